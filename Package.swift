@@ -1,0 +1,43 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+/// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image
+/// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
+/// `CPNG`, `CPango` and the small `CPNGCodec` C target; only `GlyphsmithRender` imports them.
+let package = Package(
+  name: "Glyphsmith",
+  products: [
+    .library(name: "Glyphsmith", targets: ["Glyphsmith"]),
+    .library(name: "GlyphsmithTestSupport", targets: ["GlyphsmithTestSupport"]),
+    .executable(name: "glyphsmith", targets: ["GlyphsmithCLI"]),
+  ],
+  targets: [
+    // MARK: - C libraries (Debian packages through pkg-config)
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(
+      name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+    .systemLibrary(
+      name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(
+      name: "CPango", pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+    .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+
+    // MARK: - Swift
+    .target(
+      name: "GlyphsmithRender",
+      dependencies: ["CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec"]),
+    .target(name: "Glyphsmith", dependencies: ["GlyphsmithRender"]),
+    .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith"]),
+    .target(
+      name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
+      path: "Tests/GlyphsmithTestSupport"),
+    .testTarget(
+      name: "GlyphsmithRenderTests", dependencies: ["GlyphsmithRender", "GlyphsmithTestSupport"]),
+    .testTarget(
+      name: "GlyphsmithTests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),
+    .testTarget(
+      name: "GlyphsmithCLITests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),
+  ]
+)

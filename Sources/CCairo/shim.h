@@ -1,0 +1,5 @@
+#ifndef GLYPHSMITH_CCAIRO_SHIM_H
+#define GLYPHSMITH_CCAIRO_SHIM_H
+#include <cairo.h>
+#include <pixman.h>
+#endif

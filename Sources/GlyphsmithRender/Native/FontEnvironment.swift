@@ -1,0 +1,58 @@
+import CPango
+import Foundation
+
+/// Glyphsmith's private fontconfig configuration: only the pinned font files shipped in
+/// `assets/fonts/`, never the machine's fonts, for Pango text and SVG `<text>` alike.
+///
+/// The folder is, in order: `$GLYPHSMITH_FONTS`; `<executable>/../share/glyphsmith/fonts`;
+/// `assets/fonts` of the source tree this library was built from.
+public enum FontEnvironment {
+  /// The folder the fonts were loaded from, or `nil` when none was found (text then draws
+  /// nothing rather than falling back to the machine's fonts).
+  public static var fontDirectory: URL? { installed.directory }
+
+  /// The font files loaded, sorted by name.
+  public static var fontFiles: [URL] { installed.files }
+
+  /// Installs the configuration as fontconfig's current one; idempotent and thread-safe.
+  /// Called before any SVG is parsed or text is laid out.
+  public static func installOnce() { _ = installed }
+
+  private static let installed: (directory: URL?, files: [URL]) = {
+    let directory = locateFontDirectory()
+    guard let config = FcConfigCreate() else { return (directory, []) }
+    var files: [URL] = []
+    if let directory {
+      files = ((try? FileManager.default.contentsOfDirectory(
+        at: directory, includingPropertiesForKeys: nil)) ?? [])
+        .filter { ["otf", "ttf", "ttc"].contains($0.pathExtension.lowercased()) }
+        .sorted { $0.lastPathComponent < $1.lastPathComponent }
+      for file in files {
+        _ = file.path.withCString { FcConfigAppFontAddFile(config, $0) }
+      }
+    }
+    FcConfigBuildFonts(config)
+    FcConfigSetCurrent(config)
+    return (directory, files)
+  }()
+
+  private static func locateFontDirectory() -> URL? {
+    let manager = FileManager.default
+    var candidates: [URL] = []
+    if let env = ProcessInfo.processInfo.environment["GLYPHSMITH_FONTS"], !env.isEmpty {
+      candidates.append(URL(fileURLWithPath: env))
+    }
+    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+      .resolvingSymlinksInPath()
+    candidates.append(
+      executable.deletingLastPathComponent().appendingPathComponent("../share/glyphsmith/fonts"))
+    candidates.append(
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../assets/fonts"))
+    return candidates.map(\.standardizedFileURL).first { url in
+      var isDirectory: ObjCBool = false
+      return manager.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+  }
+}

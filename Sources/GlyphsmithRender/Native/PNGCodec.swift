@@ -1,0 +1,109 @@
+import CPNGCodec
+import Foundation
+
+/// PNG decoding and encoding through libpng (the classic API, wrapped in the `CPNGCodec` C
+/// target because libpng reports errors with setjmp/longjmp).
+public enum PNGCodec {
+  /// Largest PNG accepted, in px on a side.
+  public static let maximumSide = 16384
+
+  /// Decodes any PNG colour type to straight RGBA8 (`RGBAImage`): palette with tRNS, grey,
+  /// grey + alpha, RGB, RGBA, 16-bit, interlaced. Samples are taken as stored (gAMA, sRGB and
+  /// iCCP are ignored); 16-bit samples become round(v / 257).
+  /// - Throws: `RenderError.invalidPNG` with libpng's message, `.tooLarge` over 16384 px on a
+  ///   side (checked before decoding).
+  public static func decode(_ data: Data, path: String) throws -> RGBAImage {
+    var decoded = gs_png_decoded()
+    let status = data.withUnsafeBytes { raw in
+      gs_png_decode(
+        raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide), &decoded)
+    }
+    defer { gs_png_free(decoded.pixels) }
+    switch status {
+    case GS_PNG_OK:
+      let width = Int(decoded.width)
+      let height = Int(decoded.height)
+      let pixels = [UInt8](
+        UnsafeBufferPointer(start: decoded.pixels, count: width * height * 4))
+      return RGBAImage(width: width, height: height, pixels: pixels)
+    case GS_PNG_NOT_PNG:
+      throw RenderError.invalidPNG(path: path, message: "not a PNG file (no PNG signature)")
+    case GS_PNG_TOO_LARGE:
+      throw RenderError.tooLarge(
+        path: path,
+        what: "\(decoded.width)x\(decoded.height) px; PNG input is limited to \(maximumSide) px on a side")
+    case GS_PNG_OUT_OF_MEMORY:
+      throw RenderError.invalidPNG(path: path, message: "out of memory")
+    default:
+      throw RenderError.invalidPNG(path: path, message: message(&decoded.message))
+    }
+  }
+
+  /// Encodes `image` as an 8-bit RGBA PNG with an sRGB chunk and no time stamp, so the same
+  /// pixels always give the same bytes. `opaque: true` drops the alpha channel (RGB PNG), for
+  /// images that must have none (App Store marketing icons). `text` adds tEXt chunks in the
+  /// order given (keys 1-79 Latin-1 characters).
+  /// - Throws: `RenderError.pngEncode` with libpng's message.
+  public static func encode(
+    _ image: RGBAImage, opaque: Bool = false, text: [(key: String, value: String)] = []
+  ) throws -> Data {
+    var pixels = image.pixels
+    if opaque {
+      var rgb = [UInt8](repeating: 0, count: image.width * image.height * 3)
+      for i in 0..<(image.width * image.height) {
+        rgb[i * 3] = pixels[i * 4]
+        rgb[i * 3 + 1] = pixels[i * 4 + 1]
+        rgb[i * 3 + 2] = pixels[i * 4 + 2]
+      }
+      pixels = rgb
+    }
+    var encoded = gs_png_encoded()
+    let keys = text.map { strdup($0.key) }
+    let values = text.map { strdup($0.value) }
+    defer {
+      keys.forEach { free($0) }
+      values.forEach { free($0) }
+    }
+    let status = pixels.withUnsafeBufferPointer { buffer in
+      keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
+        values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
+          gs_png_encode(
+            buffer.baseAddress, UInt32(image.width), UInt32(image.height), opaque ? 3 : 4,
+            compressionLevel, k.baseAddress, v.baseAddress, Int32(text.count), &encoded)
+        }
+      }
+    }
+    defer { gs_png_free(encoded.bytes) }
+    guard status == GS_PNG_OK, let bytes = encoded.bytes else {
+      throw RenderError.pngEncode(message: message(&encoded.message))
+    }
+    return Data(bytes: bytes, count: encoded.length)
+  }
+
+  /// zlib level used for every PNG written (fixed, so output bytes are stable).
+  public static let compressionLevel: Int32 = 6
+
+  /// Reads the size in px from the PNG header without decoding; `nil` when `data` is not PNG.
+  public static func size(of data: Data) -> (width: Int, height: Int)? {
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var scratch = (0..<256).map { _ in CChar(0) }
+    let status = data.withUnsafeBytes { raw in
+      scratch.withUnsafeMutableBufferPointer { m in
+        gs_png_read_size(
+          raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &width, &height, m.baseAddress)
+      }
+    }
+    return status == GS_PNG_OK ? (Int(width), Int(height)) : nil
+  }
+
+  /// The libpng version, e.g. "1.6.39".
+  public static var libpngVersion: String { String(cString: gs_png_version()) }
+
+  private static func message<T>(_ tuple: inout T) -> String {
+    withUnsafeBytes(of: &tuple) { raw in
+      let text = String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      return text.isEmpty ? "unknown libpng error" : text
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Checks an SVG's external references before librsvg reads it: no external entities, no
+/// network references, no files outside the input's folder (and none at all from stdin).
+enum ReferencePolicy {
+  /// - Throws: `RenderError.forbiddenReference` naming the reference and the reason.
+  static func check(data: Data, path: String, baseDirectory: URL?) throws {
+    // Fast path: most icons have neither a DOCTYPE nor an href; only those get parsed.
+    let hasDoctype = data.containsASCII("<!ENTITY") || data.containsASCII("<!entity")
+    let hasHref = data.containsASCII("href")
+    if hasDoctype { try checkEntities(data: data, path: path) }
+    if hasHref { try checkHrefs(data: data, path: path, baseDirectory: baseDirectory) }
+  }
+
+  private static func checkEntities(data: Data, path: String) throws {
+    let text = String(decoding: data, as: UTF8.self)
+    var rest = text[...]
+    while let start = rest.range(of: "<!ENTITY", options: .caseInsensitive) {
+      let tail = rest[start.upperBound...]
+      let end = tail.firstIndex(of: ">") ?? tail.endIndex
+      let declaration = tail[..<end]
+      if declaration.contains("SYSTEM") || declaration.contains("PUBLIC") {
+        let name = declaration.split(separator: " ").first.map(String.init) ?? "?"
+        throw RenderError.forbiddenReference(
+          path: path, reference: "<!ENTITY \(name) ...>",
+          reason: "external entities are not loaded; inline the content")
+      }
+      rest = tail[end...]
+    }
+  }
+
+  private static func checkHrefs(data: Data, path: String, baseDirectory: URL?) throws {
+    let collector = HrefCollector()
+    let parser = XMLParser(data: data)
+    parser.shouldResolveExternalEntities = false
+    parser.delegate = collector
+    _ = parser.parse()  // syntax errors are librsvg's to report, with its message
+    for reference in collector.references {
+      try checkReference(reference, path: path, baseDirectory: baseDirectory)
+    }
+  }
+
+  static func checkReference(_ reference: String, path: String, baseDirectory: URL?) throws {
+    let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("data:") {
+      return
+    }
+    let lower = trimmed.lowercased()
+    if lower.hasPrefix("http:") || lower.hasPrefix("https:") || lower.hasPrefix("ftp:") {
+      throw RenderError.forbiddenReference(
+        path: path, reference: trimmed, reason: "network references are not loaded")
+    }
+    guard let baseDirectory else {
+      throw RenderError.forbiddenReference(
+        path: path, reference: trimmed,
+        reason: "an SVG read from stdin may not reference files; pass it as a file")
+    }
+    var filePart = trimmed
+    if let hash = filePart.firstIndex(of: "#") { filePart = String(filePart[..<hash]) }
+    let target: URL
+    if lower.hasPrefix("file:") {
+      guard let url = URL(string: filePart) else {
+        throw RenderError.forbiddenReference(
+          path: path, reference: trimmed, reason: "not a valid file URL")
+      }
+      target = url
+    } else if filePart.hasPrefix("/") {
+      target = URL(fileURLWithPath: filePart)
+    } else {
+      let decoded = filePart.removingPercentEncoding ?? filePart
+      target = baseDirectory.appendingPathComponent(decoded)
+    }
+    let base = baseDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+    let resolved = target.standardizedFileURL.resolvingSymlinksInPath().path
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    if !resolved.hasPrefix(prefix) {
+      throw RenderError.forbiddenReference(
+        path: path, reference: trimmed,
+        reason: "it points outside the input's folder \(base)")
+    }
+  }
+}
+
+/// Collects `href`, `xlink:href` (any prefix) attribute values from every element.
+private final class HrefCollector: NSObject, XMLParserDelegate {
+  var references: [String] = []
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+  ) {
+    for (name, value) in attributeDict where name == "href" || name.hasSuffix(":href") {
+      references.append(value)
+    }
+  }
+}
+
+extension Data {
+  /// Whether the bytes contain `needle` (ASCII), byte for byte.
+  func containsASCII(_ needle: String) -> Bool {
+    range(of: Data(needle.utf8)) != nil
+  }
+}

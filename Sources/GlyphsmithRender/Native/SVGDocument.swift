@@ -1,0 +1,169 @@
+import CCairo
+import CRsvg
+import Foundation
+
+/// An SVG file loaded by librsvg, with its intrinsic canvas size worked out.
+///
+/// Relative references (`href`, `xlink:href`, XInclude) resolve against the file's folder and
+/// never outside it; external entities and network references are refused before librsvg
+/// sees the data. A handle is not thread-safe: each task loads its own document.
+public final class SVGDocument {
+  /// The path shown in messages (as the user gave it, or `-` for stdin).
+  public let path: String
+  /// The intrinsic canvas in px at 96 dpi: width and height when both are absolute; a width
+  /// (or height) plus the viewBox's aspect ratio; else the viewBox's size.
+  public let intrinsicSize: Size
+  /// Set when the size came from a documented fallback (percentage width or height: the
+  /// viewBox is used instead), for the caller to print as a warning.
+  public let sizeWarning: String?
+  /// Largest SVG file accepted, in bytes (10 MiB).
+  public static let maximumFileSize = 10 * 1024 * 1024
+
+  let handle: UnsafeMutablePointer<RsvgHandle>
+
+  /// Parses `data` as SVG.
+  /// - Parameters:
+  ///   - path: the name used in messages.
+  ///   - baseDirectory: the folder relative references resolve against; `nil` (stdin) allows
+  ///     no file references at all.
+  /// - Throws: `RenderError.tooLarge` over 10 MiB, `.forbiddenReference` for external
+  ///   entities or references outside `baseDirectory`, `.invalidSVG` with librsvg's message,
+  ///   `.noUsableSize` when neither width and height nor a viewBox give a size.
+  public init(data: Data, path: String, baseDirectory: URL?) throws {
+    if data.count > Self.maximumFileSize {
+      throw RenderError.tooLarge(
+        path: path, what: "\(data.count) bytes; SVG files are limited to 10 MiB")
+    }
+    try ReferencePolicy.check(data: data, path: path, baseDirectory: baseDirectory)
+    FontEnvironment.installOnce()
+
+    guard let handle = rsvg_handle_new_with_flags(RSVG_HANDLE_FLAGS_NONE) else {
+      throw RenderError.invalidSVG(path: path, message: "librsvg could not create a handle")
+    }
+    if let baseDirectory {
+      // The base file decides where relative references resolve; librsvg itself also
+      // refuses files outside the base file's folder.
+      let base = baseDirectory.appendingPathComponent("__glyphsmith_base__.svg").path
+      let gfile = g_file_new_for_path(base)
+      rsvg_handle_set_base_gfile(handle, gfile)
+      g_object_unref(UnsafeMutableRawPointer(gfile))
+    }
+    do {
+      _ = try data.withUnsafeBytes { raw in
+        try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) { error in
+          let stream = g_memory_input_stream_new_from_data(
+            raw.baseAddress, gssize(raw.count), nil)
+          defer { g_object_unref(stream) }
+          return rsvg_handle_read_stream_sync(handle, stream, nil, error)
+        }
+      }
+    } catch {
+      g_object_unref(UnsafeMutableRawPointer(handle))
+      throw error
+    }
+    self.handle = handle
+    self.path = path
+    do {
+      (intrinsicSize, sizeWarning) = try Self.intrinsicSize(of: handle, path: path)
+    } catch {
+      g_object_unref(UnsafeMutableRawPointer(handle))
+      throw error
+    }
+  }
+
+  deinit {
+    g_object_unref(UnsafeMutableRawPointer(handle))
+  }
+
+  /// The ink rectangle of the whole document, in intrinsic canvas units (px at 96 dpi), as
+  /// librsvg computes it (strokes included); `nil` when nothing is drawn.
+  /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure the document.
+  public func inkRect() throws -> Rect? {
+    var viewport = RsvgRectangle(
+      x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
+    var ink = RsvgRectangle()
+    var logical = RsvgRectangle()
+    let ok = try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) {
+      rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, $0)
+    }
+    guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }
+    return Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+  }
+
+  /// Draws the whole document on `surface`, its intrinsic canvas placed by `placement`.
+  func draw(on surface: ImageSurface, placement: Placement) throws {
+    let cr = surface.context
+    cairo_save(cr)
+    cairo_translate(cr, placement.offsetX, placement.offsetY)
+    cairo_scale(cr, placement.scale, placement.scale)
+    var viewport = RsvgRectangle(
+      x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
+    _ = try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) {
+      rsvg_handle_render_document(handle, cr, &viewport, $0)
+    }
+    cairo_restore(cr)
+    try surface.checkStatus()
+  }
+
+  // MARK: - Size
+
+  private static func intrinsicSize(of handle: UnsafeMutablePointer<RsvgHandle>, path: String) throws -> (
+    Size, String?
+  ) {
+    var hasWidth: gboolean = 0
+    var hasHeight: gboolean = 0
+    var hasViewBox: gboolean = 0
+    var width = RsvgLength()
+    var height = RsvgLength()
+    var viewBox = RsvgRectangle()
+    rsvg_handle_get_intrinsic_dimensions(
+      handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &viewBox)
+    let box: Size? =
+      hasViewBox != 0 && viewBox.width > 0 && viewBox.height > 0
+      ? Size(width: viewBox.width, height: viewBox.height) : nil
+    let w = hasWidth != 0 ? pixels(width) : nil
+    let h = hasHeight != 0 ? pixels(height) : nil
+    let percent =
+      (hasWidth != 0 && width.unit == RSVG_UNIT_PERCENT)
+      || (hasHeight != 0 && height.unit == RSVG_UNIT_PERCENT)
+
+    if let w, let h, w > 0, h > 0 { return (Size(width: w, height: h), nil) }
+    if let w, w > 0, let box {
+      return (Size(width: w, height: w * box.height / box.width), nil)
+    }
+    if let h, h > 0, let box {
+      return (Size(width: h * box.width / box.height, height: h), nil)
+    }
+    if let box {
+      let warning =
+        percent
+        ? "\(path): warning: percentage width or height; using the viewBox size \(box) px" : nil
+      return (box, warning)
+    }
+    if percent {
+      throw RenderError.noUsableSize(
+        path: path,
+        detail: "width or height is a percentage and there is no viewBox; "
+          + "give width and height in px or add a viewBox")
+    }
+    throw RenderError.noUsableSize(
+      path: path,
+      detail: "no width, height or viewBox; add width and height in px or a viewBox")
+  }
+
+  /// An absolute length in px at 96 dpi; `nil` for percentages. `em` and `ex` use librsvg's
+  /// default font size of 12 pt (16 px) and half of it.
+  private static func pixels(_ length: RsvgLength) -> Double? {
+    switch length.unit {
+    case RSVG_UNIT_PX: return length.length
+    case RSVG_UNIT_IN: return length.length * 96
+    case RSVG_UNIT_CM: return length.length * 96 / 2.54
+    case RSVG_UNIT_MM: return length.length * 96 / 25.4
+    case RSVG_UNIT_PT: return length.length * 96 / 72
+    case RSVG_UNIT_PC: return length.length * 16
+    case RSVG_UNIT_EM: return length.length * 16
+    case RSVG_UNIT_EX: return length.length * 8
+    default: return nil
+    }
+  }
+}
