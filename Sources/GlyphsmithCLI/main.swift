@@ -1,1 +1,59 @@
-print("x")
+import Foundation
+import Glyphsmith
+
+/// The subcommands, in `--help` order.
+let subcommands: [CommandEntry] = [RenderCommand.entry, AssetsCommand.entry]
+
+let version = "0.1.0"
+
+let rootHelp = """
+  glyphsmith \(version): icon artwork to the exact pixels an iOS-style interface shows
+
+  usage: glyphsmith <subcommand> [options] [inputs...]
+         glyphsmith help <subcommand>
+         glyphsmith --version
+
+  subcommands:
+  \(subcommands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+  Exit codes: 0 done and nothing wrong; 1 the answer is "no" (images differ, lint errors);
+  2 could not do the job for at least one input (usage, unreadable input, write failure).
+  """
+
+func run(_ arguments: [String]) -> ExitCode {
+  guard let first = arguments.first else {
+    Terminal.error(rootHelp)
+    return .failure
+  }
+  switch first {
+  case "--help", "-h", "help":
+    if first == "help", arguments.count > 1 {
+      guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
+        Terminal.error("glyphsmith: error: unknown subcommand '\(arguments[1])'")
+        return .failure
+      }
+      Terminal.output(command.help)
+      return .success
+    }
+    Terminal.output(rootHelp)
+    return .success
+  case "--version":
+    Terminal.output("glyphsmith \(version)")
+    Terminal.output(RendererVersions.current.summary)
+    return .success
+  default:
+    guard let command = subcommands.first(where: { $0.name == first }) else {
+      let names = subcommands.map(\.name)
+      let nearest = names.min {
+        ArgumentParser.distance(Array(first), Array($0)) < ArgumentParser.distance(Array(first), Array($1))
+      }
+      Terminal.error(
+        "glyphsmith: error: unknown subcommand '\(first)'"
+          + (nearest.map { "; did you mean '\($0)'?" } ?? ""))
+      return .failure
+    }
+    return command.main(Array(arguments.dropFirst()))
+  }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Asset names as Xcode sees them: the file name without its extension, Unicode-normalised
+/// to NFC, spaces and non-ASCII kept. Two names that differ only in case collide (they share a
+/// folder on macOS's default case-insensitive file system).
+public enum AssetName {
+  /// The asset name for an input path: last component, extension dropped, NFC.
+  public static func from(path: String) -> String {
+    let file = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    return file.precomposedStringWithCanonicalMapping
+  }
+
+  /// The key two names collide on: NFC, then case-folded.
+  public static func collisionKey(_ name: String) -> String {
+    name.precomposedStringWithCanonicalMapping.lowercased()
+  }
+
+  /// Finds the first collision among `(name, path)` pairs, in order: the error names the
+  /// earlier input and the later one.
+  public static func firstCollision(_ entries: [(name: String, path: String)]) -> GlyphsmithError? {
+    var seen: [String: (name: String, path: String)] = [:]
+    for entry in entries {
+      let key = collisionKey(entry.name)
+      if let earlier = seen[key] {
+        return .nameCollision(name: entry.name, first: earlier.path, second: entry.path)
+      }
+      seen[key] = entry
+    }
+    return nil
+  }
+}

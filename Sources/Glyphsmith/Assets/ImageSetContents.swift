@@ -1,0 +1,81 @@
+import Foundation
+
+/// An `.imageset`'s `Contents.json` (Apple "Asset Catalog Format Reference", Image Set Type).
+public struct ImageSetContents: Codable, Equatable, Sendable {
+  /// One slot: a file for an (idiom, scale, appearance).
+  public struct Image: Codable, Equatable, Sendable {
+    /// The file name inside the imageset folder.
+    public var filename: String
+    /// `universal`, `iphone`, `ipad`, ...
+    public var idiom: String
+    /// `1x`, `2x` or `3x`.
+    public var scale: String
+    /// Appearance variants (`luminosity` / `dark`); absent for "Any".
+    public var appearances: [Appearance]?
+
+    /// An entry for `filename` at `scale` (`"2x"`), universal idiom by default.
+    public init(filename: String, idiom: String = "universal", scale: String, appearances: [Appearance]? = nil) {
+      self.filename = filename
+      self.idiom = idiom
+      self.scale = scale
+      self.appearances = appearances
+    }
+  }
+
+  /// An appearance condition, e.g. `{"appearance": "luminosity", "value": "dark"}`.
+  public struct Appearance: Codable, Equatable, Sendable {
+    public var appearance: String
+    public var value: String
+  }
+
+  /// `{"author": "xcode", "version": 1}`.
+  public struct Info: Codable, Equatable, Sendable {
+    public var author = "xcode"
+    public var version = 1
+  }
+
+  /// `template-rendering-intent`: `template` or `original`.
+  public struct Properties: Codable, Equatable, Sendable {
+    public var templateRenderingIntent: String?
+    enum CodingKeys: String, CodingKey {
+      case templateRenderingIntent = "template-rendering-intent"
+    }
+  }
+
+  public var images: [Image]
+  public var info = Info()
+  public var properties: Properties?
+
+  /// Contents for `images`, rendered as templates (`template-rendering-intent: template`) or
+  /// originals.
+  public init(images: [Image], template: Bool) {
+    self.images = images
+    self.properties = Properties(templateRenderingIntent: template ? "template" : "original")
+  }
+
+  /// The JSON text exactly as Xcode writes it: two-space indent, `"key" : value`, keys sorted,
+  /// a final newline.
+  public func xcodeJSON() throws -> Data {
+    try XcodeJSON.encode(self)
+  }
+}
+
+/// The root `Contents.json` of a catalog: `{"info" : {"author" : "xcode", "version" : 1}}`.
+public struct CatalogContents: Codable, Equatable, Sendable {
+  public var info = ImageSetContents.Info()
+  public init() {}
+}
+
+/// Xcode's JSON formatting (Foundation's pretty printer with sorted keys on Linux gives it).
+public enum XcodeJSON {
+  /// Encodes `value` with two-space indent, `"key" : value`, sorted keys, unescaped slashes
+  /// and a final newline.
+  /// - Throws: `EncodingError` from Foundation.
+  public static func encode<T: Encodable>(_ value: T) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    var data = try encoder.encode(value)
+    data.append(0x0A)
+    return data
+  }
+}

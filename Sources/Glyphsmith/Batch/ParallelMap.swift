@@ -1,0 +1,32 @@
+import Dispatch
+import Foundation
+
+/// Runs independent tasks on a fixed number of threads and returns results in input order,
+/// so `--jobs` changes speed and never output or its order.
+public enum ParallelMap {
+  /// Calls `body` for each index in `0..<count` on up to `jobs` threads; result `i` is
+  /// `body(i)`. `body` must be safe to call concurrently for different indices.
+  public static func map<T>(count: Int, jobs: Int, _ body: (Int) -> T) -> [T] {
+    var results = [T?](repeating: nil, count: count)
+    let lock = NSLock()
+    var next = 0
+    let workers = max(1, min(jobs, count))
+    results.withUnsafeMutableBufferPointer { buffer in
+      let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+          lock.lock()
+          let index = next
+          next += 1
+          lock.unlock()
+          if index >= count { return }
+          slots[index] = body(index)
+        }
+      }
+    }
+    return results.map { $0! }
+  }
+
+  /// The number of cores this process may use (the default of `--jobs`).
+  public static var availableCores: Int { ProcessInfo.processInfo.activeProcessorCount }
+}

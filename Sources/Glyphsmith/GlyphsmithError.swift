@@ -1,0 +1,45 @@
+import Foundation
+
+/// Errors of the engine. Messages are lowercase, name the file, and end with the fix.
+/// The CLI maps them to exit code 2 ("could not do the job").
+public enum GlyphsmithError: Error, Equatable, CustomStringConvertible {
+  /// The file could not be read at all.
+  case unreadable(path: String, reason: String)
+  /// The artwork draws nothing, so there is nothing to fit.
+  case emptyArtwork(path: String)
+  /// Two inputs map to the same asset name (exactly, or differing only in case).
+  case nameCollision(name: String, first: String, second: String)
+  /// A colour string is not `#RRGGBB` or `#RRGGBBAA`.
+  case invalidColor(String)
+  /// An option value or combination the engine cannot use.
+  case invalidOption(String)
+  /// A file or folder could not be written.
+  case writeFailed(path: String, reason: String)
+  /// An error from the rendering layer.
+  case render(RenderError)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason): return "\(path): error: cannot read: \(reason)"
+    case .emptyArtwork(let path):
+      return "\(path): error: the artwork draws nothing (no visible ink); check the file"
+    case .nameCollision(let name, let first, let second):
+      return
+        "\(second): error: asset name '\(name)' collides with \(first) (names must differ in more than case); rename one of them"
+    case .invalidColor(let text):
+      return "error: invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA"
+    case .invalidOption(let message): return "error: \(message)"
+    case .writeFailed(let path, let reason): return "\(path): error: cannot write: \(reason)"
+    case .render(let error): return error.description
+    }
+  }
+}
+
+extension GlyphsmithError {
+  /// Wraps any error as a `GlyphsmithError`, keeping the rendering layer's message.
+  public static func wrap(_ error: Error, path: String) -> GlyphsmithError {
+    if let error = error as? GlyphsmithError { return error }
+    if let error = error as? RenderError { return .render(error) }
+    return .unreadable(path: path, reason: "\(error)")
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// An input icon loaded and ready to render: SVG through librsvg, PNG through libpng.
+///
+/// Not thread-safe (librsvg handles are not): each task loads its own.
+public final class Artwork {
+  /// The path as given (or `-` for stdin), used in every message.
+  public let path: String
+  /// The parsed artwork.
+  public let source: ArtworkSource
+  /// Warnings found while loading (a size fallback), in the compiler form `path: warning: ...`.
+  public private(set) var warnings: [String] = []
+
+  /// Whether the artwork is a raster (PNG) rather than vector (SVG).
+  public var isRaster: Bool {
+    if case .raster = source { return true }
+    return false
+  }
+
+  /// Loads `path` (`-` reads stdin). The format comes from the content: the PNG signature
+  /// means PNG, anything else is parsed as SVG.
+  /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read; `.render` for an
+  ///   invalid or oversized SVG/PNG (see `SVGDocument` and `PNGCodec`).
+  public convenience init(path: String) throws {
+    let data: Data
+    let base: URL?
+    if path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+      base = nil
+    } else {
+      let url = URL(fileURLWithPath: path)
+      let attributes: [FileAttributeKey: Any]
+      do {
+        attributes = try FileManager.default.attributesOfItem(atPath: path)
+      } catch {
+        throw GlyphsmithError.unreadable(path: path, reason: "no such file")
+      }
+      if attributes[.type] as? FileAttributeType == .typeDirectory {
+        throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
+      }
+      let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+      if size > SVGDocument.maximumFileSize && url.pathExtension.lowercased() != "png" {
+        throw GlyphsmithError.render(
+          .tooLarge(path: path, what: "\(size) bytes; SVG files are limited to 10 MiB"))
+      }
+      do {
+        data = try Data(contentsOf: url)
+      } catch {
+        throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
+      }
+      base = url.deletingLastPathComponent()
+    }
+    try self.init(data: data, path: path, baseDirectory: base)
+  }
+
+  /// Loads artwork from memory. `baseDirectory` is where an SVG's relative references resolve
+  /// (`nil`: no file references allowed).
+  /// - Throws: `GlyphsmithError.render` for invalid or oversized input.
+  public init(data: Data, path: String, baseDirectory: URL?) throws {
+    self.path = path
+    do {
+      if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+        source = .raster(try PNGCodec.decode(data, path: path))
+      } else if data.isEmpty {
+        throw RenderError.invalidSVG(path: path, message: "the file is empty")
+      } else {
+        let document = try SVGDocument(data: data, path: path, baseDirectory: baseDirectory)
+        if let warning = document.sizeWarning { warnings.append(warning) }
+        source = .svg(document)
+      }
+    } catch let error as RenderError {
+      throw GlyphsmithError.render(error)
+    }
+  }
+
+  /// The intrinsic canvas: an SVG's size in px at 96 dpi (its pt at @1x), a PNG's px.
+  public var canvasSize: Size { source.canvasSize }
+
+  private var cachedInk: InkAnalysis??
+
+  /// The drawn content's bounds and corner ink, measured once and cached.
+  /// - Returns: `nil` when the artwork draws nothing.
+  /// - Throws: `GlyphsmithError.render` when measuring fails.
+  public func ink() throws -> InkAnalysis? {
+    if let cachedInk { return cachedInk }
+    let result: InkAnalysis?
+    do {
+      result = try InkAnalysis.measure(source, path: path)
+    } catch {
+      throw GlyphsmithError.wrap(error, path: path)
+    }
+    cachedInk = .some(result)
+    return result
+  }
+
+  func addWarning(_ warning: String) { warnings.append(warning) }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Lays out and renders artwork by role: the engine's one entry point from artwork to pixels.
+public enum GlyphRenderer {
+  /// Renders `artwork` as `options` say.
+  ///
+  /// - `plain`: the artwork's canvas (viewBox) is fitted, aspect kept and centred, into
+  ///   `widthPx` x `heightPx`, or `sizePt` x `scale` square, or the intrinsic size x `scale`.
+  /// - fitted roles: the ink bounds are fitted to the role's target box for the glyph's shape;
+  ///   the canvas is the fitted glyph rounded up to whole points (square for circle and square
+  ///   shapes) plus padding, so @2x and @3x are exactly 2x and 3x the @1x px.
+  /// - Throws: `GlyphsmithError.emptyArtwork` when a fitted role finds no ink; `.render` for
+  ///   outputs over 16384 px on a side and renderer failures; `.invalidOption` for a size
+  ///   of zero or less.
+  public static func render(_ artwork: Artwork, options: RenderOptions) throws -> RenderedGlyph {
+    guard options.scale > 0, (options.sizePt ?? 1) > 0, (options.widthPx ?? 1) > 0,
+      (options.heightPx ?? 1) > 0, options.paddingPt >= 0
+    else {
+      throw GlyphsmithError.invalidOption("sizes, scale and padding must be positive")
+    }
+    let layout = try options.role.fitsInk
+      ? fittedLayout(artwork, options: options) : plainLayout(artwork, options: options)
+    var warnings: [String] = artwork.warnings
+    if artwork.isRaster && layout.placement.scale > 1.0001 {
+      warnings.append(
+        "\(artwork.path): warning: upscaling a raster by \(layout.placement.scale.formatted2)x "
+          + "blurs it; give a larger PNG or an SVG")
+    }
+    var image: RGBAImage
+    do {
+      image = try Rasterizer.render(
+        artwork.source, width: layout.width, height: layout.height,
+        placement: layout.placement, path: artwork.path)
+    } catch {
+      throw GlyphsmithError.wrap(error, path: artwork.path)
+    }
+    if let tint = options.tint {
+      recolour(&image, to: tint)
+    } else if options.isTemplate {
+      recolour(&image, to: .black)
+    }
+    if let background = options.background {
+      image = Rasterizer.composite(image, over: background)
+    }
+    return RenderedGlyph(
+      image: image, canvasPt: layout.canvasPt, shape: layout.shape, targetPt: layout.target,
+      warnings: warnings)
+  }
+
+  /// Sets every pixel to `colour`'s RGB with alpha = coverage x `colour`'s alpha, rounded:
+  /// a template (black) or tinted image. Coverage is kept; colour is never darkened.
+  public static func recolour(_ image: inout RGBAImage, to colour: RGBA8) {
+    let tintAlpha = UInt32(colour.a)
+    image.pixels.withUnsafeMutableBufferPointer { p in
+      for i in stride(from: 0, to: p.count, by: 4) {
+        let a = UInt32(p[i + 3])
+        p[i] = colour.r
+        p[i + 1] = colour.g
+        p[i + 2] = colour.b
+        p[i + 3] = UInt8((a * tintAlpha + 127) / 255)
+        if p[i + 3] == 0 {
+          p[i] = 0
+          p[i + 1] = 0
+          p[i + 2] = 0
+        }
+      }
+    }
+  }
+
+  // MARK: - Layout
+
+  struct Layout {
+    var width: Int
+    var height: Int
+    var placement: Placement
+    var canvasPt: Size
+    var shape: GlyphShape?
+    var target: Size?
+  }
+
+  static func plainLayout(_ artwork: Artwork, options: RenderOptions) throws -> Layout {
+    let canvas = artwork.canvasSize
+    let s = options.scale
+    let width: Int
+    let height: Int
+    switch (options.widthPx, options.heightPx, options.sizePt) {
+    case (let w?, let h?, _):
+      (width, height) = (w, h)
+    case (let w?, nil, _):
+      (width, height) = (w, max(1, Int((Double(w) * canvas.height / canvas.width).rounded())))
+    case (nil, let h?, _):
+      (width, height) = (max(1, Int((Double(h) * canvas.width / canvas.height).rounded())), h)
+    case (nil, nil, let size?):
+      let side = Int((size * s).rounded())
+      (width, height) = (side, side)
+    case (nil, nil, nil):
+      let w = canvas.width + 2 * options.paddingPt
+      let h = canvas.height + 2 * options.paddingPt
+      (width, height) = (Int((w * s).rounded()), Int((h * s).rounded()))
+    }
+    let pad = options.paddingPt * s
+    let k = max(
+      0, min((Double(width) - 2 * pad) / canvas.width, (Double(height) - 2 * pad) / canvas.height))
+    let placement = Placement(
+      scale: k, offsetX: (Double(width) - canvas.width * k) / 2,
+      offsetY: (Double(height) - canvas.height * k) / 2)
+    return Layout(
+      width: width, height: height, placement: placement,
+      canvasPt: Size(width: Double(width) / s, height: Double(height) / s), shape: nil,
+      target: nil)
+  }
+
+  static func fittedLayout(_ artwork: Artwork, options: RenderOptions) throws -> Layout {
+    guard let ink = try artwork.ink() else { throw GlyphsmithError.emptyArtwork(path: artwork.path) }
+    let shape = options.shape ?? ink.shape
+    let target =
+      options.sizePt.map { Size(width: $0, height: $0) }
+      ?? options.role.targetBox(for: shape, compact: options.compact)!
+    let b = ink.bounds
+    let k = min(target.width / b.width, target.height / b.height)
+    let glyph = Size(width: b.width * k, height: b.height * k)
+    func whole(_ v: Double) -> Double { (v - 1e-6).rounded(.up) }
+    var canvas: Size
+    switch shape {
+    case .circle, .square:
+      let side = whole(max(glyph.width, glyph.height))
+      canvas = Size(width: side, height: side)
+    case .wide, .tall:
+      canvas = Size(width: whole(glyph.width), height: whole(glyph.height))
+    }
+    canvas.width += 2 * options.paddingPt
+    canvas.height += 2 * options.paddingPt
+    let s = options.scale
+    let width = Int((canvas.width * s).rounded())
+    let height = Int((canvas.height * s).rounded())
+    let px = k * s
+    let placement = Placement(
+      scale: px,
+      offsetX: (Double(width) - glyph.width * s) / 2 - b.x * px,
+      offsetY: (Double(height) - glyph.height * s) / 2 - b.y * px)
+    return Layout(
+      width: width, height: height, placement: placement, canvasPt: canvas, shape: shape,
+      target: target)
+  }
+}
+
+extension Double {
+  /// Two decimals, for messages.
+  var formatted2: String { String(format: "%.2f", self) }
+}

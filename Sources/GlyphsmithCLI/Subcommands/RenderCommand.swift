@@ -1,0 +1,111 @@
+import Foundation
+import Glyphsmith
+
+/// `glyphsmith render INPUT -o OUTPUT.png ...`: one icon to one PNG.
+enum RenderCommand: Subcommand {
+  static let name = "render"
+  static let summary = "render one SVG or PNG icon to a PNG at a size and scale"
+  static let help = """
+    usage: glyphsmith render INPUT -o OUTPUT.png [--role R] [--size PT | --width PX --height PX]
+                             [--scale N] [--padding PT] [--template] [--tint COLOR]
+                             [--background COLOR] [--shape S] [--compact]
+
+    Renders INPUT (an .svg or .png file, or - for stdin) to OUTPUT.png (- for stdout): 8-bit
+    RGBA, straight alpha, sRGB chunk, no time stamp; written atomically.
+
+    options:
+      -o, --output FILE     the PNG to write (required)
+      --role R              plain (default), tab-bar, toolbar, indicator; see the table below
+      --size PT             size in pt: plain: the square canvas; fitted roles: the target box
+      --width PX            output width in px (plain); alone, the height keeps the aspect ratio
+      --height PX           output height in px (plain)
+      --scale N             px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)
+      --padding PT          transparent margin in pt on each side
+      --template            alpha only, glyph black, coverage kept (default for fitted roles)
+      --original            keep the artwork's colours (default for plain)
+      --tint COLOR          one colour, #RRGGBB or #RRGGBBAA; coverage kept
+      --background COLOR    composite over this colour instead of transparency
+      --shape S             circle, square, wide or tall instead of the shape found from the ink
+      --compact             compact tab bar sizes (tab-bar role)
+
+    roles:
+    \(Role.helpTable)
+
+    With no size, the output is the artwork's intrinsic size (width and height, else the
+    viewBox) x scale. Exit: 0 written, 2 the input could not be read or rendered.
+    """
+
+  static let options: [OptionSpec] = [
+    .value("output", short: "o"), .value("role"), .value("size"), .value("width"),
+    .value("height"), .value("scale"), .value("padding"), .flag("template"), .flag("original"),
+    .value("tint"), .value("background"), .value("shape"), .flag("compact"), .flag("help"),
+  ]
+
+  struct Options: Equatable {
+    var input: String
+    var output: String
+    var render: RenderOptions
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
+    let parsed = try ArgumentParser.parse(arguments, options: options)
+    guard parsed.positionals.count == 1 else {
+      throw UsageError(
+        message: parsed.positionals.isEmpty
+          ? "missing INPUT (an .svg or .png file, or - for stdin)"
+          : "expected one INPUT, got \(parsed.positionals.count)")
+    }
+    guard let output = parsed.value("output") else {
+      throw UsageError(message: "missing -o/--output FILE.png")
+    }
+    if parsed.has("template") && parsed.has("original") {
+      throw UsageError(message: "--template and --original exclude each other")
+    }
+    var render = RenderOptions()
+    render.role = try CommonOptions.role(parsed.value("role"), default: .plain)
+    render.sizePt = try parsed.positiveDouble("size")
+    render.widthPx = try parsed.integer("width")
+    render.heightPx = try parsed.integer("height")
+    if render.sizePt != nil && (render.widthPx != nil || render.heightPx != nil) {
+      throw UsageError(message: "give --size or --width/--height, not both")
+    }
+    if render.role != .plain && (render.widthPx != nil || render.heightPx != nil) {
+      throw UsageError(message: "--width/--height apply to the plain role; use --size for \(render.role.rawValue)")
+    }
+    render.scale = try parsed.positiveDouble("scale") ?? 1
+    if let padding = parsed.value("padding") {
+      guard let value = Double(padding), value >= 0 else {
+        throw UsageError(message: "--padding needs a number of pt of at least 0, got '\(padding)'")
+      }
+      render.paddingPt = value
+    }
+    render.template = parsed.has("template") ? true : parsed.has("original") ? false : nil
+    render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
+    render.background = try CommonOptions.color(parsed.value("background"), option: "background")
+    render.shape = try CommonOptions.shape(parsed.value("shape"))
+    render.compact = parsed.has("compact")
+    if render.compact && render.role != .tabBar {
+      throw UsageError(message: "--compact applies to the tab-bar role only")
+    }
+    return Options(input: parsed.positionals[0], output: output, render: render)
+  }
+
+  static func main(_ arguments: [String]) -> ExitCode {
+    if arguments.contains("--help") {
+      Terminal.output(help)
+      return .success
+    }
+    let options: Options
+    do { options = try parse(arguments) } catch { return usageFailure(error) }
+    do {
+      let artwork = try Artwork(path: options.input)
+      let glyph = try GlyphRenderer.render(artwork, options: options.render)
+      glyph.warnings.forEach(Terminal.error)
+      try AtomicFile.write(try PNGCodec.encode(glyph.image), toPath: options.output)
+      return .success
+    } catch {
+      Terminal.error(GlyphsmithError.wrap(error, path: options.input).description)
+      return .failure
+    }
+  }
+}

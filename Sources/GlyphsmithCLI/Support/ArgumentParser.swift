@@ -1,0 +1,142 @@
+/// A usage error: bad or missing options. Exit code 2.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+  var message: String
+  var description: String { "error: \(message)" }
+}
+
+/// One option a subcommand accepts.
+struct OptionSpec: Equatable {
+  /// Long name without dashes, e.g. `output`.
+  var name: String
+  /// Whether the option takes a value (`--size 25`, `--size=25`).
+  var takesValue: Bool
+  /// Optional one-letter alias, e.g. `o`.
+  var short: Character? = nil
+
+  static func value(_ name: String, short: Character? = nil) -> OptionSpec {
+    OptionSpec(name: name, takesValue: true, short: short)
+  }
+  static func flag(_ name: String, short: Character? = nil) -> OptionSpec {
+    OptionSpec(name: name, takesValue: false, short: short)
+  }
+}
+
+/// argv split into options and positionals; no I/O, no defaults.
+struct ParsedArguments: Equatable {
+  var values: [String: [String]] = [:]
+  var flags: Set<String> = []
+  var positionals: [String] = []
+
+  /// The last value given for `name`, if any.
+  func value(_ name: String) -> String? { values[name]?.last }
+  /// Every value given for a repeatable option, in order.
+  func all(_ name: String) -> [String] { values[name] ?? [] }
+  func has(_ name: String) -> Bool { flags.contains(name) }
+
+  /// `name`'s value as a number, or `nil` when absent.
+  /// - Throws: `UsageError` when present but not a number or not positive.
+  func positiveDouble(_ name: String) throws -> Double? {
+    guard let text = value(name) else { return nil }
+    guard let number = Double(text), number > 0, number.isFinite else {
+      throw UsageError(message: "--\(name) needs a positive number, got '\(text)'")
+    }
+    return number
+  }
+
+  /// `name`'s value as a whole number ≥ `minimum`, or `nil` when absent.
+  func integer(_ name: String, minimum: Int = 1) throws -> Int? {
+    guard let text = value(name) else { return nil }
+    guard let number = Int(text), number >= minimum else {
+      throw UsageError(message: "--\(name) needs a whole number of at least \(minimum), got '\(text)'")
+    }
+    return number
+  }
+}
+
+/// Parses argv against a list of options: `--name value`, `--name=value`, `-o value`, flags,
+/// `--` ends options, `-` alone is a positional (stdin/stdout).
+enum ArgumentParser {
+  static func parse(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
+    var result = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        result.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name: String
+      var inlineValue: String? = nil
+      let spec: OptionSpec
+      if argument.hasPrefix("--") {
+        name = String(argument.dropFirst(2))
+        if let equals = name.firstIndex(of: "=") {
+          inlineValue = String(name[name.index(after: equals)...])
+          name = String(name[..<equals])
+        }
+        guard let found = options.first(where: { $0.name == name }) else {
+          throw unknown("--\(name)", options: options)
+        }
+        spec = found
+      } else {
+        let letter = argument.dropFirst()
+        guard letter.count == 1, let found = options.first(where: { $0.short == letter.first })
+        else {
+          throw unknown(argument, options: options)
+        }
+        spec = found
+        name = found.name
+      }
+      if spec.takesValue {
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else {
+          guard index < arguments.count else {
+            throw UsageError(message: "--\(name) needs a value")
+          }
+          value = arguments[index]
+          index += 1
+        }
+        result.values[name, default: []].append(value)
+      } else {
+        if inlineValue != nil { throw UsageError(message: "--\(name) takes no value") }
+        result.flags.insert(name)
+      }
+    }
+    return result
+  }
+
+  private static func unknown(_ option: String, options: [OptionSpec]) -> UsageError {
+    let bare = option.drop { $0 == "-" }
+    let nearest = options.map(\.name).min {
+      distance(Array(bare), Array($0)) < distance(Array(bare), Array($1))
+    }
+    if let nearest, distance(Array(bare), Array(nearest)) <= max(2, nearest.count / 3) {
+      return UsageError(message: "unknown option '\(option)'; did you mean '--\(nearest)'?")
+    }
+    return UsageError(message: "unknown option '\(option)'")
+  }
+
+  /// Levenshtein distance, for "did you mean".
+  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...b.count {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
