@@ -34,7 +34,8 @@ let package = Package(
       name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
       path: "Tests/GlyphsmithTestSupport"),
     .testTarget(
-      name: "GlyphsmithRenderTests", dependencies: ["GlyphsmithRender", "GlyphsmithTestSupport"]),
+      name: "GlyphsmithRenderTests", dependencies: ["GlyphsmithRender", "GlyphsmithTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "GlyphsmithTests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),
     .testTarget(

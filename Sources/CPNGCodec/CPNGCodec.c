@@ -1,6 +1,7 @@
 #include "CPNGCodec.h"
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,16 @@ gs_png_status gs_png_decode(const uint8_t *data, size_t length, uint32_t max_sid
   out->pixels = NULL;
   out->message[0] = 0;
   if (length < 8 || png_sig_cmp(data, 0, 8) != 0) return GS_PNG_NOT_PNG;
+  // The size limit is checked on the raw header first, before libpng allocates anything.
+  uint32_t header_width = 0, header_height = 0;
+  if (gs_png_read_size(data, length, &header_width, &header_height, out->message) == GS_PNG_OK &&
+      (header_width > max_side || header_height > max_side)) {
+    snprintf(out->message, 256, "%ux%u px exceeds the limit of %u px on a side", header_width,
+             header_height, max_side);
+    out->width = header_width;
+    out->height = header_height;
+    return GS_PNG_TOO_LARGE;
+  }
 
   gs_error_sink sink = {out->message};
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, gs_on_error,
