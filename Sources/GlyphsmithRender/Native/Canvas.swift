@@ -1,0 +1,131 @@
+import CCairo
+
+/// A transparent drawing surface for composed elements (badges, page-control dots, tab bar
+/// previews): filled shapes, images and text, drawn by Cairo with grey antialiasing.
+///
+/// Coordinates and sizes are in px of the canvas (callers multiply pt by their scale), origin at
+/// the top-left corner, y down. Colours are straight RGBA8 (`RGBA8`), composited source-over.
+/// Cairo errors are sticky: drawing calls that cannot fail on their own record them, and
+/// `image()` throws `RenderError.cairo`. Not thread-safe: each task makes its own canvas.
+public final class Canvas {
+  /// Width in px.
+  public let width: Int
+  /// Height in px.
+  public let height: Int
+  let surface: ImageSurface
+
+  /// A transparent `width` x `height` px canvas.
+  /// - Throws: `RenderError.tooLarge` when a side is over `Rasterizer.maximumSide` (16384 px)
+  ///   or below 1 px; `.cairo` when Cairo cannot make the surface.
+  public init(width: Int, height: Int) throws {
+    guard (1...Rasterizer.maximumSide).contains(width),
+      (1...Rasterizer.maximumSide).contains(height)
+    else {
+      throw RenderError.tooLarge(
+        path: "-",
+        what: "canvas \(width)x\(height) px; canvases are 1 to \(Rasterizer.maximumSide) px a side")
+    }
+    self.width = width
+    self.height = height
+    surface = try ImageSurface(width: width, height: height)
+  }
+
+  private var cr: OpaquePointer { surface.context }
+
+  private func setSource(_ color: RGBA8) {
+    cairo_set_source_rgba(
+      cr, Double(color.r) / 255, Double(color.g) / 255, Double(color.b) / 255,
+      Double(color.a) / 255)
+  }
+
+  // MARK: - Shapes
+
+  /// Fills the whole canvas with `color` (source-over what is there).
+  public func fill(_ color: RGBA8) {
+    fillRect(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: color)
+  }
+
+  /// Fills `rect` (px) with `color`, source-over.
+  public func fillRect(_ rect: Rect, color: RGBA8) {
+    cairo_save(cr)
+    setSource(color)
+    cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+    cairo_fill(cr)
+    cairo_restore(cr)
+  }
+
+  /// Fills `rect` (px) with its corners rounded by circular arcs of `radius` px (clamped to
+  /// half the shorter side, so `radius = height / 2` gives a capsule), source-over.
+  public func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBA8) {
+    let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+    cairo_save(cr)
+    setSource(color)
+    cairo_new_path(cr)
+    cairo_arc(cr, rect.maxX - r, rect.y + r, r, -Double.pi / 2, 0)
+    cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+    cairo_arc(cr, rect.x + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+    cairo_arc(cr, rect.x + r, rect.y + r, r, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(cr)
+    cairo_fill(cr)
+    cairo_restore(cr)
+  }
+
+  /// Fills the ellipse inscribed in `rect` (px) with `color`, source-over; a square `rect`
+  /// gives a circle.
+  public func fillEllipse(in rect: Rect, color: RGBA8) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    cairo_save(cr)
+    setSource(color)
+    cairo_new_path(cr)
+    cairo_translate(cr, rect.x + rect.width / 2, rect.y + rect.height / 2)
+    cairo_scale(cr, rect.width / 2, rect.height / 2)
+    cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+    cairo_restore(cr)
+    cairo_save(cr)
+    setSource(color)
+    cairo_fill(cr)
+    cairo_restore(cr)
+  }
+
+  // MARK: - Images and text
+
+  /// Draws `image` (straight RGBA8) scaled into `rect` (px), source-over, resampled by Cairo's
+  /// `GOOD` filter in premultiplied space; `opacity` (0-1) multiplies its alpha.
+  /// - Throws: `RenderError.cairo` when the image cannot be wrapped in a Cairo surface.
+  public func draw(_ image: RGBAImage, in rect: Rect, opacity: Double = 1) throws {
+    guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
+    let source = try ImageSurface(image: image)
+    cairo_save(cr)
+    cairo_translate(cr, rect.x, rect.y)
+    cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
+    cairo_set_source_surface(cr, source.surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+    if opacity >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, max(0, opacity)) }
+    cairo_restore(cr)
+    try surface.checkStatus()
+  }
+
+  /// Draws `text` with its layout origin (the top-left corner of its logical box) at
+  /// (`x`, `y`) px. The text was laid out at `TextLayout.referenceSizePx` and is scaled down
+  /// to its style's size with Cairo's `GOOD` filter (so bitmap emoji are sized like outlines).
+  /// - Throws: `RenderError.cairo` on a Cairo failure.
+  public func draw(_ text: TextLayout, x: Double, y: Double) throws {
+    guard let reference = text.reference else { return }
+    let factor = text.factor
+    cairo_save(cr)
+    cairo_translate(cr, x, y)
+    cairo_scale(cr, factor, factor)
+    cairo_set_source_surface(
+      cr, reference.surface, -text.referenceOrigin.x, -text.referenceOrigin.y)
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+    cairo_paint(cr)
+    cairo_restore(cr)
+    try surface.checkStatus()
+  }
+
+  /// The canvas's pixels as straight RGBA8.
+  /// - Throws: `RenderError.cairo` when any earlier drawing call failed.
+  public func image() throws -> RGBAImage {
+    try surface.image()
+  }
+}
