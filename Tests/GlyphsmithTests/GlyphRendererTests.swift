@@ -50,6 +50,7 @@ struct PlainRenderTests {
   @Test func viewBoxOnlyUsesTheViewBoxSize() throws {
     let artwork = try load(svg(viewBox: "0 0 30 20", body: "<rect width=\"30\" height=\"20\"/>"))
     #expect(artwork.canvasSize == Size(width: 30, height: 20))
+    #expect(artwork.warnings.isEmpty)
     let glyph = try render(artwork) { $0.scale = 2 }
     #expect(glyph.image.width == 60 && glyph.image.height == 40)
     #expect(glyph.image[59, 39].a == 255)

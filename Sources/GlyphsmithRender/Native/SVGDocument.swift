@@ -64,7 +64,8 @@ public final class SVGDocument {
     self.handle = handle
     self.path = path
     do {
-      (intrinsicSize, sizeWarning) = try Self.intrinsicSize(of: handle, path: path)
+      (intrinsicSize, sizeWarning) = try Self.intrinsicSize(
+        of: handle, path: path, explicitPercent: Self.rootHasPercentSize(data))
     } catch {
       g_object_unref(UnsafeMutableRawPointer(handle))
       throw error
@@ -107,9 +108,19 @@ public final class SVGDocument {
 
   // MARK: - Size
 
-  private static func intrinsicSize(of handle: UnsafeMutablePointer<RsvgHandle>, path: String) throws -> (
-    Size, String?
-  ) {
+  /// Whether the root `<svg>` start tag writes its width or height as a percentage. librsvg
+  /// 2.54 reports an absent width as "100%", so only the tag itself tells the two apart.
+  static func rootHasPercentSize(_ data: Data) -> Bool {
+    let head = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
+    guard let start = head.range(of: "<svg") else { return false }
+    let tag = head[start.upperBound...].prefix { $0 != ">" }
+    let pattern = #"(^|\s)(width|height)\s*=\s*["'][^"']*%\s*["']"#
+    return tag.range(of: pattern, options: .regularExpression) != nil
+  }
+
+  private static func intrinsicSize(
+    of handle: UnsafeMutablePointer<RsvgHandle>, path: String, explicitPercent: Bool
+  ) throws -> (Size, String?) {
     var hasWidth: gboolean = 0
     var hasHeight: gboolean = 0
     var hasViewBox: gboolean = 0
@@ -123,9 +134,7 @@ public final class SVGDocument {
       ? Size(width: viewBox.width, height: viewBox.height) : nil
     let w = hasWidth != 0 ? pixels(width) : nil
     let h = hasHeight != 0 ? pixels(height) : nil
-    let percent =
-      (hasWidth != 0 && width.unit == RSVG_UNIT_PERCENT)
-      || (hasHeight != 0 && height.unit == RSVG_UNIT_PERCENT)
+    let percent = explicitPercent
 
     if let w, let h, w > 0, h > 0 { return (Size(width: w, height: h), nil) }
     if let w, w > 0, let box {

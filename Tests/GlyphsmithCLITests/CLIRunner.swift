@@ -1,0 +1,67 @@
+import Foundation
+
+/// Runs the built `glyphsmith` executable (it sits next to the test bundle) and captures its
+/// output. Pipes are drained before waiting, so large output cannot deadlock.
+struct CLIResult {
+  var status: Int32
+  var stdout: Data
+  var stderr: String
+  var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Holds bytes read on another thread; read only after its semaphore is signalled.
+final class DataBox: @unchecked Sendable {
+  var data = Data()
+}
+
+enum CLIRunner {
+  static let executable: URL = {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = folder.appendingPathComponent("glyphsmith")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    fatalError("glyphsmith executable not found next to \(CommandLine.arguments[0])")
+  }()
+
+  static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    let errData = DataBox()
+    let done = DispatchSemaphore(value: 0)
+    let errReader = Thread {
+      errData.data = err.fileHandleForReading.readDataToEndOfFile()
+      done.signal()
+    }
+    errReader.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    done.wait()
+    return CLIResult(
+      status: process.terminationStatus, stdout: outData,
+      stderr: String(decoding: errData.data, as: UTF8.self))
+  }
+}
+
+/// A fresh temporary folder.
+func temporaryFolder() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("glyphsmith-cli-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+let circleSVG = """
+  <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"/></svg>
+  """
