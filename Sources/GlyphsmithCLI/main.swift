@@ -2,7 +2,9 @@ import Foundation
 import Glyphsmith
 
 /// The subcommands, in `--help` order.
-let subcommands: [CommandEntry] = [RenderCommand.entry, AssetsCommand.entry]
+let subcommands: [CommandEntry] = [
+  RenderCommand.entry, AssetsCommand.entry, SheetCommand.entry,
+]
 
 let version = "0.1.0"
 

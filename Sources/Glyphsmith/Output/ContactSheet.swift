@@ -1,0 +1,76 @@
+import Foundation
+
+/// A contact sheet: rendered glyphs in a grid, each on a tile that outlines its canvas, with
+/// its name underneath, so people can look at a batch at a glance.
+///
+/// Geometry in pt (pixels = pt x `scale`): cells of `cellPt` x (`cellPt` + 14) with the glyph
+/// centred in the top `cellPt` square and a 9 pt label below it.
+public struct ContactSheet {
+  /// One cell: a name and the glyphs to show side by side (e.g. regular and compact).
+  public struct Entry {
+    public var name: String
+    public var glyphs: [RGBAImage]
+    /// An entry; glyph images are at the sheet's scale.
+    public init(name: String, glyphs: [RGBAImage]) {
+      self.name = name
+      self.glyphs = glyphs
+    }
+  }
+
+  /// The cell's glyph area, in pt (square).
+  public var cellPt: Double = 64
+  /// Cells per row.
+  public var columns: Int = 8
+  /// px per pt.
+  public var scale: Double = 2
+  /// Sheet background.
+  public var background = RGBA8(r: 255, g: 255, b: 255)
+  /// Colour of the outline that shows each glyph's canvas.
+  public var canvasOutline = RGBA8(r: 0, g: 122, b: 255, a: 56)
+  /// Label colour.
+  public var labelColor = RGBA8(r: 60, g: 60, b: 67)
+
+  /// A sheet with default geometry.
+  public init() {}
+
+  /// Composes `entries` into one image, `columns` cells a row.
+  /// - Throws: `RenderError.tooLarge` when the sheet would exceed 16384 px on a side,
+  ///   `.text`/`.cairo` on drawing failures.
+  public func render(_ entries: [Entry]) throws -> RGBAImage {
+    let labelPt = 14.0
+    let columns = max(1, min(self.columns, entries.count))
+    let rows = max(1, (entries.count + columns - 1) / columns)
+    let cellW = cellPt * scale
+    let cellH = (cellPt + labelPt) * scale
+    let canvas = try Canvas(
+      width: Int((Double(columns) * cellW).rounded()), height: Int((Double(rows) * cellH).rounded()))
+    canvas.fill(background)
+    for (index, entry) in entries.enumerated() {
+      let x0 = Double(index % columns) * cellW
+      let y0 = Double(index / columns) * cellH
+      let gap = 6 * scale
+      let total = entry.glyphs.reduce(0) { $0 + Double($1.width) } + gap * Double(max(0, entry.glyphs.count - 1))
+      var x = (x0 + (cellW - total) / 2).rounded()
+      for glyph in entry.glyphs {
+        let y = (y0 + (cellW - Double(glyph.height)) / 2).rounded()
+        let frame = Rect(x: x, y: y, width: Double(glyph.width), height: Double(glyph.height))
+        canvas.fillRect(frame, color: canvasOutline)
+        try canvas.draw(glyph, in: frame)
+        x += Double(glyph.width) + gap
+      }
+      try drawLabel(entry.name, on: canvas, centreX: x0 + cellW / 2, top: y0 + cellW, maxWidth: cellW - 4 * scale)
+    }
+    return try canvas.image()
+  }
+
+  private func drawLabel(_ name: String, on canvas: Canvas, centreX: Double, top: Double, maxWidth: Double) throws {
+    let style = TextStyle(weight: .regular, sizePx: 9 * scale, color: labelColor)
+    var layout = try TextLayout(name, style: style)
+    var kept = name.count
+    while layout.logicalRect.width > maxWidth && kept > 1 {
+      kept -= 1
+      layout = try TextLayout(String(name.prefix(kept)) + "…", style: style)
+    }
+    try canvas.draw(layout, x: (centreX - layout.logicalRect.width / 2).rounded(), y: top)
+  }
+}

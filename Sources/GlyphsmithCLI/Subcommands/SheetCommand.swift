@@ -1,0 +1,104 @@
+import Foundation
+import Glyphsmith
+
+/// `glyphsmith sheet INPUT... -o SHEET.png`: a contact sheet of rendered icons.
+enum SheetCommand: Subcommand {
+  static let name = "sheet"
+  static let summary = "draw a contact sheet PNG of icons rendered by role, with their names"
+  static let help = """
+    usage: glyphsmith sheet INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
+                            [--columns N] [--tint COLOR] [--limit N]
+
+    Renders each icon (files or folders, as for assets) by its role and lays the results out in
+    a grid, each glyph on a faint tile that shows its canvas, its name below; with --compact
+    the compact glyph sits beside the regular one.
+
+    options:
+      -o, --output FILE     the PNG to write (required)
+      --role R              tab-bar (default), toolbar, indicator, plain
+      --compact             show the compact tab bar glyph too
+      --scale N             px per pt (default 2)
+      --columns N           cells per row (default 8)
+      --tint COLOR          glyph colour (default black)
+      --limit N             only the first N icons
+
+    Exit: 0 written; 2 when an input could not be rendered (the sheet is still written) or on
+    a usage error.
+    """
+
+  static let options: [OptionSpec] = [
+    .value("output", short: "o"), .value("role"), .flag("compact"), .value("scale"),
+    .value("columns"), .value("tint"), .value("limit"), .flag("help"),
+  ]
+
+  static func main(_ arguments: [String]) -> ExitCode {
+    if arguments.contains("--help") {
+      Terminal.output(help)
+      return .success
+    }
+    var render = RenderOptions()
+    var sheet = ContactSheet()
+    let inputs: [String]
+    let output: String
+    let limit: Int?
+    do {
+      let parsed = try ArgumentParser.parse(arguments, options: options)
+      guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing INPUT") }
+      guard let out = parsed.value("output") else { throw UsageError(message: "missing -o/--output SHEET.png") }
+      output = out
+      inputs = parsed.positionals
+      render.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
+      render.compact = false
+      render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
+      if parsed.has("compact") && render.role != .tabBar {
+        throw UsageError(message: "--compact applies to the tab-bar role only")
+      }
+      sheet.scale = try parsed.positiveDouble("scale") ?? 2
+      sheet.columns = try parsed.integer("columns") ?? 8
+      limit = try parsed.integer("limit")
+      render.scale = sheet.scale
+      render.template = render.tint == nil ? nil : false
+      if parsed.has("compact") { render.compact = true }
+    } catch {
+      return usageFailure(error)
+    }
+    var (files, missing) = InputCollector.collect(inputs)
+    missing.forEach { Terminal.error($0.description) }
+    if let limit { files = Array(files.prefix(limit)) }
+    let withCompact = render.compact
+    let entries = ParallelMap.map(count: files.count, jobs: ParallelMap.availableCores) {
+      index -> Result<ContactSheet.Entry, GlyphsmithError> in
+      do {
+        let artwork = try Artwork(path: files[index])
+        var options = render
+        options.compact = false
+        var glyphs = [try GlyphRenderer.render(artwork, options: options).image]
+        if withCompact {
+          options.compact = true
+          glyphs.append(try GlyphRenderer.render(artwork, options: options).image)
+        }
+        return .success(ContactSheet.Entry(name: AssetName.from(path: files[index]), glyphs: glyphs))
+      } catch {
+        return .failure(GlyphsmithError.wrap(error, path: files[index]))
+      }
+    }
+    var failed = !missing.isEmpty
+    var good: [ContactSheet.Entry] = []
+    for entry in entries {
+      switch entry {
+      case .success(let value): good.append(value)
+      case .failure(let error):
+        Terminal.error(error.description)
+        failed = true
+      }
+    }
+    do {
+      let image = try sheet.render(good)
+      try AtomicFile.write(try PNGCodec.encode(image), toPath: output)
+    } catch {
+      Terminal.error(GlyphsmithError.wrap(error, path: output).description)
+      return .failure
+    }
+    return failed ? .failure : .success
+  }
+}
