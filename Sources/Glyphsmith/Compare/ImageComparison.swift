@@ -1,0 +1,85 @@
+import Foundation
+
+/// Comparison of PNG files: decode both (in parallel), run `Pixelmatch`, write the diff PNG
+/// atomically. Times each step for `--timing`.
+public enum ImageComparison {
+  /// Milliseconds spent in each step of `compareFiles`.
+  public struct Timing: Sendable, Equatable {
+    /// Reading and decoding both PNGs (wall clock, in parallel), in ms.
+    public var decode: Double = 0
+    /// `Pixelmatch.compare` (with the diff image when one is written), in ms.
+    public var compare: Double = 0
+    /// Encoding and writing the diff PNG, in ms (0 without `--diff`).
+    public var write: Double = 0
+  }
+
+  /// Reads and decodes the PNG at `path` to straight RGBA8.
+  /// - Throws: `GlyphsmithError.unreadable` naming the path, or the PNG codec's
+  ///   `RenderError.invalidPNG` / `.tooLarge` wrapped as `GlyphsmithError.render`.
+  public static func load(_ path: String) throws -> RGBAImage {
+    let data: Data
+    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      throw GlyphsmithError.unreadable(path: path, reason: reason(error))
+    }
+    do { return try PNGCodec.decode(data, path: path) } catch {
+      throw GlyphsmithError.wrap(error, path: path)
+    }
+  }
+
+  /// Compares the PNG at `expectedPath` with the one at `actualPath` and writes the diff PNG to
+  /// `diffPath` when given.
+  /// - Throws: `GlyphsmithError` for an unreadable or invalid file or a failed write;
+  ///   `CompareError.sizeMismatch` (naming `actualPath`, with both sizes) when the sizes differ;
+  ///   `CompareError.invalidOption` for an option out of range.
+  public static func compareFiles(
+    expected expectedPath: String, actual actualPath: String,
+    options: PixelmatchOptions = PixelmatchOptions(), diffPath: String? = nil,
+    jobs: Int = ParallelMap.availableCores, timing: UnsafeMutablePointer<Timing>? = nil
+  ) throws -> PixelmatchResult {
+    var clock = ContinuousClock.now
+    func lap() -> Double {
+      let now = ContinuousClock.now
+      let elapsed = now - clock
+      clock = now
+      return Double(elapsed.components.seconds) * 1000
+        + Double(elapsed.components.attoseconds) / 1e15
+    }
+    let paths = [expectedPath, actualPath]
+    let loaded = ParallelMap.map(count: 2, jobs: min(2, jobs)) { index in
+      Result { try load(paths[index]) }
+    }
+    let expected = try loaded[0].get()
+    let actual = try loaded[1].get()
+    timing?.pointee.decode = lap()
+    guard expected.width == actual.width, expected.height == actual.height else {
+      throw CompareError.sizeMismatch(
+        path: actualPath, expected: ImageSize(of: expected), actual: ImageSize(of: actual))
+    }
+    var result = try Pixelmatch.compare(
+      expected, actual, options: options, diff: diffPath != nil, jobs: jobs)
+    timing?.pointee.compare = lap()
+    if let diffPath, let diff = result.diff {
+      let data: Data
+      do { data = try PNGCodec.encode(diff) } catch {
+        throw GlyphsmithError.wrap(error, path: diffPath)
+      }
+      try AtomicFile.write(data, toPath: diffPath)
+      result.diff = nil
+      timing?.pointee.write = lap()
+    }
+    return result
+  }
+
+  private static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileReadNoSuchFileError {
+      return "no such file"
+    }
+    return nsError.localizedDescription
+  }
+}
