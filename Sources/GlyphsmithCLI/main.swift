@@ -4,6 +4,7 @@ import Glyphsmith
 /// The subcommands, in `--help` order.
 let subcommands: [CommandEntry] = [
   RenderCommand.entry, AssetsCommand.entry, SheetCommand.entry,
+  CompareCommand.entry,
 ]
 
 let version = "0.1.0"

@@ -11,6 +11,9 @@ public enum ImageComparison {
     public var compare: Double = 0
     /// Encoding and writing the diff PNG, in ms (0 without `--diff`).
     public var write: Double = 0
+
+    /// All zero.
+    public init() {}
   }
 
   /// Reads and decodes the PNG at `path` to straight RGBA8.
@@ -34,8 +37,21 @@ public enum ImageComparison {
   public static func compareFiles(
     expected expectedPath: String, actual actualPath: String,
     options: PixelmatchOptions = PixelmatchOptions(), diffPath: String? = nil,
-    jobs: Int = ParallelMap.availableCores, timing: UnsafeMutablePointer<Timing>? = nil
+    jobs: Int = ParallelMap.availableCores
   ) throws -> PixelmatchResult {
+    try compareFilesTimed(
+      expected: expectedPath, actual: actualPath, options: options, diffPath: diffPath, jobs: jobs
+    ).result
+  }
+
+  /// `compareFiles`, also returning how long each step took.
+  /// - Throws: as `compareFiles`.
+  public static func compareFilesTimed(
+    expected expectedPath: String, actual actualPath: String,
+    options: PixelmatchOptions = PixelmatchOptions(), diffPath: String? = nil,
+    jobs: Int = ParallelMap.availableCores
+  ) throws -> (result: PixelmatchResult, timing: Timing) {
+    var timing = Timing()
     var clock = ContinuousClock.now
     func lap() -> Double {
       let now = ContinuousClock.now
@@ -50,14 +66,14 @@ public enum ImageComparison {
     }
     let expected = try loaded[0].get()
     let actual = try loaded[1].get()
-    timing?.pointee.decode = lap()
+    timing.decode = lap()
     guard expected.width == actual.width, expected.height == actual.height else {
       throw CompareError.sizeMismatch(
         path: actualPath, expected: ImageSize(of: expected), actual: ImageSize(of: actual))
     }
     var result = try Pixelmatch.compare(
       expected, actual, options: options, diff: diffPath != nil, jobs: jobs)
-    timing?.pointee.compare = lap()
+    timing.compare = lap()
     if let diffPath, let diff = result.diff {
       let data: Data
       do { data = try PNGCodec.encode(diff) } catch {
@@ -65,9 +81,9 @@ public enum ImageComparison {
       }
       try AtomicFile.write(data, toPath: diffPath)
       result.diff = nil
-      timing?.pointee.write = lap()
+      timing.write = lap()
     }
-    return result
+    return (result, timing)
   }
 
   private static func reason(_ error: Error) -> String {

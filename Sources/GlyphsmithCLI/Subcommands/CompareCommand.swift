@@ -1,0 +1,211 @@
+import Foundation
+import Glyphsmith
+
+/// `glyphsmith compare A.png B.png`: pixelmatch's count of differing pixels, an optional diff
+/// image, exit 0/1 against `--fail-over`.
+enum CompareCommand: Subcommand {
+  static let name = "compare"
+  static let summary = "count the pixels that differ between two PNGs (pixelmatch) and draw a diff"
+  static let help = """
+    usage: glyphsmith compare A.png B.png [--diff OUT.png] [--threshold T] [--include-aa]
+                              [--alpha A] [--aa-color R,G,B] [--diff-color R,G,B]
+                              [--diff-color-alt R,G,B] [--diff-mask]
+                              [--blend checkerboard|white] [--ignore X,Y,W,H]...
+                              [--fail-over N|P%] [--json]
+
+    Compares the decoded pixels of A (expected) and B (actual) with the pixelmatch algorithm:
+    a pixel differs when its YIQ colour distance is over the threshold and it is not
+    anti-aliasing. Prints the number and share of differing pixels. Images of different sizes
+    are never cropped: they fail with both sizes.
+
+    options:
+      --diff OUT.png        write the diff image: differences red, anti-aliasing yellow, the
+                            rest A in faint grey, ignored rectangles hatched blue
+      --threshold T         0-1, the colour distance that counts (default 0.1)
+      --include-aa          count anti-aliased pixels as differences too
+      --alpha A             0-1, opacity of A's grey in the diff (default 0.1)
+      --aa-color R,G,B      colour of anti-aliased pixels (default 255,255,0)
+      --diff-color R,G,B    colour of differing pixels (default 255,0,0)
+      --diff-color-alt R,G,B  colour of differing pixels where B is darker (default: --diff-color)
+      --diff-mask           draw only the differences, on transparency
+      --blend MODE          what semi-transparent pixels are blended over: checkerboard
+                            (default; pixelmatch 7.2, sees a transparent background turned
+                            white) or white (pixelmatch 5/6)
+      --ignore X,Y,W,H      a rectangle in px left out of the count; repeatable
+      --fail-over N|P%      differing pixels allowed, a count or a percentage (default 0)
+      --jobs N              threads (default: all cores); never changes the result
+      --json                print {"version": 1, "mismatchedPixels", "totalPixels", "width",
+                            "height", "options": {...}} on stdout
+
+    Exit: 0 the differing pixels are within --fail-over; 1 over it, or the sizes differ;
+    2 an input could not be read or the diff not written, or a usage error.
+    """
+
+  static let options: [OptionSpec] = [
+    .value("diff"), .value("threshold"), .flag("include-aa"), .value("alpha"),
+    .value("aa-color"), .value("diff-color"), .value("diff-color-alt"), .flag("diff-mask"),
+    .value("blend"), .value("ignore"), .value("fail-over"), .value("jobs"), .flag("json"),
+    .flag("timing"), .flag("help"),
+  ]
+
+  /// Everything `main` needs, parsed from argv without I/O.
+  struct Options: Equatable {
+    var expected: String
+    var actual: String
+    var diff: String?
+    var pixelmatch = PixelmatchOptions()
+    var failOver = FailOver.zero
+    var jobs = ParallelMap.availableCores
+    var json = false
+    /// Hidden: prints decode/compare/write times to stderr (for `bench/compare`).
+    var timing = false
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
+    let parsed = try ArgumentParser.parse(arguments, options: options)
+    guard parsed.positionals.count == 2 else {
+      throw UsageError(
+        message: parsed.positionals.count < 2
+          ? "needs two images: A.png B.png" : "takes two images, got \(parsed.positionals.count)")
+    }
+    var result = Options(expected: parsed.positionals[0], actual: parsed.positionals[1])
+    result.diff = parsed.value("diff")
+    do {
+      try CompareOptionParsing.apply(parsed, to: &result.pixelmatch, failOver: &result.failOver)
+      if let text = parsed.value("alpha") {
+        guard let value = Double(text) else {
+          throw UsageError(message: "--alpha needs a number 0-1, got '\(text)'")
+        }
+        result.pixelmatch.alpha = value
+      }
+      if let text = parsed.value("aa-color") {
+        result.pixelmatch.aaColor = try DiffColor(parsing: text, option: "--aa-color")
+      }
+      if let text = parsed.value("diff-color") {
+        result.pixelmatch.diffColor = try DiffColor(parsing: text, option: "--diff-color")
+      }
+      if let text = parsed.value("diff-color-alt") {
+        result.pixelmatch.diffColorAlt = try DiffColor(parsing: text, option: "--diff-color-alt")
+      }
+      result.pixelmatch.diffMask = parsed.has("diff-mask")
+      result.pixelmatch.ignore = try parsed.all("ignore").map(IgnoreRegion.init(parsing:))
+      try result.pixelmatch.validate()
+    } catch let error as CompareError {
+      if case .invalidOption(let message) = error { throw UsageError(message: message) }
+      throw error
+    }
+    result.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    result.json = parsed.has("json")
+    result.timing = parsed.has("timing")
+    return result
+  }
+
+  /// The `--json` document.
+  struct Report: Encodable {
+    var version = 1
+    var mismatchedPixels: Int
+    var totalPixels: Int
+    var width: Int
+    var height: Int
+    var options: ReportOptions
+  }
+
+  /// The comparison options plus `failOver`, as one JSON object.
+  struct ReportOptions: Encodable {
+    var pixelmatch: PixelmatchOptions
+    var failOver: FailOver
+
+    private enum Key: String, CodingKey { case failOver }
+
+    func encode(to encoder: Encoder) throws {
+      try pixelmatch.encode(to: encoder)
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(failOver, forKey: .failOver)
+    }
+  }
+
+  static func main(_ arguments: [String]) -> ExitCode {
+    if arguments.contains("--help") {
+      Terminal.output(help)
+      return .success
+    }
+    let options: Options
+    do { options = try parse(arguments) } catch { return usageFailure(error) }
+
+    let result: PixelmatchResult
+    let timing: ImageComparison.Timing
+    do {
+      (result, timing) = try ImageComparison.compareFilesTimed(
+        expected: options.expected, actual: options.actual, options: options.pixelmatch,
+        diffPath: options.diff, jobs: options.jobs)
+    } catch let error as CompareError {
+      Terminal.error(error.description)
+      if case .sizeMismatch = error { return .negative }
+      return .failure
+    } catch {
+      Terminal.error(GlyphsmithError.wrap(error, path: options.actual).description)
+      return .failure
+    }
+    if options.timing {
+      Terminal.error(
+        String(
+          format: "timing: decode %.1f ms, compare %.1f ms, write %.1f ms", timing.decode,
+          timing.compare, timing.write))
+    }
+    let over = options.failOver.isExceeded(
+      mismatched: result.mismatchedPixels, total: result.totalPixels)
+    if options.json {
+      let report = Report(
+        mismatchedPixels: result.mismatchedPixels, totalPixels: result.totalPixels,
+        width: result.width, height: result.height,
+        options: ReportOptions(pixelmatch: options.pixelmatch, failOver: options.failOver))
+      guard let data = try? XcodeJSON.encode(report) else { return .failure }
+      FileHandle.standardOutput.write(data)
+    } else {
+      Terminal.output(summary(result, options: options))
+    }
+    return over ? .negative : .success
+  }
+
+  /// `A vs B: 143 of 32768 pixels differ (0.436%), limit 0; largest difference 0.42 at (3, 7)`.
+  static func summary(_ result: PixelmatchResult, options: Options) -> String {
+    var text =
+      "\(options.expected) vs \(options.actual): \(result.mismatchedPixels) of "
+      + "\(result.totalPixels) pixels differ (\(CompareOptionParsing.percent(result.mismatchedShare)))"
+      + ", allowed \(options.failOver)"
+    if let at = result.largestDifferenceAt {
+      text += String(format: "; largest difference %.3f at ", result.largestDifference) + at.description
+    }
+    if result.antiAliasedPixels > 0 { text += "; \(result.antiAliasedPixels) anti-aliased" }
+    if result.ignoredPixels > 0 { text += "; \(result.ignoredPixels) ignored" }
+    return text
+  }
+}
+
+/// Options `compare` and `golden check` share: `--threshold`, `--include-aa`, `--blend`,
+/// `--fail-over`.
+enum CompareOptionParsing {
+  static func apply(
+    _ parsed: ParsedArguments, to options: inout PixelmatchOptions, failOver: inout FailOver
+  ) throws {
+    if let text = parsed.value("threshold") {
+      guard let value = Double(text), (0...1).contains(value) else {
+        throw UsageError(message: "--threshold needs a number 0-1, got '\(text)'")
+      }
+      options.threshold = value
+    }
+    if parsed.has("include-aa") { options.includeAA = true }
+    if let text = parsed.value("blend") {
+      guard let blend = PixelmatchBlend(rawValue: text) else {
+        throw UsageError(message: "--blend needs checkerboard or white, got '\(text)'")
+      }
+      options.blend = blend
+    }
+    if let text = parsed.value("fail-over") { failOver = try FailOver(parsing: text) }
+  }
+
+  /// `0.436%`, with 3 significant decimals.
+  static func percent(_ share: Double) -> String {
+    String(format: "%.3f%%", share * 100)
+  }
+}
