@@ -4,6 +4,7 @@ import Glyphsmith
 /// The subcommands, in `--help` order.
 let subcommands: [CommandEntry] = [
   RenderCommand.entry, AssetsCommand.entry, SheetCommand.entry,
+  BadgeCommand.entry,
   CompareCommand.entry,
 ]
 
