@@ -5,6 +5,7 @@ import Glyphsmith
 let subcommands: [CommandEntry] = [
   RenderCommand.entry, AssetsCommand.entry, SheetCommand.entry,
   BadgeCommand.entry,
+  DotsCommand.entry,
   CompareCommand.entry,
 ]
 
