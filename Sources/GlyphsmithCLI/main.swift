@@ -7,6 +7,7 @@ let subcommands: [CommandEntry] = [
   BadgeCommand.entry,
   DotsCommand.entry,
   CompareCommand.entry,
+  GoldenCommand.entry,
 ]
 
 let version = "0.1.0"

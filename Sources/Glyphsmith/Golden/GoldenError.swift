@@ -1,0 +1,17 @@
+/// Errors that stop a golden check or record from running (exit code 2). Messages are
+/// lowercase and name the file.
+public enum GoldenError: Error, Equatable, CustomStringConvertible {
+  /// A folder that must exist does not.
+  case missingFolder(path: String, role: String)
+  /// `golden.json` cannot be read or parsed.
+  case invalidManifest(path: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .missingFolder(let path, let role):
+      return "\(path): error: \(role) folder not found; check the path"
+    case .invalidManifest(let path, let reason):
+      return "\(path): error: invalid golden.json: \(reason); fix it or delete it and re-record"
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// `golden.json`, stored in a golden folder: how its images are compared and which renderer
+/// drew them.
+///
+/// Source: the golden-image conventions of `../shared/docs/formats.md` (record the renderer
+/// versions with the goldens so that a change says "re-record" instead of showing noise).
+public struct GoldenManifest: Sendable, Equatable, Codable {
+  /// The file name inside a golden folder.
+  public static let fileName = "golden.json"
+
+  /// Schema version, 1.
+  public var version = 1
+  /// How the images are compared (strict by default).
+  public var options: GoldenOptions
+  /// The renderer that drew the goldens.
+  public var renderer: RendererRecord
+
+  /// A manifest with `options` and `renderer` (by default strict options, the running renderer).
+  public init(options: GoldenOptions = GoldenOptions(), renderer: RendererRecord = .current) {
+    self.options = options
+    self.renderer = renderer
+  }
+
+  /// Reads `golden.json` from `directory`; `nil` when there is none.
+  /// - Throws: `GoldenError.invalidManifest` naming the file when it cannot be read or parsed.
+  public static func load(from directory: URL) throws -> GoldenManifest? {
+    let url = directory.appendingPathComponent(fileName)
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    do {
+      let manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(contentsOf: url))
+      try manifest.options.pixelmatch.validate()
+      return manifest
+    } catch let error as DecodingError {
+      throw GoldenError.invalidManifest(path: url.path, reason: Self.describe(error))
+    } catch let error as CompareError {
+      if case .invalidOption(let message) = error {
+        throw GoldenError.invalidManifest(path: url.path, reason: message)
+      }
+      throw error
+    } catch {
+      throw GoldenError.invalidManifest(path: url.path, reason: "\(error)")
+    }
+  }
+
+  /// Writes this manifest to `directory/golden.json`, atomically.
+  /// - Throws: `GlyphsmithError.writeFailed` naming the file.
+  public func save(to directory: URL) throws {
+    let data: Data
+    do { data = try XcodeJSON.encode(self) } catch {
+      throw GlyphsmithError.writeFailed(path: directory.path, reason: "\(error)")
+    }
+    try AtomicFile.write(data, to: directory.appendingPathComponent(Self.fileName))
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "missing key '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .dataCorrupted(let context):
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return (path.isEmpty ? "" : "'\(path)': ") + context.debugDescription
+    @unknown default:
+      return "\(error)"
+    }
+  }
+}
+
+/// The comparison options of a golden folder: pixelmatch's options plus the allowed count.
+/// Strict by default: threshold 0.05, checkerboard blend, no differing pixel allowed.
+public struct GoldenOptions: Sendable, Equatable, Codable {
+  /// pixelmatch's options (threshold 0.05 unless set).
+  public var pixelmatch: PixelmatchOptions
+  /// Differing pixels allowed per image (default 0).
+  public var failOver: FailOver
+
+  /// The strict threshold of goldens.
+  public static let strictThreshold = 0.05
+
+  /// Strict options: threshold 0.05, checkerboard blend, anti-aliasing not counted, no
+  /// differing pixel allowed.
+  public init() {
+    pixelmatch = PixelmatchOptions()
+    pixelmatch.threshold = Self.strictThreshold
+    failOver = .zero
+  }
+
+  private enum Key: String, CodingKey { case threshold, failOver }
+
+  /// Decodes pixelmatch's keys and `failOver` from one object; missing keys stay strict.
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: Key.self)
+    pixelmatch = try PixelmatchOptions(from: decoder)
+    if !container.contains(.threshold) { pixelmatch.threshold = Self.strictThreshold }
+    failOver = try container.decodeIfPresent(FailOver.self, forKey: .failOver) ?? .zero
+  }
+
+  /// Encodes pixelmatch's keys and `failOver` into one object.
+  public func encode(to encoder: Encoder) throws {
+    try pixelmatch.encode(to: encoder)
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(failOver, forKey: .failOver)
+  }
+}
+
+/// The versions of what decides a render's pixels, and a SHA-256 of each pinned font file.
+public struct RendererRecord: Sendable, Equatable, Codable {
+  /// Library versions (cairo, pixman, librsvg, libpng, pango, freetype, harfbuzz, fontconfig).
+  public var libraries: RendererVersions
+  /// Font file name to `sha256:` + hex digest.
+  public var fonts: [String: String]
+
+  /// A record from its parts.
+  public init(libraries: RendererVersions, fonts: [String: String]) {
+    self.libraries = libraries
+    self.fonts = fonts
+  }
+
+  /// The running process's renderer (font files hashed once per process).
+  public static var current: RendererRecord {
+    RendererRecord(libraries: .current, fonts: currentFonts)
+  }
+
+  private static let currentFonts: [String: String] = {
+    var fonts: [String: String] = [:]
+    for url in FontEnvironment.fontFiles {
+      if let data = try? Data(contentsOf: url) {
+        fonts[url.lastPathComponent] = "sha256:" + SHA256.hex(data)
+      }
+    }
+    return fonts
+  }()
+
+  /// What differs from `other`: `nil` when nothing; otherwise the two sides, listing only the
+  /// components that changed, e.g. `("cairo 1.16.0", "cairo 1.18.0")`.
+  public func change(to other: RendererRecord) -> (from: String, to: String)? {
+    var from: [String] = []
+    var to: [String] = []
+    let mine = libraries.components
+    let theirs = other.libraries.components
+    for (index, component) in mine.enumerated() where component.version != theirs[index].version {
+      from.append("\(component.name) \(component.version)")
+      to.append("\(component.name) \(theirs[index].version)")
+    }
+    for name in Set(fonts.keys).union(other.fonts.keys).sorted() where fonts[name] != other.fonts[name] {
+      from.append("font \(name) " + (fonts[name].map(Self.short) ?? "absent"))
+      to.append("font \(name) " + (other.fonts[name].map(Self.short) ?? "absent"))
+    }
+    return from.isEmpty ? nil : (from.joined(separator: ", "), to.joined(separator: ", "))
+  }
+
+  private static func short(_ hash: String) -> String {
+    String(hash.replacingOccurrences(of: "sha256:", with: "").prefix(12))
+  }
+}
+
+extension RendererVersions {
+  /// Name and version of each library, in a fixed order.
+  var components: [(name: String, version: String)] {
+    [
+      ("cairo", cairo), ("pixman", pixman), ("librsvg", librsvg), ("libpng", libpng),
+      ("pango", pango), ("freetype", freetype), ("harfbuzz", harfbuzz), ("fontconfig", fontconfig),
+    ]
+  }
+}

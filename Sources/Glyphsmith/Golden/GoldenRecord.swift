@@ -1,0 +1,102 @@
+import Foundation
+
+/// `golden record`: copies actual images into the golden folder, atomically, and keeps
+/// `golden.json` up to date. The only code that writes goldens.
+public enum GoldenRecord {
+  /// Which goldens to write.
+  public enum Mode: String, Sendable, Codable, CaseIterable {
+    /// Every actual image.
+    case all
+    /// Only images that have no golden yet.
+    case onlyMissing
+    /// Only images whose golden is missing or fails the check.
+    case onlyFailed
+  }
+
+  /// What a record run did.
+  public struct Report: Sendable, Codable {
+    /// Relative paths written, sorted.
+    public var recorded: [String]
+    /// Relative paths left as they were, sorted.
+    public var unchanged: [String]
+    /// Goldens with no actual image (never deleted by record), sorted.
+    public var extra: [String]
+    /// Whether `golden.json` was written.
+    public var manifestWritten: Bool
+  }
+
+  /// Records goldens from `actualDirectory` into `goldenDirectory` (created when absent).
+  ///
+  /// `golden.json` is created with strict options when absent; its renderer record is updated
+  /// for `.all` and `.onlyFailed` (after them every golden matches the running renderer) and
+  /// kept for `.onlyMissing`. Its options are never changed.
+  /// - Throws: `GoldenError` for a missing actual folder or a bad `golden.json`;
+  ///   `GlyphsmithError` for an unreadable or invalid actual PNG (nothing is written then) or a
+  ///   failed write.
+  public static func run(
+    actual actualDirectory: URL, golden goldenDirectory: URL, mode: Mode = .all,
+    jobs: Int = ParallelMap.availableCores
+  ) throws -> Report {
+    try GoldenFiles.requireFolder(actualDirectory, role: "actual")
+    let existing = try GoldenManifest.load(from: goldenDirectory)
+    let options = existing?.options ?? GoldenOptions()
+    let actualFiles = GoldenFiles.pngs(in: actualDirectory)
+    let goldenFiles = Set(GoldenFiles.pngs(in: goldenDirectory))
+
+    // Decide and validate everything before the first write.
+    let decisions = ParallelMap.map(count: actualFiles.count, jobs: jobs) {
+      index -> Result<Data?, Error> in
+      let path = actualFiles[index]
+      let url = actualDirectory.appendingPathComponent(path)
+      let data: Data
+      let image: RGBAImage
+      do {
+        data = try Data(contentsOf: url)
+        image = try PNGCodec.decode(data, path: url.path)
+      } catch {
+        return .failure(GlyphsmithError.wrap(error, path: url.path))
+      }
+      switch mode {
+      case .all: return .success(data)
+      case .onlyMissing: return .success(goldenFiles.contains(path) ? nil : data)
+      case .onlyFailed:
+        guard goldenFiles.contains(path) else { return .success(data) }
+        let goldenURL = goldenDirectory.appendingPathComponent(path)
+        guard let goldenData = try? Data(contentsOf: goldenURL),
+          let golden = try? PNGCodec.decode(goldenData, path: goldenURL.path)
+        else { return .success(data) }
+        let outcome = GoldenComparison.compare(
+          expected: golden, actual: image, options: options, jobs: 1)
+        return .success(outcome.status.isFailure ? data : nil)
+      }
+    }
+    var recorded: [String] = []
+    var unchanged: [String] = []
+    var writes: [(String, Data)] = []
+    for (index, decision) in decisions.enumerated() {
+      if let data = try decision.get() {
+        writes.append((actualFiles[index], data))
+        recorded.append(actualFiles[index])
+      } else {
+        unchanged.append(actualFiles[index])
+      }
+    }
+    for (path, data) in writes {
+      try AtomicFile.write(data, to: goldenDirectory.appendingPathComponent(path))
+    }
+    var manifestWritten = false
+    if existing == nil || mode != .onlyMissing {
+      var manifest = existing ?? GoldenManifest()
+      manifest.renderer = .current
+      if manifest != existing {
+        try FileManager.default.createDirectory(
+          at: goldenDirectory, withIntermediateDirectories: true)
+        try manifest.save(to: goldenDirectory)
+        manifestWritten = true
+      }
+    }
+    let extra = goldenFiles.subtracting(actualFiles).sorted()
+    return Report(
+      recorded: recorded, unchanged: unchanged, extra: extra, manifestWritten: manifestWritten)
+  }
+}

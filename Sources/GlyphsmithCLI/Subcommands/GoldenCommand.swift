@@ -1,0 +1,198 @@
+import Foundation
+import Glyphsmith
+
+/// `glyphsmith golden check|record ACTUAL_DIR GOLDEN_DIR`: the golden-image workflow.
+enum GoldenCommand: Subcommand {
+  static let name = "golden"
+  static let summary = "check rendered PNGs against goldens (report, artifacts) or record goldens"
+  static let help = """
+    usage: glyphsmith golden check ACTUAL_DIR GOLDEN_DIR [--artifacts DIR] [--report FILE.html]
+                                   [--json] [--threshold T] [--include-aa] [--blend MODE]
+                                   [--fail-over N|P%]
+           glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only-missing|--only-failed]
+
+    check compares every PNG under ACTUAL_DIR (recursively) with the golden of the same
+    relative path in GOLDEN_DIR, by decoded pixels (pixelmatch). A differing image, a size
+    change, a missing golden and a golden without an actual image are each a failure. It never
+    writes a golden. When golden.json records another renderer than the running one, it says
+    "renderer changed from X to Y: re-record after review" first.
+
+    record copies the actual PNGs into GOLDEN_DIR, atomically, and writes golden.json (strict
+    options when new: threshold 0.05, checkerboard blend, no differing pixel allowed; the
+    renderer versions and a SHA-256 of each pinned font). It never deletes a golden.
+
+    check options:
+      --artifacts DIR       for each failure write DIR/<path without .png>/expected.png,
+                            actual.png and diff.png
+      --report FILE.html    write a self-contained HTML report (opens from disk)
+      --json                print {"version": 1, "rendererChange", "options", "checked",
+                            "passed", "failed", "errors", "results": [...]} on stdout
+      --threshold T, --include-aa, --blend MODE, --fail-over N|P%
+                            loosen golden.json's options for this run (see 'compare')
+    record options:
+      --only-missing        write only goldens that do not exist yet (golden.json's renderer
+                            record is kept)
+      --only-failed         write only goldens that are missing or fail the check
+      --jobs N              threads (default: all cores)
+
+    Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
+    unreadable PNG, write failure); record 0 written, 2 could not run.
+    """
+
+  static let options: [OptionSpec] = [
+    .value("artifacts"), .value("report"), .flag("json"), .value("threshold"),
+    .flag("include-aa"), .value("blend"), .value("fail-over"), .flag("only-missing"),
+    .flag("only-failed"), .value("jobs"), .flag("help"),
+  ]
+
+  /// A parsed `golden` invocation.
+  enum Action: Equatable {
+    case check(CheckOptions)
+    case record(actual: String, golden: String, mode: GoldenRecord.Mode, jobs: Int)
+  }
+
+  /// `golden check`'s options.
+  struct CheckOptions: Equatable {
+    var actual: String
+    var golden: String
+    var artifacts: String?
+    var report: String?
+    var json = false
+    var overrides = GoldenCheck.Overrides()
+    var jobs = ParallelMap.availableCores
+  }
+
+  static func parse(_ arguments: [String]) throws -> Action {
+    let parsed = try ArgumentParser.parse(arguments, options: options)
+    guard let verb = parsed.positionals.first, ["check", "record"].contains(verb) else {
+      throw UsageError(message: "needs 'check' or 'record' first")
+    }
+    guard parsed.positionals.count == 3 else {
+      throw UsageError(message: "golden \(verb) needs ACTUAL_DIR GOLDEN_DIR")
+    }
+    let actual = parsed.positionals[1]
+    let golden = parsed.positionals[2]
+    let jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    let checkOnly = ["artifacts", "report", "threshold", "blend", "fail-over"]
+      .filter { parsed.value($0) != nil } + ["json", "include-aa"].filter { parsed.has($0) }
+    let recordOnly = ["only-missing", "only-failed"].filter { parsed.has($0) }
+    if verb == "record" {
+      if let option = checkOnly.first {
+        throw UsageError(message: "--\(option) applies to 'golden check' only")
+      }
+      guard recordOnly.count < 2 else {
+        throw UsageError(message: "--only-missing and --only-failed exclude each other")
+      }
+      let mode: GoldenRecord.Mode =
+        parsed.has("only-missing") ? .onlyMissing : parsed.has("only-failed") ? .onlyFailed : .all
+      return .record(actual: actual, golden: golden, mode: mode, jobs: jobs)
+    }
+    if let option = recordOnly.first {
+      throw UsageError(message: "--\(option) applies to 'golden record' only")
+    }
+    var check = CheckOptions(actual: actual, golden: golden)
+    check.artifacts = parsed.value("artifacts")
+    check.report = parsed.value("report")
+    check.json = parsed.has("json")
+    check.jobs = jobs
+    var pixelmatch = PixelmatchOptions()
+    var failOver = FailOver.zero
+    do {
+      try CompareOptionParsing.apply(parsed, to: &pixelmatch, failOver: &failOver)
+    } catch let error as CompareError {
+      if case .invalidOption(let message) = error { throw UsageError(message: message) }
+      throw error
+    }
+    if parsed.value("threshold") != nil { check.overrides.threshold = pixelmatch.threshold }
+    if parsed.has("include-aa") { check.overrides.includeAA = true }
+    if parsed.value("blend") != nil { check.overrides.blend = pixelmatch.blend }
+    if parsed.value("fail-over") != nil { check.overrides.failOver = failOver }
+    return .check(check)
+  }
+
+  static func main(_ arguments: [String]) -> ExitCode {
+    if arguments.contains("--help") {
+      Terminal.output(help)
+      return .success
+    }
+    let action: Action
+    do { action = try parse(arguments) } catch { return usageFailure(error) }
+    switch action {
+    case .check(let options): return check(options)
+    case .record(let actual, let golden, let mode, let jobs):
+      return record(actual: actual, golden: golden, mode: mode, jobs: jobs)
+    }
+  }
+
+  static func check(_ options: CheckOptions) -> ExitCode {
+    let report: GoldenCheck.Report
+    do {
+      report = try GoldenCheck.run(
+        actual: URL(fileURLWithPath: options.actual), golden: URL(fileURLWithPath: options.golden),
+        artifacts: options.artifacts.map { URL(fileURLWithPath: $0) },
+        overrides: options.overrides, jobs: options.jobs)
+    } catch {
+      Terminal.error(describe(error, path: options.golden))
+      return .failure
+    }
+    if let change = report.rendererChange {
+      Terminal.error("\(options.golden)/\(GoldenManifest.fileName): warning: \(change)")
+    }
+    for entry in report.results where entry.status.isFailure {
+      let folder = entry.status == .extraGolden ? options.golden : options.actual
+      let path = (folder as NSString).appendingPathComponent(entry.path)
+      let kind = entry.status == .unreadable ? "" : "error: "
+      var line = entry.status == .unreadable ? entry.message : "\(path): \(kind)\(entry.message)"
+      if let artifacts = entry.artifacts { line += " (artifacts in \(artifacts))" }
+      Terminal.error(line)
+    }
+    if let reportPath = options.report {
+      let html = GoldenHTMLReport.render(report, actual: options.actual, golden: options.golden)
+      do { try AtomicFile.write(Data(html.utf8), toPath: reportPath) } catch {
+        Terminal.error(describe(error, path: reportPath))
+        return .failure
+      }
+    }
+    if options.json {
+      guard let data = try? XcodeJSON.encode(report) else { return .failure }
+      FileHandle.standardOutput.write(data)
+    } else {
+      Terminal.output(
+        "\(report.checked) images: \(report.passed) passed, \(report.failed) failed, \(report.errors) could not be checked"
+          + (options.report.map { "; report in \($0)" } ?? ""))
+    }
+    if report.errors > 0 { return .failure }
+    return report.failed > 0 ? .negative : .success
+  }
+
+  static func record(actual: String, golden: String, mode: GoldenRecord.Mode, jobs: Int)
+    -> ExitCode
+  {
+    let report: GoldenRecord.Report
+    do {
+      report = try GoldenRecord.run(
+        actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden), mode: mode,
+        jobs: jobs)
+    } catch {
+      Terminal.error(describe(error, path: golden))
+      return .failure
+    }
+    for path in report.recorded {
+      Terminal.output("recorded \((golden as NSString).appendingPathComponent(path))")
+    }
+    for path in report.extra {
+      Terminal.error(
+        "\((golden as NSString).appendingPathComponent(path)): warning: golden has no actual image; delete it if the image is gone")
+    }
+    Terminal.error(
+      "recorded \(report.recorded.count) goldens, \(report.unchanged.count) unchanged"
+        + (report.manifestWritten ? "; wrote \(GoldenManifest.fileName)" : ""))
+    return .success
+  }
+
+  private static func describe(_ error: Error, path: String) -> String {
+    if let error = error as? GoldenError { return error.description }
+    if let error = error as? CompareError { return error.description }
+    return GlyphsmithError.wrap(error, path: path).description
+  }
+}
