@@ -6,6 +6,7 @@ let subcommands: [CommandEntry] = [
   RenderCommand.entry, AssetsCommand.entry, SheetCommand.entry,
   BadgeCommand.entry,
   DotsCommand.entry,
+  TabBarCommand.entry,
   CompareCommand.entry,
   GoldenCommand.entry,
 ]

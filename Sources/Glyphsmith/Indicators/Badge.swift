@@ -128,18 +128,20 @@ public struct Badge: Sendable, Equatable {
     compact ? Size(width: 23, height: 20) : Size(width: 31, height: 28)
   }
 
-  /// Where a badge of `badgeSize` px goes against an icon box `box` (px): its trailing edge
-  /// 3 pt x scale past the box's trailing edge, its top 3 pt x scale above the box's top;
-  /// mirrored (leading edge past the leading edge) when `rightToLeft`. Whole px.
+  /// Where a badge `badgeWidth` x `badgeHeight` px goes against an icon box `box` (px), as
+  /// whole px: a one-character (circle) badge has its trailing edge 3 pt x scale past the
+  /// box's trailing edge and its top 3 pt x scale above the box's top, so its centre sits near
+  /// the top-trailing corner; wider badges keep that leading edge and grow away from the icon,
+  /// as UIKit's do. Mirrored (top-leading corner, growing leftwards) when `rightToLeft`.
   public static func badgeOrigin(
-    badgeWidth: Int, box: Rect, scale: Double, rightToLeft: Bool
+    badgeWidth: Int, badgeHeight: Int, box: Rect, scale: Double, rightToLeft: Bool
   ) -> (x: Int, y: Int) {
     let outset = outsetPt * scale
     let y = Int((box.y - outset).rounded(.down))
     let x =
       rightToLeft
-      ? Int((box.x - outset).rounded(.down))
-      : Int((box.maxX + outset).rounded(.up)) - badgeWidth
+      ? Int((box.x - outset).rounded(.down)) + badgeHeight - badgeWidth
+      : Int((box.maxX + outset).rounded(.up)) - badgeHeight
     return (x, y)
   }
 
@@ -160,7 +162,8 @@ public struct Badge: Sendable, Equatable {
       y: (Double(icon.height) - boxPt.height * scale) / 2,
       width: boxPt.width * scale, height: boxPt.height * scale)
     let origin = Self.badgeOrigin(
-      badgeWidth: badge.width, box: box, scale: scale, rightToLeft: rightToLeft)
+      badgeWidth: badge.width, badgeHeight: badge.height, box: box, scale: scale,
+      rightToLeft: rightToLeft)
     let minX = min(0, origin.x)
     let minY = min(0, origin.y)
     let maxX = max(icon.width, origin.x + badge.width)

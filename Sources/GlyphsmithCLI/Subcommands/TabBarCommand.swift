@@ -1,0 +1,156 @@
+import Foundation
+import Glyphsmith
+
+/// `glyphsmith tabbar --item TITLE=ICON... -o OUT.png ...`: a tab bar preview.
+enum TabBarCommand: Subcommand {
+  static let name = "tabbar"
+  static let summary = "draw a whole tab bar preview with icons, titles, badges"
+  static let help = """
+    usage: glyphsmith tabbar --item TITLE=ICON[,badge=VALUE][,disabled]... [--selected K]
+                             -o OUT.png [--idiom phone|pad] [--device-width PT] [--scale N]
+                             [--appearance light|dark] [--palette ios18|ios26] [--compact]
+                             [--home-indicator]
+
+    Draws a tab bar: background and top hairline, 49 pt high on iPhone (50 pt iPad, 32 pt
+    compact, plus 34 pt with --home-indicator), items spread evenly, icons (SVG or PNG) as
+    template glyphs at the HIG size for their shape, titles 10 pt under the icons (beside
+    them in compact bars and on iPad), selected systemBlue, others gray, disabled dimmed,
+    badges at the icon box's top-trailing corner. More than 5 items on iPhone: 4 items and a
+    "More" item. Items are 0-based.
+
+    options:
+      -o, --output FILE        the PNG to write (required; - for stdout)
+      --item TITLE=ICON[,badge=VALUE][,disabled]
+                               one tab (repeatable, in order); badge= with no value draws a
+                               dot badge; file names may not contain commas
+      --selected K             the selected item (default 0)
+      --idiom I                phone (default) or pad
+      --device-width PT        bar width (default 393 phone, 852 compact, 820 pad)
+      --scale N                px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)
+      --appearance A           light (default) or dark
+      --palette P              ios18 (default) or ios26
+      --compact                iPhone landscape bar: 32 pt, compact icons, titles beside
+      --home-indicator         add the 34 pt home-indicator inset
+
+    Exit: 0 written, 2 bad options or an unreadable icon (nothing is written).
+    """
+
+  static let options: [OptionSpec] = [
+    .value("output", short: "o"), .value("item"), .value("selected"), .value("idiom"),
+    .value("device-width"), .value("scale"), .value("appearance"), .value("palette"),
+    .flag("compact"), .flag("home-indicator"), .flag("help"),
+  ]
+
+  /// One `--item` as written.
+  struct ItemSpec: Equatable {
+    var title: String
+    var icon: String
+    var badge: String?
+    var disabled: Bool
+  }
+
+  struct Options: Equatable {
+    var output: String
+    var items: [ItemSpec]
+    var selected: Int
+    var idiom: TabBar.Idiom
+    var deviceWidth: Double?
+    var scale: Double
+    var appearance: Appearance
+    var palette: IndicatorPalette
+    var compact: Bool
+    var homeIndicator: Bool
+  }
+
+  /// Parses `TITLE=ICON[,badge=VALUE][,disabled]`.
+  static func item(_ text: String) throws -> ItemSpec {
+    guard let equals = text.firstIndex(of: "=") else {
+      throw UsageError(message: "--item needs TITLE=ICON, such as Home=house.svg, got '\(text)'")
+    }
+    let title = String(text[..<equals])
+    let parts = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+    guard let icon = parts.first, !icon.isEmpty else {
+      throw UsageError(message: "--item '\(text)' has no icon file after '='")
+    }
+    var spec = ItemSpec(title: title, icon: String(icon), badge: nil, disabled: false)
+    for part in parts.dropFirst() {
+      if part == "disabled" {
+        spec.disabled = true
+      } else if part.hasPrefix("badge=") {
+        spec.badge = String(part.dropFirst("badge=".count))
+      } else {
+        throw UsageError(
+          message: "--item '\(text)': unknown part '\(part)'; use badge=VALUE or disabled")
+      }
+    }
+    return spec
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
+    let parsed = try ArgumentParser.parse(arguments, options: options)
+    guard parsed.positionals.isEmpty else {
+      throw UsageError(message: "unexpected argument '\(parsed.positionals[0])'; give tabs with --item")
+    }
+    guard let output = parsed.value("output") else {
+      throw UsageError(message: "missing -o/--output FILE.png")
+    }
+    let items = try parsed.all("item").map(item)
+    guard !items.isEmpty else {
+      throw UsageError(message: "missing --item TITLE=ICON (one per tab)")
+    }
+    let selected = try parsed.integer("selected", minimum: 0) ?? 0
+    guard selected < items.count else {
+      throw UsageError(
+        message: "--selected \(selected) is outside 0...\(items.count - 1) (items are 0-based)")
+    }
+    var idiom = TabBar.Idiom.phone
+    if let text = parsed.value("idiom") {
+      guard let value = TabBar.Idiom(rawValue: text) else {
+        throw UsageError(message: "--idiom: unknown '\(text)'; use phone or pad")
+      }
+      idiom = value
+    }
+    if parsed.has("compact") && idiom == .pad {
+      throw UsageError(message: "--compact is for iPhone landscape bars; drop it with --idiom pad")
+    }
+    return Options(
+      output: output, items: items, selected: selected, idiom: idiom,
+      deviceWidth: try parsed.positiveDouble("device-width"),
+      scale: try parsed.positiveDouble("scale") ?? 1,
+      appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
+      palette: try IndicatorOptions.palette(parsed.value("palette")),
+      compact: parsed.has("compact"), homeIndicator: parsed.has("home-indicator"))
+  }
+
+  static func main(_ arguments: [String]) -> ExitCode {
+    if arguments.contains("--help") {
+      Terminal.output(help)
+      return .success
+    }
+    let options: Options
+    do { options = try parse(arguments) } catch { return usageFailure(error) }
+    var path = "-"
+    do {
+      var items: [TabBar.Item] = []
+      for spec in options.items {
+        path = spec.icon
+        items.append(
+          TabBar.Item(
+            title: spec.title, icon: try Artwork(path: spec.icon), badge: spec.badge,
+            isDisabled: spec.disabled))
+      }
+      path = "-"
+      let bar = TabBar(
+        items: items, selectedIndex: options.selected, idiom: options.idiom,
+        deviceWidthPt: options.deviceWidth, appearance: options.appearance,
+        palette: options.palette, compact: options.compact,
+        homeIndicator: options.homeIndicator)
+      let image = try bar.render(scale: options.scale)
+      try AtomicFile.write(try PNGCodec.encode(image), toPath: options.output)
+      return .success
+    } catch {
+      Terminal.error(GlyphsmithError.wrap(error, path: path).description)
+      return .failure
+    }
+  }
+}
