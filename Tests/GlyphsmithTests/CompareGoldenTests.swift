@@ -1,0 +1,177 @@
+import Foundation
+import Glyphsmith
+import GlyphsmithTestSupport
+import Testing
+
+private func temporaryFolder() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "glyphsmith-golden-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+private func write(_ image: RGBAImage, _ folder: URL, _ path: String) throws {
+  try AtomicFile.write(try PNGCodec.encode(image), to: folder.appendingPathComponent(path))
+}
+
+private func square(_ side: Int, dot: Bool = false) -> RGBAImage {
+  var image = RGBAImage(width: side, height: side, fill: .white)
+  if dot { image[side / 2, side / 2] = .black }
+  return image
+}
+
+/// Every file under `folder` with its bytes, to prove a run wrote nothing.
+private func snapshot(_ folder: URL) throws -> [String: Data] {
+  var files: [String: Data] = [:]
+  let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+  while let url = enumerator?.nextObject() as? URL {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      files[url.path] = try Data(contentsOf: url)
+    }
+  }
+  return files
+}
+
+@Suite("golden check and record")
+struct CompareGoldenTests {
+  @Test func recordThenCheckPasses() throws {
+    let root = try temporaryFolder()
+    let actual = root.appendingPathComponent("actual")
+    let golden = root.appendingPathComponent("golden")
+    try write(square(8), actual, "a.png")
+    try write(square(8, dot: true), actual, "tabs/b.png")
+    let recorded = try GoldenRecord.run(actual: actual, golden: golden)
+    #expect(recorded.recorded == ["a.png", "tabs/b.png"])
+    #expect(recorded.manifestWritten)
+    let manifest = try #require(try GoldenManifest.load(from: golden))
+    #expect(manifest.options.pixelmatch.threshold == 0.05)
+    #expect(manifest.options.pixelmatch.blend == .checkerboard)
+    #expect(manifest.options.failOver == .zero)
+    #expect(manifest.renderer == .current)
+
+    let report = try GoldenCheck.run(actual: actual, golden: golden)
+    #expect(report.checked == 2 && report.passed == 2 && report.failed == 0 && report.errors == 0)
+    #expect(report.rendererChange == nil)
+  }
+
+  @Test func everyKindOfFailureWithArtifactsAndNoGoldenWritten() throws {
+    let root = try temporaryFolder()
+    let actual = root.appendingPathComponent("actual")
+    let golden = root.appendingPathComponent("golden")
+    let artifacts = root.appendingPathComponent("artifacts")
+    try write(square(8), golden, "same.png")
+    try write(square(8), golden, "dot.png")
+    try write(square(8), golden, "size.png")
+    try write(square(8), golden, "extra.png")
+    try write(square(8), actual, "same.png")
+    try write(square(8, dot: true), actual, "dot.png")
+    try write(square(6), actual, "size.png")
+    try write(square(4), actual, "new/missing.png")
+    let before = try snapshot(golden)
+
+    let report = try GoldenCheck.run(actual: actual, golden: golden, artifacts: artifacts)
+    #expect(try snapshot(golden) == before)
+    #expect(report.checked == 5 && report.passed == 1 && report.failed == 4 && report.errors == 0)
+    // Sorted by the size of the difference: 64 (extra 8x8, size 8x8 canvas), 16 (missing 4x4), 1.
+    #expect(report.results.map(\.path) == ["extra.png", "size.png", "new/missing.png", "dot.png", "same.png"])
+    #expect(
+      report.results.map(\.status) == [.extraGolden, .sizeChanged, .missingGolden, .differs, .passed])
+    let dot = report.results[3]
+    #expect(dot.mismatchedPixels == 1)
+    #expect(dot.largestDifferenceAt == PixelPoint(x: 4, y: 4))
+    #expect(dot.message.hasPrefix("1 of 64 pixels differ (1.562%, allowed 0)"))
+    #expect(report.results[1].message.hasPrefix("size changed: golden 8x8 vs actual 6x6"))
+
+    func exists(_ path: String) -> Bool {
+      FileManager.default.fileExists(atPath: artifacts.appendingPathComponent(path).path)
+    }
+    #expect(exists("dot/expected.png") && exists("dot/actual.png") && exists("dot/diff.png"))
+    #expect(exists("size/expected.png") && exists("size/actual.png") && exists("size/diff.png"))
+    #expect(exists("new/missing/actual.png") && !exists("new/missing/expected.png"))
+    #expect(exists("extra/expected.png") && !exists("extra/actual.png"))
+    #expect(!exists("same"))
+
+    let dotDiff = try ImageComparison.load(artifacts.appendingPathComponent("dot/diff.png").path)
+    #expect(dotDiff[4, 4] == RGBA8(r: 255, g: 0, b: 0))
+    let sizeDiff = try ImageComparison.load(artifacts.appendingPathComponent("size/diff.png").path)
+    #expect(sizeDiff.width == 8 && sizeDiff.height == 8)
+    #expect(sizeDiff[7, 7] == RGBA8(r: 255, g: 0, b: 0))
+    #expect(sizeDiff[0, 0] == .white)
+  }
+
+  @Test func overridesLoosenTheCheck() throws {
+    let root = try temporaryFolder()
+    let actual = root.appendingPathComponent("actual")
+    let golden = root.appendingPathComponent("golden")
+    try write(square(8), golden, "dot.png")
+    try write(square(8, dot: true), actual, "dot.png")
+    var overrides = GoldenCheck.Overrides()
+    overrides.failOver = .pixels(1)
+    let report = try GoldenCheck.run(actual: actual, golden: golden, overrides: overrides)
+    #expect(report.passed == 1 && report.failed == 0)
+  }
+
+  @Test func rendererChangeIsSaid() throws {
+    let root = try temporaryFolder()
+    let actual = root.appendingPathComponent("actual")
+    let golden = root.appendingPathComponent("golden")
+    try write(square(4), actual, "a.png")
+    _ = try GoldenRecord.run(actual: actual, golden: golden)
+    var manifest = try #require(try GoldenManifest.load(from: golden))
+    let running = manifest.renderer.libraries.cairo
+    manifest.renderer.libraries.cairo = "0.0.1"
+    try manifest.save(to: golden)
+    let report = try GoldenCheck.run(actual: actual, golden: golden)
+    #expect(
+      report.rendererChange
+        == "renderer changed from cairo 0.0.1 to cairo \(running): re-record after review")
+  }
+
+  @Test func recordModes() throws {
+    let root = try temporaryFolder()
+    let actual = root.appendingPathComponent("actual")
+    let golden = root.appendingPathComponent("golden")
+    try write(square(8), golden, "kept.png")
+    try write(square(8), golden, "changed.png")
+    try write(square(8), actual, "kept.png")
+    try write(square(8, dot: true), actual, "changed.png")
+    try write(square(8), actual, "new.png")
+    try write(square(8), golden, "orphan.png")
+
+    let missing = try GoldenRecord.run(actual: actual, golden: golden, mode: .onlyMissing)
+    #expect(missing.recorded == ["new.png"])
+    #expect(missing.unchanged == ["changed.png", "kept.png"])
+    #expect(missing.extra == ["orphan.png"])
+    let failed = try GoldenRecord.run(actual: actual, golden: golden, mode: .onlyFailed)
+    #expect(failed.recorded == ["changed.png"])
+    let all = try GoldenRecord.run(actual: actual, golden: golden, mode: .all)
+    #expect(all.recorded == ["changed.png", "kept.png", "new.png"])
+    #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("orphan.png").path))
+    #expect(try GoldenCheck.run(actual: actual, golden: golden).failed == 1)  // only the orphan
+  }
+
+  @Test func missingFoldersAndBadManifestsAreErrors() throws {
+    let root = try temporaryFolder()
+    #expect(throws: GoldenError.self) {
+      try GoldenCheck.run(actual: root.appendingPathComponent("nope"), golden: root)
+    }
+    try Data("{\"options\": {\"threshold\": 3}}".utf8).write(
+      to: root.appendingPathComponent("golden.json"))
+    #expect(throws: GoldenError.self) { try GoldenCheck.run(actual: root, golden: root) }
+  }
+
+  @Test func htmlReportIsSelfContained() throws {
+    let root = try temporaryFolder()
+    let actual = root.appendingPathComponent("actual")
+    let golden = root.appendingPathComponent("golden")
+    try write(square(8), golden, "dot.png")
+    try write(square(8, dot: true), actual, "dot.png")
+    let report = try GoldenCheck.run(actual: actual, golden: golden)
+    let html = GoldenHTMLReport.render(report, actual: "actual", golden: "golden")
+    #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == 5)
+    #expect(!html.contains("src=\"http") && !html.contains("href=\"http"))
+    #expect(html.contains("<b>1</b> of 64 pixels differ"))
+    #expect(html.contains("type=\"range\""))
+  }
+}
