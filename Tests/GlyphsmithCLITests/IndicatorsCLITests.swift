@@ -58,10 +58,14 @@ struct IndicatorsCLITests {
     (["badge", "1", "-o", "OUT", "--rtl"], "--on"),
     (["dots", "--pages", "3", "--current", "3", "-o", "OUT"], "outside 0...2"),
     (["dots", "--pages", "0", "--current", "0", "-o", "OUT"], "--pages"),
-    (["dots", "--pages", "3", "--current", "0", "-o", "OUT", "--indicator", "1=missing.svg"],
-     "missing.svg"),
-    (["dots", "--pages", "3", "--current", "0", "-o", "OUT", "--indicator", "7=x.svg"],
-     "outside 0...2"),
+    (
+      ["dots", "--pages", "3", "--current", "0", "-o", "OUT", "--indicator", "1=missing.svg"],
+      "missing.svg"
+    ),
+    (
+      ["dots", "--pages", "3", "--current", "0", "-o", "OUT", "--indicator", "7=x.svg"],
+      "outside 0...2"
+    ),
     (["tabbar", "-o", "OUT"], "missing --item"),
     (["tabbar", "--item", "Home", "-o", "OUT"], "TITLE=ICON"),
     (["tabbar", "--item", "A=missing.svg", "-o", "OUT"], "missing.svg"),

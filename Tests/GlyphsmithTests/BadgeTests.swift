@@ -101,11 +101,17 @@ struct BadgeTests {
   @Test func textIsWhiteAndCentred() throws {
     let image = try Badge("8").render(scale: 3)
     var white = 0
-    var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
+    var minX = Int.max
+    var maxX = -1
+    var minY = Int.max
+    var maxY = -1
     for y in 0..<image.height {
       for x in 0..<image.width where image[x, y] == .white {
         white += 1
-        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        minX = min(minX, x)
+        maxX = max(maxX, x)
+        minY = min(minY, y)
+        maxY = max(maxY, y)
       }
     }
     #expect(white > 100)

@@ -75,12 +75,19 @@ enum IndicatorGolden {
 /// Pixel helpers for exact assertions on indicator images.
 enum PixelProbe {
   /// Bounding box (x, y, width, height) of pixels with alpha above `threshold`.
-  static func inkBounds(_ image: RGBAImage, threshold: UInt8 = 0) -> (x: Int, y: Int, width: Int, height: Int)? {
-    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+  static func inkBounds(_ image: RGBAImage, threshold: UInt8 = 0) -> (
+    x: Int, y: Int, width: Int, height: Int
+  )? {
+    var minX = Int.max
+    var minY = Int.max
+    var maxX = -1
+    var maxY = -1
     for y in 0..<image.height {
       for x in 0..<image.width where image[x, y].a > threshold {
-        minX = min(minX, x); maxX = max(maxX, x)
-        minY = min(minY, y); maxY = max(maxY, y)
+        minX = min(minX, x)
+        maxX = max(maxX, x)
+        minY = min(minY, y)
+        maxY = max(maxY, y)
       }
     }
     guard maxX >= 0 else { return nil }
@@ -103,8 +110,10 @@ enum PixelProbe {
       while let p = stack.popLast() {
         let x = p % w
         let y = p / w
-        box.minX = min(box.minX, x); box.maxX = max(box.maxX, x)
-        box.minY = min(box.minY, y); box.maxY = max(box.maxY, y)
+        box.minX = min(box.minX, x)
+        box.maxX = max(box.maxX, x)
+        box.minY = min(box.minY, y)
+        box.maxY = max(box.maxY, y)
         box.maxAlpha = max(box.maxAlpha, image.pixels[p * 4 + 3])
         for dy in -1...1 {
           for dx in -1...1 {

@@ -157,9 +157,15 @@ struct PageControlTests {
   }
 
   @Test func badInputThrows() throws {
-    #expect(throws: GlyphsmithError.self) { try PageControl(pageCount: 0, currentPage: 0).render(scale: 1) }
-    #expect(throws: GlyphsmithError.self) { try PageControl(pageCount: 3, currentPage: 3).render(scale: 1) }
-    #expect(throws: GlyphsmithError.self) { try PageControl(pageCount: 3, currentPage: -1).render(scale: 1) }
+    #expect(throws: GlyphsmithError.self) {
+      try PageControl(pageCount: 0, currentPage: 0).render(scale: 1)
+    }
+    #expect(throws: GlyphsmithError.self) {
+      try PageControl(pageCount: 3, currentPage: 3).render(scale: 1)
+    }
+    #expect(throws: GlyphsmithError.self) {
+      try PageControl(pageCount: 3, currentPage: -1).render(scale: 1)
+    }
     let a = try IndicatorFixtures.artwork(IndicatorFixtures.location, name: "a.svg")
     #expect(throws: GlyphsmithError.self) {
       try PageControl(pageCount: 3, currentPage: 0, indicators: [5: a]).render(scale: 1)

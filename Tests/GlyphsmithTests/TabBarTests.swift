@@ -99,7 +99,8 @@ struct TabBarTests {
     items[3].isDisabled = true
     for appearance in Appearance.allCases {
       let palette = IndicatorPalette.ios18
-      let image = try TabBar(items: items, selectedIndex: 0, appearance: appearance).render(scale: 2)
+      let image = try TabBar(items: items, selectedIndex: 0, appearance: appearance).render(
+        scale: 2)
       let blue = palette.systemBlue(appearance)
       let gray = palette.tabBarUnselected(appearance)
       let background = palette.tabBarBackground(appearance)
@@ -129,10 +130,12 @@ struct TabBarTests {
     let image = try TabBar(items: try Self.items(3), selectedIndex: 0).render(scale: 2)
     // The selected icon and title are the only blue pixels of slot 0; their ink is centred.
     let blue = IndicatorPalette.ios18.systemBlue(.light)
-    var minX = Int.max, maxX = -1
+    var minX = Int.max
+    var maxX = -1
     for y in 0..<image.height {
       for x in 0..<(image.width / 3) where image[x, y] == blue {
-        minX = min(minX, x); maxX = max(maxX, x)
+        minX = min(minX, x)
+        maxX = max(maxX, x)
       }
     }
     let slotCentre = Double(image.width / 3) / 2
@@ -142,7 +145,9 @@ struct TabBarTests {
   @Test func badInputThrows() throws {
     #expect(throws: GlyphsmithError.self) { try TabBar(items: []).render(scale: 2) }
     let items = try Self.items(3)
-    #expect(throws: GlyphsmithError.self) { try TabBar(items: items, selectedIndex: 3).render(scale: 2) }
+    #expect(throws: GlyphsmithError.self) {
+      try TabBar(items: items, selectedIndex: 3).render(scale: 2)
+    }
     #expect(throws: GlyphsmithError.self) {
       try TabBar(items: items, idiom: .pad, compact: true).render(scale: 2)
     }

@@ -164,7 +164,8 @@ public struct PageControl {
     for visible in visiblePages {
       let isCurrent = visible.page == currentPage
       let colour = isCurrent ? currentTint : tint
-      let artwork = isCurrent ? (currentIndicator ?? indicators[visible.page]) : indicators[visible.page]
+      let artwork =
+        isCurrent ? (currentIndicator ?? indicators[visible.page]) : indicators[visible.page]
       if let artwork {
         let glyph: RGBAImage
         if let cached = cache[artwork.path] {
@@ -217,7 +218,10 @@ public struct PageControl {
 
   /// `image` cropped to the pixels with any alpha (the whole image when it has none).
   static func croppedToInk(_ image: RGBAImage) -> RGBAImage {
-    var minX = image.width, minY = image.height, maxX = -1, maxY = -1
+    var minX = image.width
+    var minY = image.height
+    var maxX = -1
+    var maxY = -1
     for y in 0..<image.height {
       for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] != 0 {
         minX = min(minX, x)
@@ -232,7 +236,8 @@ public struct PageControl {
     var pixels = [UInt8](repeating: 0, count: w * h * 4)
     for y in 0..<h {
       let from = ((minY + y) * image.width + minX) * 4
-      pixels.replaceSubrange((y * w * 4)..<((y + 1) * w * 4), with: image.pixels[from..<(from + w * 4)])
+      pixels.replaceSubrange(
+        (y * w * 4)..<((y + 1) * w * 4), with: image.pixels[from..<(from + w * 4)])
     }
     return RGBAImage(width: w, height: h, pixels: pixels)
   }

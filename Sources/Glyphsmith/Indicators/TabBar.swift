@@ -165,7 +165,8 @@ public struct TabBar {
       let canvas = try Canvas(width: width, height: height)
       canvas.fill(palette.tabBarBackground(appearance))
       canvas.fillRect(
-        Rect(x: 0, y: 0, width: Double(width), height: 1), color: palette.tabBarHairline(appearance))
+        Rect(x: 0, y: 0, width: Double(width), height: 1), color: palette.tabBarHairline(appearance)
+      )
 
       let slot = Double(width) / Double(shown.items.count)
       for (index, item) in shown.items.enumerated() {
@@ -223,11 +224,13 @@ public struct TabBar {
               y: (boxCentre.y - Double(icon.height) / 2).rounded(),
               width: Double(icon.width), height: Double(icon.height)))
         } else if shown.moreIndex == index {
-          Self.drawEllipsis(on: canvas, centre: boxCentre, scale: scale, compact: compact, colour: colour)
+          Self.drawEllipsis(
+            on: canvas, centre: boxCentre, scale: scale, compact: compact, colour: colour)
         }
         try canvas.draw(title, x: titleOrigin.x.rounded(), y: titleOrigin.y.rounded())
         if let value = item.badge {
-          let badge = try Badge(value, palette: palette, appearance: appearance).render(scale: scale)
+          let badge = try Badge(value, palette: palette, appearance: appearance).render(
+            scale: scale)
           let origin = Badge.badgeOrigin(
             badgeWidth: badge.width, badgeHeight: badge.height, box: box, scale: scale,
             rightToLeft: false)

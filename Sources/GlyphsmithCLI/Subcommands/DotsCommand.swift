@@ -77,7 +77,8 @@ enum DotsCommand: Subcommand {
       guard let equals = entry.firstIndex(of: "="), let page = Int(entry[..<equals]),
         !entry[entry.index(after: equals)...].isEmpty
       else {
-        throw UsageError(message: "--indicator needs PAGE=FILE, such as 0=location.svg, got '\(entry)'")
+        throw UsageError(
+          message: "--indicator needs PAGE=FILE, such as 0=location.svg, got '\(entry)'")
       }
       guard (0..<pages).contains(page) else {
         throw UsageError(
@@ -88,7 +89,8 @@ enum DotsCommand: Subcommand {
     return Options(
       output: output, pages: pages, current: current,
       scale: try parsed.positiveDouble("scale") ?? 1,
-      tint: try CommonOptions.color(parsed.value("tint"), option: "tint") ?? PageControl.defaultTint,
+      tint: try CommonOptions.color(parsed.value("tint"), option: "tint")
+        ?? PageControl.defaultTint,
       currentTint: try CommonOptions.color(parsed.value("current-tint"), option: "current-tint")
         ?? .white,
       maxVisible: try parsed.integer("max-visible", minimum: 1) ?? 9,

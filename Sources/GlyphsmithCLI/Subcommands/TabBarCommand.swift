@@ -68,7 +68,8 @@ enum TabBarCommand: Subcommand {
       throw UsageError(message: "--item needs TITLE=ICON, such as Home=house.svg, got '\(text)'")
     }
     let title = String(text[..<equals])
-    let parts = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+    let parts = text[text.index(after: equals)...].split(
+      separator: ",", omittingEmptySubsequences: false)
     guard let icon = parts.first, !icon.isEmpty else {
       throw UsageError(message: "--item '\(text)' has no icon file after '='")
     }
@@ -89,7 +90,8 @@ enum TabBarCommand: Subcommand {
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     guard parsed.positionals.isEmpty else {
-      throw UsageError(message: "unexpected argument '\(parsed.positionals[0])'; give tabs with --item")
+      throw UsageError(
+        message: "unexpected argument '\(parsed.positionals[0])'; give tabs with --item")
     }
     guard let output = parsed.value("output") else {
       throw UsageError(message: "missing -o/--output FILE.png")

@@ -100,7 +100,8 @@ public final class TextLayout {
     if unknown > 0 {
       let missing = Self.missingCharacters(text, session: session, style: style)
       throw RenderError.text(
-        message: "no pinned font has a glyph for \(missing.isEmpty ? "\(unknown) character(s)" : missing) in '\(text)'; "
+        message:
+          "no pinned font has a glyph for \(missing.isEmpty ? "\(unknown) character(s)" : missing) in '\(text)'; "
           + "use characters Inter, DejaVu Sans or Noto Color Emoji cover")
     }
     var ink = PangoRectangle()
@@ -152,7 +153,8 @@ public final class TextLayout {
       guard let layout = try? session.layout(String(character), style: style) else { continue }
       if pango_layout_get_unknown_glyphs_count(layout) > 0 {
         missing.append(
-          character.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " "))
+          character.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+        )
       }
       g_object_unref(UnsafeMutableRawPointer(layout))
     }
