@@ -1,5 +1,6 @@
 #include "CPNGCodec.h"
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -196,6 +197,11 @@ gs_png_status gs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t heig
   }
   png_set_write_fn(png, out, gs_write, gs_flush);
   png_set_compression_level(png, level);
+  // Icons are mostly runs of transparent pixels: run-length zlib with the Sub filter gives
+  // about twice the encode speed of libpng's defaults for ~20 % larger files (Xcode
+  // recompresses asset catalog PNGs anyway). Fixed, so the bytes never vary.
+  png_set_filter(png, 0, PNG_FILTER_SUB);
+  png_set_compression_strategy(png, Z_RLE);
   png_set_IHDR(png, info, width, height, 8,
                channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

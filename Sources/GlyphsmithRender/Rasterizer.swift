@@ -47,7 +47,7 @@ public enum Rasterizer {
       cairo_scale(cr, placement.scale, placement.scale)
       cairo_set_source_surface(cr, source.surface, 0, 0)
       cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-      cairo_paint(cr)
+      LibraryClock.measure { cairo_paint(cr) }
       try surface.checkStatus()
     }
     return try surface.image()

@@ -85,8 +85,32 @@ public struct AssetsReport: Codable, Equatable, Sendable {
   /// One entry per input, in input order.
   public var inputs: [AssetInputResult]
 
+  /// How the time went (not part of the JSON report).
+  public var statistics = AssetsStatistics()
+
   /// Inputs that failed.
   public var failures: Int { inputs.filter { $0.status == "failed" }.count }
+
+  enum CodingKeys: String, CodingKey { case version, inputs }
+}
+
+/// Where an `assets` run spent its time, for `--stats` and `bench/render`.
+public struct AssetsStatistics: Equatable, Sendable {
+  /// PNG files rendered.
+  public var renders = 0
+  /// Sum over inputs of the time from loading to the imageset in place, in seconds (across
+  /// threads, so up to `jobs` x the wall time).
+  public var taskSeconds = 0.0
+  /// Of that, the time inside librsvg, Cairo and libpng calls (`LibraryClock`), in seconds.
+  public var librarySeconds = 0.0
+  /// Of that, the time spent writing imagesets to the file system (mkdir, open, write,
+  /// rename, and the Contents.json text), in seconds.
+  public var writeSeconds = 0.0
+  /// Glyphsmith's own compute time relative to the libraries' time:
+  /// (task - library - write) / library.
+  public var overhead: Double {
+    librarySeconds > 0 ? (taskSeconds - librarySeconds - writeSeconds) / librarySeconds : 0
+  }
 }
 
 /// `glyphsmith assets`: renders icons into an Xcode asset catalog, one `NAME.imageset` per icon
@@ -101,6 +125,7 @@ public struct AssetsJob {
   public let catalog: URL
   public let catalogPath: String
   public let options: AssetsOptions
+  private let writeClock = SecondsCounter()
 
   /// A job writing into the catalog folder at `catalogPath` (created if missing).
   public init(catalogPath: String, options: AssetsOptions) {
@@ -134,11 +159,19 @@ public struct AssetsJob {
     let names = try plan(files)
     try prepareCatalog()
     let counter = ProgressCounter(total: files.count, report: progress)
-    let results = ParallelMap.map(count: files.count, jobs: options.jobs) { index in
+    let libraryBefore = LibraryClock.seconds
+    let timed = ParallelMap.map(count: files.count, jobs: options.jobs) { index in
       defer { counter.tick() }
-      return process(files[index], name: names[index])
+      let start = DispatchTime.now().uptimeNanoseconds
+      let result = process(files[index], name: names[index])
+      return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
-    return AssetsReport(inputs: results)
+    var report = AssetsReport(inputs: timed.map(\.0))
+    report.statistics.renders = report.inputs.reduce(0) { $0 + $1.files.count }
+    report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
+    report.statistics.librarySeconds = LibraryClock.seconds - libraryBefore
+    report.statistics.writeSeconds = writeClock.seconds
+    return report
   }
 
   private func prepareCatalog() throws {
@@ -203,29 +236,28 @@ public struct AssetsJob {
   private func writeImageSet(
     named name: String, files: [(String, Data)], contents: ImageSetContents
   ) throws {
-    let manager = FileManager.default
-    let final = catalog.appendingPathComponent("\(name).imageset")
-    let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-    let staging = catalog.appendingPathComponent(".\(name).imageset.tmp-\(token)")
-    let retired = catalog.appendingPathComponent(".\(name).imageset.old-\(token)")
-    do {
-      try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-      for (filename, data) in files {
-        guard manager.createFile(atPath: staging.appendingPathComponent(filename).path, contents: data)
-        else { throw GlyphsmithError.writeFailed(path: staging.path, reason: "cannot create \(filename)") }
-      }
-      let json = try contents.xcodeJSON()
-      guard manager.createFile(atPath: staging.appendingPathComponent("Contents.json").path, contents: json)
-      else { throw GlyphsmithError.writeFailed(path: staging.path, reason: "cannot create Contents.json") }
-      let existed = manager.fileExists(atPath: final.path)
-      if existed { try manager.moveItem(at: final, to: retired) }
-      try manager.moveItem(at: staging, to: final)
-      if existed { try? manager.removeItem(at: retired) }
-    } catch {
-      try? manager.removeItem(at: staging)
-      if let error = error as? GlyphsmithError { throw error }
-      throw GlyphsmithError.writeFailed(path: final.path, reason: "\(error.localizedDescription)")
-    }
+    let start = DispatchTime.now().uptimeNanoseconds
+    defer { writeClock.add(DispatchTime.now().uptimeNanoseconds - start) }
+    let json = try contents.xcodeJSON()
+    try AtomicFolder.write(
+      files.map { (name: $0.0, data: $0.1) } + [(name: "Contents.json", data: json)],
+      toPath: catalog.path + "/\(name).imageset")
+  }
+}
+
+/// Adds up durations across threads.
+final class SecondsCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var nanoseconds: UInt64 = 0
+  func add(_ value: UInt64) {
+    lock.lock()
+    nanoseconds += value
+    lock.unlock()
+  }
+  var seconds: Double {
+    lock.lock()
+    defer { lock.unlock() }
+    return Double(nanoseconds) / 1e9
   }
 }
 

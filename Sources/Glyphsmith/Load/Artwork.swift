@@ -29,16 +29,14 @@ public final class Artwork {
       base = nil
     } else {
       let url = URL(fileURLWithPath: path)
-      let attributes: [FileAttributeKey: Any]
-      do {
-        attributes = try FileManager.default.attributesOfItem(atPath: path)
-      } catch {
+      var info = stat()
+      guard stat(path, &info) == 0 else {
         throw GlyphsmithError.unreadable(path: path, reason: "no such file")
       }
-      if attributes[.type] as? FileAttributeType == .typeDirectory {
+      if info.st_mode & S_IFMT == S_IFDIR {
         throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
       }
-      let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+      let size = Int(info.st_size)
       if size > SVGDocument.maximumFileSize && url.pathExtension.lowercased() != "png" {
         throw GlyphsmithError.render(
           .tooLarge(path: path, what: "\(size) bytes; SVG files are limited to 10 MiB"))

@@ -32,6 +32,8 @@ enum AssetsCommand: Subcommand {
                             {"version": 1, "inputs": [{"path", "name", "status", "role",
                             "shape", "sizePt", "files": [{"path", "width", "height"}], "error"}]}
       --quiet               no progress bar and no summary line
+      --stats               print where the time went on stderr (renders, time inside librsvg,
+                            cairo and libpng, Glyphsmith's own overhead)
 
     roles:
     \(Role.helpTable)
@@ -43,7 +45,7 @@ enum AssetsCommand: Subcommand {
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("role"), .value("size"), .value("shape"),
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
-    .value("jobs"), .flag("json"), .flag("quiet"), .flag("help"),
+    .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .flag("help"),
   ]
 
   struct Options {
@@ -52,6 +54,7 @@ enum AssetsCommand: Subcommand {
     var assets: AssetsOptions
     var json: Bool
     var quiet: Bool
+    var stats: Bool
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -84,7 +87,7 @@ enum AssetsCommand: Subcommand {
     assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
-      quiet: parsed.has("quiet"))
+      quiet: parsed.has("quiet"), stats: parsed.has("stats"))
   }
 
   static func main(_ arguments: [String]) -> ExitCode {
@@ -129,6 +132,13 @@ enum AssetsCommand: Subcommand {
       let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
       Terminal.error(
         "wrote \(written.count) icons (\(fileCount) PNG files) to \(options.catalog) in \(seconds) s; \(report.failures) failed")
+    }
+    if options.stats {
+      let s = report.statistics
+      Terminal.error(
+        String(
+          format: "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead %.1f %%",
+          s.renders, Date().timeIntervalSince(started), s.taskSeconds, s.librarySeconds, s.writeSeconds, s.overhead * 100))
     }
     return report.failures > 0 ? .failure : .success
   }

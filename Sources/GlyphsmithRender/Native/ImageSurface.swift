@@ -14,10 +14,13 @@ final class ImageSurface {
   /// antialiasing are pinned (grey antialiasing, no hinting) so that no machine setting
   /// changes the pixels.
   init(width: Int, height: Int) throws {
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    guard
+      let surface = LibraryClock.measure({
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+      })
     else { throw RenderError.cairo(status: "out of memory") }
     try Self.check(cairo_surface_status(surface)) { cairo_surface_destroy(surface) }
-    guard let context = cairo_create(surface) else {
+    guard let context = LibraryClock.measure({ cairo_create(surface) }) else {
       cairo_surface_destroy(surface)
       throw RenderError.cairo(status: "out of memory")
     }
@@ -51,8 +54,10 @@ final class ImageSurface {
   }
 
   deinit {
-    cairo_destroy(context)
-    cairo_surface_destroy(surface)
+    LibraryClock.measure {
+      cairo_destroy(context)
+      cairo_surface_destroy(surface)
+    }
   }
 
   /// Throws if the context is in an error state (Cairo errors are sticky).

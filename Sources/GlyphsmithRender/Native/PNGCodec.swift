@@ -15,8 +15,10 @@ public enum PNGCodec {
   public static func decode(_ data: Data, path: String) throws -> RGBAImage {
     var decoded = gs_png_decoded()
     let status = data.withUnsafeBytes { raw in
-      gs_png_decode(
-        raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide), &decoded)
+      LibraryClock.measure {
+        gs_png_decode(
+          raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide), &decoded)
+      }
     }
     defer { gs_png_free(decoded.pixels) }
     switch status {
@@ -67,9 +69,11 @@ public enum PNGCodec {
     let status = pixels.withUnsafeBufferPointer { buffer in
       keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
         values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
-          gs_png_encode(
-            buffer.baseAddress, UInt32(image.width), UInt32(image.height), opaque ? 3 : 4,
-            compressionLevel, k.baseAddress, v.baseAddress, Int32(text.count), &encoded)
+          LibraryClock.measure {
+            gs_png_encode(
+              buffer.baseAddress, UInt32(image.width), UInt32(image.height), opaque ? 3 : 4,
+              compressionLevel, k.baseAddress, v.baseAddress, Int32(text.count), &encoded)
+          }
         }
       }
     }
@@ -80,7 +84,8 @@ public enum PNGCodec {
     return Data(bytes: bytes, count: encoded.length)
   }
 
-  /// zlib level used for every PNG written (fixed, so output bytes are stable).
+  /// zlib level used for every PNG written, with the Sub filter and run-length strategy
+  /// (fixed, so output bytes are stable).
   public static let compressionLevel: Int32 = 6
 
   /// Reads the size in px from the PNG header without decoding; `nil` when `data` is not PNG.

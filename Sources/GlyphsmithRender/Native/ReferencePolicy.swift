@@ -10,10 +10,33 @@ enum ReferencePolicy {
   /// - Throws: `RenderError.forbiddenReference` naming the reference and the reason.
   static func check(data: Data, path: String, baseDirectory: URL?) throws {
     // Fast path: most icons have neither a DOCTYPE nor an href; only those get parsed.
-    let hasDoctype = data.containsASCII("<!ENTITY") || data.containsASCII("<!entity")
-    let hasHref = data.containsASCII("href")
+    let (hasDoctype, hasHref) = scan(data)
     if hasDoctype { try checkEntities(data: data, path: path) }
     if hasHref { try checkHrefs(data: data, path: path, baseDirectory: baseDirectory) }
+  }
+
+  /// One pass over the bytes: whether they contain `<!` (a DOCTYPE or entity declaration) and
+  /// `href`.
+  static func scan(_ data: Data) -> (declaration: Bool, href: Bool) {
+    data.withUnsafeBytes { raw -> (Bool, Bool) in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var declaration = false
+      var href = false
+      var i = 0
+      let n = bytes.count
+      while i + 1 < n {
+        let b = bytes[i]
+        if b == UInt8(ascii: "<") && bytes[i + 1] == UInt8(ascii: "!") {
+          declaration = true
+        } else if b == UInt8(ascii: "h") && i + 3 < n && bytes[i + 1] == UInt8(ascii: "r")
+          && bytes[i + 2] == UInt8(ascii: "e") && bytes[i + 3] == UInt8(ascii: "f")
+        {
+          href = true
+        }
+        i += 1
+      }
+      return (declaration, href)
+    }
   }
 
   private static func checkEntities(data: Data, path: String) throws {
@@ -96,12 +119,5 @@ private final class HrefCollector: NSObject, XMLParserDelegate {
     for (name, value) in attributeDict where name == "href" || name.hasSuffix(":href") {
       references.append(value)
     }
-  }
-}
-
-extension Data {
-  /// Whether the bytes contain `needle` (ASCII), byte for byte.
-  func containsASCII(_ needle: String) -> Bool {
-    range(of: Data(needle.utf8)) != nil
   }
 }

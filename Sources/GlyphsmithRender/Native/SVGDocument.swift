@@ -37,7 +37,8 @@ public final class SVGDocument {
     try ReferencePolicy.check(data: data, path: path, baseDirectory: baseDirectory)
     FontEnvironment.installOnce()
 
-    guard let handle = rsvg_handle_new_with_flags(RSVG_HANDLE_FLAGS_NONE) else {
+    guard let handle = LibraryClock.measure({ rsvg_handle_new_with_flags(RSVG_HANDLE_FLAGS_NONE) })
+    else {
       throw RenderError.invalidSVG(path: path, message: "librsvg could not create a handle")
     }
     if let baseDirectory {
@@ -54,7 +55,7 @@ public final class SVGDocument {
           let stream = g_memory_input_stream_new_from_data(
             raw.baseAddress, gssize(raw.count), nil)
           defer { g_object_unref(stream) }
-          return rsvg_handle_read_stream_sync(handle, stream, nil, error)
+          return LibraryClock.measure { rsvg_handle_read_stream_sync(handle, stream, nil, error) }
         }
       }
     } catch {
@@ -73,7 +74,7 @@ public final class SVGDocument {
   }
 
   deinit {
-    g_object_unref(UnsafeMutableRawPointer(handle))
+    LibraryClock.measure { g_object_unref(UnsafeMutableRawPointer(handle)) }
   }
 
   /// The ink rectangle of the whole document, in intrinsic canvas units (px at 96 dpi), as
@@ -84,8 +85,10 @@ public final class SVGDocument {
       x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
     var ink = RsvgRectangle()
     var logical = RsvgRectangle()
-    let ok = try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) {
-      rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, $0)
+    let ok = try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) { error in
+      LibraryClock.measure {
+        rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, error)
+      }
     }
     guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }
     return Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
@@ -99,8 +102,8 @@ public final class SVGDocument {
     cairo_scale(cr, placement.scale, placement.scale)
     var viewport = RsvgRectangle(
       x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
-    _ = try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) {
-      rsvg_handle_render_document(handle, cr, &viewport, $0)
+    _ = try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) { error in
+      LibraryClock.measure { rsvg_handle_render_document(handle, cr, &viewport, error) }
     }
     cairo_restore(cr)
     try surface.checkStatus()
@@ -111,11 +114,27 @@ public final class SVGDocument {
   /// Whether the root `<svg>` start tag writes its width or height as a percentage. librsvg
   /// 2.54 reports an absent width as "100%", so only the tag itself tells the two apart.
   static func rootHasPercentSize(_ data: Data) -> Bool {
-    let head = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
-    guard let start = head.range(of: "<svg") else { return false }
-    let tag = head[start.upperBound...].prefix { $0 != ">" }
-    let pattern = #"(^|\s)(width|height)\s*=\s*["'][^"']*%\s*["']"#
-    return tag.range(of: pattern, options: .regularExpression) != nil
+    // Only the root start tag is decoded: from "<svg" to the next ">".
+    guard let open = data.firstRange(of: Array("<svg".utf8)) else { return false }
+    let end = data[open.upperBound...].firstIndex(of: UInt8(ascii: ">")) ?? data.endIndex
+    let bytes = data[open.upperBound..<end]
+    guard bytes.contains(UInt8(ascii: "%")) else { return false }
+    let tag = String(decoding: bytes, as: UTF8.self)
+    // Attribute values of width= and height= (quoted with ' or ").
+    for name in ["width", "height"] {
+      var rest = tag[...]
+      while let found = rest.range(of: name) {
+        let before = found.lowerBound == tag.startIndex ? " " : tag[tag.index(before: found.lowerBound)]
+        var after = rest[found.upperBound...].drop { $0 == " " }
+        rest = rest[found.upperBound...]
+        guard before.isWhitespace, after.first == "=" else { continue }
+        after = after.dropFirst().drop { $0 == " " }
+        guard let quote = after.first, quote == "\"" || quote == "'" else { continue }
+        let value = after.dropFirst().prefix { $0 != quote }
+        if value.trimmingCharacters(in: .whitespaces).hasSuffix("%") { return true }
+      }
+    }
+    return false
   }
 
   private static func intrinsicSize(
@@ -127,8 +146,10 @@ public final class SVGDocument {
     var width = RsvgLength()
     var height = RsvgLength()
     var viewBox = RsvgRectangle()
-    rsvg_handle_get_intrinsic_dimensions(
-      handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &viewBox)
+    LibraryClock.measure {
+      rsvg_handle_get_intrinsic_dimensions(
+        handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &viewBox)
+    }
     let box: Size? =
       hasViewBox != 0 && viewBox.width > 0 && viewBox.height > 0
       ? Size(width: viewBox.width, height: viewBox.height) : nil
