@@ -1,62 +1,47 @@
 import Foundation
 import Glyphsmith
+import GlyphsmithTestSupport
 import Testing
 
-/// Exact golden-image check for the indicator suites (badge, dots, tab bar), kept local until
-/// the shared golden helper in `GlyphsmithTestSupport` exists; then swap the call for it.
+/// Golden-image check for the indicator suites (badge, dots, tab bar): the shared
+/// `assertGolden` of `GlyphsmithTestSupport` (recording per `GLYPHSMITH_RECORD`, artifacts and
+/// messages), then, because these pictures are pinned exactly, decoded pixels compared for
+/// equality as well, so even a difference `assertGolden`'s threshold lets through fails.
 ///
-/// Goldens live in the top-level `golden/` folder as PNGs and are compared by decoded pixels,
-/// exactly. `GLYPHSMITH_RECORD=1` writes (or rewrites) them; without it a missing golden fails.
-/// Each recorded folder gets a `VERSIONS.txt` naming the libraries and fonts that set pixels.
+/// Goldens live in the top-level `golden/` folder as PNGs. Each folder also gets a
+/// `VERSIONS.txt` naming the libraries and fonts that set its pixels when a golden is recorded.
 enum IndicatorGolden {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("golden")
 
-  static var recording: Bool {
-    let value = ProcessInfo.processInfo.environment["GLYPHSMITH_RECORD"] ?? ""
-    return !value.isEmpty && value != "0"
-  }
-
-  /// Compares `image` with `golden/<relative>` pixel for pixel.
+  /// Compares `image` with `golden/<relative>`: through `assertGolden`, then exactly.
   static func check(
     _ image: RGBAImage, _ relative: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
+    let outcome = assertGolden(
+      image, named: relative, fileID: sourceLocation.fileID, filePath: #filePath,
+      line: UInt(sourceLocation.line), column: UInt(sourceLocation.column))
     let url = root.appendingPathComponent(relative)
-    let exists = FileManager.default.fileExists(atPath: url.path)
-    let expected = exists ? try PNGCodec.decode(Data(contentsOf: url), path: url.path) : nil
-    if recording {
+    switch outcome {
+    case .recorded:
+      try writeVersions(in: url.deletingLastPathComponent())
+    case .matched:
+      let expected = try PNGCodec.decode(Data(contentsOf: url), path: url.path)
       if expected != image {
-        try AtomicFile.write(try PNGCodec.encode(image), to: url)
-        try writeVersions(in: url.deletingLastPathComponent())
+        var differing = 0
+        var largest = 0
+        for i in 0..<image.pixels.count where image.pixels[i] != expected.pixels[i] {
+          differing += 1
+          largest = max(largest, abs(Int(image.pixels[i]) - Int(expected.pixels[i])))
+        }
+        let message =
+          "\(relative): within assertGolden's threshold but not exact: \(differing) channel "
+          + "values differ (largest by \(largest)); re-record with GLYPHSMITH_RECORD=all after review"
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
       }
-      return
-    }
-    guard let expected else {
-      Issue.record(
-        "missing golden \(relative); run with GLYPHSMITH_RECORD=1 to record it",
-        sourceLocation: sourceLocation)
-      return
-    }
-    if expected.width != image.width || expected.height != image.height {
-      Issue.record(
-        "\(relative): size \(image.width)x\(image.height) px, golden \(expected.width)x\(expected.height) px",
-        sourceLocation: sourceLocation)
-      return
-    }
-    var differing = 0
-    var largest = 0
-    for i in 0..<image.pixels.count where image.pixels[i] != expected.pixels[i] {
-      differing += 1
-      largest = max(largest, abs(Int(image.pixels[i]) - Int(expected.pixels[i])))
-    }
-    if differing > 0 {
-      let actual = FileManager.default.temporaryDirectory
-        .appendingPathComponent("glyphsmith-actual").appendingPathComponent(relative)
-      try? AtomicFile.write(try PNGCodec.encode(image), to: actual)
-      Issue.record(
-        "\(relative): \(differing) channel values differ (largest by \(largest)); actual at \(actual.path)",
-        sourceLocation: sourceLocation)
+    case .failed:
+      break  // reported by assertGolden
     }
   }
 
