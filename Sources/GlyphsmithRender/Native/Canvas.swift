@@ -75,12 +75,11 @@ public final class Canvas {
   public func fillEllipse(in rect: Rect, color: RGBA8) {
     guard rect.width > 0, rect.height > 0 else { return }
     cairo_save(cr)
-    setSource(color)
     cairo_new_path(cr)
     cairo_translate(cr, rect.x + rect.width / 2, rect.y + rect.height / 2)
     cairo_scale(cr, rect.width / 2, rect.height / 2)
     cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
-    cairo_restore(cr)
+    cairo_restore(cr)  // the path stays, in device space; the fill uses the identity matrix
     cairo_save(cr)
     setSource(color)
     cairo_fill(cr)
