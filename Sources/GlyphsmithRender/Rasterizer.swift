@@ -35,7 +35,9 @@ public enum Rasterizer {
         path: path,
         what: "output \(width)x\(height) px; outputs are limited to \(maximumSide) px on a side")
     }
-    guard width > 0, height > 0 else { return RGBAImage(width: max(width, 0), height: max(height, 0)) }
+    guard width > 0, height > 0 else {
+      return RGBAImage(width: max(width, 0), height: max(height, 0))
+    }
     let surface = try ImageSurface(width: width, height: height)
     switch source {
     case .svg(let document):

@@ -25,7 +25,8 @@ public struct RendererVersions: Sendable, Equatable, Codable {
       librsvg: "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)",
       libpng: PNGCodec.libpngVersion,
       pango: String(cString: pango_version_string()),
-      freetype: "\(glyphsmith_freetype_major).\(glyphsmith_freetype_minor).\(glyphsmith_freetype_patch)",
+      freetype:
+        "\(glyphsmith_freetype_major).\(glyphsmith_freetype_minor).\(glyphsmith_freetype_patch)",
       harfbuzz: String(cString: hb_version_string()),
       fontconfig: "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)")
   }

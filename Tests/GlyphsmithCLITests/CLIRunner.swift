@@ -25,7 +25,9 @@ enum CLIRunner {
     fatalError("glyphsmith executable not found next to \(CommandLine.arguments[0])")
   }()
 
-  static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> CLIResult {
+  static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws
+    -> CLIResult
+  {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -57,7 +59,8 @@ enum CLIRunner {
 
 /// A fresh temporary folder.
 func temporaryFolder() throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("glyphsmith-cli-\(UUID().uuidString)")
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "glyphsmith-cli-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }

@@ -66,7 +66,9 @@ struct PNGDecodingTests {
   }
 
   @Test func garbageIsAClearError() {
-    #expect(throws: RenderError.invalidPNG(path: "x.png", message: "not a PNG file (no PNG signature)")) {
+    #expect(
+      throws: RenderError.invalidPNG(path: "x.png", message: "not a PNG file (no PNG signature)")
+    ) {
       try PNGCodec.decode(Data("hello".utf8), path: "x.png")
     }
   }

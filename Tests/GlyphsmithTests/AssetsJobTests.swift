@@ -13,9 +13,12 @@ struct AssetsJobTests {
     var options = AssetsOptions()
     options.compact = true
     options.jobs = 2
-    let report = try AssetsJob(catalogPath: folder.path("Icons.xcassets"), options: options).run([input])
+    let report = try AssetsJob(catalogPath: folder.path("Icons.xcassets"), options: options).run([
+      input
+    ])
     #expect(report.failures == 0)
-    let contents = try String(contentsOfFile: folder.path("Icons.xcassets/home.imageset/Contents.json"), encoding: .utf8)
+    let contents = try String(
+      contentsOfFile: folder.path("Icons.xcassets/home.imageset/Contents.json"), encoding: .utf8)
     #expect(
       contents == """
         {
@@ -46,7 +49,8 @@ struct AssetsJobTests {
         }
 
         """)
-    let root = try String(contentsOfFile: folder.path("Icons.xcassets/Contents.json"), encoding: .utf8)
+    let root = try String(
+      contentsOfFile: folder.path("Icons.xcassets/Contents.json"), encoding: .utf8)
     #expect(root == "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n")
     #expect(
       folder.listing() == [
@@ -73,7 +77,8 @@ struct AssetsJobTests {
     options.scales = [2, 3]
     options.template = false
     _ = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: options).run([input])
-    let data = try Data(contentsOf: URL(fileURLWithPath: folder.path("C.xcassets/a.imageset/Contents.json")))
+    let data = try Data(
+      contentsOf: URL(fileURLWithPath: folder.path("C.xcassets/a.imageset/Contents.json")))
     let contents = try JSONDecoder().decode(ImageSetContents.self, from: data)
     #expect(contents.images.map(\.scale) == ["2x", "3x"])
     #expect(contents.images.map(\.filename) == ["a@2x.png", "a@3x.png"])
@@ -86,7 +91,9 @@ struct AssetsJobTests {
     let first = try folder.write("a/Home.svg", circle)
     let second = try folder.write("b/home.svg", circle)
     #expect(throws: GlyphsmithError.nameCollision(name: "home", first: first, second: second)) {
-      try AssetsJob(catalogPath: folder.path("X.xcassets"), options: AssetsOptions()).run([first, second])
+      try AssetsJob(catalogPath: folder.path("X.xcassets"), options: AssetsOptions()).run([
+        first, second,
+      ])
     }
     #expect(!FileManager.default.fileExists(atPath: folder.path("X.xcassets")))
   }
@@ -102,11 +109,13 @@ struct AssetsJobTests {
     defer { folder.remove() }
     let good = try folder.write("good.svg", circle)
     let bad = try folder.write("bad.svg", "<svg")
-    let report = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: AssetsOptions()).run([bad, good])
+    let report = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: AssetsOptions())
+      .run([bad, good])
     #expect(report.inputs.map(\.status) == ["failed", "written"])
     #expect(report.inputs[0].error?.hasPrefix("\(bad): error: invalid SVG") == true)
     #expect(!FileManager.default.fileExists(atPath: folder.path("C.xcassets/bad.imageset")))
-    #expect(FileManager.default.fileExists(atPath: folder.path("C.xcassets/good.imageset/good@3x.png")))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.path("C.xcassets/good.imageset/good@3x.png")))
   }
 
   @Test func rerunReplacesImageSetsWholeAndLeavesOthersAlone() throws {
@@ -134,7 +143,8 @@ struct AssetsJobTests {
     defer { folder.remove() }
     let shapes = [
       circle, svg(viewBox: "0 0 24 24", body: "<rect x=\"2\" y=\"7\" width=\"20\" height=\"10\"/>"),
-      svg(viewBox: "0 0 24 24", body: "<rect x=\"7\" y=\"2\" width=\"10\" height=\"20\" rx=\"3\"/>"),
+      svg(
+        viewBox: "0 0 24 24", body: "<rect x=\"7\" y=\"2\" width=\"10\" height=\"20\" rx=\"3\"/>"),
     ]
     let inputs = try (0..<12).map { try folder.write("in/icon\($0).svg", shapes[$0 % 3]) }
     var one = AssetsOptions()
@@ -146,8 +156,10 @@ struct AssetsJobTests {
     #expect(a.inputs.map(\.name) == b.inputs.map(\.name))
     for name in a.inputs.map(\.name) {
       for file in ["\(name).png", "\(name)@2x.png", "\(name)@3x.png", "Contents.json"] {
-        let x = try Data(contentsOf: URL(fileURLWithPath: folder.path("A.xcassets/\(name).imageset/\(file)")))
-        let y = try Data(contentsOf: URL(fileURLWithPath: folder.path("B.xcassets/\(name).imageset/\(file)")))
+        let x = try Data(
+          contentsOf: URL(fileURLWithPath: folder.path("A.xcassets/\(name).imageset/\(file)")))
+        let y = try Data(
+          contentsOf: URL(fileURLWithPath: folder.path("B.xcassets/\(name).imageset/\(file)")))
         #expect(x == y, "\(name)/\(file)")
       }
     }
@@ -162,6 +174,7 @@ struct AssetsJobTests {
     try folder.write("in/notes.txt", "")
     let (files, missing) = InputCollector.collect([folder.path("in"), folder.path("nope.svg")])
     #expect(files == [folder.path("in") + "/a/z.png", folder.path("in") + "/b.svg"])
-    #expect(missing == [.unreadable(path: folder.path("nope.svg"), reason: "no such file or folder")])
+    #expect(
+      missing == [.unreadable(path: folder.path("nope.svg"), reason: "no such file or folder")])
   }
 }

@@ -31,7 +31,9 @@ struct PlainRenderTests {
     #expect(image.width == 25 * scale && image.height == 25 * scale)
     let centre = 25 * scale / 2
     #expect(image[centre, centre] == RGBA8(r: 0, g: 0, b: 0, a: 255))
-    for (x, y) in [(0, 0), (image.width - 1, 0), (0, image.height - 1), (image.width - 1, image.height - 1)] {
+    for (x, y) in [
+      (0, 0), (image.width - 1, 0), (0, image.height - 1), (image.width - 1, image.height - 1),
+    ] {
       #expect(image[x, y].a == 0)
     }
     // The left edge sits at 4.5 pt = 4.5 * scale px.
@@ -57,7 +59,8 @@ struct PlainRenderTests {
   }
 
   @Test func widthWithViewBoxTakesHeightFromAspectRatio() throws {
-    let artwork = try load(svg(width: "40", viewBox: "0 0 10 5", body: "<rect width=\"10\" height=\"5\"/>"))
+    let artwork = try load(
+      svg(width: "40", viewBox: "0 0 10 5", body: "<rect width=\"10\" height=\"5\"/>"))
     #expect(artwork.canvasSize == Size(width: 40, height: 20))
   }
 
@@ -71,10 +74,14 @@ struct PlainRenderTests {
 
   @Test func percentageWithViewBoxFallsBackWithAWarning() throws {
     let artwork = try load(
-      svg(width: "100%", height: "100%", viewBox: "0 0 8 8", body: "<rect width=\"8\" height=\"8\"/>"),
+      svg(
+        width: "100%", height: "100%", viewBox: "0 0 8 8", body: "<rect width=\"8\" height=\"8\"/>"),
       name: "pct.svg")
     #expect(artwork.canvasSize == Size(width: 8, height: 8))
-    #expect(artwork.warnings == ["pct.svg: warning: percentage width or height; using the viewBox size 8x8 px"])
+    #expect(
+      artwork.warnings == [
+        "pct.svg: warning: percentage width or height; using the viewBox size 8x8 px"
+      ])
   }
 
   @Test func nonSquareArtworkIsCentredWithEqualMargins() throws {
@@ -83,15 +90,21 @@ struct PlainRenderTests {
       try load(svg(viewBox: "0 0 20 10", body: "<rect width=\"20\" height=\"10\"/>"))
     ) { $0.sizePt = 20 }
     let column = (0..<20).map { glyph.image[10, $0].a }
-    #expect(column == [UInt8](repeating: 0, count: 5) + [UInt8](repeating: 255, count: 10) + [UInt8](repeating: 0, count: 5))
+    #expect(
+      column == [UInt8](repeating: 0, count: 5) + [UInt8](repeating: 255, count: 10)
+        + [UInt8](repeating: 0, count: 5))
   }
 
   @Test func paddingInsetsTheArtwork() throws {
-    let glyph = try render(try load(svg(viewBox: "0 0 10 10", body: "<rect width=\"10\" height=\"10\"/>"))) {
+    let glyph = try render(
+      try load(svg(viewBox: "0 0 10 10", body: "<rect width=\"10\" height=\"10\"/>"))
+    ) {
       $0.sizePt = 20
       $0.paddingPt = 5
     }
-    #expect(glyph.image[4, 10].a == 0 && glyph.image[5, 10].a == 255 && glyph.image[14, 10].a == 255 && glyph.image[15, 10].a == 0)
+    #expect(
+      glyph.image[4, 10].a == 0 && glyph.image[5, 10].a == 255 && glyph.image[14, 10].a == 255
+        && glyph.image[15, 10].a == 0)
   }
 
   @Test func translucentTintLowersAlphaAndKeepsColour() throws {
@@ -106,13 +119,17 @@ struct PlainRenderTests {
   }
 
   @Test func templateKeepsCoverageAndDropsColour() throws {
-    let artwork = try load(svg(width: "4", height: "4", body: "<rect width=\"4\" height=\"4\" fill=\"#3366FF\" fill-opacity=\"0.5\"/>"))
+    let artwork = try load(
+      svg(
+        width: "4", height: "4",
+        body: "<rect width=\"4\" height=\"4\" fill=\"#3366FF\" fill-opacity=\"0.5\"/>"))
     let glyph = try render(artwork) { $0.template = true }
     #expect(glyph.image[1, 1] == RGBA8(r: 0, g: 0, b: 0, a: 128))
   }
 
   @Test func currentColorIsBlackByDefault() throws {
-    let artwork = try load(svg(width: "4", height: "4", body: "<rect width=\"4\" height=\"4\" fill=\"currentColor\"/>"))
+    let artwork = try load(
+      svg(width: "4", height: "4", body: "<rect width=\"4\" height=\"4\" fill=\"currentColor\"/>"))
     #expect(try render(artwork) { _ in }.image[2, 2] == RGBA8(r: 0, g: 0, b: 0, a: 255))
   }
 
@@ -126,7 +143,9 @@ struct PlainRenderTests {
   @Test func sameInputGivesTheSamePixelsEveryRun() throws {
     let lucide = svg(
       width: "24", height: "24", viewBox: "0 0 24 24",
-      body: "<path d=\"M3 9l9-7 9 7v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"/>")
+      body:
+        "<path d=\"M3 9l9-7 9 7v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"/>"
+    )
     let first = try PNGCodec.encode(try render(try load(lucide)) { $0.scale = 3 }.image)
     let images = ParallelMap.map(count: 8, jobs: 4) { _ in
       try! PNGCodec.encode(try! render(try! load(lucide)) { $0.scale = 3 }.image)
@@ -138,7 +157,8 @@ struct PlainRenderTests {
     #expect {
       try render(try load(Self.square, name: "big.svg")) { $0.sizePt = 20000 }
     } throws: { error in
-      "\(error)" == "big.svg: error: too large: output 20000x20000 px; outputs are limited to 16384 px on a side"
+      "\(error)"
+        == "big.svg: error: too large: output 20000x20000 px; outputs are limited to 16384 px on a side"
     }
   }
 }
@@ -146,10 +166,15 @@ struct PlainRenderTests {
 @Suite("Fitted roles: shape from the ink, HIG target, whole-point canvas")
 struct FittedRenderTests {
   static let circle = svg(viewBox: "0 0 24 24", body: "<circle cx=\"12\" cy=\"12\" r=\"10\"/>")
-  static let square = svg(viewBox: "0 0 24 24", body: "<rect x=\"3\" y=\"3\" width=\"18\" height=\"18\" rx=\"2\"/>")
-  static let wide = svg(viewBox: "0 0 24 24", body: "<rect x=\"2\" y=\"7\" width=\"20\" height=\"10\"/>")
-  static let tall = svg(viewBox: "0 0 24 24", body: "<rect x=\"7\" y=\"2\" width=\"10\" height=\"20\"/>")
-  static let ring = svg(viewBox: "0 0 24 24", body: "<circle cx=\"12\" cy=\"12\" r=\"9\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>")
+  static let square = svg(
+    viewBox: "0 0 24 24", body: "<rect x=\"3\" y=\"3\" width=\"18\" height=\"18\" rx=\"2\"/>")
+  static let wide = svg(
+    viewBox: "0 0 24 24", body: "<rect x=\"2\" y=\"7\" width=\"20\" height=\"10\"/>")
+  static let tall = svg(
+    viewBox: "0 0 24 24", body: "<rect x=\"7\" y=\"2\" width=\"10\" height=\"20\"/>")
+  static let ring = svg(
+    viewBox: "0 0 24 24",
+    body: "<circle cx=\"12\" cy=\"12\" r=\"9\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>")
 
   @Test(arguments: [
     (circle, GlyphShape.circle), (square, .square), (wide, .wide), (tall, .tall), (ring, .circle),
@@ -186,7 +211,9 @@ struct FittedRenderTests {
       $0.scale = 2
     }.image
     // 25 pt circle at @2x: 50 px wide, touching all four edges at their middles.
-    #expect(image[25, 0].a > 100 && image[0, 25].a > 100 && image[49, 25].a > 100 && image[25, 49].a > 100)
+    #expect(
+      image[25, 0].a > 100 && image[0, 25].a > 100 && image[49, 25].a > 100 && image[25, 49].a > 100
+    )
     #expect(image[0, 0].a == 0 && image[25, 25] == RGBA8(r: 0, g: 0, b: 0, a: 255))
   }
 
@@ -205,7 +232,9 @@ struct FittedRenderTests {
 
   @Test func emptyArtworkIsAnError() throws {
     #expect(throws: GlyphsmithError.emptyArtwork(path: "empty.svg")) {
-      try render(try load(svg(viewBox: "0 0 24 24", body: ""), name: "empty.svg")) { $0.role = .tabBar }
+      try render(try load(svg(viewBox: "0 0 24 24", body: ""), name: "empty.svg")) {
+        $0.role = .tabBar
+      }
     }
   }
 
@@ -213,14 +242,23 @@ struct FittedRenderTests {
     // 40 x 40 white square inside transparent pixels whose hidden colour is black.
     var source = RGBAImage(width: 80, height: 80, fill: RGBA8(r: 0, g: 0, b: 0, a: 0))
     for y in 20..<60 { for x in 20..<60 { source[x, y] = .white } }
-    let artwork = try Artwork(data: try PNGCodec.encode(source), path: "white.png", baseDirectory: nil)
-    let glyph = try render(artwork) { $0.widthPx = 21; $0.heightPx = 21 }
-    for y in 0..<21 { for x in 0..<21 where glyph.image[x, y].a > 0 {
-      #expect(glyph.image[x, y].r >= 254, "pixel \(x),\(y) is \(glyph.image[x, y])")
-    } }
+    let artwork = try Artwork(
+      data: try PNGCodec.encode(source), path: "white.png", baseDirectory: nil)
+    let glyph = try render(artwork) {
+      $0.widthPx = 21
+      $0.heightPx = 21
+    }
+    for y in 0..<21 {
+      for x in 0..<21 where glyph.image[x, y].a > 0 {
+        #expect(glyph.image[x, y].r >= 254, "pixel \(x),\(y) is \(glyph.image[x, y])")
+      }
+    }
     #expect(glyph.warnings.isEmpty)
     let up = try render(artwork) { $0.widthPx = 160 }
-    #expect(up.warnings == ["white.png: warning: upscaling a raster by 2.00x blurs it; give a larger PNG or an SVG"])
+    #expect(
+      up.warnings == [
+        "white.png: warning: upscaling a raster by 2.00x blurs it; give a larger PNG or an SVG"
+      ])
   }
 }
 
@@ -242,7 +280,8 @@ struct LoadingTests {
     #expect {
       try load(source, name: "xxe.svg")
     } throws: { error in
-      "\(error)" == "xxe.svg: error: refused reference '<!ENTITY x ...>': external entities are not loaded; inline the content"
+      "\(error)"
+        == "xxe.svg: error: refused reference '<!ENTITY x ...>': external entities are not loaded; inline the content"
     }
   }
 
@@ -262,7 +301,8 @@ struct LoadingTests {
     #expect {
       try Artwork(path: outside)
     } throws: { error in
-      "\(error)".contains("refused reference '../outside.svg': it points outside the input's folder")
+      "\(error)".contains(
+        "refused reference '../outside.svg': it points outside the input's folder")
     }
     #expect(throws: (any Error).self) { try load(image("dot.svg"), name: "-") }
   }
@@ -277,7 +317,8 @@ struct LoadingTests {
   }
 
   @Test func missingFileIsUnreadable() {
-    #expect(throws: GlyphsmithError.unreadable(path: "/nonexistent/x.svg", reason: "no such file")) {
+    #expect(throws: GlyphsmithError.unreadable(path: "/nonexistent/x.svg", reason: "no such file"))
+    {
       try Artwork(path: "/nonexistent/x.svg")
     }
   }

@@ -144,7 +144,9 @@ public struct AssetsJob {
     }
     let names = files.map { AssetName.from(path: $0) }
     var entries = zip(names, files).map { (name: $0.0, path: $0.1) }
-    if options.compact { entries += zip(names, files).map { (name: $0.0 + "-compact", path: $0.1) } }
+    if options.compact {
+      entries += zip(names, files).map { (name: $0.0 + "-compact", path: $0.1) }
+    }
     if let collision = AssetName.firstCollision(entries) { throw collision }
     return names
   }
@@ -203,14 +205,19 @@ public struct AssetsJob {
         for scale in options.scales {
           renderOptions.scale = Double(scale)
           let glyph = try GlyphRenderer.render(artwork, options: renderOptions)
-          for warning in glyph.warnings where !warnings.contains(warning) { warnings.append(warning) }
+          for warning in glyph.warnings where !warnings.contains(warning) {
+            warnings.append(warning)
+          }
           if !variant.compact {
             result.shape = glyph.shape?.rawValue
             result.sizePt = glyph.targetPt.map { max($0.width, $0.height) } ?? glyph.canvasPt.width
           }
           let filename = setName + (scale == 1 ? "" : "@\(scale)x") + ".png"
           files.append(
-            (filename, try PNGCodec.encode(glyph.image), scale, glyph.image.width, glyph.image.height))
+            (
+              filename, try PNGCodec.encode(glyph.image), scale, glyph.image.width,
+              glyph.image.height
+            ))
         }
         let contents = ImageSetContents(
           images: files.map { .init(filename: $0.filename, scale: "\($0.scale)x") },

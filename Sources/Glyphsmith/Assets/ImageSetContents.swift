@@ -14,7 +14,9 @@ public struct ImageSetContents: Codable, Equatable, Sendable {
     public var appearances: [Appearance]?
 
     /// An entry for `filename` at `scale` (`"2x"`), universal idiom by default.
-    public init(filename: String, idiom: String = "universal", scale: String, appearances: [Appearance]? = nil) {
+    public init(
+      filename: String, idiom: String = "universal", scale: String, appearances: [Appearance]? = nil
+    ) {
       self.filename = filename
       self.idiom = idiom
       self.scale = scale

@@ -69,7 +69,8 @@ public struct InkAnalysis: Sendable, Equatable {
     let y1 = Double(maxY) + bottom
 
     // Corner ink, on whole pixels of the bounding box.
-    let side = max(1, Int((Double(min(maxX - minX + 1, maxY - minY + 1)) * GlyphShape.cornerShare).rounded()))
+    let side = max(
+      1, Int((Double(min(maxX - minX + 1, maxY - minY + 1)) * GlyphShape.cornerShare).rounded()))
     func inked(_ xs: ClosedRange<Int>, _ ys: ClosedRange<Int>) -> Bool {
       for y in ys { for x in xs where alpha(x, y) >= 0.5 { return true } }
       return false

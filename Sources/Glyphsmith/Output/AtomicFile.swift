@@ -24,7 +24,8 @@ public enum AtomicFile {
       throw GlyphsmithError.writeFailed(path: folder.path, reason: "cannot create the folder")
     }
     let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+    )
     guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
       throw GlyphsmithError.writeFailed(
         path: url.path, reason: "cannot create a file in \(folder.path)")

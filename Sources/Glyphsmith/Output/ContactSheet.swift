@@ -43,13 +43,16 @@ public struct ContactSheet {
     let cellW = cellPt * scale
     let cellH = (cellPt + labelPt) * scale
     let canvas = try Canvas(
-      width: Int((Double(columns) * cellW).rounded()), height: Int((Double(rows) * cellH).rounded()))
+      width: Int((Double(columns) * cellW).rounded()), height: Int((Double(rows) * cellH).rounded())
+    )
     canvas.fill(background)
     for (index, entry) in entries.enumerated() {
       let x0 = Double(index % columns) * cellW
       let y0 = Double(index / columns) * cellH
       let gap = 6 * scale
-      let total = entry.glyphs.reduce(0) { $0 + Double($1.width) } + gap * Double(max(0, entry.glyphs.count - 1))
+      let total =
+        entry.glyphs.reduce(0) { $0 + Double($1.width) } + gap
+        * Double(max(0, entry.glyphs.count - 1))
       var x = (x0 + (cellW - total) / 2).rounded()
       for glyph in entry.glyphs {
         let y = (y0 + (cellW - Double(glyph.height)) / 2).rounded()
@@ -58,12 +61,16 @@ public struct ContactSheet {
         try canvas.draw(glyph, in: frame)
         x += Double(glyph.width) + gap
       }
-      try drawLabel(entry.name, on: canvas, centreX: x0 + cellW / 2, top: y0 + cellW, maxWidth: cellW - 4 * scale)
+      try drawLabel(
+        entry.name, on: canvas, centreX: x0 + cellW / 2, top: y0 + cellW,
+        maxWidth: cellW - 4 * scale)
     }
     return try canvas.image()
   }
 
-  private func drawLabel(_ name: String, on canvas: Canvas, centreX: Double, top: Double, maxWidth: Double) throws {
+  private func drawLabel(
+    _ name: String, on canvas: Canvas, centreX: Double, top: Double, maxWidth: Double
+  ) throws {
     let style = TextStyle(weight: .regular, sizePx: 9 * scale, color: labelColor)
     var layout = try TextLayout(name, style: style)
     var kept = name.count

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Parses colours as users write them on the command line and in config files.
 public enum ColorParser {
   /// `#RRGGBB` (opaque) or `#RRGGBBAA`, hex digits in either case, straight alpha.
@@ -15,5 +17,3 @@ public enum ColorParser {
       a: UInt8(full & 0xff))
   }
 }
-
-import Foundation

@@ -18,7 +18,8 @@ public enum GlyphRenderer {
     else {
       throw GlyphsmithError.invalidOption("sizes, scale and padding must be positive")
     }
-    let layout = try options.role.fitsInk
+    let layout =
+      try options.role.fitsInk
       ? fittedLayout(artwork, options: options) : plainLayout(artwork, options: options)
     var warnings: [String] = artwork.warnings
     if artwork.isRaster && layout.placement.scale > 1.0001 {
@@ -111,7 +112,9 @@ public enum GlyphRenderer {
   }
 
   static func fittedLayout(_ artwork: Artwork, options: RenderOptions) throws -> Layout {
-    guard let ink = try artwork.ink() else { throw GlyphsmithError.emptyArtwork(path: artwork.path) }
+    guard let ink = try artwork.ink() else {
+      throw GlyphsmithError.emptyArtwork(path: artwork.path)
+    }
     let shape = options.shape ?? ink.shape
     let target =
       options.sizePt.map { Size(width: $0, height: $0) }

@@ -29,10 +29,14 @@ public enum Role: String, CaseIterable, Sendable, Codable {
   public func targetBox(for shape: GlyphShape, compact: Bool = false) -> Size? {
     switch (self, shape) {
     case (.plain, _): return nil
-    case (.tabBar, .circle): return compact ? Size(width: 18, height: 18) : Size(width: 25, height: 25)
-    case (.tabBar, .square): return compact ? Size(width: 17, height: 17) : Size(width: 23, height: 23)
-    case (.tabBar, .wide): return compact ? Size(width: 23, height: 20) : Size(width: 31, height: 28)
-    case (.tabBar, .tall): return compact ? Size(width: 23, height: 20) : Size(width: 31, height: 28)
+    case (.tabBar, .circle):
+      return compact ? Size(width: 18, height: 18) : Size(width: 25, height: 25)
+    case (.tabBar, .square):
+      return compact ? Size(width: 17, height: 17) : Size(width: 23, height: 23)
+    case (.tabBar, .wide):
+      return compact ? Size(width: 23, height: 20) : Size(width: 31, height: 28)
+    case (.tabBar, .tall):
+      return compact ? Size(width: 23, height: 20) : Size(width: 31, height: 28)
     case (.toolbar, .circle), (.toolbar, .square): return Size(width: 24, height: 24)
     case (.toolbar, .wide): return Size(width: 28, height: 24)
     case (.toolbar, .tall): return Size(width: 24, height: 28)

@@ -100,7 +100,7 @@ enum AssetsCommand: Subcommand {
 
     let started = Date()
     let (files, missing) = InputCollector.collect(options.inputs)
-    missing.forEach { Terminal.error($0.description) }
+    for error in missing { Terminal.error(error.description) }
     let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     var report: AssetsReport
@@ -131,14 +131,17 @@ enum AssetsCommand: Subcommand {
       let fileCount = written.reduce(0) { $0 + $1.files.count }
       let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
       Terminal.error(
-        "wrote \(written.count) icons (\(fileCount) PNG files) to \(options.catalog) in \(seconds) s; \(report.failures) failed")
+        "wrote \(written.count) icons (\(fileCount) PNG files) to \(options.catalog) in \(seconds) s; \(report.failures) failed"
+      )
     }
     if options.stats {
       let s = report.statistics
       Terminal.error(
         String(
-          format: "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead %.1f %%",
-          s.renders, Date().timeIntervalSince(started), s.taskSeconds, s.librarySeconds, s.writeSeconds, s.overhead * 100))
+          format:
+            "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead %.1f %%",
+          s.renders, Date().timeIntervalSince(started), s.taskSeconds, s.librarySeconds,
+          s.writeSeconds, s.overhead * 100))
     }
     return report.failures > 0 ? .failure : .success
   }

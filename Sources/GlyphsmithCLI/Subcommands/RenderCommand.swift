@@ -70,7 +70,8 @@ enum RenderCommand: Subcommand {
       throw UsageError(message: "give --size or --width/--height, not both")
     }
     if render.role != .plain && (render.widthPx != nil || render.heightPx != nil) {
-      throw UsageError(message: "--width/--height apply to the plain role; use --size for \(render.role.rawValue)")
+      throw UsageError(
+        message: "--width/--height apply to the plain role; use --size for \(render.role.rawValue)")
     }
     render.scale = try parsed.positiveDouble("scale") ?? 1
     if let padding = parsed.value("padding") {

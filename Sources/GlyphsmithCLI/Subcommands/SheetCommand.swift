@@ -44,7 +44,9 @@ enum SheetCommand: Subcommand {
     do {
       let parsed = try ArgumentParser.parse(arguments, options: options)
       guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing INPUT") }
-      guard let out = parsed.value("output") else { throw UsageError(message: "missing -o/--output SHEET.png") }
+      guard let out = parsed.value("output") else {
+        throw UsageError(message: "missing -o/--output SHEET.png")
+      }
       output = out
       inputs = parsed.positionals
       render.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
@@ -63,7 +65,7 @@ enum SheetCommand: Subcommand {
       return usageFailure(error)
     }
     var (files, missing) = InputCollector.collect(inputs)
-    missing.forEach { Terminal.error($0.description) }
+    for error in missing { Terminal.error(error.description) }
     if let limit { files = Array(files.prefix(limit)) }
     let withCompact = render.compact
     let entries = ParallelMap.map(count: files.count, jobs: ParallelMap.availableCores) {
@@ -77,7 +79,8 @@ enum SheetCommand: Subcommand {
           options.compact = true
           glyphs.append(try GlyphRenderer.render(artwork, options: options).image)
         }
-        return .success(ContactSheet.Entry(name: AssetName.from(path: files[index]), glyphs: glyphs))
+        return .success(
+          ContactSheet.Entry(name: AssetName.from(path: files[index]), glyphs: glyphs))
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: files[index]))
       }

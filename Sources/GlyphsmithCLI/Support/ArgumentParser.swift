@@ -47,7 +47,8 @@ struct ParsedArguments: Equatable {
   func integer(_ name: String, minimum: Int = 1) throws -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text), number >= minimum else {
-      throw UsageError(message: "--\(name) needs a whole number of at least \(minimum), got '\(text)'")
+      throw UsageError(
+        message: "--\(name) needs a whole number of at least \(minimum), got '\(text)'")
     }
     return number
   }

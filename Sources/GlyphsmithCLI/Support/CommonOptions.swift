@@ -1,3 +1,4 @@
+import Foundation
 import Glyphsmith
 
 /// Options shared by subcommands, turned from strings into engine values.
@@ -6,7 +7,9 @@ enum CommonOptions {
     guard let text else { return fallback }
     guard let role = Role(rawValue: text) else {
       throw UsageError(
-        message: "unknown role '\(text)'; use one of \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
+        message:
+          "unknown role '\(text)'; use one of \(Role.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
     }
     return role
   }
@@ -36,4 +39,3 @@ enum CommonOptions {
     return parts.compactMap { $0 }.filter { seen.insert($0).inserted }.sorted()
   }
 }
-import Foundation

@@ -32,7 +32,8 @@ enum Terminal {
       lastDrawn = percent
       let width = 30
       let filled = done * width / total
-      let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+      let bar =
+        String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
       FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
     }
 

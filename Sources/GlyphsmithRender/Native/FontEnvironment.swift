@@ -23,8 +23,9 @@ public enum FontEnvironment {
     guard let config = FcConfigCreate() else { return (directory, []) }
     var files: [URL] = []
     if let directory {
-      files = ((try? FileManager.default.contentsOfDirectory(
-        at: directory, includingPropertiesForKeys: nil)) ?? [])
+      files =
+        ((try? FileManager.default.contentsOfDirectory(
+          at: directory, includingPropertiesForKeys: nil)) ?? [])
         .filter { ["otf", "ttf", "ttc"].contains($0.pathExtension.lowercased()) }
         .sorted { $0.lastPathComponent < $1.lastPathComponent }
       for file in files {

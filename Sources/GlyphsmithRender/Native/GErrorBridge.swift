@@ -17,4 +17,11 @@ enum GErrorBridge {
     }
     return result
   }
+
+  /// `call` for librsvg: a GError becomes `RenderError.invalidSVG` naming `path`.
+  static func callSVG<T>(
+    path: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
+  ) throws -> T {
+    try call({ RenderError.invalidSVG(path: path, message: $0) }, body)
+  }
 }

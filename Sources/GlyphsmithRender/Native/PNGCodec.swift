@@ -33,7 +33,9 @@ public enum PNGCodec {
     case GS_PNG_TOO_LARGE:
       throw RenderError.tooLarge(
         path: path,
-        what: "\(decoded.width)x\(decoded.height) px; PNG input is limited to \(maximumSide) px on a side")
+        what:
+          "\(decoded.width)x\(decoded.height) px; PNG input is limited to \(maximumSide) px on a side"
+      )
     case GS_PNG_OUT_OF_MEMORY:
       throw RenderError.invalidPNG(path: path, message: "out of memory")
     default:
@@ -63,8 +65,7 @@ public enum PNGCodec {
     let keys = text.map { strdup($0.key) }
     let values = text.map { strdup($0.value) }
     defer {
-      keys.forEach { free($0) }
-      values.forEach { free($0) }
+      for pointer in keys + values { free(pointer) }
     }
     let status = pixels.withUnsafeBufferPointer { buffer in
       keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in

@@ -51,7 +51,7 @@ public final class SVGDocument {
     }
     do {
       _ = try data.withUnsafeBytes { raw in
-        try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) { error in
+        try GErrorBridge.callSVG(path: path) { error in
           let stream = g_memory_input_stream_new_from_data(
             raw.baseAddress, gssize(raw.count), nil)
           defer { g_object_unref(stream) }
@@ -85,7 +85,7 @@ public final class SVGDocument {
       x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
     var ink = RsvgRectangle()
     var logical = RsvgRectangle()
-    let ok = try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) { error in
+    let ok = try GErrorBridge.callSVG(path: path) { error in
       LibraryClock.measure {
         rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, error)
       }
@@ -102,7 +102,7 @@ public final class SVGDocument {
     cairo_scale(cr, placement.scale, placement.scale)
     var viewport = RsvgRectangle(
       x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
-    _ = try GErrorBridge.call({ RenderError.invalidSVG(path: path, message: $0) }) { error in
+    _ = try GErrorBridge.callSVG(path: path) { error in
       LibraryClock.measure { rsvg_handle_render_document(handle, cr, &viewport, error) }
     }
     cairo_restore(cr)
@@ -124,7 +124,8 @@ public final class SVGDocument {
     for name in ["width", "height"] {
       var rest = tag[...]
       while let found = rest.range(of: name) {
-        let before = found.lowerBound == tag.startIndex ? " " : tag[tag.index(before: found.lowerBound)]
+        let before =
+          found.lowerBound == tag.startIndex ? " " : tag[tag.index(before: found.lowerBound)]
         var after = rest[found.upperBound...].drop { $0 == " " }
         rest = rest[found.upperBound...]
         guard before.isWhitespace, after.first == "=" else { continue }
