@@ -90,13 +90,7 @@ enum AssetsCommand: Subcommand {
       quiet: parsed.has("quiet"), stats: parsed.has("stats"))
   }
 
-  static func main(_ arguments: [String]) -> ExitCode {
-    if arguments.contains("--help") {
-      Terminal.output(help)
-      return .success
-    }
-    let options: Options
-    do { options = try parse(arguments) } catch { return usageFailure(error) }
+  static func run(_ options: Options) -> ExitCode {
 
     let started = Date()
     let (files, missing) = InputCollector.collect(options.inputs)

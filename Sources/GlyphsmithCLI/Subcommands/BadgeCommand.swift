@@ -75,13 +75,7 @@ enum BadgeCommand: Subcommand {
       icon: parsed.value("on"), rightToLeft: rtl)
   }
 
-  static func main(_ arguments: [String]) -> ExitCode {
-    if arguments.contains("--help") {
-      Terminal.output(help)
-      return .success
-    }
-    let options: Options
-    do { options = try parse(arguments) } catch { return usageFailure(error) }
+  static func run(_ options: Options) -> ExitCode {
     do {
       let image: RGBAImage
       if let iconPath = options.icon {

@@ -124,13 +124,7 @@ enum CompareCommand: Subcommand {
     }
   }
 
-  static func main(_ arguments: [String]) -> ExitCode {
-    if arguments.contains("--help") {
-      Terminal.output(help)
-      return .success
-    }
-    let options: Options
-    do { options = try parse(arguments) } catch { return usageFailure(error) }
+  static func run(_ options: Options) -> ExitCode {
 
     let result: PixelmatchResult
     let timing: ImageComparison.Timing

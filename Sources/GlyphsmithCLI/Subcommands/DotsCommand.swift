@@ -98,13 +98,7 @@ enum DotsCommand: Subcommand {
       background: try CommonOptions.color(parsed.value("background"), option: "background"))
   }
 
-  static func main(_ arguments: [String]) -> ExitCode {
-    if arguments.contains("--help") {
-      Terminal.output(help)
-      return .success
-    }
-    let options: Options
-    do { options = try parse(arguments) } catch { return usageFailure(error) }
+  static func run(_ options: Options) -> ExitCode {
     var path = "-"
     do {
       var artworks: [String: Artwork] = [:]

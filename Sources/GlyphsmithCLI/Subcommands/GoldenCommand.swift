@@ -110,13 +110,7 @@ enum GoldenCommand: Subcommand {
     return .check(check)
   }
 
-  static func main(_ arguments: [String]) -> ExitCode {
-    if arguments.contains("--help") {
-      Terminal.output(help)
-      return .success
-    }
-    let action: Action
-    do { action = try parse(arguments) } catch { return usageFailure(error) }
+  static func run(_ action: Action) -> ExitCode {
     switch action {
     case .check(let options): return check(options)
     case .record(let actual, let golden, let mode, let jobs):

@@ -91,13 +91,7 @@ enum RenderCommand: Subcommand {
     return Options(input: parsed.positionals[0], output: output, render: render)
   }
 
-  static func main(_ arguments: [String]) -> ExitCode {
-    if arguments.contains("--help") {
-      Terminal.output(help)
-      return .success
-    }
-    let options: Options
-    do { options = try parse(arguments) } catch { return usageFailure(error) }
+  static func run(_ options: Options) -> ExitCode {
     do {
       let artwork = try Artwork(path: options.input)
       let glyph = try GlyphRenderer.render(artwork, options: options.render)

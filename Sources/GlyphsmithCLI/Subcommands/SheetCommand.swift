@@ -31,42 +31,41 @@ enum SheetCommand: Subcommand {
     .value("columns"), .value("tint"), .value("limit"), .flag("help"),
   ]
 
-  static func main(_ arguments: [String]) -> ExitCode {
-    if arguments.contains("--help") {
-      Terminal.output(help)
-      return .success
+  struct Options {
+    var inputs: [String]
+    var output: String
+    var limit: Int?
+    var render: RenderOptions
+    var sheet: ContactSheet
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
+    let parsed = try ArgumentParser.parse(arguments, options: options)
+    guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing INPUT") }
+    guard let output = parsed.value("output") else {
+      throw UsageError(message: "missing -o/--output SHEET.png")
     }
     var render = RenderOptions()
     var sheet = ContactSheet()
-    let inputs: [String]
-    let output: String
-    let limit: Int?
-    do {
-      let parsed = try ArgumentParser.parse(arguments, options: options)
-      guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing INPUT") }
-      guard let out = parsed.value("output") else {
-        throw UsageError(message: "missing -o/--output SHEET.png")
-      }
-      output = out
-      inputs = parsed.positionals
-      render.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
-      render.compact = false
-      render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
-      if parsed.has("compact") && render.role != .tabBar {
-        throw UsageError(message: "--compact applies to the tab-bar role only")
-      }
-      sheet.scale = try parsed.positiveDouble("scale") ?? 2
-      sheet.columns = try parsed.integer("columns") ?? 8
-      limit = try parsed.integer("limit")
-      render.scale = sheet.scale
-      render.template = render.tint == nil ? nil : false
-      if parsed.has("compact") { render.compact = true }
-    } catch {
-      return usageFailure(error)
+    render.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
+    render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
+    render.compact = parsed.has("compact")
+    if render.compact && render.role != .tabBar {
+      throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    var (files, missing) = InputCollector.collect(inputs)
+    sheet.scale = try parsed.positiveDouble("scale") ?? 2
+    sheet.columns = try parsed.integer("columns") ?? 8
+    render.scale = sheet.scale
+    return Options(
+      inputs: parsed.positionals, output: output, limit: try parsed.integer("limit"),
+      render: render, sheet: sheet)
+  }
+
+  static func run(_ options: Options) -> ExitCode {
+    let (render, sheet, output) = (options.render, options.sheet, options.output)
+    var (files, missing) = InputCollector.collect(options.inputs)
     for error in missing { Terminal.error(error.description) }
-    if let limit { files = Array(files.prefix(limit)) }
+    if let limit = options.limit { files = Array(files.prefix(limit)) }
     let withCompact = render.compact
     let entries = ParallelMap.map(count: files.count, jobs: ParallelMap.availableCores) {
       index -> Result<ContactSheet.Entry, GlyphsmithError> in

@@ -124,13 +124,7 @@ enum TabBarCommand: Subcommand {
       compact: parsed.has("compact"), homeIndicator: parsed.has("home-indicator"))
   }
 
-  static func main(_ arguments: [String]) -> ExitCode {
-    if arguments.contains("--help") {
-      Terminal.output(help)
-      return .success
-    }
-    let options: Options
-    do { options = try parse(arguments) } catch { return usageFailure(error) }
+  static func run(_ options: Options) -> ExitCode {
     var path = "-"
     do {
       var items: [TabBar.Item] = []
