@@ -71,9 +71,56 @@ struct Kernel {
     return band
   }
 
-  @inline(__always)
+  /// Pixels compared per block: equal blocks are found with `memcmp` (vectorised by libc) and
+  /// skipped, or drawn grey, without looking at each pixel; an unequal large block is looked at
+  /// in small blocks, and only an unequal small block pixel by pixel.
+  static var largeBlock: Int { 2048 }
+  static var smallBlock: Int { 64 }
+
   private func segment(y: Int, columns: Range<Int>, band: inout BandResult, grey: inout GreyCache) {
-    var i = y * width + columns.lowerBound
+    var x = columns.lowerBound
+    var i = y * width + x
+    while x < columns.upperBound {
+      let end = min(x + Kernel.largeBlock, columns.upperBound)
+      let n = end - x
+      if memcmp(words1 + i, words2 + i, n * 4) == 0 {
+        drawEqual(start: i, count: n, grey: &grey)
+      } else {
+        var sx = x
+        var si = i
+        while sx < end {
+          let send = min(sx + Kernel.smallBlock, end)
+          let sn = send - sx
+          if memcmp(words1 + si, words2 + si, sn * 4) == 0 {
+            drawEqual(start: si, count: sn, grey: &grey)
+          } else {
+            pixels(y: y, columns: sx..<send, start: si, band: &band, grey: &grey)
+          }
+          sx = send
+          si += sn
+        }
+      }
+      x = end
+      i += n
+    }
+  }
+
+  /// Draws `count` pixels equal in both images from index `start`: grey, or transparent in a mask.
+  @inline(__always)
+  private func drawEqual(start: Int, count: Int, grey: inout GreyCache) {
+    guard let out else { return }
+    if diffMask {
+      (out + start).update(repeating: 0, count: count)
+    } else {
+      for j in start..<(start + count) { out[j] = greyWord(words1[j], cache: &grey) }
+    }
+  }
+
+  @inline(__always)
+  private func pixels(
+    y: Int, columns: Range<Int>, start: Int, band: inout BandResult, grey: inout GreyCache
+  ) {
+    var i = start
     for x in columns {
       let a = words1[i]
       if a == words2[i] {
