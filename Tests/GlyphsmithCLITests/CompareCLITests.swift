@@ -34,8 +34,12 @@ struct CompareCLITests {
       "--blend", "white", "--ignore", "0,0,1,1", "--fail-over", "1%",
     ])
     #expect(result.status == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-    #expect(Set(object.keys) == ["version", "mismatchedPixels", "totalPixels", "width", "height", "options"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    #expect(
+      Set(object.keys) == [
+        "version", "mismatchedPixels", "totalPixels", "width", "height", "options",
+      ])
     #expect(object["version"] as? Int == 1)
     #expect(object["mismatchedPixels"] as? Int == 143)
     #expect(object["totalPixels"] as? Int == 131072)
@@ -108,8 +112,11 @@ struct CompareGoldenCLITests {
     let (root, actual, golden) = try folders()
     let record = try CLIRunner.run(["golden", "record", actual.path, golden.path])
     #expect(record.status == 0)
-    #expect(record.stdoutText.components(separatedBy: "\n").filter { $0.hasPrefix("recorded ") }.count == 2)
-    #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("golden.json").path))
+    #expect(
+      record.stdoutText.components(separatedBy: "\n").filter { $0.hasPrefix("recorded ") }.count
+        == 2)
+    #expect(
+      FileManager.default.fileExists(atPath: golden.appendingPathComponent("golden.json").path))
 
     let clean = try CLIRunner.run(["golden", "check", actual.path, golden.path])
     #expect(clean.status == 0)
@@ -127,7 +134,8 @@ struct CompareGoldenCLITests {
     ])
     #expect(failing.status == 1)
     #expect(try Data(contentsOf: golden.appendingPathComponent("tabs/one.png")) == goldenBefore)
-    let object = try #require(try JSONSerialization.jsonObject(with: failing.stdout) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: failing.stdout) as? [String: Any])
     #expect(object["failed"] as? Int == 1 && object["passed"] as? Int == 1)
     let results = try #require(object["results"] as? [[String: Any]])
     #expect(results.first?["path"] as? String == "tabs/one.png")
@@ -135,8 +143,9 @@ struct CompareGoldenCLITests {
     #expect(results.first?["mismatchedPixels"] as? Int == 143)
     #expect(failing.stderr.contains("tabs/one.png: error: 143 of 131072 pixels differ"))
     for name in ["expected.png", "actual.png", "diff.png"] {
-      #expect(FileManager.default.fileExists(
-        atPath: artifacts.appendingPathComponent("tabs/one/\(name)").path))
+      #expect(
+        FileManager.default.fileExists(
+          atPath: artifacts.appendingPathComponent("tabs/one/\(name)").path))
     }
     let html = try String(contentsOf: report, encoding: .utf8)
     #expect(html.contains("tabs/one.png") && html.contains("data:image/png;base64,"))
@@ -159,7 +168,8 @@ struct CompareGoldenCLITests {
     #expect(result.status == 0)
     #expect(
       result.stderr.hasSuffix(
-        "golden.json: warning: renderer changed from cairo 0.9.9 to cairo \(cairo): re-record after review\n"))
+        "golden.json: warning: renderer changed from cairo 0.9.9 to cairo \(cairo): re-record after review\n"
+      ))
   }
 
   @Test func missingFolderExitsTwoAndUsageErrors() throws {

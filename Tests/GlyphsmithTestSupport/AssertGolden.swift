@@ -61,7 +61,8 @@ public struct GoldenTestConfiguration: Sendable {
   ) -> GoldenTestConfiguration {
     var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
     while folder.path != "/"
-      && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+      && !FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("Package.swift").path)
     {
       folder.deleteLastPathComponent()
     }
@@ -118,7 +119,8 @@ public struct GoldenTestConfiguration: Sendable {
       expected: goldenData, actual: actualData, diff: try? PNGCodec.encode(outcome.diff))
     var message = "\(goldenURL.path): error: \(outcome.message)"
     if let manifest, let change = manifest.renderer.change(to: .current) {
-      message = "renderer changed from \(change.from) to \(change.to): re-record after review; " + message
+      message =
+        "renderer changed from \(change.from) to \(change.to): re-record after review; " + message
     }
     do {
       try GoldenComparison.writeArtifacts(images, to: artifacts)
@@ -134,7 +136,9 @@ public struct GoldenTestConfiguration: Sendable {
       try AtomicFile.write(data, to: url)
       if manifest == nil { try GoldenManifest().save(to: goldenDirectory) }
       FileHandle.standardError.write(
-        Data("\(url.path): note: golden recorded (GLYPHSMITH_RECORD=\(mode.rawValue)); review it\n".utf8))
+        Data(
+          "\(url.path): note: golden recorded (GLYPHSMITH_RECORD=\(mode.rawValue)); review it\n"
+            .utf8))
       return .recorded(path: url.path)
     } catch {
       return .failed(message: "\(error)")

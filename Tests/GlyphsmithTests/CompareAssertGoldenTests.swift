@@ -62,7 +62,9 @@ struct CompareAssertGoldenTests {
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("golden missing (GLYPHSMITH_RECORD=never)") }
     }
-    #expect(!FileManager.default.fileExists(atPath: config.goldenDirectory.appendingPathComponent("absent.png").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: config.goldenDirectory.appendingPathComponent("absent.png").path))
   }
 
   @Test func failedAndAllRewrite() throws {
@@ -70,13 +72,15 @@ struct CompareAssertGoldenTests {
     assertGolden(plain, named: "x", configuration: config)
     config.mode = .failed
     #expect(assertGolden(plain, named: "x", configuration: config) == .matched)
-    if case .recorded = assertGolden(dotted, named: "x", configuration: config) {} else {
+    if case .recorded = assertGolden(dotted, named: "x", configuration: config) {
+    } else {
       Issue.record("failed mode should re-record a mismatch")
     }
     config.mode = .never
     #expect(assertGolden(dotted, named: "x", configuration: config) == .matched)
     config.mode = .all
-    if case .recorded = assertGolden(dotted, named: "x", configuration: config) {} else {
+    if case .recorded = assertGolden(dotted, named: "x", configuration: config) {
+    } else {
       Issue.record("all mode should record")
     }
   }
@@ -85,7 +89,9 @@ struct CompareAssertGoldenTests {
     let config = GoldenTestConfiguration.package(containing: #filePath, environment: [:])
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    #expect(config.goldenDirectory.standardizedFileURL == root.appendingPathComponent("golden").standardizedFileURL)
+    #expect(
+      config.goldenDirectory.standardizedFileURL
+        == root.appendingPathComponent("golden").standardizedFileURL)
     #expect(config.mode == .missing)
   }
 }

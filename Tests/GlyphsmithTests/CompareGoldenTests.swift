@@ -26,7 +26,9 @@ private func snapshot(_ folder: URL) throws -> [String: Data] {
   let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
   while let url = enumerator?.nextObject() as? URL {
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    {
       files[url.path] = try Data(contentsOf: url)
     }
   }
@@ -74,9 +76,14 @@ struct CompareGoldenTests {
     #expect(try snapshot(golden) == before)
     #expect(report.checked == 5 && report.passed == 1 && report.failed == 4 && report.errors == 0)
     // Sorted by the size of the difference: 64 (extra 8x8, size 8x8 canvas), 16 (missing 4x4), 1.
-    #expect(report.results.map(\.path) == ["extra.png", "size.png", "new/missing.png", "dot.png", "same.png"])
     #expect(
-      report.results.map(\.status) == [.extraGolden, .sizeChanged, .missingGolden, .differs, .passed])
+      report.results.map(\.path) == [
+        "extra.png", "size.png", "new/missing.png", "dot.png", "same.png",
+      ])
+    #expect(
+      report.results.map(\.status) == [
+        .extraGolden, .sizeChanged, .missingGolden, .differs, .passed,
+      ])
     let dot = report.results[3]
     #expect(dot.mismatchedPixels == 1)
     #expect(dot.largestDifferenceAt == PixelPoint(x: 4, y: 4))
@@ -147,7 +154,8 @@ struct CompareGoldenTests {
     #expect(failed.recorded == ["changed.png"])
     let all = try GoldenRecord.run(actual: actual, golden: golden, mode: .all)
     #expect(all.recorded == ["changed.png", "kept.png", "new.png"])
-    #expect(FileManager.default.fileExists(atPath: golden.appendingPathComponent("orphan.png").path))
+    #expect(
+      FileManager.default.fileExists(atPath: golden.appendingPathComponent("orphan.png").path))
     #expect(try GoldenCheck.run(actual: actual, golden: golden).failed == 1)  // only the orphan
   }
 

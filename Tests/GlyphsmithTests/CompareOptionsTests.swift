@@ -41,7 +41,8 @@ struct CompareOptionsTests {
   @Test func overlappingAndClippedIgnoreRectanglesCountOnce() throws {
     var options = PixelmatchOptions()
     options.ignore = [
-      IgnoreRegion(x: 0, y: 0, width: 3, height: 3), IgnoreRegion(x: 2, y: 2, width: 10, height: 10),
+      IgnoreRegion(x: 0, y: 0, width: 3, height: 3),
+      IgnoreRegion(x: 2, y: 2, width: 10, height: 10),
     ]
     let result = try Pixelmatch.compare(image(4, 4), image(4, 4), options: options)
     #expect(result.ignoredPixels == 9 + 4 - 1)
@@ -70,8 +71,10 @@ struct CompareOptionsTests {
   }
 
   @Test func differentSizesThrowWithBothSizes() {
-    #expect(throws: CompareError.sizeMismatch(
-      path: nil, expected: ImageSize(width: 50, height: 50), actual: ImageSize(width: 50, height: 60))
+    #expect(
+      throws: CompareError.sizeMismatch(
+        path: nil, expected: ImageSize(width: 50, height: 50),
+        actual: ImageSize(width: 50, height: 60))
     ) {
       try Pixelmatch.compare(image(50, 50), image(50, 60))
     }
@@ -86,7 +89,9 @@ struct CompareOptionsTests {
   @Test func outOfRangeOptionsThrow() {
     var options = PixelmatchOptions()
     options.threshold = 1.5
-    #expect(throws: CompareError.self) { try Pixelmatch.compare(image(1, 1), image(1, 1), options: options) }
+    #expect(throws: CompareError.self) {
+      try Pixelmatch.compare(image(1, 1), image(1, 1), options: options)
+    }
   }
 
   @Test func emptyImagesCompareEqual() throws {
@@ -95,7 +100,8 @@ struct CompareOptionsTests {
   }
 
   @Test(arguments: [
-    ("0", FailOver.pixels(0)), ("25", .pixels(25)), ("0.5%", .percent(0.5)), ("100%", .percent(100)),
+    ("0", FailOver.pixels(0)), ("25", .pixels(25)), ("0.5%", .percent(0.5)),
+    ("100%", .percent(100)),
   ])
   func failOverParses(_ text: String, _ expected: FailOver) throws {
     #expect(try FailOver(parsing: text) == expected)

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("pixelmatch cases")
 struct ComparePixelmatchTests {
-  static let allCases = PixelmatchFixtures.cases("cases.tsv")
+  static let allCases =
+    PixelmatchFixtures.cases("cases.tsv")
     + PixelmatchFixtures.cases("cases-v7.2.0.tsv")
 
   @Test func everyCaseListIsRead() {

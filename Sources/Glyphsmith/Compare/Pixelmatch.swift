@@ -79,7 +79,8 @@ public enum Pixelmatch {
       result.antiAliasedPixels += band.antiAliased
       if band.largest > 0, band.largest > result.largestDifference {
         result.largestDifference = band.largest
-        result.largestDifferenceAt = PixelPoint(x: band.largestIndex % width, y: band.largestIndex / width)
+        result.largestDifferenceAt = PixelPoint(
+          x: band.largestIndex % width, y: band.largestIndex / width)
       }
     }
     result.largestDifference = (result.largestDifference / maximumDelta).squareRoot()
@@ -100,7 +101,11 @@ public enum Pixelmatch {
         let end = height * (band + 1) / bandCount
         slots[band] = kernel.run(rows: start..<end, spans: spans)
       }
-      if bandCount == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: body) }
+      if bandCount == 1 {
+        body(0)
+      } else {
+        DispatchQueue.concurrentPerform(iterations: bandCount, execute: body)
+      }
     }
     return results
   }

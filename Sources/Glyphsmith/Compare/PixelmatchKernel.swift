@@ -192,7 +192,9 @@ struct Kernel {
       for y in y0...y2 {
         if x == x1 && y == y1 { continue }
         let m = (y * width + x) * 4
-        let delta = checkerboard ? delta7(img, img, pos, m, yOnly: true) : delta6(img, img, pos, m, yOnly: true)
+        let delta =
+          checkerboard
+          ? delta7(img, img, pos, m, yOnly: true) : delta6(img, img, pos, m, yOnly: true)
         if delta == 0 {
           zeroes += 1
           if zeroes > 2 { return false }

@@ -158,7 +158,9 @@ public struct PixelmatchOptions: Sendable, Equatable, Codable {
     try c.encode(alpha, forKey: .alpha)
     try c.encode(aaColor, forKey: .aaColor)
     try c.encode(diffColor, forKey: .diffColor)
-    if let diffColorAlt { try c.encode(diffColorAlt, forKey: .diffColorAlt) } else {
+    if let diffColorAlt {
+      try c.encode(diffColorAlt, forKey: .diffColorAlt)
+    } else {
       try c.encodeNil(forKey: .diffColorAlt)
     }
     try c.encode(diffMask, forKey: .diffMask)

@@ -63,7 +63,8 @@ public enum GoldenCheck {
     try options.pixelmatch.validate()
     var rendererChange: String? = nil
     if let manifest, let change = manifest.renderer.change(to: .current) {
-      rendererChange = "renderer changed from \(change.from) to \(change.to): re-record after review"
+      rendererChange =
+        "renderer changed from \(change.from) to \(change.to): re-record after review"
     }
 
     let actualFiles = GoldenFiles.pngs(in: actualDirectory)
@@ -169,7 +170,8 @@ enum GoldenFiles {
     for case let url as URL in enumerator where url.pathExtension.lowercased() == "png" {
       let full = url.standardizedFileURL.path
       guard full.hasPrefix(base) else { continue }
-      paths.append(String(full.dropFirst(base.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+      paths.append(
+        String(full.dropFirst(base.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")))
     }
     return paths.sorted()
   }

@@ -42,9 +42,11 @@ public enum GoldenComparison {
       mismatched: result.mismatchedPixels, total: result.totalPixels)
     var message =
       "\(result.mismatchedPixels) of \(result.totalPixels) pixels differ"
-      + String(format: " (%.3f%%, allowed %@)", result.mismatchedShare * 100, options.failOver.description)
+      + String(
+        format: " (%.3f%%, allowed %@)", result.mismatchedShare * 100, options.failOver.description)
     if let at = result.largestDifferenceAt {
-      message += String(format: "; largest difference %.3f at ", result.largestDifference) + at.description
+      message +=
+        String(format: "; largest difference %.3f at ", result.largestDifference) + at.description
     }
     return Outcome(
       status: over ? .differs : .passed, result: result, diff: result.diff ?? actual,

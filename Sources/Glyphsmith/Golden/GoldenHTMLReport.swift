@@ -6,7 +6,8 @@ import Foundation
 /// difference first.
 public enum GoldenHTMLReport {
   /// The page for `report`; `actualDirectory` and `goldenDirectory` are shown in the summary.
-  public static func render(_ report: GoldenCheck.Report, actual: String, golden: String) -> String {
+  public static func render(_ report: GoldenCheck.Report, actual: String, golden: String) -> String
+  {
     let failures = report.results.filter { $0.status.isFailure }
     var html = """
       <!doctype html>
@@ -45,7 +46,9 @@ public enum GoldenHTMLReport {
     var scale = longest >= 192 ? 1.0 : Double(max(1, 192 / max(longest, 1)))
     let widest = sizes.map(\.width).max() ?? 1
     if Double(widest) * scale > 360 { scale = 360 / Double(widest) }
-    func width(_ size: ImageSize?) -> Int { Int((Double((size ?? sizes.first)?.width ?? 1) * scale).rounded()) }
+    func width(_ size: ImageSize?) -> Int {
+      Int((Double((size ?? sizes.first)?.width ?? 1) * scale).rounded())
+    }
     let displayWidth = Double(width(entry.actualSize ?? entry.expectedSize))
     var counts: [String] = []
     if let mismatched = entry.mismatchedPixels, let total = entry.totalPixels {
@@ -64,15 +67,19 @@ public enum GoldenHTMLReport {
       <div class="row">
 
       """
-    let diffSize = sizes.isEmpty ? nil : ImageSize(
-      width: sizes.map(\.width).max()!, height: sizes.map(\.height).max()!)
+    let diffSize =
+      sizes.isEmpty
+      ? nil
+      : ImageSize(
+        width: sizes.map(\.width).max()!, height: sizes.map(\.height).max()!)
     for (title, data, size) in [
       ("golden (expected)", entry.images.expected, entry.expectedSize),
       ("actual", entry.images.actual, entry.actualSize), ("diff", entry.images.diff, diffSize),
     ] {
       html += "<figure><figcaption>\(title)</figcaption>"
       if let data {
-        html += "<img class=\"px\" style=\"width:\(width(size))px\" alt=\"\(title)\" src=\"\(dataURI(data))\">"
+        html +=
+          "<img class=\"px\" style=\"width:\(width(size))px\" alt=\"\(title)\" src=\"\(dataURI(data))\">"
       } else {
         html += "<div class=\"none\" style=\"width:\(Int(displayWidth))px\">none</div>"
       }

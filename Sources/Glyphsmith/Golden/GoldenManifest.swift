@@ -56,7 +56,8 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
   private static func describe(_ error: DecodingError) -> String {
     switch error {
     case .keyNotFound(let key, let context):
-      return "missing key '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+      return
+        "missing key '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
     case .typeMismatch(_, let context), .valueNotFound(_, let context),
       .dataCorrupted(let context):
       let path = context.codingPath.map(\.stringValue).joined(separator: ".")
@@ -143,7 +144,8 @@ public struct RendererRecord: Sendable, Equatable, Codable {
       from.append("\(component.name) \(component.version)")
       to.append("\(component.name) \(theirs[index].version)")
     }
-    for name in Set(fonts.keys).union(other.fonts.keys).sorted() where fonts[name] != other.fonts[name] {
+    for name in Set(fonts.keys).union(other.fonts.keys).sorted()
+    where fonts[name] != other.fonts[name] {
       from.append("font \(name) " + (fonts[name].map(Self.short) ?? "absent"))
       to.append("font \(name) " + (other.fonts[name].map(Self.short) ?? "absent"))
     }

@@ -31,7 +31,9 @@ public enum SHA256 {
     tail.append(0x80)
     while tail.count % 64 != 56 { tail.append(0) }
     let bits = UInt64(data.count) &* 8
-    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    }
     var w = [UInt32](repeating: 0, count: 64)
     let fullBlocks = data.count / 64
     data.withUnsafeBytes { raw in
@@ -40,13 +42,16 @@ public enum SHA256 {
     tail.withUnsafeBytes { raw in
       for block in 0..<(tail.count / 64) { compress(raw.baseAddress! + block * 64, &h, &w) }
     }
-    return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
+    return h.flatMap { word in
+      (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) }
+    }
   }
 
   @inline(__always)
   private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
-  private static func compress(_ block: UnsafeRawPointer, _ h: inout [UInt32], _ w: inout [UInt32]) {
+  private static func compress(_ block: UnsafeRawPointer, _ h: inout [UInt32], _ w: inout [UInt32])
+  {
     for t in 0..<16 {
       let p = block + t * 4
       w[t] =
@@ -60,7 +65,14 @@ public enum SHA256 {
       let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
       w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
     }
-    var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
+    var a = h[0]
+    var b = h[1]
+    var c = h[2]
+    var d = h[3]
+    var e = h[4]
+    var f = h[5]
+    var g = h[6]
+    var hh = h[7]
     for t in 0..<64 {
       let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
       let ch = (e & f) ^ (~e & g)

@@ -125,7 +125,6 @@ enum CompareCommand: Subcommand {
   }
 
   static func run(_ options: Options) -> ExitCode {
-
     let result: PixelmatchResult
     let timing: ImageComparison.Timing
     do {
@@ -168,7 +167,8 @@ enum CompareCommand: Subcommand {
       + "\(result.totalPixels) pixels differ (\(CompareOptionParsing.percent(result.mismatchedShare)))"
       + ", allowed \(options.failOver)"
     if let at = result.largestDifferenceAt {
-      text += String(format: "; largest difference %.3f at ", result.largestDifference) + at.description
+      text +=
+        String(format: "; largest difference %.3f at ", result.largestDifference) + at.description
     }
     if result.antiAliasedPixels > 0 { text += "; \(result.antiAliasedPixels) anti-aliased" }
     if result.ignoredPixels > 0 { text += "; \(result.ignoredPixels) ignored" }

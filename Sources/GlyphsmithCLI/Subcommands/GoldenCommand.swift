@@ -73,7 +73,8 @@ enum GoldenCommand: Subcommand {
     let actual = parsed.positionals[1]
     let golden = parsed.positionals[2]
     let jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
-    let checkOnly = ["artifacts", "report", "threshold", "blend", "fail-over"]
+    let checkOnly =
+      ["artifacts", "report", "threshold", "blend", "fail-over"]
       .filter { parsed.value($0) != nil } + ["json", "include-aa"].filter { parsed.has($0) }
     let recordOnly = ["only-missing", "only-failed"].filter { parsed.has($0) }
     if verb == "record" {
@@ -176,7 +177,8 @@ enum GoldenCommand: Subcommand {
     }
     for path in report.extra {
       Terminal.error(
-        "\((golden as NSString).appendingPathComponent(path)): warning: golden has no actual image; delete it if the image is gone")
+        "\((golden as NSString).appendingPathComponent(path)): warning: golden has no actual image; delete it if the image is gone"
+      )
     }
     Terminal.error(
       "recorded \(report.recorded.count) goldens, \(report.unchanged.count) unchanged"
