@@ -1,0 +1,153 @@
+import Foundation
+
+/// One thing in an asset catalog that actool would warn about (or reject), found before it
+/// does. Rules and their ids are listed in `CatalogRule`; docs/assets.md describes each.
+public struct CatalogFinding: Equatable, Sendable, Comparable, CustomStringConvertible {
+  /// How bad the finding is: `error` for what breaks the build or an App Store upload,
+  /// `warning` for what actool warns about.
+  public enum Severity: String, Sendable, Codable {
+    case warning, error
+  }
+
+  /// Which rule found it (`missing-file`, `scale-mismatch`, ...).
+  public var rule: CatalogRule
+  /// The file the finding is about: an asset's `Contents.json` for entry findings, else the
+  /// file or folder itself; prefixed by the catalog path as given.
+  public var path: String
+  /// The 1-based line in `path` of the entry's `"filename"` key, when known.
+  public var line: Int?
+  /// The asset's full name (namespaced groups prefix it, `Icons/star`), when about an asset.
+  public var asset: String?
+  /// The entry, e.g. `images[1] (universal 2x, star@2x.png)`, when about one entry.
+  public var entry: String?
+  /// The file inside the asset folder involved, when there is one.
+  public var file: String?
+  /// Lowercase sentence naming what is wrong, the fix last.
+  public var message: String
+
+  /// The rule's severity.
+  public var severity: Severity { rule.severity }
+
+  /// A finding; see the properties.
+  public init(
+    rule: CatalogRule, path: String, line: Int? = nil, asset: String? = nil, entry: String? = nil,
+    file: String? = nil, message: String
+  ) {
+    self.rule = rule
+    self.path = path
+    self.line = line
+    self.asset = asset
+    self.entry = entry
+    self.file = file
+    self.message = message
+  }
+
+  /// Compiler form: `path[:line:1]: warning: [rule] entry: message`.
+  public var description: String {
+    let location = line.map { "\(path):\($0):1" } ?? path
+    let subject = entry.map { "\($0): " } ?? ""
+    return "\(location): \(severity.rawValue): [\(rule.rawValue)] \(subject)\(message)"
+  }
+
+  /// Ordered by path, line, rule id, entry and message, so output is stable.
+  public static func < (a: CatalogFinding, b: CatalogFinding) -> Bool {
+    if a.path != b.path { return a.path < b.path }
+    if (a.line ?? 0) != (b.line ?? 0) { return (a.line ?? 0) < (b.line ?? 0) }
+    if a.rule != b.rule { return a.rule.rawValue < b.rule.rawValue }
+    if (a.entry ?? "") != (b.entry ?? "") { return (a.entry ?? "") < (b.entry ?? "") }
+    return a.message < b.message
+  }
+}
+
+extension CatalogFinding: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case rule, severity, path, line, asset, entry, file, message
+  }
+
+  /// Every key is always present (`null` when absent) so the schema is stable.
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(rule, forKey: .rule)
+    try container.encode(severity, forKey: .severity)
+    try container.encode(path, forKey: .path)
+    try container.encode(line, forKey: .line)
+    try container.encode(asset, forKey: .asset)
+    try container.encode(entry, forKey: .entry)
+    try container.encode(file, forKey: .file)
+    try container.encode(message, forKey: .message)
+  }
+
+  /// Reads a finding written by `encode(to:)`; `severity` is derived from the rule.
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    rule = try container.decode(CatalogRule.self, forKey: .rule)
+    path = try container.decode(String.self, forKey: .path)
+    line = try container.decodeIfPresent(Int.self, forKey: .line)
+    asset = try container.decodeIfPresent(String.self, forKey: .asset)
+    entry = try container.decodeIfPresent(String.self, forKey: .entry)
+    file = try container.decodeIfPresent(String.self, forKey: .file)
+    message = try container.decode(String.self, forKey: .message)
+  }
+}
+
+/// The rules `CatalogValidator` checks, by stable id (used in diagnostics and `--json`).
+/// Sources: Apple "Asset Catalog Format Reference", formats.md ("what actool warns about").
+public enum CatalogRule: String, Sendable, Codable, CaseIterable {
+  /// A `Contents.json` that is not JSON, or whose shape is wrong (`images` not a list).
+  case malformedJSON = "malformed-json"
+  /// An asset folder without a `Contents.json`.
+  case missingContents = "missing-contents"
+  /// An entry's `filename` names a file that is not in the asset folder.
+  case missingFile = "missing-file"
+  /// A file in an asset folder that no entry references (actool: "unassigned child").
+  case unassignedFile = "unassigned-file"
+  /// Two entries for one slot (idiom, scale, appearance and the other slot keys).
+  case duplicateSlot = "duplicate-slot"
+  /// An entry without `idiom`.
+  case missingIdiom = "missing-idiom"
+  /// An `idiom` value Apple does not define.
+  case unknownIdiom = "unknown-idiom"
+  /// A `scale` other than `1x`, `2x`, `3x`.
+  case unknownScale = "unknown-scale"
+  /// An appearance other than luminosity light/dark/tinted or contrast high.
+  case unknownAppearance = "unknown-appearance"
+  /// A `.png` file that is not a PNG.
+  case unreadableImage = "unreadable-image"
+  /// A @2x or @3x that is not exactly 2x or 3x the @1x in px.
+  case scaleMismatch = "scale-mismatch"
+  /// An app icon whose px size is not size x scale, or whose `size` cannot be read.
+  case iconSizeMismatch = "icon-size-mismatch"
+  /// Alpha in the 1024 px marketing icon (the App Store rejects it).
+  case iconAlpha = "icon-alpha"
+  /// Two assets whose names differ only in case.
+  case caseCollision = "case-collision"
+  /// Two assets of one kind with the same name (in groups without a namespace).
+  case duplicateName = "duplicate-name"
+
+  /// `error` for what breaks the build or an upload, `warning` for the rest.
+  public var severity: CatalogFinding.Severity {
+    switch self {
+    case .malformedJSON, .missingContents, .missingFile, .unreadableImage, .iconAlpha,
+      .caseCollision, .duplicateName:
+      return .error
+    default:
+      return .warning
+    }
+  }
+}
+
+/// The `--json` document of `glyphsmith validate`: `{"catalog", "findings", "version" : 1}`.
+public struct CatalogReport: Codable, Equatable, Sendable {
+  /// Schema version; 1.
+  public var version = 1
+  /// The catalog path as given.
+  public var catalog: String
+  /// Sorted findings.
+  public var findings: [CatalogFinding]
+
+  /// A report for `catalog`.
+  public init(catalog: String, findings: [CatalogFinding]) {
+    self.catalog = catalog
+    self.findings = findings
+  }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Checks an existing `.xcassets` folder for what actool would warn about, before it does
+/// (formats.md, "What actool warns about"; Apple "Asset Catalog Format Reference").
+///
+/// Walks groups (plain folders; `"provides-namespace" : true` prefixes names) and asset
+/// folders (`NAME.type`). Image sets and app icons get every entry check; symbol, data and
+/// colour sets get the entry and file checks; other asset types only the JSON check.
+public enum CatalogValidator {
+  /// Validates the catalog at `catalogPath` and returns its findings, sorted.
+  /// Finding paths start with `catalogPath` as given (a trailing `/` dropped).
+  /// - Throws: `GlyphsmithError.unreadable` when `catalogPath` is not a readable folder
+  ///   (the CLI's exit 2); problems inside the catalog are findings, never errors.
+  public static func validate(catalogPath: String) throws -> [CatalogFinding] {
+    var root = catalogPath
+    while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else {
+      throw GlyphsmithError.unreadable(path: root, reason: "no such folder")
+    }
+    guard isFolder.boolValue else {
+      throw GlyphsmithError.unreadable(path: root, reason: "not a folder (expected NAME.xcassets)")
+    }
+    guard FileManager.default.isReadableFile(atPath: root),
+      (try? FileManager.default.contentsOfDirectory(atPath: root)) != nil
+    else {
+      throw GlyphsmithError.unreadable(path: root, reason: "permission denied")
+    }
+    var walk = CatalogWalk(root: root)
+    walk.checkGroupContents(root)
+    walk.walkGroup(root, namePrefix: "")
+    walk.checkNames()
+    return walk.findings.sorted()
+  }
+}
+
+/// One asset found in the walk, for the name checks.
+struct CatalogAsset {
+  var name: String
+  var kind: String
+  var folder: String
+  var contentsPath: String { folder + "/Contents.json" }
+}
+
+/// The state of one validation walk.
+struct CatalogWalk {
+  let root: String
+  var findings: [CatalogFinding] = []
+  var assets: [CatalogAsset] = []
+
+  init(root: String) { self.root = root }
+
+  /// Visible entries of `folder`, sorted; empty when unreadable.
+  static func children(_ folder: String) -> [(name: String, isFolder: Bool)] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted().map { name in
+      var isFolder: ObjCBool = false
+      FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+      return (name, isFolder.boolValue)
+    }
+  }
+
+  /// Reads and parses `path` as a JSON object; a finding and `nil` when it is not one.
+  /// `nil` without a finding when the file is absent.
+  mutating func readJSON(_ path: String, asset: String?) -> [String: Any]? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      findings.append(
+        CatalogFinding(
+          rule: .malformedJSON, path: path, asset: asset,
+          message: "not valid JSON (\(Self.reason(error))); fix the syntax or let Xcode rewrite it"))
+      return nil
+    }
+    guard let dictionary = object as? [String: Any] else {
+      findings.append(
+        CatalogFinding(
+          rule: .malformedJSON, path: path, asset: asset,
+          message: "the top level is not a JSON object; write {\"info\" : {...}, ...}"))
+      return nil
+    }
+    return dictionary
+  }
+
+  /// Foundation's parse error reason, one line.
+  static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String
+    var text = (detail ?? nsError.localizedDescription).lowercased()
+      .replacingOccurrences(of: "\n", with: " ")
+    while text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// Checks a group's (or the root's) optional `Contents.json`; returns whether it provides a
+  /// namespace.
+  @discardableResult
+  mutating func checkGroupContents(_ folder: String) -> Bool {
+    guard let json = readJSON(folder + "/Contents.json", asset: nil) else { return false }
+    let properties = json["properties"] as? [String: Any]
+    return (properties?["provides-namespace"] as? Bool) == true
+  }
+
+  /// Walks a group: sub-groups recursively, asset folders checked and recorded.
+  mutating func walkGroup(_ folder: String, namePrefix: String) {
+    let children = Self.children(folder)
+    checkSiblingCase(folder, children: children, skipAssetPairs: true)
+    for child in children where child.isFolder {
+      let path = folder + "/" + child.name
+      let kind = (child.name as NSString).pathExtension
+      if kind.isEmpty {
+        let namespace = checkGroupContents(path)
+        walkGroup(path, namePrefix: namespace ? namePrefix + child.name + "/" : namePrefix)
+      } else {
+        let name = namePrefix + (child.name as NSString).deletingPathExtension
+        assets.append(CatalogAsset(name: name, kind: kind, folder: path))
+        checkAsset(folder: path, kind: kind, name: name)
+      }
+    }
+  }
+
+  /// Two names in one folder that differ only in case collide on macOS's default file system.
+  mutating func checkSiblingCase(
+    _ folder: String, children: [(name: String, isFolder: Bool)], skipAssetPairs: Bool
+  ) {
+    var seen: [String: String] = [:]
+    for child in children {
+      let key = child.name.lowercased()
+      let isAsset = child.isFolder && !(child.name as NSString).pathExtension.isEmpty
+      if let first = seen[key] {
+        let firstIsAsset = !(first as NSString).pathExtension.isEmpty
+        if skipAssetPairs && isAsset && firstIsAsset { continue }  // checkNames reports these
+        findings.append(
+          CatalogFinding(
+            rule: .caseCollision, path: folder + "/" + child.name, file: child.name,
+            message:
+              "'\(child.name)' differs from '\(first)' only in case; they collide on macOS's default file system; rename one"
+          ))
+      } else {
+        seen[key] = child.name
+      }
+    }
+  }
+
+  /// Names that are equal, or differ only in case, within one name family.
+  mutating func checkNames() {
+    var byKey: [String: [CatalogAsset]] = [:]
+    for asset in assets {
+      let key = CatalogVocabulary.nameFamily(asset.kind) + ":" + asset.name.lowercased()
+      byKey[key, default: []].append(asset)
+    }
+    for key in byKey.keys.sorted() {
+      let group = byKey[key]!.sorted { $0.folder < $1.folder }
+      guard group.count > 1 else { continue }
+      let first = group[0]
+      for other in group.dropFirst() {
+        let firstFolder = relative(first.folder)
+        if other.name == first.name {
+          findings.append(
+            CatalogFinding(
+              rule: .duplicateName, path: other.contentsPath, asset: other.name,
+              message:
+                "asset name '\(other.name)' is also used by \(firstFolder); they collide at run time; rename one or mark their groups \"provides-namespace\""
+            ))
+        } else {
+          findings.append(
+            CatalogFinding(
+              rule: .caseCollision, path: other.contentsPath, asset: other.name,
+              message:
+                "asset name '\(other.name)' differs from '\(first.name)' (\(firstFolder)) only in case; names must differ in more than case; rename one"
+            ))
+        }
+      }
+    }
+  }
+
+  /// `path` relative to the catalog root.
+  func relative(_ path: String) -> String {
+    path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Glyphsmith
+
+/// `glyphsmith validate CATALOG.xcassets [--json]`: what actool would warn about, first.
+enum ValidateCommand: Subcommand {
+  static let name = "validate"
+  static let summary = "check an .xcassets catalog for what actool would warn about"
+  static let help = """
+    usage: glyphsmith validate CATALOG.xcassets [--json]
+
+    Checks an asset catalog before actool does: malformed Contents.json, missing and
+    unassigned files, two entries for one slot, unknown or missing idiom, scale and
+    appearance values, a @2x or @3x that is not exactly 2x or 3x the @1x, asset names that
+    differ only in case (or repeat across groups without a namespace), app icon px sizes that
+    are not size x scale, and alpha in the 1024 px marketing icon.
+
+    Diagnostics go to stderr, one a line, as compilers write them, then a count:
+      CATALOG/NAME.imageset/Contents.json:7:1: warning: [scale-mismatch] images[1] (...): ...
+
+    options:
+      --json    print {"catalog", "findings" : [...], "version" : 1} on stdout instead
+                (sorted keys; each finding has asset, entry, file, line, message, path,
+                rule, severity, null when absent)
+
+    Rule ids: \(CatalogRule.allCases.map(\.rawValue).joined(separator: ", ")).
+    Exit: 0 no findings, 1 findings, 2 the catalog cannot be read.
+    """
+
+  static let options: [OptionSpec] = [.flag("json"), .flag("help")]
+
+  struct Options: Equatable {
+    var catalog: String
+    var json: Bool
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
+    let parsed = try ArgumentParser.parse(arguments, options: options)
+    guard parsed.positionals.count == 1 else {
+      throw UsageError(
+        message: parsed.positionals.isEmpty
+          ? "missing CATALOG.xcassets"
+          : "expected one CATALOG.xcassets, got \(parsed.positionals.count)")
+    }
+    return Options(catalog: parsed.positionals[0], json: parsed.has("json"))
+  }
+
+  static func run(_ options: Options) -> ExitCode {
+    let findings: [CatalogFinding]
+    do {
+      findings = try CatalogValidator.validate(catalogPath: options.catalog)
+    } catch {
+      Terminal.error(GlyphsmithError.wrap(error, path: options.catalog).description)
+      return .failure
+    }
+    if options.json {
+      var catalog = options.catalog
+      while catalog.count > 1 && catalog.hasSuffix("/") { catalog.removeLast() }
+      do {
+        let data = try XcodeJSON.encode(CatalogReport(catalog: catalog, findings: findings))
+        FileHandle.standardOutput.write(data)
+      } catch {
+        Terminal.error("glyphsmith validate: error: cannot encode the report: \(error)")
+        return .failure
+      }
+    } else {
+      findings.forEach { Terminal.error($0.description) }
+      if !findings.isEmpty {
+        let errors = findings.filter { $0.severity == .error }.count
+        Terminal.error(
+          "\(findings.count) finding\(findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"))"
+        )
+      }
+    }
+    return findings.isEmpty ? .success : .negative
+  }
+}
