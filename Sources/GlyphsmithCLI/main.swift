@@ -9,6 +9,7 @@ let subcommands: [CommandEntry] = [
   TabBarCommand.entry,
   CompareCommand.entry,
   GoldenCommand.entry,
+  ValidateCommand.entry,
 ]
 
 let version = "0.1.0"

@@ -55,7 +55,7 @@ struct CatalogWalk {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.filter { !$0.hasPrefix(".") }.sorted().map { name in
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+      _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
       return (name, isFolder.boolValue)
     }
   }
