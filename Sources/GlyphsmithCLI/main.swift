@@ -10,6 +10,7 @@ let subcommands: [CommandEntry] = [
   CompareCommand.entry,
   GoldenCommand.entry,
   ValidateCommand.entry,
+  AppIconCommand.entry,
 ]
 
 let version = "0.1.0"

@@ -1,0 +1,161 @@
+import Foundation
+
+/// What `AppIconJob` writes besides the icon itself.
+public struct AppIconOptions: Sendable, Equatable {
+  /// The asset name: the folder is `NAME.appiconset` (default `AppIcon`).
+  public var name = "AppIcon"
+  /// The opaque colour the marketing icon is flattened onto (default white); alpha must be 255.
+  public var background: RGBA8 = .white
+  /// Artwork for the dark appearance (kept with its alpha: the system draws the background).
+  public var darkPath: String? = nil
+  /// Artwork for the tinted appearance (kept with its alpha: the system tints it).
+  public var tintedPath: String? = nil
+  /// Also writes the legacy iPhone, iPad and ios-marketing size list (`LegacyIconSlot.iOS`).
+  public var legacy = false
+
+  /// Default options.
+  public init() {}
+}
+
+/// What `AppIconJob.run` wrote and found.
+public struct AppIconResult: Sendable {
+  /// The `.appiconset` folder written.
+  public var folder: String
+  /// Each file written (name inside the folder) and its side in px, in Contents.json order.
+  public var files: [(name: String, pixels: Int)]
+  /// Warnings in the compiler form `path: warning: ...` (transparent corners, upscaling).
+  public var warnings: [String]
+  /// Validator findings about the written appiconset (none when all is well).
+  public var findings: [CatalogFinding]
+}
+
+/// Writes an app icon set into a catalog (formats.md, `.appiconset`; Apple "Asset Catalog
+/// Format Reference", App Icon Type): the single 1024 x 1024 px universal iOS entry, dark and
+/// tinted appearances when given, and optionally the legacy size list.
+///
+/// The "Any" icons (the 1024 marketing icon and every legacy size) are flattened onto the
+/// opaque background and written as RGB PNGs without alpha, because the App Store rejects
+/// icons with an alpha channel. Dark and tinted icons keep their alpha.
+public enum AppIconJob {
+  /// Side of the single-size icon, in px (1024 pt @1x).
+  public static let marketingSide = 1024
+
+  /// Renders `iconPath` into `catalogPath/NAME.appiconset`, replacing that folder atomically;
+  /// creates the catalog folder and its root `Contents.json` when missing; then validates
+  /// the catalog and returns the findings about this app icon.
+  /// - Throws: `GlyphsmithError.invalidOption` for a bad name or a translucent background;
+  ///   `.unreadable`/`.render` for inputs that cannot be read or rendered; `.writeFailed`.
+  public static func run(iconPath: String, catalogPath: String, options: AppIconOptions) throws
+    -> AppIconResult
+  {
+    let name = options.name
+    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.contains(".") else {
+      throw GlyphsmithError.invalidOption(
+        "app icon name '\(name)' must be non-empty without '/' or '.'; e.g. AppIcon")
+    }
+    guard options.background.a == 255 else {
+      throw GlyphsmithError.invalidOption(
+        "the app icon background \(options.background) must be opaque (alpha FF); use #RRGGBB")
+    }
+    var warnings: [String] = []
+    var files: [(name: String, data: Data, pixels: Int)] = []
+    var entries: [AppIconContents.Image] = []
+
+    let artwork = try Artwork(path: iconPath)
+    warnings += squareWarning(artwork)
+    var rendered: [Int: RGBAImage] = [:]
+    func flattened(_ side: Int) throws -> Data {
+      if rendered[side] == nil {
+        let glyph = try render(artwork, side: side)
+        if side == marketingSide {
+          warnings += glyph.warnings
+          warnings += cornerWarning(glyph.image, path: iconPath, background: options.background)
+        }
+        rendered[side] = glyph.image
+      }
+      let opaque = Rasterizer.composite(rendered[side]!, over: options.background)
+      return try PNGCodec.encode(opaque, opaque: true)
+    }
+
+    files.append(("icon-1024.png", try flattened(marketingSide), marketingSide))
+    entries.append(
+      .init(filename: "icon-1024.png", idiom: "universal", platform: "ios", size: "1024x1024"))
+    for (value, path) in [("dark", options.darkPath), ("tinted", options.tintedPath)] {
+      guard let path else { continue }
+      let variant = try Artwork(path: path)
+      warnings += squareWarning(variant)
+      let glyph = try render(variant, side: marketingSide)
+      warnings += glyph.warnings
+      let filename = "icon-1024-\(value).png"
+      files.append((filename, try PNGCodec.encode(glyph.image), marketingSide))
+      entries.append(
+        .init(
+          filename: filename, idiom: "universal", platform: "ios", size: "1024x1024",
+          appearances: [.init(appearance: "luminosity", value: value)]))
+    }
+    if options.legacy {
+      for slot in LegacyIconSlot.iOS {
+        files.append((slot.filename(prefix: "icon"), try flattened(slot.pixels), slot.pixels))
+        entries.append(slot.entry(prefix: "icon"))
+      }
+    }
+    files.append(("Contents.json", try AppIconContents(images: entries).xcodeJSON(), 0))
+
+    var root = catalogPath
+    while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+    do {
+      try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    } catch {
+      throw GlyphsmithError.writeFailed(path: root, reason: "cannot create the catalog folder")
+    }
+    let rootContents = root + "/Contents.json"
+    if !FileManager.default.fileExists(atPath: rootContents) {
+      try AtomicFile.write(try XcodeJSON.encode(CatalogContents()), toPath: rootContents)
+    }
+    let folder = root + "/" + name + ".appiconset"
+    try AtomicFolder.write(files.map { ($0.name, $0.data) }, toPath: folder)
+
+    let findings = try CatalogValidator.validate(catalogPath: root).filter { finding in
+      finding.path.hasPrefix(folder + "/")
+        || (finding.asset?.lowercased() == name.lowercased()
+          && (finding.rule == .caseCollision || finding.rule == .duplicateName))
+    }
+    return AppIconResult(
+      folder: folder, files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },
+      warnings: warnings, findings: findings)
+  }
+
+  /// Renders `artwork` into a `side` x `side` px square (plain role, aspect kept, centred,
+  /// original colours).
+  static func render(_ artwork: Artwork, side: Int) throws -> RenderedGlyph {
+    var options = RenderOptions()
+    options.role = .plain
+    options.template = false
+    options.widthPx = side
+    options.heightPx = side
+    return try GlyphRenderer.render(artwork, options: options)
+  }
+
+  /// A warning when the artwork is not square (it is centred, leaving bands).
+  static func squareWarning(_ artwork: Artwork) -> [String] {
+    let size = artwork.canvasSize
+    guard abs(size.width - size.height) > 0.001 else { return [] }
+    return [
+      "\(artwork.path): warning: the artwork is \(size) (not square); it is centred in the 1024x1024 px icon; give square artwork"
+    ]
+  }
+
+  /// A warning when a corner of the rendered marketing icon is not opaque.
+  static func cornerWarning(_ image: RGBAImage, path: String, background: RGBA8) -> [String] {
+    let corners = [
+      ("top-left", 0, 0), ("top-right", image.width - 1, 0), ("bottom-left", 0, image.height - 1),
+      ("bottom-right", image.width - 1, image.height - 1),
+    ]
+    let transparent = corners.filter { image[$0.1, $0.2].a < 255 }.map(\.0)
+    guard !transparent.isEmpty else { return [] }
+    let hex = String(background.description.prefix(7))
+    return [
+      "\(path): warning: transparent corner (\(transparent.joined(separator: ", "))); the marketing icon is flattened onto \(hex) because the App Store rejects alpha; fill the background in the artwork or pass --background COLOR"
+    ]
+  }
+}
