@@ -1,0 +1,385 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// A catalog on disk to break one way per test: `Cat.xcassets` with a root Contents.json.
+private struct CatalogFixture {
+  let folder: TemporaryFolder
+  var catalog: String { folder.path("Cat.xcassets") }
+
+  init() throws {
+    folder = try TemporaryFolder()
+    try text("Contents.json", "{\"info\" : {\"author\" : \"xcode\", \"version\" : 1}}\n")
+  }
+
+  /// Writes `text` at `relative` inside the catalog.
+  func text(_ relative: String, _ text: String) throws {
+    try folder.write("Cat.xcassets/" + relative, text)
+  }
+
+  /// Writes a `width` x `height` px PNG (RGB when `opaque`).
+  func png(
+    _ relative: String, _ width: Int, _ height: Int, fill: RGBA8 = .black, opaque: Bool = false
+  ) throws {
+    let data = try PNGCodec.encode(
+      RGBAImage(width: width, height: height, fill: fill), opaque: opaque)
+    try data.write(to: URL(fileURLWithPath: catalog + "/" + relative))
+  }
+
+  /// Writes `entries` as the `images` of `relative`/Contents.json, Xcode-formatted.
+  func contents(_ relative: String, _ entries: [[String: Any]], key: String = "images") throws {
+    let object: [String: Any] = [key: entries, "info": ["author": "xcode", "version": 1]]
+    let data = try JSONSerialization.data(
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+    try text(relative + "/Contents.json", String(decoding: data, as: UTF8.self) + "\n")
+  }
+
+  /// A valid `NAME.imageset` in `group` with @1x/@2x/@3x PNGs of `side` px at @1x.
+  func imageSet(_ name: String, in group: String = "", side: Int = 24) throws {
+    let folder = group + name + ".imageset"
+    try contents(
+      folder,
+      [
+        ["filename": "\(name).png", "idiom": "universal", "scale": "1x"],
+        ["filename": "\(name)@2x.png", "idiom": "universal", "scale": "2x"],
+        ["filename": "\(name)@3x.png", "idiom": "universal", "scale": "3x"],
+      ])
+    try png(folder + "/\(name).png", side, side)
+    try png(folder + "/\(name)@2x.png", side * 2, side * 2)
+    try png(folder + "/\(name)@3x.png", side * 3, side * 3)
+  }
+
+  /// A namespaced (or plain) group folder.
+  func group(_ name: String, namespace: Bool) throws {
+    try text(
+      name + "/Contents.json",
+      namespace
+        ? "{\"info\":{\"author\":\"xcode\",\"version\":1},\"properties\":{\"provides-namespace\":true}}"
+        : "{\"info\":{\"author\":\"xcode\",\"version\":1}}")
+  }
+
+  /// A single-size app icon set with a `side` px icon.
+  func appIcon(_ name: String = "AppIcon", side: Int = 1024, opaque: Bool = true) throws {
+    try contents(
+      name + ".appiconset",
+      [["filename": "icon.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"]])
+    try png(name + ".appiconset/icon.png", side, side, fill: .white, opaque: opaque)
+  }
+
+  func validate() throws -> [CatalogFinding] {
+    try CatalogValidator.validate(catalogPath: catalog)
+  }
+
+  /// (rule id, path relative to the catalog, entry) of each finding.
+  func summary() throws -> [String] {
+    try validate().map { finding in
+      let path = String(finding.path.dropFirst(catalog.count + 1))
+      return "\(finding.rule.rawValue) \(path)" + (finding.entry.map { " \($0)" } ?? "")
+    }
+  }
+}
+
+@Suite("Catalog validation: one broken catalog per finding, and good ones")
+struct CatalogValidatorTests {
+  @Test func goodCatalogHasNoFindings() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.group("Tabs", namespace: true)
+    try fixture.imageSet("star", in: "Tabs/")
+    try fixture.appIcon()
+    #expect(try fixture.validate() == [])
+  }
+
+  @Test func catalogWrittenByAssetsJobHasNoFindings() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try folder.write(
+      "in/home.svg", svg(viewBox: "0 0 24 24", body: "<circle cx=\"12\" cy=\"12\" r=\"10\"/>"))
+    let catalog = folder.path("Icons.xcassets")
+    let report = try AssetsJob(catalogPath: catalog, options: AssetsOptions()).run([input])
+    #expect(report.failures == 0)
+    #expect(try CatalogValidator.validate(catalogPath: catalog) == [])
+  }
+
+  @Test func missingFile() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try FileManager.default.removeItem(atPath: fixture.catalog + "/star.imageset/star@3x.png")
+    let findings = try fixture.validate()
+    #expect(
+      try fixture.summary() == [
+        "missing-file star.imageset/Contents.json images[2] (universal 3x, star@3x.png)"
+      ])
+    #expect(findings.first?.line == 14)
+    #expect(findings.first?.severity == .error)
+    #expect(
+      findings.first?.description
+        == fixture.catalog
+        + "/star.imageset/Contents.json:14:1: error: [missing-file] images[2] (universal 3x, star@3x.png): 'star@3x.png' does not exist in the asset folder; add the file or remove the entry"
+    )
+  }
+
+  @Test func unassignedFile() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.png("star.imageset/old.png", 24, 24)
+    let findings = try fixture.validate()
+    #expect(try fixture.summary() == ["unassigned-file star.imageset/Contents.json"])
+    #expect(findings.first?.file == "old.png")
+    #expect(findings.first?.asset == "star")
+  }
+
+  @Test func duplicateSlot() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.png("star.imageset/copy@2x.png", 48, 48)
+    try fixture.contents(
+      "star.imageset",
+      [
+        ["filename": "star.png", "idiom": "universal", "scale": "1x"],
+        ["filename": "star@2x.png", "idiom": "universal", "scale": "2x"],
+        ["filename": "star@3x.png", "idiom": "universal", "scale": "3x"],
+        ["filename": "copy@2x.png", "idiom": "universal", "scale": "2x"],
+        // Another appearance is another slot: no finding.
+        [
+          "filename": "star.png", "idiom": "universal", "scale": "1x",
+          "appearances": [["appearance": "luminosity", "value": "dark"]],
+        ],
+      ])
+    let findings = try fixture.validate()
+    #expect(
+      try fixture.summary() == [
+        "duplicate-slot star.imageset/Contents.json images[3] (universal 2x, copy@2x.png)"
+      ])
+    #expect(findings.first?.message.hasPrefix("the same slot as images[1];") == true)
+  }
+
+  @Test func unknownAndMissingValues() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.png("star.imageset/sepia.png", 24, 24)
+    try fixture.contents(
+      "star.imageset",
+      [
+        ["filename": "star.png", "idiom": "iphonex", "scale": "1x"],
+        ["filename": "star@2x.png", "scale": "2x"],
+        ["filename": "star@3x.png", "idiom": "universal", "scale": "4x"],
+        [
+          "filename": "sepia.png", "idiom": "universal", "scale": "1x",
+          "appearances": [["appearance": "luminosity", "value": "sepia"]],
+        ],
+      ])
+    #expect(
+      try fixture.summary() == [
+        "unknown-idiom star.imageset/Contents.json images[0] (iphonex 1x, star.png)",
+        "missing-idiom star.imageset/Contents.json images[1] (no idiom 2x, star@2x.png)",
+        "unknown-scale star.imageset/Contents.json images[2] (universal 4x, star@3x.png)",
+        "unknown-appearance star.imageset/Contents.json images[3] (universal 1x sepia, sepia.png)",
+      ])
+  }
+
+  @Test func scaleMismatch() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.png("star.imageset/star@2x.png", 50, 50)
+    try fixture.png("star.imageset/star@3x.png", 72, 71)
+    let findings = try fixture.validate()
+    #expect(
+      try fixture.summary() == [
+        "scale-mismatch star.imageset/Contents.json images[1] (universal 2x, star@2x.png)",
+        "scale-mismatch star.imageset/Contents.json images[2] (universal 3x, star@3x.png)",
+      ])
+    #expect(findings.map(\.line) == [9, 14])
+    #expect(
+      findings.first?.message
+        == "'star@2x.png' is 50x50 px, not 2x the @1x 'star.png' (24x24 px); re-render it at 48x48 px"
+    )
+  }
+
+  @Test func scaleMismatchWithoutOneX() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try FileManager.default.removeItem(atPath: fixture.catalog + "/star.imageset/star.png")
+    try fixture.png("star.imageset/star@3x.png", 70, 70)
+    try fixture.contents(
+      "star.imageset",
+      [
+        ["filename": "star@2x.png", "idiom": "universal", "scale": "2x"],
+        ["filename": "star@3x.png", "idiom": "universal", "scale": "3x"],
+      ])
+    let findings = try fixture.validate()
+    #expect(findings.map(\.rule) == [.scaleMismatch])
+    #expect(
+      findings.first?.message
+        == "'star@3x.png' is 70x70 px, not 3/2 of the @2x 'star@2x.png' (48x48 px); re-render it at 72x72 px"
+    )
+  }
+
+  @Test func namesDifferingOnlyInCaseAcrossGroups() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.group("Icons", namespace: false)
+    try fixture.imageSet("Star", in: "Icons/")
+    let findings = try fixture.validate()
+    #expect(try fixture.summary() == ["case-collision star.imageset/Contents.json"])
+    #expect(
+      findings.first?.message
+        == "asset name 'star' differs from 'Star' (Icons/Star.imageset) only in case; names must differ in more than case; rename one"
+    )
+  }
+
+  @Test func namespacesPrefixNames() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.group("A", namespace: true)
+    try fixture.group("B", namespace: true)
+    try fixture.imageSet("star", in: "A/")
+    try fixture.imageSet("Star", in: "B/")
+    #expect(try fixture.validate() == [])
+    // Without the namespace the same names collide: exactly and by case.
+    try fixture.group("B", namespace: false)
+    try fixture.group("C", namespace: false)
+    try fixture.imageSet("Star", in: "C/")
+    #expect(try fixture.summary() == ["duplicate-name C/Star.imageset/Contents.json"])
+    #expect(try fixture.validate().map(\.asset) == ["Star"])
+  }
+
+  @Test func fileNamesDifferingOnlyInCase() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.png("star.imageset/Star@3x.png", 72, 72)
+    try fixture.contents(
+      "star.imageset",
+      [
+        ["filename": "star.png", "idiom": "universal", "scale": "1x"],
+        ["filename": "star@2x.png", "idiom": "universal", "scale": "2x"],
+        ["filename": "star@3x.png", "idiom": "universal", "scale": "3x"],
+        ["filename": "Star@3x.png", "idiom": "iphone", "scale": "3x"],
+      ])
+    #expect(try fixture.summary() == ["case-collision star.imageset/star@3x.png"])
+  }
+
+  @Test func appIconPixelSizes() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.contents(
+      "AppIcon.appiconset",
+      [
+        ["filename": "a.png", "idiom": "iphone", "scale": "2x", "size": "20x20"],
+        ["filename": "b.png", "idiom": "ipad", "scale": "2x", "size": "83.5x83.5"],
+        ["filename": "c.png", "idiom": "iphone", "scale": "3x", "size": "60x60"],
+        ["filename": "d.png", "idiom": "iphone", "scale": "3x"],
+      ])
+    try fixture.png("AppIcon.appiconset/a.png", 41, 41, opaque: true)
+    try fixture.png("AppIcon.appiconset/b.png", 167, 167, opaque: true)
+    try fixture.png("AppIcon.appiconset/c.png", 180, 180, opaque: true)
+    try fixture.png("AppIcon.appiconset/d.png", 180, 180, opaque: true)
+    let findings = try fixture.validate()
+    #expect(
+      try fixture.summary() == [
+        "icon-size-mismatch AppIcon.appiconset/Contents.json images[0] (iphone 20x20 2x, a.png)",
+        "icon-size-mismatch AppIcon.appiconset/Contents.json images[3] (iphone 3x, d.png)",
+      ])
+    #expect(
+      findings.first?.message
+        == "'a.png' is 41x41 px; 20x20 pt at 2x needs 40x40 px; re-render it at that size")
+  }
+
+  @Test func marketingIconAlpha() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    // An RGBA icon with every pixel opaque: the channel alone is the problem.
+    try fixture.appIcon(opaque: false)
+    let channel = try fixture.validate()
+    #expect(channel.map(\.rule) == [.iconAlpha])
+    #expect(
+      channel.first?.message
+        == "the marketing icon 'icon.png' has an alpha channel (colour type 6) though every px is opaque; the App Store rejects alpha channels; write it as an RGB PNG"
+    )
+    // Two transparent pixels.
+    var image = RGBAImage(width: 1024, height: 1024, fill: .white)
+    image[0, 0] = .transparent
+    image[1023, 1023] = RGBA8(r: 255, g: 255, b: 255, a: 254)
+    try PNGCodec.encode(image).write(
+      to: URL(fileURLWithPath: fixture.catalog + "/AppIcon.appiconset/icon.png"))
+    let transparent = try fixture.validate()
+    #expect(transparent.map(\.rule) == [.iconAlpha])
+    #expect(transparent.first?.message.hasPrefix("the marketing icon 'icon.png' has 2 px with alpha below 255;") == true)
+    // A dark appearance may keep its alpha.
+    try fixture.png("AppIcon.appiconset/icon.png", 1024, 1024, fill: .white, opaque: true)
+    try fixture.png("AppIcon.appiconset/dark.png", 1024, 1024, fill: .transparent)
+    try fixture.contents(
+      "AppIcon.appiconset",
+      [
+        ["filename": "icon.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"],
+        [
+          "filename": "dark.png", "idiom": "universal", "platform": "ios", "size": "1024x1024",
+          "appearances": [["appearance": "luminosity", "value": "dark"]],
+        ],
+      ])
+    #expect(try fixture.validate() == [])
+  }
+
+  @Test func malformedJSON() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.imageSet("moon")
+    try fixture.text("star.imageset/Contents.json", "{\"images\" : [")
+    try fixture.text("moon.imageset/Contents.json", "{\"images\" : 5}")
+    try fixture.text("Contents.json", "[]")
+    #expect(
+      try fixture.summary() == [
+        "malformed-json Contents.json", "malformed-json moon.imageset/Contents.json",
+        "malformed-json star.imageset/Contents.json",
+      ])
+  }
+
+  @Test func missingContentsAndUnreadablePNG() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.imageSet("moon")
+    try FileManager.default.removeItem(atPath: fixture.catalog + "/moon.imageset/Contents.json")
+    try fixture.text("star.imageset/star@2x.png", "not a png")
+    #expect(
+      try fixture.summary() == [
+        "missing-contents moon.imageset/Contents.json",
+        "unreadable-image star.imageset/Contents.json images[1] (universal 2x, star@2x.png)",
+      ])
+  }
+
+  @Test func unreadableCatalogThrows() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    #expect(throws: GlyphsmithError.unreadable(path: folder.path("No.xcassets"), reason: "no such folder")) {
+      try CatalogValidator.validate(catalogPath: folder.path("No.xcassets"))
+    }
+    let file = try folder.write("File.xcassets", "x")
+    #expect(
+      throws: GlyphsmithError.unreadable(
+        path: file, reason: "not a folder (expected NAME.xcassets)")
+    ) {
+      try CatalogValidator.validate(catalogPath: file)
+    }
+  }
+
+  @Test func pngHeaderReadsAlpha() throws {
+    let rgb = try #require(
+      PNGHeader(try PNGCodec.encode(RGBAImage(width: 3, height: 2), opaque: true)))
+    #expect(rgb.width == 3 && rgb.height == 2 && rgb.colorType == 2)
+    #expect(!rgb.hasTransparencyChunk && !rgb.hasAlphaChannel)
+    let rgba = try #require(PNGHeader(try PNGCodec.encode(RGBAImage(width: 3, height: 2))))
+    #expect(rgba.colorType == 6 && rgba.hasAlphaChannel)
+    #expect(PNGHeader(Data("not a png at all, not at all, no".utf8)) == nil)
+  }
+}
