@@ -151,6 +151,42 @@ gs_png_status gs_png_decode(const uint8_t *data, size_t length, uint32_t max_sid
   return GS_PNG_OK;
 }
 
+gs_png_status gs_png_read_text(const uint8_t *data, size_t length, const char *key, char *value,
+                               size_t capacity) {
+  if (capacity == 0) return GS_PNG_OUT_OF_MEMORY;
+  value[0] = 0;
+  if (length < 8 || png_sig_cmp(data, 0, 8) != 0) return GS_PNG_NOT_PNG;
+  char message[256] = {0};
+  gs_error_sink sink = {message};
+  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, gs_on_error,
+                                           gs_on_warning);
+  if (!png) return GS_PNG_OUT_OF_MEMORY;
+  png_infop info = png_create_info_struct(png);
+  if (!info) {
+    png_destroy_read_struct(&png, NULL, NULL);
+    return GS_PNG_OUT_OF_MEMORY;
+  }
+  if (setjmp(png_jmpbuf(png))) {
+    png_destroy_read_struct(&png, &info, NULL);
+    return GS_PNG_LIBPNG_ERROR;
+  }
+  gs_reader reader = {data, length, 0};
+  png_set_read_fn(png, &reader, gs_read);
+  png_read_info(png, info);  // reads every chunk before the first IDAT
+  png_textp texts = NULL;
+  int count = 0;
+  png_get_text(png, info, &texts, &count);
+  for (int i = 0; i < count; i++) {
+    if (strcmp(texts[i].key, key) == 0) {
+      strncpy(value, texts[i].text, capacity - 1);
+      value[capacity - 1] = 0;
+      break;
+    }
+  }
+  png_destroy_read_struct(&png, &info, NULL);
+  return GS_PNG_OK;
+}
+
 // MARK: - Writing
 
 static void gs_write(png_structp png, png_bytep bytes, png_size_t count) {

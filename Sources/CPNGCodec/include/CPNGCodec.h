@@ -50,6 +50,12 @@ gs_png_status gs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t heig
                             const char *const *text_values, int text_count,
                             gs_png_encoded *out);
 
+/// Reads the tEXt chunk `key` that precedes the image data, without decoding pixels. On
+/// GS_PNG_OK, `value` holds the text (truncated to `capacity - 1` bytes, NUL-terminated), or an
+/// empty string when there is no such chunk.
+gs_png_status gs_png_read_text(const uint8_t *data, size_t length, const char *key, char *value,
+                               size_t capacity);
+
 /// Frees memory returned by the codec.
 void gs_png_free(void *pointer);
 

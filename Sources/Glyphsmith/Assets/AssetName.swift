@@ -6,8 +6,10 @@ import Foundation
 public enum AssetName {
   /// The asset name for an input path: last component, extension dropped, NFC.
   public static func from(path: String) -> String {
-    let file = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    return file.precomposedStringWithCanonicalMapping
+    var file = Substring(path)
+    if let slash = file.lastIndex(of: "/") { file = file[file.index(after: slash)...] }
+    if let dot = file.lastIndex(of: "."), dot != file.startIndex { file = file[..<dot] }
+    return String(file).precomposedStringWithCanonicalMapping
   }
 
   /// The key two names collide on: NFC, then case-folded.

@@ -1,254 +1,392 @@
 import Foundation
 
-/// Options of `glyphsmith assets`. Sizes in pt.
-public struct AssetsOptions: Sendable {
-  /// Role of every icon (default `tab-bar`).
-  public var role: Role = .tabBar
-  /// Replaces the role's target size, in pt.
-  public var sizePt: Double? = nil
-  /// Forces a shape instead of the one found from the ink.
-  public var shape: GlyphShape? = nil
-  /// Scales written, e.g. [1, 2, 3] for @1x, @2x, @3x.
-  public var scales: [Int] = [1, 2, 3]
-  /// Also writes `NAME-compact.imageset` at the compact tab bar size.
-  public var compact = false
-  /// Template (`true`) or original (`false`) images; `nil`: the role's default.
-  public var template: Bool? = nil
-  /// Padding in pt added around each glyph.
-  public var paddingPt: Double = 0
-  /// Threads to render on (never changes the output).
-  public var jobs = ParallelMap.availableCores
-
-  /// Defaults: tab-bar role, @1x @2x @3x, no compact, all cores.
-  public init() {}
-}
-
-/// One written file of an imageset.
-public struct WrittenFile: Codable, Equatable, Sendable {
-  /// Path of the PNG (the catalog path as given, joined with the file's place in it).
-  public var path: String
-  /// Size in px.
-  public var width: Int
-  public var height: Int
-}
-
-/// What happened to one input of `assets`; the `--json` report's `inputs` entries.
-public struct AssetInputResult: Codable, Equatable, Sendable {
-  /// The input path as given or found in a folder.
-  public var path: String
-  /// The asset name (file name without extension, NFC).
-  public var name: String
-  /// `written` or `failed`.
-  public var status: String
-  /// The role rendered.
-  public var role: String
-  /// The shape used for fitting, or `null` (plain role, failures).
-  public var shape: String?
-  /// The regular canvas's long side in pt, or `null` on failure.
-  public var sizePt: Double?
-  /// The files written, in order (regular @1x.. then compact @1x..).
-  public var files: [WrittenFile]
-  /// The error message when `status` is `failed`, else `null`.
-  public var error: String?
-  /// Warnings, in the form `path: warning: ...`.
-  public var warnings: [String]
-
-  /// A failed entry for an input that could not even be opened.
-  public static func failed(path: String, role: Role, error: GlyphsmithError) -> AssetInputResult {
-    AssetInputResult(
-      path: path, name: AssetName.from(path: path), status: "failed", role: role.rawValue,
-      shape: nil, sizePt: nil, files: [], error: error.description, warnings: [])
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case path, name, status, role, shape, sizePt, files, error, warnings
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(path, forKey: .path)
-    try c.encode(name, forKey: .name)
-    try c.encode(status, forKey: .status)
-    try c.encode(role, forKey: .role)
-    try c.encode(shape, forKey: .shape)  // null, not omitted
-    try c.encode(sizePt, forKey: .sizePt)
-    try c.encode(files, forKey: .files)
-    try c.encode(error, forKey: .error)
-    try c.encode(warnings, forKey: .warnings)
-  }
-}
-
-/// The `--json` report of `assets`: `{"version": 1, "inputs": [...]}`.
-public struct AssetsReport: Codable, Equatable, Sendable {
-  /// Schema version, 1.
-  public var version = 1
-  /// One entry per input, in input order.
-  public var inputs: [AssetInputResult]
-
-  /// How the time went (not part of the JSON report).
-  public var statistics = AssetsStatistics()
-
-  /// Inputs that failed.
-  public var failures: Int { inputs.filter { $0.status == "failed" }.count }
-
-  enum CodingKeys: String, CodingKey { case version, inputs }
-}
-
-/// Where an `assets` run spent its time, for `--stats` and `bench/render`.
-public struct AssetsStatistics: Equatable, Sendable {
-  /// PNG files rendered.
-  public var renders = 0
-  /// Sum over inputs of the time from loading to the imageset in place, in seconds (across
-  /// threads, so up to `jobs` x the wall time).
-  public var taskSeconds = 0.0
-  /// Of that, the time inside librsvg, Cairo and libpng calls (`LibraryClock`), in seconds.
-  public var librarySeconds = 0.0
-  /// Of that, the time spent writing imagesets to the file system (mkdir, open, write,
-  /// rename, and the Contents.json text), in seconds.
-  public var writeSeconds = 0.0
-  /// Glyphsmith's own compute time relative to the libraries' time:
-  /// (task - library - write) / library.
-  public var overhead: Double {
-    librarySeconds > 0 ? (taskSeconds - librarySeconds - writeSeconds) / librarySeconds : 0
-  }
-}
-
 /// `glyphsmith assets`: renders icons into an Xcode asset catalog, one `NAME.imageset` per icon
 /// (plus `NAME-compact.imageset` with `compact`), each with `NAME.png`, `NAME@2x.png`,
 /// `NAME@3x.png` per scale and a `Contents.json` as Xcode writes it (Apple "Asset Catalog
-/// Format Reference").
+/// Format Reference"); optionally Android drawables and web icons too.
 ///
 /// Each imageset is built in a hidden temporary folder and swapped in whole, so a rerun leaves
 /// no stale files and an interrupted run no half-written ones; other folders in the catalog
-/// are never touched. One input's failure never stops the others.
+/// are never touched. One input's failure never stops the others. Every PNG carries a
+/// fingerprint of its input, dark variant, options and renderer versions in a tEXt chunk
+/// (`glyphsmith:source`); a rerun whose outputs all carry the current fingerprint renders and
+/// writes nothing for that input (no state file).
 public struct AssetsJob {
   public let catalog: URL
   public let catalogPath: String
   public let options: AssetsOptions
+  /// Folder Android drawables go to (`res/drawable-*/` inside it).
+  public let androidRoot: String
+  /// Folder web icons go to (`NAME/` inside it).
+  public let webRoot: String
   private let writeClock = SecondsCounter()
+  private let contentsTemplates = ContentsTemplates()
 
-  /// A job writing into the catalog folder at `catalogPath` (created if missing).
+  /// The tEXt key carrying each output's fingerprint.
+  public static let fingerprintKey = "glyphsmith:source"
+
+  /// A job writing into the catalog folder at `catalogPath` (created if missing); Android and
+  /// web output default to `android` and `web` beside the catalog.
   public init(catalogPath: String, options: AssetsOptions) {
     self.catalogPath = catalogPath
     self.catalog = URL(fileURLWithPath: catalogPath)
     self.options = options
+    let parent = catalog.deletingLastPathComponent().path
+    self.androidRoot = options.androidOutput ?? parent + "/android"
+    self.webRoot = options.webOutput ?? parent + "/web"
   }
 
-  /// The imageset names each input will get, checked for collisions before anything is
-  /// written.
-  /// - Throws: `GlyphsmithError.nameCollision` naming both inputs; `.invalidOption` for
-  ///   `compact` outside the tab-bar role.
+  /// The asset names each input will get, checked for collisions before anything is written.
+  /// - Throws: see `AssetPlanner.plan`.
   public func plan(_ files: [String]) throws -> [String] {
-    if options.compact && options.role != .tabBar {
-      throw GlyphsmithError.invalidOption("--compact applies to the tab-bar role only")
-    }
-    let names = files.map { AssetName.from(path: $0) }
-    var entries = zip(names, files).map { (name: $0.0, path: $0.1) }
-    if options.compact {
-      entries += zip(names, files).map { (name: $0.0 + "-compact", path: $0.1) }
-    }
-    if let collision = AssetName.firstCollision(entries) { throw collision }
-    return names
+    try AssetPlanner.plan(files.map { .init(path: $0) }, options: options).inputs.map(\.name)
   }
 
-  /// Renders and writes every file; `progress(done, total)` is called after each input, from
-  /// any thread.
-  /// - Throws: what `plan` throws, and `GlyphsmithError.writeFailed` when the catalog itself
-  ///   cannot be created; per-input failures are reported in the result instead.
-  public func run(_ files: [String], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
-    throws -> AssetsReport
-  {
-    let names = try plan(files)
-    try prepareCatalog()
-    let counter = ProgressCounter(total: files.count, report: progress)
+  /// Renders and writes files given directly (no catalog groups); see `run(collected:)`.
+  public func run(
+    _ files: [String], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) throws -> AssetsReport {
+    try run(collected: files.map { .init(path: $0) }, progress: progress)
+  }
+
+  /// Renders and writes every asset; sub-folders become catalog groups. `progress(done,
+  /// total)` is called after each input, from any thread.
+  /// - Throws: what `AssetPlanner.plan` throws (before anything is written), and
+  ///   `GlyphsmithError.writeFailed` when the catalog or a group folder cannot be created;
+  ///   per-input failures are reported in the result instead.
+  public func run(
+    collected files: [InputCollector.CollectedFile],
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) throws -> AssetsReport {
+    let (inputs, warnings) = try AssetPlanner.plan(files, options: options)
+    if options.platforms.contains(.ios) { try prepareCatalog(for: inputs) }
+    let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
-    let timed = ParallelMap.map(count: files.count, jobs: options.jobs) { index in
+    let timed = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       defer { counter.tick() }
       let start = DispatchTime.now().uptimeNanoseconds
-      let result = process(files[index], name: names[index])
+      let result = process(inputs[index])
       return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
     var report = AssetsReport(inputs: timed.map(\.0))
-    report.statistics.renders = report.inputs.reduce(0) { $0 + $1.files.count }
+    report.warnings = warnings
+    report.statistics.renders = timed.reduce(0) { $0 + ($1.0.status == "written" ? $1.0.files.count : 0) }
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
     report.statistics.librarySeconds = LibraryClock.seconds - libraryBefore
     report.statistics.writeSeconds = writeClock.seconds
     return report
   }
 
-  private func prepareCatalog() throws {
-    let root = catalog.appendingPathComponent("Contents.json")
-    if !FileManager.default.fileExists(atPath: root.path) {
-      try AtomicFile.write(try XcodeJSON.encode(CatalogContents()), to: root)
+  // MARK: - Catalog and groups
+
+  private func prepareCatalog(for inputs: [AssetInput]) throws {
+    try writeIfDifferent(try XcodeJSON.encode(CatalogContents()), toPath: catalogPath + "/Contents.json")
+    let groups = Set(inputs.flatMap { input in
+      input.groups.indices.map { input.groups[...$0].joined(separator: "/") }
+    })
+    for group in groups.sorted() {
+      let contents = GroupContents(namespace: options.namespace)
+      try writeIfDifferent(try XcodeJSON.encode(contents), toPath: "\(catalogPath)/\(group)/Contents.json")
     }
   }
 
-  private func process(_ path: String, name: String) -> AssetInputResult {
+  /// Writes atomically unless the file already holds exactly `data` (so reruns keep mtimes).
+  private func writeIfDifferent(_ data: Data, toPath path: String) throws {
+    if FileManager.default.contents(atPath: path) == data { return }
+    try AtomicFile.write(data, toPath: path)
+  }
+
+  // MARK: - One input
+
+  /// A file of one output set, before rendering.
+  private struct PlannedFile {
+    var name: String
+    var render: RenderOptions
+    var dark: Bool
+    var opaque: Bool = false
+    var reportPath: String
+  }
+
+  /// A folder written whole: an imageset, an Android density folder's file, a web folder.
+  private struct PlannedSet {
+    var folder: String
+    var files: [PlannedFile]
+    /// Extra non-PNG files (Contents.json, manifest) and their exact bytes.
+    var texts: [(name: String, data: Data)]
+    /// Written as one folder (imagesets, web) or file by file into a shared folder (Android).
+    var whole: Bool
+    /// A favicon.ico made from these PNG files (name, sizes), web only.
+    var icon: (name: String, sizes: [Int])? = nil
+  }
+
+  private func process(_ input: AssetInput) -> AssetInputResult {
     var result = AssetInputResult(
-      path: path, name: name, status: "failed", role: options.role.rawValue, shape: nil,
-      sizePt: nil, files: [], error: nil, warnings: [])
+      path: input.path, name: input.name, status: "failed", role: options.role.rawValue,
+      shape: nil, sizePt: nil, files: [], error: nil, warnings: [])
     do {
-      let artwork = try Artwork(path: path)
-      var variants: [(suffix: String, compact: Bool)] = [("", false)]
-      if options.compact { variants.append(("-compact", true)) }
-      var warnings: [String] = []
-      for variant in variants {
-        var renderOptions = RenderOptions()
-        renderOptions.role = options.role
-        renderOptions.sizePt = options.sizePt
-        renderOptions.shape = options.shape
-        renderOptions.template = options.template
-        renderOptions.paddingPt = options.paddingPt
-        renderOptions.compact = variant.compact
-        let setName = name + variant.suffix
-        var files: [(filename: String, data: Data, scale: Int, width: Int, height: Int)] = []
-        for scale in options.scales {
-          renderOptions.scale = Double(scale)
-          let glyph = try GlyphRenderer.render(artwork, options: renderOptions)
-          for warning in glyph.warnings where !warnings.contains(warning) {
-            warnings.append(warning)
-          }
-          if !variant.compact {
-            result.shape = glyph.shape?.rawValue
+      let data = try readInput(input.path)
+      let darkData = try input.darkPath.map { try readInput($0) }
+      let fingerprint = Self.fingerprint(
+        input: data, dark: darkData, options: options, platforms: options.platforms)
+      let sets = plannedSets(for: input)
+      if !options.force, let existing = upToDateFiles(sets, fingerprint: fingerprint) {
+        result.status = "unchanged"
+        result.files = existing
+        return result
+      }
+      let base = URL(fileURLWithPath: input.path).deletingLastPathComponent()
+      let artwork = try Artwork(data: data, path: input.path, baseDirectory: base)
+      let dark = try input.darkPath.map {
+        try Artwork(data: darkData!, path: $0, baseDirectory: base)
+      }
+      var warnings = artwork.warnings
+      for set in sets {
+        var written: [(name: String, data: Data)] = []
+        for file in set.files {
+          let source = file.dark ? dark! : artwork
+          let glyph = try GlyphRenderer.render(source, options: file.render)
+          for warning in glyph.warnings where !warnings.contains(warning) { warnings.append(warning) }
+          if result.shape == nil, let shape = glyph.shape { result.shape = shape.rawValue }
+          if result.sizePt == nil {
             result.sizePt = glyph.targetPt.map { max($0.width, $0.height) } ?? glyph.canvasPt.width
           }
-          let filename = setName + (scale == 1 ? "" : "@\(scale)x") + ".png"
-          files.append(
-            (
-              filename, try PNGCodec.encode(glyph.image), scale, glyph.image.width,
-              glyph.image.height
-            ))
+          let png = try PNGCodec.encode(
+            glyph.image, opaque: file.opaque, text: [(Self.fingerprintKey, fingerprint)])
+          written.append((file.name, png))
+          result.files.append(
+            WrittenFile(path: file.reportPath, width: glyph.image.width, height: glyph.image.height))
         }
-        let contents = ImageSetContents(
-          images: files.map { .init(filename: $0.filename, scale: "\($0.scale)x") },
-          template: renderOptions.isTemplate)
-        try writeImageSet(
-          named: setName, files: files.map { ($0.filename, $0.data) }, contents: contents)
-        result.files += files.map {
-          WrittenFile(
-            path: catalogPath + "/\(setName).imageset/\($0.filename)", width: $0.width,
-            height: $0.height)
+        if let icon = set.icon {
+          let entries = icon.sizes.map { size in written.first { $0.name == "favicon-\(size).png" }!.data }
+          written.removeAll { $0.name.hasPrefix("favicon-") }
+          written.append((icon.name, ICOFile.make(pngs: zip(icon.sizes, entries).map { ($0, $1) })))
         }
+        try write(set, files: written + set.texts)
       }
       result.status = "written"
       result.warnings = warnings
     } catch {
       result.files = []
-      result.error = GlyphsmithError.wrap(error, path: path).description
+      result.error = GlyphsmithError.wrap(error, path: input.path).description
     }
     return result
   }
 
-  /// Builds the imageset in a hidden temporary folder, then swaps it in for the old one.
-  private func writeImageSet(
-    named name: String, files: [(String, Data)], contents: ImageSetContents
-  ) throws {
+  private func readInput(_ path: String) throws -> Data {
+    // Artwork(path:) gives the precise errors (missing, folder, size); reuse it for them.
+    guard let data = FileManager.default.contents(atPath: path) else {
+      _ = try Artwork(path: path)
+      throw GlyphsmithError.unreadable(path: path, reason: "cannot read")
+    }
+    if data.count > SVGDocument.maximumFileSize && !data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+      throw GlyphsmithError.render(
+        .tooLarge(path: path, what: "\(data.count) bytes; SVG files are limited to 10 MiB"))
+    }
+    return data
+  }
+
+  /// SHA-256 over everything that decides an input's outputs.
+  static func fingerprint(
+    input: Data, dark: Data?, options: AssetsOptions, platforms: [AssetPlatform]
+  ) -> String {
+    let parts = [
+      "glyphsmith-assets-1", RendererVersions.current.summary, options.fingerprint,
+      "platforms=\(platforms.map(\.rawValue))", ContentHash.sha256(input),
+      dark.map { ContentHash.sha256($0) } ?? "-",
+    ]
+    return ContentHash.sha256(parts.joined(separator: "\n"))
+  }
+
+  private func write(_ set: PlannedSet, files: [(name: String, data: Data)]) throws {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { writeClock.add(DispatchTime.now().uptimeNanoseconds - start) }
-    let json = try contents.xcodeJSON()
-    try AtomicFolder.write(
-      files.map { (name: $0.0, data: $0.1) } + [(name: "Contents.json", data: json)],
-      toPath: catalog.path + "/\(name).imageset")
+    if set.whole {
+      try FileManager.default.createDirectory(
+        atPath: URL(fileURLWithPath: set.folder).deletingLastPathComponent().path,
+        withIntermediateDirectories: true)
+      try AtomicFolder.write(files, toPath: set.folder)
+    } else {
+      for file in files { try AtomicFile.write(file.data, toPath: set.folder + "/" + file.name) }
+    }
+  }
+
+  // MARK: - Planned outputs
+
+  private func plannedSets(for input: AssetInput) -> [PlannedSet] {
+    var sets: [PlannedSet] = []
+    var base = RenderOptions()
+    base.role = options.role
+    base.sizePt = options.sizePt
+    base.shape = options.shape
+    base.template = options.template
+    base.paddingPt = options.paddingPt
+    if options.platforms.contains(.ios) {
+      let groupPath = input.groups.map { "/" + $0 }.joined()
+      let variants = options.compact ? [("", false), ("-compact", true)] : [("", false)]
+      for (suffix, compact) in variants {
+        let setName = input.name + suffix
+        let folder = "\(catalogPath)\(groupPath)/\(setName).imageset"
+        var files: [PlannedFile] = []
+        var images: [ImageSetContents.Image] = []
+        for scale in options.scales {
+          for dark in input.darkPath == nil ? [false] : [false, true] {
+            var render = base
+            render.compact = compact
+            render.scale = Double(scale)
+            let filename = setName + (dark ? "-dark" : "") + (scale == 1 ? "" : "@\(scale)x") + ".png"
+            files.append(PlannedFile(name: filename, render: render, dark: dark, reportPath: folder + "/" + filename))
+            images.append(
+              ImageSetContents.Image(
+                filename: filename, scale: "\(scale)x",
+                appearances: dark ? [.init(appearance: "luminosity", value: "dark")] : nil))
+          }
+        }
+        let contents = ImageSetContents(images: images, template: !options.keepsColour)
+        sets.append(
+          PlannedSet(
+            folder: folder, files: files,
+            texts: [("Contents.json", contentsTemplates.json(contents, setName: setName))],
+            whole: true))
+      }
+    }
+    if options.platforms.contains(.android) {
+      for density in AndroidDrawables.densities {
+        var render = base
+        render.role = .plain
+        render.template = options.template ?? options.role.isTemplateByDefault
+        render.sizePt = nil
+        let side = Int((options.androidSizeDp * density.scale).rounded())
+        render.widthPx = side
+        render.heightPx = side
+        let folder = "\(androidRoot)/res/drawable-\(density.name)"
+        let filename = input.androidName + ".png"
+        sets.append(
+          PlannedSet(
+            folder: folder,
+            files: [PlannedFile(name: filename, render: render, dark: false, reportPath: folder + "/" + filename)],
+            texts: [], whole: false))
+      }
+    }
+    if options.platforms.contains(.web) {
+      let spec = WebIcons.plan(root: webRoot, name: input.androidName, base: base)
+      sets.append(
+        PlannedSet(
+          folder: spec.folder,
+          files: spec.files.map {
+            PlannedFile(
+              name: $0.name, render: $0.render, dark: false, opaque: $0.opaque,
+              reportPath: spec.folder + "/" + $0.name)
+          },
+          texts: spec.texts, whole: true, icon: (WebIcons.faviconName, WebIcons.faviconSizes)))
+    }
+    return sets
+  }
+
+  /// The planned PNG files as they are on disk (sizes from their headers) when every output
+  /// exists, every PNG (and the favicon's embedded PNGs) carries `fingerprint`, every text file
+  /// holds exactly its expected bytes and no stray file sits in a whole folder; else `nil`.
+  private func upToDateFiles(_ sets: [PlannedSet], fingerprint: String) -> [WrittenFile]? {
+    let manager = FileManager.default
+    var files: [WrittenFile] = []
+    for set in sets {
+      for file in set.files where !(set.icon != nil && file.name.hasPrefix("favicon-")) {
+        guard let data = manager.contents(atPath: set.folder + "/" + file.name),
+          PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
+          let size = PNGCodec.size(of: data)
+        else { return nil }
+        files.append(WrittenFile(path: file.reportPath, width: size.width, height: size.height))
+      }
+      for text in set.texts {
+        guard manager.contents(atPath: set.folder + "/" + text.name) == text.data else { return nil }
+      }
+      if let icon = set.icon {
+        guard let data = manager.contents(atPath: set.folder + "/" + icon.name),
+          data.range(of: Data(fingerprint.utf8)) != nil
+        else { return nil }
+      }
+      if set.whole {
+        var expected = Set(set.files.map(\.name) + set.texts.map(\.name))
+        if let icon = set.icon {
+          expected = expected.filter { !$0.hasPrefix("favicon-") }
+          expected.insert(icon.name)
+        }
+        guard let present = try? manager.contentsOfDirectory(atPath: set.folder),
+          Set(present) == expected
+        else { return nil }
+      }
+    }
+    return files
+  }
+}
+
+/// Encodes each shape of imageset `Contents.json` once: the text for a set differs from the
+/// template only in the set's name, which is substituted when it needs no JSON escaping (no
+/// quote, backslash or control character); other names are encoded in full. JSONEncoder
+/// produces every text either way.
+final class ContentsTemplates: @unchecked Sendable {
+  private let lock = NSLock()
+  /// The template text split at each placeholder, by shape.
+  private var cache: [String: [Data]] = [:]
+  private static let placeholder = "GLYPHSMITH-SET-NAME-PLACEHOLDER"
+
+  func json(_ contents: ImageSetContents, setName: String) -> Data {
+    let plain = !setName.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }
+    guard plain, !setName.contains(Self.placeholder) else {
+      return (try? contents.xcodeJSON()) ?? Data()
+    }
+    var shape = contents
+    for i in shape.images.indices where shape.images[i].filename.hasPrefix(setName) {
+      shape.images[i].filename =
+        Self.placeholder + shape.images[i].filename.dropFirst(setName.count)
+    }
+    let key =
+      shape.images.map { "\($0.filename)|\($0.scale)|\($0.appearances?.count ?? 0)" }
+      .joined(separator: ",") + "|\(shape.properties?.templateRenderingIntent ?? "")"
+    lock.lock()
+    var parts = cache[key]
+    lock.unlock()
+    if parts == nil {
+      let template = (try? shape.xcodeJSON()) ?? Data()
+      parts = template.split(separator: Data(Self.placeholder.utf8))
+      lock.lock()
+      cache[key] = parts
+      lock.unlock()
+    }
+    var out = Data()
+    let name = Data(setName.utf8)
+    for (index, part) in parts!.enumerated() {
+      if index > 0 { out.append(name) }
+      out.append(part)
+    }
+    return out
+  }
+}
+
+extension Data {
+  /// The bytes between occurrences of `separator` (empty pieces kept).
+  fileprivate func split(separator: Data) -> [Data] {
+    var parts: [Data] = []
+    var start = startIndex
+    while let found = range(of: separator, in: start..<endIndex) {
+      parts.append(self[start..<found.lowerBound])
+      start = found.upperBound
+    }
+    parts.append(self[start..<endIndex])
+    return parts
+  }
+}
+
+/// A catalog group folder's `Contents.json`: `info`, and `provides-namespace` when names in
+/// it are prefixed with the group's name.
+struct GroupContents: Codable, Equatable {
+  struct Properties: Codable, Equatable {
+    var providesNamespace: Bool
+    enum CodingKeys: String, CodingKey { case providesNamespace = "provides-namespace" }
+  }
+  var info = ImageSetContents.Info()
+  var properties: Properties?
+  init(namespace: Bool) {
+    properties = namespace ? Properties(providesNamespace: true) : nil
   }
 }
 

@@ -7,6 +7,42 @@ public enum InputCollector {
   /// The extensions taken from folders, lower case.
   public static let extensions: Set<String> = ["svg", "png"]
 
+  /// A file found for processing, with the folders between the input folder it was found in
+  /// and the file (empty for a file given directly): the catalog group it belongs to.
+  public struct CollectedFile: Equatable, Sendable {
+    /// The path as given or joined from the input folder.
+    public var path: String
+    /// Sub-folder names below the input folder, outermost first.
+    public var folders: [String]
+    /// A file given directly (no group).
+    public init(path: String, folders: [String] = []) {
+      self.path = path
+      self.folders = folders
+    }
+  }
+
+  /// Like `collect`, keeping each file's sub-folders below its input folder.
+  public static func collectTree(_ inputs: [String]) -> (
+    files: [CollectedFile], missing: [GlyphsmithError]
+  ) {
+    var files: [CollectedFile] = []
+    var missing: [GlyphsmithError] = []
+    for input in inputs {
+      let (found, notFound) = collect([input])
+      missing += notFound
+      let prefix = input.hasSuffix("/") ? input : input + "/"
+      for path in found {
+        guard path.hasPrefix(prefix), path != input else {
+          files.append(CollectedFile(path: path))
+          continue
+        }
+        let folders = path.dropFirst(prefix.count).split(separator: "/").dropLast().map(String.init)
+        files.append(CollectedFile(path: path, folders: folders))
+      }
+    }
+    return (files, missing)
+  }
+
   /// Files found, in order, and inputs that do not exist (as `GlyphsmithError.unreadable`).
   public static func collect(_ inputs: [String]) -> (files: [String], missing: [GlyphsmithError]) {
     var files: [String] = []

@@ -32,6 +32,18 @@ enum AssetsCommand: Subcommand {
                             {"version": 1, "inputs": [{"path", "name", "status", "role",
                             "shape", "sizePt", "files": [{"path", "width", "height"}], "error"}]}
       --quiet               no progress bar and no summary line
+      --platform LIST       ios (default), android, web, comma-separated: android writes
+                            res/drawable-<density>/NAME.png (mdpi..xxxhdpi, --size in dp,
+                            default 24) into --android-out (default: android/ beside the
+                            catalog); web writes NAME/favicon.ico, apple-touch-icon.png,
+                            icon-192.png, icon-512.png, icon-512-maskable.png and
+                            manifest-icons.json into --web-out (default: web/ beside it)
+      --android-out DIR     where Android drawables go
+      --web-out DIR         where web icons go
+      --namespace           mark catalog groups (the input's sub-folders) provides-namespace
+      --force               render and write even inputs whose outputs are up to date
+      --shard I/N           process only the I-th of N shares (by a hash of the name); the
+                            shares together write exactly what one run writes
       --stats               print where the time went on stderr (renders, time inside librsvg,
                             cairo and libpng, Glyphsmith's own overhead)
 
@@ -45,7 +57,9 @@ enum AssetsCommand: Subcommand {
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("role"), .value("size"), .value("shape"),
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
-    .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .flag("help"),
+    .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
+    .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
+    .value("shard"), .flag("help"),
   ]
 
   struct Options {
@@ -85,29 +99,49 @@ enum AssetsCommand: Subcommand {
       assets.paddingPt = value
     }
     assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    if let platforms = parsed.value("platform") {
+      assets.platforms = try platforms.split(separator: ",").map { word in
+        guard let platform = AssetPlatform(rawValue: word.trimmingCharacters(in: .whitespaces))
+        else {
+          throw UsageError(message: "--platform takes ios, android, web (comma-separated), got '\(word)'")
+        }
+        return platform
+      }
+    }
+    assets.androidOutput = parsed.value("android-out")
+    assets.webOutput = parsed.value("web-out")
+    assets.namespace = parsed.has("namespace")
+    assets.force = parsed.has("force")
+    if let shard = parsed.value("shard") {
+      let parts = shard.split(separator: "/").compactMap { Int($0) }
+      guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+        throw UsageError(message: "--shard needs I/N with 1 <= I <= N, such as 1/3, got '\(shard)'")
+      }
+      assets.shard = (parts[0], parts[1])
+    }
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet"), stats: parsed.has("stats"))
   }
 
   static func run(_ options: Options) -> ExitCode {
-
     let started = Date()
-    let (files, missing) = InputCollector.collect(options.inputs)
+    let (files, missing) = InputCollector.collectTree(options.inputs)
     for error in missing { Terminal.error(error.description) }
     let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     var report: AssetsReport
     do {
-      report = try job.run(files) { done, total in bar.update(done: done, total: total) }
+      report = try job.run(collected: files) { done, total in bar.update(done: done, total: total) }
     } catch {
       bar.finish()
       Terminal.error(GlyphsmithError.wrap(error, path: options.catalog).description)
       return .failure
     }
     bar.finish()
+    for warning in report.warnings { Terminal.error(warning) }
     for input in report.inputs {
-      input.warnings.forEach(Terminal.error)
+      for warning in input.warnings { Terminal.error(warning) }
       if let error = input.error { Terminal.error(error) }
     }
     // Inputs that do not exist are failures of the report too.
@@ -122,11 +156,12 @@ enum AssetsCommand: Subcommand {
     }
     if !options.quiet && !options.json {
       let written = report.inputs.filter { $0.status == "written" }
+      let unchanged = report.inputs.filter { $0.status == "unchanged" }.count
       let fileCount = written.reduce(0) { $0 + $1.files.count }
       let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
       Terminal.error(
-        "wrote \(written.count) icons (\(fileCount) PNG files) to \(options.catalog) in \(seconds) s; \(report.failures) failed"
-      )
+        "wrote \(written.count) icons (\(fileCount) PNG files) to \(options.catalog) in \(seconds) s; "
+          + "\(unchanged) unchanged; \(report.failures) failed")
     }
     if options.stats {
       let s = report.statistics

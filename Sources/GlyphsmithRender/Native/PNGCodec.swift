@@ -103,6 +103,22 @@ public enum PNGCodec {
     return status == GS_PNG_OK ? (Int(width), Int(height)) : nil
   }
 
+  /// The text of the tEXt chunk `key` in the PNG `data` (chunks before the image data only),
+  /// or `nil` when `data` is not a readable PNG or has no such chunk. Pixels are not decoded.
+  public static func text(_ key: String, in data: Data) -> String? {
+    var buffer = [CChar](repeating: 0, count: 1024)
+    let status = data.withUnsafeBytes { raw in
+      buffer.withUnsafeMutableBufferPointer { out in
+        LibraryClock.measure {
+          gs_png_read_text(
+            raw.bindMemory(to: UInt8.self).baseAddress, raw.count, key, out.baseAddress, out.count)
+        }
+      }
+    }
+    guard status == GS_PNG_OK, buffer[0] != 0 else { return nil }
+    return String(cString: buffer)
+  }
+
   /// The libpng version, e.g. "1.6.39".
   public static var libpngVersion: String { String(cString: gs_png_version()) }
 

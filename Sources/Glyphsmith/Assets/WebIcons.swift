@@ -1,0 +1,103 @@
+import Foundation
+
+/// Web icon sets (formats.md, "Android and web"): `favicon.ico` (16, 32 and 48 px PNG
+/// entries), `apple-touch-icon.png` (180 x 180 px, opaque), `icon-192.png`, `icon-512.png`,
+/// `icon-512-maskable.png` (content inside the central circle of radius 40 % of the width, on
+/// an opaque background) and `manifest-icons.json` listing the manifest icons.
+public enum WebIcons {
+  /// The favicon's file name and its entries' sizes in px.
+  public static let faviconName = "favicon.ico"
+  public static let faviconSizes = [16, 32, 48]
+  /// Background of the opaque icons (apple-touch-icon, maskable): white.
+  public static let background = RGBA8.white
+  /// Radius of the maskable safe zone as a share of the width (0.4).
+  public static let maskableSafeRadius = 0.4
+
+  struct File {
+    var name: String
+    var render: RenderOptions
+    var opaque: Bool
+  }
+
+  struct Plan {
+    var folder: String
+    var files: [File]
+    var texts: [(name: String, data: Data)]
+  }
+
+  /// The files of `root/name/`: the artwork's canvas fitted into each square size (as the
+  /// plain role does), template or original as `base` says.
+  static func plan(root: String, name: String, base: RenderOptions) -> Plan {
+    func square(_ side: Int, padding: Double = 0, background: RGBA8? = nil) -> RenderOptions {
+      var render = base
+      render.role = .plain
+      render.template = base.template ?? base.role.isTemplateByDefault
+      render.sizePt = nil
+      render.scale = 1
+      render.widthPx = side
+      render.heightPx = side
+      render.paddingPt = padding
+      render.background = background
+      return render
+    }
+    // A square inside the safe circle: side = 2 r / sqrt(2); padding is what is left.
+    let safeSide = 2 * maskableSafeRadius * 512 / 2.0.squareRoot()
+    let files =
+      faviconSizes.map { File(name: "favicon-\($0).png", render: square($0), opaque: false) } + [
+        File(name: "apple-touch-icon.png", render: square(180, padding: 180 * 0.1, background: background), opaque: true),
+        File(name: "icon-192.png", render: square(192), opaque: false),
+        File(name: "icon-512.png", render: square(512), opaque: false),
+        File(
+          name: "icon-512-maskable.png",
+          render: square(512, padding: ((512 - safeSide) / 2).rounded(.up), background: background),
+          opaque: true),
+      ]
+    let manifest = Manifest(icons: [
+      .init(src: "icon-192.png", sizes: "192x192", type: "image/png", purpose: nil),
+      .init(src: "icon-512.png", sizes: "512x512", type: "image/png", purpose: nil),
+      .init(src: "icon-512-maskable.png", sizes: "512x512", type: "image/png", purpose: "maskable"),
+    ])
+    return Plan(
+      folder: root + "/" + name, files: files,
+      texts: [("manifest-icons.json", (try? XcodeJSON.encode(manifest)) ?? Data())])
+  }
+
+  /// The `icons` member of a web app manifest.
+  struct Manifest: Codable {
+    struct Icon: Codable {
+      var src: String
+      var sizes: String
+      var type: String
+      var purpose: String?
+    }
+    var icons: [Icon]
+  }
+}
+
+/// The ICO container with PNG-compressed entries (Microsoft's ICONDIR / ICONDIRENTRY layout,
+/// little-endian; PNG entries are allowed since Windows Vista and read by every browser).
+public enum ICOFile {
+  /// An ICO holding `pngs` (side in px, PNG bytes) in order; a side of 256 is written as 0.
+  public static func make(pngs: [(side: Int, data: Data)]) -> Data {
+    var out = Data()
+    func u16(_ v: Int) { out.append(contentsOf: [UInt8(v & 0xff), UInt8(v >> 8 & 0xff)]) }
+    func u32(_ v: Int) { u16(v & 0xffff); u16(v >> 16 & 0xffff) }
+    u16(0)  // reserved
+    u16(1)  // type: icon
+    u16(pngs.count)
+    var offset = 6 + 16 * pngs.count
+    for png in pngs {
+      out.append(UInt8(png.side >= 256 ? 0 : png.side))  // width
+      out.append(UInt8(png.side >= 256 ? 0 : png.side))  // height
+      out.append(0)  // palette colours
+      out.append(0)  // reserved
+      u16(1)  // colour planes
+      u16(32)  // bits per pixel
+      u32(png.data.count)
+      u32(offset)
+      offset += png.data.count
+    }
+    for png in pngs { out.append(png.data) }
+    return out
+  }
+}
