@@ -1,0 +1,139 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// A square red icon with transparent corners.
+private let discSVG = """
+  <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="40" fill="#ff0000"/></svg>
+  """
+
+@Suite("glyphsmith validate and appicon, run as a user runs them")
+struct CatalogCLITests {
+  /// A catalog written by `glyphsmith assets` in a fresh folder.
+  private func assetsCatalog() throws -> URL {
+    let dir = try temporaryFolder()
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("home.svg"))
+    let result = try CLIRunner.run(["assets", "home.svg", "-o", "Icons.xcassets"], in: dir)
+    #expect(result.status == 0)
+    return dir
+  }
+
+  @Test func validateCleanCatalogExitsZeroSilently() throws {
+    let dir = try assetsCatalog()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(["validate", "Icons.xcassets"], in: dir)
+    #expect(result.status == 0)
+    #expect(result.stderr == "" && result.stdoutText == "")
+    let json = try CLIRunner.run(["validate", "Icons.xcassets/", "--json"], in: dir)
+    #expect(json.status == 0)
+    #expect(
+      json.stdoutText == """
+        {
+          "catalog" : "Icons.xcassets",
+          "findings" : [
+
+          ],
+          "version" : 1
+        }
+
+        """)
+  }
+
+  @Test func validateFindingsExitOneWithDiagnosticsAndJSON() throws {
+    let dir = try assetsCatalog()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let set = dir.appendingPathComponent("Icons.xcassets/home.imageset")
+    try FileManager.default.removeItem(at: set.appendingPathComponent("home@3x.png"))
+    try PNGCodec.encode(RGBAImage(width: 9, height: 9)).write(
+      to: set.appendingPathComponent("stray.png"))
+    let result = try CLIRunner.run(["validate", "Icons.xcassets"], in: dir)
+    #expect(result.status == 1)
+    #expect(result.stdoutText == "")
+    #expect(
+      result.stderr.split(separator: "\n") == [
+        "Icons.xcassets/home.imageset/Contents.json: warning: [unassigned-file] 'stray.png' is in the imageset folder but no entry references it (an unassigned child); assign it to a slot or delete it",
+        "Icons.xcassets/home.imageset/Contents.json:14:1: error: [missing-file] images[2] (universal 3x, home@3x.png): 'home@3x.png' does not exist in the asset folder; add the file or remove the entry",
+        "2 findings (1 error)",
+      ])
+    let json = try CLIRunner.run(["validate", "--json", "Icons.xcassets"], in: dir)
+    #expect(json.status == 1 && json.stderr == "")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+    #expect(object["version"] as? Int == 1)
+    let findings = try #require(object["findings"] as? [[String: Any]])
+    #expect(findings.map { $0["rule"] as? String } == ["unassigned-file", "missing-file"])
+    #expect(
+      json.stdoutText.contains(
+        """
+            {
+              "asset" : "home",
+              "entry" : null,
+              "file" : "stray.png",
+              "line" : null,
+              "message" : "'stray.png' is in the imageset folder but no entry references it (an unassigned child); assign it to a slot or delete it",
+              "path" : "Icons.xcassets/home.imageset/Contents.json",
+              "rule" : "unassigned-file",
+              "severity" : "warning"
+            },
+        """))
+    let decoded = try JSONDecoder().decode(CatalogReport.self, from: json.stdout)
+    #expect(decoded.findings.map(\.line) == [nil, 14])
+  }
+
+  @Test(arguments: [
+    (["validate"], 2, "glyphsmith validate: error: missing CATALOG.xcassets"),
+    (["validate", "A.xcassets", "B.xcassets"], 2, "glyphsmith validate: error: expected one CATALOG.xcassets, got 2"),
+    (["validate", "Nope.xcassets"], 2, "Nope.xcassets: error: cannot read: no such folder"),
+    (["appicon", "icon.svg"], 2, "glyphsmith appicon: error: missing -o/--output CATALOG.xcassets"),
+    (["appicon", "-o", "A.xcassets"], 2, "glyphsmith appicon: error: missing ICON (an .svg or .png file)"),
+    (
+      ["appicon", "icon.svg", "-o", "A.xcassets", "--background", "#FFFFFF80"], 2,
+      "glyphsmith appicon: error: --background must be opaque (the App Store rejects alpha); use #RRGGBB"
+    ),
+    (
+      ["appicon", "icon.svg", "-o", "A.xcassets", "--name", "App.Icon"], 2,
+      "glyphsmith appicon: error: --name needs an asset name without '/' or '.', got 'App.Icon'"
+    ),
+    (["appicon", "missing.svg", "-o", "A.xcassets"], 2, "missing.svg: error: cannot read: "),
+  ])
+  func errorsExitTwo(arguments: [String], status: Int32, message: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(arguments, in: dir)
+    #expect(result.status == status)
+    #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+  }
+
+  @Test func appIconWritesAnOpaqueSetThatValidates() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(discSVG.utf8).write(to: dir.appendingPathComponent("icon.svg"))
+    let result = try CLIRunner.run(
+      ["appicon", "icon.svg", "-o", "App.xcassets", "--background=#000000", "--dark", "icon.svg"],
+      in: dir)
+    #expect(result.status == 0)
+    #expect(result.stdoutText == "")
+    #expect(
+      result.stderr == """
+        icon.svg: warning: transparent corner (top-left, top-right, bottom-left, bottom-right); the marketing icon is flattened onto #000000 because the App Store rejects alpha; fill the background in the artwork or pass --background COLOR
+        wrote App.xcassets/AppIcon.appiconset (2 PNG files)
+
+        """)
+    let data = try Data(
+      contentsOf: dir.appendingPathComponent("App.xcassets/AppIcon.appiconset/icon-1024.png"))
+    #expect(data[25] == 2)  // IHDR colour type: RGB
+    #expect(try PNGCodec.decode(data, path: "icon")[0, 0] == RGBA8(r: 0, g: 0, b: 0))
+    let validate = try CLIRunner.run(["validate", "App.xcassets"], in: dir)
+    #expect(validate.status == 0 && validate.stderr == "")
+  }
+
+  @Test func helpListsBothSubcommands() throws {
+    let root = try CLIRunner.run(["--help"])
+    #expect(root.stdoutText.contains("  validate  check an .xcassets catalog"))
+    #expect(root.stdoutText.contains("  appicon   write an .appiconset"))
+    let help = try CLIRunner.run(["help", "appicon"])
+    #expect(help.status == 0)
+    #expect(help.stdoutText.hasPrefix("usage: glyphsmith appicon ICON -o CATALOG.xcassets"))
+  }
+}
