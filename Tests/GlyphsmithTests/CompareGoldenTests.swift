@@ -55,6 +55,7 @@ struct CompareGoldenTests {
     let report = try GoldenCheck.run(actual: actual, golden: golden)
     #expect(report.checked == 2 && report.passed == 2 && report.failed == 0 && report.errors == 0)
     #expect(report.rendererChange == nil)
+    #expect(report.manifestFound)
   }
 
   @Test func everyKindOfFailureWithArtifactsAndNoGoldenWritten() throws {
@@ -74,6 +75,7 @@ struct CompareGoldenTests {
 
     let report = try GoldenCheck.run(actual: actual, golden: golden, artifacts: artifacts)
     #expect(try snapshot(golden) == before)
+    #expect(!report.manifestFound)
     #expect(report.checked == 5 && report.passed == 1 && report.failed == 4 && report.errors == 0)
     // Sorted by the size of the difference: 64 (extra 8x8, size 8x8 canvas), 16 (missing 4x4), 1.
     #expect(

@@ -31,6 +31,9 @@ public enum GoldenCheck {
     public var version = 1
     /// "renderer changed from X to Y: re-record after review", or `nil`.
     public var rendererChange: String?
+    /// Whether the golden folder has a `golden.json` (without one: strict options, and the
+    /// renderer cannot be checked).
+    public var manifestFound: Bool
     /// The options used (golden.json's with the overrides).
     public var options: GoldenOptions
     /// Images compared or looked for.
@@ -94,7 +97,8 @@ public enum GoldenCheck {
     let errors = entries.filter { $0.status == .unreadable }.count
     let failed = entries.filter { $0.status.isFailure }.count - errors
     return Report(
-      rendererChange: rendererChange, options: options, checked: entries.count,
+      rendererChange: rendererChange, manifestFound: manifest != nil, options: options,
+      checked: entries.count,
       passed: entries.count - failed - errors, failed: failed, errors: errors, results: entries)
   }
 

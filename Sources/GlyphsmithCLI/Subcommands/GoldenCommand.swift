@@ -130,6 +130,11 @@ enum GoldenCommand: Subcommand {
       Terminal.error(describe(error, path: options.golden))
       return .failure
     }
+    if !report.manifestFound {
+      Terminal.error(
+        "\(options.golden)/\(GoldenManifest.fileName): note: not found; strict options used and the renderer not checked; 'glyphsmith golden record' writes one"
+      )
+    }
     if let change = report.rendererChange {
       Terminal.error("\(options.golden)/\(GoldenManifest.fileName): warning: \(change)")
     }
