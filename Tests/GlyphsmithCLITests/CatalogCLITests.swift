@@ -82,10 +82,18 @@ struct CatalogCLITests {
 
   @Test(arguments: [
     (["validate"], 2, "glyphsmith validate: error: missing CATALOG.xcassets"),
-    (["validate", "A.xcassets", "B.xcassets"], 2, "glyphsmith validate: error: expected one CATALOG.xcassets, got 2"),
+    (
+      ["validate", "A.xcassets", "B.xcassets"], 2,
+      "glyphsmith validate: error: expected one CATALOG.xcassets, got 2"
+    ),
     (["validate", "Nope.xcassets"], 2, "Nope.xcassets: error: cannot read: no such folder"),
-    (["appicon", "icon.svg"], 2, "glyphsmith appicon: error: missing -o/--output CATALOG.xcassets"),
-    (["appicon", "-o", "A.xcassets"], 2, "glyphsmith appicon: error: missing ICON (an .svg or .png file)"),
+    (
+      ["appicon", "icon.svg"], 2, "glyphsmith appicon: error: missing -o/--output CATALOG.xcassets"
+    ),
+    (
+      ["appicon", "-o", "A.xcassets"], 2,
+      "glyphsmith appicon: error: missing ICON (an .svg or .png file)"
+    ),
     (
       ["appicon", "icon.svg", "-o", "A.xcassets", "--background", "#FFFFFF80"], 2,
       "glyphsmith appicon: error: --background must be opaque (the App Store rejects alpha); use #RRGGBB"

@@ -38,7 +38,8 @@ struct CatalogAppIconTests {
       iconPath: icon, catalogPath: folder.path("App.xcassets"), options: options)
     #expect(result.folder == folder.path("App.xcassets/AppIcon.appiconset"))
     #expect(result.findings == [])
-    #expect(result.files.map(\.name) == ["icon-1024.png", "icon-1024-dark.png", "icon-1024-tinted.png"])
+    #expect(
+      result.files.map(\.name) == ["icon-1024.png", "icon-1024-dark.png", "icon-1024-tinted.png"])
     let contents = try String(contentsOfFile: result.folder + "/Contents.json", encoding: .utf8)
     #expect(
       contents == """
@@ -82,7 +83,8 @@ struct CatalogAppIconTests {
         }
 
         """)
-    let root = try String(contentsOfFile: folder.path("App.xcassets/Contents.json"), encoding: .utf8)
+    let root = try String(
+      contentsOfFile: folder.path("App.xcassets/Contents.json"), encoding: .utf8)
     #expect(root == "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n")
     #expect(
       folder.listing() == [
@@ -199,27 +201,28 @@ struct CatalogAppIconTests {
       legacyEntry("icon-ipad-83.5@2x.png", "ipad", "2x", "83.5x83.5"),
       legacyEntry("icon-ios-marketing-1024.png", "ios-marketing", "1x", "1024x1024"),
     ]
-    #expect(
-      contents == """
-        {
-          "images" : [
-            {
-              "filename" : "icon-1024.png",
-              "idiom" : "universal",
-              "platform" : "ios",
-              "size" : "1024x1024"
-            },
+    let head = """
+      {
+        "images" : [
+          {
+            "filename" : "icon-1024.png",
+            "idiom" : "universal",
+            "platform" : "ios",
+            "size" : "1024x1024"
+          },
 
-        """ + legacy.joined(separator: ",\n") + """
+      """
+    let tail = """
 
-          ],
-          "info" : {
-            "author" : "xcode",
-            "version" : 1
-          }
+        ],
+        "info" : {
+          "author" : "xcode",
+          "version" : 1
         }
+      }
 
-        """)
+      """
+    #expect(contents == head + legacy.joined(separator: ",\n") + tail)
   }
 
   @Test func rewriteReplacesTheFolderAndLeavesNoStaging() throws {

@@ -313,7 +313,9 @@ struct CatalogValidatorTests {
       to: URL(fileURLWithPath: fixture.catalog + "/AppIcon.appiconset/icon.png"))
     let transparent = try fixture.validate()
     #expect(transparent.map(\.rule) == [.iconAlpha])
-    #expect(transparent.first?.message.hasPrefix("the marketing icon 'icon.png' has 2 px with alpha below 255;") == true)
+    #expect(
+      transparent.first?.message.hasPrefix(
+        "the marketing icon 'icon.png' has 2 px with alpha below 255;") == true)
     // A dark appearance may keep its alpha.
     try fixture.png("AppIcon.appiconset/icon.png", 1024, 1024, fill: .white, opaque: true)
     try fixture.png("AppIcon.appiconset/dark.png", 1024, 1024, fill: .transparent)
@@ -361,7 +363,9 @@ struct CatalogValidatorTests {
   @Test func unreadableCatalogThrows() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    #expect(throws: GlyphsmithError.unreadable(path: folder.path("No.xcassets"), reason: "no such folder")) {
+    #expect(
+      throws: GlyphsmithError.unreadable(path: folder.path("No.xcassets"), reason: "no such folder")
+    ) {
       try CatalogValidator.validate(catalogPath: folder.path("No.xcassets"))
     }
     let file = try folder.write("File.xcassets", "x")

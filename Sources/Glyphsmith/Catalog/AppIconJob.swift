@@ -121,7 +121,8 @@ public enum AppIconJob {
           && (finding.rule == .caseCollision || finding.rule == .duplicateName))
     }
     return AppIconResult(
-      folder: folder, files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },
+      folder: folder,
+      files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },
       warnings: warnings, findings: findings)
   }
 

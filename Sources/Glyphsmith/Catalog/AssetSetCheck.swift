@@ -146,7 +146,8 @@ extension CatalogWalk {
         )
       }
     } else {
-      add(.missingIdiom, "the entry has no \"idiom\"; add \"idiom\" : \"universal\" (or the device)")
+      add(
+        .missingIdiom, "the entry has no \"idiom\"; add \"idiom\" : \"universal\" (or the device)")
     }
     if let scale = entry.object["scale"] {
       if let text = scale as? String, CatalogVocabulary.scales.contains(text) {
@@ -169,7 +170,9 @@ extension CatalogWalk {
     }
     guard let filename = entry.filename else { return }
     guard fileNames.contains(filename) else {
-      add(.missingFile, "'\(filename)' does not exist in the asset folder; add the file or remove the entry")
+      add(
+        .missingFile,
+        "'\(filename)' does not exist in the asset folder; add the file or remove the entry")
       return
     }
     guard (filename as NSString).pathExtension.lowercased() == "png" else { return }
@@ -249,8 +252,9 @@ extension CatalogWalk {
   }
 
   /// App icon px sizes equal size x scale; the marketing icon has no alpha.
-  mutating func checkIconSizes(_ entries: [CatalogEntry], key: String, folder: String, asset: String)
-  {
+  mutating func checkIconSizes(
+    _ entries: [CatalogEntry], key: String, folder: String, asset: String
+  ) {
     let contentsPath = folder + "/Contents.json"
     for entry in entries {
       guard let filename = entry.filename, let pixels = entry.pixelSize else { continue }
@@ -288,7 +292,8 @@ extension CatalogWalk {
         }
       }
       let channel =
-        header.hasTransparencyChunk ? "a tRNS chunk" : "an alpha channel (colour type \(header.colorType))"
+        header.hasTransparencyChunk
+        ? "a tRNS chunk" : "an alpha channel (colour type \(header.colorType))"
       if let transparent, transparent > 0 {
         add(
           .iconAlpha,

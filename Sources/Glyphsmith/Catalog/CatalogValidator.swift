@@ -71,7 +71,8 @@ struct CatalogWalk {
       findings.append(
         CatalogFinding(
           rule: .malformedJSON, path: path, asset: asset,
-          message: "not valid JSON (\(Self.reason(error))); fix the syntax or let Xcode rewrite it"))
+          message: "not valid JSON (\(Self.reason(error))); fix the syntax or let Xcode rewrite it")
+      )
       return nil
     }
     guard let dictionary = object as? [String: Any] else {

@@ -84,7 +84,7 @@ enum AppIconCommand: Subcommand {
       return .failure
     }
     result.warnings.forEach(Terminal.error)
-    result.findings.forEach { Terminal.error($0.description) }
+    for finding in result.findings { Terminal.error(finding.description) }
     Terminal.error("wrote \(result.folder) (\(result.files.count) PNG files)")
     return result.findings.isEmpty ? .success : .negative
   }

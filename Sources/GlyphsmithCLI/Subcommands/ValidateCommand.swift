@@ -63,7 +63,7 @@ enum ValidateCommand: Subcommand {
         return .failure
       }
     } else {
-      findings.forEach { Terminal.error($0.description) }
+      for finding in findings { Terminal.error(finding.description) }
       if !findings.isEmpty {
         let errors = findings.filter { $0.severity == .error }.count
         Terminal.error(
