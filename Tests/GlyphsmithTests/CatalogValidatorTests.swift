@@ -158,6 +158,28 @@ struct CatalogValidatorTests {
     #expect(findings.first?.message.hasPrefix("the same slot as images[1];") == true)
   }
 
+  @Test func duplicateColorSlot() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    func color(_ red: String) -> [String: Any] {
+      ["color-space": "srgb", "components": ["red": red, "green": "0", "blue": "0", "alpha": "1"]]
+    }
+    try fixture.contents(
+      "Accent.colorset",
+      [
+        ["idiom": "universal", "color": color("1")],
+        [
+          "idiom": "universal", "color": color("0.5"),
+          "appearances": [["appearance": "luminosity", "value": "dark"]],
+        ],
+        ["idiom": "universal", "color": color("0.2")],
+      ], key: "colors")
+    #expect(
+      try fixture.summary() == [
+        "duplicate-slot Accent.colorset/Contents.json colors[2] (universal)"
+      ])
+  }
+
   @Test func unknownAndMissingValues() throws {
     let fixture = try CatalogFixture()
     defer { fixture.folder.remove() }

@@ -27,11 +27,14 @@ struct CatalogEntry {
     return "\(key)[\(index)] (\(filename.map { "\(slot), \($0)" } ?? slot))"
   }
 
-  /// The slot as text: every key but `filename`, sorted, appearances in a fixed order;
+  /// Keys that hold an entry's content rather than choose its slot.
+  static let contentKeys = ["filename", "color", "universal-type-identifier"]
+
+  /// The slot as text: every key but the content keys, sorted, appearances in a fixed order;
   /// `dropScale` leaves `scale` out (to compare an entry with its other scales).
   func slotKey(dropScale: Bool = false) -> String {
     var slot = object
-    slot["filename"] = nil
+    for key in Self.contentKeys { slot[key] = nil }
     if dropScale { slot["scale"] = nil }
     if let list = slot["appearances"] as? [[String: Any]] {
       slot["appearances"] = list.map { "\($0["appearance"] ?? "")=\($0["value"] ?? "")" }.sorted()
@@ -176,8 +179,11 @@ extension CatalogWalk {
       return
     }
     guard (filename as NSString).pathExtension.lowercased() == "png" else { return }
-    let data = FileManager.default.contents(atPath: folder + "/" + filename) ?? Data()
-    if let size = PNGCodec.size(of: data) {
+    // The size is in the IHDR chunk, the first 24 bytes: read no more.
+    let handle = FileHandle(forReadingAtPath: folder + "/" + filename)
+    let data = (try? handle?.read(upToCount: 64)) ?? nil
+    try? handle?.close()
+    if let data, let size = PNGCodec.size(of: data) {
       entry.pixelSize = size
     } else {
       add(.unreadableImage, "'\(filename)' is not a readable PNG; re-export it")
@@ -285,16 +291,17 @@ extension CatalogWalk {
       guard isMarketing, entry.appearances.isEmpty else { continue }
       let data = FileManager.default.contents(atPath: folder + "/" + filename) ?? Data()
       guard let header = PNGHeader(data), header.hasAlphaChannel else { continue }
-      let image = try? PNGCodec.decode(data, path: filename)
-      let transparent = image.map { image in
-        stride(from: 3, to: image.pixels.count, by: 4).reduce(0) {
-          $0 + (image.pixels[$1] < 255 ? 1 : 0)
-        }
+      guard let image = try? PNGCodec.decode(data, path: filename) else {
+        add(.unreadableImage, "'\(filename)' cannot be decoded as a PNG; re-export it")
+        continue
+      }
+      let transparent = stride(from: 3, to: image.pixels.count, by: 4).reduce(0) {
+        $0 + (image.pixels[$1] < 255 ? 1 : 0)
       }
       let channel =
         header.hasTransparencyChunk
         ? "a tRNS chunk" : "an alpha channel (colour type \(header.colorType))"
-      if let transparent, transparent > 0 {
+      if transparent > 0 {
         add(
           .iconAlpha,
           "the marketing icon '\(filename)' has \(transparent) px with alpha below 255; the App Store rejects transparency; flatten it onto an opaque background (glyphsmith appicon does)"
