@@ -85,7 +85,8 @@ enum AppIconCommand: Subcommand {
     }
     result.warnings.forEach(Terminal.error)
     for finding in result.findings { Terminal.error(finding.description) }
-    Terminal.error("wrote \(result.folder) (\(result.files.count) PNG files)")
+    let count = result.files.count
+    Terminal.error("wrote \(result.folder) (\(count) PNG file\(count == 1 ? "" : "s"))")
     return result.findings.isEmpty ? .success : .negative
   }
 }
