@@ -92,7 +92,7 @@ public struct AssetsJob {
 
   /// Writes atomically unless the file already holds exactly `data` (so reruns keep mtimes).
   private func writeIfDifferent(_ data: Data, toPath path: String) throws {
-    if FileManager.default.contents(atPath: path) == data { return }
+    if FileBytes.read(path) == data { return }
     try AtomicFile.write(data, toPath: path)
   }
 
@@ -174,7 +174,7 @@ public struct AssetsJob {
 
   private func readInput(_ path: String) throws -> Data {
     // Artwork(path:) gives the precise errors (missing, folder, size); reuse it for them.
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = FileBytes.read(path) else {
       _ = try Artwork(path: path)
       throw GlyphsmithError.unreadable(path: path, reason: "cannot read")
     }
@@ -185,12 +185,15 @@ public struct AssetsJob {
     return data
   }
 
+  /// The renderer versions, read once.
+  private static let rendererSummary = RendererVersions.current.summary
+
   /// SHA-256 over everything that decides an input's outputs.
   static func fingerprint(
     input: Data, dark: Data?, options: AssetsOptions, platforms: [AssetPlatform]
   ) -> String {
     let parts = [
-      "glyphsmith-assets-1", RendererVersions.current.summary, options.fingerprint,
+      "glyphsmith-assets-1", rendererSummary, options.fingerprint,
       "platforms=\(platforms.map(\.rawValue))", ContentHash.sha256(input),
       dark.map { ContentHash.sha256($0) } ?? "-",
     ]
@@ -290,17 +293,17 @@ public struct AssetsJob {
     var files: [WrittenFile] = []
     for set in sets {
       for file in set.files where !(set.icon != nil && file.name.hasPrefix("favicon-")) {
-        guard let data = manager.contents(atPath: set.folder + "/" + file.name),
+        guard let data = FileBytes.read(set.folder + "/" + file.name),
           PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
           let size = PNGCodec.size(of: data)
         else { return nil }
         files.append(WrittenFile(path: file.reportPath, width: size.width, height: size.height))
       }
       for text in set.texts {
-        guard manager.contents(atPath: set.folder + "/" + text.name) == text.data else { return nil }
+        guard FileBytes.read(set.folder + "/" + text.name) == text.data else { return nil }
       }
       if let icon = set.icon {
-        guard let data = manager.contents(atPath: set.folder + "/" + icon.name),
+        guard let data = FileBytes.read(set.folder + "/" + icon.name),
           data.range(of: Data(fingerprint.utf8)) != nil
         else { return nil }
       }
