@@ -1,34 +1,5 @@
 import Foundation
 
-/// What `AppIconJob` writes besides the icon itself.
-public struct AppIconOptions: Sendable, Equatable {
-  /// The asset name: the folder is `NAME.appiconset` (default `AppIcon`).
-  public var name = "AppIcon"
-  /// The opaque colour the marketing icon is flattened onto (default white); alpha must be 255.
-  public var background: RGBA8 = .white
-  /// Artwork for the dark appearance (kept with its alpha: the system draws the background).
-  public var darkPath: String? = nil
-  /// Artwork for the tinted appearance (kept with its alpha: the system tints it).
-  public var tintedPath: String? = nil
-  /// Also writes the legacy iPhone, iPad and ios-marketing size list (`LegacyIconSlot.iOS`).
-  public var legacy = false
-
-  /// Default options.
-  public init() {}
-}
-
-/// What `AppIconJob.run` wrote and found.
-public struct AppIconResult: Sendable {
-  /// The `.appiconset` folder written.
-  public var folder: String
-  /// Each file written (name inside the folder) and its side in px, in Contents.json order.
-  public var files: [(name: String, pixels: Int)]
-  /// Warnings in the compiler form `path: warning: ...` (transparent corners, upscaling).
-  public var warnings: [String]
-  /// Validator findings about the written appiconset (none when all is well).
-  public var findings: [CatalogFinding]
-}
-
 /// Writes an app icon set into a catalog (formats.md, `.appiconset`; Apple "Asset Catalog
 /// Format Reference", App Icon Type): the single 1024 x 1024 px universal iOS entry, dark and
 /// tinted appearances when given, and optionally the legacy size list.

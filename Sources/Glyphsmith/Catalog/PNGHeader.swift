@@ -4,8 +4,9 @@ import Foundation
 /// IHDR colour type at byte 25; a `tRNS` chunk before `IDAT` adds transparency to colour
 /// types 0, 2 and 3).
 public struct PNGHeader: Equatable, Sendable {
-  /// Width and height in px.
+  /// Width in px.
   public var width: Int
+  /// Height in px.
   public var height: Int
   /// IHDR colour type: 0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA.
   public var colorType: Int

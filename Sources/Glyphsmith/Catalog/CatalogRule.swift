@@ -1,0 +1,45 @@
+/// The rules `CatalogValidator` checks, by stable id (used in diagnostics and `--json`).
+/// Sources: Apple "Asset Catalog Format Reference", formats.md ("what actool warns about").
+public enum CatalogRule: String, Sendable, Codable, CaseIterable {
+  /// A `Contents.json` that is not JSON, or whose shape is wrong (`images` not a list).
+  case malformedJSON = "malformed-json"
+  /// An asset folder without a `Contents.json`.
+  case missingContents = "missing-contents"
+  /// An entry's `filename` names a file that is not in the asset folder.
+  case missingFile = "missing-file"
+  /// A file in an asset folder that no entry references (actool: "unassigned child").
+  case unassignedFile = "unassigned-file"
+  /// Two entries for one slot (idiom, scale, appearance and the other slot keys).
+  case duplicateSlot = "duplicate-slot"
+  /// An entry without `idiom`.
+  case missingIdiom = "missing-idiom"
+  /// An `idiom` value Apple does not define.
+  case unknownIdiom = "unknown-idiom"
+  /// A `scale` other than `1x`, `2x`, `3x`.
+  case unknownScale = "unknown-scale"
+  /// An appearance other than luminosity light/dark/tinted or contrast high.
+  case unknownAppearance = "unknown-appearance"
+  /// A `.png` file that is not a PNG.
+  case unreadableImage = "unreadable-image"
+  /// A @2x or @3x that is not exactly 2x or 3x the @1x in px.
+  case scaleMismatch = "scale-mismatch"
+  /// An app icon whose px size is not size x scale, or whose `size` cannot be read.
+  case iconSizeMismatch = "icon-size-mismatch"
+  /// Alpha in the 1024 px marketing icon (the App Store rejects it).
+  case iconAlpha = "icon-alpha"
+  /// Two assets whose names differ only in case.
+  case caseCollision = "case-collision"
+  /// Two assets of one kind with the same name (in groups without a namespace).
+  case duplicateName = "duplicate-name"
+
+  /// `error` for what breaks the build or an upload, `warning` for the rest.
+  public var severity: CatalogFinding.Severity {
+    switch self {
+    case .malformedJSON, .missingContents, .missingFile, .unreadableImage, .iconAlpha,
+      .caseCollision, .duplicateName:
+      return .error
+    default:
+      return .warning
+    }
+  }
+}
