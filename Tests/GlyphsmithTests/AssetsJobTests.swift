@@ -17,6 +17,7 @@ struct AssetsJobTests {
       input
     ])
     #expect(report.failures == 0)
+    #expect(report.catalogFindings == [])
     let contents = try String(
       contentsOfFile: folder.path("Icons.xcassets/home.imageset/Contents.json"), encoding: .utf8)
     #expect(
@@ -152,6 +153,7 @@ struct AssetsJobTests {
     var four = AssetsOptions()
     four.jobs = 4
     let a = try AssetsJob(catalogPath: folder.path("A.xcassets"), options: one).run(inputs)
+    #expect(a.catalogFindings == [])
     let b = try AssetsJob(catalogPath: folder.path("B.xcassets"), options: four).run(inputs)
     #expect(a.inputs.map(\.name) == b.inputs.map(\.name))
     for name in a.inputs.map(\.name) {

@@ -51,6 +51,7 @@ public struct AssetsJob {
 
   /// Renders and writes every asset; sub-folders become catalog groups. `progress(done,
   /// total)` is called after each input, from any thread.
+  /// After writing, the catalog is validated (`CatalogValidator`) into `catalogFindings`.
   /// - Throws: what `AssetPlanner.plan` throws (before anything is written), and
   ///   `GlyphsmithError.writeFailed` when the catalog or a group folder cannot be created;
   ///   per-input failures are reported in the result instead.
@@ -74,6 +75,11 @@ public struct AssetsJob {
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
     report.statistics.librarySeconds = LibraryClock.seconds - libraryBefore
     report.statistics.writeSeconds = writeClock.seconds
+    // Validate what was written (the whole catalog, as names collide across it); a run that
+    // wrote nothing changed nothing to validate.
+    if options.platforms.contains(.ios), report.inputs.contains(where: { $0.status == "written" }) {
+      report.catalogFindings = try CatalogValidator.validate(catalogPath: catalogPath).map(\.description)
+    }
     return report
   }
 

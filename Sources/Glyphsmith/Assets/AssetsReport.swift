@@ -65,13 +65,17 @@ public struct AssetsReport: Codable, Equatable, Sendable {
   /// Warnings about the inputs as a whole (an ignored dark variant), `path: warning: ...`.
   public var warnings: [String] = []
 
+  /// What `CatalogValidator` found in the catalog after this run wrote to it, in compiler
+  /// form (`path:line:col: warning: [rule] message`); empty when nothing was written.
+  public var catalogFindings: [String] = []
+
   /// How the time went (not part of the JSON report).
   public var statistics = AssetsStatistics()
 
   /// Inputs that failed.
   public var failures: Int { inputs.filter { $0.status == "failed" }.count }
 
-  enum CodingKeys: String, CodingKey { case version, inputs, warnings }
+  enum CodingKeys: String, CodingKey { case version, inputs, warnings, catalogFindings }
 }
 
 /// Where an `assets` run spent its time, for `--stats` and `bench/render`.

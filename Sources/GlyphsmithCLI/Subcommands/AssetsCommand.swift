@@ -50,8 +50,12 @@ enum AssetsCommand: Subcommand {
     roles:
     \(Role.helpTable)
 
-    Exit: 0 all written; 2 at least one input could not be read, rendered or written (every
-    other input is still written), or a usage error.
+    After writing, the catalog is validated as `glyphsmith validate` does; findings are printed
+    and listed in the JSON report's "catalogFindings".
+
+    Exit: 0 all written (or up to date) and the catalog valid; 1 all written but the catalog
+    has findings; 2 at least one input could not be read, rendered or written (every other
+    input is still written), or a usage error.
     """
 
   static let options: [OptionSpec] = [
@@ -144,6 +148,7 @@ enum AssetsCommand: Subcommand {
       for warning in input.warnings { Terminal.error(warning) }
       if let error = input.error { Terminal.error(error) }
     }
+    for finding in report.catalogFindings { Terminal.error(finding) }
     // Inputs that do not exist are failures of the report too.
     let missingResults = missing.map { error -> AssetInputResult in
       let path: String
@@ -172,6 +177,7 @@ enum AssetsCommand: Subcommand {
           s.renders, Date().timeIntervalSince(started), s.taskSeconds, s.librarySeconds,
           s.writeSeconds, s.overhead * 100))
     }
-    return report.failures > 0 ? .failure : .success
+    if report.failures > 0 { return .failure }
+    return report.catalogFindings.isEmpty ? .success : .negative
   }
 }
