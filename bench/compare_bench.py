@@ -150,9 +150,9 @@ def main():
         print(f"  {label:<38} {swift_ms:8.1f} ms   {py_ms:10.1f} ms       {py_ms / swift_ms:5.2f}x faster")
         print(f"  {'':<38} count {swift_count}   count {py_count}   {'same' if swift_count == py_count else 'DIFFERENT'}")
     if rows[0][3] != rows[0][4]:
-        print("  note: the counts differ only on semi-transparent pixels: pybind11-pixelmatch blends them")
-        print("  unlike pixelmatch 5/6 (glyphsmith matches pixelmatch's own fixtures exactly, see")
-        print("  Tests/GlyphsmithTests/ComparePixelmatchTests.swift); opaque pixels agree.")
+        print("  note: on this pair every pixel the two disagree on is semi-transparent (alpha 160):")
+        print("  pybind11-pixelmatch blends those unlike pixelmatch 5/6, which glyphsmith matches on every")
+        print("  case of pixelmatch's own fixtures (Tests/GlyphsmithTests/ComparePixelmatchTests.swift).")
     print()
 
     # --- whole process ------------------------------------------------------------------------
