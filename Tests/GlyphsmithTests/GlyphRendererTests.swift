@@ -230,6 +230,31 @@ struct FittedRenderTests {
     #expect(sized.image.width == 10 && sized.image.height == 5)
   }
 
+  @Test(arguments: ["round", "miter", "bevel"])
+  func joinsAndCapsOnDiagonalsAreNeverCropped(join: String) throws {
+    // A roof: librsvg's ink rectangle does not always hold the stroke's join and caps.
+    let roof = svg(
+      viewBox: "0 0 24 24",
+      body: "<path d=\"M3 12 L12 3 L21 12\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linejoin=\"\(join)\" stroke-linecap=\"round\"/>")
+    let image = try render(try load(roof)) {
+      $0.role = .tabBar
+      $0.paddingPt = 2
+      $0.scale = 3
+    }.image
+    var outside = 0
+    var inside = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let inPadding = x < 6 || y < 6 || x >= image.width - 6 || y >= image.height - 6
+        if inPadding { outside += Int(image[x, y].a) } else { inside += Int(image[x, y].a) }
+      }
+    }
+    #expect(outside == 0 && inside > 0)
+    // A wide glyph: its ink reaches the inner box's left and right sides (fitted, not shrunk).
+    #expect((6..<(image.height - 6)).contains { image[6, $0].a > 0 })
+    #expect((6..<(image.height - 6)).contains { image[image.width - 7, $0].a > 0 })
+  }
+
   @Test func emptyArtworkIsAnError() throws {
     #expect(throws: GlyphsmithError.emptyArtwork(path: "empty.svg")) {
       try render(try load(svg(viewBox: "0 0 24 24", body: ""), name: "empty.svg")) {

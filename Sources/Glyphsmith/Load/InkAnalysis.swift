@@ -7,17 +7,23 @@ public struct InkAnalysis: Sendable, Equatable {
   public var bounds: Rect
   /// How many of the four corners of `bounds` hold ink (see `GlyphShape.cornerShare`).
   public var inkedCorners: Int
+  /// Whether the ink reached the border of the image it was measured on (for SVGs, a sign
+  /// that the analysis render was too small).
+  var touchesBorder = false
   /// The shape the content is classified as (`GlyphShape.classify`).
   public var shape: GlyphShape {
     GlyphShape.classify(width: bounds.width, height: bounds.height, inkedCorners: inkedCorners)
   }
 
-  /// Long side of the analysis render for SVGs, in px (128); with sub-pixel edge estimates the
-  /// bounds are within about 1/256 of the content size.
+  /// Long side of the ink in the analysis render for SVGs, in px (128): the bounds are exact
+  /// to whole analysis pixels, at most 1/128 of the content size larger than the ink.
   public static let analysisSide = 128.0
 
   /// Measures `source`: an SVG is first measured by librsvg (its ink rectangle, which may
-  /// reach outside the viewBox), then rendered at `analysisSide` px to find the exact ink.
+  /// reach outside the viewBox but is not always conservative: round joins and caps on
+  /// diagonals can stick out of it), then rendered at `analysisSide` px with a margin of a
+  /// quarter of that rectangle on each side; when ink still reaches the render's border, the
+  /// margin doubles and it renders again.
   static func measure(_ source: ArtworkSource, path: String) throws -> InkAnalysis? {
     switch source {
     case .raster(let image):
@@ -25,19 +31,25 @@ public struct InkAnalysis: Sendable, Equatable {
     case .svg(let document):
       guard let coarse = try document.inkRect() else { return nil }
       let scale = analysisSide / max(coarse.width, coarse.height)
-      let margin = 2.0
-      let width = Int((coarse.width * scale).rounded(.up)) + 2 * Int(margin)
-      let height = Int((coarse.height * scale).rounded(.up)) + 2 * Int(margin)
-      let placement = Placement(
-        scale: scale, offsetX: margin - coarse.x * scale, offsetY: margin - coarse.y * scale)
-      let image = try Rasterizer.render(
-        source, width: width, height: height, placement: placement, path: path)
-      return analyse(image, origin: (placement.offsetX, placement.offsetY), scale: scale)
+      var margin = (analysisSide / 4).rounded(.up)
+      while true {
+        let width = Int((coarse.width * scale).rounded(.up) + 2 * margin)
+        let height = Int((coarse.height * scale).rounded(.up) + 2 * margin)
+        let placement = Placement(
+          scale: scale, offsetX: margin - coarse.x * scale, offsetY: margin - coarse.y * scale)
+        let image = try Rasterizer.render(
+          source, width: width, height: height, placement: placement, path: path)
+        guard let found = analyse(image, origin: (placement.offsetX, placement.offsetY), scale: scale)
+        else { return nil }
+        if !found.touchesBorder || margin >= 8 * analysisSide {
+          return found
+        }
+        margin *= 2
+      }
     }
   }
 
-  /// Bounds of the pixels with any alpha, each edge refined by the strongest coverage in its
-  /// outermost row or column; converted back to canvas units.
+  /// Bounds of the pixels with any alpha, to whole pixels, converted back to canvas units.
   static func analyse(
     _ image: RGBAImage, origin: (Double, Double), scale: Double
   ) -> InkAnalysis? {
@@ -59,14 +71,11 @@ public struct InkAnalysis: Sendable, Equatable {
     }
     guard maxX >= 0 else { return nil }
     func alpha(_ x: Int, _ y: Int) -> Double { Double(image.pixels[(y * w + x) * 4 + 3]) / 255 }
-    let left = (minY...maxY).map { alpha(minX, $0) }.max()!
-    let right = (minY...maxY).map { alpha(maxX, $0) }.max()!
-    let top = (minX...maxX).map { alpha($0, minY) }.max()!
-    let bottom = (minX...maxX).map { alpha($0, maxY) }.max()!
-    let x0 = Double(minX) + (1 - left)
-    let x1 = Double(maxX) + right
-    let y0 = Double(minY) + (1 - top)
-    let y1 = Double(maxY) + bottom
+    // Whole pixels: conservative by less than one analysis pixel, so no ink is ever cut off.
+    let x0 = Double(minX)
+    let x1 = Double(maxX + 1)
+    let y0 = Double(minY)
+    let y1 = Double(maxY + 1)
 
     // Corner ink, on whole pixels of the bounding box.
     let side = max(
@@ -84,6 +93,8 @@ public struct InkAnalysis: Sendable, Equatable {
     let bounds = Rect(
       x: (x0 - origin.0) / scale, y: (y0 - origin.1) / scale,
       width: max(x1 - x0, 1 / 255) / scale, height: max(y1 - y0, 1 / 255) / scale)
-    return InkAnalysis(bounds: bounds, inkedCorners: corners)
+    var result = InkAnalysis(bounds: bounds, inkedCorners: corners)
+    result.touchesBorder = minX == 0 || minY == 0 || maxX == w - 1 || maxY == h - 1
+    return result
   }
 }
