@@ -8,6 +8,7 @@ let subcommands: [CommandEntry] = [
   DotsCommand.entry,
   TabBarCommand.entry,
   CompareCommand.entry,
+  LintCommand.entry,
   GoldenCommand.entry,
   ValidateCommand.entry,
   AppIconCommand.entry,

@@ -1,0 +1,110 @@
+import Foundation
+
+/// Pictures for `lint --explain DIR`: one PNG per finding, showing the real render at the
+/// finding's scale enlarged (each px a block, no smoothing, so blur is seen as it is) on white
+/// with the finding's box outlined in red, the same render at its real size beside it, and a
+/// caption naming the rule, scale, value and limit.
+public enum LintExplain {
+  /// Side in px the enlarged render is scaled up to, at least (whole-px factor, at least 4).
+  public static let enlargedSide = 240
+  /// Colour of the mark: red at full opacity for the outline, 25 % over the marked pixels.
+  public static let markColour = RGBA8(r: 230, g: 30, b: 30)
+
+  /// The file name of finding number `index` (0-based) of `report`:
+  /// `NAME-RULE-N@Sx.png`, NAME the input's file name without extension, N 1-based.
+  public static func fileName(_ report: LintFileReport, index: Int) -> String {
+    let name = URL(fileURLWithPath: report.path).deletingPathExtension().lastPathComponent
+    let finding = report.findings[index]
+    return "\(name)-\(finding.rule.rawValue)-\(index + 1)@\(finding.scale)x.png"
+  }
+
+  /// Writes one PNG per finding of `result` into `folder` (created if missing), atomically.
+  /// - Throws: `GlyphsmithError.writeFailed`, or `.render` when drawing fails.
+  public static func write(_ result: LintResult, toFolder folder: String) throws {
+    for index in result.report.findings.indices {
+      let finding = result.report.findings[index]
+      guard let render = result.renders[finding.scale] else { continue }
+      let image = try picture(render, finding: finding)
+      let path = URL(fileURLWithPath: folder)
+        .appendingPathComponent(fileName(result.report, index: index)).path
+      try AtomicFile.write(try PNGCodec.encode(image), toPath: path)
+    }
+  }
+
+  /// The picture for one finding on `render` (template alpha; drawn black on white).
+  /// - Throws: `GlyphsmithError.render` when Cairo or the text layout fails.
+  public static func picture(_ render: RGBAImage, finding: LintFinding) throws -> RGBAImage {
+    let factor = max(4, enlargedSide / max(1, max(render.width, render.height)))
+    var glyph = render
+    GlyphRenderer.recolour(&glyph, to: .black)
+    let onWhite = Rasterizer.composite(glyph, over: .white)
+    let enlarged = nearest(onWhite, factor: factor)
+    let margin = 16
+    let bigW = enlarged.width
+    let bigH = enlarged.height
+    let smallW = render.width
+    let captionPx = 14.0
+    let width = margin * 3 + bigW + max(smallW, 60)
+    let height = margin * 2 + bigH + Int(captionPx * 2.6)
+    do {
+      let canvas = try Canvas(width: width, height: height)
+      canvas.fill(RGBA8(r: 238, g: 238, b: 238))
+      try canvas.draw(
+        enlarged,
+        in: Rect(
+          x: Double(margin), y: Double(margin), width: Double(bigW), height: Double(bigH)))
+      if let box = finding.box {
+        let x = Double(margin + box.x * factor)
+        let y = Double(margin + box.y * factor)
+        let w = Double(box.width * factor)
+        let h = Double(box.height * factor)
+        var tint = markColour
+        tint.a = 64
+        canvas.fillRect(Rect(x: x, y: y, width: w, height: h), color: tint)
+        let t = 3.0
+        for edge in [
+          Rect(x: x - t, y: y - t, width: w + 2 * t, height: t),
+          Rect(x: x - t, y: y + h, width: w + 2 * t, height: t),
+          Rect(x: x - t, y: y, width: t, height: h),
+          Rect(x: x + w, y: y, width: t, height: h),
+        ] {
+          canvas.fillRect(edge, color: markColour)
+        }
+      }
+      // The glyph at its real size, on white, top-aligned with the enlarged one.
+      try canvas.draw(
+        onWhite,
+        in: Rect(
+          x: Double(margin * 2 + bigW), y: Double(margin), width: Double(render.width),
+          height: Double(render.height)))
+      let caption =
+        "\(finding.rule.rawValue) @\(finding.scale)x: \(finding.value.lintText) (limit "
+        + "\(finding.limit.lintText)), \(finding.severity.rawValue)"
+      let text = try TextLayout(
+        caption, style: TextStyle(weight: .regular, sizePx: captionPx, color: .black))
+      try canvas.draw(text, x: Double(margin), y: Double(margin + bigH) + captionPx * 0.6)
+      return try canvas.image()
+    } catch {
+      throw GlyphsmithError.wrap(error, path: "lint explain")
+    }
+  }
+
+  /// `image` enlarged `factor` times, each px a `factor` x `factor` block.
+  static func nearest(_ image: RGBAImage, factor: Int) -> RGBAImage {
+    let w = image.width * factor
+    let h = image.height * factor
+    var pixels = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+      let sy = y / factor
+      for x in 0..<w {
+        let s = (sy * image.width + x / factor) * 4
+        let d = (y * w + x) * 4
+        pixels[d] = image.pixels[s]
+        pixels[d + 1] = image.pixels[s + 1]
+        pixels[d + 2] = image.pixels[s + 2]
+        pixels[d + 3] = image.pixels[s + 3]
+      }
+    }
+    return RGBAImage(width: w, height: h, pixels: pixels)
+  }
+}

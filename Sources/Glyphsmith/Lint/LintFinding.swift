@@ -1,0 +1,100 @@
+/// A rectangle of whole pixels at one scale (px, top-left origin), where a pixel finding is.
+public struct PixelBox: Codable, Equatable, Sendable {
+  /// Left column and top row, in px at the finding's scale.
+  public var x: Int
+  public var y: Int
+  /// Size in px at the finding's scale (at least 1).
+  public var width: Int
+  public var height: Int
+
+  /// A box from its top-left px and size in px.
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+}
+
+/// One problem `lint` found in one file.
+///
+/// JSON form (keys sorted, nulls kept): `{"rule", "severity", "message", "line", "column",
+/// "scale", "box", "value", "limit"}`.
+public struct LintFinding: Codable, Equatable, Sendable {
+  /// The rule's id, e.g. `inner-lines`.
+  public var rule: LintRule
+  /// `error`, `warning` or `info` (never `off`: disabled rules report nothing).
+  public var severity: LintSeverity
+  /// Lowercase, the fix last; does not repeat the path or rule id.
+  public var message: String
+  /// 1-based line and column of the SVG element's start tag (`<`), or `nil` for pixel
+  /// findings.
+  public var line: Int?
+  public var column: Int?
+  /// The scale (px per pt: 1, 2, 3) the finding fails at; structural findings give the
+  /// smallest scale linted.
+  public var scale: Int
+  /// Where on the render at `scale` (px), or `nil` for structural findings.
+  public var box: PixelBox?
+  /// The measured value, in the unit the rule's message names (px at `scale`, pt, a count,
+  /// a share 0-1).
+  public var value: Double
+  /// The limit `value` was held against, same unit.
+  public var limit: Double
+
+  /// A finding; see the properties for units.
+  public init(
+    rule: LintRule, severity: LintSeverity, message: String, line: Int? = nil,
+    column: Int? = nil, scale: Int, box: PixelBox? = nil, value: Double, limit: Double
+  ) {
+    self.rule = rule
+    self.severity = severity
+    self.message = message
+    self.line = line
+    self.column = column
+    self.scale = scale
+    self.box = box
+    self.value = value
+    self.limit = limit
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case rule, severity, message, line, column, scale, box, value, limit
+  }
+
+  /// Encodes every key, `null` for a missing line, column or box.
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(rule, forKey: .rule)
+    try c.encode(severity, forKey: .severity)
+    try c.encode(message, forKey: .message)
+    try c.encode(line, forKey: .line)
+    try c.encode(column, forKey: .column)
+    try c.encode(scale, forKey: .scale)
+    try c.encode(box, forKey: .box)
+    try c.encode(value.rounded4, forKey: .value)
+    try c.encode(limit.rounded4, forKey: .limit)
+  }
+
+  /// The compiler-style diagnostic: `path:line:col: warning: [rule] message`, or
+  /// `path: warning: [rule] message` when there is no element to point at.
+  public func diagnostic(path: String) -> String {
+    let place = line.map { "\(path):\($0):\(column ?? 1)" } ?? path
+    return "\(place): \(severity.rawValue): [\(rule.rawValue)] \(message)"
+  }
+}
+
+extension Double {
+  /// Rounded to 4 decimals, so JSON output does not depend on the last bits of a float.
+  var rounded4: Double { (self * 10000).rounded() / 10000 }
+}
+
+extension Double {
+  /// Up to two decimals, trailing zeros dropped (0.5, 1, 0.46), for messages.
+  var lintText: String {
+    var text = String(format: "%.2f", self)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// What `lint` checks and how.
+public struct LintOptions: Sendable {
+  /// The role deciding the target size and severities (default `tab-bar`, as `assets`).
+  public var role: Role = .tabBar
+  /// Replaces the role's target size, in pt (the target box's side; plain: the canvas).
+  public var sizePt: Double? = nil
+  /// Scales to check (px per pt), from 1, 2, 3.
+  public var scales: [Int] = [1, 2, 3]
+  /// Limits and severities; `nil`: `glyphsmith.json` next to the input, else the defaults.
+  public var config: LintConfig? = nil
+
+  /// Defaults: tab-bar role at its HIG size, @1x @2x @3x, config found next to the input.
+  public init() {}
+}
+
+/// One file's lint result; an entry of the `--json` report's `files`.
+public struct LintFileReport: Codable, Equatable, Sendable {
+  /// The input path as given.
+  public var path: String
+  /// The role linted for.
+  public var role: String
+  /// The target's long side in pt (plain role: the canvas's).
+  public var sizePt: Double
+  /// Findings, sorted by rule, scale, line and position.
+  public var findings: [LintFinding]
+
+  /// Findings of `severity`.
+  public func count(_ severity: LintSeverity) -> Int {
+    findings.filter { $0.severity == severity }.count
+  }
+}
+
+/// The `--json` report: `{"version": 1, "files": [...]}`.
+public struct LintReport: Codable, Equatable, Sendable {
+  /// Schema version, 1.
+  public var version = 1
+  /// One entry per input linted, in input order (inputs that could not be read are left out
+  /// and reported on stderr).
+  public var files: [LintFileReport]
+
+  /// A report of `files`.
+  public init(files: [LintFileReport]) { self.files = files }
+}
+
+/// A file's lint result with the renders it was measured on (for `--explain`).
+public struct LintResult {
+  /// The report entry.
+  public var report: LintFileReport
+  /// The real render (template, alpha) at each scale linted.
+  public var renders: [Int: RGBAImage]
+}
+
+/// Runs the lint rules (`LintRule`) on one icon: the SVG structure through `SVGOutline`, the
+/// pixels through `GlyphRenderer` at the role's target size at each scale plus one
+/// high-resolution render.
+public enum Linter {
+  /// px per pt of the high-resolution render geometry is measured on: 12 (4 px per target
+  /// px at @3x, 12 at @1x).
+  public static let hiResScale = 12.0
+
+  /// Lints the file at `path`.
+  /// - Throws: `GlyphsmithError.unreadable` when it cannot be read, `.render` when it is not
+  ///   a valid SVG or PNG or cannot be rendered, `.emptyArtwork` when it draws nothing (fitted
+  ///   roles), `.invalidOption` for a bad `glyphsmith.json` next to it.
+  public static func lint(path: String, options: LintOptions) throws -> LintResult {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw GlyphsmithError.unreadable(path: path, reason: "no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    var options = options
+    if options.config == nil {
+      let candidate = folder.appendingPathComponent(LintConfig.fileName).path
+      options.config =
+        FileManager.default.fileExists(atPath: candidate)
+        ? try LintConfig.load(path: candidate) : LintConfig()
+    }
+    return try lint(data: data, path: path, baseDirectory: folder, options: options)
+  }
+
+  /// Lints an icon held in memory (`baseDirectory`: where its references resolve).
+  /// - Throws: as `lint(path:options:)`.
+  public static func lint(
+    data: Data, path: String, baseDirectory: URL?, options: LintOptions
+  ) throws -> LintResult {
+    let config = options.config ?? LintConfig()
+    let scales = Array(Set(options.scales)).sorted()
+    guard let smallest = scales.first else {
+      throw GlyphsmithError.invalidOption("lint needs at least one scale")
+    }
+    let artwork = try Artwork(data: data, path: path, baseDirectory: baseDirectory)
+    let outline = artwork.isRaster ? nil : try SVGOutline.parse(data, path: path)
+
+    var renderOptions = RenderOptions()
+    renderOptions.role = options.role
+    renderOptions.sizePt = options.sizePt
+    renderOptions.template = true
+    var renders: [Int: RGBAImage] = [:]
+    var sizePt = 0.0
+    for scale in scales {
+      renderOptions.scale = Double(scale)
+      let glyph = try GlyphRenderer.render(artwork, options: renderOptions)
+      renders[scale] = glyph.image
+      sizePt = glyph.targetPt.map { max($0.width, $0.height) }
+        ?? max(glyph.canvasPt.width, glyph.canvasPt.height)
+    }
+    renderOptions.scale = hiResScale
+    let hiRes = try GlyphRenderer.render(artwork, options: renderOptions).image
+
+    var findings: [LintFinding] = []
+    if let outline {
+      findings += StructureChecks(
+        outline: outline, role: options.role, template: options.role.isTemplateByDefault,
+        sizePt: sizePt, scale: smallest, config: config
+      ).run()
+    }
+    findings += PixelChecks(
+      role: options.role, sizePt: sizePt, config: config, scales: scales, hiRes: hiRes,
+      renders: renders, silenced: { outline?.ignoresFile($0) ?? false }
+    ).run()
+    findings.sort(by: order)
+    let report = LintFileReport(
+      path: path, role: options.role.rawValue, sizePt: sizePt, findings: findings)
+    return LintResult(report: report, renders: renders)
+  }
+
+  /// Rule, then scale, then line, then box position.
+  static func order(_ a: LintFinding, _ b: LintFinding) -> Bool {
+    if a.rule != b.rule { return a.rule < b.rule }
+    if a.scale != b.scale { return a.scale < b.scale }
+    if (a.line ?? 0) != (b.line ?? 0) { return (a.line ?? 0) < (b.line ?? 0) }
+    if (a.column ?? 0) != (b.column ?? 0) { return (a.column ?? 0) < (b.column ?? 0) }
+    let ab = a.box.map { ($0.y, $0.x) } ?? (0, 0)
+    let bb = b.box.map { ($0.y, $0.x) } ?? (0, 0)
+    return ab < bb
+  }
+}

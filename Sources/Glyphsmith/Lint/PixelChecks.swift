@@ -1,0 +1,424 @@
+import Foundation
+
+/// The lint rules measured on pixels: `inner-lines`, `negative-space`, `complexity`,
+/// `hairline`, `detail-loss` and `off-centre`.
+///
+/// Geometry (stroke widths, holes, parts) is measured on one high-resolution render at
+/// `Linter.hiResScale` px per pt (12: a 1 px limit at @3x is 4 px there); whether a detail
+/// survives is then decided for each scale, on that scale's real render where the rule
+/// depends on pixel alignment (holes that fill in, half-pixel lines, detail loss). Both renders
+/// have the same layout, so high-resolution px (x, y) lies in target px (x / k, y / k) with
+/// k = 12 / scale.
+struct PixelChecks {
+  let role: Role
+  let sizePt: Double
+  let config: LintConfig
+  /// Scales linted, ascending.
+  let scales: [Int]
+  /// The high-resolution render (alpha used).
+  let hiRes: RGBAImage
+  /// The real render at each scale (alpha used).
+  let renders: [Int: RGBAImage]
+  /// Whether a rule is silenced for the whole file.
+  let silenced: (LintRule) -> Bool
+
+  private final class Openings {
+    var byRadius: [Double: [UInt8]] = [:]
+  }
+
+  private struct Geometry {
+    var openings = Openings()
+    var width = 0
+    var height = 0
+    var grid: PixelGrid
+    var ink: [UInt8] = []
+    var inkDistance: [Double] = []
+    var backgroundDistance: [Double] = []
+    var backgroundLabels: [Int32] = []
+    var backgroundComponents: [PixelComponent] = []
+    var isHole: [Bool] = []
+    var holeRadius: [Double] = []
+    var parts = 0
+    var holes: [Int] = []
+
+    /// The opening by a disc of `radius` high-resolution px, computed once per radius.
+    func opening(_ radius: Double) -> [UInt8] {
+      if let cached = openings.byRadius[radius] { return cached }
+      let opened = PixelOps.opening(
+        ink, inkDistance: inkDistance, radius: radius, width: width, height: height)
+      openings.byRadius[radius] = opened
+      return opened
+    }
+  }
+
+  func run() -> [LintFinding] {
+    let g = geometry()
+    var findings: [LintFinding] = []
+    for scale in scales {
+      guard let render = renders[scale] else { continue }
+      let target = PixelGrid(render)
+      let k = Linter.hiResScale / Double(scale)
+      if enabled(.innerLines) { findings += innerLines(g, scale: scale, k: k) }
+      if enabled(.negativeSpace) {
+        findings += negativeSpace(g, target: target, scale: scale, k: k)
+      }
+      if enabled(.hairline) { findings += hairlines(g, target: target, scale: scale, k: k) }
+      if enabled(.detailLoss) { findings += detailLoss(g, target: target, scale: scale, k: k) }
+    }
+    if let smallest = scales.first, let render = renders[smallest] {
+      let k = Linter.hiResScale / Double(smallest)
+      if enabled(.complexity) { findings += complexity(g, scale: smallest, k: k) }
+      if enabled(.offCentre) {
+        findings += offCentre(g, target: PixelGrid(render), scale: smallest, k: k)
+      }
+    }
+    return findings
+  }
+
+  private func enabled(_ rule: LintRule) -> Bool {
+    !silenced(rule) && config.severity(rule, role: role) != .off
+  }
+
+  private func limit(_ rule: LintRule) -> Double {
+    config.limit(rule, role: role, sizePt: sizePt)
+  }
+
+  private func make(
+    _ rule: LintRule, _ message: String, scale: Int, box: PixelBox?, value: Double,
+    limit: Double, severity: LintSeverity? = nil
+  ) -> LintFinding {
+    LintFinding(
+      rule: rule, severity: severity ?? config.severity(rule, role: role), message: message,
+      scale: scale, box: box, value: value, limit: limit)
+  }
+
+  /// A high-resolution component's box in target px (`k` high-resolution px per target px).
+  private func box(_ c: PixelComponent, k: Double, limitTo size: (Int, Int)) -> PixelBox {
+    let x0 = Int((Double(c.minX) / k).rounded(.down))
+    let y0 = Int((Double(c.minY) / k).rounded(.down))
+    let x1 = min(size.0, Int((Double(c.maxX + 1) / k).rounded(.up)))
+    let y1 = min(size.1, Int((Double(c.maxY + 1) / k).rounded(.up)))
+    return PixelBox(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0))
+  }
+
+  private func targetSize(_ scale: Int) -> (Int, Int) {
+    (renders[scale]?.width ?? 0, renders[scale]?.height ?? 0)
+  }
+
+  // MARK: - Geometry
+
+  private func geometry() -> Geometry {
+    var g = Geometry(grid: PixelGrid(hiRes))
+    g.width = hiRes.width
+    g.height = hiRes.height
+    g.ink = g.grid.inkMask()
+    let background = g.ink.map { 1 - $0 }
+    g.inkDistance = PixelOps.squaredDistance(to: background, width: g.width, height: g.height)
+    g.backgroundDistance = PixelOps.squaredDistance(to: g.ink, width: g.width, height: g.height)
+    let minimumArea = Int(
+      (LintDefaults.minimumFeatureArea * Linter.hiResScale * Linter.hiResScale).rounded(.up))
+    let (labels, components) = PixelOps.components(
+      background, width: g.width, height: g.height, eightConnected: false)
+    g.backgroundLabels = labels
+    g.backgroundComponents = components
+    g.isHole = components.map { !$0.touchesBorder && $0.area >= minimumArea }
+    g.holes = g.isHole.indices.filter { g.isHole[$0] }
+    var radius = [Double](repeating: 0, count: components.count)
+    for i in 0..<labels.count where labels[i] >= 0 {
+      let l = Int(labels[i])
+      if g.backgroundDistance[i] > radius[l] { radius[l] = g.backgroundDistance[i] }
+    }
+    g.holeRadius = radius.map { $0.squareRoot() }
+    let parts = PixelOps.components(g.ink, width: g.width, height: g.height, eightConnected: true)
+    g.parts = parts.components.filter { $0.area >= minimumArea }.count
+    return g
+  }
+
+  // MARK: - inner-lines
+
+  /// Ink thinner than the limit (1 px at `scale`, opening by a disc of that diameter) that
+  /// borders a hole, i.e. lies inside the silhouette; at least 1.5 px long.
+  private func innerLines(_ g: Geometry, scale: Int, k: Double) -> [LintFinding] {
+    let limitPx = limit(.innerLines)
+    let opened = g.opening(limitPx * k / 2)
+    var thin = g.ink
+    for i in 0..<thin.count where opened[i] != 0 { thin[i] = 0 }
+    let (labels, components) = PixelOps.components(
+      thin, width: g.width, height: g.height, eightConnected: true)
+    var bordersHole = [Bool](repeating: false, count: components.count)
+    var deepest = [Double](repeating: 0, count: components.count)
+    for i in 0..<labels.count where labels[i] >= 0 {
+      let l = Int(labels[i])
+      deepest[l] = max(deepest[l], g.inkDistance[i])
+      if bordersHole[l] { continue }
+      let x = i % g.width
+      let y = i / g.width
+      for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        let nx = x + dx
+        let ny = y + dy
+        guard nx >= 0, ny >= 0, nx < g.width, ny < g.height else { continue }
+        let b = g.backgroundLabels[ny * g.width + nx]
+        if b >= 0 && g.isHole[Int(b)] { bordersHole[l] = true }
+      }
+    }
+    var findings: [LintFinding] = []
+    for (l, c) in components.enumerated()
+    where bordersHole[l] && Double(max(c.boxWidth, c.boxHeight)) >= 1.5 * k {
+      let widthPx = max(0, 2 * deepest[l].squareRoot() - 0.5) / k
+      findings.append(
+        make(
+          .innerLines,
+          "a line inside the glyph is \(widthPx.lintText) px wide at @\(scale)x (limit "
+            + "\(limitPx.lintText) px) and blurs into grey; make it at least "
+            + "\((limitPx / Double(scale)).lintText) pt wide at \(sizePt.lintText) pt, or leave it out",
+          scale: scale, box: box(c, k: k, limitTo: targetSize(scale)), value: widthPx,
+          limit: limitPx))
+    }
+    return findings
+  }
+
+  // MARK: - negative-space
+
+  /// Holes: for `indicator`, every hole (once, at the smallest scale); otherwise holes that
+  /// close at `scale`: narrower than the limit, or no pixel of the real render inside them is
+  /// more than half clear.
+  private func negativeSpace(
+    _ g: Geometry, target: PixelGrid, scale: Int, k: Double
+  ) -> [LintFinding] {
+    let limitPx = limit(.negativeSpace)
+    if role == .indicator {
+      guard scale == scales.first else { return [] }
+      return g.holes.map { h in
+        let across = max(0, 2 * g.holeRadius[h] - 0.5) / k
+        return make(
+          .negativeSpace,
+          "an enclosed hole (\(across.lintText) px across at @\(scale)x) in an indicator "
+            + "glyph (HIG: no negative space at indicator size); fill it in",
+          scale: scale, box: box(g.backgroundComponents[h], k: k, limitTo: targetSize(scale)),
+          value: across, limit: limitPx)
+      }
+    }
+    var open = [Bool](repeating: false, count: g.backgroundComponents.count)
+    for y in 0..<target.height {
+      let hy = min(g.height - 1, Int((Double(y) + 0.5) * k))
+      for x in 0..<target.width where target.alpha[y * target.width + x] < 0.5 {
+        let hx = min(g.width - 1, Int((Double(x) + 0.5) * k))
+        let l = g.backgroundLabels[hy * g.width + hx]
+        if l >= 0 { open[Int(l)] = true }
+      }
+    }
+    return g.holes.compactMap { h in
+      let across = max(0, 2 * g.holeRadius[h] - 0.5) / k
+      guard across < limitPx || !open[h] else { return nil }
+      let why =
+        open[h]
+        ? "is \(across.lintText) px across at @\(scale)x (limit \(limitPx.lintText) px)"
+        : "has no pixel more than half clear at @\(scale)x"
+      return make(
+        .negativeSpace,
+        "an enclosed hole \(why) and fills in; widen it to at least "
+          + "\((limitPx / Double(scale)).lintText) pt or close it in the artwork",
+        scale: scale, box: box(g.backgroundComponents[h], k: k, limitTo: targetSize(scale)),
+        value: across, limit: limitPx)
+    }
+  }
+
+  // MARK: - hairline
+
+  /// Straight horizontal or vertical lines 0.75 to 1.5 px wide at `scale` whose median
+  /// coverage on the real render stays under the limit (0.75): a 1 px line on a half pixel.
+  private func hairlines(
+    _ g: Geometry, target: PixelGrid, scale: Int, k: Double
+  ) -> [LintFinding] {
+    let limitCoverage = limit(.hairline)
+    let low = g.opening(0.75 * k / 2)
+    let high = g.opening(1.5 * k / 2)
+    var band = low
+    for i in 0..<band.count where high[i] != 0 { band[i] = 0 }
+    let (labels, components) = PixelOps.components(
+      band, width: g.width, height: g.height, eightConnected: true)
+    var candidates = components.indices.filter {
+      let c = components[$0]
+      return Double(min(c.boxWidth, c.boxHeight)) <= 1.5 * k + 1
+        && Double(max(c.boxWidth, c.boxHeight)) >= 2 * k
+    }
+    guard !candidates.isEmpty else { return [] }
+    var samples = [[Float]](repeating: [], count: components.count)
+    let wanted = Set(candidates)
+    for i in 0..<labels.count where labels[i] >= 0 && wanted.contains(Int(labels[i])) {
+      let tx = min(target.width - 1, Int(Double(i % g.width) / k))
+      let ty = min(target.height - 1, Int(Double(i / g.width) / k))
+      samples[Int(labels[i])].append(target.alpha[ty * target.width + tx])
+    }
+    candidates.sort()
+    return candidates.compactMap { l in
+      let sorted = samples[l].sorted()
+      guard !sorted.isEmpty else { return nil }
+      let median = Double(sorted[sorted.count / 2])
+      guard median < limitCoverage else { return nil }
+      return make(
+        .hairline,
+        "a 1 px line sits on a half pixel at @\(scale)x: it shows as two grey rows at "
+          + "\(Int((median * 100).rounded())) % coverage (limit \(Int(limitCoverage * 100)) %) "
+          + "instead of one crisp row; move it by half a pixel (\((0.5 / Double(scale)).lintText) pt)",
+        scale: scale, box: box(components[l], k: k, limitTo: targetSize(scale)), value: median,
+        limit: limitCoverage)
+    }
+  }
+
+  // MARK: - detail-loss
+
+  /// 1 - mean SSIM between the glyph as about four times the pixels would show it (the
+  /// high-resolution render box-filtered to m x `scale` px per pt, m = 4 at @1x and @3x, 3 at
+  /// @2x) and the real render at `scale` with each px enlarged to m x m, over windows of
+  /// 4 x 4 target px that hold ink. A straight-edged glyph loses little (its edges move by at
+  /// most half a pixel); thin strokes, narrow gaps and small parts that merge lose a lot.
+  private func detailLoss(
+    _ g: Geometry, target: PixelGrid, scale: Int, k: Double
+  ) -> [LintFinding] {
+    let kk = max(1, Int(k.rounded()))
+    let block = (max(1, kk / 4)...kk).first { kk % $0 == 0 && kk / $0 <= 4 } ?? kk
+    let m = kk / block
+    let w = target.width * m
+    let h = target.height * m
+    var reference = [Float](repeating: 0, count: w * h)
+    var enlarged = [Float](repeating: 0, count: w * h)
+    let norm = 1 / Float(block * block)
+    for y in 0..<h {
+      for x in 0..<w {
+        var sum: Float = 0
+        for yy in (y * block)..<min(g.height, (y + 1) * block) {
+          for xx in (x * block)..<min(g.width, (x + 1) * block) {
+            sum += g.grid.alpha[yy * g.width + xx]
+          }
+        }
+        reference[y * w + x] = sum * norm
+        enlarged[y * w + x] = target.alpha[min(target.height - 1, y / m) * target.width + min(target.width - 1, x / m)]
+      }
+    }
+    let window = 4 * m
+    let (mean, map) = PixelOps.ssim(reference, enlarged, width: w, height: h, window: window)
+    let loss = 1 - mean
+    let limitLoss = limit(.detailLoss)
+    guard loss > limitLoss else { return [] }
+    var c = PixelComponent()
+    for i in 0..<map.count where map[i] < 0.5 {
+      let x = i % w
+      let y = i / w
+      c.minX = min(c.minX, x)
+      c.minY = min(c.minY, y)
+      c.maxX = max(c.maxX, min(w - 1, x + window - 1))
+      c.maxY = max(c.maxY, min(h - 1, y + window - 1))
+    }
+    let where_ = c.maxX >= 0 ? box(c, k: Double(m), limitTo: targetSize(scale)) : nil
+    return [
+      make(
+        .detailLoss,
+        "\(Int((loss * 100).rounded())) % of the structure seen at four times the pixels is lost "
+          + "at @\(scale)x (limit \(Int((limitLoss * 100).rounded())) %, 1 - SSIM); simplify the "
+          + "glyph: fewer, thicker strokes and wider gaps",
+        scale: scale, box: where_, value: loss, limit: limitLoss)
+    ]
+  }
+
+  // MARK: - complexity
+
+  private func inkBox(_ g: Geometry) -> PixelComponent {
+    var c = PixelComponent()
+    for i in 0..<g.ink.count where g.ink[i] != 0 {
+      let x = i % g.width
+      let y = i / g.width
+      c.minX = min(c.minX, x)
+      c.minY = min(c.minY, y)
+      c.maxX = max(c.maxX, x)
+      c.maxY = max(c.maxY, y)
+    }
+    return c
+  }
+
+  /// Separate parts plus holes of at least 0.05 pt², against one per 2.5 pt of target side.
+  private func complexity(_ g: Geometry, scale: Int, k: Double) -> [LintFinding] {
+    let count = Double(g.parts + g.holes.count)
+    let limitCount = limit(.complexity)
+    guard count > limitCount else { return [] }
+    let ink = inkBox(g)
+    return [
+      make(
+        .complexity,
+        "\(g.parts) separate parts and \(g.holes.count) holes: \(Int(count)) shapes, more than "
+          + "the \(Int(limitCount)) a \(sizePt.lintText) pt glyph can show; merge or drop details",
+        scale: scale, box: ink.maxX >= 0 ? box(ink, k: k, limitTo: targetSize(scale)) : nil,
+        value: count, limit: limitCount)
+    ]
+  }
+
+  // MARK: - off-centre
+
+  /// Ink in the outermost pixels of a plain canvas (it may be clipped), and the centre of
+  /// mass of the ink off the canvas centre by more than the limit (share of the side).
+  private func offCentre(
+    _ g: Geometry, target: PixelGrid, scale: Int, k: Double
+  ) -> [LintFinding] {
+    var findings: [LintFinding] = []
+    if role == .plain {
+      // Ink in the outermost high-resolution px (within 1/12 pt of the edge), counted in
+      // target px.
+      var edgePixels = Set<Int>()
+      for y in 0..<g.height {
+        for x in 0..<g.width
+        where (x == 0 || y == 0 || x == g.width - 1 || y == g.height - 1)
+          && g.grid.alpha[y * g.width + x] > 0
+        {
+          let tx = min(target.width - 1, Int(Double(x) / k))
+          let ty = min(target.height - 1, Int(Double(y) / k))
+          edgePixels.insert(ty * target.width + tx)
+        }
+      }
+      let edge = edgePixels.count
+      if edge > 0 {
+        let explicit = config.roles[role.rawValue]?[LintRule.offCentre.rawValue]?.severity
+          ?? config.rules[LintRule.offCentre.rawValue]?.severity
+        findings.append(
+          make(
+            .offCentre,
+            "ink touches the edge of the canvas in \(edge) px at @\(scale)x and may be "
+              + "clipped; add padding (--padding) or shrink the artwork inside its viewBox",
+            scale: scale, box: PixelBox(x: 0, y: 0, width: target.width, height: target.height),
+            value: Double(edge), limit: 0, severity: explicit ?? .warning))
+      }
+    }
+    var total = 0.0
+    var sx = 0.0
+    var sy = 0.0
+    for y in 0..<g.height {
+      for x in 0..<g.width {
+        let a = Double(g.grid.alpha[y * g.width + x])
+        total += a
+        sx += a * (Double(x) + 0.5)
+        sy += a * (Double(y) + 0.5)
+      }
+    }
+    guard total > 0 else { return findings }
+    let dx = (sx / total - Double(g.width) / 2) / Double(g.width)
+    let dy = (sy / total - Double(g.height) / 2) / Double(g.height)
+    let offset = max(abs(dx), abs(dy))
+    let limitShare = limit(.offCentre)
+    if offset > limitShare {
+      let ink = inkBox(g)
+      let (direction, opposite) =
+        abs(dx) >= abs(dy)
+        ? (dx > 0 ? ("right", "left") : ("left", "right"))
+        : (dy > 0 ? ("down", "top") : ("up", "bottom"))
+      findings.append(
+        make(
+          .offCentre,
+          "the ink's centre of mass sits \(Int((offset * 100).rounded())) % of the canvas "
+            + "\(direction) of centre (limit \(Int((limitShare * 100).rounded())) %), so the glyph "
+            + "looks off-centre; add space on the \(opposite) side of the artwork to centre it "
+            + "optically (HIG)",
+          scale: scale, box: ink.maxX >= 0 ? box(ink, k: k, limitTo: targetSize(scale)) : nil,
+          value: offset, limit: limitShare))
+    }
+    return findings
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The element tree of an SVG file as FoundationXML's `XMLParser` reads it, with the position
+/// of each start tag and the rules silenced for it. librsvg renders; this only looks at the
+/// structure (librsvg reports no source positions).
+///
+/// Silencing: `data-glyphsmith-ignore="rule rule..."` (or `all`) on an element silences those
+/// rules for it and its descendants (on the root `<svg>`: for the whole file, pixel findings
+/// included); a comment `<!-- glyphsmith-ignore: rule... -->` silences them for the next
+/// element and its descendants; `<!-- glyphsmith-ignore-file: rule... -->` for the whole file.
+public struct SVGOutline: Sendable {
+  /// One element.
+  public struct Element: Sendable {
+    /// Local name without namespace prefix, e.g. `path`.
+    public var name: String
+    /// Attributes as written (qualified names, e.g. `xlink:href`).
+    public var attributes: [String: String]
+    /// 1-based line and column of the start tag's `<`.
+    public var line: Int
+    public var column: Int
+    /// Index of the parent element, `nil` for the root.
+    public var parent: Int?
+    /// Rules silenced here (inherited from ancestors included); `all` silences every rule.
+    public var ignored: Set<String>
+
+    /// Whether `rule` is silenced for this element.
+    public func ignores(_ rule: LintRule) -> Bool {
+      ignored.contains("all") || ignored.contains(rule.rawValue)
+    }
+
+    /// A presentation property from the attribute or the `style` attribute (style wins),
+    /// trimmed; `nil` when not given.
+    public func property(_ name: String) -> String? {
+      if let style = attributes["style"] {
+        for declaration in style.split(separator: ";") {
+          let parts = declaration.split(separator: ":", maxSplits: 1)
+          if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+            return parts[1].trimmingCharacters(in: .whitespaces)
+          }
+        }
+      }
+      return attributes[name]?.trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// Elements in document order; index 0 is the root.
+  public var elements: [Element]
+  /// Rules silenced for the whole file (root attribute and `glyphsmith-ignore-file` comments).
+  public var fileIgnored: Set<String>
+
+  /// Whether `rule` is silenced for the whole file.
+  public func ignoresFile(_ rule: LintRule) -> Bool {
+    fileIgnored.contains("all") || fileIgnored.contains(rule.rawValue)
+  }
+
+  /// The attribute naming rules to silence on an element.
+  public static let ignoreAttribute = "data-glyphsmith-ignore"
+
+  /// Parses `data` with `XMLParser` (external entities are not resolved).
+  /// - Throws: `GlyphsmithError.render(.invalidSVG)` with the parser's line when the XML is
+  ///   not well formed.
+  public static func parse(_ data: Data, path: String) throws -> SVGOutline {
+    let delegate = OutlineBuilder(data: data)
+    let parser = XMLParser(data: data)
+    parser.shouldResolveExternalEntities = false
+    parser.shouldProcessNamespaces = false
+    parser.delegate = delegate
+    if !parser.parse() {
+      let message = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
+      throw GlyphsmithError.render(
+        .invalidSVG(path: path, message: "line \(parser.lineNumber): \(message)"))
+    }
+    return SVGOutline(elements: delegate.elements, fileIgnored: delegate.fileIgnored)
+  }
+
+  /// The element with `id`, if any (first in document order).
+  public func element(id: String) -> Int? {
+    elements.firstIndex { $0.attributes["id"] == id }
+  }
+
+  /// The id a `href`/`xlink:href` or `url(#id)` value points to inside the file.
+  static func referencedID(_ value: String?) -> String? {
+    guard var text = value?.trimmingCharacters(in: .whitespaces) else { return nil }
+    if text.hasPrefix("url(") {
+      text = String(text.dropFirst(4).prefix { $0 != ")" })
+        .trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+    }
+    guard text.hasPrefix("#") else { return nil }
+    return String(text.dropFirst())
+  }
+}
+
+/// SAX callbacks building an `SVGOutline`.
+private final class OutlineBuilder: NSObject, XMLParserDelegate {
+  var elements: [SVGOutline.Element] = []
+  var fileIgnored: Set<String> = []
+  private var stack: [Int] = []
+  private var pendingIgnore: Set<String> = []
+  private let lineStarts: [Int]
+  private let bytes: [UInt8]
+
+  init(data: Data) {
+    bytes = [UInt8](data)
+    var starts = [0]
+    for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+    lineStarts = starts
+  }
+
+  /// libxml2 reports the position after the start tag; walk back to its `<`.
+  private func startOfTag(line: Int, column: Int, name: String) -> (Int, Int) {
+    guard line >= 1, line <= lineStarts.count else { return (max(line, 1), max(column, 1)) }
+    var offset = min(bytes.count, lineStarts[line - 1] + max(column - 1, 0))
+    let pattern = Array(("<" + name).utf8)
+    while offset >= 0 {
+      if offset + pattern.count <= bytes.count,
+        Array(bytes[offset..<(offset + pattern.count)]) == pattern
+      {
+        let lineIndex = (lineStarts.lastIndex { $0 <= offset } ?? 0)
+        let lineStart = lineStarts[lineIndex]
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return (lineIndex + 1, column)
+      }
+      offset -= 1
+    }
+    return (line, column)
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+  ) {
+    let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
+    let (line, column) = startOfTag(
+      line: parser.lineNumber, column: parser.columnNumber, name: elementName)
+    var ignored = stack.last.map { elements[$0].ignored } ?? []
+    ignored.formUnion(pendingIgnore)
+    pendingIgnore = []
+    if let own = attributeDict[SVGOutline.ignoreAttribute] {
+      let rules = Set(own.split { $0 == " " || $0 == "," }.map(String.init))
+      ignored.formUnion(rules)
+      if stack.isEmpty { fileIgnored.formUnion(rules) }
+    }
+    elements.append(
+      SVGOutline.Element(
+        name: local, attributes: attributeDict, line: line, column: column, parent: stack.last,
+        ignored: ignored))
+    stack.append(elements.count - 1)
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?
+  ) {
+    _ = stack.popLast()
+  }
+
+  func parser(_ parser: XMLParser, foundComment comment: String) {
+    let text = comment.trimmingCharacters(in: .whitespacesAndNewlines)
+    for (prefix, fileWide) in [("glyphsmith-ignore-file:", true), ("glyphsmith-ignore:", false)]
+    where text.hasPrefix(prefix) {
+      let rules = Set(
+        text.dropFirst(prefix.count).split { $0 == " " || $0 == "," }.map(String.init))
+      if fileWide { fileIgnored.formUnion(rules) } else { pendingIgnore.formUnion(rules) }
+      return
+    }
+  }
+}
