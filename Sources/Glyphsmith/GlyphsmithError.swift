@@ -24,8 +24,11 @@ public enum GlyphsmithError: Error, Equatable, CustomStringConvertible {
     case .emptyArtwork(let path):
       return "\(path): error: the artwork draws nothing (no visible ink); check the file"
     case .nameCollision(let name, let first, let second):
+      if first == second {
+        return "\(second): error: given twice (asset name '\(name)'); give each file once"
+      }
       return
-        "\(second): error: asset name '\(name)' collides with \(first) (names must differ in more than case); rename one of them"
+        "\(second): error: asset name '\(name)' collides with \(first) (asset names must differ, and in more than letter case); rename one of them"
     case .invalidColor(let text):
       return "error: invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA"
     case .invalidOption(let message): return "error: \(message)"

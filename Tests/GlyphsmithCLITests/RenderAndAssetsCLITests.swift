@@ -61,6 +61,42 @@ struct RenderAndAssetsCLITests {
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  @Test func impossibleSizesAreUsageErrorsNotLibraryErrors() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("c.svg"))
+    let padded = try CLIRunner.run(["render", "c.svg", "-o", "x.png", "--size", "25", "--padding", "13"], in: dir)
+    #expect(padded.status == 2)
+    #expect(padded.stderr == "error: --padding 13.00 pt leaves no room in a 25x25 px canvas; use less padding or a larger size\n")
+    let tiny = try CLIRunner.run(["render", "c.svg", "-o", "x.png", "--size", "0.1"], in: dir)
+    #expect(tiny.stderr == "error: the output would be 0x0 px; give a larger size or scale\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["c.svg"])
+  }
+
+  @Test func assetsSkipsCatalogsInsideItsInputAndRerunsAsUnchanged() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("icons"), withIntermediateDirectories: true)
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("icons/home.svg"))
+    let first = try CLIRunner.run(["assets", "icons", "-o", "icons/Icons.xcassets"], in: dir)
+    #expect(first.status == 0)
+    #expect(first.stderr.hasPrefix("wrote 1 icon (3 PNG files) to icons/Icons.xcassets in "))
+    let second = try CLIRunner.run(["assets", "icons", "-o", "icons/Icons.xcassets"], in: dir)
+    #expect(second.status == 0)
+    #expect(second.stderr.hasSuffix("; 1 unchanged; 0 failed\n"))
+  }
+
+  @Test func assetsJSONCarriesAnErrorThatStoppedTheRun() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("a.svg"))
+    let result = try CLIRunner.run(["assets", "a.svg", "a.svg", "-o", "C.xcassets", "--json"], in: dir)
+    #expect(result.status == 2)
+    let json = try JSONSerialization.jsonObject(with: result.stdout) as! [String: Any]
+    #expect(json["error"] as? String == "a.svg: error: given twice (asset name 'a'); give each file once")
+    #expect((json["inputs"] as? [Any])?.isEmpty == true)
+  }
+
   @Test func helpAndVersionGoToStdout() throws {
     let help = try CLIRunner.run(["help", "render"])
     #expect(
@@ -117,7 +153,7 @@ struct RenderAndAssetsCLITests {
     #expect(result.status == 2)
     #expect(
       result.stderr
-        == "b/star.svg: error: asset name 'star' collides with a/Star.svg (names must differ in more than case); rename one of them\n"
+        == "b/star.svg: error: asset name 'star' collides with a/Star.svg (asset names must differ, and in more than letter case); rename one of them\n"
     )
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("C.xcassets").path))
   }

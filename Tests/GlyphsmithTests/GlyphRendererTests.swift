@@ -297,6 +297,17 @@ struct LoadingTests {
     }
   }
 
+  @Test func stylesheetReferencesFollowTheSameRules() throws {
+    let pi = "<?xml-stylesheet href=\"../evil.css\"?>" + svg(width: "2", height: "2", body: "")
+    #expect {
+      try Artwork(data: Data(pi.utf8), path: "pi.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
+    } throws: { "\($0)" == "pi.svg: error: refused reference '../evil.css': it points outside the input's folder /tmp/x" }
+    let imported = svg(width: "2", height: "2", body: "<style>@import url('http://x.test/a.css');</style>")
+    #expect {
+      try Artwork(data: Data(imported.utf8), path: "i.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
+    } throws: { "\($0)" == "i.svg: error: refused reference 'http://x.test/a.css': network references are not loaded" }
+  }
+
   @Test func externalEntityIsRefused() throws {
     let source = """
       <?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>

@@ -151,10 +151,16 @@ public struct AssetsJob {
         for file in set.files {
           let source = file.dark ? dark! : artwork
           let glyph = try GlyphRenderer.render(source, options: file.render)
-          for warning in glyph.warnings where !warnings.contains(warning) { warnings.append(warning) }
+          for warning in glyph.warnings where !warnings.contains(warning) {
+            // One upscaling warning an input is enough (the factor differs per scale).
+            if warning.contains("warning: upscaling"), warnings.contains(where: { $0.contains("warning: upscaling") }) {
+              continue
+            }
+            warnings.append(warning)
+          }
           if result.shape == nil, let shape = glyph.shape { result.shape = shape.rawValue }
           if result.sizePt == nil {
-            result.sizePt = glyph.targetPt.map { max($0.width, $0.height) } ?? glyph.canvasPt.width
+            result.sizePt = Self.sizePt(glyph)
           }
           let png = try PNGCodec.encode(
             glyph.image, opaque: file.opaque, text: [(Self.fingerprintKey, fingerprint)])
@@ -189,6 +195,17 @@ public struct AssetsJob {
         .tooLarge(path: path, what: "\(data.count) bytes; SVG files are limited to 10 MiB"))
     }
     return data
+  }
+
+  /// The size a glyph was made for, in pt: the HIG target's limiting side for its shape
+  /// (width for wide, height for tall, the side for circle and square), else the canvas width.
+  static func sizePt(_ glyph: RenderedGlyph) -> Double {
+    guard let target = glyph.targetPt else { return glyph.canvasPt.width }
+    switch glyph.shape {
+    case .wide: return target.width
+    case .tall: return target.height
+    default: return min(target.width, target.height)
+    }
   }
 
   /// The renderer versions, read once.
@@ -229,6 +246,7 @@ public struct AssetsJob {
     base.shape = options.shape
     base.template = options.template
     base.paddingPt = options.paddingPt
+    base.wholePoints = true
     if options.platforms.contains(.ios) {
       let groupPath = input.groups.map { "/" + $0 }.joined()
       let variants = options.compact ? [("", false), ("-compact", true)] : [("", false)]

@@ -62,6 +62,9 @@ public struct AssetsReport: Codable, Equatable, Sendable {
   /// One entry per input, in input order.
   public var inputs: [AssetInputResult]
 
+  /// Why the run could not start (a name collision, an unwritable catalog), else `nil`.
+  public var error: String? = nil
+
   /// Warnings about the inputs as a whole (an ignored dark variant), `path: warning: ...`.
   public var warnings: [String] = []
 
@@ -72,10 +75,15 @@ public struct AssetsReport: Codable, Equatable, Sendable {
   /// How the time went (not part of the JSON report).
   public var statistics = AssetsStatistics()
 
+  /// A report of `inputs` (in input order).
+  public init(inputs: [AssetInputResult] = []) {
+    self.inputs = inputs
+  }
+
   /// Inputs that failed.
   public var failures: Int { inputs.filter { $0.status == "failed" }.count }
 
-  enum CodingKeys: String, CodingKey { case version, inputs, warnings, catalogFindings }
+  enum CodingKeys: String, CodingKey { case version, inputs, warnings, catalogFindings, error }
 }
 
 /// Where an `assets` run spent its time, for `--stats` and `bench/render`.

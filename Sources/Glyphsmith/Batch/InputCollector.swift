@@ -61,8 +61,13 @@ public enum InputCollector {
           at: base, includingPropertiesForKeys: [.isRegularFileKey],
           options: [.skipsHiddenFiles])
         {
-          for case let url as URL in enumerator
-          where extensions.contains(url.pathExtension.lowercased()) {
+          for case let url as URL in enumerator {
+            // Asset catalogs (an earlier output, perhaps this run's own) are not inputs.
+            if url.pathExtension.lowercased() == "xcassets" {
+              enumerator.skipDescendants()
+              continue
+            }
+            guard extensions.contains(url.pathExtension.lowercased()) else { continue }
             let relative = String(url.path.dropFirst(base.standardizedFileURL.path.count))
               .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
             found.append(relative)

@@ -33,6 +33,16 @@ public struct ContactSheet {
   /// A sheet with default geometry.
   public init() {}
 
+  /// The sheet's size in px for `count` entries.
+  public func size(forCount count: Int) -> (width: Int, height: Int) {
+    let columns = max(1, min(self.columns, count))
+    let rows = max(1, (count + columns - 1) / columns)
+    return (
+      Int((Double(columns) * cellPt * scale).rounded()),
+      Int((Double(rows) * (cellPt + 14) * scale).rounded())
+    )
+  }
+
   /// Composes `entries` into one image, `columns` cells a row.
   /// - Throws: `RenderError.tooLarge` when the sheet would exceed 16384 px on a side,
   ///   `.text`/`.cairo` on drawing failures.

@@ -21,11 +21,22 @@ public enum GlyphRenderer {
     let layout =
       try options.role.fitsInk
       ? fittedLayout(artwork, options: options) : plainLayout(artwork, options: options)
+    guard layout.width >= 1, layout.height >= 1 else {
+      throw GlyphsmithError.invalidOption(
+        "the output would be \(layout.width)x\(layout.height) px; give a larger size or scale")
+    }
     var warnings: [String] = artwork.warnings
     if artwork.isRaster && layout.placement.scale > 1.0001 {
       warnings.append(
         "\(artwork.path): warning: upscaling a raster by \(layout.placement.scale.formatted2)x "
           + "blurs it; give a larger PNG or an SVG")
+    }
+    if options.isTemplate && options.tint == nil, case .raster(let raster) = artwork.source,
+      !raster.pixels.enumerated().contains(where: { $0.offset % 4 == 3 && $0.element < 255 })
+    {
+      warnings.append(
+        "\(artwork.path): warning: the PNG has no transparency, so as a template image it is a solid "
+          + "rectangle; give a PNG with a transparent background or use --original")
     }
     var image: RGBAImage
     do {
@@ -92,16 +103,28 @@ public enum GlyphRenderer {
     case (nil, let h?, _):
       (width, height) = (max(1, Int((Double(h) * canvas.width / canvas.height).rounded())), h)
     case (nil, nil, let size?):
-      let side = Int((size * s).rounded())
+      let points = options.wholePoints ? (size - 1e-6).rounded(.up) : size
+      let side = Int((points * s).rounded())
       (width, height) = (side, side)
     case (nil, nil, nil):
-      let w = canvas.width + 2 * options.paddingPt
-      let h = canvas.height + 2 * options.paddingPt
+      var w = canvas.width + 2 * options.paddingPt
+      var h = canvas.height + 2 * options.paddingPt
+      if options.wholePoints {
+        w = (w - 1e-6).rounded(.up)
+        h = (h - 1e-6).rounded(.up)
+      }
       (width, height) = (Int((w * s).rounded()), Int((h * s).rounded()))
     }
+    guard width >= 1, height >= 1 else {
+      throw GlyphsmithError.invalidOption(
+        "the output would be \(width)x\(height) px; give a larger size or scale")
+    }
     let pad = options.paddingPt * s
-    let k = max(
-      0, min((Double(width) - 2 * pad) / canvas.width, (Double(height) - 2 * pad) / canvas.height))
+    guard Double(width) - 2 * pad >= 1, Double(height) - 2 * pad >= 1 else {
+      throw GlyphsmithError.invalidOption(
+        "--padding \(options.paddingPt.formatted2) pt leaves no room in a \(width)x\(height) px canvas; use less padding or a larger size")
+    }
+    let k = min((Double(width) - 2 * pad) / canvas.width, (Double(height) - 2 * pad) / canvas.height)
     let placement = Placement(
       scale: k, offsetX: (Double(width) - canvas.width * k) / 2,
       offsetY: (Double(height) - canvas.height * k) / 2)

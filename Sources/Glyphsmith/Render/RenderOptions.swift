@@ -24,6 +24,9 @@ public struct RenderOptions: Sendable, Equatable {
   public var shape: GlyphShape? = nil
   /// Uses the compact tab bar sizes (tab-bar role).
   public var compact: Bool = false
+  /// Rounds a plain role's canvas up to whole points, so that every scale is an exact
+  /// multiple of @1x (asset catalogs); `render` draws exactly the size asked instead.
+  public var wholePoints: Bool = false
 
   /// Default options (plain role, intrinsic size, @1x).
   public init() {}

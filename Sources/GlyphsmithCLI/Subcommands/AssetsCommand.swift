@@ -139,7 +139,13 @@ enum AssetsCommand: Subcommand {
       report = try job.run(collected: files) { done, total in bar.update(done: done, total: total) }
     } catch {
       bar.finish()
-      Terminal.error(GlyphsmithError.wrap(error, path: options.catalog).description)
+      let message = GlyphsmithError.wrap(error, path: options.catalog).description
+      Terminal.error(message)
+      if options.json {
+        var failed = AssetsReport(inputs: [])
+        failed.error = message
+        if let data = try? XcodeJSON.encode(failed) { FileHandle.standardOutput.write(data) }
+      }
       return .failure
     }
     bar.finish()
@@ -164,18 +170,20 @@ enum AssetsCommand: Subcommand {
       let unchanged = report.inputs.filter { $0.status == "unchanged" }.count
       let fileCount = written.reduce(0) { $0 + $1.files.count }
       let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+      func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
       Terminal.error(
-        "wrote \(written.count) icons (\(fileCount) PNG files) to \(options.catalog) in \(seconds) s; "
-          + "\(unchanged) unchanged; \(report.failures) failed")
+        "wrote \(count(written.count, "icon")) (\(count(fileCount, "PNG file"))) to \(options.catalog) "
+          + "in \(seconds) s; \(unchanged) unchanged; \(report.failures) failed")
     }
     if options.stats {
       let s = report.statistics
+      let overhead = s.renders > 0 ? String(format: "%.1f %%", s.overhead * 100) : "n/a (nothing rendered)"
       Terminal.error(
         String(
           format:
-            "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead %.1f %%",
+            "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead ",
           s.renders, Date().timeIntervalSince(started), s.taskSeconds, s.librarySeconds,
-          s.writeSeconds, s.overhead * 100))
+          s.writeSeconds) + overhead)
     }
     if report.failures > 0 { return .failure }
     return report.catalogFindings.isEmpty ? .success : .negative

@@ -66,6 +66,17 @@ enum SheetCommand: Subcommand {
     var (files, missing) = InputCollector.collect(options.inputs)
     for error in missing { Terminal.error(error.description) }
     if let limit = options.limit { files = Array(files.prefix(limit)) }
+    let size = sheet.size(forCount: files.count)
+    guard size.width <= Rasterizer.maximumSide, size.height <= Rasterizer.maximumSide else {
+      Terminal.error(
+        "\(output): error: the sheet would be \(size.width)x\(size.height) px for \(files.count) icons, "
+          + "over \(Rasterizer.maximumSide) px a side; use --limit N, --columns N or a smaller --scale")
+      return .failure
+    }
+    if files.isEmpty {
+      Terminal.error("\(output): error: no .svg or .png icons in the inputs; nothing to draw")
+      return .failure
+    }
     let withCompact = render.compact
     let entries = ParallelMap.map(count: files.count, jobs: ParallelMap.availableCores) {
       index -> Result<ContactSheet.Entry, GlyphsmithError> in

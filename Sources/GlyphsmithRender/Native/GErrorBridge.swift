@@ -1,3 +1,4 @@
+import Foundation
 import CRsvg
 
 /// Turns a `GError**` out-parameter into a Swift error: copies the message, frees the error.
@@ -11,7 +12,10 @@ enum GErrorBridge {
     var error: UnsafeMutablePointer<GError>? = nil
     let result = body(&error)
     if let error {
-      let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+      let message =
+        error.pointee.message.map {
+          String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+        } ?? "unknown error"
       g_error_free(error)
       throw makeError(message)
     }

@@ -13,6 +13,9 @@ enum ReferencePolicy {
     let (hasDoctype, hasHref) = scan(data)
     if hasDoctype { try checkEntities(data: data, path: path) }
     if hasHref { try checkHrefs(data: data, path: path, baseDirectory: baseDirectory) }
+    if data.range(of: Data("@import".utf8)) != nil {
+      try checkImports(data: data, path: path, baseDirectory: baseDirectory)
+    }
   }
 
   /// One pass over the bytes: whether they contain `<!` (a DOCTYPE or entity declaration) and
@@ -36,6 +39,23 @@ enum ReferencePolicy {
         i += 1
       }
       return (declaration, href)
+    }
+  }
+
+  /// CSS `@import url(...)` / `@import "..."` in style sheets: the same rules as hrefs.
+  private static func checkImports(data: Data, path: String, baseDirectory: URL?) throws {
+    let text = String(decoding: data, as: UTF8.self)
+    var rest = text[...]
+    while let found = rest.range(of: "@import") {
+      var tail = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+      if tail.hasPrefix("url(") { tail = tail.dropFirst(4).drop { $0 == " " } }
+      let quote = tail.first == "\"" || tail.first == "'" ? tail.first : nil
+      if quote != nil { tail = tail.dropFirst() }
+      let reference = tail.prefix { c in
+        quote.map { c != $0 } ?? (c != ")" && c != ";" && c != " " && c != "\n")
+      }
+      try checkReference(String(reference), path: path, baseDirectory: baseDirectory)
+      rest = rest[found.upperBound...]
     }
   }
 
@@ -111,6 +131,16 @@ enum ReferencePolicy {
 /// Collects `href`, `xlink:href` (any prefix) attribute values from every element.
 private final class HrefCollector: NSObject, XMLParserDelegate {
   var references: [String] = []
+
+  func parser(
+    _ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?
+  ) {
+    // <?xml-stylesheet href="..."?>
+    guard target == "xml-stylesheet", let data, let start = data.range(of: "href=") else { return }
+    let rest = data[start.upperBound...]
+    guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
+    references.append(String(rest.dropFirst().prefix { $0 != quote }))
+  }
 
   func parser(
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
