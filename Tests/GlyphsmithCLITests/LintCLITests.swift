@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+private let textSVG = """
+  <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+    <circle cx="12" cy="12" r="10"/>
+    <text x="4" y="20" font-size="10">A</text>
+  </svg>
+  """
+
+private func write(_ text: String, _ name: String, in folder: URL) throws -> String {
+  let url = folder.appendingPathComponent(name)
+  try Data(text.utf8).write(to: url)
+  return url.path
+}
+
+@Suite("lint CLI")
+struct LintCLITests {
+  @Test("a clean icon: exit 0, nothing on stderr")
+  func clean() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let circle = try write(circleSVG, "circle.svg", in: folder)
+    let result = try CLIRunner.run(["lint", circle])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdoutText == "")
+  }
+
+  @Test("errors exit 1 with compiler-style diagnostics and the JSON report")
+  func errors() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try write(textSVG, "text.svg", in: folder)
+    let result = try CLIRunner.run(["lint", path, "--role", "indicator", "--scales", "1", "--json"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("\(path):3:3: error: [text] <text> in an icon"))
+    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    #expect(object["version"] as? Int == 1)
+    let files = try #require(object["files"] as? [[String: Any]])
+    #expect(files.count == 1)
+    #expect(files[0]["path"] as? String == path)
+    #expect(files[0]["role"] as? String == "indicator")
+    #expect(files[0]["sizePt"] as? Double == 8)
+    let findings = try #require(files[0]["findings"] as? [[String: Any]])
+    let text = try #require(findings.first { $0["rule"] as? String == "text" })
+    #expect(text["severity"] as? String == "error")
+    #expect(text["line"] as? Int == 3)
+    #expect(text["column"] as? Int == 3)
+    #expect(text["scale"] as? Int == 1)
+    #expect(text["box"] is NSNull)
+  }
+
+  @Test("warnings exit 0, or 1 with --strict")
+  func strict() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try write(textSVG, "text.svg", in: folder)
+    let relaxed = try CLIRunner.run(["lint", path, "--scales", "1"])
+    #expect(relaxed.status == 0)
+    #expect(relaxed.stderr.contains(": warning: [text]"))
+    #expect(try CLIRunner.run(["lint", path, "--scales", "1", "--strict"]).status == 1)
+  }
+
+  @Test("an unreadable input exits 2; the others are still linted")
+  func unreadable() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let good = try write(circleSVG, "circle.svg", in: folder)
+    let broken = try write("<svg", "broken.svg", in: folder)
+    let result = try CLIRunner.run(["lint", broken, good, folder.path + "/missing.svg", "--json"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("missing.svg: error: cannot read"))
+    #expect(result.stderr.contains("broken.svg: error"))
+    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let files = try #require(object["files"] as? [[String: Any]])
+    #expect(files.map { $0["path"] as? String } == [good])
+  }
+
+  @Test("usage errors exit 2")
+  func usage() throws {
+    #expect(try CLIRunner.run(["lint"]).status == 2)
+    #expect(try CLIRunner.run(["lint", "x.svg", "--scales", "4"]).status == 2)
+    let role = try CLIRunner.run(["lint", "x.svg", "--role", "dock"])
+    #expect(role.status == 2)
+    #expect(role.stderr.contains("unknown role 'dock'"))
+  }
+
+  @Test("glyphsmith.json next to the inputs, or --config, sets severities")
+  func config() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try write(textSVG, "text.svg", in: folder)
+    _ = try write(#"{"rules": {"text": {"severity": "off"}}}"#, "glyphsmith.json", in: folder)
+    let silenced = try CLIRunner.run(["lint", folder.path, "--role", "indicator", "--scales", "1"])
+    #expect(silenced.status == 0)
+    #expect(!silenced.stderr.contains("[text]"))
+    let strictConfig = try write(
+      #"{"rules": {"text": {"severity": "error"}}}"#, "strict.json",
+      in: try temporaryFolder())
+    let loud = try CLIRunner.run(["lint", path, "--config", strictConfig, "--scales", "1"])
+    #expect(loud.status == 1)
+    let bad = try CLIRunner.run(["lint", path, "--config", folder.path + "/none.json"])
+    #expect(bad.status == 2)
+  }
+
+  @Test("--explain writes one PNG per finding")
+  func explain() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try write(textSVG, "text.svg", in: folder)
+    let out = folder.appendingPathComponent("explain")
+    let result = try CLIRunner.run([
+      "lint", path, "--scales", "1", "--explain", out.path, "--json",
+    ])
+    #expect(result.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let findings = try #require((object["files"] as? [[String: Any]])?.first?["findings"] as? [Any])
+    let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+    #expect(written.count == findings.count)
+    #expect(written.contains("text-text-1@1x.png"))
+  }
+}
