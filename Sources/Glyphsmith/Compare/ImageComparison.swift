@@ -16,14 +16,23 @@ public enum ImageComparison {
     public init() {}
   }
 
+  /// Largest decoded image (bytes) for which the two inputs are decoded in parallel: 16 MiB,
+  /// 2048 x 2048 px.
+  public static let parallelDecodeLimit = 16 << 20
+
+  /// The bytes of the file at `path`.
+  /// - Throws: `GlyphsmithError.unreadable` naming the path.
+  static func read(_ path: String) throws -> Data {
+    do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+      throw GlyphsmithError.unreadable(path: path, reason: reason(error))
+    }
+  }
+
   /// Reads and decodes the PNG at `path` to straight RGBA8.
   /// - Throws: `GlyphsmithError.unreadable` naming the path, or the PNG codec's
   ///   `RenderError.invalidPNG` / `.tooLarge` wrapped as `GlyphsmithError.render`.
   public static func load(_ path: String) throws -> RGBAImage {
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw GlyphsmithError.unreadable(path: path, reason: reason(error))
-    }
+    let data = try read(path)
     do { return try PNGCodec.decode(data, path: path) } catch {
       throw GlyphsmithError.wrap(error, path: path)
     }
@@ -61,8 +70,18 @@ public enum ImageComparison {
         + Double(elapsed.components.attoseconds) / 1e15
     }
     let paths = [expectedPath, actualPath]
-    let loaded = ParallelMap.map(count: 2, jobs: min(2, jobs)) { index in
-      Result { try load(paths[index]) }
+    let files = try paths.map(read)
+    // Decoding holds libpng's buffer and its copy at once; two large decodes in parallel would
+    // hold four images. Large pairs decode one after the other, so that the peak stays near
+    // the two images and the diff.
+    let decodedBytes = files.map { PNGCodec.size(of: $0).map { $0.width * $0.height * 4 } ?? 0 }
+    let parallel = jobs > 1 && decodedBytes.allSatisfy { $0 <= parallelDecodeLimit }
+    let loaded = ParallelMap.map(count: 2, jobs: parallel ? 2 : 1) { index in
+      Result {
+        do { return try PNGCodec.decode(files[index], path: paths[index]) } catch {
+          throw GlyphsmithError.wrap(error, path: paths[index])
+        }
+      }
     }
     let expected = try loaded[0].get()
     let actual = try loaded[1].get()
