@@ -173,6 +173,22 @@ public func assertGolden(
   return outcome
 }
 
+/// `assertGolden` for helpers that wrap it: reports at `sourceLocation` (pass the wrapper's own
+/// `sourceLocation: SourceLocation = #_sourceLocation` parameter), and finds the package's
+/// `golden/` folder from `sourceLocation.filePath`.
+@discardableResult
+public func assertGolden(
+  _ image: RGBAImage, named name: String, configuration: GoldenTestConfiguration? = nil,
+  sourceLocation: SourceLocation
+) -> GoldenAssertOutcome {
+  let configuration = configuration ?? .package(containing: sourceLocation.filePath)
+  let outcome = configuration.evaluate(image, named: name)
+  if case .failed(let message) = outcome {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+  return outcome
+}
+
 /// Reports `message` at the caller's location through whichever test library is running.
 func reportFailure(
   _ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt

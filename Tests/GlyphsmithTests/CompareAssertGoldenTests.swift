@@ -55,6 +55,21 @@ struct CompareAssertGoldenTests {
     #expect(diff[2, 3] == RGBA8(r: 255, g: 0, b: 0))
   }
 
+  @Test func wrappersForwardTheirCallersLocation() throws {
+    let config = try configuration(.missing)
+    assertGolden(plain, named: "wrapped", configuration: config)
+    func wrapper(_ image: RGBAImage, sourceLocation: SourceLocation = #_sourceLocation) {
+      assertGolden(image, named: "wrapped", configuration: config, sourceLocation: sourceLocation)
+    }
+    let reportedLine = #line + 2
+    withKnownIssue {
+      wrapper(dotted)
+    } matching: { issue in
+      issue.sourceLocation?.line == reportedLine
+        && issue.sourceLocation?.fileID == #fileID
+    }
+  }
+
   @Test func neverDoesNotRecord() throws {
     let config = try configuration(.never)
     withKnownIssue {
