@@ -32,7 +32,7 @@ let package = Package(
     .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith"]),
     .target(
       name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
-      path: "Tests/GlyphsmithTestSupport"),
+      path: "Tests/GlyphsmithTestSupport", exclude: ["Fixtures"]),
     .testTarget(
       name: "GlyphsmithRenderTests", dependencies: ["GlyphsmithRender", "GlyphsmithTestSupport"],
       exclude: ["Fixtures"]),

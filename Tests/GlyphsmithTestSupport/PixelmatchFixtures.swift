@@ -1,13 +1,14 @@
 import Foundation
 import Glyphsmith
 
-/// The pixelmatch test fixtures in `../shared/testdata/pixelmatch` (found from this file's
-/// path, so the package works wherever it is cloned next to `shared/`).
+/// The pixelmatch test fixtures (mapbox/pixelmatch's test images and expected counts, ISC
+/// licence beside them), vendored in `Fixtures/pixelmatch` next to this file from the shared
+/// `testdata/pixelmatch`, so the tests run wherever the package is cloned.
 public enum PixelmatchFixtures {
   /// The fixtures folder.
   public static let directory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()
-    .appendingPathComponent("../../../shared/testdata/pixelmatch").standardizedFileURL
+    .appendingPathComponent("Fixtures/pixelmatch").standardizedFileURL
 
   /// One row of a case list: two inputs, pixelmatch's options, the exact expected count and
   /// the expected diff image.

@@ -127,7 +127,7 @@ public struct RendererRecord: Sendable, Equatable, Codable {
     var fonts: [String: String] = [:]
     for url in FontEnvironment.fontFiles {
       if let data = try? Data(contentsOf: url) {
-        fonts[url.lastPathComponent] = "sha256:" + SHA256.hex(data)
+        fonts[url.lastPathComponent] = "sha256:" + ContentHash.sha256(data)
       }
     }
     return fonts
