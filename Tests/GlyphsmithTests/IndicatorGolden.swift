@@ -19,9 +19,7 @@ enum IndicatorGolden {
   static func check(
     _ image: RGBAImage, _ relative: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let outcome = assertGolden(
-      image, named: relative, fileID: sourceLocation.fileID, filePath: #filePath,
-      line: UInt(sourceLocation.line), column: UInt(sourceLocation.column))
+    let outcome = assertGolden(image, named: relative, sourceLocation: sourceLocation)
     let url = root.appendingPathComponent(relative)
     switch outcome {
     case .recorded:
