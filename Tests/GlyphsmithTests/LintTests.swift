@@ -348,13 +348,16 @@ struct LintConfigTests {
     let finding = try #require(result.report.findings.first { $0.rule == .innerLines })
     let render = try #require(result.renders[1])
     let picture = try LintExplain.picture(render, finding: finding)
-    let factor = LintExplain.enlargedSide / render.width
-    #expect(picture.width == 16 * 3 + render.width * factor + 60)
-    // The mark's outline is red just above the box, left of centre.
+    let factor = LintExplain.enlargedSide / (render.width + 2)
+    #expect(picture.width == 16 * 3 + (render.width + 2) * factor + render.width + 8)
+    // The mark's outline is red just above the box (the enlarged render has a 1 px margin).
     let box = try #require(finding.box)
-    let x = 16 + box.x * factor + 2
-    let y = 16 + box.y * factor - 2
+    let x = 16 + (box.x + 1) * factor + 2
+    let y = 16 + (box.y + 1) * factor - 2
     #expect(picture[x, y] == LintExplain.markColour)
+    // Inside the box the enlarged pixels are tinted, not pure black or white.
+    let inside = picture[x + 2, y + 4]
+    #expect(inside.r > inside.g)
     #expect(LintExplain.fileName(result.report, index: 0).hasPrefix("ring-"))
   }
 }

@@ -2,12 +2,14 @@ import Foundation
 
 /// Pictures for `lint --explain DIR`: one PNG per finding, showing the real render at the
 /// finding's scale enlarged (each px a block, no smoothing, so blur is seen as it is) on white
-/// with the finding's box outlined in red, the same render at its real size beside it, and a
+/// with the finding's box outlined in red (and tinted when it covers under half the glyph),
+/// the same render at its real size beside it, and a
 /// caption naming the rule, scale, value and limit.
 public enum LintExplain {
   /// Side in px the enlarged render is scaled up to, at least (whole-px factor, at least 4).
   public static let enlargedSide = 240
-  /// Colour of the mark: red at full opacity for the outline, 25 % over the marked pixels.
+  /// Colour of the mark: red at full opacity for the outline, 25 % over the marked pixels of
+  /// boxes that cover under half the render.
   public static let markColour = RGBA8(r: 230, g: 30, b: 30)
 
   /// The file name of finding number `index` (0-based) of `report`:
@@ -31,36 +33,49 @@ public enum LintExplain {
     }
   }
 
-  /// The picture for one finding on `render` (template alpha; drawn black on white).
+  /// The picture for one finding on `render` (template alpha; drawn black on white, with a
+  /// 1 px white margin around the enlarged render and 4 px around the real-size one).
   /// - Throws: `GlyphsmithError.render` when Cairo or the text layout fails.
   public static func picture(_ render: RGBAImage, finding: LintFinding) throws -> RGBAImage {
-    let factor = max(4, enlargedSide / max(1, max(render.width, render.height)))
     var glyph = render
     GlyphRenderer.recolour(&glyph, to: .black)
-    let onWhite = Rasterizer.composite(glyph, over: .white)
-    let enlarged = nearest(onWhite, factor: factor)
+    let framed = Rasterizer.composite(padded(glyph, by: 1), over: .white)
+    let factor = max(4, enlargedSide / max(1, max(framed.width, framed.height)))
+    let enlarged = nearest(framed, factor: factor)
+    let real = Rasterizer.composite(padded(glyph, by: 4), over: .white)
     let margin = 16
-    let bigW = enlarged.width
-    let bigH = enlarged.height
-    let smallW = render.width
     let captionPx = 14.0
-    let width = margin * 3 + bigW + max(smallW, 60)
-    let height = margin * 2 + bigH + Int(captionPx * 2.6)
+    let caption =
+      "\(finding.rule.rawValue) @\(finding.scale)x: \(finding.value.lintText) (limit "
+      + "\(finding.limit.lintText)), \(finding.severity.rawValue)"
+    let legend = "left: x\(factor), right: real size"
     do {
+      let style = TextStyle(weight: .regular, sizePx: captionPx, color: .black)
+      let first = try TextLayout(caption, style: style)
+      let second = try TextLayout(legend, style: style)
+      let textWidth = Int(max(first.logicalRect.width, second.logicalRect.width).rounded(.up))
+      let width = max(margin * 3 + enlarged.width + real.width, margin * 2 + textWidth)
+      let textTop = margin + max(enlarged.height, real.height) + 8
+      let height = textTop + Int((captionPx * 2.8).rounded(.up)) + margin / 2
       let canvas = try Canvas(width: width, height: height)
       canvas.fill(RGBA8(r: 238, g: 238, b: 238))
       try canvas.draw(
         enlarged,
         in: Rect(
-          x: Double(margin), y: Double(margin), width: Double(bigW), height: Double(bigH)))
+          x: Double(margin), y: Double(margin), width: Double(enlarged.width),
+          height: Double(enlarged.height)))
       if let box = finding.box {
-        let x = Double(margin + box.x * factor)
-        let y = Double(margin + box.y * factor)
+        let x = Double(margin + (box.x + 1) * factor)
+        let y = Double(margin + (box.y + 1) * factor)
         let w = Double(box.width * factor)
         let h = Double(box.height * factor)
-        var tint = markColour
-        tint.a = 64
-        canvas.fillRect(Rect(x: x, y: y, width: w, height: h), color: tint)
+        // Small boxes are tinted too; a box over most of the glyph only outlined, so the
+        // pixels stay readable.
+        if box.width * box.height * 2 <= render.width * render.height {
+          var tint = markColour
+          tint.a = 64
+          canvas.fillRect(Rect(x: x, y: y, width: w, height: h), color: tint)
+        }
         let t = 3.0
         for edge in [
           Rect(x: x - t, y: y - t, width: w + 2 * t, height: t),
@@ -71,22 +86,29 @@ public enum LintExplain {
           canvas.fillRect(edge, color: markColour)
         }
       }
-      // The glyph at its real size, on white, top-aligned with the enlarged one.
       try canvas.draw(
-        onWhite,
+        real,
         in: Rect(
-          x: Double(margin * 2 + bigW), y: Double(margin), width: Double(render.width),
-          height: Double(render.height)))
-      let caption =
-        "\(finding.rule.rawValue) @\(finding.scale)x: \(finding.value.lintText) (limit "
-        + "\(finding.limit.lintText)), \(finding.severity.rawValue)"
-      let text = try TextLayout(
-        caption, style: TextStyle(weight: .regular, sizePx: captionPx, color: .black))
-      try canvas.draw(text, x: Double(margin), y: Double(margin + bigH) + captionPx * 0.6)
+          x: Double(margin * 2 + enlarged.width), y: Double(margin), width: Double(real.width),
+          height: Double(real.height)))
+      try canvas.draw(first, x: Double(margin), y: Double(textTop))
+      try canvas.draw(second, x: Double(margin), y: Double(textTop) + captionPx * 1.4)
       return try canvas.image()
     } catch {
       throw GlyphsmithError.wrap(error, path: "lint explain")
     }
+  }
+
+  /// `image` with `margin` transparent px added on every side.
+  static func padded(_ image: RGBAImage, by margin: Int) -> RGBAImage {
+    var out = RGBAImage(width: image.width + 2 * margin, height: image.height + 2 * margin)
+    for y in 0..<image.height {
+      let from = y * image.width * 4
+      let to = ((y + margin) * out.width + margin) * 4
+      out.pixels.replaceSubrange(
+        to..<(to + image.width * 4), with: image.pixels[from..<(from + image.width * 4)])
+    }
+    return out
   }
 
   /// `image` enlarged `factor` times, each px a `factor` x `factor` block.

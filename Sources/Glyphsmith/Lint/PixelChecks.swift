@@ -282,21 +282,25 @@ struct PixelChecks {
     let kk = max(1, Int(k.rounded()))
     let block = (max(1, kk / 4)...kk).first { kk % $0 == 0 && kk / $0 <= 4 } ?? kk
     let m = kk / block
-    let w = target.width * m
-    let h = target.height * m
+    // Both images get a transparent margin of 2 target px, so windows see the glyph's outer
+    // edges against the background it is shown on (fitted canvases end at the ink).
+    let pad = 2 * m
+    let w = target.width * m + 2 * pad
+    let h = target.height * m + 2 * pad
     var reference = [Float](repeating: 0, count: w * h)
     var enlarged = [Float](repeating: 0, count: w * h)
     let norm = 1 / Float(block * block)
-    for y in 0..<h {
-      for x in 0..<w {
+    for y in 0..<(target.height * m) {
+      for x in 0..<(target.width * m) {
         var sum: Float = 0
         for yy in (y * block)..<min(g.height, (y + 1) * block) {
           for xx in (x * block)..<min(g.width, (x + 1) * block) {
             sum += g.grid.alpha[yy * g.width + xx]
           }
         }
-        reference[y * w + x] = sum * norm
-        enlarged[y * w + x] = target.alpha[min(target.height - 1, y / m) * target.width + min(target.width - 1, x / m)]
+        let i = (y + pad) * w + x + pad
+        reference[i] = sum * norm
+        enlarged[i] = target.alpha[(y / m) * target.width + x / m]
       }
     }
     let window = 4 * m
@@ -306,12 +310,12 @@ struct PixelChecks {
     guard loss > limitLoss else { return [] }
     var c = PixelComponent()
     for i in 0..<map.count where map[i] < 0.5 {
-      let x = i % w
-      let y = i / w
+      let x = max(0, i % w - pad)
+      let y = max(0, i / w - pad)
       c.minX = min(c.minX, x)
       c.minY = min(c.minY, y)
-      c.maxX = max(c.maxX, min(w - 1, x + window - 1))
-      c.maxY = max(c.maxY, min(h - 1, y + window - 1))
+      c.maxX = max(c.maxX, min(w - 2 * pad - 1, x + window - 1))
+      c.maxY = max(c.maxY, min(h - 2 * pad - 1, y + window - 1))
     }
     let where_ = c.maxX >= 0 ? box(c, k: Double(m), limitTo: targetSize(scale)) : nil
     return [
@@ -348,7 +352,8 @@ struct PixelChecks {
     return [
       make(
         .complexity,
-        "\(g.parts) separate parts and \(g.holes.count) holes: \(Int(count)) shapes, more than "
+        "\(g.parts) separate \(g.parts == 1 ? "part" : "parts") and \(g.holes.count) "
+          + "\(g.holes.count == 1 ? "hole" : "holes"): \(Int(count)) shapes, more than "
           + "the \(Int(limitCount)) a \(sizePt.lintText) pt glyph can show; merge or drop details",
         scale: scale, box: ink.maxX >= 0 ? box(ink, k: k, limitTo: targetSize(scale)) : nil,
         value: count, limit: limitCount)
