@@ -22,12 +22,7 @@ struct PixelChecks {
   /// Whether a rule is silenced for the whole file.
   let silenced: (LintRule) -> Bool
 
-  private final class Openings {
-    var byRadius: [Double: [UInt8]] = [:]
-  }
-
   private struct Geometry {
-    var openings = Openings()
     var width = 0
     var height = 0
     var grid: PixelGrid
@@ -41,13 +36,21 @@ struct PixelChecks {
     var parts = 0
     var holes: [Int] = []
 
-    /// The opening by a disc of `radius` high-resolution px, computed once per radius.
-    func opening(_ radius: Double) -> [UInt8] {
-      if let cached = openings.byRadius[radius] { return cached }
-      let opened = PixelOps.opening(
-        ink, inkDistance: inkDistance, radius: radius, width: width, height: height)
-      openings.byRadius[radius] = opened
-      return opened
+    /// `PixelOps.thickness` of the ink, up to the largest radius a rule asks for.
+    var thickness: [Float] = []
+
+    /// Ink pixels whose thickness radius is at least `low` and below `high` (high-resolution
+    /// px): ink outside the opening by `high` but inside the opening by `low`.
+    func band(from low: Double, below high: Double) -> [UInt8] {
+      let lo = Float(low)
+      let hi = Float(high)
+      var out = [UInt8](repeating: 0, count: thickness.count)
+      thickness.withUnsafeBufferPointer { t in
+        out.withUnsafeMutableBufferPointer { o in
+          for i in 0..<t.count where t[i] > 0 && t[i] >= lo && t[i] < hi { o[i] = 1 }
+        }
+      }
+      return out
     }
   }
 
@@ -113,8 +116,12 @@ struct PixelChecks {
     g.height = hiRes.height
     g.ink = g.grid.inkMask()
     let background = g.ink.map { 1 - $0 }
-    g.inkDistance = PixelOps.squaredDistance(to: background, width: g.width, height: g.height)
-    g.backgroundDistance = PixelOps.squaredDistance(to: g.ink, width: g.width, height: g.height)
+    // The widest opening asked for: inner lines at the limit, hairlines at 1.25 px, both at the
+    // smallest scale; distances inside the ink are needed up to there.
+    let kMax = Linter.hiResScale / Double(scales.first ?? 1)
+    let cap = max(limit(.innerLines), Self.hairlineWidest) * kMax / 2
+    g.inkDistance = PixelOps.boundedSquaredDistance(
+      to: background, only: g.ink, cap: cap + 2, width: g.width, height: g.height)
     let minimumArea = Int(
       (LintDefaults.minimumFeatureArea * Linter.hiResScale * Linter.hiResScale).rounded(.up))
     let (labels, components) = PixelOps.components(
@@ -124,11 +131,34 @@ struct PixelChecks {
     g.isHole = components.map { !$0.touchesBorder && $0.area >= minimumArea }
     g.holes = g.isHole.indices.filter { g.isHole[$0] }
     var radius = [Double](repeating: 0, count: components.count)
-    for i in 0..<labels.count where labels[i] >= 0 {
-      let l = Int(labels[i])
-      if g.backgroundDistance[i] > radius[l] { radius[l] = g.backgroundDistance[i] }
+    if !g.holes.isEmpty {
+      // Distance from background to ink, only needed for the widths of holes.
+      // Indicators report every hole's width; other roles only those narrower than the
+      // limit at the smallest scale, so a bounded search is enough there.
+      if role == .indicator {
+        g.backgroundDistance = PixelOps.squaredDistance(
+          to: g.ink, width: g.width, height: g.height)
+      } else {
+        let holeCap = limit(.negativeSpace) * kMax / 2 + 2
+        var inHoles = [UInt8](repeating: 0, count: labels.count)
+        for i in 0..<labels.count where labels[i] >= 0 && g.isHole[Int(labels[i])] {
+          inHoles[i] = 1
+        }
+        g.backgroundDistance = PixelOps.boundedSquaredDistance(
+          to: g.ink, only: inHoles, cap: holeCap, width: g.width, height: g.height)
+      }
+      // Beyond a bounded search's reach the distance is only known to be larger: count it as
+      // the reach (such holes are wide open anyway).
+      let known = role == .indicator ? PixelOps.infinity : pow(limit(.negativeSpace) * kMax / 2 + 2, 2)
+      for i in 0..<labels.count where labels[i] >= 0 && g.isHole[Int(labels[i])] {
+        let l = Int(labels[i])
+        let value = min(known, g.backgroundDistance[i])
+        if value > radius[l] { radius[l] = value }
+      }
     }
     g.holeRadius = radius.map { $0.squareRoot() }
+    g.thickness = PixelOps.thickness(
+      g.ink, inkDistance: g.inkDistance, cap: cap, width: g.width, height: g.height)
     let parts = PixelOps.components(g.ink, width: g.width, height: g.height, eightConnected: true)
     g.parts = parts.components.filter { $0.area >= minimumArea }.count
     return g
@@ -140,9 +170,7 @@ struct PixelChecks {
   /// borders a hole, i.e. lies inside the silhouette; at least 1.5 px long.
   private func innerLines(_ g: Geometry, scale: Int, k: Double) -> [LintFinding] {
     let limitPx = limit(.innerLines)
-    let opened = g.opening(limitPx * k / 2)
-    var thin = g.ink
-    for i in 0..<thin.count where opened[i] != 0 { thin[i] = 0 }
+    let thin = g.band(from: 0, below: limitPx * k / 2)
     let (labels, components) = PixelOps.components(
       thin, width: g.width, height: g.height, eightConnected: true)
     var bordersHole = [Bool](repeating: false, count: components.count)
@@ -228,21 +256,22 @@ struct PixelChecks {
 
   // MARK: - hairline
 
-  /// Straight horizontal or vertical lines 0.75 to 1.5 px wide at `scale` whose median
+  /// Width range in px at the scale checked of what counts as a 1 px line: 0.75 to 1.25 px.
+  static let hairlineNarrowest = 0.75
+  static let hairlineWidest = 1.25
+
+  /// Straight horizontal or vertical lines 0.75 to 1.25 px wide at `scale` whose median
   /// coverage on the real render stays under the limit (0.75): a 1 px line on a half pixel.
   private func hairlines(
     _ g: Geometry, target: PixelGrid, scale: Int, k: Double
   ) -> [LintFinding] {
     let limitCoverage = limit(.hairline)
-    let low = g.opening(0.75 * k / 2)
-    let high = g.opening(1.5 * k / 2)
-    var band = low
-    for i in 0..<band.count where high[i] != 0 { band[i] = 0 }
+    let band = g.band(from: Self.hairlineNarrowest * k / 2, below: Self.hairlineWidest * k / 2)
     let (labels, components) = PixelOps.components(
       band, width: g.width, height: g.height, eightConnected: true)
     var candidates = components.indices.filter {
       let c = components[$0]
-      return Double(min(c.boxWidth, c.boxHeight)) <= 1.5 * k + 1
+      return Double(min(c.boxWidth, c.boxHeight)) <= Self.hairlineWidest * k + 1
         && Double(max(c.boxWidth, c.boxHeight)) >= 2 * k
     }
     guard !candidates.isEmpty else { return [] }
@@ -271,17 +300,18 @@ struct PixelChecks {
 
   // MARK: - detail-loss
 
-  /// 1 - mean SSIM between the glyph as about four times the pixels would show it (the
-  /// high-resolution render box-filtered to m x `scale` px per pt, m = 4 at @1x and @3x, 3 at
-  /// @2x) and the real render at `scale` with each px enlarged to m x m, over windows of
-  /// 4 x 4 target px that hold ink. A straight-edged glyph loses little (its edges move by at
+  /// 1 - mean SSIM between the glyph as m times the pixels would show it (the
+  /// high-resolution render box-filtered to m x `scale` px per pt; m = 4 at @1x, 2 at @2x and
+  /// @3x, whose own pixels already hold most detail) and the real render at `scale` with each
+  /// px enlarged to m x m, over windows of 4 x 4 target px that hold ink, every half px. A straight-edged glyph loses little (its edges move by at
   /// most half a pixel); thin strokes, narrow gaps and small parts that merge lose a lot.
   private func detailLoss(
     _ g: Geometry, target: PixelGrid, scale: Int, k: Double
   ) -> [LintFinding] {
     let kk = max(1, Int(k.rounded()))
-    let block = (max(1, kk / 4)...kk).first { kk % $0 == 0 && kk / $0 <= 4 } ?? kk
-    let m = kk / block
+    let most = max(2, 4 / scale)
+    let m = (1...min(kk, most)).last { kk % $0 == 0 } ?? 1
+    let block = kk / m
     // Both images get a transparent margin of 2 target px, so windows see the glyph's outer
     // edges against the background it is shown on (fitted canvases end at the ink).
     let pad = 2 * m
@@ -304,7 +334,8 @@ struct PixelChecks {
       }
     }
     let window = 4 * m
-    let (mean, map) = PixelOps.ssim(reference, enlarged, width: w, height: h, window: window)
+    let (mean, map) = PixelOps.ssim(
+      reference, enlarged, width: w, height: h, window: window, step: max(1, m / 2))
     let loss = 1 - mean
     let limitLoss = limit(.detailLoss)
     guard loss > limitLoss else { return [] }
@@ -321,7 +352,7 @@ struct PixelChecks {
     return [
       make(
         .detailLoss,
-        "\(Int((loss * 100).rounded())) % of the structure seen at four times the pixels is lost "
+        "\(Int((loss * 100).rounded())) % of the structure seen at higher resolution is lost "
           + "at @\(scale)x (limit \(Int((limitLoss * 100).rounded())) %, 1 - SSIM); simplify the "
           + "glyph: fewer, thicker strokes and wider gaps",
         scale: scale, box: where_, value: loss, limit: limitLoss)

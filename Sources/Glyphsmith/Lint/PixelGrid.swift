@@ -73,6 +73,54 @@ enum PixelOps {
     return grid
   }
 
+  /// Squared Euclidean distance (px²) from each pixel where `only` is 1 to the nearest pixel
+  /// where `feature` is 1, exact up to `cap` px; pixels farther away (and pixels outside
+  /// `only`) get `infinity`. Columns first (two sweeps), then a search of +/- `cap` px along
+  /// each row: cheaper than the full transform when `cap` is small.
+  static func boundedSquaredDistance(
+    to feature: [UInt8], only: [UInt8], cap: Double, width: Int, height: Int
+  ) -> [Double] {
+    let reach = Int(cap.rounded(.up))
+    let big = Int32.max / 4
+    var column = [Int32](repeating: big, count: feature.count)
+    var out = [Double](repeating: infinity, count: feature.count)
+    feature.withUnsafeBufferPointer { f in
+      column.withUnsafeMutableBufferPointer { c in
+        for x in 0..<width {
+          var last = -1_000_000
+          for y in 0..<height {
+            if f[y * width + x] != 0 { last = y }
+            c[y * width + x] = Int32(min(Int(big), y - last))
+          }
+          last = 1_000_000
+          for y in stride(from: height - 1, through: 0, by: -1) {
+            if f[y * width + x] != 0 { last = y }
+            c[y * width + x] = min(c[y * width + x], Int32(min(Int(big), last - y)))
+          }
+        }
+        only.withUnsafeBufferPointer { o in
+          out.withUnsafeMutableBufferPointer { d in
+            let cap2 = cap * cap
+            for y in 0..<height {
+              for x in 0..<width where o[y * width + x] != 0 {
+                var best = Int.max
+                for nx in max(0, x - reach)...min(width - 1, x + reach) {
+                  let dy = Int(c[y * width + nx])
+                  if dy > reach { continue }
+                  let dx = nx - x
+                  let value = dx * dx + dy * dy
+                  if value < best { best = value }
+                }
+                if best != Int.max && Double(best) <= cap2 { d[y * width + x] = Double(best) }
+              }
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
   /// The lower envelope of parabolas rooted at the finite samples of `f`.
   private static func transform1D(
     _ f: UnsafeMutableBufferPointer<Double>, count n: Int, d: UnsafeMutableBufferPointer<Double>,
@@ -115,104 +163,213 @@ enum PixelOps {
   ) -> (labels: [Int32], components: [PixelComponent]) {
     var labels = [Int32](repeating: -1, count: mask.count)
     var components: [PixelComponent] = []
-    var stack: [Int] = []
-    let offsets4 = [(1, 0), (-1, 0), (0, 1), (0, -1)]
-    let offsets8 = offsets4 + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-    let offsets = eightConnected ? offsets8 : offsets4
-    for start in 0..<mask.count where mask[start] != 0 && labels[start] < 0 {
-      let label = Int32(components.count)
-      var c = PixelComponent()
-      labels[start] = label
-      stack.append(start)
-      while let i = stack.popLast() {
-        let x = i % width
-        let y = i / width
-        c.area += 1
-        c.minX = min(c.minX, x)
-        c.maxX = max(c.maxX, x)
-        c.minY = min(c.minY, y)
-        c.maxY = max(c.maxY, y)
-        if x == 0 || y == 0 || x == width - 1 || y == height - 1 { c.touchesBorder = true }
-        for (dx, dy) in offsets {
-          let nx = x + dx
-          let ny = y + dy
-          guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
-          let j = ny * width + nx
-          if mask[j] != 0 && labels[j] < 0 {
-            labels[j] = label
-            stack.append(j)
+    let stack = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, mask.count))
+    defer { stack.deallocate() }
+    mask.withUnsafeBufferPointer { m in
+      labels.withUnsafeMutableBufferPointer { lab in
+        for start in 0..<m.count where m[start] != 0 && lab[start] < 0 {
+          let label = Int32(components.count)
+          var c = PixelComponent()
+          lab[start] = label
+          var top = 0
+          stack[top] = Int32(start)
+          top += 1
+          while top > 0 {
+            top -= 1
+            let i = Int(stack[top])
+            let x = i % width
+            let y = i / width
+            c.area += 1
+            if x < c.minX { c.minX = x }
+            if x > c.maxX { c.maxX = x }
+            if y < c.minY { c.minY = y }
+            if y > c.maxY { c.maxY = y }
+            let left = x > 0
+            let right = x < width - 1
+            let up = y > 0
+            let down = y < height - 1
+            if !(left && right && up && down) { c.touchesBorder = true }
+            // Each pixel is pushed once (labelled when pushed), so the stack never overflows.
+            if left && m[i - 1] != 0 && lab[i - 1] < 0 {
+              lab[i - 1] = label
+              stack[top] = Int32(i - 1)
+              top += 1
+            }
+            if right && m[i + 1] != 0 && lab[i + 1] < 0 {
+              lab[i + 1] = label
+              stack[top] = Int32(i + 1)
+              top += 1
+            }
+            if up && m[i - width] != 0 && lab[i - width] < 0 {
+              lab[i - width] = label
+              stack[top] = Int32(i - width)
+              top += 1
+            }
+            if down && m[i + width] != 0 && lab[i + width] < 0 {
+              lab[i + width] = label
+              stack[top] = Int32(i + width)
+              top += 1
+            }
+            if eightConnected {
+              if left && up && m[i - width - 1] != 0 && lab[i - width - 1] < 0 {
+                lab[i - width - 1] = label
+                stack[top] = Int32(i - width - 1)
+                top += 1
+              }
+              if right && up && m[i - width + 1] != 0 && lab[i - width + 1] < 0 {
+                lab[i - width + 1] = label
+                stack[top] = Int32(i - width + 1)
+                top += 1
+              }
+              if left && down && m[i + width - 1] != 0 && lab[i + width - 1] < 0 {
+                lab[i + width - 1] = label
+                stack[top] = Int32(i + width - 1)
+                top += 1
+              }
+              if right && down && m[i + width + 1] != 0 && lab[i + width + 1] < 0 {
+                lab[i + width + 1] = label
+                stack[top] = Int32(i + width + 1)
+                top += 1
+              }
+            }
           }
+          components.append(c)
         }
       }
-      components.append(c)
     }
     return (labels, components)
   }
 
-  /// Morphological opening of `mask` by a disc of `radius` px: the parts of the mask a disc of
-  /// that radius can sweep, i.e. everything at least about `2 * radius` px thick.
-  /// `inkDistance` is `squaredDistance(to: background)` of the same mask. The erosion is a
-  /// threshold on it; the dilation paints a disc around each boundary pixel of the eroded set
-  /// (interior pixels are covered by the set itself).
-  static func opening(
-    _ mask: [UInt8], inkDistance: [Double], radius: Double, width: Int, height: Int
-  ) -> [UInt8] {
-    let r2 = radius * radius
-    var eroded = [UInt8](repeating: 0, count: mask.count)
-    for i in 0..<mask.count where mask[i] != 0 && inkDistance[i] >= r2 { eroded[i] = 1 }
-    var opened = eroded
-    let reach = Int(radius.rounded(.down))
-    var disc: [(Int, Int)] = []
-    if reach >= 1 {
-      for dy in -reach...reach {
-        for dx in -reach...reach where Double(dx * dx + dy * dy) <= r2 { disc.append((dx, dy)) }
+  /// For each pixel of `mask`, the radius (px, at most `cap`) of the largest disc inside the
+  /// mask that covers it; 0 outside. The mask's opening by a disc of radius r (everything at
+  /// least about 2 r px thick) is then `thickness >= r`, for every r up to `cap` at once.
+  ///
+  /// A disc of radius d(q) (the distance from q to the background, `inkDistance`) is painted
+  /// around each pixel q whose disc is not inside a neighbour's (centres of maximal discs);
+  /// pixels at least `cap` deep are covered by their own region, whose boundary paints discs of
+  /// radius `cap`.
+  static func thickness(
+    _ mask: [UInt8], inkDistance: [Double], cap: Double, width: Int, height: Int
+  ) -> [Float] {
+    var result = [Float](repeating: 0, count: mask.count)
+    let capF = Float(cap)
+    var depth = [Float](repeating: 0, count: mask.count)
+    for i in 0..<mask.count where mask[i] != 0 {
+      depth[i] = min(capF, Float(inkDistance[i].squareRoot()))
+    }
+    let reach = Int(cap.rounded(.up))
+    // Disc offsets sorted by distance: (dx, dy, squared distance, index delta).
+    var offsets: [(dx: Int, dy: Int, d2: Float, delta: Int)] = []
+    for dy in -reach...reach {
+      for dx in -reach...reach where Double(dx * dx + dy * dy) <= cap * cap {
+        offsets.append((dx, dy, Float(dx * dx + dy * dy), dy * width + dx))
       }
     }
-    eroded.withUnsafeBufferPointer { e in
-      opened.withUnsafeMutableBufferPointer { o in
-        for y in 0..<height {
-          for x in 0..<width where e[y * width + x] != 0 {
-            let boundary =
-              x == 0 || y == 0 || x == width - 1 || y == height - 1
-              || e[y * width + x - 1] == 0 || e[y * width + x + 1] == 0
-              || e[(y - 1) * width + x] == 0 || e[(y + 1) * width + x] == 0
-            guard boundary else { continue }
-            for (dx, dy) in disc {
-              let nx = x + dx
-              let ny = y + dy
-              if nx >= 0 && ny >= 0 && nx < width && ny < height { o[ny * width + nx] = 1 }
+    offsets.sort { $0.d2 < $1.d2 }
+    let diagonal = Float(2.0.squareRoot())
+    // A disc is skipped when a neighbour's disc holds it up to 0.05 px (d(n) >= d + step -
+    // 0.05): the overlap of neighbouring discs covers the sliver.
+    let slack: Float = 0.05
+    mask.withUnsafeBufferPointer { m in
+      depth.withUnsafeBufferPointer { dp in
+        result.withUnsafeMutableBufferPointer { t in
+          offsets.withUnsafeBufferPointer { off in
+            for y in 0..<height {
+              for x in 0..<width where m[y * width + x] != 0 {
+                let i = y * width + x
+                let d = dp[i]
+                let inside = x > 0 && y > 0 && x < width - 1 && y < height - 1
+                var paint = true
+                var boundary = !inside
+                if inside {
+                  let a = dp[i - 1]
+                  let b = dp[i + 1]
+                  let c = dp[i - width]
+                  let e = dp[i + width]
+                  let f = dp[i - width - 1]
+                  let g = dp[i - width + 1]
+                  let h = dp[i + width - 1]
+                  let k = dp[i + width + 1]
+                  if d >= capF {
+                    boundary = min(min(min(a, b), min(c, e)), min(min(f, g), min(h, k))) < capF
+                  } else if max(max(a, b), max(c, e)) >= d + 1 - slack
+                    || max(max(f, g), max(h, k)) >= d + diagonal - slack
+                  {
+                    paint = false
+                  }
+                }
+                if d >= capF {
+                  t[i] = capF
+                  guard boundary else { continue }
+                } else if !paint {
+                  continue
+                }
+                let r2 = d * d
+                let far = inside && x >= reach && y >= reach && x < width - reach
+                  && y < height - reach
+                for o in off {
+                  if o.d2 > r2 { break }
+                  let j: Int
+                  if far {
+                    j = i + o.delta
+                  } else {
+                    let nx = x + o.dx
+                    let ny = y + o.dy
+                    guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
+                    j = ny * width + nx
+                  }
+                  if m[j] != 0 && t[j] < d { t[j] = d }
+                }
+              }
             }
           }
         }
       }
     }
-    for i in 0..<opened.count where mask[i] == 0 { opened[i] = 0 }
-    return opened
+    return result
   }
 
   /// Mean structural similarity (Wang et al. 2004, constants K1 0.01, K2 0.03, range 1) of
-  /// `a` and `b` over every `window` x `window` box, counting only boxes where either image
-  /// has any coverage; plus the per-pixel map (at each box's top-left corner).
-  static func ssim(_ a: [Float], _ b: [Float], width: Int, height: Int, window: Int)
-    -> (mean: Double, map: [Float])
-  {
+  /// `a` and `b` over `window` x `window` boxes every `step` px, counting only boxes where
+  /// either image has any coverage; plus the map of each box's value at its top-left corner
+  /// (1 elsewhere).
+  static func ssim(
+    _ a: [Float], _ b: [Float], width: Int, height: Int, window: Int, step: Int = 1
+  ) -> (mean: Double, map: [Float]) {
     let w = width + 1
-    func integral(_ f: (Int) -> Double) -> [Double] {
-      var s = [Double](repeating: 0, count: w * (height + 1))
-      for y in 0..<height {
-        var row = 0.0
-        for x in 0..<width {
-          row += f(y * width + x)
-          s[(y + 1) * w + x + 1] = s[y * w + x + 1] + row
+    let count = w * (height + 1)
+    var sa = [Double](repeating: 0, count: count)
+    var sb = sa
+    var saa = sa
+    var sbb = sa
+    var sab = sa
+    a.withUnsafeBufferPointer { pa in
+      b.withUnsafeBufferPointer { pb in
+        for y in 0..<height {
+          var ra = 0.0
+          var rb = 0.0
+          var raa = 0.0
+          var rbb = 0.0
+          var rab = 0.0
+          for x in 0..<width {
+            let va = Double(pa[y * width + x])
+            let vb = Double(pb[y * width + x])
+            ra += va
+            rb += vb
+            raa += va * va
+            rbb += vb * vb
+            rab += va * vb
+            let i = (y + 1) * w + x + 1
+            let above = y * w + x + 1
+            sa[i] = sa[above] + ra
+            sb[i] = sb[above] + rb
+            saa[i] = saa[above] + raa
+            sbb[i] = sbb[above] + rbb
+            sab[i] = sab[above] + rab
+          }
         }
       }
-      return s
     }
-    let sa = integral { Double(a[$0]) }
-    let sb = integral { Double(b[$0]) }
-    let saa = integral { Double(a[$0] * a[$0]) }
-    let sbb = integral { Double(b[$0] * b[$0]) }
-    let sab = integral { Double(a[$0] * b[$0]) }
     let c1 = 0.01 * 0.01
     let c2 = 0.03 * 0.03
     let win = max(1, min(window, width, height))
@@ -220,8 +377,9 @@ enum PixelOps {
     var map = [Float](repeating: 1, count: width * height)
     var total = 0.0
     var counted = 0
-    for y in 0...(height - win) {
-      for x in 0...(width - win) {
+    let stride_ = max(1, step)
+    for y in stride(from: 0, through: height - win, by: stride_) {
+      for x in stride(from: 0, through: width - win, by: stride_) {
         func box(_ s: [Double]) -> Double {
           s[(y + win) * w + x + win] - s[y * w + x + win] - s[(y + win) * w + x] + s[y * w + x]
         }
