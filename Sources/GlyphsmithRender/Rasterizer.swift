@@ -49,6 +49,12 @@ public enum Rasterizer {
       cairo_scale(cr, placement.scale, placement.scale)
       cairo_set_source_surface(cr, source.surface, 0, 0)
       cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+      // Edge pixels are resampled against copies of themselves (PAD), not against transparent
+      // black outside the image, and the image's own rectangle is the clip: an opaque raster
+      // stays opaque to its edges at any scale.
+      cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+      cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
+      cairo_clip(cr)
       LibraryClock.measure { cairo_paint(cr) }
       try surface.checkStatus()
     }

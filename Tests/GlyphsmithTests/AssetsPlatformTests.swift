@@ -215,6 +215,7 @@ struct AssetsAndroidWebTests {
     #expect(!FileManager.default.fileExists(atPath: folder.path("out/C.xcassets")))
     #expect(AndroidDrawables.resourceName("2-Factor Auth") == "ic_2_factor_auth")
     #expect(AndroidDrawables.resourceName("café") == "caf_")
+    #expect(AndroidDrawables.resourceName("class") == "ic_class")
   }
 
   @Test func androidNamesThatCollideAfterMappingAreRefused() throws {

@@ -263,6 +263,19 @@ struct FittedRenderTests {
     }
   }
 
+  @Test(arguments: [(512, 1024), (1000, 1024), (2000, 1024), (100, 75)])
+  func opaqueRasterStaysOpaqueToItsEdges(source: Int, target: Int) throws {
+    let red = RGBAImage(width: source, height: source, fill: RGBA8(r: 255, g: 0, b: 0))
+    let artwork = try Artwork(data: try PNGCodec.encode(red), path: "red.png", baseDirectory: nil)
+    let image = try render(artwork) {
+      $0.widthPx = target
+      $0.heightPx = target
+    }.image
+    for (x, y) in [(0, 0), (target - 1, 0), (0, target - 1), (target - 1, target - 1), (target / 2, 0)] {
+      #expect(image[x, y] == RGBA8(r: 255, g: 0, b: 0), "pixel \(x),\(y)")
+    }
+  }
+
   @Test func rasterDownscalesWithoutDarkFringes() throws {
     // 40 x 40 white square inside transparent pixels whose hidden colour is black.
     var source = RGBAImage(width: 80, height: 80, fill: RGBA8(r: 0, g: 0, b: 0, a: 0))

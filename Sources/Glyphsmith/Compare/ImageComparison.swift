@@ -23,9 +23,13 @@ public enum ImageComparison {
   /// The bytes of the file at `path`.
   /// - Throws: `GlyphsmithError.unreadable` naming the path.
   static func read(_ path: String) throws -> Data {
-    do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-      throw GlyphsmithError.unreadable(path: path, reason: reason(error))
+    if let data = FileBytes.read(path) { return data }
+    var isFolder: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
+    throw GlyphsmithError.unreadable(
+      path: path, reason: isFolder.boolValue ? "is a folder; give a PNG file" : "permission denied")
   }
 
   /// Reads and decodes the PNG at `path` to straight RGBA8.
@@ -107,18 +111,5 @@ public enum ImageComparison {
       timing.write = lap()
     }
     return (result, timing)
-  }
-
-  private static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    if nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileReadNoSuchFileError {
-      return "no such file"
-    }
-    return nsError.localizedDescription
   }
 }

@@ -70,7 +70,8 @@ public enum GoldenCheck {
         "renderer changed from \(change.from) to \(change.to): re-record after review"
     }
 
-    let actualFiles = GoldenFiles.pngs(in: actualDirectory)
+    let actualFiles = GoldenFiles.pngs(
+      in: actualDirectory, excluding: [goldenDirectory] + (artifacts.map { [$0] } ?? []))
     let goldenFiles = GoldenFiles.pngs(in: goldenDirectory)
     let paths = Array(Set(actualFiles).union(goldenFiles)).sorted()
     let actualSet = Set(actualFiles)
@@ -162,16 +163,23 @@ public enum GoldenCheck {
 
 /// Listing and checking the folders of a golden check or record.
 enum GoldenFiles {
-  /// Relative paths of the `.png` files under `folder`, recursively, hidden files skipped,
+  /// Relative paths of the `.png` files under `folder`, recursively, hidden files and the
+  /// `excluding` folders (a golden or artifacts folder kept inside the actual one) skipped,
   /// sorted.
-  static func pngs(in folder: URL) -> [String] {
+  static func pngs(in folder: URL, excluding: [URL] = []) -> [String] {
     let base = folder.standardizedFileURL.path
+    let skipped = Set(excluding.map { $0.standardizedFileURL.path })
     guard
       let enumerator = FileManager.default.enumerator(
         at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
     else { return [] }
     var paths: [String] = []
-    for case let url as URL in enumerator where url.pathExtension.lowercased() == "png" {
+    for case let url as URL in enumerator {
+      if skipped.contains(url.standardizedFileURL.path) {
+        enumerator.skipDescendants()
+        continue
+      }
+      guard url.pathExtension.lowercased() == "png" else { continue }
       let full = url.standardizedFileURL.path
       guard full.hasPrefix(base) else { continue }
       paths.append(

@@ -22,6 +22,18 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
     self.renderer = renderer
   }
 
+  /// Decodes a manifest; every member may be left out of a hand-written file: `version` is 1,
+  /// `options` the strict defaults, and a missing `renderer` is taken as the running one (so
+  /// no "renderer changed" note until the goldens are recorded).
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
+    options = try c.decodeIfPresent(GoldenOptions.self, forKey: .options) ?? GoldenOptions()
+    renderer = try c.decodeIfPresent(RendererRecord.self, forKey: .renderer) ?? .current
+  }
+
+  private enum CodingKeys: String, CodingKey { case version, options, renderer }
+
   /// Reads `golden.json` from `directory`; `nil` when there is none.
   /// - Throws: `GoldenError.invalidManifest` naming the file when it cannot be read or parsed.
   public static func load(from directory: URL) throws -> GoldenManifest? {

@@ -40,7 +40,7 @@ public enum GoldenRecord {
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
     let existing = try GoldenManifest.load(from: goldenDirectory)
     let options = existing?.options ?? GoldenOptions()
-    let actualFiles = GoldenFiles.pngs(in: actualDirectory)
+    let actualFiles = GoldenFiles.pngs(in: actualDirectory, excluding: [goldenDirectory])
     let goldenFiles = Set(GoldenFiles.pngs(in: goldenDirectory))
 
     // Decide and validate everything before the first write.

@@ -104,6 +104,9 @@ enum AssetsCommand: Subcommand {
     }
     assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
     if let platforms = parsed.value("platform") {
+      guard !platforms.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw UsageError(message: "--platform takes ios, android, web (comma-separated), got ''")
+      }
       assets.platforms = try platforms.split(separator: ",").map { word in
         guard let platform = AssetPlatform(rawValue: word.trimmingCharacters(in: .whitespaces))
         else {

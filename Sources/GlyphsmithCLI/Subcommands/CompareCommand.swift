@@ -20,7 +20,8 @@ enum CompareCommand: Subcommand {
 
     options:
       --diff OUT.png        write the diff image: differences red, anti-aliasing yellow, the
-                            rest A in faint grey, ignored rectangles hatched blue
+                            rest A in faint grey, ignored rectangles hatched blue; - writes
+                            it to stdout (the summary then goes to stderr)
       --threshold T         0-1, the colour distance that counts (default 0.1)
       --include-aa          count anti-aliased pixels as differences too
       --alpha A             0-1, opacity of A's grey in the diff (default 0.1)
@@ -133,10 +134,13 @@ enum CompareCommand: Subcommand {
         diffPath: options.diff, jobs: options.jobs)
     } catch let error as CompareError {
       Terminal.error(error.description)
+      if options.json { printJSONError(error.description) }
       if case .sizeMismatch = error { return .negative }
       return .failure
     } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: options.actual).description)
+      let message = GlyphsmithError.wrap(error, path: options.actual).description
+      Terminal.error(message)
+      if options.json { printJSONError(message) }
       return .failure
     }
     if options.timing {
@@ -154,10 +158,24 @@ enum CompareCommand: Subcommand {
         options: ReportOptions(pixelmatch: options.pixelmatch, failOver: options.failOver))
       guard let data = try? XcodeJSON.encode(report) else { return .failure }
       FileHandle.standardOutput.write(data)
+    } else if options.diff == "-" {
+      Terminal.error(summary(result, options: options))  // stdout carries the diff PNG
     } else {
       Terminal.output(summary(result, options: options))
     }
     return over ? .negative : .success
+  }
+
+  /// `{"version": 1, "error": "..."}` on stdout, for scripts that parse `--json` even when
+  /// the comparison could not be made (a size change, an unreadable file).
+  static func printJSONError(_ message: String) {
+    struct Failure: Encodable {
+      var version = 1
+      var error: String
+    }
+    if let data = try? XcodeJSON.encode(Failure(error: message)) {
+      FileHandle.standardOutput.write(data)
+    }
   }
 
   /// `A vs B: 143 of 32768 pixels differ (0.436%), limit 0; largest difference 0.42 at (3, 7)`.
