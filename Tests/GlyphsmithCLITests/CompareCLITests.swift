@@ -110,6 +110,7 @@ struct CompareGoldenCLITests {
 
   @Test func recordCheckChangeAndReport() throws {
     let (root, actual, golden) = try folders()
+    defer { try? FileManager.default.removeItem(at: root) }
     let record = try CLIRunner.run(["golden", "record", actual.path, golden.path])
     #expect(record.status == 0)
     #expect(
@@ -157,7 +158,8 @@ struct CompareGoldenCLITests {
   }
 
   @Test func rendererChangeComesFirst() throws {
-    let (_, actual, golden) = try folders()
+    let (root, actual, golden) = try folders()
+    defer { try? FileManager.default.removeItem(at: root) }
     #expect(try CLIRunner.run(["golden", "record", actual.path, golden.path]).status == 0)
     let url = golden.appendingPathComponent("golden.json")
     var text = try String(contentsOf: url, encoding: .utf8)

@@ -39,6 +39,7 @@ private func snapshot(_ folder: URL) throws -> [String: Data] {
 struct CompareGoldenTests {
   @Test func recordThenCheckPasses() throws {
     let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
     let actual = root.appendingPathComponent("actual")
     let golden = root.appendingPathComponent("golden")
     try write(square(8), actual, "a.png")
@@ -60,6 +61,7 @@ struct CompareGoldenTests {
 
   @Test func everyKindOfFailureWithArtifactsAndNoGoldenWritten() throws {
     let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
     let actual = root.appendingPathComponent("actual")
     let golden = root.appendingPathComponent("golden")
     let artifacts = root.appendingPathComponent("artifacts")
@@ -111,6 +113,7 @@ struct CompareGoldenTests {
 
   @Test func overridesLoosenTheCheck() throws {
     let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
     let actual = root.appendingPathComponent("actual")
     let golden = root.appendingPathComponent("golden")
     try write(square(8), golden, "dot.png")
@@ -123,6 +126,7 @@ struct CompareGoldenTests {
 
   @Test func rendererChangeIsSaid() throws {
     let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
     let actual = root.appendingPathComponent("actual")
     let golden = root.appendingPathComponent("golden")
     try write(square(4), actual, "a.png")
@@ -139,6 +143,7 @@ struct CompareGoldenTests {
 
   @Test func recordModes() throws {
     let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
     let actual = root.appendingPathComponent("actual")
     let golden = root.appendingPathComponent("golden")
     try write(square(8), golden, "kept.png")
@@ -163,6 +168,7 @@ struct CompareGoldenTests {
 
   @Test func missingFoldersAndBadManifestsAreErrors() throws {
     let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
     #expect(throws: GoldenError.self) {
       try GoldenCheck.run(actual: root.appendingPathComponent("nope"), golden: root)
     }
@@ -173,6 +179,7 @@ struct CompareGoldenTests {
 
   @Test func htmlReportIsSelfContained() throws {
     let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
     let actual = root.appendingPathComponent("actual")
     let golden = root.appendingPathComponent("golden")
     try write(square(8), golden, "dot.png")

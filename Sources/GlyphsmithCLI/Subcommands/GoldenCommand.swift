@@ -186,7 +186,7 @@ enum GoldenCommand: Subcommand {
       )
     }
     Terminal.error(
-      "recorded \(report.recorded.count) goldens, \(report.unchanged.count) unchanged"
+      "recorded \(report.recorded.count) golden\(report.recorded.count == 1 ? "" : "s"), \(report.unchanged.count) unchanged"
         + (report.manifestWritten ? "; wrote \(GoldenManifest.fileName)" : ""))
     return .success
   }
