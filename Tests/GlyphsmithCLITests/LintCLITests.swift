@@ -121,3 +121,30 @@ struct LintCLITests {
     #expect(written.contains("text-text-1@1x.png"))
   }
 }
+
+@Suite("dots lints custom indicators")
+struct DotsLintCLITests {
+  @Test("an indicator with text and a hole gives warnings; the control is still drawn")
+  func indicatorWarnings() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ring = try write(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8">
+        <path fill-rule="evenodd" d="M0 4a4 4 0 1 0 8 0a4 4 0 1 0-8 0ZM2 4a2 2 0 1 0 4 0a2 2 0 1 0-4 0Z"/>
+        <text x="0" y="8" font-size="3">A</text>
+      </svg>
+      """, "ring.svg", in: folder)
+    let dot = try write(circleSVG, "dot.svg", in: folder)
+    let out = folder.appendingPathComponent("dots.png").path
+    let result = try CLIRunner.run([
+      "dots", "--pages", "3", "--current", "0", "-o", out, "--indicator", "1=\(ring)",
+      "--current-indicator", dot,
+    ])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("\(ring):3:3: warning: [text]"))
+    #expect(result.stderr.contains("\(ring): warning: [negative-space]"))
+    #expect(!result.stderr.contains("dot.svg"))
+    #expect(FileManager.default.fileExists(atPath: out))
+  }
+}

@@ -103,13 +103,19 @@ enum PixelOps {
             let cap2 = cap * cap
             for y in 0..<height {
               for x in 0..<width where o[y * width + x] != 0 {
+                // Outward from the pixel's own column; stop once no farther column can win.
                 var best = Int.max
-                for nx in max(0, x - reach)...min(width - 1, x + reach) {
-                  let dy = Int(c[y * width + nx])
-                  if dy > reach { continue }
-                  let dx = nx - x
-                  let value = dx * dx + dy * dy
-                  if value < best { best = value }
+                var dx = 0
+                while dx <= reach && dx * dx < best {
+                  if x - dx >= 0 {
+                    let dy = Int(c[y * width + x - dx])
+                    if dy <= reach { best = min(best, dx * dx + dy * dy) }
+                  }
+                  if dx > 0 && x + dx < width {
+                    let dy = Int(c[y * width + x + dx])
+                    if dy <= reach { best = min(best, dx * dx + dy * dy) }
+                  }
+                  dx += 1
                 }
                 if best != Int.max && Double(best) <= cap2 { d[y * width + x] = Double(best) }
               }

@@ -118,6 +118,7 @@ enum DotsCommand: Subcommand {
       }
       if let file = options.currentIndicator { control.currentIndicator = try load(file) }
       path = "-"
+      lintIndicators(options)
       control.warnings.forEach(Terminal.error)
       let image = try control.render(scale: options.scale)
       try AtomicFile.write(try PNGCodec.encode(image), toPath: options.output)
@@ -125,6 +126,25 @@ enum DotsCommand: Subcommand {
     } catch {
       Terminal.error(GlyphsmithError.wrap(error, path: path).description)
       return .failure
+    }
+  }
+
+  /// Lints each custom indicator image as `glyphsmith lint --role indicator` does at the
+  /// control's scale (HIG "Page controls": no inner lines, negative space or text) and prints
+  /// every finding as a warning; the control is drawn whatever they say.
+  static func lintIndicators(_ options: Options) {
+    var lint = LintOptions()
+    lint.role = .indicator
+    lint.scales = [min(3, max(1, Int(options.scale.rounded())))]
+    var files = options.indicators.values.sorted()
+    if let current = options.currentIndicator { files.append(current) }
+    var seen = Set<String>()
+    for file in files where file != "-" && seen.insert(file).inserted {
+      guard let result = try? Linter.lint(path: file, options: lint) else { continue }
+      for var finding in result.report.findings {
+        finding.severity = .warning
+        Terminal.error(finding.diagnostic(path: file))
+      }
     }
   }
 }
