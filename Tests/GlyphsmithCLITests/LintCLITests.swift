@@ -148,3 +148,36 @@ struct DotsLintCLITests {
     #expect(FileManager.default.fileExists(atPath: out))
   }
 }
+
+@Suite("assets --lint")
+struct AssetsLintCLITests {
+  @Test("findings go into the JSON report; the catalog is written; --strict exits 1")
+  func assetsLint() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try write(textSVG, "text.svg", in: folder)
+    let catalog = folder.appendingPathComponent("Icons.xcassets").path
+    let result = try CLIRunner.run([
+      "assets", path, "-o", catalog, "--scales", "1", "--lint", "--json", "--quiet",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("\(path):3:3: warning: [text]"))
+    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let inputs = try #require(object["inputs"] as? [[String: Any]])
+    let lint = try #require(inputs.first?["lint"] as? [[String: Any]])
+    #expect(lint.map { $0["rule"] as? String } == ["text"])
+    #expect(FileManager.default.fileExists(atPath: catalog + "/text.imageset/text.png"))
+
+    let strict = try CLIRunner.run([
+      "assets", path, "-o", catalog, "--scales", "1", "--lint", "--strict", "--quiet", "--force",
+    ])
+    #expect(strict.status == 1)
+
+    let plain = try CLIRunner.run(["assets", path, "-o", catalog, "--scales", "1", "--json"])
+    let plainObject = try #require(
+      try JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])
+    let plainInputs = try #require(plainObject["inputs"] as? [[String: Any]])
+    #expect(plainInputs.first?["lint"] == nil)
+    #expect(try CLIRunner.run(["assets", path, "-o", catalog, "--strict"]).status == 2)
+  }
+}

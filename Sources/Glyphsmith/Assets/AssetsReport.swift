@@ -29,6 +29,9 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   public var error: String?
   /// Warnings, in the form `path: warning: ...`.
   public var warnings: [String]
+  /// With `assets --lint`: what `glyphsmith lint` finds for this input at the same role, size
+  /// and scales (see docs/lint.md); `nil` (and left out of the JSON) without `--lint`.
+  public var lint: [LintFinding]? = nil
 
   /// A failed entry for an input that could not even be opened.
   public static func failed(path: String, role: Role, error: GlyphsmithError) -> AssetInputResult {
@@ -38,7 +41,7 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case path, name, status, role, shape, sizePt, files, error, warnings
+    case path, name, status, role, shape, sizePt, files, error, warnings, lint
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -52,6 +55,7 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
     try c.encode(files, forKey: .files)
     try c.encode(error, forKey: .error)
     try c.encode(warnings, forKey: .warnings)
+    if let lint { try c.encode(lint, forKey: .lint) }
   }
 }
 

@@ -8,7 +8,7 @@ enum AssetsCommand: Subcommand {
   static let help = """
     usage: glyphsmith assets INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
                              [--scales 1,2,3] [--compact] [--template|--original] [--padding PT]
-                             [--jobs N] [--json] [--quiet]
+                             [--jobs N] [--json] [--quiet] [--lint [--strict]]
 
     Each INPUT is an .svg or .png file or a folder (searched recursively, sorted). Every icon
     becomes NAME.imageset with NAME.png, NAME@2x.png, NAME@3x.png (per --scales) and a
@@ -46,6 +46,10 @@ enum AssetsCommand: Subcommand {
                             shares together write exactly what one run writes
       --stats               print where the time went on stderr (renders, time inside librsvg,
                             cairo and libpng, Glyphsmith's own overhead)
+      --lint                also run `glyphsmith lint` on every input at the same role, size
+                            and scales: findings on stderr and, with --json, in each
+                            input's "lint" list; the catalog is written either way
+      --strict              with --lint: exit 1 when any input has a lint error or warning
 
     roles:
     \(Role.helpTable)
@@ -63,7 +67,7 @@ enum AssetsCommand: Subcommand {
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
     .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
-    .value("shard"), .flag("help"),
+    .value("shard"), .flag("lint"), .flag("strict"), .flag("help"),
   ]
 
   struct Options {
@@ -73,6 +77,8 @@ enum AssetsCommand: Subcommand {
     var json: Bool
     var quiet: Bool
     var stats: Bool
+    var lint = false
+    var strict = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -126,9 +132,13 @@ enum AssetsCommand: Subcommand {
       }
       assets.shard = (parts[0], parts[1])
     }
+    if parsed.has("strict") && !parsed.has("lint") {
+      throw UsageError(message: "--strict applies with --lint")
+    }
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
-      quiet: parsed.has("quiet"), stats: parsed.has("stats"))
+      quiet: parsed.has("quiet"), stats: parsed.has("stats"), lint: parsed.has("lint"),
+      strict: parsed.has("strict"))
   }
 
   static func run(_ options: Options) -> ExitCode {
@@ -165,6 +175,7 @@ enum AssetsCommand: Subcommand {
       return AssetInputResult.failed(path: path, role: options.assets.role, error: error)
     }
     report.inputs = missingResults + report.inputs
+    let lintFailed = options.lint ? lintInputs(&report, options: options) : false
     if options.json {
       if let data = try? XcodeJSON.encode(report) { FileHandle.standardOutput.write(data) }
     }
@@ -189,6 +200,32 @@ enum AssetsCommand: Subcommand {
           s.writeSeconds) + overhead)
     }
     if report.failures > 0 { return .failure }
+    if lintFailed { return .negative }
     return report.catalogFindings.isEmpty ? .success : .negative
+  }
+
+  /// `--lint`: lints every input that was read (as `glyphsmith lint` does at the same role,
+  /// size and scales), prints the findings and stores them in the report. Returns whether
+  /// `--strict` fails the run (any error or warning).
+  static func lintInputs(_ report: inout AssetsReport, options: Options) -> Bool {
+    var lint = LintOptions()
+    lint.role = options.assets.role
+    lint.sizePt = options.assets.sizePt
+    lint.scales = options.assets.scales
+    let inputs = report.inputs
+    let results = ParallelMap.map(count: inputs.count, jobs: options.assets.jobs) { index in
+      inputs[index].status == "failed"
+        ? nil : try? Linter.lint(path: inputs[index].path, options: lint).report.findings
+    }
+    var strictFailure = false
+    for (index, findings) in results.enumerated() {
+      guard let findings else { continue }
+      report.inputs[index].lint = findings
+      for finding in findings {
+        Terminal.error(finding.diagnostic(path: inputs[index].path))
+        if finding.severity == .error || finding.severity == .warning { strictFailure = true }
+      }
+    }
+    return options.strict && strictFailure
   }
 }
