@@ -28,7 +28,6 @@ struct PixelChecks {
     var grid: PixelGrid
     var ink: [UInt8] = []
     var inkDistance: [Double] = []
-    var backgroundDistance: [Double] = []
     var backgroundLabels: [Int32] = []
     var backgroundComponents: [PixelComponent] = []
     var isHole: [Bool] = []
@@ -132,28 +131,31 @@ struct PixelChecks {
     g.holes = g.isHole.indices.filter { g.isHole[$0] }
     var radius = [Double](repeating: 0, count: components.count)
     if !g.holes.isEmpty {
-      // Distance from background to ink, only needed for the widths of holes.
-      // Indicators report every hole's width; other roles only those narrower than the
-      // limit at the smallest scale, so a bounded search is enough there.
+      // Indicators report every hole's width: the full transform. Other roles only need to
+      // know whether a hole is narrower than the limit at the smallest scale: a bounded
+      // search, which stops for a hole as soon as one of its pixels is out of reach.
       if role == .indicator {
-        g.backgroundDistance = PixelOps.squaredDistance(
-          to: g.ink, width: g.width, height: g.height)
-      } else {
-        let holeCap = limit(.negativeSpace) * kMax / 2 + 2
-        var inHoles = [UInt8](repeating: 0, count: labels.count)
+        let distance = PixelOps.squaredDistance(to: g.ink, width: g.width, height: g.height)
         for i in 0..<labels.count where labels[i] >= 0 && g.isHole[Int(labels[i])] {
-          inHoles[i] = 1
+          let l = Int(labels[i])
+          if distance[i] > radius[l] { radius[l] = distance[i] }
         }
-        g.backgroundDistance = PixelOps.boundedSquaredDistance(
-          to: g.ink, only: inHoles, cap: holeCap, width: g.width, height: g.height)
-      }
-      // Beyond a bounded search's reach the distance is only known to be larger: count it as
-      // the reach (such holes are wide open anyway).
-      let known = role == .indicator ? PixelOps.infinity : pow(limit(.negativeSpace) * kMax / 2 + 2, 2)
-      for i in 0..<labels.count where labels[i] >= 0 && g.isHole[Int(labels[i])] {
-        let l = Int(labels[i])
-        let value = min(known, g.backgroundDistance[i])
-        if value > radius[l] { radius[l] = value }
+      } else {
+        let reach = Int((limit(.negativeSpace) * kMax / 2 + 2).rounded(.down))
+        let known = Double(reach * reach)
+        var done = [Bool](repeating: false, count: components.count)
+        let column = PixelOps.columnDistances(to: g.ink, width: g.width, height: g.height)
+        column.withUnsafeBufferPointer { c in
+          for i in 0..<labels.count where labels[i] >= 0 {
+            let l = Int(labels[i])
+            guard g.isHole[l], !done[l] else { continue }
+            let found = PixelOps.rowSearch(
+              c, x: i % g.width, y: i / g.width, width: g.width, reach: reach)
+            let value = found.map(Double.init) ?? known
+            if value > radius[l] { radius[l] = value }
+            if radius[l] >= known { done[l] = true }
+          }
+        }
       }
     }
     g.holeRadius = radius.map { $0.squareRoot() }
@@ -385,7 +387,7 @@ struct PixelChecks {
         .complexity,
         "\(g.parts) separate \(g.parts == 1 ? "part" : "parts") and \(g.holes.count) "
           + "\(g.holes.count == 1 ? "hole" : "holes"): \(Int(count)) shapes, more than "
-          + "the \(Int(limitCount)) a \(sizePt.lintText) pt glyph can show; merge or drop details",
+          + "the \(Int(limitCount)) a glyph of \(sizePt.lintText) pt can show; merge or drop details",
         scale: scale, box: ink.maxX >= 0 ? box(ink, k: k, limitTo: targetSize(scale)) : nil,
         value: count, limit: limitCount)
     ]

@@ -73,17 +73,12 @@ enum PixelOps {
     return grid
   }
 
-  /// Squared Euclidean distance (px²) from each pixel where `only` is 1 to the nearest pixel
-  /// where `feature` is 1, exact up to `cap` px; pixels farther away (and pixels outside
-  /// `only`) get `infinity`. Columns first (two sweeps), then a search of +/- `cap` px along
-  /// each row: cheaper than the full transform when `cap` is small.
-  static func boundedSquaredDistance(
-    to feature: [UInt8], only: [UInt8], cap: Double, width: Int, height: Int
-  ) -> [Double] {
-    let reach = Int(cap.rounded(.up))
+  /// For each pixel, the distance in px to the nearest pixel of the same column where
+  /// `feature` is 1 (a large number when the column has none): the first pass of the bounded
+  /// distance search.
+  static func columnDistances(to feature: [UInt8], width: Int, height: Int) -> [Int32] {
     let big = Int32.max / 4
     var column = [Int32](repeating: big, count: feature.count)
-    var out = [Double](repeating: infinity, count: feature.count)
     feature.withUnsafeBufferPointer { f in
       column.withUnsafeMutableBufferPointer { c in
         for x in 0..<width {
@@ -98,26 +93,51 @@ enum PixelOps {
             c[y * width + x] = min(c[y * width + x], Int32(min(Int(big), last - y)))
           }
         }
-        only.withUnsafeBufferPointer { o in
-          out.withUnsafeMutableBufferPointer { d in
-            let cap2 = cap * cap
-            for y in 0..<height {
-              for x in 0..<width where o[y * width + x] != 0 {
-                // Outward from the pixel's own column; stop once no farther column can win.
-                var best = Int.max
-                var dx = 0
-                while dx <= reach && dx * dx < best {
-                  if x - dx >= 0 {
-                    let dy = Int(c[y * width + x - dx])
-                    if dy <= reach { best = min(best, dx * dx + dy * dy) }
-                  }
-                  if dx > 0 && x + dx < width {
-                    let dy = Int(c[y * width + x + dx])
-                    if dy <= reach { best = min(best, dx * dx + dy * dy) }
-                  }
-                  dx += 1
-                }
-                if best != Int.max && Double(best) <= cap2 { d[y * width + x] = Double(best) }
+      }
+    }
+    return column
+  }
+
+  /// The squared distance (px²) from pixel (`x`, `y`) to the nearest feature pixel, searching
+  /// `reach` px along the row in `column` (from `columnDistances`); `nil` when farther.
+  @inline(__always)
+  static func rowSearch(
+    _ c: UnsafeBufferPointer<Int32>, x: Int, y: Int, width: Int, reach: Int
+  ) -> Int? {
+    // Outward from the pixel's own column; stop once no farther column can win.
+    var best = Int.max
+    var dx = 0
+    while dx <= reach && dx * dx < best {
+      if x - dx >= 0 {
+        let dy = Int(c[y * width + x - dx])
+        if dy <= reach { best = min(best, dx * dx + dy * dy) }
+      }
+      if dx > 0 && x + dx < width {
+        let dy = Int(c[y * width + x + dx])
+        if dy <= reach { best = min(best, dx * dx + dy * dy) }
+      }
+      dx += 1
+    }
+    return best <= reach * reach ? best : nil
+  }
+
+  /// Squared Euclidean distance (px²) from each pixel where `only` is 1 to the nearest pixel
+  /// where `feature` is 1, exact up to `cap` px; pixels farther away (and pixels outside
+  /// `only`) get `infinity`. Columns first (two sweeps), then a search of +/- `cap` px along
+  /// each row: cheaper than the full transform when `cap` is small.
+  static func boundedSquaredDistance(
+    to feature: [UInt8], only: [UInt8], cap: Double, width: Int, height: Int
+  ) -> [Double] {
+    let reach = Int(cap.rounded(.down))
+    let column = columnDistances(to: feature, width: width, height: height)
+    var out = [Double](repeating: infinity, count: feature.count)
+    column.withUnsafeBufferPointer { c in
+      only.withUnsafeBufferPointer { o in
+        out.withUnsafeMutableBufferPointer { d in
+          for y in 0..<height {
+            for x in 0..<width where o[y * width + x] != 0 {
+              if let best = rowSearch(c, x: x, y: y, width: width, reach: reach) {
+                d[y * width + x] = Double(best)
               }
             }
           }
