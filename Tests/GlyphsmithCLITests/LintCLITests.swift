@@ -35,7 +35,8 @@ struct LintCLITests {
     let result = try CLIRunner.run(["lint", path, "--role", "indicator", "--scales", "1", "--json"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("\(path):3:3: error: [text] <text> in an icon"))
-    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     #expect(object["version"] as? Int == 1)
     let files = try #require(object["files"] as? [[String: Any]])
     #expect(files.count == 1)
@@ -72,7 +73,8 @@ struct LintCLITests {
     #expect(result.status == 2)
     #expect(result.stderr.contains("missing.svg: error: cannot read"))
     #expect(result.stderr.contains("broken.svg: error"))
-    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     let files = try #require(object["files"] as? [[String: Any]])
     #expect(files.map { $0["path"] as? String } == [good])
   }
@@ -114,7 +116,8 @@ struct LintCLITests {
       "lint", path, "--scales", "1", "--explain", out.path, "--json",
     ])
     #expect(result.status == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     let findings = try #require((object["files"] as? [[String: Any]])?.first?["findings"] as? [Any])
     let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
     #expect(written.count == findings.count)
@@ -162,7 +165,8 @@ struct AssetsLintCLITests {
     ])
     #expect(result.status == 0)
     #expect(result.stderr.contains("\(path):3:3: warning: [text]"))
-    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     let inputs = try #require(object["inputs"] as? [[String: Any]])
     let lint = try #require(inputs.first?["lint"] as? [[String: Any]])
     #expect(lint.map { $0["rule"] as? String } == ["text"])

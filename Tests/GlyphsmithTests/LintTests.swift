@@ -67,7 +67,8 @@ struct LintRuleTests {
     // Without the bar: nothing.
     let ring = ringWithBar.replacingOccurrences(
       of: #"<rect x="1" y="8.75" width="16" height="0.5"/>"#, with: "")
-    #expect(try lint(ring, size: 18, scales: [1, 3]).findings.filter { $0.rule == .innerLines } == [])
+    #expect(
+      try lint(ring, size: 18, scales: [1, 3]).findings.filter { $0.rule == .innerLines } == [])
   }
 
   @Test("inner lines are errors for indicators")
@@ -192,7 +193,8 @@ struct LintRuleTests {
     #expect(found.last?.message.contains("objectBoundingBox") == true)
     // userSpaceOnUse gradients paint a flat line.
     let fixed = source.replacingOccurrences(
-      of: #"<linearGradient id="g">"#, with: #"<linearGradient id="g" gradientUnits="userSpaceOnUse">"#)
+      of: #"<linearGradient id="g">"#,
+      with: #"<linearGradient id="g" gradientUnits="userSpaceOnUse">"#)
     #expect(try lint(fixed).findings.filter { $0.rule == .invisiblePaint }.count == 2)
   }
 
@@ -282,7 +284,8 @@ struct LintConfigTests {
     var config = LintConfig(rules: ["text": .init(severity: .off)])
     #expect(try lint(textGlyph, config: config).findings.filter { $0.rule == .text } == [])
     config = LintConfig(rules: ["text": .init(severity: .error)])
-    #expect(try lint(textGlyph, config: config).findings.first { $0.rule == .text }?.severity == .error)
+    #expect(
+      try lint(textGlyph, config: config).findings.first { $0.rule == .text }?.severity == .error)
     config = LintConfig(roles: ["tab-bar": ["complexity": .init(limit: 0)]])
     let complexity = try lint(filledCircle, config: config).findings
     #expect(complexity.map(\.rule) == [.complexity])
@@ -294,7 +297,8 @@ struct LintConfigTests {
   func configFile() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let good = try folder.write("good.json", #"{"rules": {"detail-loss": {"severity": "off", "limit": 0.5}}}"#)
+    let good = try folder.write(
+      "good.json", #"{"rules": {"detail-loss": {"severity": "off", "limit": 0.5}}}"#)
     let config = try LintConfig.load(path: good)
     #expect(config.rules["detail-loss"] == .init(severity: .off, limit: 0.5))
     let unknown = try folder.write("bad.json", #"{"rules": {"inner-line": {"limit": 2}}}"#)
@@ -306,7 +310,9 @@ struct LintConfigTests {
     let file = try folder.write("icon.svg", textGlyph)
     var options = LintOptions()
     options.scales = [1]
-    #expect(try Linter.lint(path: file, options: options).report.findings.filter { $0.rule == .text } == [])
+    #expect(
+      try Linter.lint(path: file, options: options).report.findings.filter { $0.rule == .text }
+        == [])
   }
 
   @Test("the JSON report has the issue's shape, nulls kept")
@@ -331,7 +337,8 @@ struct LintConfigTests {
   func diagnostic() throws {
     let finding = try #require(try lint(textGlyph).findings.first { $0.rule == .text })
     #expect(
-      finding.diagnostic(path: "a/b.svg").hasPrefix("a/b.svg:6:3: warning: [text] <text> in an icon"))
+      finding.diagnostic(path: "a/b.svg").hasPrefix(
+        "a/b.svg:6:3: warning: [text] <text> in an icon"))
   }
 
   @Test("explain pictures are the enlarged render beside the real size")

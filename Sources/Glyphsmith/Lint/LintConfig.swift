@@ -112,7 +112,8 @@ public struct LintConfig: Codable, Equatable, Sendable {
     for id in config.rules.keys.sorted() + config.roles.values.flatMap({ $0.keys }).sorted()
     where LintRule(rawValue: id) == nil {
       throw GlyphsmithError.invalidOption(
-        "\(path): unknown rule '\(id)'; use one of \(LintRule.allCases.map(\.rawValue).joined(separator: ", "))")
+        "\(path): unknown rule '\(id)'; use one of \(LintRule.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
     }
     for role in config.roles.keys.sorted() where Role(rawValue: role) == nil {
       throw GlyphsmithError.invalidOption("\(path): unknown role '\(role)'")

@@ -109,7 +109,8 @@ public enum Linter {
       renderOptions.scale = Double(scale)
       let glyph = try GlyphRenderer.render(artwork, options: renderOptions)
       renders[scale] = glyph.image
-      sizePt = glyph.targetPt.map { max($0.width, $0.height) }
+      sizePt =
+        glyph.targetPt.map { max($0.width, $0.height) }
         ?? max(glyph.canvasPt.width, glyph.canvasPt.height)
     }
     renderOptions.scale = hiResScale

@@ -350,14 +350,14 @@ struct PixelChecks {
       c.maxX = max(c.maxX, min(w - 2 * pad - 1, x + window - 1))
       c.maxY = max(c.maxY, min(h - 2 * pad - 1, y + window - 1))
     }
-    let where_ = c.maxX >= 0 ? box(c, k: Double(m), limitTo: targetSize(scale)) : nil
+    let marked = c.maxX >= 0 ? box(c, k: Double(m), limitTo: targetSize(scale)) : nil
     return [
       make(
         .detailLoss,
         "\(Int((loss * 100).rounded())) % of the structure seen at higher resolution is lost "
           + "at @\(scale)x (limit \(Int((limitLoss * 100).rounded())) %, 1 - SSIM); simplify the "
           + "glyph: fewer, thicker strokes and wider gaps",
-        scale: scale, box: where_, value: loss, limit: limitLoss)
+        scale: scale, box: marked, value: loss, limit: limitLoss)
     ]
   }
 
@@ -417,7 +417,8 @@ struct PixelChecks {
       }
       let edge = edgePixels.count
       if edge > 0 {
-        let explicit = config.roles[role.rawValue]?[LintRule.offCentre.rawValue]?.severity
+        let explicit =
+          config.roles[role.rawValue]?[LintRule.offCentre.rawValue]?.severity
           ?? config.rules[LintRule.offCentre.rawValue]?.severity
         findings.append(
           make(

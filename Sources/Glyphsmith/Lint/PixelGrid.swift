@@ -331,7 +331,8 @@ enum PixelOps {
                   continue
                 }
                 let r2 = d * d
-                let far = inside && x >= reach && y >= reach && x < width - reach
+                let far =
+                  inside && x >= reach && y >= reach && x < width - reach
                   && y < height - reach
                 for o in off {
                   if o.d2 > r2 { break }
@@ -403,9 +404,9 @@ enum PixelOps {
     var map = [Float](repeating: 1, count: width * height)
     var total = 0.0
     var counted = 0
-    let stride_ = max(1, step)
-    for y in stride(from: 0, through: height - win, by: stride_) {
-      for x in stride(from: 0, through: width - win, by: stride_) {
+    let every = max(1, step)
+    for y in stride(from: 0, through: height - win, by: every) {
+      for x in stride(from: 0, through: width - win, by: every) {
         func box(_ s: [Double]) -> Double {
           s[(y + win) * w + x + win] - s[y * w + x + win] - s[(y + win) * w + x] + s[y * w + x]
         }

@@ -237,11 +237,15 @@ struct StructureChecks {
       var gradient = SVGOutline.referencedID(paint).flatMap { outline.element(id: $0) }
       var visited: Set<Int> = []
       while let g = gradient, visited.insert(g).inserted {
-        let stops = outline.elements.enumerated().filter { $0.element.parent == g && $0.element.name == "stop" }
+        let stops = outline.elements.enumerated().filter {
+          $0.element.parent == g && $0.element.name == "stop"
+        }
         if !stops.isEmpty {
           return stops.map { Self.normalise($0.element.property("stop-color") ?? "black") }
         }
-        gradient = SVGOutline.referencedID(href(outline.elements[g])).flatMap { outline.element(id: $0) }
+        gradient = SVGOutline.referencedID(href(outline.elements[g])).flatMap {
+          outline.element(id: $0)
+        }
       }
       return []
     }

@@ -102,7 +102,7 @@ enum LintCommand: Subcommand {
       }
     }
     let (files, missing) = InputCollector.collect(options.inputs)
-    missing.forEach { Terminal.error($0.description) }
+    for error in missing { Terminal.error(error.description) }
     // Folder inputs share the glyphsmith.json at their root unless a file's own folder has one.
     let roots = options.inputs.filter { input in
       var isDirectory: ObjCBool = false
