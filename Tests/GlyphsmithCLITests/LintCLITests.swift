@@ -79,6 +79,15 @@ struct LintCLITests {
     #expect(files.map { $0["path"] as? String } == [good])
   }
 
+  @Test("- reads the SVG from stdin")
+  func stdin() throws {
+    let result = try CLIRunner.run(
+      ["lint", "-", "--role", "indicator", "--scales", "1"], stdin: Data(textSVG.utf8))
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("-:3:3: error: [text]"))
+    #expect(try CLIRunner.run(["lint", "-"], stdin: Data(circleSVG.utf8)).status == 0)
+  }
+
   @Test("usage errors exit 2")
   func usage() throws {
     #expect(try CLIRunner.run(["lint"]).status == 2)

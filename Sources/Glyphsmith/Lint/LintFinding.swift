@@ -1,10 +1,12 @@
 /// A rectangle of whole pixels at one scale (px, top-left origin), where a pixel finding is.
 public struct PixelBox: Codable, Equatable, Sendable {
-  /// Left column and top row, in px at the finding's scale.
+  /// Left column, in px at the finding's scale.
   public var x: Int
+  /// Top row, in px at the finding's scale.
   public var y: Int
-  /// Size in px at the finding's scale (at least 1).
+  /// Width in px at the finding's scale (at least 1).
   public var width: Int
+  /// Height in px at the finding's scale (at least 1).
   public var height: Int
 
   /// A box from its top-left px and size in px.
@@ -27,9 +29,9 @@ public struct LintFinding: Codable, Equatable, Sendable {
   public var severity: LintSeverity
   /// Lowercase, the fix last; does not repeat the path or rule id.
   public var message: String
-  /// 1-based line and column of the SVG element's start tag (`<`), or `nil` for pixel
-  /// findings.
+  /// 1-based line of the SVG element's start tag (`<`), or `nil` for pixel findings.
   public var line: Int?
+  /// 1-based column (in characters) of the start tag's `<`, or `nil` for pixel findings.
   public var column: Int?
   /// The scale (px per pt: 1, 2, 3) the finding fails at; structural findings give the
   /// smallest scale linted.

@@ -33,7 +33,14 @@ public enum LintRule: String, CaseIterable, Sendable, Codable, Comparable {
 /// How much a finding matters: errors fail `lint` (exit 1), warnings fail it with `--strict`,
 /// infos never do. `off` (config only) disables a rule.
 public enum LintSeverity: String, Sendable, Codable, Comparable {
-  case error, warning, info, off
+  /// Fails `lint` (exit 1).
+  case error
+  /// Fails `lint` only with `--strict`.
+  case warning
+  /// Reported, never fails.
+  case info
+  /// The rule is disabled (config only; findings never carry it).
+  case off
 
   /// Errors first.
   public static func < (a: LintSeverity, b: LintSeverity) -> Bool {

@@ -60,11 +60,17 @@ public enum Linter {
   /// px at @3x, 12 at @1x).
   public static let hiResScale = 12.0
 
-  /// Lints the file at `path`.
+  /// Lints the file at `path` (`-`: stdin, with no config file and no file references).
   /// - Throws: `GlyphsmithError.unreadable` when it cannot be read, `.render` when it is not
   ///   a valid SVG or PNG or cannot be rendered, `.emptyArtwork` when it draws nothing (fitted
   ///   roles), `.invalidOption` for a bad `glyphsmith.json` next to it.
   public static func lint(path: String, options: LintOptions) throws -> LintResult {
+    if path == "-" {
+      let data = FileHandle.standardInput.readDataToEndOfFile()
+      var options = options
+      if options.config == nil { options.config = LintConfig() }
+      return try lint(data: data, path: path, baseDirectory: nil, options: options)
+    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")

@@ -19,8 +19,9 @@ public struct SVGOutline: Sendable {
     public var name: String
     /// Attributes as written (qualified names, e.g. `xlink:href`).
     public var attributes: [String: String]
-    /// 1-based line and column of the start tag's `<`.
+    /// 1-based line of the start tag's `<`.
     public var line: Int
+    /// 1-based column (in characters) of the start tag's `<`.
     public var column: Int
     /// Index of the parent element, `nil` for the root.
     public var parent: Int?
