@@ -4,6 +4,16 @@
 /// `A << 24 | R << 16 | G << 8 | B` with premultiplied colour; on little-endian machines the
 /// bytes are B, G, R, A. Glyphsmith's form is straight RGBA8 bytes (`RGBAImage`).
 enum PixelConversion {
+  /// `unpremultiplied[a << 8 | c]` = min(255, (c * 255 + a / 2) / a) for a in 1...255: the
+  /// division of every translucent pixel, done once (64 KiB).
+  static let unpremultiplied: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 256 * 256)
+    for a in 1..<256 {
+      for c in 0..<256 { table[a << 8 | c] = UInt8(min(255, (c * 255 + a / 2) / a)) }
+    }
+    return table
+  }()
+
   /// Converts one ARGB32 surface's pixels (`stride` bytes a row) to straight RGBA8.
   /// Colour is un-premultiplied with rounding: `c * 255 / a`, rounded half up.
   static func straightRGBA(
@@ -27,10 +37,10 @@ enum PixelConversion {
             out[o + 2] = UInt8(word & 0xff)
             out[o + 3] = 255
           } else {
-            let half = a / 2
-            out[o] = UInt8(min(255, (((word >> 16) & 0xff) * 255 + half) / a))
-            out[o + 1] = UInt8(min(255, (((word >> 8) & 0xff) * 255 + half) / a))
-            out[o + 2] = UInt8(min(255, ((word & 0xff) * 255 + half) / a))
+            let row = Int(a) << 8
+            out[o] = unpremultiplied[row | Int((word >> 16) & 0xff)]
+            out[o + 1] = unpremultiplied[row | Int((word >> 8) & 0xff)]
+            out[o + 2] = unpremultiplied[row | Int(word & 0xff)]
             out[o + 3] = UInt8(a)
           }
         }

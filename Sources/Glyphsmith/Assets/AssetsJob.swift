@@ -21,6 +21,7 @@ public struct AssetsJob {
   public let webRoot: String
   private let writeClock = SecondsCounter()
   private let contentsTemplates = ContentsTemplates()
+  private let fingerprintPrefix: String
 
   /// The tEXt key carrying each output's fingerprint.
   public static let fingerprintKey = "glyphsmith:source"
@@ -34,6 +35,7 @@ public struct AssetsJob {
     let parent = catalog.deletingLastPathComponent().path
     self.androidRoot = options.androidOutput ?? parent + "/android"
     self.webRoot = options.webOutput ?? parent + "/web"
+    self.fingerprintPrefix = Self.fingerprintPrefix(options)
   }
 
   /// The asset names each input will get, checked for collisions before anything is written.
@@ -132,8 +134,7 @@ public struct AssetsJob {
     do {
       let data = try readInput(input.path)
       let darkData = try input.darkPath.map { try readInput($0) }
-      let fingerprint = Self.fingerprint(
-        input: data, dark: darkData, options: options, platforms: options.platforms)
+      let fingerprint = Self.fingerprint(input: data, dark: darkData, prefix: fingerprintPrefix)
       let sets = plannedSets(for: input)
       if !options.force, let existing = upToDateFiles(sets, fingerprint: fingerprint) {
         result.status = "unchanged"
@@ -212,15 +213,18 @@ public struct AssetsJob {
   private static let rendererSummary = RendererVersions.current.summary
 
   /// SHA-256 over everything that decides an input's outputs.
-  static func fingerprint(
-    input: Data, dark: Data?, options: AssetsOptions, platforms: [AssetPlatform]
-  ) -> String {
-    let parts = [
-      "glyphsmith-assets-1", rendererSummary, options.fingerprint,
-      "platforms=\(platforms.map(\.rawValue))", ContentHash.sha256(input),
-      dark.map { ContentHash.sha256($0) } ?? "-",
-    ]
+  static func fingerprint(input: Data, dark: Data?, prefix: String) -> String {
+    let parts = [prefix, ContentHash.sha256(input), dark.map { ContentHash.sha256($0) } ?? "-"]
     return ContentHash.sha256(parts.joined(separator: "\n"))
+  }
+
+  /// The part of every fingerprint that is the same for all inputs of a job: a format
+  /// version, the renderer versions, the options and the platforms.
+  static func fingerprintPrefix(_ options: AssetsOptions) -> String {
+    [
+      "glyphsmith-assets-1", rendererSummary, options.fingerprint,
+      "platforms=\(options.platforms.map(\.rawValue))",
+    ].joined(separator: "\n")
   }
 
   private func write(_ set: PlannedSet, files: [(name: String, data: Data)]) throws {
