@@ -14,13 +14,18 @@ final class ImageSurface {
   /// antialiasing are pinned (grey antialiasing, no hinting) so that no machine setting
   /// changes the pixels.
   init(width: Int, height: Int) throws {
-    guard
-      let surface = LibraryClock.measure({
-        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-      })
+    let (surface, context) = try LibraryClock.measure { try Self.create(width: width, height: height) }
+    self.surface = surface
+    self.context = context
+    self.width = width
+    self.height = height
+  }
+
+  private static func create(width: Int, height: Int) throws -> (OpaquePointer, OpaquePointer) {
+    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
     else { throw RenderError.cairo(status: "out of memory") }
     try Self.check(cairo_surface_status(surface)) { cairo_surface_destroy(surface) }
-    guard let context = LibraryClock.measure({ cairo_create(surface) }) else {
+    guard let context = cairo_create(surface) else {
       cairo_surface_destroy(surface)
       throw RenderError.cairo(status: "out of memory")
     }
@@ -36,10 +41,7 @@ final class ImageSurface {
     cairo_set_font_options(context, options)
     cairo_font_options_destroy(options)
     cairo_set_antialias(context, CAIRO_ANTIALIAS_DEFAULT)
-    self.surface = surface
-    self.context = context
-    self.width = width
-    self.height = height
+    return (surface, context)
   }
 
   /// A surface holding `image`'s pixels (premultiplied on the way in).

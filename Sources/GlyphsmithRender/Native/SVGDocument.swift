@@ -44,18 +44,22 @@ public final class SVGDocument {
     if let baseDirectory {
       // The base file decides where relative references resolve; librsvg itself also
       // refuses files outside the base file's folder.
-      let base = baseDirectory.appendingPathComponent("__glyphsmith_base__.svg").path
-      let gfile = g_file_new_for_path(base)
-      rsvg_handle_set_base_gfile(handle, gfile)
-      g_object_unref(UnsafeMutableRawPointer(gfile))
+      let base = baseDirectory.path + "/__glyphsmith_base__.svg"
+      LibraryClock.measure {
+        let gfile = g_file_new_for_path(base)
+        rsvg_handle_set_base_gfile(handle, gfile)
+        g_object_unref(UnsafeMutableRawPointer(gfile))
+      }
     }
     do {
       _ = try data.withUnsafeBytes { raw in
         try GErrorBridge.callSVG(path: path) { error in
-          let stream = g_memory_input_stream_new_from_data(
-            raw.baseAddress, gssize(raw.count), nil)
-          defer { g_object_unref(stream) }
-          return LibraryClock.measure { rsvg_handle_read_stream_sync(handle, stream, nil, error) }
+          LibraryClock.measure {
+            let stream = g_memory_input_stream_new_from_data(
+              raw.baseAddress, gssize(raw.count), nil)
+            defer { g_object_unref(stream) }
+            return rsvg_handle_read_stream_sync(handle, stream, nil, error)
+          }
         }
       }
     } catch {
@@ -97,15 +101,17 @@ public final class SVGDocument {
   /// Draws the whole document on `surface`, its intrinsic canvas placed by `placement`.
   func draw(on surface: ImageSurface, placement: Placement) throws {
     let cr = surface.context
-    cairo_save(cr)
-    cairo_translate(cr, placement.offsetX, placement.offsetY)
-    cairo_scale(cr, placement.scale, placement.scale)
     var viewport = RsvgRectangle(
       x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
     _ = try GErrorBridge.callSVG(path: path) { error in
-      LibraryClock.measure { rsvg_handle_render_document(handle, cr, &viewport, error) }
+      LibraryClock.measure {
+        cairo_save(cr)
+        cairo_translate(cr, placement.offsetX, placement.offsetY)
+        cairo_scale(cr, placement.scale, placement.scale)
+        defer { cairo_restore(cr) }
+        return rsvg_handle_render_document(handle, cr, &viewport, error)
+      }
     }
-    cairo_restore(cr)
     try surface.checkStatus()
   }
 
