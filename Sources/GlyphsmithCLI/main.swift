@@ -55,7 +55,8 @@ func run(_ arguments: [String]) -> ExitCode {
     guard let command = subcommands.first(where: { $0.name == first }) else {
       let names = subcommands.map(\.name)
       let nearest = names.min {
-        ArgumentParser.distance(Array(first), Array($0)) < ArgumentParser.distance(Array(first), Array($1))
+        ArgumentParser.distance(Array(first), Array($0))
+          < ArgumentParser.distance(Array(first), Array($1))
       }
       Terminal.error(
         "glyphsmith: error: unknown subcommand '\(first)'"

@@ -65,9 +65,13 @@ struct RenderAndAssetsCLITests {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("c.svg"))
-    let padded = try CLIRunner.run(["render", "c.svg", "-o", "x.png", "--size", "25", "--padding", "13"], in: dir)
+    let padded = try CLIRunner.run(
+      ["render", "c.svg", "-o", "x.png", "--size", "25", "--padding", "13"], in: dir)
     #expect(padded.status == 2)
-    #expect(padded.stderr == "error: --padding 13.00 pt leaves no room in a 25x25 px canvas; use less padding or a larger size\n")
+    #expect(
+      padded.stderr
+        == "error: --padding 13.00 pt leaves no room in a 25x25 px canvas; use less padding or a larger size\n"
+    )
     let tiny = try CLIRunner.run(["render", "c.svg", "-o", "x.png", "--size", "0.1"], in: dir)
     #expect(tiny.stderr == "error: the output would be 0x0 px; give a larger size or scale\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["c.svg"])
@@ -76,7 +80,8 @@ struct RenderAndAssetsCLITests {
   @Test func assetsSkipsCatalogsInsideItsInputAndRerunsAsUnchanged() throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try FileManager.default.createDirectory(at: dir.appendingPathComponent("icons"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("icons"), withIntermediateDirectories: true)
     try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("icons/home.svg"))
     let first = try CLIRunner.run(["assets", "icons", "-o", "icons/Icons.xcassets"], in: dir)
     #expect(first.status == 0)
@@ -90,10 +95,12 @@ struct RenderAndAssetsCLITests {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("a.svg"))
-    let result = try CLIRunner.run(["assets", "a.svg", "a.svg", "-o", "C.xcassets", "--json"], in: dir)
+    let result = try CLIRunner.run(
+      ["assets", "a.svg", "a.svg", "-o", "C.xcassets", "--json"], in: dir)
     #expect(result.status == 2)
     let json = try JSONSerialization.jsonObject(with: result.stdout) as! [String: Any]
-    #expect(json["error"] as? String == "a.svg: error: given twice (asset name 'a'); give each file once")
+    #expect(
+      json["error"] as? String == "a.svg: error: given twice (asset name 'a'); give each file once")
     #expect((json["inputs"] as? [Any])?.isEmpty == true)
   }
 

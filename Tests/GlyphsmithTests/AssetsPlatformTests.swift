@@ -2,10 +2,14 @@ import Foundation
 import Glyphsmith
 import Testing
 
-private let disc = svg(viewBox: "0 0 24 24", body: "<circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"#FF0000\"/>")
-private let bar = svg(viewBox: "0 0 24 24", body: "<rect x=\"2\" y=\"7\" width=\"20\" height=\"10\"/>")
+private let disc = svg(
+  viewBox: "0 0 24 24", body: "<circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"#FF0000\"/>")
+private let bar = svg(
+  viewBox: "0 0 24 24", body: "<rect x=\"2\" y=\"7\" width=\"20\" height=\"10\"/>")
 
-private func modificationTimes(_ folder: TemporaryFolder, under prefix: String) throws -> [String: Date] {
+private func modificationTimes(_ folder: TemporaryFolder, under prefix: String) throws -> [String:
+  Date]
+{
   var times: [String: Date] = [:]
   for path in folder.listing() where path.hasPrefix(prefix) {
     let attributes = try FileManager.default.attributesOfItem(atPath: folder.path(path))
@@ -17,7 +21,9 @@ private func modificationTimes(_ folder: TemporaryFolder, under prefix: String) 
 private func bytes(_ folder: TemporaryFolder, under prefix: String) -> [String: Data] {
   var files: [String: Data] = [:]
   for path in folder.listing() where path.hasPrefix(prefix) {
-    if let data = FileManager.default.contents(atPath: folder.path(path)) { files[String(path.dropFirst(prefix.count))] = data }
+    if let data = FileManager.default.contents(atPath: folder.path(path)) {
+      files[String(path.dropFirst(prefix.count))] = data
+    }
   }
   return files
 }
@@ -51,13 +57,17 @@ struct AssetsIncrementalTests {
     // Changed options, a stray file or --force all render again.
     var other = options
     other.scales = [2, 3]
-    #expect(try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs).inputs.map(\.status) == ["written", "written"])
+    #expect(
+      try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs).inputs.map(
+        \.status) == ["written", "written"])
     try folder.write("C.xcassets/a.imageset/stray.png", "x")
     other.force = false
     let fourth = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs)
     #expect(fourth.inputs.map(\.status) == ["written", "unchanged"])
     other.force = true
-    #expect(try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs).inputs.map(\.status) == ["written", "written"])
+    #expect(
+      try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs).inputs.map(
+        \.status) == ["written", "written"])
   }
 
   @Test func pngsCarryTheFingerprintAndStayByteIdentical() throws {
@@ -68,8 +78,10 @@ struct AssetsIncrementalTests {
     options.scales = [1]
     _ = try AssetsJob(catalogPath: folder.path("A.xcassets"), options: options).run([input])
     _ = try AssetsJob(catalogPath: folder.path("B.xcassets"), options: options).run([input])
-    let a = try #require(FileManager.default.contents(atPath: folder.path("A.xcassets/a.imageset/a.png")))
-    let b = try #require(FileManager.default.contents(atPath: folder.path("B.xcassets/a.imageset/a.png")))
+    let a = try #require(
+      FileManager.default.contents(atPath: folder.path("A.xcassets/a.imageset/a.png")))
+    let b = try #require(
+      FileManager.default.contents(atPath: folder.path("B.xcassets/a.imageset/a.png")))
     #expect(a == b)
     let fingerprint = try #require(PNGCodec.text(AssetsJob.fingerprintKey, in: a))
     #expect(fingerprint.count == 64 && fingerprint.allSatisfy(\.isHexDigit))
@@ -88,7 +100,9 @@ struct AssetsIncrementalTests {
     for index in 1...3 {
       var shard = options
       shard.shard = (index, 3)
-      counts.append(try AssetsJob(catalogPath: folder.path("Sharded.xcassets"), options: shard).run(inputs).inputs.count)
+      counts.append(
+        try AssetsJob(catalogPath: folder.path("Sharded.xcassets"), options: shard).run(inputs)
+          .inputs.count)
     }
     #expect(counts.reduce(0, +) == 9)
     #expect(counts.allSatisfy { $0 < 9 })
@@ -110,7 +124,8 @@ struct AssetsIncrementalTests {
       collected: InputCollector.collectTree([folder.path("in")]).files)
     #expect(report.inputs.map(\.name) == ["logo"])
     #expect(report.inputs[0].path == input)
-    let json = try String(contentsOfFile: folder.path("C.xcassets/logo.imageset/Contents.json"), encoding: .utf8)
+    let json = try String(
+      contentsOfFile: folder.path("C.xcassets/logo.imageset/Contents.json"), encoding: .utf8)
     #expect(
       json == """
         {
@@ -158,15 +173,24 @@ struct AssetsIncrementalTests {
         }
 
         """)
-    let light = try PNGCodec.decode(try Data(contentsOf: URL(fileURLWithPath: folder.path("C.xcassets/logo.imageset/logo.png"))), path: "-")
-    let dark = try PNGCodec.decode(try Data(contentsOf: URL(fileURLWithPath: folder.path("C.xcassets/logo.imageset/logo-dark.png"))), path: "-")
+    let light = try PNGCodec.decode(
+      try Data(contentsOf: URL(fileURLWithPath: folder.path("C.xcassets/logo.imageset/logo.png"))),
+      path: "-")
+    let dark = try PNGCodec.decode(
+      try Data(
+        contentsOf: URL(fileURLWithPath: folder.path("C.xcassets/logo.imageset/logo-dark.png"))),
+      path: "-")
     #expect(light[5, 5] == RGBA8(r: 255, g: 0, b: 0) && dark[5, 5] == RGBA8(r: 0, g: 0, b: 0))
 
     // Template roles need no dark variant: it is ignored with a warning.
-    let template = try AssetsJob(catalogPath: folder.path("T.xcassets"), options: AssetsOptions()).run(
-      collected: InputCollector.collectTree([folder.path("in")]).files)
+    let template = try AssetsJob(catalogPath: folder.path("T.xcassets"), options: AssetsOptions())
+      .run(
+        collected: InputCollector.collectTree([folder.path("in")]).files)
     #expect(template.inputs.map(\.name) == ["logo"])
-    #expect(template.warnings == ["\(folder.path("in"))/logo-dark.svg: warning: template images need no dark variant (the bar tints them); ignored"])
+    #expect(
+      template.warnings == [
+        "\(folder.path("in"))/logo-dark.svg: warning: template images need no dark variant (the bar tints them); ignored"
+      ])
   }
 
   @Test func foldersBecomeGroupsAndNamespacesAllowRepeatedNames() throws {
@@ -177,25 +201,33 @@ struct AssetsIncrementalTests {
     let files = InputCollector.collectTree([folder.path("in")]).files
     #expect(files.map(\.folders) == [["tabs"], ["toolbar"]])
     #expect {
-      try AssetsJob(catalogPath: folder.path("C.xcassets"), options: AssetsOptions()).run(collected: files)
+      try AssetsJob(catalogPath: folder.path("C.xcassets"), options: AssetsOptions()).run(
+        collected: files)
     } throws: { error in
-      (error as? GlyphsmithError) == .nameCollision(name: "home", first: files[0].path, second: files[1].path)
+      (error as? GlyphsmithError)
+        == .nameCollision(name: "home", first: files[0].path, second: files[1].path)
     }
     #expect(!FileManager.default.fileExists(atPath: folder.path("C.xcassets")))
     var options = AssetsOptions()
     options.namespace = true
     options.scales = [1]
-    _ = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: options).run(collected: files)
+    _ = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: options).run(
+      collected: files)
     #expect(
       folder.listing().filter { $0.hasPrefix("C.xcassets/") } == [
         "C.xcassets/Contents.json", "C.xcassets/tabs", "C.xcassets/tabs/Contents.json",
         "C.xcassets/tabs/home.imageset", "C.xcassets/tabs/home.imageset/Contents.json",
         "C.xcassets/tabs/home.imageset/home.png", "C.xcassets/toolbar",
         "C.xcassets/toolbar/Contents.json", "C.xcassets/toolbar/home.imageset",
-        "C.xcassets/toolbar/home.imageset/Contents.json", "C.xcassets/toolbar/home.imageset/home.png",
+        "C.xcassets/toolbar/home.imageset/Contents.json",
+        "C.xcassets/toolbar/home.imageset/home.png",
       ])
-    let group = try String(contentsOfFile: folder.path("C.xcassets/tabs/Contents.json"), encoding: .utf8)
-    #expect(group == "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  },\n  \"properties\" : {\n    \"provides-namespace\" : true\n  }\n}\n")
+    let group = try String(
+      contentsOfFile: folder.path("C.xcassets/tabs/Contents.json"), encoding: .utf8)
+    #expect(
+      group
+        == "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  },\n  \"properties\" : {\n    \"provides-namespace\" : true\n  }\n}\n"
+    )
   }
 }
 
@@ -207,9 +239,15 @@ struct AssetsAndroidWebTests {
     let input = try folder.write("in/Arrow Right.svg", disc)
     var options = AssetsOptions()
     options.platforms = [.android]
-    let report = try AssetsJob(catalogPath: folder.path("out/C.xcassets"), options: options).run([input])
+    let report = try AssetsJob(catalogPath: folder.path("out/C.xcassets"), options: options).run([
+      input
+    ])
     #expect(report.inputs[0].status == "written")
-    #expect(report.inputs[0].files.map(\.path) == ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"].map { folder.path("out") + "/android/res/drawable-\($0)/arrow_right.png" })
+    #expect(
+      report.inputs[0].files.map(\.path)
+        == ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"].map {
+          folder.path("out") + "/android/res/drawable-\($0)/arrow_right.png"
+        })
     #expect(report.inputs[0].files.map(\.width) == [24, 36, 48, 72, 96])
     #expect(report.inputs[0].files.map(\.height) == [24, 36, 48, 72, 96])
     #expect(!FileManager.default.fileExists(atPath: folder.path("out/C.xcassets")))
@@ -235,7 +273,9 @@ struct AssetsAndroidWebTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     // A glyph that fills its whole canvas, to test the maskable safe zone.
-    let input = try folder.write("logo.svg", svg(viewBox: "0 0 24 24", body: "<rect width=\"24\" height=\"24\" fill=\"#0000FF\"/>"))
+    let input = try folder.write(
+      "logo.svg",
+      svg(viewBox: "0 0 24 24", body: "<rect width=\"24\" height=\"24\" fill=\"#0000FF\"/>"))
     var options = AssetsOptions()
     options.platforms = [.web]
     options.template = false
@@ -262,21 +302,30 @@ struct AssetsAndroidWebTests {
     }
     #expect(offset == ico.count)
     // apple-touch-icon: 180 x 180, RGB without alpha (colour type 2), white corners.
-    let touchData = try #require(FileManager.default.contents(atPath: web + "/apple-touch-icon.png"))
+    let touchData = try #require(
+      FileManager.default.contents(atPath: web + "/apple-touch-icon.png"))
     #expect(touchData[25] == 2)
     let touch = try PNGCodec.decode(touchData, path: "touch")
-    #expect(touch.width == 180 && touch[0, 0] == RGBA8.white && touch[90, 90] == RGBA8(r: 0, g: 0, b: 255))
+    #expect(
+      touch.width == 180 && touch[0, 0] == RGBA8.white && touch[90, 90] == RGBA8(r: 0, g: 0, b: 255)
+    )
     // Maskable: every blue pixel within the central circle of radius 40 % of the width.
-    let maskable = try PNGCodec.decode(try #require(FileManager.default.contents(atPath: web + "/icon-512-maskable.png")), path: "m")
+    let maskable = try PNGCodec.decode(
+      try #require(FileManager.default.contents(atPath: web + "/icon-512-maskable.png")), path: "m")
     var outside = 0
     var blue = 0
-    for y in 0..<512 { for x in 0..<512 where maskable[x, y].b > maskable[x, y].r {
-      blue += 1
-      let dx = Double(x) + 0.5 - 256, dy = Double(y) + 0.5 - 256
-      if (dx * dx + dy * dy).squareRoot() > 0.4 * 512 { outside += 1 }
-    } }
+    for y in 0..<512 {
+      for x in 0..<512 where maskable[x, y].b > maskable[x, y].r {
+        blue += 1
+        let dx = Double(x) + 0.5 - 256
+        let dy = Double(y) + 0.5 - 256
+        if (dx * dx + dy * dy).squareRoot() > 0.4 * 512 { outside += 1 }
+      }
+    }
     #expect(blue > 280 * 280 && outside == 0)
     let manifest = try String(contentsOfFile: web + "/manifest-icons.json", encoding: .utf8)
-    #expect(manifest.contains("\"purpose\" : \"maskable\"") && manifest.contains("\"sizes\" : \"192x192\""))
+    #expect(
+      manifest.contains("\"purpose\" : \"maskable\"")
+        && manifest.contains("\"sizes\" : \"192x192\""))
   }
 }

@@ -235,7 +235,9 @@ struct FittedRenderTests {
     // A roof: librsvg's ink rectangle does not always hold the stroke's join and caps.
     let roof = svg(
       viewBox: "0 0 24 24",
-      body: "<path d=\"M3 12 L12 3 L21 12\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linejoin=\"\(join)\" stroke-linecap=\"round\"/>")
+      body:
+        "<path d=\"M3 12 L12 3 L21 12\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linejoin=\"\(join)\" stroke-linecap=\"round\"/>"
+    )
     let image = try render(try load(roof)) {
       $0.role = .tabBar
       $0.paddingPt = 2
@@ -271,7 +273,9 @@ struct FittedRenderTests {
       $0.widthPx = target
       $0.heightPx = target
     }.image
-    for (x, y) in [(0, 0), (target - 1, 0), (0, target - 1), (target - 1, target - 1), (target / 2, 0)] {
+    for (x, y) in [
+      (0, 0), (target - 1, 0), (0, target - 1), (target - 1, target - 1), (target / 2, 0),
+    ] {
       #expect(image[x, y] == RGBA8(r: 255, g: 0, b: 0), "pixel \(x),\(y)")
     }
   }
@@ -313,12 +317,21 @@ struct LoadingTests {
   @Test func stylesheetReferencesFollowTheSameRules() throws {
     let pi = "<?xml-stylesheet href=\"../evil.css\"?>" + svg(width: "2", height: "2", body: "")
     #expect {
-      try Artwork(data: Data(pi.utf8), path: "pi.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
-    } throws: { "\($0)" == "pi.svg: error: refused reference '../evil.css': it points outside the input's folder /tmp/x" }
-    let imported = svg(width: "2", height: "2", body: "<style>@import url('http://x.test/a.css');</style>")
+      try Artwork(
+        data: Data(pi.utf8), path: "pi.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
+    } throws: {
+      "\($0)"
+        == "pi.svg: error: refused reference '../evil.css': it points outside the input's folder /tmp/x"
+    }
+    let imported = svg(
+      width: "2", height: "2", body: "<style>@import url('http://x.test/a.css');</style>")
     #expect {
-      try Artwork(data: Data(imported.utf8), path: "i.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
-    } throws: { "\($0)" == "i.svg: error: refused reference 'http://x.test/a.css': network references are not loaded" }
+      try Artwork(
+        data: Data(imported.utf8), path: "i.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
+    } throws: {
+      "\($0)"
+        == "i.svg: error: refused reference 'http://x.test/a.css': network references are not loaded"
+    }
   }
 
   @Test func externalEntityIsRefused() throws {

@@ -10,12 +10,14 @@ public enum AssetName {
     if let slash = file.lastIndex(of: "/") { file = file[file.index(after: slash)...] }
     if let dot = file.lastIndex(of: "."), dot != file.startIndex { file = file[..<dot] }
     // ASCII is already in NFC; only other names go through Foundation's normalisation.
-    return file.utf8.allSatisfy { $0 < 0x80 } ? String(file) : String(file).precomposedStringWithCanonicalMapping
+    return file.utf8.allSatisfy { $0 < 0x80 }
+      ? String(file) : String(file).precomposedStringWithCanonicalMapping
   }
 
   /// The key two names collide on: NFC, then case-folded.
   public static func collisionKey(_ name: String) -> String {
-    name.utf8.allSatisfy { $0 < 0x80 } ? name.lowercased() : name.precomposedStringWithCanonicalMapping.lowercased()
+    name.utf8.allSatisfy { $0 < 0x80 }
+      ? name.lowercased() : name.precomposedStringWithCanonicalMapping.lowercased()
   }
 
   /// Finds the first collision among `(name, path)` pairs, in order: the error names the

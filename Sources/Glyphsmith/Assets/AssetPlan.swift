@@ -58,7 +58,8 @@ public enum AssetPlanner {
         darkFor[base] = file.path
       } else {
         warnings.append(
-          "\(file.path): warning: template images need no dark variant (the bar tints them); ignored")
+          "\(file.path): warning: template images need no dark variant (the bar tints them); ignored"
+        )
       }
     }
     var inputs: [AssetInput] = []
@@ -75,11 +76,15 @@ public enum AssetPlanner {
     }
     if options.platforms.contains(.ios) {
       var entries = inputs.map { (name: scoped($0, $0.name), path: $0.path) }
-      if options.compact { entries += inputs.map { (name: scoped($0, $0.name + "-compact"), path: $0.path) } }
+      if options.compact {
+        entries += inputs.map { (name: scoped($0, $0.name + "-compact"), path: $0.path) }
+      }
       if let collision = AssetName.firstCollision(entries) { throw collision }
     }
     if options.platforms.contains(.android) || options.platforms.contains(.web) {
-      if let collision = AssetName.firstCollision(inputs.map { (name: $0.androidName, path: $0.path) }) {
+      if let collision = AssetName.firstCollision(
+        inputs.map { (name: $0.androidName, path: $0.path) })
+      {
         throw collision
       }
     }

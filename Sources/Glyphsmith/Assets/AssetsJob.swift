@@ -73,14 +73,17 @@ public struct AssetsJob {
     }
     var report = AssetsReport(inputs: timed.map(\.0))
     report.warnings = warnings
-    report.statistics.renders = timed.reduce(0) { $0 + ($1.0.status == "written" ? $1.0.files.count : 0) }
+    report.statistics.renders = timed.reduce(0) {
+      $0 + ($1.0.status == "written" ? $1.0.files.count : 0)
+    }
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
     report.statistics.librarySeconds = LibraryClock.seconds - libraryBefore
     report.statistics.writeSeconds = writeClock.seconds
     // Validate what was written (the whole catalog, as names collide across it); a run that
     // wrote nothing changed nothing to validate.
     if options.platforms.contains(.ios), report.inputs.contains(where: { $0.status == "written" }) {
-      report.catalogFindings = try CatalogValidator.validate(catalogPath: catalogPath).map(\.description)
+      report.catalogFindings = try CatalogValidator.validate(catalogPath: catalogPath).map(
+        \.description)
     }
     return report
   }
@@ -88,13 +91,16 @@ public struct AssetsJob {
   // MARK: - Catalog and groups
 
   private func prepareCatalog(for inputs: [AssetInput]) throws {
-    try writeIfDifferent(try XcodeJSON.encode(CatalogContents()), toPath: catalogPath + "/Contents.json")
-    let groups = Set(inputs.flatMap { input in
-      input.groups.indices.map { input.groups[...$0].joined(separator: "/") }
-    })
+    try writeIfDifferent(
+      try XcodeJSON.encode(CatalogContents()), toPath: catalogPath + "/Contents.json")
+    let groups = Set(
+      inputs.flatMap { input in
+        input.groups.indices.map { input.groups[...$0].joined(separator: "/") }
+      })
     for group in groups.sorted() {
       let contents = GroupContents(namespace: options.namespace)
-      try writeIfDifferent(try XcodeJSON.encode(contents), toPath: "\(catalogPath)/\(group)/Contents.json")
+      try writeIfDifferent(
+        try XcodeJSON.encode(contents), toPath: "\(catalogPath)/\(group)/Contents.json")
     }
   }
 
@@ -154,7 +160,9 @@ public struct AssetsJob {
           let glyph = try GlyphRenderer.render(source, options: file.render)
           for warning in glyph.warnings where !warnings.contains(warning) {
             // One upscaling warning an input is enough (the factor differs per scale).
-            if warning.contains("warning: upscaling"), warnings.contains(where: { $0.contains("warning: upscaling") }) {
+            if warning.contains("warning: upscaling"),
+              warnings.contains(where: { $0.contains("warning: upscaling") })
+            {
               continue
             }
             warnings.append(warning)
@@ -167,10 +175,13 @@ public struct AssetsJob {
             glyph.image, opaque: file.opaque, text: [(Self.fingerprintKey, fingerprint)])
           written.append((file.name, png))
           result.files.append(
-            WrittenFile(path: file.reportPath, width: glyph.image.width, height: glyph.image.height))
+            WrittenFile(path: file.reportPath, width: glyph.image.width, height: glyph.image.height)
+          )
         }
         if let icon = set.icon {
-          let entries = icon.sizes.map { size in written.first { $0.name == "favicon-\(size).png" }!.data }
+          let entries = icon.sizes.map { size in
+            written.first { $0.name == "favicon-\(size).png" }!.data
+          }
           written.removeAll { $0.name.hasPrefix("favicon-") }
           written.append((icon.name, ICOFile.make(pngs: zip(icon.sizes, entries).map { ($0, $1) })))
         }
@@ -264,8 +275,11 @@ public struct AssetsJob {
             var render = base
             render.compact = compact
             render.scale = Double(scale)
-            let filename = setName + (dark ? "-dark" : "") + (scale == 1 ? "" : "@\(scale)x") + ".png"
-            files.append(PlannedFile(name: filename, render: render, dark: dark, reportPath: folder + "/" + filename))
+            let filename =
+              setName + (dark ? "-dark" : "") + (scale == 1 ? "" : "@\(scale)x") + ".png"
+            files.append(
+              PlannedFile(
+                name: filename, render: render, dark: dark, reportPath: folder + "/" + filename))
             images.append(
               ImageSetContents.Image(
                 filename: filename, scale: "\(scale)x",
@@ -294,7 +308,10 @@ public struct AssetsJob {
         sets.append(
           PlannedSet(
             folder: folder,
-            files: [PlannedFile(name: filename, render: render, dark: false, reportPath: folder + "/" + filename)],
+            files: [
+              PlannedFile(
+                name: filename, render: render, dark: false, reportPath: folder + "/" + filename)
+            ],
             texts: [], whole: false))
       }
     }

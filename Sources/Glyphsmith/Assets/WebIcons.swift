@@ -44,7 +44,9 @@ public enum WebIcons {
     let safeSide = 2 * maskableSafeRadius * 512 / 2.0.squareRoot()
     let files =
       faviconSizes.map { File(name: "favicon-\($0).png", render: square($0), opaque: false) } + [
-        File(name: "apple-touch-icon.png", render: square(180, padding: 180 * 0.1, background: background), opaque: true),
+        File(
+          name: "apple-touch-icon.png",
+          render: square(180, padding: 180 * 0.1, background: background), opaque: true),
         File(name: "icon-192.png", render: square(192), opaque: false),
         File(name: "icon-512.png", render: square(512), opaque: false),
         File(
@@ -81,7 +83,10 @@ public enum ICOFile {
   public static func make(pngs: [(side: Int, data: Data)]) -> Data {
     var out = Data()
     func u16(_ v: Int) { out.append(contentsOf: [UInt8(v & 0xff), UInt8(v >> 8 & 0xff)]) }
-    func u32(_ v: Int) { u16(v & 0xffff); u16(v >> 16 & 0xffff) }
+    func u32(_ v: Int) {
+      u16(v & 0xffff)
+      u16(v >> 16 & 0xffff)
+    }
     u16(0)  // reserved
     u16(1)  // type: icon
     u16(pngs.count)

@@ -39,7 +39,8 @@ public struct InkAnalysis: Sendable, Equatable {
           scale: scale, offsetX: margin - coarse.x * scale, offsetY: margin - coarse.y * scale)
         let image = try Rasterizer.render(
           source, width: width, height: height, placement: placement, path: path)
-        guard let found = analyse(image, origin: (placement.offsetX, placement.offsetY), scale: scale)
+        guard
+          let found = analyse(image, origin: (placement.offsetX, placement.offsetY), scale: scale)
         else { return nil }
         if !found.touchesBorder || margin >= 8 * analysisSide {
           return found

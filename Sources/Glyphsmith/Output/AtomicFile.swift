@@ -25,7 +25,8 @@ public enum AtomicFile {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       } catch {
         throw GlyphsmithError.writeFailed(
-          path: path, reason: "cannot create the folder \(folder) (a file is in the way, or no permission)")
+          path: path,
+          reason: "cannot create the folder \(folder) (a file is in the way, or no permission)")
       }
     }
     let temporary = "\(folder)/.\(name).tmp-\(getpid())-\(POSIXFile.uniqueNumber())"

@@ -32,7 +32,9 @@ public enum AtomicFolder {
         }
       }
       if rename(staging, path) != 0 {
-        guard errno == ENOTEMPTY || errno == EEXIST else { throw failure("cannot rename into place") }
+        guard errno == ENOTEMPTY || errno == EEXIST else {
+          throw failure("cannot rename into place")
+        }
         guard rename(path, retired) == 0 else { throw failure("cannot move the old folder aside") }
         guard rename(staging, path) == 0 else {
           let error = failure("cannot rename into place")

@@ -122,9 +122,11 @@ public enum GlyphRenderer {
     let pad = options.paddingPt * s
     guard Double(width) - 2 * pad >= 1, Double(height) - 2 * pad >= 1 else {
       throw GlyphsmithError.invalidOption(
-        "--padding \(options.paddingPt.formatted2) pt leaves no room in a \(width)x\(height) px canvas; use less padding or a larger size")
+        "--padding \(options.paddingPt.formatted2) pt leaves no room in a \(width)x\(height) px canvas; use less padding or a larger size"
+      )
     }
-    let k = min((Double(width) - 2 * pad) / canvas.width, (Double(height) - 2 * pad) / canvas.height)
+    let k = min(
+      (Double(width) - 2 * pad) / canvas.width, (Double(height) - 2 * pad) / canvas.height)
     let placement = Placement(
       scale: k, offsetX: (Double(width) - canvas.width * k) / 2,
       offsetY: (Double(height) - canvas.height * k) / 2)

@@ -116,7 +116,8 @@ enum AssetsCommand: Subcommand {
       assets.platforms = try platforms.split(separator: ",").map { word in
         guard let platform = AssetPlatform(rawValue: word.trimmingCharacters(in: .whitespaces))
         else {
-          throw UsageError(message: "--platform takes ios, android, web (comma-separated), got '\(word)'")
+          throw UsageError(
+            message: "--platform takes ios, android, web (comma-separated), got '\(word)'")
         }
         return platform
       }
@@ -191,7 +192,8 @@ enum AssetsCommand: Subcommand {
     }
     if options.stats {
       let s = report.statistics
-      let overhead = s.renders > 0 ? String(format: "%.1f %%", s.overhead * 100) : "n/a (nothing rendered)"
+      let overhead =
+        s.renders > 0 ? String(format: "%.1f %%", s.overhead * 100) : "n/a (nothing rendered)"
       Terminal.error(
         String(
           format:

@@ -70,7 +70,8 @@ enum SheetCommand: Subcommand {
     guard size.width <= Rasterizer.maximumSide, size.height <= Rasterizer.maximumSide else {
       Terminal.error(
         "\(output): error: the sheet would be \(size.width)x\(size.height) px for \(files.count) icons, "
-          + "over \(Rasterizer.maximumSide) px a side; use --limit N, --columns N or a smaller --scale")
+          + "over \(Rasterizer.maximumSide) px a side; use --limit N, --columns N or a smaller --scale"
+      )
       return .failure
     }
     if files.isEmpty {

@@ -1,5 +1,5 @@
-import Foundation
 import CRsvg
+import Foundation
 
 /// Turns a `GError**` out-parameter into a Swift error: copies the message, frees the error.
 enum GErrorBridge {

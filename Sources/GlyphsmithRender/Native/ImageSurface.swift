@@ -14,7 +14,9 @@ final class ImageSurface {
   /// antialiasing are pinned (grey antialiasing, no hinting) so that no machine setting
   /// changes the pixels.
   init(width: Int, height: Int) throws {
-    let (surface, context) = try LibraryClock.measure { try Self.create(width: width, height: height) }
+    let (surface, context) = try LibraryClock.measure {
+      try Self.create(width: width, height: height)
+    }
     self.surface = surface
     self.context = context
     self.width = width
