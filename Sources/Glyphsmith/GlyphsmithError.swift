@@ -18,6 +18,7 @@ public enum GlyphsmithError: Error, Equatable, CustomStringConvertible {
   /// An error from the rendering layer.
   case render(RenderError)
 
+  /// The message in compiler form, `path: error: what; the fix`.
   public var description: String {
     switch self {
     case .unreadable(let path, let reason): return "\(path): error: cannot read: \(reason)"

@@ -1,20 +1,27 @@
 /// A size in px or pt, as the context says.
 public struct Size: Sendable, Equatable, CustomStringConvertible {
+  /// Width, in the caller's unit.
   public var width: Double
+  /// Height, in the caller's unit.
   public var height: Double
   /// A size; units are those of the caller (px or pt).
   public init(width: Double, height: Double) {
     self.width = width
     self.height = height
   }
+  /// `25x28`, up to three decimals.
   public var description: String { "\(width.compact)x\(height.compact)" }
 }
 
 /// An axis-aligned rectangle; units are those of the caller (px, pt or SVG canvas units).
 public struct Rect: Sendable, Equatable, CustomStringConvertible {
+  /// Left edge.
   public var x: Double
+  /// Top edge (y grows downwards).
   public var y: Double
+  /// Width.
   public var width: Double
+  /// Height.
   public var height: Double
   /// A rectangle from its top-left corner and size.
   public init(x: Double, y: Double, width: Double, height: Double) {
@@ -27,6 +34,7 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
   public var maxX: Double { x + width }
   /// Bottom edge, `y + height`.
   public var maxY: Double { y + height }
+  /// `x,y,WxH`, up to three decimals.
   public var description: String {
     "\(x.compact),\(y.compact),\(width.compact)x\(height.compact)"
   }
@@ -38,8 +46,9 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
 public struct Placement: Sendable, Equatable {
   /// Output px per artwork canvas unit.
   public var scale: Double
-  /// Output px of the artwork canvas's origin.
+  /// Output px of the artwork canvas's origin, horizontally.
   public var offsetX: Double
+  /// Output px of the artwork canvas's origin, vertically.
   public var offsetY: Double
   /// A placement from its scale and the px position of the artwork's origin.
   public init(scale: Double, offsetX: Double, offsetY: Double) {

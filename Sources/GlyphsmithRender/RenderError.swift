@@ -20,6 +20,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
   /// Pango or fontconfig failed.
   case text(message: String)
 
+  /// The message in compiler form, `path: error: what`.
   public var description: String {
     switch self {
     case .invalidSVG(let path, let message): return "\(path): error: invalid SVG: \(message)"

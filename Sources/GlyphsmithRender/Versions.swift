@@ -7,13 +7,21 @@ import Foundation
 /// The versions of the libraries that decide Glyphsmith's pixels, as linked at run time
 /// (headers for FreeType), for `--version` and for golden-image records.
 public struct RendererVersions: Sendable, Equatable, Codable {
+  /// cairo, e.g. "1.16.0" (draws every pixel).
   public var cairo: String
+  /// pixman, cairo's rasteriser.
   public var pixman: String
+  /// librsvg, e.g. "2.54.7" (parses and draws SVG).
   public var librsvg: String
+  /// libpng (decodes and encodes PNG).
   public var libpng: String
+  /// Pango (lays out text).
   public var pango: String
+  /// FreeType, from its headers (rasterises glyph outlines).
   public var freetype: String
+  /// HarfBuzz (shapes text).
   public var harfbuzz: String
+  /// fontconfig (finds the pinned fonts).
   public var fontconfig: String
 
   /// The running process's versions.

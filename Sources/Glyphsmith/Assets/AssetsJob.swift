@@ -12,8 +12,11 @@ import Foundation
 /// (`glyphsmith:source`); a rerun whose outputs all carry the current fingerprint renders and
 /// writes nothing for that input (no state file).
 public struct AssetsJob {
+  /// The catalog folder (`.xcassets`).
   public let catalog: URL
+  /// The catalog folder as the user gave it; report paths start with it.
   public let catalogPath: String
+  /// What to render and where.
   public let options: AssetsOptions
   /// Folder Android drawables go to (`res/drawable-*/` inside it).
   public let androidRoot: String

@@ -4,8 +4,9 @@ import Foundation
 public struct WrittenFile: Codable, Equatable, Sendable {
   /// Path of the PNG (the catalog path as given, joined with the file's place in it).
   public var path: String
-  /// Size in px.
+  /// Width in px.
   public var width: Int
+  /// Height in px.
   public var height: Int
 }
 

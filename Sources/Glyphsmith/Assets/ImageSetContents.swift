@@ -26,26 +26,34 @@ public struct ImageSetContents: Codable, Equatable, Sendable {
 
   /// An appearance condition, e.g. `{"appearance": "luminosity", "value": "dark"}`.
   public struct Appearance: Codable, Equatable, Sendable {
+    /// The trait: `luminosity` (light or dark) or `contrast`.
     public var appearance: String
+    /// The trait value, e.g. `dark`.
     public var value: String
   }
 
   /// `{"author": "xcode", "version": 1}`.
   public struct Info: Codable, Equatable, Sendable {
+    /// Always `xcode`.
     public var author = "xcode"
+    /// Always 1.
     public var version = 1
   }
 
   /// `template-rendering-intent`: `template` or `original`.
   public struct Properties: Codable, Equatable, Sendable {
+    /// `template` or `original`; absent means Xcode's "Default".
     public var templateRenderingIntent: String?
     enum CodingKeys: String, CodingKey {
       case templateRenderingIntent = "template-rendering-intent"
     }
   }
 
+  /// The slots, in the order Xcode lists them (by scale, Any before Dark).
   public var images: [Image]
+  /// `{"author" : "xcode", "version" : 1}`.
   public var info = Info()
+  /// The template rendering intent.
   public var properties: Properties?
 
   /// Contents for `images`, rendered as templates (`template-rendering-intent: template`) or
@@ -64,7 +72,9 @@ public struct ImageSetContents: Codable, Equatable, Sendable {
 
 /// The root `Contents.json` of a catalog: `{"info" : {"author" : "xcode", "version" : 1}}`.
 public struct CatalogContents: Codable, Equatable, Sendable {
+  /// `{"author" : "xcode", "version" : 1}`.
   public var info = ImageSetContents.Info()
+  /// The root contents Xcode writes for a new catalog.
   public init() {}
 }
 

@@ -7,6 +7,7 @@ import Foundation
 public enum WebIcons {
   /// The favicon's file name and its entries' sizes in px.
   public static let faviconName = "favicon.ico"
+  /// The favicon's entries, px on a side.
   public static let faviconSizes = [16, 32, 48]
   /// Background of the opaque icons (apple-touch-icon, maskable): white.
   public static let background = RGBA8.white

@@ -6,6 +6,7 @@ public enum CompareError: Error, Equatable, CustomStringConvertible {
   /// An option value the comparison cannot use.
   case invalidOption(String)
 
+  /// The message in compiler form, naming the file.
   public var description: String {
     switch self {
     case .sizeMismatch(let path, let expected, let actual):

@@ -6,6 +6,7 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
   /// `golden.json` cannot be read or parsed.
   case invalidManifest(path: String, reason: String)
 
+  /// The message in compiler form, naming the folder or file.
   public var description: String {
     switch self {
     case .missingFolder(let path, let role):

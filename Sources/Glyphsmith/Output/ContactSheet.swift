@@ -8,7 +8,9 @@ import Foundation
 public struct ContactSheet {
   /// One cell: a name and the glyphs to show side by side (e.g. regular and compact).
   public struct Entry {
+    /// The label under the cell (the asset name).
     public var name: String
+    /// Images at the sheet's scale, drawn left to right at their own pixel size.
     public var glyphs: [RGBAImage]
     /// An entry; glyph images are at the sheet's scale.
     public init(name: String, glyphs: [RGBAImage]) {

@@ -7,6 +7,7 @@ public struct RenderOptions: Sendable, Equatable {
   public var sizePt: Double? = nil
   /// Output width and height in px (plain role); either alone keeps the aspect ratio.
   public var widthPx: Int? = nil
+  /// Output height in px (plain role); see `widthPx`.
   public var heightPx: Int? = nil
   /// px per pt: 1, 2, 3 for @1x, @2x, @3x.
   public var scale: Double = 1
