@@ -44,6 +44,18 @@ static void gs_read(png_structp png, png_bytep out, png_size_t count) {
   reader->offset += count;
 }
 
+/// A read struct and its info struct reporting into `sink`; 0 when out of memory.
+static int gs_create_reader(gs_error_sink *sink, png_structp *png, png_infop *info) {
+  *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, sink, gs_on_error, gs_on_warning);
+  if (!*png) return 0;
+  *info = png_create_info_struct(*png);
+  if (!*info) {
+    png_destroy_read_struct(png, NULL, NULL);
+    return 0;
+  }
+  return 1;
+}
+
 gs_png_status gs_png_read_size(const uint8_t *data, size_t length, uint32_t *width,
                                uint32_t *height, char message[256]) {
   if (length < 24 || png_sig_cmp(data, 0, 8) != 0) return GS_PNG_NOT_PNG;
@@ -78,14 +90,9 @@ gs_png_status gs_png_decode(const uint8_t *data, size_t length, uint32_t max_sid
   }
 
   gs_error_sink sink = {out->message};
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, gs_on_error,
-                                           gs_on_warning);
-  if (!png) return GS_PNG_OUT_OF_MEMORY;
-  png_infop info = png_create_info_struct(png);
-  if (!info) {
-    png_destroy_read_struct(&png, NULL, NULL);
-    return GS_PNG_OUT_OF_MEMORY;
-  }
+  png_structp png = NULL;
+  png_infop info = NULL;
+  if (!gs_create_reader(&sink, &png, &info)) return GS_PNG_OUT_OF_MEMORY;
   gs_reader reader = {data, length, 0};
   uint8_t *volatile pixels = NULL;
   png_bytep *volatile rows = NULL;
@@ -158,14 +165,9 @@ gs_png_status gs_png_read_text(const uint8_t *data, size_t length, const char *k
   if (length < 8 || png_sig_cmp(data, 0, 8) != 0) return GS_PNG_NOT_PNG;
   char message[256] = {0};
   gs_error_sink sink = {message};
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, gs_on_error,
-                                           gs_on_warning);
-  if (!png) return GS_PNG_OUT_OF_MEMORY;
-  png_infop info = png_create_info_struct(png);
-  if (!info) {
-    png_destroy_read_struct(&png, NULL, NULL);
-    return GS_PNG_OUT_OF_MEMORY;
-  }
+  png_structp png = NULL;
+  png_infop info = NULL;
+  if (!gs_create_reader(&sink, &png, &info)) return GS_PNG_OUT_OF_MEMORY;
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_read_struct(&png, &info, NULL);
     return GS_PNG_LIBPNG_ERROR;
