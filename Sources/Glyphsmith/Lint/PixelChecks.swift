@@ -144,7 +144,10 @@ struct PixelChecks {
         let reach = Int((limit(.negativeSpace) * kMax / 2 + 2).rounded(.down))
         let known = Double(reach * reach)
         var done = [Bool](repeating: false, count: components.count)
-        let column = PixelOps.columnDistances(to: g.ink, width: g.width, height: g.height)
+        let column = g.ink.withUnsafeBufferPointer {
+          PixelOps.columnDistances(
+            to: $0, width: g.width, height: g.height, far: Int32(clamping: reach + 1))
+        }
         column.withUnsafeBufferPointer { c in
           for i in 0..<labels.count where labels[i] >= 0 {
             let l = Int(labels[i])

@@ -73,33 +73,9 @@ enum PixelOps {
     return grid
   }
 
-  /// For each pixel, the distance in px to the nearest pixel of the same column where
-  /// `feature` is 1 (a large number when the column has none): the first pass of the bounded
-  /// distance search.
-  static func columnDistances(to feature: [UInt8], width: Int, height: Int) -> [Int32] {
-    let big = Int32.max / 4
-    var column = [Int32](repeating: big, count: feature.count)
-    feature.withUnsafeBufferPointer { f in
-      column.withUnsafeMutableBufferPointer { c in
-        for x in 0..<width {
-          var last = -1_000_000
-          for y in 0..<height {
-            if f[y * width + x] != 0 { last = y }
-            c[y * width + x] = Int32(min(Int(big), y - last))
-          }
-          last = 1_000_000
-          for y in stride(from: height - 1, through: 0, by: -1) {
-            if f[y * width + x] != 0 { last = y }
-            c[y * width + x] = min(c[y * width + x], Int32(min(Int(big), last - y)))
-          }
-        }
-      }
-    }
-    return column
-  }
-
   /// The squared distance (px²) from pixel (`x`, `y`) to the nearest feature pixel, searching
-  /// `reach` px along the row in `column` (from `columnDistances`); `nil` when farther.
+  /// `reach` px along the row in `column` (from `columnDistances`, with `far` above `reach`);
+  /// `nil` when farther.
   @inline(__always)
   static func rowSearch(
     _ c: UnsafeBufferPointer<Int32>, x: Int, y: Int, width: Int, reach: Int
@@ -121,26 +97,163 @@ enum PixelOps {
     return best <= reach * reach ? best : nil
   }
 
+  /// For each pixel, the distance in px to the nearest pixel of the same column where
+  /// `feature` is 1, or `far` when that is more than `far - 1` px away. Sweeps whole rows (top
+  /// down, then bottom up), so memory is read in order.
+  static func columnDistances(
+    to feature: UnsafeBufferPointer<UInt8>, width: Int, height: Int, far: Int32
+  ) -> [Int32] {
+    var out = [Int32](repeating: far, count: width * height)
+    let last = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, width))
+    defer { last.deallocate() }
+    out.withUnsafeMutableBufferPointer { c in
+      // Downwards: distance to the nearest feature above (or on) the pixel.
+      last.initialize(repeating: far, count: width)
+      for y in 0..<height {
+        let base = y * width
+        for x in 0..<width {
+          let d = feature[base + x] != 0 ? 0 : min(far, last[x] + 1)
+          last[x] = d
+          c[base + x] = d
+        }
+      }
+      // Upwards: the nearest below, if nearer.
+      last.initialize(repeating: far, count: width)
+      for y in stride(from: height - 1, through: 0, by: -1) {
+        let base = y * width
+        for x in 0..<width {
+          let d = feature[base + x] != 0 ? 0 : min(far, last[x] + 1)
+          last[x] = d
+          if d < c[base + x] { c[base + x] = d }
+        }
+      }
+    }
+    return out
+  }
+
+  /// Squared Euclidean distance (px²) from each pixel to the nearest pixel where `feature` is
+  /// 1 when it is at most `reach`² px², else `Int32.max`; exact. Column distances, then per row
+  /// the lower envelope of the parabolas (x - i)² + c(i)² of the columns i whose nearest
+  /// feature is within `reach` (Meijster, Roerdink & Hesselink 2000); farther columns cannot
+  /// bring any pixel within reach.
+  static func boundedExactSquaredDistance(
+    to feature: [UInt8], reach: Int, width: Int, height: Int
+  ) -> [Int32] {
+    let far = Int32(clamping: reach + 1)
+    let limit = reach * reach
+    var out = feature.withUnsafeBufferPointer {
+      columnDistances(to: $0, width: width, height: height, far: far)
+    }
+    let s = UnsafeMutablePointer<Int>.allocate(capacity: max(1, width))
+    let t = UnsafeMutablePointer<Int>.allocate(capacity: max(1, width))
+    let f = UnsafeMutablePointer<Int>.allocate(capacity: max(1, width))
+    defer {
+      s.deallocate()
+      t.deallocate()
+      f.deallocate()
+    }
+    out.withUnsafeMutableBufferPointer { g in
+      for y in 0..<height {
+        let base = y * width
+        var q = -1
+        for u in 0..<width where g[base + u] < far {
+          let c = Int(g[base + u])
+          f[u] = c * c
+          // Drop the parabolas u beats at the start of their interval.
+          while q >= 0 {
+            let dq = t[q] - s[q]
+            let du = t[q] - u
+            if dq * dq + f[s[q]] > du * du + f[u] { q -= 1 } else { break }
+          }
+          if q < 0 {
+            q = 0
+            s[0] = u
+            t[0] = 0
+          } else {
+            // First x where u is strictly better than s[q] (the numerator is not negative:
+            // s[q] is at least as good as u at t[q] >= 0).
+            let i = s[q]
+            let num = u * u - i * i + f[u] - f[i]
+            let den = 2 * (u - i)
+            let sep = num <= Int(Int32.max) ? Int(Int32(num) / Int32(den)) : num / den
+            let w = 1 + sep
+            if w < width {
+              q += 1
+              s[q] = u
+              t[q] = w
+            }
+          }
+        }
+        if q < 0 {
+          for u in 0..<width { g[base + u] = Int32.max }
+          continue
+        }
+        for u in stride(from: width - 1, through: 0, by: -1) {
+          let dx = u - s[q]
+          let d = dx * dx + f[s[q]]
+          g[base + u] = d <= limit ? Int32(d) : Int32.max
+          if u == t[q] { q -= 1 }
+        }
+      }
+    }
+    return out
+  }
+
+  /// Pixels within `sqrt(limit)` px (squared distance at most `limit`, an integer) of a pixel
+  /// where `feature` is 1: the dilation by that disc, as 1s. Per row, each column's nearest
+  /// feature covers an interval of the row; two sweeps take the union of the intervals.
+  static func dilation(of feature: [UInt8], limit: Int, width: Int, height: Int) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: feature.count)
+    guard limit >= 0 else { return out }
+    var reach = 0
+    while (reach + 1) * (reach + 1) <= limit { reach += 1 }
+    // Half-width of the interval a feature `c` rows away covers.
+    var half = [Int](repeating: 0, count: reach + 1)
+    for c in 0...reach {
+      while (half[c] + 1) * (half[c] + 1) + c * c <= limit { half[c] += 1 }
+    }
+    let far = Int32(reach + 1)
+    let column = feature.withUnsafeBufferPointer {
+      columnDistances(to: $0, width: width, height: height, far: far)
+    }
+    column.withUnsafeBufferPointer { c in
+      half.withUnsafeBufferPointer { h in
+        out.withUnsafeMutableBufferPointer { o in
+          for y in 0..<height {
+            let base = y * width
+            var right = Int.min
+            for x in 0..<width {
+              let v = c[base + x]
+              if v < far { right = max(right, x + h[Int(v)]) }
+              if right >= x { o[base + x] = 1 }
+            }
+            var left = Int.max
+            for x in stride(from: width - 1, through: 0, by: -1) {
+              let v = c[base + x]
+              if v < far { left = min(left, x - h[Int(v)]) }
+              if left <= x { o[base + x] = 1 }
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
   /// Squared Euclidean distance (px²) from each pixel where `only` is 1 to the nearest pixel
-  /// where `feature` is 1, exact up to `cap` px; pixels farther away (and pixels outside
-  /// `only`) get `infinity`. Columns first (two sweeps), then a search of +/- `cap` px along
-  /// each row: cheaper than the full transform when `cap` is small.
+  /// where `feature` is 1 when it is at most `floor(cap)`² px²; pixels farther away (and pixels
+  /// outside `only`) get `infinity`.
   static func boundedSquaredDistance(
     to feature: [UInt8], only: [UInt8], cap: Double, width: Int, height: Int
   ) -> [Double] {
     let reach = Int(cap.rounded(.down))
-    let column = columnDistances(to: feature, width: width, height: height)
+    let exact = boundedExactSquaredDistance(
+      to: feature, reach: reach, width: width, height: height)
     var out = [Double](repeating: infinity, count: feature.count)
-    column.withUnsafeBufferPointer { c in
+    exact.withUnsafeBufferPointer { e in
       only.withUnsafeBufferPointer { o in
         out.withUnsafeMutableBufferPointer { d in
-          for y in 0..<height {
-            for x in 0..<width where o[y * width + x] != 0 {
-              if let best = rowSearch(c, x: x, y: y, width: width, reach: reach) {
-                d[y * width + x] = Double(best)
-              }
-            }
-          }
+          for i in 0..<d.count where o[i] != 0 && e[i] != Int32.max { d[i] = Double(e[i]) }
         }
       }
     }
@@ -271,17 +384,25 @@ enum PixelOps {
   /// least about 2 r px thick) is then `thickness >= r`, for every r up to `cap` at once.
   ///
   /// A disc of radius d(q) (the distance from q to the background, `inkDistance`) is painted
-  /// around each pixel q whose disc is not inside a neighbour's (centres of maximal discs);
-  /// pixels at least `cap` deep are covered by their own region, whose boundary paints discs of
-  /// radius `cap`.
+  /// around each pixel q whose disc is not inside a neighbour's (centres of maximal discs).
+  /// Pixels at least `cap` deep ("deep") get `cap`, and so does every mask pixel within `cap`
+  /// of a deep pixel: the union of their discs, found with one distance transform instead of
+  /// painting (the nearest deep pixel of any other pixel is on the deep region's boundary).
   static func thickness(
     _ mask: [UInt8], inkDistance: [Double], cap: Double, width: Int, height: Int
   ) -> [Float] {
     var result = [Float](repeating: 0, count: mask.count)
     let capF = Float(cap)
     var depth = [Float](repeating: 0, count: mask.count)
+    var deep = [UInt8](repeating: 0, count: mask.count)
+    var anyDeep = false
     for i in 0..<mask.count where mask[i] != 0 {
-      depth[i] = min(capF, Float(inkDistance[i].squareRoot()))
+      let d = min(capF, Float(inkDistance[i].squareRoot()))
+      depth[i] = d
+      if d >= capF {
+        deep[i] = 1
+        anyDeep = true
+      }
     }
     let reach = Int(cap.rounded(.up))
     // Disc offsets sorted by distance: (dx, dy, squared distance, index delta).
@@ -292,6 +413,19 @@ enum PixelOps {
       }
     }
     offsets.sort { $0.d2 < $1.d2 }
+    // The widest squared offset a disc of radius `cap` paints.
+    let capR2 = capF * capF
+    let deepReach = offsets.last { $0.d2 <= capR2 }.map { Int($0.d2) } ?? -1
+    if anyDeep {
+      let covered = dilation(of: deep, limit: deepReach, width: width, height: height)
+      covered.withUnsafeBufferPointer { e in
+        mask.withUnsafeBufferPointer { m in
+          result.withUnsafeMutableBufferPointer { t in
+            for i in 0..<t.count where m[i] != 0 && e[i] != 0 { t[i] = capF }
+          }
+        }
+      }
+    }
     let diagonal = Float(2.0.squareRoot())
     // A disc is skipped when a neighbour's disc holds it up to 0.05 px (d(n) >= d + step -
     // 0.05): the overlap of neighbouring discs covers the sliver.
@@ -304,9 +438,8 @@ enum PixelOps {
               for x in 0..<width where m[y * width + x] != 0 {
                 let i = y * width + x
                 let d = dp[i]
+                if d >= capF { continue }
                 let inside = x > 0 && y > 0 && x < width - 1 && y < height - 1
-                var paint = true
-                var boundary = !inside
                 if inside {
                   let a = dp[i - 1]
                   let b = dp[i + 1]
@@ -316,36 +449,31 @@ enum PixelOps {
                   let g = dp[i - width + 1]
                   let h = dp[i + width - 1]
                   let k = dp[i + width + 1]
-                  if d >= capF {
-                    boundary = min(min(min(a, b), min(c, e)), min(min(f, g), min(h, k))) < capF
-                  } else if max(max(a, b), max(c, e)) >= d + 1 - slack
+                  if max(max(a, b), max(c, e)) >= d + 1 - slack
                     || max(max(f, g), max(h, k)) >= d + diagonal - slack
                   {
-                    paint = false
+                    continue
                   }
-                }
-                if d >= capF {
-                  t[i] = capF
-                  guard boundary else { continue }
-                } else if !paint {
-                  continue
                 }
                 let r2 = d * d
                 let far =
                   inside && x >= reach && y >= reach && x < width - reach
                   && y < height - reach
-                for o in off {
-                  if o.d2 > r2 { break }
-                  let j: Int
-                  if far {
-                    j = i + o.delta
-                  } else {
+                if far {
+                  for o in off {
+                    if o.d2 > r2 { break }
+                    let j = i + o.delta
+                    if m[j] != 0 && t[j] < d { t[j] = d }
+                  }
+                } else {
+                  for o in off {
+                    if o.d2 > r2 { break }
                     let nx = x + o.dx
                     let ny = y + o.dy
                     guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
-                    j = ny * width + nx
+                    let j = ny * width + nx
+                    if m[j] != 0 && t[j] < d { t[j] = d }
                   }
-                  if m[j] != 0 && t[j] < d { t[j] = d }
                 }
               }
             }
