@@ -119,8 +119,8 @@ struct PixelChecks {
     // smallest scale; distances inside the ink are needed up to there.
     let kMax = Linter.hiResScale / Double(scales.first ?? 1)
     let cap = max(limit(.innerLines), Self.hairlineWidest) * kMax / 2
-    g.inkDistance = PixelOps.boundedSquaredDistance(
-      to: background, only: g.ink, cap: cap + 2, width: g.width, height: g.height)
+    g.inkDistance = PixelOps.inkSquaredDistance(
+      ink: g.ink, cap: cap + 2, width: g.width, height: g.height)
     let minimumArea = Int(
       (LintDefaults.minimumFeatureArea * Linter.hiResScale * Linter.hiResScale).rounded(.up))
     let (labels, components) = PixelOps.components(

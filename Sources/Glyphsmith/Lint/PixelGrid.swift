@@ -131,19 +131,21 @@ enum PixelOps {
     return out
   }
 
-  /// Squared Euclidean distance (px²) from each pixel to the nearest pixel where `feature` is
-  /// 1 when it is at most `reach`² px², else `Int32.max`; exact. Column distances, then per row
-  /// the lower envelope of the parabolas (x - i)² + c(i)² of the columns i whose nearest
-  /// feature is within `reach` (Meijster, Roerdink & Hesselink 2000); farther columns cannot
-  /// bring any pixel within reach.
-  static func boundedExactSquaredDistance(
-    to feature: [UInt8], reach: Int, width: Int, height: Int
-  ) -> [Int32] {
+  /// Squared Euclidean distance (px²) from each pixel where `ink` is 1 to the nearest pixel
+  /// where it is 0, when that is at most `floor(cap)`² px²; farther pixels, and pixels outside
+  /// the ink, get `infinity`. Exact: column distances, then the lower envelope of the parabolas
+  /// (x - i)² + c(i)² along each row (Meijster, Roerdink & Hesselink 2000), run by run of ink:
+  /// the background pixel closing a run beats every column beyond it, and columns whose
+  /// nearest background is out of reach cannot bring any pixel within reach.
+  static func inkSquaredDistance(ink: [UInt8], cap: Double, width: Int, height: Int) -> [Double] {
+    let reach = Int(cap.rounded(.down))
     let far = Int32(clamping: reach + 1)
     let limit = reach * reach
-    var out = feature.withUnsafeBufferPointer {
+    let background = ink.map { 1 - $0 }
+    let column = background.withUnsafeBufferPointer {
       columnDistances(to: $0, width: width, height: height, far: far)
     }
+    var out = [Double](repeating: infinity, count: ink.count)
     let s = UnsafeMutablePointer<Int>.allocate(capacity: max(1, width))
     let t = UnsafeMutablePointer<Int>.allocate(capacity: max(1, width))
     let f = UnsafeMutablePointer<Int>.allocate(capacity: max(1, width))
@@ -152,47 +154,64 @@ enum PixelOps {
       t.deallocate()
       f.deallocate()
     }
-    out.withUnsafeMutableBufferPointer { g in
-      for y in 0..<height {
-        let base = y * width
-        var q = -1
-        for u in 0..<width where g[base + u] < far {
-          let c = Int(g[base + u])
-          f[u] = c * c
-          // Drop the parabolas u beats at the start of their interval.
-          while q >= 0 {
-            let dq = t[q] - s[q]
-            let du = t[q] - u
-            if dq * dq + f[s[q]] > du * du + f[u] { q -= 1 } else { break }
-          }
-          if q < 0 {
-            q = 0
-            s[0] = u
-            t[0] = 0
-          } else {
-            // First x where u is strictly better than s[q] (the numerator is not negative:
-            // s[q] is at least as good as u at t[q] >= 0).
-            let i = s[q]
-            let num = u * u - i * i + f[u] - f[i]
-            let den = 2 * (u - i)
-            let sep = num <= Int(Int32.max) ? Int(Int32(num) / Int32(den)) : num / den
-            let w = 1 + sep
-            if w < width {
-              q += 1
-              s[q] = u
-              t[q] = w
+    ink.withUnsafeBufferPointer { m in
+      column.withUnsafeBufferPointer { g in
+        out.withUnsafeMutableBufferPointer { o in
+          for y in 0..<height {
+            let base = y &* width
+            var a = 0
+            while a < width {
+              guard m[base &+ a] != 0 else {
+                a &+= 1
+                continue
+              }
+              var b = a
+              while b &+ 1 < width && m[base &+ b &+ 1] != 0 { b &+= 1 }
+              // The run a...b with the background pixels closing it.
+              let lo = max(0, a &- 1)
+              let hi = min(width &- 1, b &+ 1)
+              var q = -1
+              for u in lo...hi where g[base &+ u] < far {
+                let c = Int(g[base &+ u])
+                f[u] = c &* c
+                // Drop the parabolas u beats at the start of their interval.
+                while q >= 0 {
+                  let dq = t[q] &- s[q]
+                  let du = t[q] &- u
+                  if dq &* dq &+ f[s[q]] > du &* du &+ f[u] { q &-= 1 } else { break }
+                }
+                if q < 0 {
+                  q = 0
+                  s[0] = u
+                  t[0] = lo
+                } else {
+                  // First x where u is strictly better than s[q] (the numerator is not
+                  // negative: s[q] is at least as good as u at t[q] >= 0).
+                  let i = s[q]
+                  let num = u &* u &- i &* i &+ f[u] &- f[i]
+                  let den = 2 &* (u &- i)
+                  let sep = num <= Int(Int32.max) ? Int(Int32(num) / Int32(den)) : num / den
+                  let w = 1 &+ sep
+                  if w <= hi {
+                    q &+= 1
+                    s[q] = u
+                    t[q] = w
+                  }
+                }
+              }
+              if q >= 0 {
+                for u in stride(from: hi, through: lo, by: -1) {
+                  if u >= a && u <= b {
+                    let dx = u &- s[q]
+                    let d = dx &* dx &+ f[s[q]]
+                    if d <= limit { o[base &+ u] = Double(d) }
+                  }
+                  if u == t[q] { q &-= 1 }
+                }
+              }
+              a = b &+ 2
             }
           }
-        }
-        if q < 0 {
-          for u in 0..<width { g[base + u] = Int32.max }
-          continue
-        }
-        for u in stride(from: width - 1, through: 0, by: -1) {
-          let dx = u - s[q]
-          let d = dx * dx + f[s[q]]
-          g[base + u] = d <= limit ? Int32(d) : Int32.max
-          if u == t[q] { q -= 1 }
         }
       }
     }
@@ -234,26 +253,6 @@ enum PixelOps {
               if left <= x { o[base + x] = 1 }
             }
           }
-        }
-      }
-    }
-    return out
-  }
-
-  /// Squared Euclidean distance (px²) from each pixel where `only` is 1 to the nearest pixel
-  /// where `feature` is 1 when it is at most `floor(cap)`² px²; pixels farther away (and pixels
-  /// outside `only`) get `infinity`.
-  static func boundedSquaredDistance(
-    to feature: [UInt8], only: [UInt8], cap: Double, width: Int, height: Int
-  ) -> [Double] {
-    let reach = Int(cap.rounded(.down))
-    let exact = boundedExactSquaredDistance(
-      to: feature, reach: reach, width: width, height: height)
-    var out = [Double](repeating: infinity, count: feature.count)
-    exact.withUnsafeBufferPointer { e in
-      only.withUnsafeBufferPointer { o in
-        out.withUnsafeMutableBufferPointer { d in
-          for i in 0..<d.count where o[i] != 0 && e[i] != Int32.max { d[i] = Double(e[i]) }
         }
       }
     }
@@ -426,56 +425,68 @@ enum PixelOps {
         }
       }
     }
+    // The offsets as two flat arrays, for the painting loop.
+    let squares = offsets.map(\.d2)
+    let deltas = offsets.map(\.delta)
     let diagonal = Float(2.0.squareRoot())
     // A disc is skipped when a neighbour's disc holds it up to 0.05 px (d(n) >= d + step -
-    // 0.05): the overlap of neighbouring discs covers the sliver.
+    // 0.05): the overlap of neighbouring discs covers the sliver. Discs are painted on every
+    // pixel, ink or not; the pixels outside the mask are cleared at the end.
     let slack: Float = 0.05
     mask.withUnsafeBufferPointer { m in
       depth.withUnsafeBufferPointer { dp in
         result.withUnsafeMutableBufferPointer { t in
-          offsets.withUnsafeBufferPointer { off in
-            for y in 0..<height {
-              for x in 0..<width where m[y * width + x] != 0 {
-                let i = y * width + x
-                let d = dp[i]
-                if d >= capF { continue }
-                let inside = x > 0 && y > 0 && x < width - 1 && y < height - 1
-                if inside {
-                  let a = dp[i - 1]
-                  let b = dp[i + 1]
-                  let c = dp[i - width]
-                  let e = dp[i + width]
-                  let f = dp[i - width - 1]
-                  let g = dp[i - width + 1]
-                  let h = dp[i + width - 1]
-                  let k = dp[i + width + 1]
-                  if max(max(a, b), max(c, e)) >= d + 1 - slack
-                    || max(max(f, g), max(h, k)) >= d + diagonal - slack
-                  {
-                    continue
+          squares.withUnsafeBufferPointer { sq in
+            deltas.withUnsafeBufferPointer { dl in
+              for y in 0..<height {
+                for x in 0..<width where m[y &* width &+ x] != 0 {
+                  let i = y &* width &+ x
+                  let d = dp[i]
+                  if d >= capF { continue }
+                  let inside = x > 0 && y > 0 && x < width &- 1 && y < height &- 1
+                  if inside {
+                    let a = dp[i &- 1]
+                    let b = dp[i &+ 1]
+                    let c = dp[i &- width]
+                    let e = dp[i &+ width]
+                    let f = dp[i &- width &- 1]
+                    let g = dp[i &- width &+ 1]
+                    let h = dp[i &+ width &- 1]
+                    let k = dp[i &+ width &+ 1]
+                    if max(max(a, b), max(c, e)) >= d + 1 - slack
+                      || max(max(f, g), max(h, k)) >= d + diagonal - slack
+                    {
+                      continue
+                    }
                   }
-                }
-                let r2 = d * d
-                let far =
-                  inside && x >= reach && y >= reach && x < width - reach
-                  && y < height - reach
-                if far {
-                  for o in off {
-                    if o.d2 > r2 { break }
-                    let j = i + o.delta
-                    if m[j] != 0 && t[j] < d { t[j] = d }
+                  // The offsets within the disc: those with d2 <= d², a prefix.
+                  let r2 = d * d
+                  var lo = 0
+                  var hi = sq.count
+                  while lo < hi {
+                    let mid = (lo &+ hi) >> 1
+                    if sq[mid] > r2 { hi = mid } else { lo = mid &+ 1 }
                   }
-                } else {
-                  for o in off {
-                    if o.d2 > r2 { break }
-                    let nx = x + o.dx
-                    let ny = y + o.dy
-                    guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
-                    let j = ny * width + nx
-                    if m[j] != 0 && t[j] < d { t[j] = d }
+                  let far =
+                    inside && x >= reach && y >= reach && x < width &- reach
+                    && y < height &- reach
+                  if far {
+                    for n in 0..<lo {
+                      let j = i &+ dl[n]
+                      if t[j] < d { t[j] = d }
+                    }
+                  } else {
+                    for n in 0..<lo {
+                      let nx = x &+ offsets[n].dx
+                      let ny = y &+ offsets[n].dy
+                      guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
+                      let j = ny &* width &+ nx
+                      if t[j] < d { t[j] = d }
+                    }
                   }
                 }
               }
+              for i in 0..<t.count where m[i] == 0 { t[i] = 0 }
             }
           }
         }
