@@ -325,17 +325,35 @@ struct PixelChecks {
     var reference = [Float](repeating: 0, count: w * h)
     var enlarged = [Float](repeating: 0, count: w * h)
     let norm = 1 / Float(block * block)
-    for y in 0..<(target.height * m) {
-      for x in 0..<(target.width * m) {
-        var sum: Float = 0
-        for yy in (y * block)..<min(g.height, (y + 1) * block) {
-          for xx in (x * block)..<min(g.width, (x + 1) * block) {
-            sum += g.grid.alpha[yy * g.width + xx]
+    let gw = g.width
+    let gh = g.height
+    let tw = target.width
+    g.grid.alpha.withUnsafeBufferPointer { hi in
+      target.alpha.withUnsafeBufferPointer { lo in
+        reference.withUnsafeMutableBufferPointer { ref in
+          enlarged.withUnsafeMutableBufferPointer { enl in
+            for y in 0..<(target.height * m) {
+              let yEnd = min(gh, (y + 1) * block)
+              for x in 0..<(target.width * m) {
+                // The same order of additions as a plain row-by-row sum.
+                var sum: Float = 0
+                let xEnd = min(gw, (x + 1) * block)
+                var yy = y * block
+                while yy < yEnd {
+                  var xx = x * block
+                  while xx < xEnd {
+                    sum += hi[yy &* gw &+ xx]
+                    xx &+= 1
+                  }
+                  yy &+= 1
+                }
+                let i = (y + pad) * w + x + pad
+                ref[i] = sum * norm
+                enl[i] = lo[(y / m) * tw + x / m]
+              }
+            }
           }
         }
-        let i = (y + pad) * w + x + pad
-        reference[i] = sum * norm
-        enlarged[i] = target.alpha[(y / m) * target.width + x / m]
       }
     }
     let window = 4 * m

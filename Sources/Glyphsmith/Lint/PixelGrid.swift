@@ -11,12 +11,19 @@ struct PixelGrid {
   init(_ image: RGBAImage) {
     width = image.width
     height = image.height
-    var values = [Float](repeating: 0, count: image.width * image.height)
-    image.pixels.withUnsafeBufferPointer { p in
-      for i in 0..<values.count { values[i] = Float(p[i * 4 + 3]) / 255 }
+    let count = image.width * image.height
+    alpha = [Float](unsafeUninitializedCapacity: count) { values, initialized in
+      image.pixels.withUnsafeBufferPointer { p in
+        Self.byteAlpha.withUnsafeBufferPointer { table in
+          for i in 0..<count { values[i] = table[Int(p[i &* 4 &+ 3])] }
+        }
+      }
+      initialized = count
     }
-    alpha = values
   }
+
+  /// `Float(byte) / 255` for every byte value.
+  private static let byteAlpha: [Float] = (0...255).map { Float($0) / 255 }
 
   /// Pixels at least half covered (1) or not (0): the ink mask.
   func inkMask() -> [UInt8] { alpha.map { $0 >= 0.5 ? 1 : 0 } }
@@ -504,11 +511,15 @@ enum PixelOps {
   ) -> (mean: Double, map: [Float]) {
     let w = width + 1
     let count = w * (height + 1)
-    var sa = [Double](repeating: 0, count: count)
-    var sb = sa
-    var saa = sa
-    var sbb = sa
-    var sab = sa
+    // Summed-area tables of a, b, a², b² and ab, one block each of `count`.
+    let tables = UnsafeMutablePointer<Double>.allocate(capacity: 5 * count)
+    defer { tables.deallocate() }
+    tables.initialize(repeating: 0, count: 5 * count)
+    let sa = tables
+    let sb = tables + count
+    let saa = tables + 2 * count
+    let sbb = tables + 3 * count
+    let sab = tables + 4 * count
     a.withUnsafeBufferPointer { pa in
       b.withUnsafeBufferPointer { pb in
         for y in 0..<height {
@@ -518,15 +529,15 @@ enum PixelOps {
           var rbb = 0.0
           var rab = 0.0
           for x in 0..<width {
-            let va = Double(pa[y * width + x])
-            let vb = Double(pb[y * width + x])
+            let va = Double(pa[y &* width &+ x])
+            let vb = Double(pb[y &* width &+ x])
             ra += va
             rb += vb
             raa += va * va
             rbb += vb * vb
             rab += va * vb
-            let i = (y + 1) * w + x + 1
-            let above = y * w + x + 1
+            let i = (y &+ 1) &* w &+ x &+ 1
+            let above = y &* w &+ x &+ 1
             sa[i] = sa[above] + ra
             sb[i] = sb[above] + rb
             saa[i] = saa[above] + raa
@@ -544,22 +555,28 @@ enum PixelOps {
     var total = 0.0
     var counted = 0
     let every = max(1, step)
-    for y in stride(from: 0, through: height - win, by: every) {
-      for x in stride(from: 0, through: width - win, by: every) {
-        func box(_ s: [Double]) -> Double {
-          s[(y + win) * w + x + win] - s[y * w + x + win] - s[(y + win) * w + x] + s[y * w + x]
+    map.withUnsafeMutableBufferPointer { out in
+      for y in stride(from: 0, through: height - win, by: every) {
+        for x in stride(from: 0, through: width - win, by: every) {
+          let i11 = (y &+ win) &* w &+ x &+ win
+          let i01 = y &* w &+ x &+ win
+          let i10 = (y &+ win) &* w &+ x
+          let i00 = y &* w &+ x
+          @inline(__always) func box(_ s: UnsafeMutablePointer<Double>) -> Double {
+            s[i11] - s[i01] - s[i10] + s[i00]
+          }
+          let ma = box(sa) / n
+          let mb = box(sb) / n
+          if ma <= 0 && mb <= 0 { continue }
+          let va = box(saa) / n - ma * ma
+          let vb = box(sbb) / n - mb * mb
+          let cov = box(sab) / n - ma * mb
+          let value =
+            ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
+          out[y &* width &+ x] = Float(value)
+          total += value
+          counted += 1
         }
-        let ma = box(sa) / n
-        let mb = box(sb) / n
-        if ma <= 0 && mb <= 0 { continue }
-        let va = box(saa) / n - ma * ma
-        let vb = box(sbb) / n - mb * mb
-        let cov = box(sab) / n - ma * mb
-        let value =
-          ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
-        map[y * width + x] = Float(value)
-        total += value
-        counted += 1
       }
     }
     return (counted > 0 ? total / Double(counted) : 1, map)
