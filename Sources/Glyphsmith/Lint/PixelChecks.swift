@@ -176,6 +176,7 @@ struct PixelChecks {
   private func innerLines(_ g: Geometry, scale: Int, k: Double) -> [LintFinding] {
     let limitPx = limit(.innerLines)
     let thin = g.band(from: 0, below: limitPx * k / 2)
+    guard thin.contains(1) else { return [] }
     let (labels, components) = PixelOps.components(
       thin, width: g.width, height: g.height, eightConnected: true)
     var bordersHole = [Bool](repeating: false, count: components.count)
@@ -272,6 +273,7 @@ struct PixelChecks {
   ) -> [LintFinding] {
     let limitCoverage = limit(.hairline)
     let band = g.band(from: Self.hairlineNarrowest * k / 2, below: Self.hairlineWidest * k / 2)
+    guard band.contains(1) else { return [] }
     let (labels, components) = PixelOps.components(
       band, width: g.width, height: g.height, eightConnected: true)
     var candidates = components.indices.filter {
