@@ -114,13 +114,13 @@ struct PixelChecks {
     g.width = hiRes.width
     g.height = hiRes.height
     g.ink = g.grid.inkMask()
-    let background = g.ink.map { 1 - $0 }
+    let background = PixelOps.complement(g.ink)
     // The widest opening asked for: inner lines at the limit, hairlines at 1.25 px, both at the
     // smallest scale; distances inside the ink are needed up to there.
     let kMax = Linter.hiResScale / Double(scales.first ?? 1)
     let cap = max(limit(.innerLines), Self.hairlineWidest) * kMax / 2
     g.inkDistance = PixelOps.inkSquaredDistance(
-      ink: g.ink, cap: cap + 2, width: g.width, height: g.height)
+      ink: g.ink, background: background, cap: cap + 2, width: g.width, height: g.height)
     let minimumArea = Int(
       (LintDefaults.minimumFeatureArea * Linter.hiResScale * Linter.hiResScale).rounded(.up))
     let (labels, components) = PixelOps.components(

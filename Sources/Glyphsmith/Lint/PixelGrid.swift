@@ -26,7 +26,14 @@ struct PixelGrid {
   private static let byteAlpha: [Float] = (0...255).map { Float($0) / 255 }
 
   /// Pixels at least half covered (1) or not (0): the ink mask.
-  func inkMask() -> [UInt8] { alpha.map { $0 >= 0.5 ? 1 : 0 } }
+  func inkMask() -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: alpha.count) { out, initialized in
+      alpha.withUnsafeBufferPointer { a in
+        for i in 0..<a.count { out[i] = a[i] >= 0.5 ? 1 : 0 }
+      }
+      initialized = alpha.count
+    }
+  }
 }
 
 /// A connected set of pixels of a mask.
@@ -46,6 +53,16 @@ struct PixelComponent {
 
 enum PixelOps {
   static let infinity = 1e20
+
+  /// 1 where `mask` (of 0s and 1s) is 0 and 0 where it is 1.
+  static func complement(_ mask: [UInt8]) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: mask.count) { out, initialized in
+      mask.withUnsafeBufferPointer { m in
+        for i in 0..<m.count { out[i] = m[i] ^ 1 }
+      }
+      initialized = mask.count
+    }
+  }
 
   /// Squared Euclidean distance (px²) from each pixel centre to the nearest pixel centre where
   /// `feature` is 1 (0 on feature pixels; `infinity` when there is none).
@@ -119,9 +136,9 @@ enum PixelOps {
       for y in 0..<height {
         let base = y * width
         for x in 0..<width {
-          let d = feature[base + x] != 0 ? 0 : min(far, last[x] + 1)
+          let d = feature[base &+ x] != 0 ? 0 : min(far, last[x] &+ 1)
           last[x] = d
-          c[base + x] = d
+          c[base &+ x] = d
         }
       }
       // Upwards: the nearest below, if nearer.
@@ -129,9 +146,9 @@ enum PixelOps {
       for y in stride(from: height - 1, through: 0, by: -1) {
         let base = y * width
         for x in 0..<width {
-          let d = feature[base + x] != 0 ? 0 : min(far, last[x] + 1)
+          let d = feature[base &+ x] != 0 ? 0 : min(far, last[x] &+ 1)
           last[x] = d
-          if d < c[base + x] { c[base + x] = d }
+          c[base &+ x] = min(c[base &+ x], d)
         }
       }
     }
@@ -139,16 +156,17 @@ enum PixelOps {
   }
 
   /// Squared Euclidean distance (px²) from each pixel where `ink` is 1 to the nearest pixel
-  /// where it is 0, when that is at most `floor(cap)`² px²; farther pixels, and pixels outside
+  /// where it is 0 (`background`, its complement), when that is at most `floor(cap)`² px²; farther pixels, and pixels outside
   /// the ink, get `infinity`. Exact: column distances, then the lower envelope of the parabolas
   /// (x - i)² + c(i)² along each row (Meijster, Roerdink & Hesselink 2000), run by run of ink:
   /// the background pixel closing a run beats every column beyond it, and columns whose
   /// nearest background is out of reach cannot bring any pixel within reach.
-  static func inkSquaredDistance(ink: [UInt8], cap: Double, width: Int, height: Int) -> [Double] {
+  static func inkSquaredDistance(
+    ink: [UInt8], background: [UInt8], cap: Double, width: Int, height: Int
+  ) -> [Double] {
     let reach = Int(cap.rounded(.down))
     let far = Int32(clamping: reach + 1)
     let limit = reach * reach
-    let background = ink.map { 1 - $0 }
     let column = background.withUnsafeBufferPointer {
       columnDistances(to: $0, width: width, height: height, far: far)
     }
