@@ -320,84 +320,89 @@ enum PixelOps {
   }
 
   /// Labels the connected components of the pixels where `mask` is 1 (8-connected, or
-  /// 4-connected with `eightConnected: false`). Unlabelled pixels get -1.
+  /// 4-connected with `eightConnected: false`), numbered in the order their first pixel comes
+  /// in row-major order. Unlabelled pixels get -1.
+  ///
+  /// Works on runs of 1s along the rows: each run is joined (union-find) with the runs of the
+  /// row above it touches, then the sets are numbered by their first run.
   static func components(
     _ mask: [UInt8], width: Int, height: Int, eightConnected: Bool
   ) -> (labels: [Int32], components: [PixelComponent]) {
     var labels = [Int32](repeating: -1, count: mask.count)
-    var components: [PixelComponent] = []
-    let stack = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, mask.count))
-    defer { stack.deallocate() }
+    // Runs: row, first and last x, and the union-find parent.
+    var runY: [Int32] = []
+    var runA: [Int32] = []
+    var runB: [Int32] = []
+    var parent: [Int32] = []
+    func find(_ r: Int32) -> Int32 {
+      var r = r
+      while parent[Int(r)] != r {
+        parent[Int(r)] = parent[Int(parent[Int(r)])]
+        r = parent[Int(r)]
+      }
+      return r
+    }
+    let reachX = eightConnected ? 1 : 0
     mask.withUnsafeBufferPointer { m in
-      labels.withUnsafeMutableBufferPointer { lab in
-        for start in 0..<m.count where m[start] != 0 && lab[start] < 0 {
-          let label = Int32(components.count)
-          var c = PixelComponent()
-          lab[start] = label
-          var top = 0
-          stack[top] = Int32(start)
-          top += 1
-          while top > 0 {
-            top -= 1
-            let i = Int(stack[top])
-            let x = i % width
-            let y = i / width
-            c.area += 1
-            if x < c.minX { c.minX = x }
-            if x > c.maxX { c.maxX = x }
-            if y < c.minY { c.minY = y }
-            if y > c.maxY { c.maxY = y }
-            let left = x > 0
-            let right = x < width - 1
-            let up = y > 0
-            let down = y < height - 1
-            if !(left && right && up && down) { c.touchesBorder = true }
-            // Each pixel is pushed once (labelled when pushed), so the stack never overflows.
-            if left && m[i - 1] != 0 && lab[i - 1] < 0 {
-              lab[i - 1] = label
-              stack[top] = Int32(i - 1)
-              top += 1
-            }
-            if right && m[i + 1] != 0 && lab[i + 1] < 0 {
-              lab[i + 1] = label
-              stack[top] = Int32(i + 1)
-              top += 1
-            }
-            if up && m[i - width] != 0 && lab[i - width] < 0 {
-              lab[i - width] = label
-              stack[top] = Int32(i - width)
-              top += 1
-            }
-            if down && m[i + width] != 0 && lab[i + width] < 0 {
-              lab[i + width] = label
-              stack[top] = Int32(i + width)
-              top += 1
-            }
-            if eightConnected {
-              if left && up && m[i - width - 1] != 0 && lab[i - width - 1] < 0 {
-                lab[i - width - 1] = label
-                stack[top] = Int32(i - width - 1)
-                top += 1
-              }
-              if right && up && m[i - width + 1] != 0 && lab[i - width + 1] < 0 {
-                lab[i - width + 1] = label
-                stack[top] = Int32(i - width + 1)
-                top += 1
-              }
-              if left && down && m[i + width - 1] != 0 && lab[i + width - 1] < 0 {
-                lab[i + width - 1] = label
-                stack[top] = Int32(i + width - 1)
-                top += 1
-              }
-              if right && down && m[i + width + 1] != 0 && lab[i + width + 1] < 0 {
-                lab[i + width + 1] = label
-                stack[top] = Int32(i + width + 1)
-                top += 1
-              }
-            }
+      var previous = 0..<0  // the runs of the row above
+      for y in 0..<height {
+        let base = y &* width
+        let first = runA.count
+        var scan = previous.lowerBound
+        var x = 0
+        while x < width {
+          guard m[base &+ x] != 0 else {
+            x &+= 1
+            continue
           }
-          components.append(c)
+          var b = x
+          while b &+ 1 < width && m[base &+ b &+ 1] != 0 { b &+= 1 }
+          let run = Int32(runA.count)
+          runY.append(Int32(y))
+          runA.append(Int32(x))
+          runB.append(Int32(b))
+          parent.append(run)
+          // Runs above that overlap [x - reachX, b + reachX].
+          while scan < previous.upperBound && Int(runB[scan]) < x &- reachX { scan &+= 1 }
+          var k = scan
+          while k < previous.upperBound && Int(runA[k]) <= b &+ reachX {
+            let r1 = find(run)
+            let r2 = find(Int32(k))
+            if r1 != r2 {
+              // The older run stays the root, so a set's root is its first run.
+              if r1 < r2 { parent[Int(r2)] = r1 } else { parent[Int(r1)] = r2 }
+            }
+            k &+= 1
+          }
+          x = b &+ 2
         }
+        previous = first..<runA.count
+      }
+    }
+    // Number the sets in the order of their first run (row-major order of first pixels).
+    var components: [PixelComponent] = []
+    var number = [Int32](repeating: -1, count: runA.count)
+    labels.withUnsafeMutableBufferPointer { lab in
+      for r in 0..<runA.count {
+        let root = Int(find(Int32(r)))
+        if number[root] < 0 {
+          number[root] = Int32(components.count)
+          components.append(PixelComponent())
+        }
+        let label = number[root]
+        let y = Int(runY[r])
+        let a = Int(runA[r])
+        let b = Int(runB[r])
+        var c = components[Int(label)]
+        c.area += b - a + 1
+        c.minX = min(c.minX, a)
+        c.maxX = max(c.maxX, b)
+        c.minY = min(c.minY, y)
+        c.maxY = max(c.maxY, y)
+        if a == 0 || b == width - 1 || y == 0 || y == height - 1 { c.touchesBorder = true }
+        components[Int(label)] = c
+        let base = y * width
+        for x in a...b { lab[base + x] = label }
       }
     }
     return (labels, components)
