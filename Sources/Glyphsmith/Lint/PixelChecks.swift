@@ -43,13 +43,15 @@ struct PixelChecks {
     func band(from low: Double, below high: Double) -> [UInt8] {
       let lo = Float(low)
       let hi = Float(high)
-      var out = [UInt8](repeating: 0, count: thickness.count)
-      thickness.withUnsafeBufferPointer { t in
-        out.withUnsafeMutableBufferPointer { o in
-          for i in 0..<t.count where t[i] > 0 && t[i] >= lo && t[i] < hi { o[i] = 1 }
+      return [UInt8](unsafeUninitializedCapacity: thickness.count) { o, initialized in
+        thickness.withUnsafeBufferPointer { t in
+          for i in 0..<t.count {
+            let v = t[i]
+            o[i] = v > 0 && v >= lo && v < hi ? 1 : 0
+          }
         }
+        initialized = thickness.count
       }
-      return out
     }
   }
 

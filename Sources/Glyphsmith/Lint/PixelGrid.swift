@@ -251,9 +251,11 @@ enum PixelOps {
     guard limit >= 0 else { return out }
     var reach = 0
     while (reach + 1) * (reach + 1) <= limit { reach += 1 }
-    // Half-width of the interval a feature `c` rows away covers.
-    var half = [Int](repeating: 0, count: reach + 1)
+    // Half-width of the interval a feature `c` rows away covers; for `c` = `far` (no feature
+    // within reach) an interval that covers nothing.
+    var half = [Int](repeating: -2 * (width + 1), count: reach + 2)
     for c in 0...reach {
+      half[c] = 0
       while (half[c] + 1) * (half[c] + 1) + c * c <= limit { half[c] += 1 }
     }
     let far = Int32(reach + 1)
@@ -265,17 +267,15 @@ enum PixelOps {
         out.withUnsafeMutableBufferPointer { o in
           for y in 0..<height {
             let base = y * width
-            var right = Int.min
+            var right = -width
             for x in 0..<width {
-              let v = c[base + x]
-              if v < far { right = max(right, x + h[Int(v)]) }
-              if right >= x { o[base + x] = 1 }
+              right = max(right, x &+ h[Int(c[base &+ x])])
+              o[base &+ x] = right >= x ? 1 : 0
             }
-            var left = Int.max
-            for x in stride(from: width - 1, through: 0, by: -1) {
-              let v = c[base + x]
-              if v < far { left = min(left, x - h[Int(v)]) }
-              if left <= x { o[base + x] = 1 }
+            var left = 2 &* width
+            for x in stride(from: width &- 1, through: 0, by: -1) {
+              left = min(left, x &- h[Int(c[base &+ x])])
+              o[base &+ x] |= left <= x ? 1 : 0
             }
           }
         }
