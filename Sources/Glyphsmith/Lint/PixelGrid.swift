@@ -425,12 +425,20 @@ enum PixelOps {
     var depth = [Float](repeating: 0, count: mask.count)
     var deep = [UInt8](repeating: 0, count: mask.count)
     var anyDeep = false
-    for i in 0..<mask.count where mask[i] != 0 {
-      let d = min(capF, Float(inkDistance[i].squareRoot()))
-      depth[i] = d
-      if d >= capF {
-        deep[i] = 1
-        anyDeep = true
+    mask.withUnsafeBufferPointer { m in
+      inkDistance.withUnsafeBufferPointer { ink in
+        depth.withUnsafeMutableBufferPointer { dp in
+          deep.withUnsafeMutableBufferPointer { dd in
+            for i in 0..<m.count where m[i] != 0 {
+              let d = min(capF, Float(ink[i].squareRoot()))
+              dp[i] = d
+              if d >= capF {
+                dd[i] = 1
+                anyDeep = true
+              }
+            }
+          }
+        }
       }
     }
     let reach = Int(cap.rounded(.up))
