@@ -35,13 +35,17 @@ private func snapshot(_ folder: URL) throws -> [String: Data] {
   return files
 }
 
+/// A temporary folder and the `actual/` and `golden/` paths inside it; the caller removes it.
+private func goldenFolders() throws -> (root: URL, actual: URL, golden: URL) {
+  let root = try temporaryFolder()
+  return (root, root.appendingPathComponent("actual"), root.appendingPathComponent("golden"))
+}
+
 @Suite("golden check and record")
 struct CompareGoldenTests {
   @Test func recordThenCheckPasses() throws {
-    let root = try temporaryFolder()
+    let (root, actual, golden) = try goldenFolders()
     defer { try? FileManager.default.removeItem(at: root) }
-    let actual = root.appendingPathComponent("actual")
-    let golden = root.appendingPathComponent("golden")
     try write(square(8), actual, "a.png")
     try write(square(8, dot: true), actual, "tabs/b.png")
     let recorded = try GoldenRecord.run(actual: actual, golden: golden)
@@ -60,10 +64,8 @@ struct CompareGoldenTests {
   }
 
   @Test func everyKindOfFailureWithArtifactsAndNoGoldenWritten() throws {
-    let root = try temporaryFolder()
+    let (root, actual, golden) = try goldenFolders()
     defer { try? FileManager.default.removeItem(at: root) }
-    let actual = root.appendingPathComponent("actual")
-    let golden = root.appendingPathComponent("golden")
     let artifacts = root.appendingPathComponent("artifacts")
     try write(square(8), golden, "same.png")
     try write(square(8), golden, "dot.png")
@@ -112,10 +114,8 @@ struct CompareGoldenTests {
   }
 
   @Test func overridesLoosenTheCheck() throws {
-    let root = try temporaryFolder()
+    let (root, actual, golden) = try goldenFolders()
     defer { try? FileManager.default.removeItem(at: root) }
-    let actual = root.appendingPathComponent("actual")
-    let golden = root.appendingPathComponent("golden")
     try write(square(8), golden, "dot.png")
     try write(square(8, dot: true), actual, "dot.png")
     var overrides = GoldenCheck.Overrides()
@@ -125,10 +125,8 @@ struct CompareGoldenTests {
   }
 
   @Test func rendererChangeIsSaid() throws {
-    let root = try temporaryFolder()
+    let (root, actual, golden) = try goldenFolders()
     defer { try? FileManager.default.removeItem(at: root) }
-    let actual = root.appendingPathComponent("actual")
-    let golden = root.appendingPathComponent("golden")
     try write(square(4), actual, "a.png")
     _ = try GoldenRecord.run(actual: actual, golden: golden)
     var manifest = try #require(try GoldenManifest.load(from: golden))
@@ -142,10 +140,8 @@ struct CompareGoldenTests {
   }
 
   @Test func recordModes() throws {
-    let root = try temporaryFolder()
+    let (root, actual, golden) = try goldenFolders()
     defer { try? FileManager.default.removeItem(at: root) }
-    let actual = root.appendingPathComponent("actual")
-    let golden = root.appendingPathComponent("golden")
     try write(square(8), golden, "kept.png")
     try write(square(8), golden, "changed.png")
     try write(square(8), actual, "kept.png")
@@ -178,10 +174,8 @@ struct CompareGoldenTests {
   }
 
   @Test func htmlReportIsSelfContained() throws {
-    let root = try temporaryFolder()
+    let (root, actual, golden) = try goldenFolders()
     defer { try? FileManager.default.removeItem(at: root) }
-    let actual = root.appendingPathComponent("actual")
-    let golden = root.appendingPathComponent("golden")
     try write(square(8), golden, "dot.png")
     try write(square(8, dot: true), actual, "dot.png")
     let report = try GoldenCheck.run(actual: actual, golden: golden)
