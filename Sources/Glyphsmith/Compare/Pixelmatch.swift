@@ -4,12 +4,13 @@ import Foundation
 /// pixelmatch, in Swift, over decoded straight-RGBA8 images: the count of perceptually different
 /// pixels and an optional diff image, exactly as pixelmatch computes them.
 ///
-/// Source: the algorithm as `../shared/docs/formats.md` restates it (YIQ distance of Kotsarenko
-/// & Ramos 2010, anti-aliasing detection of Vysniauskas 2009). `PixelmatchBlend.white` gives the
-/// counts and diff images of pixelmatch 5.x/6.x, `.checkerboard` those of pixelmatch 7.2.0; both
-/// are checked against every case of `testdata/pixelmatch`. The per-pixel arithmetic follows
-/// each version's order of floating-point operations, because the diff image's grey is truncated
-/// to a byte and a different rounding changes pixels.
+/// Source: the algorithm as `docs/formats.md` restates it (YIQ distance of Kotsarenko & Ramos
+/// 2010, anti-aliasing detection of Vysniauskas 2009). `PixelmatchBlend.white` gives the counts
+/// and diff images of pixelmatch 5.x/6.x, `.checkerboard` those of pixelmatch 7.2.0; both are
+/// checked against every case of the vendored fixtures
+/// (`Tests/GlyphsmithTestSupport/Fixtures/pixelmatch`). The per-pixel arithmetic follows each
+/// version's order of floating-point operations, because the diff image's grey is truncated to a
+/// byte and a different rounding changes pixels.
 ///
 /// Rows are split into contiguous bands shared by `jobs` threads; each pixel's result depends
 /// only on the two inputs, so the count and the diff are the same whatever `jobs` is. No
