@@ -29,7 +29,8 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
 struct ArgumentParserTests {
   static let parses: [ParseCase] = [
     ParseCase(name: "nothing", arguments: []),
-    ParseCase(name: "positionals only", arguments: ["a.svg", "b.svg"], positionals: ["a.svg", "b.svg"]),
+    ParseCase(
+      name: "positionals only", arguments: ["a.svg", "b.svg"], positionals: ["a.svg", "b.svg"]),
     ParseCase(name: "flag", arguments: ["--json"], flags: ["json"]),
     ParseCase(
       name: "flags mixed with positionals", arguments: ["a.svg", "--json", "b.svg", "--compact"],

@@ -144,7 +144,8 @@ enum AssetsCommand: Subcommand {
 
   static func run(_ options: Options) throws -> FailureCategory? {
     let started = Date()
-    let batch = AssetsBatch(inputs: options.inputs, catalog: options.catalog, options: options.assets)
+    let batch = AssetsBatch(
+      inputs: options.inputs, catalog: options.catalog, options: options.assets)
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     let result: AssetsBatch.Result
     do {

@@ -68,7 +68,8 @@ enum CompareCommand: Subcommand {
     var comparison = FileComparison(expected: parsed.positionals[0], actual: parsed.positionals[1])
     comparison.diff = parsed.value("diff")
     do {
-      try CompareOptionParsing.apply(parsed, to: &comparison.pixelmatch, failOver: &comparison.failOver)
+      try CompareOptionParsing.apply(
+        parsed, to: &comparison.pixelmatch, failOver: &comparison.failOver)
       if let text = parsed.value("alpha") {
         guard let value = Double(text) else {
           throw UsageError(message: "--alpha needs a number 0-1, got '\(text)'")
@@ -82,7 +83,8 @@ enum CompareCommand: Subcommand {
         comparison.pixelmatch.diffColor = try DiffColor(parsing: text, option: "--diff-color")
       }
       if let text = parsed.value("diff-color-alt") {
-        comparison.pixelmatch.diffColorAlt = try DiffColor(parsing: text, option: "--diff-color-alt")
+        comparison.pixelmatch.diffColorAlt = try DiffColor(
+          parsing: text, option: "--diff-color-alt")
       }
       comparison.pixelmatch.diffMask = parsed.has("diff-mask")
       comparison.pixelmatch.ignore = try parsed.all("ignore").map(IgnoreRegion.init(parsing:))
