@@ -27,7 +27,7 @@ struct FailureCase: CustomTestStringConvertible, Sendable {
 
 @Suite("argument parser")
 struct ArgumentParserTests {
-  static let parses: [ParseCase] = [
+  static let parseCases: [ParseCase] = [
     ParseCase(name: "nothing", arguments: []),
     ParseCase(
       name: "positionals only", arguments: ["a.svg", "b.svg"], positionals: ["a.svg", "b.svg"]),
@@ -71,7 +71,7 @@ struct ArgumentParserTests {
       values: ["scale": ["-2"]]),
   ]
 
-  @Test(arguments: parses)
+  @Test(arguments: parseCases)
   func parses(_ test: ParseCase) throws {
     let parsed = try ArgumentParser.parse(test.arguments, options: options)
     #expect(parsed.values == test.values)
@@ -79,7 +79,7 @@ struct ArgumentParserTests {
     #expect(parsed.positionals == test.positionals)
   }
 
-  static let failures: [FailureCase] = [
+  static let failureCases: [FailureCase] = [
     FailureCase(
       name: "unknown option close to a known one", arguments: ["--jsno"],
       message: "unknown option '--jsno'; did you mean '--json'?"),
@@ -108,7 +108,7 @@ struct ArgumentParserTests {
       message: "--json takes no value"),
   ]
 
-  @Test(arguments: failures)
+  @Test(arguments: failureCases)
   func fails(_ test: FailureCase) {
     #expect(throws: UsageError(message: test.message)) {
       try ArgumentParser.parse(test.arguments, options: options)
@@ -130,7 +130,7 @@ struct ArgumentParserTests {
     #expect(!parsed.has("compact"))
   }
 
-  static let numbers: [(String, Double?, String?)] = [
+  static let numberCases: [(String, Double?, String?)] = [
     ("2", 2, nil), ("0.5", 0.5, nil), ("1e1", 10, nil),
     ("0", nil, "--scale needs a positive number, got '0'"),
     ("-1", nil, "--scale needs a positive number, got '-1'"),
@@ -138,7 +138,7 @@ struct ArgumentParserTests {
     ("two", nil, "--scale needs a positive number, got 'two'"),
   ]
 
-  @Test(arguments: numbers)
+  @Test(arguments: numberCases)
   func positiveDouble(_ text: String, _ value: Double?, _ message: String?) throws {
     let parsed = ParsedArguments(values: ["scale": [text]])
     if let message {
@@ -149,14 +149,14 @@ struct ArgumentParserTests {
     #expect(try ParsedArguments().positiveDouble("scale") == nil)
   }
 
-  static let integers: [(String, Int, Int?, String?)] = [
+  static let integerCases: [(String, Int, Int?, String?)] = [
     ("3", 1, 3, nil), ("0", 0, 0, nil),
     ("0", 1, nil, "--jobs needs a whole number of at least 1, got '0'"),
     ("1.5", 1, nil, "--jobs needs a whole number of at least 1, got '1.5'"),
     ("-2", 0, nil, "--jobs needs a whole number of at least 0, got '-2'"),
   ]
 
-  @Test(arguments: integers)
+  @Test(arguments: integerCases)
   func integer(_ text: String, _ minimum: Int, _ value: Int?, _ message: String?) throws {
     let parsed = ParsedArguments(values: ["jobs": [text]])
     if let message {
@@ -168,12 +168,12 @@ struct ArgumentParserTests {
     }
   }
 
-  static let distances: [(String, String, Int)] = [
+  static let distanceCases: [(String, String, Int)] = [
     ("", "", 0), ("", "json", 4), ("json", "", 4), ("json", "json", 0), ("jsno", "json", 2),
     ("outpt", "output", 1), ("kitten", "sitting", 3),
   ]
 
-  @Test(arguments: distances)
+  @Test(arguments: distanceCases)
   func levenshtein(_ a: String, _ b: String, _ expected: Int) {
     #expect(ArgumentParser.distance(Array(a), Array(b)) == expected)
   }
