@@ -34,7 +34,7 @@ public enum GlyphsmithError: Error, Equatable, CustomStringConvertible {
       return
         "\(second): error: asset name '\(name)' collides with \(first) (asset names must differ, and in more than letter case); rename one of them"
     case .invalidColor(let text):
-      return "error: invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA"
+      return "error: invalid colour '\(text)'; use \(ColorParser.forms)"
     case .invalidOption(let message): return "error: \(message)"
     case .writeFailed(let path, let reason): return "\(path): error: cannot write: \(reason)"
     case .render(let error): return error.description

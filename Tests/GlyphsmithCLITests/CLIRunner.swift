@@ -26,13 +26,17 @@ enum CLIRunner {
     fatalError("glyphsmith executable not found next to \(CommandLine.arguments[0])")
   }()
 
-  static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws
-    -> CLIResult
-  {
+  static func run(
+    _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+    environment: [String: String]? = nil, executable: URL? = nil
+  ) throws -> CLIResult {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = executable ?? Self.executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if let environment {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()
@@ -57,6 +61,14 @@ enum CLIRunner {
       status: process.terminationStatus, stdout: outData,
       stderr: String(decoding: errData.data.withLock { $0 }, as: UTF8.self))
   }
+}
+
+/// Runs `script` with `/bin/sh -c` in `directory`, `$GLYPHSMITH` naming the built executable:
+/// for arguments Process cannot pass (file names that are not UTF-8).
+func runShell(_ script: String, in directory: URL) throws -> CLIResult {
+  try CLIRunner.run(
+    ["-c", script], in: directory, environment: ["GLYPHSMITH": CLIRunner.executable.path],
+    executable: URL(fileURLWithPath: "/bin/sh"))
 }
 
 /// A fresh temporary folder.

@@ -41,8 +41,8 @@ struct RenderAndAssetsCLITests {
     (["render"], "missing INPUT"),
     (["render", "a.svg"], "missing -o/--output FILE.png"),
     (
-      ["render", "a.svg", "-o", "x.png", "--tint", "red"],
-      "--tint: invalid colour 'red'; use #RRGGBB or #RRGGBBAA"
+      ["render", "a.svg", "-o", "x.png", "--tint", "reddish"],
+      "--tint: invalid colour 'reddish'; use #RGB, #RRGGBB, #RRGGBBAA, a CSS colour name or R,G,B"
     ),
     (["render", "a.svg", "-o", "x.png", "--role", "tabbar"], "unknown role 'tabbar'"),
     (
