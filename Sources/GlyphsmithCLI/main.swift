@@ -67,4 +67,6 @@ let rootHelp = """
   }
 }
 
-exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+// Platform.arguments keeps file names whose bytes are not UTF-8 (CommandLine.arguments would
+// replace those bytes with U+FFFD and lose the file).
+exit(run(Platform.arguments).rawValue)

@@ -29,7 +29,8 @@ public enum AssetPlanner {
   /// Pairs `NAME-dark` files with `NAME` beside them (dark appearance), maps folders to groups,
   /// checks names, and keeps only the shard asked for.
   /// - Returns: the assets in input order and warnings (`path: warning: ...`).
-  /// - Throws: `GlyphsmithError.nameCollision` for two assets with one name (also in case
+  /// - Throws: `GlyphsmithError.unusable` for a path that is not valid UTF-8 (`FileName`);
+  ///   `.nameCollision` for two assets with one name (also in case
   ///   only; per group with `namespace`; also `NAME-compact` and Android resource names);
   ///   `.invalidOption` for `compact` outside the tab-bar role or a bad shard.
   public static func plan(_ files: [InputCollector.CollectedFile], options: AssetsOptions)
@@ -40,6 +41,13 @@ public enum AssetPlanner {
     }
     if let shard = options.shard, !(shard.count >= 1 && (1...shard.count).contains(shard.index)) {
       throw GlyphsmithError.invalidOption("--shard needs I/N with 1 <= I <= N")
+    }
+    for file in files where FileName.hasEscapes(file.path) {
+      throw GlyphsmithError.unusable(
+        path: file.path,
+        problem:
+          "the file name is not valid UTF-8; asset names must be (Xcode and Android read them as UTF-8); rename the file"
+      )
     }
     var warnings: [String] = []
     // Dark variants: "x-dark.svg" beside "x.svg" or "x.png" in the same folder.

@@ -31,12 +31,17 @@ public struct AssetsJob {
   public static let fingerprintKey = "glyphsmith:source"
 
   /// A job writing into the catalog folder at `catalogPath` (created if missing); Android and
-  /// web output default to `android` and `web` beside the catalog.
+  /// web output default to `android` and `web` beside the catalog. When iOS is not among the
+  /// platforms there is no catalog: `catalogPath` (`-o`) is the folder `android/` and `web/`
+  /// go into.
   public init(catalogPath: String, options: AssetsOptions) {
     self.catalogPath = catalogPath
     self.catalog = URL(fileURLWithPath: catalogPath)
     self.options = options
-    let parent = catalog.deletingLastPathComponent().path
+    var folder = catalogPath
+    while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+    let parent =
+      options.platforms.contains(.ios) ? catalog.deletingLastPathComponent().path : folder
     self.androidRoot = options.androidOutput ?? parent + "/android"
     self.webRoot = options.webOutput ?? parent + "/web"
     self.fingerprintPrefix = Self.fingerprintPrefix(options)

@@ -43,18 +43,22 @@ public enum InputCollector {
     return (files, missing)
   }
 
-  /// Files found, in order, and inputs that do not exist (as `GlyphsmithError.unreadable`).
+  /// The message for a folder input with no icon in it.
+  public static let noIcons = "no icons (.svg or .png files) in this folder"
+
+  /// Files found, in order, and inputs that do not exist (as `GlyphsmithError.unreadable`) or
+  /// are folders with no icon in them (`.unusable`, `noIcons`): nothing is silently ignored.
   public static func collect(_ inputs: [String]) -> (files: [String], missing: [GlyphsmithError]) {
     var files: [String] = []
     var missing: [GlyphsmithError] = []
     let manager = FileManager.default
     for input in inputs {
-      var isDirectory: ObjCBool = false
+      let status = Platform.status(ofPath: input)
       if input == "-" {
         files.append(input)
-      } else if !manager.fileExists(atPath: input, isDirectory: &isDirectory) {
+      } else if status == nil {
         missing.append(.unreadable(path: input, reason: "no such file or folder"))
-      } else if isDirectory.boolValue {
+      } else if status!.isFolder {
         let base = URL(fileURLWithPath: input)
         var found: [String] = []
         if let enumerator = manager.enumerator(
@@ -74,6 +78,7 @@ public enum InputCollector {
           }
         }
         let prefix = input.hasSuffix("/") ? input : input + "/"
+        if found.isEmpty { missing.append(.unusable(path: input, problem: noIcons)) }
         files += found.sorted().map { prefix + $0 }
       } else {
         files.append(input)

@@ -37,14 +37,35 @@ public enum Platform {
   /// whether it is a folder and its size in bytes.
   static func status(ofPath path: String) -> (isFolder: Bool, size: Int)? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard FileName.withCPath(path, { stat($0, &info) }) == 0 else { return nil }
     return (info.st_mode & S_IFMT == S_IFDIR, Int(info.st_size))
   }
+
+  /// `status(ofPath:)` for callers outside the engine: whether `path` exists (bytes that are
+  /// not UTF-8 kept, see `FileName`) and is a folder.
+  public static func fileExists(atPath path: String) -> (exists: Bool, isFolder: Bool) {
+    guard let info = status(ofPath: path) else { return (false, false) }
+    return (true, info.isFolder)
+  }
+
+  /// The command-line arguments after the program name, each decoded by `FileName.decode`
+  /// (Swift's `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD, losing
+  /// the file name).
+  public static var arguments: [String] {
+    (1..<Int(CommandLine.argc)).map { index in
+      let pointer = CommandLine.unsafeArgv[index]!
+      return FileName.decode(
+        UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) })
+    }
+  }
+
+  /// `text` for a message (see `FileName.display`).
+  public static func displayName(_ text: String) -> String { FileName.display(text) }
 
   /// The bytes of the regular file at `path` with one open, fstat, read and close, or `nil`
   /// when it cannot be opened or read (missing, a folder, no permission).
   static func readRegularFile(atPath path: String) -> Data? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = FileName.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()

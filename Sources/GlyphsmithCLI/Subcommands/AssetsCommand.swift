@@ -18,7 +18,8 @@ enum AssetsCommand: Subcommand {
     input for, whole; other folders in the catalog are left alone.
 
     options:
-      -o, --output DIR      the catalog folder, e.g. Icons.xcassets (required)
+      -o, --output DIR      the catalog folder, e.g. Icons.xcassets (required; a name
+                            without .xcassets is written but warned about)
       --role R              tab-bar (default), toolbar, indicator, plain
       --size PT             target size in pt instead of the role's HIG size
       --shape S             circle, square, wide or tall for every icon (default: from the ink)
@@ -31,13 +32,16 @@ enum AssetsCommand: Subcommand {
       --json                print a JSON report on stdout:
                             {"version": 1, "inputs": [{"path", "name", "status", "role",
                             "shape", "sizePt", "files": [{"path", "width", "height"}], "error"}]}
-      --quiet               no progress bar and no summary line
+      --quiet               no progress bar and no summary line (the progress bar, with an
+                            ETA, shows only when stderr is a terminal and TERM is not dumb)
       --platform LIST       ios (default), android, web, comma-separated: android writes
                             res/drawable-<density>/NAME.png (mdpi..xxxhdpi, --size in dp,
                             default 24) into --android-out (default: android/ beside the
                             catalog); web writes NAME/favicon.ico, apple-touch-icon.png,
                             icon-192.png, icon-512.png, icon-512-maskable.png and
-                            manifest-icons.json into --web-out (default: web/ beside it)
+                            manifest-icons.json into --web-out (default: web/ beside it);
+                            without ios there is no catalog and -o is the folder android/
+                            and web/ go into
       --android-out DIR     where Android drawables go
       --web-out DIR         where web icons go
       --namespace           mark catalog groups (the input's sub-folders) provides-namespace
@@ -138,7 +142,7 @@ enum AssetsCommand: Subcommand {
     }
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
-      quiet: parsed.has("quiet"), stats: parsed.has("stats"), lint: parsed.has("lint"),
+      quiet: parsed.has("quiet") || Terminal.isQuiet, stats: parsed.has("stats"), lint: parsed.has("lint"),
       strict: parsed.has("strict"))
   }
 
