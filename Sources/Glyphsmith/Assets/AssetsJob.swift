@@ -30,6 +30,25 @@ public struct AssetsJob {
   /// The tEXt key carrying each output's fingerprint.
   public static let fingerprintKey = "glyphsmith:source"
 
+  /// The tEXt key carrying the input's shape and size, `shape=circle sizePt=25` (`shape=-`
+  /// when none), so an unchanged rerun reports them without rendering.
+  public static let glyphKey = "glyphsmith:glyph"
+
+  /// `shape=S sizePt=N` for `glyphKey`.
+  static func glyphText(shape: String?, sizePt: Double?) -> String {
+    "shape=\(shape ?? "-") sizePt=\(sizePt.map { "\($0)" } ?? "-")"
+  }
+
+  /// The shape and size in a `glyphKey` text; `nil` when it is not one.
+  static func parseGlyphText(_ text: String) -> (shape: String?, sizePt: Double?)? {
+    let fields = text.split(separator: " ")
+    guard fields.count == 2, fields[0].hasPrefix("shape="), fields[1].hasPrefix("sizePt=")
+    else { return nil }
+    let shape = String(fields[0].dropFirst("shape=".count))
+    let size = String(fields[1].dropFirst("sizePt=".count))
+    return (shape == "-" ? nil : shape, Double(size))
+  }
+
   /// A job writing into the catalog folder at `catalogPath` (created if missing); Android and
   /// web output default to `android` and `web` beside the catalog. When iOS is not among the
   /// platforms there is no catalog: `catalogPath` (`-o`) is the folder `android/` and `web/`
@@ -88,16 +107,41 @@ public struct AssetsJob {
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
     report.statistics.librarySeconds = LibraryClock.seconds - libraryBefore
     report.statistics.writeSeconds = writeClock.seconds
-    // Validate what was written (the whole catalog, as names collide across it); a run that
-    // wrote nothing changed nothing to validate.
-    if options.platforms.contains(.ios), report.inputs.contains(where: { $0.status == "written" }) {
-      report.catalogFindings = try CatalogValidator.validate(catalogPath: catalogPath).map(
-        \.description)
+    // Validate on every run, written or unchanged alike, so the exit code is the same for the
+    // same inputs: the whole catalog is walked (names collide across it; set checks read
+    // Contents.json and PNG headers only), and the findings kept are those inside the sets
+    // this run has an input for (and the catalog and group Contents.json it writes). Sets it
+    // did not write are `glyphsmith validate`'s to report.
+    if options.platforms.contains(.ios), report.inputs.contains(where: { $0.status != "failed" }) {
+      let owned = ownedFolders(inputs)
+      report.catalogFindings = try CatalogValidator.validate(catalogPath: catalogPath)
+        .filter { owned.contains(finding: $0.path) }.map(\.description)
     }
     return report
   }
 
   // MARK: - Catalog and groups
+
+  /// The catalog paths this job owns: its imagesets, and the catalog's and groups'
+  /// `Contents.json` (as `CatalogValidator` names them: the catalog path without a trailing
+  /// `/`).
+  private func ownedFolders(_ inputs: [AssetInput]) -> OwnedPaths {
+    var root = catalogPath
+    while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+    var owned = OwnedPaths()
+    owned.files.insert(root + "/Contents.json")
+    let suffixes = options.compact ? ["", "-compact"] : [""]
+    for input in inputs {
+      for index in input.groups.indices {
+        owned.files.insert(root + "/" + input.groups[...index].joined(separator: "/") + "/Contents.json")
+      }
+      let group = input.groups.map { "/" + $0 }.joined()
+      for suffix in suffixes {
+        owned.folders.insert("\(root)\(group)/\(input.name)\(suffix).imageset")
+      }
+    }
+    return owned
+  }
 
   private func prepareCatalog(for inputs: [AssetInput]) throws {
     try writeIfDifferent(
@@ -153,7 +197,9 @@ public struct AssetsJob {
       let sets = plannedSets(for: input)
       if !options.force, let existing = upToDateFiles(sets, fingerprint: fingerprint) {
         result.status = "unchanged"
-        result.files = existing
+        result.files = existing.files
+        result.shape = existing.shape
+        result.sizePt = existing.sizePt
         return result
       }
       let base = URL(fileURLWithPath: input.path).deletingLastPathComponent()
@@ -181,7 +227,11 @@ public struct AssetsJob {
             result.sizePt = Self.sizePt(glyph)
           }
           let png = try PNGCodec.encode(
-            glyph.image, opaque: file.opaque, text: [(Self.fingerprintKey, fingerprint)])
+            glyph.image, opaque: file.opaque,
+            text: [
+              (Self.fingerprintKey, fingerprint),
+              (Self.glyphKey, Self.glyphText(shape: result.shape, sizePt: result.sizePt)),
+            ])
           written.append((file.name, png))
           result.files.append(
             WrittenFile(path: file.reportPath, width: glyph.image.width, height: glyph.image.height)
@@ -339,18 +389,28 @@ public struct AssetsJob {
     return sets
   }
 
-  /// The planned PNG files as they are on disk (sizes from their headers) when every output
-  /// exists, every PNG (and the favicon's embedded PNGs) carries `fingerprint`, every text file
-  /// holds exactly its expected bytes and no stray file sits in a whole folder; else `nil`.
-  private func upToDateFiles(_ sets: [PlannedSet], fingerprint: String) -> [WrittenFile]? {
+  /// The planned PNG files as they are on disk (sizes from their headers), with the shape and
+  /// size recorded in the first (`glyphKey`), when every output exists, every PNG (and the
+  /// favicon's embedded PNGs) carries `fingerprint`, every text file holds exactly its
+  /// expected bytes and no stray file sits in a whole folder; else `nil`.
+  private func upToDateFiles(_ sets: [PlannedSet], fingerprint: String) -> (
+    files: [WrittenFile], shape: String?, sizePt: Double?
+  )? {
     let manager = FileManager.default
     var files: [WrittenFile] = []
+    var glyph: (shape: String?, sizePt: Double?)? = nil
     for set in sets {
       for file in set.files where !(set.icon != nil && file.name.hasPrefix("favicon-")) {
         guard let data = FileBytes.read(set.folder + "/" + file.name),
           PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
           let size = PNGCodec.size(of: data)
         else { return nil }
+        if glyph == nil {
+          guard let text = PNGCodec.text(Self.glyphKey, in: data),
+            let parsed = Self.parseGlyphText(text)
+          else { return nil }
+          glyph = parsed
+        }
         files.append(WrittenFile(path: file.reportPath, width: size.width, height: size.height))
       }
       for text in set.texts {
@@ -372,7 +432,7 @@ public struct AssetsJob {
         else { return nil }
       }
     }
-    return files
+    return (files, glyph?.shape, glyph?.sizePt)
   }
 }
 
@@ -440,6 +500,23 @@ struct GroupContents: Codable, Equatable {
   var properties: Properties?
   init(namespace: Bool) {
     properties = namespace ? Properties(providesNamespace: true) : nil
+  }
+}
+
+/// Files and folders one `assets` run owns in its catalog, to keep only its findings.
+struct OwnedPaths {
+  var files: Set<String> = []
+  var folders: Set<String> = []
+
+  /// Whether a finding's path is an owned file or inside an owned folder.
+  func contains(finding path: String) -> Bool {
+    if files.contains(path) || folders.contains(path) { return true }
+    var folder = path
+    while let slash = folder.lastIndex(of: "/") {
+      folder = String(folder[..<slash])
+      if folders.contains(folder) { return true }
+    }
+    return false
   }
 }
 

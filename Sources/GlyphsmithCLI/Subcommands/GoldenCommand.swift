@@ -152,7 +152,8 @@ enum GoldenCommand: Subcommand {
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }
-    report.recordedLines(golden: golden).forEach(Terminal.output)
+    // Progress of recording: stderr, silenced by --quiet (stdout carries data only).
+    report.recordedLines(golden: golden).forEach(Terminal.info)
     report.diagnostics(golden: golden).forEach(Terminal.error)
   }
 }
