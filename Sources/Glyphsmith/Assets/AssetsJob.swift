@@ -108,14 +108,20 @@ public struct AssetsJob {
     report.statistics.librarySeconds = LibraryClock.seconds - libraryBefore
     report.statistics.writeSeconds = writeClock.seconds
     // Validate on every run, written or unchanged alike, so the exit code is the same for the
-    // same inputs: the whole catalog is walked (names collide across it; set checks read
-    // Contents.json and PNG headers only), and the findings kept are those inside the sets
-    // this run has an input for (and the catalog and group Contents.json it writes). Sets it
-    // did not write are `glyphsmith validate`'s to report.
+    // same inputs. The findings kept are those about the sets this run has an input for (and
+    // the catalog and group Contents.json it writes); sets it did not write are `glyphsmith
+    // validate`'s to report. Names are checked across the whole catalog (they collide across
+    // it; folder names suffice); sets written now get every set check; unchanged sets were
+    // re-verified cheaply by `upToDateFiles` (Contents.json as written, every PNG present
+    // with its fingerprint and sizes in proportion to their scales, from the headers).
     if options.platforms.contains(.ios), report.inputs.contains(where: { $0.status != "failed" }) {
       let owned = ownedFolders(inputs)
-      report.catalogFindings = try CatalogValidator.validate(catalogPath: catalogPath)
-        .filter { owned.contains(finding: $0.path) }.map(\.description)
+      let written = ownedFolders(
+        zip(inputs, report.inputs).filter { $0.1.status == "written" }.map(\.0))
+      report.catalogFindings = try CatalogValidator.validate(
+        catalogPath: catalogPath, checkingAssets: { written.folders.contains($0) }
+      )
+      .filter { owned.contains(finding: $0.path) }.map(\.description)
     }
     return report
   }
@@ -400,6 +406,7 @@ public struct AssetsJob {
     var files: [WrittenFile] = []
     var glyph: (shape: String?, sizePt: Double?)? = nil
     for set in sets {
+      var baseSizes: [Bool: (width: Int, height: Int, scale: Int)] = [:]
       for file in set.files where !(set.icon != nil && file.name.hasPrefix("favicon-")) {
         guard let data = FileBytes.read(set.folder + "/" + file.name),
           PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
@@ -410,6 +417,18 @@ public struct AssetsJob {
             let parsed = Self.parseGlyphText(text)
           else { return nil }
           glyph = parsed
+        }
+        // Sizes in proportion to the scales (a @1x copied over the @2x is not up to date).
+        let scale = Int(file.render.scale.rounded())
+        if set.folder.hasSuffix(".imageset") {
+          let key = file.dark
+          if let base = baseSizes[key] {
+            guard size.width * base.scale == base.width * scale,
+              size.height * base.scale == base.height * scale
+            else { return nil }
+          } else {
+            baseSizes[key] = (size.width, size.height, scale)
+          }
         }
         files.append(WrittenFile(path: file.reportPath, width: size.width, height: size.height))
       }

@@ -27,7 +27,9 @@ enum AssetsCommand: Subcommand {
       --compact             also write NAME-compact.imageset (tab-bar role)
       --template            template images (default for tab-bar, toolbar, indicator)
       --original            original colours (default for plain)
-      --padding PT          transparent margin in pt around each glyph
+      --padding PT          transparent space in pt between each glyph and its canvas
+                            edge: the glyph keeps its role's size and the canvas grows by
+                            2 x PT (see "Padding" in docs/render.md)
       --jobs N              threads (default: all cores); never changes the output
       --json                print a JSON report on stdout:
                             {"version": 1, "inputs": [{"path", "name", "status", "role",
