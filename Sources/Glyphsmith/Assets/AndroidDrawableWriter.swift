@@ -45,7 +45,9 @@ public struct AndroidDrawableWriter: AssetPlatformWriter {
       let filename = input.androidName + ".png"
       return PlannedAssetSet(
         folder: folder,
-        files: [PlannedAssetFile(name: filename, render: render, reportPath: folder + "/" + filename)],
+        files: [
+          PlannedAssetFile(name: filename, render: render, reportPath: folder + "/" + filename)
+        ],
         whole: false)
     }
   }

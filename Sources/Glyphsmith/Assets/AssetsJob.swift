@@ -58,7 +58,8 @@ public struct AssetsJob: Sendable {
     }
     self.outputFolders = folders
     self.outputs = writers.filter { options.platforms.contains($0.platform) }.map {
-      Output(writer: $0, context: AssetPlatformContext(root: folders[$0.platform]!, options: options))
+      Output(
+        writer: $0, context: AssetPlatformContext(root: folders[$0.platform]!, options: options))
     }
     self.fingerprintPrefix = Self.fingerprintPrefix(options)
   }
