@@ -3,7 +3,10 @@ import Foundation
 /// `glyphsmith assets`: renders icons into an Xcode asset catalog, one `NAME.imageset` per icon
 /// (plus `NAME-compact.imageset` with `compact`), each with `NAME.png`, `NAME@2x.png`,
 /// `NAME@3x.png` per scale and a `Contents.json` as Xcode writes it (Apple "Asset Catalog
-/// Format Reference"); optionally Android drawables and web icons too.
+/// Format Reference"); optionally Android drawables and web icons too. What each platform
+/// writes is its `AssetPlatformWriter`'s plan (`AssetPlatformRegistry`); this type runs the
+/// plans: reading, fingerprints, up-to-date checks, rendering in parallel, atomic writes and
+/// the report.
 ///
 /// Each imageset is built in a hidden temporary folder and swapped in whole, so a rerun leaves
 /// no stale files and an interrupted run no half-written ones; other folders in the catalog
@@ -85,10 +88,12 @@ public struct AssetsJob: Sendable {
 
   /// Renders and writes every asset; sub-folders become catalog groups. `progress(done,
   /// total)` is called after each input, from any thread.
-  /// After writing, the catalog is validated (`CatalogValidator`) into `catalogFindings`.
-  /// - Throws: what `AssetPlanner.plan` throws (before anything is written), and
-  ///   `GlyphsmithError.writeFailed` when the catalog or a group folder cannot be created;
-  ///   per-input failures are reported in the result instead.
+  /// After a run that wrote something, each platform's writer checks its output into
+  /// `catalogFindings` (iOS: the catalog validated by `CatalogValidator`).
+  /// - Throws: what `AssetPlanner.plan` throws (before anything is written), what a writer's
+  ///   `prepare` throws (`GlyphsmithError.writeFailed` when the catalog or a group folder
+  ///   cannot be created) and what its `findings` throw; per-input failures are reported in
+  ///   the result instead.
   public func run(
     collected files: [InputCollector.CollectedFile],
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
