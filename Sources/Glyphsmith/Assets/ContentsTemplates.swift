@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Encodes each shape of imageset `Contents.json` once: the text for a set differs from the
 /// template only in the set's name, which is substituted when it needs no JSON escaping (no
 /// quote, backslash or control character); other names are encoded in full. JSONEncoder
 /// produces every text either way.
-final class ContentsTemplates: @unchecked Sendable {
-  private let lock = NSLock()
+final class ContentsTemplates: Sendable {
   /// The template text split at each placeholder, by shape.
-  private var cache: [String: [Data]] = [:]
+  private let cache = Mutex<[String: [Data]]>([:])
   private static let placeholder = "GLYPHSMITH-SET-NAME-PLACEHOLDER"
 
   func json(_ contents: ImageSetContents, setName: String) -> Data {
@@ -23,15 +23,12 @@ final class ContentsTemplates: @unchecked Sendable {
     let key =
       shape.images.map { "\($0.filename)|\($0.scale)|\($0.appearances?.count ?? 0)" }
       .joined(separator: ",") + "|\(shape.properties?.templateRenderingIntent ?? "")"
-    lock.lock()
-    var parts = cache[key]
-    lock.unlock()
+    var parts = cache.withLock { $0[key] }
     if parts == nil {
       let template = (try? shape.xcodeJSON()) ?? Data()
-      parts = template.split(separator: Data(Self.placeholder.utf8))
-      lock.lock()
-      cache[key] = parts
-      lock.unlock()
+      let split = template.split(separator: Data(Self.placeholder.utf8))
+      cache.withLock { $0[key] = split }
+      parts = split
     }
     var out = Data()
     let name = Data(setName.utf8)

@@ -1,9 +1,9 @@
 import Foundation
+import Synchronization
 
 /// Counts finished inputs across threads and forwards `(done, total)`.
-final class ProgressCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var done = 0
+final class ProgressCounter: Sendable {
+  private let done = Atomic<Int>(0)
   let total: Int
   let report: @Sendable (Int, Int) -> Void
 
@@ -13,10 +13,7 @@ final class ProgressCounter: @unchecked Sendable {
   }
 
   func tick() {
-    lock.lock()
-    done += 1
-    let now = done
-    lock.unlock()
+    let now = done.wrappingAdd(1, ordering: .relaxed).newValue
     report(now, total)
   }
 }

@@ -1,17 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Adds up durations across threads.
-final class SecondsCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var nanoseconds: UInt64 = 0
+final class SecondsCounter: Sendable {
+  private let nanoseconds = Atomic<UInt64>(0)
   func add(_ value: UInt64) {
-    lock.lock()
-    nanoseconds += value
-    lock.unlock()
+    nanoseconds.wrappingAdd(value, ordering: .relaxed)
   }
   var seconds: Double {
-    lock.lock()
-    defer { lock.unlock() }
-    return Double(nanoseconds) / 1e9
+    Double(nanoseconds.load(ordering: .relaxed)) / 1e9
   }
 }
