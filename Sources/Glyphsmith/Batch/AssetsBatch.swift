@@ -87,13 +87,7 @@ public struct AssetsBatch: Sendable {
   /// root, the web root (`AssetsJob`'s).
   public var outputFolders: [String] {
     let job = AssetsJob(catalogPath: catalog, options: options)
-    return options.platforms.map { platform in
-      switch platform {
-      case .ios: return catalog
-      case .android: return job.androidRoot
-      case .web: return job.webRoot
-      }
-    }
+    return options.platforms.compactMap { job.outputFolders[$0] }
   }
 
   /// `wrote N icons (M PNG files) to FOLDERS in S s; U unchanged; F failed`, FOLDERS the
