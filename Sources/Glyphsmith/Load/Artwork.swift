@@ -71,6 +71,11 @@ public final class Artwork {
       } else {
         let document = try SVGDocument(data: data, path: path, baseDirectory: baseDirectory)
         if let warning = document.sizeWarning { warnings.append(warning) }
+        // <text> the pinned fonts cannot draw as written: never silently.
+        for problem in SVGTextCheck.problems(in: data) {
+          warnings.append(
+            "\(path):\(problem.element.line):\(problem.element.column): warning: \(problem.message)")
+        }
         source = .svg(document)
       }
     } catch let error as RenderError {
