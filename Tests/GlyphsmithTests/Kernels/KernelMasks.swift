@@ -1,8 +1,10 @@
 /// Masks the kernel tests run on: edge shapes and seeded random masks, all deterministic.
 
+import Testing
+
 /// SplitMix64 (Steele, Lea & Flood 2014): a small deterministic generator, so every run of the
 /// suite sees the same "random" masks and a failure names a seed that reproduces it.
-struct SplitMix64 {
+struct SplitMix64: Sendable {
   private var state: UInt64
 
   init(seed: UInt64) { state = seed }
@@ -27,7 +29,7 @@ struct SplitMix64 {
 }
 
 /// A row-major mask of 0s and 1s with its size in px.
-struct TestMask: CustomStringConvertible {
+struct TestMask: CustomStringConvertible, Sendable {
   let name: String
   let width: Int
   let height: Int
@@ -131,13 +133,13 @@ enum KernelMasks {
     return masks
   }()
 
-  /// `count` random masks from `seed`: sizes 1-40 px a side (thin strips included), pixel noise
+  /// `count` random masks from `seed`: sizes 1-28 px a side (thin strips included), pixel noise
   /// of varying density, and unions of random discs and bars (shapes with real thickness).
-  static func random(seed: UInt64, count: Int = 60) -> [TestMask] {
+  static func random(seed: UInt64, count: Int = 40) -> [TestMask] {
     var rng = SplitMix64(seed: seed)
     return (0..<count).map { n in
-      let width = rng.chance(0.15) ? rng.int(1...3) : rng.int(4...40)
-      let height = rng.chance(0.15) ? rng.int(1...3) : rng.int(4...40)
+      let width = rng.chance(0.15) ? rng.int(1...3) : rng.int(4...28)
+      let height = rng.chance(0.15) ? rng.int(1...3) : rng.int(4...28)
       var bits = [UInt8](repeating: 0, count: width * height)
       if n % 2 == 0 {
         let density = [0.05, 0.3, 0.5, 0.7, 0.95][rng.int(0...4)]
@@ -174,4 +176,25 @@ enum KernelMasks {
 
   /// The edge shapes and the random masks of `seed`.
   static func all(seed: UInt64) -> [TestMask] { edges + random(seed: seed) }
+}
+
+/// Expects `actual` to equal `expected` pixel for pixel (both row-major over `mask`'s grid),
+/// naming the mask, `what`, and the first pixel that differs.
+func expectSameGrid<T: Equatable>(
+  _ actual: [T], _ expected: [T], _ mask: TestMask, _ what: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard actual.count == expected.count else {
+    Issue.record(
+      "\(mask) \(what): \(actual.count) values, expected \(expected.count)",
+      sourceLocation: sourceLocation)
+    return
+  }
+  if let i = actual.indices.first(where: { actual[$0] != expected[$0] }) {
+    let x = mask.width > 0 ? i % mask.width : 0
+    let y = mask.width > 0 ? i / mask.width : 0
+    Issue.record(
+      "\(mask) \(what): pixel (\(x), \(y)) is \(actual[i]), expected \(expected[i])",
+      sourceLocation: sourceLocation)
+  }
 }
