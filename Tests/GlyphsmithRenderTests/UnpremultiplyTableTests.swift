@@ -40,7 +40,8 @@ import Testing
     var words = [UInt32](repeating: 0, count: 256 * 256)
     for a in 0..<256 {
       for c in 0..<256 {
-        words[a * 256 + c] = UInt32(a) << 24 | UInt32(c) << 16 | UInt32(c / 2) << 8 | UInt32(255 - c)
+        words[a * 256 + c] =
+          UInt32(a) << 24 | UInt32(c) << 16 | UInt32(c / 2) << 8 | UInt32(255 - c)
       }
     }
     let straight = words.withUnsafeBytes { raw in

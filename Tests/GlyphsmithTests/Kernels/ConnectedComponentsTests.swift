@@ -73,7 +73,8 @@ import Testing
         "##...",
       ])
     let four = ConnectedComponents.label(mask.bits, width: 5, height: 4, eightConnected: false)
-    #expect(four.labels == [0, 0, -1, -1, 1, 0, -1, -1, 2, -1, -1, -1, -1, 2, -1, 3, 3, -1, -1, -1])
+    #expect(
+      four.labels == [0, 0, -1, -1, 1, 0, -1, -1, 2, -1, -1, -1, -1, 2, -1, 3, 3, -1, -1, -1])
     #expect(
       four.components == [
         PixelComponent(area: 3, minX: 0, minY: 0, maxX: 1, maxY: 1, touchesBorder: true),

@@ -95,7 +95,8 @@ import Testing
     // A bar 5 px thick across a 12 x 9 grid: every bar pixel lies in a disc of radius 3 (the
     // middle row's depth), wherever the cap allows it.
     let rows = (0..<9).map { $0 >= 2 && $0 <= 6 ? String(repeating: "#", count: 12) : "" }
-    let bar = TestMask("bar", rows: rows.map { $0.isEmpty ? String(repeating: ".", count: 12) : $0 })
+    let bar = TestMask(
+      "bar", rows: rows.map { $0.isEmpty ? String(repeating: ".", count: 12) : $0 })
     let depth = InkDistanceTests.reference(bar, cap: 12)
     let full = Morphology.thickness(bar.bits, inkDistance: depth, cap: 10, width: 12, height: 9)
     #expect(full == bar.bits.map { $0 != 0 ? 3 : 0 })
@@ -109,6 +110,8 @@ import Testing
     #expect(
       Morphology.dilation(of: dot, limit: 2, width: 5, height: 5)
         == [0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0])
-    #expect(Morphology.dilation(of: dot, limit: -1, width: 5, height: 5) == Array(repeating: 0, count: 25))
+    #expect(
+      Morphology.dilation(of: dot, limit: -1, width: 5, height: 5) == Array(repeating: 0, count: 25)
+    )
   }
 }
