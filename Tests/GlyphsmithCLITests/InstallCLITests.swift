@@ -55,12 +55,12 @@ import Testing
       ["golden", "record", "actual", "golden", "--quiet"], in: elsewhere,
       environment: noEnvironment, executable: installed)
     #expect(record.status == 0, "\(record.stderr)")
-    func fonts(_ url: URL) throws -> NSDictionary? {
+    func fontHashes(_ url: URL) throws -> NSDictionary? {
       let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? NSDictionary
       return (json?["renderer"] as? NSDictionary)?["fonts"] as? NSDictionary
     }
-    let recorded = try fonts(elsewhere.appendingPathComponent("golden/golden.json"))
-    let checkoutFonts = try fonts(Self.checkout.appendingPathComponent("golden/golden.json"))
+    let recorded = try fontHashes(elsewhere.appendingPathComponent("golden/golden.json"))
+    let checkoutFonts = try fontHashes(Self.checkout.appendingPathComponent("golden/golden.json"))
     #expect(recorded != nil && recorded == checkoutFonts)
 
     let uninstall = try CLIRunner.run(
