@@ -110,7 +110,7 @@ import Testing
     let help = try CLIRunner.run(["render", "--help"]).stdoutText
     #expect(help.contains("--padding PT          transparent space in pt between the art and each canvas edge;"))
     #expect(help.contains("the art shrinks to make room"))
-    #expect(help.contains("the canvas\n                            grows by 2 x PT"))
+    #expect(help.contains("the canvas\n                        grows by 2 x PT"))
   }
 
   @Test func dataOnStdoutTotalsOnStderrAndQuietEverywhere() throws {

@@ -91,7 +91,7 @@ public enum Platform {
   static func createFile(
     _ data: Data, atPath path: String, mode: mode_t
   ) throws(CreateFailure) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    let fd = FileName.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
     guard fd >= 0 else { throw .create(.last) }
     defer { close(fd) }
     let failure = data.withUnsafeBytes { raw -> Failure? in
@@ -107,7 +107,7 @@ public enum Platform {
       return nil
     }
     if let failure {
-      unlink(path)
+      _ = FileName.withCPath(path) { unlink($0) }
       throw .write(failure)
     }
   }
@@ -120,7 +120,7 @@ public enum Platform {
 
   /// `mkdir(2)`: creates the folder `path` with `mode`.
   static func makeFolder(atPath path: String, mode: mode_t) throws(Failure) {
-    guard mkdir(path, mode) == 0 else { throw .last }
+    guard FileName.withCPath(path, { mkdir($0, mode) }) == 0 else { throw .last }
   }
 
   /// `rename(2)`: moves `source` to `target`, replacing a file or an empty folder there.
@@ -130,7 +130,7 @@ public enum Platform {
 
   /// `unlink(2)`: removes the file at `path`; a failure is ignored.
   static func removeFile(atPath path: String) {
-    unlink(path)
+    _ = FileName.withCPath(path) { unlink($0) }
   }
 
   /// Whether file descriptor `fd` is a terminal (`isatty(3)`); 2 is stderr.
@@ -183,8 +183,8 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 /// POSIX `rename(2)`, named apart from `Platform.rename`.
 private func systemRename(_ source: String, _ target: String) -> Int32 {
   #if canImport(Glibc)
-    return Glibc.rename(source, target)
+    return FileName.withCPath(source) { s in FileName.withCPath(target) { Glibc.rename(s, $0) } }
   #else
-    return Darwin.rename(source, target)
+    return FileName.withCPath(source) { s in FileName.withCPath(target) { Darwin.rename(s, $0) } }
   #endif
 }
