@@ -128,7 +128,7 @@ struct RenderAndAssetsCLITests {
       ["assets", "icons", "-o", "Icons.xcassets", "--json", "--scales", "1,2", "--jobs", "2"],
       in: dir)
     #expect(result.status == 2)
-    #expect(result.stderr.contains("icons/bad.svg: error: invalid SVG"))
+    #expect(result.stderr.contains("icons/bad.svg: error: not a PNG or SVG file"))
     let json = try JSONSerialization.jsonObject(with: result.stdout) as! [String: Any]
     #expect(json["version"] as? Int == 1)
     let inputs = json["inputs"] as! [[String: Any]]

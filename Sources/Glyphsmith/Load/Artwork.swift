@@ -60,10 +60,11 @@ public final class Artwork {
     switch format {
     case .empty:
       throw GlyphsmithError.unusable(path: path, problem: "the file is empty; give an SVG or PNG icon")
-    case .unknown:
+    case .unknown where data.count <= SVGDocument.maximumFileSize:
+      // (Larger files go on to SVGDocument, which names the size limit.)
       throw GlyphsmithError.unusable(
         path: path, problem: "not a PNG or SVG file (by its content); give an SVG or PNG icon")
-    case .png, .svg: break
+    case .png, .svg, .unknown: break
     }
     do {
       if format == .png {

@@ -154,6 +154,9 @@ enum GoldenCommand: Subcommand {
     }
     // Progress of recording: stderr, silenced by --quiet (stdout carries data only).
     report.recordedLines(golden: golden).forEach(Terminal.info)
-    report.diagnostics(golden: golden).forEach(Terminal.error)
+    // Warnings, then the total (--quiet drops it).
+    let lines = report.diagnostics(golden: golden)
+    lines.dropLast().forEach(Terminal.error)
+    lines.last.map(Terminal.info)
   }
 }
