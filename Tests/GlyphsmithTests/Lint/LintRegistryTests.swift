@@ -10,13 +10,14 @@ private let lintDoc = URL(fileURLWithPath: #filePath)
 
 @Suite("lint rule registry")
 struct LintRegistryTests {
-  @Test("ten rules with distinct ids, in the documented order")
+  @Test("the ten documented rules keep their order; ids are distinct")
   func ids() {
-    #expect(
-      LintRule.allCases.map(\.rawValue) == [
-        "inner-lines", "negative-space", "text", "complexity", "hairline", "detail-loss",
-        "invisible-paint", "template-colour", "off-centre", "renderer-limitation",
-      ])
+    let documented = [
+      "inner-lines", "negative-space", "text", "complexity", "hairline", "detail-loss",
+      "invisible-paint", "template-colour", "off-centre", "renderer-limitation",
+    ]
+    // New rules may come anywhere; these stay, in this order (docs/lint.md, JSON order).
+    #expect(LintRule.allCases.map(\.rawValue).filter(documented.contains) == documented)
     #expect(Set(LintRule.allCases).count == LintRegistry.rules.count)
     #expect(LintRule.allCases.sorted() == LintRule.allCases)
     #expect(LintRule.hairline < LintRule.offCentre)
