@@ -223,7 +223,8 @@ enum AssetsCommand: Subcommand {
     for (index, result) in zip(read, results) {
       guard case .success(let linted) = result else { continue }
       report.inputs[index].lint = linted.report.findings
-      strictFailure = strictFailure || linted.report.count(.error) + linted.report.count(.warning) > 0
+      let counted = linted.report.count(.error) + linted.report.count(.warning)
+      strictFailure = strictFailure || counted > 0
     }
     return options.strict && strictFailure
   }
