@@ -119,6 +119,32 @@ import Testing
       lines.last?.hasPrefix("t.svg:3:") == true
         && lines.last?.contains(
           "warning: <text> (line 3): font-family 'Helvetica' is not a pinned font") == true)
+    // lint: missing-glyph (warning; error for indicators) and unpinned-font (info).
+    let lint = try CLIRunner.run(["lint", "t.svg", "--json"], in: dir)
+    struct Report: Decodable {
+      struct File: Decodable {
+        struct Finding: Decodable, Equatable {
+          var rule: String
+          var severity: String
+          var line: Int?
+        }
+        var findings: [Finding]
+      }
+      var files: [File]
+    }
+    func textFindings(_ data: Data) throws -> [Report.File.Finding] {
+      try JSONDecoder().decode(Report.self, from: data).files[0].findings.filter {
+        ["missing-glyph", "unpinned-font"].contains($0.rule)
+      }
+    }
+    #expect(
+      try textFindings(lint.stdout) == [
+        .init(rule: "missing-glyph", severity: "warning", line: 2),
+        .init(rule: "unpinned-font", severity: "info", line: 3),
+      ])
+    let indicator = try CLIRunner.run(["lint", "t.svg", "--json", "--role", "indicator"], in: dir)
+    #expect(indicator.status == 1)
+    #expect(try textFindings(indicator.stdout).map(\.severity) == ["error", "info"])
   }
 
   @Test func aCatalogNameWithoutXcassetsWarns() throws {

@@ -131,10 +131,11 @@ public enum Linter {
       })
     var targets: [Int: PixelGrid] = [:]
     for (scale, render) in renders { targets[scale] = PixelGrid(render) }
-    let context = LintContext(
+    var context = LintContext(
       role: options.role, sizePt: sizePt, scales: scales, scalesExplicit: options.scalesExplicit,
       config: config, template: options.role.isTemplateByDefault, outline: outline,
       renders: renders, targets: targets, geometry: geometry)
+    if outline != nil { context.textElements = SVGTextCheck.elements(in: data) }
 
     var findings: [LintFinding] = []
     for rule in LintRegistry.rules

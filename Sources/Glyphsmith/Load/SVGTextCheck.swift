@@ -75,8 +75,13 @@ public enum SVGTextCheck {
 
   /// The missing glyphs and unpinned families of every `<text>` in `data`.
   public static func problems(in data: Data) -> [Problem] {
+    elements(in: data).flatMap(problems(for:))
+  }
+
+  /// The unpinned families, then the missing glyphs, of one element.
+  public static func problems(for element: TextElement) -> [Problem] {
     var problems: [Problem] = []
-    for element in elements(in: data) {
+    do {
       for list in element.fontFamilies {
         let names = list.split(separator: ",").map {
           $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n'\""))
