@@ -255,6 +255,13 @@ import Testing
     #expect(
       assets.stderr.contains(
         #"caf\xE9.svg: error: the file name is not valid UTF-8; asset names must be"#))
+    // The same from a folder.
+    let folder = try runShell(
+      #"mkdir icons && cp \#(name).svg icons/ && "$GLYPHSMITH" lint icons"#, in: dir)
+    #expect(folder.status == 0, "\(folder.stderr)")
+    let folderAssets = try runShell(#""$GLYPHSMITH" assets icons -o C.xcassets"#, in: dir)
+    #expect(folderAssets.status == 2)
+    #expect(folderAssets.stderr.hasPrefix(#"icons/caf\xE9.svg: error: the file name is not valid UTF-8"#))
   }
 
   @Test func namesInNFCAndNFDCollideNamingBoth() throws {

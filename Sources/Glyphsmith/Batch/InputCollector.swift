@@ -51,7 +51,6 @@ public enum InputCollector {
   public static func collect(_ inputs: [String]) -> (files: [String], missing: [GlyphsmithError]) {
     var files: [String] = []
     var missing: [GlyphsmithError] = []
-    let manager = FileManager.default
     for input in inputs {
       let status = Platform.status(ofPath: input)
       if input == "-" {
@@ -59,24 +58,8 @@ public enum InputCollector {
       } else if status == nil {
         missing.append(.unreadable(path: input, reason: "no such file or folder"))
       } else if status!.isFolder {
-        let base = URL(fileURLWithPath: input)
         var found: [String] = []
-        if let enumerator = manager.enumerator(
-          at: base, includingPropertiesForKeys: [.isRegularFileKey],
-          options: [.skipsHiddenFiles])
-        {
-          for case let url as URL in enumerator {
-            // Asset catalogs (an earlier output, perhaps this run's own) are not inputs.
-            if url.pathExtension.lowercased() == "xcassets" {
-              enumerator.skipDescendants()
-              continue
-            }
-            guard extensions.contains(url.pathExtension.lowercased()) else { continue }
-            let relative = String(url.path.dropFirst(base.standardizedFileURL.path.count))
-              .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            found.append(relative)
-          }
-        }
+        walk(input, relative: "", into: &found)
         let prefix = input.hasSuffix("/") ? input : input + "/"
         if found.isEmpty { missing.append(.unusable(path: input, problem: noIcons)) }
         files += found.sorted().map { prefix + $0 }
@@ -85,5 +68,26 @@ public enum InputCollector {
       }
     }
     return (files, missing)
+  }
+
+  /// Adds the icon files below `folder` (paths relative to the input folder) to `found`:
+  /// hidden entries and asset catalogs (an earlier output, perhaps this run's own) skipped;
+  /// names read with `Platform.folderNames`, so names that are not UTF-8 are kept.
+  private static func walk(
+    _ folder: String, relative: String, into found: inout [String], depth: Int = 0
+  ) {
+    // A symbolic link back up the tree must not recurse for ever.
+    guard depth < 64 else { return }
+    for name in Platform.folderNames(atPath: folder) ?? [] where !name.hasPrefix(".") {
+      let path = folder + "/" + name
+      let child = relative.isEmpty ? name : relative + "/" + name
+      let ext = (name as NSString).pathExtension.lowercased()
+      guard let status = Platform.status(ofPath: path) else { continue }
+      if status.isFolder {
+        if ext != "xcassets" { walk(path, relative: child, into: &found, depth: depth + 1) }
+      } else if extensions.contains(ext) {
+        found.append(child)
+      }
+    }
   }
 }

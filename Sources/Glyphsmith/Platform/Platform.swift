@@ -41,6 +41,23 @@ public enum Platform {
     return (info.st_mode & S_IFMT == S_IFDIR, Int(info.st_size))
   }
 
+  /// The names in the folder at `path` (`.` and `..` left out), each decoded by
+  /// `FileName.decode` so names that are not UTF-8 survive; `nil` when it cannot be read.
+  static func folderNames(atPath path: String) -> [String]? {
+    guard let folder = FileName.withCPath(path, { opendir($0) }) else { return nil }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let length = bytes.firstIndex(of: 0) ?? bytes.count
+        return FileName.decode(bytes[0..<length])
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// `status(ofPath:)` for callers outside the engine: whether `path` exists (bytes that are
   /// not UTF-8 kept, see `FileName`) and is a folder.
   public static func fileExists(atPath path: String) -> (exists: Bool, isFolder: Bool) {
