@@ -167,8 +167,8 @@ public struct TabBar {
   }
 
   /// Draws the bar at `scale` px per pt and reports each item's frame (pt, origin top-left):
-  /// `tab` (the whole slot; `selected`, `disabled`, the title as given and whether it was
-  /// truncated), `more`, `badge`.
+  /// `tab` or `more` (the whole slot; `selected`, `disabled`, the title as given and whether
+  /// it was truncated), `label` (the title's ink as drawn), `badge`.
   ///
   /// A title wider than its slot less 2 pt each side (less the icon, the 6 pt gap and any
   /// badge beside it) is cut short with an ellipsis and a warning. In side-by-side layouts
@@ -298,6 +298,16 @@ public struct TabBar {
         }
         let titleX = mirrored(titleOrigin.x, title.logicalRect.width).rounded()
         try canvas.draw(title, x: titleX, y: titleOrigin.y.rounded())
+        var label: DrawnLayout.Item? = nil
+        if title.inkRect.width > 0 {
+          label = DrawnLayout.Item(
+            kind: "label", title: item.title,
+            frame: .init(
+              px: Rect(
+                x: titleX + title.inkRect.x, y: titleOrigin.y.rounded() + title.inkRect.y,
+                width: title.inkRect.width, height: title.inkRect.height), scale: scale),
+            truncated: truncated)
+        }
         drawn.append(
           DrawnLayout.Item(
             kind: shown.moreIndex == index ? "more" : "tab", title: item.title,
@@ -306,6 +316,7 @@ public struct TabBar {
               scale: scale),
             truncated: truncated, selected: index == shown.selected,
             disabled: item.isDisabled, icon: item.icon?.path))
+        if let label { drawn.append(label) }
         if let badge, let value = item.badge {
           let origin = Badge.badgeOrigin(
             badgeWidth: badge.width, badgeHeight: badge.height, box: box, scale: scale,

@@ -99,13 +99,9 @@ enum SearchBarCommand: Subcommand {
       json: parsed.has("json"))
   }
 
-  static func run(_ options: Options) -> ExitCode {
-    do {
-      BarOptions.report(try options.job.run(), json: options.json)
-      return .success
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: "-").description)
-      return .failure
-    }
+  static func run(_ options: Options) throws -> FailureCategory? {
+    BarOptions.report(try options.job.run(), json: options.json)
+    return nil
   }
+
 }

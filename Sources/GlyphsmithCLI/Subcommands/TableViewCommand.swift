@@ -73,13 +73,13 @@ enum TableViewCommand: Subcommand {
       json: parsed.has("json"))
   }
 
-  static func run(_ options: Options) -> ExitCode {
+  static func run(_ options: Options) throws -> FailureCategory? {
     do {
       BarOptions.report(try options.job.run(), json: options.json)
-      return .success
     } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: options.job.spec).description)
-      return .failure
+      throw GlyphsmithError.failure(error, path: options.job.spec)
     }
+    return nil
   }
+
 }

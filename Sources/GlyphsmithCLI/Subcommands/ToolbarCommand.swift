@@ -171,13 +171,9 @@ enum ToolbarCommand: Subcommand {
       json: parsed.has("json"))
   }
 
-  static func run(_ options: Options) -> ExitCode {
-    do {
-      BarOptions.report(try options.job.run(), json: options.json)
-      return .success
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: "-").description)
-      return .failure
-    }
+  static func run(_ options: Options) throws -> FailureCategory? {
+    BarOptions.report(try options.job.run(), json: options.json)
+    return nil
   }
+
 }
