@@ -76,7 +76,11 @@ enum ToolbarCommand: Subcommand {
       parts.removeLast()
     }
     let head = parts.joined(separator: ",")
-    if head.contains(",") && (isIcon(Substring(head)) || head.contains("=")) {
+    let first = parts[0]
+    let firstIsIcon =
+      isIcon(first) || first.firstIndex(of: "=").map { isIcon(first[first.index(after: $0)...]) }
+      == true
+    if parts.count > 1 && firstIsIcon {
       let extra = parts.dropFirst().first.map(String.init) ?? ""
       throw UsageError(
         message: "--item '\(text)': unknown part '\(extra)'; use ,prominent or ,disabled "
