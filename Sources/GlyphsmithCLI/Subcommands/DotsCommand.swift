@@ -104,23 +104,28 @@ enum DotsCommand: Subcommand {
 
   static func run(_ job: PageControlJob) throws -> FailureCategory? {
     let control = try job.control()
-    lintIndicators(job)
+    lintIndicators(job, control: control)
     control.warnings.forEach(Terminal.error)
     try job.write(control)
     return nil
   }
 
-  /// Lints each custom indicator image as `glyphsmith lint --role indicator` does at the
-  /// control's scale (HIG "Page controls": no inner lines, negative space or text) and prints
-  /// every finding as a warning; the control is drawn whatever they say.
-  static func lintIndicators(_ options: Options) {
-    var lint = LintOptions()
-    lint.role = .indicator
-    lint.scales = [min(3, max(1, Int(options.scale.rounded())))]
-    var files = options.indicators.values.sorted()
-    if let current = options.currentIndicator { files.append(current) }
-    var seen = Set<String>()
-    for file in files where file != "-" && seen.insert(file).inserted {
+  /// Lints each custom indicator image as `glyphsmith lint --role indicator --size S` does at
+  /// the control's scale, S being the size it is drawn at (`PageControl.drawnBoxPt`: 8 pt high,
+  /// wider images wider), and prints every finding as a warning (HIG "Page controls": no inner
+  /// lines, negative space or text); the control is drawn whatever they say.
+  static func lintIndicators(_ options: Options, control: PageControl) {
+    var artworks: [String: Artwork] = [:]
+    for (page, artwork) in control.indicators { artworks[options.indicators[page] ?? ""] = artwork }
+    if let file = options.currentIndicator { artworks[file] = control.currentIndicator }
+    for file in artworks.keys.sorted() where file != "-" && !file.isEmpty {
+      guard let artwork = artworks[file],
+        let size = try? control.drawnBoxPt(artwork, scale: options.scale)
+      else { continue }
+      var lint = LintOptions()
+      lint.role = .indicator
+      lint.sizePt = size
+      lint.scales = [min(3, max(1, Int(options.scale.rounded())))]
       guard let result = try? Linter.lint(path: file, options: lint) else { continue }
       for var finding in result.report.findings {
         finding.severity = .warning
