@@ -33,8 +33,10 @@ struct BarsCLITests {
     (["tableview", "-o", "OUT"], "missing SPEC.json"),
     (["tableview", "nothing.json", "-o", "OUT"], "nothing.json"),
     (["tabbar", "--item", "A=x.svg", "-o", "-", "--json"], "--json prints on stdout"),
-    (["dots", "--pages", "3", "--current", "0", "--indicator-size", "big", "-o", "OUT"],
-     "use fitted or natural"),
+    (
+      ["dots", "--pages", "3", "--current", "0", "--indicator-size", "big", "-o", "OUT"],
+      "use fitted or natural"
+    ),
   ])
   func badInputExitsTwoAndWritesNothing(arguments: [String], message: String) throws {
     let folder = try temporaryFolder()
@@ -71,7 +73,9 @@ struct BarsCLITests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("t.png")
-    let six = ["heart", "star", "bell", "camera", "music", "user"].flatMap { ["--item", Self.icon($0)] }
+    let six = ["heart", "star", "bell", "camera", "music", "user"].flatMap {
+      ["--item", Self.icon($0)]
+    }
     let result = try CLIRunner.run(["toolbar"] + six + ["-o", out.path])
     #expect(result.status == 0)
     #expect(result.stderr.contains("warning: 6 toolbar items"))
@@ -91,7 +95,8 @@ struct BarsCLITests {
     #expect(
       items.map { $0["kind"] as! String }
         == ["prompt", "field", "magnifyingGlass", "bookmarks", "placeholder", "scope", "scope"])
-    #expect(items[5]["title"] as? String == "Songs, Albums" && items[6]["selected"] as? Bool == true)
+    #expect(
+      items[5]["title"] as? String == "Songs, Albums" && items[6]["selected"] as? Bool == true)
   }
 
   @Test func tableviewFromASpec() throws {
@@ -99,7 +104,9 @@ struct BarsCLITests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("t.png")
-    let result = try CLIRunner.run(["tableview", spec.path, "-o", out.path, "--scale", "3", "--json"])
+    let result = try CLIRunner.run([
+      "tableview", spec.path, "-o", out.path, "--scale", "3", "--json",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let object = try Self.json(result)
     let rows = (object["items"] as! [[String: Any]]).filter { $0["kind"] as? String == "row" }
@@ -117,7 +124,9 @@ struct BarsCLITests {
     let out = folder.appendingPathComponent("t.png")
     let result = try CLIRunner.run(["tableview", spec.path, "-o", out.path])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("sections[0].rows[0].colour: unknown key 'colour'"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("sections[0].rows[0].colour: unknown key 'colour'"), "\(result.stderr)"
+    )
     #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 
@@ -127,7 +136,8 @@ struct BarsCLITests {
     let out = folder.appendingPathComponent("t.png")
     let result = try CLIRunner.run([
       "tabbar", "--item", "Home=\(Self.icon("house")),badge=2", "--item",
-      "A title much too long for its tab, even on a wide bar=\(Self.icon("bell"))", "--rtl", "--json", "-o", out.path,
+      "A title much too long for its tab, even on a wide bar=\(Self.icon("bell"))", "--rtl",
+      "--json", "-o", out.path,
     ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("warning: tab 1 title"))
@@ -150,9 +160,15 @@ struct BarsCLITests {
       // user.svg is tall: 28 pt high as a tab bar glyph; the badge (18 pt) sits 3 pt above.
       let glyph = try GlyphRenderer.render(
         try Artwork(path: Self.icon("user")),
-        options: { var o = RenderOptions(); o.role = .tabBar; o.scale = Double(scale); return o }())
+        options: {
+          var o = RenderOptions()
+          o.role = .tabBar
+          o.scale = Double(scale)
+          return o
+        }())
       #expect(glyph.image.height == 28 * scale)
-      #expect(image.height >= glyph.image.height && image.height <= glyph.image.height + 3 * scale + 1)
+      #expect(
+        image.height >= glyph.image.height && image.height <= glyph.image.height + 3 * scale + 1)
     }
   }
 }

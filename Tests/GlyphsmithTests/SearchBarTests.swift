@@ -11,7 +11,8 @@ struct SearchBarTests {
         showsBookmark: true, scopes: ["Artists", "Albums", "Songs"], selectedScope: 1,
         appearance: appearance)
       let typed = SearchBar(
-        text: "Abbey Road", showsBookmark: true, scopes: ["All", "Library", "Apple Music Catalogue"],
+        text: "Abbey Road", showsBookmark: true,
+        scopes: ["All", "Library", "Apple Music Catalogue"],
         appearance: appearance)
       for scale in [1, 2, 3] {
         try IndicatorGolden.check(
@@ -68,7 +69,8 @@ struct SearchBarTests {
       let y = Int((f.y + f.height / 2) * 2)
       #expect(drawing.image[x, y] == IndicatorPalette.ios18.selectedSegment(appearance))
       let g = scopes[0].frame
-      #expect(drawing.image[Int((g.x + 3) * 2), y] != IndicatorPalette.ios18.selectedSegment(appearance))
+      #expect(
+        drawing.image[Int((g.x + 3) * 2), y] != IndicatorPalette.ios18.selectedSegment(appearance))
     }
   }
 
@@ -87,12 +89,16 @@ struct SearchBarTests {
   }
 
   @Test func badScopesThrow() throws {
-    #expect(throws: GlyphsmithError.invalidOption(
-      "scope 1 has an empty title; every segment needs a title (scopes are 0-based)")) {
+    #expect(
+      throws: GlyphsmithError.invalidOption(
+        "scope 1 has an empty title; every segment needs a title (scopes are 0-based)")
+    ) {
       try SearchBar(scopes: ["A", " ", "C"]).render(scale: 1)
     }
-    #expect(throws: GlyphsmithError.invalidOption(
-      "selected scope 3 is outside 0..<3 (scopes are 0-based)")) {
+    #expect(
+      throws: GlyphsmithError.invalidOption(
+        "selected scope 3 is outside 0..<3 (scopes are 0-based)")
+    ) {
       try SearchBar(scopes: ["A", "B", "C"], selectedScope: 3).render(scale: 1)
     }
     #expect(throws: GlyphsmithError.self) { try SearchBar(deviceWidthPt: 40).render(scale: 1) }
@@ -102,7 +108,8 @@ struct SearchBarTests {
   @Test func systemGlyphsMatchTheShippedFiles() throws {
     let folder = TabBarTests.icons.appendingPathComponent("system")
     for glyph in SystemGlyph.allCases {
-      let shipped = try String(contentsOf: folder.appendingPathComponent(glyph.fileName), encoding: .utf8)
+      let shipped = try String(
+        contentsOf: folder.appendingPathComponent(glyph.fileName), encoding: .utf8)
       #expect(shipped == glyph.svg + "\n", "\(glyph.fileName)")
       #expect(try glyph.artwork().ink() != nil)
     }

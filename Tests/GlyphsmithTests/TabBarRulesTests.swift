@@ -42,7 +42,10 @@ struct TabBarRulesTests {
     #expect(seven.items.count == 7 && seven.moreIndex == nil)
     let eight = TabBar(items: try Self.items(8), selectedIndex: 7, idiom: .pad)
     let shown = eight.shownItems
-    #expect(shown.items.map(\.title) == ["Home", "Search", "Inbox", "Library", "Profile", "Music", "More"])
+    #expect(
+      shown.items.map(\.title) == [
+        "Home", "Search", "Inbox", "Library", "Profile", "Music", "More",
+      ])
     #expect(shown.selected == 6 && shown.moreIndex == 6)
     let layout = try eight.draw(scale: 1).layout
     #expect(layout.items.filter { $0.kind == "tab" }.count == 6)
@@ -132,7 +135,9 @@ struct TabBarRulesTests {
   @Test func jsonDescribesWhatWasDrawn() throws {
     var items = try Self.items(2)
     items[1].isDisabled = true
-    let json = String(decoding: try TabBar(items: items, selectedIndex: 0).draw(scale: 3).layout.json(), as: UTF8.self)
+    let json = String(
+      decoding: try TabBar(items: items, selectedIndex: 0).draw(scale: 3).layout.json(),
+      as: UTF8.self)
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
     #expect(object["version"] as? Int == 1)
     let size = object["size"] as! [String: Any]

@@ -64,7 +64,8 @@ struct TableViewTests {
   @Test func separatorsAreOneDevicePixelInsetToTheText() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let spec = try Self.spec(#"{"sections": [{"rows": [{"title": "A"}, {"title": "B"}]}]}"#, in: folder)
+    let spec = try Self.spec(
+      #"{"sections": [{"rows": [{"title": "A"}, {"title": "B"}]}]}"#, in: folder)
     for scale in [1.0, 2.0, 3.0] {
       let image = try TableView(spec: spec).render(scale: scale)
       let y = Int(44 * scale) - 1
@@ -83,32 +84,49 @@ struct TableViewTests {
       try Self.message(#"{"sections": [{"rows": [{"title": "A", "subtitel": "x"}]}]}"#)
         == "error: t.json: sections[0].rows[0].subtitel: unknown key 'subtitel'; known keys here: "
         + "title, subtitle, detail, icon, iconBackground, accessory, disabled")
-    #expect(try Self.message(#"{"style": "plain", "rows": []}"#).contains("rows: unknown key 'rows'"))
+    #expect(
+      try Self.message(#"{"style": "plain", "rows": []}"#).contains("rows: unknown key 'rows'"))
     #expect(
       try Self.message(#"{"sections": [{"head": "x", "rows": [{"title": "A"}]}]}"#)
         .contains("sections[0].head: unknown key 'head'"))
     #expect(
       try Self.message(#"{"style": "grouped", "sections": []}"#)
-        == "error: t.json: sections: a grouped table with no group; the guidelines require at least one group")
+        == "error: t.json: sections: a grouped table with no group; the guidelines require at least one group"
+    )
     #expect(
-      try Self.message(#"{"style": "grouped", "sections": [{"rows": [{"title": "A"}]}, {"header": "B", "rows": []}]}"#)
-        == "error: t.json: sections[1]: a group with no row; the guidelines require at least one row in every group")
-    #expect(try Self.message(#"{"style": "inset", "sections": []}"#).contains("unknown style 'inset'"))
+      try Self.message(
+        #"{"style": "grouped", "sections": [{"rows": [{"title": "A"}]}, {"header": "B", "rows": []}]}"#
+      )
+        == "error: t.json: sections[1]: a group with no row; the guidelines require at least one row in every group"
+    )
+    #expect(
+      try Self.message(#"{"style": "inset", "sections": []}"#).contains("unknown style 'inset'"))
     #expect(
       try Self.message(#"{"sections": [{"rows": [{"title": "A", "accessory": "chevron"}]}]}"#)
         .contains("sections[0].rows[0].accessory: unknown accessory 'chevron'"))
     #expect(
-      try Self.message(#"{"sections": [{"rows": [{"title": "A", "subtitle": "s", "detail": "d"}]}]}"#)
-        .contains("not both"))
-    #expect(try Self.message(#"{"sections": [{"rows": [{"subtitle": "s"}]}]}"#).contains("title: missing"))
-    #expect(try Self.message(#"{"sections": [{"rows": [{"title": 3}]}]}"#).contains("expected a string"))
+      try Self.message(
+        #"{"sections": [{"rows": [{"title": "A", "subtitle": "s", "detail": "d"}]}]}"#
+      )
+      .contains("not both"))
+    #expect(
+      try Self.message(#"{"sections": [{"rows": [{"subtitle": "s"}]}]}"#).contains("title: missing")
+    )
+    #expect(
+      try Self.message(#"{"sections": [{"rows": [{"title": 3}]}]}"#).contains("expected a string"))
     #expect(
       try Self.message(#"{"sections": [{"rows": [{"title": "A", "disabled": 1}]}]}"#)
         .contains("disabled: expected true or false"))
     #expect(try Self.message(#"{"index": 3, "sections": []}"#).contains("index: expected true"))
     #expect(try Self.message(#"{"sections": []}"#).contains("the table has no rows"))
-    #expect(try Self.message(##"{"sections": [{"rows": [{"title": "A", "iconBackground": "#FF0000"}]}]}"##).contains("needs an \"icon\""))
-    #expect(try Self.message(##"{"sections": [{"rows": [{"title": "A", "icon": "a.svg", "iconBackground": "red"}]}]}"##).contains("invalid colour 'red'"))
+    #expect(
+      try Self.message(
+        ##"{"sections": [{"rows": [{"title": "A", "iconBackground": "#FF0000"}]}]}"##
+      ).contains("needs an \"icon\""))
+    #expect(
+      try Self.message(
+        ##"{"sections": [{"rows": [{"title": "A", "icon": "a.svg", "iconBackground": "red"}]}]}"##
+      ).contains("invalid colour 'red'"))
     #expect(try Self.message(#"{"sections": "#).contains("not valid JSON"))
     #expect(try Self.message(#"[1, 2]"#).contains("expected an object"))
   }
@@ -125,9 +143,11 @@ struct TableViewTests {
     defer { folder.remove() }
     let specPath = try folder.write(
       "t.json", #"{"sections": [{"rows": [{"title": "A", "icon": "icons/missing.svg"}]}]}"#)
-    #expect(throws: GlyphsmithError.unreadable(
-      path: folder.url.appendingPathComponent("icons/missing.svg").standardizedFileURL.path,
-      reason: "no such file")) { try TableView.load(path: specPath) }
+    #expect(
+      throws: GlyphsmithError.unreadable(
+        path: folder.url.appendingPathComponent("icons/missing.svg").standardizedFileURL.path,
+        reason: "no such file")
+    ) { try TableView.load(path: specPath) }
   }
 
   @Test func indexAndTruncation() throws {
@@ -143,7 +163,8 @@ struct TableViewTests {
     #expect(layout.warnings.contains { $0.contains("sections[0].rows[0] title") })
     #expect(layout.items[1].frame.x == 305 && layout.items[1].frame.width == 15)
     let grouped = try Self.spec(
-      #"{"style": "grouped", "index": ["A"], "sections": [{"rows": [{"title": "A"}]}]}"#, in: folder)
+      #"{"style": "grouped", "index": ["A"], "sections": [{"rows": [{"title": "A"}]}]}"#, in: folder
+    )
     let groupedLayout = try TableView(spec: grouped).draw(scale: 1).layout
     #expect(groupedLayout.warnings.first?.contains("a section index is for plain tables") == true)
     #expect(!groupedLayout.items.contains { $0.kind == "index" })

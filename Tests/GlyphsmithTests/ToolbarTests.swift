@@ -8,7 +8,9 @@ struct ToolbarTests {
     try Artwork(path: TabBarTests.icons.appendingPathComponent("\(name).svg").path)
   }
 
-  static func button(_ icon: String?, _ title: String = "", prominent: Bool = false, disabled: Bool = false)
+  static func button(
+    _ icon: String?, _ title: String = "", prominent: Bool = false, disabled: Bool = false
+  )
     throws -> Toolbar.Entry
   {
     .button(
@@ -28,14 +30,16 @@ struct ToolbarTests {
       let pad = Toolbar(
         entries: [
           try Self.button(nil, "Edit"), .fixedSpace(20), try Self.button("camera"),
-          .flexibleSpace, try Self.button("settings"), try Self.button(nil, "Save", prominent: true),
+          .flexibleSpace, try Self.button("settings"),
+          try Self.button(nil, "Save", prominent: true),
         ], idiom: .pad, appearance: appearance, palette: .ios26)
       for scale in [1, 2, 3] {
         try IndicatorGolden.check(
           try spread.render(scale: Double(scale)),
           "toolbar/spread-\(appearance.rawValue)@\(scale)x.png")
         try IndicatorGolden.check(
-          try pad.render(scale: Double(scale)), "toolbar/pad-spaces-\(appearance.rawValue)@\(scale)x.png")
+          try pad.render(scale: Double(scale)),
+          "toolbar/pad-spaces-\(appearance.rawValue)@\(scale)x.png")
       }
     }
   }
@@ -86,7 +90,8 @@ struct ToolbarTests {
       try Self.button(nil, "Another rather long title"),
       try Self.button("heart"),
     ]).draw(scale: 2)
-    #expect(long.layout.warnings.contains { $0.contains("need") && $0.contains("more than its 393 pt") })
+    #expect(
+      long.layout.warnings.contains { $0.contains("need") && $0.contains("more than its 393 pt") })
     #expect(long.layout.items.contains { $0.truncated })
     // Everything stays inside the margins.
     for item in long.layout.items where item.kind != "space" {

@@ -156,8 +156,8 @@ public struct PageControl {
   ///
   /// Each shown page takes a slot: round(7 pt x scale) px for a dot (shrunk dots keep the
   /// full slot, so centres stay 16 pt apart), the cropped ink width for an indicator image
-  /// (each keeps its own aspect ratio and size: `indicatorSize`). Slots are round(9 pt x scale) px apart, with
-  /// the same margin at both ends; the height is max(round(36 pt x scale), tallest item) px.
+  /// (each keeps its own aspect ratio and size: `indicatorSize`). Slots are round(9 pt x
+  /// scale) px apart, with the same margin at both ends; the height is max(round(36 pt x scale), tallest item) px.
   /// Items are centred on one horizontal line at whole-px positions.
   /// - Throws: as `validate()`; `GlyphsmithError.invalidOption` for a scale of zero or less,
   ///   `.emptyArtwork` for an indicator without ink, `.render` on a renderer failure.

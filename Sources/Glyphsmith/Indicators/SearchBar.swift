@@ -95,7 +95,8 @@ public struct SearchBar: Sendable, Equatable {
   /// Width in pt: `deviceWidthPt`, or 393 (iPhone) or 820 (iPad).
   public var widthPt: Double { deviceWidthPt ?? (idiom == .pad ? 820 : 393) }
 
-  /// Height in pt: the prompt band (22) if any, the 56 pt bar (10 + 36 + 10), and with scopes 8 + 32 more.
+  /// Height in pt: the prompt band (22) if any, the 56 pt bar (10 + 36 + 10), and with scopes
+  /// 8 + 32 more.
   public var heightPt: Double {
     (prompt == nil ? 0 : Self.promptBandPt) + Self.barHeightPt
       + (scopes.isEmpty ? 0 : Self.scopeGapPt + Self.scopeHeightPt)
@@ -268,7 +269,10 @@ public struct SearchBar: Sendable, Equatable {
           } else if i > 0 && i - 1 != selectedScope {
             let h = (track.height - 2 * pad) / 2
             canvas.fillRect(
-              Rect(x: segment.x - (s / 2).rounded(.down), y: (track.y + (track.height - h) / 2).rounded(), width: max(1, s.rounded(.down)), height: h.rounded()),
+              Rect(
+                x: segment.x - (s / 2).rounded(.down),
+                y: (track.y + (track.height - h) / 2).rounded(), width: max(1, s.rounded(.down)),
+                height: h.rounded()),
               color: palette.separator(appearance))
           }
           let titleStyle = TextStyle(
@@ -277,11 +281,14 @@ public struct SearchBar: Sendable, Equatable {
           let (titleLayout, cut) = try BarText.fitted(
             title, style: titleStyle, maxWidthPx: segment.width - 2 * Self.segmentPaddingPt * s)
           let x = (segment.x + (segment.width - titleLayout.logicalRect.width) / 2).rounded()
-          let y = (segment.y + segment.height / 2 + titleLayout.capHeight / 2
+          let y =
+            (segment.y + segment.height / 2 + titleLayout.capHeight / 2
             - titleLayout.baseline).rounded()
           try canvas.draw(titleLayout, x: x, y: y)
           drawn.append(
-            .init(kind: "scope", title: title, frame: frame(segment), truncated: cut, selected: selected))
+            .init(
+              kind: "scope", title: title, frame: frame(segment), truncated: cut, selected: selected
+            ))
           if cut {
             warnings.append(
               "warning: scope \(i) '\(title)' does not fit its segment and ends in an ellipsis")

@@ -243,7 +243,8 @@ public struct TabBar {
           var extra = 0.0
           if let badge {
             let relativeBox = Rect(
-              x: iconWidth / 2 - boxPt.width * scale / 2, y: barHeight / 2 - boxPt.height * scale / 2,
+              x: iconWidth / 2 - boxPt.width * scale / 2,
+              y: barHeight / 2 - boxPt.height * scale / 2,
               width: boxPt.width * scale, height: boxPt.height * scale)
             let origin = Badge.badgeOrigin(
               badgeWidth: badge.width, badgeHeight: badge.height, box: relativeBox, scale: scale,
@@ -281,7 +282,8 @@ public struct TabBar {
         }
         if truncated {
           warnings.append(
-            "warning: tab \(index) title '\(item.title)' does not fit its \((slot / scale).compact3) pt "
+            "warning: tab \(index) title '\(item.title)' does not fit its "
+              + "\((slot / scale).compact3) pt "
               + "slot and ends in an ellipsis; shorten it")
         }
         let boxCentre = (x: mirrored(box.x, box.width) + box.width / 2, y: box.y + box.height / 2)
@@ -326,7 +328,8 @@ public struct TabBar {
             x: x, y: Double(max(0, origin.y)), width: Double(badge.width),
             height: Double(badge.height))
           try canvas.draw(badge, in: frame)
-          drawn.append(DrawnLayout.Item(kind: "badge", title: value, frame: .init(px: frame, scale: scale)))
+          drawn.append(
+            DrawnLayout.Item(kind: "badge", title: value, frame: .init(px: frame, scale: scale)))
         }
       }
       if homeIndicator {

@@ -179,7 +179,8 @@ public struct TableView {
 
     do {
       let canvas = try Canvas(width: width, height: height)
-      canvas.fill(grouped ? palette.groupedBackground(appearance) : palette.systemBackground(appearance))
+      canvas.fill(
+        grouped ? palette.groupedBackground(appearance) : palette.systemBackground(appearance))
       for block in blocks {
         switch block {
         case .group(let top, let h):
@@ -281,7 +282,8 @@ public struct TableView {
               weight: .regular, sizePx: Self.textSizePt * s, color: BarText.dimmed(secondary, dim))
             let titleNatural = try TextLayout(row.title, style: titleStyle).logicalRect.width
             let detailRoom = max(available - titleNatural - gap, available * 0.4)
-            let (layout, cut) = try BarText.fitted(detail, style: detailStyle, maxWidthPx: detailRoom)
+            let (layout, cut) = try BarText.fitted(
+              detail, style: detailStyle, maxWidthPx: detailRoom)
             let dx = (contentRight - layout.logicalRect.width).rounded()
             try canvas.draw(
               layout, x: dx, y: (centreY + layout.capHeight / 2 - layout.baseline).rounded())
@@ -297,7 +299,8 @@ public struct TableView {
             let ty = (top + 25 * s - titleLayout.baseline).rounded()
             try canvas.draw(titleLayout, x: textX, y: ty)
             let subStyle = TextStyle(
-              weight: .regular, sizePx: Self.subtitleSizePt * s, color: BarText.dimmed(secondary, dim))
+              weight: .regular, sizePx: Self.subtitleSizePt * s,
+              color: BarText.dimmed(secondary, dim))
             let (subLayout, subCut) = try BarText.fitted(
               subtitle, style: subStyle, maxWidthPx: available)
             try canvas.draw(subLayout, x: textX, y: (top + 45 * s - subLayout.baseline).rounded())

@@ -69,9 +69,10 @@ public struct TableViewSpec: Sendable, Equatable {
   public var sections: [Section]
 
   /// The titles `"index": true` stands for: A to Z and #.
-  public static let alphabet = (UnicodeScalar("A").value...UnicodeScalar("Z").value).map {
-    String(UnicodeScalar($0)!)
-  } + ["#"]
+  public static let alphabet =
+    (UnicodeScalar("A").value...UnicodeScalar("Z").value).map {
+      String(UnicodeScalar($0)!)
+    } + ["#"]
 
   /// A spec from its parts (paths already resolved).
   public init(style: Style, index: [String] = [], sections: [Section]) {
@@ -95,8 +96,7 @@ public struct TableViewSpec: Sendable, Equatable {
 
   /// Parses and checks spec JSON; `baseDirectory` is where icon paths resolve.
   /// - Throws: as `load(path:)`.
-  public static func parse(_ data: Data, path: String, baseDirectory: URL) throws -> TableViewSpec
-  {
+  public static func parse(_ data: Data, path: String, baseDirectory: URL) throws -> TableViewSpec {
     let root: Any
     do {
       root = try JSONSerialization.jsonObject(with: data, options: [])
@@ -162,7 +162,8 @@ public struct TableViewSpec: Sendable, Equatable {
       let section = try object(sectionValue, place, keys: ["header", "footer", "rows"])
       guard let rowValues = section["rows"] as? [Any] else {
         throw fail(
-          "\(place).rows", section["rows"] == nil ? "missing; give a list of rows" : "expected a list")
+          "\(place).rows",
+          section["rows"] == nil ? "missing; give a list of rows" : "expected a list")
       }
       var rows: [Row] = []
       for (ri, rowValue) in rowValues.enumerated() {
@@ -188,12 +189,14 @@ public struct TableViewSpec: Sendable, Equatable {
           guard !icon.isEmpty else { throw fail("\(rowPlace).icon", "empty path") }
           try ReferenceRule.check(icon, path: path, baseDirectory: baseDirectory)
           iconPath =
-            icon.hasPrefix("/") ? icon : baseDirectory.appendingPathComponent(icon).standardizedFileURL.path
+            icon.hasPrefix("/")
+            ? icon : baseDirectory.appendingPathComponent(icon).standardizedFileURL.path
         }
         var background: RGBA8? = nil
         if let text = try string(row["iconBackground"], "\(rowPlace).iconBackground") {
           guard let colour = try? ColorParser.parse(text) else {
-            throw fail("\(rowPlace).iconBackground", "invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA")
+            throw fail(
+              "\(rowPlace).iconBackground", "invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA")
           }
           guard icon != nil else {
             throw fail("\(rowPlace).iconBackground", "needs an \"icon\" to put on it")

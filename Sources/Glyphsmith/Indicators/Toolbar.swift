@@ -254,9 +254,12 @@ public struct Toolbar {
         }
       }
     }
-    let flexibleCount = pieces.filter { if case .flexible = $0 { return true } else { return false } }
-      .count
-    let flexibleWidth = flexibleCount > 0 ? max(0, (available - fixedWidth()) / Double(flexibleCount)) : 0
+    let flexibleCount = pieces.filter {
+      if case .flexible = $0 { return true } else { return false }
+    }
+    .count
+    let flexibleWidth =
+      flexibleCount > 0 ? max(0, (available - fixedWidth()) / Double(flexibleCount)) : 0
     // With no flexible space, items start at the leading margin.
 
     var drawn: [DrawnLayout.Item] = []
@@ -264,7 +267,8 @@ public struct Toolbar {
       let canvas = try Canvas(width: width, height: height)
       canvas.fill(palette.tabBarBackground(appearance))
       canvas.fillRect(
-        Rect(x: 0, y: 0, width: Double(width), height: 1), color: palette.tabBarHairline(appearance))
+        Rect(x: 0, y: 0, width: Double(width), height: 1), color: palette.tabBarHairline(appearance)
+      )
       let centreY = Double(height) / 2
       var x = margin
       func place(_ left: Double, _ w: Double) -> Double {
@@ -275,7 +279,8 @@ public struct Toolbar {
         case .glyph(let image, let button):
           let left = place(x, Double(image.width)).rounded()
           let top = (centreY - Double(image.height) / 2).rounded()
-          let frame = Rect(x: left, y: top, width: Double(image.width), height: Double(image.height))
+          let frame = Rect(
+            x: left, y: top, width: Double(image.width), height: Double(image.height))
           try canvas.draw(image, in: frame)
           drawn.append(
             .init(
@@ -305,7 +310,8 @@ public struct Toolbar {
           drawn.append(
             .init(
               kind: "space", title: "",
-              frame: .init(px: Rect(x: place(x, w), y: 0, width: w, height: Double(height)), scale: scale)))
+              frame: .init(
+                px: Rect(x: place(x, w), y: 0, width: w, height: Double(height)), scale: scale)))
           x += w
         case .gap:
           x += Self.itemGapPt * scale

@@ -12,15 +12,15 @@ enum TabBarCommand: Subcommand {
                              [--home-indicator] [--rtl] [--json]
 
     Draws a tab bar: background and top hairline, 49 pt high on iPhone (50 pt iPad, 32 pt
-    compact, plus 34 pt with --home-indicator, 15 pt on iPad), items spread evenly, icons (SVG or PNG) as
-    template glyphs at the HIG size for their shape, titles 10 pt under the icons (beside
-    them in compact bars and on iPad), selected systemBlue, others gray, disabled dimmed,
-    badges at the icon box's top-trailing corner, never over a title. More than 5 items on
-    iPhone (7 on iPad): 4 (6) items and a "More" item. Titles wider than their slot end in an
-    ellipsis, with a warning. Items are 0-based.
+    compact, plus 34 pt with --home-indicator, 15 pt on iPad), items spread evenly, icons
+    (SVG or PNG) as template glyphs at the HIG size for their shape, titles 10 pt under the
+    icons (beside them in compact bars and on iPad), selected systemBlue, others gray,
+    disabled dimmed, badges at the icon box's top-trailing corner, never over a title. More
+    than 5 items on iPhone (7 on iPad): 4 (6) items and a "More" item. Titles wider than
+    their slot end in an ellipsis, with a warning. Items are 0-based.
 
     options:
-      -o, --output FILE        the PNG to write (required; - for stdout)
+      -o, --output FILE        the PNG to write (required; - for stdout without --json)
       --item TITLE=ICON[,badge=VALUE][,disabled]
                                one tab (repeatable, in order); badge= with no value draws a
                                dot badge; file names may not contain commas

@@ -78,8 +78,9 @@ enum ToolbarCommand: Subcommand {
     let head = parts.joined(separator: ",")
     let first = parts[0]
     let firstIsIcon =
-      isIcon(first) || first.firstIndex(of: "=").map { isIcon(first[first.index(after: $0)...]) }
-      == true
+      isIcon(first)
+      || first.firstIndex(of: "=").map { isIcon(first[first.index(after: $0)...]) }
+        == true
     if parts.count > 1 && firstIsIcon {
       let extra = parts.dropFirst().first.map(String.init) ?? ""
       throw UsageError(
