@@ -113,7 +113,8 @@ enum DotsCommand: Subcommand {
   /// Lints each custom indicator image as `glyphsmith lint --role indicator --size S` does at
   /// the control's scale, S being the size it is drawn at (`PageControl.drawnBoxPt`: 8 pt high,
   /// wider images wider), and prints every finding as a warning (HIG "Page controls": no inner
-  /// lines, negative space or text); the control is drawn whatever they say.
+  /// lines, negative space or text); the control is drawn whatever they say. An indicator
+  /// without ink is left to the render, which refuses it.
   static func lintIndicators(_ options: Options, control: PageControl) {
     var artworks: [String: Artwork] = [:]
     for (page, artwork) in control.indicators { artworks[options.indicators[page] ?? ""] = artwork }
@@ -126,10 +127,12 @@ enum DotsCommand: Subcommand {
       lint.role = .indicator
       lint.sizePt = size
       lint.scales = [min(3, max(1, Int(options.scale.rounded())))]
-      guard let result = try? Linter.lint(path: file, options: lint) else { continue }
-      for var finding in result.report.findings {
-        finding.severity = .warning
-        Terminal.error(finding.diagnostic(path: file))
+      let results = LintSession(inputs: [file], options: lint, jobs: 1).lint(paths: [file])
+        .filter { if case .failure(.emptyArtwork) = $0 { false } else { true } }
+      LintCommand.printFindings(results) { finding in
+        var warning = finding
+        warning.severity = .warning
+        return warning
       }
     }
   }
