@@ -295,3 +295,20 @@ import Testing
     #expect(!result.stderr.contains("Cannot initialize"))
   }
 }
+
+/// The README's first command, on the sample icons as shipped.
+@Suite struct ReadmeCLITests {
+  @Test func theSampleIconsGoIntoACatalog() throws {
+    let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(
+      [
+        "assets", checkout.appendingPathComponent("assets/icons").path, "-o",
+        dir.appendingPathComponent("out/Icons.xcassets").path, "--compact",
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("wrote 16 icons (96 PNG files)"))
+  }
+}
