@@ -75,9 +75,7 @@ enum TabBarCommand: Subcommand {
       throw UsageError(
         message: "unexpected argument '\(parsed.positionals[0])'; give tabs with --item")
     }
-    guard let output = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output FILE.png")
-    }
+    let output = try CommonOptions.output(parsed, "FILE.png")
     let items = try parsed.all("item").map(item)
     guard !items.isEmpty else {
       throw UsageError(message: "missing --item TITLE=ICON (one per tab)")
