@@ -113,12 +113,15 @@ import Testing
       lines.first?.hasPrefix(
         "t.svg:2:") == true
         && lines.first?.contains(
-          "warning: <text id=\"label\">: no pinned font has a glyph for U+4E2D '中'; it draws as a box")
-          == true)
+          "warning: <text id=\"label\">: no pinned font has a glyph for U+4E2D '中'; it draws as a box"
+        )
+          == true
+    )
     #expect(
       lines.last?.hasPrefix("t.svg:3:") == true
         && lines.last?.contains(
-          "warning: <text> (line 3): font-family 'Helvetica' is not a pinned font") == true)
+          "warning: <text> (line 3): font-family 'Helvetica' is not a pinned font") == true
+    )
     // lint: missing-glyph (warning; error for indicators) and unpinned-font (info).
     let lint = try CLIRunner.run(["lint", "t.svg", "--json"], in: dir)
     struct Report: Decodable {
@@ -163,9 +166,11 @@ import Testing
   @Test func androidWithoutIOSWritesIntoOutputAndNamesTheFolder() throws {
     let dir = try Self.iconsFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let result = try CLIRunner.run(["assets", "icons", "--platform", "android", "-o", "out"], in: dir)
+    let result = try CLIRunner.run(
+      ["assets", "icons", "--platform", "android", "-o", "out"], in: dir)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["icons", "out"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["icons", "out"])
     #expect(
       FileManager.default.fileExists(
         atPath: dir.appendingPathComponent("out/android/res/drawable-mdpi/bell.png").path))
@@ -177,7 +182,9 @@ import Testing
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.write(circleSVG, "c.svg", in: dir)
-    #expect(try CLIRunner.run(["render", "c.svg", "-o", "small.png", "--width", "75"], in: dir).status == 0)
+    #expect(
+      try CLIRunner.run(["render", "c.svg", "-o", "small.png", "--width", "75"], in: dir).status
+        == 0)
     let refused = try CLIRunner.run(["appicon", "small.png", "-o", "A.xcassets"], in: dir)
     #expect(refused.status == 2)
     #expect(
@@ -261,7 +268,8 @@ import Testing
     #expect(folder.status == 0, "\(folder.stderr)")
     let folderAssets = try runShell(#""$GLYPHSMITH" assets icons -o C.xcassets"#, in: dir)
     #expect(folderAssets.status == 2)
-    #expect(folderAssets.stderr.hasPrefix(#"icons/caf\xE9.svg: error: the file name is not valid UTF-8"#))
+    #expect(
+      folderAssets.stderr.hasPrefix(#"icons/caf\xE9.svg: error: the file name is not valid UTF-8"#))
   }
 
   @Test func namesInNFCAndNFDCollideNamingBoth() throws {

@@ -21,7 +21,9 @@ import Testing
 
   @Test func renderHelpPointsToHeight() throws {
     let help = try CLIRunner.run(["render", "-h"])
-    #expect(help.stdoutText.contains("--height PX           output height in px (plain); no short form: -h is help"))
+    #expect(
+      help.stdoutText.contains(
+        "--height PX           output height in px (plain); no short form: -h is help"))
     #expect(help.stdoutText.contains("-w, --width PX"))
   }
 
@@ -54,7 +56,8 @@ import Testing
     let result = try CLIRunner.run(
       ["render", "c.svg", "-o", "t.png", "--width", "24", "--tint", color], in: dir)
     #expect(result.status == 0, "\(result.stderr)")
-    let image = try PNGCodec.decode(Data(contentsOf: dir.appendingPathComponent("t.png")), path: "t.png")
+    let image = try PNGCodec.decode(
+      Data(contentsOf: dir.appendingPathComponent("t.png")), path: "t.png")
     let centre = (12 * 24 + 12) * 4
     #expect(Array(image.pixels[centre..<centre + 4]) == [255, 0, 0, 255])
   }
@@ -88,7 +91,8 @@ import Testing
     #expect(Array(diff.pixels[centre..<centre + 4]) == [0, 255, 0, 255])
     let four = try CLIRunner.run(["compare", "a.png", "b.png", "d.png", "e.png"], in: dir)
     #expect(four.status == 2 && four.stderr.contains("got 4 arguments"))
-    let twice = try CLIRunner.run(["compare", "a.png", "b.png", "d.png", "--diff", "e.png"], in: dir)
+    let twice = try CLIRunner.run(
+      ["compare", "a.png", "b.png", "d.png", "--diff", "e.png"], in: dir)
     #expect(twice.status == 2)
   }
 
@@ -108,7 +112,9 @@ import Testing
     #expect(try size(["--role", "tab-bar", "--scale", "3"]) == (75, 75))
     #expect(try size(["--role", "tab-bar", "--padding", "4", "--scale", "3"]) == (99, 99))
     let help = try CLIRunner.run(["render", "--help"]).stdoutText
-    #expect(help.contains("--padding PT          transparent space in pt between the art and each canvas edge;"))
+    #expect(
+      help.contains(
+        "--padding PT          transparent space in pt between the art and each canvas edge;"))
     #expect(help.contains("the art shrinks to make room"))
     #expect(help.contains("the canvas\n                        grows by 2 x PT"))
   }

@@ -20,8 +20,14 @@ public enum FileName {
     while index < bytes.count {
       let lead = bytes[index]
       let length =
-        lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110
-        ? 4 : 0
+        lead < 0x80
+        ? 1
+        : lead >> 5 == 0b110
+          ? 2
+          : lead >> 4 == 0b1110
+            ? 3
+            : lead >> 3 == 0b11110
+              ? 4 : 0
       if length > 0, index + length <= bytes.count,
         let piece = String(validating: bytes[index..<index + length], as: UTF8.self)
       {
