@@ -7,7 +7,9 @@ import Foundation
 /// Source: the algorithm as `../shared/docs/formats.md` restates it (YIQ distance of Kotsarenko
 /// & Ramos 2010, anti-aliasing detection of Vysniauskas 2009). `PixelmatchBlend.white` gives the
 /// counts and diff images of pixelmatch 5.x/6.x, `.checkerboard` those of pixelmatch 7.2.0; both
-/// are checked against every case of `testdata/pixelmatch`. The per-pixel arithmetic follows
+/// are checked against every case of `testdata/pixelmatch`. `PixelmatchMetric.oklab` gives the
+/// counts and diff images of pixelmatch's main branch (OKLab HyAB, c6fee35), checked against
+/// `cases-main-oklab.tsv`. The per-pixel arithmetic follows
 /// each version's order of floating-point operations, because the diff image's grey is truncated
 /// to a byte and a different rounding changes pixels.
 ///
@@ -85,7 +87,9 @@ public enum Pixelmatch {
           x: band.largestIndex % width, y: band.largestIndex / width)
       }
     }
-    result.largestDifference = (result.largestDifference / maximumDelta).squareRoot()
+    if options.metric == .yiq {
+      result.largestDifference = (result.largestDifference / maximumDelta).squareRoot()
+    }
     if let diffBytes { result.diff = RGBAImage(width: width, height: height, pixels: diffBytes) }
     return result
   }
