@@ -38,8 +38,10 @@ struct CompareCLITests {
       try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     #expect(
       Set(object.keys) == [
-        "version", "mismatchedPixels", "totalPixels", "width", "height", "options",
+        "version", "mismatchedPixels", "antiAliasedPixels", "totalPixels", "width", "height",
+        "options",
       ])
+    #expect(object["antiAliasedPixels"] as? Int == 108)
     #expect(object["version"] as? Int == 1)
     #expect(object["mismatchedPixels"] as? Int == 143)
     #expect(object["totalPixels"] as? Int == 131072)
@@ -141,8 +143,15 @@ struct CompareGoldenCLITests {
     let results = try #require(object["results"] as? [[String: Any]])
     #expect(results.first?["path"] as? String == "tabs/one.png")
     #expect(results.first?["status"] as? String == "differs")
-    #expect(results.first?["mismatchedPixels"] as? Int == 143)
-    #expect(failing.stderr.contains("tabs/one.png: error: 143 of 131072 pixels differ"))
+    // golden.json counts anti-aliased pixels by default: 251, not pixelmatch's 143.
+    #expect(results.first?["mismatchedPixels"] as? Int == 251)
+    #expect(results.first?["antiAliasedPixels"] as? Int == 0)
+    #expect(results.last?["antiAliasedPixels"] as? Int == 0)
+    #expect(failing.stderr.contains("tabs/one.png: error: 251 of 131072 pixels differ"))
+    #expect(failing.stderr.contains("; anti-aliasing counted"))
+    let manifest = try String(
+      contentsOf: golden.appendingPathComponent("golden.json"), encoding: .utf8)
+    #expect(manifest.contains("\"includeAA\" : true") && manifest.contains("\"metric\" : \"yiq\""))
     for name in ["expected.png", "actual.png", "diff.png"] {
       #expect(
         FileManager.default.fileExists(
@@ -152,9 +161,76 @@ struct CompareGoldenCLITests {
     #expect(html.contains("tabs/one.png") && html.contains("data:image/png;base64,"))
 
     let loosened = try CLIRunner.run([
-      "golden", "check", actual.path, golden.path, "--fail-over", "143",
+      "golden", "check", actual.path, golden.path, "--fail-over", "251",
     ])
     #expect(loosened.status == 0)
+    let withoutAA = try CLIRunner.run([
+      "golden", "check", actual.path, golden.path, "--no-include-aa", "--json",
+    ])
+    #expect(withoutAA.status == 1)
+    let loose = try #require(
+      try JSONSerialization.jsonObject(with: withoutAA.stdout) as? [String: Any])
+    let first = try #require((loose["results"] as? [[String: Any]])?.first)
+    #expect(first["mismatchedPixels"] as? Int == 143)
+    #expect(first["antiAliasedPixels"] as? Int == 108)
+  }
+
+  @Test(
+    "unknown keys and values in golden.json are errors naming them and the allowed ones",
+    arguments: [
+      (
+        #"{"options": {"includeAa": true}}"#,
+        "unknown key 'includeAa' in 'options'; allowed: aaColor, alpha, blend, diffColor, diffColorAlt, diffMask, failOver, ignore, includeAA, metric, threshold"
+      ),
+      (
+        #"{"options": {"metric": "lab"}}"#,
+        "unknown value 'lab' for 'options.metric'; allowed: yiq, oklab"
+      ),
+      (
+        #"{"options": {"blend": "black"}}"#,
+        "unknown value 'black' for 'options.blend'; allowed: checkerboard, white"
+      ),
+      (#"{"option": {}}"#, "unknown key 'option'; allowed: options, renderer, version"),
+      (#"{"version": 2}"#, "unknown value 2 for 'version'; allowed: 1"),
+    ])
+  func unknownManifestKeys(_ json: String, _ reason: String) throws {
+    let (root, actual, golden) = try folders()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+    let url = golden.appendingPathComponent("golden.json")
+    try Data(json.utf8).write(to: url)
+    for verb in ["check", "record"] {
+      let result = try CLIRunner.run(["golden", verb, actual.path, golden.path])
+      #expect(result.status == 2)
+      #expect(
+        result.stderr
+          == "\(url.path): error: invalid golden.json: \(reason); fix it or delete it and re-record\n"
+      )
+    }
+  }
+
+  @Test func metricIsRecordedAndUsed() throws {
+    let (root, actual, golden) = try folders()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let record = try CLIRunner.run([
+      "golden", "record", actual.path, golden.path, "--metric", "oklab",
+    ])
+    #expect(record.status == 0)
+    let manifest = try #require(try GoldenManifest.load(from: golden))
+    #expect(manifest.options.pixelmatch.metric == .oklab)
+    #expect(manifest.options.pixelmatch.includeAA)
+    try FileManager.default.removeItem(at: actual.appendingPathComponent("tabs/one.png"))
+    try FileManager.default.copyItem(
+      atPath: fixture("1b.png"), toPath: actual.appendingPathComponent("tabs/one.png").path)
+    let check = try CLIRunner.run([
+      "golden", "check", actual.path, golden.path, "--no-include-aa", "--json",
+    ])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: check.stdout) as? [String: Any])
+    let first = try #require((object["results"] as? [[String: Any]])?.first)
+    // pixelmatch main's count for 1a/1b at threshold 0.05 (cases-main-oklab.tsv).
+    #expect(first["mismatchedPixels"] as? Int == 154)
+    #expect((object["options"] as? [String: Any])?["metric"] as? String == "oklab")
   }
 
   @Test func rendererChangeComesFirst() throws {

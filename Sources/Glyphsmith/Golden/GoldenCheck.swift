@@ -11,6 +11,8 @@ public enum GoldenCheck {
     public var includeAA: Bool?
     /// Blend mode.
     public var blend: PixelmatchBlend?
+    /// Colour metric.
+    public var metric: PixelmatchMetric?
     /// Differing pixels allowed.
     public var failOver: FailOver?
 
@@ -21,6 +23,7 @@ public enum GoldenCheck {
       if let threshold { options.pixelmatch.threshold = threshold }
       if let includeAA { options.pixelmatch.includeAA = includeAA }
       if let blend { options.pixelmatch.blend = blend }
+      if let metric { options.pixelmatch.metric = metric }
       if let failOver { options.failOver = failOver }
     }
   }
@@ -148,6 +151,7 @@ public enum GoldenCheck {
     entry.status = outcome.status
     entry.message = outcome.message
     entry.mismatchedPixels = outcome.result?.mismatchedPixels
+    entry.antiAliasedPixels = outcome.result?.antiAliasedPixels
     if let result = outcome.result, result.mismatchedPixels > 0 {
       entry.largestDifference = (result.largestDifference * 1000).rounded() / 1000
       entry.largestDifferenceAt = result.largestDifferenceAt
