@@ -158,7 +158,18 @@ struct CompareGoldenCLITests {
           atPath: artifacts.appendingPathComponent("tabs/one/\(name)").path))
     }
     let html = try String(contentsOf: report, encoding: .utf8)
-    #expect(html.contains("tabs/one.png") && html.contains("data:image/png;base64,"))
+    #expect(html.contains(#""p":"tabs/one.png""#))
+    #expect(html.contains(#""a":"artifacts/tabs/one/actual.png""#))
+    // Without --artifacts the images go to report-files/ beside the page.
+    let alone = try CLIRunner.run([
+      "golden", "check", actual.path, golden.path, "--report", report.path,
+    ])
+    #expect(alone.status == 1)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: root.appendingPathComponent("report-files/tabs/one/diff.png").path))
+    let page = try String(contentsOf: report, encoding: .utf8)
+    #expect(page.contains(#""f":"report-files/tabs/one/diff.png""#))
 
     let loosened = try CLIRunner.run([
       "golden", "check", actual.path, golden.path, "--fail-over", "251",

@@ -146,7 +146,7 @@ enum GoldenCommand: Subcommand {
     do {
       report = try GoldenCheck.run(
         actual: URL(fileURLWithPath: options.actual), golden: URL(fileURLWithPath: options.golden),
-        artifacts: options.artifacts.map { URL(fileURLWithPath: $0) },
+        artifacts: artifactsFolder(options).map { URL(fileURLWithPath: $0) },
         overrides: options.overrides, jobs: options.jobs)
     } catch {
       Terminal.error(describe(error, path: options.golden))
@@ -169,7 +169,8 @@ enum GoldenCommand: Subcommand {
       Terminal.error(line)
     }
     if let reportPath = options.report {
-      let html = GoldenHTMLReport.render(report, actual: options.actual, golden: options.golden)
+      let html = GoldenHTMLReport.render(
+        report, actual: options.actual, golden: options.golden, reportPath: reportPath)
       do { try AtomicFile.write(Data(html.utf8), toPath: reportPath) } catch {
         Terminal.error(describe(error, path: reportPath))
         return .failure
@@ -185,6 +186,14 @@ enum GoldenCommand: Subcommand {
     }
     if report.errors > 0 { return .failure }
     return report.failed > 0 ? .negative : .success
+  }
+
+  /// Where failures' images go: `--artifacts`, else beside `--report X.html` in `X-files/`.
+  static func artifactsFolder(_ options: CheckOptions) -> String? {
+    if let artifacts = options.artifacts { return artifacts }
+    guard let report = options.report else { return nil }
+    let stem = report.lowercased().hasSuffix(".html") ? String(report.dropLast(5)) : report
+    return stem + "-files"
   }
 
   static func record(
