@@ -2,7 +2,7 @@ import Foundation
 
 /// The per-pixel colour metric of a pixelmatch comparison.
 ///
-/// Source: `../shared/docs/formats.md`, pixelmatch sections. `yiq` is pixelmatch 5.x-7.2's
+/// Source: `docs/formats.md`, pixelmatch sections. `yiq` is pixelmatch 5.x-7.2's
 /// metric; `oklab` is the metric of pixelmatch's main branch (commit c6fee35, unreleased).
 public enum PixelmatchMetric: String, Sendable, Codable, CaseIterable {
   /// The YIQ distance of Kotsarenko & Ramos 2010 (pixelmatch 5.x-7.2): a pixel differs when
@@ -19,7 +19,7 @@ public enum PixelmatchMetric: String, Sendable, Codable, CaseIterable {
 ///
 /// Source: Björn Ottosson, "A perceptual color space for image processing" (2020) for the
 /// matrices, and "Okhsv and Okhsl" (2021, "a new lightness estimate") for the toe;
-/// `../shared/docs/formats.md` for pixelmatch's choices.
+/// `docs/formats.md` for pixelmatch's choices.
 enum OKLab {
   /// Steps of the cube-root table over 0-1.
   static let cubeRootSteps = 4096
