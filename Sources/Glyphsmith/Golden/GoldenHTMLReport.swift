@@ -335,7 +335,7 @@ public enum GoldenHTMLReport {
       if(mode==='blink'){var top2=vbody.querySelector('.top'),cap=document.getElementById('which'),on=false;top2.style.visibility='hidden';
         blinkTimer=setInterval(function(){on=!on;top2.style.visibility=on?'visible':'hidden';cap.textContent=on?'actual':'golden';},600);}}
     function open(i){current=i;var it=I[i];document.getElementById('vtitle').textContent=it.p;
-      document.getElementById('vinfo').innerHTML=(it.s==='sizeChanged'?'<b>size changed</b>: both centred on one canvas. ':'')+esc(it.m);
+      document.getElementById('vinfo').innerHTML=(it.s==='sizeChanged'?'<b>Size change</b>, both images centred on one canvas (dashed outlines). ':'')+esc(it.m);
       var big=Math.max(size(it,'es')[0],size(it,'asz')[0]);zoomSel.value=big<=40?'8':big<=90?'4':big<=200?'2':'1';view.hidden=false;render();}
     document.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){mode=b.getAttribute('data-mode');render();});});
     zoomSel.addEventListener('change',render);
@@ -344,6 +344,8 @@ public enum GoldenHTMLReport {
     view.addEventListener('click',function(e){if(e.target===view)close();});
     document.addEventListener('keydown',function(e){if(e.key==='Escape')close();});
     apply();
+    var h=/^#view=(\\d+)(?:&mode=(side|slider|blink))?(?:&zoom=(\\d+))?$/.exec(location.hash);
+    if(h&&I[+h[1]]){if(h[2])mode=h[2];open(+h[1]);if(h[3]){zoomSel.value=h[3];render();}}
     window.addEventListener('load',function(){document.documentElement.setAttribute('data-load-ms',Math.round(performance.now()));});
     })();
     """
