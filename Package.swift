@@ -29,7 +29,8 @@ let package = Package(
       name: "GlyphsmithRender",
       dependencies: ["CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec"]),
     .target(name: "Glyphsmith", dependencies: ["GlyphsmithRender"]),
-    .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith"]),
+    .target(name: "GlyphsmithCLISupport"),
+    .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCLISupport"]),
     .target(
       name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
       path: "Tests/GlyphsmithTestSupport", exclude: ["Fixtures"]),
@@ -38,6 +39,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "GlyphsmithTests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),
+    .testTarget(name: "GlyphsmithCLISupportTests", dependencies: ["GlyphsmithCLISupport"]),
     .testTarget(
       name: "GlyphsmithCLITests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),
   ]

@@ -51,6 +51,15 @@ public enum GoldenCheck {
     public var results: [GoldenEntry]
   }
 
+  /// Where a check writes the failures' images: `artifacts` when given, else `X-files` beside
+  /// the HTML report `X.html` (which links them), else nowhere.
+  public static func artifactsFolder(artifacts: String?, report: String?) -> String? {
+    if let artifacts { return artifacts }
+    guard let report else { return nil }
+    let stem = report.lowercased().hasSuffix(".html") ? String(report.dropLast(5)) : report
+    return stem + "-files"
+  }
+
   /// Runs the check.
   /// - Parameters:
   ///   - artifacts: where to write `<relative path>/expected.png, actual.png, diff.png` for
