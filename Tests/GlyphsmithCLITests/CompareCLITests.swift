@@ -123,7 +123,9 @@ struct CompareGoldenCLITests {
 
     let clean = try CLIRunner.run(["golden", "check", actual.path, golden.path])
     #expect(clean.status == 0)
-    #expect(clean.stdoutText == "2 images: 2 passed, 0 failed, 0 could not be checked\n")
+    #expect(
+      clean.stdoutText
+        == "2 images: 2 passed, 0 failed, 0 could not be checked; anti-aliasing counted\n")
 
     try FileManager.default.removeItem(at: actual.appendingPathComponent("tabs/one.png"))
     try FileManager.default.copyItem(
@@ -179,6 +181,13 @@ struct CompareGoldenCLITests {
       "golden", "check", actual.path, golden.path, "--no-include-aa", "--json",
     ])
     #expect(withoutAA.status == 1)
+    let text = try CLIRunner.run([
+      "golden", "check", actual.path, golden.path, "--no-include-aa",
+    ])
+    #expect(
+      text.stdoutText
+        == "2 images: 1 passed, 1 failed, 0 could not be checked; 108 anti-aliased pixels not counted, 0 of them in images that passed\n"
+    )
     let loose = try #require(
       try JSONSerialization.jsonObject(with: withoutAA.stdout) as? [String: Any])
     let first = try #require((loose["results"] as? [[String: Any]])?.first)

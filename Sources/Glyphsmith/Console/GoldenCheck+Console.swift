@@ -26,11 +26,24 @@ extension GoldenCheck.Report {
     return lines
   }
 
-  /// `N images: P passed, F failed, E could not be checked`, plus `; report in FILE` when an
-  /// HTML report was written to `reportPath`.
+  /// `N images: P passed, F failed, E could not be checked`, then what happened to
+  /// anti-aliased pixels (`anti-aliasing counted`, or `A anti-aliased pixels not counted, B of
+  /// them in images that passed`), plus `; report in FILE` when an HTML report was written to
+  /// `reportPath`.
   public func summary(reportPath: String?) -> String {
-    "\(checked) images: \(passed) passed, \(failed) failed, \(errors) could not be checked"
-      + (reportPath.map { "; report in \($0)" } ?? "")
+    "\(checked) images: \(passed) passed, \(failed) failed, \(errors) could not be checked; "
+      + antiAliasingSummary + (reportPath.map { "; report in \($0)" } ?? "")
+  }
+
+  /// `anti-aliasing counted`, or `A anti-aliased pixels not counted, B of them in images that
+  /// passed`: so that a pass hiding changed pixels never looks clean.
+  public var antiAliasingSummary: String {
+    if options.pixelmatch.includeAA { return "anti-aliasing counted" }
+    let all = results.reduce(0) { $0 + ($1.antiAliasedPixels ?? 0) }
+    let inPasses = results.filter { $0.status == .passed }.reduce(0) {
+      $0 + ($1.antiAliasedPixels ?? 0)
+    }
+    return "\(all) anti-aliased pixel\(all == 1 ? "" : "s") not counted, \(inPasses) of them in images that passed"
   }
 
   /// Writes the HTML report (`GoldenHTMLReport`) to `path`, atomically; it links each

@@ -73,7 +73,7 @@ public enum GoldenHTMLReport {
       <li><b>\(report.checked)</b> images</li>
       <li><b>\(groups.count)</b> icons failing</li>
       </ul>
-      <p class="options">metric \(options.metric.rawValue) · threshold \(options.threshold) · blend \(options.blend.rawValue) · anti-aliasing \(options.includeAA ? "counted" : "not counted: <b>\(notCounted)</b> changed pixels taken for anti-aliasing") · allowed \(escape(report.options.failOver.description))</p>
+      <p class="options">metric \(options.metric.rawValue) · threshold \(options.threshold) · blend \(options.blend.rawValue) · \(options.includeAA ? "anti-aliasing counted" : escape(report.antiAliasingSummary).replacingOccurrences(of: "\(notCounted) anti", with: "<b>\(notCounted)</b> anti")) · allowed \(escape(report.options.failOver.description))</p>
 
       """
     if let change = report.rendererChange, couldBeRenderer {
