@@ -32,8 +32,7 @@ public enum GoldenRecordMode: String, Sendable, CaseIterable {
 
   /// The mode `environment` asks for, or the message naming an unknown `GLYPHSMITH_RECORD`
   /// value and the allowed ones.
-  public static func parse(_ environment: [String: String]) -> Result<GoldenRecordMode, ModeError>
-  {
+  public static func parse(_ environment: [String: String]) -> Result<GoldenRecordMode, ModeError> {
     if let text = environment["GLYPHSMITH_RECORD"], !text.isEmpty,
       Self(rawValue: text.lowercased()) == nil
     {
@@ -178,7 +177,8 @@ public struct GoldenTestConfiguration: Sendable {
               "\(goldenURL.path): error: recorded a new golden at \(goldenURL.path); review it and run again"
           ), images: GoldenImages(actual: actualData))
       case .all, .failed:
-        return Evaluation(outcome: record(actualData, to: goldenURL, manifest: manifest, note: true)
+        return Evaluation(
+          outcome: record(actualData, to: goldenURL, manifest: manifest, note: true)
             ?? .recorded(path: goldenURL.path))
       }
     }

@@ -9,7 +9,8 @@ struct ContinuousIntegrationTests {
     .deletingLastPathComponent().deletingLastPathComponent()
 
   @Test func ciRunsReadmesSecondCommandWithCITrue() throws {
-    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
     let block = try #require(readme.components(separatedBy: "```sh\n").dropFirst().first)
     let commands = block.components(separatedBy: "\n```").first?.split(separator: "\n") ?? []
     #expect(commands.count == 2)

@@ -43,7 +43,8 @@ extension GoldenCheck.Report {
     let inPasses = results.filter { $0.status == .passed }.reduce(0) {
       $0 + ($1.antiAliasedPixels ?? 0)
     }
-    return "\(all) anti-aliased pixel\(all == 1 ? "" : "s") not counted, \(inPasses) of them in images that passed"
+    return
+      "\(all) anti-aliased pixel\(all == 1 ? "" : "s") not counted, \(inPasses) of them in images that passed"
   }
 
   /// Writes the HTML report (`GoldenHTMLReport`) to `path`, atomically; it links each

@@ -48,9 +48,11 @@ public enum GoldenHTMLReport {
       }
       groupRows.append(row)
     }
-    let payload = Payload(items: items, groups: groupRows.map { row in
-      Payload.Group(name: groupName(failures.isEmpty ? "" : items[row[0]].p), members: row)
-    })
+    let payload = Payload(
+      items: items,
+      groups: groupRows.map { row in
+        Payload.Group(name: groupName(failures.isEmpty ? "" : items[row[0]].p), members: row)
+      })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let json =
@@ -84,7 +86,8 @@ public enum GoldenHTMLReport {
     if failures.isEmpty {
       html += "<p class=\"allgood\">Every image matches its golden.</p>\n"
     } else {
-      html += "<details class=\"folders\"><summary>Failures per folder (\(folders.filter { $0.value.failed > 0 }.count) folders)</summary><table><tr><th>folder</th><th>failed</th><th>checked</th></tr>\n"
+      html +=
+        "<details class=\"folders\"><summary>Failures per folder (\(folders.filter { $0.value.failed > 0 }.count) folders)</summary><table><tr><th>folder</th><th>failed</th><th>checked</th></tr>\n"
       for (folder, counts) in folders.sorted(by: { $0.key < $1.key }) where counts.failed > 0 {
         let name = folder.isEmpty ? "." : folder
         html +=
@@ -149,7 +152,8 @@ public enum GoldenHTMLReport {
       r = couldBeRenderer && (entry.status == .differs || entry.status == .sizeChanged)
       if let folder = entry.artifacts {
         func link(_ name: String) -> String {
-          GoldenHTMLReport.link(URL(fileURLWithPath: folder).appendingPathComponent(name), base: base)
+          GoldenHTMLReport.link(
+            URL(fileURLWithPath: folder).appendingPathComponent(name), base: base)
         }
         e = entry.images.expected == nil ? nil : link("expected.png")
         a = entry.images.actual == nil ? nil : link("actual.png")
@@ -179,7 +183,10 @@ public enum GoldenHTMLReport {
       groups[key, default: []].append(entry)
     }
     return order.map { key in
-      groups[key]!.sorted { scaleOf($0.path) < scaleOf($1.path) || (scaleOf($0.path) == scaleOf($1.path) && $0.path < $1.path) }
+      groups[key]!.sorted {
+        scaleOf($0.path) < scaleOf($1.path)
+          || (scaleOf($0.path) == scaleOf($1.path) && $0.path < $1.path)
+      }
     }
   }
 

@@ -71,7 +71,8 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
     "options": GoldenOptions.shape,
     "renderer": .object([
       "libraries": .object(
-        Dictionary(uniqueKeysWithValues: RendererVersions.current.components.map { ($0.name, .any) })),
+        Dictionary(
+          uniqueKeysWithValues: RendererVersions.current.components.map { ($0.name, .any) })),
       "fonts": .dictionary(.any),
     ]),
   ])

@@ -53,7 +53,8 @@ enum CompareCommand: Subcommand {
   static let options: [OptionSpec] = [
     .value("diff"), .value("threshold"), .flag("include-aa"), .value("alpha"),
     .value("aa-color"), .value("diff-color"), .value("diff-color-alt"), .flag("diff-mask"),
-    .value("blend"), .value("metric"), .value("ignore"), .value("fail-over"), .value("jobs"), .flag("json"),
+    .value("blend"), .value("metric"), .value("ignore"), .value("fail-over"), .value("jobs"),
+    .flag("json"),
     .flag("timing"), .flag("help"),
   ]
 

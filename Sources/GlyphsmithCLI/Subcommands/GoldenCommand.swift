@@ -54,7 +54,8 @@ enum GoldenCommand: Subcommand {
 
   static let options: [OptionSpec] = [
     .value("artifacts"), .value("report"), .flag("json"), .value("threshold"),
-    .flag("include-aa"), .flag("no-include-aa"), .value("blend"), .value("metric"), .value("fail-over"), .flag("only-missing"),
+    .flag("include-aa"), .flag("no-include-aa"), .value("blend"), .value("metric"),
+    .value("fail-over"), .flag("only-missing"),
     .flag("only-failed"), .value("jobs"), .flag("help"),
   ]
 
