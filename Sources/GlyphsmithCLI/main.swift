@@ -47,6 +47,8 @@ func run(_ arguments: [String]) -> ExitCode {
     }
     Terminal.output(rootHelp)
     return .success
+  case WorkerCommand.name:
+    return WorkerCommand.main(Array(arguments.dropFirst()))
   case "--version":
     Terminal.output("glyphsmith \(version)")
     Terminal.output(RendererVersions.current.summary)

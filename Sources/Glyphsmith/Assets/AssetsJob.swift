@@ -22,7 +22,10 @@ public struct AssetsJob {
   public let androidRoot: String
   /// Folder web icons go to (`NAME/` inside it).
   public let webRoot: String
-  private let writeClock = SecondsCounter()
+  /// Run each input in a worker process (see `AssetsIsolation`); `nil`: on threads in this
+  /// process (library use).
+  public var isolation: AssetsIsolation? = nil
+  let writeClock = SecondsCounter()
   private let contentsTemplates = ContentsTemplates()
   private let fingerprintPrefix: String
 
@@ -68,20 +71,16 @@ public struct AssetsJob {
     if options.platforms.contains(.ios) { try prepareCatalog(for: inputs) }
     let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
-    let timed = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
-      defer { counter.tick() }
-      let start = DispatchTime.now().uptimeNanoseconds
-      let result = process(inputs[index])
-      return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
+    let (timed, workerClocks) = processAll(inputs, counter: counter)
     var report = AssetsReport(inputs: timed.map(\.0))
     report.warnings = warnings
     report.statistics.renders = timed.reduce(0) {
       $0 + ($1.0.status == "written" ? $1.0.files.count : 0)
     }
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
-    report.statistics.librarySeconds = LibraryClock.seconds - libraryBefore
-    report.statistics.writeSeconds = writeClock.seconds
+    report.statistics.librarySeconds =
+      LibraryClock.seconds - libraryBefore + workerClocks.librarySeconds
+    report.statistics.writeSeconds = writeClock.seconds + workerClocks.writeSeconds
     // Validate what was written (the whole catalog, as names collide across it); a run that
     // wrote nothing changed nothing to validate.
     if options.platforms.contains(.ios), report.inputs.contains(where: { $0.status == "written" }) {
@@ -136,7 +135,7 @@ public struct AssetsJob {
     var icon: (name: String, sizes: [Int])? = nil
   }
 
-  private func process(_ input: AssetInput) -> AssetInputResult {
+  func process(_ input: AssetInput) -> AssetInputResult {
     var result = AssetInputResult(
       path: input.path, name: input.name, status: "failed", role: options.role.rawValue,
       shape: nil, sizePt: nil, files: [], error: nil, warnings: [])

@@ -27,6 +27,7 @@ enum RenderCommand: Subcommand {
       --background COLOR    composite over this colour instead of transparency
       --shape S             circle, square, wide or tall instead of the shape found from the ink
       --compact             compact tab bar sizes (tab-bar role)
+    \(BudgetOptions.help)
 
     roles:
     \(Role.helpTable)
@@ -39,12 +40,14 @@ enum RenderCommand: Subcommand {
     .value("output", short: "o"), .value("role"), .value("size"), .value("width"),
     .value("height"), .value("scale"), .value("padding"), .flag("template"), .flag("original"),
     .value("tint"), .value("background"), .value("shape"), .flag("compact"), .flag("help"),
-  ]
+  ] + BudgetOptions.specs
 
   struct Options: Equatable {
     var input: String
     var output: String
     var render: RenderOptions
+    var limits = InputLimits()
+    var budget = WorkerPool.Budget()
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -83,10 +86,27 @@ enum RenderCommand: Subcommand {
     if render.compact && render.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    return Options(input: parsed.positionals[0], output: output, render: render)
+    let (limits, budget) = try BudgetOptions.parse(parsed)
+    return Options(
+      input: parsed.positionals[0], output: output, render: render, limits: limits,
+      budget: budget)
   }
 
+  /// Renders in a forked child (`IsolatedChild`): a crash, hang or memory blow-up on the
+  /// input ends in a message naming it and exit 2.
   static func run(_ options: Options) -> ExitCode {
+    InputLimits.setCurrent(options.limits)
+    let (status, failure) = IsolatedChild.run(budget: options.budget) {
+      renderInProcess(options).rawValue
+    }
+    if let failure {
+      Terminal.error(failure.message(path: options.input))
+      return .failure
+    }
+    return ExitCode(rawValue: status) ?? .failure
+  }
+
+  static func renderInProcess(_ options: Options) -> ExitCode {
     do {
       let artwork = try Artwork(path: options.input)
       let glyph = try GlyphRenderer.render(artwork, options: options.render)
