@@ -80,6 +80,8 @@ enum SVGPreflight {
   static func run(_ data: Data, maxUse: Int) -> Findings? {
     _ = initialized
     guard data.count < Int(Int32.max) else { return nil }
+    // Encoding errors bypass XML_PARSE_NOERROR; librsvg reports its own parse errors.
+    xmlSetStructuredErrorFunc(nil, { _, _ in })
     let options = Int32(
       XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
         | XML_PARSE_NOCDATA.rawValue)
