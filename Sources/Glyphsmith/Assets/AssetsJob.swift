@@ -25,6 +25,8 @@ public struct AssetsJob {
   /// Run each input in a worker process (see `AssetsIsolation`); `nil`: on threads in this
   /// process (library use).
   public var isolation: AssetsIsolation? = nil
+  /// Told (once) when another run holds an output folder's lock and this one waits for it.
+  public var lockNotice: @Sendable (String) -> Void = { _ in }
   let writeClock = SecondsCounter()
   private let contentsTemplates = ContentsTemplates()
   private let fingerprintPrefix: String
@@ -68,6 +70,11 @@ public struct AssetsJob {
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
     let (inputs, warnings) = try AssetPlanner.plan(files, options: options)
+    // Each output folder is locked for the whole run (two runs take turns), and staging
+    // leftovers of killed runs in it are removed.
+    let locks = try outputRoots.map { try FolderLock(path: $0, waiting: lockNotice) }
+    defer { withExtendedLifetime(locks) {} }
+    for root in outputRoots { OutputSafety.removeStaleStaging(under: root) }
     if options.platforms.contains(.ios) { try prepareCatalog(for: inputs) }
     let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
@@ -92,6 +99,20 @@ public struct AssetsJob {
 
   // MARK: - Catalog and groups
 
+  /// The folders this job writes into, sorted (locks are taken in this order).
+  var outputRoots: [String] {
+    var roots: Set<String> = []
+    if options.platforms.contains(.ios) { roots.insert(catalogPath) }
+    if options.platforms.contains(.android) { roots.insert(androidRoot) }
+    if options.platforms.contains(.web) { roots.insert(webRoot) }
+    return roots.sorted()
+  }
+
+  /// Throws when a folder between an output root and `folder` is a symbolic link.
+  func checkOutputFolder(_ folder: String) throws {
+    for root in outputRoots { try OutputSafety.checkNoLinkedFolders(root: root, folder: folder) }
+  }
+
   private func prepareCatalog(for inputs: [AssetInput]) throws {
     try writeIfDifferent(
       try XcodeJSON.encode(CatalogContents()), toPath: catalogPath + "/Contents.json")
@@ -100,6 +121,7 @@ public struct AssetsJob {
         input.groups.indices.map { input.groups[...$0].joined(separator: "/") }
       })
     for group in groups.sorted() {
+      try checkOutputFolder("\(catalogPath)/\(group)")
       let contents = GroupContents(namespace: options.namespace)
       try writeIfDifferent(
         try XcodeJSON.encode(contents), toPath: "\(catalogPath)/\(group)/Contents.json")
@@ -243,6 +265,7 @@ public struct AssetsJob {
   private func write(_ set: PlannedSet, files: [(name: String, data: Data)]) throws {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { writeClock.add(DispatchTime.now().uptimeNanoseconds - start) }
+    try checkOutputFolder(set.folder)
     if set.whole {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: set.folder).deletingLastPathComponent().path,

@@ -152,6 +152,7 @@ enum AssetsCommand: Subcommand {
     job.isolation = AssetsIsolation(
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
       budget: options.budget)
+    job.lockNotice = { Terminal.error($0) }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     var report: AssetsReport
     do {
