@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `glyphsmith assets`: renders icons into an Xcode asset catalog, one `NAME.imageset` per icon
 /// (plus `NAME-compact.imageset` with `compact`), each with `NAME.png`, `NAME@2x.png`,
@@ -396,10 +397,9 @@ public struct AssetsJob {
 /// template only in the set's name, which is substituted when it needs no JSON escaping (no
 /// quote, backslash or control character); other names are encoded in full. JSONEncoder
 /// produces every text either way.
-final class ContentsTemplates: @unchecked Sendable {
-  private let lock = NSLock()
+final class ContentsTemplates: Sendable {
   /// The template text split at each placeholder, by shape.
-  private var cache: [String: [Data]] = [:]
+  private let cache = Mutex<[String: [Data]]>([:])
   private static let placeholder = "GLYPHSMITH-SET-NAME-PLACEHOLDER"
 
   func json(_ contents: ImageSetContents, setName: String) -> Data {
@@ -415,15 +415,12 @@ final class ContentsTemplates: @unchecked Sendable {
     let key =
       shape.images.map { "\($0.filename)|\($0.scale)|\($0.appearances?.count ?? 0)" }
       .joined(separator: ",") + "|\(shape.properties?.templateRenderingIntent ?? "")"
-    lock.lock()
-    var parts = cache[key]
-    lock.unlock()
+    var parts = cache.withLock { $0[key] }
     if parts == nil {
       let template = (try? shape.xcodeJSON()) ?? Data()
-      parts = template.split(separator: Data(Self.placeholder.utf8))
-      lock.lock()
-      cache[key] = parts
-      lock.unlock()
+      let split = template.split(separator: Data(Self.placeholder.utf8))
+      cache.withLock { $0[key] = split }
+      parts = split
     }
     var out = Data()
     let name = Data(setName.utf8)
@@ -464,25 +461,19 @@ struct GroupContents: Codable, Equatable {
 }
 
 /// Adds up durations across threads.
-final class SecondsCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var nanoseconds: UInt64 = 0
+final class SecondsCounter: Sendable {
+  private let nanoseconds = Atomic<UInt64>(0)
   func add(_ value: UInt64) {
-    lock.lock()
-    nanoseconds += value
-    lock.unlock()
+    nanoseconds.wrappingAdd(value, ordering: .relaxed)
   }
   var seconds: Double {
-    lock.lock()
-    defer { lock.unlock() }
-    return Double(nanoseconds) / 1e9
+    Double(nanoseconds.load(ordering: .relaxed)) / 1e9
   }
 }
 
 /// Counts finished inputs across threads and forwards `(done, total)`.
-final class ProgressCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var done = 0
+final class ProgressCounter: Sendable {
+  private let done = Atomic<Int>(0)
   let total: Int
   let report: @Sendable (Int, Int) -> Void
 
@@ -492,10 +483,7 @@ final class ProgressCounter: @unchecked Sendable {
   }
 
   func tick() {
-    lock.lock()
-    done += 1
-    let now = done
-    lock.unlock()
+    let now = done.wrappingAdd(1, ordering: .relaxed).newValue
     report(now, total)
   }
 }

@@ -21,8 +21,7 @@ public enum IsolatedChild {
   ) -> (status: Int32, failure: WorkerPool.WorkerFailure?) {
     var errors: [Int32] = [0, 0]
     guard closeOnExecPipe(&errors) == 0 else { return (body(), nil) }
-    fflush(stdout)
-    fflush(stderr)
+    fflush(nil)
     let pid = fork()
     if pid < 0 {
       close(errors[0])
@@ -35,8 +34,7 @@ public enum IsolatedChild {
       for sig in [SIGABRT, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP] { signal(sig, SIG_DFL) }
       WorkerPool.limitMemory(megabytes: budget.maxMemoryMB)
       let status = body()
-      fflush(stdout)
-      fflush(stderr)
+      fflush(nil)
       _exit(status)
     }
     close(errors[1])

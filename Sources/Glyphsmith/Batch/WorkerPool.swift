@@ -38,22 +38,25 @@ public enum WorkerPool {
     /// The worker exited with `status` without replying.
     case exited(status: Int32)
 
-    /// The message for `path`, in compiler form.
-    public func message(path: String) -> String {
+    /// What went wrong, without the path: `the renderer crashed on this file (SIGABRT); ...`.
+    public var problem: String {
       switch self {
       case .crashed(let signal):
-        return "\(path): error: the renderer crashed on this file (\(signal)); "
+        return "the renderer crashed on this file (\(signal)); "
           + "the other inputs are unaffected; check or simplify the file"
       case .timedOut(let seconds):
-        return "\(path): error: rendering took longer than \(seconds.cleanSeconds) s (--timeout); "
+        return "rendering took longer than \(seconds.cleanSeconds) s (--timeout); "
           + "simplify the file or raise --timeout"
       case .outOfMemory(let megabytes):
-        return "\(path): error: rendering needs more than \(megabytes) MB (--max-memory); "
+        return "rendering needs more than \(megabytes) MB (--max-memory); "
           + "simplify the file or raise --max-memory"
       case .exited(let status):
-        return "\(path): error: the renderer stopped with status \(status) on this file"
+        return "the renderer stopped with status \(status) on this file"
       }
     }
+
+    /// The message for `path`, in compiler form.
+    public func message(path: String) -> String { "\(path): error: \(problem)" }
   }
 
   /// The environment variable a worker reads its memory budget (MB) from.

@@ -24,7 +24,7 @@ public final class FolderLock {
     }
     let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw GlyphsmithError.writeFailed(path: path, reason: POSIXFile.lastError())
+      throw GlyphsmithError.writeFailed(path: path, reason: Platform.Failure.last.reason)
     }
     if flock(fd, LOCK_EX | LOCK_NB) != 0 {
       waiting("\(path): waiting for another glyphsmith run writing this folder to finish")

@@ -40,7 +40,7 @@ public enum OutputSafety {
   static func writeStream(_ data: Data, toPath path: String) throws {
     let fd = open(path, O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else {
-      throw GlyphsmithError.writeFailed(path: path, reason: POSIXFile.lastError())
+      throw GlyphsmithError.writeFailed(path: path, reason: Platform.Failure.last.reason)
     }
     defer { close(fd) }
     try data.withUnsafeBytes { raw in
@@ -49,7 +49,7 @@ public enum OutputSafety {
         let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
         if written < 0 && errno == EINTR { continue }
         if written <= 0 {
-          throw GlyphsmithError.writeFailed(path: path, reason: POSIXFile.lastError())
+          throw GlyphsmithError.writeFailed(path: path, reason: Platform.Failure.last.reason)
         }
         offset += written
       }

@@ -143,73 +143,41 @@ enum AssetsCommand: Subcommand {
       strict: parsed.has("strict"), limits: limits, budget: budget, arguments: arguments)
   }
 
-  static func run(_ options: Options) -> ExitCode {
+  static func run(_ options: Options) throws -> FailureCategory? {
     let started = Date()
-    let (files, missing) = InputCollector.collectTree(options.inputs)
-    for error in missing { Terminal.error(error.description) }
     InputLimits.setCurrent(options.limits)
-    var job = AssetsJob(catalogPath: options.catalog, options: options.assets)
-    job.isolation = AssetsIsolation(
+    var batch = AssetsBatch(
+      inputs: options.inputs, catalog: options.catalog, options: options.assets)
+    batch.isolation = AssetsIsolation(
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
       budget: options.budget)
-    job.lockNotice = { Terminal.error($0) }
+    batch.lockNotice = { Terminal.error($0) }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
-    var report: AssetsReport
+    let result: AssetsBatch.Result
     do {
-      report = try job.run(collected: files) { done, total in bar.update(done: done, total: total) }
-    } catch {
+      result = try batch.run(diagnose: Terminal.error) { bar.update(done: $0, total: $1) }
+    } catch let failure as any GlyphsmithFailure {
       bar.finish()
-      let message = GlyphsmithError.wrap(error, path: options.catalog).description
-      Terminal.error(message)
-      if options.json {
-        var failed = AssetsReport(inputs: [])
-        failed.error = message
-        if let data = try? XcodeJSON.encode(failed) { FileHandle.standardOutput.write(data) }
+      if options.json, let data = AssetsBatch.failureJSON(failure.description) {
+        FileHandle.standardOutput.write(data)
       }
-      return .failure
+      throw failure
     }
     bar.finish()
-    for warning in report.warnings { Terminal.error(warning) }
-    for input in report.inputs {
-      for warning in input.warnings { Terminal.error(warning) }
-      if let error = input.error { Terminal.error(error) }
-    }
-    for finding in report.catalogFindings { Terminal.error(finding) }
-    // Inputs that do not exist are failures of the report too.
-    let missingResults = missing.map { error -> AssetInputResult in
-      let path: String
-      if case .unreadable(let p, _) = error { path = p } else { path = "" }
-      return AssetInputResult.failed(path: path, role: options.assets.role, error: error)
-    }
-    report.inputs = missingResults + report.inputs
+    result.diagnostics.forEach(Terminal.error)
+    var report = result.report
     let lintFailed = options.lint ? lintInputs(&report, options: options) : false
     if options.json {
       if let data = try? XcodeJSON.encode(report) { FileHandle.standardOutput.write(data) }
     }
     if !options.quiet && !options.json {
-      let written = report.inputs.filter { $0.status == "written" }
-      let unchanged = report.inputs.filter { $0.status == "unchanged" }.count
-      let fileCount = written.reduce(0) { $0 + $1.files.count }
-      let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-      func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-      Terminal.error(
-        "wrote \(count(written.count, "icon")) (\(count(fileCount, "PNG file"))) to \(options.catalog) "
-          + "in \(seconds) s; \(unchanged) unchanged; \(report.failures) failed")
+      Terminal.error(batch.summary(report, seconds: Date().timeIntervalSince(started)))
     }
     if options.stats {
-      let s = report.statistics
-      let overhead =
-        s.renders > 0 ? String(format: "%.1f %%", s.overhead * 100) : "n/a (nothing rendered)"
       Terminal.error(
-        String(
-          format:
-            "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead ",
-          s.renders, Date().timeIntervalSince(started), s.taskSeconds, s.librarySeconds,
-          s.writeSeconds) + overhead)
+        AssetsBatch.statistics(report, seconds: Date().timeIntervalSince(started)))
     }
-    if report.failures > 0 { return .failure }
-    if lintFailed { return .negative }
-    return report.catalogFindings.isEmpty ? .success : .negative
+    return AssetsBatch.outcome(report, lintFailed: lintFailed)
   }
 
   /// `--lint`: lints every input that was read (as `glyphsmith lint` does at the same role,

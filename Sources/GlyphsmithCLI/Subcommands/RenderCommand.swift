@@ -43,9 +43,7 @@ enum RenderCommand: Subcommand {
   ] + BudgetOptions.specs
 
   struct Options: Equatable {
-    var input: String
-    var output: String
-    var render: RenderOptions
+    var job: RenderJob
     var limits = InputLimits()
     var budget = WorkerPool.Budget()
   }
@@ -88,34 +86,33 @@ enum RenderCommand: Subcommand {
     }
     let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
-      input: parsed.positionals[0], output: output, render: render, limits: limits,
-      budget: budget)
+      job: RenderJob(input: parsed.positionals[0], output: output, options: render),
+      limits: limits, budget: budget)
   }
 
   /// Renders in a forked child (`IsolatedChild`): a crash, hang or memory blow-up on the
   /// input ends in a message naming it and exit 2.
-  static func run(_ options: Options) -> ExitCode {
+  static func run(_ options: Options) throws -> FailureCategory? {
     InputLimits.setCurrent(options.limits)
     let (status, failure) = IsolatedChild.run(budget: options.budget) {
-      renderInProcess(options).rawValue
+      do {
+        try options.job.run().forEach(Terminal.error)
+        return ExitCode(nil).rawValue
+      } catch let failure as any GlyphsmithFailure {
+        Terminal.error(failure.description)
+        return ExitCode(failure.category).rawValue
+      } catch {
+        Terminal.error("\(options.job.input): error: \(error)")
+        return ExitCode(.unusableInput).rawValue
+      }
     }
     if let failure {
-      Terminal.error(failure.message(path: options.input))
-      return .failure
+      throw GlyphsmithError.unusable(path: options.job.input, problem: failure.problem)
     }
-    return ExitCode(rawValue: status) ?? .failure
-  }
-
-  static func renderInProcess(_ options: Options) -> ExitCode {
-    do {
-      let artwork = try Artwork(path: options.input)
-      let glyph = try GlyphRenderer.render(artwork, options: options.render)
-      glyph.warnings.forEach(Terminal.error)
-      try AtomicFile.write(try PNGCodec.encode(glyph.image), toPath: options.output)
-      return .success
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: options.input).description)
-      return .failure
+    switch status {
+    case ExitCode(nil).rawValue: return nil
+    case ExitCode(.answerIsNo).rawValue: return .answerIsNo
+    default: return .unusableInput
     }
   }
 }

@@ -116,7 +116,7 @@ enum SVGPreflight {
       xmlDocDumpMemory(doc, &buffer, &size)
       if let buffer {
         walk.findings.rewritten = Data(bytes: buffer, count: Int(size))
-        xmlFree(buffer)
+        glyphsmith_xml_free(buffer)
       }
     }
     return walk.findings
@@ -128,7 +128,7 @@ enum SVGPreflight {
 
   static func text(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String? {
     guard let pointer else { return nil }
-    defer { xmlFree(pointer) }
+    defer { glyphsmith_xml_free(pointer) }
     return String(cString: pointer)
   }
 
