@@ -26,14 +26,15 @@ struct OutputSafetyCLITests {
     let reader = DataBox()
     let done = DispatchSemaphore(value: 0)
     Thread {
-      reader.data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+      let bytes = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+      reader.data.withLock { $0 = bytes }
       done.signal()
     }.start()
     let piped = try CLIRunner.run(["render", "c.svg", "-o", "pipe", "--width", "8"], in: dir)
     done.wait()
     #expect(piped.status == 0, "\(piped.stderr)")
     #expect(Self.fileType(fifo) == S_IFIFO)
-    #expect(try PNGCodec.decode(reader.data, path: "pipe").width == 8)
+    #expect(try PNGCodec.decode(reader.data.withLock { $0 }, path: "pipe").width == 8)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["c.svg", "pipe"])
   }

@@ -30,8 +30,7 @@ enum PixelMath {
       throw GlyphsmithError.render(
         .tooLarge(
           path: path,
-          what: "\(size); outputs are limited to \(side) px on a side; give a smaller size, "
-            + "scale or padding, or fix the file's width, height and viewBox"))
+          what: "\(size); outputs are limited to \(side) px on a side"))
     }
   }
 }
