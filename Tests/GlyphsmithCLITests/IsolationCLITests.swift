@@ -263,4 +263,21 @@ struct IsolationCLITests {
     #expect(trees[0].count == 9 * 4 + 1)
     #expect(trees[0] == trees[1] && trees[1] == trees[2])
   }
+
+  @Test func lintReportsEveryOtherFileAroundACrash() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.write(circleSVG, "a.svg", in: dir)
+    try Self.write(
+      "<svg \(Self.svgNS) width=\"8\" height=\"8\"><!--FAULT--><rect width=\"8\" height=\"8\"/></svg>",
+      "b.svg", in: dir)
+    try Self.write(circleSVG, "c.svg", in: dir)
+    let result = try CLIRunner.run(
+      ["lint", "a.svg", "b.svg", "c.svg", "--json", "--jobs", "2"], in: dir,
+      environment: ["GLYPHSMITH_FAULT_INJECTION": "abort:FAULT"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("b.svg: error: the renderer crashed on this file (SIGABRT)"))
+    let report = try JSONDecoder().decode(LintReport.self, from: result.stdout)
+    #expect(report.files.map(\.path) == ["a.svg", "c.svg"])
+  }
 }

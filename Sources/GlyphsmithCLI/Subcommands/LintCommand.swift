@@ -42,6 +42,7 @@ enum LintCommand: Subcommand {
       --config FILE     limits and severities (JSON, see docs/lint.md); default:
                         glyphsmith.json in the folder of each input, if any
       --jobs N          threads (default: all cores); never changes the output
+    \(BudgetOptions.help)
 
     Silence a rule for one element with data-glyphsmith-ignore="rule ..." (on the root
     <svg>: the whole file), or a comment <!-- glyphsmith-ignore: rule --> before it;
@@ -54,7 +55,7 @@ enum LintCommand: Subcommand {
   static let options: [OptionSpec] = [
     .value("role"), .value("size"), .value("scales"), .flag("json"), .value("explain"),
     .flag("strict"), .value("config"), .value("jobs"), .flag("help"),
-  ]
+  ] + BudgetOptions.specs
 
   struct Options {
     var inputs: [String]
@@ -64,6 +65,10 @@ enum LintCommand: Subcommand {
     var explain: String?
     var strict: Bool
     var jobs: Int
+    var limits = InputLimits()
+    var budget = WorkerPool.Budget()
+    /// The arguments as given, for starting workers with the same options.
+    var arguments: [String] = []
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -75,65 +80,147 @@ enum LintCommand: Subcommand {
     lint.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
     lint.sizePt = try parsed.positiveDouble("size")
     lint.scales = try CommonOptions.scales(parsed.value("scales")) ?? [1, 2, 3]
+    let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, lint: lint, configPath: parsed.value("config"),
       json: parsed.has("json"), explain: parsed.value("explain"), strict: parsed.has("strict"),
-      jobs: try parsed.integer("jobs") ?? ParallelMap.availableCores)
+      jobs: try parsed.integer("jobs") ?? ParallelMap.availableCores, limits: limits,
+      budget: budget, arguments: arguments)
   }
 
-  static func run(_ parsedOptions: Options) -> ExitCode {
-    // Each icon allocates a few MB of short-lived pixel buffers; keep them on the heap
-    // instead of mapping and unmapping pages for every one (half the system time otherwise).
-    Platform.keepLargeBuffersOnHeap()
+  /// The files to lint, what could not be found, and the folder inputs (config roots).
+  struct Plan {
+    var options: Options
+    var files: [String]
+    var missing: [GlyphsmithError]
+    var roots: [String]
+  }
+
+  /// Loads the config and collects the files, as both the command and its workers do.
+  static func plan(_ parsedOptions: Options) throws -> Plan {
     var options = parsedOptions
     if let path = options.configPath {
       do { options.lint.config = try LintConfig.load(path: path) } catch {
-        Terminal.error(GlyphsmithError.wrap(error, path: path).description)
-        return .failure
+        throw GlyphsmithError.wrap(error, path: path)
       }
     }
     let (files, missing) = InputCollector.collect(options.inputs)
-    for error in missing { Terminal.error(error.description) }
     // Folder inputs share the glyphsmith.json at their root unless a file's own folder has one.
     let roots = options.inputs.filter { input in
       var isDirectory: ObjCBool = false
       return FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
         && isDirectory.boolValue
     }
-    let lintOptions = options.lint
-    let explain = options.explain
-    let results = ParallelMap.map(count: files.count, jobs: options.jobs) {
-      index -> Result<LintResult, GlyphsmithError> in
-      let path = files[index]
-      do {
-        var fileOptions = lintOptions
-        if fileOptions.config == nil {
-          fileOptions.config = try configFor(path, roots: roots)
+    return Plan(options: options, files: files, missing: missing, roots: roots)
+  }
+
+  /// Lints file `index` of `plan`: its report, or the message why it could not be linted.
+  static func lintOne(_ plan: Plan, index: Int) -> Result<LintFileReport, LintFailure> {
+    let path = plan.files[index]
+    do {
+      var fileOptions = plan.options.lint
+      if fileOptions.config == nil {
+        fileOptions.config = try configFor(path, roots: plan.roots)
+      }
+      let result = try Linter.lint(path: path, options: fileOptions)
+      if let explain = plan.options.explain {
+        try LintExplain.write(result, toFolder: explain)
+      }
+      return .success(result.report)
+    } catch {
+      return .failure(LintFailure(message: GlyphsmithError.wrap(error, path: path).description))
+    }
+  }
+
+  /// A file that could not be linted, with its message.
+  struct LintFailure: Error, Codable {
+    var message: String
+  }
+
+  /// One worker reply: the report or the failure.
+  struct WorkerReply: Codable {
+    var report: LintFileReport?
+    var failure: LintFailure?
+  }
+
+  /// The worker side (`glyphsmith __worker lint ARGS...`): answers file indices.
+  static func serveWorker(_ options: Options) -> Never {
+    Platform.keepLargeBuffersOnHeap()
+    InputLimits.setCurrent(options.limits)
+    guard let plan = try? plan(options) else { exit(ExitCode.failure.rawValue) }
+    WorkerPool.serve { index in
+      guard plan.files.indices.contains(index) else { return Data("{}".utf8) }
+      let reply: WorkerReply
+      switch lintOne(plan, index: index) {
+      case .success(let report): reply = WorkerReply(report: report)
+      case .failure(let failure): reply = WorkerReply(failure: failure)
+      }
+      return (try? JSONEncoder().encode(reply)) ?? Data("{}".utf8)
+    }
+  }
+
+  /// Lints every file in worker processes (`WorkerPool`): a crash, hang or memory blow-up on
+  /// one file fails that file alone with exit 2.
+  static func run(_ parsedOptions: Options) -> ExitCode {
+    // Each icon allocates a few MB of short-lived pixel buffers; keep them on the heap
+    // instead of mapping and unmapping pages for every one (half the system time otherwise).
+    Platform.keepLargeBuffersOnHeap()
+    InputLimits.setCurrent(parsedOptions.limits)
+    let plan: Plan
+    do { plan = try Self.plan(parsedOptions) } catch {
+      Terminal.error("\(error)")
+      return .failure
+    }
+    let options = plan.options
+    let files = plan.files
+    let missing = plan.missing
+    for error in missing { Terminal.error(error.description) }
+    // stdin (`-`) is the workers' request channel: a lint of stdin runs in this process.
+    if files.contains("-") {
+      return report(
+        ParallelMap.map(count: files.count, jobs: options.jobs) { lintOne(plan, index: $0) },
+        options: options, missing: missing)
+    }
+    let replies = WorkerPool.run(
+      count: files.count, jobs: options.jobs,
+      command: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
+      budget: options.budget)
+    let results = replies.enumerated().map { index, reply -> Result<LintFileReport, LintFailure> in
+      switch reply {
+      case .success(let line):
+        guard let decoded = try? JSONDecoder().decode(WorkerReply.self, from: line) else {
+          return .failure(
+            LintFailure(message: "\(files[index]): error: the linter's reply could not be read"))
         }
-        let result = try Linter.lint(path: path, options: fileOptions)
-        if let explain {
-          try LintExplain.write(result, toFolder: explain)
-        }
-        return .success(result)
-      } catch {
-        return .failure(GlyphsmithError.wrap(error, path: path))
+        if let report = decoded.report { return .success(report) }
+        return .failure(decoded.failure ?? LintFailure(message: "\(files[index]): error: ?"))
+      case .failure(let failure):
+        return .failure(LintFailure(message: failure.message(path: files[index])))
       }
     }
+    return report(results, options: options, missing: missing)
+  }
+
+  /// Prints the findings and failures, and the JSON report with `--json`.
+  static func report(
+    _ results: [Result<LintFileReport, LintFailure>], options: Options,
+    missing: [GlyphsmithError]
+  ) -> ExitCode {
     var reports: [LintFileReport] = []
     var failed = !missing.isEmpty
     var errors = 0
     var warnings = 0
     for result in results {
       switch result {
-      case .success(let lint):
-        reports.append(lint.report)
-        for finding in lint.report.findings {
-          Terminal.error(finding.diagnostic(path: lint.report.path))
+      case .success(let report):
+        reports.append(report)
+        for finding in report.findings {
+          Terminal.error(finding.diagnostic(path: report.path))
         }
-        errors += lint.report.count(.error)
-        warnings += lint.report.count(.warning)
-      case .failure(let error):
-        Terminal.error(error.description)
+        errors += report.count(.error)
+        warnings += report.count(.warning)
+      case .failure(let failure):
+        Terminal.error(failure.message)
         failed = true
       }
     }

@@ -19,6 +19,11 @@ enum WorkerCommand {
       let (files, _) = InputCollector.collectTree(options.inputs)
       let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
       do { try job.serveWorker(collected: files) } catch { return .failure }
+    case LintCommand.name:
+      guard let options = try? LintCommand.parse(Array(arguments.dropFirst())) else {
+        return .failure
+      }
+      LintCommand.serveWorker(options)
     default:
       return .failure
     }
