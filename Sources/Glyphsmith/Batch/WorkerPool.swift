@@ -42,8 +42,7 @@ public enum WorkerPool {
     public var problem: String {
       switch self {
       case .crashed(let signal):
-        return "the renderer crashed on this file (\(signal)); "
-          + "the other inputs are unaffected; check or simplify the file"
+        return "the renderer crashed on this file (\(signal)); check or simplify the file"
       case .timedOut(let seconds):
         return "rendering took longer than \(seconds.cleanSeconds) s (--timeout); "
           + "simplify the file or raise --timeout"
