@@ -1,11 +1,12 @@
 import Foundation
 
-/// How `AssetsJob` isolates its inputs: each input is read, rendered and written by a worker
-/// process (`WorkerPool`), so a crash, hang or memory blow-up fails that input alone with
-/// exit 2 and a message, and every other input is still written.
-public struct AssetsIsolation: Sendable, Equatable {
+/// How a batch isolates its inputs (`AssetsJob`, `LintSession`): each input is handled by a
+/// worker process (`WorkerPool`), so a crash, hang or memory blow-up fails that input alone
+/// with exit 2 and a message, and every other input is still done.
+public struct WorkerIsolation: Sendable, Equatable {
   /// The command that starts one worker: the executable's path first. The worker plans the
-  /// same inputs from the same arguments and calls `AssetsJob.serveWorker`.
+  /// same inputs from the same arguments and serves them (`AssetsJob.serveWorker`,
+  /// `LintSession.serveWorker`).
   public var workerCommand: [String]
   /// Per-input time and memory budgets.
   public var budget: WorkerPool.Budget
@@ -16,6 +17,9 @@ public struct AssetsIsolation: Sendable, Equatable {
     self.budget = budget
   }
 }
+
+/// `assets`' isolation (the same as every batch's).
+public typealias AssetsIsolation = WorkerIsolation
 
 /// A worker's answer for one input: its result and the time it spent in the libraries and
 /// writing files (for `--stats`).

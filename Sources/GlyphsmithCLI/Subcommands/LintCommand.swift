@@ -16,17 +16,7 @@ enum LintCommand: Subcommand {
     Diagnostics go to stderr as `path:line:col: warning: [rule] message`.
 
     rules:
-      inner-lines          lines inside the glyph thinner than 1 px at a scale
-      negative-space       holes that fill in at a scale; for indicators, every hole (error)
-      text                 <text> in the SVG (error for indicators)
-      complexity           more parts + holes than one per 2.5 pt of the target size
-      hairline             a 1 px line on a half pixel: grey rows instead of a crisp one
-      detail-loss          share of the high-resolution structure lost (1 - SSIM), over 35 %
-      invisible-paint      elements that paint nothing (opacity 0, zero size, gradients in
-                           objectBoundingBox units on a flat shape)
-      template-colour      more than one colour in a template image
-      off-centre           ink touching a plain canvas's edge; centre of mass over 12 % off
-      renderer-limitation  SVG features librsvg 2.54 draws differently from browsers
+    \(LintRegistry.helpText)
 
     options:
       --role R          tab-bar (default), toolbar, indicator, plain; decides the size and
@@ -42,7 +32,6 @@ enum LintCommand: Subcommand {
       --config FILE     limits and severities (JSON, see docs/lint.md); default:
                         glyphsmith.json in the folder of each input, if any
       --jobs N          threads (default: all cores); never changes the output
-    \(BudgetOptions.help)
 
     Silence a rule for one element with data-glyphsmith-ignore="rule ..." (on the root
     <svg>: the whole file), or a comment <!-- glyphsmith-ignore: rule --> before it;
@@ -80,6 +69,7 @@ enum LintCommand: Subcommand {
     lint.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
     lint.sizePt = try parsed.positiveDouble("size")
     lint.scales = try CommonOptions.scales(parsed.value("scales")) ?? [1, 2, 3]
+    lint.scalesExplicit = parsed.value("scales") != nil
     let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, lint: lint, configPath: parsed.value("config"),
@@ -88,162 +78,56 @@ enum LintCommand: Subcommand {
       budget: budget, arguments: arguments)
   }
 
-  /// The files to lint, what could not be found, and the folder inputs (config roots).
-  struct Plan {
-    var options: Options
-    var files: [String]
-    var missing: [GlyphsmithError]
-    var roots: [String]
-  }
-
-  /// Loads the config and collects the files, as both the command and its workers do.
-  static func plan(_ parsedOptions: Options) throws -> Plan {
-    var options = parsedOptions
-    if let path = options.configPath {
-      do { options.lint.config = try LintConfig.load(path: path) } catch {
-        throw GlyphsmithError.wrap(error, path: path)
-      }
-    }
-    let (files, missing) = InputCollector.collect(options.inputs)
-    // Folder inputs share the glyphsmith.json at their root unless a file's own folder has one.
-    let roots = options.inputs.filter { input in
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    }
-    return Plan(options: options, files: files, missing: missing, roots: roots)
-  }
-
-  /// Lints file `index` of `plan`: its report, or the message why it could not be linted.
-  static func lintOne(_ plan: Plan, index: Int) -> Result<LintFileReport, LintFailure> {
-    let path = plan.files[index]
-    do {
-      var fileOptions = plan.options.lint
-      if fileOptions.config == nil {
-        fileOptions.config = try configFor(path, roots: plan.roots)
-      }
-      let result = try Linter.lint(path: path, options: fileOptions)
-      if let explain = plan.options.explain {
-        try LintExplain.write(result, toFolder: explain)
-      }
-      return .success(result.report)
-    } catch {
-      return .failure(LintFailure(message: GlyphsmithError.wrap(error, path: path).description))
-    }
-  }
-
-  /// A file that could not be linted, with its message.
-  struct LintFailure: Error, Codable {
-    var message: String
-  }
-
-  /// One worker reply: the report or the failure.
-  struct WorkerReply: Codable {
-    var report: LintFileReport?
-    var failure: LintFailure?
-  }
-
-  /// The worker side (`glyphsmith __worker lint ARGS...`): answers file indices.
-  static func serveWorker(_ options: Options) -> Never {
-    Platform.keepLargeBuffersOnHeap()
-    InputLimits.setCurrent(options.limits)
-    guard let plan = try? plan(options) else { exit(ExitCode.failure.rawValue) }
-    WorkerPool.serve { index in
-      guard plan.files.indices.contains(index) else { return Data("{}".utf8) }
-      let reply: WorkerReply
-      switch lintOne(plan, index: index) {
-      case .success(let report): reply = WorkerReply(report: report)
-      case .failure(let failure): reply = WorkerReply(failure: failure)
-      }
-      return (try? JSONEncoder().encode(reply)) ?? Data("{}".utf8)
-    }
-  }
-
-  /// Lints every file in worker processes (`WorkerPool`): a crash, hang or memory blow-up on
-  /// one file fails that file alone with exit 2.
-  static func run(_ parsedOptions: Options) -> ExitCode {
+  /// The session `run` and its workers use: the config loaded, the budgets set.
+  static func session(_ options: Options) throws -> LintSession {
     // Each icon allocates a few MB of short-lived pixel buffers; keep them on the heap
     // instead of mapping and unmapping pages for every one (half the system time otherwise).
     Platform.keepLargeBuffersOnHeap()
-    InputLimits.setCurrent(parsedOptions.limits)
-    let plan: Plan
-    do { plan = try Self.plan(parsedOptions) } catch {
-      Terminal.error("\(error)")
-      return .failure
-    }
-    let options = plan.options
-    let files = plan.files
-    let missing = plan.missing
-    for error in missing { Terminal.error(error.description) }
-    // stdin (`-`) is the workers' request channel: a lint of stdin runs in this process.
-    if files.contains("-") {
-      return report(
-        ParallelMap.map(count: files.count, jobs: options.jobs) { lintOne(plan, index: $0) },
-        options: options, missing: missing)
-    }
-    let replies = WorkerPool.run(
-      count: files.count, jobs: options.jobs,
-      command: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
-      budget: options.budget)
-    let results = replies.enumerated().map { index, reply -> Result<LintFileReport, LintFailure> in
-      switch reply {
-      case .success(let line):
-        guard let decoded = try? JSONDecoder().decode(WorkerReply.self, from: line) else {
-          return .failure(
-            LintFailure(message: "\(files[index]): error: the linter's reply could not be read"))
-        }
-        if let report = decoded.report { return .success(report) }
-        return .failure(decoded.failure ?? LintFailure(message: "\(files[index]): error: ?"))
-      case .failure(let failure):
-        return .failure(LintFailure(message: failure.message(path: files[index])))
+    InputLimits.setCurrent(options.limits)
+    var lint = options.lint
+    if let path = options.configPath {
+      do { lint.config = try LintConfig.load(path: path) } catch {
+        throw GlyphsmithError.wrap(error, path: path)
       }
     }
-    return report(results, options: options, missing: missing)
+    return LintSession(
+      inputs: options.inputs, options: lint, explainFolder: options.explain, jobs: options.jobs)
   }
 
-  /// Prints the findings and failures, and the JSON report with `--json`.
-  static func report(
-    _ results: [Result<LintFileReport, LintFailure>], options: Options,
-    missing: [GlyphsmithError]
-  ) -> ExitCode {
-    var reports: [LintFileReport] = []
-    var failed = !missing.isEmpty
-    var errors = 0
-    var warnings = 0
-    for result in results {
-      switch result {
-      case .success(let report):
-        reports.append(report)
-        for finding in report.findings {
-          Terminal.error(finding.diagnostic(path: report.path))
-        }
-        errors += report.count(.error)
-        warnings += report.count(.warning)
-      case .failure(let failure):
-        Terminal.error(failure.message)
-        failed = true
-      }
-    }
-    if options.json, let data = try? XcodeJSON.encode(LintReport(files: reports)) {
+  /// Lints in worker processes (`LintSession.isolation`): a crash, hang or memory blow-up on
+  /// one file fails that file alone.
+  static func run(_ options: Options) throws -> FailureCategory? {
+    var session = try session(options)
+    session.isolation = WorkerIsolation(
+      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
+      budget: options.budget)
+    let outcome = session.run()
+    for error in outcome.missing { Terminal.error(error.description) }
+    printFindings(outcome.results)
+    if options.json, let data = try? XcodeJSON.encode(outcome.report) {
       FileHandle.standardOutput.write(data)
       FileHandle.standardOutput.write(Data("\n".utf8))
     }
-    if failed { return .failure }
-    return errors > 0 || (options.strict && warnings > 0) ? .negative : .success
+    if outcome.failed { return .unusableInput }
+    let warnings = outcome.count(.warning)
+    return outcome.count(.error) > 0 || (options.strict && warnings > 0) ? .answerIsNo : nil
   }
 
-  /// `glyphsmith.json` in the file's own folder, else at the root of the folder input it was
-  /// found in; `nil` lets the engine look next to the file (and find nothing).
-  static func configFor(_ path: String, roots: [String]) throws -> LintConfig? {
-    let own = URL(fileURLWithPath: path).deletingLastPathComponent()
-      .appendingPathComponent(LintConfig.fileName).path
-    if FileManager.default.fileExists(atPath: own) { return try LintConfig.load(path: own) }
-    for root in roots where path.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
-      let candidate = URL(fileURLWithPath: root).appendingPathComponent(LintConfig.fileName).path
-      if FileManager.default.fileExists(atPath: candidate) {
-        return try LintConfig.load(path: candidate)
+  /// Prints each result's findings as compiler-style diagnostics (`recast` changes each one
+  /// first), or its error, on stderr, in order.
+  static func printFindings(
+    _ results: [Result<LintResult, GlyphsmithError>],
+    recast: (LintFinding) -> LintFinding = { $0 }
+  ) {
+    for result in results {
+      switch result {
+      case .success(let lint):
+        for finding in lint.report.findings {
+          Terminal.error(recast(finding).diagnostic(path: lint.report.path))
+        }
+      case .failure(let error):
+        Terminal.error(error.description)
       }
     }
-    return nil
   }
 }

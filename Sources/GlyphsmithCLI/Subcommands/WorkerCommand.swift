@@ -20,10 +20,12 @@ enum WorkerCommand {
       let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
       do { try job.serveWorker(collected: files) } catch { return .failure }
     case LintCommand.name:
-      guard let options = try? LintCommand.parse(Array(arguments.dropFirst())) else {
+      guard let options = try? LintCommand.parse(Array(arguments.dropFirst())),
+        let session = try? LintCommand.session(options)
+      else {
         return .failure
       }
-      LintCommand.serveWorker(options)
+      session.serveWorker()
     default:
       return .failure
     }
