@@ -24,8 +24,9 @@ struct IsolationCLITests {
       return be(UInt32(body.count)) + typed + be(crc32(typed))
     }
     let ihdr = be(width) + be(height) + [1, 0, 0, 0, 0]
-    return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
-      + chunk("IEND", []))
+    return Data(
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+        + chunk("IEND", []))
   }
 
   static func crc32(_ bytes: [UInt8]) -> UInt32 {
@@ -81,7 +82,9 @@ struct IsolationCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.write(circleSVG, "c.svg", in: dir)
     for command in ["render", "assets"] {
-      for option in command == "render" ? ["--size", "--scale", "--padding"] : ["--size", "--padding"] {
+      for option in command == "render"
+        ? ["--size", "--scale", "--padding"] : ["--size", "--padding"]
+      {
         let output = command == "render" ? "c.png" : "C.xcassets"
         let result = try CLIRunner.run([command, "c.svg", "-o", output, option, "1e19"], in: dir)
         #expect(result.status == 2, "\(command) \(option)")
@@ -141,7 +144,8 @@ struct IsolationCLITests {
     #expect(bomb.status == 0 && bomb.stderr == "")
     #expect(seconds < 5)
     for name in ["clamped", "fewer"] {
-      #expect(try CLIRunner.run(["render", "\(name).svg", "-o", "\(name).png"], in: dir).status == 0)
+      #expect(
+        try CLIRunner.run(["render", "\(name).svg", "-o", "\(name).png"], in: dir).status == 0)
     }
     let read = { (name: String) in try Data(contentsOf: dir.appendingPathComponent(name)) }
     #expect(try read("bomb.png") == read("clamped.png"))
@@ -153,7 +157,8 @@ struct IsolationCLITests {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     // 70^3 instances from 3 levels of 70 uses each.
-    var svg = "<svg \(Self.svgNS) width=\"24\" height=\"24\"><defs><rect id=\"l0\" width=\"1\" height=\"1\"/>"
+    var svg =
+      "<svg \(Self.svgNS) width=\"24\" height=\"24\"><defs><rect id=\"l0\" width=\"1\" height=\"1\"/>"
     for level in 1...3 {
       svg += "<g id=\"l\(level)\">"
       svg += String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 70)
@@ -165,7 +170,8 @@ struct IsolationCLITests {
     #expect(result.status == 2)
     #expect(
       result.stderr.hasPrefix(
-        "fan.svg: error: too large: the SVG expands to more than 10000 <use> instances (--max-use)"))
+        "fan.svg: error: too large: the SVG expands to more than 10000 <use> instances (--max-use)")
+    )
     #expect(seconds < 5)
     let lint = try CLIRunner.run(["lint", "fan.svg"], in: dir)
     #expect(lint.status == 2 && lint.stderr.contains("fan.svg: error: too large"))
