@@ -286,4 +286,28 @@ struct IsolationCLITests {
     let report = try JSONDecoder().decode(LintReport.self, from: result.stdout)
     #expect(report.files.map(\.path) == ["a.svg", "c.svg"])
   }
+
+  @Test func referencesLibrsvgWouldDropSilentlyAreDroppedWithAWarning() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let nested =
+      "data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22%3E"
+      + "%3Cimage href=%22/etc/secret.png%22/%3E%3C/svg%3E"
+    let svg =
+      "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://example.com/svg11.dtd\">"
+      + "<svg \(Self.svgNS) width=\"8\" height=\"8\">"
+      + "<style>rect { fill: url(other.svg#paint) }</style>"
+      + "<rect width=\"8\" height=\"8\" style=\"stroke:url('/etc/x.svg#s')\"/>"
+      + "<image width=\"4\" height=\"4\" href=\"\(nested)\"/></svg>"
+    try Self.write(svg, "refs.svg", in: dir)
+    let result = try CLIRunner.run(["render", "refs.svg", "-o", "refs.png"], in: dir)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.split(separator: "\n") == [
+        "refs.svg: warning: dropped reference 'http://example.com/svg11.dtd': external DTDs are never loaded",
+        "refs.svg: warning: dropped reference '/etc/secret.png': a file referenced inside a data: SVG is never loaded; inline the content",
+        "refs.svg: warning: dropped reference 'other.svg#paint': CSS url() references to other files are never loaded; inline the content",
+        "refs.svg: warning: dropped reference '/etc/x.svg#s': CSS url() references to other files are never loaded; inline the content",
+      ])
+  }
 }
