@@ -28,15 +28,15 @@ enum CLIRunner {
 
   static func run(
     _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-    environment: [String: String]? = nil, executable: URL? = nil
+    environment: [String: String] = [:], executable: URL? = nil
   ) throws -> CLIResult {
     let process = Process()
     process.executableURL = executable ?? Self.executable
     process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    if let environment {
+    if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
+    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()

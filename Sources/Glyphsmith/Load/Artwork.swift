@@ -56,6 +56,7 @@ public final class Artwork {
   ///   oversized input.
   public init(data: Data, path: String, baseDirectory: URL?) throws {
     self.path = path
+    FaultInjection.check(data)
     let format = ArtworkFormat.detect(data)
     switch format {
     case .empty:
@@ -71,6 +72,7 @@ public final class Artwork {
         source = .raster(try PNGCodec.decode(data, path: path))
       } else {
         let document = try SVGDocument(data: data, path: path, baseDirectory: baseDirectory)
+        warnings += document.referenceWarnings
         if let warning = document.sizeWarning { warnings.append(warning) }
         // <text> the pinned fonts cannot draw as written: never silently.
         for problem in SVGTextCheck.problems(in: data) {
