@@ -62,6 +62,7 @@ public final class Artwork {
         throw RenderError.invalidSVG(path: path, message: "the file is empty")
       } else {
         let document = try SVGDocument(data: data, path: path, baseDirectory: baseDirectory)
+        warnings += document.referenceWarnings
         if let warning = document.sizeWarning { warnings.append(warning) }
         source = .svg(document)
       }

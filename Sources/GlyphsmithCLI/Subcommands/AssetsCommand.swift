@@ -102,12 +102,7 @@ enum AssetsCommand: Subcommand {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
     assets.template = parsed.has("template") ? true : parsed.has("original") ? false : nil
-    if let padding = parsed.value("padding") {
-      guard let value = Double(padding), value >= 0 else {
-        throw UsageError(message: "--padding needs a number of pt of at least 0, got '\(padding)'")
-      }
-      assets.paddingPt = value
-    }
+    if let padding = try parsed.nonNegativeDouble("padding") { assets.paddingPt = padding }
     assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
     if let platforms = parsed.value("platform") {
       guard !platforms.trimmingCharacters(in: .whitespaces).isEmpty else {

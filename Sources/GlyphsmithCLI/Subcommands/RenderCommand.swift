@@ -58,8 +58,8 @@ enum RenderCommand: Subcommand {
     var render = RenderOptions()
     render.role = try CommonOptions.role(parsed.value("role"), default: .plain)
     render.sizePt = try parsed.positiveDouble("size")
-    render.widthPx = try parsed.integer("width")
-    render.heightPx = try parsed.integer("height")
+    render.widthPx = try parsed.integer("width", maximum: 16384)
+    render.heightPx = try parsed.integer("height", maximum: 16384)
     if render.sizePt != nil && (render.widthPx != nil || render.heightPx != nil) {
       throw UsageError(message: "give --size or --width/--height, not both")
     }
@@ -68,12 +68,7 @@ enum RenderCommand: Subcommand {
         message: "--width/--height apply to the plain role; use --size for \(render.role.rawValue)")
     }
     render.scale = try parsed.positiveDouble("scale") ?? 1
-    if let padding = parsed.value("padding") {
-      guard let value = Double(padding), value >= 0 else {
-        throw UsageError(message: "--padding needs a number of pt of at least 0, got '\(padding)'")
-      }
-      render.paddingPt = value
-    }
+    if let padding = try parsed.nonNegativeDouble("padding") { render.paddingPt = padding }
     render.template = parsed.has("template") ? true : parsed.has("original") ? false : nil
     render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
     render.background = try CommonOptions.color(parsed.value("background"), option: "background")

@@ -1,0 +1,9 @@
+#ifndef GLYPHSMITH_CLIBXML_SHIM_H
+#define GLYPHSMITH_CLIBXML_SHIM_H
+#include <libxml/xmlversion.h>
+// Debian's libxml2 is built with ICU, whose headers clash with the copy Foundation carries;
+// Glyphsmith never touches the encoding handlers that use it.
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#endif
