@@ -6,4 +6,7 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+
+/// `xmlFree` is a global function pointer, which Swift 6 refuses to read; this calls it.
+static inline void glyphsmith_xml_free(void *pointer) { xmlFree(pointer); }
 #endif

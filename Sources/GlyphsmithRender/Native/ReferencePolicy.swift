@@ -55,6 +55,10 @@ enum ReferencePolicy {
             why: "CSS url() references to other files are never loaded; inline the content"))
       }
     }
+    for (from, to) in found.boundedFontSizes.sorted(by: { $0.from < $1.from }) {
+      outcome.warnings.append(
+        "\(path): warning: font-size \(from) is past what librsvg can draw; drawn at \(to)")
+    }
     if let rewritten = found.rewritten { outcome.data = rewritten }
     return outcome
   }

@@ -7,9 +7,10 @@ import Foundation
 /// would spend unbounded time on:
 ///
 /// - font sizes: librsvg 2.54 panics ("assertion failed: h >= 0.0") once a computed font size
-///   passes Pango's integer range (about 2 million px), and FreeType refuses sizes past 65,535
-///   px; absolute sizes are clamped to 10,000 px and relative ones (em, ex, %, larger) so that
-///   even fully nested they stay under 60,000 px;
+///   passes Pango's integer range (about 2 million px), and FreeType fails ("FreetypeError")
+///   once the size at the output scale passes about 20,000 px; absolute sizes are clamped to
+///   4096 px (12,288 px at @3x) and relative ones (em, ex, %, larger) so that even fully
+///   nested they stay under 4096 px;
 /// - `feTurbulence numOctaves`: each octave adds half the amplitude of the one before, so
 ///   octaves past the 24th change no 8-bit pixel; they are clamped to 24.
 ///
@@ -27,14 +28,16 @@ enum SVGPreflight {
     var externalDTD: String?
     /// `<use>` instances the document expands to (saturating past the limit).
     var useInstances = 0
+    /// Font sizes that were bounded, as written, with what they became (`"1e9" -> "10000px"`).
+    var boundedFontSizes: [(from: String, to: String)] = []
     /// The document to give librsvg when something was bounded; `nil`: the input as is.
     var rewritten: Data?
   }
 
   /// Absolute font sizes are clamped to this many px.
-  static let maximumFontSize = 10_000.0
+  static let maximumFontSize = 4096.0
   /// Computed font sizes stay under this many px even with every relative size nested.
-  static let maximumComputedFontSize = 60_000.0
+  static let maximumComputedFontSize = 4096.0
   /// `feTurbulence numOctaves` past this changes no 8-bit pixel (amplitude 2^-24).
   static let maximumOctaves = 24
 
@@ -80,6 +83,8 @@ enum SVGPreflight {
   static func run(_ data: Data, maxUse: Int) -> Findings? {
     _ = initialized
     guard data.count < Int(Int32.max) else { return nil }
+    // Encoding errors bypass XML_PARSE_NOERROR; librsvg reports its own parse errors.
+    xmlSetStructuredErrorFunc(nil, { _, _ in })
     let options = Int32(
       XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
         | XML_PARSE_NOCDATA.rawValue)
@@ -111,7 +116,7 @@ enum SVGPreflight {
       xmlDocDumpMemory(doc, &buffer, &size)
       if let buffer {
         walk.findings.rewritten = Data(bytes: buffer, count: Int(size))
-        xmlFree(buffer)
+        glyphsmith_xml_free(buffer)
       }
     }
     return walk.findings
@@ -123,7 +128,7 @@ enum SVGPreflight {
 
   static func text(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String? {
     guard let pointer else { return nil }
-    defer { xmlFree(pointer) }
+    defer { glyphsmith_xml_free(pointer) }
     return String(cString: pointer)
   }
 
@@ -270,11 +275,15 @@ enum SVGPreflight {
       let isUse = Set(uses.map(\.node))
       var memo: [xmlNodePtr: Int] = [:]
       var inProgress: Set<xmlNodePtr> = []
+      // Content under defs and symbol is drawn only through a use, which counts it.
       func successors(_ node: xmlNodePtr) -> [xmlNodePtr] {
         var out: [xmlNodePtr] = []
         var child = node.pointee.children
         while let c = child {
-          if c.pointee.type == XML_ELEMENT_NODE { out.append(c) }
+          if c.pointee.type == XML_ELEMENT_NODE {
+            let name = SVGPreflight.text(c.pointee.name)
+            if name != "defs" && name != "symbol" { out.append(c) }
+          }
           child = c.pointee.next
         }
         if let target = useTarget[node] { out.append(target) }
@@ -342,6 +351,8 @@ enum SVGPreflight {
         let size = fontSizes[index]
         let unit = size.isRelative ? (size.unit == "larger" ? "em" : size.unit) : "px"
         let replacement = String(format: "%.6g", value) + unit
+        findings.boundedFontSizes.append(
+          (String(format: "%g", size.number) + size.unit, replacement))
         switch size.place {
         case .attribute(let node, let name):
           xmlSetProp(node, name, replacement)
