@@ -47,9 +47,11 @@ enum ReferencePolicy {
       outcome.warnings += nestedReferences(reference, path: path, depth: 0)
     }
     outcome.normalizations = found.normalizations
+    // `@import url(...)` is an import (dropped above or loaded), not a url() librsvg ignores.
+    let imports = Set(found.imports.map { $0.trimmingCharacters(in: .whitespaces) })
     for reference in found.cssURLs {
       let trimmed = reference.trimmingCharacters(in: .whitespaces)
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      if trimmed.isEmpty || trimmed.hasPrefix("#") || imports.contains(trimmed) { continue }
       if isData(trimmed) {
         outcome.warnings += nestedReferences(trimmed, path: path, depth: 0)
       } else {

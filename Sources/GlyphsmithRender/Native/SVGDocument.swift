@@ -133,16 +133,19 @@ public final class SVGDocument {
       x: ink.x - canvasOrigin.x, y: ink.y - canvasOrigin.y, width: ink.width, height: ink.height)
   }
 
-  /// The ink bounds of everything drawn, in user units, with no viewport (strokes
-  /// included); `nil` when nothing is drawn.
+  /// The ink bounds of everything drawn, in user units (strokes included), measured in a
+  /// 100 x 100 viewport at the origin (a document with no size and no viewBox draws in user
+  /// units there; `get_geometry_for_element` would move the bounds to the origin); `nil`
+  /// when nothing is drawn.
   private static func contentBounds(
     of handle: UnsafeMutablePointer<RsvgHandle>, path: String
   ) throws -> Rect? {
+    var viewport = RsvgRectangle(x: 0, y: 0, width: 100, height: 100)
     var ink = RsvgRectangle()
     var logical = RsvgRectangle()
     let ok = try GErrorBridge.callSVG(path: path) { error in
       LibraryClock.measure {
-        rsvg_handle_get_geometry_for_element(handle, nil, &ink, &logical, error)
+        rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, error)
       }
     }
     guard ok != 0, ink.width > 0, ink.height > 0, ink.width.isFinite, ink.height.isFinite

@@ -211,6 +211,8 @@ enum SVGNormalizer {
     var map = ids(root)
     var expansions = 0
     var copied = 0
+    // Each expansion's group and the element it copies, to find cycles through copies.
+    var origins: [xmlNodePtr: xmlNodePtr] = [:]
     var stack = [root]
     while let node = stack.popLast() {
       if name(node) == "use", let id = localID(attribute(node, "href")), let target = map[id],
@@ -219,11 +221,13 @@ enum SVGNormalizer {
         let kind = name(target)
         let expandable = kind == "symbol" || (kind == "svg" && target != root)
         let size = expandable ? allElements(target).count : 0
-        if expandable, !isAncestor(target, of: node), copied + size <= maximumCopiedElements,
+        if expandable, !inCycle(node, target: target, origins: origins),
+          copied + size <= maximumCopiedElements,
           let replacement = expand(node, target: target, kind: kind)
         {
           copied += size
           expansions += 1
+          origins[replacement] = target
           if kind == "symbol" { symbols = true } else { svgs = true }
           // The copies hold no ids; those of the use (kept on the group) map to it now.
           if let ownID = attribute(replacement, "id") { map[ownID] = replacement }
@@ -236,10 +240,15 @@ enum SVGNormalizer {
     return (symbols, svgs)
   }
 
-  static func isAncestor(_ candidate: xmlNodePtr, of node: xmlNodePtr) -> Bool {
-    var current: xmlNodePtr? = node
+  /// Whether expanding `use` (of `target`) would copy `target` into itself: `target`
+  /// encloses the use, or the use sits in a copy of `target`. Such uses are left to librsvg,
+  /// which refuses the cycle.
+  static func inCycle(
+    _ use: xmlNodePtr, target: xmlNodePtr, origins: [xmlNodePtr: xmlNodePtr]
+  ) -> Bool {
+    var current: xmlNodePtr? = use
     while let n = current {
-      if n == candidate { return true }
+      if n == target || origins[n] == target { return true }
       current = n.pointee.parent
     }
     return false
