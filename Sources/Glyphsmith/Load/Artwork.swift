@@ -60,6 +60,7 @@ public final class Artwork {
     data: Data, path: String, baseDirectory: URL?, sizeFromContent: Bool = false
   ) throws {
     self.path = path
+    FaultInjection.check(data)
     do {
       if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
         source = .raster(try PNGCodec.decode(data, path: path))

@@ -18,12 +18,11 @@ public enum GlyphRenderer {
     else {
       throw GlyphsmithError.invalidOption("sizes, scale and padding must be positive")
     }
-    let limit = Double(Rasterizer.maximumSide)
-    guard options.scale <= limit, (options.sizePt ?? 1) <= limit, options.paddingPt <= limit,
-      options.scale.isFinite, (options.sizePt ?? 1).isFinite, options.paddingPt.isFinite
+    // Finite values of any size end in the layout's check against the 16384 px output limit
+    // (PixelMath's counts never trap).
+    guard options.scale.isFinite, (options.sizePt ?? 1).isFinite, options.paddingPt.isFinite
     else {
-      throw GlyphsmithError.invalidOption(
-        "sizes, scale and padding are at most 16384 (outputs are limited to 16384 px on a side)")
+      throw GlyphsmithError.invalidOption("sizes, scale and padding must be finite numbers")
     }
     let layout =
       try options.role.fitsInk

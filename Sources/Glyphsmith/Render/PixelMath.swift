@@ -24,12 +24,13 @@ enum PixelMath {
   static func checkOutput(width: Int, height: Int, path: String) throws {
     let side = Rasterizer.maximumSide
     guard width <= side, height <= side else {
-      let shown = { (v: Int) in v >= ceiling ? "more than \(side)" : "\(v)" }
+      let size =
+        width < ceiling && height < ceiling
+        ? "output \(width)x\(height) px" : "output over \(ceiling) px on a side"
       throw GlyphsmithError.render(
         .tooLarge(
           path: path,
-          what: "output \(shown(width))x\(shown(height)) px; outputs are limited to \(side) px "
-            + "on a side; give a smaller size, scale or padding"))
+          what: "\(size); outputs are limited to \(side) px on a side"))
     }
   }
 }
