@@ -252,7 +252,8 @@ struct ClipPathTests {
 
   @Test func oneRuleForAllChildrenIsLeftToLibrsvg() throws {
     let source = doc(
-      10, "<clipPath id=\"c\"><rect width=\"5\" height=\"5\"/></clipPath>"
+      10,
+      "<clipPath id=\"c\"><rect width=\"5\" height=\"5\"/></clipPath>"
         + "<rect width=\"10\" height=\"10\" clip-path=\"url(#c)\"/>")
     #expect(try normalizations(source) == [])
     #expect(alphaSum(try draw(source).image) == 25 * 255)
@@ -334,5 +335,64 @@ struct SizeFidelityTests {
     let image = try GlyphRenderer.render(artwork, options: options).image
     #expect(image.width == 60 && image.height == 20)
     #expect(alphaSum(image) == 60 * 20 * 255)
+  }
+}
+
+@Suite("Fidelity: hostile inputs through the normalisation end fast with a clear error")
+struct HostileNormalisationTests {
+  private func timed(_ source: String) -> (String, Duration) {
+    let start = ContinuousClock.now
+    do {
+      _ = try draw(source, name: "h.svg")
+      return ("rendered", ContinuousClock.now - start)
+    } catch {
+      return ("\(error)", ContinuousClock.now - start)
+    }
+  }
+
+  @Test func entityBombWithASymbol() {
+    let entities = (1..<10).map { i in
+      "<!ENTITY a\(i) \"" + String(repeating: "&a\(i - 1);", count: 10) + "\">"
+    }.joined()
+    let source = """
+      <?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a0 "x">\(entities)]>\
+      <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\
+      <symbol id="s" viewBox="0 0 1 1"><rect width="1" height="1"/></symbol>\
+      <use href="#s" width="10" height="10"/><text>&a9;</text></svg>
+      """
+    let (message, time) = timed(source)
+    #expect(message.hasPrefix("h.svg: error: invalid SVG: ") && message.contains("entity"))
+    #expect(time < .seconds(2))
+  }
+
+  @Test func deepNestingInsideASymbol() {
+    let depth = 50_000
+    let source =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">"
+      + "<symbol id=\"s\" viewBox=\"0 0 1 1\">" + String(repeating: "<g>", count: depth)
+      + "<rect width=\"1\" height=\"1\"/>" + String(repeating: "</g>", count: depth)
+      + "</symbol><use href=\"#s\" width=\"10\" height=\"10\"/></svg>"
+    let (message, time) = timed(source)
+    #expect(message.hasPrefix("h.svg: error: invalid SVG: ") && message.contains("depth"))
+    #expect(time < .seconds(2))
+  }
+
+  @Test func useBombOfSymbols() {
+    var parts = ["<symbol id=\"s0\" viewBox=\"0 0 1 1\"><rect width=\"1\" height=\"1\"/></symbol>"]
+    for i in 1..<9 {
+      parts.append(
+        "<symbol id=\"s\(i)\" viewBox=\"0 0 10 10\">"
+          + (0..<10).map { "<use href=\"#s\(i - 1)\" x=\"\($0)\" width=\"1\" height=\"1\"/>" }
+          .joined() + "</symbol>")
+    }
+    let source =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">"
+      + parts.joined() + "<use href=\"#s8\" width=\"10\" height=\"10\"/></svg>"
+    let (message, time) = timed(source)
+    #expect(
+      message
+        == "h.svg: error: too large: the SVG expands to more than 10000 <use> instances "
+        + "(--max-use); flatten the repeated content")
+    #expect(time < .seconds(2))
   }
 }

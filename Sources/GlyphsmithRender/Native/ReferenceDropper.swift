@@ -32,7 +32,8 @@ enum ReferenceDropper {
     guard let root = xmlDocGetRootElement(doc) else { return dropped }
     for node in SVGNormalizer.allElements(root) {
       if let href = SVGNormalizer.attribute(node, "href"), let reason = verdict(href) {
-        dropped.append(Dropped(reference: href.trimmingCharacters(in: .whitespaces), reason: reason))
+        dropped.append(
+          Dropped(reference: href.trimmingCharacters(in: .whitespaces), reason: reason))
         SVGNormalizer.removeAttribute(node, "href")
       }
       if SVGNormalizer.name(node) == "style", let css = SVGPreflight.text(xmlNodeGetContent(node)),
@@ -71,7 +72,8 @@ enum ReferenceDropper {
     var out: [(String, String)] = []
     var rest = css[...]
     while let found = rest.range(of: "@import") {
-      let end = rest[found.upperBound...].firstIndex(of: ";").map { css.index(after: $0) }
+      let end =
+        rest[found.upperBound...].firstIndex(of: ";").map { css.index(after: $0) }
         ?? rest.endIndex
       let text = String(css[found.lowerBound..<end])
       if let reference = SVGPreflight.imports(in: text).first {

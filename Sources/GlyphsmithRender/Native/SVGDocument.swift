@@ -37,9 +37,11 @@ public final class SVGDocument {
   ///   - path: the name used in messages.
   ///   - baseDirectory: the folder relative references resolve against; `nil` (stdin) allows
   ///     no file references at all.
-  /// - Throws: `RenderError.tooLarge` over 10 MiB or past `limits.maxUse` `<use>` instances, `.forbiddenReference` for external
-  ///   entities or references outside `baseDirectory`, `.invalidSVG` with librsvg's message,
-  ///   `.noUsableSize` when neither width and height nor a viewBox give a size.
+  /// - Throws: `RenderError.tooLarge` over 10 MiB or past `limits.maxUse` `<use>` instances,
+  ///   `.forbiddenReference` for external entity declarations (references outside
+  ///   `baseDirectory` or to the network are dropped with a warning in `referenceWarnings`),
+  ///   `.invalidSVG` with librsvg's message, `.noUsableSize` when neither width and height
+  ///   nor a viewBox give a size (a negative width or height is named).
   ///   `limits`: the `<use>` budget (default `InputLimits.current`).
   ///   `sizeFromContent`: a document with no usable size (no width, height or viewBox) takes
   ///   its content's ink bounds as its canvas, as rsvg-convert takes their size, instead of
@@ -223,9 +225,8 @@ public final class SVGDocument {
         after = after.dropFirst().drop { $0 == " " }
         guard let quote = after.first, quote == "\"" || quote == "'" else { continue }
         let value = after.dropFirst().prefix { $0 != quote }.trimmingCharacters(in: .whitespaces)
-        if value.hasPrefix("-"), let number = Double(value.prefix { "-+.0123456789eE".contains($0) }),
-          number < 0
-        {
+        let digits = value.prefix { "-+.0123456789eE".contains($0) }
+        if value.hasPrefix("-"), let number = Double(digits), number < 0 {
           return "\(name)=\"\(value)\""
         }
       }

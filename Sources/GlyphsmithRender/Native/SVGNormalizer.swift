@@ -28,9 +28,10 @@ enum SVGNormalizer {
   /// Largest number of `<use>` elements expanded in one document (the preflight's `--max-use`
   /// bound has refused larger expansions before this runs).
   static let maximumExpansions = 100_000
-  /// Most elements all expansions together may copy; past it the remaining uses are left to
-  /// librsvg (a few nested uses of a large symbol would otherwise copy it exponentially).
-  static let maximumCopiedElements = 200_000
+  /// Most elements all expansions together may copy (20,000: a sprite sheet of 50 uses of
+  /// 100-element symbols needs 5,000); past it the remaining uses are left to librsvg, which
+  /// shares one copy among its instances, so a hostile file costs no more than before.
+  static let maximumCopiedElements = 20_000
 
   /// Normalises `doc` in place. Returns the names of the fixes applied (`use-symbol`,
   /// `use-svg`, `gradient-href`, `clip-path`, `zero-length-cap`), empty when nothing changed.
@@ -347,10 +348,11 @@ enum SVGNormalizer {
 
   static func fixClipPaths(_ root: xmlNodePtr, doc: xmlDocPtr) -> Bool {
     let all = allElements(root)
-    let clips = all.filter { name($0) == "clipPath" && needsMask($0) }
-    guard !clips.isEmpty else { return false }
+    let clipList = all.filter { name($0) == "clipPath" && needsMask($0) }
+    guard !clipList.isEmpty else { return false }
+    let clips = Set(clipList)
     var maskIDs: [String: String] = [:]
-    for clip in clips {
+    for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
       let maskID = id + "__glyphsmith_mask"
       maskIDs[id] = maskID
@@ -376,7 +378,8 @@ enum SVGNormalizer {
         for (original, element) in zip(allElements(child), allElements(copy)) {
           removeAttribute(element, "id")
           guard shapes.contains(name(element)) else { continue }
-          let style = (attribute(element, "style").map { $0 + ";" } ?? "")
+          let style =
+            (attribute(element, "style").map { $0 + ";" } ?? "")
             + "fill:#ffffff;fill-opacity:1;stroke:none;opacity:1;fill-rule:\(clipRule(original))"
           xmlSetProp(element, "style", style)
         }
@@ -409,7 +412,7 @@ enum SVGNormalizer {
     return true
   }
 
-  static func isInside(_ node: xmlNodePtr, _ containers: [xmlNodePtr]) -> Bool {
+  static func isInside(_ node: xmlNodePtr, _ containers: Set<xmlNodePtr>) -> Bool {
     var current = node.pointee.parent
     while let n = current {
       if containers.contains(n) { return true }
