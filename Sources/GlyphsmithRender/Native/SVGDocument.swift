@@ -135,6 +135,24 @@ public final class SVGDocument {
       x: ink.x - canvasOrigin.x, y: ink.y - canvasOrigin.y, width: ink.width, height: ink.height)
   }
 
+  /// The ink rectangle of the element with `id` (`#name`), in intrinsic canvas units (px at
+  /// 96 dpi) as `inkRect()`; `nil` when it draws nothing or there is no such element.
+  /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure it.
+  public func inkRect(ofID id: String) throws -> Rect? {
+    var viewport = RsvgRectangle(
+      x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
+    var ink = RsvgRectangle()
+    var logical = RsvgRectangle()
+    let ok = try GErrorBridge.callSVG(path: path) { error in
+      LibraryClock.measure {
+        rsvg_handle_get_geometry_for_layer(handle, id, &viewport, &ink, &logical, error)
+      }
+    }
+    guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }
+    return Rect(
+      x: ink.x - canvasOrigin.x, y: ink.y - canvasOrigin.y, width: ink.width, height: ink.height)
+  }
+
   /// The ink bounds of everything drawn, in user units (strokes included), measured in a
   /// 100 x 100 viewport at the origin (a document with no size and no viewBox draws in user
   /// units there; `get_geometry_for_element` would move the bounds to the origin); `nil`
