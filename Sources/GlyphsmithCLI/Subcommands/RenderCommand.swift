@@ -53,18 +53,10 @@ enum RenderCommand: Subcommand {
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard parsed.positionals.count == 1 else {
-      throw UsageError(
-        message: parsed.positionals.isEmpty
-          ? "missing INPUT (an .svg or .png file, or - for stdin)"
-          : "expected one INPUT, got \(parsed.positionals.count)")
-    }
-    guard let output = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output FILE.png")
-    }
-    if parsed.has("template") && parsed.has("original") {
-      throw UsageError(message: "--template and --original exclude each other")
-    }
+    let input = try CommonOptions.single(
+      parsed, missing: "INPUT (an .svg or .png file, or - for stdin)", name: "INPUT")
+    let output = try CommonOptions.output(parsed, "FILE.png")
+    let template = try CommonOptions.template(parsed)
     var render = RenderOptions()
     render.role = try CommonOptions.role(parsed.value("role"), default: .plain)
     render.sizePt = try parsed.positiveDouble("size")
@@ -79,7 +71,7 @@ enum RenderCommand: Subcommand {
     }
     render.scale = try parsed.positiveDouble("scale") ?? 1
     if let padding = try parsed.nonNegativeDouble("padding") { render.paddingPt = padding }
-    render.template = parsed.has("template") ? true : parsed.has("original") ? false : nil
+    render.template = template
     render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
     render.background = try CommonOptions.color(parsed.value("background"), option: "background")
     render.shape = try CommonOptions.shape(parsed.value("shape"))
@@ -89,7 +81,7 @@ enum RenderCommand: Subcommand {
     }
     let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
-      job: RenderJob(input: parsed.positionals[0], output: output, options: render),
+      job: RenderJob(input: input, output: output, options: render),
       limits: limits, budget: budget)
   }
 
