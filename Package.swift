@@ -3,7 +3,8 @@ import PackageDescription
 
 /// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image
 /// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
-/// `CPNG`, `CPango`, `CLibXML` and the small `CPNGCodec` C target; only `GlyphsmithRender` imports them.
+/// `CPNG`, `CPango`, `CLibXML` and the small `CPNGCodec` C target; only `GlyphsmithRender`
+/// imports them.
 let package = Package(
   name: "Glyphsmith",
   products: [

@@ -58,6 +58,10 @@ def main():
     ap.add_argument("--seed", type=int, default=int(time.time()))
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    # A private copy of the executable, so that rebuilding while this runs is harmless.
+    private = Path(tempfile.mkdtemp(prefix="glyphsmith-fuzz-bin-")) / "glyphsmith"
+    shutil.copy2(args.glyphsmith, private)
+    args.glyphsmith = str(private)
     seeds = [p.read_bytes() for p in sorted(Path(args.seeds).iterdir()) if p.is_file()]
     findings = Path(args.findings)
     findings.mkdir(parents=True, exist_ok=True)
@@ -115,6 +119,7 @@ def main():
                 (findings / f"cli-{int(time.time())}-stderr.txt").write_bytes(run.stderr[-20000:])
         finally:
             shutil.rmtree(work, ignore_errors=True)
+    shutil.rmtree(private.parent, ignore_errors=True)
     print(f"fuzz-cli: {batches} batches, {inputs} inputs, {flagged} flagged batches "
           f"in {args.seconds:.0f} s (seed {args.seed})")
 

@@ -24,8 +24,9 @@ struct IsolationCLITests {
       return be(UInt32(body.count)) + typed + be(crc32(typed))
     }
     let ihdr = be(width) + be(height) + [1, 0, 0, 0, 0]
-    return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
-      + chunk("IEND", []))
+    return Data(
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+        + chunk("IEND", []))
   }
 
   static func crc32(_ bytes: [UInt8]) -> UInt32 {
@@ -81,7 +82,9 @@ struct IsolationCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.write(circleSVG, "c.svg", in: dir)
     for command in ["render", "assets"] {
-      for option in command == "render" ? ["--size", "--scale", "--padding"] : ["--size", "--padding"] {
+      for option in command == "render"
+        ? ["--size", "--scale", "--padding"] : ["--size", "--padding"]
+      {
         let output = command == "render" ? "c.png" : "C.xcassets"
         let result = try CLIRunner.run([command, "c.svg", "-o", output, option, "1e19"], in: dir)
         #expect(result.status == 2, "\(command) \(option)")
@@ -141,7 +144,8 @@ struct IsolationCLITests {
     #expect(bomb.status == 0 && bomb.stderr == "")
     #expect(seconds < 5)
     for name in ["clamped", "fewer"] {
-      #expect(try CLIRunner.run(["render", "\(name).svg", "-o", "\(name).png"], in: dir).status == 0)
+      #expect(
+        try CLIRunner.run(["render", "\(name).svg", "-o", "\(name).png"], in: dir).status == 0)
     }
     let read = { (name: String) in try Data(contentsOf: dir.appendingPathComponent(name)) }
     #expect(try read("bomb.png") == read("clamped.png"))
@@ -153,7 +157,8 @@ struct IsolationCLITests {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     // 70^3 instances from 3 levels of 70 uses each.
-    var svg = "<svg \(Self.svgNS) width=\"24\" height=\"24\"><defs><rect id=\"l0\" width=\"1\" height=\"1\"/>"
+    var svg =
+      "<svg \(Self.svgNS) width=\"24\" height=\"24\"><defs><rect id=\"l0\" width=\"1\" height=\"1\"/>"
     for level in 1...3 {
       svg += "<g id=\"l\(level)\">"
       svg += String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 70)
@@ -165,7 +170,8 @@ struct IsolationCLITests {
     #expect(result.status == 2)
     #expect(
       result.stderr.hasPrefix(
-        "fan.svg: error: too large: the SVG expands to more than 10000 <use> instances (--max-use)"))
+        "fan.svg: error: too large: the SVG expands to more than 10000 <use> instances (--max-use)")
+    )
     #expect(seconds < 5)
     let lint = try CLIRunner.run(["lint", "fan.svg"], in: dir)
     #expect(lint.status == 2 && lint.stderr.contains("fan.svg: error: too large"))
@@ -279,5 +285,29 @@ struct IsolationCLITests {
     #expect(result.stderr.contains("b.svg: error: the renderer crashed on this file (SIGABRT)"))
     let report = try JSONDecoder().decode(LintReport.self, from: result.stdout)
     #expect(report.files.map(\.path) == ["a.svg", "c.svg"])
+  }
+
+  @Test func referencesLibrsvgWouldDropSilentlyAreDroppedWithAWarning() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let nested =
+      "data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22%3E"
+      + "%3Cimage href=%22/etc/secret.png%22/%3E%3C/svg%3E"
+    let svg =
+      "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://example.com/svg11.dtd\">"
+      + "<svg \(Self.svgNS) width=\"8\" height=\"8\">"
+      + "<style>rect { fill: url(other.svg#paint) }</style>"
+      + "<rect width=\"8\" height=\"8\" style=\"stroke:url('/etc/x.svg#s')\"/>"
+      + "<image width=\"4\" height=\"4\" href=\"\(nested)\"/></svg>"
+    try Self.write(svg, "refs.svg", in: dir)
+    let result = try CLIRunner.run(["render", "refs.svg", "-o", "refs.png"], in: dir)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.split(separator: "\n") == [
+        "refs.svg: warning: dropped reference 'http://example.com/svg11.dtd': external DTDs are never loaded",
+        "refs.svg: warning: dropped reference '/etc/secret.png': a file referenced inside a data: SVG is never loaded; inline the content",
+        "refs.svg: warning: dropped reference 'other.svg#paint': CSS url() references to other files are never loaded; inline the content",
+        "refs.svg: warning: dropped reference '/etc/x.svg#s': CSS url() references to other files are never loaded; inline the content",
+      ])
   }
 }

@@ -18,7 +18,8 @@ struct OutputSafetyCLITests {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("c.svg"))
-    let devNull = try CLIRunner.run(["render", "c.svg", "-o", "/dev/null", "--width", "8"], in: dir)
+    let devNull = try CLIRunner.run(
+      ["render", "c.svg", "-o", "/dev/null", "--width", "8"], in: dir)
     #expect(devNull.status == 0)
     #expect(Self.fileType("/dev/null") == S_IFCHR)
     let fifo = dir.appendingPathComponent("pipe").path
@@ -53,8 +54,10 @@ struct OutputSafetyCLITests {
     let assets = try CLIRunner.run(["assets", "dot.svg", "-o", "C.xcassets", "--quiet"], in: dir)
     #expect(assets.status == 0)
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("C.xcassets").path)
-        .sorted() == ["Contents.json", "dot.imageset"])
+      try FileManager.default.contentsOfDirectory(
+        atPath: dir.appendingPathComponent("C.xcassets").path
+      )
+      .sorted() == ["Contents.json", "dot.imageset"])
   }
 
   @Test func aSecondRunOnOneCatalogWaitsForTheFirst() throws {
@@ -87,19 +90,27 @@ struct OutputSafetyCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let fm = FileManager.default
     try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("dot.svg"))
-    try fm.createDirectory(at: dir.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
-    try fm.createDirectory(at: dir.appendingPathComponent("android"), withIntermediateDirectories: true)
-    try fm.createSymbolicLink(atPath: dir.appendingPathComponent("android/res").path, withDestinationPath: "../elsewhere")
+    try fm.createDirectory(
+      at: dir.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+    try fm.createDirectory(
+      at: dir.appendingPathComponent("android"), withIntermediateDirectories: true)
+    try fm.createSymbolicLink(
+      atPath: dir.appendingPathComponent("android/res").path, withDestinationPath: "../elsewhere")
     let android = try CLIRunner.run(
       ["assets", "dot.svg", "-o", "C.xcassets", "--platform", "android", "--quiet"], in: dir)
     #expect(android.status == 2)
-    #expect(android.stderr.hasPrefix("\(dir.path)/android/res: error: cannot write: it is a symbolic link"))
+    #expect(
+      android.stderr.hasPrefix(
+        "\(dir.path)/android/res: error: cannot write: it is a symbolic link"))
     #expect(try fm.contentsOfDirectory(atPath: dir.appendingPathComponent("elsewhere").path) == [])
     // The -o root itself may be a link.
-    try fm.createDirectory(at: dir.appendingPathComponent("real.xcassets"), withIntermediateDirectories: true)
-    try fm.createSymbolicLink(atPath: dir.appendingPathComponent("L.xcassets").path, withDestinationPath: "real.xcassets")
+    try fm.createDirectory(
+      at: dir.appendingPathComponent("real.xcassets"), withIntermediateDirectories: true)
+    try fm.createSymbolicLink(
+      atPath: dir.appendingPathComponent("L.xcassets").path, withDestinationPath: "real.xcassets")
     let linked = try CLIRunner.run(["assets", "dot.svg", "-o", "L.xcassets", "--quiet"], in: dir)
     #expect(linked.status == 0)
-    #expect(fm.fileExists(atPath: dir.appendingPathComponent("real.xcassets/dot.imageset/dot.png").path))
+    #expect(
+      fm.fileExists(atPath: dir.appendingPathComponent("real.xcassets/dot.imageset/dot.png").path))
   }
 }

@@ -222,7 +222,8 @@ enum SVGPreflight {
     }
 
     mutating func processingInstruction(_ node: xmlNodePtr) {
-      guard node.pointee.type == XML_PI_NODE, SVGPreflight.text(node.pointee.name) == "xml-stylesheet",
+      guard node.pointee.type == XML_PI_NODE,
+        SVGPreflight.text(node.pointee.name) == "xml-stylesheet",
         let content = SVGPreflight.text(xmlNodeGetContent(node)),
         let start = content.range(of: "href=")
       else { return }
@@ -237,8 +238,11 @@ enum SVGPreflight {
       while let attr = attribute {
         attribute = attr.pointee.next
         let attrName = SVGPreflight.text(attr.pointee.name) ?? ""
-        guard let value = SVGPreflight.text(xmlNodeGetContent(UnsafeMutableRawPointer(attr)
-          .assumingMemoryBound(to: xmlNode.self)))
+        guard
+          let value = SVGPreflight.text(
+            xmlNodeGetContent(
+              UnsafeMutableRawPointer(attr)
+                .assumingMemoryBound(to: xmlNode.self)))
         else { continue }
         switch attrName {
         case "href":
@@ -436,11 +440,15 @@ enum SVGPreflight {
       var i = found.location + found.length
       search = NSRange(location: i, length: text.length - i)
       var shorthand = true
-      if i + 5 <= text.length, text.substring(with: NSRange(location: i, length: 5)).lowercased() == "-size" {
+      if i + 5 <= text.length,
+        text.substring(with: NSRange(location: i, length: 5)).lowercased() == "-size"
+      {
         shorthand = false
         i += 5
       }
-      while i < text.length, let c = UnicodeScalar(text.character(at: i)), c == " " || c == "\t" || c == "\n" { i += 1 }
+      while i < text.length, let c = UnicodeScalar(text.character(at: i)),
+        c == " " || c == "\t" || c == "\n"
+      { i += 1 }
       guard i < text.length, text.character(at: i) == UInt16(UInt8(ascii: ":")) else { continue }
       i += 1
       var end = i
@@ -463,7 +471,10 @@ enum SVGPreflight {
         if c == 32 || c == 9 || c == 10 || c == 13 || c == UInt16(UInt8(ascii: "/")) {
           if k > tokenStart {
             let token = text.substring(with: NSRange(location: tokenStart, length: k - tokenStart))
-            if let (value, unit) = number(token), !(shorthand && unit.isEmpty && value < 1000 && value.rounded() == value && value.truncatingRemainder(dividingBy: 100) == 0 && value <= 900) {
+            if let (value, unit) = number(token),
+              !(shorthand && unit.isEmpty && value < 1000 && value.rounded() == value
+                && value.truncatingRemainder(dividingBy: 100) == 0 && value <= 900)
+            {
               let length = token.count
               out.append((NSRange(location: tokenStart, length: length), value, unit))
               break
