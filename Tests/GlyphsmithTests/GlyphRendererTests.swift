@@ -329,7 +329,7 @@ struct LoadingTests {
       data: Data(imported.utf8), path: "i.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
     #expect(
       artwork.warnings == [
-        "i.svg: warning: dropped reference 'http://x.test/a.css': network references are never loaded"
+        "i.svg: warning: dropped reference 'http://x.test/a.css': network references are not loaded"
       ])
     #expect(try GlyphRenderer.render(artwork, options: RenderOptions()).image[1, 1].a == 255)
   }
@@ -375,7 +375,7 @@ struct LoadingTests {
         "\(outside): warning: dropped reference '../outside.svg': it points outside the "
           + "input's folder \(inner)",
         "\(outside): warning: dropped reference 'https://x.test/a.svg#i': network references "
-          + "are never loaded",
+          + "are not loaded",
       ])
     let drawn = try GlyphRenderer.render(dropped, options: RenderOptions()).image
     #expect(drawn[0, 0].a == 255 && drawn[1, 1].a == 0)

@@ -176,7 +176,7 @@ enum ReferencePolicy {
       lower[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
       !lower.hasPrefix("file:")
     {
-      return "network references are never loaded"
+      return "network references are not loaded"
     }
     guard let baseDirectory else {
       return "an SVG read from stdin may not reference files; pass it as a file"

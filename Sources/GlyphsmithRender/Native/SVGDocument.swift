@@ -5,8 +5,11 @@ import Foundation
 /// An SVG file loaded by librsvg, with its intrinsic canvas size worked out.
 ///
 /// Relative references (`href`, `xlink:href`, XInclude) resolve against the file's folder and
-/// never outside it; external entities and network references are refused before librsvg
-/// sees the data. A handle is not thread-safe: each task loads its own document.
+/// never outside it; external entity declarations are refused, and references to the network
+/// or outside the folder are dropped with a warning before librsvg sees the data, which is
+/// normalised first where librsvg 2.54 would draw it differently from browsers
+/// (`SVGNormalizer`). Lengths in physical units are at 96 dpi. A handle is not thread-safe:
+/// each task loads its own document.
 public final class SVGDocument {
   /// The path shown in messages (as the user gave it, or `-` for stdin).
   public let path: String
