@@ -110,7 +110,7 @@ enum AssetsCommand: Subcommand {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
     assets.template = template
-    if let padding = try parsed.nonNegativeDouble("padding") { assets.paddingPt = padding }
+    assets.paddingPt = try CommonOptions.padding(parsed) ?? assets.paddingPt
     assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
     assets.platforms = try CommonOptions.platforms(parsed.value("platform")) ?? assets.platforms
     assets.androidOutput = parsed.value("android-out")

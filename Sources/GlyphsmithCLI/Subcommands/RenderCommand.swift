@@ -70,7 +70,7 @@ enum RenderCommand: Subcommand {
         message: "--width/--height apply to the plain role; use --size for \(render.role.rawValue)")
     }
     render.scale = try parsed.positiveDouble("scale") ?? 1
-    if let padding = try parsed.nonNegativeDouble("padding") { render.paddingPt = padding }
+    render.paddingPt = try CommonOptions.padding(parsed) ?? render.paddingPt
     render.template = template
     render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
     render.background = try CommonOptions.color(parsed.value("background"), option: "background")
