@@ -21,7 +21,9 @@ public final class Artwork {
   /// (`ArtworkFormat.detect`): the PNG signature means PNG, XML (or gzip, SVGZ) means SVG.
   /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read; `.render` for an
   ///   invalid or oversized SVG/PNG (see `SVGDocument` and `PNGCodec`).
-  public convenience init(path: String) throws {
+  /// `sizeFromContent`: an SVG with no usable size takes its content's bounds as its canvas
+  /// (for callers that give the output size, as `render --width/--height` does).
+  public convenience init(path: String, sizeFromContent: Bool = false) throws {
     let data: Data
     let base: URL?
     if path == "-" {
@@ -46,7 +48,7 @@ public final class Artwork {
       data = bytes
       base = url.deletingLastPathComponent()
     }
-    try self.init(data: data, path: path, baseDirectory: base)
+    try self.init(data: data, path: path, baseDirectory: base, sizeFromContent: sizeFromContent)
   }
 
   /// Loads artwork from memory. `baseDirectory` is where an SVG's relative references resolve
@@ -54,7 +56,10 @@ public final class Artwork {
   /// - Throws: `GlyphsmithError.unusable` with "the file is empty" or "not a PNG or SVG
   ///   file" when the content is neither (`ArtworkFormat.detect`); `.render` for invalid or
   ///   oversized input.
-  public init(data: Data, path: String, baseDirectory: URL?) throws {
+  /// `sizeFromContent`: see `init(path:sizeFromContent:)`.
+  public init(
+    data: Data, path: String, baseDirectory: URL?, sizeFromContent: Bool = false
+  ) throws {
     self.path = path
     FaultInjection.check(data)
     let format = ArtworkFormat.detect(data)
@@ -71,7 +76,8 @@ public final class Artwork {
       if format == .png {
         source = .raster(try PNGCodec.decode(data, path: path))
       } else {
-        let document = try SVGDocument(data: data, path: path, baseDirectory: baseDirectory)
+        let document = try SVGDocument(
+          data: data, path: path, baseDirectory: baseDirectory, sizeFromContent: sizeFromContent)
         warnings += document.referenceWarnings
         if let warning = document.sizeWarning { warnings.append(warning) }
         // <text> the pinned fonts cannot draw as written: never silently.

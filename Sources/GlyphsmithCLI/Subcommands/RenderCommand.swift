@@ -33,11 +33,12 @@ enum RenderCommand: Subcommand {
       --background COLOR    composite over this colour instead of transparency
       -b, --background-color COLOR  the same as --background (rsvg-convert's name)
       -f, --format png      accepted for rsvg-convert habits; png is the only format
-      -a, --keep-aspect-ratio  accepted and ignored: the aspect ratio is always kept
-
-    COLOR: #RGB, #RRGGBB, #RRGGBBAA, a CSS colour name (red, rebeccapurple) or R,G,B.
       --shape S             circle, square, wide or tall instead of the shape found from the ink
       --compact             compact tab bar sizes (tab-bar role)
+      -a, --keep-aspect-ratio  accepted for rsvg-convert habits and ignored: the aspect ratio
+                            is always kept (--width with --height letterboxes, centred)
+      COLOR                 #RGB, #RRGGBB, #RRGGBBAA, a CSS colour name (red,
+                            rebeccapurple) or R,G,B
     \(BudgetOptions.help)
 
     roles:
