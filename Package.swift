@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image
 /// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
-/// `CPNG`, `CPango` and the small `CPNGCodec` C target; only `GlyphsmithRender` imports them.
+/// `CPNG`, `CPango`, `CFreeType` and the small `CPNGCodec` C target; only `GlyphsmithRender` imports them.
 let package = Package(
   name: "Glyphsmith",
   products: [
@@ -22,12 +22,14 @@ let package = Package(
     .systemLibrary(
       name: "CPango", pkgConfig: "pangocairo",
       providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+    .systemLibrary(
+      name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     .target(name: "CPNGCodec", dependencies: ["CPNG"]),
 
     // MARK: - Swift
     .target(
       name: "GlyphsmithRender",
-      dependencies: ["CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec"]),
+      dependencies: ["CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec", "CFreeType"]),
     .target(name: "Glyphsmith", dependencies: ["GlyphsmithRender"]),
     .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith"]),
     .target(
