@@ -118,6 +118,7 @@ struct CatalogWalk {
         let name = namePrefix + (child.name as NSString).deletingPathExtension
         assets.append(CatalogAsset(name: name, kind: kind, folder: path))
         checkAsset(folder: path, kind: kind, name: name)
+        if kind == "symbolset" { findings += SymbolSetCheck.check(folder: path, asset: name) }
       }
     }
   }

@@ -74,11 +74,14 @@ public enum SymbolBuilder {
       case .fill(let evenOdd):
         var outline = closed(placed)
         if evenOdd { outline = PathOrientation.nonzeroEquivalent(ofEvenOdd: outline) }
+        outline = PathNormalizer.normalize(outline)
         var weights: [SymbolWeight: VectorPath] = [:]
         for weight in SymbolWeight.allCases {
           weights[weight] =
             options.emboldenUnits == 0
-            ? outline : try stroker.embolden(outline, by: options.embolden(weight))
+            ? outline
+            : PathNormalizer.normalize(
+              try stroker.embolden(outline, by: options.embolden(weight)))
         }
         if Set(weights.values.map(\.signature)).count != 1 { compatible = false }
         paths.append(SymbolOutline.Path(weights: weights, layer: layers[index]))
@@ -132,7 +135,7 @@ public enum SymbolBuilder {
     for weight in SymbolWeight.allCases {
       var weighted = style
       weighted.width = style.width * options.factor(weight)
-      result[weight] = try stroke(subpath, weighted)
+      result[weight] = PathNormalizer.normalize(try stroke(subpath, weighted))
     }
     return result
   }

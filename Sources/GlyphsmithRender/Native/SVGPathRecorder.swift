@@ -33,10 +33,15 @@ public enum SVGPathRecorder {
   /// ancestors' transforms and styles).
   /// - Throws: `RenderError.invalidSVG` when librsvg fails or `elementID` is not in the file,
   ///   `.cairo` when the SVG surface fails.
-  public static func record(_ document: SVGDocument, elementID: String? = nil) throws -> Recording
-  {
+  /// - Parameter deviceScale: device units per canvas px while recording; by default the
+  ///   longer side becomes 4096 units. Cairo keeps 1/256 of a device unit, and drops a line
+  ///   to the current point and merges lines that continue in one direction, exactly, in
+  ///   those units: 15.625 (= 1000 x 4 / 256) puts a 1/1000 grid exactly on Cairo's.
+  public static func record(
+    _ document: SVGDocument, elementID: String? = nil, deviceScale: Double? = nil
+  ) throws -> Recording {
     let size = document.intrinsicSize
-    let k = deviceSide / max(size.width, size.height, 1e-9)
+    let k = deviceScale ?? deviceSide / max(size.width, size.height, 1e-9)
     let data = try LibraryClock.measure { try render(document, k: k, elementID: elementID) }
     let reader = CairoSVGReader()
     let parser = XMLParser(data: data)
