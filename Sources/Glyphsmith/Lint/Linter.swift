@@ -75,6 +75,13 @@ public enum Linter {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
+    if isDirectory.boolValue && path.hasSuffix(".symbolset") {
+      // A custom symbol: its Regular-S outline (docs/symbols.md).
+      let data = try SymbolLintSource.regularOutline(symbolset: path)
+      var options = options
+      if options.config == nil { options.config = LintConfig() }
+      return try lint(data: data, path: path, baseDirectory: nil, options: options)
+    }
     guard !isDirectory.boolValue else {
       throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
     }

@@ -17,6 +17,8 @@ struct SymbolTemplateScan {
 
   /// Every `id` in the file.
   var ids: Set<String> = []
+  /// The `x1` of each margin guide (`left-margin-Regular-S`: 1410.15), by id.
+  var marginX: [String: Double] = [:]
   /// The text of the element with id `template-version`, trimmed.
   var versionText: String?
   /// Whether a `Notes`, `Guides` and `Symbols` group exist (by id).
@@ -54,6 +56,11 @@ struct SymbolTemplateScan {
       if let id {
         scan.ids.insert(id)
         if ["Notes", "Guides", "Symbols"].contains(id) { scan.groups.insert(id) }
+        if id.hasPrefix("left-margin") || id.hasPrefix("right-margin"),
+          let x = attributes["x1"].flatMap(Double.init)
+        {
+          scan.marginX[id] = x
+        }
         if id == "template-version" {
           versionDepth = stack.count
           text = ""

@@ -50,6 +50,8 @@ enum AssetsCommand: Subcommand {
                             and scales: findings on stderr and, with --json, in each
                             input's "lint" list; the catalog is written either way
       --strict              with --lint: exit 1 when any input has a lint error or warning
+      --symbols             ios: also write NAME.symbolset (a custom SF Symbol, template 3.0,
+                            as `glyphsmith symbol` does) for every SVG input
 
     roles:
     \(Role.helpTable)
@@ -67,7 +69,7 @@ enum AssetsCommand: Subcommand {
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
     .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
-    .value("shard"), .flag("lint"), .flag("strict"), .flag("help"),
+    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .flag("help"),
   ]
 
   struct Options {
@@ -79,6 +81,7 @@ enum AssetsCommand: Subcommand {
     var stats: Bool
     var lint = false
     var strict = false
+    var symbols = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -133,19 +136,23 @@ enum AssetsCommand: Subcommand {
       }
       assets.shard = (parts[0], parts[1])
     }
+    if parsed.has("symbols") && !assets.platforms.contains(.ios) {
+      throw UsageError(message: "--symbols applies to the ios platform")
+    }
     if parsed.has("strict") && !parsed.has("lint") {
       throw UsageError(message: "--strict applies with --lint")
     }
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet"), stats: parsed.has("stats"), lint: parsed.has("lint"),
-      strict: parsed.has("strict"))
+      strict: parsed.has("strict"), symbols: parsed.has("symbols"))
   }
 
   static func run(_ options: Options) -> ExitCode {
     let started = Date()
     let (files, missing) = InputCollector.collectTree(options.inputs)
     for error in missing { Terminal.error(error.description) }
+    let symbolsFailed = options.symbols ? writeSymbols(files.map(\.path), options: options) : false
     let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     var report: AssetsReport
@@ -201,9 +208,28 @@ enum AssetsCommand: Subcommand {
           s.renders, Date().timeIntervalSince(started), s.taskSeconds, s.librarySeconds,
           s.writeSeconds) + overhead)
     }
-    if report.failures > 0 { return .failure }
+    if report.failures > 0 || symbolsFailed { return .failure }
     if lintFailed { return .negative }
     return report.catalogFindings.isEmpty ? .success : .negative
+  }
+
+  /// `--symbols`: writes a `.symbolset` for every SVG input (before the image sets, so the
+  /// catalog validation sees them). Returns whether any input failed.
+  static func writeSymbols(_ files: [String], options: Options) -> Bool {
+    var job = SymbolJob(
+      inputs: files.filter { $0.lowercased().hasSuffix(".svg") }, catalog: options.catalog)
+    job.jobs = options.assets.jobs
+    do {
+      let report = try job.run()
+      for entry in report.symbols {
+        for warning in entry.warnings { Terminal.error(warning) }
+      }
+      for error in report.errors { Terminal.error(error) }
+      return !report.errors.isEmpty
+    } catch {
+      Terminal.error(GlyphsmithError.wrap(error, path: options.catalog).description)
+      return true
+    }
   }
 
   /// `--lint`: lints every input that was read (as `glyphsmith lint` does at the same role,

@@ -19,6 +19,8 @@ enum LintCommand: Subcommand {
     Renders each icon (an .svg or .png file, or a folder searched recursively) at the role's
     target size at each scale, plus once at 12 px per pt, and checks its pixels and its SVG
     structure for detail that turns to mush at that size (HIG "Icons", "Page controls").
+    A NAME.symbolset folder (a custom SF Symbol) is linted as its Regular-S outline at the
+    role's size: tab-bar or toolbar, where symbols show.
     Diagnostics go to stderr as `path:line:col: warning: [rule] message`.
 
     rules:
@@ -101,7 +103,10 @@ enum LintCommand: Subcommand {
         return .failure
       }
     }
-    let (files, missing) = InputCollector.collect(options.inputs)
+    // A NAME.symbolset folder is linted as its Regular-S outline (docs/symbols.md).
+    let symbolsets = options.inputs.filter { $0.hasSuffix(".symbolset") }
+    var (files, missing) = InputCollector.collect(options.inputs.filter { !$0.hasSuffix(".symbolset") })
+    files = symbolsets + files
     for error in missing { Terminal.error(error.description) }
     // Folder inputs share the glyphsmith.json at their root unless a file's own folder has one.
     let roots = options.inputs.filter { input in

@@ -8,13 +8,20 @@ enum SheetCommand: Subcommand {
   static let help = """
     usage: glyphsmith sheet INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
                             [--columns N] [--tint COLOR] [--limit N]
+         glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
 
     Renders each icon (files or folders, as for assets) by its role and lays the results out in
     a grid, each glyph on a faint tile that shows its canvas, its name below; with --compact
     the compact glyph sits beside the regular one.
 
+    With --symbols the inputs are custom symbol templates (folders are searched for .svg
+    files, so a catalog or a .symbolset works): each cell shows Ultralight-S, Regular-S and
+    Black-S drawn from the template by librsvg, 24 pt each, and --role, --compact and --tint
+    do not apply.
+
     options:
       -o, --output FILE     the PNG to write (required)
+      --symbols             the inputs are symbol templates (see above)
       --role R              tab-bar (default), toolbar, indicator, plain
       --compact             show the compact tab bar glyph too
       --scale N             px per pt (default 2)
@@ -28,7 +35,7 @@ enum SheetCommand: Subcommand {
 
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("role"), .flag("compact"), .value("scale"),
-    .value("columns"), .value("tint"), .value("limit"), .flag("help"),
+    .value("columns"), .value("tint"), .value("limit"), .flag("symbols"), .flag("help"),
   ]
 
   struct Options {
@@ -37,6 +44,7 @@ enum SheetCommand: Subcommand {
     var limit: Int?
     var render: RenderOptions
     var sheet: ContactSheet
+    var symbols = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -56,15 +64,17 @@ enum SheetCommand: Subcommand {
     sheet.scale = try parsed.positiveDouble("scale") ?? 2
     sheet.columns = try parsed.integer("columns") ?? 8
     render.scale = sheet.scale
+    if parsed.has("symbols") { sheet.cellPt = 100 }
     return Options(
       inputs: parsed.positionals, output: output, limit: try parsed.integer("limit"),
-      render: render, sheet: sheet)
+      render: render, sheet: sheet, symbols: parsed.has("symbols"))
   }
 
   static func run(_ options: Options) -> ExitCode {
     let (render, sheet, output) = (options.render, options.sheet, options.output)
     var (files, missing) = InputCollector.collect(options.inputs)
     for error in missing { Terminal.error(error.description) }
+    if options.symbols { files = files.filter { $0.lowercased().hasSuffix(".svg") } }
     if let limit = options.limit { files = Array(files.prefix(limit)) }
     let size = sheet.size(forCount: files.count)
     guard size.width <= Rasterizer.maximumSide, size.height <= Rasterizer.maximumSide else {
@@ -82,6 +92,9 @@ enum SheetCommand: Subcommand {
     let entries = ParallelMap.map(count: files.count, jobs: ParallelMap.availableCores) {
       index -> Result<ContactSheet.Entry, GlyphsmithError> in
       do {
+        if options.symbols {
+          return .success(try SymbolSheet.entry(templatePath: files[index], scale: sheet.scale))
+        }
         let artwork = try Artwork(path: files[index])
         var options = render
         options.compact = false
