@@ -50,8 +50,9 @@ enum AssetsCommand: Subcommand {
                             and scales: findings on stderr and, with --json, in each
                             input's "lint" list; the catalog is written either way
       --strict              with --lint: exit 1 when any input has a lint error or warning
-      --symbols             ios: also write NAME.symbolset (a custom SF Symbol, template 3.0,
-                            as `glyphsmith symbol` does) for every SVG input
+      --symbols             ios only: write NAME.symbolset (a custom SF Symbol, template 3.0,
+                            as `glyphsmith symbol` does) instead of NAME.imageset for every
+                            SVG input (an image set and a symbol set of one name collide)
 
     roles:
     \(Role.helpTable)
@@ -136,8 +137,8 @@ enum AssetsCommand: Subcommand {
       }
       assets.shard = (parts[0], parts[1])
     }
-    if parsed.has("symbols") && !assets.platforms.contains(.ios) {
-      throw UsageError(message: "--symbols applies to the ios platform")
+    if parsed.has("symbols") && assets.platforms != [.ios] {
+      throw UsageError(message: "--symbols applies to --platform ios alone")
     }
     if parsed.has("strict") && !parsed.has("lint") {
       throw UsageError(message: "--strict applies with --lint")
@@ -150,9 +151,10 @@ enum AssetsCommand: Subcommand {
 
   static func run(_ options: Options) -> ExitCode {
     let started = Date()
-    let (files, missing) = InputCollector.collectTree(options.inputs)
+    var (files, missing) = InputCollector.collectTree(options.inputs)
     for error in missing { Terminal.error(error.description) }
     let symbolsFailed = options.symbols ? writeSymbols(files.map(\.path), options: options) : false
+    if options.symbols { files.removeAll { $0.path.lowercased().hasSuffix(".svg") } }
     let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     var report: AssetsReport
