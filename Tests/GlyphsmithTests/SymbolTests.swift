@@ -1,7 +1,8 @@
 import Foundation
-@testable import Glyphsmith
 import GlyphsmithRender
 import Testing
+
+@testable import Glyphsmith
 
 /// Custom SF Symbols (issue 17): placement, weights, template text, validation.
 @Suite("Symbols")
@@ -145,8 +146,10 @@ struct SymbolTests {
     defer { folder.remove() }
     let path = try folder.write(
       "label.svg",
-      svg(width: "24", height: "24", body: #"<g opacity="0.5"><rect width="9" height="9"/>"#
-        + #"<rect x="5" width="9" height="9"/></g>"#))
+      svg(
+        width: "24", height: "24",
+        body: #"<g opacity="0.5"><rect width="9" height="9"/>"#
+          + #"<rect x="5" width="9" height="9"/></g>"#))
     #expect {
       _ = try SymbolBuilder.build(path: path)
     } throws: { error in

@@ -34,8 +34,10 @@ enum PathOrientation {
           let u = 1 - t
           points.append(
             PathPoint(
-              x: u * u * u * current.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t * c.x,
-              y: u * u * u * current.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * c.y))
+              x: u * u * u * current.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t
+                * c.x,
+              y: u * u * u * current.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * c.y
+            ))
         }
         current = c
       case .close: break

@@ -34,7 +34,9 @@ public struct SymbolJob: Sendable {
       seen[name.lowercased()] = input
     }
     try SymbolSetWriter.ensureCatalog(catalog)
-    let (inputs, catalog, options, measure) = (self.inputs, self.catalog, self.options, self.measure)
+    let (inputs, catalog, options, measure) = (
+      self.inputs, self.catalog, self.options, self.measure
+    )
     let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
       index -> Result<SymbolReport.Entry, GlyphsmithError> in
       let input = inputs[index]

@@ -35,7 +35,8 @@ public enum SymbolLintSource {
       throw GlyphsmithError.invalidOption("\(path): no Regular-S variant to lint")
     }
     let group = scan.inherited["Regular-S"]?.last ?? [:]
-    let left = scan.marginX["left-margin-Regular-S"] ?? SymbolTemplateGeometry.columnCentre(.regular) - 40
+    let left =
+      scan.marginX["left-margin-Regular-S"] ?? SymbolTemplateGeometry.columnCentre(.regular) - 40
     let right = scan.marginX["right-margin-Regular-S"] ?? left + 80
     let height = SymbolTemplateGeometry.viewBoxHeight
     let top = SymbolTemplateGeometry.baselineS - SymbolTemplateGeometry.capHeight / 2 - height / 2

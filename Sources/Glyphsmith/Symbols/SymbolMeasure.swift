@@ -13,6 +13,8 @@ public enum SymbolMeasure {
     public var mismatchedPixels: Int
     /// Rendered pixels compared (side x side).
     public var totalPixels: Int
+    /// The largest alpha difference of any pixel (0-255), stricter than pixelmatch.
+    public var largestAlphaDifference: Int
     /// Ink of each weight in px (sum of alpha / 255) at the measuring size: Ultralight,
     /// Regular, Black.
     public var ink: [Double]
@@ -45,14 +47,20 @@ public enum SymbolMeasure {
         document, id: weight.variantID, width: width, height: side,
         placement: Placement(
           scale: templateScale, offsetX: -left * templateScale, offsetY: -top * templateScale))
-      ink.append(image.pixels.enumerated().reduce(0.0) { sum, item in
-        item.offset % 4 == 3 ? sum + Double(item.element) / 255 : sum
-      })
+      ink.append(
+        image.pixels.enumerated().reduce(0.0) { sum, item in
+          item.offset % 4 == 3 ? sum + Double(item.element) / 255 : sum
+        })
       if weight == .regular { regular = image }
     }
-    let result = try Pixelmatch.compare(expected, regular!, diff: false, jobs: 1)
+    let actual = regular ?? RGBAImage(width: width, height: side)
+    let result = try Pixelmatch.compare(expected, actual, diff: false, jobs: 1)
+    var largest = 0
+    for i in stride(from: 3, to: expected.pixels.count, by: 4) {
+      largest = max(largest, abs(Int(expected.pixels[i]) - Int(actual.pixels[i])))
+    }
     return Result(
       regularMatch: 1 - result.mismatchedShare, mismatchedPixels: result.mismatchedPixels,
-      totalPixels: result.totalPixels, ink: ink)
+      totalPixels: result.totalPixels, largestAlphaDifference: largest, ink: ink)
   }
 }

@@ -112,8 +112,10 @@ public enum SymbolSetCheck {
     }
     var signatures: [String: [String]] = [:]
     for variant in scan.variants {
-      guard let recording = try? SVGPathRecorder.record(
-          document, elementID: variant, deviceScale: 15.625) else {
+      guard
+        let recording = try? SVGPathRecorder.record(
+          document, elementID: variant, deviceScale: 15.625)
+      else {
         add(.symbolTemplate, "\(variant): librsvg cannot draw the variant")
         continue
       }

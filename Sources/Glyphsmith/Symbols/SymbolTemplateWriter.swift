@@ -25,7 +25,8 @@ public enum SymbolTemplateWriter {
     lines.append(
       #"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">"#
     )
-    lines.append("<!--glyph: \"\(escape(outline.name))\", point size: 100.0, generator: glyphsmith-->")
+    lines.append(
+      "<!--glyph: \"\(escape(outline.name))\", point size: 100.0, generator: glyphsmith-->")
     lines.append(
       #"<svg version="1.1" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="3300" height="2200">"#
     )
@@ -95,7 +96,8 @@ public enum SymbolTemplateWriter {
       for (index, path) in outline.paths.enumerated() {
         let d = (path.weights[weight] ?? VectorPath()).svgData()
         let classes =
-          layered ? " class=\"monochrome-\(index) hierarchical-\(index):\(path.layer.rawValue)\"" : ""
+          layered
+          ? " class=\"monochrome-\(index) hierarchical-\(index):\(path.layer.rawValue)\"" : ""
         lines.append("   <path\(classes) d=\"\(d)\"/>")
       }
       lines.append("  </g>")

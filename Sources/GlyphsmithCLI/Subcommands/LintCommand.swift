@@ -105,7 +105,8 @@ enum LintCommand: Subcommand {
     }
     // A NAME.symbolset folder is linted as its Regular-S outline (docs/symbols.md).
     let symbolsets = options.inputs.filter { $0.hasSuffix(".symbolset") }
-    var (files, missing) = InputCollector.collect(options.inputs.filter { !$0.hasSuffix(".symbolset") })
+    var (files, missing) = InputCollector.collect(
+      options.inputs.filter { !$0.hasSuffix(".symbolset") })
     files = symbolsets + files
     for error in missing { Terminal.error(error.description) }
     // Folder inputs share the glyphsmith.json at their root unless a file's own folder has one.

@@ -16,7 +16,7 @@ enum SheetCommand: Subcommand {
 
     With --symbols the inputs are custom symbol templates (folders are searched for .svg
     files, so a catalog or a .symbolset works): each cell shows Ultralight-S, Regular-S and
-    Black-S drawn from the template by librsvg, 24 pt each, and --role, --compact and --tint
+    Black-S drawn from the template by librsvg, 28 pt each, and --role, --compact and --tint
     do not apply.
 
     options:
@@ -93,7 +93,8 @@ enum SheetCommand: Subcommand {
       index -> Result<ContactSheet.Entry, GlyphsmithError> in
       do {
         if options.symbols {
-          return .success(try SymbolSheet.entry(templatePath: files[index], scale: sheet.scale))
+          return .success(
+            try SymbolSheet.entry(templatePath: files[index], glyphPt: 28, scale: sheet.scale))
         }
         let artwork = try Artwork(path: files[index])
         var options = render

@@ -14,7 +14,8 @@ public enum ElementRasterizer {
   ) throws -> RGBAImage {
     guard width <= Rasterizer.maximumSide, height <= Rasterizer.maximumSide else {
       throw RenderError.tooLarge(
-        path: document.path, what: "output \(width)x\(height) px; outputs are limited to "
+        path: document.path,
+        what: "output \(width)x\(height) px; outputs are limited to "
           + "\(Rasterizer.maximumSide) px on a side")
     }
     let surface = try ImageSurface(width: max(width, 1), height: max(height, 1))

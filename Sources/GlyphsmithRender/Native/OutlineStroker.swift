@@ -97,7 +97,10 @@ public final class OutlineStroker {
   /// - Throws: `RenderError.text` with FreeType's error code.
   public func embolden(_ path: VectorPath, by amount: Double) throws -> VectorPath {
     let outline = try makeOutline(path)
-    defer { var o = outline; FT_Outline_Done(library, &o) }
+    defer {
+      var o = outline
+      FT_Outline_Done(library, &o)
+    }
     var o = outline
     let strength = FT_Pos((2 * amount * Self.unitsPerPathUnit).rounded())
     try check(FT_Outline_EmboldenXY(&o, strength, strength), "FT_Outline_EmboldenXY")
