@@ -195,6 +195,19 @@ struct SymbolTests {
     #expect(text == expected, "golden/symbols/\(name).svg differs; re-record after review")
   }
 
+  /// The three weights of `bell`, drawn from its template by librsvg, pinned exactly.
+  @Test func weightSheetEntryMatchesGolden() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let template = try folder.write("bell.svg", try Self.template())
+    let entry = try SymbolSheet.entry(templatePath: template, glyphPt: 24, scale: 2)
+    #expect(entry.name == "bell")
+    #expect(entry.glyphs.count == 3)
+    var sheet = ContactSheet()
+    sheet.cellPt = 100
+    try IndicatorGolden.check(try sheet.render([entry]), "symbols/bell-weights.png")
+  }
+
   // MARK: - Validation
 
   static func template(_ name: String = "bell") throws -> String {
