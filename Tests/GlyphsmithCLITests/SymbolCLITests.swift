@@ -68,8 +68,8 @@ struct SymbolCLITests {
     #expect(result.status == 0)
     let image = try PNGCodec.decode(
       Data(contentsOf: dir.appendingPathComponent("sheet.png")), path: "sheet.png")
-    // Two 100 pt cells (plus 14 pt for the label) at 1 px per pt.
-    #expect(image.width == 200 && image.height == 114)
+    // Two 112 pt cells (plus 14 pt for the label) at 1 px per pt.
+    #expect(image.width == 224 && image.height == 126)
   }
 
   @Test func lintTakesASymbolSet() throws {

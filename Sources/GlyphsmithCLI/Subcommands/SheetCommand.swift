@@ -64,7 +64,7 @@ enum SheetCommand: Subcommand {
     sheet.scale = try parsed.positiveDouble("scale") ?? 2
     sheet.columns = try parsed.integer("columns") ?? 8
     render.scale = sheet.scale
-    if parsed.has("symbols") { sheet.cellPt = 100 }
+    if parsed.has("symbols") { sheet.cellPt = 112 }
     return Options(
       inputs: parsed.positionals, output: output, limit: try parsed.integer("limit"),
       render: render, sheet: sheet, symbols: parsed.has("symbols"))
