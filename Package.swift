@@ -1,9 +1,10 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 import PackageDescription
 
 /// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image
 /// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
-/// `CPNG`, `CPango`, `CFreeType` and the small `CPNGCodec` C target; only `GlyphsmithRender` imports them.
+/// `CPNG`, `CPango`, `CFreeType` and the small `CPNGCodec` C target; only `GlyphsmithRender`
+/// imports them.
 let package = Package(
   name: "Glyphsmith",
   products: [
@@ -31,7 +32,8 @@ let package = Package(
       name: "GlyphsmithRender",
       dependencies: ["CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec", "CFreeType"]),
     .target(name: "Glyphsmith", dependencies: ["GlyphsmithRender"]),
-    .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith"]),
+    .target(name: "GlyphsmithCLISupport"),
+    .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCLISupport"]),
     .target(
       name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
       path: "Tests/GlyphsmithTestSupport", exclude: ["Fixtures"]),
@@ -40,6 +42,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "GlyphsmithTests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),
+    .testTarget(name: "GlyphsmithCLISupportTests", dependencies: ["GlyphsmithCLISupport"]),
     .testTarget(
       name: "GlyphsmithCLITests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),
   ]

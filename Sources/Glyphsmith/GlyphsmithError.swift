@@ -1,7 +1,7 @@
 import Foundation
 
 /// Errors of the engine. Messages are lowercase, name the file, and end with the fix.
-/// The CLI maps them to exit code 2 ("could not do the job").
+/// Each case has a `FailureCategory` (see `GlyphsmithFailure`); all map to exit code 2.
 public enum GlyphsmithError: Error, Equatable, CustomStringConvertible {
   /// The file could not be read at all.
   case unreadable(path: String, reason: String)
@@ -17,6 +17,9 @@ public enum GlyphsmithError: Error, Equatable, CustomStringConvertible {
   case writeFailed(path: String, reason: String)
   /// An error from the rendering layer.
   case render(RenderError)
+  /// The job cannot be done for the inputs as given (`problem` ends with the fix), e.g. a
+  /// contact sheet over the size limit or with nothing to draw; `path` is the output.
+  case unusable(path: String, problem: String)
 
   /// The message in compiler form, `path: error: what; the fix`.
   public var description: String {
@@ -35,6 +38,7 @@ public enum GlyphsmithError: Error, Equatable, CustomStringConvertible {
     case .invalidOption(let message): return "error: \(message)"
     case .writeFailed(let path, let reason): return "\(path): error: cannot write: \(reason)"
     case .render(let error): return error.description
+    case .unusable(let path, let problem): return "\(path): error: \(problem)"
     }
   }
 }

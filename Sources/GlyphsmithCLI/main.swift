@@ -31,7 +31,7 @@ let rootHelp = """
   2 could not do the job for at least one input (usage, unreadable input, write failure).
   """
 
-func run(_ arguments: [String]) -> ExitCode {
+@MainActor func run(_ arguments: [String]) -> ExitCode {
   guard let first = arguments.first else {
     Terminal.error(rootHelp)
     return .failure

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs the built `glyphsmith` executable (it sits next to the test bundle) and captures its
 /// output. Pipes are drained before waiting, so large output cannot deadlock.
@@ -10,8 +11,8 @@ struct CLIResult {
 }
 
 /// Holds bytes read on another thread; read only after its semaphore is signalled.
-final class DataBox: @unchecked Sendable {
-  var data = Data()
+final class DataBox: Sendable {
+  let data = Mutex(Data())
 }
 
 enum CLIRunner {
@@ -44,7 +45,8 @@ enum CLIRunner {
     let errData = DataBox()
     let done = DispatchSemaphore(value: 0)
     let errReader = Thread {
-      errData.data = err.fileHandleForReading.readDataToEndOfFile()
+      let bytes = err.fileHandleForReading.readDataToEndOfFile()
+      errData.data.withLock { $0 = bytes }
       done.signal()
     }
     errReader.start()
@@ -53,7 +55,7 @@ enum CLIRunner {
     done.wait()
     return CLIResult(
       status: process.terminationStatus, stdout: outData,
-      stderr: String(decoding: errData.data, as: UTF8.self))
+      stderr: String(decoding: errData.data.withLock { $0 }, as: UTF8.self))
   }
 }
 

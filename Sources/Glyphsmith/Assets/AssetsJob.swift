@@ -3,7 +3,10 @@ import Foundation
 /// `glyphsmith assets`: renders icons into an Xcode asset catalog, one `NAME.imageset` per icon
 /// (plus `NAME-compact.imageset` with `compact`), each with `NAME.png`, `NAME@2x.png`,
 /// `NAME@3x.png` per scale and a `Contents.json` as Xcode writes it (Apple "Asset Catalog
-/// Format Reference"); optionally Android drawables and web icons too.
+/// Format Reference"); optionally Android drawables and web icons too. What each platform
+/// writes is its `AssetPlatformWriter`'s plan (`AssetPlatformRegistry`); this type runs the
+/// plans: reading, fingerprints, up-to-date checks, rendering in parallel, atomic writes and
+/// the report.
 ///
 /// Each imageset is built in a hidden temporary folder and swapped in whole, so a rerun leaves
 /// no stale files and an interrupted run no half-written ones; other folders in the catalog
@@ -11,40 +14,69 @@ import Foundation
 /// fingerprint of its input, dark variant, options and renderer versions in a tEXt chunk
 /// (`glyphsmith:source`); a rerun whose outputs all carry the current fingerprint renders and
 /// writes nothing for that input (no state file).
-public struct AssetsJob {
+public struct AssetsJob: Sendable {
   /// The catalog folder (`.xcassets`).
   public let catalog: URL
   /// The catalog folder as the user gave it; report paths start with it.
   public let catalogPath: String
   /// What to render and where.
   public let options: AssetsOptions
-  /// Folder Android drawables go to (`res/drawable-*/` inside it).
-  public let androidRoot: String
-  /// Folder web icons go to (`NAME/` inside it).
-  public let webRoot: String
+  /// The writers of every known platform, in output order (`AssetPlatformRegistry.writers`
+  /// unless given).
+  public let writers: [any AssetPlatformWriter]
+  /// Where each known platform writes: `options.outputFolders`, else the writer's default
+  /// (the catalog for iOS, `android` and `web` beside it).
+  public let outputFolders: [AssetPlatform: String]
+  /// The writers of the platforms asked for, with their contexts, in output order.
+  private let outputs: [Output]
   private let writeClock = SecondsCounter()
-  private let contentsTemplates = ContentsTemplates()
   private let fingerprintPrefix: String
+
+  /// A platform writer of this run and what it is given.
+  private struct Output: Sendable {
+    var writer: any AssetPlatformWriter
+    var context: AssetPlatformContext
+  }
 
   /// The tEXt key carrying each output's fingerprint.
   public static let fingerprintKey = "glyphsmith:source"
 
   /// A job writing into the catalog folder at `catalogPath` (created if missing); Android and
-  /// web output default to `android` and `web` beside the catalog.
-  public init(catalogPath: String, options: AssetsOptions) {
+  /// web output default to `android` and `web` beside the catalog. `writers` are the
+  /// platforms it knows (a platform in `options.platforms` without a writer is refused by
+  /// `run` and `plan`).
+  public init(
+    catalogPath: String, options: AssetsOptions,
+    writers: [any AssetPlatformWriter] = AssetPlatformRegistry.writers
+  ) {
     self.catalogPath = catalogPath
     self.catalog = URL(fileURLWithPath: catalogPath)
     self.options = options
-    let parent = catalog.deletingLastPathComponent().path
-    self.androidRoot = options.androidOutput ?? parent + "/android"
-    self.webRoot = options.webOutput ?? parent + "/web"
+    self.writers = writers
+    var folders: [AssetPlatform: String] = [:]
+    for writer in writers {
+      folders[writer.platform] =
+        options.outputFolders[writer.platform]
+        ?? writer.defaultOutputFolder(catalogPath: catalogPath)
+    }
+    self.outputFolders = folders
+    self.outputs = writers.filter { options.platforms.contains($0.platform) }.map {
+      Output(
+        writer: $0, context: AssetPlatformContext(root: folders[$0.platform]!, options: options))
+    }
     self.fingerprintPrefix = Self.fingerprintPrefix(options)
   }
+
+  /// Folder Android drawables go to (`res/drawable-*/` inside it).
+  public var androidRoot: String { outputFolders[.android] ?? "" }
+  /// Folder web icons go to (`NAME/` inside it).
+  public var webRoot: String { outputFolders[.web] ?? "" }
 
   /// The asset names each input will get, checked for collisions before anything is written.
   /// - Throws: see `AssetPlanner.plan`.
   public func plan(_ files: [String]) throws -> [String] {
-    try AssetPlanner.plan(files.map { .init(path: $0) }, options: options).inputs.map(\.name)
+    try AssetPlanner.plan(files.map { .init(path: $0) }, options: options, writers: writers)
+      .inputs.map(\.name)
   }
 
   /// Renders and writes files given directly (no catalog groups); see `run(collected:)`.
@@ -56,16 +88,18 @@ public struct AssetsJob {
 
   /// Renders and writes every asset; sub-folders become catalog groups. `progress(done,
   /// total)` is called after each input, from any thread.
-  /// After writing, the catalog is validated (`CatalogValidator`) into `catalogFindings`.
-  /// - Throws: what `AssetPlanner.plan` throws (before anything is written), and
-  ///   `GlyphsmithError.writeFailed` when the catalog or a group folder cannot be created;
-  ///   per-input failures are reported in the result instead.
+  /// After a run that wrote something, each platform's writer checks its output into
+  /// `catalogFindings` (iOS: the catalog validated by `CatalogValidator`).
+  /// - Throws: what `AssetPlanner.plan` throws (before anything is written), what a writer's
+  ///   `prepare` throws (`GlyphsmithError.writeFailed` when the catalog or a group folder
+  ///   cannot be created) and what its `findings` throw; per-input failures are reported in
+  ///   the result instead.
   public func run(
     collected files: [InputCollector.CollectedFile],
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
-    let (inputs, warnings) = try AssetPlanner.plan(files, options: options)
-    if options.platforms.contains(.ios) { try prepareCatalog(for: inputs) }
+    let (inputs, warnings) = try AssetPlanner.plan(files, options: options, writers: writers)
+    for output in outputs { try output.writer.prepare(inputs, in: output.context) }
     let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
     let timed = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
@@ -82,59 +116,16 @@ public struct AssetsJob {
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
     report.statistics.librarySeconds = LibraryClock.seconds - libraryBefore
     report.statistics.writeSeconds = writeClock.seconds
-    // Validate what was written (the whole catalog, as names collide across it); a run that
-    // wrote nothing changed nothing to validate.
-    if options.platforms.contains(.ios), report.inputs.contains(where: { $0.status == "written" }) {
-      report.catalogFindings = try CatalogValidator.validate(catalogPath: catalogPath).map(
-        \.description)
+    // Validate what was written; a run that wrote nothing changed nothing to validate.
+    if report.inputs.contains(where: { $0.status == "written" }) {
+      for output in outputs {
+        report.catalogFindings += try output.writer.findings(in: output.context)
+      }
     }
     return report
   }
 
-  // MARK: - Catalog and groups
-
-  private func prepareCatalog(for inputs: [AssetInput]) throws {
-    try writeIfDifferent(
-      try XcodeJSON.encode(CatalogContents()), toPath: catalogPath + "/Contents.json")
-    let groups = Set(
-      inputs.flatMap { input in
-        input.groups.indices.map { input.groups[...$0].joined(separator: "/") }
-      })
-    for group in groups.sorted() {
-      let contents = GroupContents(namespace: options.namespace)
-      try writeIfDifferent(
-        try XcodeJSON.encode(contents), toPath: "\(catalogPath)/\(group)/Contents.json")
-    }
-  }
-
-  /// Writes atomically unless the file already holds exactly `data` (so reruns keep mtimes).
-  private func writeIfDifferent(_ data: Data, toPath path: String) throws {
-    if FileBytes.read(path) == data { return }
-    try AtomicFile.write(data, toPath: path)
-  }
-
   // MARK: - One input
-
-  /// A file of one output set, before rendering.
-  private struct PlannedFile {
-    var name: String
-    var render: RenderOptions
-    var dark: Bool
-    var opaque: Bool = false
-    var reportPath: String
-  }
-
-  /// A folder written whole: an imageset, an Android density folder's file, a web folder.
-  private struct PlannedSet {
-    var folder: String
-    var files: [PlannedFile]
-    /// Extra non-PNG files (Contents.json, manifest) and their exact bytes.
-    var texts: [(name: String, data: Data)]
-    /// Written as one folder (imagesets, web) or file by file into a shared folder (Android).
-    var whole: Bool
-    /// A favicon.ico made from these PNG files (name, sizes), web only.
-    var icon: (name: String, sizes: [Int])? = nil
-  }
 
   private func process(_ input: AssetInput) -> AssetInputResult {
     var result = AssetInputResult(
@@ -144,7 +135,7 @@ public struct AssetsJob {
       let data = try readInput(input.path)
       let darkData = try input.darkPath.map { try readInput($0) }
       let fingerprint = Self.fingerprint(input: data, dark: darkData, prefix: fingerprintPrefix)
-      let sets = plannedSets(for: input)
+      let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
       if !options.force, let existing = upToDateFiles(sets, fingerprint: fingerprint) {
         result.status = "unchanged"
         result.files = existing
@@ -182,11 +173,11 @@ public struct AssetsJob {
           )
         }
         if let icon = set.icon {
-          let entries = icon.sizes.map { size in
-            written.first { $0.name == "favicon-\(size).png" }!.data
+          let pngs = icon.entries.map { entry in
+            (side: entry.side, data: written.first { $0.name == entry.file }!.data)
           }
-          written.removeAll { $0.name.hasPrefix("favicon-") }
-          written.append((icon.name, ICOFile.make(pngs: zip(icon.sizes, entries).map { ($0, $1) })))
+          written.removeAll { set.isPacked($0.name) }
+          written.append((icon.name, ICOFile.make(pngs: pngs)))
         }
         try write(set, files: written + set.texts)
       }
@@ -241,7 +232,7 @@ public struct AssetsJob {
     ].joined(separator: "\n")
   }
 
-  private func write(_ set: PlannedSet, files: [(name: String, data: Data)]) throws {
+  private func write(_ set: PlannedAssetSet, files: [(name: String, data: Data)]) throws {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { writeClock.add(DispatchTime.now().uptimeNanoseconds - start) }
     if set.whole {
@@ -254,93 +245,16 @@ public struct AssetsJob {
     }
   }
 
-  // MARK: - Planned outputs
-
-  private func plannedSets(for input: AssetInput) -> [PlannedSet] {
-    var sets: [PlannedSet] = []
-    var base = RenderOptions()
-    base.role = options.role
-    base.sizePt = options.sizePt
-    base.shape = options.shape
-    base.template = options.template
-    base.paddingPt = options.paddingPt
-    base.wholePoints = true
-    if options.platforms.contains(.ios) {
-      let groupPath = input.groups.map { "/" + $0 }.joined()
-      let variants = options.compact ? [("", false), ("-compact", true)] : [("", false)]
-      for (suffix, compact) in variants {
-        let setName = input.name + suffix
-        let folder = "\(catalogPath)\(groupPath)/\(setName).imageset"
-        var files: [PlannedFile] = []
-        var images: [ImageSetContents.Image] = []
-        for scale in options.scales {
-          for dark in input.darkPath == nil ? [false] : [false, true] {
-            var render = base
-            render.compact = compact
-            render.scale = Double(scale)
-            let filename =
-              setName + (dark ? "-dark" : "") + (scale == 1 ? "" : "@\(scale)x") + ".png"
-            files.append(
-              PlannedFile(
-                name: filename, render: render, dark: dark, reportPath: folder + "/" + filename))
-            images.append(
-              ImageSetContents.Image(
-                filename: filename, scale: "\(scale)x",
-                appearances: dark ? [.init(appearance: "luminosity", value: "dark")] : nil))
-          }
-        }
-        let contents = ImageSetContents(images: images, template: !options.keepsColour)
-        sets.append(
-          PlannedSet(
-            folder: folder, files: files,
-            texts: [("Contents.json", contentsTemplates.json(contents, setName: setName))],
-            whole: true))
-      }
-    }
-    if options.platforms.contains(.android) {
-      for density in AndroidDrawables.densities {
-        var render = base
-        render.role = .plain
-        render.template = options.template ?? options.role.isTemplateByDefault
-        render.sizePt = nil
-        let side = Int((options.androidSizeDp * density.scale).rounded())
-        render.widthPx = side
-        render.heightPx = side
-        let folder = "\(androidRoot)/res/drawable-\(density.name)"
-        let filename = input.androidName + ".png"
-        sets.append(
-          PlannedSet(
-            folder: folder,
-            files: [
-              PlannedFile(
-                name: filename, render: render, dark: false, reportPath: folder + "/" + filename)
-            ],
-            texts: [], whole: false))
-      }
-    }
-    if options.platforms.contains(.web) {
-      let spec = WebIcons.plan(root: webRoot, name: input.androidName, base: base)
-      sets.append(
-        PlannedSet(
-          folder: spec.folder,
-          files: spec.files.map {
-            PlannedFile(
-              name: $0.name, render: $0.render, dark: false, opaque: $0.opaque,
-              reportPath: spec.folder + "/" + $0.name)
-          },
-          texts: spec.texts, whole: true, icon: (WebIcons.faviconName, WebIcons.faviconSizes)))
-    }
-    return sets
-  }
+  // MARK: - Up to date
 
   /// The planned PNG files as they are on disk (sizes from their headers) when every output
   /// exists, every PNG (and the favicon's embedded PNGs) carries `fingerprint`, every text file
   /// holds exactly its expected bytes and no stray file sits in a whole folder; else `nil`.
-  private func upToDateFiles(_ sets: [PlannedSet], fingerprint: String) -> [WrittenFile]? {
+  private func upToDateFiles(_ sets: [PlannedAssetSet], fingerprint: String) -> [WrittenFile]? {
     let manager = FileManager.default
     var files: [WrittenFile] = []
     for set in sets {
-      for file in set.files where !(set.icon != nil && file.name.hasPrefix("favicon-")) {
+      for file in set.files where !set.isPacked(file.name) {
         guard let data = FileBytes.read(set.folder + "/" + file.name),
           PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
           let size = PNGCodec.size(of: data)
@@ -358,7 +272,7 @@ public struct AssetsJob {
       if set.whole {
         var expected = Set(set.files.map(\.name) + set.texts.map(\.name))
         if let icon = set.icon {
-          expected = expected.filter { !$0.hasPrefix("favicon-") }
+          expected = expected.filter { !set.isPacked($0) }
           expected.insert(icon.name)
         }
         guard let present = try? manager.contentsOfDirectory(atPath: set.folder),
@@ -367,113 +281,5 @@ public struct AssetsJob {
       }
     }
     return files
-  }
-}
-
-/// Encodes each shape of imageset `Contents.json` once: the text for a set differs from the
-/// template only in the set's name, which is substituted when it needs no JSON escaping (no
-/// quote, backslash or control character); other names are encoded in full. JSONEncoder
-/// produces every text either way.
-final class ContentsTemplates: @unchecked Sendable {
-  private let lock = NSLock()
-  /// The template text split at each placeholder, by shape.
-  private var cache: [String: [Data]] = [:]
-  private static let placeholder = "GLYPHSMITH-SET-NAME-PLACEHOLDER"
-
-  func json(_ contents: ImageSetContents, setName: String) -> Data {
-    let plain = !setName.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }
-    guard plain, !setName.contains(Self.placeholder) else {
-      return (try? contents.xcodeJSON()) ?? Data()
-    }
-    var shape = contents
-    for i in shape.images.indices where shape.images[i].filename.hasPrefix(setName) {
-      shape.images[i].filename =
-        Self.placeholder + shape.images[i].filename.dropFirst(setName.count)
-    }
-    let key =
-      shape.images.map { "\($0.filename)|\($0.scale)|\($0.appearances?.count ?? 0)" }
-      .joined(separator: ",") + "|\(shape.properties?.templateRenderingIntent ?? "")"
-    lock.lock()
-    var parts = cache[key]
-    lock.unlock()
-    if parts == nil {
-      let template = (try? shape.xcodeJSON()) ?? Data()
-      parts = template.split(separator: Data(Self.placeholder.utf8))
-      lock.lock()
-      cache[key] = parts
-      lock.unlock()
-    }
-    var out = Data()
-    let name = Data(setName.utf8)
-    for (index, part) in parts!.enumerated() {
-      if index > 0 { out.append(name) }
-      out.append(part)
-    }
-    return out
-  }
-}
-
-extension Data {
-  /// The bytes between occurrences of `separator` (empty pieces kept).
-  fileprivate func split(separator: Data) -> [Data] {
-    var parts: [Data] = []
-    var start = startIndex
-    while let found = range(of: separator, in: start..<endIndex) {
-      parts.append(self[start..<found.lowerBound])
-      start = found.upperBound
-    }
-    parts.append(self[start..<endIndex])
-    return parts
-  }
-}
-
-/// A catalog group folder's `Contents.json`: `info`, and `provides-namespace` when names in
-/// it are prefixed with the group's name.
-struct GroupContents: Codable, Equatable {
-  struct Properties: Codable, Equatable {
-    var providesNamespace: Bool
-    enum CodingKeys: String, CodingKey { case providesNamespace = "provides-namespace" }
-  }
-  var info = ImageSetContents.Info()
-  var properties: Properties?
-  init(namespace: Bool) {
-    properties = namespace ? Properties(providesNamespace: true) : nil
-  }
-}
-
-/// Adds up durations across threads.
-final class SecondsCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var nanoseconds: UInt64 = 0
-  func add(_ value: UInt64) {
-    lock.lock()
-    nanoseconds += value
-    lock.unlock()
-  }
-  var seconds: Double {
-    lock.lock()
-    defer { lock.unlock() }
-    return Double(nanoseconds) / 1e9
-  }
-}
-
-/// Counts finished inputs across threads and forwards `(done, total)`.
-final class ProgressCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var done = 0
-  let total: Int
-  let report: @Sendable (Int, Int) -> Void
-
-  init(total: Int, report: @escaping @Sendable (Int, Int) -> Void) {
-    self.total = total
-    self.report = report
-  }
-
-  func tick() {
-    lock.lock()
-    done += 1
-    let now = done
-    lock.unlock()
-    report(now, total)
   }
 }

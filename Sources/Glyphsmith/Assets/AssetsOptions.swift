@@ -1,16 +1,5 @@
 import Foundation
 
-/// Where `assets` writes: Xcode catalogs, Android drawables, web icons.
-public enum AssetPlatform: String, CaseIterable, Sendable, Codable {
-  /// `NAME.imageset` folders in an Xcode asset catalog.
-  case ios
-  /// `res/drawable-<density>/NAME.png` for mdpi to xxxhdpi (Android densities, formats.md).
-  case android
-  /// `NAME/favicon.ico`, `apple-touch-icon.png`, `icon-192.png`, `icon-512.png`,
-  /// `icon-512-maskable.png` and `manifest-icons.json` (formats.md, "Android and web").
-  case web
-}
-
 /// Options of `glyphsmith assets`. Sizes in pt (dp for Android).
 public struct AssetsOptions: Sendable {
   /// Role of every icon (default `tab-bar`).
@@ -31,10 +20,21 @@ public struct AssetsOptions: Sendable {
   public var jobs = ParallelMap.availableCores
   /// Platforms to write (default iOS only).
   public var platforms: [AssetPlatform] = [.ios]
+  /// Output folder per platform, overriding the writer's default (`android` and `web` beside
+  /// the catalog; the catalog itself for iOS).
+  public var outputFolders: [AssetPlatform: String] = [:]
   /// Folder for Android output (`res/drawable-*/`); default: `android` beside the catalog.
-  public var androidOutput: String? = nil
-  /// Folder for web output; default: `web` beside the catalog.
-  public var webOutput: String? = nil
+  /// The `.android` entry of `outputFolders`.
+  public var androidOutput: String? {
+    get { outputFolders[.android] }
+    set { outputFolders[.android] = newValue }
+  }
+  /// Folder for web output; default: `web` beside the catalog. The `.web` entry of
+  /// `outputFolders`.
+  public var webOutput: String? {
+    get { outputFolders[.web] }
+    set { outputFolders[.web] = newValue }
+  }
   /// Marks catalog group folders `provides-namespace`, so names need only be unique per group.
   public var namespace = false
   /// Renders and writes every input even when its outputs are up to date.
@@ -42,6 +42,9 @@ public struct AssetsOptions: Sendable {
   /// Processes only share `index` (1-based) of `count`, by a hash of the asset name, so a CI
   /// matrix can split a set; all shares together write what one run writes.
   public var shard: (index: Int, count: Int)? = nil
+  /// iOS only: every SVG input becomes `NAME.symbolset` (a custom SF Symbol, `SymbolJob`)
+  /// instead of `NAME.imageset` (an image set and a symbol set of one name collide).
+  public var symbols = false
 
   /// Defaults: tab-bar role, @1x @2x @3x, no compact, iOS only, all cores.
   public init() {}

@@ -69,25 +69,3 @@ public struct ImageSetContents: Codable, Equatable, Sendable {
     try XcodeJSON.encode(self)
   }
 }
-
-/// The root `Contents.json` of a catalog: `{"info" : {"author" : "xcode", "version" : 1}}`.
-public struct CatalogContents: Codable, Equatable, Sendable {
-  /// `{"author" : "xcode", "version" : 1}`.
-  public var info = ImageSetContents.Info()
-  /// The root contents Xcode writes for a new catalog.
-  public init() {}
-}
-
-/// Xcode's JSON formatting (Foundation's pretty printer with sorted keys on Linux gives it).
-public enum XcodeJSON {
-  /// Encodes `value` with two-space indent, `"key" : value`, sorted keys, unescaped slashes
-  /// and a final newline.
-  /// - Throws: `EncodingError` from Foundation.
-  public static func encode<T: Encodable>(_ value: T) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(value)
-    data.append(0x0A)
-    return data
-  }
-}

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Runs independent tasks on a fixed number of threads and returns results in input order,
 /// so `--jobs` changes speed and never output or its order.
@@ -8,19 +9,20 @@ public enum ParallelMap {
   /// `body(i)`. `body` must be safe to call concurrently for different indices.
   public static func map<T>(count: Int, jobs: Int, _ body: (Int) -> T) -> [T] {
     var results = [T?](repeating: nil, count: count)
-    let lock = NSLock()
-    var next = 0
+    let next = Atomic<Int>(0)
     let workers = max(1, min(jobs, count))
-    results.withUnsafeMutableBufferPointer { buffer in
-      let slots = buffer
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in
-        while true {
-          lock.lock()
-          let index = next
-          next += 1
-          lock.unlock()
-          if index >= count { return }
-          slots[index] = body(index)
+    withoutActuallyEscaping(body) { body in
+      results.withUnsafeMutableBufferPointer { buffer in
+        // Each index is claimed once, so each slot is written by one thread, and `body` is
+        // safe to call concurrently by this function's contract: nothing is shared unguarded.
+        nonisolated(unsafe) let slots = buffer
+        nonisolated(unsafe) let body = body
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+          while true {
+            let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            if index >= count { return }
+            slots[index] = body(index)
+          }
         }
       }
     }

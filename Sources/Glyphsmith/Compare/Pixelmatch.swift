@@ -4,12 +4,13 @@ import Foundation
 /// pixelmatch, in Swift, over decoded straight-RGBA8 images: the count of perceptually different
 /// pixels and an optional diff image, exactly as pixelmatch computes them.
 ///
-/// Source: the algorithm as `../shared/docs/formats.md` restates it (YIQ distance of Kotsarenko
-/// & Ramos 2010, anti-aliasing detection of Vysniauskas 2009). `PixelmatchBlend.white` gives the
-/// counts and diff images of pixelmatch 5.x/6.x, `.checkerboard` those of pixelmatch 7.2.0; both
-/// are checked against every case of `testdata/pixelmatch`. The per-pixel arithmetic follows
-/// each version's order of floating-point operations, because the diff image's grey is truncated
-/// to a byte and a different rounding changes pixels.
+/// Source: the algorithm as `docs/formats.md` restates it (YIQ distance of Kotsarenko & Ramos
+/// 2010, anti-aliasing detection of Vysniauskas 2009). `PixelmatchBlend.white` gives the counts
+/// and diff images of pixelmatch 5.x/6.x, `.checkerboard` those of pixelmatch 7.2.0; both are
+/// checked against every case of the vendored fixtures
+/// (`Tests/GlyphsmithTestSupport/Fixtures/pixelmatch`). The per-pixel arithmetic follows each
+/// version's order of floating-point operations, because the diff image's grey is truncated to a
+/// byte and a different rounding changes pixels.
 ///
 /// Rows are split into contiguous bands shared by `jobs` threads; each pixel's result depends
 /// only on the two inputs, so the count and the diff are the same whatever `jobs` is. No
@@ -65,7 +66,7 @@ public enum Pixelmatch {
         }
         if diff {
           diffBytes = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-            adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), bytes: count * 4)
+            Platform.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress!), bytes: count * 4)
             buffer.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: count) { out in
               bands = run(out)
             }
@@ -91,21 +92,6 @@ public enum Pixelmatch {
   }
 
   // MARK: - Bands
-
-  /// Asks Linux to back the 2 MiB-aligned inside of a fresh buffer with huge pages (as numpy does
-  /// for large arrays), so that drawing a large diff takes 512 times fewer page faults. A hint
-  /// only: nothing changes when the kernel declines.
-  private static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
-    #if os(Linux)
-      let huge = 2 << 20
-      guard bytes >= 2 * huge else { return }
-      let start = (Int(bitPattern: pointer) + huge - 1) & ~(huge - 1)
-      let end = (Int(bitPattern: pointer) + bytes) & ~(huge - 1)
-      if end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) {
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-      }
-    #endif
-  }
 
   /// Splits the rows into bands (4 per job, so a thread slowed by other work hands its share to
   /// the others) taken by `jobs` threads in any order; results are merged in band order, so they

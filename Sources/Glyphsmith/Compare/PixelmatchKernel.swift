@@ -356,9 +356,10 @@ struct Kernel {
 }
 
 /// `c * 0.29889531`, `c * 0.58662247`, `c * 0.11448223` for every byte `c` (red at 0, green at
-/// 256, blue at 512): pixelmatch's luminance products, computed once and never freed.
+/// 256, blue at 512): pixelmatch's luminance products, computed once and never freed. Written
+/// only by the lazy initializer, read only after it: safe to share between threads.
 enum LumaTable {
-  static let products: UnsafePointer<Double> = {
+  nonisolated(unsafe) static let products: UnsafePointer<Double> = {
     let table = UnsafeMutablePointer<Double>.allocate(capacity: 768)
     for c in 0..<256 {
       table[c] = Double(c) * 0.29889531

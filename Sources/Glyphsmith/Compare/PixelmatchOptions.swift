@@ -2,7 +2,7 @@ import Foundation
 
 /// What semi-transparent pixels are blended over before their colours are compared.
 ///
-/// Source: `../shared/docs/formats.md`, pixelmatch section.
+/// Source: `docs/formats.md`, pixelmatch section.
 public enum PixelmatchBlend: String, Sendable, Codable, CaseIterable {
   /// pixelmatch 7.2's default: a pseudo-checkerboard that depends on the pixel's byte offset `k`
   /// (r = 48 + 159 (k mod 2), g = 48 + 159 (floor(k / phi) mod 2), b = 48 + 159 (floor(k / phi^2)
@@ -92,7 +92,7 @@ public struct IgnoreRegion: Sendable, Hashable, Codable, CustomStringConvertible
 
 /// The options of a pixelmatch comparison, with pixelmatch's defaults.
 ///
-/// Source: pixelmatch 6.0.0 / 7.2.0 options, restated in `../shared/docs/formats.md`; `blend`
+/// Source: pixelmatch 6.0.0 / 7.2.0 options, restated in `docs/formats.md`; `blend`
 /// chooses between the two generations, `ignore` is Glyphsmith's own.
 public struct PixelmatchOptions: Sendable, Equatable, Codable {
   /// Matching threshold, 0-1: a pixel differs when its YIQ distance exceeds

@@ -3,7 +3,7 @@ import Foundation
 /// `golden.json`, stored in a golden folder: how its images are compared and which renderer
 /// drew them.
 ///
-/// Source: the golden-image conventions of `../shared/docs/formats.md` (record the renderer
+/// Source: the golden-image conventions of `docs/formats.md` (record the renderer
 /// versions with the goldens so that a change says "re-record" instead of showing noise).
 public struct GoldenManifest: Sendable, Equatable, Codable {
   /// The file name inside a golden folder.

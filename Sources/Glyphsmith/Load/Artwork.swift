@@ -29,14 +29,13 @@ public final class Artwork {
       base = nil
     } else {
       let url = URL(fileURLWithPath: path)
-      var info = stat()
-      guard stat(path, &info) == 0 else {
+      guard let info = Platform.status(ofPath: path) else {
         throw GlyphsmithError.unreadable(path: path, reason: "no such file")
       }
-      if info.st_mode & S_IFMT == S_IFDIR {
+      if info.isFolder {
         throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
       }
-      let size = Int(info.st_size)
+      let size = info.size
       if size > SVGDocument.maximumFileSize && url.pathExtension.lowercased() != "png" {
         throw GlyphsmithError.render(
           .tooLarge(path: path, what: "\(size) bytes; SVG files are limited to 10 MiB"))

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Synchronization
 
 /// Writes files so that readers see the old content or the new, never half of either:
 /// the bytes go to a temporary file in the same folder, which is then renamed over the target.
@@ -29,12 +24,13 @@ public enum AtomicFile {
           reason: "cannot create the folder \(folder) (a file is in the way, or no permission)")
       }
     }
-    let temporary = "\(folder)/.\(name).tmp-\(getpid())-\(POSIXFile.uniqueNumber())"
+    let temporary = "\(folder)/.\(name).tmp-\(Platform.processID)-\(POSIXFile.uniqueNumber())"
     try POSIXFile.create(data, atPath: temporary) { .writeFailed(path: path, reason: $0) }
-    if rename(temporary, path) != 0 {
-      let reason = POSIXFile.lastError()
-      unlink(temporary)
-      throw GlyphsmithError.writeFailed(path: path, reason: reason)
+    do throws(Platform.Failure) {
+      try Platform.rename(temporary, to: path)
+    } catch {
+      Platform.removeFile(atPath: temporary)
+      throw GlyphsmithError.writeFailed(path: path, reason: error.reason)
     }
   }
 
@@ -46,21 +42,11 @@ public enum AtomicFile {
 
 /// Small POSIX file helpers shared by `AtomicFile` and `AtomicFolder`.
 enum POSIXFile {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var counter = 0
+  private static let counter = Atomic<Int>(0)
 
   /// A number unique within this process, for temporary names.
   static func uniqueNumber() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    counter += 1
-    return counter
-  }
-
-  /// `strerror(errno)`, first letter in lower case, as diagnostics are written.
-  static func lastError() -> String {
-    let text = String(cString: strerror(errno))
-    return text.prefix(1).lowercased() + text.dropFirst()
+    counter.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
   /// Creates a new file (it must not exist) holding `data`, mode 0644.
@@ -68,30 +54,13 @@ enum POSIXFile {
   static func create(
     _ data: Data, atPath path: String, failure: (String) -> GlyphsmithError
   ) throws {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw failure("cannot create \(path): \(lastError())") }
-    defer { close(fd) }
-    try data.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          let reason = "cannot write \(path): \(lastError())"
-          unlink(path)
-          throw failure(reason)
-        }
-        offset += written
+    do throws(Platform.CreateFailure) {
+      try Platform.createFile(data, atPath: path, mode: 0o644)
+    } catch {
+      switch error {
+      case .create(let error): throw failure("cannot create \(path): \(error.reason)")
+      case .write(let error): throw failure("cannot write \(path): \(error.reason)")
       }
     }
   }
-}
-
-/// POSIX `write(2)`, named apart from Swift's `write` methods.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.write(fd, buffer, count)
-  #else
-    return Darwin.write(fd, buffer, count)
-  #endif
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes a folder of files (an `.imageset`) so that readers see the old folder or the new
 /// one whole, never a mix: the files go into a hidden staging folder beside the target, which
 /// is then renamed into place; an existing folder is renamed aside first and removed after.
@@ -18,28 +12,37 @@ public enum AtomicFolder {
     let slash = path.lastIndex(of: "/")
     let parent = slash.map { String(path[..<$0]) } ?? "."
     let last = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let token = "\(getpid())-\(POSIXFile.uniqueNumber())"
+    let token = "\(Platform.processID)-\(POSIXFile.uniqueNumber())"
     let staging = "\(parent)/.\(last).tmp-\(token)"
     let retired = "\(parent)/.\(last).old-\(token)"
-    func failure(_ what: String) -> GlyphsmithError {
-      .writeFailed(path: path, reason: "\(what): \(POSIXFile.lastError())")
+    func failure(_ what: String, _ error: Platform.Failure) -> GlyphsmithError {
+      .writeFailed(path: path, reason: "\(what): \(error.reason)")
     }
-    guard mkdir(staging, 0o755) == 0 else { throw failure("cannot create a staging folder") }
+    do throws(Platform.Failure) {
+      try Platform.makeFolder(atPath: staging, mode: 0o755)
+    } catch {
+      throw failure("cannot create a staging folder", error)
+    }
     do {
       for file in files {
         try POSIXFile.create(file.data, atPath: staging + "/" + file.name) {
           .writeFailed(path: path, reason: $0)
         }
       }
-      if rename(staging, path) != 0 {
-        guard errno == ENOTEMPTY || errno == EEXIST else {
-          throw failure("cannot rename into place")
+      do throws(Platform.Failure) {
+        try Platform.rename(staging, to: path)
+      } catch {
+        guard error.isFolderNotEmpty else { throw failure("cannot rename into place", error) }
+        do throws(Platform.Failure) {
+          try Platform.rename(path, to: retired)
+        } catch {
+          throw failure("cannot move the old folder aside", error)
         }
-        guard rename(path, retired) == 0 else { throw failure("cannot move the old folder aside") }
-        guard rename(staging, path) == 0 else {
-          let error = failure("cannot rename into place")
-          _ = rename(retired, path)
-          throw error
+        do throws(Platform.Failure) {
+          try Platform.rename(staging, to: path)
+        } catch {
+          try? Platform.rename(retired, to: path)
+          throw failure("cannot rename into place", error)
         }
         if (try? FileManager.default.removeItem(atPath: retired)) == nil {
           throw GlyphsmithError.writeFailed(

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Geometry in pt (pixels = pt x `scale`): cells of `cellPt` x (`cellPt` + 14) with the glyph
 /// centred in the top `cellPt` square and a 9 pt label below it.
-public struct ContactSheet {
+public struct ContactSheet: Sendable {
   /// One cell: a name and the glyphs to show side by side (e.g. regular and compact).
-  public struct Entry {
+  public struct Entry: Sendable {
     /// The label under the cell (the asset name).
     public var name: String
     /// Images at the sheet's scale, drawn left to right at their own pixel size.

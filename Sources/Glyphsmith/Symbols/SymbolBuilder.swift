@@ -13,7 +13,7 @@ import GlyphsmithRender
 public enum SymbolBuilder {
   /// Builds the symbol for the SVG at `path`, named after the file (without extension).
   /// - Throws: `GlyphsmithError.unreadable` for a missing file, `.render` for invalid SVG,
-  ///   `.invalidOption` when the input is a PNG or draws something other than fills and
+  ///   `.unusable` when the input is a PNG or draws something other than fills and
   ///   strokes (text, images, masks, opacity), `.emptyArtwork` when it draws nothing.
   public static func build(path: String, options: SymbolOptions = SymbolOptions()) throws
     -> SymbolOutline
@@ -41,15 +41,16 @@ public enum SymbolBuilder {
   ) throws -> SymbolOutline {
     let artwork = try Artwork(data: data, path: path, baseDirectory: baseDirectory)
     guard case .svg(let document) = artwork.source else {
-      throw GlyphsmithError.invalidOption(
-        "\(path): a symbol needs vector artwork; give an SVG, not a PNG")
+      throw GlyphsmithError.unusable(
+        path: path, problem: "a symbol needs vector artwork; give an SVG, not a PNG")
     }
     var warnings = artwork.warnings
     let file = document.path
     let recording = try SVGPathRecorder.record(document)
     if !recording.unsupported.isEmpty {
-      throw GlyphsmithError.invalidOption(
-        "\(file): symbols are made of filled and stroked paths only; this file uses "
+      throw GlyphsmithError.unusable(
+        path: file,
+        problem: "symbols are made of filled and stroked paths only; this file uses "
           + recording.unsupported.joined(separator: ", ") + "; flatten them into paths")
     }
     guard !recording.paths.isEmpty else { throw GlyphsmithError.emptyArtwork(path: file) }

@@ -21,6 +21,34 @@ public struct SymbolJob: Sendable {
     self.catalog = catalog
   }
 
+  /// Where `run(diagnose:)` writes the JSON report, when set.
+  public var reportPath: String? = nil
+
+  /// `glyphsmith symbol`'s run: `run()`, then each warning and error to `diagnose` (input
+  /// order), the report written to `reportPath`, and a summary line last.
+  /// - Returns: `nil` when every input was written without warnings, `.answerIsNo` when some
+  ///   have warnings (copied weights), `.unusableInput` when some could not be made.
+  /// - Throws: what `run()` throws; `GlyphsmithError.writeFailed` for the report.
+  public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
+    let report = try run()
+    for entry in report.symbols { entry.warnings.forEach(diagnose) }
+    report.errors.forEach(diagnose)
+    if let reportPath {
+      do {
+        try AtomicFile.write(try XcodeJSON.encode(report), toPath: reportPath)
+      } catch {
+        throw GlyphsmithError.wrap(error, path: reportPath)
+      }
+    }
+    let copied = report.symbols.filter { $0.method == SymbolOutline.Method.copied.rawValue }.count
+    let count = report.symbols.count
+    diagnose(
+      "wrote \(count) symbol set\(count == 1 ? "" : "s") to \(catalog) (\(copied) with copied "
+        + "weights)")
+    if !report.errors.isEmpty { return .unusableInput }
+    return report.symbols.contains { !$0.warnings.isEmpty } ? .answerIsNo : nil
+  }
+
   /// Runs the job. Errors for single inputs are collected in the report; the rest go on.
   /// - Throws: `GlyphsmithError.nameCollision` when two inputs give one symbol name (nothing
   ///   is written), `.writeFailed` when the catalog folder cannot be created.
@@ -62,13 +90,13 @@ public struct SymbolJob: Sendable {
       }
     }
     var entries: [SymbolReport.Entry] = []
-    var errors: [String] = []
-    for result in results {
+    var failures: [(path: String, error: GlyphsmithError)] = []
+    for (index, result) in results.enumerated() {
       switch result {
       case .success(let entry): entries.append(entry)
-      case .failure(let error): errors.append(error.description)
+      case .failure(let error): failures.append((inputs[index], error))
       }
     }
-    return SymbolReport(symbols: entries, errors: errors)
+    return SymbolReport(symbols: entries, failures: failures)
   }
 }

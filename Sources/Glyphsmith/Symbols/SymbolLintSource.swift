@@ -10,7 +10,7 @@ import Foundation
 public enum SymbolLintSource {
   /// The Regular-S outline SVG of the symbol set at `folder`.
   /// - Throws: `GlyphsmithError.unreadable` when the set has no readable template,
-  ///   `.invalidOption` when the template has no Regular-S variant.
+  ///   `.unusable` when the template has no Regular-S variant.
   public static func regularOutline(symbolset folder: String) throws -> Data {
     guard let contents = FileManager.default.contents(atPath: folder + "/Contents.json"),
       let json = try? JSONSerialization.jsonObject(with: contents) as? [String: Any],
@@ -28,11 +28,11 @@ public enum SymbolLintSource {
   }
 
   /// The Regular-S outline SVG of a template's bytes (`path` names it in errors).
-  /// - Throws: `GlyphsmithError.invalidOption` when there is no Regular-S variant.
+  /// - Throws: `GlyphsmithError.unusable` when there is no Regular-S variant.
   public static func regularOutline(template data: Data, path: String) throws -> Data {
     let (scanned, _) = SymbolTemplateScan.scan(data)
     guard let scan = scanned, scan.variants.contains("Regular-S") else {
-      throw GlyphsmithError.invalidOption("\(path): no Regular-S variant to lint")
+      throw GlyphsmithError.unusable(path: path, problem: "no Regular-S variant to lint")
     }
     let group = scan.inherited["Regular-S"]?.last ?? [:]
     let left =

@@ -28,9 +28,22 @@ public struct SymbolReport: Codable, Sendable, Equatable {
   /// Inputs that could not be made into symbols, one compiler-form message each.
   public var errors: [String]
 
-  /// A report of `symbols` and `errors`.
-  public init(symbols: [Entry], errors: [String]) {
+  /// The inputs behind `errors`, with their errors (not encoded).
+  public var failures: [(path: String, error: GlyphsmithError)] = []
+
+  enum CodingKeys: String, CodingKey {
+    case version, symbols, errors
+  }
+
+  /// A report of `symbols` and `failures` (whose messages are `errors`).
+  public init(symbols: [Entry], failures: [(path: String, error: GlyphsmithError)]) {
     self.symbols = symbols
-    self.errors = errors
+    self.failures = failures
+    self.errors = failures.map(\.error.description)
+  }
+
+  /// Equal when the encoded parts are.
+  public static func == (a: SymbolReport, b: SymbolReport) -> Bool {
+    a.version == b.version && a.symbols == b.symbols && a.errors == b.errors
   }
 }

@@ -11,7 +11,7 @@ public enum SymbolSheet {
 
   /// The entry for the template SVG at `path`: the weights present among the three, each a
   /// `glyphPt` x `glyphPt` pt image at `scale` px per pt, black on transparent.
-  /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read, `.invalidOption`
+  /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read, `.unusable`
   ///   when it has none of the three variants, `.render` when librsvg cannot draw it.
   public static func entry(templatePath path: String, glyphPt: Double = 24, scale: Double = 2)
     throws -> ContactSheet.Entry
@@ -21,12 +21,12 @@ public enum SymbolSheet {
     }
     let (scanned, _) = SymbolTemplateScan.scan(data)
     guard let scan = scanned else {
-      throw GlyphsmithError.invalidOption("\(path): not a symbol template (not XML)")
+      throw GlyphsmithError.unusable(path: path, problem: "not a symbol template (not XML)")
     }
     let weights = SymbolWeight.allCases.filter { scan.variants.contains($0.variantID) }
     guard !weights.isEmpty else {
-      throw GlyphsmithError.invalidOption(
-        "\(path): no Ultralight-S, Regular-S or Black-S; not a symbol template")
+      throw GlyphsmithError.unusable(
+        path: path, problem: "no Ultralight-S, Regular-S or Black-S; not a symbol template")
     }
     let document = try SVGDocument(data: data, path: path, baseDirectory: nil)
     let side = max(1, Int((glyphPt * scale).rounded()))

@@ -74,19 +74,15 @@ enum AppIconCommand: Subcommand {
     return Options(input: parsed.positionals[0], catalog: catalog, appIcon: appIcon)
   }
 
-  static func run(_ options: Options) -> ExitCode {
+  static func run(_ options: Options) throws -> FailureCategory? {
     let result: AppIconResult
     do {
       result = try AppIconJob.run(
         iconPath: options.input, catalogPath: options.catalog, options: options.appIcon)
     } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: options.input).description)
-      return .failure
+      throw GlyphsmithError.wrap(error, path: options.input)
     }
-    result.warnings.forEach(Terminal.error)
-    for finding in result.findings { Terminal.error(finding.description) }
-    let count = result.files.count
-    Terminal.error("wrote \(result.folder) (\(count) PNG file\(count == 1 ? "" : "s"))")
-    return result.findings.isEmpty ? .success : .negative
+    result.diagnostics.forEach(Terminal.error)
+    return result.outcome
   }
 }

@@ -82,7 +82,6 @@ enum AssetsCommand: Subcommand {
     var stats: Bool
     var lint = false
     var strict = false
-    var symbols = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -130,6 +129,10 @@ enum AssetsCommand: Subcommand {
     assets.webOutput = parsed.value("web-out")
     assets.namespace = parsed.has("namespace")
     assets.force = parsed.has("force")
+    assets.symbols = parsed.has("symbols")
+    if assets.symbols && assets.platforms != [.ios] {
+      throw UsageError(message: "--symbols applies to --platform ios alone")
+    }
     if let shard = parsed.value("shard") {
       let parts = shard.split(separator: "/").compactMap { Int($0) }
       guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
@@ -137,101 +140,45 @@ enum AssetsCommand: Subcommand {
       }
       assets.shard = (parts[0], parts[1])
     }
-    if parsed.has("symbols") && assets.platforms != [.ios] {
-      throw UsageError(message: "--symbols applies to --platform ios alone")
-    }
     if parsed.has("strict") && !parsed.has("lint") {
       throw UsageError(message: "--strict applies with --lint")
     }
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet"), stats: parsed.has("stats"), lint: parsed.has("lint"),
-      strict: parsed.has("strict"), symbols: parsed.has("symbols"))
+      strict: parsed.has("strict"))
   }
 
-  static func run(_ options: Options) -> ExitCode {
+  static func run(_ options: Options) throws -> FailureCategory? {
     let started = Date()
-    var (files, missing) = InputCollector.collectTree(options.inputs)
-    for error in missing { Terminal.error(error.description) }
-    let symbolsFailed = options.symbols ? writeSymbols(files.map(\.path), options: options) : false
-    if options.symbols { files.removeAll { $0.path.lowercased().hasSuffix(".svg") } }
-    let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
+    let batch = AssetsBatch(
+      inputs: options.inputs, catalog: options.catalog, options: options.assets)
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
-    var report: AssetsReport
+    let result: AssetsBatch.Result
     do {
-      report = try job.run(collected: files) { done, total in bar.update(done: done, total: total) }
-    } catch {
+      result = try batch.run(diagnose: Terminal.error) { bar.update(done: $0, total: $1) }
+    } catch let failure as any GlyphsmithFailure {
       bar.finish()
-      let message = GlyphsmithError.wrap(error, path: options.catalog).description
-      Terminal.error(message)
-      if options.json {
-        var failed = AssetsReport(inputs: [])
-        failed.error = message
-        if let data = try? XcodeJSON.encode(failed) { FileHandle.standardOutput.write(data) }
+      if options.json, let data = AssetsBatch.failureJSON(failure.description) {
+        FileHandle.standardOutput.write(data)
       }
-      return .failure
+      throw failure
     }
     bar.finish()
-    for warning in report.warnings { Terminal.error(warning) }
-    for input in report.inputs {
-      for warning in input.warnings { Terminal.error(warning) }
-      if let error = input.error { Terminal.error(error) }
-    }
-    for finding in report.catalogFindings { Terminal.error(finding) }
-    // Inputs that do not exist are failures of the report too.
-    let missingResults = missing.map { error -> AssetInputResult in
-      let path: String
-      if case .unreadable(let p, _) = error { path = p } else { path = "" }
-      return AssetInputResult.failed(path: path, role: options.assets.role, error: error)
-    }
-    report.inputs = missingResults + report.inputs
+    result.diagnostics.forEach(Terminal.error)
+    var report = result.report
     let lintFailed = options.lint ? lintInputs(&report, options: options) : false
     if options.json {
       if let data = try? XcodeJSON.encode(report) { FileHandle.standardOutput.write(data) }
     }
     if !options.quiet && !options.json {
-      let written = report.inputs.filter { $0.status == "written" }
-      let unchanged = report.inputs.filter { $0.status == "unchanged" }.count
-      let fileCount = written.reduce(0) { $0 + $1.files.count }
-      let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-      func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-      Terminal.error(
-        "wrote \(count(written.count, "icon")) (\(count(fileCount, "PNG file"))) to \(options.catalog) "
-          + "in \(seconds) s; \(unchanged) unchanged; \(report.failures) failed")
+      Terminal.error(batch.summary(report, seconds: Date().timeIntervalSince(started)))
     }
     if options.stats {
-      let s = report.statistics
-      let overhead =
-        s.renders > 0 ? String(format: "%.1f %%", s.overhead * 100) : "n/a (nothing rendered)"
       Terminal.error(
-        String(
-          format:
-            "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead ",
-          s.renders, Date().timeIntervalSince(started), s.taskSeconds, s.librarySeconds,
-          s.writeSeconds) + overhead)
+        AssetsBatch.statistics(report, seconds: Date().timeIntervalSince(started)))
     }
-    if report.failures > 0 || symbolsFailed { return .failure }
-    if lintFailed { return .negative }
-    return report.catalogFindings.isEmpty ? .success : .negative
-  }
-
-  /// `--symbols`: writes a `.symbolset` for every SVG input (before the image sets, so the
-  /// catalog validation sees them). Returns whether any input failed.
-  static func writeSymbols(_ files: [String], options: Options) -> Bool {
-    var job = SymbolJob(
-      inputs: files.filter { $0.lowercased().hasSuffix(".svg") }, catalog: options.catalog)
-    job.jobs = options.assets.jobs
-    do {
-      let report = try job.run()
-      for entry in report.symbols {
-        for warning in entry.warnings { Terminal.error(warning) }
-      }
-      for error in report.errors { Terminal.error(error) }
-      return !report.errors.isEmpty
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: options.catalog).description)
-      return true
-    }
+    return AssetsBatch.outcome(report, lintFailed: lintFailed)
   }
 
   /// `--lint`: lints every input that was read (as `glyphsmith lint` does at the same role,

@@ -38,15 +38,7 @@ enum BadgeCommand: Subcommand {
     .value("on"), .flag("rtl"), .flag("help"),
   ]
 
-  struct Options: Equatable {
-    var badge: Badge
-    var output: String
-    var scale: Double
-    var icon: String?
-    var rightToLeft: Bool
-  }
-
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws -> BadgeJob {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     guard parsed.positionals.count == 1 else {
       throw UsageError(
@@ -70,27 +62,14 @@ enum BadgeCommand: Subcommand {
       throw UsageError(
         message: "--rtl only moves the badge on an icon; give --on ICON.png as well")
     }
-    return Options(
+    return BadgeJob(
       badge: badge, output: output, scale: try parsed.positiveDouble("scale") ?? 1,
       icon: parsed.value("on"), rightToLeft: rtl)
   }
 
-  static func run(_ options: Options) -> ExitCode {
-    do {
-      let image: RGBAImage
-      if let iconPath = options.icon {
-        let icon = try IndicatorOptions.rasterIcon(iconPath)
-        image = try options.badge.composite(
-          on: icon, scale: options.scale, rightToLeft: options.rightToLeft)
-      } else {
-        image = try options.badge.render(scale: options.scale)
-      }
-      try AtomicFile.write(try PNGCodec.encode(image), toPath: options.output)
-      return .success
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: options.icon ?? "-").description)
-      return .failure
-    }
+  static func run(_ job: BadgeJob) throws -> FailureCategory? {
+    try job.run()
+    return nil
   }
 }
 
@@ -110,15 +89,5 @@ enum IndicatorOptions {
       throw UsageError(message: "--palette: unknown '\(text)'; use ios18 or ios26")
     }
     return value
-  }
-
-  /// Loads a PNG (or SVG at its intrinsic size) as pixels, for `--on`.
-  static func rasterIcon(_ path: String) throws -> RGBAImage {
-    let artwork = try Artwork(path: path)
-    switch artwork.source {
-    case .raster(let image): return image
-    case .svg:
-      return try GlyphRenderer.render(artwork, options: RenderOptions()).image
-    }
   }
 }

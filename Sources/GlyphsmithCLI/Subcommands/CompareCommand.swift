@@ -51,12 +51,8 @@ enum CompareCommand: Subcommand {
 
   /// Everything `main` needs, parsed from argv without I/O.
   struct Options: Equatable {
-    var expected: String
-    var actual: String
-    var diff: String?
-    var pixelmatch = PixelmatchOptions()
-    var failOver = FailOver.zero
-    var jobs = ParallelMap.availableCores
+    /// The engine's comparison.
+    var comparison: FileComparison
     var json = false
     /// Hidden: prints decode/compare/write times to stderr (for `bench/compare`).
     var timing = false
@@ -69,128 +65,58 @@ enum CompareCommand: Subcommand {
         message: parsed.positionals.count < 2
           ? "needs two images: A.png B.png" : "takes two images, got \(parsed.positionals.count)")
     }
-    var result = Options(expected: parsed.positionals[0], actual: parsed.positionals[1])
-    result.diff = parsed.value("diff")
+    var comparison = FileComparison(expected: parsed.positionals[0], actual: parsed.positionals[1])
+    comparison.diff = parsed.value("diff")
     do {
-      try CompareOptionParsing.apply(parsed, to: &result.pixelmatch, failOver: &result.failOver)
+      try CompareOptionParsing.apply(
+        parsed, to: &comparison.pixelmatch, failOver: &comparison.failOver)
       if let text = parsed.value("alpha") {
         guard let value = Double(text) else {
           throw UsageError(message: "--alpha needs a number 0-1, got '\(text)'")
         }
-        result.pixelmatch.alpha = value
+        comparison.pixelmatch.alpha = value
       }
       if let text = parsed.value("aa-color") {
-        result.pixelmatch.aaColor = try DiffColor(parsing: text, option: "--aa-color")
+        comparison.pixelmatch.aaColor = try DiffColor(parsing: text, option: "--aa-color")
       }
       if let text = parsed.value("diff-color") {
-        result.pixelmatch.diffColor = try DiffColor(parsing: text, option: "--diff-color")
+        comparison.pixelmatch.diffColor = try DiffColor(parsing: text, option: "--diff-color")
       }
       if let text = parsed.value("diff-color-alt") {
-        result.pixelmatch.diffColorAlt = try DiffColor(parsing: text, option: "--diff-color-alt")
+        comparison.pixelmatch.diffColorAlt = try DiffColor(
+          parsing: text, option: "--diff-color-alt")
       }
-      result.pixelmatch.diffMask = parsed.has("diff-mask")
-      result.pixelmatch.ignore = try parsed.all("ignore").map(IgnoreRegion.init(parsing:))
-      try result.pixelmatch.validate()
+      comparison.pixelmatch.diffMask = parsed.has("diff-mask")
+      comparison.pixelmatch.ignore = try parsed.all("ignore").map(IgnoreRegion.init(parsing:))
+      try comparison.pixelmatch.validate()
     } catch let error as CompareError {
       if case .invalidOption(let message) = error { throw UsageError(message: message) }
       throw error
     }
-    result.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
-    result.json = parsed.has("json")
-    result.timing = parsed.has("timing")
-    return result
+    comparison.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    return Options(comparison: comparison, json: parsed.has("json"), timing: parsed.has("timing"))
   }
 
-  /// The `--json` document.
-  struct Report: Encodable {
-    var version = 1
-    var mismatchedPixels: Int
-    var totalPixels: Int
-    var width: Int
-    var height: Int
-    var options: ReportOptions
-  }
-
-  /// The comparison options plus `failOver`, as one JSON object.
-  struct ReportOptions: Encodable {
-    var pixelmatch: PixelmatchOptions
-    var failOver: FailOver
-
-    private enum Key: String, CodingKey { case failOver }
-
-    func encode(to encoder: Encoder) throws {
-      try pixelmatch.encode(to: encoder)
-      var container = encoder.container(keyedBy: Key.self)
-      try container.encode(failOver, forKey: .failOver)
-    }
-  }
-
-  static func run(_ options: Options) -> ExitCode {
-    let result: PixelmatchResult
-    let timing: ImageComparison.Timing
+  static func run(_ options: Options) throws -> FailureCategory? {
+    let report: FileComparison.Report
     do {
-      (result, timing) = try ImageComparison.compareFilesTimed(
-        expected: options.expected, actual: options.actual, options: options.pixelmatch,
-        diffPath: options.diff, jobs: options.jobs)
-    } catch let error as CompareError {
-      Terminal.error(error.description)
-      if options.json { printJSONError(error.description) }
-      if case .sizeMismatch = error { return .negative }
-      return .failure
-    } catch {
-      let message = GlyphsmithError.wrap(error, path: options.actual).description
-      Terminal.error(message)
-      if options.json { printJSONError(message) }
-      return .failure
+      report = try options.comparison.run()
+    } catch let failure as any GlyphsmithFailure {
+      if options.json, let data = FileComparison.Report.errorJSON(failure.description) {
+        FileHandle.standardOutput.write(data)
+      }
+      throw failure
     }
-    if options.timing {
-      Terminal.error(
-        String(
-          format: "timing: decode %.1f ms, compare %.1f ms, write %.1f ms", timing.decode,
-          timing.compare, timing.write))
-    }
-    let over = options.failOver.isExceeded(
-      mismatched: result.mismatchedPixels, total: result.totalPixels)
+    if options.timing { Terminal.error(report.timingLine) }
     if options.json {
-      let report = Report(
-        mismatchedPixels: result.mismatchedPixels, totalPixels: result.totalPixels,
-        width: result.width, height: result.height,
-        options: ReportOptions(pixelmatch: options.pixelmatch, failOver: options.failOver))
-      guard let data = try? XcodeJSON.encode(report) else { return .failure }
+      guard let data = try? report.json() else { return .unusableInput }
       FileHandle.standardOutput.write(data)
-    } else if options.diff == "-" {
-      Terminal.error(summary(result, options: options))  // stdout carries the diff PNG
+    } else if options.comparison.diff == "-" {
+      Terminal.error(report.summary)  // stdout carries the diff PNG
     } else {
-      Terminal.output(summary(result, options: options))
+      Terminal.output(report.summary)
     }
-    return over ? .negative : .success
-  }
-
-  /// `{"version": 1, "error": "..."}` on stdout, for scripts that parse `--json` even when
-  /// the comparison could not be made (a size change, an unreadable file).
-  static func printJSONError(_ message: String) {
-    struct Failure: Encodable {
-      var version = 1
-      var error: String
-    }
-    if let data = try? XcodeJSON.encode(Failure(error: message)) {
-      FileHandle.standardOutput.write(data)
-    }
-  }
-
-  /// `A vs B: 143 of 32768 pixels differ (0.436%), limit 0; largest difference 0.42 at (3, 7)`.
-  static func summary(_ result: PixelmatchResult, options: Options) -> String {
-    var text =
-      "\(options.expected) vs \(options.actual): \(result.mismatchedPixels) of "
-      + "\(result.totalPixels) pixels differ (\(CompareOptionParsing.percent(result.mismatchedShare)))"
-      + ", allowed \(options.failOver)"
-    if let at = result.largestDifferenceAt {
-      text +=
-        String(format: "; largest difference %.3f at ", result.largestDifference) + at.description
-    }
-    if result.antiAliasedPixels > 0 { text += "; \(result.antiAliasedPixels) anti-aliased" }
-    if result.ignoredPixels > 0 { text += "; \(result.ignoredPixels) ignored" }
-    return text
+    return report.outcome
   }
 }
 
@@ -214,10 +140,5 @@ enum CompareOptionParsing {
       options.blend = blend
     }
     if let text = parsed.value("fail-over") { failOver = try FailOver(parsing: text) }
-  }
-
-  /// `0.436%`, with 3 significant decimals.
-  static func percent(_ share: Double) -> String {
-    String(format: "%.3f%%", share * 100)
   }
 }

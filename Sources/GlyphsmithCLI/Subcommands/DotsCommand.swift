@@ -41,18 +41,8 @@ enum DotsCommand: Subcommand {
     .value("current-indicator"), .value("background"), .flag("help"),
   ]
 
-  struct Options: Equatable {
-    var output: String
-    var pages: Int
-    var current: Int
-    var scale: Double
-    var tint: RGBA8
-    var currentTint: RGBA8
-    var maxVisible: Int
-    var indicators: [Int: String]
-    var currentIndicator: String?
-    var background: RGBA8?
-  }
+  /// The parsed options are the engine job itself.
+  typealias Options = PageControlJob
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
@@ -86,7 +76,7 @@ enum DotsCommand: Subcommand {
       }
       indicators[page] = String(entry[entry.index(after: equals)...])
     }
-    return Options(
+    return PageControlJob(
       output: output, pages: pages, current: current,
       scale: try parsed.positiveDouble("scale") ?? 1,
       tint: try CommonOptions.color(parsed.value("tint"), option: "tint")
@@ -98,35 +88,12 @@ enum DotsCommand: Subcommand {
       background: try CommonOptions.color(parsed.value("background"), option: "background"))
   }
 
-  static func run(_ options: Options) -> ExitCode {
-    var path = "-"
-    do {
-      var artworks: [String: Artwork] = [:]
-      func load(_ file: String) throws -> Artwork {
-        if let loaded = artworks[file] { return loaded }
-        path = file
-        let artwork = try Artwork(path: file)
-        artworks[file] = artwork
-        return artwork
-      }
-      var control = PageControl(
-        pageCount: options.pages, currentPage: options.current, tint: options.tint,
-        currentTint: options.currentTint, maxVisible: options.maxVisible,
-        background: options.background)
-      for (page, file) in options.indicators.sorted(by: { $0.key < $1.key }) {
-        control.indicators[page] = try load(file)
-      }
-      if let file = options.currentIndicator { control.currentIndicator = try load(file) }
-      path = "-"
-      lintIndicators(options)
-      control.warnings.forEach(Terminal.error)
-      let image = try control.render(scale: options.scale)
-      try AtomicFile.write(try PNGCodec.encode(image), toPath: options.output)
-      return .success
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: path).description)
-      return .failure
-    }
+  static func run(_ job: PageControlJob) throws -> FailureCategory? {
+    let control = try job.control()
+    lintIndicators(job)
+    control.warnings.forEach(Terminal.error)
+    try job.write(control)
+    return nil
   }
 
   /// Lints each custom indicator image as `glyphsmith lint --role indicator` does at the

@@ -111,15 +111,16 @@ enum GoldenCommand: Subcommand {
     return .check(check)
   }
 
-  static func run(_ action: Action) -> ExitCode {
+  static func run(_ action: Action) throws -> FailureCategory? {
     switch action {
-    case .check(let options): return check(options)
+    case .check(let options): return try check(options)
     case .record(let actual, let golden, let mode, let jobs):
-      return record(actual: actual, golden: golden, mode: mode, jobs: jobs)
+      try record(actual: actual, golden: golden, mode: mode, jobs: jobs)
+      return nil
     }
   }
 
-  static func check(_ options: CheckOptions) -> ExitCode {
+  static func check(_ options: CheckOptions) throws -> FailureCategory? {
     let report: GoldenCheck.Report
     do {
       report = try GoldenCheck.run(
@@ -127,73 +128,31 @@ enum GoldenCommand: Subcommand {
         artifacts: options.artifacts.map { URL(fileURLWithPath: $0) },
         overrides: options.overrides, jobs: options.jobs)
     } catch {
-      Terminal.error(describe(error, path: options.golden))
-      return .failure
+      throw GlyphsmithError.failure(error, path: options.golden)
     }
-    if !report.manifestFound {
-      Terminal.error(
-        "\(options.golden)/\(GoldenManifest.fileName): note: not found; strict options used and the renderer not checked; 'glyphsmith golden record' writes one"
-      )
-    }
-    if let change = report.rendererChange {
-      Terminal.error("\(options.golden)/\(GoldenManifest.fileName): warning: \(change)")
-    }
-    for entry in report.results where entry.status.isFailure {
-      let folder = entry.status == .extraGolden ? options.golden : options.actual
-      let path = (folder as NSString).appendingPathComponent(entry.path)
-      let kind = entry.status == .unreadable ? "" : "error: "
-      var line = entry.status == .unreadable ? entry.message : "\(path): \(kind)\(entry.message)"
-      if let artifacts = entry.artifacts { line += " (artifacts in \(artifacts))" }
-      Terminal.error(line)
-    }
-    if let reportPath = options.report {
-      let html = GoldenHTMLReport.render(report, actual: options.actual, golden: options.golden)
-      do { try AtomicFile.write(Data(html.utf8), toPath: reportPath) } catch {
-        Terminal.error(describe(error, path: reportPath))
-        return .failure
-      }
+    report.diagnostics(actual: options.actual, golden: options.golden).forEach(Terminal.error)
+    if let path = options.report {
+      try report.writeHTML(toPath: path, actual: options.actual, golden: options.golden)
     }
     if options.json {
-      guard let data = try? XcodeJSON.encode(report) else { return .failure }
+      guard let data = try? XcodeJSON.encode(report) else { return .unusableInput }
       FileHandle.standardOutput.write(data)
     } else {
-      Terminal.output(
-        "\(report.checked) images: \(report.passed) passed, \(report.failed) failed, \(report.errors) could not be checked"
-          + (options.report.map { "; report in \($0)" } ?? ""))
+      Terminal.output(report.summary(reportPath: options.report))
     }
-    if report.errors > 0 { return .failure }
-    return report.failed > 0 ? .negative : .success
+    return report.outcome
   }
 
-  static func record(actual: String, golden: String, mode: GoldenRecord.Mode, jobs: Int)
-    -> ExitCode
-  {
+  static func record(actual: String, golden: String, mode: GoldenRecord.Mode, jobs: Int) throws {
     let report: GoldenRecord.Report
     do {
       report = try GoldenRecord.run(
         actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden), mode: mode,
         jobs: jobs)
     } catch {
-      Terminal.error(describe(error, path: golden))
-      return .failure
+      throw GlyphsmithError.failure(error, path: golden)
     }
-    for path in report.recorded {
-      Terminal.output("recorded \((golden as NSString).appendingPathComponent(path))")
-    }
-    for path in report.extra {
-      Terminal.error(
-        "\((golden as NSString).appendingPathComponent(path)): warning: golden has no actual image; delete it if the image is gone"
-      )
-    }
-    Terminal.error(
-      "recorded \(report.recorded.count) golden\(report.recorded.count == 1 ? "" : "s"), \(report.unchanged.count) unchanged"
-        + (report.manifestWritten ? "; wrote \(GoldenManifest.fileName)" : ""))
-    return .success
-  }
-
-  private static func describe(_ error: Error, path: String) -> String {
-    if let error = error as? GoldenError { return error.description }
-    if let error = error as? CompareError { return error.description }
-    return GlyphsmithError.wrap(error, path: path).description
+    report.recordedLines(golden: golden).forEach(Terminal.output)
+    report.diagnostics(golden: golden).forEach(Terminal.error)
   }
 }

@@ -1,12 +1,6 @@
 import Foundation
 import Glyphsmith
 
-#if os(Linux)
-  /// glibc's `mallopt(3)`; its header is not part of the Glibc module.
-  @_silgen_name("mallopt")
-  private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
-#endif
-
 /// `glyphsmith lint INPUT... [--role R] [--size PT] [--scales 1,2,3] [--json] [--explain DIR]
 /// [--strict] [--config FILE]`: legibility checks at the pixel size an icon is shown at.
 enum LintCommand: Subcommand {
@@ -90,12 +84,9 @@ enum LintCommand: Subcommand {
   }
 
   static func run(_ parsedOptions: Options) -> ExitCode {
-    #if os(Linux)
-      // Each icon allocates a few MB of short-lived pixel buffers; keep them on the heap
-      // instead of mapping and unmapping pages for every one (half the system time otherwise).
-      _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD (glibc malloc.h; the macro is not imported)
-      _ = mallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
-    #endif
+    // Each icon allocates a few MB of short-lived pixel buffers; keep them on the heap
+    // instead of mapping and unmapping pages for every one (half the system time otherwise).
+    Platform.keepLargeBuffersOnHeap()
     var options = parsedOptions
     if let path = options.configPath {
       do { options.lint.config = try LintConfig.load(path: path) } catch {

@@ -41,13 +41,7 @@ enum RenderCommand: Subcommand {
     .value("tint"), .value("background"), .value("shape"), .flag("compact"), .flag("help"),
   ]
 
-  struct Options: Equatable {
-    var input: String
-    var output: String
-    var render: RenderOptions
-  }
-
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws -> RenderJob {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     guard parsed.positionals.count == 1 else {
       throw UsageError(
@@ -88,19 +82,11 @@ enum RenderCommand: Subcommand {
     if render.compact && render.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    return Options(input: parsed.positionals[0], output: output, render: render)
+    return RenderJob(input: parsed.positionals[0], output: output, options: render)
   }
 
-  static func run(_ options: Options) -> ExitCode {
-    do {
-      let artwork = try Artwork(path: options.input)
-      let glyph = try GlyphRenderer.render(artwork, options: options.render)
-      glyph.warnings.forEach(Terminal.error)
-      try AtomicFile.write(try PNGCodec.encode(glyph.image), toPath: options.output)
-      return .success
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: options.input).description)
-      return .failure
-    }
+  static func run(_ job: RenderJob) throws -> FailureCategory? {
+    try job.run().forEach(Terminal.error)
+    return nil
   }
 }

@@ -1,6 +1,8 @@
+import Glyphsmith
+
 /// A `glyphsmith` subcommand: `parse` turns its arguments into an options value (no I/O),
-/// `run` does the work and returns an exit code. `main` ties them together; only `main.swift`
-/// exits.
+/// `run` makes the engine call and prints what it reports. `main` ties them together and alone
+/// turns outcomes into exit codes; only `main.swift` exits.
 protocol Subcommand {
   /// What `parse` produces.
   associatedtype Options
@@ -11,15 +13,20 @@ protocol Subcommand {
   /// The full `--help` text.
   static var help: String { get }
   /// Turns the arguments after the subcommand's name into options.
-  /// - Throws: `UsageError` for unknown, missing or malformed options.
+  /// - Throws: `UsageError` (or any error: all count as usage) for unknown, missing or
+  ///   malformed options.
   static func parse(_ arguments: [String]) throws -> Options
   /// Runs with parsed options.
-  static func run(_ options: Options) -> ExitCode
+  /// - Returns: `nil` when done and nothing is wrong, else the outcome's category (what it
+  ///   reported is already printed).
+  /// - Throws: a `GlyphsmithFailure` that stops the run; `main` prints it.
+  static func run(_ options: Options) throws -> FailureCategory?
 }
 
 extension Subcommand {
   /// `--help` prints the help on stdout (exit 0); a usage error prints it on stderr with a
-  /// pointer to help (exit 2); otherwise `run`.
+  /// pointer to help (exit 2); otherwise `run`, whose outcome or failure's category gives the
+  /// exit code (`ExitCode.init(_:)`).
   static func main(_ arguments: [String]) -> ExitCode {
     if arguments.contains("--help") {
       Terminal.output(help)
@@ -31,9 +38,17 @@ extension Subcommand {
     } catch {
       Terminal.error("glyphsmith \(name): \(error)")
       Terminal.error("see 'glyphsmith help \(name)'")
-      return .failure
+      return ExitCode(.usage)
     }
-    return run(options)
+    do {
+      return ExitCode(try run(options))
+    } catch let failure as any GlyphsmithFailure {
+      Terminal.error(failure.description)
+      return ExitCode(failure.category)
+    } catch {
+      Terminal.error("glyphsmith \(name): error: \(error)")
+      return ExitCode(.unusableInput)
+    }
   }
 
   /// This subcommand's registry entry.

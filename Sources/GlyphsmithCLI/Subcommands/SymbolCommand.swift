@@ -39,16 +39,7 @@ enum SymbolCommand: Subcommand {
     .value("height"), .flag("measure"), .value("report"), .value("jobs"), .flag("help"),
   ]
 
-  struct Options {
-    var inputs: [String]
-    var output: String
-    var symbol: SymbolOptions
-    var measure: Bool
-    var report: String?
-    var jobs: Int?
-  }
-
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws -> SymbolCommandJob {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing ICON") }
     guard let output = parsed.value("output") else {
@@ -62,48 +53,15 @@ enum SymbolCommand: Subcommand {
     guard symbol.ultralightFactor < 1, symbol.blackFactor > 1 else {
       throw UsageError(message: "--ultralight must be below 1 and --black above 1")
     }
-    return Options(
-      inputs: parsed.positionals, output: output, symbol: symbol, measure: parsed.has("measure"),
-      report: parsed.value("report"), jobs: try parsed.integer("jobs"))
+    var job = SymbolCommandJob(inputs: parsed.positionals, catalog: output)
+    job.options = symbol
+    job.measure = parsed.has("measure")
+    job.reportPath = parsed.value("report")
+    job.jobs = try parsed.integer("jobs")
+    return job
   }
 
-  static func run(_ options: Options) -> ExitCode {
-    let (files, missing) = InputCollector.collect(options.inputs)
-    for error in missing { Terminal.error(error.description) }
-    let svgs = files.filter { $0 == "-" || $0.lowercased().hasSuffix(".svg") }
-    for file in files where !svgs.contains(file) {
-      Terminal.error("\(file): error: symbols need SVG artwork; skipped")
-    }
-    var job = SymbolJob(inputs: svgs, catalog: options.output)
-    job.options = options.symbol
-    job.measure = options.measure
-    if let jobs = options.jobs { job.jobs = jobs }
-    let report: SymbolReport
-    do {
-      report = try job.run()
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: options.output).description)
-      return .failure
-    }
-    for entry in report.symbols {
-      for warning in entry.warnings { Terminal.error(warning) }
-    }
-    for error in report.errors { Terminal.error(error) }
-    if let path = options.report {
-      do {
-        try AtomicFile.write(try XcodeJSON.encode(report), toPath: path)
-      } catch {
-        Terminal.error(GlyphsmithError.wrap(error, path: path).description)
-        return .failure
-      }
-    }
-    let copied = report.symbols.filter { $0.method == "copied" }.count
-    Terminal.error(
-      "wrote \(report.symbols.count) symbol set\(report.symbols.count == 1 ? "" : "s") "
-        + "to \(options.output) (\(copied) with copied weights)")
-    if !missing.isEmpty || !report.errors.isEmpty || svgs.count != files.count {
-      return .failure
-    }
-    return report.symbols.contains { !$0.warnings.isEmpty } ? .negative : .success
+  static func run(_ job: SymbolCommandJob) throws -> FailureCategory? {
+    try job.run(diagnose: Terminal.error)
   }
 }

@@ -42,25 +42,7 @@ enum TabBarCommand: Subcommand {
   ]
 
   /// One `--item` as written.
-  struct ItemSpec: Equatable {
-    var title: String
-    var icon: String
-    var badge: String?
-    var disabled: Bool
-  }
-
-  struct Options: Equatable {
-    var output: String
-    var items: [ItemSpec]
-    var selected: Int
-    var idiom: TabBar.Idiom
-    var deviceWidth: Double?
-    var scale: Double
-    var appearance: Appearance
-    var palette: IndicatorPalette
-    var compact: Bool
-    var homeIndicator: Bool
-  }
+  typealias ItemSpec = TabBarJob.Item
 
   /// Parses `TITLE=ICON[,badge=VALUE][,disabled]`.
   static func item(_ text: String) throws -> ItemSpec {
@@ -87,7 +69,7 @@ enum TabBarCommand: Subcommand {
     return spec
   }
 
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws -> TabBarJob {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     guard parsed.positionals.isEmpty else {
       throw UsageError(
@@ -115,8 +97,8 @@ enum TabBarCommand: Subcommand {
     if parsed.has("compact") && idiom == .pad {
       throw UsageError(message: "--compact is for iPhone landscape bars; drop it with --idiom pad")
     }
-    return Options(
-      output: output, items: items, selected: selected, idiom: idiom,
+    return TabBarJob(
+      items: items, output: output, selected: selected, idiom: idiom,
       deviceWidth: try parsed.positiveDouble("device-width"),
       scale: try parsed.positiveDouble("scale") ?? 1,
       appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
@@ -124,29 +106,8 @@ enum TabBarCommand: Subcommand {
       compact: parsed.has("compact"), homeIndicator: parsed.has("home-indicator"))
   }
 
-  static func run(_ options: Options) -> ExitCode {
-    var path = "-"
-    do {
-      var items: [TabBar.Item] = []
-      for spec in options.items {
-        path = spec.icon
-        items.append(
-          TabBar.Item(
-            title: spec.title, icon: try Artwork(path: spec.icon), badge: spec.badge,
-            isDisabled: spec.disabled))
-      }
-      path = "-"
-      let bar = TabBar(
-        items: items, selectedIndex: options.selected, idiom: options.idiom,
-        deviceWidthPt: options.deviceWidth, appearance: options.appearance,
-        palette: options.palette, compact: options.compact,
-        homeIndicator: options.homeIndicator)
-      let image = try bar.render(scale: options.scale)
-      try AtomicFile.write(try PNGCodec.encode(image), toPath: options.output)
-      return .success
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: path).description)
-      return .failure
-    }
+  static func run(_ job: TabBarJob) throws -> FailureCategory? {
+    try job.run()
+    return nil
   }
 }

@@ -44,33 +44,18 @@ enum ValidateCommand: Subcommand {
     return Options(catalog: parsed.positionals[0], json: parsed.has("json"))
   }
 
-  static func run(_ options: Options) -> ExitCode {
-    let findings: [CatalogFinding]
-    do {
-      findings = try CatalogValidator.validate(catalogPath: options.catalog)
-    } catch {
-      Terminal.error(GlyphsmithError.wrap(error, path: options.catalog).description)
-      return .failure
-    }
+  static func run(_ options: Options) throws -> FailureCategory? {
+    let report = try CatalogReport.validating(catalogPath: options.catalog)
     if options.json {
-      var catalog = options.catalog
-      while catalog.count > 1 && catalog.hasSuffix("/") { catalog.removeLast() }
       do {
-        let data = try XcodeJSON.encode(CatalogReport(catalog: catalog, findings: findings))
-        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(try XcodeJSON.encode(report))
       } catch {
         Terminal.error("glyphsmith validate: error: cannot encode the report: \(error)")
-        return .failure
+        return .unusableInput
       }
     } else {
-      for finding in findings { Terminal.error(finding.description) }
-      if !findings.isEmpty {
-        let errors = findings.filter { $0.severity == .error }.count
-        Terminal.error(
-          "\(findings.count) finding\(findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"))"
-        )
-      }
+      report.diagnostics.forEach(Terminal.error)
     }
-    return findings.isEmpty ? .success : .negative
+    return report.outcome
   }
 }

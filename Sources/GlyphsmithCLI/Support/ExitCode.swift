@@ -1,3 +1,5 @@
+import Glyphsmith
+
 /// Exit codes of every subcommand (`docs/formats.md`, as diff(1) and ImageMagick `compare`).
 enum ExitCode: Int32 {
   /// Done and nothing wrong.
@@ -6,4 +8,14 @@ enum ExitCode: Int32 {
   case negative = 1
   /// The tool could not do its job for at least one input (usage, unreadable input, write).
   case failure = 2
+
+  /// The exit code for an outcome: `nil` (done) 0, `.answerIsNo` 1, `.usage` and
+  /// `.unusableInput` 2.
+  init(_ category: FailureCategory?) {
+    switch category {
+    case nil: self = .success
+    case .answerIsNo: self = .negative
+    case .usage, .unusableInput: self = .failure
+    }
+  }
 }

@@ -116,7 +116,8 @@ public enum PNGCodec {
       }
     }
     guard status == GS_PNG_OK, buffer[0] != 0 else { return nil }
-    return String(cString: buffer)
+    let text = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// The libpng version, e.g. "1.6.39".

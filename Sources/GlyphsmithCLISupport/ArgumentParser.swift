@@ -1,41 +1,60 @@
 /// A usage error: bad or missing options. Exit code 2.
-struct UsageError: Error, Equatable, CustomStringConvertible {
-  var message: String
-  var description: String { "error: \(message)" }
+public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+  /// What is wrong, lowercase, ending with the fix when there is one.
+  public var message: String
+  /// `error: <message>`.
+  public var description: String { "error: \(message)" }
+  /// A usage error with `message`.
+  public init(message: String) { self.message = message }
 }
 
 /// One option a subcommand accepts.
-struct OptionSpec: Equatable {
+public struct OptionSpec: Equatable, Sendable {
   /// Long name without dashes, e.g. `output`.
-  var name: String
+  public var name: String
   /// Whether the option takes a value (`--size 25`, `--size=25`).
-  var takesValue: Bool
+  public var takesValue: Bool
   /// Optional one-letter alias, e.g. `o`.
-  var short: Character? = nil
+  public var short: Character? = nil
 
-  static func value(_ name: String, short: Character? = nil) -> OptionSpec {
+  /// An option with a value, `--name VALUE` or `--name=VALUE` (or `-s VALUE`).
+  public static func value(_ name: String, short: Character? = nil) -> OptionSpec {
     OptionSpec(name: name, takesValue: true, short: short)
   }
-  static func flag(_ name: String, short: Character? = nil) -> OptionSpec {
+  /// A flag without a value, `--name` (or `-s`).
+  public static func flag(_ name: String, short: Character? = nil) -> OptionSpec {
     OptionSpec(name: name, takesValue: false, short: short)
   }
 }
 
 /// argv split into options and positionals; no I/O, no defaults.
-struct ParsedArguments: Equatable {
-  var values: [String: [String]] = [:]
-  var flags: Set<String> = []
-  var positionals: [String] = []
+public struct ParsedArguments: Equatable, Sendable {
+  /// Every value given per option name, in order.
+  public var values: [String: [String]] = [:]
+  /// The flags given.
+  public var flags: Set<String> = []
+  /// Arguments that are not options, in order (`-` and everything after `--` included).
+  public var positionals: [String] = []
+
+  /// Nothing parsed yet.
+  public init(
+    values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []
+  ) {
+    self.values = values
+    self.flags = flags
+    self.positionals = positionals
+  }
 
   /// The last value given for `name`, if any.
-  func value(_ name: String) -> String? { values[name]?.last }
+  public func value(_ name: String) -> String? { values[name]?.last }
   /// Every value given for a repeatable option, in order.
-  func all(_ name: String) -> [String] { values[name] ?? [] }
-  func has(_ name: String) -> Bool { flags.contains(name) }
+  public func all(_ name: String) -> [String] { values[name] ?? [] }
+  /// Whether the flag `name` was given.
+  public func has(_ name: String) -> Bool { flags.contains(name) }
 
   /// `name`'s value as a number, or `nil` when absent.
   /// - Throws: `UsageError` when present but not a number or not positive.
-  func positiveDouble(_ name: String) throws -> Double? {
+  public func positiveDouble(_ name: String) throws -> Double? {
     guard let text = value(name) else { return nil }
     guard let number = Double(text), number > 0, number.isFinite else {
       throw UsageError(message: "--\(name) needs a positive number, got '\(text)'")
@@ -44,7 +63,8 @@ struct ParsedArguments: Equatable {
   }
 
   /// `name`'s value as a whole number ≥ `minimum`, or `nil` when absent.
-  func integer(_ name: String, minimum: Int = 1) throws -> Int? {
+  /// - Throws: `UsageError` when present but not a whole number ≥ `minimum`.
+  public func integer(_ name: String, minimum: Int = 1) throws -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text), number >= minimum else {
       throw UsageError(
@@ -56,8 +76,11 @@ struct ParsedArguments: Equatable {
 
 /// Parses argv against a list of options: `--name value`, `--name=value`, `-o value`, flags,
 /// `--` ends options, `-` alone is a positional (stdin/stdout).
-enum ArgumentParser {
-  static func parse(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
+public enum ArgumentParser {
+  /// `arguments` split by `options`.
+  /// - Throws: `UsageError` for an unknown option (with the nearest known one when it is
+  ///   close), a missing value, or a value given to a flag.
+  public static func parse(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
     var result = ParsedArguments()
     var index = 0
     var optionsEnded = false
@@ -126,7 +149,7 @@ enum ArgumentParser {
   }
 
   /// Levenshtein distance, for "did you mean".
-  static func distance(_ a: [Character], _ b: [Character]) -> Int {
+  public static func distance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

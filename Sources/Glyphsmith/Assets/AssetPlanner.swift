@@ -1,45 +1,26 @@
 import Foundation
 
-/// One asset `assets` produces: an input file, its name, its catalog group and its dark
-/// variant.
-public struct AssetInput: Equatable, Sendable {
-  /// The input path.
-  public var path: String
-  /// The asset name: file name without extension, NFC (`AssetName`).
-  public var name: String
-  /// Catalog group folders, outermost first (the input's sub-folders).
-  public var groups: [String]
-  /// `NAME-dark.svg` (or `.png`) beside the input, for original-colour roles.
-  public var darkPath: String?
-  /// The Android resource name (`AndroidDrawables.resourceName`).
-  public var androidName: String
-
-  /// An input with no group and no dark variant.
-  public init(path: String, name: String, groups: [String] = [], darkPath: String? = nil) {
-    self.path = path
-    self.name = name
-    self.groups = groups
-    self.darkPath = darkPath
-    self.androidName = AndroidDrawables.resourceName(name)
-  }
-}
-
 /// Turns collected files into assets and refuses collisions before anything is written.
 public enum AssetPlanner {
   /// Pairs `NAME-dark` files with `NAME` beside them (dark appearance), maps folders to groups,
-  /// checks names, and keeps only the shard asked for.
+  /// checks names (those each platform's writer reserves), and keeps only the shard asked for.
   /// - Returns: the assets in input order and warnings (`path: warning: ...`).
   /// - Throws: `GlyphsmithError.nameCollision` for two assets with one name (also in case
   ///   only; per group with `namespace`; also `NAME-compact` and Android resource names);
-  ///   `.invalidOption` for `compact` outside the tab-bar role or a bad shard.
-  public static func plan(_ files: [InputCollector.CollectedFile], options: AssetsOptions)
-    throws -> (inputs: [AssetInput], warnings: [String])
-  {
+  ///   `.invalidOption` for `compact` outside the tab-bar role, a bad shard, or a platform
+  ///   with no writer in `writers`.
+  public static func plan(
+    _ files: [InputCollector.CollectedFile], options: AssetsOptions,
+    writers: [any AssetPlatformWriter] = AssetPlatformRegistry.writers
+  ) throws -> (inputs: [AssetInput], warnings: [String]) {
     if options.compact && options.role != .tabBar {
       throw GlyphsmithError.invalidOption("--compact applies to the tab-bar role only")
     }
     if let shard = options.shard, !(shard.count >= 1 && (1...shard.count).contains(shard.index)) {
       throw GlyphsmithError.invalidOption("--shard needs I/N with 1 <= I <= N")
+    }
+    for platform in options.platforms where !writers.contains(where: { $0.platform == platform }) {
+      throw GlyphsmithError.invalidOption("no writer for the asset platform '\(platform)'")
     }
     var warnings: [String] = []
     // Dark variants: "x-dark.svg" beside "x.svg" or "x.png" in the same folder.
@@ -70,21 +51,9 @@ public enum AssetPlanner {
           darkPath: darkFor[key(file.path)]))
     }
 
-    // Names: per catalog (or per group with a namespace), compact sets included.
-    func scoped(_ input: AssetInput, _ name: String) -> String {
-      options.namespace ? (input.groups + [name]).joined(separator: "/") : name
-    }
-    if options.platforms.contains(.ios) {
-      var entries = inputs.map { (name: scoped($0, $0.name), path: $0.path) }
-      if options.compact {
-        entries += inputs.map { (name: scoped($0, $0.name + "-compact"), path: $0.path) }
-      }
-      if let collision = AssetName.firstCollision(entries) { throw collision }
-    }
-    if options.platforms.contains(.android) || options.platforms.contains(.web) {
-      if let collision = AssetName.firstCollision(
-        inputs.map { (name: $0.androidName, path: $0.path) })
-      {
+    // Names: each platform's (per catalog or per group for iOS, resource names for Android).
+    for writer in writers where options.platforms.contains(writer.platform) {
+      if let collision = AssetName.firstCollision(writer.reservedNames(inputs, options: options)) {
         throw collision
       }
     }

@@ -1,0 +1,26 @@
+import Foundation
+
+/// What a platform writer is given for one `assets` run.
+public struct AssetPlatformContext: Sendable {
+  /// The platform's output folder (`AssetsOptions.outputFolders`, else the writer's default).
+  public var root: String
+  /// The run's options.
+  public var options: AssetsOptions
+  /// Render options shared by every platform: role, size (pt), shape, template, padding (pt)
+  /// from `options`, whole points on; writers set scale and pixel sizes per file.
+  public var base: RenderOptions
+
+  /// A context writing into `root` with render options taken from `options`.
+  public init(root: String, options: AssetsOptions) {
+    self.root = root
+    self.options = options
+    var base = RenderOptions()
+    base.role = options.role
+    base.sizePt = options.sizePt
+    base.shape = options.shape
+    base.template = options.template
+    base.paddingPt = options.paddingPt
+    base.wholePoints = true
+    self.base = base
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What one platform of `assets` writes for each input: the files (with their render options)
+/// and the folders they go to. `AssetsJob` does the rest for every platform alike: reading,
+/// fingerprints and up-to-date checks, rendering, PNG encoding, atomic writes, the report.
+///
+/// To add a platform: a file with `extension AssetPlatform { static let NAME = ... }` and a
+/// type conforming to this protocol, and one line in `AssetPlatformRegistry.writers`
+/// (docs/assets.md, "Adding a platform").
+public protocol AssetPlatformWriter: Sendable {
+  /// The platform this writer serves (its `--platform` name).
+  var platform: AssetPlatform { get }
+
+  /// The folder written into unless `AssetsOptions.outputFolders` names one, for a catalog at
+  /// `catalogPath` as the user gave it (e.g. `android` beside it).
+  func defaultOutputFolder(catalogPath: String) -> String
+
+  /// The names that must be unique over all inputs, paired with the input path, in input
+  /// order; two equal names are refused (`GlyphsmithError.nameCollision`) before anything is
+  /// written. Default: none.
+  func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
+    -> [(name: String, path: String)]
+
+  /// Runs once before any input is rendered, e.g. to write a catalog's own files. Default:
+  /// nothing.
+  /// - Throws: `GlyphsmithError.writeFailed` (or any error) to stop the run.
+  func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws
+
+  /// The output sets of one input: folders, files with their render options, extra texts.
+  func plannedSets(for input: AssetInput, in context: AssetPlatformContext) -> [PlannedAssetSet]
+
+  /// Runs once after a run that wrote something; the findings go to the report's
+  /// `catalogFindings` (one line each). Default: none.
+  /// - Throws: errors that end the run (reported as the run's error).
+  func findings(in context: AssetPlatformContext) throws -> [String]
+}
+
+extension AssetPlatformWriter {
+  /// No names to keep unique.
+  public func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
+    -> [(name: String, path: String)]
+  { [] }
+
+  /// Nothing to prepare.
+  public func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {}
+
+  /// Nothing to check.
+  public func findings(in context: AssetPlatformContext) throws -> [String] { [] }
+
+  /// `name` beside the catalog: the catalog path's parent folder joined with `name`.
+  public func folder(_ name: String, besideCatalog catalogPath: String) -> String {
+    URL(fileURLWithPath: catalogPath).deletingLastPathComponent().path + "/" + name
+  }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Where an `assets` run spent its time, for `--stats` and `bench/render`.
+public struct AssetsStatistics: Equatable, Sendable {
+  /// PNG files rendered.
+  public var renders = 0
+  /// Sum over inputs of the time from loading to the imageset in place, in seconds (across
+  /// threads, so up to `jobs` x the wall time).
+  public var taskSeconds = 0.0
+  /// Of that, the time inside librsvg, Cairo and libpng calls (`LibraryClock`), in seconds.
+  public var librarySeconds = 0.0
+  /// Of that, the time spent writing imagesets to the file system (mkdir, open, write,
+  /// rename, and the Contents.json text), in seconds.
+  public var writeSeconds = 0.0
+  /// Glyphsmith's own compute time relative to the libraries' time:
+  /// (task - library - write) / library.
+  public var overhead: Double {
+    librarySeconds > 0 ? (taskSeconds - librarySeconds - writeSeconds) / librarySeconds : 0
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A set of output files of one input on one platform, before rendering: an imageset, one
+/// Android density's file, a web icon folder.
+public struct PlannedAssetSet: Sendable {
+  /// PNG files packed into one ICO file (`ICOFile`) instead of being written themselves.
+  public struct Icon: Sendable {
+    /// The ICO file's name in the set's folder.
+    public var name: String
+    /// Entries in order: side in px and the name of the planned PNG file holding it.
+    public var entries: [(side: Int, file: String)]
+
+    /// An ICO `name` made of the planned files `entries`.
+    public init(name: String, entries: [(side: Int, file: String)]) {
+      self.name = name
+      self.entries = entries
+    }
+  }
+
+  /// The folder the files go to.
+  public var folder: String
+  /// The PNG files to render.
+  public var files: [PlannedAssetFile]
+  /// Extra non-PNG files (Contents.json, manifest) and their exact bytes.
+  public var texts: [(name: String, data: Data)]
+  /// Written as one folder replaced whole (imagesets, web; nothing else may sit in it) or
+  /// file by file into a shared folder (Android).
+  public var whole: Bool
+  /// An ICO file made from some of `files`, else `nil`.
+  public var icon: Icon?
+
+  /// A set of `files` and `texts` in `folder`.
+  public init(
+    folder: String, files: [PlannedAssetFile], texts: [(name: String, data: Data)] = [],
+    whole: Bool, icon: Icon? = nil
+  ) {
+    self.folder = folder
+    self.files = files
+    self.texts = texts
+    self.whole = whole
+    self.icon = icon
+  }
+
+  /// Whether the file `name` goes into the ICO file rather than being written.
+  func isPacked(_ name: String) -> Bool {
+    icon?.entries.contains { $0.file == name } ?? false
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+extension AssetPlatform {
+  /// `NAME.imageset` folders in an Xcode asset catalog (`ImageSetWriter`).
+  public static let ios = AssetPlatform(name: "ios")
+}
+
+/// iOS: one `NAME.imageset` per input (and `NAME-compact.imageset` with `compact`) in the
+/// catalog, inside its group folders, with `NAME.png`, `NAME@2x.png`, `NAME@3x.png` per scale
+/// (and `-dark` variants) and a `Contents.json` as Xcode writes it (Apple "Asset Catalog
+/// Format Reference", Image Set Type). Prepares the catalog's and groups' `Contents.json` and
+/// validates the catalog after a run that wrote something (`CatalogValidator`).
+public struct ImageSetWriter: AssetPlatformWriter {
+  private let contentsTemplates = ContentsTemplates()
+
+  /// A writer with an empty `Contents.json` template cache.
+  public init() {}
+
+  /// `.ios`.
+  public var platform: AssetPlatform { .ios }
+
+  /// The catalog itself.
+  public func defaultOutputFolder(catalogPath: String) -> String { catalogPath }
+
+  /// Set names, per group with `namespace`, `NAME-compact` too with `compact`.
+  public func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
+    -> [(name: String, path: String)]
+  {
+    func scoped(_ input: AssetInput, _ name: String) -> String {
+      options.namespace ? (input.groups + [name]).joined(separator: "/") : name
+    }
+    var entries = inputs.map { (name: scoped($0, $0.name), path: $0.path) }
+    if options.compact {
+      entries += inputs.map { (name: scoped($0, $0.name + "-compact"), path: $0.path) }
+    }
+    return entries
+  }
+
+  /// Writes the catalog's root `Contents.json` and every group folder's (with
+  /// `provides-namespace` under `namespace`), each only when its bytes differ.
+  /// - Throws: `GlyphsmithError.writeFailed` when a folder or file cannot be written.
+  public func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {
+    try Self.writeIfDifferent(
+      try XcodeJSON.encode(CatalogContents()), toPath: context.root + "/Contents.json")
+    let groups = Set(
+      inputs.flatMap { input in
+        input.groups.indices.map { input.groups[...$0].joined(separator: "/") }
+      })
+    for group in groups.sorted() {
+      let contents = GroupContents(namespace: context.options.namespace)
+      try Self.writeIfDifferent(
+        try XcodeJSON.encode(contents), toPath: "\(context.root)/\(group)/Contents.json")
+    }
+  }
+
+  /// Writes atomically unless the file already holds exactly `data` (so reruns keep mtimes).
+  private static func writeIfDifferent(_ data: Data, toPath path: String) throws {
+    if FileBytes.read(path) == data { return }
+    try AtomicFile.write(data, toPath: path)
+  }
+
+  /// One imageset per variant (regular, compact), each scale x appearance a file.
+  public func plannedSets(for input: AssetInput, in context: AssetPlatformContext)
+    -> [PlannedAssetSet]
+  {
+    let options = context.options
+    var sets: [PlannedAssetSet] = []
+    let groupPath = input.groups.map { "/" + $0 }.joined()
+    let variants = options.compact ? [("", false), ("-compact", true)] : [("", false)]
+    for (suffix, compact) in variants {
+      let setName = input.name + suffix
+      let folder = "\(context.root)\(groupPath)/\(setName).imageset"
+      var files: [PlannedAssetFile] = []
+      var images: [ImageSetContents.Image] = []
+      for scale in options.scales {
+        for dark in input.darkPath == nil ? [false] : [false, true] {
+          var render = context.base
+          render.compact = compact
+          render.scale = Double(scale)
+          let filename =
+            setName + (dark ? "-dark" : "") + (scale == 1 ? "" : "@\(scale)x") + ".png"
+          files.append(
+            PlannedAssetFile(
+              name: filename, render: render, dark: dark, reportPath: folder + "/" + filename))
+          images.append(
+            ImageSetContents.Image(
+              filename: filename, scale: "\(scale)x",
+              appearances: dark ? [.init(appearance: "luminosity", value: "dark")] : nil))
+        }
+      }
+      let contents = ImageSetContents(images: images, template: !options.keepsColour)
+      sets.append(
+        PlannedAssetSet(
+          folder: folder, files: files,
+          texts: [("Contents.json", contentsTemplates.json(contents, setName: setName))],
+          whole: true))
+    }
+    return sets
+  }
+
+  /// The whole catalog validated (names collide across it), as `glyphsmith validate` does.
+  /// - Throws: what `CatalogValidator.validate` throws.
+  public func findings(in context: AssetPlatformContext) throws -> [String] {
+    try CatalogValidator.validate(catalogPath: context.root).map(\.description)
+  }
+}

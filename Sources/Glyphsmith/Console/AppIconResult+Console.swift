@@ -1,0 +1,13 @@
+/// What `glyphsmith appicon` prints, assembled by the engine.
+extension AppIconResult {
+  /// The stderr lines, in order: warnings, validator findings, then
+  /// `wrote FOLDER (N PNG files)`.
+  public var diagnostics: [String] {
+    let count = files.count
+    return warnings + findings.map(\.description)
+      + ["wrote \(folder) (\(count) PNG file\(count == 1 ? "" : "s"))"]
+  }
+
+  /// `nil` when the written icon set is valid; `.answerIsNo` when the validator has findings.
+  public var outcome: FailureCategory? { findings.isEmpty ? nil : .answerIsNo }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What `glyphsmith golden check` prints, assembled by the engine.
+extension GoldenCheck.Report {
+  /// The stderr lines, in order: a note when `golden.json` is missing, the renderer change,
+  /// then one line per failure naming the file (and its artifacts folder). `actual` and
+  /// `golden` are the folders as given.
+  public func diagnostics(actual: String, golden: String) -> [String] {
+    var lines: [String] = []
+    if !manifestFound {
+      lines.append(
+        "\(golden)/\(GoldenManifest.fileName): note: not found; strict options used and the renderer not checked; 'glyphsmith golden record' writes one"
+      )
+    }
+    if let rendererChange {
+      lines.append("\(golden)/\(GoldenManifest.fileName): warning: \(rendererChange)")
+    }
+    for entry in results where entry.status.isFailure {
+      let folder = entry.status == .extraGolden ? golden : actual
+      let path = (folder as NSString).appendingPathComponent(entry.path)
+      var line =
+        entry.status == .unreadable ? entry.message : "\(path): error: \(entry.message)"
+      if let artifacts = entry.artifacts { line += " (artifacts in \(artifacts))" }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  /// `N images: P passed, F failed, E could not be checked`, plus `; report in FILE` when an
+  /// HTML report was written to `reportPath`.
+  public func summary(reportPath: String?) -> String {
+    "\(checked) images: \(passed) passed, \(failed) failed, \(errors) could not be checked"
+      + (reportPath.map { "; report in \($0)" } ?? "")
+  }
+
+  /// Writes the self-contained HTML report (`GoldenHTMLReport`) to `path`, atomically.
+  /// - Throws: a `GlyphsmithFailure` naming `path` when it cannot be written.
+  public func writeHTML(toPath path: String, actual: String, golden: String) throws {
+    let html = GoldenHTMLReport.render(self, actual: actual, golden: golden)
+    do { try AtomicFile.write(Data(html.utf8), toPath: path) } catch {
+      throw GlyphsmithError.failure(error, path: path)
+    }
+  }
+
+  /// `.unusableInput` when an image could not be checked, else `.answerIsNo` when any
+  /// failed, else `nil`.
+  public var outcome: FailureCategory? {
+    if errors > 0 { return .unusableInput }
+    return failed > 0 ? .answerIsNo : nil
+  }
+}
+
+/// What `glyphsmith golden record` prints, assembled by the engine.
+extension GoldenRecord.Report {
+  /// The stdout lines: `recorded GOLDEN/PATH` for each golden written.
+  public func recordedLines(golden: String) -> [String] {
+    recorded.map { "recorded \((golden as NSString).appendingPathComponent($0))" }
+  }
+
+  /// The stderr lines: a warning per golden without an actual image, then
+  /// `recorded N goldens, M unchanged[; wrote golden.json]`.
+  public func diagnostics(golden: String) -> [String] {
+    extra.map {
+      "\((golden as NSString).appendingPathComponent($0)): warning: golden has no actual image; delete it if the image is gone"
+    } + [
+      "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
+        + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
+    ]
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// `glyphsmith sheet`'s work: collects the icons from files and folders, renders each by its
+/// role (and compact, when asked) in parallel, lays them out as a `ContactSheet` and writes
+/// the PNG atomically. Inputs that cannot be read or rendered are reported and left out; the
+/// sheet is still written.
+public struct ContactSheetJob: Sendable {
+  /// Files or folders of `.svg` and `.png` icons (folders searched recursively, sorted).
+  public var inputs: [String]
+  /// The PNG to write.
+  public var output: String
+  /// Only the first `limit` icons, when set.
+  public var limit: Int?
+  /// How each icon is rendered; `compact` adds the compact glyph beside the regular one.
+  public var render: RenderOptions
+  /// The sheet's geometry (its `scale` should equal `render.scale`).
+  public var sheet: ContactSheet
+  /// Threads for rendering; never changes the output.
+  public var jobs: Int = ParallelMap.availableCores
+  /// The inputs are custom symbol templates (`.svg` files; folders such as a catalog are
+  /// searched): each cell shows Ultralight-S, Regular-S and Black-S (`SymbolSheet`).
+  public var symbols = false
+
+  /// A job; nothing runs until `run`.
+  public init(
+    inputs: [String], output: String, limit: Int? = nil, render: RenderOptions,
+    sheet: ContactSheet
+  ) {
+    self.inputs = inputs
+    self.output = output
+    self.limit = limit
+    self.render = render
+    self.sheet = sheet
+  }
+
+  /// Draws and writes the sheet. `diagnose` receives each problem with an input, in input
+  /// order, as a compiler-form line (on the calling thread).
+  /// - Returns: `nil` when every input was drawn, `.unusableInput` when some were not (the
+  ///   sheet is written without them).
+  /// - Throws: `GlyphsmithError.unusable` when the sheet would be over
+  ///   `Rasterizer.maximumSide` px a side or there is nothing to draw; a `GlyphsmithFailure`
+  ///   when the sheet cannot be drawn or written.
+  public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
+    var (files, missing) = InputCollector.collect(inputs)
+    for error in missing { diagnose(error.description) }
+    if symbols { files = files.filter { $0.lowercased().hasSuffix(".svg") } }
+    if let limit { files = Array(files.prefix(limit)) }
+    let size = sheet.size(forCount: files.count)
+    guard size.width <= Rasterizer.maximumSide, size.height <= Rasterizer.maximumSide else {
+      throw GlyphsmithError.unusable(
+        path: output,
+        problem:
+          "the sheet would be \(size.width)x\(size.height) px for \(files.count) icons, "
+          + "over \(Rasterizer.maximumSide) px a side; use --limit N, --columns N or a smaller --scale"
+      )
+    }
+    if files.isEmpty {
+      throw GlyphsmithError.unusable(
+        path: output, problem: "no .svg or .png icons in the inputs; nothing to draw")
+    }
+    let (render, symbols, scale) = (self.render, self.symbols, sheet.scale)
+    let entries = ParallelMap.map(count: files.count, jobs: jobs) {
+      index -> Result<ContactSheet.Entry, GlyphsmithError> in
+      do {
+        if symbols {
+          return .success(try SymbolSheet.entry(templatePath: files[index], glyphPt: 28, scale: scale))
+        }
+        return .success(try Self.entry(path: files[index], render: render))
+      } catch {
+        return .failure(GlyphsmithError.wrap(error, path: files[index]))
+      }
+    }
+    var failed = !missing.isEmpty
+    var good: [ContactSheet.Entry] = []
+    for entry in entries {
+      switch entry {
+      case .success(let value): good.append(value)
+      case .failure(let error):
+        diagnose(error.description)
+        failed = true
+      }
+    }
+    do {
+      let image = try sheet.render(good)
+      try AtomicFile.write(try PNGCodec.encode(image), toPath: output)
+    } catch {
+      throw GlyphsmithError.wrap(error, path: output)
+    }
+    return failed ? .unusableInput : nil
+  }
+
+  /// One cell: the icon at `path` rendered regular (and compact when `render.compact`).
+  static func entry(path: String, render: RenderOptions) throws -> ContactSheet.Entry {
+    let artwork = try Artwork(path: path)
+    var options = render
+    options.compact = false
+    var glyphs = [try GlyphRenderer.render(artwork, options: options).image]
+    if render.compact {
+      options.compact = true
+      glyphs.append(try GlyphRenderer.render(artwork, options: options).image)
+    }
+    return ContactSheet.Entry(name: AssetName.from(path: path), glyphs: glyphs)
+  }
+}

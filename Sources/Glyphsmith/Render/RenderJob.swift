@@ -1,0 +1,32 @@
+import Foundation
+
+/// `glyphsmith render`'s work: one icon file to one PNG file, written atomically.
+public struct RenderJob: Sendable, Equatable {
+  /// The `.svg` or `.png` input, or `-` for stdin.
+  public var input: String
+  /// The PNG to write, or `-` for stdout.
+  public var output: String
+  /// How to render.
+  public var options: RenderOptions
+
+  /// A job; nothing runs until `run`.
+  public init(input: String, output: String, options: RenderOptions) {
+    self.input = input
+    self.output = output
+    self.options = options
+  }
+
+  /// Renders and writes the PNG.
+  /// - Returns: the renderer's warnings, in compiler form.
+  /// - Throws: a `GlyphsmithError` naming the input (or the output when it cannot be written).
+  public func run() throws -> [String] {
+    do {
+      let artwork = try Artwork(path: input)
+      let glyph = try GlyphRenderer.render(artwork, options: options)
+      try AtomicFile.write(try PNGCodec.encode(glyph.image), toPath: output)
+      return glyph.warnings
+    } catch {
+      throw GlyphsmithError.wrap(error, path: input)
+    }
+  }
+}
