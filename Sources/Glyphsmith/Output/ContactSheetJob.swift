@@ -63,7 +63,8 @@ public struct ContactSheetJob: Sendable {
       index -> Result<ContactSheet.Entry, GlyphsmithError> in
       do {
         if symbols {
-          return .success(try SymbolSheet.entry(templatePath: files[index], glyphPt: 28, scale: scale))
+          return .success(
+            try SymbolSheet.entry(templatePath: files[index], glyphPt: 28, scale: scale))
         }
         return .success(try Self.entry(path: files[index], render: render))
       } catch {
