@@ -1,59 +1,34 @@
 import Foundation
 
-/// Default limits and severities of the lint rules, with where each number comes from.
-/// Units: px at the scale being checked unless named otherwise.
+/// Numbers more than one lint rule uses, with where each comes from. Each rule's own defaults
+/// (limit, severity) are beside its check in `Lint/Rules/`; `LintDefaults.limit` and
+/// `severity` look them up. Units: px at the scale being checked unless named otherwise.
 public enum LintDefaults {
   /// Thinnest line or gap that survives, 1 px at each scale. Source: specs.md "Legibility at
   /// small sizes" ("a stroke or a gap thinner than 1 pt in an 18 pt compact glyph does not
   /// survive @1x") and the 1 pt stroke guidance (HIG 2014) in specs.md, i.e. 1 px at @1x.
   public static let thinnestPx = 1.0
-  /// Peak coverage (0-1) a 1 px line must reach somewhere across its width to look crisp:
-  /// 0.75. A line on a half pixel reaches 0.5 at best; on whole pixels 1.0. Our own choice
-  /// between the two.
-  public static let hairlineCoverage = 0.75
-  /// Most separate parts plus holes per pt of the target's long side: one per 2.5 pt (each
-  /// needs about 1 pt of ink and 1 pt of space, specs.md's 1 pt guidance, plus a margin);
-  /// so 10 for a 25 pt tab bar glyph, 7 at 18 pt, 3 for an 8 pt indicator. Checked on the
-  /// Lucide corpus: 97 % of its 1776 icons stay within 10 (see docs/lint.md).
-  public static let ptPerFeature = 2.5
-  /// Share of the high-resolution structure lost at the target size (1 - SSIM, see
-  /// `PixelMeasures.detailLoss`) above which `detail-loss` reports: 0.35. Our own measurement
-  /// on the Lucide corpus at the tab-bar size @1x (docs/lint.md): about the worst 5 %.
-  public static let detailLoss = 0.35
-  /// Largest offset of the ink's centre of mass from the canvas centre, as a share of the
-  /// canvas side: 0.12. Our own measurement on the Lucide corpus (docs/lint.md): about the
-  /// worst 5 %; HIG "Icons" asks to pad asymmetric glyphs so they look centred.
-  public static let centreOffset = 0.12
   /// Smallest part or hole counted, in pt² (0.05): smaller specks are anti-aliasing seams.
   public static let minimumFeatureArea = 0.05
-  /// Most different colours a template image may carry: 1 (only alpha is kept).
-  public static let templateColours = 1.0
 
-  /// The default limit of `rule` for a glyph whose target long side is `sizePt`.
+  /// The default limit of `rule` for a glyph whose target long side is `sizePt`, in the rule's
+  /// unit (docs/lint.md); 0 for an unregistered rule.
   public static func limit(_ rule: LintRule, role: Role, sizePt: Double) -> Double {
-    switch rule {
-    case .innerLines: return thinnestPx
-    case .negativeSpace: return role == .indicator ? 0 : thinnestPx
-    case .text, .invisiblePaint, .rendererLimitation: return 0
-    case .complexity: return max(1, (sizePt / ptPerFeature).rounded(.down))
-    case .hairline: return hairlineCoverage
-    case .detailLoss: return detailLoss
-    case .templateColour: return templateColours
-    case .offCentre: return centreOffset
-    }
+    LintRegistry.check(rule)?.defaultLimit(role: role, sizePt: sizePt) ?? 0
   }
 
-  /// The default severity of `rule` for `role`: HIG "Page controls" makes inner lines, holes,
-  /// text and complexity errors for indicators; elsewhere they are warnings. Measures without
-  /// a HIG rule behind them (detail loss, centre of mass) are infos.
+  /// The default severity of `rule` for `role` at `scale` (px per pt), given whether the
+  /// scales were asked for explicitly; `off` for an unregistered rule.
+  public static func severity(
+    _ rule: LintRule, role: Role, scale: Int, scalesExplicit: Bool
+  ) -> LintSeverity {
+    LintRegistry.check(rule)?.defaultSeverity(
+      role: role, scale: scale, scalesExplicit: scalesExplicit) ?? .off
+  }
+
+  /// The default severity of `rule` for `role` at @1x with the default scales.
   public static func severity(_ rule: LintRule, role: Role) -> LintSeverity {
-    switch rule {
-    case .innerLines, .negativeSpace, .text, .complexity:
-      return role == .indicator ? .error : .warning
-    case .detailLoss: return role == .indicator ? .warning : .info
-    case .offCentre: return .info
-    case .hairline, .invisiblePaint, .templateColour, .rendererLimitation: return .warning
-    }
+    severity(rule, role: role, scale: 1, scalesExplicit: false)
   }
 }
 
@@ -121,6 +96,21 @@ public struct LintConfig: Codable, Equatable, Sendable {
     return config
   }
 
+  /// The config that applies to the input at `path` when none is given: `glyphsmith.json` in
+  /// the file's own folder, else at the root of the folder input (one of `roots`) it was found
+  /// in; `nil` when there is none (the defaults apply).
+  /// - Throws: as `load(path:)`, for a config file that is there but bad.
+  public static func discover(for path: String, roots: [String]) throws -> LintConfig? {
+    let own = URL(fileURLWithPath: path).deletingLastPathComponent()
+      .appendingPathComponent(fileName).path
+    if FileManager.default.fileExists(atPath: own) { return try load(path: own) }
+    for root in roots where path.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+      let candidate = URL(fileURLWithPath: root).appendingPathComponent(fileName).path
+      if FileManager.default.fileExists(atPath: candidate) { return try load(path: candidate) }
+    }
+    return nil
+  }
+
   private struct Raw: Codable {
     var rules: [String: RuleSetting]?
     var roles: [String: [String: RuleSetting]]?
@@ -134,10 +124,25 @@ public struct LintConfig: Codable, Equatable, Sendable {
     return "\(error)"
   }
 
-  /// The severity of `rule` for `role`: the role's override, the rule's, else the default.
-  public func severity(_ rule: LintRule, role: Role) -> LintSeverity {
+  /// The severity set for `rule` and `role` in this config: the role's override, else the
+  /// rule's; `nil` when neither sets one.
+  public func configuredSeverity(_ rule: LintRule, role: Role) -> LintSeverity? {
     roles[role.rawValue]?[rule.rawValue]?.severity ?? rules[rule.rawValue]?.severity
-      ?? LintDefaults.severity(rule, role: role)
+  }
+
+  /// The severity of `rule` for `role` at `scale` (px per pt): the role's override, the
+  /// rule's, else the default (which may depend on the scale and on whether the scales were
+  /// asked for explicitly).
+  public func severity(
+    _ rule: LintRule, role: Role, scale: Int, scalesExplicit: Bool
+  ) -> LintSeverity {
+    configuredSeverity(rule, role: role)
+      ?? LintDefaults.severity(rule, role: role, scale: scale, scalesExplicit: scalesExplicit)
+  }
+
+  /// The severity of `rule` for `role` at @1x with the default scales.
+  public func severity(_ rule: LintRule, role: Role) -> LintSeverity {
+    severity(rule, role: role, scale: 1, scalesExplicit: false)
   }
 
   /// The limit of `rule` for `role` and a target long side of `sizePt`.

@@ -1,32 +1,52 @@
-/// The checks `glyphsmith lint` runs, by their stable ids (used in diagnostics, JSON, the
-/// config file and silencing comments).
+/// A lint rule's stable id (used in diagnostics, JSON, the config file and silencing
+/// comments), e.g. `inner-lines`.
 ///
-/// Defaults and their sources are in `LintDefaults`; `docs/lint.md` explains each rule.
-public enum LintRule: String, CaseIterable, Sendable, Codable, Comparable {
-  /// Lines or strokes inside the glyph's silhouette thinner than the limit (1 px) at a scale.
-  case innerLines = "inner-lines"
-  /// Enclosed holes; for fitted roles other than `indicator`, holes that close up at a scale.
-  case negativeSpace = "negative-space"
-  /// `<text>` content in the SVG.
-  case text
-  /// More separate parts and holes than a glyph of this size can show.
-  case complexity
-  /// A 1 px line on a half-pixel position: grey and blurred at that scale.
-  case hairline
-  /// How much of the structure of a high-resolution render is lost at the target size.
-  case detailLoss = "detail-loss"
-  /// An element that paints nothing.
-  case invisiblePaint = "invisible-paint"
-  /// More than one colour in a template image, where only alpha is kept.
-  case templateColour = "template-colour"
-  /// Ink touching the canvas edge (plain role), or its centre of mass off centre.
-  case offCentre = "off-centre"
-  /// SVG features librsvg 2.54 draws differently from browsers and resvg.
-  case rendererLimitation = "renderer-limitation"
+/// Each rule declares its id beside its check in `Lint/Rules/<Rule>.swift`
+/// (`extension LintRule { static let innerLines = LintRule(id: "inner-lines") }`);
+/// `LintRegistry.rules` lists the rules and decides their order. `docs/lint.md` explains each.
+public struct LintRule: RawRepresentable, Hashable, Sendable, Codable, Comparable, CaseIterable,
+  CustomStringConvertible
+{
+  /// The id as written in diagnostics, JSON and config files.
+  public let rawValue: String
 
-  /// Rules sort in declaration order (the order of `docs/lint.md`).
+  /// The rule with this id, or `nil` when no registered rule has it.
+  public init?(rawValue: String) {
+    guard LintRegistry.position[rawValue] != nil else { return nil }
+    self.rawValue = rawValue
+  }
+
+  /// Declares a rule id (for the `static let` beside a rule's check; the rule must also be in
+  /// `LintRegistry.rules`).
+  init(id: String) { rawValue = id }
+
+  /// Every registered rule, in registry order (the order of `docs/lint.md`).
+  public static var allCases: [LintRule] { LintRegistry.rules.map(\.id) }
+
+  /// The id.
+  public var description: String { rawValue }
+
+  /// Reads the id as a JSON string.
+  /// - Throws: `DecodingError.dataCorrupted` for an id no registered rule has.
+  public init(from decoder: Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let rule = LintRule(rawValue: text) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "unknown lint rule '\(text)'"))
+    }
+    self = rule
+  }
+
+  /// Writes the id as a JSON string.
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  /// Rules sort in registry order (the order of `docs/lint.md`); unregistered ids last.
   public static func < (a: LintRule, b: LintRule) -> Bool {
-    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    let end = LintRegistry.rules.count
+    return (LintRegistry.position[a.rawValue] ?? end) < (LintRegistry.position[b.rawValue] ?? end)
   }
 }
 

@@ -8,6 +8,9 @@ public struct LintOptions: Sendable {
   public var sizePt: Double? = nil
   /// Scales to check (px per pt), from 1, 2, 3.
   public var scales: [Int] = [1, 2, 3]
+  /// Whether `scales` were asked for explicitly (`--scales`) rather than left at the default;
+  /// a rule's default severity may depend on it (`LintCheck.defaultSeverity`).
+  public var scalesExplicit = false
   /// Limits and severities; `nil`: `glyphsmith.json` next to the input, else the defaults.
   public var config: LintConfig? = nil
 
@@ -45,16 +48,17 @@ public struct LintReport: Codable, Equatable, Sendable {
 }
 
 /// A file's lint result with the renders it was measured on (for `--explain`).
-public struct LintResult {
+public struct LintResult: Sendable {
   /// The report entry.
   public var report: LintFileReport
   /// The real render (template, alpha) at each scale linted.
   public var renders: [Int: RGBAImage]
 }
 
-/// Runs the lint rules (`LintRule`) on one icon: the SVG structure through `SVGOutline`, the
-/// pixels through `GlyphRenderer` at the role's target size at each scale plus one
-/// high-resolution render.
+/// Runs the lint rules (`LintRegistry.rules`) on one icon: the SVG structure through
+/// `SVGOutline`, the pixels through `GlyphRenderer` at the role's target size at each scale
+/// plus one high-resolution render, measured once into `LintGeometry`. Many inputs, with the
+/// config lookup of `glyphsmith lint`: `LintSession`.
 public enum Linter {
   /// px per pt of the high-resolution render geometry is measured on: 12 (4 px per target
   /// px at @3x, 12 at @1x).
@@ -91,10 +95,7 @@ public enum Linter {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     var options = options
     if options.config == nil {
-      let candidate = folder.appendingPathComponent(LintConfig.fileName).path
-      options.config =
-        FileManager.default.fileExists(atPath: candidate)
-        ? try LintConfig.load(path: candidate) : LintConfig()
+      options.config = try LintConfig.discover(for: path, roots: []) ?? LintConfig()
     }
     return try lint(data: data, path: path, baseDirectory: folder, options: options)
   }
@@ -106,7 +107,7 @@ public enum Linter {
   ) throws -> LintResult {
     let config = options.config ?? LintConfig()
     let scales = Array(Set(options.scales)).sorted()
-    guard let smallest = scales.first else {
+    guard !scales.isEmpty else {
       throw GlyphsmithError.invalidOption("lint needs at least one scale")
     }
     let artwork = try Artwork(data: data, path: path, baseDirectory: baseDirectory)
@@ -129,17 +130,27 @@ public enum Linter {
     renderOptions.scale = hiResScale
     let hiRes = try GlyphRenderer.render(artwork, options: renderOptions).image
 
+    let geometry = LintGeometry(
+      hiRes, scales: scales,
+      reachPx: LintRegistry.rules.reduce(0) { widest, rule in
+        max(
+          widest,
+          rule.thicknessReach(limit: config.limit(rule.id, role: options.role, sizePt: sizePt)))
+      })
+    var targets: [Int: PixelGrid] = [:]
+    for (scale, render) in renders { targets[scale] = PixelGrid(render) }
+    let context = LintContext(
+      role: options.role, sizePt: sizePt, scales: scales, scalesExplicit: options.scalesExplicit,
+      config: config, template: options.role.isTemplateByDefault, outline: outline,
+      renders: renders, targets: targets, geometry: geometry)
+
     var findings: [LintFinding] = []
-    if let outline {
-      findings += StructureChecks(
-        outline: outline, role: options.role, template: options.role.isTemplateByDefault,
-        sizePt: sizePt, scale: smallest, config: config
-      ).run()
+    for rule in LintRegistry.rules
+    where !(outline?.ignoresFile(rule.id) ?? false)
+      && config.configuredSeverity(rule.id, role: options.role) != .off
+    {
+      findings += rule.findings(in: context).filter { $0.severity != .off }
     }
-    findings += PixelChecks(
-      role: options.role, sizePt: sizePt, config: config, scales: scales, hiRes: hiRes,
-      renders: renders, silenced: { outline?.ignoresFile($0) ?? false }
-    ).run()
     findings.sort(by: order)
     let report = LintFileReport(
       path: path, role: options.role.rawValue, sizePt: sizePt, findings: findings)

@@ -181,27 +181,25 @@ enum AssetsCommand: Subcommand {
     return AssetsBatch.outcome(report, lintFailed: lintFailed)
   }
 
-  /// `--lint`: lints every input that was read (as `glyphsmith lint` does at the same role,
-  /// size and scales), prints the findings and stores them in the report. Returns whether
-  /// `--strict` fails the run (any error or warning).
+  /// `--lint`: lints every input that was read, as `glyphsmith lint` does at the same role,
+  /// size and scales (the same engine, `LintSession`, and the same config lookup), prints the
+  /// findings (and inputs that could not be linted) and stores them in the report. Returns
+  /// whether `--strict` fails the run (any error or warning).
   static func lintInputs(_ report: inout AssetsReport, options: Options) -> Bool {
     var lint = LintOptions()
     lint.role = options.assets.role
     lint.sizePt = options.assets.sizePt
     lint.scales = options.assets.scales
-    let inputs = report.inputs
-    let results = ParallelMap.map(count: inputs.count, jobs: options.assets.jobs) { index in
-      inputs[index].status == "failed"
-        ? nil : try? Linter.lint(path: inputs[index].path, options: lint).report.findings
-    }
+    let session = LintSession(inputs: options.inputs, options: lint, jobs: options.assets.jobs)
+    let read = report.inputs.indices.filter { report.inputs[$0].status != "failed" }
+    let results = session.lint(paths: read.map { report.inputs[$0].path })
+    LintCommand.printFindings(results)
     var strictFailure = false
-    for (index, findings) in results.enumerated() {
-      guard let findings else { continue }
-      report.inputs[index].lint = findings
-      for finding in findings {
-        Terminal.error(finding.diagnostic(path: inputs[index].path))
-        if finding.severity == .error || finding.severity == .warning { strictFailure = true }
-      }
+    for (index, result) in zip(read, results) {
+      guard case .success(let linted) = result else { continue }
+      report.inputs[index].lint = linted.report.findings
+      let counted = linted.report.count(.error) + linted.report.count(.warning)
+      strictFailure = strictFailure || counted > 0
     }
     return options.strict && strictFailure
   }

@@ -98,20 +98,21 @@ enum DotsCommand: Subcommand {
 
   /// Lints each custom indicator image as `glyphsmith lint --role indicator` does at the
   /// control's scale (HIG "Page controls": no inner lines, negative space or text) and prints
-  /// every finding as a warning; the control is drawn whatever they say.
+  /// every finding as a warning; the control is drawn whatever they say. An indicator without
+  /// ink is left to the render, which refuses it.
   static func lintIndicators(_ options: Options) {
     var lint = LintOptions()
     lint.role = .indicator
     lint.scales = [min(3, max(1, Int(options.scale.rounded())))]
-    var files = options.indicators.values.sorted()
-    if let current = options.currentIndicator { files.append(current) }
     var seen = Set<String>()
-    for file in files where file != "-" && seen.insert(file).inserted {
-      guard let result = try? Linter.lint(path: file, options: lint) else { continue }
-      for var finding in result.report.findings {
-        finding.severity = .warning
-        Terminal.error(finding.diagnostic(path: file))
-      }
+    let files = (options.indicators.values.sorted() + [options.currentIndicator].compactMap { $0 })
+      .filter { $0 != "-" && seen.insert($0).inserted }
+    let results = LintSession(inputs: files, options: lint, jobs: 1).lint(paths: files)
+      .filter { if case .failure(.emptyArtwork) = $0 { false } else { true } }
+    LintCommand.printFindings(results) { finding in
+      var warning = finding
+      warning.severity = .warning
+      return warning
     }
   }
 }

@@ -18,17 +18,7 @@ enum LintCommand: Subcommand {
     Diagnostics go to stderr as `path:line:col: warning: [rule] message`.
 
     rules:
-      inner-lines          lines inside the glyph thinner than 1 px at a scale
-      negative-space       holes that fill in at a scale; for indicators, every hole (error)
-      text                 <text> in the SVG (error for indicators)
-      complexity           more parts + holes than one per 2.5 pt of the target size
-      hairline             a 1 px line on a half pixel: grey rows instead of a crisp one
-      detail-loss          share of the high-resolution structure lost (1 - SSIM), over 35 %
-      invisible-paint      elements that paint nothing (opacity 0, zero size, gradients in
-                           objectBoundingBox units on a flat shape)
-      template-colour      more than one colour in a template image
-      off-centre           ink touching a plain canvas's edge; centre of mass over 12 % off
-      renderer-limitation  SVG features librsvg 2.54 draws differently from browsers
+    \(LintRegistry.helpText)
 
     options:
       --role R          tab-bar (default), toolbar, indicator, plain; decides the size and
@@ -77,92 +67,52 @@ enum LintCommand: Subcommand {
     lint.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
     lint.sizePt = try parsed.positiveDouble("size")
     lint.scales = try CommonOptions.scales(parsed.value("scales")) ?? [1, 2, 3]
+    lint.scalesExplicit = parsed.value("scales") != nil
     return Options(
       inputs: parsed.positionals, lint: lint, configPath: parsed.value("config"),
       json: parsed.has("json"), explain: parsed.value("explain"), strict: parsed.has("strict"),
       jobs: try parsed.integer("jobs") ?? ParallelMap.availableCores)
   }
 
-  static func run(_ parsedOptions: Options) -> ExitCode {
+  static func run(_ options: Options) throws -> FailureCategory? {
     // Each icon allocates a few MB of short-lived pixel buffers; keep them on the heap
     // instead of mapping and unmapping pages for every one (half the system time otherwise).
     Platform.keepLargeBuffersOnHeap()
-    var options = parsedOptions
+    var lint = options.lint
     if let path = options.configPath {
-      do { options.lint.config = try LintConfig.load(path: path) } catch {
-        Terminal.error(GlyphsmithError.wrap(error, path: path).description)
-        return .failure
+      do { lint.config = try LintConfig.load(path: path) } catch {
+        throw GlyphsmithError.wrap(error, path: path)
       }
     }
-    // A NAME.symbolset folder is linted as its Regular-S outline (docs/symbols.md).
-    let symbolsets = options.inputs.filter { $0.hasSuffix(".symbolset") }
-    var (files, missing) = InputCollector.collect(
-      options.inputs.filter { !$0.hasSuffix(".symbolset") })
-    files = symbolsets + files
-    for error in missing { Terminal.error(error.description) }
-    // Folder inputs share the glyphsmith.json at their root unless a file's own folder has one.
-    let roots = options.inputs.filter { input in
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    }
-    let lintOptions = options.lint
-    let explain = options.explain
-    let results = ParallelMap.map(count: files.count, jobs: options.jobs) {
-      index -> Result<LintResult, GlyphsmithError> in
-      let path = files[index]
-      do {
-        var fileOptions = lintOptions
-        if fileOptions.config == nil {
-          fileOptions.config = try configFor(path, roots: roots)
-        }
-        let result = try Linter.lint(path: path, options: fileOptions)
-        if let explain {
-          try LintExplain.write(result, toFolder: explain)
-        }
-        return .success(result)
-      } catch {
-        return .failure(GlyphsmithError.wrap(error, path: path))
-      }
-    }
-    var reports: [LintFileReport] = []
-    var failed = !missing.isEmpty
-    var errors = 0
-    var warnings = 0
-    for result in results {
-      switch result {
-      case .success(let lint):
-        reports.append(lint.report)
-        for finding in lint.report.findings {
-          Terminal.error(finding.diagnostic(path: lint.report.path))
-        }
-        errors += lint.report.count(.error)
-        warnings += lint.report.count(.warning)
-      case .failure(let error):
-        Terminal.error(error.description)
-        failed = true
-      }
-    }
-    if options.json, let data = try? XcodeJSON.encode(LintReport(files: reports)) {
+    let session = LintSession(
+      inputs: options.inputs, options: lint, explainFolder: options.explain, jobs: options.jobs)
+    let outcome = session.run()
+    for error in outcome.missing { Terminal.error(error.description) }
+    printFindings(outcome.results)
+    if options.json, let data = try? XcodeJSON.encode(outcome.report) {
       FileHandle.standardOutput.write(data)
       FileHandle.standardOutput.write(Data("\n".utf8))
     }
-    if failed { return .failure }
-    return errors > 0 || (options.strict && warnings > 0) ? .negative : .success
+    if outcome.failed { return .unusableInput }
+    let warnings = outcome.count(.warning)
+    return outcome.count(.error) > 0 || (options.strict && warnings > 0) ? .answerIsNo : nil
   }
 
-  /// `glyphsmith.json` in the file's own folder, else at the root of the folder input it was
-  /// found in; `nil` lets the engine look next to the file (and find nothing).
-  static func configFor(_ path: String, roots: [String]) throws -> LintConfig? {
-    let own = URL(fileURLWithPath: path).deletingLastPathComponent()
-      .appendingPathComponent(LintConfig.fileName).path
-    if FileManager.default.fileExists(atPath: own) { return try LintConfig.load(path: own) }
-    for root in roots where path.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
-      let candidate = URL(fileURLWithPath: root).appendingPathComponent(LintConfig.fileName).path
-      if FileManager.default.fileExists(atPath: candidate) {
-        return try LintConfig.load(path: candidate)
+  /// Prints each result's findings as compiler-style diagnostics (`recast` changes each one
+  /// first), or its error, on stderr, in order.
+  static func printFindings(
+    _ results: [Result<LintResult, GlyphsmithError>],
+    recast: (LintFinding) -> LintFinding = { $0 }
+  ) {
+    for result in results {
+      switch result {
+      case .success(let lint):
+        for finding in lint.report.findings {
+          Terminal.error(recast(finding).diagnostic(path: lint.report.path))
+        }
+      case .failure(let error):
+        Terminal.error(error.description)
       }
     }
-    return nil
   }
 }

@@ -1,0 +1,55 @@
+/// One lint rule: its id, its defaults, its documentation and its check.
+///
+/// To add a rule: write a type conforming to this in `Lint/Rules/<Rule>.swift` with its id
+/// beside it (`extension LintRule { static let myRule = LintRule(id: "my-rule") }`), add one
+/// line to `LintRegistry.rules`, add `Tests/GlyphsmithTests/Lint/<Rule>Tests.swift`, and
+/// regenerate the rules table of `docs/lint.md` with `scripts/update-lint-docs` (the `lint`
+/// help text follows by itself).
+///
+/// Severities and limits given here are the defaults; `LintConfig` overrides them per rule and
+/// per role. The engine (`Linter`) does not call `findings(in:)` when the config turns the
+/// rule off or the SVG silences it for the whole file, and drops findings whose severity is
+/// `off`.
+protocol LintCheck: Sendable {
+  /// The rule's id.
+  var id: LintRule { get }
+
+  /// What the rule reports, for `glyphsmith lint --help`: lowercase, lines of at most 58
+  /// characters separated by `\n` (the help indents and aligns them).
+  var summary: String { get }
+
+  /// The "what it measures" cell of the rules table in `docs/lint.md` (Markdown, one line).
+  var measures: String { get }
+
+  /// The "value / limit" cell of the rules table in `docs/lint.md`: the value's unit and the
+  /// default limit.
+  var valueAndLimit: String { get }
+
+  /// The "default severity" cell of the rules table when `defaultSeverity` alone does not
+  /// tell it (a rule reporting at two severities); `nil`: derived from `defaultSeverity`.
+  var severityNote: String? { get }
+
+  /// The default severity of a finding for `role` at `scale` (px per pt, 1-3), given whether
+  /// the scales were asked for explicitly (`lint --scales`) or are the default ones.
+  func defaultSeverity(role: Role, scale: Int, scalesExplicit: Bool) -> LintSeverity
+
+  /// The default limit for `role` and a target long side of `sizePt` (pt), in the rule's unit
+  /// (named by `valueAndLimit`).
+  func defaultLimit(role: Role, sizePt: Double) -> Double
+
+  /// The widest line, in px at a scale, whose thickness the rule reads from
+  /// `LintGeometry.thickness`, given its configured `limit`; 0 when it reads none. The
+  /// geometry measures thickness up to the widest any rule asks for.
+  func thicknessReach(limit: Double) -> Double
+
+  /// The rule's findings on one icon, in any order (the engine sorts them).
+  func findings(in context: LintContext) -> [LintFinding]
+}
+
+extension LintCheck {
+  /// Most rules report at one severity per role: derived from `defaultSeverity`.
+  var severityNote: String? { nil }
+
+  /// Most rules read no thickness.
+  func thicknessReach(limit: Double) -> Double { 0 }
+}

@@ -1,0 +1,93 @@
+/// The measurements the pixel rules share, taken once per icon on the high-resolution render
+/// (`Linter.hiResScale` px per pt: a 1 px limit at @3x is 4 px there). Sizes, positions and
+/// distances are in high-resolution px; both renders have the same layout, so
+/// high-resolution px (x, y) lies in target px (x / k, y / k) with k = 12 / scale.
+struct LintGeometry {
+  /// Width of the high-resolution render, px.
+  var width = 0
+  /// Height of the high-resolution render, px.
+  var height = 0
+  /// The high-resolution render's coverage.
+  var grid: PixelGrid
+  /// Pixels at least half covered (1) or not (0).
+  var ink: [UInt8] = []
+  /// Squared distance from each ink px to the nearest background px (0 off the ink), exact up
+  /// to the thickness reach plus 2 px.
+  var inkDistance: [Double] = []
+  /// Label of each background px's 4-connected component, -1 on ink.
+  var backgroundLabels: [Int32] = []
+  /// The background's 4-connected components.
+  var backgroundComponents: [PixelComponent] = []
+  /// Whether each background component is a hole: not touching the border and at least
+  /// `LintDefaults.minimumFeatureArea`.
+  var isHole: [Bool] = []
+  /// Separate parts of ink (8-connected) of at least `LintDefaults.minimumFeatureArea`.
+  var parts = 0
+  /// Indices of the background components that are holes, ascending.
+  var holes: [Int] = []
+  /// `PixelOps.thickness` of the ink, up to the widest line a rule asks for
+  /// (`LintCheck.thicknessReach`).
+  var thickness: [Float] = []
+
+  /// Measures `hiRes` (alpha used) for `scales` (ascending; the smallest decides how far
+  /// thickness is measured), with thickness up to `reachPx` px at a scale.
+  init(_ hiRes: RGBAImage, scales: [Int], reachPx: Double) {
+    grid = PixelGrid(hiRes)
+    width = hiRes.width
+    height = hiRes.height
+    ink = grid.inkMask()
+    let background = PixelOps.complement(ink)
+    // Distances inside the ink are needed up to the widest opening asked for at the smallest
+    // scale.
+    let kMax = Linter.hiResScale / Double(scales.first ?? 1)
+    let cap = reachPx * kMax / 2
+    inkDistance = PixelOps.inkSquaredDistance(
+      ink: ink, background: background, cap: cap + 2, width: width, height: height)
+    let minimumArea = Self.minimumArea
+    let (labels, components) = PixelOps.components(
+      background, width: width, height: height, eightConnected: false)
+    backgroundLabels = labels
+    backgroundComponents = components
+    isHole = components.map { !$0.touchesBorder && $0.area >= minimumArea }
+    holes = isHole.indices.filter { isHole[$0] }
+    thickness = PixelOps.thickness(
+      ink, inkDistance: inkDistance, cap: cap, width: width, height: height)
+    let inkParts = PixelOps.components(ink, width: width, height: height, eightConnected: true)
+    parts = inkParts.components.filter { $0.area >= minimumArea }.count
+  }
+
+  /// `LintDefaults.minimumFeatureArea` in high-resolution px, rounded up.
+  static var minimumArea: Int {
+    Int((LintDefaults.minimumFeatureArea * Linter.hiResScale * Linter.hiResScale).rounded(.up))
+  }
+
+  /// Ink pixels whose thickness radius is at least `low` and below `high` (high-resolution
+  /// px): ink outside the opening by `high` but inside the opening by `low`.
+  func band(from low: Double, below high: Double) -> [UInt8] {
+    let lo = Float(low)
+    let hi = Float(high)
+    return [UInt8](unsafeUninitializedCapacity: thickness.count) { o, initialized in
+      thickness.withUnsafeBufferPointer { t in
+        for i in 0..<t.count {
+          let v = t[i]
+          o[i] = v > 0 && v >= lo && v < hi ? 1 : 0
+        }
+      }
+      initialized = thickness.count
+    }
+  }
+
+  /// The box of every ink px (`maxX` -1 when there is no ink).
+  func inkBox() -> PixelComponent {
+    var c = PixelComponent()
+    for i in 0..<ink.count where ink[i] != 0 {
+      let x = i % width
+      let y = i / width
+      c.minX = min(c.minX, x)
+      c.minY = min(c.minY, y)
+      c.maxX = max(c.maxX, x)
+      c.maxY = max(c.maxY, y)
+    }
+    return c
+  }
+}

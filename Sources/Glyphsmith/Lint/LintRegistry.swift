@@ -1,0 +1,89 @@
+/// The lint rules, one line each: the order here is the order of `docs/lint.md`, of the
+/// `lint` help, and of findings of the same file. The help's rules list and the rules table
+/// of `docs/lint.md` are generated from it (`helpText`, `markdownTable`).
+public enum LintRegistry {
+  /// Every rule, in order.
+  static let rules: [any LintCheck] = [
+    InnerLinesRule(),
+    NegativeSpaceRule(),
+    TextRule(),
+    ComplexityRule(),
+    HairlineRule(),
+    DetailLossRule(),
+    InvisiblePaintRule(),
+    TemplateColourRule(),
+    OffCentreRule(),
+    RendererLimitationRule(),
+  ]
+
+  /// Each rule id's position in `rules`.
+  static let position: [String: Int] = Dictionary(
+    uniqueKeysWithValues: rules.enumerated().map { ($0.element.id.rawValue, $0.offset) })
+
+  /// The check of `rule`, `nil` when it is not registered.
+  static func check(_ rule: LintRule) -> (any LintCheck)? {
+    position[rule.rawValue].map { rules[$0] }
+  }
+
+  /// Column of the summaries in `helpText`, counted from the start of the line.
+  static let helpColumn = 23
+
+  /// The `rules:` list of `glyphsmith lint --help`: each id indented by 2, its summary from
+  /// column 23 (further summary lines aligned under it); no trailing newline.
+  public static var helpText: String {
+    rules.map { rule in
+      let lines = rule.summary.split(separator: "\n", omittingEmptySubsequences: false)
+      let first = "  " + rule.id.rawValue
+      let pad = String(repeating: " ", count: max(1, helpColumn - first.count))
+      let indent = String(repeating: " ", count: helpColumn)
+      return ([first + pad + lines[0]] + lines.dropFirst().map { indent + $0 })
+        .joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+
+  /// The rules table of `docs/lint.md` (Markdown, a header and one row per rule, each line
+  /// ending in a newline), between its `<!-- rules:begin -->` and `<!-- rules:end -->`
+  /// markers. The severity column comes from each rule's `defaultSeverity` at @1x with the
+  /// default scales, unless the rule gives a `severityNote`.
+  public static var markdownTable: String {
+    var text = "| rule | what it measures | value / limit | default severity |\n"
+    text += "|---|---|---|---|\n"
+    for rule in rules {
+      let severity = rule.severityNote ?? severityText(rule)
+      text += "| `\(rule.id.rawValue)` | \(rule.measures) | \(rule.valueAndLimit) | \(severity) |\n"
+    }
+    return text
+  }
+
+  /// The marker lines around `markdownTable` in `docs/lint.md`.
+  public static let markers = (begin: "<!-- rules:begin -->", end: "<!-- rules:end -->")
+
+  /// `document` with the text between the markers replaced by `markdownTable`; `nil` when the
+  /// markers are missing or out of order.
+  public static func updatingDocument(_ document: String) -> String? {
+    guard let begin = document.range(of: markers.begin),
+      let end = document.range(of: markers.end, range: begin.upperBound..<document.endIndex)
+    else { return nil }
+    return document[..<begin.upperBound] + "\n" + markdownTable + document[end.lowerBound...]
+  }
+
+  /// "error for `indicator`, else warning", "warning", or one clause per severity.
+  static func severityText(_ rule: any LintCheck) -> String {
+    let roles = Role.allCases
+    let severities = roles.map {
+      rule.defaultSeverity(role: $0, scale: 1, scalesExplicit: false)
+    }
+    let distinct = severities.reduce(into: [LintSeverity]()) {
+      if !$0.contains($1) { $0.append($1) }
+    }
+    if distinct.count == 1 { return distinct[0].rawValue }
+    let others = zip(roles, severities).filter { $0.0 != .indicator }.map(\.1)
+    if let indicator = roles.firstIndex(of: .indicator), Set(others).count == 1 {
+      return "\(severities[indicator].rawValue) for `indicator`, else \(others[0].rawValue)"
+    }
+    return distinct.map { severity in
+      let names = zip(roles, severities).filter { $0.1 == severity }.map { "`\($0.0.rawValue)`" }
+      return "\(severity.rawValue) for \(names.joined(separator: ", "))"
+    }.joined(separator: "; ")
+  }
+}

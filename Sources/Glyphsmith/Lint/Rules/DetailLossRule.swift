@@ -1,0 +1,116 @@
+extension LintRule {
+  /// How much of the structure of a high-resolution render is lost at the target size.
+  public static let detailLoss = LintRule(id: "detail-loss")
+}
+
+/// `detail-loss`: 1 - mean SSIM between the glyph as m times the pixels would show it (the
+/// high-resolution render box-filtered to m x scale px per pt; m = 4 at @1x, 2 at @2x and @3x,
+/// whose own pixels already hold most detail) and the real render at the scale with each px
+/// enlarged to m x m, over windows of 4 x 4 target px that hold ink, every half px. A
+/// straight-edged glyph loses little (its edges move by at most half a pixel); thin strokes,
+/// narrow gaps and small parts that merge lose a lot.
+struct DetailLossRule: LintCheck {
+  /// Share of the high-resolution structure lost at the target size (1 - SSIM) above which
+  /// `detail-loss` reports: 0.35. Our own measurement on the Lucide corpus at the tab-bar size
+  /// @1x (docs/lint.md): about the worst 5 %.
+  static let detailLoss = 0.35
+
+  var id: LintRule { .detailLoss }
+  var summary: String { "share of the high-resolution structure lost (1 - SSIM), over 35 %" }
+  var measures: String {
+    "1 - mean SSIM (Wang et al. 2004) between the glyph as m times the pixels would show it "
+      + "(the 12 px/pt render box-filtered to m x scale px/pt; m = 4 at @1x, 2 at @2x and @3x) "
+      + "and the real render with each px enlarged m x m; 4 x 4 px windows every half px, only "
+      + "windows with ink"
+  }
+  var valueAndLimit: String { "share 0-1 / 0.35" }
+
+  /// A measure without a HIG rule behind it: info, but a warning for indicators, where
+  /// detail matters most.
+  func defaultSeverity(role: Role, scale: Int, scalesExplicit: Bool) -> LintSeverity {
+    role == .indicator ? .warning : .info
+  }
+
+  func defaultLimit(role: Role, sizePt: Double) -> Double { Self.detailLoss }
+
+  func findings(in context: LintContext) -> [LintFinding] {
+    context.scales.flatMap { scale -> [LintFinding] in
+      guard let target = context.targets[scale] else { return [] }
+      return detailLoss(context, target: target, scale: scale)
+    }
+  }
+
+  private func detailLoss(
+    _ context: LintContext, target: PixelGrid, scale: Int
+  ) -> [LintFinding] {
+    let g = context.geometry
+    let k = context.k(scale)
+    let kk = max(1, Int(k.rounded()))
+    let most = max(2, 4 / scale)
+    let m = (1...min(kk, most)).last { kk % $0 == 0 } ?? 1
+    let block = kk / m
+    // Both images get a transparent margin of 2 target px, so windows see the glyph's outer
+    // edges against the background it is shown on (fitted canvases end at the ink).
+    let pad = 2 * m
+    let w = target.width * m + 2 * pad
+    let h = target.height * m + 2 * pad
+    var reference = [Float](repeating: 0, count: w * h)
+    var enlarged = [Float](repeating: 0, count: w * h)
+    let norm = 1 / Float(block * block)
+    let gw = g.width
+    let gh = g.height
+    let tw = target.width
+    g.grid.alpha.withUnsafeBufferPointer { hi in
+      target.alpha.withUnsafeBufferPointer { lo in
+        reference.withUnsafeMutableBufferPointer { ref in
+          enlarged.withUnsafeMutableBufferPointer { enl in
+            for y in 0..<(target.height * m) {
+              let yEnd = min(gh, (y + 1) * block)
+              for x in 0..<(target.width * m) {
+                // The same order of additions as a plain row-by-row sum.
+                var sum: Float = 0
+                let xEnd = min(gw, (x + 1) * block)
+                var yy = y * block
+                while yy < yEnd {
+                  var xx = x * block
+                  while xx < xEnd {
+                    sum += hi[yy &* gw &+ xx]
+                    xx &+= 1
+                  }
+                  yy &+= 1
+                }
+                let i = (y + pad) * w + x + pad
+                ref[i] = sum * norm
+                enl[i] = lo[(y / m) * tw + x / m]
+              }
+            }
+          }
+        }
+      }
+    }
+    let window = 4 * m
+    let (mean, map) = PixelOps.ssim(
+      reference, enlarged, width: w, height: h, window: window, step: max(1, m / 2))
+    let loss = 1 - mean
+    let limitLoss = context.limit(.detailLoss)
+    guard loss > limitLoss else { return [] }
+    var c = PixelComponent()
+    for i in 0..<map.count where map[i] < 0.5 {
+      let x = max(0, i % w - pad)
+      let y = max(0, i / w - pad)
+      c.minX = min(c.minX, x)
+      c.minY = min(c.minY, y)
+      c.maxX = max(c.maxX, min(w - 2 * pad - 1, x + window - 1))
+      c.maxY = max(c.maxY, min(h - 2 * pad - 1, y + window - 1))
+    }
+    let marked = c.maxX >= 0 ? context.box(c, k: Double(m), scale: scale) : nil
+    return [
+      context.finding(
+        .detailLoss,
+        "\(Int((loss * 100).rounded())) % of the structure seen at higher resolution is lost "
+          + "at @\(scale)x (limit \(Int((limitLoss * 100).rounded())) %, 1 - SSIM); simplify "
+          + "the glyph: fewer, thicker strokes and wider gaps",
+        scale: scale, box: marked, value: loss, limit: limitLoss)
+    ]
+  }
+}

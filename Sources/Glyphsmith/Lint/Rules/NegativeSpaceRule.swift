@@ -1,0 +1,119 @@
+extension LintRule {
+  /// Enclosed holes; for fitted roles other than `indicator`, holes that close up at a scale.
+  public static let negativeSpace = LintRule(id: "negative-space")
+}
+
+/// `negative-space`: for `indicator`, every hole (once, at the smallest scale); otherwise
+/// holes that close at a scale: narrower than the limit, or no pixel of the real render inside
+/// them is more than half clear.
+struct NegativeSpaceRule: LintCheck {
+  var id: LintRule { .negativeSpace }
+  var summary: String { "holes that fill in at a scale; for indicators, every hole (error)" }
+  var measures: String {
+    "`indicator`: every enclosed hole (HIG: no negative space), reported once at the smallest "
+      + "scale. Other roles: holes that close at a scale: narrower than the limit, or no pixel "
+      + "of the real render inside them is more than half clear"
+  }
+  var valueAndLimit: String { "hole width in px / 0 (indicator) or 1 px" }
+
+  /// HIG "Page controls": no negative space in custom indicator images, so an error there;
+  /// elsewhere a warning.
+  func defaultSeverity(role: Role, scale: Int, scalesExplicit: Bool) -> LintSeverity {
+    role == .indicator ? .error : .warning
+  }
+
+  /// 0 for indicators (every hole counts), else `LintDefaults.thinnestPx`.
+  func defaultLimit(role: Role, sizePt: Double) -> Double {
+    role == .indicator ? 0 : LintDefaults.thinnestPx
+  }
+
+  func findings(in context: LintContext) -> [LintFinding] {
+    let g = context.geometry
+    let radius = holeRadius(context)
+    let limitPx = context.limit(.negativeSpace)
+    if context.role == .indicator {
+      let scale = context.smallestScale
+      guard context.renders[scale] != nil else { return [] }
+      let k = context.k(scale)
+      return g.holes.map { h in
+        let across = max(0, 2 * radius[h] - 0.5) / k
+        return context.finding(
+          .negativeSpace,
+          "an enclosed hole (\(across.lintText) px across at @\(scale)x) in an indicator "
+            + "glyph (HIG: no negative space at indicator size); fill it in",
+          scale: scale, box: context.box(g.backgroundComponents[h], k: k, scale: scale),
+          value: across, limit: limitPx)
+      }
+    }
+    return context.scales.flatMap { scale -> [LintFinding] in
+      guard let target = context.targets[scale] else { return [] }
+      let k = context.k(scale)
+      var open = [Bool](repeating: false, count: g.backgroundComponents.count)
+      for y in 0..<target.height {
+        let hy = min(g.height - 1, Int((Double(y) + 0.5) * k))
+        for x in 0..<target.width where target.alpha[y * target.width + x] < 0.5 {
+          let hx = min(g.width - 1, Int((Double(x) + 0.5) * k))
+          let l = g.backgroundLabels[hy * g.width + hx]
+          if l >= 0 { open[Int(l)] = true }
+        }
+      }
+      return g.holes.compactMap { h in
+        let across = max(0, 2 * radius[h] - 0.5) / k
+        // The distance transform's widest estimate (2 r, exact for an even count of px)
+        // decides, so rounding never closes a hole that is open.
+        let narrow = 2 * radius[h] / k < limitPx
+        guard narrow || !open[h] else { return nil }
+        let why =
+          narrow
+          ? "is \(across.lintText) px across at @\(scale)x (limit \(limitPx.lintText) px)"
+          : "has no pixel more than half clear at @\(scale)x"
+        return context.finding(
+          .negativeSpace,
+          "an enclosed hole \(why) and fills in; widen it to at least "
+            + "\((limitPx / Double(scale)).lintText) pt or close it in the artwork",
+          scale: scale, box: context.box(g.backgroundComponents[h], k: k, scale: scale),
+          value: across, limit: limitPx)
+      }
+    }
+  }
+
+  /// The radius (high-resolution px) of the widest disc inside each background component
+  /// that is a hole (0 for the others). Indicators report every hole's width: the full
+  /// distance transform. Other roles only need to know whether a hole is narrower than the
+  /// limit at the smallest scale: a bounded search, which stops for a hole as soon as one of
+  /// its pixels is out of reach (the radius is then the reach).
+  private func holeRadius(_ context: LintContext) -> [Double] {
+    let g = context.geometry
+    var radius = [Double](repeating: 0, count: g.backgroundComponents.count)
+    guard !g.holes.isEmpty else { return radius }
+    let labels = g.backgroundLabels
+    if context.role == .indicator {
+      let distance = PixelOps.squaredDistance(to: g.ink, width: g.width, height: g.height)
+      for i in 0..<labels.count where labels[i] >= 0 && g.isHole[Int(labels[i])] {
+        let l = Int(labels[i])
+        if distance[i] > radius[l] { radius[l] = distance[i] }
+      }
+    } else {
+      let kMax = context.k(context.smallestScale)
+      let reach = Int((context.limit(.negativeSpace) * kMax / 2 + 2).rounded(.down))
+      let known = Double(reach * reach)
+      var done = [Bool](repeating: false, count: g.backgroundComponents.count)
+      let column = g.ink.withUnsafeBufferPointer {
+        PixelOps.columnDistances(
+          to: $0, width: g.width, height: g.height, far: Int32(clamping: reach + 1))
+      }
+      column.withUnsafeBufferPointer { c in
+        for i in 0..<labels.count where labels[i] >= 0 {
+          let l = Int(labels[i])
+          guard g.isHole[l], !done[l] else { continue }
+          let found = PixelOps.rowSearch(
+            c, x: i % g.width, y: i / g.width, width: g.width, reach: reach)
+          let value = found.map(Double.init) ?? known
+          if value > radius[l] { radius[l] = value }
+          if radius[l] >= known { done[l] = true }
+        }
+      }
+    }
+    return radius.map { $0.squareRoot() }
+  }
+}
