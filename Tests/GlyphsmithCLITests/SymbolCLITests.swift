@@ -59,6 +59,21 @@ struct SymbolCLITests {
       ])
   }
 
+  @Test func templateNamedInContentsMustExist() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLIRunner.run(["symbol", "bell.svg", "-o", "S.xcassets"], in: dir)
+    let set = dir.appendingPathComponent("S.xcassets/bell.symbolset")
+    try FileManager.default.moveItem(
+      at: set.appendingPathComponent("bell.svg"), to: set.appendingPathComponent("other.svg"))
+    let result = try CLIRunner.run(["validate", "S.xcassets"], in: dir)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "S.xcassets/bell.symbolset/Contents.json:8:1: error: [missing-file] symbols[0] "
+          + "(universal, bell.svg): 'bell.svg' does not exist in the asset folder"))
+  }
+
   @Test func sheetSymbolsDrawsThreeWeightsPerIcon() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(at: dir) }
