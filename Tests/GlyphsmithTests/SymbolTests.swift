@@ -137,6 +137,7 @@ struct SymbolTests {
     let text = SymbolTemplateWriter.text(outline)
     #expect(text.contains(#"class="monochrome-1 hierarchical-1:secondary""#))
     #expect(text.contains(#"class="monochrome-2 hierarchical-2:tertiary""#))
+    #expect(Self.rules(text).isEmpty)
     let plain = SymbolTemplateWriter.text(try SymbolBuilder.build(path: Self.icon("bell")))
     #expect(!plain.contains("hierarchical"))
   }
