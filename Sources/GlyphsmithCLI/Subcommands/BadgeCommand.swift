@@ -24,8 +24,10 @@ enum BadgeCommand: Subcommand {
       --text-color COLOR      text colour (default #FFFFFF)
       --appearance A          light (default) or dark: picks the systemRed variant
       --palette P             ios18 (default, iOS 13-18 colours) or ios26
-      --on ICON.png           composite the badge at the top-trailing corner of the 31 x 28 pt
-                              tab bar icon box centred on ICON (same scale); the canvas grows
+      --on ICON               composite the badge at the top-trailing corner of the 31 x 28 pt
+                              tab bar icon box centred on ICON; a PNG is taken at the same
+                              scale as it is, an SVG is drawn at the tab bar size (HIG, by
+                              shape) and --scale, its colours kept; the canvas grows
       --rtl                   right-to-left layout: top-leading corner (with --on only; the
                               badge's own pixels never change)
 
