@@ -5,12 +5,14 @@
 #   - icons whose ink grows Ultralight < Regular < Black (librsvg renders of the template),
 #   - icons whose Regular-S render matches the source render on >= 99 % of pixels
 #     (pixelmatch defaults: threshold 0.1, anti-aliased pixels not counted; 96 px tall).
-# usage: scripts/symbol-corpus.sh [ICON_FOLDER_OR_FILE...]   (default: ../shared/corpus/lucide
-#        and assets/icons). GLYPHSMITH_BIN overrides the binary (default: a release build).
+# usage: scripts/symbol-corpus.sh [INPUT...]   (default: ../shared/corpus/lucide and the sample
+#        icons 'assets/icons/*.svg'). Each INPUT is one run into its own catalog (the samples
+#        share Lucide's names) and may be a glob, quoted. GLYPHSMITH_BIN overrides the binary
+#        (default: a release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 inputs=("$@")
-if [ ${#inputs[@]} -eq 0 ]; then inputs=(../shared/corpus/lucide assets/icons); fi
+if [ ${#inputs[@]} -eq 0 ]; then inputs=(../shared/corpus/lucide 'assets/icons/*.svg'); fi
 bin=${GLYPHSMITH_BIN:-}
 if [ -z "$bin" ]; then
   swift build -c release --product glyphsmith >/dev/null
@@ -23,7 +25,9 @@ n=0
 for input in "${inputs[@]}"; do
   n=$((n + 1))
   status=0
-  "$bin" symbol "$input" -o "$work/$n.xcassets" --measure --report "$work/$n.report.json" \
+  # shellcheck disable=SC2206 # the glob in INPUT is meant to expand
+  files=($input)
+  "$bin" symbol "${files[@]}" -o "$work/$n.xcassets" --measure --report "$work/$n.report.json" \
     2>"$work/$n.err" || status=$?
   if [ "$status" -ge 2 ]; then
     cat "$work/$n.err" >&2

@@ -10,7 +10,7 @@ if [ -z "$bin" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$bin" symbol assets/icons -o "$work/Symbols.xcassets" 2>/dev/null
+"$bin" symbol assets/icons/*.svg -o "$work/Symbols.xcassets" 2>/dev/null
 "$bin" sheet --symbols "$work/Symbols.xcassets" --columns 4 --scale 2 --limit 8 \
   -o docs/images/symbols-weights.png
 echo "wrote docs/images/symbols-weights.png"
