@@ -44,6 +44,9 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   case symbolPaths = "symbol-paths"
   /// Ultralight-S, Regular-S and Black-S differ in path count or command sequence.
   case symbolInterpolation = "symbol-interpolation"
+  /// A hidden staging folder or file (`.NAME.imageset.tmp-PID-N`) left by a run that was
+  /// killed; a rerun of `assets` removes its own.
+  case stagingLeftover = "staging-leftover"
 
   /// `error` for what breaks the build or an upload, `warning` for the rest.
   public var severity: CatalogFinding.Severity {
