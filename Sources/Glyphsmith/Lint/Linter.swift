@@ -78,6 +78,13 @@ public enum Linter {
     guard let info = Platform.status(ofPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
+    if info.isFolder && path.hasSuffix(".symbolset") {
+      // A custom symbol: its Regular-S outline (docs/symbols.md).
+      let data = try SymbolLintSource.regularOutline(symbolset: path)
+      var options = options
+      if options.config == nil { options.config = LintConfig() }
+      return try lint(data: data, path: path, baseDirectory: nil, options: options)
+    }
     guard !info.isFolder else {
       throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
     }

@@ -56,6 +56,9 @@ enum AssetsCommand: Subcommand {
                             and scales: findings on stderr and, with --json, in each
                             input's "lint" list; the catalog is written either way
       --strict              with --lint: exit 1 when any input has a lint error or warning
+      --symbols             ios only: write NAME.symbolset (a custom SF Symbol, template 3.0,
+                            as `glyphsmith symbol` does) instead of NAME.imageset for every
+                            SVG input (an image set and a symbol set of one name collide)
     \(BudgetOptions.help)
 
     roles:
@@ -81,7 +84,7 @@ enum AssetsCommand: Subcommand {
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
     .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
-    .value("shard"), .flag("lint"), .flag("strict"), .flag("help"),
+    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .flag("help"),
   ] + BudgetOptions.specs
 
   struct Options {
@@ -123,6 +126,10 @@ enum AssetsCommand: Subcommand {
     assets.webOutput = parsed.value("web-out")
     assets.namespace = parsed.has("namespace")
     assets.force = parsed.has("force")
+    assets.symbols = parsed.has("symbols")
+    if assets.symbols && assets.platforms != [.ios] {
+      throw UsageError(message: "--symbols applies to --platform ios alone")
+    }
     if let shard = parsed.value("shard") {
       let parts = shard.split(separator: "/").compactMap { Int($0) }
       guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {

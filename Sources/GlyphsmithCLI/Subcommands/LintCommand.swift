@@ -13,6 +13,8 @@ enum LintCommand: Subcommand {
     Renders each icon (an .svg or .png file, or a folder searched recursively) at the role's
     target size at each scale, plus once at 12 px per pt, and checks its pixels and its SVG
     structure for detail that turns to mush at that size (HIG "Icons", "Page controls").
+    A NAME.symbolset folder (a custom SF Symbol) is linted as its Regular-S outline at the
+    role's size: tab-bar or toolbar, where symbols show.
     Diagnostics go to stderr as `path:line:col: warning: [rule] message`.
 
     rules:
