@@ -79,6 +79,8 @@ enum AssetsCommand: Subcommand {
     var stats: Bool
     var lint = false
     var strict = false
+    /// Whether `--scales` was given (`LintOptions.scalesExplicit` for `--lint`).
+    var scalesExplicit = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -139,7 +141,7 @@ enum AssetsCommand: Subcommand {
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet"), stats: parsed.has("stats"), lint: parsed.has("lint"),
-      strict: parsed.has("strict"))
+      strict: parsed.has("strict"), scalesExplicit: parsed.value("scales") != nil)
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
@@ -183,6 +185,7 @@ enum AssetsCommand: Subcommand {
     lint.role = options.assets.role
     lint.sizePt = options.assets.sizePt
     lint.scales = options.assets.scales
+    lint.scalesExplicit = options.scalesExplicit
     let session = LintSession(inputs: options.inputs, options: lint, jobs: options.assets.jobs)
     let read = report.inputs.indices.filter { report.inputs[$0].status != "failed" }
     let results = session.lint(paths: read.map { report.inputs[$0].path })
