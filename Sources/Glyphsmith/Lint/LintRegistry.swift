@@ -8,6 +8,7 @@ public enum LintRegistry {
     ThinStrokesRule(),
     NegativeSpaceRule(),
     TextRule(),
+    LetteringRule(),
     ComplexityRule(),
     HairlineRule(),
     DetailLossRule(),

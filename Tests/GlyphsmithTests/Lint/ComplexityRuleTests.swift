@@ -5,7 +5,7 @@ import Testing
 
 @Suite("lint rule complexity")
 struct ComplexityRuleTests {
-  @Test("twelve dots are too many parts for 25 pt; four are fine")
+  @Test("twelve dots are too many parts for a 17 pt compact glyph, not for 25 pt; four are fine")
   func complexity() throws {
     func dots(_ count: Int) -> String {
       let body = (0..<count).map { i in
@@ -13,10 +13,14 @@ struct ComplexityRuleTests {
       }.joined()
       return "\(svgOpen) viewBox=\"0 0 24 24\">\(body)</svg>"
     }
-    let many = try lint(dots(12), size: 25).findings.filter { $0.rule == .complexity }
+    // By design (issue 16) a tab bar glyph holds one part or hole per 1.5 pt (was 2.5): the
+    // twelve dots pass at 25 pt (limit 16) and fail at the 17 pt compact square (limit 11).
+    #expect(try lint(dots(12), size: 25).findings.filter { $0.rule == .complexity } == [])
+    let many = try lint(dots(12), compact: true).findings.filter { $0.rule == .complexity }
     #expect(many.count == 1)
     #expect(many.first?.value == 12)
-    #expect(many.first?.limit == 10)
+    #expect(many.first?.limit == 11)
+    #expect(many.first?.severity == .warning)
     #expect(try lint(dots(4), size: 25).findings.filter { $0.rule == .complexity } == [])
     // At indicator size (8 pt: limit 3) four dots are an error.
     let small = try lint(dots(4), role: .indicator).findings.filter { $0.rule == .complexity }
@@ -24,12 +28,13 @@ struct ComplexityRuleTests {
     #expect(small.first?.limit == 3)
   }
 
-  @Test("defaults: one feature per 2.5 pt, at least 1; error for indicators")
+  @Test("defaults: one feature per 1.5 pt (indicators: 2.5 pt), at least 1; error for indicators")
   func defaults() {
     #expect(defaultSeverities(.complexity) == [.warning, .warning, .warning, .error])
-    #expect(LintDefaults.limit(.complexity, role: .tabBar, sizePt: 25) == 10)
-    #expect(LintDefaults.limit(.complexity, role: .tabBar, sizePt: 18) == 7)
+    #expect(LintDefaults.limit(.complexity, role: .tabBar, sizePt: 25) == 16)
+    #expect(LintDefaults.limit(.complexity, role: .tabBar, sizePt: 17) == 11)
     #expect(LintDefaults.limit(.complexity, role: .indicator, sizePt: 8) == 3)
+    #expect(LintDefaults.limit(.complexity, role: .tabBar, sizePt: 18) == 12)
     #expect(LintDefaults.limit(.complexity, role: .plain, sizePt: 2) == 1)
   }
 }
