@@ -3,9 +3,10 @@ extension LintRule {
   public static let complexity = LintRule(id: "complexity")
 }
 
-/// `complexity`: separate parts (8-connected) plus holes (4-connected), each at least
-/// `LintDefaults.minimumFeatureArea`, against one per `ptPerFeature(role:)` pt of the target's
-/// long side; reported once, at the smallest scale.
+/// `complexity`: distinct separate parts (8-connected; parts of one repeated shape, such as
+/// the dots of a grid or the dashes of a dashed outline, count once) plus holes (4-connected),
+/// each at least `LintDefaults.minimumFeatureArea`, against one per `ptPerFeature(role:)` pt
+/// of the target's long side; reported once, at the smallest scale.
 struct ComplexityRule: LintCheck {
   /// Pt of the target's long side per part or hole an indicator can hold: 2.5 (each needs
   /// about 1 pt of ink and 1 pt of space, specs.md's 1 pt guidance, plus a margin for the
@@ -18,6 +19,30 @@ struct ComplexityRule: LintCheck {
   /// findings at one per 2.5 pt were judged wrong (issue 16).
   static let otherPtPerFeature = 1.5
 
+  /// Two parts are the same shape when their box sides and areas are within this share of
+  /// each other (15 %) and their `LintGeometry.partEllipseFill` within 0.05: the repeated
+  /// dots and dashes of one pattern, which the eye reads as one texture. Ours: on the
+  /// calibration set dot grids (`grip`) and dashed outlines (`square-dashed`) stay legible at
+  /// 8 pt while their parts alone exceed the limit (docs/lint.md).
+  static let sameShape = 0.15
+
+  /// The number of distinct shapes among `parts` (`sameShape`), each part compared with the
+  /// first part of every class found so far.
+  static func distinctShapes(_ parts: [PixelComponent], fill: [Double]) -> Int {
+    func near(_ a: Int, _ b: Int) -> Bool {
+      abs(Double(a - b)) <= sameShape * Double(max(a, b))
+    }
+    var classes: [Int] = []
+    for i in parts.indices {
+      let found = classes.contains { j in
+        near(parts[i].boxWidth, parts[j].boxWidth) && near(parts[i].boxHeight, parts[j].boxHeight)
+          && near(parts[i].area, parts[j].area) && abs(fill[i] - fill[j]) <= 0.05
+      }
+      if !found { classes.append(i) }
+    }
+    return classes.count
+  }
+
   /// `indicatorPtPerFeature` for `indicator`, else `otherPtPerFeature`.
   static func ptPerFeature(role: Role) -> Double {
     role == .indicator ? indicatorPtPerFeature : otherPtPerFeature
@@ -28,7 +53,9 @@ struct ComplexityRule: LintCheck {
     "more parts + holes than one per 1.5 pt of the target size\n(indicator: per 2.5 pt)"
   }
   var measures: String {
-    "separate parts (8-connected) plus holes (4-connected), each at least 0.05 pt²"
+    "distinct separate parts (8-connected; a repeated shape, such as the dots of a grid or the "
+      + "dashes of a dashed outline, counts once) plus holes (4-connected), each at least "
+      + "0.05 pt²"
   }
   var valueAndLimit: String {
     "count / one per 1.5 pt of the target's long side (16 at 25 pt, 15 at 23 pt, 11 at 17 pt); "
@@ -50,14 +77,16 @@ struct ComplexityRule: LintCheck {
     let scale = context.smallestScale
     guard context.renders[scale] != nil else { return [] }
     let g = context.geometry
-    let count = Double(g.parts + g.holes.count)
+    let distinct = Self.distinctShapes(g.partComponents, fill: g.partEllipseFill)
+    let count = Double(distinct + g.holes.count)
     let limitCount = context.limit(.complexity)
     guard count > limitCount else { return [] }
     let ink = g.inkBox()
     return [
       context.finding(
         .complexity,
-        "\(g.parts) separate \(g.parts == 1 ? "part" : "parts") and \(g.holes.count) "
+        "\(g.parts) separate \(g.parts == 1 ? "part" : "parts") (\(distinct) distinct "
+          + "\(distinct == 1 ? "shape" : "shapes")) and \(g.holes.count) "
           + "\(g.holes.count == 1 ? "hole" : "holes"): \(Int(count)) shapes, more than "
           + "the \(Int(limitCount)) a glyph of \(context.sizePt.lintText) pt can show; merge or "
           + "drop details",
