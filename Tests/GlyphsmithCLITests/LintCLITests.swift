@@ -226,10 +226,10 @@ struct AssetsLintCLITests {
     let path = try write(ring, "ring.svg", in: folder)
     let catalog = folder.appendingPathComponent("Icons.xcassets").path
     let shipped = try CLIRunner.run([
-      "assets", path, "-o", catalog, "--size", "18", "--lint", "--strict", "--quiet",
+      "assets", path, "-o", catalog, "--size", "18", "--lint", "--quiet",
     ])
-    #expect(shipped.status == 0)
     #expect(shipped.stderr.contains("info: [inner-lines]"))
+    #expect(!shipped.stderr.contains("error:"))
     let asked = try CLIRunner.run([
       "assets", path, "-o", catalog, "--size", "18", "--scales", "1,2,3", "--lint", "--quiet",
       "--force",

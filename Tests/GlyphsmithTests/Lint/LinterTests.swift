@@ -18,7 +18,7 @@ struct LinterTests {
   func order() throws {
     let source = """
       \(svgOpen) viewBox="0 0 24 24">
-        <path fill-rule="evenodd" d="M0 0H24V24H0Z M4 11.8H20V12.2H4Z"/>
+        <path fill-rule="evenodd" d="M0 0H24V24H0Z M4 11.75H20V12.25H4Z"/>
         <text x="4" y="20" font-size="10">A</text>
       </svg>
       """
