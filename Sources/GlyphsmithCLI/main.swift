@@ -7,6 +7,9 @@ let subcommands: [CommandEntry] = [
   BadgeCommand.entry,
   DotsCommand.entry,
   TabBarCommand.entry,
+  ToolbarCommand.entry,
+  SearchBarCommand.entry,
+  TableViewCommand.entry,
   CompareCommand.entry,
   LintCommand.entry,
   GoldenCommand.entry,
@@ -47,6 +50,8 @@ let rootHelp = """
     }
     Terminal.output(rootHelp)
     return .success
+  case WorkerCommand.name:
+    return WorkerCommand.main(Array(arguments.dropFirst()))
   case "--version":
     Terminal.output("glyphsmith \(version)")
     Terminal.output(RendererVersions.current.summary)

@@ -130,9 +130,10 @@ struct PageControlTests {
       #expect(parts.count == 6)
       guard parts.count == 6 else { continue }
       let widths = parts.map { $0.maxX - $0.minX + 1 }
-      // The bar is 8 pt wide (ink fitted to 8 x 8 pt), the tall capsule much narrower than a
-      // dot: nothing is stretched to a common width.
-      #expect(widths[2] == Int(8 * scale))
+      // The 32 x 12 bar keeps its proportions at 8 pt high (21.3 pt wide), the tall capsule
+      // is much narrower than a dot: nothing is stretched to a common width.
+      #expect(abs(widths[2] - Int((8 * 32 / 12 * scale).rounded())) <= 1)
+      #expect(parts[2].maxY - parts[2].minY + 1 == Int(8 * scale))
       #expect(widths[4] < Int(7 * scale))
       #expect(widths[1] == Int(7 * scale))
       for i in 1..<parts.count {
@@ -176,5 +177,44 @@ struct PageControlTests {
     let a = try PageControl(pageCount: 20, currentPage: 7).render(scale: 3)
     let b = try PageControl(pageCount: 20, currentPage: 7).render(scale: 3)
     #expect(a == b)
+  }
+
+  /// Issue 10: a 20 x 8 capsule for the current page and 8 x 8 dots for the others are drawn
+  /// 20 x 8 and 8 x 8 pt, on one centre line, 9 pt apart.
+  @Test func indicatorImagesKeepTheirProportions() throws {
+    let capsule = try IndicatorFixtures.artwork(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="20" height="8" viewBox="0 0 20 8">\
+      <rect width="20" height="8" rx="4"/></svg>
+      """, name: "capsule.svg")
+    let dot = try IndicatorFixtures.artwork(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="8" height="8" viewBox="0 0 8 8">\
+      <circle cx="4" cy="4" r="4"/></svg>
+      """, name: "dot.svg")
+    for scale in [1.0, 2.0, 3.0] {
+      var control = PageControl(
+        pageCount: 3, currentPage: 1, tint: RGBA8(r: 128, g: 128, b: 128),
+        indicators: [0: dot, 1: dot, 2: dot], currentIndicator: capsule)
+      let parts = PixelProbe.components(try control.render(scale: scale))
+      #expect(parts.map { $0.maxX - $0.minX + 1 } == [8, 20, 8].map { Int($0 * scale) })
+      #expect(parts.map { $0.maxY - $0.minY + 1 } == [8, 8, 8].map { Int($0 * scale) })
+      #expect(Set(parts.map(\.minY)).count == 1)
+      for i in 1..<parts.count {
+        #expect(parts[i].minX - parts[i - 1].maxX - 1 == Int(9 * scale))
+      }
+      // Natural: a 30 x 12 px PNG is 30 x 12 px at any scale (px / scale pt).
+      var png = RGBAImage(width: 30, height: 12, fill: .black)
+      png.pixels[3] = 255
+      let raster = try Artwork(data: try PNGCodec.encode(png), path: "p.png", baseDirectory: nil)
+      control = PageControl(pageCount: 2, currentPage: 0, currentIndicator: raster)
+      control.indicatorSize = .natural
+      let natural = PixelProbe.components(try control.render(scale: scale))
+      #expect(natural.first.map { ($0.maxX - $0.minX + 1, $0.maxY - $0.minY + 1) }! == (30, 12))
+      #expect(try control.drawnBoxPt(raster, scale: scale) == 30 / scale)
+      control.indicatorSize = .fitted
+      let box = try control.drawnBoxPt(capsule, scale: scale)
+      #expect(abs(box - 20) < 0.5, "\(box)")  // ink measured to 1/128 of the content
+    }
   }
 }

@@ -8,7 +8,8 @@ public struct BadgeJob: Sendable, Equatable {
   public var output: String
   /// px per pt.
   public var scale: Double
-  /// An icon (`.png`, or `.svg` rendered at its intrinsic size) to put the badge on.
+  /// An icon to put the badge on: a `.png` as it is, an `.svg` drawn at the tab bar size at
+  /// `scale`.
   public var icon: String?
   /// Right-to-left layout: the badge at the icon box's top-leading corner (with `icon` only).
   public var rightToLeft: Bool
@@ -29,7 +30,7 @@ public struct BadgeJob: Sendable, Equatable {
       let image: RGBAImage
       if let icon {
         image = try badge.composite(
-          on: try Self.rasterIcon(icon), scale: scale, rightToLeft: rightToLeft)
+          on: try Self.rasterIcon(icon, scale: scale), scale: scale, rightToLeft: rightToLeft)
       } else {
         image = try badge.render(scale: scale)
       }
@@ -39,13 +40,19 @@ public struct BadgeJob: Sendable, Equatable {
     }
   }
 
-  /// Loads a PNG (or an SVG at its intrinsic size) as pixels.
-  static func rasterIcon(_ path: String) throws -> RGBAImage {
+  /// Loads the icon as pixels at `scale`: a PNG as it is (already at the scale); an SVG as a
+  /// tab bar glyph at that scale (role `tab-bar`: ink fitted by shape to the HIG size, 25 pt
+  /// for a circle, at most 31 x 28 pt), its own colours kept.
+  static func rasterIcon(_ path: String, scale: Double) throws -> RGBAImage {
     let artwork = try Artwork(path: path)
     switch artwork.source {
     case .raster(let image): return image
     case .svg:
-      return try GlyphRenderer.render(artwork, options: RenderOptions()).image
+      var options = RenderOptions()
+      options.role = .tabBar
+      options.scale = scale
+      options.template = false
+      return try GlyphRenderer.render(artwork, options: options).image
     }
   }
 }

@@ -23,11 +23,28 @@ public struct PageControl {
   /// Colour under the whole control; `nil`: transparent.
   public var background: RGBA8?
   /// Custom indicator artwork by page (iOS 14+ `setIndicatorImage(_:forPage:)`), drawn as a
-  /// template glyph (role `indicator`: ink fitted to 8 x 8 pt) and tinted like a dot.
+  /// template glyph tinted like a dot, sized by `indicatorSize` (default: ink 8 pt high, width
+  /// from its aspect ratio, so a 20 x 8 capsule stays 20 x 8 pt).
   public var indicators: [Int: Artwork]
   /// Artwork for whichever page is current (iOS 16+ current-page indicator image); wins over
   /// `indicators` for that page.
   public var currentIndicator: Artwork?
+  /// How custom indicator images are sized.
+  public var indicatorSize: IndicatorSize = .fitted
+
+  /// How a custom indicator image is sized.
+  public enum IndicatorSize: String, Sendable, CaseIterable {
+    /// The image's ink fitted to `indicatorHeightPt` (8 pt) high, its width from its aspect
+    /// ratio (an image taller than wide is 8 pt high and narrower).
+    case fitted
+    /// A PNG at its own size, px / scale pt (drawn 1:1 at the control's scale); an SVG at its
+    /// intrinsic canvas size in pt. Cropped to its ink.
+    case natural
+  }
+
+  /// Height custom indicator images are fitted to, 8 pt: the page-indicator dot scale
+  /// (specs.md "Page control": indicator images are fitted to the dot's scale).
+  public static let indicatorHeightPt = 8.0
 
   /// Dot diameter, 7 pt (specs.md "Page control").
   public static let dotDiameterPt = 7.0
@@ -139,8 +156,8 @@ public struct PageControl {
   ///
   /// Each shown page takes a slot: round(7 pt x scale) px for a dot (shrunk dots keep the
   /// full slot, so centres stay 16 pt apart), the cropped ink width for an indicator image
-  /// (each keeps its own aspect ratio and size). Slots are round(9 pt x scale) px apart, with
-  /// the same margin at both ends; the height is max(round(36 pt x scale), tallest item) px.
+  /// (each keeps its own aspect ratio and size: `indicatorSize`). Slots are round(9 pt x
+  /// scale) px apart, with the same margin at both ends; the height is max(round(36 pt x scale), tallest item) px.
   /// Items are centred on one horizontal line at whole-px positions.
   /// - Throws: as `validate()`; `GlyphsmithError.invalidOption` for a scale of zero or less,
   ///   `.emptyArtwork` for an indicator without ink, `.render` on a renderer failure.
@@ -171,10 +188,7 @@ public struct PageControl {
         if let cached = cache[artwork.path] {
           glyph = cached
         } else {
-          var options = RenderOptions()
-          options.role = .indicator
-          options.scale = scale
-          glyph = try Self.croppedToInk(GlyphRenderer.render(artwork, options: options).image)
+          glyph = try Self.croppedToInk(indicatorImage(artwork, scale: scale))
           cache[artwork.path] = glyph
         }
         var tinted = glyph
@@ -213,6 +227,55 @@ public struct PageControl {
       return try canvas.image()
     } catch {
       throw GlyphsmithError.wrap(error, path: "page control")
+    }
+  }
+
+  /// The side in pt of the box `artwork`'s ink is fitted into as drawn at `scale` (what
+  /// `lint --role indicator --size` should check): 8 pt x max(1, width / height) fitted, the
+  /// long side of the PNG's px / scale or of the SVG's canvas natural.
+  /// - Throws: `GlyphsmithError.emptyArtwork` for artwork without ink.
+  public func drawnBoxPt(_ artwork: Artwork, scale: Double) throws -> Double {
+    switch indicatorSize {
+    case .fitted:
+      guard let ink = try artwork.ink(), ink.bounds.width > 0, ink.bounds.height > 0 else {
+        throw GlyphsmithError.emptyArtwork(path: artwork.path)
+      }
+      return Self.indicatorHeightPt * max(1, ink.bounds.width / ink.bounds.height)
+    case .natural:
+      if case .raster(let image) = artwork.source {
+        return Double(max(image.width, image.height)) / scale
+      }
+      return max(artwork.canvasSize.width, artwork.canvasSize.height)
+    }
+  }
+
+  /// A custom indicator image as a black template at `scale`, before cropping: fitted (ink 8
+  /// pt high, width by aspect ratio) or natural (a PNG's pixels as they are, an SVG's canvas
+  /// at its intrinsic size x scale).
+  /// - Throws: `GlyphsmithError.emptyArtwork` for artwork without ink; `.render` on failure.
+  func indicatorImage(_ artwork: Artwork, scale: Double) throws -> RGBAImage {
+    switch indicatorSize {
+    case .fitted:
+      guard let ink = try artwork.ink(), ink.bounds.width > 0, ink.bounds.height > 0 else {
+        throw GlyphsmithError.emptyArtwork(path: artwork.path)
+      }
+      var options = RenderOptions()
+      options.role = .indicator
+      options.scale = scale
+      // The fitted box is square: its side is the height times the aspect ratio when the ink
+      // is wider than tall, so that the height comes out at 8 pt.
+      options.sizePt =
+        Self.indicatorHeightPt * max(1, ink.bounds.width / ink.bounds.height)
+      return try GlyphRenderer.render(artwork, options: options).image
+    case .natural:
+      if case .raster(var image) = artwork.source {
+        GlyphRenderer.recolour(&image, to: .black)
+        return image
+      }
+      var options = RenderOptions()
+      options.scale = scale
+      options.template = true
+      return try GlyphRenderer.render(artwork, options: options).image
     }
   }
 

@@ -23,6 +23,8 @@ public struct PageControlJob: Sendable, Equatable {
   public var currentIndicator: String?
   /// Fill behind the control; `nil`: transparent.
   public var background: RGBA8?
+  /// How custom indicator images are sized (default fitted to 8 pt high).
+  public var indicatorSize: PageControl.IndicatorSize = .fitted
 
   /// A job; nothing runs until `control()` and `write(_:)`.
   public init(
@@ -59,6 +61,7 @@ public struct PageControlJob: Sendable, Equatable {
     var control = PageControl(
       pageCount: pages, currentPage: current, tint: tint, currentTint: currentTint,
       maxVisible: maxVisible, background: background)
+    control.indicatorSize = indicatorSize
     for (page, file) in indicators.sorted(by: { $0.key < $1.key }) {
       control.indicators[page] = try load(file)
     }

@@ -4,8 +4,10 @@ import Foundation
 /// icons at the HIG size for their shape, titles, badges, an optional home-indicator area.
 ///
 /// Numbers from specs.md "Tab bar icons" and "Badges": bar 49 pt high on iPhone, 50 pt on iPad,
-/// 32 pt compact (landscape), plus a 34 pt bottom inset with `homeIndicator`; at most 5 items on
-/// iPhone (more: 4 and a "More" item with an ellipsis glyph Glyphsmith draws itself); selected
+/// 32 pt compact (landscape), plus a bottom inset with `homeIndicator` (34 pt iPhone, 15 pt
+/// iPad); at most 5 items on iPhone and 7 on iPad (more: 4 or 6 and a "More" item with an
+/// ellipsis glyph Glyphsmith draws itself); titles that do not fit their slot end in an
+/// ellipsis; a badge never covers a title; `rightToLeft` mirrors the order; selected
 /// tint systemBlue, unselected UIKit's tab bar gray, disabled 35 % of the unselected tint
 /// (Glyphsmith's value). Titles are 10 pt under the icon (portrait iPhone) or beside it
 /// (compact and iPad), in Inter Regular (the shipped stand-in for SF). Sizes are pt;
@@ -36,7 +38,7 @@ public struct TabBar {
   public enum Idiom: String, Sendable, CaseIterable {
     /// iPhone: at most 5 items; titles under icons in portrait.
     case phone
-    /// iPad: titles beside icons; about 7 items fit.
+    /// iPad: titles beside icons; at most 7 items.
     case pad
   }
 
@@ -55,10 +57,14 @@ public struct TabBar {
   public var palette: IndicatorPalette
   /// Compact (iPhone landscape) bar: 32 pt high, compact icon sizes, titles beside icons.
   public var compact: Bool
-  /// Adds the 34 pt bottom inset of phones without a Home button, with the home indicator.
+  /// Adds the bottom inset of devices without a Home button, with the home indicator: 34 pt
+  /// on iPhone, 15 pt on iPad.
   public var homeIndicator: Bool
   /// Selected tint; `nil`: systemBlue of the palette and appearance.
   public var tint: RGBA8?
+  /// Right-to-left layout: the first item on the trailing (right) edge, titles before icons
+  /// in side-by-side layouts, badges at the icon box's top-leading corner.
+  public var rightToLeft: Bool = false
 
   /// Bar heights in pt: 49 iPhone, 50 iPad, 32 compact (specs.md "Tab bar icons").
   public static let phoneHeightPt = 49.0
@@ -68,8 +74,15 @@ public struct TabBar {
   public static let compactHeightPt = 32.0
   /// Bottom inset of phones without a Home button, 34 pt.
   public static let homeIndicatorInsetPt = 34.0
+  /// Bottom inset of iPads without a Home button, 15 pt (specs.md "Tab bar icons").
+  public static let padHomeIndicatorInsetPt = 15.0
   /// Most items on iPhone before "More" takes the fifth place.
   public static let maximumPhoneItems = 5
+  /// Most items on iPad before "More" takes the seventh place (HIG "Tab bars").
+  public static let maximumPadItems = 7
+  /// Space kept clear each side of a title inside its slot, and between a badge and a title
+  /// beside it, 2 pt. Glyphsmith's value.
+  public static let titleClearancePt = 2.0
   /// Title font size, 10 pt.
   public static let titleSizePt = 10.0
   /// Top of the 28 pt icon box below the bar's top edge in portrait iPhone bars, 4 pt, and
@@ -82,11 +95,11 @@ public struct TabBar {
   /// Home indicator pill: 134 x 5 pt, 8 pt above the bottom edge (iPhone X-class devices).
   public static let homeIndicatorSizePt = Size(width: 134, height: 5)
 
-  /// A bar with the defaults: iPhone portrait, light, iOS 13-18 colours.
+  /// A bar with the defaults: iPhone portrait, light, iOS 13-18 colours, left to right.
   public init(
     items: [Item], selectedIndex: Int = 0, idiom: Idiom = .phone, deviceWidthPt: Double? = nil,
     appearance: Appearance = .light, palette: IndicatorPalette = .ios18, compact: Bool = false,
-    homeIndicator: Bool = false, tint: RGBA8? = nil
+    homeIndicator: Bool = false, tint: RGBA8? = nil, rightToLeft: Bool = false
   ) {
     self.items = items
     self.selectedIndex = selectedIndex
@@ -97,15 +110,19 @@ public struct TabBar {
     self.compact = compact
     self.homeIndicator = homeIndicator
     self.tint = tint
+    self.rightToLeft = rightToLeft
   }
 
-  /// What is shown: on iPhone with more than 5 items, the first 4 and a "More" item (its icon
-  /// `nil`, drawn as an ellipsis); the selected position among them.
+  /// Most items shown before "More": 5 on iPhone, 7 on iPad.
+  public var maximumItems: Int { idiom == .pad ? Self.maximumPadItems : Self.maximumPhoneItems }
+
+  /// What is shown: with more than `maximumItems` items, the first `maximumItems - 1` and a
+  /// "More" item (its icon `nil`, drawn as an ellipsis); the selected position among them.
   public var shownItems: (items: [Item], selected: Int, moreIndex: Int?) {
-    guard idiom == .phone, items.count > Self.maximumPhoneItems else {
+    guard items.count > maximumItems else {
       return (items, selectedIndex, nil)
     }
-    let kept = Array(items.prefix(Self.maximumPhoneItems - 1))
+    let kept = Array(items.prefix(maximumItems - 1))
     let more = Item(title: "More", icon: nil)
     return (kept + [more], min(selectedIndex, kept.count), kept.count)
   }
@@ -113,7 +130,8 @@ public struct TabBar {
   /// The bar's height in pt, home-indicator inset included.
   public var heightPt: Double {
     let bar = compact ? Self.compactHeightPt : idiom == .pad ? Self.padHeightPt : Self.phoneHeightPt
-    return bar + (homeIndicator ? Self.homeIndicatorInsetPt : 0)
+    let inset = idiom == .pad ? Self.padHomeIndicatorInsetPt : Self.homeIndicatorInsetPt
+    return bar + (homeIndicator ? inset : 0)
   }
 
   /// The bar's width in pt: `deviceWidthPt` or the idiom's default.
@@ -142,10 +160,22 @@ public struct TabBar {
   }
 
   /// Renders the bar at `scale` px per pt: round(width x scale) x round(height x scale) px,
-  /// opaque.
+  /// opaque. The pixels of `draw(scale:)`.
+  /// - Throws: as `draw(scale:)`.
+  public func render(scale: Double) throws -> RGBAImage {
+    try draw(scale: scale).image
+  }
+
+  /// Draws the bar at `scale` px per pt and reports each item's frame (pt, origin top-left):
+  /// `tab` or `more` (the whole slot; `selected`, `disabled`, the title as given and whether
+  /// it was truncated), `label` (the title's ink as drawn), `badge`.
+  ///
+  /// A title wider than its slot less 2 pt each side (less the icon, the 6 pt gap and any
+  /// badge beside it) is cut short with an ellipsis and a warning. In side-by-side layouts
+  /// (iPad, compact) a badge that would reach over the title pushes the title 2 pt past it.
   /// - Throws: as `validate()`; `GlyphsmithError.invalidOption` for a scale of zero or less,
   ///   `.emptyArtwork` for an icon without ink, `.render` on a renderer or text failure.
-  public func render(scale: Double) throws -> RGBAImage {
+  public func draw(scale: Double) throws -> Drawing {
     try validate()
     guard scale > 0, scale.isFinite else {
       throw GlyphsmithError.invalidOption("scale must be a positive number, got \(scale)")
@@ -160,6 +190,9 @@ public struct TabBar {
     let selectedTint = tint ?? palette.systemBlue(appearance)
     let unselected = palette.tabBarUnselected(appearance)
     let boxPt = Badge.iconBoxPt(compact: compact)
+    let clearance = Self.titleClearancePt * scale
+    var drawn: [DrawnLayout.Item] = []
+    var warnings: [String] = []
 
     do {
       let canvas = try Canvas(width: width, height: height)
@@ -170,6 +203,12 @@ public struct TabBar {
 
       let slot = Double(width) / Double(shown.items.count)
       for (index, item) in shown.items.enumerated() {
+        let position = rightToLeft ? shown.items.count - 1 - index : index
+        let slotCentre = Double(position) * slot + slot / 2
+        // Mirrors an x range of `w` px about the slot's centre in right-to-left bars.
+        func mirrored(_ x: Double, _ w: Double) -> Double {
+          rightToLeft ? 2 * slotCentre - x - w : x
+        }
         var colour = index == shown.selected ? selectedTint : unselected
         if item.isDisabled {
           colour.a = UInt8((Double(colour.a) * IndicatorPalette.disabledOpacity).rounded())
@@ -184,38 +223,70 @@ public struct TabBar {
           GlyphRenderer.recolour(&image, to: colour)
           icon = image
         }
-        let title = try TextLayout(
-          item.title,
-          style: TextStyle(weight: .regular, sizePx: Self.titleSizePt * scale, color: colour))
+        let style = TextStyle(weight: .regular, sizePx: Self.titleSizePt * scale, color: colour)
         let iconWidth =
           Double(icon?.width ?? 0) == 0 && shown.moreIndex == index
           ? (compact ? 18 : 25) * scale : Double(icon?.width ?? 0)
+        let badge = try item.badge.map {
+          try Badge($0, palette: palette, appearance: appearance).render(scale: scale)
+        }
 
-        // Icon box (px) and title origin.
+        // Icon box (px) and title origin, laid out left to right, then mirrored.
         let box: Rect
+        let title: TextLayout
+        let truncated: Bool
         let titleOrigin: (x: Double, y: Double)
         if beside {
-          let gap = title.logicalRect.width > 0 && iconWidth > 0 ? Self.besideGapPt * scale : 0
-          let total = iconWidth + gap + title.logicalRect.width
-          let left = (Double(index) * slot + (slot - total) / 2).rounded()
+          let natural = try TextLayout(item.title, style: style)
+          let gap = natural.logicalRect.width > 0 && iconWidth > 0 ? Self.besideGapPt * scale : 0
+          // A badge beside the title: where it would end, relative to the icon's left edge.
+          var extra = 0.0
+          if let badge {
+            let relativeBox = Rect(
+              x: iconWidth / 2 - boxPt.width * scale / 2,
+              y: barHeight / 2 - boxPt.height * scale / 2,
+              width: boxPt.width * scale, height: boxPt.height * scale)
+            let origin = Badge.badgeOrigin(
+              badgeWidth: badge.width, badgeHeight: badge.height, box: relativeBox, scale: scale,
+              rightToLeft: false)
+            // The title's ink top where it will be drawn (no clearance: a dot badge above a
+            // title's cap height leaves it readable).
+            let titleTop =
+              barHeight / 2 + natural.capHeight / 2 - natural.baseline + natural.inkRect.y
+            let badgeEnd = Double(origin.x + badge.width) + clearance
+            if Double(origin.y + badge.height) > titleTop && badgeEnd > iconWidth + gap {
+              extra = badgeEnd - (iconWidth + gap)
+            }
+          }
+          let room = slot - iconWidth - gap - extra - 2 * clearance
+          (title, truncated) = try BarText.fitted(item.title, style: style, maxWidthPx: room)
+          let total = iconWidth + gap + extra + title.logicalRect.width
+          let left = (Double(position) * slot + (slot - total) / 2).rounded()
           let centreY = barHeight / 2
           box = Rect(
             x: left + iconWidth / 2 - boxPt.width * scale / 2,
             y: centreY - boxPt.height * scale / 2, width: boxPt.width * scale,
             height: boxPt.height * scale)
           titleOrigin = (
-            left + iconWidth + gap, centreY + title.capHeight / 2 - title.baseline
+            left + iconWidth + gap + extra, centreY + title.capHeight / 2 - title.baseline
           )
         } else {
-          let centreX = Double(index) * slot + slot / 2
+          (title, truncated) = try BarText.fitted(
+            item.title, style: style, maxWidthPx: slot - 2 * clearance)
           box = Rect(
-            x: centreX - boxPt.width * scale / 2, y: Self.iconTopPt * scale,
+            x: slotCentre - boxPt.width * scale / 2, y: Self.iconTopPt * scale,
             width: boxPt.width * scale, height: boxPt.height * scale)
           titleOrigin = (
-            centreX - title.logicalRect.width / 2, Self.titleBaselinePt * scale - title.baseline
+            slotCentre - title.logicalRect.width / 2, Self.titleBaselinePt * scale - title.baseline
           )
         }
-        let boxCentre = (x: box.x + box.width / 2, y: box.y + box.height / 2)
+        if truncated {
+          warnings.append(
+            "warning: tab \(index) title '\(item.title)' does not fit its "
+              + "\((slot / scale).compact3) pt "
+              + "slot and ends in an ellipsis; shorten it")
+        }
+        let boxCentre = (x: mirrored(box.x, box.width) + box.width / 2, y: box.y + box.height / 2)
         if let icon {
           try canvas.draw(
             icon,
@@ -227,35 +298,64 @@ public struct TabBar {
           Self.drawEllipsis(
             on: canvas, centre: boxCentre, scale: scale, compact: compact, colour: colour)
         }
-        try canvas.draw(title, x: titleOrigin.x.rounded(), y: titleOrigin.y.rounded())
-        if let value = item.badge {
-          let badge = try Badge(value, palette: palette, appearance: appearance).render(
-            scale: scale)
+        let titleX = mirrored(titleOrigin.x, title.logicalRect.width).rounded()
+        try canvas.draw(title, x: titleX, y: titleOrigin.y.rounded())
+        var label: DrawnLayout.Item? = nil
+        if title.inkRect.width > 0 {
+          label = DrawnLayout.Item(
+            kind: "label", title: item.title,
+            frame: .init(
+              px: Rect(
+                x: titleX + title.inkRect.x, y: titleOrigin.y.rounded() + title.inkRect.y,
+                width: title.inkRect.width, height: title.inkRect.height), scale: scale),
+            truncated: truncated)
+        }
+        drawn.append(
+          DrawnLayout.Item(
+            kind: shown.moreIndex == index ? "more" : "tab", title: item.title,
+            frame: .init(
+              px: Rect(x: Double(position) * slot, y: 0, width: slot, height: barHeight),
+              scale: scale),
+            truncated: truncated, selected: index == shown.selected,
+            disabled: item.isDisabled, icon: item.icon?.path))
+        if let label { drawn.append(label) }
+        if let badge, let value = item.badge {
           let origin = Badge.badgeOrigin(
             badgeWidth: badge.width, badgeHeight: badge.height, box: box, scale: scale,
             rightToLeft: false)
-          try canvas.draw(
-            badge,
-            in: Rect(
-              x: Double(origin.x), y: Double(max(0, origin.y)), width: Double(badge.width),
-              height: Double(badge.height)))
+          let x = rightToLeft ? mirrored(Double(origin.x), Double(badge.width)) : Double(origin.x)
+          let frame = Rect(
+            x: x, y: Double(max(0, origin.y)), width: Double(badge.width),
+            height: Double(badge.height))
+          try canvas.draw(badge, in: frame)
+          drawn.append(
+            DrawnLayout.Item(kind: "badge", title: value, frame: .init(px: frame, scale: scale)))
         }
       }
       if homeIndicator {
         let pill = Self.homeIndicatorSizePt
         let colour = appearance == .light ? RGBA8.black : RGBA8.white
+        let above = idiom == .pad ? Self.padHomeIndicatorAbovePt : 8
         canvas.fillRoundedRect(
           Rect(
             x: ((Double(width) - pill.width * scale) / 2).rounded(),
-            y: Double(height) - (8 + pill.height) * scale, width: pill.width * scale,
+            y: Double(height) - (above + pill.height) * scale, width: pill.width * scale,
             height: pill.height * scale),
           radius: pill.height * scale / 2, color: colour)
       }
-      return try canvas.image()
+      let image = try canvas.image()
+      return Drawing(
+        image: image,
+        layout: DrawnLayout(
+          widthPx: width, heightPx: height, scale: scale, items: drawn, warnings: warnings))
     } catch {
       throw GlyphsmithError.wrap(error, path: "tab bar")
     }
   }
+
+  /// Gap under the home indicator in an iPad's 15 pt inset, 5 pt: the 5 pt pill centred in it.
+  /// Glyphsmith's value.
+  public static let padHomeIndicatorAbovePt = 5.0
 
   /// The "More" glyph: three filled dots 5 pt across, 8.5 pt apart (22 pt wide, inside the
   /// 25 pt circle target); scaled by 18/25 in compact bars. Glyphsmith's drawing.

@@ -41,8 +41,10 @@ public struct TabBarJob: Sendable, Equatable {
   public var palette: IndicatorPalette
   /// The iPhone landscape bar.
   public var compact: Bool
-  /// Whether the 34 pt home-indicator inset is added.
+  /// Whether the home-indicator inset is added (34 pt iPhone, 15 pt iPad).
   public var homeIndicator: Bool
+  /// Right-to-left layout: order mirrored, badges at the top-leading corner.
+  public var rightToLeft: Bool = false
 
   /// A job; nothing runs until `run`.
   public init(
@@ -63,9 +65,12 @@ public struct TabBarJob: Sendable, Equatable {
   }
 
   /// Loads the icons, draws and writes the bar.
+  /// - Returns: what was drawn (tab, more and badge frames in pt; warnings for titles cut
+  ///   short).
   /// - Throws: a `GlyphsmithError` naming the icon that could not be read (`-` for a drawing
   ///   or writing failure).
-  public func run() throws {
+  @discardableResult
+  public func run() throws -> DrawnLayout {
     var loaded: [TabBar.Item] = []
     for item in items {
       do {
@@ -79,9 +84,12 @@ public struct TabBarJob: Sendable, Equatable {
     }
     let bar = TabBar(
       items: loaded, selectedIndex: selected, idiom: idiom, deviceWidthPt: deviceWidth,
-      appearance: appearance, palette: palette, compact: compact, homeIndicator: homeIndicator)
+      appearance: appearance, palette: palette, compact: compact, homeIndicator: homeIndicator,
+      rightToLeft: rightToLeft)
     do {
-      try AtomicFile.write(try PNGCodec.encode(try bar.render(scale: scale)), toPath: output)
+      let drawing = try bar.draw(scale: scale)
+      try AtomicFile.write(try PNGCodec.encode(drawing.image), toPath: output)
+      return drawing.layout
     } catch {
       throw GlyphsmithError.wrap(error, path: "-")
     }

@@ -32,7 +32,7 @@ enum AssetsCommand: Subcommand {
                             {"version": 1, "inputs": [{"path", "name", "status", "role",
                             "shape", "sizePt", "files": [{"path", "width", "height"}], "error"}]}
       --quiet               no progress bar and no summary line
-      --platform LIST       ios (default), android, web, comma-separated: android writes
+      --platform LIST       \(platformList), comma-separated: android writes
                             res/drawable-<density>/NAME.png (mdpi..xxxhdpi, --size in dp,
                             default 24) into --android-out (default: android/ beside the
                             catalog); web writes NAME/favicon.ico, apple-touch-icon.png,
@@ -50,6 +50,7 @@ enum AssetsCommand: Subcommand {
                             and scales: findings on stderr and, with --json, in each
                             input's "lint" list; the catalog is written either way
       --strict              with --lint: exit 1 when any input has a lint error or warning
+    \(BudgetOptions.help)
 
     roles:
     \(Role.helpTable)
@@ -62,13 +63,20 @@ enum AssetsCommand: Subcommand {
     input is still written), or a usage error.
     """
 
+  /// The `--platform` names of `AssetPlatformRegistry`, the default (`AssetsOptions`) marked.
+  static var platformList: String {
+    let defaults = AssetsOptions().platforms
+    return AssetPlatform.allCases.map { defaults.contains($0) ? "\($0) (default)" : "\($0)" }
+      .joined(separator: ", ")
+  }
+
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("role"), .value("size"), .value("shape"),
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
     .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
     .value("shard"), .flag("lint"), .flag("strict"), .flag("help"),
-  ]
+  ] + BudgetOptions.specs
 
   struct Options {
     var inputs: [String]
@@ -79,6 +87,10 @@ enum AssetsCommand: Subcommand {
     var stats: Bool
     var lint = false
     var strict = false
+    var limits = InputLimits()
+    var budget = WorkerPool.Budget()
+    /// The arguments as given, for starting workers with the same options.
+    var arguments: [String] = []
     /// Whether `--scales` was given (`LintOptions.scalesExplicit` for `--lint`).
     var scalesExplicit = false
   }
@@ -88,12 +100,8 @@ enum AssetsCommand: Subcommand {
     guard !parsed.positionals.isEmpty else {
       throw UsageError(message: "missing INPUT (files or folders of .svg and .png icons)")
     }
-    guard let catalog = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output CATALOG.xcassets")
-    }
-    if parsed.has("template") && parsed.has("original") {
-      throw UsageError(message: "--template and --original exclude each other")
-    }
+    let catalog = try CommonOptions.output(parsed, "CATALOG.xcassets")
+    let template = try CommonOptions.template(parsed)
     var assets = AssetsOptions()
     assets.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
     assets.sizePt = try parsed.positiveDouble("size")
@@ -103,27 +111,10 @@ enum AssetsCommand: Subcommand {
     if assets.compact && assets.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    assets.template = parsed.has("template") ? true : parsed.has("original") ? false : nil
-    if let padding = parsed.value("padding") {
-      guard let value = Double(padding), value >= 0 else {
-        throw UsageError(message: "--padding needs a number of pt of at least 0, got '\(padding)'")
-      }
-      assets.paddingPt = value
-    }
+    assets.template = template
+    assets.paddingPt = try CommonOptions.padding(parsed) ?? assets.paddingPt
     assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
-    if let platforms = parsed.value("platform") {
-      guard !platforms.trimmingCharacters(in: .whitespaces).isEmpty else {
-        throw UsageError(message: "--platform takes ios, android, web (comma-separated), got ''")
-      }
-      assets.platforms = try platforms.split(separator: ",").map { word in
-        guard let platform = AssetPlatform(rawValue: word.trimmingCharacters(in: .whitespaces))
-        else {
-          throw UsageError(
-            message: "--platform takes ios, android, web (comma-separated), got '\(word)'")
-        }
-        return platform
-      }
-    }
+    assets.platforms = try CommonOptions.platforms(parsed.value("platform")) ?? assets.platforms
     assets.androidOutput = parsed.value("android-out")
     assets.webOutput = parsed.value("web-out")
     assets.namespace = parsed.has("namespace")
@@ -138,16 +129,23 @@ enum AssetsCommand: Subcommand {
     if parsed.has("strict") && !parsed.has("lint") {
       throw UsageError(message: "--strict applies with --lint")
     }
+    let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet"), stats: parsed.has("stats"), lint: parsed.has("lint"),
-      strict: parsed.has("strict"), scalesExplicit: parsed.value("scales") != nil)
+      strict: parsed.has("strict"), limits: limits, budget: budget, arguments: arguments,
+      scalesExplicit: parsed.value("scales") != nil)
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
     let started = Date()
-    let batch = AssetsBatch(
+    InputLimits.setCurrent(options.limits)
+    var batch = AssetsBatch(
       inputs: options.inputs, catalog: options.catalog, options: options.assets)
+    batch.isolation = AssetsIsolation(
+      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
+      budget: options.budget)
+    batch.lockNotice = { Terminal.error($0) }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     let result: AssetsBatch.Result
     do {

@@ -9,7 +9,7 @@ enum DotsCommand: Subcommand {
     usage: glyphsmith dots --pages N --current K -o OUT.png [--scale N] [--tint COLOR]
                            [--current-tint COLOR] [--max-visible N]
                            [--indicator PAGE=FILE]... [--current-indicator FILE]
-                           [--background COLOR]
+                           [--background COLOR] [--indicator-size fitted|natural]
 
     Draws a page control: dots 7 pt across with 9 pt gaps (16 pt apart), centred on one
     line, at least 36 pt high; the current page opaque, the others translucent. Pages are
@@ -26,10 +26,14 @@ enum DotsCommand: Subcommand {
       --current-tint COLOR     the current page (default #FFFFFF)
       --max-visible N          most dots shown at once (default 9)
       --indicator PAGE=FILE    an SVG or PNG glyph for page PAGE instead of a dot (repeatable);
-                               drawn as a template (role indicator: ink fitted to 8 x 8 pt)
-                               and tinted like a dot; keeps its own aspect ratio
+                               drawn as a template and tinted like a dot, keeping its own
+                               proportions: a 20 x 8 capsule is drawn 20 x 8 pt beside 7 pt
+                               dots, all on one centre line, 9 pt between neighbouring edges
       --current-indicator FILE a glyph for whichever page is current
       --background COLOR       fill behind the control (default transparent)
+      --indicator-size S       fitted (default): each image's ink fitted to 8 pt high, its
+                               width from its aspect ratio; natural: a PNG at px / scale pt
+                               (its pixels 1:1 at --scale), an SVG at its own size
 
     Exit: 0 written (warnings on stderr), 2 bad options or an unreadable indicator file
     (nothing is written).
@@ -38,7 +42,8 @@ enum DotsCommand: Subcommand {
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("pages"), .value("current"), .value("scale"),
     .value("tint"), .value("current-tint"), .value("max-visible"), .value("indicator"),
-    .value("current-indicator"), .value("background"), .flag("help"),
+    .value("current-indicator"), .value("background"), .value("indicator-size"),
+    .flag("help"),
   ]
 
   /// The parsed options are the engine job itself.
@@ -49,9 +54,7 @@ enum DotsCommand: Subcommand {
     guard parsed.positionals.isEmpty else {
       throw UsageError(message: "unexpected argument '\(parsed.positionals[0])'")
     }
-    guard let output = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output FILE.png")
-    }
+    let output = try CommonOptions.output(parsed, "FILE.png")
     guard let pages = try parsed.integer("pages", minimum: 1) else {
       throw UsageError(message: "missing --pages N (the number of pages, at least 1)")
     }
@@ -76,7 +79,14 @@ enum DotsCommand: Subcommand {
       }
       indicators[page] = String(entry[entry.index(after: equals)...])
     }
-    return PageControlJob(
+    var indicatorSize = PageControl.IndicatorSize.fitted
+    if let text = parsed.value("indicator-size") {
+      guard let value = PageControl.IndicatorSize(rawValue: text) else {
+        throw UsageError(message: "--indicator-size: unknown '\(text)'; use fitted or natural")
+      }
+      indicatorSize = value
+    }
+    var job = PageControlJob(
       output: output, pages: pages, current: current,
       scale: try parsed.positiveDouble("scale") ?? 1,
       tint: try CommonOptions.color(parsed.value("tint"), option: "tint")
@@ -86,33 +96,42 @@ enum DotsCommand: Subcommand {
       maxVisible: try parsed.integer("max-visible", minimum: 1) ?? 9,
       indicators: indicators, currentIndicator: parsed.value("current-indicator"),
       background: try CommonOptions.color(parsed.value("background"), option: "background"))
+    job.indicatorSize = indicatorSize
+    return job
   }
 
   static func run(_ job: PageControlJob) throws -> FailureCategory? {
     let control = try job.control()
-    lintIndicators(job)
+    lintIndicators(job, control: control)
     control.warnings.forEach(Terminal.error)
     try job.write(control)
     return nil
   }
 
-  /// Lints each custom indicator image as `glyphsmith lint --role indicator` does at the
-  /// control's scale (HIG "Page controls": no inner lines, negative space or text) and prints
-  /// every finding as a warning; the control is drawn whatever they say. An indicator without
-  /// ink is left to the render, which refuses it.
-  static func lintIndicators(_ options: Options) {
-    var lint = LintOptions()
-    lint.role = .indicator
-    lint.scales = [min(3, max(1, Int(options.scale.rounded())))]
-    var seen = Set<String>()
-    let files = (options.indicators.values.sorted() + [options.currentIndicator].compactMap { $0 })
-      .filter { $0 != "-" && seen.insert($0).inserted }
-    let results = LintSession(inputs: files, options: lint, jobs: 1).lint(paths: files)
-      .filter { if case .failure(.emptyArtwork) = $0 { false } else { true } }
-    LintCommand.printFindings(results) { finding in
-      var warning = finding
-      warning.severity = .warning
-      return warning
+  /// Lints each custom indicator image as `glyphsmith lint --role indicator --size S` does at
+  /// the control's scale, S being the size it is drawn at (`PageControl.drawnBoxPt`: 8 pt high,
+  /// wider images wider), and prints every finding as a warning (HIG "Page controls": no inner
+  /// lines, negative space or text); the control is drawn whatever they say. An indicator
+  /// without ink is left to the render, which refuses it.
+  static func lintIndicators(_ options: Options, control: PageControl) {
+    var artworks: [String: Artwork] = [:]
+    for (page, artwork) in control.indicators { artworks[options.indicators[page] ?? ""] = artwork }
+    if let file = options.currentIndicator { artworks[file] = control.currentIndicator }
+    for file in artworks.keys.sorted() where file != "-" && !file.isEmpty {
+      guard let artwork = artworks[file],
+        let size = try? control.drawnBoxPt(artwork, scale: options.scale)
+      else { continue }
+      var lint = LintOptions()
+      lint.role = .indicator
+      lint.sizePt = size
+      lint.scales = [min(3, max(1, Int(options.scale.rounded())))]
+      let results = LintSession(inputs: [file], options: lint, jobs: 1).lint(paths: [file])
+        .filter { if case .failure(.emptyArtwork) = $0 { false } else { true } }
+      LintCommand.printFindings(results) { finding in
+        var warning = finding
+        warning.severity = .warning
+        return warning
+      }
     }
   }
 }

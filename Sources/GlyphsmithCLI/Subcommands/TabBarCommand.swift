@@ -9,17 +9,18 @@ enum TabBarCommand: Subcommand {
     usage: glyphsmith tabbar --item TITLE=ICON[,badge=VALUE][,disabled]... [--selected K]
                              -o OUT.png [--idiom phone|pad] [--device-width PT] [--scale N]
                              [--appearance light|dark] [--palette ios18|ios26] [--compact]
-                             [--home-indicator]
+                             [--home-indicator] [--rtl] [--json]
 
     Draws a tab bar: background and top hairline, 49 pt high on iPhone (50 pt iPad, 32 pt
-    compact, plus 34 pt with --home-indicator), items spread evenly, icons (SVG or PNG) as
-    template glyphs at the HIG size for their shape, titles 10 pt under the icons (beside
-    them in compact bars and on iPad), selected systemBlue, others gray, disabled dimmed,
-    badges at the icon box's top-trailing corner. More than 5 items on iPhone: 4 items and a
-    "More" item. Items are 0-based.
+    compact, plus 34 pt with --home-indicator, 15 pt on iPad), items spread evenly, icons
+    (SVG or PNG) as template glyphs at the HIG size for their shape, titles 10 pt under the
+    icons (beside them in compact bars and on iPad), selected systemBlue, others gray,
+    disabled dimmed, badges at the icon box's top-trailing corner, never over a title. More
+    than 5 items on iPhone (7 on iPad): 4 (6) items and a "More" item. Titles wider than
+    their slot end in an ellipsis, with a warning. Items are 0-based.
 
     options:
-      -o, --output FILE        the PNG to write (required; - for stdout)
+      -o, --output FILE        the PNG to write (required; - for stdout without --json)
       --item TITLE=ICON[,badge=VALUE][,disabled]
                                one tab (repeatable, in order); badge= with no value draws a
                                dot badge; file names may not contain commas
@@ -30,7 +31,14 @@ enum TabBarCommand: Subcommand {
       --appearance A           light (default) or dark
       --palette P              ios18 (default) or ios26
       --compact                iPhone landscape bar: 32 pt, compact icons, titles beside
-      --home-indicator         add the 34 pt home-indicator inset
+      --home-indicator         add the home-indicator inset (34 pt iPhone, 15 pt iPad)
+      --rtl                    right to left: first item at the trailing (right) edge, titles
+                               before icons beside them, badges at the top-leading corner
+      --json                   print what was drawn on stdout: {"version": 1, "size":
+                               {"width", "height"}, "items": [{"kind": "tab"|"more"|"badge",
+                               "title", "frame": {"x", "y", "width", "height"}, "truncated",
+                               "selected", "disabled", "icon"}], "warnings": [...]}; pt,
+                               origin top-left
 
     Exit: 0 written, 2 bad options or an unreadable icon (nothing is written).
     """
@@ -38,7 +46,7 @@ enum TabBarCommand: Subcommand {
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("item"), .value("selected"), .value("idiom"),
     .value("device-width"), .value("scale"), .value("appearance"), .value("palette"),
-    .flag("compact"), .flag("home-indicator"), .flag("help"),
+    .flag("compact"), .flag("home-indicator"), .flag("rtl"), .flag("json"), .flag("help"),
   ]
 
   /// One `--item` as written.
@@ -69,15 +77,19 @@ enum TabBarCommand: Subcommand {
     return spec
   }
 
-  static func parse(_ arguments: [String]) throws -> TabBarJob {
+  /// The job and whether to print the layout.
+  struct Options {
+    var job: TabBarJob
+    var json: Bool
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     guard parsed.positionals.isEmpty else {
       throw UsageError(
         message: "unexpected argument '\(parsed.positionals[0])'; give tabs with --item")
     }
-    guard let output = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output FILE.png")
-    }
+    let output = try BarOptions.output(parsed)
     let items = try parsed.all("item").map(item)
     guard !items.isEmpty else {
       throw UsageError(message: "missing --item TITLE=ICON (one per tab)")
@@ -97,17 +109,19 @@ enum TabBarCommand: Subcommand {
     if parsed.has("compact") && idiom == .pad {
       throw UsageError(message: "--compact is for iPhone landscape bars; drop it with --idiom pad")
     }
-    return TabBarJob(
+    var job = TabBarJob(
       items: items, output: output, selected: selected, idiom: idiom,
       deviceWidth: try parsed.positiveDouble("device-width"),
       scale: try parsed.positiveDouble("scale") ?? 1,
       appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
       palette: try IndicatorOptions.palette(parsed.value("palette")),
       compact: parsed.has("compact"), homeIndicator: parsed.has("home-indicator"))
+    job.rightToLeft = parsed.has("rtl")
+    return Options(job: job, json: parsed.has("json"))
   }
 
-  static func run(_ job: TabBarJob) throws -> FailureCategory? {
-    try job.run()
+  static func run(_ options: Options) throws -> FailureCategory? {
+    BarOptions.report(try options.job.run(), json: options.json)
     return nil
   }
 }

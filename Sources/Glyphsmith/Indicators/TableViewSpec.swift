@@ -1,0 +1,236 @@
+import Foundation
+
+/// A table view as written in a `tableview` spec file (JSON), checked strictly: an unknown key,
+/// a value of the wrong type or outside its choices is an error naming the file and the key's
+/// place (`sections[1].rows[0].accessory`).
+///
+/// ```json
+/// {"style": "plain" | "grouped", "index": true | ["A", ...],
+///  "sections": [{"header": "...", "footer": "...",
+///                "rows": [{"title", "subtitle" | "detail", "icon", "iconBackground",
+///                          "accessory": "none" | "disclosure" | "checkmark", "disabled"}]}]}
+/// ```
+/// `icon` paths resolve relative to the spec's folder under the rule for references inside
+/// an SVG (no network, nothing outside that folder).
+public struct TableViewSpec: Sendable, Equatable {
+  /// The two basic styles.
+  public enum Style: String, Sendable, CaseIterable {
+    /// Rows edge to edge; optional section index.
+    case plain
+    /// Inset grouped (iOS 13+): rounded groups on the grouped background.
+    case grouped
+  }
+
+  /// What sits at a row's trailing edge.
+  public enum Accessory: String, Sendable, CaseIterable {
+    /// Nothing.
+    case none
+    /// A disclosure chevron (tertiaryLabel).
+    case disclosure
+    /// A checkmark (tint colour).
+    case checkmark
+  }
+
+  /// One row.
+  public struct Row: Sendable, Equatable {
+    /// The row's text.
+    public var title: String
+    /// A second line under the title (subtitle style).
+    public var subtitle: String?
+    /// Trailing text (value style).
+    public var detail: String?
+    /// The icon file as written in the spec.
+    public var icon: String?
+    /// The icon file resolved against the spec's folder.
+    public var iconPath: String?
+    /// A colour behind the icon: draws the Settings-style rounded square, glyph white.
+    public var iconBackground: RGBA8?
+    /// The trailing accessory.
+    public var accessory: Accessory
+    /// Drawn dimmed.
+    public var disabled: Bool
+  }
+
+  /// One section (a group in the grouped style).
+  public struct Section: Sendable, Equatable {
+    /// Header text (context); `nil`: none.
+    public var header: String?
+    /// Footer text (help); `nil`: none.
+    public var footer: String?
+    /// The rows.
+    public var rows: [Row]
+  }
+
+  /// The style.
+  public var style: Style
+  /// Section index titles down the trailing edge; empty: none.
+  public var index: [String]
+  /// The sections.
+  public var sections: [Section]
+
+  /// The titles `"index": true` stands for: A to Z and #.
+  public static let alphabet =
+    (UnicodeScalar("A").value...UnicodeScalar("Z").value).map {
+      String(UnicodeScalar($0)!)
+    } + ["#"]
+
+  /// A spec from its parts (paths already resolved).
+  public init(style: Style, index: [String] = [], sections: [Section]) {
+    self.style = style
+    self.index = index
+    self.sections = sections
+  }
+
+  /// Reads and checks a spec file.
+  /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read or is not JSON;
+  ///   `.invalidOption` (message starting with the file's path) for an unknown key, a wrong
+  ///   type or value, a grouped table with no group, a group with no row, a table with no row,
+  ///   an empty title; `.render(.forbiddenReference)` for an icon outside the spec's folder.
+  public static func load(path: String) throws -> TableViewSpec {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw GlyphsmithError.unreadable(path: path, reason: "no such file or not readable")
+    }
+    let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+    return try parse(data, path: path, baseDirectory: base)
+  }
+
+  /// Parses and checks spec JSON; `baseDirectory` is where icon paths resolve.
+  /// - Throws: as `load(path:)`.
+  public static func parse(_ data: Data, path: String, baseDirectory: URL) throws -> TableViewSpec {
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: data, options: [])
+    } catch {
+      throw GlyphsmithError.unreadable(
+        path: path, reason: "not valid JSON (\((error as NSError).localizedDescription))")
+    }
+    func fail(_ place: String, _ message: String) -> GlyphsmithError {
+      .invalidOption("\(path): \(place.isEmpty ? "" : place + ": ")\(message)")
+    }
+    func object(_ value: Any, _ place: String, keys: [String]) throws -> [String: Any] {
+      guard let dictionary = value as? [String: Any] else {
+        throw fail(place, "expected an object {...}")
+      }
+      for key in dictionary.keys.sorted() where !keys.contains(key) {
+        throw fail(
+          place.isEmpty ? key : "\(place).\(key)",
+          "unknown key '\(key)'; known keys here: \(keys.joined(separator: ", "))")
+      }
+      return dictionary
+    }
+    func string(_ value: Any?, _ place: String) throws -> String? {
+      guard let value else { return nil }
+      guard let text = value as? String else { throw fail(place, "expected a string") }
+      return text
+    }
+    func boolean(_ value: Any?, _ place: String) throws -> Bool? {
+      guard let value else { return nil }
+      // JSON booleans come back as NSNumbers of ObjC type "c" (char); numbers never do.
+      guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else {
+        throw fail(place, "expected true or false")
+      }
+      return number.boolValue
+    }
+
+    let top = try object(root, "", keys: ["style", "index", "sections"])
+    let styleText = try string(top["style"], "style") ?? "plain"
+    guard let style = Style(rawValue: styleText) else {
+      throw fail("style", "unknown style '\(styleText)'; use plain or grouped")
+    }
+    var index: [String] = []
+    if let value = top["index"] {
+      if let flag = try? boolean(value, "index") {
+        index = flag ? alphabet : []
+      } else if let list = value as? [Any] {
+        index = try list.enumerated().map { i, item in
+          guard let text = item as? String, !text.isEmpty else {
+            throw fail("index[\(i)]", "expected a non-empty string")
+          }
+          return text
+        }
+      } else {
+        throw fail("index", "expected true, false or a list of titles such as [\"A\", \"B\"]")
+      }
+    }
+    guard let sectionValues = top["sections"] as? [Any] else {
+      throw fail(
+        "sections", top["sections"] == nil ? "missing; give a list of sections" : "expected a list")
+    }
+    var sections: [Section] = []
+    for (si, sectionValue) in sectionValues.enumerated() {
+      let place = "sections[\(si)]"
+      let section = try object(sectionValue, place, keys: ["header", "footer", "rows"])
+      guard let rowValues = section["rows"] as? [Any] else {
+        throw fail(
+          "\(place).rows",
+          section["rows"] == nil ? "missing; give a list of rows" : "expected a list")
+      }
+      var rows: [Row] = []
+      for (ri, rowValue) in rowValues.enumerated() {
+        let rowPlace = "\(place).rows[\(ri)]"
+        let row = try object(
+          rowValue, rowPlace,
+          keys: [
+            "title", "subtitle", "detail", "icon", "iconBackground", "accessory", "disabled",
+          ])
+        guard let title = try string(row["title"], "\(rowPlace).title"), !title.isEmpty else {
+          throw fail("\(rowPlace).title", "missing or empty; every row needs a title")
+        }
+        let subtitle = try string(row["subtitle"], "\(rowPlace).subtitle")
+        let detail = try string(row["detail"], "\(rowPlace).detail")
+        if subtitle != nil && detail != nil {
+          throw fail(
+            rowPlace,
+            "give \"subtitle\" (subtitle style) or \"detail\" (value style), not both")
+        }
+        let icon = try string(row["icon"], "\(rowPlace).icon")
+        var iconPath: String? = nil
+        if let icon {
+          guard !icon.isEmpty else { throw fail("\(rowPlace).icon", "empty path") }
+          try ReferenceRule.check(icon, path: path, baseDirectory: baseDirectory)
+          iconPath =
+            icon.hasPrefix("/")
+            ? icon : baseDirectory.appendingPathComponent(icon).standardizedFileURL.path
+        }
+        var background: RGBA8? = nil
+        if let text = try string(row["iconBackground"], "\(rowPlace).iconBackground") {
+          guard let colour = try? ColorParser.parse(text) else {
+            throw fail(
+              "\(rowPlace).iconBackground", "invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA")
+          }
+          guard icon != nil else {
+            throw fail("\(rowPlace).iconBackground", "needs an \"icon\" to put on it")
+          }
+          background = colour
+        }
+        let accessoryText = try string(row["accessory"], "\(rowPlace).accessory") ?? "none"
+        guard let accessory = Accessory(rawValue: accessoryText) else {
+          throw fail(
+            "\(rowPlace).accessory",
+            "unknown accessory '\(accessoryText)'; use none, disclosure or checkmark")
+        }
+        rows.append(
+          Row(
+            title: title, subtitle: subtitle, detail: detail, icon: icon, iconPath: iconPath,
+            iconBackground: background, accessory: accessory,
+            disabled: try boolean(row["disabled"], "\(rowPlace).disabled") ?? false))
+      }
+      if style == .grouped && rows.isEmpty {
+        throw fail(
+          place, "a group with no row; the guidelines require at least one row in every group")
+      }
+      sections.append(
+        Section(
+          header: try string(section["header"], "\(place).header"),
+          footer: try string(section["footer"], "\(place).footer"), rows: rows))
+    }
+    if style == .grouped && sections.isEmpty {
+      throw fail(
+        "sections", "a grouped table with no group; the guidelines require at least one group")
+    }
+    if !sections.contains(where: { !$0.rows.isEmpty }) {
+      throw fail("sections", "the table has no rows; give at least one row")
+    }
+    return TableViewSpec(style: style, index: index, sections: sections)
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Glyphsmith
+
+/// `glyphsmith searchbar -o OUT.png ...`: a search bar preview with an optional scope bar.
+enum SearchBarCommand: Subcommand {
+  static let name = "searchbar"
+  static let summary = "draw a search bar preview: field, prompt, bookmarks, clear, scope bar"
+  static let help = """
+    usage: glyphsmith searchbar -o OUT.png [--placeholder TEXT] [--text TEXT] [--prompt TEXT]
+                                [--bookmark] [--scopes A,B,C | --scope TITLE...]
+                                [--selected-scope K] [--idiom phone|pad] [--device-width PT]
+                                [--scale N] [--appearance light|dark] [--palette ios18|ios26]
+                                [--json]
+
+    Draws a search bar (UISearchBar, iOS 13+ look): a 36 pt field with a 10 pt corner
+    radius in a 56 pt bar, 8 pt side insets; a magnifying glass and the placeholder (17 pt,
+    secondary label colour) while the field is empty, with --bookmark a bookmarks glyph at
+    the trailing edge; with --text the text in the label colour and a clear button instead of
+    the bookmarks glyph. --prompt adds one 13 pt line above the field. A scope bar goes under
+    the field: 32 pt segments in the field's fill, the selected one white (#636366 dark)
+    with semibold title. Scopes are 0-based. Text that does not fit ends in an ellipsis, with
+    a warning. System glyphs are Lucide icons (assets/icons/system).
+
+    options:
+      -o, --output FILE        the PNG to write (required; - for stdout without --json)
+      --placeholder TEXT       shown while the field is empty (default "Search")
+      --text TEXT              entered text: hides the placeholder and the bookmarks glyph,
+                               shows the clear button
+      --prompt TEXT            one short line above the field
+      --bookmark               the bookmarks glyph at the trailing edge (empty field only)
+      --scopes A,B,C           scope titles, comma-separated
+      --scope TITLE            one scope title (repeatable; for titles with commas)
+      --selected-scope K       the selected scope (default 0)
+      --idiom I                phone (default, 393 pt wide) or pad (820 pt)
+      --device-width PT        bar width
+      --scale N                px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)
+      --appearance A           light (default) or dark
+      --palette P              ios18 (default) or ios26
+      --json                   print what was drawn on stdout ({"version": 1, "size", "items":
+                               [{"kind": "prompt"|"field"|"magnifyingGlass"|"placeholder"|
+                               "searchText"|"bookmarks"|"clear"|"scope", "title", "frame",
+                               "truncated", "selected"}], "warnings"}; pt, origin top-left)
+
+    Exit: 0 written (warnings on stderr), 2 bad options, an empty scope title or a selected
+    scope out of range (nothing is written).
+    """
+
+  static let options: [OptionSpec] = [
+    .value("output", short: "o"), .value("placeholder"), .value("text"), .value("prompt"),
+    .flag("bookmark"), .value("scopes"), .value("scope"), .value("selected-scope"),
+    .value("idiom"), .value("device-width"), .value("scale"), .value("appearance"),
+    .value("palette"), .flag("json"), .flag("help"),
+  ]
+
+  struct Options {
+    var job: SearchBarJob
+    var json: Bool
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
+    let parsed = try ArgumentParser.parse(arguments, options: options)
+    guard parsed.positionals.isEmpty else {
+      throw UsageError(
+        message: "unexpected argument '\(parsed.positionals[0])'; give text with --text")
+    }
+    let output = try BarOptions.output(parsed)
+    if parsed.value("scopes") != nil && !parsed.all("scope").isEmpty {
+      throw UsageError(message: "give scopes with --scopes A,B,C or with --scope TITLE, not both")
+    }
+    var scopes = parsed.all("scope")
+    if let list = parsed.value("scopes") {
+      scopes = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    for (i, title) in scopes.enumerated() where title.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw UsageError(
+        message: "scope \(i) is empty; every segment needs a title (scopes are 0-based)")
+    }
+    let selected = try parsed.integer("selected-scope", minimum: 0)
+    if let selected {
+      guard !scopes.isEmpty else {
+        throw UsageError(message: "--selected-scope needs a scope bar: give --scopes A,B,C")
+      }
+      guard selected < scopes.count else {
+        throw UsageError(
+          message:
+            "--selected-scope \(selected) is outside 0...\(scopes.count - 1) (scopes are 0-based)")
+      }
+    }
+    let bar = SearchBar(
+      placeholder: parsed.value("placeholder") ?? "Search", text: parsed.value("text"),
+      prompt: parsed.value("prompt"), showsBookmark: parsed.has("bookmark"), scopes: scopes,
+      selectedScope: selected ?? 0, idiom: try BarOptions.idiom(parsed.value("idiom")),
+      deviceWidthPt: try parsed.positiveDouble("device-width"),
+      appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
+      palette: try IndicatorOptions.palette(parsed.value("palette")))
+    return Options(
+      job: SearchBarJob(
+        output: output, scale: try parsed.positiveDouble("scale") ?? 1, bar: bar),
+      json: parsed.has("json"))
+  }
+
+  static func run(_ options: Options) throws -> FailureCategory? {
+    BarOptions.report(try options.job.run(), json: options.json)
+    return nil
+  }
+
+}
