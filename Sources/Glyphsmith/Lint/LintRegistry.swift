@@ -78,7 +78,8 @@ public enum LintRegistry {
       rule.defaultSeverity(role: $0, scale: 2, scalesExplicit: false)
     }
     let atOne = roles.map { rule.defaultSeverity(role: $0, scale: 1, scalesExplicit: false) }
-    let note = atOne == severities ? "" : "; info at @1x for the iOS roles unless `--scales` names 1"
+    let note =
+      atOne == severities ? "" : "; info at @1x for the iOS roles unless `--scales` names 1"
     let distinct = severities.reduce(into: [LintSeverity]()) {
       if !$0.contains($1) { $0.append($1) }
     }

@@ -2,7 +2,8 @@ import Foundation
 import Glyphsmith
 
 /// `glyphsmith lint INPUT... [--role R] [--size PT | --compact] [--scales 1,2,3] [--json]
-/// [--explain DIR] [--strict] [--config FILE]`: legibility checks at the pixel size an icon is shown at.
+/// [--explain DIR] [--strict] [--config FILE]`: legibility checks at the pixel size an icon is
+/// shown at.
 enum LintCommand: Subcommand {
   static let name = "lint"
   static let summary = "find what will not survive the pixel size an icon is shown at"
@@ -44,8 +45,8 @@ enum LintCommand: Subcommand {
     """
 
   static let options: [OptionSpec] = [
-    .value("role"), .value("size"), .flag("compact"), .value("scales"), .flag("json"), .value("explain"),
-    .flag("strict"), .value("config"), .value("jobs"), .flag("help"),
+    .value("role"), .value("size"), .flag("compact"), .value("scales"), .flag("json"),
+    .value("explain"), .flag("strict"), .value("config"), .value("jobs"), .flag("help"),
   ] + BudgetOptions.specs
 
   struct Options {

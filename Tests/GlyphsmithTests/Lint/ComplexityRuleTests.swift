@@ -14,7 +14,8 @@ struct ComplexityRuleTests {
       let cy = 3 + (i / 4) * 6
       return i % 2 == 0
         ? "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(r)\"/>"
-        : "<rect x=\"\(Double(cx) - r)\" y=\"\(Double(cy) - r)\" width=\"\(2 * r)\" height=\"\(2 * r)\"/>"
+        : "<rect x=\"\(Double(cx) - r)\" y=\"\(Double(cy) - r)\" "
+          + "width=\"\(2 * r)\" height=\"\(2 * r)\"/>"
     }.joined()
     return "\(svgOpen) viewBox=\"0 0 24 24\">\(body)</svg>"
   }

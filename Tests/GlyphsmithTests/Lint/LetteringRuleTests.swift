@@ -36,7 +36,8 @@ struct LetteringRuleTests {
       \(svgOpen) viewBox="0 0 24 24"><circle cx="5" cy="12" r="2"/><circle cx="12" cy="12" r="2"/>\
       <circle cx="19" cy="12" r="2"/><rect x="2" y="2" width="20" height="3"/></svg>
       """
-    let rings = dots.replacingOccurrences(of: "r=\"2\"/>", with: "r=\"2\" fill=\"none\" stroke=\"black\"/>")
+    let rings = dots.replacingOccurrences(
+      of: "r=\"2\"/>", with: "r=\"2\" fill=\"none\" stroke=\"black\"/>")
     let dashes = """
       \(svgOpen) viewBox="0 0 24 24"><path d="M2 12h4M10 12h4M18 12h4M2 2h20" stroke="black"/></svg>
       """

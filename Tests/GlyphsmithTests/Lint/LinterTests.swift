@@ -46,7 +46,8 @@ struct LinterTests {
     #expect(merged[1].box == PixelBox(x: 6, y: 4, width: 2, height: 3))
     // Another scale, or a structural finding on another line, stays apart.
     #expect(Linter.merged([finding(1), finding(1, scale: 3)]).map(\.count) == [1, 1])
-    let a = LintFinding(rule: .text, severity: .warning, message: "t", line: 3, scale: 1, value: 1, limit: 0)
+    let a = LintFinding(
+      rule: .text, severity: .warning, message: "t", line: 3, scale: 1, value: 1, limit: 0)
     var b = a
     b.line = 5
     #expect(Linter.merged([a, b]).count == 2)

@@ -41,7 +41,8 @@ struct LetteringRule: LintCheck {
     "a row of 3 or more separate parts shaped like letters (each at most half the glyph's "
       + "height and 1.5 times as wide as tall, of similar heights, overlapping vertically, gaps "
       + "under their height, two or more different ones filling under 80 % of the ellipse of "
-      + "their second moments: not dots, dashes, bars or a repeated shape), whose median height is under the limit; once, at "
+      + "their second moments: not dots, dashes, bars or a repeated shape), whose median height "
+      + "is under the limit; once, at "
       + "the smallest scale"
   }
   var valueAndLimit: String {

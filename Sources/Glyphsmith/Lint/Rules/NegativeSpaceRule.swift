@@ -25,7 +25,8 @@ struct NegativeSpaceRule: LintCheck {
   var summary: String { "holes that fill in at a scale; for indicators, every hole (error)" }
   var measures: String {
     "`indicator`: every enclosed hole (HIG: no negative space), reported once at the smallest "
-      + "scale; an error when under 3 pt across, else a warning. Other roles: holes that close at a scale: narrower than the limit, or no pixel "
+      + "scale; an error when under 3 pt across, else a warning. Other roles: holes that close at "
+      + "a scale: narrower than the limit, or no pixel "
       + "of the real render inside them is more than half clear; holes under 0.5 pt at their "
       + "widest (wedges where strokes cross) are left alone"
   }
