@@ -22,7 +22,6 @@ struct ThinStrokesRuleTests {
     #expect(abs(atTwo.value - 0.86) < 0.01)
     #expect(atTwo.count == 2)
     #expect(atTwo.box == PixelBox(x: 0, y: 0, width: 46, height: 36))
-    #expect(atTwo.line == nil)
   }
 
   @Test("a bold stroke, and thin ink bordering a hole (inner-lines), are not thin strokes")
