@@ -45,7 +45,8 @@ let package = Package(
       name: "GlyphsmithRenderTests", dependencies: ["GlyphsmithRender", "GlyphsmithTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "GlyphsmithTests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),
+      name: "GlyphsmithTests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"],
+      exclude: ["Lint/Calibration"]),
     .testTarget(name: "GlyphsmithCLISupportTests", dependencies: ["GlyphsmithCLISupport"]),
     .testTarget(
       name: "GlyphsmithCLITests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),

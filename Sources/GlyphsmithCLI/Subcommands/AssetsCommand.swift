@@ -100,6 +100,8 @@ enum AssetsCommand: Subcommand {
     var budget = WorkerPool.Budget()
     /// The arguments as given, for starting workers with the same options.
     var arguments: [String] = []
+    /// Whether `--scales` was given (`LintOptions.scalesExplicit` for `--lint`).
+    var scalesExplicit = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -145,7 +147,7 @@ enum AssetsCommand: Subcommand {
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet") || Terminal.isQuiet, stats: parsed.has("stats"),
       lint: parsed.has("lint"), strict: parsed.has("strict"), limits: limits, budget: budget,
-      arguments: arguments)
+      arguments: arguments, scalesExplicit: parsed.value("scales") != nil)
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
@@ -194,6 +196,7 @@ enum AssetsCommand: Subcommand {
     lint.role = options.assets.role
     lint.sizePt = options.assets.sizePt
     lint.scales = options.assets.scales
+    lint.scalesExplicit = options.scalesExplicit
     let session = LintSession(inputs: options.inputs, options: lint, jobs: options.assets.jobs)
     let read = report.inputs.indices.filter { report.inputs[$0].status != "failed" }
     let results = session.lint(paths: read.map { report.inputs[$0].path })
