@@ -7,16 +7,16 @@ private let square = svg(
 
 extension AssetPlatform {
   /// A platform that exists only in this test target.
-  fileprivate static let dummy = AssetPlatform(name: "dummy")
+  fileprivate static let testOnly = AssetPlatform(name: "test-only")
 }
 
 /// A platform defined outside the library: `NAME/NAME-16.png`, `NAME/NAME-32.png` (opaque) and
 /// `NAME/info.txt`; reserves the first letter of each name; one finding per run that wrote.
-private struct DummyWriter: AssetPlatformWriter {
-  var platform: AssetPlatform { .dummy }
+private struct TestOnlyWriter: AssetPlatformWriter {
+  var platform: AssetPlatform { .testOnly }
 
   func defaultOutputFolder(catalogPath: String) -> String {
-    folder("dummy", besideCatalog: catalogPath)
+    folder("test-only", besideCatalog: catalogPath)
   }
 
   func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
@@ -46,22 +46,28 @@ private struct DummyWriter: AssetPlatformWriter {
   }
 
   func findings(in context: AssetPlatformContext) throws -> [String] {
-    ["dummy: checked \(context.root)"]
+    ["test-only: checked \(context.root)"]
   }
 }
 
 @Suite("A platform writer defined outside the library")
 struct AssetPlatformWriterTests {
   @Test func builtInRegistryAndNames() {
-    #expect(AssetPlatform.allCases == [.ios, .android, .web])
-    #expect(AssetPlatformRegistry.writers.map(\.platform.rawValue) == ["ios", "android", "web"])
+    // The built-in platforms come first, in this order; a platform added to the registry
+    // (docs/assets.md, "Adding a platform") follows them and changes nothing here.
+    #expect(Array(AssetPlatform.allCases.prefix(3)) == [.ios, .android, .web])
+    #expect(
+      Array(AssetPlatformRegistry.writers.prefix(3).map(\.platform.rawValue))
+        == ["ios", "android", "web"])
     #expect(AssetPlatform(rawValue: "web") == .web)
-    #expect(AssetPlatform(rawValue: "dummy") == nil)
+    #expect(AssetPlatform(rawValue: "test-only") == nil)
     var options = AssetsOptions()
     options.androidOutput = "/tmp/a"
     #expect(options.outputFolders == [.android: "/tmp/a"])
     let job = AssetsJob(catalogPath: "/out/C.xcassets", options: options)
-    #expect(job.outputFolders == [.ios: "/out/C.xcassets", .android: "/tmp/a", .web: "/out/web"])
+    #expect(job.outputFolders[.ios] == "/out/C.xcassets")
+    #expect(job.outputFolders[.android] == "/tmp/a")
+    #expect(job.outputFolders[.web] == "/out/web")
   }
 
   @Test func dummyPlatformWritesBesideIOSAndRerunsUnchanged() throws {
@@ -69,16 +75,16 @@ struct AssetPlatformWriterTests {
     defer { folder.remove() }
     let input = try folder.write("in/box.svg", square)
     var options = AssetsOptions()
-    options.platforms = [.dummy, .ios]
+    options.platforms = [.testOnly, .ios]
     options.scales = [1]
-    let writers = AssetPlatformRegistry.writers + [DummyWriter()]
+    let writers = AssetPlatformRegistry.writers + [TestOnlyWriter()]
     let catalog = folder.path("out/C.xcassets")
     let job = AssetsJob(catalogPath: catalog, options: options, writers: writers)
-    #expect(job.outputFolders[.dummy] == folder.path("out") + "/dummy")
+    #expect(job.outputFolders[.testOnly] == folder.path("out") + "/test-only")
     let report = try job.run([input])
     #expect(report.inputs[0].status == "written")
     // Registry order (iOS first, the added writer last), whatever the order asked for.
-    let dummy = folder.path("out") + "/dummy/box"
+    let dummy = folder.path("out") + "/test-only/box"
     #expect(
       report.inputs[0].files.map(\.path) == [
         catalog + "/box.imageset/box.png", dummy + "/box-16.png", dummy + "/box-32.png",
@@ -86,7 +92,7 @@ struct AssetPlatformWriterTests {
     // 23 pt: the HIG's square tab bar glyph (regular), at @1x.
     #expect(report.inputs[0].files.map(\.width) == [23, 16, 32])
     #expect(report.inputs[0].files.map(\.height) == [23, 16, 32])
-    #expect(report.catalogFindings == ["dummy: checked \(folder.path("out"))/dummy"])
+    #expect(report.catalogFindings == ["test-only: checked \(folder.path("out"))/test-only"])
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: dummy).sorted() == [
         "box-16.png", "box-32.png", "info.txt",
@@ -114,9 +120,9 @@ struct AssetPlatformWriterTests {
     let apple = try folder.write("apple.svg", square)
     let avocado = try folder.write("avocado.svg", square)
     var options = AssetsOptions()
-    options.platforms = [.dummy]
-    options.outputFolders[.dummy] = folder.path("elsewhere")
-    let writers = AssetPlatformRegistry.writers + [DummyWriter()]
+    options.platforms = [.testOnly]
+    options.outputFolders[.testOnly] = folder.path("elsewhere")
+    let writers = AssetPlatformRegistry.writers + [TestOnlyWriter()]
     let job = AssetsJob(catalogPath: folder.path("C.xcassets"), options: options, writers: writers)
     #expect(throws: GlyphsmithError.nameCollision(name: "a", first: apple, second: avocado)) {
       try job.run([apple, avocado])
@@ -133,8 +139,8 @@ struct AssetPlatformWriterTests {
     defer { folder.remove() }
     let input = try folder.write("box.svg", square)
     var options = AssetsOptions()
-    options.platforms = [.ios, .dummy]
-    #expect(throws: GlyphsmithError.invalidOption("no writer for the asset platform 'dummy'")) {
+    options.platforms = [.ios, .testOnly]
+    #expect(throws: GlyphsmithError.invalidOption("no writer for the asset platform 'test-only'")) {
       try AssetsJob(catalogPath: folder.path("C.xcassets"), options: options).run([input])
     }
     #expect(folder.listing() == ["box.svg"])

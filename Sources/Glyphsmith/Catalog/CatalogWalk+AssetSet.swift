@@ -153,16 +153,25 @@ extension CatalogWalk {
       let slot = entry.slotKey()
       if let earlier = first[slot] {
         findings.append(
-          CatalogFinding(
-            rule: .duplicateSlot, path: contentsPath, line: entry.line, asset: asset,
-            entry: entry.label(key: key), file: entry.filename,
-            message:
-              "the same slot as \(key)[\(earlier.index)]; Xcode uses only one of them; remove one or give it another scale or appearance"
+          Self.entryFinding(
+            .duplicateSlot, entry, key: key, contentsPath: contentsPath, asset: asset,
+            "the same slot as \(key)[\(earlier.index)]; Xcode uses only one of them; remove one or give it another scale or appearance"
           ))
       } else {
         first[slot] = entry
       }
     }
+  }
+
+  /// A finding about `entry` of the list `key` in `contentsPath`: its line, its label
+  /// (`key[index]`) and its file name.
+  static func entryFinding(
+    _ rule: CatalogRule, _ entry: CatalogEntry, key: String, contentsPath: String,
+    asset: String, _ message: String
+  ) -> CatalogFinding {
+    CatalogFinding(
+      rule: rule, path: contentsPath, line: entry.line, asset: asset,
+      entry: entry.label(key: key), file: entry.filename, message: message)
   }
 
   /// @2x and @3x exactly 2x and 3x the @1x (or @3x 1.5x the @2x without a @1x).
@@ -201,11 +210,9 @@ extension CatalogWalk {
           ? "re-render it at \(expected) px"
           : "the @\(baseScale)x is not a whole multiple; render every scale from one pt size"
         findings.append(
-          CatalogFinding(
-            rule: .scaleMismatch, path: contentsPath, line: entry.line, asset: asset,
-            entry: entry.label(key: key), file: entry.filename,
-            message:
-              "'\(entry.filename!)' is \(size.width)x\(size.height) px, not \(ratio) the @\(baseScale)x '\(base.filename!)' (\(baseSize.width)x\(baseSize.height) px); \(fix)"
+          Self.entryFinding(
+            .scaleMismatch, entry, key: key, contentsPath: contentsPath, asset: asset,
+            "'\(entry.filename!)' is \(size.width)x\(size.height) px, not \(ratio) the @\(baseScale)x '\(base.filename!)' (\(baseSize.width)x\(baseSize.height) px); \(fix)"
           ))
       }
     }
@@ -220,9 +227,8 @@ extension CatalogWalk {
       guard let filename = entry.filename, let pixels = entry.pixelSize else { continue }
       func add(_ rule: CatalogRule, _ message: String) {
         findings.append(
-          CatalogFinding(
-            rule: rule, path: contentsPath, line: entry.line, asset: asset,
-            entry: entry.label(key: key), file: filename, message: message))
+          Self.entryFinding(
+            rule, entry, key: key, contentsPath: contentsPath, asset: asset, message))
       }
       let factor = entry.scale.flatMap { Double($0.dropLast()) } ?? 1
       guard let size = entry.size, let points = Self.parseSize(size) else {

@@ -42,15 +42,9 @@ enum AppIconCommand: Subcommand {
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard parsed.positionals.count == 1 else {
-      throw UsageError(
-        message: parsed.positionals.isEmpty
-          ? "missing ICON (an .svg or .png file)"
-          : "expected one ICON, got \(parsed.positionals.count)")
-    }
-    guard let catalog = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output CATALOG.xcassets")
-    }
+    let input = try CommonOptions.single(
+      parsed, missing: "ICON (an .svg or .png file)", name: "ICON")
+    let catalog = try CommonOptions.output(parsed, "CATALOG.xcassets")
     guard catalog != "-" else {
       throw UsageError(message: "-o needs a CATALOG.xcassets folder, not stdout")
     }
@@ -71,7 +65,7 @@ enum AppIconCommand: Subcommand {
     appIcon.darkPath = parsed.value("dark")
     appIcon.tintedPath = parsed.value("tinted")
     appIcon.legacy = parsed.has("legacy")
-    return Options(input: parsed.positionals[0], catalog: catalog, appIcon: appIcon)
+    return Options(input: input, catalog: catalog, appIcon: appIcon)
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {

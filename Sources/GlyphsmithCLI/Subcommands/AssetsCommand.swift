@@ -32,7 +32,7 @@ enum AssetsCommand: Subcommand {
                             {"version": 1, "inputs": [{"path", "name", "status", "role",
                             "shape", "sizePt", "files": [{"path", "width", "height"}], "error"}]}
       --quiet               no progress bar and no summary line
-      --platform LIST       ios (default), android, web, comma-separated: android writes
+      --platform LIST       \(platformList), comma-separated: android writes
                             res/drawable-<density>/NAME.png (mdpi..xxxhdpi, --size in dp,
                             default 24) into --android-out (default: android/ beside the
                             catalog); web writes NAME/favicon.ico, apple-touch-icon.png,
@@ -62,6 +62,13 @@ enum AssetsCommand: Subcommand {
     input is still written), or a usage error.
     """
 
+  /// The `--platform` names of `AssetPlatformRegistry`, the default (`AssetsOptions`) marked.
+  static var platformList: String {
+    let defaults = AssetsOptions().platforms
+    return AssetPlatform.allCases.map { defaults.contains($0) ? "\($0) (default)" : "\($0)" }
+      .joined(separator: ", ")
+  }
+
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("role"), .value("size"), .value("shape"),
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
@@ -86,12 +93,8 @@ enum AssetsCommand: Subcommand {
     guard !parsed.positionals.isEmpty else {
       throw UsageError(message: "missing INPUT (files or folders of .svg and .png icons)")
     }
-    guard let catalog = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output CATALOG.xcassets")
-    }
-    if parsed.has("template") && parsed.has("original") {
-      throw UsageError(message: "--template and --original exclude each other")
-    }
+    let catalog = try CommonOptions.output(parsed, "CATALOG.xcassets")
+    let template = try CommonOptions.template(parsed)
     var assets = AssetsOptions()
     assets.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
     assets.sizePt = try parsed.positiveDouble("size")
@@ -101,27 +104,10 @@ enum AssetsCommand: Subcommand {
     if assets.compact && assets.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    assets.template = parsed.has("template") ? true : parsed.has("original") ? false : nil
-    if let padding = parsed.value("padding") {
-      guard let value = Double(padding), value >= 0 else {
-        throw UsageError(message: "--padding needs a number of pt of at least 0, got '\(padding)'")
-      }
-      assets.paddingPt = value
-    }
+    assets.template = template
+    assets.paddingPt = try CommonOptions.padding(parsed) ?? assets.paddingPt
     assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
-    if let platforms = parsed.value("platform") {
-      guard !platforms.trimmingCharacters(in: .whitespaces).isEmpty else {
-        throw UsageError(message: "--platform takes ios, android, web (comma-separated), got ''")
-      }
-      assets.platforms = try platforms.split(separator: ",").map { word in
-        guard let platform = AssetPlatform(rawValue: word.trimmingCharacters(in: .whitespaces))
-        else {
-          throw UsageError(
-            message: "--platform takes ios, android, web (comma-separated), got '\(word)'")
-        }
-        return platform
-      }
-    }
+    assets.platforms = try CommonOptions.platforms(parsed.value("platform")) ?? assets.platforms
     assets.androidOutput = parsed.value("android-out")
     assets.webOutput = parsed.value("web-out")
     assets.namespace = parsed.has("namespace")

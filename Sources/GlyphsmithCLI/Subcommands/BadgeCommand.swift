@@ -42,16 +42,11 @@ enum BadgeCommand: Subcommand {
 
   static func parse(_ arguments: [String]) throws -> BadgeJob {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard parsed.positionals.count == 1 else {
-      throw UsageError(
-        message: parsed.positionals.isEmpty
-          ? "missing VALUE (a number, '!', a short word, or \"\" for a dot badge)"
-          : "expected one VALUE, got \(parsed.positionals.count); quote values with spaces")
-    }
-    guard let output = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output FILE.png")
-    }
-    var badge = Badge(parsed.positionals[0])
+    let value = try CommonOptions.single(
+      parsed, missing: "VALUE (a number, '!', a short word, or \"\" for a dot badge)",
+      name: "VALUE", suffix: "; quote values with spaces")
+    let output = try CommonOptions.output(parsed, "FILE.png")
+    var badge = Badge(value)
     badge.heightPt = try parsed.positiveDouble("height") ?? Badge.defaultHeightPt
     badge.maximum = try parsed.integer("max", minimum: 0) ?? 99
     badge.color = try CommonOptions.color(parsed.value("color"), option: "color")

@@ -14,9 +14,7 @@ enum BarOptions {
 
   /// `-o` is required; with `--json` it may not be `-` (stdout carries the JSON).
   static func output(_ parsed: ParsedArguments) throws -> String {
-    guard let output = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output FILE.png")
-    }
+    let output = try CommonOptions.output(parsed, "FILE.png")
     if output == "-" && parsed.has("json") {
       throw UsageError(message: "--json prints on stdout; write the PNG to a file with -o FILE.png")
     }

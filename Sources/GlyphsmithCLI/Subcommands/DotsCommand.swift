@@ -54,9 +54,7 @@ enum DotsCommand: Subcommand {
     guard parsed.positionals.isEmpty else {
       throw UsageError(message: "unexpected argument '\(parsed.positionals[0])'")
     }
-    guard let output = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output FILE.png")
-    }
+    let output = try CommonOptions.output(parsed, "FILE.png")
     guard let pages = try parsed.integer("pages", minimum: 1) else {
       throw UsageError(message: "missing --pages N (the number of pages, at least 1)")
     }

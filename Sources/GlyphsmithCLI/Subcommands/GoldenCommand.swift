@@ -51,16 +51,8 @@ enum GoldenCommand: Subcommand {
     case record(actual: String, golden: String, mode: GoldenRecord.Mode, jobs: Int)
   }
 
-  /// `golden check`'s options.
-  struct CheckOptions: Equatable {
-    var actual: String
-    var golden: String
-    var artifacts: String?
-    var report: String?
-    var json = false
-    var overrides = GoldenCheck.Overrides()
-    var jobs = ParallelMap.availableCores
-  }
+  /// `golden check`'s options: the engine's job.
+  typealias CheckOptions = GoldenCheckJob
 
   static func parse(_ arguments: [String]) throws -> Action {
     let parsed = try ArgumentParser.parse(arguments, options: options)
@@ -120,27 +112,10 @@ enum GoldenCommand: Subcommand {
     }
   }
 
-  static func check(_ options: CheckOptions) throws -> FailureCategory? {
-    let report: GoldenCheck.Report
-    do {
-      report = try GoldenCheck.run(
-        actual: URL(fileURLWithPath: options.actual), golden: URL(fileURLWithPath: options.golden),
-        artifacts: options.artifacts.map { URL(fileURLWithPath: $0) },
-        overrides: options.overrides, jobs: options.jobs)
-    } catch {
-      throw GlyphsmithError.failure(error, path: options.golden)
-    }
-    report.diagnostics(actual: options.actual, golden: options.golden).forEach(Terminal.error)
-    if let path = options.report {
-      try report.writeHTML(toPath: path, actual: options.actual, golden: options.golden)
-    }
-    if options.json {
-      guard let data = try? XcodeJSON.encode(report) else { return .unusableInput }
-      FileHandle.standardOutput.write(data)
-    } else {
-      Terminal.output(report.summary(reportPath: options.report))
-    }
-    return report.outcome
+  static func check(_ job: GoldenCheckJob) throws -> FailureCategory? {
+    let output = try job.run(diagnose: Terminal.error)
+    FileHandle.standardOutput.write(output.stdout)
+    return output.outcome
   }
 
   static func record(actual: String, golden: String, mode: GoldenRecord.Mode, jobs: Int) throws {

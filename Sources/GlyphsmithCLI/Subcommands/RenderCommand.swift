@@ -43,18 +43,10 @@ enum RenderCommand: Subcommand {
 
   static func parse(_ arguments: [String]) throws -> RenderJob {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard parsed.positionals.count == 1 else {
-      throw UsageError(
-        message: parsed.positionals.isEmpty
-          ? "missing INPUT (an .svg or .png file, or - for stdin)"
-          : "expected one INPUT, got \(parsed.positionals.count)")
-    }
-    guard let output = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output FILE.png")
-    }
-    if parsed.has("template") && parsed.has("original") {
-      throw UsageError(message: "--template and --original exclude each other")
-    }
+    let input = try CommonOptions.single(
+      parsed, missing: "INPUT (an .svg or .png file, or - for stdin)", name: "INPUT")
+    let output = try CommonOptions.output(parsed, "FILE.png")
+    let template = try CommonOptions.template(parsed)
     var render = RenderOptions()
     render.role = try CommonOptions.role(parsed.value("role"), default: .plain)
     render.sizePt = try parsed.positiveDouble("size")
@@ -68,13 +60,8 @@ enum RenderCommand: Subcommand {
         message: "--width/--height apply to the plain role; use --size for \(render.role.rawValue)")
     }
     render.scale = try parsed.positiveDouble("scale") ?? 1
-    if let padding = parsed.value("padding") {
-      guard let value = Double(padding), value >= 0 else {
-        throw UsageError(message: "--padding needs a number of pt of at least 0, got '\(padding)'")
-      }
-      render.paddingPt = value
-    }
-    render.template = parsed.has("template") ? true : parsed.has("original") ? false : nil
+    render.paddingPt = try CommonOptions.padding(parsed) ?? render.paddingPt
+    render.template = template
     render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
     render.background = try CommonOptions.color(parsed.value("background"), option: "background")
     render.shape = try CommonOptions.shape(parsed.value("shape"))
@@ -82,7 +69,7 @@ enum RenderCommand: Subcommand {
     if render.compact && render.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    return RenderJob(input: parsed.positionals[0], output: output, options: render)
+    return RenderJob(input: input, output: output, options: render)
   }
 
   static func run(_ job: RenderJob) throws -> FailureCategory? {

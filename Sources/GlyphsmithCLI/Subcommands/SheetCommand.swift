@@ -34,9 +34,7 @@ enum SheetCommand: Subcommand {
   static func parse(_ arguments: [String]) throws -> ContactSheetJob {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing INPUT") }
-    guard let output = parsed.value("output") else {
-      throw UsageError(message: "missing -o/--output SHEET.png")
-    }
+    let output = try CommonOptions.output(parsed, "SHEET.png")
     var render = RenderOptions()
     var sheet = ContactSheet()
     render.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)

@@ -35,13 +35,9 @@ enum ValidateCommand: Subcommand {
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard parsed.positionals.count == 1 else {
-      throw UsageError(
-        message: parsed.positionals.isEmpty
-          ? "missing CATALOG.xcassets"
-          : "expected one CATALOG.xcassets, got \(parsed.positionals.count)")
-    }
-    return Options(catalog: parsed.positionals[0], json: parsed.has("json"))
+    let catalog = try CommonOptions.single(
+      parsed, missing: "CATALOG.xcassets", name: "CATALOG.xcassets")
+    return Options(catalog: catalog, json: parsed.has("json"))
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {

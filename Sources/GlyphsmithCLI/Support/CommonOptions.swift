@@ -39,3 +39,67 @@ enum CommonOptions {
     return parts.compactMap { $0 }.filter { seen.insert($0).inserted }.sorted()
   }
 }
+
+extension CommonOptions {
+  /// The one positional argument of a command that takes exactly one, e.g. render's INPUT.
+  /// - Throws: `UsageError` "missing `missing`" when there is none, "expected one `name`, got
+  ///   N`suffix`" when there are more.
+  static func single(
+    _ parsed: ParsedArguments, missing: String, name: String, suffix: String = ""
+  ) throws -> String {
+    guard parsed.positionals.count == 1 else {
+      throw UsageError(
+        message: parsed.positionals.isEmpty
+          ? "missing \(missing)"
+          : "expected one \(name), got \(parsed.positionals.count)\(suffix)")
+    }
+    return parsed.positionals[0]
+  }
+
+  /// The `-o/--output` value.
+  /// - Throws: `UsageError` "missing -o/--output `what`" when it is not given.
+  static func output(_ parsed: ParsedArguments, _ what: String) throws -> String {
+    guard let output = parsed.value("output") else {
+      throw UsageError(message: "missing -o/--output \(what)")
+    }
+    return output
+  }
+
+  /// `--template` (true), `--original` (false) or neither (nil: the role decides).
+  /// - Throws: `UsageError` when both are given.
+  static func template(_ parsed: ParsedArguments) throws -> Bool? {
+    if parsed.has("template") && parsed.has("original") {
+      throw UsageError(message: "--template and --original exclude each other")
+    }
+    return parsed.has("template") ? true : parsed.has("original") ? false : nil
+  }
+
+  /// `--padding` in pt (at 1x), at least 0; nil when not given.
+  /// - Throws: `UsageError` when it is not a number of at least 0.
+  static func padding(_ parsed: ParsedArguments) throws -> Double? {
+    guard let padding = parsed.value("padding") else { return nil }
+    guard let value = Double(padding), value >= 0 else {
+      throw UsageError(message: "--padding needs a number of pt of at least 0, got '\(padding)'")
+    }
+    return value
+  }
+
+  /// `--platform`: a comma-separated list of the names in `AssetPlatformRegistry`; nil when
+  /// not given.
+  /// - Throws: `UsageError` naming the known platforms when the list is empty or a name is
+  ///   unknown.
+  static func platforms(_ text: String?) throws -> [AssetPlatform]? {
+    guard let text else { return nil }
+    let known = AssetPlatform.allCases.map(\.rawValue).joined(separator: ", ")
+    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw UsageError(message: "--platform takes \(known) (comma-separated), got ''")
+    }
+    return try text.split(separator: ",").map { word in
+      guard let platform = AssetPlatform(rawValue: word.trimmingCharacters(in: .whitespaces))
+      else {
+        throw UsageError(message: "--platform takes \(known) (comma-separated), got '\(word)'")
+      }
+      return platform
+    }
+  }
+}

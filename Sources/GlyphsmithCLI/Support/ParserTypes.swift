@@ -1,3 +1,4 @@
+import Glyphsmith
 import GlyphsmithCLISupport
 
 // The argument parser lives in the `GlyphsmithCLISupport` library so that its tests can
@@ -11,3 +12,8 @@ typealias OptionSpec = GlyphsmithCLISupport.OptionSpec
 typealias ParsedArguments = GlyphsmithCLISupport.ParsedArguments
 /// See `GlyphsmithCLISupport.ArgumentParser`.
 typealias ArgumentParser = GlyphsmithCLISupport.ArgumentParser
+
+extension UsageError: GlyphsmithFailure {
+  /// Always `.usage` (exit 2).
+  public var category: FailureCategory { .usage }
+}

@@ -29,18 +29,20 @@ struct InvisiblePaintRule: LintCheck {
     guard let outline = context.outline else { return [] }
     let number = SVGOutline.number
     var findings: [LintFinding] = []
+    // A finding (value 0: it paints nothing) at the start tag of `element`.
+    func report(_ element: SVGOutline.Element, _ message: String) {
+      if let f = context.finding(.invisiblePaint, at: element, message, value: 0) {
+        findings.append(f)
+      }
+    }
     for (index, element) in outline.elements.enumerated() where outline.isRendered(index) {
       let isShape = SVGOutline.shapes.contains(element.name)
       if let opacity = number(element.property("opacity")), opacity <= 0,
         isShape || element.name == "g" || element.name == "use"
       {
-        if let f = context.finding(
-          .invisiblePaint, at: element,
-          "<\(element.name)> has opacity 0 and paints nothing; remove it or give it opacity",
-          value: 0)
-        {
-          findings.append(f)
-        }
+        report(
+          element,
+          "<\(element.name)> has opacity 0 and paints nothing; remove it or give it opacity")
         continue
       }
       guard isShape else { continue }
@@ -56,25 +58,17 @@ struct InvisiblePaintRule: LintCheck {
       default: break
       }
       if let zeroSize {
-        if let f = context.finding(
-          .invisiblePaint, at: element,
-          "<\(element.name)> has \(zeroSize) and paints nothing; remove it or give it a size",
-          value: 0)
-        {
-          findings.append(f)
-        }
+        report(
+          element,
+          "<\(element.name)> has \(zeroSize) and paints nothing; remove it or give it a size")
         continue
       }
       let fill = outline.inherited("fill", index) ?? "black"
       let stroke = outline.inherited("stroke", index) ?? "none"
       if fill == "none" && stroke == "none" && element.name != "text" {
-        if let f = context.finding(
-          .invisiblePaint, at: element,
-          "<\(element.name)> has fill and stroke none and paints nothing; remove it or paint it",
-          value: 0)
-        {
-          findings.append(f)
-        }
+        report(
+          element,
+          "<\(element.name)> has fill and stroke none and paints nothing; remove it or paint it")
         continue
       }
       // Gradients in objectBoundingBox units on a shape with a zero-width or zero-height box.
@@ -84,14 +78,11 @@ struct InvisiblePaintRule: LintCheck {
             gradient.name.hasSuffix("Gradient"),
             (gradient.attributes["gradientUnits"] ?? "objectBoundingBox") == "objectBoundingBox"
           else { continue }
-          if let f = context.finding(
-            .invisiblePaint, at: element,
+          report(
+            element,
             "the \(property) gradient is in objectBoundingBox units but the shape has zero "
               + "\(flat), so it paints nothing (SVG 1.1 13.2.2); set "
-              + "gradientUnits=\"userSpaceOnUse\" on the gradient", value: 0)
-          {
-            findings.append(f)
-          }
+              + "gradientUnits=\"userSpaceOnUse\" on the gradient")
         }
       }
     }
