@@ -38,8 +38,10 @@ struct CompareCLITests {
       try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     #expect(
       Set(object.keys) == [
-        "version", "mismatchedPixels", "totalPixels", "width", "height", "options",
+        "version", "mismatchedPixels", "antiAliasedPixels", "totalPixels", "width", "height",
+        "options",
       ])
+    #expect(object["antiAliasedPixels"] as? Int == 108)
     #expect(object["version"] as? Int == 1)
     #expect(object["mismatchedPixels"] as? Int == 143)
     #expect(object["totalPixels"] as? Int == 131072)
@@ -121,7 +123,9 @@ struct CompareGoldenCLITests {
 
     let clean = try CLIRunner.run(["golden", "check", actual.path, golden.path])
     #expect(clean.status == 0)
-    #expect(clean.stdoutText == "2 images: 2 passed, 0 failed, 0 could not be checked\n")
+    #expect(
+      clean.stdoutText
+        == "2 images: 2 passed, 0 failed, 0 could not be checked; anti-aliasing counted\n")
 
     try FileManager.default.removeItem(at: actual.appendingPathComponent("tabs/one.png"))
     try FileManager.default.copyItem(
@@ -141,20 +145,112 @@ struct CompareGoldenCLITests {
     let results = try #require(object["results"] as? [[String: Any]])
     #expect(results.first?["path"] as? String == "tabs/one.png")
     #expect(results.first?["status"] as? String == "differs")
-    #expect(results.first?["mismatchedPixels"] as? Int == 143)
-    #expect(failing.stderr.contains("tabs/one.png: error: 143 of 131072 pixels differ"))
+    // golden.json counts anti-aliased pixels by default: 251, not pixelmatch's 143.
+    #expect(results.first?["mismatchedPixels"] as? Int == 251)
+    #expect(results.first?["antiAliasedPixels"] as? Int == 0)
+    #expect(results.last?["antiAliasedPixels"] as? Int == 0)
+    #expect(failing.stderr.contains("tabs/one.png: error: 251 of 131072 pixels differ"))
+    #expect(failing.stderr.contains("; anti-aliasing counted"))
+    let manifest = try String(
+      contentsOf: golden.appendingPathComponent("golden.json"), encoding: .utf8)
+    #expect(manifest.contains("\"includeAA\" : true") && manifest.contains("\"metric\" : \"yiq\""))
     for name in ["expected.png", "actual.png", "diff.png"] {
       #expect(
         FileManager.default.fileExists(
           atPath: artifacts.appendingPathComponent("tabs/one/\(name)").path))
     }
     let html = try String(contentsOf: report, encoding: .utf8)
-    #expect(html.contains("tabs/one.png") && html.contains("data:image/png;base64,"))
+    #expect(html.contains(#""p":"tabs/one.png""#))
+    #expect(html.contains(#""a":"artifacts/tabs/one/actual.png""#))
+    // Without --artifacts the images go to report-files/ beside the page.
+    let alone = try CLIRunner.run([
+      "golden", "check", actual.path, golden.path, "--report", report.path,
+    ])
+    #expect(alone.status == 1)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: root.appendingPathComponent("report-files/tabs/one/diff.png").path))
+    let page = try String(contentsOf: report, encoding: .utf8)
+    #expect(page.contains(#""f":"report-files/tabs/one/diff.png""#))
 
     let loosened = try CLIRunner.run([
-      "golden", "check", actual.path, golden.path, "--fail-over", "143",
+      "golden", "check", actual.path, golden.path, "--fail-over", "251",
     ])
     #expect(loosened.status == 0)
+    let withoutAA = try CLIRunner.run([
+      "golden", "check", actual.path, golden.path, "--no-include-aa", "--json",
+    ])
+    #expect(withoutAA.status == 1)
+    let text = try CLIRunner.run([
+      "golden", "check", actual.path, golden.path, "--no-include-aa",
+    ])
+    #expect(
+      text.stdoutText
+        == "2 images: 1 passed, 1 failed, 0 could not be checked; 108 anti-aliased pixels not counted, 0 of them in images that passed\n"
+    )
+    let loose = try #require(
+      try JSONSerialization.jsonObject(with: withoutAA.stdout) as? [String: Any])
+    let first = try #require((loose["results"] as? [[String: Any]])?.first)
+    #expect(first["mismatchedPixels"] as? Int == 143)
+    #expect(first["antiAliasedPixels"] as? Int == 108)
+  }
+
+  @Test(
+    "unknown keys and values in golden.json are errors naming them and the allowed ones",
+    arguments: [
+      (
+        #"{"options": {"includeAa": true}}"#,
+        "unknown key 'includeAa' in 'options'; allowed: aaColor, alpha, blend, diffColor, diffColorAlt, diffMask, failOver, ignore, includeAA, metric, threshold"
+      ),
+      (
+        #"{"options": {"metric": "lab"}}"#,
+        "unknown value 'lab' for 'options.metric'; allowed: yiq, oklab"
+      ),
+      (
+        #"{"options": {"blend": "black"}}"#,
+        "unknown value 'black' for 'options.blend'; allowed: checkerboard, white"
+      ),
+      (#"{"option": {}}"#, "unknown key 'option'; allowed: options, renderer, version"),
+      (#"{"version": 2}"#, "unknown value 2 for 'version'; allowed: 1"),
+    ])
+  func unknownManifestKeys(_ json: String, _ reason: String) throws {
+    let (root, actual, golden) = try folders()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: true)
+    let url = golden.appendingPathComponent("golden.json")
+    try Data(json.utf8).write(to: url)
+    for verb in ["check", "record"] {
+      let result = try CLIRunner.run(["golden", verb, actual.path, golden.path])
+      #expect(result.status == 2)
+      #expect(
+        result.stderr
+          == "\(url.path): error: invalid golden.json: \(reason); fix it or delete it and re-record\n"
+      )
+    }
+  }
+
+  @Test func metricIsRecordedAndUsed() throws {
+    let (root, actual, golden) = try folders()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let record = try CLIRunner.run([
+      "golden", "record", actual.path, golden.path, "--metric", "oklab",
+    ])
+    #expect(record.status == 0)
+    let manifest = try #require(try GoldenManifest.load(from: golden))
+    #expect(manifest.options.pixelmatch.metric == .oklab)
+    #expect(manifest.options.pixelmatch.includeAA)
+    try FileManager.default.removeItem(at: actual.appendingPathComponent("tabs/one.png"))
+    try FileManager.default.copyItem(
+      atPath: fixture("1b.png"), toPath: actual.appendingPathComponent("tabs/one.png").path)
+    let check = try CLIRunner.run([
+      "golden", "check", actual.path, golden.path, "--no-include-aa", "--json",
+    ])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: check.stdout) as? [String: Any])
+    let first = try #require((object["results"] as? [[String: Any]])?.first)
+    // pixelmatch main's count for 1a/1b at threshold 0.05 (cases-main-oklab.tsv).
+    #expect(first["mismatchedPixels"] as? Int == 154)
+    #expect((object["options"] as? [String: Any])?["metric"] as? String == "oklab")
   }
 
   @Test func rendererChangeComesFirst() throws {

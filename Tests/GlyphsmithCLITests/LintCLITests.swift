@@ -115,6 +115,36 @@ struct LintCLITests {
     #expect(bad.status == 2)
   }
 
+  @Test(
+    "unknown keys and values in a lint config are errors naming them and the allowed ones",
+    arguments: [
+      (
+        #"{"rule": {}}"#,
+        "invalid lint config: unknown key 'rule'; allowed: roles, rules"
+      ),
+      (
+        #"{"rules": {"text": {"severity": "loud"}}}"#,
+        "invalid lint config: unknown value 'loud' for 'rules.text.severity'; allowed: error, warning, info, off"
+      ),
+      (
+        #"{"roles": {"indicator": {"text": {"limits": 2}}}}"#,
+        "invalid lint config: unknown key 'limits' in 'roles.indicator.text'; allowed: limit, severity"
+      ),
+      (
+        #"{"roles": {"dock": {}}}"#,
+        "unknown role 'dock'; use one of plain, tab-bar, toolbar, indicator"
+      ),
+    ])
+  func unknownConfigKeys(_ json: String, _ message: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try write(textSVG, "text.svg", in: folder)
+    let config = try write(json, "bad.json", in: folder)
+    let result = try CLIRunner.run(["lint", path, "--config", config, "--scales", "1"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("\(config): \(message)"))
+  }
+
   @Test("--explain writes one PNG per finding")
   func explain() throws {
     let folder = try temporaryFolder()

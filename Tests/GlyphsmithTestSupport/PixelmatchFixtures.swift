@@ -13,7 +13,8 @@ public enum PixelmatchFixtures {
   /// One row of a case list: two inputs, pixelmatch's options, the exact expected count and
   /// the expected diff image.
   public struct Case: Sendable, CustomStringConvertible {
-    /// Which list the case comes from (`cases.tsv` or `cases-v7.2.0.tsv`).
+    /// Which list the case comes from (`cases.tsv`, `cases-v7.2.0.tsv` or
+    /// `cases-main-oklab.tsv`).
     public var list: String
     /// Input file names, relative to `directory`.
     public var image1, image2: String
@@ -27,11 +28,15 @@ public enum PixelmatchFixtures {
     /// The blend of the list's pixelmatch version (white for 6.x, checkerboard for 7.2).
     public var blend: PixelmatchBlend { list == "cases.tsv" ? .white : .checkerboard }
 
-    /// `optionsJSON` as Glyphsmith options with the list's blend.
+    /// The metric of the list's pixelmatch version (OKLab for main, YIQ before).
+    public var metric: PixelmatchMetric { list == "cases-main-oklab.tsv" ? .oklab : .yiq }
+
+    /// `optionsJSON` as Glyphsmith options with the list's blend and metric.
     public func options() throws -> PixelmatchOptions {
       var options = try JSONDecoder().decode(
         PixelmatchOptions.self, from: Data(optionsJSON.utf8))
       options.blend = blend
+      options.metric = metric
       return options
     }
 
@@ -39,7 +44,7 @@ public enum PixelmatchFixtures {
     public var description: String { "\(list): \(image1) \(image2) \(optionsJSON)" }
   }
 
-  /// Every row of `list` (`cases.tsv` or `cases-v7.2.0.tsv`); empty when the file is missing,
+  /// Every row of `list` (`cases.tsv`, `cases-v7.2.0.tsv`, `cases-main-oklab.tsv`); empty when the file is missing,
   /// which the tests catch by checking the row count.
   public static func cases(_ list: String) -> [Case] {
     guard

@@ -22,22 +22,47 @@ struct CompareAssertGoldenTests {
 
   @Test(arguments: [
     ([String: String](), GoldenRecordMode.missing), (["CI": "true"], .never),
-    (["CI": "true", "GLYPHSMITH_RECORD": "all"], .all), (["GLYPHSMITH_RECORD": "failed"], .failed),
-    (["GLYPHSMITH_RECORD": "bogus"], .missing),
+    (["CI": "true", "GLYPHSMITH_RECORD": "all"], .never),
+    (["GLYPHSMITH_RECORD": "failed"], .failed), (["GLYPHSMITH_RECORD": "ALL"], .all),
+    (["GLYPHSMITH_RECORD": "never"], .never),
   ])
-  func modeFromEnvironment(_ environment: [String: String], _ mode: GoldenRecordMode) {
+  func modeFromEnvironment(_ environment: [String: String], _ mode: GoldenRecordMode) throws {
     #expect(GoldenRecordMode.from(environment) == mode)
+    #expect(try GoldenRecordMode.parse(environment).get() == mode)
   }
 
-  @Test func missingRecordsThenMatchesThenFailsAtTheCallersLine() throws {
-    let config = try configuration(.missing)
-    let first = assertGolden(plain, named: "icons/plain", configuration: config)
-    guard case .recorded(let path) = first else {
-      Issue.record("expected a recording, got \(first)")
-      return
+  @Test func unknownRecordModeIsAFailureNamingTheAllowedValues() throws {
+    let expected = "unknown GLYPHSMITH_RECORD value 'bogus'; allowed: missing, all, failed, never"
+    #expect(
+      GoldenRecordMode.parse(["GLYPHSMITH_RECORD": "bogus"])
+        == .failure(GoldenRecordMode.ModeError(message: expected)))
+    var config = GoldenTestConfiguration.package(
+      containing: #filePath, environment: ["GLYPHSMITH_RECORD": "bogus"])
+    #expect(config.modeError == expected)
+    let root = try configuration(.missing)
+    config.goldenDirectory = root.goldenDirectory
+    withKnownIssue {
+      _ = assertGolden(plain, named: "never-written", configuration: config)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue == "error: \(expected)" }
     }
-    #expect(path.hasSuffix("golden/icons/plain.png"))
-    #expect(try GoldenManifest.load(from: config.goldenDirectory) != nil)
+    #expect(!FileManager.default.fileExists(atPath: config.goldenDirectory.path))
+  }
+
+  @Test func missingRecordsAndFailsThenMatchesThenFailsAtTheCallersLine() throws {
+    let config = try configuration(.missing)
+    let golden = config.goldenDirectory.appendingPathComponent("icons/plain.png")
+    withKnownIssue {
+      _ = assertGolden(plain, named: "icons/plain", configuration: config)
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.hasSuffix(
+          "error: recorded a new golden at \(golden.path); review it and run again")
+      }
+    }
+    #expect(FileManager.default.fileExists(atPath: golden.path))
+    let manifest = try #require(try GoldenManifest.load(from: config.goldenDirectory))
+    #expect(manifest.options.pixelmatch.includeAA == true)
     #expect(assertGolden(plain, named: "icons/plain", configuration: config) == .matched)
 
     let reportedLine = #line + 2
@@ -45,7 +70,17 @@ struct CompareAssertGoldenTests {
       _ = assertGolden(dotted, named: "icons/plain", configuration: config)
     } matching: { issue in
       issue.sourceLocation?.line == reportedLine
-        && issue.comments.contains { $0.rawValue.contains("1 of 36 pixels differ") }
+        && issue.comments.contains {
+          $0.rawValue.contains("1 of 36 pixels differ")
+            && $0.rawValue.contains("anti-aliasing counted")
+            && $0.rawValue.contains(
+              "accept the change after review: GLYPHSMITH_RECORD=failed swift test --filter "
+                + "'GlyphsmithTests.CompareAssertGoldenTests/"
+                + "missingRecordsAndFailsThenMatchesThenFailsAtTheCallersLine'")
+            && $0.rawValue.contains(
+              "diff: "
+                + config.artifactsDirectory.appendingPathComponent("icons/plain/diff.png").path)
+        }
     }
     let artifacts = config.artifactsDirectory.appendingPathComponent("icons/plain")
     for name in ["expected.png", "actual.png", "diff.png"] {
@@ -56,8 +91,9 @@ struct CompareAssertGoldenTests {
   }
 
   @Test func wrappersForwardTheirCallersLocation() throws {
-    let config = try configuration(.missing)
-    assertGolden(plain, named: "wrapped", configuration: config)
+    var config = try configuration(.all)
+    #expect(assertGolden(plain, named: "wrapped", configuration: config) != .matched)
+    config.mode = .missing
     func wrapper(_ image: RGBAImage, sourceLocation: SourceLocation = #_sourceLocation) {
       assertGolden(image, named: "wrapped", configuration: config, sourceLocation: sourceLocation)
     }
@@ -75,7 +111,10 @@ struct CompareAssertGoldenTests {
     withKnownIssue {
       assertGolden(plain, named: "absent", configuration: config)
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("golden missing (GLYPHSMITH_RECORD=never)") }
+      issue.comments.contains {
+        $0.rawValue.contains("golden missing; nothing recorded")
+          && $0.rawValue.contains("actual: \(config.artifactsDirectory.path)/absent/actual.png")
+      }
     }
     #expect(
       !FileManager.default.fileExists(
@@ -83,9 +122,11 @@ struct CompareAssertGoldenTests {
   }
 
   @Test func failedAndAllRewrite() throws {
-    var config = try configuration(.missing)
-    assertGolden(plain, named: "x", configuration: config)
-    config.mode = .failed
+    var config = try configuration(.failed)
+    guard case .recorded = assertGolden(plain, named: "x", configuration: config) else {
+      Issue.record("failed mode should record a missing golden and pass")
+      return
+    }
     #expect(assertGolden(plain, named: "x", configuration: config) == .matched)
     if case .recorded = assertGolden(dotted, named: "x", configuration: config) {
     } else {

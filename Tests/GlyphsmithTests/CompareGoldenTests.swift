@@ -173,16 +173,39 @@ struct CompareGoldenTests {
     #expect(throws: GoldenError.self) { try GoldenCheck.run(actual: root, golden: root) }
   }
 
-  @Test func htmlReportIsSelfContained() throws {
+  @Test func htmlReportLinksArtifactsAndGroupsScales() throws {
     let (root, actual, golden) = try goldenFolders()
     defer { try? FileManager.default.removeItem(at: root) }
-    try write(square(8), golden, "dot.png")
-    try write(square(8, dot: true), actual, "dot.png")
-    let report = try GoldenCheck.run(actual: actual, golden: golden)
-    let html = GoldenHTMLReport.render(report, actual: "actual", golden: "golden")
-    #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count - 1 == 5)
-    #expect(!html.contains("src=\"http") && !html.contains("href=\"http"))
-    #expect(html.contains("<b>1</b> of 64 pixels differ"))
-    #expect(html.contains("type=\"range\""))
+    for name in ["tabs/dot.png", "tabs/dot@2x.png", "tabs/dot@3x.png"] {
+      try write(square(8), golden, name)
+      try write(square(8, dot: true), actual, name)
+    }
+    try write(square(8), golden, "size.png")
+    try write(square(6), actual, "size.png")
+    let artifacts = root.appendingPathComponent("report-files")
+    let report = try GoldenCheck.run(actual: actual, golden: golden, artifacts: artifacts)
+    let html = GoldenHTMLReport.render(
+      report, actual: "actual", golden: "golden",
+      reportPath: root.appendingPathComponent("report.html").path)
+    #expect(!html.contains("data:image") && !html.contains("http"))
+    #expect(html.contains(#""e":"report-files/tabs/dot@2x/expected.png""#))
+    #expect(html.contains(#""f":"report-files/tabs/dot@3x/diff.png""#))
+    // The size change links golden and actual but no diff of misaligned pixels.
+    #expect(html.contains(#""a":"report-files/size/actual.png""#))
+    #expect(!html.contains("size/diff.png"))
+    #expect(html.contains(#"{"members":[0],"name":"size"}"#))
+    #expect(html.contains(#""name":"tabs/dot""#))
+    #expect(html.contains("<b>4</b> failed") && html.contains("<b>2</b> icons failing"))
+    #expect(html.contains("id=\"filter\"") && html.contains("data-folder=\"tabs\""))
+    #expect(!html.contains("id=\"renderer\""))
+  }
+
+  @Test func groupingBySuffix() {
+    #expect(GoldenHTMLReport.groupName("a/home@3x.png") == "a/home")
+    #expect(GoldenHTMLReport.groupName("a/home.png") == "a/home")
+    #expect(GoldenHTMLReport.groupName("mail@home.png") == "mail@home")
+    #expect(GoldenHTMLReport.scaleOf("a/home@1.5x.png") == 1.5)
+    #expect(
+      GoldenHTMLReport.link(URL(fileURLWithPath: "/r/x/a b.png"), base: "/r/y") == "../x/a%20b.png")
   }
 }

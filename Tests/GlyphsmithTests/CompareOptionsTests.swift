@@ -131,10 +131,11 @@ struct CompareOptionsTests {
     #expect(
       Set(object.keys) == [
         "threshold", "includeAA", "alpha", "aaColor", "diffColor", "diffColorAlt", "diffMask",
-        "blend", "ignore",
+        "blend", "ignore", "metric",
       ])
     #expect(object["diffColorAlt"] is NSNull)
     #expect(object["blend"] as? String == "checkerboard")
+    #expect(object["metric"] as? String == "yiq")
   }
 
   @Test func sha256KnownVectors() {

@@ -8,10 +8,12 @@ struct ComparePixelmatchTests {
   static let allCases =
     PixelmatchFixtures.cases("cases.tsv")
     + PixelmatchFixtures.cases("cases-v7.2.0.tsv")
+    + PixelmatchFixtures.cases("cases-main-oklab.tsv")
 
   @Test func everyCaseListIsRead() {
     #expect(PixelmatchFixtures.cases("cases.tsv").count == 10)
     #expect(PixelmatchFixtures.cases("cases-v7.2.0.tsv").count == 12)
+    #expect(PixelmatchFixtures.cases("cases-main-oklab.tsv").count == 12)
   }
 
   @Test(arguments: allCases)
@@ -39,5 +41,17 @@ struct ComparePixelmatchTests {
     #expect(single == many)
     #expect(countOnly.mismatchedPixels == fixture.expectedMismatch)
     #expect(countOnly.diff == nil)
+  }
+
+  /// pixelmatch main's unit-test anchors: at the default threshold, grey 0 against grey 13 is
+  /// the same, against grey 23 different (OKLab Lr 0.066 and 0.104).
+  @Test(arguments: [(UInt8(13), 0), (UInt8(23), 1)])
+  func oklabGreyAnchors(_ grey: UInt8, _ expected: Int) throws {
+    let black = RGBAImage(width: 1, height: 1, fill: RGBA8(r: 0, g: 0, b: 0))
+    let other = RGBAImage(width: 1, height: 1, fill: RGBA8(r: grey, g: grey, b: grey))
+    var options = PixelmatchOptions()
+    options.metric = .oklab
+    let result = try Pixelmatch.compare(black, other, options: options, diff: false, jobs: 1)
+    #expect(result.mismatchedPixels == expected)
   }
 }

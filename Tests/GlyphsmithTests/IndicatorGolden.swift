@@ -38,8 +38,12 @@ enum IndicatorGolden {
           + "values differ (largest by \(largest)); re-record with GLYPHSMITH_RECORD=all after review"
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
       }
-    case .failed:
-      break  // reported by assertGolden
+    case .failed(let message):
+      // Reported by assertGolden; a golden just recorded in the implicit `missing` mode fails
+      // until reviewed, but its folder still gets the versions it was drawn with.
+      if message.contains("recorded a new golden at") {
+        try writeVersions(in: url.deletingLastPathComponent())
+      }
     }
   }
 

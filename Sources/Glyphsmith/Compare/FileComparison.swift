@@ -51,7 +51,8 @@ public struct FileComparison: Sendable, Equatable {
     }
 
     /// `A vs B: 143 of 32768 pixels differ (0.436%), allowed 0; largest difference 0.420 at
-    /// (3, 7)`, then anti-aliased and ignored counts when not zero.
+    /// (3, 7); 108 anti-aliased pixels not counted` (or `anti-aliasing counted`), then the
+    /// ignored count when not zero.
     public var summary: String {
       var text =
         "\(comparison.expected) vs \(comparison.actual): \(result.mismatchedPixels) of "
@@ -62,7 +63,7 @@ public struct FileComparison: Sendable, Equatable {
           String(format: "; largest difference %.3f at ", result.largestDifference)
           + at.description
       }
-      if result.antiAliasedPixels > 0 { text += "; \(result.antiAliasedPixels) anti-aliased" }
+      text += "; " + GoldenComparison.antiAliasingNote(result, options: comparison.pixelmatch)
       if result.ignoredPixels > 0 { text += "; \(result.ignoredPixels) ignored" }
       return text
     }
@@ -74,13 +75,15 @@ public struct FileComparison: Sendable, Equatable {
         timing.compare, timing.write)
     }
 
-    /// The `--json` document: `{"version": 1, "mismatchedPixels", "totalPixels", "width",
+    /// The `--json` document: `{"version": 1, "mismatchedPixels", "antiAliasedPixels",
+    /// "totalPixels", "width",
     /// "height", "options": {pixelmatch's options and "failOver"}}`, as `XcodeJSON` writes it.
     /// - Throws: an encoding error (never for these values).
     public func json() throws -> Data {
       try XcodeJSON.encode(
         Document(
-          mismatchedPixels: result.mismatchedPixels, totalPixels: result.totalPixels,
+          mismatchedPixels: result.mismatchedPixels, antiAliasedPixels: result.antiAliasedPixels,
+          totalPixels: result.totalPixels,
           width: result.width, height: result.height,
           options: DocumentOptions(
             pixelmatch: comparison.pixelmatch, failOver: comparison.failOver)))
@@ -101,6 +104,7 @@ public struct FileComparison: Sendable, Equatable {
   struct Document: Encodable {
     var version = 1
     var mismatchedPixels: Int
+    var antiAliasedPixels: Int
     var totalPixels: Int
     var width: Int
     var height: Int

@@ -76,7 +76,12 @@ public enum ImageComparison {
     }
     let paths = [expectedPath, actualPath]
     let files = try paths.map(read)
-    // Both headers are read first: a size mismatch is answered without decoding.
+    // Both headers are checked (pixel budget, equal sizes) before anything is decoded.
+    for index in 0..<2 {
+      do { try PNGCodec.checkPixels(files[index], path: paths[index]) } catch {
+        throw GlyphsmithError.wrap(error, path: paths[index])
+      }
+    }
     if let e = PNGCodec.size(of: files[0]), let a = PNGCodec.size(of: files[1]),
       e.width != a.width || e.height != a.height
     {

@@ -8,9 +8,11 @@ import Foundation
 /// 2010, anti-aliasing detection of Vysniauskas 2009). `PixelmatchBlend.white` gives the counts
 /// and diff images of pixelmatch 5.x/6.x, `.checkerboard` those of pixelmatch 7.2.0; both are
 /// checked against every case of the vendored fixtures
-/// (`Tests/GlyphsmithTestSupport/Fixtures/pixelmatch`). The per-pixel arithmetic follows each
-/// version's order of floating-point operations, because the diff image's grey is truncated to a
-/// byte and a different rounding changes pixels.
+/// (`Tests/GlyphsmithTestSupport/Fixtures/pixelmatch`). `PixelmatchMetric.oklab` gives the
+/// counts and diff images of pixelmatch's main branch (OKLab HyAB, c6fee35), checked against
+/// `cases-main-oklab.tsv`. The per-pixel arithmetic follows each version's order of
+/// floating-point operations, because the diff image's grey is truncated to a byte and a
+/// different rounding changes pixels.
 ///
 /// Rows are split into contiguous bands shared by `jobs` threads; each pixel's result depends
 /// only on the two inputs, so the count and the diff are the same whatever `jobs` is. No
@@ -86,7 +88,9 @@ public enum Pixelmatch {
           x: band.largestIndex % width, y: band.largestIndex / width)
       }
     }
-    result.largestDifference = (result.largestDifference / maximumDelta).squareRoot()
+    if options.metric == .yiq {
+      result.largestDifference = (result.largestDifference / maximumDelta).squareRoot()
+    }
     if let diffBytes { result.diff = RGBAImage(width: width, height: height, pixels: diffBytes) }
     return result
   }

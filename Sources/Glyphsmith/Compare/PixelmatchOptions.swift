@@ -114,6 +114,8 @@ public struct PixelmatchOptions: Sendable, Equatable, Codable {
   public var blend: PixelmatchBlend = .checkerboard
   /// Rectangles left out of the count and hatched in the diff (px).
   public var ignore: [IgnoreRegion] = []
+  /// The per-pixel colour distance. Default `.yiq` (pixelmatch 5-7.2).
+  public var metric: PixelmatchMetric = .yiq
 
   /// pixelmatch's defaults (threshold 0.1, checkerboard blend).
   public init() {}
@@ -134,6 +136,7 @@ public struct PixelmatchOptions: Sendable, Equatable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case threshold, includeAA, alpha, aaColor, diffColor, diffColorAlt, diffMask, blend, ignore
+    case metric
   }
 
   /// Decodes any subset of the keys; missing keys keep pixelmatch's defaults.
@@ -148,6 +151,7 @@ public struct PixelmatchOptions: Sendable, Equatable, Codable {
     diffMask = try c.decodeIfPresent(Bool.self, forKey: .diffMask) ?? diffMask
     blend = try c.decodeIfPresent(PixelmatchBlend.self, forKey: .blend) ?? blend
     ignore = try c.decodeIfPresent([IgnoreRegion].self, forKey: .ignore) ?? ignore
+    metric = try c.decodeIfPresent(PixelmatchMetric.self, forKey: .metric) ?? metric
   }
 
   /// Encodes every key (`diffColorAlt` as `null` when unset), so the JSON schema is stable.
@@ -166,6 +170,7 @@ public struct PixelmatchOptions: Sendable, Equatable, Codable {
     try c.encode(diffMask, forKey: .diffMask)
     try c.encode(blend, forKey: .blend)
     try c.encode(ignore, forKey: .ignore)
+    try c.encode(metric, forKey: .metric)
   }
 }
 

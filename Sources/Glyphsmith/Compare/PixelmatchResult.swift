@@ -12,7 +12,8 @@ public struct PixelmatchResult: Sendable, Equatable {
   /// Height in px of both images.
   public var height: Int
   /// The largest colour difference among the counted pixels, in threshold units (0-1:
-  /// `sqrt(|YIQ delta| / 35215)`, comparable with `PixelmatchOptions.threshold`); 0 when none.
+  /// `sqrt(|YIQ delta| / 35215)`, or the OKLab HyAB distance, comparable with
+  /// `PixelmatchOptions.threshold`); 0 when none.
   public var largestDifference: Double
   /// Where `largestDifference` is, in px from the top-left corner (the first such pixel in
   /// row-major order); `nil` when no pixel is counted.

@@ -26,17 +26,32 @@ extension GoldenCheck.Report {
     return lines
   }
 
-  /// `N images: P passed, F failed, E could not be checked`, plus `; report in FILE` when an
-  /// HTML report was written to `reportPath`.
+  /// `N images: P passed, F failed, E could not be checked`, then what happened to
+  /// anti-aliased pixels (`anti-aliasing counted`, or `A anti-aliased pixels not counted, B of
+  /// them in images that passed`), plus `; report in FILE` when an HTML report was written to
+  /// `reportPath`.
   public func summary(reportPath: String?) -> String {
-    "\(checked) images: \(passed) passed, \(failed) failed, \(errors) could not be checked"
-      + (reportPath.map { "; report in \($0)" } ?? "")
+    "\(checked) images: \(passed) passed, \(failed) failed, \(errors) could not be checked; "
+      + antiAliasingSummary + (reportPath.map { "; report in \($0)" } ?? "")
   }
 
-  /// Writes the self-contained HTML report (`GoldenHTMLReport`) to `path`, atomically.
+  /// `anti-aliasing counted`, or `A anti-aliased pixels not counted, B of them in images that
+  /// passed`: so that a pass hiding changed pixels never looks clean.
+  public var antiAliasingSummary: String {
+    if options.pixelmatch.includeAA { return "anti-aliasing counted" }
+    let all = results.reduce(0) { $0 + ($1.antiAliasedPixels ?? 0) }
+    let inPasses = results.filter { $0.status == .passed }.reduce(0) {
+      $0 + ($1.antiAliasedPixels ?? 0)
+    }
+    return
+      "\(all) anti-aliased pixel\(all == 1 ? "" : "s") not counted, \(inPasses) of them in images that passed"
+  }
+
+  /// Writes the HTML report (`GoldenHTMLReport`) to `path`, atomically; it links each
+  /// failure's artifacts relative to `path`'s folder.
   /// - Throws: a `GlyphsmithFailure` naming `path` when it cannot be written.
   public func writeHTML(toPath path: String, actual: String, golden: String) throws {
-    let html = GoldenHTMLReport.render(self, actual: actual, golden: golden)
+    let html = GoldenHTMLReport.render(self, actual: actual, golden: golden, reportPath: path)
     do { try AtomicFile.write(Data(html.utf8), toPath: path) } catch {
       throw GlyphsmithError.failure(error, path: path)
     }

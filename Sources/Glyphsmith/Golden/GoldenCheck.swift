@@ -11,6 +11,8 @@ public enum GoldenCheck {
     public var includeAA: Bool?
     /// Blend mode.
     public var blend: PixelmatchBlend?
+    /// Colour metric.
+    public var metric: PixelmatchMetric?
     /// Differing pixels allowed.
     public var failOver: FailOver?
 
@@ -21,6 +23,7 @@ public enum GoldenCheck {
       if let threshold { options.pixelmatch.threshold = threshold }
       if let includeAA { options.pixelmatch.includeAA = includeAA }
       if let blend { options.pixelmatch.blend = blend }
+      if let metric { options.pixelmatch.metric = metric }
       if let failOver { options.failOver = failOver }
     }
   }
@@ -46,6 +49,15 @@ public enum GoldenCheck {
     public var errors: Int
     /// Failures first, largest difference first, then passes; ties by path.
     public var results: [GoldenEntry]
+  }
+
+  /// Where a check writes the failures' images: `artifacts` when given, else `X-files` beside
+  /// the HTML report `X.html` (which links them), else nowhere.
+  public static func artifactsFolder(artifacts: String?, report: String?) -> String? {
+    if let artifacts { return artifacts }
+    guard let report else { return nil }
+    let stem = report.lowercased().hasSuffix(".html") ? String(report.dropLast(5)) : report
+    return stem + "-files"
   }
 
   /// Runs the check.
@@ -148,6 +160,7 @@ public enum GoldenCheck {
     entry.status = outcome.status
     entry.message = outcome.message
     entry.mismatchedPixels = outcome.result?.mismatchedPixels
+    entry.antiAliasedPixels = outcome.result?.antiAliasedPixels
     if let result = outcome.result, result.mismatchedPixels > 0 {
       entry.largestDifference = (result.largestDifference * 1000).rounded() / 1000
       entry.largestDifferenceAt = result.largestDifferenceAt

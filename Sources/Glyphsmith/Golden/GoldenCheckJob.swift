@@ -7,13 +7,14 @@ public struct GoldenCheckJob: Sendable, Equatable {
   public var actual: String
   /// The folder of goldens (with `golden.json`), as the user gave it.
   public var golden: String
-  /// Where failure artifacts go (`--artifacts`); `nil`: none.
+  /// Where failure artifacts go (`--artifacts`); `nil`: beside the report `X.html` in
+  /// `X-files/` (the report links them), or none without a report.
   public var artifacts: String?
   /// Where the HTML report goes (`--report`); `nil`: none.
   public var report: String?
   /// Whether stdout gets the JSON report (`--json`) instead of the summary line.
   public var json = false
-  /// Options that loosen `golden.json`'s for this run.
+  /// Options that change `golden.json`'s for this run.
   public var overrides = GoldenCheck.Overrides()
   /// Threads (never changes the output).
   public var jobs = ParallelMap.availableCores
@@ -42,7 +43,8 @@ public struct GoldenCheckJob: Sendable, Equatable {
     do {
       report = try GoldenCheck.run(
         actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden),
-        artifacts: artifacts.map { URL(fileURLWithPath: $0) }, overrides: overrides, jobs: jobs)
+        artifacts: GoldenCheck.artifactsFolder(artifacts: artifacts, report: self.report)
+          .map { URL(fileURLWithPath: $0) }, overrides: overrides, jobs: jobs)
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }

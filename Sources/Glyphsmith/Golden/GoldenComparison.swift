@@ -48,9 +48,20 @@ public enum GoldenComparison {
       message +=
         String(format: "; largest difference %.3f at ", result.largestDifference) + at.description
     }
+    message += "; " + antiAliasingNote(result, options: pixelmatch)
     return Outcome(
       status: over ? .differs : .passed, result: result, diff: result.diff ?? actual,
       message: message)
+  }
+
+  /// What happened to anti-aliased pixels, for every result: `anti-aliasing counted` when
+  /// `includeAA` is set, else `N anti-aliased pixels not counted`.
+  public static func antiAliasingNote(_ result: PixelmatchResult, options: PixelmatchOptions)
+    -> String
+  {
+    if options.includeAA { return "anti-aliasing counted" }
+    let n = result.antiAliasedPixels
+    return "\(n) anti-aliased pixel\(n == 1 ? "" : "s") not counted"
   }
 
   /// A diff for images of different sizes: the overlapping top-left area compared with

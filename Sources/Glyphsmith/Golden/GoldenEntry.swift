@@ -27,6 +27,9 @@ public struct GoldenEntry: Sendable, Codable {
   public var status: GoldenStatus
   /// Differing pixels (`nil` when the images were not compared).
   public var mismatchedPixels: Int?
+  /// Pixels over the threshold that pixelmatch's detector classed as anti-aliasing and did
+  /// not count (always 0 when `includeAA` is true; `nil` when the images were not compared).
+  public var antiAliasedPixels: Int?
   /// Pixels of the actual image (`nil` when it is absent or unreadable).
   public var totalPixels: Int?
   /// Size of the golden in px, when there is one that decodes.
@@ -57,7 +60,7 @@ public struct GoldenEntry: Sendable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case path, status, mismatchedPixels, totalPixels, expectedSize, actualSize
+    case path, status, mismatchedPixels, antiAliasedPixels, totalPixels, expectedSize, actualSize
     case largestDifference, largestDifferenceAt, message, artifacts
   }
 }

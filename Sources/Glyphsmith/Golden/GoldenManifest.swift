@@ -40,9 +40,19 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
     let url = directory.appendingPathComponent(fileName)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     do {
-      let manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(contentsOf: url))
+      let data = try Data(contentsOf: url)
+      if let problem = shape.problem(in: data) {
+        throw GoldenError.invalidManifest(path: url.path, reason: problem)
+      }
+      let manifest = try JSONDecoder().decode(GoldenManifest.self, from: data)
+      guard manifest.version == 1 else {
+        throw GoldenError.invalidManifest(
+          path: url.path, reason: "unknown value \(manifest.version) for 'version'; allowed: 1")
+      }
       try manifest.options.pixelmatch.validate()
       return manifest
+    } catch let error as GoldenError {
+      throw error
     } catch let error as DecodingError {
       throw GoldenError.invalidManifest(path: url.path, reason: Self.describe(error))
     } catch let error as CompareError {
@@ -54,6 +64,18 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
       throw GoldenError.invalidManifest(path: url.path, reason: "\(error)")
     }
   }
+
+  /// The keys and enumerated values `golden.json` may hold; anything else is an error naming it.
+  public static let shape: JSONShape = .object([
+    "version": .any,
+    "options": GoldenOptions.shape,
+    "renderer": .object([
+      "libraries": .object(
+        Dictionary(
+          uniqueKeysWithValues: RendererVersions.current.components.map { ($0.name, .any) })),
+      "fonts": .dictionary(.any),
+    ]),
+  ])
 
   /// Writes this manifest to `directory/golden.json`, atomically.
   /// - Throws: `GlyphsmithError.writeFailed` naming the file.
@@ -81,7 +103,14 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
 }
 
 /// The comparison options of a golden folder: pixelmatch's options plus the allowed count.
-/// Strict by default: threshold 0.05, checkerboard blend, no differing pixel allowed.
+/// Strict by default: threshold 0.05, checkerboard blend, anti-aliased pixels counted
+/// (`includeAA` true), YIQ metric, no differing pixel allowed.
+///
+/// Why anti-aliasing counts for goldens (unlike pixelmatch's default): pixelmatch's detector
+/// exists for renders that differ from machine to machine; Glyphsmith's renders are
+/// deterministic and `golden.json` pins the renderer. An icon is almost all edges, so a 10 %
+/// heavier stroke changes mostly pixels the detector calls anti-aliasing: with it, 32 of 40
+/// such Lucide regressions passed (issue 9; `scripts/stroke-experiment.sh`).
 public struct GoldenOptions: Sendable, Equatable, Codable {
   /// pixelmatch's options (threshold 0.05 unless set).
   public var pixelmatch: PixelmatchOptions
@@ -91,21 +120,35 @@ public struct GoldenOptions: Sendable, Equatable, Codable {
   /// The strict threshold of goldens.
   public static let strictThreshold = 0.05
 
-  /// Strict options: threshold 0.05, checkerboard blend, anti-aliasing not counted, no
-  /// differing pixel allowed.
+  /// Whether anti-aliased pixels count when `golden.json` (or its key) does not say: true.
+  public static let defaultIncludeAA = true
+
+  /// Strict options: threshold 0.05, checkerboard blend, anti-aliased pixels counted, YIQ
+  /// metric, no differing pixel allowed.
   public init() {
     pixelmatch = PixelmatchOptions()
     pixelmatch.threshold = Self.strictThreshold
+    pixelmatch.includeAA = Self.defaultIncludeAA
     failOver = .zero
   }
 
-  private enum Key: String, CodingKey { case threshold, failOver }
+  /// The keys an `options` object may hold, with the allowed values of `blend` and `metric`.
+  public static let shape: JSONShape = .object([
+    "threshold": .any, "includeAA": .any, "alpha": .any, "aaColor": .any, "diffColor": .any,
+    "diffColorAlt": .any, "diffMask": .any, "ignore": .any, "failOver": .any,
+    "blend": .oneOf(PixelmatchBlend.allCases.map(\.rawValue)),
+    "metric": .oneOf(PixelmatchMetric.allCases.map(\.rawValue)),
+  ])
 
-  /// Decodes pixelmatch's keys and `failOver` from one object; missing keys stay strict.
+  private enum Key: String, CodingKey { case threshold, includeAA, failOver }
+
+  /// Decodes pixelmatch's keys and `failOver` from one object; missing keys stay strict
+  /// (threshold 0.05, `includeAA` true, no differing pixel).
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: Key.self)
     pixelmatch = try PixelmatchOptions(from: decoder)
     if !container.contains(.threshold) { pixelmatch.threshold = Self.strictThreshold }
+    if !container.contains(.includeAA) { pixelmatch.includeAA = Self.defaultIncludeAA }
     failOver = try container.decodeIfPresent(FailOver.self, forKey: .failOver) ?? .zero
   }
 

@@ -27,19 +27,23 @@ public enum GoldenRecord {
 
   /// Records goldens from `actualDirectory` into `goldenDirectory` (created when absent).
   ///
-  /// `golden.json` is created with strict options when absent; its renderer record is updated
-  /// for `.all` and `.onlyFailed` (after them every golden matches the running renderer) and
-  /// kept for `.onlyMissing`. Its options are never changed.
+  /// `golden.json` is created with strict options when absent (`includeAA` true, written out);
+  /// its renderer record is updated for `.all` and `.onlyFailed` (after them every golden
+  /// matches the running renderer) and kept for `.onlyMissing`. Its options change only where
+  /// `metric` is given: it is recorded as `options.metric`.
   /// - Throws: `GoldenError` for a missing actual folder or a bad `golden.json`;
   ///   `GlyphsmithError` for an unreadable or invalid actual PNG (nothing is written then) or a
   ///   failed write.
+  /// - Parameter metric: the colour metric to record in `golden.json` (`--metric`); `nil`
+  ///   keeps the file's (YIQ for a new file).
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, mode: Mode = .all,
-    jobs: Int = ParallelMap.availableCores
+    metric: PixelmatchMetric? = nil, jobs: Int = ParallelMap.availableCores
   ) throws -> Report {
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
     let existing = try GoldenManifest.load(from: goldenDirectory)
-    let options = existing?.options ?? GoldenOptions()
+    var options = existing?.options ?? GoldenOptions()
+    if let metric { options.pixelmatch.metric = metric }
     let actualFiles = GoldenFiles.pngs(in: actualDirectory, excluding: [goldenDirectory])
     let goldenFiles = Set(GoldenFiles.pngs(in: goldenDirectory))
 
@@ -82,12 +86,16 @@ public enum GoldenRecord {
       }
     }
     for (path, data) in writes {
-      try AtomicFile.write(data, to: goldenDirectory.appendingPathComponent(path))
+      let url = goldenDirectory.appendingPathComponent(path)
+      try OutputSafety.checkNoLinkedFolders(
+        root: goldenDirectory.path, folder: url.deletingLastPathComponent().path)
+      try AtomicFile.write(data, to: url)
     }
     var manifestWritten = false
-    if existing == nil || mode != .onlyMissing {
+    if existing == nil || mode != .onlyMissing || existing?.options != options {
       var manifest = existing ?? GoldenManifest()
-      manifest.renderer = .current
+      if existing == nil || mode != .onlyMissing { manifest.renderer = .current }
+      manifest.options = options
       if manifest != existing {
         try FileManager.default.createDirectory(
           at: goldenDirectory, withIntermediateDirectories: true)

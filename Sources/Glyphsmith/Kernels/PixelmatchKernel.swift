@@ -18,6 +18,8 @@ struct Kernel {
   let includeAA: Bool
   let diffMask: Bool
   let checkerboard: Bool
+  /// Whether the colour distance is OKLab HyAB (`PixelmatchMetric.oklab`) instead of YIQ.
+  let oklab: Bool
   let alpha: Double
   let aaWord: UInt32
   let diffWord: UInt32
@@ -37,7 +39,10 @@ struct Kernel {
     self.words1 = words1
     self.words2 = words2
     self.out = out
-    maxDelta = Pixelmatch.maximumDelta * options.threshold * options.threshold
+    oklab = options.metric == .oklab
+    maxDelta =
+      oklab
+      ? options.threshold : Pixelmatch.maximumDelta * options.threshold * options.threshold
     includeAA = options.includeAA
     diffMask = options.diffMask
     checkerboard = options.blend == .checkerboard
@@ -130,8 +135,11 @@ struct Kernel {
       } else {
         let k = i &* 4
         let delta =
-          checkerboard
-          ? delta7(bytes1, bytes2, k, k, yOnly: false) : delta6(bytes1, bytes2, k, k, yOnly: false)
+          oklab
+          ? deltaOKLab(k)
+          : checkerboard
+            ? delta7(bytes1, bytes2, k, k, yOnly: false)
+            : delta6(bytes1, bytes2, k, k, yOnly: false)
         if abs(delta) > maxDelta {
           if !includeAA
             && (antialiased(bytes1, words1, words2, x, y)
@@ -194,8 +202,9 @@ struct Kernel {
       for y in y0...y2 {
         if x == x1 && y == y1 { continue }
         let m = (y * width + x) * 4
+        // OKLab keeps the YIQ luma of pixels composited over white here (pixelmatch main).
         let delta =
-          checkerboard
+          checkerboard && !oklab
           ? delta7(img, img, pos, m, yOnly: true) : delta6(img, img, pos, m, yOnly: true)
         if delta == 0 {
           zeroes += 1
@@ -320,6 +329,45 @@ struct Kernel {
     let q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
     let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
     return y > 0 ? -delta : delta
+  }
+
+  /// pixelmatch main: each pixel blended (when either alpha is under 255) over the background
+  /// of byte offset `k` (the checkerboard of 7.2, or white), linearised, turned into OKLab with
+  /// the toe-corrected lightness Lr, then the HyAB distance scaled so that black against white
+  /// is 1; negative when the first pixel is lighter.
+  @inline(__always)
+  private func deltaOKLab(_ k: Int) -> Double {
+    let r1 = Int(bytes1[k])
+    let g1 = Int(bytes1[k + 1])
+    let b1 = Int(bytes1[k + 2])
+    let a1 = Int(bytes1[k + 3])
+    let r2 = Int(bytes2[k])
+    let g2 = Int(bytes2[k + 1])
+    let b2 = Int(bytes2[k + 2])
+    let a2 = Int(bytes2[k + 3])
+    if r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2 { return 0 }
+    let first: (Double, Double, Double)
+    let second: (Double, Double, Double)
+    if a1 < 255 || a2 < 255 {
+      let rb = checkerboard ? 48 + 159 * (k % 2) : 255
+      let gb = checkerboard ? 48 + 159 * (Int(Double(k) / 1.618033988749895) % 2) : 255
+      let bb = checkerboard ? 48 + 159 * (Int(Double(k) / 2.618033988749895) % 2) : 255
+      func blended(_ c: Int, _ a: Int, _ background: Int) -> Double {
+        OKLab.linearise(Double(c * a + background * (255 - a)) / 255)
+      }
+      first = OKLab.lab(
+        linear: blended(r1, a1, rb), blended(g1, a1, gb), blended(b1, a1, bb))
+      second = OKLab.lab(
+        linear: blended(r2, a2, rb), blended(g2, a2, gb), blended(b2, a2, bb))
+    } else {
+      first = OKLab.lab(linear: OKLab.linear[r1], OKLab.linear[g1], OKLab.linear[b1])
+      second = OKLab.lab(linear: OKLab.linear[r2], OKLab.linear[g2], OKLab.linear[b2])
+    }
+    let dl = first.0 - second.0
+    let da = first.1 - second.1
+    let db = first.2 - second.2
+    let delta = (abs(dl) + (da * da + db * db).squareRoot()) / OKLab.blackWhite
+    return dl > 0 ? -delta : delta
   }
 
   // MARK: - Grey background

@@ -69,12 +69,26 @@ public struct LintConfig: Codable, Equatable, Sendable {
   /// The file name looked for next to inputs.
   public static let fileName = "glyphsmith.json"
 
+  /// The keys and values a config may hold: `rules` (rule id to setting) and `roles` (role to
+  /// rule id to setting); a setting holds `severity` (error, warning, info, off) and `limit`.
+  /// Rule ids and roles are checked after decoding, with the allowed ones named.
+  public static let shape: JSONShape = {
+    let setting = JSONShape.object([
+      "severity": .oneOf(["error", "warning", "info", "off"]), "limit": .any,
+    ])
+    return .object(["rules": .dictionary(setting), "roles": .dictionary(.dictionary(setting))])
+  }()
+
   /// Reads and checks a config file.
   /// - Throws: `GlyphsmithError.unreadable` when missing, `.invalidOption` for bad JSON,
-  ///   unknown rule ids or roles.
+  ///   unknown keys or values (naming the key and the allowed ones), unknown rule ids or
+  ///   roles.
   public static func load(path: String) throws -> LintConfig {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
+    }
+    if let problem = shape.problem(in: data) {
+      throw GlyphsmithError.invalidOption("\(path): invalid lint config: \(problem)")
     }
     let config: LintConfig
     do {
@@ -91,7 +105,9 @@ public struct LintConfig: Codable, Equatable, Sendable {
       )
     }
     for role in config.roles.keys.sorted() where Role(rawValue: role) == nil {
-      throw GlyphsmithError.invalidOption("\(path): unknown role '\(role)'")
+      throw GlyphsmithError.invalidOption(
+        "\(path): unknown role '\(role)'; use one of \(Role.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
     }
     return config
   }

@@ -55,6 +55,7 @@ public final class Artwork {
   /// - Throws: `GlyphsmithError.render` for invalid or oversized input.
   public init(data: Data, path: String, baseDirectory: URL?) throws {
     self.path = path
+    FaultInjection.check(data)
     do {
       if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
         source = .raster(try PNGCodec.decode(data, path: path))
@@ -62,6 +63,7 @@ public final class Artwork {
         throw RenderError.invalidSVG(path: path, message: "the file is empty")
       } else {
         let document = try SVGDocument(data: data, path: path, baseDirectory: baseDirectory)
+        warnings += document.referenceWarnings
         if let warning = document.sizeWarning { warnings.append(warning) }
         source = .svg(document)
       }

@@ -10,20 +10,25 @@ enum CompareCommand: Subcommand {
     usage: glyphsmith compare A.png B.png [--diff OUT.png] [--threshold T] [--include-aa]
                               [--alpha A] [--aa-color R,G,B] [--diff-color R,G,B]
                               [--diff-color-alt R,G,B] [--diff-mask]
-                              [--blend checkerboard|white] [--ignore X,Y,W,H]...
-                              [--fail-over N|P%] [--json]
+                              [--blend checkerboard|white] [--metric yiq|oklab]
+                              [--ignore X,Y,W,H]... [--fail-over N|P%] [--json]
 
     Compares the decoded pixels of A (expected) and B (actual) with the pixelmatch algorithm:
-    a pixel differs when its YIQ colour distance is over the threshold and it is not
-    anti-aliasing. Prints the number and share of differing pixels. Images of different sizes
-    are never cropped: they fail with both sizes.
+    a pixel differs when its colour distance is over the threshold and it is not
+    anti-aliasing. Prints the number and share of differing pixels, and how many changed
+    pixels were taken for anti-aliasing and not counted. Images of different sizes are never
+    cropped: they fail with both sizes. The defaults are pixelmatch's.
 
     options:
       --diff OUT.png        write the diff image: differences red, anti-aliasing yellow, the
                             rest A in faint grey, ignored rectangles hatched blue; - writes
                             it to stdout (the summary then goes to stderr)
       --threshold T         0-1, the colour distance that counts (default 0.1)
-      --include-aa          count anti-aliased pixels as differences too
+      --include-aa          count anti-aliased pixels as differences too. Use it for
+                            deterministic renders (the same renderer, as with goldens): the
+                            detector exists for renders that differ between machines, and on
+                            icons, which are almost all edges, it hides real changes such as
+                            a heavier stroke. 'golden' counts them by default.
       --alpha A             0-1, opacity of A's grey in the diff (default 0.1)
       --aa-color R,G,B      colour of anti-aliased pixels (default 255,255,0)
       --diff-color R,G,B    colour of differing pixels (default 255,0,0)
@@ -32,11 +37,14 @@ enum CompareCommand: Subcommand {
       --blend MODE          what semi-transparent pixels are blended over: checkerboard
                             (default; pixelmatch 7.2, sees a transparent background turned
                             white) or white (pixelmatch 5/6)
+      --metric METRIC       the colour distance: yiq (default; pixelmatch 5-7.2, threshold
+                            on the squared YIQ distance) or oklab (pixelmatch's next metric:
+                            OKLab HyAB, black against white = 1)
       --ignore X,Y,W,H      a rectangle in px left out of the count; repeatable
       --fail-over N|P%      differing pixels allowed, a count or a percentage (default 0)
       --jobs N              threads (default: all cores); never changes the result
-      --json                print {"version": 1, "mismatchedPixels", "totalPixels", "width",
-                            "height", "options": {...}} on stdout
+      --json                print {"version": 1, "mismatchedPixels", "antiAliasedPixels",
+                            "totalPixels", "width", "height", "options": {...}} on stdout
 
     Exit: 0 the differing pixels are within --fail-over; 1 over it, or the sizes differ;
     2 an input could not be read or the diff not written, or a usage error.
@@ -45,7 +53,8 @@ enum CompareCommand: Subcommand {
   static let options: [OptionSpec] = [
     .value("diff"), .value("threshold"), .flag("include-aa"), .value("alpha"),
     .value("aa-color"), .value("diff-color"), .value("diff-color-alt"), .flag("diff-mask"),
-    .value("blend"), .value("ignore"), .value("fail-over"), .value("jobs"), .flag("json"),
+    .value("blend"), .value("metric"), .value("ignore"), .value("fail-over"), .value("jobs"),
+    .flag("json"),
     .flag("timing"), .flag("help"),
   ]
 
@@ -121,7 +130,7 @@ enum CompareCommand: Subcommand {
 }
 
 /// Options `compare` and `golden check` share: `--threshold`, `--include-aa`, `--blend`,
-/// `--fail-over`.
+/// `--metric`, `--fail-over`.
 enum CompareOptionParsing {
   static func apply(
     _ parsed: ParsedArguments, to options: inout PixelmatchOptions, failOver: inout FailOver
@@ -139,6 +148,19 @@ enum CompareOptionParsing {
       }
       options.blend = blend
     }
+    if let text = parsed.value("metric") { options.metric = try metric(text) }
     if let text = parsed.value("fail-over") { failOver = try FailOver(parsing: text) }
+  }
+
+  /// The metric named `text`.
+  /// - Throws: `UsageError` naming the allowed values.
+  static func metric(_ text: String) throws -> PixelmatchMetric {
+    guard let metric = PixelmatchMetric(rawValue: text) else {
+      throw UsageError(
+        message:
+          "--metric needs \(PixelmatchMetric.allCases.map(\.rawValue).joined(separator: " or ")), got '\(text)'"
+      )
+    }
+    return metric
   }
 }

@@ -7,9 +7,10 @@ enum GoldenCommand: Subcommand {
   static let summary = "check rendered PNGs against goldens (report, artifacts) or record goldens"
   static let help = """
     usage: glyphsmith golden check ACTUAL_DIR GOLDEN_DIR [--artifacts DIR] [--report FILE.html]
-                                   [--json] [--threshold T] [--include-aa] [--blend MODE]
-                                   [--fail-over N|P%]
+                                   [--json] [--threshold T] [--include-aa|--no-include-aa]
+                                   [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
            glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only-missing|--only-failed]
+                                    [--metric yiq|oklab]
 
     check compares every PNG under ACTUAL_DIR (recursively) with the golden of the same
     relative path in GOLDEN_DIR, by decoded pixels (pixelmatch). A differing image, a size
@@ -18,21 +19,33 @@ enum GoldenCommand: Subcommand {
     "renderer changed from X to Y: re-record after review" first.
 
     record copies the actual PNGs into GOLDEN_DIR, atomically, and writes golden.json (strict
-    options when new: threshold 0.05, checkerboard blend, no differing pixel allowed; the
-    renderer versions and a SHA-256 of each pinned font). It never deletes a golden.
+    options when new: threshold 0.05, checkerboard blend, anti-aliased pixels counted
+    ("includeAA": true), YIQ metric, no differing pixel allowed; the renderer versions and a
+    SHA-256 of each pinned font). It never deletes a golden.
+
+    Anti-aliased pixels count for goldens (pixelmatch does not count them by default): the
+    renders are deterministic and golden.json pins the renderer, and on icons, which are
+    almost all edges, the detector hides real regressions such as a heavier stroke. A
+    golden.json without the key counts them too; unknown keys or values in it are an error.
+    Every result says how many changed pixels were taken for anti-aliasing and not counted.
 
     check options:
       --artifacts DIR       for each failure write DIR/<path without .png>/expected.png,
                             actual.png and diff.png
-      --report FILE.html    write a self-contained HTML report (opens from disk)
+      --report FILE.html    write an HTML report that opens from disk: a summary, failures
+                            grouped by icon with scales side by side, a filter, counts per
+                            folder, side by side and slider/blink views; its images are the
+                            --artifacts files, or FILE-files/ beside it without --artifacts
       --json                print {"version": 1, "rendererChange", "options", "checked",
                             "passed", "failed", "errors", "results": [...]} on stdout
-      --threshold T, --include-aa, --blend MODE, --fail-over N|P%
-                            loosen golden.json's options for this run (see 'compare')
+      --threshold T, --include-aa, --blend MODE, --metric M, --fail-over N|P%
+                            change golden.json's options for this run (see 'compare')
+      --no-include-aa       do not count anti-aliased pixels for this run
     record options:
       --only-missing        write only goldens that do not exist yet (golden.json's renderer
                             record is kept)
       --only-failed         write only goldens that are missing or fail the check
+      --metric METRIC       record METRIC (yiq or oklab) as golden.json's options.metric
       --jobs N              threads (default: all cores)
 
     Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
@@ -41,14 +54,17 @@ enum GoldenCommand: Subcommand {
 
   static let options: [OptionSpec] = [
     .value("artifacts"), .value("report"), .flag("json"), .value("threshold"),
-    .flag("include-aa"), .value("blend"), .value("fail-over"), .flag("only-missing"),
+    .flag("include-aa"), .flag("no-include-aa"), .value("blend"), .value("metric"),
+    .value("fail-over"), .flag("only-missing"),
     .flag("only-failed"), .value("jobs"), .flag("help"),
   ]
 
   /// A parsed `golden` invocation.
   enum Action: Equatable {
     case check(CheckOptions)
-    case record(actual: String, golden: String, mode: GoldenRecord.Mode, jobs: Int)
+    case record(
+      actual: String, golden: String, mode: GoldenRecord.Mode, metric: PixelmatchMetric?,
+      jobs: Int)
   }
 
   /// `golden check`'s options: the engine's job.
@@ -67,7 +83,9 @@ enum GoldenCommand: Subcommand {
     let jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
     let checkOnly =
       ["artifacts", "report", "threshold", "blend", "fail-over"]
-      .filter { parsed.value($0) != nil } + ["json", "include-aa"].filter { parsed.has($0) }
+      .filter { parsed.value($0) != nil }
+      + ["json", "include-aa", "no-include-aa"].filter { parsed.has($0) }
+    let metric = try parsed.value("metric").map(CompareOptionParsing.metric)
     let recordOnly = ["only-missing", "only-failed"].filter { parsed.has($0) }
     if verb == "record" {
       if let option = checkOnly.first {
@@ -78,7 +96,7 @@ enum GoldenCommand: Subcommand {
       }
       let mode: GoldenRecord.Mode =
         parsed.has("only-missing") ? .onlyMissing : parsed.has("only-failed") ? .onlyFailed : .all
-      return .record(actual: actual, golden: golden, mode: mode, jobs: jobs)
+      return .record(actual: actual, golden: golden, mode: mode, metric: metric, jobs: jobs)
     }
     if let option = recordOnly.first {
       throw UsageError(message: "--\(option) applies to 'golden record' only")
@@ -97,7 +115,12 @@ enum GoldenCommand: Subcommand {
       throw error
     }
     if parsed.value("threshold") != nil { check.overrides.threshold = pixelmatch.threshold }
+    if parsed.has("include-aa") && parsed.has("no-include-aa") {
+      throw UsageError(message: "--include-aa and --no-include-aa exclude each other")
+    }
     if parsed.has("include-aa") { check.overrides.includeAA = true }
+    if parsed.has("no-include-aa") { check.overrides.includeAA = false }
+    check.overrides.metric = metric
     if parsed.value("blend") != nil { check.overrides.blend = pixelmatch.blend }
     if parsed.value("fail-over") != nil { check.overrides.failOver = failOver }
     return .check(check)
@@ -106,8 +129,8 @@ enum GoldenCommand: Subcommand {
   static func run(_ action: Action) throws -> FailureCategory? {
     switch action {
     case .check(let options): return try check(options)
-    case .record(let actual, let golden, let mode, let jobs):
-      try record(actual: actual, golden: golden, mode: mode, jobs: jobs)
+    case .record(let actual, let golden, let mode, let metric, let jobs):
+      try record(actual: actual, golden: golden, mode: mode, metric: metric, jobs: jobs)
       return nil
     }
   }
@@ -118,12 +141,14 @@ enum GoldenCommand: Subcommand {
     return output.outcome
   }
 
-  static func record(actual: String, golden: String, mode: GoldenRecord.Mode, jobs: Int) throws {
+  static func record(
+    actual: String, golden: String, mode: GoldenRecord.Mode, metric: PixelmatchMetric?, jobs: Int
+  ) throws {
     let report: GoldenRecord.Report
     do {
       report = try GoldenRecord.run(
         actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden), mode: mode,
-        jobs: jobs)
+        metric: metric, jobs: jobs)
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }

@@ -1,21 +1,107 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// Checks an SVG's external references before librsvg reads it: no external entities, no
 /// network references, no files outside the input's folder (and none at all from stdin).
+/// References librsvg would drop without a word (CSS `url()` to other files, an external DTD,
+/// files referenced inside a nested `data:` SVG) are never read and each gets a warning
+/// `PATH: warning: dropped reference 'X': why`.
 enum ReferencePolicy {
-  /// - Throws: `RenderError.forbiddenReference` naming the reference and the reason.
-  static func check(data: Data, path: String, baseDirectory: URL?) throws {
-    // Fast path: most icons have neither a DOCTYPE nor an href; only those get parsed.
-    let (hasDoctype, hasHref) = scan(data)
+  /// What librsvg should read and the warnings for the caller to print.
+  struct Outcome {
+    /// The bytes for librsvg: the input's own unless `SVGPreflight` bounded something.
+    var data: Data
+    /// `PATH: warning: dropped reference ...` lines, in document order.
+    var warnings: [String] = []
+  }
+
+  /// - Throws: `RenderError.forbiddenReference` naming the reference and the reason;
+  ///   `.tooLarge` when the document expands to more than `limits.maxUse` `<use>` instances.
+  static func check(
+    data: Data, path: String, baseDirectory: URL?, limits: InputLimits = .current
+  ) throws -> Outcome {
+    var outcome = Outcome(data: data)
+    let (hasDoctype, _) = scan(data)
     if hasDoctype { try checkEntities(data: data, path: path) }
-    if hasHref { try checkHrefs(data: data, path: path, baseDirectory: baseDirectory) }
-    if data.range(of: Data("@import".utf8)) != nil {
-      try checkImports(data: data, path: path, baseDirectory: baseDirectory)
+    guard SVGPreflight.needsPass(data), let found = SVGPreflight.run(data, maxUse: limits.maxUse)
+    else { return outcome }
+    if found.useInstances > limits.maxUse {
+      throw RenderError.tooLarge(
+        path: path,
+        what: "the SVG expands to more than \(limits.maxUse) <use> instances (--max-use); "
+          + "flatten the repeated content")
     }
+    if let dtd = found.externalDTD {
+      outcome.warnings.append(dropped(dtd, path: path, why: "external DTDs are never loaded"))
+    }
+    for reference in found.hrefs {
+      if isData(reference) {
+        outcome.warnings += nestedReferences(reference, path: path, depth: 0)
+      } else {
+        try checkReference(reference, path: path, baseDirectory: baseDirectory)
+      }
+    }
+    for reference in found.imports {
+      try checkReference(reference, path: path, baseDirectory: baseDirectory)
+    }
+    for reference in found.cssURLs {
+      let trimmed = reference.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      if isData(trimmed) {
+        outcome.warnings += nestedReferences(trimmed, path: path, depth: 0)
+      } else {
+        outcome.warnings.append(
+          dropped(
+            trimmed, path: path,
+            why: "CSS url() references to other files are never loaded; inline the content"))
+      }
+    }
+    for (from, to) in found.boundedFontSizes.sorted(by: { $0.from < $1.from }) {
+      outcome.warnings.append(
+        "\(path): warning: font-size \(from) is past what librsvg can draw; drawn at \(to)")
+    }
+    if let rewritten = found.rewritten { outcome.data = rewritten }
+    return outcome
+  }
+
+  private static func dropped(_ reference: String, path: String, why: String) -> String {
+    "\(path): warning: dropped reference '\(reference.prefix(200))': \(why)"
+  }
+
+  private static func isData(_ reference: String) -> Bool {
+    reference.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("data:")
+  }
+
+  /// Warnings for file references inside a `data:` SVG (librsvg loads it with no base, so
+  /// they are never read): one per reference, nested data SVGs followed three levels deep.
+  private static func nestedReferences(_ url: String, path: String, depth: Int) -> [String] {
+    let trimmed = url.trimmingCharacters(in: .whitespaces)
+    guard depth < 3, let comma = trimmed.firstIndex(of: ",") else { return [] }
+    let header = trimmed[..<comma].lowercased()
+    guard header.contains("svg") else { return [] }
+    let payload = String(trimmed[trimmed.index(after: comma)...])
+    let bytes: Data?
+    if header.hasSuffix(";base64") {
+      bytes = Data(base64Encoded: payload, options: .ignoreUnknownCharacters)
+    } else {
+      bytes = (payload.removingPercentEncoding ?? payload).data(using: .utf8)
+    }
+    guard let bytes, SVGPreflight.needsPass(bytes),
+      let found = SVGPreflight.run(bytes, maxUse: Int.max / 2)
+    else { return [] }
+    var warnings: [String] = []
+    for reference in found.hrefs + found.imports + found.cssURLs {
+      let r = reference.trimmingCharacters(in: .whitespaces)
+      if r.isEmpty || r.hasPrefix("#") { continue }
+      if isData(r) {
+        warnings += nestedReferences(r, path: path, depth: depth + 1)
+      } else {
+        warnings.append(
+          dropped(
+            r, path: path,
+            why: "a file referenced inside a data: SVG is never loaded; inline the content"))
+      }
+    }
+    return warnings
   }
 
   /// One pass over the bytes: whether they contain `<!` (a DOCTYPE or entity declaration) and
@@ -42,23 +128,6 @@ enum ReferencePolicy {
     }
   }
 
-  /// CSS `@import url(...)` / `@import "..."` in style sheets: the same rules as hrefs.
-  private static func checkImports(data: Data, path: String, baseDirectory: URL?) throws {
-    let text = String(decoding: data, as: UTF8.self)
-    var rest = text[...]
-    while let found = rest.range(of: "@import") {
-      var tail = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-      if tail.hasPrefix("url(") { tail = tail.dropFirst(4).drop { $0 == " " } }
-      let quote = tail.first == "\"" || tail.first == "'" ? tail.first : nil
-      if quote != nil { tail = tail.dropFirst() }
-      let reference = tail.prefix { c in
-        quote.map { c != $0 } ?? (c != ")" && c != ";" && c != " " && c != "\n")
-      }
-      try checkReference(String(reference), path: path, baseDirectory: baseDirectory)
-      rest = rest[found.upperBound...]
-    }
-  }
-
   private static func checkEntities(data: Data, path: String) throws {
     let text = String(decoding: data, as: UTF8.self)
     var rest = text[...]
@@ -73,17 +142,6 @@ enum ReferencePolicy {
           reason: "external entities are not loaded; inline the content")
       }
       rest = tail[end...]
-    }
-  }
-
-  private static func checkHrefs(data: Data, path: String, baseDirectory: URL?) throws {
-    let collector = HrefCollector()
-    let parser = XMLParser(data: data)
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = collector
-    _ = parser.parse()  // syntax errors are librsvg's to report, with its message
-    for reference in collector.references {
-      try checkReference(reference, path: path, baseDirectory: baseDirectory)
     }
   }
 
@@ -124,30 +182,6 @@ enum ReferencePolicy {
       throw RenderError.forbiddenReference(
         path: path, reference: trimmed,
         reason: "it points outside the input's folder \(base)")
-    }
-  }
-}
-
-/// Collects `href`, `xlink:href` (any prefix) attribute values from every element.
-private final class HrefCollector: NSObject, XMLParserDelegate {
-  var references: [String] = []
-
-  func parser(
-    _ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?
-  ) {
-    // <?xml-stylesheet href="..."?>
-    guard target == "xml-stylesheet", let data, let start = data.range(of: "href=") else { return }
-    let rest = data[start.upperBound...]
-    guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
-    references.append(String(rest.dropFirst().prefix { $0 != quote }))
-  }
-
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-  ) {
-    for (name, value) in attributeDict where name == "href" || name.hasSuffix(":href") {
-      references.append(value)
     }
   }
 }

@@ -16,6 +16,9 @@ public final class SVGDocument {
   /// Set when the size came from a documented fallback (percentage width or height: the
   /// viewBox is used instead), for the caller to print as a warning.
   public let sizeWarning: String?
+  /// `PATH: warning: dropped reference ...` lines for references never read (see
+  /// `ReferencePolicy`), for the caller to print.
+  public let referenceWarnings: [String]
   /// Largest SVG file accepted, in bytes (10 MiB).
   public static let maximumFileSize = 10 * 1024 * 1024
 
@@ -26,15 +29,21 @@ public final class SVGDocument {
   ///   - path: the name used in messages.
   ///   - baseDirectory: the folder relative references resolve against; `nil` (stdin) allows
   ///     no file references at all.
-  /// - Throws: `RenderError.tooLarge` over 10 MiB, `.forbiddenReference` for external
+  /// - Throws: `RenderError.tooLarge` over 10 MiB or past `limits.maxUse` `<use>` instances, `.forbiddenReference` for external
   ///   entities or references outside `baseDirectory`, `.invalidSVG` with librsvg's message,
   ///   `.noUsableSize` when neither width and height nor a viewBox give a size.
-  public init(data: Data, path: String, baseDirectory: URL?) throws {
-    if data.count > Self.maximumFileSize {
+  ///   `limits`: the `<use>` budget (default `InputLimits.current`).
+  public init(
+    data original: Data, path: String, baseDirectory: URL?, limits: InputLimits = .current
+  ) throws {
+    if original.count > Self.maximumFileSize {
       throw RenderError.tooLarge(
-        path: path, what: "\(data.count) bytes; SVG files are limited to 10 MiB")
+        path: path, what: "\(original.count) bytes; SVG files are limited to 10 MiB")
     }
-    try ReferencePolicy.check(data: data, path: path, baseDirectory: baseDirectory)
+    let checked = try ReferencePolicy.check(
+      data: original, path: path, baseDirectory: baseDirectory, limits: limits)
+    let data = checked.data
+    referenceWarnings = checked.warnings
     if Self.mayDrawText(data) { FontEnvironment.installOnce() }
 
     guard let handle = LibraryClock.measure({ rsvg_handle_new_with_flags(RSVG_HANDLE_FLAGS_NONE) })
