@@ -27,6 +27,8 @@ enum RenderCommand: Subcommand {
       --background COLOR    composite over this colour instead of transparency
       --shape S             circle, square, wide or tall instead of the shape found from the ink
       --compact             compact tab bar sizes (tab-bar role)
+      -a, --keep-aspect-ratio  accepted for rsvg-convert habits and ignored: the aspect ratio
+                            is always kept (--width with --height letterboxes, centred)
     \(BudgetOptions.help)
 
     roles:
@@ -40,6 +42,7 @@ enum RenderCommand: Subcommand {
     .value("output", short: "o"), .value("role"), .value("size"), .value("width"),
     .value("height"), .value("scale"), .value("padding"), .flag("template"), .flag("original"),
     .value("tint"), .value("background"), .value("shape"), .flag("compact"), .flag("help"),
+    .flag("keep-aspect-ratio", short: "a"),
   ] + BudgetOptions.specs
 
   struct Options: Equatable {

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Checks an SVG's external references before librsvg reads it: no external entities, no
-/// network references, no files outside the input's folder (and none at all from stdin).
-/// References librsvg would drop without a word (CSS `url()` to other files, an external DTD,
-/// files referenced inside a nested `data:` SVG) are never read and each gets a warning
-/// `PATH: warning: dropped reference 'X': why`.
+/// Checks an SVG's external references before librsvg reads it. External entity
+/// declarations are an error (the document cannot be parsed faithfully without them). Every
+/// other reference to the network or to a file outside the input's folder (any file from
+/// stdin), of any kind (`href` on any element, CSS `url()` and `@import`, an external DTD, a
+/// file referenced inside a nested `data:` SVG), is never read: it is removed from the
+/// document librsvg reads (or librsvg never loads it) and gets a warning
+/// `PATH: warning: dropped reference 'X': why`; the file renders.
 enum ReferencePolicy {
   /// What librsvg should read and the warnings for the caller to print.
   struct Outcome {
@@ -12,6 +14,8 @@ enum ReferencePolicy {
     var data: Data
     /// `PATH: warning: dropped reference ...` lines, in document order.
     var warnings: [String] = []
+    /// `SVGNormalizer`'s fixes applied to `data`.
+    var normalizations: [String] = []
   }
 
   /// - Throws: `RenderError.forbiddenReference` naming the reference and the reason;
@@ -22,7 +26,10 @@ enum ReferencePolicy {
     var outcome = Outcome(data: data)
     let (hasDoctype, _) = scan(data)
     if hasDoctype { try checkEntities(data: data, path: path) }
-    guard SVGPreflight.needsPass(data), let found = SVGPreflight.run(data, maxUse: limits.maxUse)
+    guard SVGPreflight.needsPass(data),
+      let found = SVGPreflight.run(
+        data, maxUse: limits.maxUse,
+        verdict: { verdict($0, baseDirectory: baseDirectory) })
     else { return outcome }
     if found.useInstances > limits.maxUse {
       throw RenderError.tooLarge(
@@ -33,19 +40,18 @@ enum ReferencePolicy {
     if let dtd = found.externalDTD {
       outcome.warnings.append(dropped(dtd, path: path, why: "external DTDs are never loaded"))
     }
-    for reference in found.hrefs {
-      if isData(reference) {
-        outcome.warnings += nestedReferences(reference, path: path, depth: 0)
-      } else {
-        try checkReference(reference, path: path, baseDirectory: baseDirectory)
-      }
+    for drop in found.droppedReferences {
+      outcome.warnings.append(dropped(drop.reference, path: path, why: drop.reason))
     }
-    for reference in found.imports {
-      try checkReference(reference, path: path, baseDirectory: baseDirectory)
+    for reference in found.hrefs where isData(reference) {
+      outcome.warnings += nestedReferences(reference, path: path, depth: 0)
     }
+    outcome.normalizations = found.normalizations
+    // `@import url(...)` is an import (dropped above or loaded), not a url() librsvg ignores.
+    let imports = Set(found.imports.map { $0.trimmingCharacters(in: .whitespaces) })
     for reference in found.cssURLs {
       let trimmed = reference.trimmingCharacters(in: .whitespaces)
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      if trimmed.isEmpty || trimmed.hasPrefix("#") || imports.contains(trimmed) { continue }
       if isData(trimmed) {
         outcome.warnings += nestedReferences(trimmed, path: path, depth: 0)
       } else {
@@ -86,7 +92,7 @@ enum ReferencePolicy {
       bytes = (payload.removingPercentEncoding ?? payload).data(using: .utf8)
     }
     guard let bytes, SVGPreflight.needsPass(bytes),
-      let found = SVGPreflight.run(bytes, maxUse: Int.max / 2)
+      let found = SVGPreflight.run(bytes, maxUse: Int.max / 2, normalize: false)
     else { return [] }
     var warnings: [String] = []
     for reference in found.hrefs + found.imports + found.cssURLs {
@@ -145,29 +151,41 @@ enum ReferencePolicy {
     }
   }
 
+  /// Throws when `verdict` refuses `reference`.
+  /// - Throws: `RenderError.forbiddenReference` with the reason.
   static func checkReference(_ reference: String, path: String, baseDirectory: URL?) throws {
+    if let reason = verdict(reference, baseDirectory: baseDirectory) {
+      throw RenderError.forbiddenReference(
+        path: path, reference: reference.trimmingCharacters(in: .whitespaces), reason: reason)
+    }
+  }
+
+  /// Why `reference` must not be read, or `nil` when it may: same-document (`#id`), `data:`
+  /// and files inside `baseDirectory` may; network URLs, files outside the folder (after
+  /// resolving `..` and symbolic links) and any file when `baseDirectory` is `nil` (stdin) may
+  /// not.
+  static func verdict(_ reference: String, baseDirectory: URL?) -> String? {
     let trimmed = reference.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("data:") {
-      return
+      return nil
     }
     let lower = trimmed.lowercased()
-    if lower.hasPrefix("http:") || lower.hasPrefix("https:") || lower.hasPrefix("ftp:") {
-      throw RenderError.forbiddenReference(
-        path: path, reference: trimmed, reason: "network references are not loaded")
+    // A URL scheme (RFC 3986: a letter, then letters, digits, +, -, .) other than file:.
+    if let colon = lower.firstIndex(of: ":"), lower[..<colon].count > 1,
+      lower.first!.isLetter,
+      lower[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+      !lower.hasPrefix("file:")
+    {
+      return "network references are not loaded"
     }
     guard let baseDirectory else {
-      throw RenderError.forbiddenReference(
-        path: path, reference: trimmed,
-        reason: "an SVG read from stdin may not reference files; pass it as a file")
+      return "an SVG read from stdin may not reference files; pass it as a file"
     }
     var filePart = trimmed
     if let hash = filePart.firstIndex(of: "#") { filePart = String(filePart[..<hash]) }
     let target: URL
     if lower.hasPrefix("file:") {
-      guard let url = URL(string: filePart) else {
-        throw RenderError.forbiddenReference(
-          path: path, reference: trimmed, reason: "not a valid file URL")
-      }
+      guard let url = URL(string: filePart) else { return "not a valid file URL" }
       target = url
     } else if filePart.hasPrefix("/") {
       target = URL(fileURLWithPath: filePart)
@@ -179,9 +197,9 @@ enum ReferencePolicy {
     let resolved = target.standardizedFileURL.resolvingSymlinksInPath().path
     let prefix = base.hasSuffix("/") ? base : base + "/"
     if !resolved.hasPrefix(prefix) {
-      throw RenderError.forbiddenReference(
-        path: path, reference: trimmed,
-        reason: "it points outside the input's folder \(base)")
+      return "it points outside the input's folder \(base)"
     }
+    return nil
   }
+
 }

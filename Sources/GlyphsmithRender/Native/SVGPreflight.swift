@@ -32,6 +32,11 @@ enum SVGPreflight {
     var boundedFontSizes: [(from: String, to: String)] = []
     /// The document to give librsvg when something was bounded; `nil`: the input as is.
     var rewritten: Data?
+    /// References removed because `run`'s verdict refused them (never read), in document
+    /// order.
+    var droppedReferences: [ReferenceDropper.Dropped] = []
+    /// `SVGNormalizer`'s fixes applied (`use-symbol`, `clip-path`, ...).
+    var normalizations: [String] = []
   }
 
   /// Absolute font sizes are clamped to this many px.
@@ -43,7 +48,10 @@ enum SVGPreflight {
 
   /// Bytes whose presence sends a document through the pass; icons without any of them (most)
   /// skip it.
-  static let triggers = ["href", "url(", "@import", "<!", "font", "use", "numOctaves"].map {
+  /// `square` (caps) is `SVGNormalizer`'s: a zero-length subpath needs it.
+  static let triggers = [
+    "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square",
+  ].map {
     Array($0.utf8)
   }
 
@@ -57,6 +65,7 @@ enum SVGPreflight {
         let b = bytes[i]
         if b == UInt8(ascii: "h") || b == UInt8(ascii: "u") || b == UInt8(ascii: "@")
           || b == UInt8(ascii: "<") || b == UInt8(ascii: "f") || b == UInt8(ascii: "n")
+          || b == UInt8(ascii: "s")
         {
           for word in triggers where word[0] == b && i + word.count <= n {
             var match = true
@@ -80,7 +89,14 @@ enum SVGPreflight {
 
   /// Parses `data` with libxml2 (no network, no entity loading, no error output). Returns
   /// `nil` when libxml2 cannot parse it: librsvg then reports the syntax error itself.
-  static func run(_ data: Data, maxUse: Int) -> Findings? {
+  /// `verdict` names the reason a reference must not be read (`nil`: keep it); those it
+  /// refuses are removed from the document (see `ReferenceDropper`). Documents within
+  /// `maxUse` are then normalised for librsvg (see `SVGNormalizer`) unless `normalize` is
+  /// false.
+  static func run(
+    _ data: Data, maxUse: Int, verdict: (String) -> String? = { _ in nil },
+    normalize: Bool = true
+  ) -> Findings? {
     _ = initialized
     guard data.count < Int(Int32.max) else { return nil }
     // Encoding errors bypass XML_PARSE_NOERROR; librsvg reports its own parse errors.
@@ -110,7 +126,15 @@ enum SVGPreflight {
       child = node.pointee.next
     }
     walk.countUses()
-    if walk.boundFontSizes() || walk.changedOctaves {
+    // Font sizes first: the walk holds nodes the normalisation may replace.
+    let bounded = walk.boundFontSizes()
+    walk.findings.droppedReferences = ReferenceDropper.drop(in: doc, verdict: verdict)
+    if normalize && walk.findings.useInstances <= maxUse {
+      walk.findings.normalizations = SVGNormalizer.normalize(doc, maxUse: maxUse)
+    }
+    if bounded || walk.changedOctaves || !walk.findings.droppedReferences.isEmpty
+      || !walk.findings.normalizations.isEmpty
+    {
       var buffer: UnsafeMutablePointer<xmlChar>?
       var size: Int32 = 0
       xmlDocDumpMemory(doc, &buffer, &size)
