@@ -2,12 +2,12 @@
 extension AppIconResult {
   /// The stderr lines, in order: warnings, validator findings, then
   /// `wrote FOLDER (N PNG files)`.
-  public var diagnostics: [String] {
+  package var diagnostics: [String] {
     let count = files.count
     return warnings + findings.map(\.description)
       + ["wrote \(folder) (\(count) PNG file\(count == 1 ? "" : "s"))"]
   }
 
   /// `nil` when the written icon set is valid; `.answerIsNo` when the validator has findings.
-  public var outcome: FailureCategory? { findings.isEmpty ? nil : .answerIsNo }
+  package var outcome: FailureCategory? { findings.isEmpty ? nil : .answerIsNo }
 }

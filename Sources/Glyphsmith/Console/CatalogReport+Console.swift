@@ -3,7 +3,7 @@ extension CatalogReport {
   /// Validates the catalog at `catalogPath` (see `CatalogValidator.validate`); the report
   /// names it without trailing slashes.
   /// - Throws: a `GlyphsmithError` naming the catalog when it cannot be read.
-  public static func validating(catalogPath: String) throws -> CatalogReport {
+  package static func validating(catalogPath: String) throws -> CatalogReport {
     let findings: [CatalogFinding]
     do {
       findings = try CatalogValidator.validate(catalogPath: catalogPath)
@@ -17,7 +17,7 @@ extension CatalogReport {
 
   /// The stderr lines without `--json`: each finding, then
   /// `N findings (E errors)` when there are any.
-  public var diagnostics: [String] {
+  package var diagnostics: [String] {
     guard !findings.isEmpty else { return [] }
     let errors = findings.filter { $0.severity == .error }.count
     return findings.map(\.description) + [
@@ -26,5 +26,5 @@ extension CatalogReport {
   }
 
   /// `nil` with no findings; `.answerIsNo` otherwise.
-  public var outcome: FailureCategory? { findings.isEmpty ? nil : .answerIsNo }
+  package var outcome: FailureCategory? { findings.isEmpty ? nil : .answerIsNo }
 }

@@ -5,7 +5,7 @@ extension GoldenCheck.Report {
   /// The stderr lines, in order: a note when `golden.json` is missing, the renderer change,
   /// then one line per failure naming the file (and its artifacts folder). `actual` and
   /// `golden` are the folders as given.
-  public func diagnostics(actual: String, golden: String) -> [String] {
+  package func diagnostics(actual: String, golden: String) -> [String] {
     var lines: [String] = []
     if !manifestFound {
       lines.append(
@@ -30,14 +30,14 @@ extension GoldenCheck.Report {
   /// anti-aliased pixels (`anti-aliasing counted`, or `A anti-aliased pixels not counted, B of
   /// them in images that passed`), plus `; report in FILE` when an HTML report was written to
   /// `reportPath`.
-  public func summary(reportPath: String?) -> String {
+  package func summary(reportPath: String?) -> String {
     "\(checked) images: \(passed) passed, \(failed) failed, \(errors) could not be checked; "
       + antiAliasingSummary + (reportPath.map { "; report in \($0)" } ?? "")
   }
 
   /// `anti-aliasing counted`, or `A anti-aliased pixels not counted, B of them in images that
   /// passed`: so that a pass hiding changed pixels never looks clean.
-  public var antiAliasingSummary: String {
+  package var antiAliasingSummary: String {
     if options.pixelmatch.includeAA { return "anti-aliasing counted" }
     let all = results.reduce(0) { $0 + ($1.antiAliasedPixels ?? 0) }
     let inPasses = results.filter { $0.status == .passed }.reduce(0) {
@@ -50,7 +50,7 @@ extension GoldenCheck.Report {
   /// Writes the HTML report (`GoldenHTMLReport`) to `path`, atomically; it links each
   /// failure's artifacts relative to `path`'s folder.
   /// - Throws: a `GlyphsmithFailure` naming `path` when it cannot be written.
-  public func writeHTML(toPath path: String, actual: String, golden: String) throws {
+  package func writeHTML(toPath path: String, actual: String, golden: String) throws {
     let html = GoldenHTMLReport.render(self, actual: actual, golden: golden, reportPath: path)
     do { try AtomicFile.write(Data(html.utf8), toPath: path) } catch {
       throw GlyphsmithError.failure(error, path: path)
@@ -59,7 +59,7 @@ extension GoldenCheck.Report {
 
   /// `.unusableInput` when an image could not be checked, else `.answerIsNo` when any
   /// failed, else `nil`.
-  public var outcome: FailureCategory? {
+  package var outcome: FailureCategory? {
     if errors > 0 { return .unusableInput }
     return failed > 0 ? .answerIsNo : nil
   }
@@ -68,13 +68,13 @@ extension GoldenCheck.Report {
 /// What `glyphsmith golden record` prints, assembled by the engine.
 extension GoldenRecord.Report {
   /// The progress lines (stderr): `recorded GOLDEN/PATH` for each golden written.
-  public func recordedLines(golden: String) -> [String] {
+  package func recordedLines(golden: String) -> [String] {
     recorded.map { "recorded \((golden as NSString).appendingPathComponent($0))" }
   }
 
   /// The stderr lines: a warning per golden without an actual image, then
   /// `recorded N goldens, M unchanged[; wrote golden.json]`.
-  public func diagnostics(golden: String) -> [String] {
+  package func diagnostics(golden: String) -> [String] {
     extra.map {
       "\((golden as NSString).appendingPathComponent($0)): warning: golden has no actual image; delete it if the image is gone"
     } + [

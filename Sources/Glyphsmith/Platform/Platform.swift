@@ -14,7 +14,7 @@ import Foundation
 
 /// The one place where Glyphsmith calls the C library's POSIX and glibc functions (files,
 /// errno, memory hints); the rest of the engine and the CLI call these instead.
-public enum Platform {
+package enum Platform {
   /// A failed system call: errno and the system's reason for it.
   struct Failure: Error {
     /// `errno` right after the call.
@@ -60,7 +60,7 @@ public enum Platform {
 
   /// `status(ofPath:)` for callers outside the engine: whether `path` exists (bytes that are
   /// not UTF-8 kept, see `FileName`) and is a folder.
-  public static func fileExists(atPath path: String) -> (exists: Bool, isFolder: Bool) {
+  package static func fileExists(atPath path: String) -> (exists: Bool, isFolder: Bool) {
     guard let info = status(ofPath: path) else { return (false, false) }
     return (true, info.isFolder)
   }
@@ -68,7 +68,7 @@ public enum Platform {
   /// The command-line arguments after the program name, each decoded by `FileName.decode`
   /// (Swift's `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD, losing
   /// the file name).
-  public static var arguments: [String] {
+  package static var arguments: [String] {
     (1..<Int(CommandLine.argc)).map { index in
       let pointer = CommandLine.unsafeArgv[index]!
       return FileName.decode(
@@ -77,7 +77,7 @@ public enum Platform {
   }
 
   /// `text` for a message (see `FileName.display`).
-  public static func displayName(_ text: String) -> String { FileName.display(text) }
+  package static func displayName(_ text: String) -> String { FileName.display(text) }
 
   /// The bytes of the regular file at `path` with one open, fstat, read and close, or `nil`
   /// when it cannot be opened or read (missing, a folder, no permission).
@@ -151,12 +151,12 @@ public enum Platform {
   }
 
   /// Whether file descriptor `fd` is a terminal (`isatty(3)`); 2 is stderr.
-  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// Asks glibc to keep freed buffers of up to 64 MiB on the heap (`M_MMAP_THRESHOLD`) and trim
   /// it only past 256 MiB (`M_TRIM_THRESHOLD`) instead of mapping and unmapping pages for each,
   /// for work that allocates a few MB of short-lived pixel buffers per input. Nothing elsewhere.
-  public static func keepLargeBuffersOnHeap() {
+  package static func keepLargeBuffersOnHeap() {
     #if os(Linux)
       _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD (glibc malloc.h; the macro is not imported)
       _ = mallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
