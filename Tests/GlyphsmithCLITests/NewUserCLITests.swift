@@ -62,4 +62,100 @@ struct NewUserCLITests {
     #expect(result.status == 2)
     #expect(result.stderr.hasPrefix("t.png: error: too large: canvas 1179x"), "\(result.stderr)")
   }
+
+  /// Runs `arguments` in a fresh folder holding `files` (name: contents).
+  static func run(_ arguments: [String], files: [String: String] = [:]) throws -> CLIResult {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, text) in files {
+      try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    let args = arguments.map { $0.replacingOccurrences(of: "HOUSE", with: Self.house.path) }
+    return try CLIRunner.run(args, in: folder)
+  }
+
+  @Test(arguments: [
+    (
+      ["tableview", "s1.json", "-o", "t.png"],
+      "s1.json: error: sections[0].rows[0].title: expected a string\n"
+    ),
+    (
+      ["lint", "--config", "cfg.json", "HOUSE"],
+      "cfg.json: error: invalid lint config: unknown key 'x'; allowed: roles, rules\n"
+    ),
+    (
+      ["badge", "新", "-o", "b.png"],
+      "glyphsmith badge: error: no pinned font has a glyph for U+65B0 in '新'; use characters "
+        + "Inter, DejaVu Sans or Noto Color Emoji cover\n"
+    ),
+    (
+      ["tabbar", "--device-width", "10", "--item", "A=HOUSE", "-o", "t.png"],
+      "glyphsmith tabbar: error: device width must be at least 100 pt, got 10.0\n"
+        + "see 'glyphsmith help tabbar'\n"
+    ),
+    (
+      ["toolbar", "--device-width", "10", "--item", "A=HOUSE", "-o", "t.png"],
+      "glyphsmith toolbar: error: device width must be at least 100 pt, got 10.0\n"
+        + "see 'glyphsmith help toolbar'\n"
+    ),
+    (
+      ["searchbar", "--device-width", "10", "-o", "t.png"],
+      "glyphsmith searchbar: error: device width must be at least 100 pt, got 10.0\n"
+        + "see 'glyphsmith help searchbar'\n"
+    ),
+  ])
+  func messagesNameTheFileOrTheCommand(arguments: [String], message: String) throws {
+    let result = try Self.run(
+      arguments,
+      files: [
+        "s1.json": #"{"sections":[{"rows":[{"title":1}]}]}"#, "cfg.json": #"{"x": 1}"#,
+      ])
+    #expect(result.status == 2)
+    #expect(result.stderr == message)
+  }
+
+  @Test(arguments: [
+    (
+      ["tableview", "bad.json", "-o", "t.png"],
+      "bad.json: error: cannot read: not valid JSON: it stops at line 1, column 14 before the "
+        + "JSON is complete\n"
+    ),
+    (["tableview", "empty.json", "-o", "t.png"], "empty.json: error: cannot read: the file is empty\n"),
+    (
+      ["tableview", "middle.json", "-o", "t.png"],
+      "middle.json: error: cannot read: not valid JSON at line 3, column 3 (invalid value)\n"
+    ),
+    (
+      ["lint", "--config", "middle.json", "HOUSE"],
+      "middle.json: error: invalid lint config: not valid JSON at line 3, column 3 (invalid value)\n"
+    ),
+    (
+      ["lint", "--config", "empty.json", "HOUSE"],
+      "empty.json: error: invalid lint config: the file is empty\n"
+    ),
+  ])
+  func invalidJSONSaysWhere(arguments: [String], message: String) throws {
+    let result = try Self.run(
+      arguments,
+      files: [
+        "bad.json": "{\"sections\": [\n", "empty.json": "\n",
+        "middle.json": "{\n \"rules\": {\n  x\n}}",
+      ])
+    #expect(result.status == 2)
+    #expect(result.stderr == message)
+  }
+
+  @Test func invalidGoldenManifestSaysWhere() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let gold = folder.appendingPathComponent("gold")
+    try FileManager.default.createDirectory(at: gold, withIntermediateDirectories: true)
+    try Data("{\n  \"version\": 1,\n  ]\n}".utf8).write(to: gold.appendingPathComponent("golden.json"))
+    let result = try CLIRunner.run(["golden", "check", "gold", "gold"], in: folder)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains(
+        "golden.json: error: invalid golden.json: not valid JSON at line 3, column 3"),
+      "\(result.stderr)")
+  }
 }

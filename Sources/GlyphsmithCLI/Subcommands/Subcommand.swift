@@ -26,7 +26,8 @@ protocol Subcommand {
 extension Subcommand {
   /// `--help` prints the help on stdout (exit 0); a usage error prints it on stderr with a
   /// pointer to help (exit 2); otherwise `run`, whose outcome or failure's category gives the
-  /// exit code (`ExitCode.init(_:)`).
+  /// exit code (`ExitCode.init(_:)`). A failure whose message names no file is prefixed
+  /// with `glyphsmith NAME:`, and followed by the help pointer when it is a usage error.
   static func main(_ arguments: [String]) -> ExitCode {
     if arguments.contains("--help") {
       Terminal.output(help)
@@ -43,7 +44,15 @@ extension Subcommand {
     do {
       return ExitCode(try run(options))
     } catch let failure as any GlyphsmithFailure {
-      Terminal.error(failure.description)
+      // A message naming no file ("error: ...") names the command instead, so every message
+      // reads `path: error: what`; a usage error points to the help as parse errors do.
+      let message = failure.description
+      if message.hasPrefix("error: ") {
+        Terminal.error("glyphsmith \(name): \(message)")
+        if failure.category == .usage { Terminal.error("see 'glyphsmith help \(name)'") }
+      } else {
+        Terminal.error(message)
+      }
       return ExitCode(failure.category)
     } catch {
       Terminal.error("glyphsmith \(name): error: \(error)")
