@@ -158,4 +158,46 @@ struct NewUserCLITests {
         "golden.json: error: invalid golden.json: not valid JSON at line 3, column 3"),
       "\(result.stderr)")
   }
+
+  @Test func goldenRecordKeepsTheValidImagesAndCheckMentionsOnlyWrittenArtifacts() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let act = folder.appendingPathComponent("act")
+    try FileManager.default.createDirectory(at: act, withIntermediateDirectories: true)
+    func write(_ image: RGBAImage, _ name: String) throws {
+      try PNGCodec.encode(image).write(to: act.appendingPathComponent(name))
+    }
+    try write(RGBAImage(width: 4, height: 4, fill: .black), "a.png")
+    try write(RGBAImage(width: 4, height: 4, fill: .black), "b.png")
+    #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 0)
+    try write(RGBAImage(width: 4, height: 4, fill: .white), "a.png")
+    try write(RGBAImage(width: 4, height: 4, fill: .black), "c.png")
+    try Data("junk".utf8).write(to: act.appendingPathComponent("broken.png"))
+    let record = try CLIRunner.run(
+      ["golden", "record", "act", "gold", "--only-failed"], in: folder)
+    #expect(record.status == 2)
+    #expect(record.stdout == Data("recorded gold/a.png\nrecorded gold/c.png\n".utf8))
+    #expect(
+      record.stderr
+        == "act/broken.png: error: invalid PNG: not a PNG file (no PNG signature)\n"
+        + "recorded 2 goldens, 1 unchanged, 1 could not be read\n")
+    let gold = folder.appendingPathComponent("gold")
+    #expect(
+      try PNGCodec.decode(Data(contentsOf: gold.appendingPathComponent("a.png")), path: "a")
+        == RGBAImage(width: 4, height: 4, fill: .white))
+    #expect(FileManager.default.fileExists(atPath: gold.appendingPathComponent("c.png").path))
+    #expect(!FileManager.default.fileExists(atPath: gold.appendingPathComponent("broken.png").path))
+
+    try write(RGBAImage(width: 4, height: 4, fill: .black), "a.png")
+    let check = try CLIRunner.run(
+      ["golden", "check", "act", "gold", "--artifacts", "ART"], in: folder)
+    #expect(check.status == 2)
+    #expect(
+      check.stderr
+        == "act/broken.png: error: invalid PNG: not a PNG file (no PNG signature)\n"
+        + "act/a.png: error: 16 of 16 pixels differ (100.000%, allowed 0); largest difference "
+        + "0.966 at (0, 0); anti-aliasing counted (artifacts in ART/a)\n", "\(check.stderr)")
+    let art = folder.appendingPathComponent("ART")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: art.path) == ["a"])
+  }
 }
