@@ -200,4 +200,67 @@ struct NewUserCLITests {
     let art = folder.appendingPathComponent("ART")
     #expect(try FileManager.default.contentsOfDirectory(atPath: art.path) == ["a"])
   }
+
+  @Test func previewsWarnWhenTheyUpscaleARaster() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try PNGCodec.encode(RGBAImage(width: 10, height: 10, fill: .black))
+      .write(to: folder.appendingPathComponent("small.png"))
+    let tab = try CLIRunner.run(
+      ["tabbar", "--item", "A=small.png", "--item", "B=small.png", "--scale", "3", "-o", "t.png"],
+      in: folder)
+    #expect(tab.status == 0)
+    #expect(
+      tab.stderr
+        == "small.png: warning: upscaling a raster by 6.90x blurs it; give a larger PNG or an SVG\n")
+    let tool = try CLIRunner.run(
+      ["toolbar", "--item", "A=small.png", "--scale", "3", "-o", "t.png"], in: folder)
+    #expect(tool.status == 0)
+    #expect(
+      tool.stderr
+        == "small.png: warning: upscaling a raster by 7.20x blurs it; give a larger PNG or an SVG\n")
+  }
+
+  @Test func unknownSubcommandSuggestsOnlyNearMisses() throws {
+    let far = try CLIRunner.run(["nosuch"])
+    #expect(far.status == 2)
+    #expect(
+      far.stderr
+        == "glyphsmith: error: unknown subcommand 'nosuch'; use one of render, assets, sheet, "
+        + "badge, dots, tabbar, toolbar, searchbar, tableview, compare, lint, golden, validate, "
+        + "appicon\n")
+    let near = try CLIRunner.run(["rendr"])
+    #expect(near.status == 2)
+    #expect(near.stderr == "glyphsmith: error: unknown subcommand 'rendr'; did you mean 'render'?\n")
+  }
+
+  @Test func assetsRefusesStdinAndRenderRefusesAFolder() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let assets = try CLIRunner.run(
+      ["assets", "-", "-o", "S.xcassets"], stdin: Data("<svg/>".utf8), in: folder)
+    #expect(assets.status == 2)
+    #expect(
+      assets.stderr.hasPrefix(
+        "-: error: assets does not read stdin: an asset is named after its file; save the SVG or "
+          + "PNG as NAME.svg or NAME.png and give that file\n"), "\(assets.stderr)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+    for output in ["out/", "out"] {
+      let render = try CLIRunner.run(["render", Self.house.path, "-o", output], in: folder)
+      #expect(render.status == 2)
+      #expect(render.stderr == "\(output): error: cannot write: is a folder; give a file name\n")
+    }
+  }
+
+  @Test func helpTextsListWhatIsEmitted() throws {
+    let tabbar = try CLIRunner.run(["tabbar", "--help"])
+    #expect(String(decoding: tabbar.stdout, as: UTF8.self).contains(#""tab"|"more"|"badge"|"#))
+    #expect(String(decoding: tabbar.stdout, as: UTF8.self).contains(#""label", "title""#))
+    let compare = String(decoding: try CLIRunner.run(["compare", "--help"]).stdout, as: UTF8.self)
+    let usage = compare.components(separatedBy: "\n\n")[0]
+    #expect(usage.contains("[--jobs N]"))
+    let assets = String(decoding: try CLIRunner.run(["assets", "--help"]).stdout, as: UTF8.self)
+    #expect(assets.contains(#""warnings": [...], "lint": [...] (with --lint)}]"#))
+  }
 }

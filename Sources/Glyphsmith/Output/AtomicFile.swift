@@ -12,6 +12,13 @@ public enum AtomicFile {
       FileHandle.standardOutput.write(data)
       return
     }
+    var isFolder: ObjCBool = false
+    if path.hasSuffix("/")
+      || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        && isFolder.boolValue)
+    {
+      throw GlyphsmithError.writeFailed(path: path, reason: "is a folder; give a file name")
+    }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

@@ -30,7 +30,9 @@ enum AssetsCommand: Subcommand {
       --jobs N              threads (default: all cores); never changes the output
       --json                print a JSON report on stdout:
                             {"version": 1, "inputs": [{"path", "name", "status", "role",
-                            "shape", "sizePt", "files": [{"path", "width", "height"}], "error"}]}
+                            "shape", "sizePt", "files": [{"path", "width", "height"}], "error",
+                            "warnings": [...], "lint": [...] (with --lint)}], "warnings": [...],
+                            "catalogFindings": [...]}
       --quiet               no progress bar and no summary line
       --platform LIST       \(platformList), comma-separated: android writes
                             res/drawable-<density>/NAME.png (mdpi..xxxhdpi, --size in dp,
