@@ -3,7 +3,8 @@ import PackageDescription
 
 /// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image
 /// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
-/// `CPNG`, `CPango` and the small `CPNGCodec` C target; only `GlyphsmithRender` imports them.
+/// `CPNG`, `CPango`, `CLibXML` and the small `CPNGCodec` C target; only `GlyphsmithRender`
+/// imports them.
 let package = Package(
   name: "Glyphsmith",
   products: [
@@ -22,12 +23,14 @@ let package = Package(
     .systemLibrary(
       name: "CPango", pkgConfig: "pangocairo",
       providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+    .systemLibrary(
+      name: "CLibXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(name: "CPNGCodec", dependencies: ["CPNG"]),
 
     // MARK: - Swift
     .target(
       name: "GlyphsmithRender",
-      dependencies: ["CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec"]),
+      dependencies: ["CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec", "CLibXML"]),
     .target(name: "Glyphsmith", dependencies: ["GlyphsmithRender"]),
     .target(name: "GlyphsmithCLISupport"),
     .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCLISupport"]),

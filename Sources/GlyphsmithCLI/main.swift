@@ -50,6 +50,8 @@ let rootHelp = """
     }
     Terminal.output(rootHelp)
     return .success
+  case WorkerCommand.name:
+    return WorkerCommand.main(Array(arguments.dropFirst()))
   case "--version":
     Terminal.output("glyphsmith \(version)")
     Terminal.output(RendererVersions.current.summary)

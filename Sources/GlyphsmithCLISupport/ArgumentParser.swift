@@ -52,23 +52,57 @@ public struct ParsedArguments: Equatable, Sendable {
   /// Whether the flag `name` was given.
   public func has(_ name: String) -> Bool { flags.contains(name) }
 
+  /// The largest value any size, scale or padding option takes: the 16384 px output limit
+  /// (`Rasterizer.maximumSide`); a size in pt at scale 1 or a scale for a 1 pt glyph reaches
+  /// it, and the product is checked again when the layout is known.
+  public static let largestDimension = 16384.0
+
   /// `name`'s value as a number, or `nil` when absent.
-  /// - Throws: `UsageError` when present but not a number or not positive.
-  public func positiveDouble(_ name: String) throws -> Double? {
+  /// - Throws: `UsageError` when present but not a number, not positive, or over `maximum`
+  ///   (default 16384, the output limit in px).
+  public func positiveDouble(_ name: String, maximum: Double = largestDimension) throws
+    -> Double?
+  {
     guard let text = value(name) else { return nil }
     guard let number = Double(text), number > 0, number.isFinite else {
       throw UsageError(message: "--\(name) needs a positive number, got '\(text)'")
     }
+    guard number <= maximum else {
+      throw UsageError(
+        message: "--\(name) is at most \(maximum.cleanText) (outputs are limited to 16384 px "
+          + "on a side), got '\(text)'")
+    }
     return number
   }
 
-  /// `name`'s value as a whole number ≥ `minimum`, or `nil` when absent.
-  /// - Throws: `UsageError` when present but not a whole number ≥ `minimum`.
-  public func integer(_ name: String, minimum: Int = 1) throws -> Int? {
+  /// `name`'s value as a number ≥ 0 and ≤ `maximum` (default 8192 pt: half the 16384 px
+  /// output limit, a margin on each side), or `nil` when absent.
+  /// - Throws: `UsageError` when present but not such a number.
+  public func nonNegativeDouble(_ name: String, maximum: Double = largestDimension / 2) throws
+    -> Double?
+  {
+    guard let text = value(name) else { return nil }
+    guard let number = Double(text), number >= 0, number.isFinite else {
+      throw UsageError(message: "--\(name) needs a number of pt of at least 0, got '\(text)'")
+    }
+    guard number <= maximum else {
+      throw UsageError(
+        message: "--\(name) is at most \(maximum.cleanText) pt (outputs are limited to 16384 px "
+          + "on a side), got '\(text)'")
+    }
+    return number
+  }
+
+  /// `name`'s value as a whole number in `minimum...maximum`, or `nil` when absent.
+  /// - Throws: `UsageError` when present but not such a number.
+  public func integer(_ name: String, minimum: Int = 1, maximum: Int = Int.max) throws -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text), number >= minimum else {
       throw UsageError(
         message: "--\(name) needs a whole number of at least \(minimum), got '\(text)'")
+    }
+    guard number <= maximum else {
+      throw UsageError(message: "--\(name) is at most \(maximum), got '\(text)'")
     }
     return number
   }
@@ -162,5 +196,12 @@ public enum ArgumentParser {
       previous = current
     }
     return previous[b.count]
+  }
+}
+
+extension Double {
+  /// The number without a fractional part when it has none (`16384`, `1.5`), for messages.
+  var cleanText: String {
+    self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
   }
 }

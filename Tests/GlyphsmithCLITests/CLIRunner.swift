@@ -26,12 +26,16 @@ enum CLIRunner {
     fatalError("glyphsmith executable not found next to \(CommandLine.arguments[0])")
   }()
 
-  static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws
-    -> CLIResult
-  {
+  static func run(
+    _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+    environment: [String: String] = [:]
+  ) throws -> CLIResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()

@@ -185,7 +185,7 @@ struct DotsLintCLITests {
     ])
     #expect(result.status == 0)
     #expect(result.stderr.contains("\(ring):3:3: warning: [text]"))
-    #expect(result.stderr.contains("\(ring): warning: [negative-space]"))
+    #expect(result.stderr.contains("\(ring):2:3: warning: [negative-space] <path>: "))
     #expect(!result.stderr.contains("dot.svg"))
     #expect(FileManager.default.fileExists(atPath: out))
   }

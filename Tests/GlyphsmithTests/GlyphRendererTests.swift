@@ -314,24 +314,24 @@ struct LoadingTests {
     }
   }
 
-  @Test func stylesheetReferencesFollowTheSameRules() throws {
+  @Test func stylesheetReferencesAreDroppedWithAWarning() throws {
     let pi = "<?xml-stylesheet href=\"../evil.css\"?>" + svg(width: "2", height: "2", body: "")
-    #expect {
-      try Artwork(
-        data: Data(pi.utf8), path: "pi.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
-    } throws: {
-      "\($0)"
-        == "pi.svg: error: refused reference '../evil.css': it points outside the input's folder /tmp/x"
-    }
+    let styled = try Artwork(
+      data: Data(pi.utf8), path: "pi.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
+    #expect(
+      styled.warnings == [
+        "pi.svg: warning: dropped reference '../evil.css': it points outside the input's folder /tmp/x"
+      ])
     let imported = svg(
-      width: "2", height: "2", body: "<style>@import url('http://x.test/a.css');</style>")
-    #expect {
-      try Artwork(
-        data: Data(imported.utf8), path: "i.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
-    } throws: {
-      "\($0)"
-        == "i.svg: error: refused reference 'http://x.test/a.css': network references are not loaded"
-    }
+      width: "2", height: "2",
+      body: "<style>@import url('http://x.test/a.css');</style><rect width=\"2\" height=\"2\"/>")
+    let artwork = try Artwork(
+      data: Data(imported.utf8), path: "i.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
+    #expect(
+      artwork.warnings == [
+        "i.svg: warning: dropped reference 'http://x.test/a.css': network references are not loaded"
+      ])
+    #expect(try GlyphRenderer.render(artwork, options: RenderOptions()).image[1, 1].a == 255)
   }
 
   @Test func externalEntityIsRefused() throws {
@@ -347,7 +347,7 @@ struct LoadingTests {
     }
   }
 
-  @Test func referencesOutsideTheFolderAreRefusedAndInsideAllowed() throws {
+  @Test func referencesOutsideTheFolderAreDroppedAndInsideAllowed() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let dot = svg(width: "2", height: "2", body: "<rect width=\"2\" height=\"2\"/>")
@@ -359,14 +359,33 @@ struct LoadingTests {
     let inside = try folder.write("inner/in.svg", image("dot.svg"))
     let artwork = try Artwork(path: inside)
     #expect(try GlyphRenderer.render(artwork, options: RenderOptions()).image[1, 1].a == 255)
-    let outside = try folder.write("inner/out.svg", image("../outside.svg"))
-    #expect {
-      try Artwork(path: outside)
-    } throws: { error in
-      "\(error)".contains(
-        "refused reference '../outside.svg': it points outside the input's folder")
-    }
-    #expect(throws: (any Error).self) { try load(image("dot.svg"), name: "-") }
+    // Outside the folder, to the network, or any file from stdin: never read, dropped with a
+    // warning; the rest of the file renders.
+    let outside = try folder.write(
+      "inner/out.svg",
+      svg(
+        width: "2", height: "2",
+        body: "<clipPath id=\"c\"><image href=\"../outside.svg\" width=\"2\" height=\"2\"/>"
+          + "</clipPath><use href=\"https://x.test/a.svg#i\"/><rect width=\"1\" height=\"2\"/>"))
+    let dropped = try Artwork(path: outside)
+    let inner = folder.url.appendingPathComponent("inner").standardizedFileURL
+      .resolvingSymlinksInPath().path
+    #expect(
+      dropped.warnings == [
+        "\(outside): warning: dropped reference '../outside.svg': it points outside the "
+          + "input's folder \(inner)",
+        "\(outside): warning: dropped reference 'https://x.test/a.svg#i': network references "
+          + "are not loaded",
+      ])
+    let drawn = try GlyphRenderer.render(dropped, options: RenderOptions()).image
+    #expect(drawn[0, 0].a == 255 && drawn[1, 1].a == 0)
+    let fromStdin = try load(image("dot.svg"), name: "-")
+    #expect(
+      fromStdin.warnings == [
+        "-: warning: dropped reference 'dot.svg': an SVG read from stdin may not reference "
+          + "files; pass it as a file"
+      ])
+    #expect(try GlyphRenderer.render(fromStdin, options: RenderOptions()).image[1, 1].a == 0)
   }
 
   @Test func svgOverTenMiBIsRefused() throws {

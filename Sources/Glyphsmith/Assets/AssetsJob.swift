@@ -29,7 +29,12 @@ public struct AssetsJob: Sendable {
   public let outputFolders: [AssetPlatform: String]
   /// The writers of the platforms asked for, with their contexts, in output order.
   private let outputs: [Output]
-  private let writeClock = SecondsCounter()
+  /// Run each input in a worker process (see `AssetsIsolation`); `nil`: on threads in this
+  /// process (library use).
+  public var isolation: AssetsIsolation? = nil
+  /// Told (once) when another run holds an output folder's lock and this one waits for it.
+  public var lockNotice: @Sendable (String) -> Void = { _ in }
+  let writeClock = SecondsCounter()
   private let fingerprintPrefix: String
 
   /// A platform writer of this run and what it is given.
@@ -99,23 +104,24 @@ public struct AssetsJob: Sendable {
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
     let (inputs, warnings) = try AssetPlanner.plan(files, options: options, writers: writers)
+    // Each output folder is locked for the whole run (two runs take turns), and staging
+    // leftovers of killed runs in it are removed.
+    let locks = try outputRoots.map { try FolderLock(path: $0, waiting: lockNotice) }
+    defer { withExtendedLifetime(locks) {} }
+    for root in outputRoots { OutputSafety.removeStaleStaging(under: root) }
     for output in outputs { try output.writer.prepare(inputs, in: output.context) }
     let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
-    let timed = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
-      defer { counter.tick() }
-      let start = DispatchTime.now().uptimeNanoseconds
-      let result = process(inputs[index])
-      return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
+    let (timed, workerClocks) = processAll(inputs, counter: counter)
     var report = AssetsReport(inputs: timed.map(\.0))
     report.warnings = warnings
     report.statistics.renders = timed.reduce(0) {
       $0 + ($1.0.status == "written" ? $1.0.files.count : 0)
     }
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
-    report.statistics.librarySeconds = LibraryClock.seconds - libraryBefore
-    report.statistics.writeSeconds = writeClock.seconds
+    report.statistics.librarySeconds =
+      LibraryClock.seconds - libraryBefore + workerClocks.librarySeconds
+    report.statistics.writeSeconds = writeClock.seconds + workerClocks.writeSeconds
     // Validate what was written; a run that wrote nothing changed nothing to validate.
     if report.inputs.contains(where: { $0.status == "written" }) {
       for output in outputs {
@@ -125,9 +131,17 @@ public struct AssetsJob: Sendable {
     return report
   }
 
+  /// The folders this job writes into, sorted (locks are taken in this order).
+  var outputRoots: [String] { Set(outputs.map(\.context.root)).sorted() }
+
+  /// Throws when a folder between an output root and `folder` is a symbolic link.
+  func checkOutputFolder(_ folder: String) throws {
+    for root in outputRoots { try OutputSafety.checkNoLinkedFolders(root: root, folder: folder) }
+  }
+
   // MARK: - One input
 
-  private func process(_ input: AssetInput) -> AssetInputResult {
+  func process(_ input: AssetInput) -> AssetInputResult {
     var result = AssetInputResult(
       path: input.path, name: input.name, status: "failed", role: options.role.rawValue,
       shape: nil, sizePt: nil, files: [], error: nil, warnings: [])
@@ -235,6 +249,7 @@ public struct AssetsJob: Sendable {
   private func write(_ set: PlannedAssetSet, files: [(name: String, data: Data)]) throws {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { writeClock.add(DispatchTime.now().uptimeNanoseconds - start) }
+    try checkOutputFolder(set.folder)
     if set.whole {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: set.folder).deletingLastPathComponent().path,

@@ -10,6 +10,10 @@ public struct AssetsBatch: Sendable {
   public var catalog: String
   /// What to write.
   public var options: AssetsOptions
+  /// Worker processes for the inputs (`AssetsJob.isolation`); `nil`: threads in this process.
+  public var isolation: AssetsIsolation? = nil
+  /// Told when another run holds an output folder and this one waits (`AssetsJob.lockNotice`).
+  public var lockNotice: @Sendable (String) -> Void = { _ in }
 
   /// A batch; nothing runs until `run`.
   public init(inputs: [String], catalog: String, options: AssetsOptions) {
@@ -38,8 +42,10 @@ public struct AssetsBatch: Sendable {
     for error in missing { diagnose(error.description) }
     var report: AssetsReport
     do {
-      report = try AssetsJob(catalogPath: catalog, options: options).run(
-        collected: files, progress: progress)
+      var job = AssetsJob(catalogPath: catalog, options: options)
+      job.isolation = isolation
+      job.lockNotice = lockNotice
+      report = try job.run(collected: files, progress: progress)
     } catch {
       throw GlyphsmithError.wrap(error, path: catalog)
     }

@@ -31,6 +31,9 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   case caseCollision = "case-collision"
   /// Two assets of one kind with the same name (in groups without a namespace).
   case duplicateName = "duplicate-name"
+  /// A hidden staging folder or file (`.NAME.imageset.tmp-PID-N`) left by a run that was
+  /// killed; a rerun of `assets` removes its own.
+  case stagingLeftover = "staging-leftover"
 
   /// `error` for what breaks the build or an upload, `warning` for the rest.
   public var severity: CatalogFinding.Severity {

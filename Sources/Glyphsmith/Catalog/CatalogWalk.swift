@@ -64,6 +64,13 @@ struct CatalogWalk {
 
   /// Walks a group: sub-groups recursively, asset folders checked and recorded.
   mutating func walkGroup(_ folder: String, namePrefix: String) {
+    for name in OutputSafety.staleStaging(in: folder) {
+      findings.append(
+        CatalogFinding(
+          rule: .stagingLeftover, path: folder + "/" + name, file: name,
+          message: "left by a glyphsmith run that was killed; delete it, or rerun "
+            + "`glyphsmith assets`, which removes it"))
+    }
     let children = Self.children(folder)
     checkSiblingCase(folder, children: children, skipAssetPairs: true)
     for child in children where child.isFolder {

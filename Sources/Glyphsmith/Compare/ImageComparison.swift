@@ -75,6 +75,19 @@ public enum ImageComparison {
     }
     let paths = [expectedPath, actualPath]
     let files = try paths.map(read)
+    // Both headers are checked (pixel budget, equal sizes) before anything is decoded.
+    for index in 0..<2 {
+      do { try PNGCodec.checkPixels(files[index], path: paths[index]) } catch {
+        throw GlyphsmithError.wrap(error, path: paths[index])
+      }
+    }
+    if let e = PNGCodec.size(of: files[0]), let a = PNGCodec.size(of: files[1]),
+      e.width != a.width || e.height != a.height
+    {
+      throw CompareError.sizeMismatch(
+        path: actualPath, expected: ImageSize(width: e.width, height: e.height),
+        actual: ImageSize(width: a.width, height: a.height))
+    }
     // Decoding holds libpng's buffer and its copy at once; two large decodes in parallel would
     // hold four images. Large pairs decode one after the other, so that the peak stays near
     // the two images and the diff.

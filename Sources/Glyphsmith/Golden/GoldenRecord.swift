@@ -94,7 +94,10 @@ public enum GoldenRecord {
       }
     }
     for (path, data) in writes {
-      try AtomicFile.write(data, to: goldenDirectory.appendingPathComponent(path))
+      let url = goldenDirectory.appendingPathComponent(path)
+      try OutputSafety.checkNoLinkedFolders(
+        root: goldenDirectory.path, folder: url.deletingLastPathComponent().path)
+      try AtomicFile.write(data, to: url)
     }
     var manifestWritten = false
     if existing == nil || mode != .onlyMissing || existing?.options != options {

@@ -19,6 +19,9 @@ public struct LintSession: Sendable {
   public var explainFolder: String?
   /// Threads; never changes the results or their order.
   public var jobs: Int
+  /// Lint each file in a worker process (`WorkerIsolation`); `nil`, or stdin among the
+  /// files: on threads in this process.
+  public var isolation: WorkerIsolation? = nil
 
   /// A session for the command-line `inputs` (files, folders, `-`): the folders among them
   /// become `roots`.
@@ -47,7 +50,9 @@ public struct LintSession: Sendable {
   /// Each file linted, in the order given; a file that cannot be read, rendered or explained
   /// (or whose config is bad) is a failure naming it.
   public func lint(paths: [String]) -> [Result<LintResult, GlyphsmithError>] {
-    ParallelMap.map(count: paths.count, jobs: jobs) { index in
+    // stdin (`-`) is the workers' request channel: a lint of stdin runs in this process.
+    if let isolation, !paths.contains("-") { return lintInWorkers(paths, isolation: isolation) }
+    return ParallelMap.map(count: paths.count, jobs: jobs) { index in
       let path = paths[index]
       do {
         return .success(try lint(path: path))

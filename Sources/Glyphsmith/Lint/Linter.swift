@@ -144,6 +144,12 @@ public enum Linter {
     {
       findings += rule.findings(in: context).filter { $0.severity != .off }
     }
+    if let outline {
+      renderOptions.scale = 1
+      findings = PixelFindingLocator.locate(
+        findings, data: data, path: path, baseDirectory: baseDirectory, artwork: artwork,
+        outline: outline, renderOptions: renderOptions)
+    }
     findings.sort(by: order)
     let report = LintFileReport(
       path: path, role: options.role.rawValue, sizePt: sizePt, findings: findings)

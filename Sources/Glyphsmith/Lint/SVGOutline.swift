@@ -65,6 +65,12 @@ public struct SVGOutline: Sendable {
   /// - Throws: `GlyphsmithError.render(.invalidSVG)` with the parser's line when the XML is
   ///   not well formed.
   public static func parse(_ data: Data, path: String) throws -> SVGOutline {
+    // Foundation's parser traps on names that are not UTF-8; such files are not SVG (an
+    // encoding declaration other than UTF-8 is converted by libxml2 first).
+    if String(validating: data, as: UTF8.self) == nil && !declaresOtherEncoding(data) {
+      throw GlyphsmithError.render(
+        .invalidSVG(path: path, message: "the file is not valid UTF-8 and declares no encoding"))
+    }
     let delegate = OutlineBuilder(data: data)
     let parser = XMLParser(data: data)
     parser.shouldResolveExternalEntities = false
@@ -76,6 +82,16 @@ public struct SVGOutline: Sendable {
         .invalidSVG(path: path, message: "line \(parser.lineNumber): \(message)"))
     }
     return SVGOutline(elements: delegate.elements, fileIgnored: delegate.fileIgnored)
+  }
+
+  /// Whether the XML declaration names an encoding other than UTF-8.
+  static func declaresOtherEncoding(_ data: Data) -> Bool {
+    guard data.starts(with: Array("<?xml".utf8)) else { return false }
+    let end = data.firstIndex(of: UInt8(ascii: ">")) ?? data.endIndex
+    let declaration = String(decoding: data[..<end], as: UTF8.self).lowercased()
+    guard let range = declaration.range(of: "encoding") else { return false }
+    let value = declaration[range.upperBound...].drop { " =\"'".contains($0) }
+    return !value.hasPrefix("utf-8") && !value.hasPrefix("utf8")
   }
 
   /// The element with `id`, if any (first in document order).
@@ -111,23 +127,45 @@ private final class OutlineBuilder: NSObject, XMLParserDelegate {
     lineStarts = starts
   }
 
+  /// The last column computed: (line index, byte offset, 1-based column in characters).
+  /// Start tags arrive in document order, so each column is counted on from the one before:
+  /// linear in the length of a line however many elements it holds.
+  private var lastColumn: (line: Int, offset: Int, column: Int) = (-1, 0, 1)
+  /// The last line found for an offset (lines are searched forward from it).
+  private var lastLine = 0
+
   /// libxml2 reports the position after the start tag; walk back to its `<`.
   private func startOfTag(line: Int, column: Int, name: String) -> (Int, Int) {
     guard line >= 1, line <= lineStarts.count else { return (max(line, 1), max(column, 1)) }
     var offset = min(bytes.count, lineStarts[line - 1] + max(column - 1, 0))
     let pattern = Array(("<" + name).utf8)
-    while offset >= 0 {
-      if offset + pattern.count <= bytes.count,
-        Array(bytes[offset..<(offset + pattern.count)]) == pattern
-      {
-        let lineIndex = (lineStarts.lastIndex { $0 <= offset } ?? 0)
-        let lineStart = lineStarts[lineIndex]
-        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
-        return (lineIndex + 1, column)
+    // Not before the previous tag's `<` (tags do not overlap), so the walk stays linear.
+    let floor = lastColumn.line >= 0 ? lastColumn.offset : 0
+    while offset >= floor {
+      if offset + pattern.count <= bytes.count, matches(pattern, at: offset) {
+        if lastLine >= lineStarts.count || lineStarts[lastLine] > offset { lastLine = 0 }
+        while lastLine + 1 < lineStarts.count && lineStarts[lastLine + 1] <= offset {
+          lastLine += 1
+        }
+        let lineStart = lineStarts[lastLine]
+        var from = lineStart
+        var characters = 0
+        if lastColumn.line == lastLine && lastColumn.offset <= offset {
+          from = lastColumn.offset
+          characters = lastColumn.column - 1
+        }
+        for i in from..<offset where bytes[i] & 0xC0 != 0x80 { characters += 1 }
+        lastColumn = (lastLine, offset, characters + 1)
+        return (lastLine + 1, characters + 1)
       }
       offset -= 1
     }
     return (line, column)
+  }
+
+  private func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
+    for k in 0..<pattern.count where bytes[offset + k] != pattern[k] { return false }
+    return true
   }
 
   func parser(

@@ -21,7 +21,9 @@ public final class Artwork {
   /// means PNG, anything else is parsed as SVG.
   /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read; `.render` for an
   ///   invalid or oversized SVG/PNG (see `SVGDocument` and `PNGCodec`).
-  public convenience init(path: String) throws {
+  /// `sizeFromContent`: an SVG with no usable size takes its content's bounds as its canvas
+  /// (for callers that give the output size, as `render --width/--height` does).
+  public convenience init(path: String, sizeFromContent: Bool = false) throws {
     let data: Data
     let base: URL?
     if path == "-" {
@@ -47,21 +49,27 @@ public final class Artwork {
       }
       base = url.deletingLastPathComponent()
     }
-    try self.init(data: data, path: path, baseDirectory: base)
+    try self.init(data: data, path: path, baseDirectory: base, sizeFromContent: sizeFromContent)
   }
 
   /// Loads artwork from memory. `baseDirectory` is where an SVG's relative references resolve
   /// (`nil`: no file references allowed).
   /// - Throws: `GlyphsmithError.render` for invalid or oversized input.
-  public init(data: Data, path: String, baseDirectory: URL?) throws {
+  /// `sizeFromContent`: see `init(path:sizeFromContent:)`.
+  public init(
+    data: Data, path: String, baseDirectory: URL?, sizeFromContent: Bool = false
+  ) throws {
     self.path = path
+    FaultInjection.check(data)
     do {
       if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
         source = .raster(try PNGCodec.decode(data, path: path))
       } else if data.isEmpty {
         throw RenderError.invalidSVG(path: path, message: "the file is empty")
       } else {
-        let document = try SVGDocument(data: data, path: path, baseDirectory: baseDirectory)
+        let document = try SVGDocument(
+          data: data, path: path, baseDirectory: baseDirectory, sizeFromContent: sizeFromContent)
+        warnings += document.referenceWarnings
         if let warning = document.sizeWarning { warnings.append(warning) }
         source = .svg(document)
       }

@@ -33,8 +33,8 @@ public struct InkAnalysis: Sendable, Equatable {
       let scale = analysisSide / max(coarse.width, coarse.height)
       var margin = (analysisSide / 4).rounded(.up)
       while true {
-        let width = Int((coarse.width * scale).rounded(.up) + 2 * margin)
-        let height = Int((coarse.height * scale).rounded(.up) + 2 * margin)
+        let width = PixelMath.count((coarse.width * scale).rounded(.up) + 2 * margin)
+        let height = PixelMath.count((coarse.height * scale).rounded(.up) + 2 * margin)
         let placement = Placement(
           scale: scale, offsetX: margin - coarse.x * scale, offsetY: margin - coarse.y * scale)
         let image = try Rasterizer.render(

@@ -6,18 +6,25 @@ import Synchronization
 public enum AtomicFile {
   /// Writes `data` to the file at `path` (as the user gave it; messages keep it so)
   /// atomically, creating missing parent folders; the path `-` writes to stdout instead.
+  /// An existing character device or FIFO (`/dev/stdout`, a named pipe) is written into
+  /// directly; other special files are refused, never renamed over.
   /// - Throws: `GlyphsmithError.writeFailed` naming the path and the system's reason.
   public static func write(_ data: Data, toPath path: String) throws {
     if path == "-" {
       FileHandle.standardOutput.write(data)
       return
     }
-    var isFolder: ObjCBool = false
-    if path.hasSuffix("/")
-      || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-        && isFolder.boolValue)
-    {
+    if path.hasSuffix("/") {
       throw GlyphsmithError.writeFailed(path: path, reason: "is a folder; give a file name")
+    }
+    switch OutputSafety.target(path) {
+    case .stream:
+      try OutputSafety.writeStream(data, toPath: path)
+      return
+    case .refused(let reason):
+      throw GlyphsmithError.writeFailed(path: path, reason: reason)
+    case .replaceable:
+      break
     }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."

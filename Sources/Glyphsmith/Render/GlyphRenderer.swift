@@ -18,6 +18,12 @@ public enum GlyphRenderer {
     else {
       throw GlyphsmithError.invalidOption("sizes, scale and padding must be positive")
     }
+    // Finite values of any size end in the layout's check against the 16384 px output limit
+    // (PixelMath's counts never trap).
+    guard options.scale.isFinite, (options.sizePt ?? 1).isFinite, options.paddingPt.isFinite
+    else {
+      throw GlyphsmithError.invalidOption("sizes, scale and padding must be finite numbers")
+    }
     let layout =
       try options.role.fitsInk
       ? fittedLayout(artwork, options: options) : plainLayout(artwork, options: options)
@@ -99,12 +105,12 @@ public enum GlyphRenderer {
     case (let w?, let h?, _):
       (width, height) = (w, h)
     case (let w?, nil, _):
-      (width, height) = (w, max(1, Int((Double(w) * canvas.height / canvas.width).rounded())))
+      (width, height) = (w, max(1, PixelMath.count(Double(w) * canvas.height / canvas.width)))
     case (nil, let h?, _):
-      (width, height) = (max(1, Int((Double(h) * canvas.width / canvas.height).rounded())), h)
+      (width, height) = (max(1, PixelMath.count(Double(h) * canvas.width / canvas.height)), h)
     case (nil, nil, let size?):
       let points = options.wholePoints ? (size - 1e-6).rounded(.up) : size
-      let side = Int((points * s).rounded())
+      let side = PixelMath.count(points * s)
       (width, height) = (side, side)
     case (nil, nil, nil):
       var w = canvas.width + 2 * options.paddingPt
@@ -113,8 +119,9 @@ public enum GlyphRenderer {
         w = (w - 1e-6).rounded(.up)
         h = (h - 1e-6).rounded(.up)
       }
-      (width, height) = (Int((w * s).rounded()), Int((h * s).rounded()))
+      (width, height) = (PixelMath.count(w * s), PixelMath.count(h * s))
     }
+    try PixelMath.checkOutput(width: width, height: height, path: artwork.path)
     guard width >= 1, height >= 1 else {
       throw GlyphsmithError.invalidOption(
         "the output would be \(width)x\(height) px; give a larger size or scale")
@@ -159,8 +166,9 @@ public enum GlyphRenderer {
     canvas.width += 2 * options.paddingPt
     canvas.height += 2 * options.paddingPt
     let s = options.scale
-    let width = Int((canvas.width * s).rounded())
-    let height = Int((canvas.height * s).rounded())
+    let width = PixelMath.count(canvas.width * s)
+    let height = PixelMath.count(canvas.height * s)
+    try PixelMath.checkOutput(width: width, height: height, path: artwork.path)
     let px = k * s
     let placement = Placement(
       scale: px,

@@ -21,7 +21,9 @@ public struct RenderJob: Sendable, Equatable {
   /// - Throws: a `GlyphsmithError` naming the input (or the output when it cannot be written).
   public func run() throws -> [String] {
     do {
-      let artwork = try Artwork(path: input)
+      // With the output size given, a file without one is drawn from its content's bounds.
+      let artwork = try Artwork(
+        path: input, sizeFromContent: options.widthPx != nil || options.heightPx != nil)
       let glyph = try GlyphRenderer.render(artwork, options: options)
       try AtomicFile.write(try PNGCodec.encode(glyph.image), toPath: output)
       return glyph.warnings

@@ -52,6 +52,7 @@ enum AssetsCommand: Subcommand {
                             and scales: findings on stderr and, with --json, in each
                             input's "lint" list; the catalog is written either way
       --strict              with --lint: exit 1 when any input has a lint error or warning
+    \(BudgetOptions.help)
 
     roles:
     \(Role.helpTable)
@@ -77,7 +78,7 @@ enum AssetsCommand: Subcommand {
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
     .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
     .value("shard"), .flag("lint"), .flag("strict"), .flag("help"),
-  ]
+  ] + BudgetOptions.specs
 
   struct Options {
     var inputs: [String]
@@ -88,6 +89,10 @@ enum AssetsCommand: Subcommand {
     var stats: Bool
     var lint = false
     var strict = false
+    var limits = InputLimits()
+    var budget = WorkerPool.Budget()
+    /// The arguments as given, for starting workers with the same options.
+    var arguments: [String] = []
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -124,16 +129,22 @@ enum AssetsCommand: Subcommand {
     if parsed.has("strict") && !parsed.has("lint") {
       throw UsageError(message: "--strict applies with --lint")
     }
+    let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet"), stats: parsed.has("stats"), lint: parsed.has("lint"),
-      strict: parsed.has("strict"))
+      strict: parsed.has("strict"), limits: limits, budget: budget, arguments: arguments)
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
     let started = Date()
-    let batch = AssetsBatch(
+    InputLimits.setCurrent(options.limits)
+    var batch = AssetsBatch(
       inputs: options.inputs, catalog: options.catalog, options: options.assets)
+    batch.isolation = AssetsIsolation(
+      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
+      budget: options.budget)
+    batch.lockNotice = { Terminal.error($0) }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     let result: AssetsBatch.Result
     do {

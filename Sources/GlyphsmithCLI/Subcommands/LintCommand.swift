@@ -44,7 +44,7 @@ enum LintCommand: Subcommand {
   static let options: [OptionSpec] = [
     .value("role"), .value("size"), .value("scales"), .flag("json"), .value("explain"),
     .flag("strict"), .value("config"), .value("jobs"), .flag("help"),
-  ]
+  ] + BudgetOptions.specs
 
   struct Options {
     var inputs: [String]
@@ -54,6 +54,10 @@ enum LintCommand: Subcommand {
     var explain: String?
     var strict: Bool
     var jobs: Int
+    var limits = InputLimits()
+    var budget = WorkerPool.Budget()
+    /// The arguments as given, for starting workers with the same options.
+    var arguments: [String] = []
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -66,24 +70,37 @@ enum LintCommand: Subcommand {
     lint.sizePt = try parsed.positiveDouble("size")
     lint.scales = try CommonOptions.scales(parsed.value("scales")) ?? [1, 2, 3]
     lint.scalesExplicit = parsed.value("scales") != nil
+    let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, lint: lint, configPath: parsed.value("config"),
       json: parsed.has("json"), explain: parsed.value("explain"), strict: parsed.has("strict"),
-      jobs: try parsed.integer("jobs") ?? ParallelMap.availableCores)
+      jobs: try parsed.integer("jobs") ?? ParallelMap.availableCores, limits: limits,
+      budget: budget, arguments: arguments)
   }
 
-  static func run(_ options: Options) throws -> FailureCategory? {
+  /// The session `run` and its workers use: the config loaded, the budgets set.
+  static func session(_ options: Options) throws -> LintSession {
     // Each icon allocates a few MB of short-lived pixel buffers; keep them on the heap
     // instead of mapping and unmapping pages for every one (half the system time otherwise).
     Platform.keepLargeBuffersOnHeap()
+    InputLimits.setCurrent(options.limits)
     var lint = options.lint
     if let path = options.configPath {
       do { lint.config = try LintConfig.load(path: path) } catch {
         throw GlyphsmithError.wrap(error, path: path)
       }
     }
-    let session = LintSession(
+    return LintSession(
       inputs: options.inputs, options: lint, explainFolder: options.explain, jobs: options.jobs)
+  }
+
+  /// Lints in worker processes (`LintSession.isolation`): a crash, hang or memory blow-up on
+  /// one file fails that file alone.
+  static func run(_ options: Options) throws -> FailureCategory? {
+    var session = try session(options)
+    session.isolation = WorkerIsolation(
+      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
+      budget: options.budget)
     let outcome = session.run()
     for error in outcome.missing { Terminal.error(error.description) }
     printFindings(outcome.results)

@@ -27,6 +27,9 @@ enum RenderCommand: Subcommand {
       --background COLOR    composite over this colour instead of transparency
       --shape S             circle, square, wide or tall instead of the shape found from the ink
       --compact             compact tab bar sizes (tab-bar role)
+      -a, --keep-aspect-ratio  accepted for rsvg-convert habits and ignored: the aspect ratio
+                            is always kept (--width with --height letterboxes, centred)
+    \(BudgetOptions.help)
 
     roles:
     \(Role.helpTable)
@@ -39,9 +42,16 @@ enum RenderCommand: Subcommand {
     .value("output", short: "o"), .value("role"), .value("size"), .value("width"),
     .value("height"), .value("scale"), .value("padding"), .flag("template"), .flag("original"),
     .value("tint"), .value("background"), .value("shape"), .flag("compact"), .flag("help"),
-  ]
+    .flag("keep-aspect-ratio", short: "a"),
+  ] + BudgetOptions.specs
 
-  static func parse(_ arguments: [String]) throws -> RenderJob {
+  struct Options: Equatable {
+    var job: RenderJob
+    var limits = InputLimits()
+    var budget = WorkerPool.Budget()
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     let input = try CommonOptions.single(
       parsed, missing: "INPUT (an .svg or .png file, or - for stdin)", name: "INPUT")
@@ -50,8 +60,8 @@ enum RenderCommand: Subcommand {
     var render = RenderOptions()
     render.role = try CommonOptions.role(parsed.value("role"), default: .plain)
     render.sizePt = try parsed.positiveDouble("size")
-    render.widthPx = try parsed.integer("width")
-    render.heightPx = try parsed.integer("height")
+    render.widthPx = try parsed.integer("width", maximum: 16384)
+    render.heightPx = try parsed.integer("height", maximum: 16384)
     if render.sizePt != nil && (render.widthPx != nil || render.heightPx != nil) {
       throw UsageError(message: "give --size or --width/--height, not both")
     }
@@ -69,11 +79,35 @@ enum RenderCommand: Subcommand {
     if render.compact && render.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    return RenderJob(input: input, output: output, options: render)
+    let (limits, budget) = try BudgetOptions.parse(parsed)
+    return Options(
+      job: RenderJob(input: input, output: output, options: render),
+      limits: limits, budget: budget)
   }
 
-  static func run(_ job: RenderJob) throws -> FailureCategory? {
-    try job.run().forEach(Terminal.error)
-    return nil
+  /// Renders in a forked child (`IsolatedChild`): a crash, hang or memory blow-up on the
+  /// input ends in a message naming it and exit 2.
+  static func run(_ options: Options) throws -> FailureCategory? {
+    InputLimits.setCurrent(options.limits)
+    let (status, failure) = IsolatedChild.run(budget: options.budget) {
+      do {
+        try options.job.run().forEach(Terminal.error)
+        return ExitCode(nil).rawValue
+      } catch let failure as any GlyphsmithFailure {
+        Terminal.error(failure.description)
+        return ExitCode(failure.category).rawValue
+      } catch {
+        Terminal.error("\(options.job.input): error: \(error)")
+        return ExitCode(.unusableInput).rawValue
+      }
+    }
+    if let failure {
+      throw GlyphsmithError.unusable(path: options.job.input, problem: failure.problem)
+    }
+    switch status {
+    case ExitCode(nil).rawValue: return nil
+    case ExitCode(.answerIsNo).rawValue: return .answerIsNo
+    default: return .unusableInput
+    }
   }
 }

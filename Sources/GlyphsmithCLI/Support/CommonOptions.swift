@@ -77,12 +77,10 @@ extension CommonOptions {
   /// `--padding` in pt (at 1x), at least 0; nil when not given.
   /// - Throws: `UsageError` when it is not a number of at least 0.
   static func padding(_ parsed: ParsedArguments) throws -> Double? {
-    guard let padding = parsed.value("padding") else { return nil }
-    guard let value = Double(padding), value >= 0 else {
-      throw UsageError(message: "--padding needs a number of pt of at least 0, got '\(padding)'")
-    }
-    return value
+    // At most 8192 pt: half the 16384 px output limit on each side.
+    try parsed.nonNegativeDouble("padding")
   }
+
 
   /// `--platform`: a comma-separated list of the names in `AssetPlatformRegistry`; nil when
   /// not given.

@@ -10,9 +10,14 @@ public enum PNGCodec {
   /// Decodes any PNG colour type to straight RGBA8 (`RGBAImage`): palette with tRNS, grey,
   /// grey + alpha, RGB, RGBA, 16-bit, interlaced. Samples are taken as stored (gAMA, sRGB and
   /// iCCP are ignored); 16-bit samples become round(v / 257).
+  /// - Parameter maxPixels: the largest width x height accepted (default
+  ///   `InputLimits.current.maxPixels`, 40 million), checked against the header first.
   /// - Throws: `RenderError.invalidPNG` with libpng's message, `.tooLarge` over 16384 px on a
-  ///   side (checked before decoding).
-  public static func decode(_ data: Data, path: String) throws -> RGBAImage {
+  ///   side or over `maxPixels` (both checked before decoding).
+  public static func decode(
+    _ data: Data, path: String, maxPixels: Int = InputLimits.current.maxPixels
+  ) throws -> RGBAImage {
+    try checkPixels(data, path: path, maxPixels: maxPixels)
     var decoded = gs_png_decoded()
     let status = data.withUnsafeBytes { raw in
       LibraryClock.measure {
@@ -88,6 +93,23 @@ public enum PNGCodec {
   /// zlib level used for every PNG written, with the Sub filter and run-length strategy
   /// (fixed, so output bytes are stable).
   public static let compressionLevel: Int32 = 6
+
+  /// Throws when the header of the PNG `data` announces more than `maxPixels` pixels (width x
+  /// height, without overflow); data without a readable header passes (the decoder then
+  /// reports it).
+  /// - Throws: `RenderError.tooLarge` naming `path`, the size and the limit.
+  public static func checkPixels(
+    _ data: Data, path: String, maxPixels: Int = InputLimits.current.maxPixels
+  ) throws {
+    guard let size = self.size(of: data) else { return }
+    let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+    if overflow || pixels > maxPixels {
+      throw RenderError.tooLarge(
+        path: path,
+        what: "\(size.width)x\(size.height) px PNG; inputs are limited to \(maxPixels) pixels "
+          + "(--max-pixels)")
+    }
+  }
 
   /// Reads the size in px from the PNG header without decoding; `nil` when `data` is not PNG.
   public static func size(of data: Data) -> (width: Int, height: Int)? {

@@ -1,21 +1,113 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// Checks an SVG's external references before librsvg reads it: no external entities, no
-/// network references, no files outside the input's folder (and none at all from stdin).
+/// Checks an SVG's external references before librsvg reads it. External entity
+/// declarations are an error (the document cannot be parsed faithfully without them). Every
+/// other reference to the network or to a file outside the input's folder (any file from
+/// stdin), of any kind (`href` on any element, CSS `url()` and `@import`, an external DTD, a
+/// file referenced inside a nested `data:` SVG), is never read: it is removed from the
+/// document librsvg reads (or librsvg never loads it) and gets a warning
+/// `PATH: warning: dropped reference 'X': why`; the file renders.
 enum ReferencePolicy {
-  /// - Throws: `RenderError.forbiddenReference` naming the reference and the reason.
-  static func check(data: Data, path: String, baseDirectory: URL?) throws {
-    // Fast path: most icons have neither a DOCTYPE nor an href; only those get parsed.
-    let (hasDoctype, hasHref) = scan(data)
+  /// What librsvg should read and the warnings for the caller to print.
+  struct Outcome {
+    /// The bytes for librsvg: the input's own unless `SVGPreflight` bounded something.
+    var data: Data
+    /// `PATH: warning: dropped reference ...` lines, in document order.
+    var warnings: [String] = []
+    /// `SVGNormalizer`'s fixes applied to `data`.
+    var normalizations: [String] = []
+  }
+
+  /// - Throws: `RenderError.forbiddenReference` naming the reference and the reason;
+  ///   `.tooLarge` when the document expands to more than `limits.maxUse` `<use>` instances.
+  static func check(
+    data: Data, path: String, baseDirectory: URL?, limits: InputLimits = .current
+  ) throws -> Outcome {
+    var outcome = Outcome(data: data)
+    let (hasDoctype, _) = scan(data)
     if hasDoctype { try checkEntities(data: data, path: path) }
-    if hasHref { try checkHrefs(data: data, path: path, baseDirectory: baseDirectory) }
-    if data.range(of: Data("@import".utf8)) != nil {
-      try checkImports(data: data, path: path, baseDirectory: baseDirectory)
+    guard SVGPreflight.needsPass(data),
+      let found = SVGPreflight.run(
+        data, maxUse: limits.maxUse,
+        verdict: { verdict($0, baseDirectory: baseDirectory) })
+    else { return outcome }
+    if found.useInstances > limits.maxUse {
+      throw RenderError.tooLarge(
+        path: path,
+        what: "the SVG expands to more than \(limits.maxUse) <use> instances (--max-use); "
+          + "flatten the repeated content")
     }
+    if let dtd = found.externalDTD {
+      outcome.warnings.append(dropped(dtd, path: path, why: "external DTDs are never loaded"))
+    }
+    for drop in found.droppedReferences {
+      outcome.warnings.append(dropped(drop.reference, path: path, why: drop.reason))
+    }
+    for reference in found.hrefs where isData(reference) {
+      outcome.warnings += nestedReferences(reference, path: path, depth: 0)
+    }
+    outcome.normalizations = found.normalizations
+    // `@import url(...)` is an import (dropped above or loaded), not a url() librsvg ignores.
+    let imports = Set(found.imports.map { $0.trimmingCharacters(in: .whitespaces) })
+    for reference in found.cssURLs {
+      let trimmed = reference.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty || trimmed.hasPrefix("#") || imports.contains(trimmed) { continue }
+      if isData(trimmed) {
+        outcome.warnings += nestedReferences(trimmed, path: path, depth: 0)
+      } else {
+        outcome.warnings.append(
+          dropped(
+            trimmed, path: path,
+            why: "CSS url() references to other files are never loaded; inline the content"))
+      }
+    }
+    for (from, to) in found.boundedFontSizes.sorted(by: { $0.from < $1.from }) {
+      outcome.warnings.append(
+        "\(path): warning: font-size \(from) is past what librsvg can draw; drawn at \(to)")
+    }
+    if let rewritten = found.rewritten { outcome.data = rewritten }
+    return outcome
+  }
+
+  private static func dropped(_ reference: String, path: String, why: String) -> String {
+    "\(path): warning: dropped reference '\(reference.prefix(200))': \(why)"
+  }
+
+  private static func isData(_ reference: String) -> Bool {
+    reference.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("data:")
+  }
+
+  /// Warnings for file references inside a `data:` SVG (librsvg loads it with no base, so
+  /// they are never read): one per reference, nested data SVGs followed three levels deep.
+  private static func nestedReferences(_ url: String, path: String, depth: Int) -> [String] {
+    let trimmed = url.trimmingCharacters(in: .whitespaces)
+    guard depth < 3, let comma = trimmed.firstIndex(of: ",") else { return [] }
+    let header = trimmed[..<comma].lowercased()
+    guard header.contains("svg") else { return [] }
+    let payload = String(trimmed[trimmed.index(after: comma)...])
+    let bytes: Data?
+    if header.hasSuffix(";base64") {
+      bytes = Data(base64Encoded: payload, options: .ignoreUnknownCharacters)
+    } else {
+      bytes = (payload.removingPercentEncoding ?? payload).data(using: .utf8)
+    }
+    guard let bytes, SVGPreflight.needsPass(bytes),
+      let found = SVGPreflight.run(bytes, maxUse: Int.max / 2, normalize: false)
+    else { return [] }
+    var warnings: [String] = []
+    for reference in found.hrefs + found.imports + found.cssURLs {
+      let r = reference.trimmingCharacters(in: .whitespaces)
+      if r.isEmpty || r.hasPrefix("#") { continue }
+      if isData(r) {
+        warnings += nestedReferences(r, path: path, depth: depth + 1)
+      } else {
+        warnings.append(
+          dropped(
+            r, path: path,
+            why: "a file referenced inside a data: SVG is never loaded; inline the content"))
+      }
+    }
+    return warnings
   }
 
   /// One pass over the bytes: whether they contain `<!` (a DOCTYPE or entity declaration) and
@@ -42,23 +134,6 @@ enum ReferencePolicy {
     }
   }
 
-  /// CSS `@import url(...)` / `@import "..."` in style sheets: the same rules as hrefs.
-  private static func checkImports(data: Data, path: String, baseDirectory: URL?) throws {
-    let text = String(decoding: data, as: UTF8.self)
-    var rest = text[...]
-    while let found = rest.range(of: "@import") {
-      var tail = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-      if tail.hasPrefix("url(") { tail = tail.dropFirst(4).drop { $0 == " " } }
-      let quote = tail.first == "\"" || tail.first == "'" ? tail.first : nil
-      if quote != nil { tail = tail.dropFirst() }
-      let reference = tail.prefix { c in
-        quote.map { c != $0 } ?? (c != ")" && c != ";" && c != " " && c != "\n")
-      }
-      try checkReference(String(reference), path: path, baseDirectory: baseDirectory)
-      rest = rest[found.upperBound...]
-    }
-  }
-
   private static func checkEntities(data: Data, path: String) throws {
     let text = String(decoding: data, as: UTF8.self)
     var rest = text[...]
@@ -76,40 +151,41 @@ enum ReferencePolicy {
     }
   }
 
-  private static func checkHrefs(data: Data, path: String, baseDirectory: URL?) throws {
-    let collector = HrefCollector()
-    let parser = XMLParser(data: data)
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = collector
-    _ = parser.parse()  // syntax errors are librsvg's to report, with its message
-    for reference in collector.references {
-      try checkReference(reference, path: path, baseDirectory: baseDirectory)
+  /// Throws when `verdict` refuses `reference`.
+  /// - Throws: `RenderError.forbiddenReference` with the reason.
+  static func checkReference(_ reference: String, path: String, baseDirectory: URL?) throws {
+    if let reason = verdict(reference, baseDirectory: baseDirectory) {
+      throw RenderError.forbiddenReference(
+        path: path, reference: reference.trimmingCharacters(in: .whitespaces), reason: reason)
     }
   }
 
-  static func checkReference(_ reference: String, path: String, baseDirectory: URL?) throws {
+  /// Why `reference` must not be read, or `nil` when it may: same-document (`#id`), `data:`
+  /// and files inside `baseDirectory` may; network URLs, files outside the folder (after
+  /// resolving `..` and symbolic links) and any file when `baseDirectory` is `nil` (stdin) may
+  /// not.
+  static func verdict(_ reference: String, baseDirectory: URL?) -> String? {
     let trimmed = reference.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("data:") {
-      return
+      return nil
     }
     let lower = trimmed.lowercased()
-    if lower.hasPrefix("http:") || lower.hasPrefix("https:") || lower.hasPrefix("ftp:") {
-      throw RenderError.forbiddenReference(
-        path: path, reference: trimmed, reason: "network references are not loaded")
+    // A URL scheme (RFC 3986: a letter, then letters, digits, +, -, .) other than file:.
+    if let colon = lower.firstIndex(of: ":"), lower[..<colon].count > 1,
+      lower.first!.isLetter,
+      lower[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+      !lower.hasPrefix("file:")
+    {
+      return "network references are not loaded"
     }
     guard let baseDirectory else {
-      throw RenderError.forbiddenReference(
-        path: path, reference: trimmed,
-        reason: "an SVG read from stdin may not reference files; pass it as a file")
+      return "an SVG read from stdin may not reference files; pass it as a file"
     }
     var filePart = trimmed
     if let hash = filePart.firstIndex(of: "#") { filePart = String(filePart[..<hash]) }
     let target: URL
     if lower.hasPrefix("file:") {
-      guard let url = URL(string: filePart) else {
-        throw RenderError.forbiddenReference(
-          path: path, reference: trimmed, reason: "not a valid file URL")
-      }
+      guard let url = URL(string: filePart) else { return "not a valid file URL" }
       target = url
     } else if filePart.hasPrefix("/") {
       target = URL(fileURLWithPath: filePart)
@@ -121,33 +197,9 @@ enum ReferencePolicy {
     let resolved = target.standardizedFileURL.resolvingSymlinksInPath().path
     let prefix = base.hasSuffix("/") ? base : base + "/"
     if !resolved.hasPrefix(prefix) {
-      throw RenderError.forbiddenReference(
-        path: path, reference: trimmed,
-        reason: "it points outside the input's folder \(base)")
+      return "it points outside the input's folder \(base)"
     }
-  }
-}
-
-/// Collects `href`, `xlink:href` (any prefix) attribute values from every element.
-private final class HrefCollector: NSObject, XMLParserDelegate {
-  var references: [String] = []
-
-  func parser(
-    _ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?
-  ) {
-    // <?xml-stylesheet href="..."?>
-    guard target == "xml-stylesheet", let data, let start = data.range(of: "href=") else { return }
-    let rest = data[start.upperBound...]
-    guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
-    references.append(String(rest.dropFirst().prefix { $0 != quote }))
+    return nil
   }
 
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-  ) {
-    for (name, value) in attributeDict where name == "href" || name.hasSuffix(":href") {
-      references.append(value)
-    }
-  }
 }

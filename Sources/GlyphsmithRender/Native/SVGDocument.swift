@@ -5,8 +5,11 @@ import Foundation
 /// An SVG file loaded by librsvg, with its intrinsic canvas size worked out.
 ///
 /// Relative references (`href`, `xlink:href`, XInclude) resolve against the file's folder and
-/// never outside it; external entities and network references are refused before librsvg
-/// sees the data. A handle is not thread-safe: each task loads its own document.
+/// never outside it; external entity declarations are refused, and references to the network
+/// or outside the folder are dropped with a warning before librsvg sees the data, which is
+/// normalised first where librsvg 2.54 would draw it differently from browsers
+/// (`SVGNormalizer`). Lengths in physical units are at 96 dpi. A handle is not thread-safe:
+/// each task loads its own document.
 public final class SVGDocument {
   /// The path shown in messages (as the user gave it, or `-` for stdin).
   public let path: String
@@ -16,6 +19,17 @@ public final class SVGDocument {
   /// Set when the size came from a documented fallback (percentage width or height: the
   /// viewBox is used instead), for the caller to print as a warning.
   public let sizeWarning: String?
+  /// `PATH: warning: dropped reference ...` lines for references never read (see
+  /// `ReferencePolicy`), for the caller to print.
+  public let referenceWarnings: [String]
+  /// What the normalisation rewrote before librsvg read the document (`use-symbol`,
+  /// `use-svg`, `gradient-href`, `clip-path`, `zero-length-cap`; see `SVGNormalizer`);
+  /// empty when librsvg read the input as is.
+  public let normalizations: [String]
+  /// Where the canvas starts in the document's user space: (0, 0), except for a document
+  /// with no usable size measured by its content (`sizeFromContent`), whose ink bounds start
+  /// there.
+  public let canvasOrigin: (x: Double, y: Double)
   /// Largest SVG file accepted, in bytes (10 MiB).
   public static let maximumFileSize = 10 * 1024 * 1024
 
@@ -26,21 +40,36 @@ public final class SVGDocument {
   ///   - path: the name used in messages.
   ///   - baseDirectory: the folder relative references resolve against; `nil` (stdin) allows
   ///     no file references at all.
-  /// - Throws: `RenderError.tooLarge` over 10 MiB, `.forbiddenReference` for external
-  ///   entities or references outside `baseDirectory`, `.invalidSVG` with librsvg's message,
-  ///   `.noUsableSize` when neither width and height nor a viewBox give a size.
-  public init(data: Data, path: String, baseDirectory: URL?) throws {
-    if data.count > Self.maximumFileSize {
+  /// - Throws: `RenderError.tooLarge` over 10 MiB or past `limits.maxUse` `<use>` instances,
+  ///   `.forbiddenReference` for external entity declarations (references outside
+  ///   `baseDirectory` or to the network are dropped with a warning in `referenceWarnings`),
+  ///   `.invalidSVG` with librsvg's message, `.noUsableSize` when neither width and height
+  ///   nor a viewBox give a size (a negative width or height is named).
+  ///   `limits`: the `<use>` budget (default `InputLimits.current`).
+  ///   `sizeFromContent`: a document with no usable size (no width, height or viewBox) takes
+  ///   its content's ink bounds as its canvas, as rsvg-convert takes their size, instead of
+  ///   throwing `.noUsableSize` (for callers that give the output size themselves).
+  public init(
+    data original: Data, path: String, baseDirectory: URL?, limits: InputLimits = .current,
+    sizeFromContent: Bool = false
+  ) throws {
+    if original.count > Self.maximumFileSize {
       throw RenderError.tooLarge(
-        path: path, what: "\(data.count) bytes; SVG files are limited to 10 MiB")
+        path: path, what: "\(original.count) bytes; SVG files are limited to 10 MiB")
     }
-    try ReferencePolicy.check(data: data, path: path, baseDirectory: baseDirectory)
+    let checked = try ReferencePolicy.check(
+      data: original, path: path, baseDirectory: baseDirectory, limits: limits)
+    let data = checked.data
+    referenceWarnings = checked.warnings
+    normalizations = checked.normalizations
     FontEnvironment.installOnce()
 
     guard let handle = LibraryClock.measure({ rsvg_handle_new_with_flags(RSVG_HANDLE_FLAGS_NONE) })
     else {
       throw RenderError.invalidSVG(path: path, message: "librsvg could not create a handle")
     }
+    // CSS's 96 px per inch for mm, cm, in, pt and pc (librsvg's default is 90).
+    LibraryClock.measure { rsvg_handle_set_dpi(handle, 96) }
     if let baseDirectory {
       // The base file decides where relative references resolve; librsvg itself also
       // refuses files outside the base file's folder.
@@ -70,7 +99,17 @@ public final class SVGDocument {
     self.path = path
     do {
       (intrinsicSize, sizeWarning) = try Self.intrinsicSize(
-        of: handle, path: path, explicitPercent: Self.rootHasPercentSize(data))
+        of: handle, path: path, explicitPercent: Self.rootHasPercentSize(data),
+        negative: Self.rootNegativeSize(data))
+      canvasOrigin = (0, 0)
+    } catch RenderError.noUsableSize(let path, let detail) {
+      guard sizeFromContent, let bounds = try? Self.contentBounds(of: handle, path: path) else {
+        g_object_unref(UnsafeMutableRawPointer(handle))
+        throw RenderError.noUsableSize(path: path, detail: detail)
+      }
+      intrinsicSize = Size(width: bounds.width, height: bounds.height)
+      canvasOrigin = (bounds.x, bounds.y)
+      sizeWarning = nil
     } catch {
       g_object_unref(UnsafeMutableRawPointer(handle))
       throw error
@@ -95,19 +134,63 @@ public final class SVGDocument {
       }
     }
     guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }
+    return Rect(
+      x: ink.x - canvasOrigin.x, y: ink.y - canvasOrigin.y, width: ink.width, height: ink.height)
+  }
+
+  /// The ink rectangle of the element with `id` (`#name`), in intrinsic canvas units (px at
+  /// 96 dpi) as `inkRect()`; `nil` when it draws nothing or there is no such element.
+  /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure it.
+  public func inkRect(ofID id: String) throws -> Rect? {
+    var viewport = RsvgRectangle(
+      x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
+    var ink = RsvgRectangle()
+    var logical = RsvgRectangle()
+    let ok = try GErrorBridge.callSVG(path: path) { error in
+      LibraryClock.measure {
+        rsvg_handle_get_geometry_for_layer(handle, id, &viewport, &ink, &logical, error)
+      }
+    }
+    guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }
+    return Rect(
+      x: ink.x - canvasOrigin.x, y: ink.y - canvasOrigin.y, width: ink.width, height: ink.height)
+  }
+
+  /// The ink bounds of everything drawn, in user units (strokes included), measured in a
+  /// 100 x 100 viewport at the origin (a document with no size and no viewBox draws in user
+  /// units there; `get_geometry_for_element` would move the bounds to the origin); `nil`
+  /// when nothing is drawn.
+  private static func contentBounds(
+    of handle: UnsafeMutablePointer<RsvgHandle>, path: String
+  ) throws -> Rect? {
+    var viewport = RsvgRectangle(x: 0, y: 0, width: 100, height: 100)
+    var ink = RsvgRectangle()
+    var logical = RsvgRectangle()
+    let ok = try GErrorBridge.callSVG(path: path) { error in
+      LibraryClock.measure {
+        rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, error)
+      }
+    }
+    guard ok != 0, ink.width > 0, ink.height > 0, ink.width.isFinite, ink.height.isFinite
+    else { return nil }
     return Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
   }
 
   /// Draws the whole document on `surface`, its intrinsic canvas placed by `placement`.
   func draw(on surface: ImageSurface, placement: Placement) throws {
     let cr = surface.context
+    let (ox, oy) = canvasOrigin
+    // A canvas measured from the content: the viewport reaches from the user space's origin
+    // past the content, which is moved to the canvas's corner.
     var viewport = RsvgRectangle(
-      x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
+      x: 0, y: 0, width: intrinsicSize.width + max(ox, 0),
+      height: intrinsicSize.height + max(oy, 0))
     _ = try GErrorBridge.callSVG(path: path) { error in
       LibraryClock.measure {
         cairo_save(cr)
         cairo_translate(cr, placement.offsetX, placement.offsetY)
         cairo_scale(cr, placement.scale, placement.scale)
+        if ox != 0 || oy != 0 { cairo_translate(cr, -ox, -oy) }
         defer { cairo_restore(cr) }
         return rsvg_handle_render_document(handle, cr, &viewport, error)
       }
@@ -144,8 +227,37 @@ public final class SVGDocument {
     return false
   }
 
+  /// `width="-10"` (or height) when the root `<svg>` start tag gives a negative width or
+  /// height (librsvg ignores such an attribute), else `nil`.
+  static func rootNegativeSize(_ data: Data) -> String? {
+    guard let open = data.firstRange(of: Array("<svg".utf8)) else { return nil }
+    let end = data[open.upperBound...].firstIndex(of: UInt8(ascii: ">")) ?? data.endIndex
+    let bytes = data[open.upperBound..<end]
+    guard bytes.contains(UInt8(ascii: "-")) else { return nil }
+    let tag = String(decoding: bytes, as: UTF8.self)
+    for name in ["width", "height"] {
+      var rest = tag[...]
+      while let found = rest.range(of: name) {
+        let before =
+          found.lowerBound == tag.startIndex ? " " : tag[tag.index(before: found.lowerBound)]
+        var after = rest[found.upperBound...].drop { $0 == " " }
+        rest = rest[found.upperBound...]
+        guard before.isWhitespace, after.first == "=" else { continue }
+        after = after.dropFirst().drop { $0 == " " }
+        guard let quote = after.first, quote == "\"" || quote == "'" else { continue }
+        let value = after.dropFirst().prefix { $0 != quote }.trimmingCharacters(in: .whitespaces)
+        let digits = value.prefix { "-+.0123456789eE".contains($0) }
+        if value.hasPrefix("-"), let number = Double(digits), number < 0 {
+          return "\(name)=\"\(value)\""
+        }
+      }
+    }
+    return nil
+  }
+
   private static func intrinsicSize(
-    of handle: UnsafeMutablePointer<RsvgHandle>, path: String, explicitPercent: Bool
+    of handle: UnsafeMutablePointer<RsvgHandle>, path: String, explicitPercent: Bool,
+    negative: String? = nil
   ) throws -> (Size, String?) {
     var hasWidth: gboolean = 0
     var hasHeight: gboolean = 0
@@ -176,6 +288,12 @@ public final class SVGDocument {
         percent
         ? "\(path): warning: percentage width or height; using the viewBox size \(box) px" : nil
       return (box, warning)
+    }
+    if let negative {
+      throw RenderError.noUsableSize(
+        path: path,
+        detail: "\(negative) is negative and there is no viewBox; "
+          + "give a positive width and height in px or add a viewBox")
     }
     if percent {
       throw RenderError.noUsableSize(

@@ -1,20 +1,25 @@
 extension LintRule {
-  /// SVG features librsvg 2.54 draws differently from browsers and resvg.
+  /// SVG features librsvg 2.54 still draws differently from browsers after normalisation.
   public static let rendererLimitation = LintRule(id: "renderer-limitation")
 }
 
 /// `renderer-limitation`: SVG features librsvg 2.54 draws differently from browsers and
-/// resvg, so the pixels may not be what the designer saw: `<use>` of a sized `<symbol>` or a
-/// nested `<svg>`, gradient `href`s that do not lead to a gradient, clipPath children with
-/// their own clip-path or transform.
+/// resvg even after Glyphsmith's normalisation (see `SVGNormalizer` in GlyphsmithRender), so
+/// the pixels may not be what the designer saw: `<use>` of a `<symbol>` without a viewBox,
+/// `<use>` of a symbol or nested `<svg>` placed with units or percentages (not rewritten),
+/// masks (edges: the acceptance set's only visible difference), and gradient `href`s into
+/// another file. What the normalisation fixes (a symbol's viewport, size, aspect ratio,
+/// opacity and clipping; nested `<svg>`; gradient `href`s that are missing, recursive or not
+/// a gradient; clip rules per child and `clip-path` on clip paths; zero-length square caps)
+/// is no longer reported.
 struct RendererLimitationRule: LintCheck {
   var id: LintRule { .rendererLimitation }
   var summary: String { "SVG features librsvg 2.54 draws differently from browsers" }
   var measures: String {
-    "features librsvg 2.54 draws differently from browsers and resvg: `<use>` of a `<symbol>` "
-      + "with its own `viewBox`, `width` or `height`; `<use>` of a nested `<svg>`; `clipPath` "
-      + "children with their own `clip-path` or `transform`; gradient `href`s that are "
-      + "missing, point outside the file, at a non-gradient, or loop"
+    "features librsvg 2.54 still draws differently from browsers and resvg after Glyphsmith's "
+      + "normalisation: `<use>` of a `<symbol>` without a `viewBox`; `<use>` of a symbol or "
+      + "nested `<svg>` whose `x`/`y` carry units; `<mask>` edges; gradient `href`s into "
+      + "another file"
   }
   var valueAndLimit: String { "1 / 0" }
 
@@ -26,77 +31,55 @@ struct RendererLimitationRule: LintCheck {
 
   func findings(in context: LintContext) -> [LintFinding] {
     guard let outline = context.outline else { return [] }
-    var findings: [LintFinding] = []
+    var findings: [LintFinding?] = []
     let rule = LintRule.rendererLimitation
-    for (index, element) in outline.elements.enumerated() {
+    for element in outline.elements {
       switch element.name {
       case "use":
-        guard let target = outline.referenced(SVGOutline.referencedID(SVGOutline.href(element)))
+        guard let target = outline.referenced(SVGOutline.referencedID(SVGOutline.href(element))),
+          target.name == "symbol" || target.name == "svg"
         else { continue }
-        if target.name == "symbol",
-          target.attributes["viewBox"] != nil || target.attributes["width"] != nil
-            || target.attributes["height"] != nil
-        {
-          findings += [
-            context.finding(
-              rule, at: element,
-              "<use> of a <symbol> with its own viewBox or size: librsvg 2.54 sizes it "
-                + "differently from browsers and resvg, so these pixels may be wrong; "
-                + "inline the symbol's content", value: 1)
-          ].compactMap { $0 }
-        } else if target.name == "svg" {
-          findings += [
-            context.finding(
-              rule, at: element,
-              "<use> of a nested <svg>: librsvg 2.54 draws it differently from browsers and "
-                + "resvg, so these pixels may be wrong; inline the content", value: 1)
-          ].compactMap { $0 }
+        let placed = ["x", "y"].allSatisfy { name in
+          element.attributes[name].map { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+            ?? true
         }
+        if !placed {
+          findings.append(
+            context.finding(
+              rule, at: element,
+              "<use> of a <\(target.name)> placed with units or a percentage: librsvg 2.54 "
+                + "sizes it differently from browsers and Glyphsmith does not rewrite it, so "
+                + "these pixels may be wrong; give x and y in user units", value: 1))
+        } else if target.name == "symbol", target.attributes["viewBox"] == nil {
+          findings.append(
+            context.finding(
+              rule, at: element,
+              "<use> of a <symbol> without a viewBox: its content is not scaled to the use's "
+                + "size, and librsvg 2.54 may clip or place it differently from browsers; "
+                + "give the symbol a viewBox", value: 1))
+        }
+      case "mask":
+        findings.append(
+          context.finding(
+            rule, at: element,
+            "<mask>: librsvg 2.54 draws mask edges slightly differently from browsers, so "
+              + "edge pixels may differ; check them, or use a clip path or flattened shapes",
+            value: 1))
       case "linearGradient", "radialGradient":
-        guard let reference = SVGOutline.href(element) else { continue }
-        var visited: Set<Int> = [index]
-        var current = SVGOutline.referencedID(reference)
-        var problem: String?
-        if current == nil { problem = "points outside the file" }
-        while let id = current {
-          guard let next = outline.element(id: id) else {
-            problem = "points to a missing id '\(id)'"
-            break
-          }
-          guard outline.elements[next].name.hasSuffix("Gradient") else {
-            problem = "points to a <\(outline.elements[next].name)>, not a gradient"
-            break
-          }
-          guard visited.insert(next).inserted else {
-            problem = "is recursive (the chain comes back to '\(id)')"
-            break
-          }
-          current = SVGOutline.referencedID(SVGOutline.href(outline.elements[next]))
-        }
-        if let problem {
-          findings += [
-            context.finding(
-              rule, at: element,
-              "the gradient's href \(problem): librsvg 2.54 and browsers disagree on what "
-                + "such a gradient paints; fix the reference", value: 1)
-          ].compactMap { $0 }
-        }
+        guard let reference = SVGOutline.href(element),
+          SVGOutline.referencedID(reference) == nil,
+          !reference.trimmingCharacters(in: .whitespaces).isEmpty
+        else { continue }
+        findings.append(
+          context.finding(
+            rule, at: element,
+            "the gradient's href points into another file: librsvg 2.54 does not load it, "
+              + "so the gradient's own attributes and stops paint; copy the gradient into "
+              + "the file", value: 1))
       default:
-        // Children of a clipPath carrying their own clip-path or a transform.
-        guard let parent = element.parent, outline.elements[parent].name == "clipPath" else {
-          continue
-        }
-        for attribute in ["clip-path", "transform"] where element.property(attribute) != nil {
-          findings += [
-            context.finding(
-              rule, at: element,
-              "a clipPath child with its own \(attribute): librsvg 2.54 draws it differently "
-                + "from browsers and resvg, so these pixels may be wrong; apply it to the "
-                + "clipPath or flatten the shape", value: 1)
-          ].compactMap { $0 }
-        }
+        continue
       }
     }
-    return findings
+    return findings.compactMap { $0 }
   }
 }

@@ -1,0 +1,108 @@
+import Foundation
+
+/// How a batch isolates its inputs (`AssetsJob`, `LintSession`): each input is handled by a
+/// worker process (`WorkerPool`), so a crash, hang or memory blow-up fails that input alone
+/// with exit 2 and a message, and every other input is still done.
+public struct WorkerIsolation: Sendable, Equatable {
+  /// The command that starts one worker: the executable's path first. The worker plans the
+  /// same inputs from the same arguments and serves them (`AssetsJob.serveWorker`,
+  /// `LintSession.serveWorker`).
+  public var workerCommand: [String]
+  /// Per-input time and memory budgets.
+  public var budget: WorkerPool.Budget
+
+  /// Isolation with `workerCommand` and `budget`.
+  public init(workerCommand: [String], budget: WorkerPool.Budget) {
+    self.workerCommand = workerCommand
+    self.budget = budget
+  }
+}
+
+/// `assets`' isolation (the same as every batch's).
+public typealias AssetsIsolation = WorkerIsolation
+
+/// A worker's answer for one input: its result and the time it spent in the libraries and
+/// writing files (for `--stats`).
+struct AssetsWorkerReply: Codable {
+  var result: AssetInputResult
+  var taskSeconds: Double
+  var librarySeconds: Double
+  var writeSeconds: Double
+}
+
+extension AssetsJob {
+  /// Time the workers spent, added to the parent's own clocks.
+  struct WorkerClocks {
+    var librarySeconds = 0.0
+    var writeSeconds = 0.0
+  }
+
+  /// Processes every input: in workers with `isolation`, else on threads here. Results are in
+  /// input order with each input's task seconds.
+  func processAll(_ inputs: [AssetInput], counter: ProgressCounter)
+    -> ([(AssetInputResult, Double)], WorkerClocks)
+  {
+    guard let isolation else {
+      let timed = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
+        defer { counter.tick() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = process(inputs[index])
+        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      }
+      return (timed, WorkerClocks())
+    }
+    let replies = WorkerPool.run(
+      count: inputs.count, jobs: options.jobs, command: isolation.workerCommand,
+      budget: isolation.budget, progress: { counter.tick() })
+    var clocks = WorkerClocks()
+    var timed: [(AssetInputResult, Double)] = []
+    for (index, reply) in replies.enumerated() {
+      let input = inputs[index]
+      var failed = AssetInputResult(
+        path: input.path, name: input.name, status: "failed", role: options.role.rawValue,
+        shape: nil, sizePt: nil, files: [], error: nil, warnings: [])
+      switch reply {
+      case .success(let line):
+        guard let decoded = try? JSONDecoder().decode(AssetsWorkerReply.self, from: line) else {
+          failed.error = "\(input.path): error: the renderer's reply could not be read"
+          timed.append((failed, 0))
+          continue
+        }
+        clocks.librarySeconds += decoded.librarySeconds
+        clocks.writeSeconds += decoded.writeSeconds
+        timed.append((decoded.result, decoded.taskSeconds))
+      case .failure(let failure):
+        failed.error = failure.message(path: input.path)
+        timed.append((failed, 0))
+      }
+    }
+    return (timed, clocks)
+  }
+
+  /// The worker side of `isolation`: plans `files` as `run(collected:)` does and answers each
+  /// input index from the pool with that input's result, until the pool closes stdin.
+  /// - Throws: what `AssetPlanner.plan` throws (the parent already reported it).
+  public func serveWorker(collected files: [InputCollector.CollectedFile]) throws -> Never {
+    let (inputs, _) = try AssetPlanner.plan(files, options: options)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    WorkerPool.serve { index in
+      guard inputs.indices.contains(index) else { return Data("{}".utf8) }
+      let libraryBefore = LibraryClock.seconds
+      let writeBefore = writeClock.seconds
+      let start = DispatchTime.now().uptimeNanoseconds
+      var result = process(inputs[index])
+      if let error = result.error, error.contains("cairo: out of memory") {
+        result.error = WorkerPool.WorkerFailure.outOfMemory(
+          megabytes: WorkerPool.workerMemoryMB ?? WorkerPool.Budget().maxMemoryMB
+        ).message(path: inputs[index].path)
+      }
+      let reply = AssetsWorkerReply(
+        result: result,
+        taskSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+        librarySeconds: LibraryClock.seconds - libraryBefore,
+        writeSeconds: writeClock.seconds - writeBefore)
+      return (try? encoder.encode(reply)) ?? Data("{}".utf8)
+    }
+  }
+}

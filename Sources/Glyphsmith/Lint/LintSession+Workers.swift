@@ -1,0 +1,51 @@
+import Foundation
+
+/// A worker's answer for one file: its report, or the message why it could not be linted.
+struct LintWorkerReply: Codable {
+  var report: LintFileReport?
+  var error: String?
+}
+
+extension LintSession {
+  /// Lints `paths` in worker processes; the results carry reports only (no renders).
+  func lintInWorkers(_ paths: [String], isolation: WorkerIsolation)
+    -> [Result<LintResult, GlyphsmithError>]
+  {
+    let replies = WorkerPool.run(
+      count: paths.count, jobs: jobs, command: isolation.workerCommand, budget: isolation.budget)
+    return replies.enumerated().map { index, reply in
+      let path = paths[index]
+      switch reply {
+      case .success(let line):
+        guard let decoded = try? JSONDecoder().decode(LintWorkerReply.self, from: line) else {
+          return .failure(.unusable(path: path, problem: "the linter's reply could not be read"))
+        }
+        if let report = decoded.report { return .success(LintResult(report: report, renders: [:])) }
+        let message = decoded.error ?? "\(path): error: unknown"
+        let prefix = "\(path): error: "
+        return .failure(
+          .unusable(
+            path: path,
+            problem: message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message))
+      case .failure(let failure):
+        return .failure(.unusable(path: path, problem: failure.problem))
+      }
+    }
+  }
+
+  /// The worker side of `isolation`: collects the files of `inputs` as `run` does and answers
+  /// each file index from the pool with its report, until the pool closes stdin.
+  public func serveWorker() -> Never {
+    let (files, _) = InputCollector.collect(inputs)
+    WorkerPool.serve { index in
+      guard files.indices.contains(index) else { return Data("{}".utf8) }
+      let reply: LintWorkerReply
+      do {
+        reply = LintWorkerReply(report: try lint(path: files[index]).report)
+      } catch {
+        reply = LintWorkerReply(error: GlyphsmithError.wrap(error, path: files[index]).description)
+      }
+      return (try? JSONEncoder().encode(reply)) ?? Data("{}".utf8)
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Glyphsmith
+
+/// `glyphsmith __worker COMMAND ARGS...`: the hidden worker a batch command starts for its
+/// `WorkerPool` (not listed in help). It parses the parent's own arguments, plans the same
+/// inputs and answers input indices on stdin until the parent closes it.
+enum WorkerCommand {
+  /// The hidden subcommand's name.
+  static let name = "__worker"
+
+  static func main(_ arguments: [String]) -> ExitCode {
+    guard let command = arguments.first else { return .failure }
+    switch command {
+    case AssetsCommand.name:
+      guard let options = try? AssetsCommand.parse(Array(arguments.dropFirst())) else {
+        return .failure
+      }
+      InputLimits.setCurrent(options.limits)
+      let (files, _) = InputCollector.collectTree(options.inputs)
+      let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
+      do { try job.serveWorker(collected: files) } catch { return .failure }
+    case LintCommand.name:
+      guard let options = try? LintCommand.parse(Array(arguments.dropFirst())),
+        let session = try? LintCommand.session(options)
+      else {
+        return .failure
+      }
+      session.serveWorker()
+    default:
+      return .failure
+    }
+  }
+}

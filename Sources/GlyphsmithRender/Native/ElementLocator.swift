@@ -1,0 +1,84 @@
+import CLibXML
+import Foundation
+
+/// Where each drawable element of an SVG draws, for lint to name the element behind a pixel
+/// finding: the drawable elements get temporary ids in a copy (libxml2), the copy goes
+/// through the same checks and normalisation as a render, and librsvg measures each element
+/// by id. Elements are numbered in document order over all elements, as `SVGOutline` numbers
+/// them, so each maps back to its line and column in the original file.
+public enum ElementLocator {
+  /// Elements measured: those that draw something themselves.
+  static let drawable: Set<String> = [
+    "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "image", "use",
+  ]
+  /// Containers whose content draws only through a reference (never measured in place).
+  static let referencedOnly: Set<String> = [
+    "defs", "clipPath", "mask", "symbol", "pattern", "marker", "linearGradient",
+    "radialGradient", "filter",
+  ]
+  /// Prefix of the temporary ids.
+  static let prefix = "__glyphsmith_element_"
+
+  /// The ink rectangle (strokes included) of each drawable element, keyed by its index in
+  /// document order among all elements, in the document's canvas units (px at 96 dpi, as
+  /// `SVGDocument.inkRect()`); elements that draw nothing are left out. Empty when the file
+  /// cannot be parsed or loaded (the render reports that).
+  public static func inkRects(data: Data, path: String, baseDirectory: URL?) -> [Int: Rect] {
+    guard let (annotated, ids) = annotate(data),
+      let document = try? SVGDocument(
+        data: annotated, path: path, baseDirectory: baseDirectory, sizeFromContent: true)
+    else { return [:] }
+    var rects: [Int: Rect] = [:]
+    for (index, id) in ids {
+      if let rect = try? document.inkRect(ofID: "#" + id) { rects[index] = rect }
+    }
+    return rects
+  }
+
+  /// A copy of `data` whose drawable elements (outside referenced-only containers) all have
+  /// a unique id, with the ids by element index; `nil` when libxml2 cannot parse it.
+  static func annotate(_ data: Data) -> (Data, [Int: String])? {
+    guard data.count < Int(Int32.max) else { return nil }
+    xmlSetStructuredErrorFunc(nil, { _, _ in })
+    let options = Int32(
+      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        | XML_PARSE_NOCDATA.rawValue)
+    let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
+      guard let base = raw.baseAddress else { return nil }
+      return xmlReadMemory(
+        base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil, options)
+    }
+    guard let doc = parsed else { return nil }
+    defer { xmlFreeDoc(doc) }
+    guard let root = xmlDocGetRootElement(doc) else { return nil }
+    let all = SVGNormalizer.allElements(root)
+    var counts: [String: Int] = [:]
+    for node in all {
+      if let id = SVGNormalizer.attribute(node, "id") { counts[id, default: 0] += 1 }
+    }
+    var ids: [Int: String] = [:]
+    var hidden: Set<xmlNodePtr> = []
+    for (index, node) in all.enumerated() {
+      let name = SVGNormalizer.name(node)
+      if let parent = node.pointee.parent, hidden.contains(parent) || referencedOnly.contains(name)
+      {
+        hidden.insert(node)
+        continue
+      }
+      guard drawable.contains(name) else { continue }
+      if let id = SVGNormalizer.attribute(node, "id") {
+        if counts[id] == 1 { ids[index] = id }
+        continue
+      }
+      let id = prefix + String(index)
+      xmlSetProp(node, "id", id)
+      ids[index] = id
+    }
+    var buffer: UnsafeMutablePointer<xmlChar>?
+    var size: Int32 = 0
+    xmlDocDumpMemory(doc, &buffer, &size)
+    guard let buffer else { return nil }
+    defer { glyphsmith_xml_free(buffer) }
+    return (Data(bytes: buffer, count: Int(size)), ids)
+  }
+}

@@ -1,0 +1,444 @@
+import CLibXML
+import Foundation
+
+/// Rewrites, in the libxml2 tree `SVGPreflight` parsed, the constructs librsvg 2.54 draws
+/// differently from the SVG 2 specification and browsers, into equivalent markup it draws
+/// right. Only documents `SVGPreflight` parses anyway reach it (they hold `href`, `url(` or
+/// `use`), plus those with square caps; a document with none of the constructs is left alone
+/// and librsvg reads the input's own bytes.
+///
+/// - `<use>` of a `<symbol>` (SVG 2 §5.6, §5.5): becomes `<g use-attributes
+///   transform="… translate(x y)"><svg width height viewBox preserveAspectRatio><g
+///   symbol-attributes>copies of the children</g></svg></g>`: the use's `width`/`height` size
+///   the viewport (else the symbol's own, else 100 %), the nested `<svg>` clips to it, and the
+///   symbol's `opacity` and other presentation attributes apply to its content.
+/// - `<use>` of a nested `<svg>`: the same, the use's `width`/`height` replacing the svg's.
+/// - a gradient whose `href` is missing, points at a non-gradient or closes a cycle (SVG 2
+///   §14.4: an invalid reference is ignored): the `href` is removed, so the gradient's own
+///   attributes and stops apply.
+/// - a `<clipPath>` whose children have different `clip-rule`s (librsvg clips with one rule
+///   for all of them), that has a `clip-path` itself or on a child (librsvg ignores both):
+///   becomes a `<mask>` of white shapes with each child's rule as its `fill-rule`, and each
+///   element clipped by it is wrapped in a `<g mask>` carrying its transform.
+/// - a zero-length subpath (`M x y z`, `M x y l0 0`) with square caps (SVG 2 §13.5.5: a
+///   square of the stroke width, aligned with the x axis): becomes `M x y h ε M x y`, ε =
+///   1/1024 of the viewBox's larger side, since Cairo draws no cap at @1x for a zero-length
+///   segment (nor for one shorter than its 1/256 px fixed-point step).
+enum SVGNormalizer {
+  /// Largest number of `<use>` elements expanded in one document (the preflight's `--max-use`
+  /// bound has refused larger expansions before this runs).
+  static let maximumExpansions = 100_000
+  /// Most elements all expansions together may copy (20,000: a sprite sheet of 50 uses of
+  /// 100-element symbols needs 5,000); past it the remaining uses are left to librsvg, which
+  /// shares one copy among its instances, so a hostile file costs no more than before.
+  static let maximumCopiedElements = 20_000
+
+  /// Normalises `doc` in place. Returns the names of the fixes applied (`use-symbol`,
+  /// `use-svg`, `gradient-href`, `clip-path`, `zero-length-cap`), empty when nothing changed.
+  static func normalize(_ doc: xmlDocPtr, maxUse: Int) -> [String] {
+    guard let root = xmlDocGetRootElement(doc) else { return [] }
+    var fixes: [String] = []
+    if fixGradientHrefs(root) { fixes.append("gradient-href") }
+    let (symbols, svgs) = expandUses(root, limit: min(maxUse, maximumExpansions))
+    if symbols { fixes.append("use-symbol") }
+    if svgs { fixes.append("use-svg") }
+    if fixClipPaths(root, doc: doc) { fixes.append("clip-path") }
+    if fixZeroLengthCaps(root) { fixes.append("zero-length-cap") }
+    return fixes
+  }
+
+  /// Whether `data` may need `fixZeroLengthCaps` (it mentions square caps); the other fixes
+  /// need `href`, `url(` or `use`, which send a document through the preflight already.
+  static let extraTrigger = Array("square".utf8)
+
+  // MARK: - Tree helpers
+
+  static func name(_ node: xmlNodePtr) -> String {
+    node.pointee.name.map { String(cString: $0) } ?? ""
+  }
+
+  static func elements(_ node: xmlNodePtr) -> [xmlNodePtr] {
+    var out: [xmlNodePtr] = []
+    var child = node.pointee.children
+    while let c = child {
+      if c.pointee.type == XML_ELEMENT_NODE { out.append(c) }
+      child = c.pointee.next
+    }
+    return out
+  }
+
+  /// Every element under and including `root`, in document order (no recursion).
+  static func allElements(_ root: xmlNodePtr) -> [xmlNodePtr] {
+    var out: [xmlNodePtr] = []
+    var stack = [root]
+    while let node = stack.popLast() {
+      out.append(node)
+      stack.append(contentsOf: elements(node).reversed())
+    }
+    return out
+  }
+
+  /// The attribute node named `local` (any namespace: `href` and `xlink:href` alike).
+  static func attributeNode(_ node: xmlNodePtr, _ local: String) -> xmlAttrPtr? {
+    var attribute = node.pointee.properties
+    while let a = attribute {
+      if let n = a.pointee.name, String(cString: n) == local { return a }
+      attribute = a.pointee.next
+    }
+    return nil
+  }
+
+  static func attribute(_ node: xmlNodePtr, _ local: String) -> String? {
+    guard let a = attributeNode(node, local) else { return nil }
+    let raw = UnsafeMutableRawPointer(a).assumingMemoryBound(to: xmlNode.self)
+    return SVGPreflight.text(xmlNodeGetContent(raw))
+  }
+
+  static func removeAttribute(_ node: xmlNodePtr, _ local: String) {
+    while let a = attributeNode(node, local) { xmlRemoveProp(a) }
+  }
+
+  /// A presentation property: the `style` attribute's declaration, else the attribute.
+  static func property(_ node: xmlNodePtr, _ property: String) -> String? {
+    if let style = attribute(node, "style") {
+      for declaration in style.split(separator: ";").reversed() {
+        let parts = declaration.split(separator: ":", maxSplits: 1)
+        if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == property {
+          return parts[1].replacingOccurrences(of: "!important", with: "")
+            .trimmingCharacters(in: .whitespaces)
+        }
+      }
+    }
+    return attribute(node, property)?.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// An inherited property: the nearest ancestor-or-self value other than `inherit`.
+  static func inherited(_ node: xmlNodePtr, _ name: String) -> String? {
+    var current: xmlNodePtr? = node
+    while let n = current, n.pointee.type == XML_ELEMENT_NODE {
+      if let value = property(n, name), value != "inherit" { return value }
+      current = n.pointee.parent
+    }
+    return nil
+  }
+
+  /// The id a `#id` or `url(#id)` value names.
+  static func localID(_ value: String?) -> String? {
+    guard var text = value?.trimmingCharacters(in: .whitespaces) else { return nil }
+    if text.hasPrefix("url(") {
+      text = String(text.dropFirst(4).prefix { $0 != ")" })
+        .trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+    }
+    guard text.hasPrefix("#"), text.count > 1 else { return nil }
+    return String(text.dropFirst())
+  }
+
+  static func ids(_ root: xmlNodePtr) -> [String: xmlNodePtr] {
+    var out: [String: xmlNodePtr] = [:]
+    for node in allElements(root) {
+      if let id = attribute(node, "id"), out[id] == nil { out[id] = node }
+    }
+    return out
+  }
+
+  static func newElement(_ name: String, like model: xmlNodePtr) -> xmlNodePtr {
+    xmlNewDocNode(model.pointee.doc, model.pointee.ns, name, nil)
+  }
+
+  /// Copies every attribute of `from` onto `to` except those named in `except`.
+  static func copyAttributes(_ from: xmlNodePtr, to: xmlNodePtr, except: Set<String>) {
+    var attribute = from.pointee.properties
+    while let a = attribute {
+      attribute = a.pointee.next
+      let local = a.pointee.name.map { String(cString: $0) } ?? ""
+      guard !except.contains(local) else { continue }
+      let raw = UnsafeMutableRawPointer(a).assumingMemoryBound(to: xmlNode.self)
+      let value = SVGPreflight.text(xmlNodeGetContent(raw)) ?? ""
+      if let ns = a.pointee.ns {
+        xmlSetNsProp(to, ns, local, value)
+      } else {
+        xmlSetProp(to, local, value)
+      }
+    }
+  }
+
+  // MARK: - Gradient hrefs
+
+  static let gradients: Set<String> = ["linearGradient", "radialGradient"]
+
+  /// Removes gradient `href`s that name nothing, a non-gradient, or close a cycle.
+  static func fixGradientHrefs(_ root: xmlNodePtr) -> Bool {
+    let all = allElements(root)
+    let gradientNodes = all.filter { gradients.contains(name($0)) }
+    guard !gradientNodes.isEmpty else { return false }
+    let map = ids(root)
+    var changed = false
+    for node in gradientNodes {
+      guard let href = attribute(node, "href") else { continue }
+      guard let id = localID(href) else { continue }  // another file: the reference policy's
+      if let target = map[id], gradients.contains(name(target)) { continue }
+      removeAttribute(node, "href")
+      changed = true
+    }
+    // Cycles: follow each chain; the element whose href returns into the chain loses it.
+    for start in gradientNodes {
+      var chain: [xmlNodePtr] = [start]
+      var current = start
+      while let id = localID(attribute(current, "href")), let next = map[id] {
+        if chain.contains(next) {
+          removeAttribute(current, "href")
+          changed = true
+          break
+        }
+        chain.append(next)
+        current = next
+      }
+    }
+    return changed
+  }
+
+  // MARK: - use of symbol / svg
+
+  /// A plain number (no unit), for `translate()`.
+  static func plainNumber(_ value: String?) -> Double? {
+    guard let value = value?.trimmingCharacters(in: .whitespaces) else { return 0 }
+    if value.isEmpty { return 0 }
+    return Double(value)
+  }
+
+  static func expandUses(_ root: xmlNodePtr, limit: Int) -> (symbols: Bool, svgs: Bool) {
+    var symbols = false
+    var svgs = false
+    var map = ids(root)
+    var expansions = 0
+    var copied = 0
+    // Each expansion's group and the element it copies, to find cycles through copies.
+    var origins: [xmlNodePtr: xmlNodePtr] = [:]
+    var stack = [root]
+    while let node = stack.popLast() {
+      if name(node) == "use", let id = localID(attribute(node, "href")), let target = map[id],
+        expansions < limit
+      {
+        let kind = name(target)
+        let expandable = kind == "symbol" || (kind == "svg" && target != root)
+        let size = expandable ? allElements(target).count : 0
+        if expandable, !inCycle(node, target: target, origins: origins),
+          copied + size <= maximumCopiedElements,
+          let replacement = expand(node, target: target, kind: kind)
+        {
+          copied += size
+          expansions += 1
+          origins[replacement] = target
+          if kind == "symbol" { symbols = true } else { svgs = true }
+          // The copies hold no ids; those of the use (kept on the group) map to it now.
+          if let ownID = attribute(replacement, "id") { map[ownID] = replacement }
+          stack.append(replacement)
+          continue
+        }
+      }
+      stack.append(contentsOf: elements(node).reversed())
+    }
+    return (symbols, svgs)
+  }
+
+  /// Whether expanding `use` (of `target`) would copy `target` into itself: `target`
+  /// encloses the use, or the use sits in a copy of `target`. Such uses are left to librsvg,
+  /// which refuses the cycle.
+  static func inCycle(
+    _ use: xmlNodePtr, target: xmlNodePtr, origins: [xmlNodePtr: xmlNodePtr]
+  ) -> Bool {
+    var current: xmlNodePtr? = use
+    while let n = current {
+      if n == target || origins[n] == target { return true }
+      current = n.pointee.parent
+    }
+    return false
+  }
+
+  /// Replaces `use` by a group holding a nested `<svg>` with copies of `target`'s children.
+  /// Returns the group, or `nil` when the use's `x`/`y` are not plain numbers (left to
+  /// librsvg).
+  static func expand(_ use: xmlNodePtr, target: xmlNodePtr, kind: String) -> xmlNodePtr? {
+    guard let x = plainNumber(attribute(use, "x")), let y = plainNumber(attribute(use, "y"))
+    else { return nil }
+    let group = newElement("g", like: use)
+    copyAttributes(use, to: group, except: ["x", "y", "width", "height", "href"])
+    if x != 0 || y != 0 {
+      let own = attribute(use, "transform").map { $0 + " " } ?? ""
+      xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
+    }
+    let viewport = newElement("svg", like: use)
+    let useWidth = attribute(use, "width").flatMap { $0 == "auto" ? nil : $0 }
+    let useHeight = attribute(use, "height").flatMap { $0 == "auto" ? nil : $0 }
+    let content: xmlNodePtr
+    if kind == "symbol" {
+      for local in ["viewBox", "preserveAspectRatio", "overflow"] {
+        if let value = attribute(target, local) { xmlSetProp(viewport, local, value) }
+      }
+      let width = useWidth ?? attribute(target, "width") ?? "100%"
+      let height = useHeight ?? attribute(target, "height") ?? "100%"
+      xmlSetProp(viewport, "width", width)
+      xmlSetProp(viewport, "height", height)
+      let inner = newElement("g", like: use)
+      copyAttributes(
+        target, to: inner,
+        except: [
+          "id", "viewBox", "preserveAspectRatio", "overflow", "width", "height", "x", "y", "refX",
+          "refY",
+        ])
+      xmlAddChild(viewport, inner)
+      content = inner
+    } else {
+      copyAttributes(target, to: viewport, except: ["id"])
+      if let useWidth { xmlSetProp(viewport, "width", useWidth) }
+      if let useHeight { xmlSetProp(viewport, "height", useHeight) }
+      content = viewport
+    }
+    for child in childNodes(target) {
+      guard let copy = xmlDocCopyNode(child, use.pointee.doc, 1) else { continue }
+      if copy.pointee.type == XML_ELEMENT_NODE {
+        for element in allElements(copy) { removeAttribute(element, "id") }
+      }
+      xmlAddChild(content, copy)
+    }
+    xmlAddChild(group, viewport)
+    xmlReplaceNode(use, group)
+    xmlFreeNode(use)
+    return group
+  }
+
+  static func childNodes(_ node: xmlNodePtr) -> [xmlNodePtr] {
+    var out: [xmlNodePtr] = []
+    var child = node.pointee.children
+    while let c = child {
+      out.append(c)
+      child = c.pointee.next
+    }
+    return out
+  }
+
+  static func format(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15
+      ? String(Int64(value)) : String(format: "%.9g", value)
+  }
+
+  // MARK: - clipPath
+
+  static let shapes: Set<String> = [
+    "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "use",
+  ]
+
+  /// The clip rule that applies to a clipPath child: its own, else the clipPath's (and its
+  /// ancestors'), else `nonzero`.
+  static func clipRule(_ child: xmlNodePtr) -> String {
+    inherited(child, "clip-rule") == "evenodd" ? "evenodd" : "nonzero"
+  }
+
+  /// Whether librsvg would clip `clip` wrongly: children with different rules, or a
+  /// `clip-path` on it or on a child.
+  static func needsMask(_ clip: xmlNodePtr) -> Bool {
+    if property(clip, "clip-path").map({ $0 != "none" }) ?? false { return true }
+    var rules: Set<String> = []
+    for child in allElements(clip).dropFirst() {
+      if property(child, "clip-path").map({ $0 != "none" }) ?? false { return true }
+      if shapes.contains(name(child)) { rules.insert(clipRule(child)) }
+    }
+    return rules.count > 1
+  }
+
+  static func fixClipPaths(_ root: xmlNodePtr, doc: xmlDocPtr) -> Bool {
+    let all = allElements(root)
+    let clipList = all.filter { name($0) == "clipPath" && needsMask($0) }
+    guard !clipList.isEmpty else { return false }
+    let clips = Set(clipList)
+    var maskIDs: [String: String] = [:]
+    for clip in clipList {
+      guard let id = attribute(clip, "id") else { continue }
+      let maskID = id + "__glyphsmith_mask"
+      maskIDs[id] = maskID
+      let mask = newElement("mask", like: clip)
+      xmlSetProp(mask, "id", maskID)
+      let objectBox = attribute(clip, "clipPathUnits") == "objectBoundingBox"
+      if objectBox { xmlSetProp(mask, "maskContentUnits", "objectBoundingBox") }
+      // A clip has no region: the mask's covers any icon.
+      xmlSetProp(mask, "maskUnits", "userSpaceOnUse")
+      for (local, value) in [
+        ("x", "-100000"), ("y", "-100000"), ("width", "200000"), ("height", "200000"),
+      ] {
+        xmlSetProp(mask, local, value)
+      }
+      let group = newElement("g", like: clip)
+      if let transform = attribute(clip, "transform") { xmlSetProp(group, "transform", transform) }
+      if let outer = property(clip, "clip-path"), outer != "none" {
+        xmlSetProp(group, "clip-path", outer)
+      }
+      xmlAddChild(mask, group)
+      for child in elements(clip) {
+        guard let copy = xmlDocCopyNode(child, doc, 1) else { continue }
+        for (original, element) in zip(allElements(child), allElements(copy)) {
+          removeAttribute(element, "id")
+          guard shapes.contains(name(element)) else { continue }
+          let style =
+            (attribute(element, "style").map { $0 + ";" } ?? "")
+            + "fill:#ffffff;fill-opacity:1;stroke:none;opacity:1;fill-rule:\(clipRule(original))"
+          xmlSetProp(element, "style", style)
+        }
+        xmlAddChild(group, copy)
+      }
+      xmlAddNextSibling(clip, mask)
+    }
+    // Elements clipped by a converted clipPath: wrapped in <g transform mask>.
+    for node in all where !clips.contains(node) && !isInside(node, clips) {
+      guard let value = property(node, "clip-path"), let id = localID(value),
+        let maskID = maskIDs[id]
+      else { continue }
+      let wrapper = newElement("g", like: node)
+      if let transform = attribute(node, "transform") {
+        xmlSetProp(wrapper, "transform", transform)
+        removeAttribute(node, "transform")
+      }
+      xmlSetProp(wrapper, "mask", "url(#\(maskID))")
+      removeAttribute(node, "clip-path")
+      if let style = attribute(node, "style") {
+        let kept = style.split(separator: ";").filter {
+          $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) != "clip-path"
+        }
+        xmlSetProp(node, "style", kept.joined(separator: ";"))
+      }
+      xmlAddPrevSibling(node, wrapper)
+      xmlUnlinkNode(node)
+      xmlAddChild(wrapper, node)
+    }
+    return true
+  }
+
+  static func isInside(_ node: xmlNodePtr, _ containers: Set<xmlNodePtr>) -> Bool {
+    var current = node.pointee.parent
+    while let n = current {
+      if containers.contains(n) { return true }
+      current = n.pointee.parent
+    }
+    return false
+  }
+
+  // MARK: - Zero-length subpaths with square caps
+
+  static func fixZeroLengthCaps(_ root: xmlNodePtr) -> Bool {
+    var changed = false
+    var epsilon = 24.0 / 1024
+    if let box = attribute(root, "viewBox") {
+      let numbers = box.split { $0 == " " || $0 == "," }.compactMap { Double($0) }
+      if numbers.count == 4, numbers[2] > 0, numbers[3] > 0 {
+        epsilon = max(numbers[2], numbers[3]) / 1024
+      }
+    }
+    for node in allElements(root) where name(node) == "path" {
+      guard inherited(node, "stroke-linecap") == "square", let d = attribute(node, "d"),
+        let fixed = PathData.squareCapFix(d, epsilon: epsilon)
+      else { continue }
+      xmlSetProp(node, "d", fixed)
+      changed = true
+    }
+    return changed
+  }
+}

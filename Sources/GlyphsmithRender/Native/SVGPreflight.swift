@@ -1,0 +1,528 @@
+import CLibXML
+import Foundation
+
+/// The one pass over an SVG's XML before librsvg reads it, through libxml2 (never Foundation's
+/// XML on raw bytes: invalid UTF-8 in a name traps there). It collects every reference for
+/// `ReferencePolicy`, counts `<use>` instances, and bounds what librsvg cannot survive or
+/// would spend unbounded time on:
+///
+/// - font sizes: librsvg 2.54 panics ("assertion failed: h >= 0.0") once a computed font size
+///   passes Pango's integer range (about 2 million px), and FreeType fails ("FreetypeError")
+///   once the size at the output scale passes about 20,000 px; absolute sizes are clamped to
+///   4096 px (12,288 px at @3x) and relative ones (em, ex, %, larger) so that even fully
+///   nested they stay under 4096 px;
+/// - `feTurbulence numOctaves`: each octave adds half the amplitude of the one before, so
+///   octaves past the 24th change no 8-bit pixel; they are clamped to 24.
+///
+/// When nothing needs bounding, the bytes librsvg reads are the input's own.
+enum SVGPreflight {
+  /// What the pass found.
+  struct Findings {
+    /// `href` / `xlink:href` attribute values and `<?xml-stylesheet href?>`.
+    var hrefs: [String] = []
+    /// `url(...)` references in presentation attributes, `style` attributes and `<style>`.
+    var cssURLs: [String] = []
+    /// `@import` references in `<style>`.
+    var imports: [String] = []
+    /// The external DTD's system (or public) identifier, when one is declared.
+    var externalDTD: String?
+    /// `<use>` instances the document expands to (saturating past the limit).
+    var useInstances = 0
+    /// Font sizes that were bounded, as written, with what they became (`"1e9" -> "10000px"`).
+    var boundedFontSizes: [(from: String, to: String)] = []
+    /// The document to give librsvg when something was bounded; `nil`: the input as is.
+    var rewritten: Data?
+    /// References removed because `run`'s verdict refused them (never read), in document
+    /// order.
+    var droppedReferences: [ReferenceDropper.Dropped] = []
+    /// `SVGNormalizer`'s fixes applied (`use-symbol`, `clip-path`, ...).
+    var normalizations: [String] = []
+  }
+
+  /// Absolute font sizes are clamped to this many px.
+  static let maximumFontSize = 4096.0
+  /// Computed font sizes stay under this many px even with every relative size nested.
+  static let maximumComputedFontSize = 4096.0
+  /// `feTurbulence numOctaves` past this changes no 8-bit pixel (amplitude 2^-24).
+  static let maximumOctaves = 24
+
+  /// Bytes whose presence sends a document through the pass; icons without any of them (most)
+  /// skip it.
+  /// `square` (caps) is `SVGNormalizer`'s: a zero-length subpath needs it.
+  static let triggers = [
+    "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square",
+  ].map {
+    Array($0.utf8)
+  }
+
+  /// Whether `data` contains any trigger word.
+  static func needsPass(_ data: Data) -> Bool {
+    data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let n = bytes.count
+      var i = 0
+      while i < n {
+        let b = bytes[i]
+        if b == UInt8(ascii: "h") || b == UInt8(ascii: "u") || b == UInt8(ascii: "@")
+          || b == UInt8(ascii: "<") || b == UInt8(ascii: "f") || b == UInt8(ascii: "n")
+          || b == UInt8(ascii: "s")
+        {
+          for word in triggers where word[0] == b && i + word.count <= n {
+            var match = true
+            for k in 1..<word.count where bytes[i + k] != word[k] {
+              match = false
+              break
+            }
+            if match { return true }
+          }
+        }
+        i += 1
+      }
+      return false
+    }
+  }
+
+  private static let initialized: Bool = {
+    xmlInitParser()
+    return true
+  }()
+
+  /// Parses `data` with libxml2 (no network, no entity loading, no error output). Returns
+  /// `nil` when libxml2 cannot parse it: librsvg then reports the syntax error itself.
+  /// `verdict` names the reason a reference must not be read (`nil`: keep it); those it
+  /// refuses are removed from the document (see `ReferenceDropper`). Documents within
+  /// `maxUse` are then normalised for librsvg (see `SVGNormalizer`) unless `normalize` is
+  /// false.
+  static func run(
+    _ data: Data, maxUse: Int, verdict: (String) -> String? = { _ in nil },
+    normalize: Bool = true
+  ) -> Findings? {
+    _ = initialized
+    guard data.count < Int(Int32.max) else { return nil }
+    // Encoding errors bypass XML_PARSE_NOERROR; librsvg reports its own parse errors.
+    xmlSetStructuredErrorFunc(nil, { _, _ in })
+    let options = Int32(
+      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        | XML_PARSE_NOCDATA.rawValue)
+    let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
+      guard let base = raw.baseAddress else { return nil }
+      return LibraryClock.measure {
+        xmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil, options)
+      }
+    }
+    guard let doc = parsed else { return nil }
+    defer { xmlFreeDoc(doc) }
+    var walk = Walk(maxUse: maxUse)
+    if let dtd = doc.pointee.extSubset ?? doc.pointee.intSubset,
+      dtd.pointee.SystemID != nil || dtd.pointee.ExternalID != nil
+    {
+      walk.findings.externalDTD =
+        text(dtd.pointee.SystemID) ?? text(dtd.pointee.ExternalID) ?? "external DTD"
+    }
+    if let root = xmlDocGetRootElement(doc) { walk.visit(root) }
+    var child = doc.pointee.children
+    while let node = child {
+      walk.processingInstruction(node)
+      child = node.pointee.next
+    }
+    walk.countUses()
+    // Font sizes first: the walk holds nodes the normalisation may replace.
+    let bounded = walk.boundFontSizes()
+    walk.findings.droppedReferences = ReferenceDropper.drop(in: doc, verdict: verdict)
+    if normalize && walk.findings.useInstances <= maxUse {
+      walk.findings.normalizations = SVGNormalizer.normalize(doc, maxUse: maxUse)
+    }
+    if bounded || walk.changedOctaves || !walk.findings.droppedReferences.isEmpty
+      || !walk.findings.normalizations.isEmpty
+    {
+      var buffer: UnsafeMutablePointer<xmlChar>?
+      var size: Int32 = 0
+      xmlDocDumpMemory(doc, &buffer, &size)
+      if let buffer {
+        walk.findings.rewritten = Data(bytes: buffer, count: Int(size))
+        glyphsmith_xml_free(buffer)
+      }
+    }
+    return walk.findings
+  }
+
+  static func text(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+    pointer.map { String(cString: $0) }
+  }
+
+  static func text(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { glyphsmith_xml_free(pointer) }
+    return String(cString: pointer)
+  }
+
+  /// A font-size value found in an attribute or CSS, for `boundFontSizes`.
+  struct FontSize {
+    enum Place {
+      case attribute(xmlNodePtr, name: String)
+      case styleAttribute(xmlNodePtr)
+      case styleElement(xmlNodePtr)
+    }
+    var place: Place
+    /// For CSS text: the value's range in the text (UTF-16 offsets of `NSString`).
+    var range: NSRange?
+    var number: Double
+    var unit: String
+    /// How often the declaration may apply along one path: 1 for attributes, the tree's depth
+    /// for style sheet rules.
+    var weight: Int
+
+    var isRelative: Bool { unit == "em" || unit == "ex" || unit == "%" || unit == "rem" }
+    /// The factor a relative size multiplies its parent's by.
+    var factor: Double {
+      switch unit {
+      case "ex": return number / 2
+      case "%": return number / 100
+      default: return number
+      }
+    }
+    /// An absolute size in px at 96 dpi.
+    var pixels: Double {
+      switch unit {
+      case "pt": return number * 96 / 72
+      case "pc": return number * 16
+      case "in": return number * 96
+      case "cm": return number * 96 / 2.54
+      case "mm": return number * 96 / 25.4
+      default: return number
+      }
+    }
+  }
+
+  struct Walk {
+    let maxUse: Int
+    var findings = Findings()
+    var fontSizes: [FontSize] = []
+    var changedOctaves = false
+    var depth = 0
+    var ids: [String: xmlNodePtr] = [:]
+    var uses: [(node: xmlNodePtr, target: String)] = []
+
+    init(maxUse: Int) { self.maxUse = maxUse }
+
+    /// Visits `root` and every element below it, depth first, without recursion.
+    mutating func visit(_ root: xmlNodePtr) {
+      var stack: [(xmlNodePtr, Int)] = [(root, 1)]
+      while let (node, level) = stack.popLast() {
+        depth = max(depth, level)
+        element(node)
+        var children: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let c = child {
+          if c.pointee.type == XML_ELEMENT_NODE { children.append(c) }
+          child = c.pointee.next
+        }
+        for c in children.reversed() { stack.append((c, level + 1)) }
+      }
+    }
+
+    mutating func processingInstruction(_ node: xmlNodePtr) {
+      guard node.pointee.type == XML_PI_NODE,
+        SVGPreflight.text(node.pointee.name) == "xml-stylesheet",
+        let content = SVGPreflight.text(xmlNodeGetContent(node)),
+        let start = content.range(of: "href=")
+      else { return }
+      let rest = content[start.upperBound...]
+      guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
+      findings.hrefs.append(String(rest.dropFirst().prefix { $0 != quote }))
+    }
+
+    mutating func element(_ node: xmlNodePtr) {
+      let name = SVGPreflight.text(node.pointee.name) ?? ""
+      var attribute = node.pointee.properties
+      while let attr = attribute {
+        attribute = attr.pointee.next
+        let attrName = SVGPreflight.text(attr.pointee.name) ?? ""
+        guard
+          let value = SVGPreflight.text(
+            xmlNodeGetContent(
+              UnsafeMutableRawPointer(attr)
+                .assumingMemoryBound(to: xmlNode.self)))
+        else { continue }
+        switch attrName {
+        case "href":
+          findings.hrefs.append(value)
+          if name == "use" { uses.append((node, value)) }
+        case "id":
+          if ids[value] == nil { ids[value] = node }
+        case "style":
+          scanCSS(value, place: .styleAttribute(node), weight: 1)
+        case "font-size":
+          if let (number, unit) = SVGPreflight.number(value) {
+            fontSizes.append(
+              FontSize(
+                place: .attribute(node, name: "font-size"), range: nil, number: number,
+                unit: unit, weight: 1))
+          } else if value.trimmingCharacters(in: .whitespaces) == "larger" {
+            fontSizes.append(
+              FontSize(
+                place: .attribute(node, name: "font-size"), range: nil, number: 1.2, unit: "em",
+                weight: 1))
+          }
+        case "numOctaves" where name == "feTurbulence":
+          if let (number, _) = SVGPreflight.number(value),
+            !(number <= Double(maximumOctaves))
+          {
+            xmlSetProp(node, "numOctaves", "\(maximumOctaves)")
+            changedOctaves = true
+          }
+        default:
+          if value.contains("url(") { findings.cssURLs += SVGPreflight.urls(in: value) }
+        }
+      }
+      if name == "style", let css = SVGPreflight.text(xmlNodeGetContent(node)) {
+        findings.imports += SVGPreflight.imports(in: css)
+        // A rule may apply at every level of the tree; weighted by depth once it is known.
+        scanCSS(css, place: .styleElement(node), weight: -1)
+      }
+    }
+
+    mutating func scanCSS(_ css: String, place: FontSize.Place, weight: Int) {
+      if css.contains("url(") { findings.cssURLs += SVGPreflight.urls(in: css) }
+      guard css.contains("font") else { return }
+      for (range, number, unit) in SVGPreflight.cssFontSizes(css) {
+        fontSizes.append(
+          FontSize(place: place, range: range, number: number, unit: unit, weight: weight))
+      }
+    }
+
+    /// Counts `<use>` instances: an element's count is its children's plus, for a use, one
+    /// and its target's; cycles count nothing more (librsvg refuses them itself).
+    mutating func countUses() {
+      guard !uses.isEmpty else { return }
+      let limit = maxUse + 1
+      var useTarget: [xmlNodePtr: xmlNodePtr] = [:]
+      for (node, target) in uses where target.hasPrefix("#") {
+        if let found = ids[String(target.dropFirst())] { useTarget[node] = found }
+      }
+      let isUse = Set(uses.map(\.node))
+      var memo: [xmlNodePtr: Int] = [:]
+      var inProgress: Set<xmlNodePtr> = []
+      // Content under defs and symbol is drawn only through a use, which counts it.
+      func successors(_ node: xmlNodePtr) -> [xmlNodePtr] {
+        var out: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let c = child {
+          if c.pointee.type == XML_ELEMENT_NODE {
+            let name = SVGPreflight.text(c.pointee.name)
+            if name != "defs" && name != "symbol" { out.append(c) }
+          }
+          child = c.pointee.next
+        }
+        if let target = useTarget[node] { out.append(target) }
+        return out
+      }
+      var roots: [xmlNodePtr] = []
+      if let first = uses.first, let doc = first.node.pointee.doc,
+        let root = xmlDocGetRootElement(doc)
+      {
+        roots.append(root)
+      }
+      var stack: [(xmlNodePtr, Bool)] = roots.map { ($0, false) }
+      while let (node, expanded) = stack.popLast() {
+        if expanded {
+          var total = isUse.contains(node) ? 1 : 0
+          for s in successors(node) { total = min(limit, total + (memo[s] ?? 0)) }
+          memo[node] = total
+          inProgress.remove(node)
+          continue
+        }
+        if memo[node] != nil || inProgress.contains(node) { continue }
+        inProgress.insert(node)
+        stack.append((node, true))
+        for s in successors(node) where memo[s] == nil && !inProgress.contains(s) {
+          stack.append((s, false))
+        }
+      }
+      findings.useInstances = roots.first.flatMap { memo[$0] } ?? 0
+    }
+
+    /// Rewrites font sizes when the worst case (every relative size nested under the largest
+    /// absolute one) passes `maximumComputedFontSize`. Returns whether anything changed.
+    mutating func boundFontSizes() -> Bool {
+      guard !fontSizes.isEmpty else { return false }
+      var changed: [Int: Double] = [:]
+      var largest = 16.0
+      var exponent = 0
+      var logProduct = 0.0
+      for (index, size) in fontSizes.enumerated() {
+        let weight = size.weight < 0 ? max(1, depth) : size.weight
+        if size.isRelative {
+          if size.factor > 1 {
+            exponent += weight
+            logProduct += Double(weight) * log(size.factor)
+          }
+        } else if !(size.pixels <= maximumFontSize) {
+          changed[index] = maximumFontSize
+        } else {
+          largest = max(largest, size.pixels)
+        }
+      }
+      if !changed.isEmpty { largest = max(largest, maximumFontSize) }
+      if exponent > 0, log(largest) + logProduct > log(maximumComputedFontSize) {
+        let factor = exp((log(maximumComputedFontSize) - log(largest)) / Double(exponent))
+        for (index, size) in fontSizes.enumerated() where size.isRelative && size.factor > 1 {
+          // In the size's own unit: em and rem as is, ex doubled, % times 100.
+          let scaled = min(size.factor, factor)
+          changed[index] = size.unit == "ex" ? scaled * 2 : size.unit == "%" ? scaled * 100 : scaled
+        }
+      }
+      guard !changed.isEmpty else { return false }
+      // Attributes are set directly; CSS texts are rewritten from their last value backwards.
+      var cssEdits: [xmlNodePtr: (isStyleElement: Bool, edits: [(NSRange, String)])] = [:]
+      for (index, value) in changed {
+        let size = fontSizes[index]
+        let unit = size.isRelative ? (size.unit == "larger" ? "em" : size.unit) : "px"
+        let replacement = String(format: "%.6g", value) + unit
+        findings.boundedFontSizes.append(
+          (String(format: "%g", size.number) + size.unit, replacement))
+        switch size.place {
+        case .attribute(let node, let name):
+          xmlSetProp(node, name, replacement)
+        case .styleAttribute(let node):
+          cssEdits[node, default: (false, [])].edits.append((size.range!, replacement))
+        case .styleElement(let node):
+          cssEdits[node, default: (true, [])].edits.append((size.range!, replacement))
+        }
+      }
+      for (node, entry) in cssEdits {
+        let original =
+          entry.isStyleElement
+          ? SVGPreflight.text(xmlNodeGetContent(node)) ?? ""
+          : SVGPreflight.text(xmlGetProp(node, "style")) ?? ""
+        let text = NSMutableString(string: original)
+        for (range, replacement) in entry.edits.sorted(by: { $0.0.location > $1.0.location }) {
+          text.replaceCharacters(in: range, with: replacement)
+        }
+        let css = String(text)
+        if entry.isStyleElement {
+          // Replace the children with one text node (escaped on output).
+          while let child = node.pointee.children {
+            xmlUnlinkNode(child)
+            xmlFreeNode(child)
+          }
+          if let textNode = xmlNewText(css) { xmlAddChild(node, textNode) }
+        } else {
+          xmlSetProp(node, "style", css)
+        }
+      }
+      return true
+    }
+  }
+
+  // MARK: - Small CSS readers (values only; librsvg parses the CSS itself)
+
+  /// A number with its unit (lower-cased; "" for none): `1e9px` -> (1e9, "px").
+  static func number(_ text: String) -> (Double, String)? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let numberPart = trimmed.prefix { "0123456789.eE+-".contains($0) }
+    // "1em": the e belongs to the unit, not an exponent.
+    var digits = String(numberPart)
+    while !digits.isEmpty, Double(digits) == nil { digits.removeLast() }
+    guard let value = Double(digits) else { return nil }
+    let unit = trimmed.dropFirst(digits.count).prefix { $0.isLetter || $0 == "%" }
+    return (value, unit.lowercased())
+  }
+
+  /// `font-size` values and the size inside `font` shorthands, with their ranges.
+  static func cssFontSizes(_ css: String) -> [(NSRange, Double, String)] {
+    let text = css as NSString
+    var out: [(NSRange, Double, String)] = []
+    var search = NSRange(location: 0, length: text.length)
+    while true {
+      let found = text.range(of: "font", options: [.caseInsensitive], range: search)
+      guard found.location != NSNotFound else { break }
+      var i = found.location + found.length
+      search = NSRange(location: i, length: text.length - i)
+      var shorthand = true
+      if i + 5 <= text.length,
+        text.substring(with: NSRange(location: i, length: 5)).lowercased() == "-size"
+      {
+        shorthand = false
+        i += 5
+      }
+      while i < text.length, let c = UnicodeScalar(text.character(at: i)),
+        c == " " || c == "\t" || c == "\n"
+      { i += 1 }
+      guard i < text.length, text.character(at: i) == UInt16(UInt8(ascii: ":")) else { continue }
+      i += 1
+      var end = i
+      while end < text.length {
+        let c = text.character(at: end)
+        if c == UInt16(UInt8(ascii: ";")) || c == UInt16(UInt8(ascii: "}"))
+          || c == UInt16(UInt8(ascii: "!"))
+        {
+          break
+        }
+        end += 1
+      }
+      // Each whitespace-separated token of the value; the size is the first that is a number
+      // (in a shorthand, possibly followed by /line-height).
+      var tokenStart = i
+      var k = i
+      while k <= end {
+        let atEnd = k == end
+        let c = atEnd ? UInt16(32) : text.character(at: k)
+        if c == 32 || c == 9 || c == 10 || c == 13 || c == UInt16(UInt8(ascii: "/")) {
+          if k > tokenStart {
+            let token = text.substring(with: NSRange(location: tokenStart, length: k - tokenStart))
+            if let (value, unit) = number(token),
+              !(shorthand && unit.isEmpty && value < 1000 && value.rounded() == value
+                && value.truncatingRemainder(dividingBy: 100) == 0 && value <= 900)
+            {
+              let length = token.count
+              out.append((NSRange(location: tokenStart, length: length), value, unit))
+              break
+            } else if token.lowercased() == "larger" {
+              out.append((NSRange(location: tokenStart, length: 6), 1.2, "em"))
+              break
+            }
+          }
+          if c == UInt16(UInt8(ascii: "/")) { break }
+          tokenStart = k + 1
+        }
+        k += 1
+      }
+      search = NSRange(location: end, length: text.length - end)
+    }
+    return out
+  }
+
+  /// The references inside `url(...)`, quotes removed.
+  static func urls(in css: String) -> [String] {
+    var out: [String] = []
+    var rest = css[...]
+    while let found = rest.range(of: "url(") {
+      var tail = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+      let quote = tail.first == "\"" || tail.first == "'" ? tail.first : nil
+      if quote != nil { tail = tail.dropFirst() }
+      let reference = tail.prefix { c in quote.map { c != $0 } ?? (c != ")") }
+      out.append(String(reference).trimmingCharacters(in: .whitespaces))
+      rest = tail[reference.endIndex...]
+    }
+    return out
+  }
+
+  /// The references of `@import url(...)` / `@import "..."`.
+  static func imports(in css: String) -> [String] {
+    var out: [String] = []
+    var rest = css[...]
+    while let found = rest.range(of: "@import") {
+      var tail = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+      if tail.hasPrefix("url(") { tail = tail.dropFirst(4).drop { $0 == " " } }
+      let quote = tail.first == "\"" || tail.first == "'" ? tail.first : nil
+      if quote != nil { tail = tail.dropFirst() }
+      let reference = tail.prefix { c in
+        quote.map { c != $0 } ?? (c != ")" && c != ";" && c != " " && c != "\n")
+      }
+      out.append(String(reference))
+      rest = rest[found.upperBound...]
+    }
+    return out
+  }
+}

@@ -1,0 +1,313 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// Issue 13's reproductions (each a few bytes), run through the built executable alone and
+/// inside a batch, and the process isolation that keeps one bad file from stopping a batch.
+@Suite("one bad file never stops a batch")
+struct IsolationCLITests {
+  static let svgNS = "xmlns=\"http://www.w3.org/2000/svg\""
+  static let fontBomb =
+    "<svg \(svgNS) width=\"24\" height=\"24\"><text y=\"20\" font-size=\"1e9\">W</text></svg>"
+  static let tallSVG = "<svg \(svgNS) width=\"24\" height=\"1e19\"/>"
+  static let tallViewBox =
+    "<svg \(svgNS) viewBox=\"0 0 24 1e38\"><rect width=\"24\" height=\"24\"/></svg>"
+  /// `<a` + 0xF2 + `/>href`: an invalid UTF-8 byte in a name and the text `href`.
+  static let invalidUTF8 = Data([0x3C, 0x61, 0xF2, 0x2F, 0x3E, 0x68, 0x72, 0x65, 0x66])
+
+  /// A PNG whose header says `width` x `height` 1-bit grey (no pixel data: the limit is
+  /// checked before decoding).
+  static func pngHeader(width: UInt32, height: UInt32) -> Data {
+    func be(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
+    func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+      let typed = Array(type.utf8) + body
+      return be(UInt32(body.count)) + typed + be(crc32(typed))
+    }
+    let ihdr = be(width) + be(height) + [1, 0, 0, 0, 0]
+    return Data(
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+        + chunk("IEND", []))
+  }
+
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+
+  static func write(_ text: String, _ name: String, in dir: URL) throws {
+    try Data(text.utf8).write(to: dir.appendingPathComponent(name))
+  }
+
+  /// Runs the command and returns its result and wall seconds.
+  static func timed(_ arguments: [String], in dir: URL, environment: [String: String] = [:])
+    throws -> (CLIResult, Double)
+  {
+    let start = Date()
+    let result = try CLIRunner.run(arguments, in: dir, environment: environment)
+    return (result, Date().timeIntervalSince(start))
+  }
+
+  @Test func hugeFontSizeIsBoundedBeforeLibrsvgAndRenders() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.write(Self.fontBomb, "font.svg", in: dir)
+    let (result, _) = try Self.timed(["render", "font.svg", "-o", "font.png"], in: dir)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "font.svg: warning: font-size 1e+09 is past what librsvg can draw; drawn at 4096px\n")
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("font.png").path))
+  }
+
+  @Test(arguments: [
+    ("tall.svg", tallSVG, "tall.svg: error: too large: output over 1099511627776 px on a side"),
+    ("box.svg", tallViewBox, "box.svg: error: too large: output over 1099511627776 px on a side"),
+  ])
+  func hugeIntrinsicSizesFailWithAMessage(name: String, svg: String, message: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.write(svg, name, in: dir)
+    let (result, _) = try Self.timed(["render", name, "-o", "out.png"], in: dir)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix(message))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [name])
+  }
+
+  @Test func hugeOptionsAreUsageErrorsAndNormalScalesStayValid() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.write(circleSVG, "c.svg", in: dir)
+    for command in ["render", "assets"] {
+      for option in command == "render"
+        ? ["--size", "--scale", "--padding"] : ["--size", "--padding"]
+      {
+        let output = command == "render" ? "c.png" : "C.xcassets"
+        let result = try CLIRunner.run([command, "c.svg", "-o", output, option, "1e19"], in: dir)
+        #expect(result.status == 2, "\(command) \(option)")
+        #expect(result.stderr.contains("\(option) is at most"), "\(command) \(option)")
+      }
+    }
+    for scale in ["4", "1.5"] {
+      let result = try CLIRunner.run(
+        ["render", "c.svg", "-o", "c.png", "--size", "10", "--scale", scale], in: dir)
+      #expect(result.status == 0)
+      let image = try PNGCodec.decode(
+        try Data(contentsOf: dir.appendingPathComponent("c.png")), path: "c.png")
+      #expect(image.width == (scale == "4" ? 40 : 15))
+    }
+  }
+
+  @Test func invalidUTF8NameWithHrefIsAnInvalidSVGNotATrap() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.invalidUTF8.write(to: dir.appendingPathComponent("bad.svg"))
+    let (result, _) = try Self.timed(["render", "bad.svg", "-o", "bad.png"], in: dir)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("bad.svg: error: invalid SVG: "))
+  }
+
+  @Test func hugePNGIsRefusedFromItsHeaderByRenderAndCompare() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.pngHeader(width: 16000, height: 16000).write(to: dir.appendingPathComponent("big.png"))
+    let small = try PNGCodec.encode(RGBAImage(width: 32, height: 32))
+    try small.write(to: dir.appendingPathComponent("small.png"))
+    let render = try CLIRunner.run(["render", "big.png", "-o", "out.png"], in: dir)
+    #expect(render.status == 2)
+    #expect(
+      render.stderr.hasPrefix(
+        "big.png: error: too large: 16000x16000 px PNG; inputs are limited to 40000000 pixels"))
+    let compare = try CLIRunner.run(["compare", "small.png", "big.png"], in: dir)
+    #expect(compare.status == 2)
+    #expect(compare.stderr.contains("big.png: error: too large: 16000x16000 px PNG"))
+    let raised = try CLIRunner.run(
+      ["render", "big.png", "-o", "out.png", "--max-pixels", "268435456"], in: dir)
+    #expect(raised.status == 2 && raised.stderr.contains("big.png: error: invalid PNG"))
+  }
+
+  @Test func turbulenceOctavesAreClampedWithoutChangingPixels() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func svg(_ octaves: Int) -> String {
+      "<svg \(Self.svgNS) width=\"64\" height=\"64\"><filter id=\"f\"><feTurbulence "
+        + "baseFrequency=\"0.05\" numOctaves=\"\(octaves)\"/></filter>"
+        + "<rect width=\"64\" height=\"64\" filter=\"url(#f)\"/></svg>"
+    }
+    try Self.write(svg(100000), "bomb.svg", in: dir)
+    try Self.write(svg(24), "clamped.svg", in: dir)
+    try Self.write(svg(23), "fewer.svg", in: dir)
+    let (bomb, seconds) = try Self.timed(["render", "bomb.svg", "-o", "bomb.png"], in: dir)
+    #expect(bomb.status == 0 && bomb.stderr == "")
+    #expect(seconds < 5)
+    for name in ["clamped", "fewer"] {
+      #expect(
+        try CLIRunner.run(["render", "\(name).svg", "-o", "\(name).png"], in: dir).status == 0)
+    }
+    let read = { (name: String) in try Data(contentsOf: dir.appendingPathComponent(name)) }
+    #expect(try read("bomb.png") == read("clamped.png"))
+    // 24 octaves are past 8-bit precision: the 24th changes nothing either.
+    #expect(try read("clamped.png") == read("fewer.png"))
+  }
+
+  @Test func useFanOutPastMaxUseIsRefused() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // 70^3 instances from 3 levels of 70 uses each.
+    var svg =
+      "<svg \(Self.svgNS) width=\"24\" height=\"24\"><defs><rect id=\"l0\" width=\"1\" height=\"1\"/>"
+    for level in 1...3 {
+      svg += "<g id=\"l\(level)\">"
+      svg += String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 70)
+      svg += "</g>"
+    }
+    svg += "</defs><use href=\"#l3\"/></svg>"
+    try Self.write(svg, "fan.svg", in: dir)
+    let (result, seconds) = try Self.timed(["render", "fan.svg", "-o", "fan.png"], in: dir)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix(
+        "fan.svg: error: too large: the SVG expands to more than 10000 <use> instances (--max-use)")
+    )
+    #expect(seconds < 5)
+    let lint = try CLIRunner.run(["lint", "fan.svg"], in: dir)
+    #expect(lint.status == 2 && lint.stderr.contains("fan.svg: error: too large"))
+    let allowed = try CLIRunner.run(
+      ["render", "fan.svg", "-o", "fan.png", "--max-use", "400000", "--timeout", "60"], in: dir)
+    #expect(allowed.status == 0)
+  }
+
+  @Test(arguments: [
+    ("abort", "the renderer crashed on this file (SIGABRT)"),
+    ("hang", "rendering took longer than 1 s (--timeout)"),
+    ("memory", "rendering needs more than 128 MB (--max-memory)"),
+  ])
+  func renderSurvivesACrashHangOrBlowUp(kind: String, message: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.write(
+      "<svg \(Self.svgNS) width=\"8\" height=\"8\"><!--FAULT--><rect width=\"8\" height=\"8\"/></svg>",
+      "bad.svg", in: dir)
+    let (result, seconds) = try Self.timed(
+      ["render", "bad.svg", "-o", "bad.png", "--timeout", "1", "--max-memory", "128"], in: dir,
+      environment: ["GLYPHSMITH_FAULT_INJECTION": "\(kind):FAULT"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("bad.svg: error: \(message)"), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(seconds < 5)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.svg"])
+  }
+
+  @Test(arguments: ["abort", "hang", "memory"])
+  func assetsWritesEveryOtherInputAroundACrash(kind: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let icons = dir.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    for i in 0..<12 {
+      try Self.write(
+        "<svg \(Self.svgNS) viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"\(i % 9 + 2)\"/></svg>",
+        "icon\(i).svg", in: icons)
+    }
+    try Self.write(
+      "<svg \(Self.svgNS) width=\"8\" height=\"8\"><!--FAULT--><rect width=\"8\" height=\"8\"/></svg>",
+      "icon5bad.svg", in: icons)
+    try Self.write(Self.fontBomb, "font.svg", in: icons)
+    try Self.invalidUTF8.write(to: icons.appendingPathComponent("utf8.svg"))
+    let (result, seconds) = try Self.timed(
+      [
+        "assets", "icons", "-o", "A.xcassets", "--role", "plain", "--size", "24", "--json",
+        "--jobs", "2", "--timeout", "1", "--max-memory", "128",
+      ], in: dir, environment: ["GLYPHSMITH_FAULT_INJECTION": "\(kind):FAULT"])
+    #expect(result.status == 2)
+    #expect(seconds < 20)
+    let report = try JSONDecoder().decode(AssetsReport.self, from: result.stdout)
+    let failed = report.inputs.filter { $0.status == "failed" }.map(\.path).sorted()
+    #expect(failed == ["icons/icon5bad.svg", "icons/utf8.svg"])
+    #expect(report.inputs.filter { $0.status == "written" }.count == 13)
+    let bad = report.inputs.first { $0.path == "icons/icon5bad.svg" }!
+    let expected = [
+      "abort": "icons/icon5bad.svg: error: the renderer crashed on this file (SIGABRT)",
+      "hang": "icons/icon5bad.svg: error: rendering took longer than 1 s",
+      "memory": "icons/icon5bad.svg: error: rendering needs more than 128 MB",
+    ][kind]!
+    #expect(bad.error?.hasPrefix(expected) == true, "\(bad.error ?? "")")
+    for i in 0..<12 {
+      let png = dir.appendingPathComponent("A.xcassets/icon\(i).imageset/icon\(i)@3x.png")
+      #expect(FileManager.default.fileExists(atPath: png.path))
+    }
+  }
+
+  @Test func workerOutputIsByteIdenticalForEveryJobs() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let icons = dir.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    for i in 0..<9 {
+      try Self.write(
+        "<svg \(Self.svgNS) viewBox=\"0 0 24 24\"><rect x=\"\(i)\" y=\"2\" width=\"\(20 - i)\" height=\"\(i + 3)\"/></svg>",
+        "r\(i).svg", in: icons)
+    }
+    var trees: [[String: Data]] = []
+    for jobs in ["1", "2", "5"] {
+      let out = "J\(jobs).xcassets"
+      let result = try CLIRunner.run(
+        ["assets", "icons", "-o", out, "--quiet", "--jobs", jobs], in: dir)
+      #expect(result.status == 0)
+      let root = dir.appendingPathComponent(out)
+      var tree: [String: Data] = [:]
+      for case let file as URL in FileManager.default.enumerator(
+        at: root, includingPropertiesForKeys: nil)!
+      where !file.hasDirectoryPath {
+        tree[String(file.path.dropFirst(root.path.count))] = try Data(contentsOf: file)
+      }
+      trees.append(tree)
+    }
+    #expect(trees[0].count == 9 * 4 + 1)
+    #expect(trees[0] == trees[1] && trees[1] == trees[2])
+  }
+
+  @Test func lintReportsEveryOtherFileAroundACrash() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.write(circleSVG, "a.svg", in: dir)
+    try Self.write(
+      "<svg \(Self.svgNS) width=\"8\" height=\"8\"><!--FAULT--><rect width=\"8\" height=\"8\"/></svg>",
+      "b.svg", in: dir)
+    try Self.write(circleSVG, "c.svg", in: dir)
+    let result = try CLIRunner.run(
+      ["lint", "a.svg", "b.svg", "c.svg", "--json", "--jobs", "2"], in: dir,
+      environment: ["GLYPHSMITH_FAULT_INJECTION": "abort:FAULT"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("b.svg: error: the renderer crashed on this file (SIGABRT)"))
+    let report = try JSONDecoder().decode(LintReport.self, from: result.stdout)
+    #expect(report.files.map(\.path) == ["a.svg", "c.svg"])
+  }
+
+  @Test func referencesLibrsvgWouldDropSilentlyAreDroppedWithAWarning() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let nested =
+      "data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22%3E"
+      + "%3Cimage href=%22/etc/secret.png%22/%3E%3C/svg%3E"
+    let svg =
+      "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://example.com/svg11.dtd\">"
+      + "<svg \(Self.svgNS) width=\"8\" height=\"8\">"
+      + "<style>rect { fill: url(other.svg#paint) }</style>"
+      + "<rect width=\"8\" height=\"8\" style=\"stroke:url('/etc/x.svg#s')\"/>"
+      + "<image width=\"4\" height=\"4\" href=\"\(nested)\"/></svg>"
+    try Self.write(svg, "refs.svg", in: dir)
+    let result = try CLIRunner.run(["render", "refs.svg", "-o", "refs.png"], in: dir)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.split(separator: "\n") == [
+        "refs.svg: warning: dropped reference 'http://example.com/svg11.dtd': external DTDs are never loaded",
+        "refs.svg: warning: dropped reference '/etc/secret.png': a file referenced inside a data: SVG is never loaded; inline the content",
+        "refs.svg: warning: dropped reference 'other.svg#paint': CSS url() references to other files are never loaded; inline the content",
+        "refs.svg: warning: dropped reference '/etc/x.svg#s': CSS url() references to other files are never loaded; inline the content",
+      ])
+  }
+}
