@@ -30,16 +30,16 @@ struct NewUserCLITests {
       "x.png: error: too large: canvas 1600009x36 px; canvases are 1 to 16384 px a side"
     ),
     (
-      ["badge", "3", "--height", "100000", "-o", "x.png"],
-      "x.png: error: too large: canvas 100000x100000 px; canvases are 1 to 16384 px a side"
+      ["badge", "3", "--height", "10000", "--scale", "2", "-o", "x.png"],
+      "x.png: error: too large: canvas 20000x20000 px; canvases are 1 to 16384 px a side"
     ),
     (
-      ["badge", "3", "--height", "100000", "-o", "-"],
-      "glyphsmith badge: error: too large: canvas 100000x100000 px; canvases are 1 to 16384 px a side"
+      ["badge", "3", "--height", "5000", "--scale", "4", "-o", "-"],
+      "glyphsmith badge: error: too large: canvas 20000x20000 px; canvases are 1 to 16384 px a side"
     ),
     (
-      ["tabbar", "--device-width", "100000", "--item", "A=HOUSE", "-o", "x.png"],
-      "x.png: error: too large: canvas 100000x49 px; canvases are 1 to 16384 px a side"
+      ["tabbar", "--device-width", "10000", "--item", "A=HOUSE", "--scale", "2", "-o", "x.png"],
+      "x.png: error: too large: canvas 20000x98 px; canvases are 1 to 16384 px a side"
     ),
   ])
   func tooLargeCanvasNamesTheOutput(arguments: [String], message: String) throws {

@@ -44,19 +44,24 @@ extension Subcommand {
     do {
       return ExitCode(try run(options))
     } catch let failure as any GlyphsmithFailure {
-      // A message naming no file ("error: ...") names the command instead, so every message
-      // reads `path: error: what`; a usage error points to the help as parse errors do.
-      let message = failure.description
-      if message.hasPrefix("error: ") {
-        Terminal.error("glyphsmith \(name): \(message)")
-        if failure.category == .usage { Terminal.error("see 'glyphsmith help \(name)'") }
-      } else {
-        Terminal.error(message)
-      }
+      report(failure)
       return ExitCode(failure.category)
     } catch {
       Terminal.error("glyphsmith \(name): error: \(error)")
       return ExitCode(.unusableInput)
+    }
+  }
+
+  /// Prints `failure` on stderr. A message naming no file ("error: ...") names the command
+  /// instead, so every message reads `path: error: what`; a usage error points to the help
+  /// as parse errors do.
+  static func report(_ failure: any GlyphsmithFailure) {
+    let message = failure.description
+    if message.hasPrefix("error: ") {
+      Terminal.error("glyphsmith \(name): \(message)")
+      if failure.category == .usage { Terminal.error("see 'glyphsmith help \(name)'") }
+    } else {
+      Terminal.error(message)
     }
   }
 
