@@ -28,13 +28,21 @@ public enum GlyphsmithError: Error, Equatable, CustomStringConvertible {
     case .emptyArtwork(let path):
       return "\(path): error: the artwork draws nothing (no visible ink); check the file"
     case .nameCollision(let name, let first, let second):
-      if first == second {
+      if first.utf8.elementsEqual(second.utf8) {
         return "\(second): error: given twice (asset name '\(name)'); give each file once"
+      }
+      if first == second {
+        // Canonically equivalent, different bytes: one name saved as NFC, the other as NFD.
+        func form(_ path: String) -> String {
+          path.utf8.elementsEqual(path.precomposedStringWithCanonicalMapping.utf8) ? "NFC" : "NFD"
+        }
+        return
+          "\(second) (\(form(second))): error: asset name '\(name)' collides with \(first) (\(form(first))): the two file names are the same text in different Unicode normalisation forms; keep one of them"
       }
       return
         "\(second): error: asset name '\(name)' collides with \(first) (asset names must differ, and in more than letter case); rename one of them"
     case .invalidColor(let text):
-      return "error: invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA"
+      return "error: invalid colour '\(text)'; use \(ColorParser.forms)"
     case .invalidOption(let message): return "error: \(message)"
     case .writeFailed(let path, let reason): return "\(path): error: cannot write: \(reason)"
     case .render(let error): return error.description

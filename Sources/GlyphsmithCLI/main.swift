@@ -29,6 +29,9 @@ let rootHelp = """
   subcommands:
   \(subcommands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
+  Every subcommand takes --help (or -h) and --quiet (no progress and no totals; data on
+  stdout and diagnostics on stderr stay).
+
   Exit codes: 0 done and nothing wrong; 1 the answer is "no" (images differ, lint errors);
   2 could not do the job for at least one input (usage, unreadable input, write failure).
   """
@@ -55,6 +58,9 @@ let rootHelp = """
   case "--version":
     Terminal.output("glyphsmith \(version)")
     Terminal.output(RendererVersions.current.summary)
+    // Where the pinned fonts were found ($GLYPHSMITH_FONTS, <exe>/../share/glyphsmith/fonts,
+    // the checkout's assets/fonts): goldens with text depend on them.
+    Terminal.output("fonts: " + (FontEnvironment.fontDirectory?.path ?? "none found"))
     return .success
   default:
     guard let command = subcommands.first(where: { $0.name == first }) else {
@@ -78,4 +84,6 @@ let rootHelp = """
   }
 }
 
-exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+// Platform.arguments keeps file names whose bytes are not UTF-8 (CommandLine.arguments would
+// replace those bytes with U+FFFD and lose the file).
+exit(run(Platform.arguments).rawValue)

@@ -28,10 +28,10 @@ enum CLIRunner {
 
   static func run(
     _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], executable: URL? = nil
   ) throws -> CLIResult {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = executable ?? Self.executable
     process.arguments = arguments
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -61,6 +61,14 @@ enum CLIRunner {
       status: process.terminationStatus, stdout: outData,
       stderr: String(decoding: errData.data.withLock { $0 }, as: UTF8.self))
   }
+}
+
+/// Runs `script` with `/bin/sh -c` in `directory`, `$GLYPHSMITH` naming the built executable:
+/// for arguments Process cannot pass (file names that are not UTF-8).
+func runShell(_ script: String, in directory: URL) throws -> CLIResult {
+  try CLIRunner.run(
+    ["-c", script], in: directory, environment: ["GLYPHSMITH": CLIRunner.executable.path],
+    executable: URL(fileURLWithPath: "/bin/sh"))
 }
 
 /// A fresh temporary folder.

@@ -116,8 +116,10 @@ struct CompareGoldenCLITests {
     let record = try CLIRunner.run(["golden", "record", actual.path, golden.path])
     #expect(record.status == 0)
     #expect(
-      record.stdoutText.components(separatedBy: "\n").filter { $0.hasPrefix("recorded ") }.count
-        == 2)
+      record.stderr.components(separatedBy: "\n").filter {
+        $0.hasPrefix("recorded \(golden.path)/")
+      }.count == 2)
+    #expect(record.stdoutText == "")
     #expect(
       FileManager.default.fileExists(atPath: golden.appendingPathComponent("golden.json").path))
 

@@ -51,7 +51,7 @@ struct IndicatorsCLITests {
   }
 
   @Test(arguments: [
-    (["badge", "1", "-o", "OUT", "--color", "red"], "invalid colour"),
+    (["badge", "1", "-o", "OUT", "--color", "reddish"], "invalid colour"),
     (["badge", "-o", "OUT"], "missing VALUE"),
     (["badge", "1", "-o", "OUT", "--appearance", "dim"], "use light or dark"),
     (["badge", "新", "-o", "OUT"], "U+65B0"),

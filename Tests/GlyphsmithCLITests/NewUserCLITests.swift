@@ -176,10 +176,11 @@ struct NewUserCLITests {
     let record = try CLIRunner.run(
       ["golden", "record", "act", "gold", "--only-failed"], in: folder)
     #expect(record.status == 2)
-    #expect(record.stdout == Data("recorded gold/a.png\nrecorded gold/c.png\n".utf8))
+    #expect(record.stdout.isEmpty)
     #expect(
       record.stderr
-        == "act/broken.png: error: invalid PNG: not a PNG file (no PNG signature)\n"
+        == "recorded gold/a.png\nrecorded gold/c.png\n"
+        + "act/broken.png: error: invalid PNG: not a PNG file (no PNG signature)\n"
         + "recorded 2 goldens, 1 unchanged, 1 could not be read\n")
     let gold = folder.appendingPathComponent("gold")
     #expect(

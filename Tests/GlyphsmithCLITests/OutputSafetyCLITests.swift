@@ -97,7 +97,8 @@ struct OutputSafetyCLITests {
     try fm.createSymbolicLink(
       atPath: dir.appendingPathComponent("android/res").path, withDestinationPath: "../elsewhere")
     let android = try CLIRunner.run(
-      ["assets", "dot.svg", "-o", "C.xcassets", "--platform", "android", "--quiet"], in: dir)
+      // With ios too, android/ goes beside the catalog (without it, inside -o: issue 12).
+      ["assets", "dot.svg", "-o", "C.xcassets", "--platform", "ios,android", "--quiet"], in: dir)
     #expect(android.status == 2)
     #expect(
       android.stderr.hasPrefix(

@@ -41,8 +41,8 @@ struct RenderAndAssetsCLITests {
     (["render"], "missing INPUT"),
     (["render", "a.svg"], "missing -o/--output FILE.png"),
     (
-      ["render", "a.svg", "-o", "x.png", "--tint", "red"],
-      "--tint: invalid colour 'red'; use #RRGGBB or #RRGGBBAA"
+      ["render", "a.svg", "-o", "x.png", "--tint", "reddish"],
+      "--tint: invalid colour 'reddish'; use #RGB, #RRGGBB, #RRGGBBAA, a CSS colour name or R,G,B"
     ),
     (["render", "a.svg", "-o", "x.png", "--role", "tabbar"], "unknown role 'tabbar'"),
     (
@@ -132,7 +132,7 @@ struct RenderAndAssetsCLITests {
       ["assets", "icons", "-o", "Icons.xcassets", "--json", "--scales", "1,2", "--jobs", "2"],
       in: dir)
     #expect(result.status == 2)
-    #expect(result.stderr.contains("icons/bad.svg: error: invalid SVG"))
+    #expect(result.stderr.contains("icons/bad.svg: error: not a PNG or SVG file"))
     let json = try JSONSerialization.jsonObject(with: result.stdout) as! [String: Any]
     #expect(json["version"] as? Int == 1)
     let inputs = json["inputs"] as! [[String: Any]]

@@ -246,11 +246,15 @@ struct AssetsAndroidWebTests {
     #expect(
       report.inputs[0].files.map(\.path)
         == ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"].map {
-          folder.path("out") + "/android/res/drawable-\($0)/arrow_right.png"
+          folder.path("out/C.xcassets") + "/android/res/drawable-\($0)/arrow_right.png"
         })
     #expect(report.inputs[0].files.map(\.width) == [24, 36, 48, 72, 96])
     #expect(report.inputs[0].files.map(\.height) == [24, 36, 48, 72, 96])
-    #expect(!FileManager.default.fileExists(atPath: folder.path("out/C.xcassets")))
+    // Without iOS, -o is where the platform folders go (issue 12): nothing but android/.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path("out/C.xcassets"))
+        == ["android"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("out")) == ["C.xcassets"])
     #expect(AndroidDrawables.resourceName("2-Factor Auth") == "ic_2_factor_auth")
     #expect(AndroidDrawables.resourceName("café") == "caf_")
     #expect(AndroidDrawables.resourceName("class") == "ic_class")
@@ -280,7 +284,7 @@ struct AssetsAndroidWebTests {
     options.platforms = [.web]
     options.template = false
     _ = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: options).run([input])
-    let web = folder.path("web/logo")
+    let web = folder.path("C.xcassets/web/logo")  // without iOS, inside -o
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: web).sorted() == [
         "apple-touch-icon.png", "favicon.ico", "icon-192.png", "icon-512-maskable.png",

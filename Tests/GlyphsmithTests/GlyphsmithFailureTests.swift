@@ -56,7 +56,7 @@ struct GlyphsmithFailureTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let good = try folder.write("a.svg", circle)
-    let bad = try folder.write("b.svg", "not svg")
+    let bad = try folder.write("b.svg", "<svg not svg")
     var render = RenderOptions()
     render.role = .tabBar
     render.scale = 1

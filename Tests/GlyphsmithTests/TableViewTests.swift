@@ -125,8 +125,8 @@ struct TableViewTests {
       ).contains("needs an \"icon\""))
     #expect(
       try Self.message(
-        ##"{"sections": [{"rows": [{"title": "A", "icon": "a.svg", "iconBackground": "red"}]}]}"##
-      ).contains("invalid colour 'red'"))
+        ##"{"sections": [{"rows": [{"title": "A", "icon": "a.svg", "iconBackground": "reddish"}]}]}"##
+      ).contains("invalid colour 'reddish'"))
     #expect(try Self.message(#"{"sections": "#).contains("not valid JSON"))
     #expect(try Self.message(#"[1, 2]"#).contains("expected an object"))
   }

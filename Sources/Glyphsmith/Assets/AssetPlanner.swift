@@ -5,7 +5,8 @@ public enum AssetPlanner {
   /// Pairs `NAME-dark` files with `NAME` beside them (dark appearance), maps folders to groups,
   /// checks names (those each platform's writer reserves), and keeps only the shard asked for.
   /// - Returns: the assets in input order and warnings (`path: warning: ...`).
-  /// - Throws: `GlyphsmithError.nameCollision` for two assets with one name (also in case
+  /// - Throws: `GlyphsmithError.unusable` for a path that is not valid UTF-8 (`FileName`);
+  ///   `.nameCollision` for two assets with one name (also in case
   ///   only; per group with `namespace`; also `NAME-compact` and Android resource names);
   ///   `.invalidOption` for `compact` outside the tab-bar role, a bad shard, or a platform
   ///   with no writer in `writers`.
@@ -21,6 +22,13 @@ public enum AssetPlanner {
     }
     for platform in options.platforms where !writers.contains(where: { $0.platform == platform }) {
       throw GlyphsmithError.invalidOption("no writer for the asset platform '\(platform)'")
+    }
+    for file in files where FileName.hasEscapes(file.path) {
+      throw GlyphsmithError.unusable(
+        path: file.path,
+        problem:
+          "the file name is not valid UTF-8; asset names must be (Xcode and Android read them as UTF-8); rename the file"
+      )
     }
     var warnings: [String] = []
     // Dark variants: "x-dark.svg" beside "x.svg" or "x.png" in the same folder.

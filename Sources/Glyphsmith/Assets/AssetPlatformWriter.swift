@@ -33,6 +33,15 @@ public protocol AssetPlatformWriter: Sendable {
   /// `catalogFindings` (one line each). Default: none.
   /// - Throws: errors that end the run (reported as the run's error).
   func findings(in context: AssetPlatformContext) throws -> [String]
+
+  /// Runs once after every run, so the same inputs give the same findings (and exit code)
+  /// whether their outputs were written now or found up to date: `inputs` are this run's
+  /// assets that did not fail, `written` those of them written now. Default: `findings(in:)`
+  /// when something was written, else none.
+  /// - Throws: errors that end the run (reported as the run's error).
+  func findings(
+    in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
+  ) throws -> [String]
 }
 
 extension AssetPlatformWriter {
@@ -46,6 +55,13 @@ extension AssetPlatformWriter {
 
   /// Nothing to check.
   public func findings(in context: AssetPlatformContext) throws -> [String] { [] }
+
+  /// `findings(in:)` after a run that wrote something.
+  public func findings(
+    in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
+  ) throws -> [String] {
+    written.isEmpty ? [] : try findings(in: context)
+  }
 
   /// `name` beside the catalog: the catalog path's parent folder joined with `name`.
   public func folder(_ name: String, besideCatalog catalogPath: String) -> String {

@@ -46,8 +46,29 @@ public struct AssetsJob: Sendable {
   /// The tEXt key carrying each output's fingerprint.
   public static let fingerprintKey = "glyphsmith:source"
 
+  /// The tEXt key carrying the input's shape and size, `shape=circle sizePt=25` (`shape=-`
+  /// when none), so an unchanged rerun reports them without rendering.
+  public static let glyphKey = "glyphsmith:glyph"
+
+  /// `shape=S sizePt=N` for `glyphKey`.
+  static func glyphText(shape: String?, sizePt: Double?) -> String {
+    "shape=\(shape ?? "-") sizePt=\(sizePt.map { "\($0)" } ?? "-")"
+  }
+
+  /// The shape and size in a `glyphKey` text; `nil` when it is not one.
+  static func parseGlyphText(_ text: String) -> (shape: String?, sizePt: Double?)? {
+    let fields = text.split(separator: " ")
+    guard fields.count == 2, fields[0].hasPrefix("shape="), fields[1].hasPrefix("sizePt=")
+    else { return nil }
+    let shape = String(fields[0].dropFirst("shape=".count))
+    let size = String(fields[1].dropFirst("sizePt=".count))
+    return (shape == "-" ? nil : shape, Double(size))
+  }
+
   /// A job writing into the catalog folder at `catalogPath` (created if missing); Android and
-  /// web output default to `android` and `web` beside the catalog. `writers` are the
+  /// web output default to `android` and `web` beside the catalog. When iOS is not among the
+  /// platforms there is no catalog: `catalogPath` (`-o`) is the folder the platforms' folders
+  /// (`android`, `web`) go into. `writers` are the
   /// platforms it knows (a platform in `options.platforms` without a writer is refused by
   /// `run` and `plan`).
   public init(
@@ -59,10 +80,15 @@ public struct AssetsJob: Sendable {
     self.options = options
     self.writers = writers
     var folders: [AssetPlatform: String] = [:]
+    var container = catalogPath
+    while container.count > 1 && container.hasSuffix("/") { container.removeLast() }
+    // Without iOS, -o is the folder the platform folders go into: a catalog inside it.
+    let defaultsFor =
+      options.platforms.contains(.ios) ? catalogPath : container + "/" + "Icons.xcassets"
     for writer in writers {
       folders[writer.platform] =
         options.outputFolders[writer.platform]
-        ?? writer.defaultOutputFolder(catalogPath: catalogPath)
+        ?? writer.defaultOutputFolder(catalogPath: defaultsFor)
     }
     self.outputFolders = folders
     self.outputs = writers.filter { options.platforms.contains($0.platform) }.map {
@@ -122,11 +148,13 @@ public struct AssetsJob: Sendable {
     report.statistics.librarySeconds =
       LibraryClock.seconds - libraryBefore + workerClocks.librarySeconds
     report.statistics.writeSeconds = writeClock.seconds + workerClocks.writeSeconds
-    // Validate what was written; a run that wrote nothing changed nothing to validate.
-    if report.inputs.contains(where: { $0.status == "written" }) {
-      for output in outputs {
-        report.catalogFindings += try output.writer.findings(in: output.context)
-      }
+    // Every run, written or unchanged alike, so the same inputs give the same findings and
+    // exit code (see `AssetPlatformWriter.findings(in:inputs:written:)`).
+    let done = zip(inputs, report.inputs).filter { $0.1.status != "failed" }
+    let written = done.filter { $0.1.status == "written" }.map(\.0)
+    for output in outputs {
+      report.catalogFindings += try output.writer.findings(
+        in: output.context, inputs: done.map(\.0), written: written)
     }
     return report
   }
@@ -152,7 +180,9 @@ public struct AssetsJob: Sendable {
       let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
       if !options.force, let existing = upToDateFiles(sets, fingerprint: fingerprint) {
         result.status = "unchanged"
-        result.files = existing
+        result.files = existing.files
+        result.shape = existing.shape
+        result.sizePt = existing.sizePt
         return result
       }
       let base = URL(fileURLWithPath: input.path).deletingLastPathComponent()
@@ -180,7 +210,11 @@ public struct AssetsJob: Sendable {
             result.sizePt = Self.sizePt(glyph)
           }
           let png = try PNGCodec.encode(
-            glyph.image, opaque: file.opaque, text: [(Self.fingerprintKey, fingerprint)])
+            glyph.image, opaque: file.opaque,
+            text: [
+              (Self.fingerprintKey, fingerprint),
+              (Self.glyphKey, Self.glyphText(shape: result.shape, sizePt: result.sizePt)),
+            ])
           written.append((file.name, png))
           result.files.append(
             WrittenFile(path: file.reportPath, width: glyph.image.width, height: glyph.image.height)
@@ -262,18 +296,41 @@ public struct AssetsJob: Sendable {
 
   // MARK: - Up to date
 
-  /// The planned PNG files as they are on disk (sizes from their headers) when every output
-  /// exists, every PNG (and the favicon's embedded PNGs) carries `fingerprint`, every text file
-  /// holds exactly its expected bytes and no stray file sits in a whole folder; else `nil`.
-  private func upToDateFiles(_ sets: [PlannedAssetSet], fingerprint: String) -> [WrittenFile]? {
+  /// The planned PNG files as they are on disk (sizes from their headers), with the shape and
+  /// size recorded in the first (`glyphKey`), when every output exists, every PNG (and the
+  /// favicon's embedded PNGs) carries `fingerprint`, an imageset's PNG sizes are in proportion
+  /// to their scales, every text file holds exactly its expected bytes and no stray file sits
+  /// in a whole folder; else `nil`. This is the cheap re-verification of an unchanged set.
+  private func upToDateFiles(_ sets: [PlannedAssetSet], fingerprint: String) -> (
+    files: [WrittenFile], shape: String?, sizePt: Double?
+  )? {
     let manager = FileManager.default
     var files: [WrittenFile] = []
+    var glyph: (shape: String?, sizePt: Double?)? = nil
     for set in sets {
+      var baseSizes: [Bool: (width: Int, height: Int, scale: Int)] = [:]
       for file in set.files where !set.isPacked(file.name) {
         guard let data = FileBytes.read(set.folder + "/" + file.name),
           PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
           let size = PNGCodec.size(of: data)
         else { return nil }
+        if glyph == nil {
+          guard let text = PNGCodec.text(Self.glyphKey, in: data),
+            let parsed = Self.parseGlyphText(text)
+          else { return nil }
+          glyph = parsed
+        }
+        // Sizes in proportion to the scales (a @1x copied over the @2x is not up to date).
+        if set.folder.hasSuffix(".imageset") {
+          let scale = Int(file.render.scale.rounded())
+          if let base = baseSizes[file.dark] {
+            guard size.width * base.scale == base.width * scale,
+              size.height * base.scale == base.height * scale
+            else { return nil }
+          } else {
+            baseSizes[file.dark] = (size.width, size.height, scale)
+          }
+        }
         files.append(WrittenFile(path: file.reportPath, width: size.width, height: size.height))
       }
       for text in set.texts {
@@ -295,6 +352,6 @@ public struct AssetsJob: Sendable {
         else { return nil }
       }
     }
-    return files
+    return (files, glyph?.shape, glyph?.sizePt)
   }
 }

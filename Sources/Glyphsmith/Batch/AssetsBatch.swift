@@ -38,16 +38,19 @@ public struct AssetsBatch: Sendable {
   public func run(
     diagnose: (String) -> Void, progress: @escaping @Sendable (Int, Int) -> Void
   ) throws -> Result {
+    if let warning = catalogNameWarning { diagnose(warning) }
     let (files, missing) = InputCollector.collectTree(inputs)
     for error in missing { diagnose(error.description) }
-    var report: AssetsReport
-    do {
-      var job = AssetsJob(catalogPath: catalog, options: options)
-      job.isolation = isolation
-      job.lockNotice = lockNotice
-      report = try job.run(collected: files, progress: progress)
-    } catch {
-      throw GlyphsmithError.wrap(error, path: catalog)
+    var report = AssetsReport(inputs: [])
+    if !files.isEmpty {
+      do {
+        var job = AssetsJob(catalogPath: catalog, options: options)
+        job.isolation = isolation
+        job.lockNotice = lockNotice
+        report = try job.run(collected: files, progress: progress)
+      } catch {
+        throw GlyphsmithError.wrap(error, path: catalog)
+      }
     }
     var diagnostics = report.warnings
     for input in report.inputs {
@@ -57,7 +60,10 @@ public struct AssetsBatch: Sendable {
     diagnostics += report.catalogFindings
     let missingResults = missing.map { error -> AssetInputResult in
       let path: String
-      if case .unreadable(let p, _) = error { path = p } else { path = "" }
+      switch error {
+      case .unreadable(let p, _), .unusable(let p, _): path = p
+      default: path = ""
+      }
       return AssetInputResult.failed(path: path, role: options.role, error: error)
     }
     report.inputs = missingResults + report.inputs
@@ -71,14 +77,35 @@ public struct AssetsBatch: Sendable {
     return try? XcodeJSON.encode(failed)
   }
 
-  /// `wrote N icons (M PNG files) to CATALOG in S s; U unchanged; F failed`.
+  /// A warning when the iOS catalog folder does not end in `.xcassets` (Xcode reads only such
+  /// folders as asset catalogs), else `nil`.
+  public var catalogNameWarning: String? {
+    guard options.platforms.contains(.ios) else { return nil }
+    var path = catalog
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    guard (path as NSString).pathExtension.lowercased() != "xcassets" else { return nil }
+    let name = (path as NSString).lastPathComponent
+    return
+      "\(catalog): warning: the catalog folder does not end in .xcassets; Xcode reads only NAME.xcassets folders as asset catalogs; use -o \(name).xcassets"
+  }
+
+  /// The folders the platforms write into, in platform order: the catalog (iOS), the Android
+  /// root, the web root (`AssetsJob`'s).
+  public var outputFolders: [String] {
+    let job = AssetsJob(catalogPath: catalog, options: options)
+    return options.platforms.compactMap { job.outputFolders[$0] }
+  }
+
+  /// `wrote N icons (M PNG files) to FOLDERS in S s; U unchanged; F failed`, FOLDERS the
+  /// platforms' output folders (`outputFolders`), comma-separated.
   public func summary(_ report: AssetsReport, seconds: Double) -> String {
     let written = report.inputs.filter { $0.status == "written" }
     let unchanged = report.inputs.filter { $0.status == "unchanged" }.count
     let fileCount = written.reduce(0) { $0 + $1.files.count }
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     return
-      "wrote \(count(written.count, "icon")) (\(count(fileCount, "PNG file"))) to \(catalog) "
+      "wrote \(count(written.count, "icon")) (\(count(fileCount, "PNG file"))) to "
+      + outputFolders.joined(separator: ", ") + " "
       + "in \(String(format: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
   }
 

@@ -55,42 +55,51 @@ public enum InputCollector {
     return (files, missing)
   }
 
-  /// Files found, in order, and inputs that do not exist (as `GlyphsmithError.unreadable`).
+  /// The message for a folder input with no icon in it.
+  public static let noIcons = "no icons (.svg or .png files) in this folder"
+
+  /// Files found, in order, and inputs that do not exist (as `GlyphsmithError.unreadable`) or
+  /// are folders with no icon in them (`.unusable`, `noIcons`): nothing is silently ignored.
   public static func collect(_ inputs: [String]) -> (files: [String], missing: [GlyphsmithError]) {
     var files: [String] = []
     var missing: [GlyphsmithError] = []
-    let manager = FileManager.default
     for input in inputs {
-      var isDirectory: ObjCBool = false
+      let status = Platform.status(ofPath: input)
       if input == "-" {
         files.append(input)
-      } else if !manager.fileExists(atPath: input, isDirectory: &isDirectory) {
+      } else if status == nil {
         missing.append(.unreadable(path: input, reason: "no such file or folder"))
-      } else if isDirectory.boolValue {
-        let base = URL(fileURLWithPath: input)
+      } else if status!.isFolder {
         var found: [String] = []
-        if let enumerator = manager.enumerator(
-          at: base, includingPropertiesForKeys: [.isRegularFileKey],
-          options: [.skipsHiddenFiles])
-        {
-          for case let url as URL in enumerator {
-            // Asset catalogs (an earlier output, perhaps this run's own) are not inputs.
-            if url.pathExtension.lowercased() == "xcassets" {
-              enumerator.skipDescendants()
-              continue
-            }
-            guard extensions.contains(url.pathExtension.lowercased()) else { continue }
-            let relative = String(url.path.dropFirst(base.standardizedFileURL.path.count))
-              .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            found.append(relative)
-          }
-        }
+        walk(input, relative: "", into: &found)
         let prefix = input.hasSuffix("/") ? input : input + "/"
+        if found.isEmpty { missing.append(.unusable(path: input, problem: noIcons)) }
         files += found.sorted().map { prefix + $0 }
       } else {
         files.append(input)
       }
     }
     return (files, missing)
+  }
+
+  /// Adds the icon files below `folder` (paths relative to the input folder) to `found`:
+  /// hidden entries and asset catalogs (an earlier output, perhaps this run's own) skipped;
+  /// names read with `Platform.folderNames`, so names that are not UTF-8 are kept.
+  private static func walk(
+    _ folder: String, relative: String, into found: inout [String], depth: Int = 0
+  ) {
+    // A symbolic link back up the tree must not recurse for ever.
+    guard depth < 64 else { return }
+    for name in Platform.folderNames(atPath: folder) ?? [] where !name.hasPrefix(".") {
+      let path = folder + "/" + name
+      let child = relative.isEmpty ? name : relative + "/" + name
+      let ext = (name as NSString).pathExtension.lowercased()
+      guard let status = Platform.status(ofPath: path) else { continue }
+      if status.isFolder {
+        if ext != "xcassets" { walk(path, relative: child, into: &found, depth: depth + 1) }
+      } else if extensions.contains(ext) {
+        found.append(child)
+      }
+    }
   }
 }

@@ -12,6 +12,17 @@ public enum CatalogValidator {
   /// - Throws: `GlyphsmithError.unreadable` when `catalogPath` is not a readable folder
   ///   (the CLI's exit 2); problems inside the catalog are findings, never errors.
   public static func validate(catalogPath: String) throws -> [CatalogFinding] {
+    try validate(catalogPath: catalogPath, checkingAssets: { _ in true })
+  }
+
+  /// `validate(catalogPath:)` with the per-asset checks (Contents.json, entries, files, sizes)
+  /// only for the asset folders `checkingAssets` accepts (their paths start with the catalog
+  /// path as given, `/` dropped); the name checks (case collisions, duplicate names) always
+  /// cover the whole catalog, as they need only the folder names.
+  /// - Throws: as `validate(catalogPath:)`.
+  public static func validate(
+    catalogPath: String, checkingAssets: (String) -> Bool
+  ) throws -> [CatalogFinding] {
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
     var isFolder: ObjCBool = false
@@ -28,7 +39,7 @@ public enum CatalogValidator {
     }
     var walk = CatalogWalk(root: root)
     walk.checkGroupContents(root)
-    walk.walkGroup(root, namePrefix: "")
+    walk.walkGroup(root, namePrefix: "", checkingAssets: checkingAssets)
     walk.checkNames()
     return walk.findings.sorted()
   }

@@ -163,6 +163,16 @@ extension CatalogWalk {
     }
   }
 
+  /// The factor a scale value means: `1x`, `2x`, `3x`, and the invalid spellings `@3x`,
+  /// `3X`, `3` of the same; `nil` for anything else.
+  static func scaleFactor(_ scale: String?) -> Int? {
+    guard var text = scale?.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
+    if text.hasPrefix("@") { text.removeFirst() }
+    if text.hasSuffix("x") { text.removeLast() }
+    guard let factor = Int(text), (1...3).contains(factor) else { return nil }
+    return factor
+  }
+
   /// A finding about `entry` of the list `key` in `contentsPath`: its line, its label
   /// (`key[index]`) and its file name.
   static func entryFinding(
@@ -181,9 +191,9 @@ extension CatalogWalk {
     var groups: [String: [Int: CatalogEntry]] = [:]
     var order: [String] = []
     for entry in entries where entry.pixelSize != nil {
-      guard let scale = entry.scale, let factor = Int(scale.dropLast()),
-        CatalogVocabulary.scales.contains(scale)
-      else { continue }
+      // An invalid scale ("@3x", "3") is reported by the entry check; the size is still
+      // checked against the factor it plainly means, so a wrong size is never hidden.
+      guard let factor = Self.scaleFactor(entry.scale) else { continue }
       let slot = entry.slotKey(dropScale: true)
       if groups[slot] == nil { order.append(slot) }
       if groups[slot, default: [:]][factor] == nil { groups[slot, default: [:]][factor] = entry }

@@ -63,7 +63,11 @@ struct CatalogWalk {
   }
 
   /// Walks a group: sub-groups recursively, asset folders checked and recorded.
-  mutating func walkGroup(_ folder: String, namePrefix: String) {
+  /// Only asset folders that `checkingAssets` accepts get the per-asset checks; every one is
+  /// recorded for the name checks.
+  mutating func walkGroup(
+    _ folder: String, namePrefix: String, checkingAssets: (String) -> Bool = { _ in true }
+  ) {
     for name in OutputSafety.staleStaging(in: folder) {
       findings.append(
         CatalogFinding(
@@ -78,11 +82,13 @@ struct CatalogWalk {
       let kind = (child.name as NSString).pathExtension
       if kind.isEmpty {
         let namespace = checkGroupContents(path)
-        walkGroup(path, namePrefix: namespace ? namePrefix + child.name + "/" : namePrefix)
+        walkGroup(
+          path, namePrefix: namespace ? namePrefix + child.name + "/" : namePrefix,
+          checkingAssets: checkingAssets)
       } else {
         let name = namePrefix + (child.name as NSString).deletingPathExtension
         assets.append(CatalogAsset(name: name, kind: kind, folder: path))
-        checkAsset(folder: path, kind: kind, name: name)
+        if checkingAssets(path) { checkAsset(folder: path, kind: kind, name: name) }
       }
     }
   }

@@ -24,12 +24,11 @@ public enum ImageComparison {
   /// - Throws: `GlyphsmithError.unreadable` naming the path.
   static func read(_ path: String) throws -> Data {
     if let data = FileBytes.read(path) { return data }
-    var isFolder: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+    guard let info = Platform.status(ofPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
     throw GlyphsmithError.unreadable(
-      path: path, reason: isFolder.boolValue ? "is a folder; give a PNG file" : "permission denied")
+      path: path, reason: info.isFolder ? "is a folder; give a PNG file" : "permission denied")
   }
 
   /// Reads and decodes the PNG at `path` to straight RGBA8.

@@ -24,17 +24,16 @@ public struct DiffColor: Sendable, Hashable, Codable, CustomStringConvertible {
     self.b = b
   }
 
-  /// Parses `R,G,B` (three whole numbers 0-255).
-  /// - Throws: `CompareError.invalidOption` naming `option` when the text is not three bytes.
+  /// Parses a colour as `ColorParser` does (`R,G,B`, `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a CSS
+  /// name); alpha is dropped (diff pixels are opaque).
+  /// - Throws: `CompareError.invalidOption` naming `option` when the text is not a colour.
   public init(parsing text: String, option: String) throws {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      UInt8($0.trimmingCharacters(in: .whitespaces))
-    }
-    guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
+    guard let color = try? ColorParser.parse(text) else {
       throw CompareError.invalidOption(
-        "\(option) needs R,G,B with each 0-255 (such as 255,0,0), got '\(text)'")
+        "\(option) needs a colour: R,G,B with each 0-255 (such as 255,0,0), #RRGGBB or a CSS name, got '\(text)'"
+      )
     }
-    self.init(r, g, b)
+    self.init(color.r, color.g, color.b)
   }
 
   /// `r,g,b`, the form `--diff-color` takes.

@@ -67,7 +67,7 @@ extension GoldenCheck.Report {
 
 /// What `glyphsmith golden record` prints, assembled by the engine.
 extension GoldenRecord.Report {
-  /// The stdout lines: `recorded GOLDEN/PATH` for each golden written.
+  /// The progress lines (stderr): `recorded GOLDEN/PATH` for each golden written.
   public func recordedLines(golden: String) -> [String] {
     recorded.map { "recorded \((golden as NSString).appendingPathComponent($0))" }
   }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The system glyphs Glyphsmith draws inside the controls it previews, as Lucide icons (ISC
-/// licence, `assets/icons/system/LICENSE-lucide.txt`). The SVG text is carried here verbatim so
-/// a built `glyphsmith` needs no asset folder; `assets/icons/system/` holds the same files (a
+/// licence, `assets/system-glyphs/LICENSE-lucide.txt`). The SVG text is carried here verbatim so
+/// a built `glyphsmith` needs no asset folder; `assets/system-glyphs/` holds the same files (a
 /// test checks they are identical). Each goes through the glyph pipeline (template, ink
 /// fitted to a box, tinted) like a user's icon.
 public enum SystemGlyph: String, Sendable, CaseIterable {
@@ -17,7 +17,7 @@ public enum SystemGlyph: String, Sendable, CaseIterable {
   /// A table row's checkmark (`check.svg`).
   case checkmark = "check"
 
-  /// The file name in `assets/icons/system/`.
+  /// The file name in `assets/system-glyphs/`.
   public var fileName: String { rawValue + ".svg" }
 
   /// The SVG text, exactly as shipped.

@@ -22,6 +22,9 @@ struct LintContext {
   let targets: [Int: PixelGrid]
   /// Measurements shared by the pixel rules, on the high-resolution render.
   let geometry: LintGeometry
+  /// The SVG's `<text>` elements with their characters and font families
+  /// (`SVGTextCheck.elements`), in document order; empty for a PNG.
+  var textElements: [SVGTextCheck.TextElement] = []
 
   /// The smallest scale linted: structural findings and once-per-icon measures report there.
   var smallestScale: Int { scales[0] }

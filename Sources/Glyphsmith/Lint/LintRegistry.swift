@@ -7,6 +7,8 @@ public enum LintRegistry {
     InnerLinesRule(),
     NegativeSpaceRule(),
     TextRule(),
+    MissingGlyphRule(),
+    UnpinnedFontRule(),
     ComplexityRule(),
     HairlineRule(),
     DetailLossRule(),

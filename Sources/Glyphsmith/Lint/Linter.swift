@@ -75,14 +75,13 @@ public enum Linter {
       if options.config == nil { options.config = LintConfig() }
       return try lint(data: data, path: path, baseDirectory: nil, options: options)
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    guard let info = Platform.status(ofPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
-    guard !isDirectory.boolValue else {
+    guard !info.isFolder else {
       throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = FileBytes.read(path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
     }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -132,10 +131,11 @@ public enum Linter {
       })
     var targets: [Int: PixelGrid] = [:]
     for (scale, render) in renders { targets[scale] = PixelGrid(render) }
-    let context = LintContext(
+    var context = LintContext(
       role: options.role, sizePt: sizePt, scales: scales, scalesExplicit: options.scalesExplicit,
       config: config, template: options.role.isTemplateByDefault, outline: outline,
       renders: renders, targets: targets, geometry: geometry)
+    if outline != nil { context.textElements = SVGTextCheck.elements(in: data) }
 
     var findings: [LintFinding] = []
     for rule in LintRegistry.rules

@@ -17,8 +17,8 @@ public final class Artwork {
     return false
   }
 
-  /// Loads `path` (`-` reads stdin). The format comes from the content: the PNG signature
-  /// means PNG, anything else is parsed as SVG.
+  /// Loads `path` (`-` reads stdin). The format comes from the content, never the name
+  /// (`ArtworkFormat.detect`): the PNG signature means PNG, XML (or gzip, SVGZ) means SVG.
   /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read; `.render` for an
   ///   invalid or oversized SVG/PNG (see `SVGDocument` and `PNGCodec`).
   /// `sizeFromContent`: an SVG with no usable size takes its content's bounds as its canvas
@@ -42,11 +42,10 @@ public final class Artwork {
         throw GlyphsmithError.render(
           .tooLarge(path: path, what: "\(size) bytes; SVG files are limited to 10 MiB"))
       }
-      do {
-        data = try Data(contentsOf: url)
-      } catch {
+      guard let bytes = FileBytes.read(path) else {
         throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
       }
+      data = bytes
       base = url.deletingLastPathComponent()
     }
     try self.init(data: data, path: path, baseDirectory: base, sizeFromContent: sizeFromContent)
@@ -54,23 +53,38 @@ public final class Artwork {
 
   /// Loads artwork from memory. `baseDirectory` is where an SVG's relative references resolve
   /// (`nil`: no file references allowed).
-  /// - Throws: `GlyphsmithError.render` for invalid or oversized input.
+  /// - Throws: `GlyphsmithError.unusable` with "the file is empty" or "not a PNG or SVG
+  ///   file" when the content is neither (`ArtworkFormat.detect`); `.render` for invalid or
+  ///   oversized input.
   /// `sizeFromContent`: see `init(path:sizeFromContent:)`.
   public init(
     data: Data, path: String, baseDirectory: URL?, sizeFromContent: Bool = false
   ) throws {
     self.path = path
     FaultInjection.check(data)
+    let format = ArtworkFormat.detect(data)
+    switch format {
+    case .empty:
+      throw GlyphsmithError.unusable(path: path, problem: "the file is empty; give an SVG or PNG icon")
+    case .unknown where data.count <= SVGDocument.maximumFileSize:
+      // (Larger files go on to SVGDocument, which names the size limit.)
+      throw GlyphsmithError.unusable(
+        path: path, problem: "not a PNG or SVG file (by its content); give an SVG or PNG icon")
+    case .png, .svg, .unknown: break
+    }
     do {
-      if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+      if format == .png {
         source = .raster(try PNGCodec.decode(data, path: path))
-      } else if data.isEmpty {
-        throw RenderError.invalidSVG(path: path, message: "the file is empty")
       } else {
         let document = try SVGDocument(
           data: data, path: path, baseDirectory: baseDirectory, sizeFromContent: sizeFromContent)
         warnings += document.referenceWarnings
         if let warning = document.sizeWarning { warnings.append(warning) }
+        // <text> the pinned fonts cannot draw as written: never silently.
+        for problem in SVGTextCheck.problems(in: data) {
+          warnings.append(
+            "\(path):\(problem.element.line):\(problem.element.column): warning: \(problem.message)")
+        }
         source = .svg(document)
       }
     } catch let error as RenderError {

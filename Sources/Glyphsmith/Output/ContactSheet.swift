@@ -73,23 +73,47 @@ public struct ContactSheet: Sendable {
         try canvas.draw(glyph, in: frame)
         x += Double(glyph.width) + gap
       }
-      try drawLabel(
-        entry.name, on: canvas, centreX: x0 + cellW / 2, top: y0 + cellW,
-        maxWidth: cellW - 4 * scale)
+      let label = try labelLayout(entry.name)
+      try canvas.draw(
+        label.layout, x: (x0 + cellW / 2 - label.layout.logicalRect.width / 2).rounded(),
+        y: y0 + cellW)
     }
     return try canvas.image()
   }
 
-  private func drawLabel(
-    _ name: String, on canvas: Canvas, centreX: Double, top: Double, maxWidth: Double
-  ) throws {
+  /// The widest a label may be, in px: the cell's width less `labelMarginPt` on each side,
+  /// so neighbouring labels never touch.
+  public var labelWidthPx: Double { (cellPt - 2 * Self.labelMarginPt) * scale }
+
+  /// Space kept between a label and the cell's edge, in pt.
+  public static let labelMarginPt = 1.0
+
+  /// The label drawn for `name`: the whole name when it fits in `labelWidthPx`, else the
+  /// longest prefix that fits with "…" after it. Names are cut only when they do not fit.
+  /// - Throws: `RenderError.text` when the text cannot be laid out.
+  public func label(_ name: String) throws -> String { try labelLayout(name).text }
+
+  private func labelLayout(_ name: String) throws -> (text: String, layout: TextLayout) {
     let style = TextStyle(weight: .regular, sizePx: 9 * scale, color: labelColor)
-    var layout = try TextLayout(name, style: style)
-    var kept = name.count
-    while layout.logicalRect.width > maxWidth && kept > 1 {
-      kept -= 1
-      layout = try TextLayout(String(name.prefix(kept)) + "…", style: style)
+    let whole = try TextLayout(name, style: style)
+    if whole.logicalRect.width <= labelWidthPx { return (name, whole) }
+    // The longest prefix that fits (binary search: widths grow with the prefix).
+    let characters = Array(name)
+    var low = 0
+    var high = characters.count - 1
+    var best = (text: String(characters.prefix(1)) + "…", layout: whole)
+    best.layout = try TextLayout(best.text, style: style)
+    while low <= high {
+      let middle = (low + high) / 2
+      let text = String(characters.prefix(max(1, middle))) + "…"
+      let layout = try TextLayout(text, style: style)
+      if layout.logicalRect.width <= labelWidthPx {
+        if middle >= 1 { best = (text, layout) }
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
     }
-    try canvas.draw(layout, x: (centreX - layout.logicalRect.width / 2).rounded(), y: top)
+    return best
   }
 }

@@ -37,14 +37,52 @@ public enum Platform {
   /// whether it is a folder and its size in bytes.
   static func status(ofPath path: String) -> (isFolder: Bool, size: Int)? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard FileName.withCPath(path, { stat($0, &info) }) == 0 else { return nil }
     return (info.st_mode & S_IFMT == S_IFDIR, Int(info.st_size))
   }
+
+  /// The names in the folder at `path` (`.` and `..` left out), each decoded by
+  /// `FileName.decode` so names that are not UTF-8 survive; `nil` when it cannot be read.
+  static func folderNames(atPath path: String) -> [String]? {
+    guard let folder = FileName.withCPath(path, { opendir($0) }) else { return nil }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let length = bytes.firstIndex(of: 0) ?? bytes.count
+        return FileName.decode(bytes[0..<length])
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// `status(ofPath:)` for callers outside the engine: whether `path` exists (bytes that are
+  /// not UTF-8 kept, see `FileName`) and is a folder.
+  public static func fileExists(atPath path: String) -> (exists: Bool, isFolder: Bool) {
+    guard let info = status(ofPath: path) else { return (false, false) }
+    return (true, info.isFolder)
+  }
+
+  /// The command-line arguments after the program name, each decoded by `FileName.decode`
+  /// (Swift's `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD, losing
+  /// the file name).
+  public static var arguments: [String] {
+    (1..<Int(CommandLine.argc)).map { index in
+      let pointer = CommandLine.unsafeArgv[index]!
+      return FileName.decode(
+        UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) })
+    }
+  }
+
+  /// `text` for a message (see `FileName.display`).
+  public static func displayName(_ text: String) -> String { FileName.display(text) }
 
   /// The bytes of the regular file at `path` with one open, fstat, read and close, or `nil`
   /// when it cannot be opened or read (missing, a folder, no permission).
   static func readRegularFile(atPath path: String) -> Data? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = FileName.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
@@ -70,7 +108,7 @@ public enum Platform {
   static func createFile(
     _ data: Data, atPath path: String, mode: mode_t
   ) throws(CreateFailure) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    let fd = FileName.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
     guard fd >= 0 else { throw .create(.last) }
     defer { close(fd) }
     let failure = data.withUnsafeBytes { raw -> Failure? in
@@ -86,7 +124,7 @@ public enum Platform {
       return nil
     }
     if let failure {
-      unlink(path)
+      _ = FileName.withCPath(path) { unlink($0) }
       throw .write(failure)
     }
   }
@@ -99,7 +137,7 @@ public enum Platform {
 
   /// `mkdir(2)`: creates the folder `path` with `mode`.
   static func makeFolder(atPath path: String, mode: mode_t) throws(Failure) {
-    guard mkdir(path, mode) == 0 else { throw .last }
+    guard FileName.withCPath(path, { mkdir($0, mode) }) == 0 else { throw .last }
   }
 
   /// `rename(2)`: moves `source` to `target`, replacing a file or an empty folder there.
@@ -109,7 +147,7 @@ public enum Platform {
 
   /// `unlink(2)`: removes the file at `path`; a failure is ignored.
   static func removeFile(atPath path: String) {
-    unlink(path)
+    _ = FileName.withCPath(path) { unlink($0) }
   }
 
   /// Whether file descriptor `fd` is a terminal (`isatty(3)`); 2 is stderr.
@@ -162,8 +200,8 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 /// POSIX `rename(2)`, named apart from `Platform.rename`.
 private func systemRename(_ source: String, _ target: String) -> Int32 {
   #if canImport(Glibc)
-    return Glibc.rename(source, target)
+    return FileName.withCPath(source) { s in FileName.withCPath(target) { Glibc.rename(s, $0) } }
   #else
-    return Darwin.rename(source, target)
+    return FileName.withCPath(source) { s in FileName.withCPath(target) { Darwin.rename(s, $0) } }
   #endif
 }

@@ -7,7 +7,7 @@ enum AppIconCommand: Subcommand {
   static let summary = "write an .appiconset (1024 px universal icon, dark, tinted, legacy sizes)"
   static let help = """
     usage: glyphsmith appicon ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
-                              [--dark ICON] [--tinted ICON] [--legacy]
+                              [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
 
     Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
     (as Xcode 15 and later write it), replacing that folder atomically; creates the catalog
@@ -24,6 +24,8 @@ enum AppIconCommand: Subcommand {
       --tinted ICON         artwork for the tinted appearance (alpha kept)
       --legacy              also write the iPhone, iPad and ios-marketing size list of
                             Xcode 13 and earlier (18 PNGs, px = size x scale)
+      --allow-upscale       accept a PNG that must be enlarged more than 2x to fill the
+                            1024 px icon (refused by default: it would be blurred)
 
     Exit: 0 written and valid, 1 written but the validator has findings, 2 an input could
     not be read or rendered, or the catalog could not be written.
@@ -31,7 +33,7 @@ enum AppIconCommand: Subcommand {
 
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("name"), .value("background"), .value("dark"),
-    .value("tinted"), .flag("legacy"), .flag("help"),
+    .value("tinted"), .flag("legacy"), .flag("allow-upscale"), .flag("help"),
   ]
 
   struct Options: Equatable {
@@ -65,6 +67,7 @@ enum AppIconCommand: Subcommand {
     appIcon.darkPath = parsed.value("dark")
     appIcon.tintedPath = parsed.value("tinted")
     appIcon.legacy = parsed.has("legacy")
+    appIcon.allowUpscale = parsed.has("allow-upscale")
     return Options(input: input, catalog: catalog, appIcon: appIcon)
   }
 

@@ -18,7 +18,8 @@ enum AssetsCommand: Subcommand {
     input for, whole; other folders in the catalog are left alone.
 
     options:
-      -o, --output DIR      the catalog folder, e.g. Icons.xcassets (required)
+      -o, --output DIR      the catalog folder, e.g. Icons.xcassets (required; a name
+                            without .xcassets is written but warned about)
       --role R              tab-bar (default), toolbar, indicator, plain
       --size PT             target size in pt instead of the role's HIG size
       --shape S             circle, square, wide or tall for every icon (default: from the ink)
@@ -26,20 +27,25 @@ enum AssetsCommand: Subcommand {
       --compact             also write NAME-compact.imageset (tab-bar role)
       --template            template images (default for tab-bar, toolbar, indicator)
       --original            original colours (default for plain)
-      --padding PT          transparent margin in pt around each glyph
+      --padding PT          transparent space in pt between each glyph and its canvas
+                            edge: the glyph keeps its role's size and the canvas grows by
+                            2 x PT (see "Padding" in docs/render.md)
       --jobs N              threads (default: all cores); never changes the output
       --json                print a JSON report on stdout:
                             {"version": 1, "inputs": [{"path", "name", "status", "role",
                             "shape", "sizePt", "files": [{"path", "width", "height"}], "error",
                             "warnings": [...], "lint": [...] (with --lint)}], "warnings": [...],
                             "catalogFindings": [...]}
-      --quiet               no progress bar and no summary line
+      --quiet               no progress bar and no summary line (the progress bar, with an
+                            ETA, shows only when stderr is a terminal and TERM is not dumb)
       --platform LIST       \(platformList), comma-separated: android writes
                             res/drawable-<density>/NAME.png (mdpi..xxxhdpi, --size in dp,
                             default 24) into --android-out (default: android/ beside the
                             catalog); web writes NAME/favicon.ico, apple-touch-icon.png,
                             icon-192.png, icon-512.png, icon-512-maskable.png and
-                            manifest-icons.json into --web-out (default: web/ beside it)
+                            manifest-icons.json into --web-out (default: web/ beside it);
+                            without ios there is no catalog and -o is the folder android/
+                            and web/ go into
       --android-out DIR     where Android drawables go
       --web-out DIR         where web icons go
       --namespace           mark catalog groups (the input's sub-folders) provides-namespace
@@ -132,8 +138,9 @@ enum AssetsCommand: Subcommand {
     let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
-      quiet: parsed.has("quiet"), stats: parsed.has("stats"), lint: parsed.has("lint"),
-      strict: parsed.has("strict"), limits: limits, budget: budget, arguments: arguments)
+      quiet: parsed.has("quiet") || Terminal.isQuiet, stats: parsed.has("stats"),
+      lint: parsed.has("lint"), strict: parsed.has("strict"), limits: limits, budget: budget,
+      arguments: arguments)
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {

@@ -7,14 +7,15 @@ enum CompareCommand: Subcommand {
   static let name = "compare"
   static let summary = "count the pixels that differ between two PNGs (pixelmatch) and draw a diff"
   static let help = """
-    usage: glyphsmith compare A.png B.png [--diff OUT.png] [--threshold T] [--include-aa]
+    usage: glyphsmith compare A.png B.png [DIFF.png | --diff OUT.png] [--threshold T] [--include-aa]
                               [--alpha A] [--aa-color R,G,B] [--diff-color R,G,B]
                               [--diff-color-alt R,G,B] [--diff-mask]
                               [--blend checkerboard|white] [--metric yiq|oklab]
                               [--ignore X,Y,W,H]... [--fail-over N|P%] [--jobs N]
                               [--json]
 
-    Compares the decoded pixels of A (expected) and B (actual) with the pixelmatch algorithm:
+    Compares the decoded pixels of A (expected) and B (actual) with the pixelmatch algorithm
+    (a third argument, as pixelmatch's CLI takes it, is the diff image, as --diff):
     a pixel differs when its colour distance is over the threshold and it is not
     anti-aliasing. Prints the number and share of differing pixels, and how many changed
     pixels were taken for anti-aliasing and not counted. Images of different sizes are never
@@ -31,7 +32,8 @@ enum CompareCommand: Subcommand {
                             icons, which are almost all edges, it hides real changes such as
                             a heavier stroke. 'golden' counts them by default.
       --alpha A             0-1, opacity of A's grey in the diff (default 0.1)
-      --aa-color R,G,B      colour of anti-aliased pixels (default 255,255,0)
+      --aa-color COLOR      colour of anti-aliased pixels (default 255,255,0); every
+                            colour option takes R,G,B, #RGB, #RRGGBB or a CSS name
       --diff-color R,G,B    colour of differing pixels (default 255,0,0)
       --diff-color-alt R,G,B  colour of differing pixels where B is darker (default: --diff-color)
       --diff-mask           draw only the differences, on transparency
@@ -70,13 +72,18 @@ enum CompareCommand: Subcommand {
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard parsed.positionals.count == 2 else {
+    guard (2...3).contains(parsed.positionals.count) else {
       throw UsageError(
         message: parsed.positionals.count < 2
-          ? "needs two images: A.png B.png" : "takes two images, got \(parsed.positionals.count)")
+          ? "needs two images: A.png B.png"
+          : "takes two images and an optional diff image (A.png B.png [DIFF.png]), got \(parsed.positionals.count) arguments"
+      )
+    }
+    if parsed.positionals.count == 3 && parsed.value("diff") != nil {
+      throw UsageError(message: "give the diff image once: as the third argument or as --diff")
     }
     var comparison = FileComparison(expected: parsed.positionals[0], actual: parsed.positionals[1])
-    comparison.diff = parsed.value("diff")
+    comparison.diff = parsed.positionals.count == 3 ? parsed.positionals[2] : parsed.value("diff")
     do {
       try CompareOptionParsing.apply(
         parsed, to: &comparison.pixelmatch, failOver: &comparison.failOver)

@@ -152,8 +152,12 @@ enum GoldenCommand: Subcommand {
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }
-    report.recordedLines(golden: golden).forEach(Terminal.output)
-    report.diagnostics(golden: golden).forEach(Terminal.error)
+    // Progress of recording: stderr, silenced by --quiet (stdout carries data only).
+    report.recordedLines(golden: golden).forEach(Terminal.info)
+    // Warnings, then the total (--quiet drops it).
+    let lines = report.diagnostics(golden: golden)
+    lines.dropLast().forEach(Terminal.error)
+    lines.last.map(Terminal.info)
     return report.outcome
   }
 }

@@ -8,7 +8,7 @@ enum RenderCommand: Subcommand {
   static let help = """
     usage: glyphsmith render INPUT -o OUTPUT.png [--role R] [--size PT | --width PX --height PX]
                              [--scale N] [--padding PT] [--template] [--tint COLOR]
-                             [--background COLOR] [--shape S] [--compact]
+                             [--background COLOR] [--shape S] [--compact] [--quiet]
 
     Renders INPUT (an .svg or .png file, or - for stdin) to OUTPUT.png (- for stdout): 8-bit
     RGBA, straight alpha, sRGB chunk, no time stamp; written atomically.
@@ -17,18 +17,28 @@ enum RenderCommand: Subcommand {
       -o, --output FILE     the PNG to write (required)
       --role R              plain (default), tab-bar, toolbar, indicator; see the table below
       --size PT             size in pt: plain: the square canvas; fitted roles: the target box
-      --width PX            output width in px (plain); alone, the height keeps the aspect ratio
-      --height PX           output height in px (plain)
+      -w, --width PX        output width in px (plain); alone, the height keeps the aspect ratio
+      --height PX           output height in px (plain); no short form: -h is help, as on
+                            every subcommand
       --scale N             px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)
-      --padding PT          transparent margin in pt on each side
+      -z, --zoom N          the same as --scale (rsvg-convert's name)
+      --padding PT          transparent space in pt between the art and each canvas edge;
+                            what you fixed stays fixed: with an explicit canvas (plain with
+                            --size, --width or --height) the art shrinks to make room, with
+                            a role's glyph size (tab-bar, toolbar, indicator) the canvas
+                            grows by 2 x PT; see "Padding" in docs/render.md
       --template            alpha only, glyph black, coverage kept (default for fitted roles)
       --original            keep the artwork's colours (default for plain)
-      --tint COLOR          one colour, #RRGGBB or #RRGGBBAA; coverage kept
+      --tint COLOR          one colour; coverage kept
       --background COLOR    composite over this colour instead of transparency
+      -b, --background-color COLOR  the same as --background (rsvg-convert's name)
+      -f, --format png      accepted for rsvg-convert habits; png is the only format
       --shape S             circle, square, wide or tall instead of the shape found from the ink
       --compact             compact tab bar sizes (tab-bar role)
       -a, --keep-aspect-ratio  accepted for rsvg-convert habits and ignored: the aspect ratio
                             is always kept (--width with --height letterboxes, centred)
+      COLOR                 #RGB, #RRGGBB, #RRGGBBAA, a CSS colour name (red,
+                            rebeccapurple) or R,G,B
     \(BudgetOptions.help)
 
     roles:
@@ -39,10 +49,13 @@ enum RenderCommand: Subcommand {
     """
 
   static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("role"), .value("size"), .value("width"),
+    .value("output", short: "o"), .value("role"), .value("size"), .value("width", short: "w"),
     .value("height"), .value("scale"), .value("padding"), .flag("template"), .flag("original"),
     .value("tint"), .value("background"), .value("shape"), .flag("compact"), .flag("help"),
-    .flag("keep-aspect-ratio", short: "a"),
+    // rsvg-convert's habits: -z/--zoom is --scale, -b/--background-color is --background,
+    // -f/--format takes png only, -a/--keep-aspect-ratio is always true.
+    .value("zoom", short: "z"), .value("background-color", short: "b"),
+    .value("format", short: "f"), .flag("keep-aspect-ratio", short: "a"),
   ] + BudgetOptions.specs
 
   struct Options: Equatable {
@@ -69,11 +82,22 @@ enum RenderCommand: Subcommand {
       throw UsageError(
         message: "--width/--height apply to the plain role; use --size for \(render.role.rawValue)")
     }
-    render.scale = try parsed.positiveDouble("scale") ?? 1
+    if parsed.value("scale") != nil && parsed.value("zoom") != nil {
+      throw UsageError(message: "give --scale or -z/--zoom, not both")
+    }
+    render.scale = try parsed.positiveDouble("scale") ?? parsed.positiveDouble("zoom") ?? 1
+    if let format = parsed.value("format"), format.lowercased() != "png" {
+      throw UsageError(message: "-f/--format: only png is written, got '\(format)'")
+    }
     render.paddingPt = try CommonOptions.padding(parsed) ?? render.paddingPt
     render.template = template
     render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
-    render.background = try CommonOptions.color(parsed.value("background"), option: "background")
+    if parsed.value("background") != nil && parsed.value("background-color") != nil {
+      throw UsageError(message: "give --background or -b/--background-color, not both")
+    }
+    render.background =
+      try CommonOptions.color(parsed.value("background"), option: "background")
+      ?? CommonOptions.color(parsed.value("background-color"), option: "background-color")
     render.shape = try CommonOptions.shape(parsed.value("shape"))
     render.compact = parsed.has("compact")
     if render.compact && render.role != .tabBar {

@@ -19,7 +19,7 @@ enum SearchBarCommand: Subcommand {
     the bookmarks glyph. --prompt adds one 13 pt line above the field. A scope bar goes under
     the field: 32 pt segments in the field's fill, the selected one white (#636366 dark)
     with semibold title. Scopes are 0-based. Text that does not fit ends in an ellipsis, with
-    a warning. System glyphs are Lucide icons (assets/icons/system).
+    a warning. System glyphs are Lucide icons (assets/system-glyphs).
 
     options:
       -o, --output FILE        the PNG to write (required; - for stdout without --json)

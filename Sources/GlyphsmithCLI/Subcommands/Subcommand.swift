@@ -24,15 +24,23 @@ protocol Subcommand {
 }
 
 extension Subcommand {
-  /// `--help` prints the help on stdout (exit 0); a usage error prints it on stderr with a
+  /// `--help` or `-h` (before any `--`) prints the help on stdout (exit 0); `--quiet` is taken
+  /// by every subcommand (`Terminal.setQuiet`); a usage error prints it on stderr with a
   /// pointer to help (exit 2); otherwise `run`, whose outcome or failure's category gives the
   /// exit code (`ExitCode.init(_:)`). A failure whose message names no file is prefixed
   /// with `glyphsmith NAME:`, and followed by the help pointer when it is a usage error.
   static func main(_ arguments: [String]) -> ExitCode {
-    if arguments.contains("--help") {
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
       Terminal.output(help)
       return .success
     }
+    if options.contains("--quiet") { Terminal.setQuiet(true) }
+    let rest = options.filter { $0 != "--quiet" } + arguments.dropFirst(options.count)
+    return main(parsing: Array(rest))
+  }
+
+  private static func main(parsing arguments: [String]) -> ExitCode {
     let options: Options
     do {
       options = try parse(arguments)

@@ -50,7 +50,10 @@ enum ValidateCommand: Subcommand {
         return .unusableInput
       }
     } else {
-      report.diagnostics.forEach(Terminal.error)
+      // Findings are diagnostics; the count line after them is a total (--quiet drops it).
+      let lines = report.diagnostics
+      lines.dropLast().forEach(Terminal.error)
+      lines.last.map(Terminal.info)
     }
     return report.outcome
   }

@@ -25,7 +25,7 @@ enum CommonOptions {
   static func color(_ text: String?, option: String) throws -> RGBA8? {
     guard let text else { return nil }
     do { return try ColorParser.parse(text) } catch {
-      throw UsageError(message: "--\(option): invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA")
+      throw UsageError(message: "--\(option): invalid colour '\(text)'; use \(ColorParser.forms)")
     }
   }
 

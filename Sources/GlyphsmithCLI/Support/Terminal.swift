@@ -2,31 +2,57 @@ import Foundation
 import Glyphsmith
 import Synchronization
 
-/// stderr output: diagnostics, warnings and the progress bar.
+/// The one stream helper of every subcommand. Data (reports, `--json`, result lines) goes to
+/// stdout through `output`; diagnostics (errors, warnings, findings) to stderr through
+/// `error`; totals and progress to stderr through `info` and `ProgressBar`, which `--quiet`
+/// silences. Text is shown with `Platform.displayName` (bytes of file names that are not UTF-8
+/// as `\xNN`).
 enum Terminal {
-  /// Whether stderr is a terminal (progress bars and colour only then).
-  static let stderrIsTTY = Platform.isTerminal(2)
+  /// `--quiet`, set once by `Subcommand.main` before `run`.
+  private static let quietFlag = Atomic<Bool>(false)
 
-  /// Writes `text` and a newline to stderr.
+  /// Whether `--quiet` was given: no totals and no progress.
+  static var isQuiet: Bool { quietFlag.load(ordering: .relaxed) }
+
+  /// Sets `--quiet`.
+  static func setQuiet(_ quiet: Bool) { quietFlag.store(quiet, ordering: .relaxed) }
+
+  /// Whether a progress display may be drawn: stderr is a terminal and `TERM` is not `dumb`.
+  static let progressAllowed: Bool = {
+    Platform.isTerminal(2) && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+  }()
+
+  /// Writes `text` and a newline to stderr: a diagnostic, never silenced.
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((Platform.displayName(text) + "\n").utf8))
   }
 
-  /// Writes `text` and a newline to stdout.
+  /// Writes `text` and a newline to stderr unless `--quiet`: totals and notes.
+  static func info(_ text: String) {
+    guard !isQuiet else { return }
+    error(text)
+  }
+
+  /// Writes `text` and a newline to stdout: data.
   static func output(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    FileHandle.standardOutput.write(Data((Platform.displayName(text) + "\n").utf8))
   }
 
-  /// A one-line progress bar on stderr, redrawn in place; only on a terminal.
+  /// A one-line progress bar on stderr with done/total and an ETA, redrawn in place; drawn
+  /// only when `progressAllowed` and not `--quiet`.
   final class ProgressBar: Sendable {
     private let enabled: Bool
+    private let started = DispatchTime.now().uptimeNanoseconds
     /// The percentage last drawn, -1 before the first.
     private let lastDrawn = Mutex(-1)
 
-    init(enabled: Bool) { self.enabled = enabled && Terminal.stderrIsTTY }
+    init(enabled: Bool) {
+      self.enabled = enabled && Terminal.progressAllowed && !Terminal.isQuiet
+    }
 
     func update(done: Int, total: Int) {
       guard enabled, total > 0 else { return }
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
       lastDrawn.withLock { lastDrawn in
         let percent = done * 100 / total
         guard percent != lastDrawn || done == total else { return }
@@ -35,13 +61,21 @@ enum Terminal {
         let filled = done * width / total
         let bar =
           String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+        let eta = Self.eta(done: done, total: total, elapsed: elapsed)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(eta)\u{1B}[K".utf8))
       }
     }
 
     func finish() {
       guard enabled, lastDrawn.withLock({ $0 }) >= 0 else { return }
       FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    /// `ETA m:ss` from the average time per item so far; `ETA --:--` before the first.
+    static func eta(done: Int, total: Int, elapsed: Double) -> String {
+      guard done > 0 else { return "ETA --:--" }
+      let remaining = Int((elapsed / Double(done) * Double(total - done)).rounded())
+      return String(format: "ETA %d:%02d", remaining / 60, remaining % 60)
     }
   }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// Glyphsmith's private fontconfig configuration: only the pinned font files shipped in
 /// `assets/fonts/`, never the machine's fonts, for Pango text and SVG `<text>` alike.
 ///
-/// The folder is, in order: `$GLYPHSMITH_FONTS`; `<executable>/../share/glyphsmith/fonts`;
-/// `assets/fonts` of the source tree this library was built from.
+/// The folder is, in order: `$GLYPHSMITH_FONTS`; `<executable>/../share/glyphsmith/fonts`
+/// (where `scripts/install` puts them); `assets/fonts` of the source tree this library was
+/// built from. The same font files give the same `golden.json` font hashes from any of them.
 public enum FontEnvironment {
   /// The folder the fonts were loaded from, or `nil` when none was found (text then draws
   /// nothing rather than falling back to the machine's fonts).
@@ -43,7 +44,11 @@ public enum FontEnvironment {
     if let env = ProcessInfo.processInfo.environment["GLYPHSMITH_FONTS"], !env.isEmpty {
       candidates.append(URL(fileURLWithPath: env))
     }
-    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+    // The running executable itself (/proc/self/exe on Linux), not argv[0], which is a bare
+    // name when the tool is found on PATH; symlinks (e.g. PREFIX/bin/glyphsmith -> ...)
+    // resolved.
+    let executable = (Bundle.main.executableURL
+      ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ""))
       .resolvingSymlinksInPath()
     candidates.append(
       executable.deletingLastPathComponent().appendingPathComponent("../share/glyphsmith/fonts"))

@@ -11,10 +11,29 @@ public enum AppIconJob {
   /// Side of the single-size icon, in px (1024 pt @1x).
   public static let marketingSide = 1024
 
+  /// The largest factor a raster is enlarged by without `allowUpscale`: past 2x the
+  /// resampled pixels show as blur in the App Store icon.
+  public static let maximumUpscale = 2.0
+
+  /// Refuses raster artwork that needs more than `maximumUpscale` to fill the icon.
+  /// - Throws: `GlyphsmithError.unusable` naming the file, its size and the factor.
+  static func checkUpscale(_ artwork: Artwork, options: AppIconOptions) throws {
+    guard artwork.isRaster, !options.allowUpscale else { return }
+    let size = artwork.canvasSize
+    let factor = min(Double(marketingSide) / size.width, Double(marketingSide) / size.height)
+    guard factor > maximumUpscale else { return }
+    throw GlyphsmithError.unusable(
+      path: artwork.path,
+      problem:
+        "the raster is \(Int(size.width))x\(Int(size.height)) px; the \(marketingSide) px app icon would enlarge it \(factor.formatted2)x (more than 2x blurs it); give artwork of at least \(marketingSide / 2) px (or an SVG), or pass --allow-upscale"
+    )
+  }
+
   /// Renders `iconPath` into `catalogPath/NAME.appiconset`, replacing that folder atomically;
   /// creates the catalog folder and its root `Contents.json` when missing; then validates
   /// the catalog and returns the findings about this app icon.
   /// - Throws: `GlyphsmithError.invalidOption` for a bad name or a translucent background;
+  ///   `.unusable` for a raster that needs more than 2x upscaling (see `allowUpscale`);
   ///   `.unreadable`/`.render` for inputs that cannot be read or rendered; `.writeFailed`.
   public static func run(iconPath: String, catalogPath: String, options: AppIconOptions) throws
     -> AppIconResult
@@ -33,6 +52,7 @@ public enum AppIconJob {
     var entries: [AppIconContents.Image] = []
 
     let artwork = try Artwork(path: iconPath)
+    try checkUpscale(artwork, options: options)
     warnings += squareWarning(artwork)
     var rendered: [Int: RGBAImage] = [:]
     func flattened(_ side: Int) throws -> Data {
@@ -54,6 +74,7 @@ public enum AppIconJob {
     for (value, path) in [("dark", options.darkPath), ("tinted", options.tintedPath)] {
       guard let path else { continue }
       let variant = try Artwork(path: path)
+      try checkUpscale(variant, options: options)
       warnings += squareWarning(variant)
       let glyph = try render(variant, side: marketingSide)
       warnings += glyph.warnings

@@ -10,6 +10,9 @@ public struct AppIconOptions: Sendable, Equatable {
   public var darkPath: String? = nil
   /// Artwork for the tinted appearance (kept with its alpha: the system tints it).
   public var tintedPath: String? = nil
+  /// Accepts raster artwork that must be enlarged more than `AppIconJob.maximumUpscale`
+  /// times to fill the 1024 px icon (`--allow-upscale`); refused otherwise.
+  public var allowUpscale = false
   /// Also writes the legacy iPhone, iPad and ios-marketing size list (`LegacyIconSlot.iOS`).
   public var legacy = false
 

@@ -9,7 +9,7 @@ extension AssetPlatform {
 /// catalog, inside its group folders, with `NAME.png`, `NAME@2x.png`, `NAME@3x.png` per scale
 /// (and `-dark` variants) and a `Contents.json` as Xcode writes it (Apple "Asset Catalog
 /// Format Reference", Image Set Type). Prepares the catalog's and groups' `Contents.json` and
-/// validates the catalog after a run that wrote something (`CatalogValidator`).
+/// after every run validates what it owns in the catalog (`CatalogValidator`).
 public struct ImageSetWriter: AssetPlatformWriter {
   private let contentsTemplates = ContentsTemplates()
 
@@ -102,5 +102,45 @@ public struct ImageSetWriter: AssetPlatformWriter {
   /// - Throws: what `CatalogValidator.validate` throws.
   public func findings(in context: AssetPlatformContext) throws -> [String] {
     try CatalogValidator.validate(catalogPath: context.root).map(\.description)
+  }
+
+  /// The findings about this run's own sets, on every run: names are checked across the
+  /// whole catalog (they collide across it; folder names suffice), sets written now get every
+  /// set check, and unchanged sets were re-verified cheaply by `AssetsJob` (Contents.json as
+  /// written, each PNG present with its fingerprint and header sizes in proportion to their
+  /// scales). Findings about sets this run has no input for (and did not write) are left to
+  /// `glyphsmith validate`: the exit code depends only on the run's own sets.
+  /// - Throws: what `CatalogValidator.validate` throws.
+  public func findings(
+    in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
+  ) throws -> [String] {
+    guard !inputs.isEmpty else { return [] }
+    let owned = ownedPaths(inputs, in: context)
+    let fresh = ownedPaths(written, in: context)
+    return try CatalogValidator.validate(
+      catalogPath: context.root, checkingAssets: { fresh.folders.contains($0) }
+    )
+    .filter { owned.contains(finding: $0.path) }.map(\.description)
+  }
+
+  /// The imagesets of `inputs` and the catalog and group `Contents.json` this writer writes,
+  /// as `CatalogValidator` names them (the root without a trailing `/`).
+  private func ownedPaths(_ inputs: [AssetInput], in context: AssetPlatformContext)
+    -> OwnedCatalogPaths
+  {
+    var root = context.root
+    while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+    var trimmed = context
+    trimmed.root = root
+    var owned = OwnedCatalogPaths()
+    owned.files.insert(root + "/Contents.json")
+    for input in inputs {
+      for index in input.groups.indices {
+        owned.files.insert(
+          root + "/" + input.groups[...index].joined(separator: "/") + "/Contents.json")
+      }
+      for set in plannedSets(for: input, in: trimmed) { owned.folders.insert(set.folder) }
+    }
+    return owned
   }
 }

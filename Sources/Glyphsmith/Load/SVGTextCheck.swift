@@ -1,0 +1,155 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// What an SVG's `<text>` elements ask of the fonts: each element's characters (its own and
+/// its `<tspan>`s') and the `font-family` lists that apply to it (on it, its ancestors or its
+/// tspans, as attribute or `style` property). librsvg draws text with the pinned fonts only
+/// (`FontEnvironment`): a character none of them covers becomes a box, and a family that is
+/// not pinned is silently replaced. `problems` says so, naming the element.
+public enum SVGTextCheck {
+  /// One `<text>` element.
+  public struct TextElement: Equatable, Sendable {
+    /// 1-based line and column of its start tag (as the XML parser reports it).
+    public var line: Int
+    /// See `line`.
+    public var column: Int
+    /// Its `id`, if any.
+    public var id: String?
+    /// Its character content, tspans included.
+    public var text: String
+    /// Every `font-family` list that applies to it, outermost first.
+    public var fontFamilies: [String]
+
+    /// `<text id="ID">` or `<text>` (line L), for messages.
+    public var label: String {
+      id.map { "<text id=\"\($0)\">" } ?? "<text> (line \(line))"
+    }
+  }
+
+  /// A problem with one element's text.
+  public enum Problem: Equatable, Sendable {
+    /// Characters no pinned font has a glyph for (drawn as boxes).
+    case missingGlyph(TextElement, [Unicode.Scalar])
+    /// A `font-family` list none of whose names is pinned (or `sans-serif`).
+    case unpinnedFont(TextElement, family: String)
+
+    /// The element concerned.
+    public var element: TextElement {
+      switch self {
+      case .missingGlyph(let element, _), .unpinnedFont(let element, _): return element
+      }
+    }
+
+    /// What is wrong and the fix, lower case, naming the element.
+    public var message: String {
+      let pinned = FontCoverage.pinned.families.joined(separator: ", ")
+      switch self {
+      case .missingGlyph(let element, let scalars):
+        let list = scalars.map { String(format: "U+%04X", $0.value) + " '\(Character($0))'" }
+          .joined(separator: ", ")
+        return
+          "\(element.label): no pinned font has a glyph for \(list); it draws as a box; use characters \(pinned) cover, or outline the text"
+      case .unpinnedFont(let element, let family):
+        return
+          "\(element.label): font-family '\(family)' is not a pinned font; \(pinned.isEmpty ? "nothing" : "a pinned font") is drawn instead; name one of \(pinned), or outline the text"
+      }
+    }
+  }
+
+  /// The `<text>` elements of `data`, in document order; empty when there are none or the
+  /// XML is not well formed (librsvg reports that).
+  public static func elements(in data: Data) -> [TextElement] {
+    // Most icons have no text: skip the parse.
+    guard data.range(of: Data("<text".utf8)) != nil || data.range(of: Data(":text".utf8)) != nil
+    else { return [] }
+    let collector = TextCollector()
+    let parser = XMLParser(data: data)
+    parser.shouldResolveExternalEntities = false
+    parser.delegate = collector
+    _ = parser.parse()
+    return collector.done
+  }
+
+  /// The missing glyphs and unpinned families of every `<text>` in `data`.
+  public static func problems(in data: Data) -> [Problem] {
+    elements(in: data).flatMap(problems(for:))
+  }
+
+  /// The unpinned families, then the missing glyphs, of one element.
+  public static func problems(for element: TextElement) -> [Problem] {
+    var problems: [Problem] = []
+    do {
+      for list in element.fontFamilies {
+        let names = list.split(separator: ",").map {
+          $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n'\""))
+        }
+        let fine = names.contains {
+          FontCoverage.pinned.isPinned($0) || $0.lowercased() == "sans-serif"
+        }
+        if !fine { problems.append(.unpinnedFont(element, family: list)) }
+      }
+      let missing = FontCoverage.pinned.uncovered(element.text)
+      if !missing.isEmpty { problems.append(.missingGlyph(element, missing)) }
+    }
+    return problems
+  }
+
+  /// The `font-family` an element declares (the `style` property wins over the attribute).
+  static func declaredFamily(_ attributes: [String: String]) -> String? {
+    if let style = attributes["style"] {
+      for declaration in style.split(separator: ";") {
+        let parts = declaration.split(separator: ":", maxSplits: 1)
+        if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "font-family" {
+          return parts[1].trimmingCharacters(in: .whitespaces)
+        }
+      }
+    }
+    return attributes["font-family"]?.trimmingCharacters(in: .whitespaces)
+  }
+}
+
+/// Collects `<text>` elements for `SVGTextCheck`.
+private final class TextCollector: NSObject, XMLParserDelegate {
+  var done: [SVGTextCheck.TextElement] = []
+  /// Each open element's declared font-family (nil when none).
+  private var families: [String?] = []
+  /// The `<text>` being read and the depth it opened at.
+  private var open: (element: SVGTextCheck.TextElement, depth: Int)?
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+  ) {
+    let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
+    let family = SVGTextCheck.declaredFamily(attributeDict)
+    families.append(family)
+    if local == "text", open == nil {
+      open = (
+        SVGTextCheck.TextElement(
+          line: parser.lineNumber, column: parser.columnNumber, id: attributeDict["id"],
+          text: "", fontFamilies: families.compactMap { $0 }),
+        families.count
+      )
+    } else if open != nil, let family {
+      open!.element.fontFamilies.append(family)
+    }
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?
+  ) {
+    if let current = open, current.depth == families.count {
+      done.append(current.element)
+      open = nil
+    }
+    _ = families.popLast()
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    open?.element.text += string
+  }
+}

@@ -1,0 +1,69 @@
+import CPango
+import Foundation
+
+/// What the pinned fonts (`FontEnvironment`) cover: their family names and, per character,
+/// whether any of them has a glyph for it (fontconfig's character sets, as Pango's fallback
+/// among the pinned fonts sees them). Read once; fontconfig's sets are immutable after
+/// loading, so lookups are safe from any thread.
+public final class FontCoverage: @unchecked Sendable {
+  /// The coverage of the fonts `FontEnvironment` loaded.
+  public static let pinned = FontCoverage()
+
+  /// Family names of the pinned fonts, sorted, each once (e.g. "DejaVu Sans", "Inter",
+  /// "Noto Color Emoji").
+  public let families: [String]
+  private let charsets: [OpaquePointer]
+
+  private init() {
+    FontEnvironment.installOnce()
+    var families = Set<String>()
+    var charsets: [OpaquePointer] = []
+    if let config = FcConfigGetCurrent(), let set = FcConfigGetFonts(config, FcSetApplication) {
+      for index in 0..<Int(set.pointee.nfont) {
+        guard let pattern = set.pointee.fonts[index] else { continue }
+        var n: Int32 = 0
+        var name: UnsafeMutablePointer<FcChar8>? = nil
+        while FcPatternGetString(pattern, "family", n, &name) == FcResultMatch, let name {
+          families.insert(String(cString: name))
+          n += 1
+        }
+        var charset: OpaquePointer? = nil
+        if FcPatternGetCharSet(pattern, "charset", 0, &charset) == FcResultMatch, let charset {
+          charsets.append(charset)
+        }
+      }
+    }
+    self.families = families.sorted()
+    self.charsets = charsets
+  }
+
+  /// Whether a pinned font has a glyph for `scalar`.
+  public func covers(_ scalar: Unicode.Scalar) -> Bool {
+    charsets.contains { FcCharSetHasChar($0, scalar.value) != 0 }
+  }
+
+  /// The characters of `text` no pinned font has a glyph for, each once, in order; white
+  /// space, controls and format characters (joiners, variation selectors) are not drawn as
+  /// glyphs and never count.
+  public func uncovered(_ text: String) -> [Unicode.Scalar] {
+    var seen = Set<UInt32>()
+    var missing: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+        .nonspacingMark, .enclosingMark:
+        continue
+      default: break
+      }
+      if (0xFE00...0xFE0F).contains(scalar.value) { continue }
+      if !covers(scalar), seen.insert(scalar.value).inserted { missing.append(scalar) }
+    }
+    return missing
+  }
+
+  /// Whether `family` (one name of a CSS `font-family` list, quotes removed) is a pinned
+  /// family, case-insensitively.
+  public func isPinned(_ family: String) -> Bool {
+    families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+  }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// Issue 12's "habits users bring": rsvg-convert's options, colours, pixelmatch's positional
+/// diff, padding, streams and --quiet, help everywhere.
+@Suite struct HabitsCLITests {
+  static let subcommands = [
+    "render", "assets", "sheet", "badge", "dots", "tabbar", "compare", "lint", "golden",
+    "validate", "appicon",
+  ]
+
+  @Test(arguments: subcommands)
+  func everySubcommandTakesHelpAndDashH(subcommand: String) throws {
+    let long = try CLIRunner.run([subcommand, "--help"])
+    let short = try CLIRunner.run([subcommand, "-h"])
+    #expect(long.status == 0 && short.status == 0)
+    #expect(long.stdoutText.hasPrefix("usage: glyphsmith \(subcommand)"))
+    #expect(short.stdout == long.stdout)
+  }
+
+  @Test func renderHelpPointsToHeight() throws {
+    let help = try CLIRunner.run(["render", "-h"])
+    #expect(
+      help.stdoutText.contains(
+        "--height PX           output height in px (plain); no short form: -h is help"))
+    #expect(help.stdoutText.contains("-w, --width PX"))
+  }
+
+  @Test func renderTakesRsvgConvertOptions() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("c.svg"))
+    let rsvg = try CLIRunner.run(
+      ["render", "c.svg", "-o", "a.png", "-w", "30", "-b", "white", "-f", "png", "-a"], in: dir)
+    #expect(rsvg.status == 0, "\(rsvg.stderr)")
+    let ours = try CLIRunner.run(
+      ["render", "c.svg", "-o", "b.png", "--width", "30", "--background", "#FFFFFF"], in: dir)
+    #expect(ours.status == 0)
+    #expect(
+      try Data(contentsOf: dir.appendingPathComponent("a.png"))
+        == Data(contentsOf: dir.appendingPathComponent("b.png")))
+    let zoom = try CLIRunner.run(["render", "c.svg", "-o", "z.png", "-z", "3"], in: dir)
+    #expect(zoom.status == 0)
+    let zoomed = try Data(contentsOf: dir.appendingPathComponent("z.png"))
+    #expect(PNGCodec.size(of: zoomed)! == (72, 72))
+    let svg = try CLIRunner.run(["render", "c.svg", "-o", "x.svg", "-f", "svg"], in: dir)
+    #expect(svg.status == 2 && svg.stderr.contains("-f/--format: only png is written, got 'svg'"))
+  }
+
+  @Test(arguments: ["#f00", "#FF0000", "#ff0000ff", "red", "255,0,0", "Red"])
+  func coloursInEveryForm(color: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("c.svg"))
+    let result = try CLIRunner.run(
+      ["render", "c.svg", "-o", "t.png", "--width", "24", "--tint", color], in: dir)
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try PNGCodec.decode(
+      Data(contentsOf: dir.appendingPathComponent("t.png")), path: "t.png")
+    let centre = (12 * 24 + 12) * 4
+    #expect(Array(image.pixels[centre..<centre + 4]) == [255, 0, 0, 255])
+  }
+
+  @Test func theColourParserForms() throws {
+    #expect(try ColorParser.parse("#0f8") == RGBA8(r: 0, g: 0xff, b: 0x88, a: 255))
+    #expect(try ColorParser.parse("rebeccapurple") == RGBA8(r: 0x66, g: 0x33, b: 0x99, a: 255))
+    #expect(try ColorParser.parse("transparent") == RGBA8(r: 0, g: 0, b: 0, a: 0))
+    #expect(try ColorParser.parse(" 1, 2 ,3") == RGBA8(r: 1, g: 2, b: 3, a: 255))
+    #expect(try ColorParser.parse("#11223380") == RGBA8(r: 0x11, g: 0x22, b: 0x33, a: 0x80))
+    for bad in ["#12", "#12345", "1,2", "256,0,0", "reddish", "#ggg"] {
+      #expect(throws: GlyphsmithError.invalidColor(bad)) { try ColorParser.parse(bad) }
+    }
+  }
+
+  @Test func compareTakesTheDiffAsThirdArgument() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("c.svg"))
+    _ = try CLIRunner.run(["render", "c.svg", "-o", "a.png", "--width", "20"], in: dir)
+    _ = try CLIRunner.run(
+      ["render", "c.svg", "-o", "b.png", "--width", "20", "--tint", "blue"], in: dir)
+    let result = try CLIRunner.run(
+      ["compare", "a.png", "b.png", "diff.png", "--diff-color", "#0f0"], in: dir)
+    #expect(result.status == 1)
+    #expect(result.stdoutText.hasPrefix("a.png vs b.png: "))
+    #expect(result.stderr == "")
+    let diff = try PNGCodec.decode(
+      Data(contentsOf: dir.appendingPathComponent("diff.png")), path: "diff.png")
+    let centre = (10 * 20 + 10) * 4
+    #expect(Array(diff.pixels[centre..<centre + 4]) == [0, 255, 0, 255])
+    let four = try CLIRunner.run(["compare", "a.png", "b.png", "d.png", "e.png"], in: dir)
+    #expect(four.status == 2 && four.stderr.contains("got 4 arguments"))
+    let twice = try CLIRunner.run(
+      ["compare", "a.png", "b.png", "d.png", "--diff", "e.png"], in: dir)
+    #expect(twice.status == 2)
+  }
+
+  @Test func paddingKeepsWhatTheUserFixed() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("c.svg"))
+    func size(_ arguments: [String]) throws -> (Int, Int) {
+      let result = try CLIRunner.run(["render", "c.svg", "-o", "p.png"] + arguments, in: dir)
+      #expect(result.status == 0, "\(result.stderr)")
+      let s = PNGCodec.size(of: try Data(contentsOf: dir.appendingPathComponent("p.png")))!
+      return (s.width, s.height)
+    }
+    // Canvas fixed: stays 32 pt.
+    #expect(try size(["--size", "32", "--padding", "4", "--scale", "3"]) == (96, 96))
+    // Glyph fixed (25 pt circle): the canvas grows by 2 x 4 pt.
+    #expect(try size(["--role", "tab-bar", "--scale", "3"]) == (75, 75))
+    #expect(try size(["--role", "tab-bar", "--padding", "4", "--scale", "3"]) == (99, 99))
+    let help = try CLIRunner.run(["render", "--help"]).stdoutText
+    #expect(
+      help.contains(
+        "--padding PT          transparent space in pt between the art and each canvas edge;"))
+    #expect(help.contains("the art shrinks to make room"))
+    #expect(help.contains("the canvas\n                        grows by 2 x PT"))
+  }
+
+  @Test func dataOnStdoutTotalsOnStderrAndQuietEverywhere() throws {
+    let dir = try FirstContactCLITests.iconsFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let assets = try CLIRunner.run(["assets", "icons", "-o", "C.xcassets"], in: dir)
+    #expect(assets.stdout.isEmpty)
+    #expect(assets.stderr.hasPrefix("wrote 2 icons (6 PNG files) to C.xcassets in "))
+    #expect(!assets.stderr.contains("\r"))  // no progress bar when stderr is a pipe
+    let quiet = try CLIRunner.run(["assets", "icons", "-o", "C.xcassets", "--quiet"], in: dir)
+    #expect(quiet.status == 0 && quiet.stderr == "" && quiet.stdout.isEmpty)
+
+    try Data("{}".utf8).write(to: dir.appendingPathComponent("C.xcassets/odd.imageset.json"))
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("C.xcassets/odd.imageset"), withIntermediateDirectories: true)
+    let validate = try CLIRunner.run(["validate", "C.xcassets"], in: dir)
+    #expect(validate.status == 1 && validate.stderr.hasSuffix("1 finding (1 error)\n"))
+    let quietValidate = try CLIRunner.run(["validate", "C.xcassets", "--quiet"], in: dir)
+    #expect(quietValidate.status == 1)
+    #expect(quietValidate.stderr.split(separator: "\n").count == 1)
+    #expect(!quietValidate.stderr.contains("1 finding"))
+
+    for arguments in [["lint", "icons"], ["sheet", "icons", "-o", "s.png"]] {
+      let result = try CLIRunner.run(arguments + ["--quiet"], in: dir)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stderr == "" && result.stdout.isEmpty)
+    }
+    let render = try CLIRunner.run(["render", "icons/bell.svg", "-o", "b.png", "--quiet"], in: dir)
+    #expect(render.status == 0)
+  }
+
+  @Test func progressShowsAnETAOnATerminalAndNotForADumbOne() throws {
+    let dir = try FirstContactCLITests.iconsFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // script(1) gives the command a terminal; its output comes back on stdout.
+    func run(term: String, output: String) throws -> String {
+      let result = try CLIRunner.run(
+        ["-qec", "\"$GLYPHSMITH\" assets icons -o \(output) 2>&1", "/dev/null"], in: dir,
+        environment: ["GLYPHSMITH": CLIRunner.executable.path, "TERM": term],
+        executable: URL(fileURLWithPath: "/usr/bin/script"))
+      #expect(result.status == 0, "\(result.stderr)")
+      return result.stdoutText
+    }
+    let terminal = try run(term: "xterm", output: "A.xcassets")
+    #expect(terminal.contains("] 2/2 ETA 0:00"))
+    let dumb = try run(term: "dumb", output: "B.xcassets")
+    #expect(!dumb.contains("ETA") && dumb.contains("wrote 2 icons"))
+  }
+
+  @Test func sheetLabelsAreCutOnlyWhenTheyDoNotFit() throws {
+    let sheet = ContactSheet()
+    #expect(try sheet.label("a-arrow-down") == "a-arrow-down")
+    #expect(try sheet.label("bell") == "bell")
+    let long = "a-very-long-icon-name-that-cannot-fit"
+    let cut = try sheet.label(long)
+    #expect(cut.hasSuffix("…") && long.hasPrefix(String(cut.dropLast())))
+    #expect(cut.count > 6)
+    // One character more would not fit.
+    let next = String(long.prefix(cut.count)) + "…"
+    let style = TextStyle(weight: .regular, sizePx: 9 * sheet.scale, color: sheet.labelColor)
+    #expect(try TextLayout(next, style: style).logicalRect.width > sheet.labelWidthPx)
+    #expect(try TextLayout(cut, style: style).logicalRect.width <= sheet.labelWidthPx)
+  }
+}
