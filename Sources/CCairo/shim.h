@@ -1,5 +1,6 @@
 #ifndef GLYPHSMITH_CCAIRO_SHIM_H
 #define GLYPHSMITH_CCAIRO_SHIM_H
 #include <cairo.h>
+#include <cairo-svg.h>
 #include <pixman.h>
 #endif

@@ -71,8 +71,10 @@ gs_png_status gs_png_read_size(const uint8_t *data, size_t length, uint32_t *wid
   return GS_PNG_OK;
 }
 
-gs_png_status gs_png_decode(const uint8_t *data, size_t length, uint32_t max_side,
-                            gs_png_decoded *out) {
+/// Decodes into `destination` (`capacity` bytes) when it is not NULL, else into malloc'd memory.
+static gs_png_status gs_png_decode_to(const uint8_t *data, size_t length, uint32_t max_side,
+                                      uint8_t *destination, size_t capacity,
+                                      gs_png_decoded *out) {
   out->width = 0;
   out->height = 0;
   out->pixels = NULL;
@@ -99,7 +101,7 @@ gs_png_status gs_png_decode(const uint8_t *data, size_t length, uint32_t max_sid
   volatile gs_png_status status = GS_PNG_LIBPNG_ERROR;
 
   if (setjmp(png_jmpbuf(png))) {
-    free(pixels);
+    if (pixels != destination) free(pixels);
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
     out->pixels = NULL;
@@ -140,7 +142,15 @@ gs_png_status gs_png_decode(const uint8_t *data, size_t length, uint32_t max_sid
     strcpy(out->message, "unexpected row layout after conversion to RGBA8");
     png_longjmp(png, 1);
   }
-  pixels = malloc(stride * height);
+  if (destination) {
+    if (capacity < stride * height) {
+      strcpy(out->message, "image size differs from its header");
+      png_longjmp(png, 1);
+    }
+    pixels = destination;
+  } else {
+    pixels = malloc(stride * height);
+  }
   rows = malloc(sizeof(png_bytep) * height);
   if (!pixels || !rows) {
     status = GS_PNG_OUT_OF_MEMORY;
@@ -154,8 +164,18 @@ gs_png_status gs_png_decode(const uint8_t *data, size_t length, uint32_t max_sid
   png_destroy_read_struct(&png, &info, NULL);
   out->width = width;
   out->height = height;
-  out->pixels = pixels;
+  out->pixels = destination ? NULL : pixels;
   return GS_PNG_OK;
+}
+
+gs_png_status gs_png_decode(const uint8_t *data, size_t length, uint32_t max_side,
+                            gs_png_decoded *out) {
+  return gs_png_decode_to(data, length, max_side, NULL, 0, out);
+}
+
+gs_png_status gs_png_decode_into(const uint8_t *data, size_t length, uint32_t max_side,
+                                 uint8_t *pixels, size_t capacity, gs_png_decoded *out) {
+  return gs_png_decode_to(data, length, max_side, pixels, capacity, out);
 }
 
 gs_png_status gs_png_read_text(const uint8_t *data, size_t length, const char *key, char *value,

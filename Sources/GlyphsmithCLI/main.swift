@@ -15,6 +15,7 @@ let subcommands: [CommandEntry] = [
   GoldenCommand.entry,
   ValidateCommand.entry,
   AppIconCommand.entry,
+  SymbolCommand.entry,
 ]
 
 let version = "0.1.0"

@@ -95,6 +95,25 @@ struct LintCLITests {
     let role = try CLIRunner.run(["lint", "x.svg", "--role", "dock"])
     #expect(role.status == 2)
     #expect(role.stderr.contains("unknown role 'dock'"))
+    let compactRole = try CLIRunner.run(["lint", "x.svg", "--compact", "--role", "toolbar"])
+    #expect(compactRole.status == 2)
+    #expect(compactRole.stderr.contains("--compact applies to the tab-bar role only"))
+    let compactSize = try CLIRunner.run(["lint", "x.svg", "--compact", "--size", "20"])
+    #expect(compactSize.status == 2)
+    #expect(compactSize.stderr.contains("--compact and --size exclude each other"))
+  }
+
+  @Test("--compact lints at the compact tab bar size")
+  func compact() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let circle = try write(circleSVG, "circle.svg", in: folder)
+    let result = try CLIRunner.run(["lint", circle, "--compact", "--json"])
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let files = try #require(object["files"] as? [[String: Any]])
+    #expect(files.first?["sizePt"] as? Double == 18)
   }
 
   @Test("glyphsmith.json next to the inputs, or --config, sets severities")
@@ -222,5 +241,31 @@ struct AssetsLintCLITests {
     let plainInputs = try #require(plainObject["inputs"] as? [[String: Any]])
     #expect(plainInputs.first?["lint"] == nil)
     #expect(try CLIRunner.run(["assets", path, "-o", catalog, "--strict"]).status == 2)
+  }
+
+  @Test("@1x findings are info unless --scales names 1, as in lint")
+  func oneX() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ring = """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 18 18">
+        <circle cx="9" cy="9" r="8" fill="none" stroke="black" stroke-width="2"/>
+        <rect x="1" y="8.75" width="16" height="0.5"/>
+      </svg>
+      """
+    let path = try write(ring, "ring.svg", in: folder)
+    let catalog = folder.appendingPathComponent("Icons.xcassets").path
+    let shipped = try CLIRunner.run([
+      "assets", path, "-o", catalog, "--size", "18", "--lint", "--quiet",
+    ])
+    #expect(shipped.stderr.contains("info: [inner-lines]"))
+    #expect(!shipped.stderr.contains("error:"))
+    let asked = try CLIRunner.run([
+      "assets", path, "-o", catalog, "--size", "18", "--scales", "1,2,3", "--lint", "--quiet",
+      "--force",
+    ])
+    #expect(asked.stderr.contains("error: [inner-lines]"))
+    #expect(try CLIRunner.run(["lint", path, "--size", "18"]).status == 0)
+    #expect(try CLIRunner.run(["lint", path, "--size", "18", "--scales", "1,2,3"]).status == 1)
   }
 }

@@ -33,6 +33,10 @@ gs_png_status gs_png_read_size(const uint8_t *data, size_t length, uint32_t *wid
 gs_png_status gs_png_decode(const uint8_t *data, size_t length, uint32_t max_side,
                             gs_png_decoded *out);
 
+/// `gs_png_decode` into the caller's `pixels` (`capacity` bytes, at least width x height x 4 as
+/// the header announces); `out->pixels` stays NULL. Saves the copy and the second buffer.
+gs_png_status gs_png_decode_into(const uint8_t *data, size_t length, uint32_t max_side,
+                                 uint8_t *pixels, size_t capacity, gs_png_decoded *out);
 /// An encoded PNG in memory; free `bytes` with `gs_png_free`.
 typedef struct {
   uint8_t *bytes;

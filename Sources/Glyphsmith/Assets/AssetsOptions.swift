@@ -42,6 +42,9 @@ public struct AssetsOptions: Sendable {
   /// Processes only share `index` (1-based) of `count`, by a hash of the asset name, so a CI
   /// matrix can split a set; all shares together write what one run writes.
   public var shard: (index: Int, count: Int)? = nil
+  /// iOS only: every SVG input becomes `NAME.symbolset` (a custom SF Symbol, `SymbolJob`)
+  /// instead of `NAME.imageset` (an image set and a symbol set of one name collide).
+  public var symbols = false
 
   /// Defaults: tab-bar role, @1x @2x @3x, no compact, iOS only, all cores.
   public init() {}

@@ -39,10 +39,25 @@ public struct AssetsBatch: Sendable {
     diagnose: (String) -> Void, progress: @escaping @Sendable (Int, Int) -> Void
   ) throws -> Result {
     if let warning = catalogNameWarning { diagnose(warning) }
-    let (files, missing) = InputCollector.collectTree(inputs)
+    var (files, missing) = InputCollector.collectTree(inputs)
     for error in missing { diagnose(error.description) }
+    let hasInputs = !files.isEmpty
+    // `symbols`: SVG inputs become symbol sets first, so the catalog validation sees them.
+    var symbolDiagnostics: [String] = []
+    var symbolFailures: [AssetInputResult] = []
+    if options.symbols && hasInputs {
+      var job = SymbolJob(
+        inputs: files.map(\.path).filter { $0.lowercased().hasSuffix(".svg") }, catalog: catalog)
+      job.jobs = options.jobs
+      let symbols = try job.run()
+      symbolDiagnostics = symbols.symbols.flatMap(\.warnings) + symbols.errors
+      symbolFailures = symbols.failures.map {
+        AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)
+      }
+      files.removeAll { $0.path.lowercased().hasSuffix(".svg") }
+    }
     var report = AssetsReport(inputs: [])
-    if !files.isEmpty {
+    if hasInputs {
       do {
         var job = AssetsJob(catalogPath: catalog, options: options)
         job.isolation = isolation
@@ -52,7 +67,7 @@ public struct AssetsBatch: Sendable {
         throw GlyphsmithError.wrap(error, path: catalog)
       }
     }
-    var diagnostics = report.warnings
+    var diagnostics = symbolDiagnostics + report.warnings
     for input in report.inputs {
       diagnostics += input.warnings
       if let error = input.error { diagnostics.append(error) }
@@ -66,7 +81,7 @@ public struct AssetsBatch: Sendable {
       }
       return AssetInputResult.failed(path: path, role: options.role, error: error)
     }
-    report.inputs = missingResults + report.inputs
+    report.inputs = missingResults + symbolFailures + report.inputs
     return Result(report: report, diagnostics: diagnostics)
   }
 

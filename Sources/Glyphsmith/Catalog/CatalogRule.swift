@@ -31,6 +31,19 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   case caseCollision = "case-collision"
   /// Two assets of one kind with the same name (in groups without a namespace).
   case duplicateName = "duplicate-name"
+  /// A symbol template that cannot be read, or without a `Notes`/`Guides`/`Symbols` group or
+  /// the `template-version` text (Apple, "Creating custom symbol images for your app").
+  case symbolTemplate = "symbol-template"
+  /// A symbol variant without its baseline, capline or left/right margin guide ids.
+  case symbolGuides = "symbol-guides"
+  /// Some but not all of `Ultralight-S`, `Regular-S`, `Black-S`: the system cannot
+  /// interpolate the other weights.
+  case symbolVariants = "symbol-variants"
+  /// Something in a symbol variant that is not a closed, filled, visible nonzero path
+  /// (another element, a stroke, a hidden or even-odd path, an open subpath).
+  case symbolPaths = "symbol-paths"
+  /// Ultralight-S, Regular-S and Black-S differ in path count or command sequence.
+  case symbolInterpolation = "symbol-interpolation"
   /// A hidden staging folder or file (`.NAME.imageset.tmp-PID-N`) left by a run that was
   /// killed; a rerun of `assets` removes its own.
   case stagingLeftover = "staging-leftover"
@@ -39,7 +52,8 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   public var severity: CatalogFinding.Severity {
     switch self {
     case .malformedJSON, .missingContents, .missingFile, .unreadableImage, .iconAlpha,
-      .caseCollision, .duplicateName:
+      .caseCollision, .duplicateName, .symbolTemplate, .symbolGuides, .symbolPaths,
+      .symbolInterpolation:
       return .error
     default:
       return .warning

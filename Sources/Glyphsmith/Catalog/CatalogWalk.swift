@@ -88,7 +88,10 @@ struct CatalogWalk {
       } else {
         let name = namePrefix + (child.name as NSString).deletingPathExtension
         assets.append(CatalogAsset(name: name, kind: kind, folder: path))
-        if checkingAssets(path) { checkAsset(folder: path, kind: kind, name: name) }
+        if checkingAssets(path) {
+          checkAsset(folder: path, kind: kind, name: name)
+          if kind == "symbolset" { findings += SymbolSetCheck.check(folder: path, asset: name) }
+        }
       }
     }
   }

@@ -16,8 +16,9 @@ public enum ImageComparison {
     public init() {}
   }
 
-  /// Largest decoded image (bytes) for which the two inputs are decoded in parallel: 16 MiB,
-  /// 2048 x 2048 px.
+  /// Largest decoded image (bytes) for which the two inputs were decoded in parallel: 16 MiB,
+  /// 2048 x 2048 px. No longer consulted: PNGs decode in place (no second buffer), so inputs of
+  /// any size decode in parallel; kept for source compatibility.
   public static let parallelDecodeLimit = 16 << 20
 
   /// The bytes of the file at `path`.
@@ -87,12 +88,9 @@ public enum ImageComparison {
         path: actualPath, expected: ImageSize(width: e.width, height: e.height),
         actual: ImageSize(width: a.width, height: a.height))
     }
-    // Decoding holds libpng's buffer and its copy at once; two large decodes in parallel would
-    // hold four images. Large pairs decode one after the other, so that the peak stays near
-    // the two images and the diff.
-    let decodedBytes = files.map { PNGCodec.size(of: $0).map { $0.width * $0.height * 4 } ?? 0 }
-    let parallel = jobs > 1 && decodedBytes.allSatisfy { $0 <= parallelDecodeLimit }
-    let loaded = ParallelMap.map(count: 2, jobs: parallel ? 2 : 1) { index in
+    // libpng decodes straight into each image's array, so two decodes in parallel hold just
+    // the two images: pairs of any size decode concurrently.
+    let loaded = ParallelMap.map(count: 2, jobs: jobs > 1 ? 2 : 1) { index in
       Result {
         do { return try PNGCodec.decode(files[index], path: paths[index]) } catch {
           throw GlyphsmithError.wrap(error, path: paths[index])

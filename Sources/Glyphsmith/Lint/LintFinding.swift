@@ -16,12 +16,21 @@ public struct PixelBox: Codable, Equatable, Sendable {
     self.width = width
     self.height = height
   }
+
+  /// The smallest box holding both (px at the same scale).
+  public func union(_ other: PixelBox) -> PixelBox {
+    let x0 = min(x, other.x)
+    let y0 = min(y, other.y)
+    let x1 = max(x + width, other.x + other.width)
+    let y1 = max(y + height, other.y + other.height)
+    return PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
 }
 
 /// One problem `lint` found in one file.
 ///
 /// JSON form (keys sorted, nulls kept): `{"rule", "severity", "message", "line", "column",
-/// "scale", "box", "value", "limit"}`.
+/// "scale", "box", "value", "limit", "count"}`.
 public struct LintFinding: Codable, Equatable, Sendable {
   /// The rule's id, e.g. `inner-lines`.
   public var rule: LintRule
@@ -43,11 +52,16 @@ public struct LintFinding: Codable, Equatable, Sendable {
   public var value: Double
   /// The limit `value` was held against, same unit.
   public var limit: Double
+  /// How many identical findings this one stands for (at least 1): findings of one file with
+  /// the same rule, scale, severity, value, limit, line and column are merged into one
+  /// (`Linter.merged`), their boxes united.
+  public var count: Int
 
   /// A finding; see the properties for units.
   public init(
     rule: LintRule, severity: LintSeverity, message: String, line: Int? = nil,
-    column: Int? = nil, scale: Int, box: PixelBox? = nil, value: Double, limit: Double
+    column: Int? = nil, scale: Int, box: PixelBox? = nil, value: Double, limit: Double,
+    count: Int = 1
   ) {
     self.rule = rule
     self.severity = severity
@@ -58,10 +72,27 @@ public struct LintFinding: Codable, Equatable, Sendable {
     self.box = box
     self.value = value
     self.limit = limit
+    self.count = count
   }
 
   enum CodingKeys: String, CodingKey {
-    case rule, severity, message, line, column, scale, box, value, limit
+    case rule, severity, message, line, column, scale, box, value, limit, count
+  }
+
+  /// Reads a finding; a missing `count` (reports written before it existed) is 1.
+  /// - Throws: `DecodingError` for a missing or mistyped field.
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    rule = try c.decode(LintRule.self, forKey: .rule)
+    severity = try c.decode(LintSeverity.self, forKey: .severity)
+    message = try c.decode(String.self, forKey: .message)
+    line = try c.decodeIfPresent(Int.self, forKey: .line)
+    column = try c.decodeIfPresent(Int.self, forKey: .column)
+    scale = try c.decode(Int.self, forKey: .scale)
+    box = try c.decodeIfPresent(PixelBox.self, forKey: .box)
+    value = try c.decode(Double.self, forKey: .value)
+    limit = try c.decode(Double.self, forKey: .limit)
+    count = try c.decodeIfPresent(Int.self, forKey: .count) ?? 1
   }
 
   /// Encodes every key, `null` for a missing line, column or box.
@@ -76,6 +107,7 @@ public struct LintFinding: Codable, Equatable, Sendable {
     try c.encode(box, forKey: .box)
     try c.encode(value.rounded4, forKey: .value)
     try c.encode(limit.rounded4, forKey: .limit)
+    try c.encode(count, forKey: .count)
   }
 
   /// The compiler-style diagnostic: `path:line:col: warning: [rule] message`, or

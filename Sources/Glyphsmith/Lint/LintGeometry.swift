@@ -23,6 +23,12 @@ struct LintGeometry {
   var isHole: [Bool] = []
   /// Separate parts of ink (8-connected) of at least `LintDefaults.minimumFeatureArea`.
   var parts = 0
+  /// Those parts, in label order (boxes and areas in high-resolution px).
+  var partComponents: [PixelComponent] = []
+  /// For each of `partComponents`, the share of the ellipse with the same second moments
+  /// that its ink fills: area / (4 pi sqrt(det covariance)). About 1 for solid convex shapes
+  /// (a disc 1, a bar or rectangle 0.95 at any angle); less for rings, arcs and letters.
+  var partEllipseFill: [Double] = []
   /// Indices of the background components that are holes, ascending.
   var holes: [Int] = []
   /// `PixelOps.thickness` of the ink, up to the widest line a rule asks for
@@ -53,7 +59,42 @@ struct LintGeometry {
     thickness = PixelOps.thickness(
       ink, inkDistance: inkDistance, cap: cap, width: width, height: height)
     let inkParts = PixelOps.components(ink, width: width, height: height, eightConnected: true)
-    parts = inkParts.components.filter { $0.area >= minimumArea }.count
+    let kept = inkParts.components.indices.filter { inkParts.components[$0].area >= minimumArea }
+    partComponents = kept.map { inkParts.components[$0] }
+    parts = partComponents.count
+    partEllipseFill = Self.ellipseFill(
+      labels: inkParts.labels, count: inkParts.components.count, width: width, kept: kept)
+  }
+
+  /// `partEllipseFill` of the components `kept` (indices into `count` labels).
+  static func ellipseFill(labels: [Int32], count: Int, width: Int, kept: [Int]) -> [Double] {
+    guard !kept.isEmpty else { return [] }
+    var n = [Double](repeating: 0, count: count)
+    var sx = n
+    var sy = n
+    var sxx = n
+    var syy = n
+    var sxy = n
+    for i in 0..<labels.count where labels[i] >= 0 {
+      let l = Int(labels[i])
+      let x = Double(i % width)
+      let y = Double(i / width)
+      n[l] += 1
+      sx[l] += x
+      sy[l] += y
+      sxx[l] += x * x
+      syy[l] += y * y
+      sxy[l] += x * y
+    }
+    return kept.map { l in
+      let mx = sx[l] / n[l]
+      let my = sy[l] / n[l]
+      let vxx = sxx[l] / n[l] - mx * mx + 1.0 / 12
+      let vyy = syy[l] / n[l] - my * my + 1.0 / 12
+      let vxy = sxy[l] / n[l] - mx * my
+      let det = max(1e-9, vxx * vyy - vxy * vxy)
+      return n[l] / (4 * Double.pi * det.squareRoot())
+    }
   }
 
   /// `LintDefaults.minimumFeatureArea` in high-resolution px, rounded up.

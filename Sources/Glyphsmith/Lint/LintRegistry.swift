@@ -5,10 +5,12 @@ public enum LintRegistry {
   /// Every rule, in order.
   static let rules: [any LintCheck] = [
     InnerLinesRule(),
+    ThinStrokesRule(),
     NegativeSpaceRule(),
     TextRule(),
     MissingGlyphRule(),
     UnpinnedFontRule(),
+    LetteringRule(),
     ComplexityRule(),
     HairlineRule(),
     DetailLossRule(),
@@ -69,23 +71,28 @@ public enum LintRegistry {
     return document[..<begin.upperBound] + "\n" + markdownTable + document[end.lowerBound...]
   }
 
-  /// "error for `indicator`, else warning", "warning", or one clause per severity.
+  /// "error for `indicator`, else warning", "warning", or one clause per severity, at a scale
+  /// that ships (@2x); followed by "; info at @1x for the iOS roles unless `--scales` names 1"
+  /// when the rule's @1x default differs (`LintDefaults.ships`).
   static func severityText(_ rule: any LintCheck) -> String {
     let roles = Role.allCases
     let severities = roles.map {
-      rule.defaultSeverity(role: $0, scale: 1, scalesExplicit: false)
+      rule.defaultSeverity(role: $0, scale: 2, scalesExplicit: false)
     }
+    let atOne = roles.map { rule.defaultSeverity(role: $0, scale: 1, scalesExplicit: false) }
+    let note =
+      atOne == severities ? "" : "; info at @1x for the iOS roles unless `--scales` names 1"
     let distinct = severities.reduce(into: [LintSeverity]()) {
       if !$0.contains($1) { $0.append($1) }
     }
-    if distinct.count == 1 { return distinct[0].rawValue }
+    if distinct.count == 1 { return distinct[0].rawValue + note }
     let others = zip(roles, severities).filter { $0.0 != .indicator }.map(\.1)
     if let indicator = roles.firstIndex(of: .indicator), Set(others).count == 1 {
-      return "\(severities[indicator].rawValue) for `indicator`, else \(others[0].rawValue)"
+      return "\(severities[indicator].rawValue) for `indicator`, else \(others[0].rawValue)" + note
     }
     return distinct.map { severity in
       let names = zip(roles, severities).filter { $0.1 == severity }.map { "`\($0.0.rawValue)`" }
       return "\(severity.rawValue) for \(names.joined(separator: ", "))"
-    }.joined(separator: "; ")
+    }.joined(separator: "; ") + note
   }
 }

@@ -40,11 +40,20 @@ public struct LintSession: Sendable {
     self.jobs = jobs
   }
 
-  /// The files `inputs` name (folders searched recursively, as `InputCollector.collect`),
+  /// The files `inputs` name (folders searched recursively, as `InputCollector.collect`;
+  /// a `NAME.symbolset` folder is one input, linted as its Regular-S outline, docs/symbols.md),
   /// linted; inputs that do not exist come back as `missing`.
   public func run() -> LintOutcome {
-    let (files, missing) = InputCollector.collect(inputs)
+    let (files, missing) = collectFiles()
     return LintOutcome(results: lint(paths: files), missing: missing)
+  }
+
+  /// The files `run` lints, in order (`.symbolset` inputs first, then `InputCollector`'s),
+  /// and the missing inputs; the worker side (`serveWorker`) collects the same list.
+  func collectFiles() -> (files: [String], missing: [GlyphsmithError]) {
+    let symbolsets = inputs.filter { $0.hasSuffix(".symbolset") }
+    let (files, missing) = InputCollector.collect(inputs.filter { !$0.hasSuffix(".symbolset") })
+    return (symbolsets + files, missing)
   }
 
   /// Each file linted, in the order given; a file that cannot be read, rendered or explained

@@ -6,6 +6,9 @@ public struct LintOptions: Sendable {
   public var role: Role = .tabBar
   /// Replaces the role's target size, in pt (the target box's side; plain: the canvas).
   public var sizePt: Double? = nil
+  /// Uses the compact tab bar sizes (tab-bar role; `Role.targetBox(for:compact:)`), as
+  /// `render --compact`.
+  public var compact = false
   /// Scales to check (px per pt), from 1, 2, 3.
   public var scales: [Int] = [1, 2, 3]
   /// Whether `scales` were asked for explicitly (`--scales`) rather than left at the default;
@@ -78,6 +81,13 @@ public enum Linter {
     guard let info = Platform.status(ofPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
+    if info.isFolder && path.hasSuffix(".symbolset") {
+      // A custom symbol: its Regular-S outline (docs/symbols.md).
+      let data = try SymbolLintSource.regularOutline(symbolset: path)
+      var options = options
+      if options.config == nil { options.config = LintConfig() }
+      return try lint(data: data, path: path, baseDirectory: nil, options: options)
+    }
     guard !info.isFolder else {
       throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
     }
@@ -108,6 +118,7 @@ public enum Linter {
     var renderOptions = RenderOptions()
     renderOptions.role = options.role
     renderOptions.sizePt = options.sizePt
+    renderOptions.compact = options.compact && options.role == .tabBar
     renderOptions.template = true
     var renders: [Int: RGBAImage] = [:]
     var sizePt = 0.0
@@ -150,10 +161,42 @@ public enum Linter {
         findings, data: data, path: path, baseDirectory: baseDirectory, artwork: artwork,
         outline: outline, renderOptions: renderOptions)
     }
-    findings.sort(by: order)
+    findings = merged(findings.sorted(by: order))
     let report = LintFileReport(
       path: path, role: options.role.rawValue, sizePt: sizePt, findings: findings)
     return LintResult(report: report, renders: renders)
+  }
+
+  /// `findings` (sorted by `order`) with those of the same rule, scale, severity, value, limit,
+  /// line and column (values compared as JSON writes them, to 4 decimals) merged into the
+  /// first of them: `count` adds up, the boxes are united. A ring at @2x whose four arcs
+  /// each fail alike is one finding with count 4.
+  static func merged(_ findings: [LintFinding]) -> [LintFinding] {
+    struct Key: Hashable {
+      var rule: String
+      var scale: Int
+      var severity: LintSeverity
+      var value: Double
+      var limit: Double
+      var line: Int?
+      var column: Int?
+    }
+    var out: [LintFinding] = []
+    var index: [Key: Int] = [:]
+    for finding in findings {
+      let key = Key(
+        rule: finding.rule.rawValue, scale: finding.scale, severity: finding.severity,
+        value: finding.value.rounded4, limit: finding.limit.rounded4, line: finding.line,
+        column: finding.column)
+      if let i = index[key] {
+        out[i].count += finding.count
+        if let a = out[i].box, let b = finding.box { out[i].box = a.union(b) }
+      } else {
+        index[key] = out.count
+        out.append(finding)
+      }
+    }
+    return out
   }
 
   /// Rule, then scale, then line, then box position.

@@ -17,6 +17,9 @@ public struct ContactSheetJob: Sendable {
   public var sheet: ContactSheet
   /// Threads for rendering; never changes the output.
   public var jobs: Int = ParallelMap.availableCores
+  /// The inputs are custom symbol templates (`.svg` files; folders such as a catalog are
+  /// searched): each cell shows Ultralight-S, Regular-S and Black-S (`SymbolSheet`).
+  public var symbols = false
 
   /// A job; nothing runs until `run`.
   public init(
@@ -40,6 +43,7 @@ public struct ContactSheetJob: Sendable {
   public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
     var (files, missing) = InputCollector.collect(inputs)
     for error in missing { diagnose(error.description) }
+    if symbols { files = files.filter { $0.lowercased().hasSuffix(".svg") } }
     if let limit { files = Array(files.prefix(limit)) }
     let size = sheet.size(forCount: files.count)
     guard size.width <= Rasterizer.maximumSide, size.height <= Rasterizer.maximumSide else {
@@ -54,10 +58,14 @@ public struct ContactSheetJob: Sendable {
       throw GlyphsmithError.unusable(
         path: output, problem: "no .svg or .png icons in the inputs; nothing to draw")
     }
-    let render = self.render
+    let (render, symbols, scale) = (self.render, self.symbols, sheet.scale)
     let entries = ParallelMap.map(count: files.count, jobs: jobs) {
       index -> Result<ContactSheet.Entry, GlyphsmithError> in
       do {
+        if symbols {
+          return .success(
+            try SymbolSheet.entry(templatePath: files[index], glyphPt: 28, scale: scale))
+        }
         return .success(try Self.entry(path: files[index], render: render))
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: files[index]))

@@ -58,6 +58,9 @@ enum AssetsCommand: Subcommand {
                             and scales: findings on stderr and, with --json, in each
                             input's "lint" list; the catalog is written either way
       --strict              with --lint: exit 1 when any input has a lint error or warning
+      --symbols             ios only: write NAME.symbolset (a custom SF Symbol, template 3.0,
+                            as `glyphsmith symbol` does) instead of NAME.imageset for every
+                            SVG input (an image set and a symbol set of one name collide)
     \(BudgetOptions.help)
 
     roles:
@@ -83,7 +86,7 @@ enum AssetsCommand: Subcommand {
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
     .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
-    .value("shard"), .flag("lint"), .flag("strict"), .flag("help"),
+    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .flag("help"),
   ] + BudgetOptions.specs
 
   struct Options {
@@ -99,6 +102,8 @@ enum AssetsCommand: Subcommand {
     var budget = WorkerPool.Budget()
     /// The arguments as given, for starting workers with the same options.
     var arguments: [String] = []
+    /// Whether `--scales` was given (`LintOptions.scalesExplicit` for `--lint`).
+    var scalesExplicit = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -125,6 +130,10 @@ enum AssetsCommand: Subcommand {
     assets.webOutput = parsed.value("web-out")
     assets.namespace = parsed.has("namespace")
     assets.force = parsed.has("force")
+    assets.symbols = parsed.has("symbols")
+    if assets.symbols && assets.platforms != [.ios] {
+      throw UsageError(message: "--symbols applies to --platform ios alone")
+    }
     if let shard = parsed.value("shard") {
       let parts = shard.split(separator: "/").compactMap { Int($0) }
       guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
@@ -140,7 +149,7 @@ enum AssetsCommand: Subcommand {
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet") || Terminal.isQuiet, stats: parsed.has("stats"),
       lint: parsed.has("lint"), strict: parsed.has("strict"), limits: limits, budget: budget,
-      arguments: arguments)
+      arguments: arguments, scalesExplicit: parsed.value("scales") != nil)
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
@@ -189,6 +198,7 @@ enum AssetsCommand: Subcommand {
     lint.role = options.assets.role
     lint.sizePt = options.assets.sizePt
     lint.scales = options.assets.scales
+    lint.scalesExplicit = options.scalesExplicit
     let session = LintSession(inputs: options.inputs, options: lint, jobs: options.assets.jobs)
     let read = report.inputs.indices.filter { report.inputs[$0].status != "failed" }
     let results = session.lint(paths: read.map { report.inputs[$0].path })

@@ -1,18 +1,21 @@
 import Foundation
 import Glyphsmith
 
-/// `glyphsmith lint INPUT... [--role R] [--size PT] [--scales 1,2,3] [--json] [--explain DIR]
-/// [--strict] [--config FILE]`: legibility checks at the pixel size an icon is shown at.
+/// `glyphsmith lint INPUT... [--role R] [--size PT | --compact] [--scales 1,2,3] [--json]
+/// [--explain DIR] [--strict] [--config FILE]`: legibility checks at the pixel size an icon is
+/// shown at.
 enum LintCommand: Subcommand {
   static let name = "lint"
   static let summary = "find what will not survive the pixel size an icon is shown at"
   static let help = """
-    usage: glyphsmith lint INPUT... [--role R] [--size PT] [--scales 1,2,3] [--json]
-                           [--explain DIR] [--strict] [--config FILE] [--jobs N]
+    usage: glyphsmith lint INPUT... [--role R] [--size PT | --compact] [--scales 1,2,3]
+                           [--json] [--explain DIR] [--strict] [--config FILE] [--jobs N]
 
     Renders each icon (an .svg or .png file, or a folder searched recursively) at the role's
     target size at each scale, plus once at 12 px per pt, and checks its pixels and its SVG
     structure for detail that turns to mush at that size (HIG "Icons", "Page controls").
+    A NAME.symbolset folder (a custom SF Symbol) is linted as its Regular-S outline at the
+    role's size: tab-bar or toolbar, where symbols show.
     Diagnostics go to stderr as `path:line:col: warning: [rule] message`.
 
     rules:
@@ -22,10 +25,12 @@ enum LintCommand: Subcommand {
       --role R          tab-bar (default), toolbar, indicator, plain; decides the size and
                         the severities
       --size PT         target size in pt instead of the role's HIG size
-      --scales LIST     scales to check, from 1,2,3 (default 1,2,3)
+      --compact         compact tab bar sizes, as render --compact (tab-bar role, no --size)
+      --scales LIST     scales to check, from 1,2,3 (default 1,2,3; the iOS roles ship
+                        @2x and @3x only, so @1x findings are info unless --scales names 1)
       --json            print {"version": 1, "files": [{"path", "role", "sizePt",
                         "findings": [{"rule", "severity", "message", "line", "column",
-                        "scale", "box", "value", "limit"}]}]} on stdout
+                        "scale", "box", "value", "limit", "count"}]}]} on stdout
       --explain DIR     write a PNG per finding: the render enlarged with the problem
                         marked, beside the glyph at its real size
       --strict          warnings count as errors for the exit code
@@ -42,8 +47,8 @@ enum LintCommand: Subcommand {
     """
 
   static let options: [OptionSpec] = [
-    .value("role"), .value("size"), .value("scales"), .flag("json"), .value("explain"),
-    .flag("strict"), .value("config"), .value("jobs"), .flag("help"),
+    .value("role"), .value("size"), .flag("compact"), .value("scales"), .flag("json"),
+    .value("explain"), .flag("strict"), .value("config"), .value("jobs"), .flag("help"),
   ] + BudgetOptions.specs
 
   struct Options {
@@ -68,6 +73,13 @@ enum LintCommand: Subcommand {
     var lint = LintOptions()
     lint.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
     lint.sizePt = try parsed.positiveDouble("size")
+    lint.compact = parsed.has("compact")
+    if lint.compact && lint.role != .tabBar {
+      throw UsageError(message: "--compact applies to the tab-bar role only")
+    }
+    if lint.compact && lint.sizePt != nil {
+      throw UsageError(message: "--compact and --size exclude each other")
+    }
     lint.scales = try CommonOptions.scales(parsed.value("scales")) ?? [1, 2, 3]
     lint.scalesExplicit = parsed.value("scales") != nil
     let (limits, budget) = try BudgetOptions.parse(parsed)

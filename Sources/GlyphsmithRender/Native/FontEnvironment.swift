@@ -10,32 +10,38 @@ import Foundation
 public enum FontEnvironment {
   /// The folder the fonts were loaded from, or `nil` when none was found (text then draws
   /// nothing rather than falling back to the machine's fonts).
-  public static var fontDirectory: URL? { installed.directory }
+  public static var fontDirectory: URL? { located.directory }
 
-  /// The font files loaded, sorted by name.
-  public static var fontFiles: [URL] { installed.files }
+  /// The font files loaded, sorted by name. Listing them does not set up fontconfig.
+  public static var fontFiles: [URL] { located.files }
 
-  /// Installs the configuration as fontconfig's current one; idempotent and thread-safe.
-  /// Called before any SVG is parsed or text is laid out.
+  /// Installs the configuration as fontconfig's current one; idempotent and thread-safe (a
+  /// Swift global initialised once). Called before text is laid out and before librsvg reads
+  /// an SVG that may draw text (`SVGDocument.mayDrawText`), never for commands without text:
+  /// fontconfig then stays uninitialised. The same files in the same order each time, so
+  /// pixels do not depend on which call came first.
   public static func installOnce() { _ = installed }
 
-  private static let installed: (directory: URL?, files: [URL]) = {
+  private static let located: (directory: URL?, files: [URL]) = {
     let directory = locateFontDirectory()
-    guard let config = FcConfigCreate() else { return (directory, []) }
-    var files: [URL] = []
-    if let directory {
-      files =
-        ((try? FileManager.default.contentsOfDirectory(
-          at: directory, includingPropertiesForKeys: nil)) ?? [])
-        .filter { ["otf", "ttf", "ttc"].contains($0.pathExtension.lowercased()) }
-        .sorted { $0.lastPathComponent < $1.lastPathComponent }
-      for file in files {
-        _ = file.path.withCString { FcConfigAppFontAddFile(config, $0) }
-      }
+    guard let directory else { return (nil, []) }
+    let files =
+      ((try? FileManager.default.contentsOfDirectory(
+        at: directory, includingPropertiesForKeys: nil)) ?? [])
+      .filter { ["otf", "ttf", "ttc"].contains($0.pathExtension.lowercased()) }
+      .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    return (directory, files)
+  }()
+
+  private static let installed: Bool = {
+    let files = located.files
+    guard let config = FcConfigCreate() else { return false }
+    for file in files {
+      _ = file.path.withCString { FcConfigAppFontAddFile(config, $0) }
     }
     FcConfigBuildFonts(config)
     FcConfigSetCurrent(config)
-    return (directory, files)
+    return true
   }()
 
   private static func locateFontDirectory() -> URL? {

@@ -19,10 +19,32 @@ public enum PNGCodec {
   ) throws -> RGBAImage {
     try checkPixels(data, path: path, maxPixels: maxPixels)
     var decoded = gs_png_decoded()
-    let status = data.withUnsafeBytes { raw in
-      LibraryClock.measure {
-        gs_png_decode(
-          raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide), &decoded)
+    var status = GS_PNG_OK
+    // Within the limits, libpng writes straight into the image's array (the header gives its
+    // size): no second buffer, no copy.
+    if let size = size(of: data), size.width > 0, size.height > 0, size.width <= maximumSide,
+      size.height <= maximumSide
+    {
+      let count = size.width * size.height * 4
+      let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        status = data.withUnsafeBytes { raw in
+          LibraryClock.measure {
+            gs_png_decode_into(
+              raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide),
+              buffer.baseAddress, count, &decoded)
+          }
+        }
+        initialized = status == GS_PNG_OK ? count : 0
+      }
+      if status == GS_PNG_OK {
+        return RGBAImage(width: size.width, height: size.height, pixels: pixels)
+      }
+    } else {
+      status = data.withUnsafeBytes { raw in
+        LibraryClock.measure {
+          gs_png_decode(
+            raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide), &decoded)
+        }
       }
     }
     defer { gs_png_free(decoded.pixels) }

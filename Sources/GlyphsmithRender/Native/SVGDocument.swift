@@ -62,7 +62,7 @@ public final class SVGDocument {
     let data = checked.data
     referenceWarnings = checked.warnings
     normalizations = checked.normalizations
-    FontEnvironment.installOnce()
+    if Self.mayDrawText(data) { FontEnvironment.installOnce() }
 
     guard let handle = LibraryClock.measure({ rsvg_handle_new_with_flags(RSVG_HANDLE_FLAGS_NONE) })
     else {
@@ -196,6 +196,48 @@ public final class SVGDocument {
       }
     }
     try surface.checkStatus()
+  }
+
+  // MARK: - Text
+
+  /// Whether librsvg may lay out text for `data`, so the pinned fonts must be installed
+  /// before it reads it: a `<text>` element (any namespace prefix), or anything that can bring
+  /// in content from elsewhere (a DOCTYPE, whose entities may expand to text; an `href`; a CSS
+  /// `@import`). Conservative: a `false` is certain, a `true` may be a false alarm. Icons
+  /// without text never set up fontconfig (about 5 ms and several MiB per process).
+  static func mayDrawText(_ data: Data) -> Bool {
+    data.withUnsafeBytes { raw -> Bool in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let n = bytes.count
+      var i = 0
+      while i < n {
+        let b = bytes[i]
+        if b == UInt8(ascii: "<") && i + 1 < n && bytes[i + 1] == UInt8(ascii: "!") {
+          return true
+        }
+        if (b == UInt8(ascii: "@") && Self.matches("@import", bytes, i))
+          || (b == UInt8(ascii: "h") && Self.matches("href", bytes, i))
+        {
+          return true
+        }
+        if (b == UInt8(ascii: "<") || b == UInt8(ascii: ":")) && Self.matches("text", bytes, i + 1)
+        {
+          return true
+        }
+        i += 1
+      }
+      return false
+    }
+  }
+
+  private static func matches(
+    _ word: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int
+  ) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard start + count <= bytes.count else { return false }
+    let pointer = word.utf8Start
+    for k in 0..<count where bytes[start + k] != pointer[k] { return false }
+    return true
   }
 
   // MARK: - Size

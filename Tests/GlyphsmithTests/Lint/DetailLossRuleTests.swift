@@ -21,6 +21,7 @@ struct DetailLossRuleTests {
   @Test("defaults: 0.35; warning for indicators, else info")
   func defaults() {
     #expect(defaultSeverities(.detailLoss) == [.info, .info, .info, .warning])
+    #expect(oneXSeverities(.detailLoss) == [.info, .info, .info, .info])
     #expect(LintDefaults.limit(.detailLoss, role: .tabBar, sizePt: 25) == 0.35)
   }
 }

@@ -25,6 +25,7 @@ struct HairlineRuleTests {
   @Test("defaults: coverage 0.75, a warning for every role; thickness read up to 1.25 px")
   func defaults() {
     #expect(defaultSeverities(.hairline) == [.warning, .warning, .warning, .warning])
+    #expect(oneXSeverities(.hairline) == [.warning, .info, .info, .info])
     #expect(LintDefaults.limit(.hairline, role: .indicator, sizePt: 8) == 0.75)
     #expect(HairlineRule().thicknessReach(limit: 0.75) == 1.25)
   }

@@ -12,7 +12,8 @@ struct InnerLinesRuleTests {
     #expect(inner.count == 1)
     let finding = try #require(inner.first)
     #expect(finding.scale == 1)
-    #expect(finding.severity == .warning)
+    // By design (issue 16): an error at a tab bar size (was a warning); --scales names 1.
+    #expect(finding.severity == .error)
     #expect(finding.limit == 1)
     #expect(finding.value > 0.35 && finding.value < 0.6)
     // The bar runs across the ring's hole at mid-height: 16 pt long, 1 px box high (+/- 1).
@@ -36,9 +37,10 @@ struct InnerLinesRuleTests {
     #expect(report.findings.contains { $0.rule == .innerLines && $0.severity == .error })
   }
 
-  @Test("defaults: 1 px; error for indicators, else warning")
+  @Test("defaults: 1 px; error for the iOS roles at the scales they ship, else warning")
   func defaults() {
-    #expect(defaultSeverities(.innerLines) == [.warning, .warning, .warning, .error])
+    #expect(defaultSeverities(.innerLines) == [.warning, .error, .error, .error])
+    #expect(oneXSeverities(.innerLines) == [.warning, .info, .info, .info])
     #expect(LintDefaults.limit(.innerLines, role: .indicator, sizePt: 8) == 1)
     #expect(LintDefaults.limit(.innerLines, role: .tabBar, sizePt: 25) == 1)
     #expect(InnerLinesRule().thicknessReach(limit: 1.5) == 1.5)

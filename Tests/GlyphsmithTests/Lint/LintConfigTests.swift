@@ -81,7 +81,9 @@ struct LintConfigTests {
     #expect(
       Set(text.keys) == [
         "rule", "severity", "message", "line", "column", "scale", "box", "value", "limit",
+        "count",
       ])
+    #expect(text["count"] as? Int == 1)
     #expect(text["box"] is NSNull)
     #expect(text["line"] as? Int == 6)
   }

@@ -2,15 +2,19 @@ import Foundation
 
 @testable import Glyphsmith
 
-/// Lints SVG source held in memory (no config file lookup: `config` applies).
+/// Lints SVG source held in memory (no config file lookup: `config` applies). Scales other
+/// than the default 1, 2, 3 count as asked for explicitly (`--scales`), unless
+/// `scalesExplicit` says otherwise.
 func lint(
   _ source: String, role: Role = .tabBar, size: Double? = nil, scales: [Int] = [1, 2, 3],
-  config: LintConfig = LintConfig()
+  scalesExplicit: Bool? = nil, compact: Bool = false, config: LintConfig = LintConfig()
 ) throws -> LintFileReport {
   var options = LintOptions()
   options.role = role
   options.sizePt = size
   options.scales = scales
+  options.scalesExplicit = scalesExplicit ?? (scales != [1, 2, 3])
+  options.compact = compact
   options.config = config
   return try Linter.lint(
     data: Data(source.utf8), path: "test.svg", baseDirectory: nil, options: options
@@ -33,8 +37,14 @@ let ringWithBar = """
   </svg>
   """
 
+/// The default severity of `rule` for each role at a scale that ships (@2x), in
+/// `Role.allCases` order (plain, tab-bar, toolbar, indicator).
+func defaultSeverities(_ rule: LintRule) -> [LintSeverity] {
+  Role.allCases.map { LintDefaults.shippedSeverity(rule, role: $0) }
+}
+
 /// The default severity of `rule` for each role at @1x with the default scales, in
 /// `Role.allCases` order.
-func defaultSeverities(_ rule: LintRule) -> [LintSeverity] {
+func oneXSeverities(_ rule: LintRule) -> [LintSeverity] {
   Role.allCases.map { LintDefaults.severity(rule, role: $0) }
 }

@@ -26,9 +26,11 @@ struct DetailLossRule: LintCheck {
   var valueAndLimit: String { "share 0-1 / 0.35" }
 
   /// A measure without a HIG rule behind it: info, but a warning for indicators, where
-  /// detail matters most.
+  /// detail matters most; `info` at a scale that does not ship (`LintDefaults.ships`).
   func defaultSeverity(role: Role, scale: Int, scalesExplicit: Bool) -> LintSeverity {
-    role == .indicator ? .warning : .info
+    LintDefaults.shipped(
+      role == .indicator ? .warning : .info, role: role, scale: scale,
+      scalesExplicit: scalesExplicit)
   }
 
   func defaultLimit(role: Role, sizePt: Double) -> Double { Self.detailLoss }

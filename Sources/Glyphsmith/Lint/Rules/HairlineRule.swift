@@ -25,8 +25,10 @@ struct HairlineRule: LintCheck {
   }
   var valueAndLimit: String { "coverage 0-1 / 0.75" }
 
+  /// A blurred line stays legible: a warning; `info` at a scale that does not ship
+  /// (`LintDefaults.ships`).
   func defaultSeverity(role: Role, scale: Int, scalesExplicit: Bool) -> LintSeverity {
-    .warning
+    LintDefaults.shipped(.warning, role: role, scale: scale, scalesExplicit: scalesExplicit)
   }
 
   func defaultLimit(role: Role, sizePt: Double) -> Double { Self.coverage }

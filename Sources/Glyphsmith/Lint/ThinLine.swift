@@ -1,0 +1,47 @@
+/// A connected run of ink thinner than a limit, found on the high-resolution geometry
+/// (`LintGeometry.thinLines`): what `inner-lines` (those bordering a hole) and `thin-strokes`
+/// (those bordering none) report.
+struct ThinLine {
+  /// The run's pixels' box and area, in high-resolution px.
+  var component: PixelComponent
+  /// Whether a pixel of the run touches (4-connected) a hole of the background.
+  var bordersHole: Bool
+  /// The run's width in px at the scale asked for: twice the deepest ink distance in it,
+  /// less the half pixel the anti-aliased edge adds, over k.
+  var widthPx: Double
+}
+
+extension LintGeometry {
+  /// The runs of ink thinner than `limitPx` px at a scale of `k` high-resolution px per px
+  /// (outside the opening by a disc of that diameter), 8-connected, at least 1.5 px long at
+  /// that scale (shorter ones are the corners of joins), in label order.
+  func thinLines(limitPx: Double, k: Double) -> [ThinLine] {
+    let thin = band(from: 0, below: limitPx * k / 2)
+    guard thin.contains(1) else { return [] }
+    let (labels, components) = PixelOps.components(
+      thin, width: width, height: height, eightConnected: true)
+    var bordersHole = [Bool](repeating: false, count: components.count)
+    var deepest = [Double](repeating: 0, count: components.count)
+    for i in 0..<labels.count where labels[i] >= 0 {
+      let l = Int(labels[i])
+      deepest[l] = max(deepest[l], inkDistance[i])
+      if bordersHole[l] { continue }
+      let x = i % width
+      let y = i / width
+      for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        let nx = x + dx
+        let ny = y + dy
+        guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
+        let b = backgroundLabels[ny * width + nx]
+        if b >= 0 && isHole[Int(b)] { bordersHole[l] = true }
+      }
+    }
+    return components.indices.compactMap { l in
+      let c = components[l]
+      guard Double(max(c.boxWidth, c.boxHeight)) >= 1.5 * k else { return nil }
+      return ThinLine(
+        component: c, bordersHole: bordersHole[l],
+        widthPx: max(0, 2 * deepest[l].squareRoot() - 0.5) / k)
+    }
+  }
+}

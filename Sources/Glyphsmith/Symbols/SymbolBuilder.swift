@@ -1,0 +1,184 @@
+import Foundation
+import GlyphsmithRender
+
+/// Makes the three weights of a custom symbol from an SVG icon (issue 17, docs/symbols.md).
+///
+/// The geometry is what librsvg draws (`SVGPathRecorder`); strokes become outlines with
+/// FreeType's stroker (`OutlineStroker`) at the icon's width x 0.5 (Ultralight), x 1
+/// (Regular) and x 2 (Black), options in `SymbolOptions`. Each subpath is first outlined
+/// whole; when its three outlines differ in commands (FreeType's inner joins depend on the
+/// width) and its caps and joins are round, it is outlined segment by segment instead, which
+/// gives the same shape with a width-independent command sequence. When that is not possible
+/// either, all three weights become copies of Regular and a warning says so.
+public enum SymbolBuilder {
+  /// Builds the symbol for the SVG at `path`, named after the file (without extension).
+  /// - Throws: `GlyphsmithError.unreadable` for a missing file, `.render` for invalid SVG,
+  ///   `.unusable` when the input is a PNG or draws something other than fills and
+  ///   strokes (text, images, masks, opacity), `.emptyArtwork` when it draws nothing.
+  public static func build(path: String, options: SymbolOptions = SymbolOptions()) throws
+    -> SymbolOutline
+  {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw GlyphsmithError.unreadable(path: path, reason: "no such file")
+    }
+    guard !isFolder.boolValue else {
+      throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
+    }
+    let url = URL(fileURLWithPath: path)
+    return try build(
+      data: data, path: path, baseDirectory: url.deletingLastPathComponent(),
+      name: url.deletingPathExtension().lastPathComponent, options: options)
+  }
+
+  /// Builds the symbol `name` from SVG bytes (`path` names them in messages; references
+  /// resolve in `baseDirectory`). See `build(path:options:)`.
+  public static func build(
+    data: Data, path: String, baseDirectory: URL?, name: String, options: SymbolOptions
+  ) throws -> SymbolOutline {
+    let artwork = try Artwork(data: data, path: path, baseDirectory: baseDirectory)
+    guard case .svg(let document) = artwork.source else {
+      throw GlyphsmithError.unusable(
+        path: path, problem: "a symbol needs vector artwork; give an SVG, not a PNG")
+    }
+    var warnings = artwork.warnings
+    let file = document.path
+    let recording = try SVGPathRecorder.record(document)
+    if !recording.unsupported.isEmpty {
+      throw GlyphsmithError.unusable(
+        path: file,
+        problem: "symbols are made of filled and stroked paths only; this file uses "
+          + recording.unsupported.joined(separator: ", ") + "; flatten them into paths")
+    }
+    guard !recording.paths.isEmpty else { throw GlyphsmithError.emptyArtwork(path: file) }
+    let layers = try layerAssignment(
+      data: data, path: path, baseDirectory: baseDirectory, all: recording.paths)
+
+    // Canvas px -> template units of a variant group (origin: left margin, baseline).
+    let canvas = document.intrinsicSize
+    let k = options.canvasHeightUnits / canvas.height
+    let centreY = -SymbolTemplateGeometry.capHeight / 2
+    func place(_ p: PathPoint) -> PathPoint {
+      PathPoint(x: p.x * k, y: (p.y - canvas.height / 2) * k + centreY)
+    }
+
+    let stroker = try OutlineStroker()
+    var paths: [SymbolOutline.Path] = []
+    var method = SymbolOutline.Method.fill
+    var compatible = true
+    for (index, painted) in recording.paths.enumerated() {
+      let placed = painted.path.map(place)
+      switch painted.paint {
+      case .fill(let evenOdd):
+        var outline = closed(placed)
+        if evenOdd { outline = PathOrientation.nonzeroEquivalent(ofEvenOdd: outline) }
+        outline = PathNormalizer.normalize(outline)
+        var weights: [SymbolWeight: VectorPath] = [:]
+        for weight in SymbolWeight.allCases {
+          weights[weight] =
+            options.emboldenUnits == 0
+            ? outline
+            : PathNormalizer.normalize(
+              try stroker.embolden(outline, by: options.embolden(weight)))
+        }
+        if Set(weights.values.map(\.signature)).count != 1 { compatible = false }
+        paths.append(SymbolOutline.Path(weights: weights, layer: layers[index]))
+      case .stroke(var style, let dashed):
+        if dashed {
+          warnings.append("\(file): warning: dashed strokes are outlined solid")
+        }
+        style.width *= k
+        if method == .fill { method = .stroked }
+        // One template path per subpath: FreeType's contours of one subpath fill correctly
+        // with the nonzero rule; separate paths never cancel each other.
+        for subpath in placed.subpaths {
+          var weights = try outlines(subpath, style: style, options: options) {
+            try stroker.stroke($0, style: $1)
+          }
+          if Set(weights.values.map(\.signature)).count != 1 {
+            if style.cap == .round && style.join == .round {
+              weights = try outlines(subpath, style: style, options: options) {
+                try stroker.strokeSegments($0, style: $1)
+              }
+              method = .segmented
+            }
+            if Set(weights.values.map(\.signature)).count != 1 { compatible = false }
+          }
+          if weights.values.allSatisfy({ $0.isEmpty }) { continue }
+          paths.append(SymbolOutline.Path(weights: weights, layer: layers[index]))
+        }
+      }
+    }
+    if !compatible {
+      warnings.append(
+        "\(file): warning: the three weights cannot be made compatible (same paths and "
+          + "commands); Ultralight and Black are copies of Regular")
+      for i in paths.indices {
+        let regular = paths[i].weights[.regular] ?? VectorPath()
+        paths[i].weights = [.ultralight: regular, .regular: regular, .black: regular]
+      }
+      method = .copied
+    }
+    return SymbolOutline(
+      name: name, paths: paths, width: canvas.width * k, height: canvas.height * k,
+      method: method, warnings: warnings)
+  }
+
+  /// The outline of `subpath` at each weight's width.
+  private static func outlines(
+    _ subpath: VectorPath, style: StrokeStyle, options: SymbolOptions,
+    _ stroke: (VectorPath, StrokeStyle) throws -> VectorPath
+  ) throws -> [SymbolWeight: VectorPath] {
+    var result: [SymbolWeight: VectorPath] = [:]
+    for weight in SymbolWeight.allCases {
+      var weighted = style
+      weighted.width = style.width * options.factor(weight)
+      result[weight] = PathNormalizer.normalize(try stroke(subpath, weighted))
+    }
+    return result
+  }
+
+  /// `path` with every subpath ending in `close` (a fill closes them anyway).
+  static func closed(_ path: VectorPath) -> VectorPath {
+    VectorPath(
+      path.subpaths.flatMap { subpath in
+        subpath.elements.last == .close ? subpath.elements : subpath.elements + [.close]
+      })
+  }
+
+  /// The hierarchical layer of each painted path: a path belongs to the deepest-listed layer
+  /// whose class (`symbol-secondary`, `symbol-tertiary`) hides it when that class is hidden
+  /// with a user stylesheet (librsvg's `rsvg_handle_set_stylesheet`).
+  static func layerAssignment(
+    data: Data, path: String, baseDirectory: URL?, all: [PaintedPath]
+  ) throws -> [SymbolLayer] {
+    var result = Array(repeating: SymbolLayer.primary, count: all.count)
+    for layer in [SymbolLayer.secondary, .tertiary]
+    where data.firstRange(of: Data(layer.inputClass.utf8)) != nil {
+      let hidden = try SVGDocument(data: data, path: path, baseDirectory: baseDirectory)
+      try hidden.applyStylesheet(".\(layer.inputClass) { display: none !important; }")
+      var remaining = try SVGPathRecorder.record(hidden).paths.map { Key($0) }
+      for (i, painted) in all.enumerated() {
+        if let found = remaining.firstIndex(of: Key(painted)) {
+          remaining.remove(at: found)
+        } else {
+          result[i] = layer
+        }
+      }
+    }
+    return result
+  }
+
+  /// A painted path without its drawing-order index, for matching between recordings.
+  private struct Key: Equatable {
+    var path: VectorPath
+    var paint: PaintedPath.Paint
+    init(_ painted: PaintedPath) {
+      path = painted.path
+      paint = painted.paint
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// `glyphsmith symbol`'s work around `SymbolJob`: collects the SVG files from files and
+/// folders (other files are reported and skipped), runs the job and reports.
+public struct SymbolCommandJob: Sendable {
+  /// Files or folders of `.svg` icons (folders searched recursively, sorted).
+  public var inputs: [String]
+  /// The `.xcassets` folder.
+  public var catalog: String
+  /// How to make the weights.
+  public var options = SymbolOptions()
+  /// Also measure each template against its source.
+  public var measure = false
+  /// Where to write the JSON report, when set.
+  public var reportPath: String? = nil
+  /// Threads, when not all cores.
+  public var jobs: Int? = nil
+
+  /// A job; nothing runs until `run`.
+  public init(inputs: [String], catalog: String) {
+    self.inputs = inputs
+    self.catalog = catalog
+  }
+
+  /// Collects, writes and reports (`SymbolJob.run(diagnose:)`); missing and non-SVG inputs
+  /// go to `diagnose` first and make the outcome `.unusableInput`.
+  /// - Throws: what `SymbolJob.run(diagnose:)` throws.
+  public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
+    let (files, missing) = InputCollector.collect(inputs)
+    for error in missing { diagnose(error.description) }
+    let svgs = files.filter { $0.lowercased().hasSuffix(".svg") }
+    for file in files where !file.lowercased().hasSuffix(".svg") {
+      diagnose(
+        GlyphsmithError.unusable(path: file, problem: "symbols need SVG artwork; skipped")
+          .description)
+    }
+    var job = SymbolJob(inputs: svgs, catalog: catalog)
+    job.options = options
+    job.measure = measure
+    job.reportPath = reportPath
+    if let jobs { job.jobs = jobs }
+    let outcome = try job.run(diagnose: diagnose)
+    return missing.isEmpty && svgs.count == files.count ? outcome : .unusableInput
+  }
+}

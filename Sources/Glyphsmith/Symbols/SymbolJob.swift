@@ -1,0 +1,102 @@
+import Foundation
+import GlyphsmithRender
+
+/// Makes `NAME.symbolset`s in a catalog from SVG icons (`glyphsmith symbol`, and `assets
+/// --platform ios --symbols`), in parallel, results in input order.
+public struct SymbolJob: Sendable {
+  /// The SVG files, as given.
+  public var inputs: [String]
+  /// The `.xcassets` folder to write into (created with its `Contents.json` when missing).
+  public var catalog: String
+  /// How to make the weights.
+  public var options = SymbolOptions()
+  /// Also measure each template against its source (`SymbolMeasure`).
+  public var measure = false
+  /// Threads to use.
+  public var jobs = ParallelMap.availableCores
+
+  /// A job for `inputs` into `catalog`.
+  public init(inputs: [String], catalog: String) {
+    self.inputs = inputs
+    self.catalog = catalog
+  }
+
+  /// Where `run(diagnose:)` writes the JSON report, when set.
+  public var reportPath: String? = nil
+
+  /// `glyphsmith symbol`'s run: `run()`, then each warning and error to `diagnose` (input
+  /// order), the report written to `reportPath`, and a summary line last.
+  /// - Returns: `nil` when every input was written without warnings, `.answerIsNo` when some
+  ///   have warnings (copied weights), `.unusableInput` when some could not be made.
+  /// - Throws: what `run()` throws; `GlyphsmithError.writeFailed` for the report.
+  public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
+    let report = try run()
+    for entry in report.symbols { entry.warnings.forEach(diagnose) }
+    report.errors.forEach(diagnose)
+    if let reportPath {
+      do {
+        try AtomicFile.write(try XcodeJSON.encode(report), toPath: reportPath)
+      } catch {
+        throw GlyphsmithError.wrap(error, path: reportPath)
+      }
+    }
+    let copied = report.symbols.filter { $0.method == SymbolOutline.Method.copied.rawValue }.count
+    let count = report.symbols.count
+    diagnose(
+      "wrote \(count) symbol set\(count == 1 ? "" : "s") to \(catalog) (\(copied) with copied "
+        + "weights)")
+    if !report.errors.isEmpty { return .unusableInput }
+    return report.symbols.contains { !$0.warnings.isEmpty } ? .answerIsNo : nil
+  }
+
+  /// Runs the job. Errors for single inputs are collected in the report; the rest go on.
+  /// - Throws: `GlyphsmithError.nameCollision` when two inputs give one symbol name (nothing
+  ///   is written), `.writeFailed` when the catalog folder cannot be created.
+  public func run() throws -> SymbolReport {
+    var seen: [String: String] = [:]
+    for input in inputs {
+      let name = AssetName.from(path: input)
+      if let first = seen[name.lowercased()] {
+        throw GlyphsmithError.nameCollision(name: name, first: first, second: input)
+      }
+      seen[name.lowercased()] = input
+    }
+    try SymbolSetWriter.ensureCatalog(catalog)
+    let (inputs, catalog, options, measure) = (
+      self.inputs, self.catalog, self.options, self.measure
+    )
+    let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
+      index -> Result<SymbolReport.Entry, GlyphsmithError> in
+      let input = inputs[index]
+      do {
+        var outline = try SymbolBuilder.build(path: input, options: options)
+        outline.name = AssetName.from(path: input)
+        let folder = try SymbolSetWriter.write(outline, toCatalog: catalog)
+        var result: SymbolMeasure.Result? = nil
+        if measure {
+          let source = try Artwork(path: input)
+          if case .svg(let document) = source.source {
+            result = try SymbolMeasure.measure(
+              template: SymbolTemplateWriter.svg(outline), outline: outline, source: document)
+          }
+        }
+        return .success(
+          SymbolReport.Entry(
+            input: input, name: outline.name, symbolset: folder, method: outline.method.rawValue,
+            weighted: outline.method != .copied && outline.method != .fill,
+            paths: outline.paths.count, warnings: outline.warnings, measure: result))
+      } catch {
+        return .failure(GlyphsmithError.wrap(error, path: input))
+      }
+    }
+    var entries: [SymbolReport.Entry] = []
+    var failures: [(path: String, error: GlyphsmithError)] = []
+    for (index, result) in results.enumerated() {
+      switch result {
+      case .success(let entry): entries.append(entry)
+      case .failure(let error): failures.append((inputs[index], error))
+      }
+    }
+    return SymbolReport(symbols: entries, failures: failures)
+  }
+}

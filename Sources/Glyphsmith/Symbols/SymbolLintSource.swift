@@ -1,0 +1,55 @@
+import Foundation
+
+/// What `glyphsmith lint NAME.symbolset` lints: the Regular-S outline of the symbol's
+/// template as a small SVG of its own, so the lint rules see the glyph at the role's size
+/// (tab-bar: HIG tab bar glyph sizes; toolbar: 24 pt) as the system draws it there.
+///
+/// The SVG copies the `Regular-S` group's `transform` and its paths' `d` and `class` strings
+/// unchanged into an `svg` whose viewBox is the box between the Regular-S margin guides,
+/// `SymbolTemplateGeometry.viewBoxHeight` (79) units tall, centred on the S cap height.
+public enum SymbolLintSource {
+  /// The Regular-S outline SVG of the symbol set at `folder`.
+  /// - Throws: `GlyphsmithError.unreadable` when the set has no readable template,
+  ///   `.unusable` when the template has no Regular-S variant.
+  public static func regularOutline(symbolset folder: String) throws -> Data {
+    guard let contents = FileManager.default.contents(atPath: folder + "/Contents.json"),
+      let json = try? JSONSerialization.jsonObject(with: contents) as? [String: Any],
+      let symbols = json["symbols"] as? [[String: Any]],
+      let name = symbols.first?["filename"] as? String
+    else {
+      throw GlyphsmithError.unreadable(
+        path: folder + "/Contents.json", reason: "no symbols[0].filename; not a symbol set")
+    }
+    let path = folder + "/" + name
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw GlyphsmithError.unreadable(path: path, reason: "no such file")
+    }
+    return try regularOutline(template: data, path: path)
+  }
+
+  /// The Regular-S outline SVG of a template's bytes (`path` names it in errors).
+  /// - Throws: `GlyphsmithError.unusable` when there is no Regular-S variant.
+  public static func regularOutline(template data: Data, path: String) throws -> Data {
+    let (scanned, _) = SymbolTemplateScan.scan(data)
+    guard let scan = scanned, scan.variants.contains("Regular-S") else {
+      throw GlyphsmithError.unusable(path: path, problem: "no Regular-S variant to lint")
+    }
+    let group = scan.inherited["Regular-S"]?.last ?? [:]
+    let left =
+      scan.marginX["left-margin-Regular-S"] ?? SymbolTemplateGeometry.columnCentre(.regular) - 40
+    let right = scan.marginX["right-margin-Regular-S"] ?? left + 80
+    let height = SymbolTemplateGeometry.viewBoxHeight
+    let top = SymbolTemplateGeometry.baselineS - SymbolTemplateGeometry.capHeight / 2 - height / 2
+    let n = SymbolTemplateWriter.n
+    var svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(left)) \(n(top)) "
+      + "\(n(right - left)) \(n(height))\" width=\"\(n(right - left))\" height=\"\(n(height))\">\n"
+    svg += "<g transform=\"\(SymbolTemplateWriter.escape(group["transform"] ?? ""))\">\n"
+    for item in scan.items["Regular-S"] ?? [] where item.name == "path" {
+      guard let d = item.attributes["d"] else { continue }
+      svg += "<path d=\"\(SymbolTemplateWriter.escape(d))\"/>\n"
+    }
+    svg += "</g>\n</svg>\n"
+    return Data(svg.utf8)
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Writes `NAME.symbolset` folders into an asset catalog.
+public enum SymbolSetWriter {
+  /// The symbol set's `Contents.json`, exactly as issue 17 and Xcode give it:
+  /// `{"info":{"author":"xcode","version":1},"symbols":[{"filename":"NAME.svg",
+  /// "idiom":"universal"}]}`, in Xcode's layout (`XcodeJSON`: sorted keys, `" : "`).
+  /// - Throws: `GlyphsmithError.writeFailed` if it cannot be encoded (never for valid names).
+  public static func contents(name: String) throws -> Data {
+    do {
+      return try XcodeJSON.encode(SymbolSetContents(filename: name + ".svg"))
+    } catch {
+      throw GlyphsmithError.writeFailed(path: name + ".symbolset", reason: "\(error)")
+    }
+  }
+
+  /// Writes `outline` as `catalog/NAME.symbolset` (Contents.json and NAME.svg), replacing an
+  /// existing set atomically (`AtomicFolder`). Creates the catalog folder and its own
+  /// `Contents.json` when missing.
+  /// - Returns: the symbol set's path.
+  /// - Throws: `GlyphsmithError.writeFailed` naming the folder.
+  @discardableResult
+  public static func write(_ outline: SymbolOutline, toCatalog catalog: String) throws -> String {
+    try ensureCatalog(catalog)
+    let folder = catalog + "/" + outline.name + ".symbolset"
+    try AtomicFolder.write(
+      [
+        (name: "Contents.json", data: try contents(name: outline.name)),
+        (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),
+      ], toPath: folder)
+    return folder
+  }
+
+  /// Creates `catalog` and its root `Contents.json` when missing.
+  static func ensureCatalog(_ catalog: String) throws {
+    let manager = FileManager.default
+    if !manager.fileExists(atPath: catalog) {
+      do {
+        try manager.createDirectory(atPath: catalog, withIntermediateDirectories: true)
+      } catch {
+        throw GlyphsmithError.writeFailed(path: catalog, reason: "cannot create the folder")
+      }
+    }
+    let root = catalog + "/Contents.json"
+    if !manager.fileExists(atPath: root) {
+      try AtomicFile.write(try XcodeJSON.encode(CatalogContents()), toPath: root)
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The element tree facts `SymbolSetCheck` needs from a symbol template, read with
+/// FoundationXML's `XMLParser` (ids, element names and paint attributes; path geometry is
+/// read through librsvg by `SVGPathRecorder`, never here).
+struct SymbolTemplateScan {
+  /// One element inside a variant group.
+  struct Item {
+    var name: String
+    var line: Int
+    var attributes: [String: String]
+  }
+
+  /// Every `id` in the file.
+  var ids: Set<String> = []
+  /// The `x1` of each margin guide (`left-margin-Regular-S`: 1410.15), by id.
+  var marginX: [String: Double] = [:]
+  /// The text of the element with id `template-version`, trimmed.
+  var versionText: String?
+  /// Whether a `Notes`, `Guides` and `Symbols` group exist (by id).
+  var groups: Set<String> = []
+  /// Variant groups (direct children of `Symbols` with an id) in document order.
+  var variants: [String] = []
+  /// Elements inside each variant, with the variant group's and `Symbols`' own attributes
+  /// first (inherited paint).
+  var items: [String: [Item]] = [:]
+  /// Attributes of each variant group and its ancestors inside the file (for inheritance).
+  var inherited: [String: [[String: String]]] = [:]
+
+  /// Scans `data`; `nil` with the parser's message when it is not well-formed XML.
+  static func scan(_ data: Data) -> (SymbolTemplateScan?, String?) {
+    let delegate = Delegate()
+    let parser = XMLParser(data: data)
+    parser.delegate = delegate
+    guard parser.parse() else {
+      return (nil, parser.parserError.map { "\($0.localizedDescription)" } ?? "not XML")
+    }
+    return (delegate.scan, nil)
+  }
+
+  private final class Delegate: NSObject, XMLParserDelegate {
+    var scan = SymbolTemplateScan()
+    var stack: [(name: String, id: String?, attributes: [String: String])] = []
+    var versionDepth: Int? = nil
+    var text = ""
+
+    func parser(
+      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+      qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+      let id = attributes["id"]
+      if let id {
+        scan.ids.insert(id)
+        if ["Notes", "Guides", "Symbols"].contains(id) { scan.groups.insert(id) }
+        if id.hasPrefix("left-margin") || id.hasPrefix("right-margin"),
+          let x = attributes["x1"].flatMap(Double.init)
+        {
+          scan.marginX[id] = x
+        }
+        if id == "template-version" {
+          versionDepth = stack.count
+          text = ""
+        }
+      }
+      if let symbols = stack.firstIndex(where: { $0.id == "Symbols" }) {
+        if stack.count == symbols + 1, let id {
+          scan.variants.append(id)
+          scan.inherited[id] = stack.map(\.attributes) + [attributes]
+        } else if stack.count > symbols + 1, let variant = stack[symbols + 1].id {
+          scan.items[variant, default: []].append(
+            Item(name: name, line: parser.lineNumber, attributes: attributes))
+        }
+      }
+      stack.append((name, id, attributes))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+      if versionDepth != nil { text += string }
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+      qualifiedName: String?
+    ) {
+      stack.removeLast()
+      if let depth = versionDepth, stack.count == depth {
+        scan.versionText = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        versionDepth = nil
+      }
+    }
+  }
+}

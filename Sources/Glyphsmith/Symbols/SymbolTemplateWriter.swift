@@ -1,0 +1,127 @@
+import Foundation
+import GlyphsmithRender
+
+/// Writes a `SymbolOutline` as Apple's custom-symbol template SVG, version 3.0
+/// (`SymbolTemplateGeometry` lists every number and its source).
+///
+/// Structure (Apple, "Creating custom symbol images for your app"): a 3300 x 2200 `svg` with
+/// a `Notes` group (artboard, labels, the `template-version` text), a `Guides` group
+/// (`Baseline-S|M|L`, `Capline-S|M|L`, `left-margin-W-S` and `right-margin-W-S` for each
+/// weight drawn) and a `Symbols` group with `Ultralight-S`, `Regular-S` and `Black-S`, each a
+/// group translated to its left margin on the S baseline holding only filled `path`s (M, L,
+/// C, Z, 3 decimals). Layered symbols give each path `monochrome-N hierarchical-N:LEVEL`.
+/// The output depends only on the outline: the same input always gives the same bytes.
+public enum SymbolTemplateWriter {
+  /// The template SVG for `outline`, UTF-8.
+  public static func svg(_ outline: SymbolOutline) -> Data {
+    Data(text(outline).utf8)
+  }
+
+  /// The template as text.
+  public static func text(_ outline: SymbolOutline) -> String {
+    let g = SymbolTemplateGeometry.self
+    var lines: [String] = []
+    lines.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+    lines.append(
+      #"<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">"#
+    )
+    lines.append(
+      "<!--glyph: \"\(escape(outline.name))\", point size: 100.0, generator: glyphsmith-->")
+    lines.append(
+      #"<svg version="1.1" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="3300" height="2200">"#
+    )
+    // Notes
+    let label = "stroke:none;fill:black;font-family:sans-serif;font-size:13;"
+    lines.append(#" <g id="Notes">"#)
+    lines.append(
+      #"  <rect height="2200" id="artboard" style="fill:white;opacity:1" width="3300" x="0" y="0"/>"#
+    )
+    lines.append(
+      #"  <line style="fill:none;stroke:black;opacity:1;stroke-width:0.5;" x1="263" x2="3036" y1="292" y2="292"/>"#
+    )
+    lines.append(
+      "  <text style=\"\(label)font-weight:bold;\" transform=\"matrix(1 0 0 1 263 322)\">"
+        + "Weight/Scale Variations</text>")
+    for weight in SymbolWeight.allCases {
+      lines.append(
+        "  <text style=\"\(label)text-anchor:middle;\" transform=\"matrix(1 0 0 1 "
+          + "\(n(g.columnCentre(weight))) 322)\">\(weight.rawValue)</text>")
+    }
+    for (title, row) in zip(["Small", "Medium", "Large"], g.rows) {
+      lines.append(
+        "  <text style=\"\(label)\" transform=\"matrix(1 0 0 1 263 \(n(row.baseline + 30)))\">"
+          + "\(title)</text>")
+    }
+    lines.append(
+      "  <text id=\"template-version\" style=\"\(label)text-anchor:end;\" "
+        + "transform=\"matrix(1 0 0 1 3036 1933)\">\(g.versionText)</text>")
+    lines.append(
+      "  <text style=\"\(label)text-anchor:end;\" transform=\"matrix(1 0 0 1 3036 1951)\">"
+        + "Requires Xcode 13 or greater</text>")
+    lines.append(
+      "  <text id=\"descriptive-name\" style=\"\(label)text-anchor:end;\" "
+        + "transform=\"matrix(1 0 0 1 3036 1969)\">Generated from \(escape(outline.name))</text>")
+    lines.append(
+      "  <text style=\"\(label)text-anchor:end;\" transform=\"matrix(1 0 0 1 3036 1987)\">"
+        + "Typeset at 100.0 points</text>")
+    lines.append(" </g>")
+    // Guides
+    let guide = "fill:none;stroke:#27AAE1;opacity:1;stroke-width:0.5;"
+    let margin = "fill:none;stroke:#00AEEF;stroke-width:0.5;opacity:1.0;"
+    lines.append(#" <g id="Guides">"#)
+    for row in g.rows {
+      for (kind, y) in [("Baseline", row.baseline), ("Capline", row.capline)] {
+        lines.append(
+          "  <line id=\"\(kind)-\(row.scale)\" style=\"\(guide)\" x1=\"263\" x2=\"3036\" "
+            + "y1=\"\(n(y))\" y2=\"\(n(y))\"/>")
+      }
+    }
+    for weight in SymbolWeight.allCases {
+      let left = leftMargin(outline, weight)
+      for (side, x) in [("left", left), ("right", left + outline.width)] {
+        lines.append(
+          "  <line id=\"\(side)-margin-\(weight.variantID)\" style=\"\(margin)\" "
+            + "x1=\"\(n(x))\" x2=\"\(n(x))\" y1=\"\(n(g.marginTopS))\" y2=\"\(n(g.marginBottomS))\"/>"
+        )
+      }
+    }
+    lines.append(" </g>")
+    // Symbols
+    lines.append(#" <g id="Symbols">"#)
+    let layered = outline.isLayered
+    for weight in SymbolWeight.allCases {
+      lines.append(
+        "  <g id=\"\(weight.variantID)\" transform=\"matrix(1 0 0 1 "
+          + "\(n(leftMargin(outline, weight))) \(n(g.baselineS)))\">")
+      for (index, path) in outline.paths.enumerated() {
+        let d = (path.weights[weight] ?? VectorPath()).svgData()
+        let classes =
+          layered
+          ? " class=\"monochrome-\(index) hierarchical-\(index):\(path.layer.rawValue)\"" : ""
+        lines.append("   <path\(classes) d=\"\(d)\"/>")
+      }
+      lines.append("  </g>")
+    }
+    lines.append(" </g>")
+    lines.append("</svg>")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The left margin of `weight`'s variant: its column centre minus half the canvas width.
+  public static func leftMargin(_ outline: SymbolOutline, _ weight: SymbolWeight) -> Double {
+    SymbolTemplateGeometry.columnCentre(weight) - outline.width / 2
+  }
+
+  /// Up to 3 decimals, no trailing zeros.
+  static func n(_ value: Double) -> String {
+    VectorPath([.move(PathPoint(x: value, y: 0))]).svgData().dropFirst().split(separator: " ")
+      .first.map(String.init) ?? "0"
+  }
+
+  /// XML text escaping.
+  static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+      .replacingOccurrences(of: "--", with: "- -")
+  }
+}

@@ -1,0 +1,40 @@
+/// How a path is stroked, as SVG and Cairo describe it; lengths in the units of the path it
+/// goes with.
+public struct StrokeStyle: Sendable, Hashable {
+  /// How open ends are drawn (SVG `stroke-linecap`).
+  public enum Cap: String, Sendable, Hashable {
+    /// Flat at the end point.
+    case butt
+    /// A half disc of the line width.
+    case round
+    /// A half square of the line width.
+    case square
+  }
+  /// How segments meet (SVG `stroke-linejoin`).
+  public enum Join: String, Sendable, Hashable {
+    /// Sharp corner, bevelled when longer than `miterLimit` x the width.
+    case miter
+    /// A disc of the line width at the corner.
+    case round
+    /// A straight cut across the corner.
+    case bevel
+  }
+
+  /// The full line width (not the half width FreeType calls the radius).
+  public var width: Double
+  /// The end caps.
+  public var cap: Cap
+  /// The joins.
+  public var join: Join
+  /// SVG's miter limit: the ratio of miter length to width above which a miter is bevelled
+  /// (default 4, SVG 1.1 "stroke-miterlimit").
+  public var miterLimit: Double
+
+  /// A stroke style; see the properties.
+  public init(width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 4) {
+    self.width = width
+    self.cap = cap
+    self.join = join
+    self.miterLimit = miterLimit
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A vector path as a list of absolute M, L, C, Z commands (`PathElement`), in the units its
+/// holder states. Value type; every operation returns a new path.
+public struct VectorPath: Sendable, Hashable {
+  /// The commands in order.
+  public var elements: [PathElement]
+
+  /// A path of `elements`.
+  public init(_ elements: [PathElement] = []) { self.elements = elements }
+
+  /// Whether the path has no commands.
+  public var isEmpty: Bool { elements.isEmpty }
+
+  /// The command letters in order, e.g. `MLLCZ`: two paths with the same signature have the
+  /// same command sequence (what SF Symbols interpolation needs, Apple "Creating custom
+  /// symbol images for your app", "Interpolation").
+  public var signature: String { String(elements.map(\.letter)) }
+
+  /// The subpaths, each starting with its `move`. Commands before the first `move` start an
+  /// implicit subpath at (0, 0); a subpath that is only a `move` is dropped (Cairo writes one
+  /// after every `close`).
+  public var subpaths: [VectorPath] {
+    var result: [VectorPath] = []
+    var current: [PathElement] = []
+    func flush() {
+      if current.count > 1 { result.append(VectorPath(current)) }
+      current = []
+    }
+    for element in elements {
+      switch element {
+      case .move:
+        flush()
+        current = [element]
+      case .close:
+        if current.isEmpty { continue }
+        current.append(element)
+        flush()
+      default:
+        if current.isEmpty { current = [.move(PathPoint(x: 0, y: 0))] }
+        current.append(element)
+      }
+    }
+    flush()
+    return result
+  }
+
+  /// Whether every subpath ends with `close`.
+  public var isClosed: Bool { subpaths.allSatisfy { $0.elements.last == .close } }
+
+  /// The path with every point mapped by `transform`.
+  public func map(_ transform: (PathPoint) -> PathPoint) -> VectorPath {
+    VectorPath(elements.map { $0.map(transform) })
+  }
+
+  /// The bounding box of all points, control points included (a superset of the ink);
+  /// `nil` for an empty path.
+  public var controlBounds: Rect? {
+    let points = elements.flatMap(\.points)
+    guard let first = points.first else { return nil }
+    var minX = first.x
+    var maxX = first.x
+    var minY = first.y
+    var maxY = first.y
+    for p in points {
+      minX = min(minX, p.x)
+      maxX = max(maxX, p.x)
+      minY = min(minY, p.y)
+      maxY = max(maxY, p.y)
+    }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// SVG path data with absolute commands and numbers rounded to `decimals` places
+  /// (`M1.5 2L3 4C...Z`); the same command sequence always gives the same letters.
+  public func svgData(decimals: Int = 3) -> String {
+    var out = ""
+    func number(_ value: Double) -> String {
+      let scale = pow(10, Double(decimals))
+      var rounded = (value * scale).rounded() / scale
+      if rounded == 0 { rounded = 0 }  // no "-0"
+      var text = String(format: "%.\(decimals)f", rounded)
+      if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+      }
+      return text
+    }
+    func pair(_ p: PathPoint) -> String { number(p.x) + " " + number(p.y) }
+    for element in elements {
+      if !out.isEmpty { out += " " }
+      switch element {
+      case .move(let p): out += "M" + pair(p)
+      case .line(let p): out += "L" + pair(p)
+      case .curve(let a, let b, let c): out += "C" + pair(a) + " " + pair(b) + " " + pair(c)
+      case .close: out += "Z"
+      }
+    }
+    return out
+  }
+}

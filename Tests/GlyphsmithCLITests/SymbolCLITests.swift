@@ -1,0 +1,128 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// A Lucide-style stroke icon (round caps and joins, width 2).
+private let bellSVG = """
+  <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M10.268 21a2 2 0 0 0 3.464 0"/><path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326"/></svg>
+  """
+
+@Suite("glyphsmith symbol, sheet --symbols, lint and validate on symbol sets")
+struct SymbolCLITests {
+  private func folder() throws -> URL {
+    let dir = try temporaryFolder()
+    try Data(bellSVG.utf8).write(to: dir.appendingPathComponent("bell.svg"))
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("dot.svg"))
+    return dir
+  }
+
+  @Test func symbolWritesSetsThatValidateClean() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(
+      ["symbol", "bell.svg", "dot.svg", "-o", "Symbols.xcassets", "--report", "r.json"], in: dir)
+    #expect(result.status == 0)
+    #expect(result.stderr == "wrote 2 symbol sets to Symbols.xcassets (0 with copied weights)\n")
+    let listing = try FileManager.default.subpathsOfDirectory(
+      atPath: dir.appendingPathComponent("Symbols.xcassets").path
+    ).sorted()
+    #expect(
+      listing == [
+        "Contents.json", "bell.symbolset", "bell.symbolset/Contents.json",
+        "bell.symbolset/bell.svg", "dot.symbolset", "dot.symbolset/Contents.json",
+        "dot.symbolset/dot.svg",
+      ])
+    let report = try #require(
+      JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("r.json")))
+        as? [String: Any])
+    let symbols = try #require(report["symbols"] as? [[String: Any]])
+    #expect(symbols.map { $0["name"] as? String } == ["bell", "dot"])
+    #expect(symbols.map { $0["method"] as? String } == ["segmented", "fill"])
+    #expect(symbols.map { $0["paths"] as? Int } == [2, 1])
+    let validate = try CLIRunner.run(["validate", "Symbols.xcassets"], in: dir)
+    #expect(validate.status == 0 && validate.stderr == "")
+  }
+
+  @Test func brokenTemplateFailsValidate() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLIRunner.run(["symbol", "bell.svg", "-o", "S.xcassets"], in: dir)
+    let template = dir.appendingPathComponent("S.xcassets/bell.symbolset/bell.svg")
+    let text = try String(contentsOf: template, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "Template v.3.0", with: "").utf8).write(to: template)
+    let result = try CLIRunner.run(["validate", "S.xcassets"], in: dir)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.split(separator: "\n") == [
+        "S.xcassets/bell.symbolset/bell.svg: error: [symbol-template] no template-version text ('Template v.3.0'); add <text id=\"template-version\">",
+        "1 finding (1 error)",
+      ])
+  }
+
+  @Test func templateNamedInContentsMustExist() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLIRunner.run(["symbol", "bell.svg", "-o", "S.xcassets"], in: dir)
+    let set = dir.appendingPathComponent("S.xcassets/bell.symbolset")
+    try FileManager.default.moveItem(
+      at: set.appendingPathComponent("bell.svg"), to: set.appendingPathComponent("other.svg"))
+    let result = try CLIRunner.run(["validate", "S.xcassets"], in: dir)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "S.xcassets/bell.symbolset/Contents.json:8:1: error: [missing-file] symbols[0] "
+          + "(universal, bell.svg): 'bell.svg' does not exist in the asset folder"))
+  }
+
+  @Test func sheetSymbolsDrawsThreeWeightsPerIcon() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLIRunner.run(["symbol", "bell.svg", "dot.svg", "-o", "S.xcassets"], in: dir)
+    let result = try CLIRunner.run(
+      ["sheet", "--symbols", "S.xcassets", "-o", "sheet.png", "--scale", "1"], in: dir)
+    #expect(result.status == 0)
+    let image = try PNGCodec.decode(
+      Data(contentsOf: dir.appendingPathComponent("sheet.png")), path: "sheet.png")
+    // Two 112 pt cells (plus 14 pt for the label) at 1 px per pt.
+    #expect(image.width == 224 && image.height == 126)
+  }
+
+  @Test func lintTakesASymbolSet() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    _ = try CLIRunner.run(["symbol", "bell.svg", "-o", "S.xcassets"], in: dir)
+    let result = try CLIRunner.run(
+      ["lint", "--role", "toolbar", "--json", "S.xcassets/bell.symbolset"], in: dir)
+    #expect(result.status == 0)
+    let object = try #require(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let files = try #require(object["files"] as? [[String: Any]])
+    #expect(files.first?["path"] as? String == "S.xcassets/bell.symbolset")
+    #expect(files.first?["sizePt"] as? Double == 24)
+  }
+
+  @Test func assetsSymbolsWritesImageAndSymbolSets() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(
+      ["assets", "bell.svg", "-o", "A.xcassets", "--symbols", "--quiet"], in: dir)
+    #expect(result.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: dir.appendingPathComponent("A.xcassets").path
+    ).sorted()
+    #expect(names == ["Contents.json", "bell.symbolset"])
+    let other = try CLIRunner.run(
+      ["assets", "bell.svg", "-o", "A.xcassets", "--symbols", "--platform", "ios,web"], in: dir)
+    #expect(other.status == 2)
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(
+      ["symbol", "bell.svg", "-o", "S.xcassets", "--ultralight", "1.5"], in: dir)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("glyphsmith symbol: error: --ultralight must be below 1"))
+    let missing = try CLIRunner.run(["symbol", "nope.svg", "-o", "S.xcassets"], in: dir)
+    #expect(missing.status == 2)
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import Glyphsmith
+
+@Suite("lint rule thin-strokes")
+struct ThinStrokesRuleTests {
+  /// A check mark drawn with a 0.35 unit stroke on a 24 unit canvas.
+  static let hairCheck = """
+    \(svgOpen) viewBox="0 0 24 24"><polyline points="3,13 9,19 21,5" fill="none" stroke="black" \
+    stroke-width="0.35" stroke-linecap="round" stroke-linejoin="round"/></svg>
+    """
+
+  @Test("a 0.35 pt check at compact size: an error at @2x, info at @1x, its two arms merged")
+  func hairCheck() throws {
+    let report = try lint(Self.hairCheck, compact: true)
+    let thin = report.findings.filter { $0.rule == .thinStrokes }
+    #expect(thin.map(\.scale) == [1, 2])
+    #expect(thin.map(\.severity) == [.info, .error])
+    #expect(thin.map(\.limit) == [1, 1])
+    let atTwo = try #require(thin.last)
+    #expect(abs(atTwo.value - 0.86) < 0.01)
+    #expect(atTwo.count == 2)
+    #expect(atTwo.box == PixelBox(x: 0, y: 0, width: 46, height: 36))
+  }
+
+  @Test("a bold stroke, and thin ink bordering a hole (inner-lines), are not thin strokes")
+  func boldAndInner() throws {
+    let bold = Self.hairCheck.replacingOccurrences(of: "0.35", with: "2.5")
+    #expect(try lint(bold, compact: true).findings.filter { $0.rule == .thinStrokes } == [])
+    let ring = try lint(ringWithBar, size: 18, scales: [1, 3])
+    #expect(ring.findings.filter { $0.rule == .thinStrokes } == [])
+    #expect(ring.findings.contains { $0.rule == .innerLines })
+  }
+
+  @Test("defaults: 1 px; error for the iOS roles at the scales they ship, else warning")
+  func defaults() {
+    #expect(defaultSeverities(.thinStrokes) == [.warning, .error, .error, .error])
+    #expect(oneXSeverities(.thinStrokes) == [.warning, .info, .info, .info])
+    #expect(LintDefaults.limit(.thinStrokes, role: .tabBar, sizePt: 25) == 1)
+  }
+}

@@ -1,0 +1,317 @@
+import Foundation
+import GlyphsmithRender
+import Testing
+
+@testable import Glyphsmith
+
+/// Custom SF Symbols (issue 17): placement, weights, template text, validation.
+@Suite("Symbols")
+struct SymbolTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static func icon(_ name: String) -> String {
+    root.appendingPathComponent("assets/icons/\(name).svg").path
+  }
+
+  /// A full-viewBox filled circle, the placement reference.
+  static let circle = svg(
+    width: "24", height: "24", viewBox: "0 0 24 24",
+    body: #"<circle cx="12" cy="12" r="12" fill="black"/>"#)
+
+  // MARK: - Contents.json
+
+  @Test func contentsJSONIsXcodes() throws {
+    let text = String(decoding: try SymbolSetWriter.contents(name: "bell"), as: UTF8.self)
+    #expect(
+      text == """
+        {
+          "info" : {
+            "author" : "xcode",
+            "version" : 1
+          },
+          "symbols" : [
+            {
+              "filename" : "bell.svg",
+              "idiom" : "universal"
+            }
+          ]
+        }
+
+        """)
+  }
+
+  // MARK: - Placement
+
+  @Test func fullViewBoxCircleIs79UnitsCentredOnTheCapHeight() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let outline = try SymbolBuilder.build(path: try folder.write("circle.svg", Self.circle))
+    #expect(outline.method == .fill)
+    #expect(outline.width == 79)
+    #expect(outline.height == 79)
+    let bounds = try #require(outline.paths.first?.weights[.regular]?.controlBounds)
+    #expect(abs(bounds.x - 0) < 0.002)
+    #expect(abs(bounds.width - 79) < 0.002)
+    // Centred on the middle of the cap height: 70.459 / 2 above the baseline.
+    #expect(abs((bounds.y + bounds.height / 2) - (-35.2295)) < 0.002)
+    // Left margin: Regular column centre 1449.84 minus half the width.
+    #expect(abs(SymbolTemplateWriter.leftMargin(outline, .regular) - 1410.34) < 1e-9)
+    let text = SymbolTemplateWriter.text(outline)
+    #expect(text.contains(#"<g id="Regular-S" transform="matrix(1 0 0 1 1410.34 696)">"#))
+    #expect(text.contains(#"<line id="right-margin-Regular-S""#))
+    #expect(text.contains(#"x1="1489.34""#))
+    #expect(text.contains(#"<text id="template-version""#))
+    #expect(text.contains(">Template v.3.0</text>"))
+  }
+
+  // MARK: - Weights
+
+  @Test func strokeIconGetsThreeCompatibleWeightsWithGrowingInk() throws {
+    let outline = try SymbolBuilder.build(path: Self.icon("bell"))
+    #expect(outline.isCompatible)
+    #expect(outline.method == .stroked || outline.method == .segmented)
+    #expect(outline.paths.count == 2)
+    #expect(outline.warnings.isEmpty)
+    let document = try SVGDocument(
+      data: try Data(contentsOf: URL(fileURLWithPath: Self.icon("bell"))), path: "bell.svg",
+      baseDirectory: nil)
+    let measured = try SymbolMeasure.measure(
+      template: SymbolTemplateWriter.svg(outline), outline: outline, source: document)
+    #expect(measured.inkGrows)
+    #expect(measured.regularMatch >= 0.99)
+    #expect(measured.totalPixels == 96 * 96)
+    // x0.5 and x2 the stroke: ink roughly halves and doubles (caps and overlaps aside).
+    #expect(measured.ink[0] / measured.ink[1] > 0.4 && measured.ink[0] / measured.ink[1] < 0.6)
+    #expect(measured.ink[2] / measured.ink[1] > 1.7 && measured.ink[2] / measured.ink[1] < 2.3)
+  }
+
+  @Test func fillOnlyIconUsesOneOutlineUnlessEmboldened() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write("circle.svg", Self.circle)
+    let plain = try SymbolBuilder.build(path: path)
+    let weights = try #require(plain.paths.first?.weights)
+    #expect(weights[.ultralight] == weights[.regular])
+    #expect(weights[.black] == weights[.regular])
+
+    var options = SymbolOptions()
+    options.emboldenUnits = 2
+    let bold = try SymbolBuilder.build(path: path, options: options)
+    #expect(bold.isCompatible)
+    let black = try #require(bold.paths.first?.weights[.black]?.controlBounds)
+    let regular = try #require(bold.paths.first?.weights[.regular]?.controlBounds)
+    let light = try #require(bold.paths.first?.weights[.ultralight]?.controlBounds)
+    #expect(abs(black.width - (regular.width + 4)) < 0.05)
+    #expect(abs(light.width - (regular.width - 2)) < 0.05)
+  }
+
+  @Test func evenOddFillBecomesAnEquivalentNonzeroFill() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let source = svg(
+      width: "24", height: "24", viewBox: "0 0 24 24",
+      body: #"<path fill-rule="evenodd" d="M2 2h20v20H2zM6 6h12v12H6z"/>"#)
+    let path = try folder.write("ring.svg", source)
+    let outline = try SymbolBuilder.build(path: path)
+    let document = try SVGDocument(data: Data(source.utf8), path: path, baseDirectory: nil)
+    let measured = try SymbolMeasure.measure(
+      template: SymbolTemplateWriter.svg(outline), outline: outline, source: document)
+    #expect(measured.mismatchedPixels == 0)
+    let findings = SymbolSetCheck.checkTemplate(
+      SymbolTemplateWriter.svg(outline), path: "ring.svg", asset: "ring", file: "ring.svg")
+    #expect(findings.isEmpty)
+  }
+
+  @Test func classesMarkHierarchicalLayers() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write(
+      "layers.svg",
+      svg(
+        width: "24", height: "24", viewBox: "0 0 24 24",
+        body: #"<rect x="2" y="2" width="8" height="8"/>"#
+          + #"<g class="symbol-secondary"><rect x="14" y="2" width="8" height="8"/></g>"#
+          + #"<rect class="symbol-tertiary" x="2" y="14" width="8" height="8"/>"#))
+    let outline = try SymbolBuilder.build(path: path)
+    #expect(outline.paths.map(\.layer) == [.primary, .secondary, .tertiary])
+    let text = SymbolTemplateWriter.text(outline)
+    #expect(text.contains(#"class="monochrome-1 hierarchical-1:secondary""#))
+    #expect(text.contains(#"class="monochrome-2 hierarchical-2:tertiary""#))
+    #expect(Self.rules(text).isEmpty)
+    let plain = SymbolTemplateWriter.text(try SymbolBuilder.build(path: Self.icon("bell")))
+    #expect(!plain.contains("hierarchical"))
+  }
+
+  @Test func groupOpacityIsRefusedWithTheFileAndTheReason() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write(
+      "label.svg",
+      svg(
+        width: "24", height: "24",
+        body: #"<g opacity="0.5"><rect width="9" height="9"/>"#
+          + #"<rect x="5" width="9" height="9"/></g>"#))
+    #expect {
+      _ = try SymbolBuilder.build(path: path)
+    } throws: { error in
+      "\(error)".contains("label.svg") && "\(error)".contains("opacity")
+    }
+  }
+
+  @Test func incompatibleMiterWeightsAreCopiedAndWarned() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // FreeType's inner miter join depends on the width next to the short middle segment.
+    let path = try folder.write(
+      "miter.svg",
+      svg(
+        width: "24", height: "24", viewBox: "0 0 24 24",
+        body: #"<path d="M2 20 L12 4 L13 6 L22 20" fill="none" stroke="black" stroke-width="2"/>"#))
+    let outline = try SymbolBuilder.build(path: path)
+    #expect(outline.method == .copied)
+    #expect(outline.isCompatible)
+    #expect(outline.paths.first?.weights[.black] == outline.paths.first?.weights[.regular])
+    #expect(
+      outline.warnings == [
+        "\(path): warning: the three weights cannot be made compatible (same paths and "
+          + "commands); Ultralight and Black are copies of Regular"
+      ])
+  }
+
+  // MARK: - Goldens (template text)
+
+  /// The exact template text of a few symbols, in `golden/symbols/`; recorded when missing
+  /// (or with `GLYPHSMITH_RECORD=all`), never in CI.
+  @Test(arguments: ["bell", "house", "search", "star"])
+  func templateMatchesGolden(_ name: String) throws {
+    let text = SymbolTemplateWriter.text(try SymbolBuilder.build(path: Self.icon(name)))
+    let golden = Self.root.appendingPathComponent("golden/symbols/\(name).svg")
+    let mode = ProcessInfo.processInfo.environment["GLYPHSMITH_RECORD"]
+    let ci = ProcessInfo.processInfo.environment["CI"] == "true"
+    if mode == "all" || (!FileManager.default.fileExists(atPath: golden.path) && !ci) {
+      try Data(text.utf8).write(to: golden)
+      return
+    }
+    let expected = try String(contentsOf: golden, encoding: .utf8)
+    #expect(text == expected, "golden/symbols/\(name).svg differs; re-record after review")
+  }
+
+  /// The three weights of `bell`, drawn from its template by librsvg, pinned exactly.
+  @Test func weightSheetEntryMatchesGolden() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let template = try folder.write("bell.svg", try Self.template())
+    let entry = try SymbolSheet.entry(templatePath: template, glyphPt: 24, scale: 2)
+    #expect(entry.name == "bell")
+    #expect(entry.glyphs.count == 3)
+    var sheet = ContactSheet()
+    sheet.cellPt = 100
+    try IndicatorGolden.check(try sheet.render([entry]), "symbols/bell-weights.png")
+  }
+
+  // MARK: - Validation
+
+  static func template(_ name: String = "bell") throws -> String {
+    SymbolTemplateWriter.text(try SymbolBuilder.build(path: icon(name)))
+  }
+
+  static func rules(_ text: String) -> [CatalogRule] {
+    SymbolSetCheck.checkTemplate(Data(text.utf8), path: "t.svg", asset: "t", file: "t.svg")
+      .map(\.rule)
+  }
+
+  @Test func writtenTemplateHasNoFindings() throws {
+    #expect(Self.rules(try Self.template()).isEmpty)
+  }
+
+  @Test func missingVersionTextIsFound() throws {
+    let text = try Self.template().replacingOccurrences(of: "Template v.3.0", with: "Template")
+    #expect(Self.rules(text) == [.symbolTemplate])
+  }
+
+  @Test func missingMarginGuideIsFound() throws {
+    let text = try Self.template().replacingOccurrences(
+      of: #"id="left-margin-Black-S""#, with: #"id="something-else""#)
+    #expect(Self.rules(text) == [.symbolGuides])
+  }
+
+  @Test func strokedEvenOddAndHiddenPathsAreFound() throws {
+    var text = try Self.template()
+    let marker = #"<g id="Regular-S" transform="matrix(1 0 0 1 1410.34 696)">"#
+    #expect(text.contains(marker))
+    text = text.replacingOccurrences(
+      of: marker,
+      with: marker + #"<path style="stroke:black" d="M0 0L1 0L1 1Z"/>"#
+        + #"<path fill-rule="evenodd" d="M0 0L1 0L1 1Z"/><path display="none" d="M0 0L1 1Z"/>"#
+        + #"<circle r="3"/>"#)
+    let findings = SymbolSetCheck.checkTemplate(
+      Data(text.utf8), path: "t.svg", asset: "t", file: "t.svg")
+    let messages = findings.filter { $0.rule == .symbolPaths }.map(\.message)
+    #expect(messages.contains { $0.contains("stroked") })
+    #expect(messages.contains { $0.contains("evenodd") })
+    #expect(messages.contains { $0.contains("hidden") })
+    #expect(messages.contains { $0.contains("<circle> is not a path") })
+    // The extra paths also break interpolation with the other weights.
+    #expect(findings.contains { $0.rule == .symbolInterpolation })
+  }
+
+  @Test func openSubpathAndIncompatibleWeightsAreFound() throws {
+    var text = try Self.template()
+    let regular = #"<g id="Regular-S" transform="matrix(1 0 0 1 1410.34 696)">"#
+    text = text.replacingOccurrences(of: regular, with: regular + #"<path d="M0 0L5 0L5 5"/>"#)
+    let findings = SymbolSetCheck.checkTemplate(
+      Data(text.utf8), path: "t.svg", asset: "t", file: "t.svg")
+    #expect(findings.contains { $0.rule == .symbolPaths && $0.message.contains("open subpath") })
+    let interpolation = findings.filter { $0.rule == .symbolInterpolation }.map(\.message)
+    #expect(
+      interpolation == [
+        "Ultralight-S has 2 paths, Regular-S 3; interpolation needs the same paths in every weight",
+        "Black-S has 2 paths, Regular-S 3; interpolation needs the same paths in every weight",
+      ])
+  }
+
+  @Test func partialInterpolationSourcesAreFound() throws {
+    let text = try Self.template().replacingOccurrences(
+      of: #"<g id="Ultralight-S""#, with: #"<g id="Thin-S""#)
+    #expect(Self.rules(text).contains(.symbolVariants))
+  }
+
+  // MARK: - Paths
+
+  @Test func normalizerDropsWhatCairoDrops() {
+    func p(_ x: Double, _ y: Double) -> PathPoint { PathPoint(x: x, y: y) }
+    let path = VectorPath([
+      .move(p(0, 0)), .line(p(1, 0)), .line(p(2, 0)),  // collinear: merges
+      .line(p(2, 0)),  // degenerate: dropped
+      .line(p(2, 2)), .line(p(0, 2)), .line(p(0, 0)),  // back to the start before Z: dropped
+      .close,
+    ])
+    #expect(PathNormalizer.normalize(path).signature == "MLLLZ")
+    #expect(PathNormalizer.normalize(path).elements[1] == .line(p(2, 0)))
+  }
+
+  @Test func strokerOutlinesALineWithButtCapsAsItsRectangle() throws {
+    let stroker = try OutlineStroker()
+    let line = VectorPath([.move(PathPoint(x: 0, y: 0)), .line(PathPoint(x: 10, y: 0))])
+    let outline = try stroker.stroke(line, style: StrokeStyle(width: 2))
+    let bounds = try #require(outline.controlBounds)
+    #expect(bounds == Rect(x: 0, y: -1, width: 10, height: 2))
+    #expect(outline.isClosed)
+    let dot = try stroker.stroke(
+      VectorPath([.move(PathPoint(x: 5, y: 5)), .line(PathPoint(x: 5, y: 5))]),
+      style: StrokeStyle(width: 2, cap: .round))
+    #expect(dot.signature == "MCCCCZ")
+    #expect(dot.controlBounds == Rect(x: 4, y: 4, width: 2, height: 2))
+  }
+
+  // MARK: - Lint source
+
+  @Test func lintSourceIsTheRegularOutlineBetweenItsMargins() throws {
+    let text = try Self.template()
+    let data = try SymbolLintSource.regularOutline(template: Data(text.utf8), path: "bell.svg")
+    let svg = String(decoding: data, as: UTF8.self)
+    #expect(svg.contains(#"viewBox="1410.34 621.271 79 79""#))
+    #expect(svg.contains(#"<g transform="matrix(1 0 0 1 1410.34 696)">"#))
+    #expect(svg.components(separatedBy: "<path ").count - 1 == 2)
+  }
+}
