@@ -229,7 +229,7 @@ struct NewUserCLITests {
       far.stderr
         == "glyphsmith: error: unknown subcommand 'nosuch'; use one of render, assets, sheet, "
         + "badge, dots, tabbar, toolbar, searchbar, tableview, compare, lint, golden, validate, "
-        + "appicon\n")
+        + "appicon, symbol\n")
     let near = try CLIRunner.run(["rendr"])
     #expect(near.status == 2)
     #expect(near.stderr == "glyphsmith: error: unknown subcommand 'rendr'; did you mean 'render'?\n")
