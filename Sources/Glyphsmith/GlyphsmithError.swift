@@ -58,4 +58,18 @@ extension GlyphsmithError {
     if let error = error as? RenderError { return .render(error) }
     return .unreadable(path: path, reason: "\(error)")
   }
+
+  /// Wraps an error of drawing and writing the PNG `output`, blaming a canvas or text that is
+  /// too large (the rendering layer does not know the output, so it names `-`) on `output`, or
+  /// on `command` (e.g. "glyphsmith badge") when `output` is `-` (stdout).
+  static func wrap(_ error: Error, output: String, command: String) -> GlyphsmithError {
+    let blamed = output == "-" ? command : output
+    switch error {
+    case RenderError.tooLarge(path: "-", let what),
+      GlyphsmithError.render(.tooLarge(path: "-", let what)):
+      return .render(.tooLarge(path: blamed, what: what))
+    default:
+      return wrap(error, path: "-")
+    }
+  }
 }

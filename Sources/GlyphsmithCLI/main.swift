@@ -70,9 +70,15 @@ let rootHelp = """
         ArgumentParser.distance(Array(first), Array($0))
           < ArgumentParser.distance(Array(first), Array($1))
       }
+      // Only a near miss is a suggestion (a typo: at most 2 edits, or a third of the name);
+      // anything else lists the subcommands.
+      let close = nearest.flatMap {
+        ArgumentParser.distance(Array(first), Array($0)) <= max(2, first.count / 3) ? $0 : nil
+      }
       Terminal.error(
         "glyphsmith: error: unknown subcommand '\(first)'"
-          + (nearest.map { "; did you mean '\($0)'?" } ?? ""))
+          + (close.map { "; did you mean '\($0)'?" }
+            ?? "; use one of \(names.joined(separator: ", "))"))
       return .failure
     }
     return command.main(Array(arguments.dropFirst()))

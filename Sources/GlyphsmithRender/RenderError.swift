@@ -34,7 +34,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
       return "\(path): error: no usable size: \(detail)"
     case .cairo(let status): return "error: cairo: \(status)"
     case .pngEncode(let message): return "error: PNG encoding failed: \(message)"
-    case .text(let message): return "error: text: \(message)"
+    case .text(let message): return "error: \(message)"
     }
   }
 }

@@ -161,7 +161,7 @@ struct LintCLITests {
     let config = try write(json, "bad.json", in: folder)
     let result = try CLIRunner.run(["lint", path, "--config", config, "--scales", "1"])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("\(config): \(message)"))
+    #expect(result.stderr.contains("\(config): error: \(message)"), "\(result.stderr)")
   }
 
   @Test("--explain writes one PNG per finding")

@@ -70,10 +70,14 @@ struct RenderAndAssetsCLITests {
     #expect(padded.status == 2)
     #expect(
       padded.stderr
-        == "error: --padding 13.00 pt leaves no room in a 25x25 px canvas; use less padding or a larger size\n"
+        == "glyphsmith render: error: --padding 13.00 pt leaves no room in a 25x25 px canvas; use less padding or a larger size\n"
+        + "see 'glyphsmith help render'\n"
     )
     let tiny = try CLIRunner.run(["render", "c.svg", "-o", "x.png", "--size", "0.1"], in: dir)
-    #expect(tiny.stderr == "error: the output would be 0x0 px; give a larger size or scale\n")
+    #expect(
+      tiny.stderr
+        == "glyphsmith render: error: the output would be 0x0 px; give a larger size or scale\n"
+        + "see 'glyphsmith help render'\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["c.svg"])
   }
 

@@ -82,7 +82,7 @@ struct TableViewTests {
   @Test func specErrorsNameTheKey() throws {
     #expect(
       try Self.message(#"{"sections": [{"rows": [{"title": "A", "subtitel": "x"}]}]}"#)
-        == "error: t.json: sections[0].rows[0].subtitel: unknown key 'subtitel'; known keys here: "
+        == "t.json: error: sections[0].rows[0].subtitel: unknown key 'subtitel'; known keys here: "
         + "title, subtitle, detail, icon, iconBackground, accessory, disabled")
     #expect(
       try Self.message(#"{"style": "plain", "rows": []}"#).contains("rows: unknown key 'rows'"))
@@ -91,13 +91,13 @@ struct TableViewTests {
         .contains("sections[0].head: unknown key 'head'"))
     #expect(
       try Self.message(#"{"style": "grouped", "sections": []}"#)
-        == "error: t.json: sections: a grouped table with no group; the guidelines require at least one group"
+        == "t.json: error: sections: a grouped table with no group; the guidelines require at least one group"
     )
     #expect(
       try Self.message(
         #"{"style": "grouped", "sections": [{"rows": [{"title": "A"}]}, {"header": "B", "rows": []}]}"#
       )
-        == "error: t.json: sections[1]: a group with no row; the guidelines require at least one row in every group"
+        == "t.json: error: sections[1]: a group with no row; the guidelines require at least one row in every group"
     )
     #expect(
       try Self.message(#"{"style": "inset", "sections": []}"#).contains("unknown style 'inset'"))

@@ -21,13 +21,25 @@ public enum InputCollector {
     }
   }
 
-  /// Like `collect`, keeping each file's sub-folders below its input folder.
+  /// Like `collect`, keeping each file's sub-folders below its input folder; `-` (stdin) is
+  /// refused (`.unusable`): assets are named after their files.
   public static func collectTree(_ inputs: [String]) -> (
     files: [CollectedFile], missing: [GlyphsmithError]
   ) {
     var files: [CollectedFile] = []
     var missing: [GlyphsmithError] = []
     for input in inputs {
+      // An asset is named after its file, so stdin has no asset to make (`render` and `lint`
+      // read stdin).
+      if input == "-" {
+        missing.append(
+          .unusable(
+            path: "-",
+            problem:
+              "assets does not read stdin: an asset is named after its file; save the SVG or "
+              + "PNG as NAME.svg or NAME.png and give that file"))
+        continue
+      }
       let (found, notFound) = collect([input])
       missing += notFound
       let prefix = input.hasSuffix("/") ? input : input + "/"

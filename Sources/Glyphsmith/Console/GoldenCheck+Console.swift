@@ -72,14 +72,19 @@ extension GoldenRecord.Report {
     recorded.map { "recorded \((golden as NSString).appendingPathComponent($0))" }
   }
 
-  /// The stderr lines: a warning per golden without an actual image, then
-  /// `recorded N goldens, M unchanged[; wrote golden.json]`.
+  /// The stderr lines: an error per actual image that could not be recorded, a warning per
+  /// golden without an actual image, then
+  /// `recorded N goldens, M unchanged[, E could not be read][; wrote golden.json]`.
   package func diagnostics(golden: String) -> [String] {
-    extra.map {
+    errors + extra.map {
       "\((golden as NSString).appendingPathComponent($0)): warning: golden has no actual image; delete it if the image is gone"
     } + [
       "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
+        + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
         + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
     ]
   }
+
+  /// `.unusableInput` (exit 2) when an actual image could not be recorded, else `nil`.
+  package var outcome: FailureCategory? { errors.isEmpty ? nil : .unusableInput }
 }

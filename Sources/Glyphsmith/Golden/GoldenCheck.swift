@@ -97,9 +97,15 @@ public enum GoldenCheck {
     }
     if let artifacts {
       for index in entries.indices where entries[index].status.isFailure {
+        // An entry with no image to show (an unreadable input) gets no folder, and no mention.
+        let images = entries[index].images
+        guard images.expected != nil || images.actual != nil || images.diff != nil else {
+          continue
+        }
         let folder = GoldenComparison.artifactsFolder(artifacts, relativePath: entries[index].path)
-        try GoldenComparison.writeArtifacts(entries[index].images, to: folder)
-        entries[index].artifacts = folder.path
+        try GoldenComparison.writeArtifacts(images, to: folder)
+        // As given: relative when the folder was given relative, like the other paths printed.
+        entries[index].artifacts = folder.relativePath
       }
     }
     entries.sort { a, b in
@@ -127,7 +133,7 @@ public enum GoldenCheck {
       let url = folder.appendingPathComponent(path)
       do {
         let data = try Data(contentsOf: url)
-        let image = try PNGCodec.decode(data, path: url.path)
+        let image = try PNGCodec.decode(data, path: url.relativePath)
         if isGolden {
           entry.images.expected = data
           entry.expectedSize = ImageSize(of: image)
@@ -140,7 +146,7 @@ public enum GoldenCheck {
         }
       } catch {
         entry.status = .unreadable
-        entry.message = GlyphsmithError.wrap(error, path: url.path).description
+        entry.message = GlyphsmithError.wrap(error, path: url.relativePath).description
         return entry
       }
     }

@@ -41,7 +41,7 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     do {
       let data = try Data(contentsOf: url)
-      if let problem = shape.problem(in: data) {
+      if let problem = JSONSyntaxProblem.describe(data) ?? shape.problem(in: data) {
         throw GoldenError.invalidManifest(path: url.path, reason: problem)
       }
       let manifest = try JSONDecoder().decode(GoldenManifest.self, from: data)

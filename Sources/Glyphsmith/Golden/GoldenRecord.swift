@@ -23,6 +23,9 @@ public enum GoldenRecord {
     public var extra: [String]
     /// Whether `golden.json` was written.
     public var manifestWritten: Bool
+    /// One message (`path: error: what`) per actual image that could not be read or decoded,
+    /// so was not recorded, sorted by path; the valid ones are recorded all the same.
+    public var errors: [String] = []
   }
 
   /// Records goldens from `actualDirectory` into `goldenDirectory` (created when absent).
@@ -31,9 +34,10 @@ public enum GoldenRecord {
   /// its renderer record is updated for `.all` and `.onlyFailed` (after them every golden
   /// matches the running renderer) and kept for `.onlyMissing`. Its options change only where
   /// `metric` is given: it is recorded as `options.metric`.
+  /// An actual PNG that cannot be read or decoded is not recorded and is reported in
+  /// `Report.errors` (its path as the folder was given); every valid one is recorded.
   /// - Throws: `GoldenError` for a missing actual folder or a bad `golden.json`;
-  ///   `GlyphsmithError` for an unreadable or invalid actual PNG (nothing is written then) or a
-  ///   failed write.
+  ///   `GlyphsmithError` for a failed write.
   /// - Parameter metric: the colour metric to record in `golden.json` (`--metric`); `nil`
   ///   keeps the file's (YIQ for a new file).
   public static func run(
@@ -56,9 +60,9 @@ public enum GoldenRecord {
       let image: RGBAImage
       do {
         data = try Data(contentsOf: url)
-        image = try PNGCodec.decode(data, path: url.path)
+        image = try PNGCodec.decode(data, path: url.relativePath)
       } catch {
-        return .failure(GlyphsmithError.wrap(error, path: url.path))
+        return .failure(GlyphsmithError.wrap(error, path: url.relativePath))
       }
       switch mode {
       case .all: return .success(data)
@@ -76,13 +80,17 @@ public enum GoldenRecord {
     }
     var recorded: [String] = []
     var unchanged: [String] = []
+    var errors: [String] = []
     var writes: [(String, Data)] = []
     for (index, decision) in decisions.enumerated() {
-      if let data = try decision.get() {
+      switch decision {
+      case .success(let data?):
         writes.append((actualFiles[index], data))
         recorded.append(actualFiles[index])
-      } else {
+      case .success(nil):
         unchanged.append(actualFiles[index])
+      case .failure(let error):
+        errors.append("\(error)")
       }
     }
     for (path, data) in writes {
@@ -105,6 +113,7 @@ public enum GoldenRecord {
     }
     let extra = goldenFiles.subtracting(actualFiles).sorted()
     return Report(
-      recorded: recorded, unchanged: unchanged, extra: extra, manifestWritten: manifestWritten)
+      recorded: recorded, unchanged: unchanged, extra: extra, manifestWritten: manifestWritten,
+      errors: errors)
   }
 }

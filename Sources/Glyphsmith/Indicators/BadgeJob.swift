@@ -36,7 +36,10 @@ public struct BadgeJob: Sendable, Equatable {
       }
       try AtomicFile.write(try PNGCodec.encode(image), toPath: output)
     } catch {
-      throw GlyphsmithError.wrap(error, path: icon ?? "-")
+      if let icon, !(error is GlyphsmithError || error is RenderError) {
+        throw GlyphsmithError.wrap(error, path: icon)
+      }
+      throw GlyphsmithError.wrap(error, output: output, command: "glyphsmith badge")
     }
   }
 

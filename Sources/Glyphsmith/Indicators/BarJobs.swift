@@ -54,7 +54,8 @@ public struct ToolbarJob {
               title: title, icon: artwork, isProminent: prominent, isDisabled: disabled)))
       }
     }
-    return try BarOutput.write({ try toolbar.draw(scale: scale) }, to: output)
+    return try BarOutput.write(
+      { try toolbar.draw(scale: scale) }, to: output, command: "glyphsmith toolbar")
   }
 }
 
@@ -78,7 +79,8 @@ public struct SearchBarJob: Sendable {
   /// - Returns: what was drawn.
   /// - Throws: a `GlyphsmithError` (`invalidOption` for an empty or out-of-range scope).
   public func run() throws -> DrawnLayout {
-    try BarOutput.write({ try bar.draw(scale: scale) }, to: output)
+    try BarOutput.write(
+      { try bar.draw(scale: scale) }, to: output, command: "glyphsmith searchbar")
   }
 }
 
@@ -122,19 +124,23 @@ public struct TableViewJob: Sendable {
     let table = try TableView.load(
       path: spec, idiom: idiom, deviceWidthPt: deviceWidth, appearance: appearance,
       palette: palette)
-    return try BarOutput.write({ try table.draw(scale: scale) }, to: output)
+    return try BarOutput.write(
+      { try table.draw(scale: scale) }, to: output, command: "glyphsmith tableview")
   }
 }
 
 /// Writes a preview's PNG atomically.
 enum BarOutput {
-  static func write(_ draw: () throws -> Drawing, to output: String) throws -> DrawnLayout {
+  /// - Throws: a `GlyphsmithError`; a too-large canvas names `output` (`command` for stdout).
+  static func write(
+    _ draw: () throws -> Drawing, to output: String, command: String
+  ) throws -> DrawnLayout {
     do {
       let drawing = try draw()
       try AtomicFile.write(try PNGCodec.encode(drawing.image), toPath: output)
       return drawing.layout
     } catch {
-      throw GlyphsmithError.wrap(error, path: "-")
+      throw GlyphsmithError.wrap(error, output: output, command: command)
     }
   }
 }

@@ -42,11 +42,24 @@ enum BarText {
   static func glyph(
     _ artwork: Artwork, role: Role, boxPt: Double? = nil, scale: Double, colour: RGBA8
   ) throws -> RGBAImage {
+    var ignored: [String] = []
+    return try glyph(
+      artwork, role: role, boxPt: boxPt, scale: scale, colour: colour, warnings: &ignored)
+  }
+
+  /// As `glyph(_:role:boxPt:scale:colour:)`, adding an upscaling warning for a raster drawn
+  /// larger than its pixels to `warnings` (once).
+  static func glyph(
+    _ artwork: Artwork, role: Role, boxPt: Double? = nil, scale: Double, colour: RGBA8,
+    warnings: inout [String]
+  ) throws -> RGBAImage {
     var options = RenderOptions()
     options.role = role
     options.sizePt = boxPt
     options.scale = scale
-    var image = try GlyphRenderer.render(artwork, options: options).image
+    let rendered = try GlyphRenderer.render(artwork, options: options)
+    warnings += rendered.upscalingWarnings.filter { !warnings.contains($0) }
+    var image = rendered.image
     GlyphRenderer.recolour(&image, to: colour)
     return image
   }

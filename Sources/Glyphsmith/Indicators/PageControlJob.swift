@@ -75,7 +75,7 @@ public struct PageControlJob: Sendable, Equatable {
     do {
       try AtomicFile.write(try PNGCodec.encode(try control.render(scale: scale)), toPath: output)
     } catch {
-      throw GlyphsmithError.wrap(error, path: "-")
+      throw GlyphsmithError.wrap(error, output: output, command: "glyphsmith dots")
     }
   }
 }

@@ -219,7 +219,9 @@ public struct TabBar {
           options.role = .tabBar
           options.scale = scale
           options.compact = compact
-          var image = try GlyphRenderer.render(artwork, options: options).image
+          let rendered = try GlyphRenderer.render(artwork, options: options)
+          warnings += rendered.upscalingWarnings.filter { !warnings.contains($0) }
+          var image = rendered.image
           GlyphRenderer.recolour(&image, to: colour)
           icon = image
         }

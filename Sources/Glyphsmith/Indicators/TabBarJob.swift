@@ -91,7 +91,7 @@ public struct TabBarJob: Sendable, Equatable {
       try AtomicFile.write(try PNGCodec.encode(drawing.image), toPath: output)
       return drawing.layout
     } catch {
-      throw GlyphsmithError.wrap(error, path: "-")
+      throw GlyphsmithError.wrap(error, output: output, command: "glyphsmith tabbar")
     }
   }
 }

@@ -243,7 +243,8 @@ public struct TableView {
               glyph = cached
             } else {
               glyph = try BarText.glyph(
-                artwork, role: .toolbar, boxPt: box, scale: s, colour: glyphColour)
+                artwork, role: .toolbar, boxPt: box, scale: s, colour: glyphColour,
+                warnings: &warnings)
               glyphCache[key] = glyph
             }
             try canvas.draw(

@@ -83,7 +83,7 @@ public struct TableViewSpec: Sendable, Equatable {
 
   /// Reads and checks a spec file.
   /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read or is not JSON;
-  ///   `.invalidOption` (message starting with the file's path) for an unknown key, a wrong
+  ///   `.unusable` naming the file for an unknown key, a wrong
   ///   type or value, a grouped table with no group, a group with no row, a table with no row,
   ///   an empty title; `.render(.forbiddenReference)` for an icon outside the spec's folder.
   public static func load(path: String) throws -> TableViewSpec {
@@ -102,10 +102,12 @@ public struct TableViewSpec: Sendable, Equatable {
       root = try JSONSerialization.jsonObject(with: data, options: [])
     } catch {
       throw GlyphsmithError.unreadable(
-        path: path, reason: "not valid JSON (\((error as NSError).localizedDescription))")
+        path: path,
+        reason: JSONSyntaxProblem.describe(data)
+          ?? "not valid JSON (\((error as NSError).localizedDescription))")
     }
     func fail(_ place: String, _ message: String) -> GlyphsmithError {
-      .invalidOption("\(path): \(place.isEmpty ? "" : place + ": ")\(message)")
+      .unusable(path: path, problem: "\(place.isEmpty ? "" : place + ": ")\(message)")
     }
     func object(_ value: Any, _ place: String, keys: [String]) throws -> [String: Any] {
       guard let dictionary = value as? [String: Any] else {

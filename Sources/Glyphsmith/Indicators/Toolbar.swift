@@ -192,7 +192,9 @@ public struct Toolbar {
           var options = RenderOptions()
           options.role = .toolbar
           options.scale = scale
-          var image = try GlyphRenderer.render(icon, options: options).image
+          let rendered = try GlyphRenderer.render(icon, options: options)
+          warnings += rendered.upscalingWarnings.filter { !warnings.contains($0) }
+          var image = rendered.image
           GlyphRenderer.recolour(&image, to: colour)
           pieces.append(.glyph(image, button))
         } else {

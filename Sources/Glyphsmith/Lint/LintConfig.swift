@@ -102,33 +102,38 @@ public struct LintConfig: Codable, Equatable, Sendable {
   }()
 
   /// Reads and checks a config file.
-  /// - Throws: `GlyphsmithError.unreadable` when missing, `.invalidOption` for bad JSON,
+  /// - Throws: `GlyphsmithError.unreadable` when missing, `.unusable` naming the file for bad
+  ///   JSON (with its line and column),
   ///   unknown keys or values (naming the key and the allowed ones), unknown rule ids or
   ///   roles.
   public static func load(path: String) throws -> LintConfig {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
-    if let problem = shape.problem(in: data) {
-      throw GlyphsmithError.invalidOption("\(path): invalid lint config: \(problem)")
+    if let problem = JSONSyntaxProblem.describe(data) ?? shape.problem(in: data) {
+      throw GlyphsmithError.unusable(path: path, problem: "invalid lint config: \(problem)")
     }
     let config: LintConfig
     do {
       let raw = try JSONDecoder().decode(Raw.self, from: data)
       config = LintConfig(rules: raw.rules ?? [:], roles: raw.roles ?? [:])
     } catch {
-      throw GlyphsmithError.invalidOption(
-        "\(path): invalid lint config (\(Self.describe(error))); see docs/lint.md")
+      throw GlyphsmithError.unusable(
+        path: path, problem: "invalid lint config (\(Self.describe(error))); see docs/lint.md")
     }
     for id in config.rules.keys.sorted() + config.roles.values.flatMap({ $0.keys }).sorted()
     where LintRule(rawValue: id) == nil {
-      throw GlyphsmithError.invalidOption(
-        "\(path): unknown rule '\(id)'; use one of \(LintRule.allCases.map(\.rawValue).joined(separator: ", "))"
+      throw GlyphsmithError.unusable(
+        path: path,
+        problem:
+          "unknown rule '\(id)'; use one of \(LintRule.allCases.map(\.rawValue).joined(separator: ", "))"
       )
     }
     for role in config.roles.keys.sorted() where Role(rawValue: role) == nil {
-      throw GlyphsmithError.invalidOption(
-        "\(path): unknown role '\(role)'; use one of \(Role.allCases.map(\.rawValue).joined(separator: ", "))"
+      throw GlyphsmithError.unusable(
+        path: path,
+        problem:
+          "unknown role '\(role)'; use one of \(Role.allCases.map(\.rawValue).joined(separator: ", "))"
       )
     }
     return config

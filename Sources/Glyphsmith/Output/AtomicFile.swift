@@ -14,6 +14,9 @@ public enum AtomicFile {
       FileHandle.standardOutput.write(data)
       return
     }
+    if path.hasSuffix("/") {
+      throw GlyphsmithError.writeFailed(path: path, reason: "is a folder; give a file name")
+    }
     switch OutputSafety.target(path) {
     case .stream:
       try OutputSafety.writeStream(data, toPath: path)

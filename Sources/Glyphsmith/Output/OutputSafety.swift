@@ -17,7 +17,7 @@ public enum OutputSafety {
     case replaceable
     /// A character device or FIFO (`/dev/stdout`, `/dev/null`, a named pipe): write into it.
     case stream
-    /// Something that must not be written or replaced (a block device, a socket).
+    /// Something that must not be written or replaced (a folder, a block device, a socket).
     case refused(String)
   }
 
@@ -27,6 +27,7 @@ public enum OutputSafety {
     guard stat(path, &info) == 0 else { return .replaceable }
     switch info.st_mode & S_IFMT {
     case S_IFCHR, S_IFIFO: return .stream
+    case S_IFDIR: return .refused("is a folder; give a file name")
     case S_IFBLK: return .refused("is a block device; give a regular file")
     case S_IFSOCK: return .refused("is a socket; give a regular file")
     default:

@@ -38,6 +38,10 @@ public struct RenderOptions: Sendable, Equatable {
 
 /// A rendered glyph: the pixels and what was decided on the way.
 public struct RenderedGlyph: Sendable {
+  /// The warnings about upscaling a raster (`path: warning: upscaling a raster by Nx blurs
+  /// it; ...`), which composed previews (tab bars, toolbars, tables, dots) pass on.
+  public var upscalingWarnings: [String] { warnings.filter { $0.contains(": warning: upscaling") } }
+
   /// Straight RGBA8 pixels, `canvasPt x scale` px.
   public var image: RGBAImage
   /// The output canvas in pt (whole points for fitted roles).

@@ -33,7 +33,9 @@ enum AssetsCommand: Subcommand {
       --jobs N              threads (default: all cores); never changes the output
       --json                print a JSON report on stdout:
                             {"version": 1, "inputs": [{"path", "name", "status", "role",
-                            "shape", "sizePt", "files": [{"path", "width", "height"}], "error"}]}
+                            "shape", "sizePt", "files": [{"path", "width", "height"}], "error",
+                            "warnings": [...], "lint": [...] (with --lint)}], "warnings": [...],
+                            "catalogFindings": [...]}
       --quiet               no progress bar and no summary line (the progress bar, with an
                             ETA, shows only when stderr is a terminal and TERM is not dumb)
       --platform LIST       \(platformList), comma-separated: android writes

@@ -11,7 +11,8 @@ enum CompareCommand: Subcommand {
                               [--alpha A] [--aa-color R,G,B] [--diff-color R,G,B]
                               [--diff-color-alt R,G,B] [--diff-mask]
                               [--blend checkerboard|white] [--metric yiq|oklab]
-                              [--ignore X,Y,W,H]... [--fail-over N|P%] [--json]
+                              [--ignore X,Y,W,H]... [--fail-over N|P%] [--jobs N]
+                              [--json]
 
     Compares the decoded pixels of A (expected) and B (actual) with the pixelmatch algorithm
     (a third argument, as pixelmatch's CLI takes it, is the diff image, as --diff):

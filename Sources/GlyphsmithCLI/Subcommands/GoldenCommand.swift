@@ -49,7 +49,8 @@ enum GoldenCommand: Subcommand {
       --jobs N              threads (default: all cores)
 
     Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
-    unreadable PNG, write failure); record 0 written, 2 could not run.
+    unreadable PNG, write failure); record 0 written, 2 could not run or an actual PNG could
+    not be read (the valid ones are recorded all the same).
     """
 
   static let options: [OptionSpec] = [
@@ -130,8 +131,7 @@ enum GoldenCommand: Subcommand {
     switch action {
     case .check(let options): return try check(options)
     case .record(let actual, let golden, let mode, let metric, let jobs):
-      try record(actual: actual, golden: golden, mode: mode, metric: metric, jobs: jobs)
-      return nil
+      return try record(actual: actual, golden: golden, mode: mode, metric: metric, jobs: jobs)
     }
   }
 
@@ -143,7 +143,7 @@ enum GoldenCommand: Subcommand {
 
   static func record(
     actual: String, golden: String, mode: GoldenRecord.Mode, metric: PixelmatchMetric?, jobs: Int
-  ) throws {
+  ) throws -> FailureCategory? {
     let report: GoldenRecord.Report
     do {
       report = try GoldenRecord.run(
@@ -158,5 +158,6 @@ enum GoldenCommand: Subcommand {
     let lines = report.diagnostics(golden: golden)
     lines.dropLast().forEach(Terminal.error)
     lines.last.map(Terminal.info)
+    return report.outcome
   }
 }

@@ -118,7 +118,7 @@ enum RenderCommand: Subcommand {
         try options.job.run().forEach(Terminal.error)
         return ExitCode(nil).rawValue
       } catch let failure as any GlyphsmithFailure {
-        Terminal.error(failure.description)
+        report(failure)
         return ExitCode(failure.category).rawValue
       } catch {
         Terminal.error("\(options.job.input): error: \(error)")

@@ -27,7 +27,8 @@ extension Subcommand {
   /// `--help` or `-h` (before any `--`) prints the help on stdout (exit 0); `--quiet` is taken
   /// by every subcommand (`Terminal.setQuiet`); a usage error prints it on stderr with a
   /// pointer to help (exit 2); otherwise `run`, whose outcome or failure's category gives the
-  /// exit code (`ExitCode.init(_:)`).
+  /// exit code (`ExitCode.init(_:)`). A failure whose message names no file is prefixed
+  /// with `glyphsmith NAME:`, and followed by the help pointer when it is a usage error.
   static func main(_ arguments: [String]) -> ExitCode {
     let options = arguments.prefix { $0 != "--" }
     if options.contains("--help") || options.contains("-h") {
@@ -51,11 +52,24 @@ extension Subcommand {
     do {
       return ExitCode(try run(options))
     } catch let failure as any GlyphsmithFailure {
-      Terminal.error(failure.description)
+      report(failure)
       return ExitCode(failure.category)
     } catch {
       Terminal.error("glyphsmith \(name): error: \(error)")
       return ExitCode(.unusableInput)
+    }
+  }
+
+  /// Prints `failure` on stderr. A message naming no file ("error: ...") names the command
+  /// instead, so every message reads `path: error: what`; a usage error points to the help
+  /// as parse errors do.
+  static func report(_ failure: any GlyphsmithFailure) {
+    let message = failure.description
+    if message.hasPrefix("error: ") {
+      Terminal.error("glyphsmith \(name): \(message)")
+      if failure.category == .usage { Terminal.error("see 'glyphsmith help \(name)'") }
+    } else {
+      Terminal.error(message)
     }
   }
 

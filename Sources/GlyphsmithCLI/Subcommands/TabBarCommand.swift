@@ -35,10 +35,10 @@ enum TabBarCommand: Subcommand {
       --rtl                    right to left: first item at the trailing (right) edge, titles
                                before icons beside them, badges at the top-leading corner
       --json                   print what was drawn on stdout: {"version": 1, "size":
-                               {"width", "height"}, "items": [{"kind": "tab"|"more"|"badge",
-                               "title", "frame": {"x", "y", "width", "height"}, "truncated",
-                               "selected", "disabled", "icon"}], "warnings": [...]}; pt,
-                               origin top-left
+                               {"width", "height"}, "items": [{"kind": "tab"|"more"|"badge"|
+                               "label", "title", "frame": {"x", "y", "width", "height"},
+                               "truncated", "selected", "disabled", "icon"}], "warnings":
+                               [...]}; pt, origin top-left; a "label" item is a title's ink
 
     Exit: 0 written, 2 bad options or an unreadable icon (nothing is written).
     """

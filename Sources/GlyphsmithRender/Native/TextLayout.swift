@@ -57,6 +57,10 @@ public final class TextLayout {
   /// bitmap strike (109 ppem).
   public static let referenceSizePx = 109.0
 
+  /// Largest side, px, of the surface text is drawn on at `referenceSizePx`: Cairo's limit for
+  /// image surfaces (32767 px, `cairo-image-surface.c` `MAX_IMAGE_SIZE`).
+  public static let maximumReferenceSide = 32767
+
   /// The text as given.
   public let text: String
   /// The style it was set in.
@@ -129,6 +133,21 @@ public final class TextLayout {
     let top = (Double(ink.y) / unit).rounded(.down) - 2
     let right = (Double(ink.x + ink.width) / unit).rounded(.up) + 2
     let bottom = (Double(ink.y + ink.height) / unit).rounded(.up) + 2
+    // Checked before Cairo is asked, so the error names the size and the limit: Cairo's image
+    // surfaces stop at 32767 px a side (`cairo_image_surface_create`: "invalid value").
+    guard right - left <= Double(Self.maximumReferenceSide),
+      bottom - top <= Double(Self.maximumReferenceSide)
+    else {
+      let outputWidth = Int(((right - left) * f).rounded(.up))
+      throw RenderError.tooLarge(
+        path: "-",
+        what:
+          "text of \(text.count) characters is \(Int(right - left)) px wide at the "
+          + "\(Int(Self.referenceSizePx)) px size text is drawn at before scaling "
+          + "(about \(outputWidth) px in the output); text is limited to "
+          + "\(Self.maximumReferenceSide) px there and outputs to \(Rasterizer.maximumSide) px "
+          + "a side; use shorter text")
+    }
     let surface = try ImageSurface(width: Int(right - left), height: Int(bottom - top))
     let cr = surface.context
     cairo_translate(cr, -left, -top)

@@ -80,11 +80,12 @@ struct LintSessionTests {
     try folder.write("x/glyphsmith.json", #"{"rules": {"nope": {}}}"#)
     let good = try folder.write("y/icon.svg", filledCircle)
     let results = LintSession(inputs: [bad, good], options: options()).lint(paths: [bad, good])
-    guard case .failure(.invalidOption(let message)) = results[0] else {
+    guard case .failure(.unusable(let path, let message)) = results[0] else {
       Issue.record("expected a config error, got \(results[0])")
       return
     }
-    #expect(message.contains("unknown rule 'nope'"))
+    #expect(path.hasSuffix("x/glyphsmith.json"))
+    #expect(message.hasPrefix("unknown rule 'nope'"))
     guard case .success(let linted) = results[1] else {
       Issue.record("expected a result, got \(results[1])")
       return
