@@ -51,12 +51,28 @@ extension AssetsJob {
       }
       return (timed, WorkerClocks())
     }
+    // Inputs whose outputs are up to date are answered here, cheaply; only the others go to
+    // workers (a rerun with nothing changed starts none).
+    let unchanged = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
+      let result = upToDateResult(inputs[index])
+      if result != nil { counter.tick() }
+      return result
+    }
+    let stale = inputs.indices.filter { unchanged[$0] == nil }
     let replies = WorkerPool.run(
-      count: inputs.count, jobs: options.jobs, command: isolation.workerCommand,
-      budget: isolation.budget, progress: { counter.tick() })
+      count: stale.count, jobs: options.jobs, command: isolation.workerCommand,
+      budget: isolation.budget, wireIndex: { stale[$0] }, progress: { counter.tick() })
     var clocks = WorkerClocks()
-    var timed: [(AssetInputResult, Double)] = []
-    for (index, reply) in replies.enumerated() {
+    var timed: [(AssetInputResult, Double)] = inputs.indices.map { index in
+      // Each stale position is filled from its worker's reply below.
+      let placeholder = AssetInputResult(
+        path: inputs[index].path, name: inputs[index].name, status: "failed",
+        role: options.role.rawValue, shape: nil, sizePt: nil, files: [], error: nil,
+        warnings: [])
+      return (unchanged[index] ?? placeholder, 0)
+    }
+    for (position, reply) in replies.enumerated() {
+      let index = stale[position]
       let input = inputs[index]
       var failed = AssetInputResult(
         path: input.path, name: input.name, status: "failed", role: options.role.rawValue,
@@ -65,15 +81,15 @@ extension AssetsJob {
       case .success(let line):
         guard let decoded = try? JSONDecoder().decode(AssetsWorkerReply.self, from: line) else {
           failed.error = "\(input.path): error: the renderer's reply could not be read"
-          timed.append((failed, 0))
+          timed[index] = (failed, 0)
           continue
         }
         clocks.librarySeconds += decoded.librarySeconds
         clocks.writeSeconds += decoded.writeSeconds
-        timed.append((decoded.result, decoded.taskSeconds))
+        timed[index] = (decoded.result, decoded.taskSeconds)
       case .failure(let failure):
         failed.error = failure.message(path: input.path)
-        timed.append((failed, 0))
+        timed[index] = (failed, 0)
       }
     }
     return (timed, clocks)

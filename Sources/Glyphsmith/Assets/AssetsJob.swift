@@ -169,6 +169,25 @@ public struct AssetsJob: Sendable {
 
   // MARK: - One input
 
+  /// The result of `input` when its outputs already carry its current fingerprint (status
+  /// `unchanged`), else nil: nothing is rendered, and any error is left to `process`.
+  func upToDateResult(_ input: AssetInput) -> AssetInputResult? {
+    guard !options.force, let data = try? readInput(input.path) else { return nil }
+    var darkData: Data? = nil
+    if let darkPath = input.darkPath {
+      guard let dark = try? readInput(darkPath) else { return nil }
+      darkData = dark
+    }
+    let fingerprint = Self.fingerprint(input: data, dark: darkData, prefix: fingerprintPrefix)
+    let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
+    guard let existing = upToDateFiles(sets, fingerprint: fingerprint) else { return nil }
+    let result = AssetInputResult(
+      path: input.path, name: input.name, status: "unchanged", role: options.role.rawValue,
+      shape: existing.shape, sizePt: existing.sizePt, files: existing.files, error: nil,
+      warnings: [])
+    return result
+  }
+
   func process(_ input: AssetInput) -> AssetInputResult {
     var result = AssetInputResult(
       path: input.path, name: input.name, status: "failed", role: options.role.rawValue,

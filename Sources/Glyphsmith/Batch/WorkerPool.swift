@@ -67,10 +67,12 @@ public enum WorkerPool {
   }
 
   /// Runs `count` inputs on up to `jobs` workers started with `command` (executable path
-  /// first). `progress()` is called after each input, on the calling thread.
+  /// first). `progress()` is called after each input, on the calling thread. Input `i` is sent
+  /// to a worker as `wireIndex(i)` (the index in the worker's own plan; the identity by default).
   /// - Returns: per input, the worker's reply line (without the newline) or its failure.
   public static func run(
-    count: Int, jobs: Int, command: [String], budget: Budget, progress: () -> Void = {}
+    count: Int, jobs: Int, command: [String], budget: Budget,
+    wireIndex: (Int) -> Int = { $0 }, progress: () -> Void = {}
   ) -> [Result<Data, WorkerFailure>] {
     var results = [Result<Data, WorkerFailure>?](repeating: nil, count: count)
     guard count > 0 else { return [] }
@@ -83,7 +85,7 @@ public enum WorkerPool {
       guard next < count else { return }
       let index = next
       next += 1
-      if worker.send(index, timeout: budget.timeoutSeconds) == false {
+      if worker.send(index, as: wireIndex(index), timeout: budget.timeoutSeconds) == false {
         // Died before taking the input: counted when it is reaped.
         worker.current = index
       }
@@ -281,11 +283,11 @@ public enum WorkerPool {
       errors = errChild[0]
     }
 
-    /// Sends input `index`; `false` when the worker is gone.
-    func send(_ index: Int, timeout: Double) -> Bool {
+    /// Sends input `index`, written on the wire as `wire`; `false` when the worker is gone.
+    func send(_ index: Int, as wire: Int, timeout: Double) -> Bool {
       current = index
       deadline = WorkerPool.monotonicSeconds() + timeout
-      let line = Array("\(index)\n".utf8)
+      let line = Array("\(wire)\n".utf8)
       return line.withUnsafeBytes { raw in
         write(input, raw.baseAddress!, raw.count) == raw.count
       }
