@@ -242,16 +242,18 @@ public final class SVGDocument {
 
   // MARK: - Size
 
-  /// Whether the root `<svg>` start tag writes its width or height as a percentage. librsvg
-  /// 2.54 reports an absent width as "100%", so only the tag itself tells the two apart.
-  static func rootHasPercentSize(_ data: Data) -> Bool {
-    // Only the root start tag is decoded: from "<svg" to the next ">".
-    guard let open = data.firstRange(of: Array("<svg".utf8)) else { return false }
+  /// The `width` and `height` attribute values of the root `<svg>` start tag, in that order,
+  /// trimmed; only when the tag holds `marker` (a cheap byte test first). Reads the bytes from
+  /// "<svg" to the next ">" only; values quoted with ' or ".
+  static func rootSizeAttributes(_ data: Data, containing marker: Character)
+    -> [(name: String, value: String)]
+  {
+    guard let open = data.firstRange(of: Array("<svg".utf8)) else { return [] }
     let end = data[open.upperBound...].firstIndex(of: UInt8(ascii: ">")) ?? data.endIndex
     let bytes = data[open.upperBound..<end]
-    guard bytes.contains(UInt8(ascii: "%")) else { return false }
+    guard let byte = marker.asciiValue, bytes.contains(byte) else { return [] }
     let tag = String(decoding: bytes, as: UTF8.self)
-    // Attribute values of width= and height= (quoted with ' or ").
+    var values: [(name: String, value: String)] = []
     for name in ["width", "height"] {
       var rest = tag[...]
       while let found = rest.range(of: name) {
@@ -263,35 +265,25 @@ public final class SVGDocument {
         after = after.dropFirst().drop { $0 == " " }
         guard let quote = after.first, quote == "\"" || quote == "'" else { continue }
         let value = after.dropFirst().prefix { $0 != quote }
-        if value.trimmingCharacters(in: .whitespaces).hasSuffix("%") { return true }
+        values.append((name, value.trimmingCharacters(in: .whitespaces)))
       }
     }
-    return false
+    return values
+  }
+
+  /// Whether the root `<svg>` start tag writes its width or height as a percentage. librsvg
+  /// 2.54 reports an absent width as "100%", so only the tag itself tells the two apart.
+  static func rootHasPercentSize(_ data: Data) -> Bool {
+    rootSizeAttributes(data, containing: "%").contains { $0.value.hasSuffix("%") }
   }
 
   /// `width="-10"` (or height) when the root `<svg>` start tag gives a negative width or
   /// height (librsvg ignores such an attribute), else `nil`.
   static func rootNegativeSize(_ data: Data) -> String? {
-    guard let open = data.firstRange(of: Array("<svg".utf8)) else { return nil }
-    let end = data[open.upperBound...].firstIndex(of: UInt8(ascii: ">")) ?? data.endIndex
-    let bytes = data[open.upperBound..<end]
-    guard bytes.contains(UInt8(ascii: "-")) else { return nil }
-    let tag = String(decoding: bytes, as: UTF8.self)
-    for name in ["width", "height"] {
-      var rest = tag[...]
-      while let found = rest.range(of: name) {
-        let before =
-          found.lowerBound == tag.startIndex ? " " : tag[tag.index(before: found.lowerBound)]
-        var after = rest[found.upperBound...].drop { $0 == " " }
-        rest = rest[found.upperBound...]
-        guard before.isWhitespace, after.first == "=" else { continue }
-        after = after.dropFirst().drop { $0 == " " }
-        guard let quote = after.first, quote == "\"" || quote == "'" else { continue }
-        let value = after.dropFirst().prefix { $0 != quote }.trimmingCharacters(in: .whitespaces)
-        let digits = value.prefix { "-+.0123456789eE".contains($0) }
-        if value.hasPrefix("-"), let number = Double(digits), number < 0 {
-          return "\(name)=\"\(value)\""
-        }
+    for (name, value) in rootSizeAttributes(data, containing: "-") {
+      let digits = value.prefix { "-+.0123456789eE".contains($0) }
+      if value.hasPrefix("-"), let number = Double(digits), number < 0 {
+        return "\(name)=\"\(value)\""
       }
     }
     return nil
