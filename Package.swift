@@ -4,13 +4,18 @@ import PackageDescription
 /// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image
 /// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
 /// `CPNG`, `CPango`, `CFreeType`, `CLibXML` and the small `CPNGCodec` C target; only
-/// `GlyphsmithRender` imports them.
+/// `GlyphsmithPNG` (libpng) and `GlyphsmithRender` (the rest) import them.
+///
+/// Two executables: `glyphsmith`, the light front users run (help, `compare`, `validate`; it
+/// maps no cairo, librsvg, Pango or fontconfig), and `glyphsmith-render`, the full tool, which
+/// the front `execv`s with the same arguments for every rendering subcommand.
 let package = Package(
   name: "Glyphsmith",
   products: [
     .library(name: "Glyphsmith", targets: ["Glyphsmith"]),
     .library(name: "GlyphsmithTestSupport", targets: ["GlyphsmithTestSupport"]),
-    .executable(name: "glyphsmith", targets: ["GlyphsmithCLI"]),
+    .executable(name: "glyphsmith", targets: ["GlyphsmithFront"]),
+    .executable(name: "glyphsmith-render", targets: ["GlyphsmithCLI"]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages through pkg-config)
@@ -30,14 +35,21 @@ let package = Package(
     .target(name: "CPNGCodec", dependencies: ["CPNG"]),
 
     // MARK: - Swift
+    // What the commands that draw nothing need (compare, validate, help): PNG, pixelmatch,
+    // catalogs, the failure protocol. No cairo, librsvg, Pango or fontconfig.
+    .target(name: "GlyphsmithPNG", dependencies: ["CPNG", "CPNGCodec"]),
+    .target(name: "GlyphsmithCore", dependencies: ["GlyphsmithPNG"]),
     .target(
       name: "GlyphsmithRender",
       dependencies: [
-        "CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec", "CFreeType", "CLibXML",
+        "GlyphsmithPNG", "CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec", "CFreeType",
+        "CLibXML",
       ]),
-    .target(name: "Glyphsmith", dependencies: ["GlyphsmithRender"]),
+    .target(name: "Glyphsmith", dependencies: ["GlyphsmithCore", "GlyphsmithRender"]),
     .target(name: "GlyphsmithCLISupport"),
-    .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCLISupport"]),
+    .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),
+    .executableTarget(name: "GlyphsmithFront", dependencies: ["GlyphsmithCommands"]),
+    .executableTarget(name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
     .target(
       name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
       path: "Tests/GlyphsmithTestSupport", exclude: ["Fixtures"]),
@@ -49,6 +61,7 @@ let package = Package(
       exclude: ["Lint/Calibration"]),
     .testTarget(name: "GlyphsmithCLISupportTests", dependencies: ["GlyphsmithCLISupport"]),
     .testTarget(
-      name: "GlyphsmithCLITests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"]),
+      name: "GlyphsmithCLITests",
+      dependencies: ["Glyphsmith", "GlyphsmithCommands", "GlyphsmithTestSupport"]),
   ]
 )

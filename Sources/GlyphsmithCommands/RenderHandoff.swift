@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import GlyphsmithCore
+
+/// How the light `glyphsmith` front hands a command that draws to the full executable:
+/// `execv` of `glyphsmith-render`, found beside the front's own file (`/proc/self/exe`), with
+/// the same argv. The process is replaced (same pid, no process left waiting), so exit codes,
+/// stdout and stderr are the full tool's own.
+package enum RenderHandoff {
+  /// The full executable's file name; `scripts/install` puts it beside `glyphsmith`.
+  package static let executableName = "glyphsmith-render"
+
+  /// `glyphsmith-render` beside the running executable (symbolic links resolved).
+  package static var executablePath: String {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    let count = readlink("/proc/self/exe", &buffer, 4096)
+    let path = count > 0 ? String(cString: Array(buffer[0..<count]) + [0]) : CommandLine.arguments[0]
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    return (folder.isEmpty ? "" : folder) + "/" + executableName
+  }
+
+  /// Replaces this process with `glyphsmith-render` and the same arguments; when that cannot
+  /// be started, prints `glyphsmith: error: cannot start PATH: REASON` and exits 2.
+  package static func exec() -> Never {
+    let path = executablePath
+    execv(path, CommandLine.unsafeArgv)
+    let reason = String(cString: strerror(errno))
+    Terminal.error(
+      "glyphsmith: error: cannot start \(path): \(reason) (install it beside glyphsmith: "
+        + "scripts/install installs both)")
+    exit(ExitCode.failure.rawValue)
+  }
+}
+
+extension CommandEntry {
+  /// An entry of the light front for a subcommand that draws: `--help`/`-h` (before any `--`)
+  /// prints `help` here, as `Subcommand.main` does; anything else is handed to
+  /// `glyphsmith-render` (`RenderHandoff.exec`).
+  package static func handOff(name: String, summary: String, help: String) -> CommandEntry {
+    CommandEntry(
+      name: name, summary: summary, help: help,
+      main: { arguments in
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
+          Terminal.output(help)
+          return .success
+        }
+        RenderHandoff.exec()
+      })
+  }
+}
