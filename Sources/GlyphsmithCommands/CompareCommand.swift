@@ -139,8 +139,8 @@ package enum CompareCommand: Subcommand {
 
 /// Options `compare` and `golden check` share: `--threshold`, `--include-aa`, `--blend`,
 /// `--metric`, `--fail-over`.
-enum CompareOptionParsing {
-  static func apply(
+package enum CompareOptionParsing {
+  package static func apply(
     _ parsed: ParsedArguments, to options: inout PixelmatchOptions, failOver: inout FailOver
   ) throws {
     if let text = parsed.value("threshold") {
@@ -162,7 +162,7 @@ enum CompareOptionParsing {
 
   /// The metric named `text`.
   /// - Throws: `UsageError` naming the allowed values.
-  static func metric(_ text: String) throws -> PixelmatchMetric {
+  package static func metric(_ text: String) throws -> PixelmatchMetric {
     guard let metric = PixelmatchMetric(rawValue: text) else {
       throw UsageError(
         message:
