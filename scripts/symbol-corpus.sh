@@ -15,7 +15,7 @@ inputs=("$@")
 if [ ${#inputs[@]} -eq 0 ]; then inputs=(../shared/corpus/lucide 'assets/icons/*.svg'); fi
 bin=${GLYPHSMITH_BIN:-}
 if [ -z "$bin" ]; then
-  swift build -c release --product glyphsmith >/dev/null
+  swift build -c release >/dev/null
   bin=$(swift build -c release --show-bin-path)/glyphsmith
 fi
 work=$(mktemp -d)

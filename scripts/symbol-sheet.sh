@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${GLYPHSMITH_BIN:-}
 if [ -z "$bin" ]; then
-  swift build -c release --product glyphsmith >/dev/null
+  swift build -c release >/dev/null
   bin=$(swift build -c release --show-bin-path)/glyphsmith
 fi
 work=$(mktemp -d)

@@ -5,7 +5,8 @@ import GlyphsmithCore
 /// image, exit 0/1 against `--fail-over`.
 package enum CompareCommand: Subcommand {
   package static let name = "compare"
-  package static let summary = "count the pixels that differ between two PNGs (pixelmatch) and draw a diff"
+  package static let summary =
+    "count the pixels that differ between two PNGs (pixelmatch) and draw a diff"
   package static let help = """
     usage: glyphsmith compare A.png B.png [DIFF.png | --diff OUT.png] [--threshold T] [--include-aa]
                               [--alpha A] [--aa-color R,G,B] [--diff-color R,G,B]

@@ -11,13 +11,17 @@ package enum RenderHandoff {
   /// The full executable's file name; `scripts/install` puts it beside `glyphsmith`.
   package static let executableName = "glyphsmith-render"
 
-  /// `glyphsmith-render` beside the running executable (symbolic links resolved).
-  package static var executablePath: String {
-    var buffer = [CChar](repeating: 0, count: 4097)
-    let count = readlink("/proc/self/exe", &buffer, 4096)
-    let path = count > 0 ? String(cString: Array(buffer[0..<count]) + [0]) : CommandLine.arguments[0]
-    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    return (folder.isEmpty ? "" : folder) + "/" + executableName
+  /// The bytes of `glyphsmith-render`'s path beside the running executable (symbolic links
+  /// resolved; `argv[0]`'s folder when `/proc/self/exe` cannot be read), NUL-terminated.
+  /// Bytes, not a String: a folder name need not be UTF-8.
+  package static var executablePath: [CChar] {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
+    var path: [CChar] =
+      count > 0 ? Array(buffer[0..<count]) : Array(CommandLine.arguments[0].utf8CString.dropLast())
+    let slash = CChar(UInt8(ascii: "/"))
+    path = path.lastIndex(of: slash).map { Array(path[...$0]) } ?? [CChar(UInt8(ascii: ".")), slash]
+    return path + executableName.utf8CString
   }
 
   /// Replaces this process with `glyphsmith-render` and the same arguments; when that cannot
@@ -26,8 +30,9 @@ package enum RenderHandoff {
     let path = executablePath
     execv(path, CommandLine.unsafeArgv)
     let reason = String(cString: strerror(errno))
+    let name = String(decoding: path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     Terminal.error(
-      "glyphsmith: error: cannot start \(path): \(reason) (install it beside glyphsmith: "
+      "glyphsmith: error: cannot start \(name): \(reason) (install it beside glyphsmith: "
         + "scripts/install installs both)")
     exit(ExitCode.failure.rawValue)
   }

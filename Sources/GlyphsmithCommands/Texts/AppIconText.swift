@@ -3,7 +3,8 @@
 /// `glyphsmith-render` uses the same texts.
 package enum AppIconText {
   package static let name = "appicon"
-  package static let summary = "write an .appiconset (1024 px universal icon, dark, tinted, legacy sizes)"
+  package static let summary =
+    "write an .appiconset (1024 px universal icon, dark, tinted, legacy sizes)"
   package static let help = """
     usage: glyphsmith appicon ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
                               [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]

@@ -3,7 +3,8 @@
 /// `glyphsmith-render` uses the same texts.
 package enum BadgeText {
   package static let name = "badge"
-  package static let summary = "draw a tab bar badge (number, '!', word or dot), alone or on an icon"
+  package static let summary =
+    "draw a tab bar badge (number, '!', word or dot), alone or on an icon"
   package static let help = """
     usage: glyphsmith badge VALUE -o OUT.png [--scale N] [--height PT] [--max N]
                             [--color COLOR] [--text-color COLOR] [--appearance light|dark]

@@ -3,7 +3,8 @@
 /// `glyphsmith-render` uses the same texts.
 package enum DotsText {
   package static let name = "dots"
-  package static let summary = "draw page-control dots (UIPageControl), with custom indicator images"
+  package static let summary =
+    "draw page-control dots (UIPageControl), with custom indicator images"
   package static let help = """
     usage: glyphsmith dots --pages N --current K -o OUT.png [--scale N] [--tint COLOR]
                            [--current-tint COLOR] [--max-visible N]

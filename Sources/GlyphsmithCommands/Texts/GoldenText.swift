@@ -3,7 +3,8 @@
 /// `glyphsmith-render` uses the same texts.
 package enum GoldenText {
   package static let name = "golden"
-  package static let summary = "check rendered PNGs against goldens (report, artifacts) or record goldens"
+  package static let summary =
+    "check rendered PNGs against goldens (report, artifacts) or record goldens"
   package static let help = """
     usage: glyphsmith golden check ACTUAL_DIR GOLDEN_DIR [--artifacts DIR] [--report FILE.html]
                                    [--json] [--threshold T] [--include-aa|--no-include-aa]

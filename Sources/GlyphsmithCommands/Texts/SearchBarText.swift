@@ -3,7 +3,8 @@
 /// `glyphsmith-render` uses the same texts.
 package enum SearchBarText {
   package static let name = "searchbar"
-  package static let summary = "draw a search bar preview: field, prompt, bookmarks, clear, scope bar"
+  package static let summary =
+    "draw a search bar preview: field, prompt, bookmarks, clear, scope bar"
   package static let help = """
     usage: glyphsmith searchbar -o OUT.png [--placeholder TEXT] [--text TEXT] [--prompt TEXT]
                                 [--bookmark] [--scopes A,B,C | --scope TITLE...]

@@ -3,7 +3,8 @@
 /// `glyphsmith-render` uses the same texts.
 package enum SheetText {
   package static let name = "sheet"
-  package static let summary = "draw a contact sheet PNG of icons rendered by role, with their names"
+  package static let summary =
+    "draw a contact sheet PNG of icons rendered by role, with their names"
   package static let help = """
     usage: glyphsmith sheet INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
                             [--columns N] [--tint COLOR] [--limit N]
