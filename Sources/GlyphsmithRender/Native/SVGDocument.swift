@@ -123,32 +123,23 @@ package final class SVGDocument {
   /// The ink rectangle of the whole document, in intrinsic canvas units (px at 96 dpi), as
   /// librsvg computes it (strokes included); `nil` when nothing is drawn.
   /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure the document.
-  package func inkRect() throws -> Rect? {
-    var viewport = RsvgRectangle(
-      x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
-    var ink = RsvgRectangle()
-    var logical = RsvgRectangle()
-    let ok = try GErrorBridge.callSVG(path: path) { error in
-      LibraryClock.measure {
-        rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, error)
-      }
-    }
-    guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }
-    return Rect(
-      x: ink.x - canvasOrigin.x, y: ink.y - canvasOrigin.y, width: ink.width, height: ink.height)
-  }
+  package func inkRect() throws -> Rect? { try inkRect(layer: nil) }
 
   /// The ink rectangle of the element with `id` (`#name`), in intrinsic canvas units (px at
   /// 96 dpi) as `inkRect()`; `nil` when it draws nothing or there is no such element.
   /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure it.
-  package func inkRect(ofID id: String) throws -> Rect? {
+  package func inkRect(ofID id: String) throws -> Rect? { try inkRect(layer: id) }
+
+  /// librsvg's ink rectangle of `layer` (an element id, `nil`: the whole document), moved
+  /// to intrinsic canvas units; `nil` when it draws nothing.
+  private func inkRect(layer: String?) throws -> Rect? {
     var viewport = RsvgRectangle(
       x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
     var ink = RsvgRectangle()
     var logical = RsvgRectangle()
     let ok = try GErrorBridge.callSVG(path: path) { error in
       LibraryClock.measure {
-        rsvg_handle_get_geometry_for_layer(handle, id, &viewport, &ink, &logical, error)
+        rsvg_handle_get_geometry_for_layer(handle, layer, &viewport, &ink, &logical, error)
       }
     }
     guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }

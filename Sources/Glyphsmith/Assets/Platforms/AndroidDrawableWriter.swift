@@ -2,7 +2,7 @@ import Foundation
 
 extension AssetPlatform {
   /// `res/drawable-<density>/NAME.png` for mdpi to xxxhdpi (`AndroidDrawableWriter`).
-  package static let android = AssetPlatform(name: "android")
+  public static let android = AssetPlatform(name: "android")
 }
 
 /// Android: `res/drawable-<density>/NAME.png` for each of `AndroidDrawables.densities` at

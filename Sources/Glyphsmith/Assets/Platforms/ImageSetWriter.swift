@@ -2,7 +2,7 @@ import Foundation
 
 extension AssetPlatform {
   /// `NAME.imageset` folders in an Xcode asset catalog (`ImageSetWriter`).
-  package static let ios = AssetPlatform(name: "ios")
+  public static let ios = AssetPlatform(name: "ios")
 }
 
 /// iOS: one `NAME.imageset` per input (and `NAME-compact.imageset` with `compact`) in the

@@ -3,7 +3,7 @@ import Foundation
 extension AssetPlatform {
   /// `NAME/favicon.ico`, `apple-touch-icon.png`, `icon-192.png`, `icon-512.png`,
   /// `icon-512-maskable.png` and `manifest-icons.json` (`WebIconWriter`).
-  package static let web = AssetPlatform(name: "web")
+  public static let web = AssetPlatform(name: "web")
 }
 
 /// Web: one folder `NAME/` per input (NAME as for Android, so it is URL-safe) with the files
