@@ -274,7 +274,9 @@ extension Platform {
     posix_spawn_file_actions_adddup2(&actions, stderr, 2)
     var child: pid_t = 0
     let status = withCStrings(command) { argv in
-      withCStrings(environment) { envp in posix_spawn(&child, command[0], &actions, nil, argv, envp) }
+      withCStrings(environment) { envp in
+        posix_spawn(&child, command[0], &actions, nil, argv, envp)
+      }
     }
     return status == 0 ? child : nil
   }
