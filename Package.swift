@@ -1,13 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Both executables are linked position-dependent on Linux (`--no-pie`, gold): with the Swift
-/// runtime and Foundation linked in statically, a position-independent executable makes the
-/// dynamic loader apply about 130,000 relative relocations at every start (most of
+/// Release builds of both executables are linked position-dependent on Linux (`--no-pie`,
+/// gold): with the Swift runtime and Foundation linked in statically (`--static-swift-stdlib`,
+/// as README, `scripts/install` and the benches build), a position-independent executable makes
+/// the dynamic loader apply about 130,000 relative relocations at every start (most of
 /// `ld.so`'s time; `LD_DEBUG=statistics`), and a fixed address has none (issue 15). The C
 /// libraries stay position-independent shared objects with their own randomised addresses.
+/// Not in debug builds, whose Swift runtime is shared: ld.so warns on stderr when a
+/// position-dependent executable takes the address of a shared library's protected function.
 var positionDependent: [LinkerSetting] {
-  [.unsafeFlags(["-Xlinker", "--no-pie"], .when(platforms: [.linux]))]
+  [.unsafeFlags(["-Xlinker", "--no-pie"], .when(platforms: [.linux], configuration: .release))]
 }
 
 /// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image

@@ -28,7 +28,7 @@ package enum Platform {
     /// Whether the call failed because its target is a folder that is not empty.
     package var isFolderNotEmpty: Bool { code == ENOTEMPTY || code == EEXIST }
     /// Whether the call was interrupted or would have waited (`EINTR`, `EAGAIN`): try again.
-    var isInterrupted: Bool { code == EINTR || code == EAGAIN }
+    package var isInterrupted: Bool { code == EINTR || code == EAGAIN }
     /// The failure `errno` describes now.
     package static var last: Failure { Failure(code: errno) }
   }
