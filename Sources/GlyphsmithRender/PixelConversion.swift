@@ -7,11 +7,28 @@ enum PixelConversion {
   /// `unpremultiplied[a << 8 | c]` = min(255, (c * 255 + a / 2) / a) for a in 1...255: the
   /// division of every translucent pixel, done once (64 KiB).
   static let unpremultiplied: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 256 * 256)
-    for a in 1..<256 {
-      for c in 0..<256 { table[a << 8 | c] = UInt8(min(255, (c * 255 + a / 2) / a)) }
+    // Built in every render process, so without a division per entry: along a row the
+    // numerator c * 255 + a / 2 grows by 255 = step * a + rest, so the quotient grows by
+    // step, or step + 1 when the remainder passes a.
+    [UInt8](unsafeUninitializedCapacity: 256 * 256) { table, count in
+      for c in 0..<256 { table[c] = 0 }
+      for a in 1..<256 {
+        let step = 255 / a
+        let rest = 255 % a
+        var quotient = 0
+        var remainder = a / 2
+        for c in 0..<256 {
+          table[a << 8 | c] = UInt8(truncatingIfNeeded: min(255, quotient))
+          quotient += step
+          remainder += rest
+          if remainder >= a {
+            remainder -= a
+            quotient += 1
+          }
+        }
+      }
+      count = 256 * 256
     }
-    return table
   }()
 
   /// Converts one ARGB32 surface's pixels (`stride` bytes a row) to straight RGBA8.
