@@ -57,7 +57,7 @@ enum PixelConversion {
   /// Converts `count` ARGB32 words (premultiplied, native-endian) to straight RGBA8 bytes in
   /// the same memory, with the rounding of `straightRGBA`. Transparent words are zero in both
   /// forms and are only read, so an icon's empty background costs one pass of loads.
-  static func straightenInPlace(_ pixels: UnsafeMutableRawPointer, count: Int) {
+  package static func straightenInPlace(_ pixels: UnsafeMutableRawPointer, count: Int) {
     unpremultiplied.withUnsafeBufferPointer { table in
       let words = pixels.assumingMemoryBound(to: UInt32.self)
       var i = 0
