@@ -23,7 +23,8 @@ private func events(_ data: Data) -> [String] {
     case .end(let name): out.append("</\(name)>")
     case .characters(let text): out.append("text \(text.debugDescription)")
     case .comment(let text): out.append("comment \(text.debugDescription)")
-    case .cdata(let bytes): out.append("cdata \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    case .cdata(let bytes):
+      out.append("cdata \(String(decoding: bytes, as: UTF8.self).debugDescription)")
     }
   }
   if let failure { out.append("failure \(failure.code) line \(failure.line): \(failure.text)") }
@@ -169,8 +170,8 @@ struct LibXMLReaderTests {
         func parser(_ parser: XMLParser, foundComment comment: String) {
           out.append("comment \(comment.debugDescription)")
         }
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-          out.append("cdata \(String(decoding: CDATABlock, as: UTF8.self).debugDescription)")
+        func parser(_ parser: XMLParser, foundCDATA block: Data) {
+          out.append("cdata \(String(decoding: block, as: UTF8.self).debugDescription)")
         }
       }
       let recorder = Recorder()

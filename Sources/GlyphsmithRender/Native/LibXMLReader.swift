@@ -69,7 +69,8 @@ public enum LibXMLReader {
       handler.getEntity = { user, name in
         EventSession.from(user).entity(name)
       }
-      handler.startElementNs = { user, localname, prefix, _, nbNamespaces, namespaces,
+      handler.startElementNs = {
+        user, localname, prefix, _, nbNamespaces, namespaces,
         nbAttributes, _, attributes in
         EventSession.from(user).start(
           localname, prefix, Int(nbNamespaces), namespaces, Int(nbAttributes), attributes)
