@@ -12,7 +12,7 @@ import Foundation
 /// event stream replaces references to internal entities the document declares, as
 /// Foundation's `XMLParser` did, and stops at a reference to an external one. libxml2 refuses
 /// entity bombs in both while parsing ("Detected an entity reference loop", error 89).
-public enum LibXMLReader {
+package enum LibXMLReader {
   private static let initialized: Bool = {
     xmlInitParser()
     return true
@@ -41,7 +41,7 @@ public enum LibXMLReader {
 
   /// Deepest element nesting `events` reads: libxml2's own limit without `XML_PARSE_HUGE`
   /// (`xmlParserMaxDepth`), which its push parser does not apply itself.
-  public static let maximumDepth = 256
+  package static let maximumDepth = 256
 
   /// Reads `data` as a stream of SAX2 events, calling `body` for each in document order.
   ///
@@ -55,7 +55,7 @@ public enum LibXMLReader {
   /// failure (code 111, `XML_ERR_USER_STOP`) instead of loading it.
   /// - Returns: `nil` when the document is well formed (a document under 4 bytes gives no
   ///   events and counts as well formed, as it did for `XMLParser`), else the failure.
-  public static func events(_ data: Data, _ body: (XMLEvent) -> Void) -> XMLReadFailure? {
+  package static func events(_ data: Data, _ body: (XMLEvent) -> Void) -> XMLReadFailure? {
     _ = initialized
     guard data.count >= 4 else { return nil }
     guard data.count < Int(Int32.max) else {

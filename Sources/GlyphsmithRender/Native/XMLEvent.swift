@@ -1,5 +1,5 @@
 /// One event of `LibXMLReader.events`, in document order.
-public enum XMLEvent: Sendable {
+package enum XMLEvent: Sendable {
   /// A start tag (an empty-element tag gives a start and an end).
   case start(XMLStartTag)
   /// An end tag: the qualified name as written (`svg:g`).
@@ -13,27 +13,27 @@ public enum XMLEvent: Sendable {
 }
 
 /// A start tag as `LibXMLReader.events` reports it.
-public struct XMLStartTag: Sendable, Equatable {
+package struct XMLStartTag: Sendable, Equatable {
   /// The qualified name as written, prefix included (`svg:path`, `path`).
-  public var name: String
+  package var name: String
   /// Attributes by qualified name as written (`xlink:href`), namespace declarations included
   /// (`xmlns`, `xmlns:xlink`); a repeated name keeps its last value. Character and predefined
   /// entity references are replaced (`&amp;` is `&`).
-  public var attributes: [String: String]
+  package var attributes: [String: String]
   /// libxml2's 1-based line when it reports the tag (`xmlSAX2GetLineNumber`): the line of
   /// the character after the name and attributes (the tag's `>`, or the `/` of `/>`), the
   /// last line of a tag written over several. Only a line feed starts a line: a lone carriage
   /// return does not.
-  public var line: Int
+  package var line: Int
   /// libxml2's 1-based column at the same moment (`xmlSAX2GetColumnNumber`): the position of
   /// that `>` or `/`, counted in characters (Unicode scalars, not bytes; a tab is one, a
   /// lone carriage return one, a byte order mark none). These are the line and column
   /// Foundation's `XMLParser` gave in its start-element callback, pinned in
   /// `LibXMLReaderTests`.
-  public var column: Int
+  package var column: Int
 
   /// A start tag with these values.
-  public init(name: String, attributes: [String: String], line: Int, column: Int) {
+  package init(name: String, attributes: [String: String], line: Int, column: Int) {
     self.name = name
     self.attributes = attributes
     self.line = line
@@ -42,24 +42,24 @@ public struct XMLStartTag: Sendable, Equatable {
 }
 
 /// Why `LibXMLReader.events` found the document not well formed, or stopped reading it.
-public struct XMLReadFailure: Error, Sendable, Equatable {
+package struct XMLReadFailure: Error, Sendable, Equatable {
   /// libxml2's error number (`xmlParserErrors`, e.g. 76 for a mismatched end tag, 89 for an
   /// entity reference loop; 111 for an external entity and 1 for too deep a nesting, which
   /// the reader refuses itself).
-  public var code: Int
+  package var code: Int
   /// 1-based line of the error (where libxml2 stopped when it names none).
-  public var line: Int
+  package var line: Int
   /// libxml2's message for its first error, trimmed (`Opening and ending tag mismatch: g
   /// line 2 and svg`), or the reader's own; empty when libxml2 gave none.
-  public var message: String
+  package var message: String
 
   /// The message, or `malformed XML (libxml2 error N)` when libxml2 gave none.
-  public var text: String {
+  package var text: String {
     message.isEmpty ? "malformed XML (libxml2 error \(code))" : message
   }
 
   /// A failure with these values.
-  public init(code: Int, line: Int, message: String) {
+  package init(code: Int, line: Int, message: String) {
     self.code = code
     self.line = line
     self.message = message
