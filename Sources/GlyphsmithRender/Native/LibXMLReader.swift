@@ -105,7 +105,7 @@ package enum LibXMLReader {
         let session = Unmanaged<EventSession>.fromOpaque(user).takeUnretainedValue()
         guard session.firstError == nil else { return }
         session.firstError = XMLReadFailure(
-          code: Int(error.pointee.code), line: Int(error.pointee.line),
+          code: Int(error.pointee.code), line: session.documentLine ?? Int(error.pointee.line),
           message: error.pointee.message.map {
             String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
           } ?? "")
@@ -189,11 +189,19 @@ private final class EventSession {
     return found
   }
 
+  /// The line reached in the document itself (not inside an entity's replacement text,
+  /// whose lines libxml2 counts from 1).
+  var documentLine: Int? {
+    guard let context, context.pointee.inputNr > 0, let input = context.pointee.inputTab[0]
+    else { return nil }
+    return Int(input.pointee.line)
+  }
+
   /// Stops the read with `message` (the first refusal wins).
   func refuse(code: Int, message: String) {
     guard refusal == nil, let context else { return }
     refusal = XMLReadFailure(
-      code: code, line: Int(xmlSAX2GetLineNumber(context)), message: message)
+      code: code, line: documentLine ?? Int(xmlSAX2GetLineNumber(context)), message: message)
     xmlStopParser(context)
   }
 

@@ -47,7 +47,8 @@ package struct XMLReadFailure: Error, Sendable, Equatable {
   /// entity reference loop; 111 for an external entity and 1 for too deep a nesting, which
   /// the reader refuses itself).
   package var code: Int
-  /// 1-based line of the error (where libxml2 stopped when it names none).
+  /// 1-based line of the document where the error was found (for an error inside an
+  /// entity's replacement text, the line of the reference).
   package var line: Int
   /// libxml2's message for its first error, trimmed (`Opening and ending tag mismatch: g
   /// line 2 and svg`), or the reader's own; empty when libxml2 gave none.
