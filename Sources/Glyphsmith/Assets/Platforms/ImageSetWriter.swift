@@ -65,11 +65,7 @@ public struct ImageSetWriter: AssetPlatformWriter {
   {
     let options = context.options
     var sets: [PlannedAssetSet] = []
-    let groupPath = input.groups.map { "/" + $0 }.joined()
-    let variants = options.compact ? [("", false), ("-compact", true)] : [("", false)]
-    for (suffix, compact) in variants {
-      let setName = input.name + suffix
-      let folder = "\(context.root)\(groupPath)/\(setName).imageset"
+    for (setName, folder, compact) in setFolders(for: input, in: context) {
       var files: [PlannedAssetFile] = []
       var images: [ImageSetContents.Image] = []
       for scale in options.scales {
@@ -96,6 +92,18 @@ public struct ImageSetWriter: AssetPlatformWriter {
           whole: true))
     }
     return sets
+  }
+
+  /// The imagesets of `input`: regular, then compact with `compact`; name and folder each.
+  private func setFolders(for input: AssetInput, in context: AssetPlatformContext)
+    -> [(name: String, folder: String, compact: Bool)]
+  {
+    let groupPath = input.groups.map { "/" + $0 }.joined()
+    let variants = context.options.compact ? [("", false), ("-compact", true)] : [("", false)]
+    return variants.map { suffix, compact in
+      let setName = input.name + suffix
+      return (setName, "\(context.root)\(groupPath)/\(setName).imageset", compact)
+    }
   }
 
   /// The whole catalog validated (names collide across it), as `glyphsmith validate` does.
@@ -139,7 +147,7 @@ public struct ImageSetWriter: AssetPlatformWriter {
         owned.files.insert(
           root + "/" + input.groups[...index].joined(separator: "/") + "/Contents.json")
       }
-      for set in plannedSets(for: input, in: trimmed) { owned.folders.insert(set.folder) }
+      for set in setFolders(for: input, in: trimmed) { owned.folders.insert(set.folder) }
     }
     return owned
   }
