@@ -339,9 +339,11 @@ public struct AssetsJob: Sendable {
     var files: [WrittenFile] = []
     var glyph: (shape: String?, sizePt: Double?)? = nil
     for set in sets {
+      // The folder is looked up once; its files are read and its names listed through it.
+      guard let folder = Platform.OpenFolder(path: set.folder) else { return nil }
       var baseSizes: [Bool: (width: Int, height: Int, scale: Int)] = [:]
       for file in set.files where !set.isPacked(file.name) {
-        guard let data = FileBytes.read(set.folder + "/" + file.name),
+        guard let data = folder.read(file.name),
           PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
           let size = PNGCodec.size(of: data)
         else { return nil }
@@ -365,10 +367,10 @@ public struct AssetsJob: Sendable {
         files.append(WrittenFile(path: file.reportPath, width: size.width, height: size.height))
       }
       for text in set.texts {
-        guard FileBytes.read(set.folder + "/" + text.name) == text.data else { return nil }
+        guard folder.read(text.name) == text.data else { return nil }
       }
       if let icon = set.icon {
-        guard let data = FileBytes.read(set.folder + "/" + icon.name),
+        guard let data = folder.read(icon.name),
           data.range(of: Data(fingerprint.utf8)) != nil
         else { return nil }
       }
@@ -378,7 +380,7 @@ public struct AssetsJob: Sendable {
           expected = expected.filter { !set.isPacked($0) }
           expected.insert(icon.name)
         }
-        guard let present = Platform.folderNames(atPath: set.folder), Set(present) == expected
+        guard let present = folder.namesClosing(), Set(present) == expected
         else { return nil }
       }
     }

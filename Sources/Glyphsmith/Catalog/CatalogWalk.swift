@@ -96,7 +96,8 @@ struct CatalogWalk {
       } else {
         // The name without ".kind" (what `deletingPathExtension` gives).
         let name =
-          namePrefix + String(decoding: child.name.utf8.dropLast(kind.utf8.count + 1), as: UTF8.self)
+          namePrefix
+          + String(decoding: child.name.utf8.dropLast(kind.utf8.count + 1), as: UTF8.self)
         assets.append(CatalogAsset(name: name, kind: kind, folder: path))
         if checkingAssets(path) {
           checkAsset(folder: path, kind: kind, name: name)

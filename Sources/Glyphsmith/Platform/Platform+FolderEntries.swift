@@ -26,17 +26,17 @@ extension Platform {
     defer { closedir(folder) }
     var entries: [FolderEntry] = []
     while let entry = readdir(folder) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        let length = bytes.firstIndex(of: 0) ?? bytes.count
-        return FileName.decode(bytes[0..<length])
-      }
+      let name = entryName(entry)
       if name == "." || name == ".." { continue }
       var type = Int32(entry.pointee.d_type)
       if type == Int32(DT_UNKNOWN) {
         var info = stat()
         guard FileName.withCPath(path + "/" + name, { lstat($0, &info) }) == 0 else { continue }
-        type = info.st_mode & S_IFMT == S_IFLNK ? Int32(DT_LNK) : info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK: type = Int32(DT_LNK)
+        case S_IFDIR: type = Int32(DT_DIR)
+        default: type = Int32(DT_REG)
+        }
       }
       var isFolder = type == Int32(DT_DIR)
       let isLink = type == Int32(DT_LNK)
@@ -46,10 +46,59 @@ extension Platform {
     return entries
   }
 
+  /// The name of a `readdir` entry, `FileName.decode`d.
+  static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let length = bytes.firstIndex(of: 0) ?? bytes.count
+      return FileName.decode(bytes[0..<length])
+    }
+  }
+
   /// Whether the folder at `path` can be listed (`opendir` succeeds); nothing is read.
   static func canList(_ path: String) -> Bool {
     guard let folder = FileName.withCPath(path, { opendir($0) }) else { return false }
     closedir(folder)
     return true
+  }
+}
+
+extension Platform {
+  /// A folder opened once, its files read and its names listed relative to it: the path is
+  /// looked up once for all of them (the up-to-date check reads every file of thousands of
+  /// small folders).
+  final class OpenFolder {
+    /// The folder's descriptor; -1 once the listing has taken it over.
+    private var fd: Int32
+
+    /// Opens the folder at `path`; `nil` when it is not a folder or cannot be opened.
+    init?(path: String) {
+      fd = FileName.withCPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+      if fd < 0 { return nil }
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// The bytes of the regular file `name` in the folder (as `readRegularFile(atPath:)`);
+    /// `nil` when it cannot be read or the folder was listed already.
+    func read(_ name: String) -> Data? {
+      guard fd >= 0 else { return nil }
+      let file = FileName.withCPath(name) { openat(fd, $0, O_RDONLY | O_CLOEXEC) }
+      return readRegularFile(opened: file)
+    }
+
+    /// The names in the folder (`.` and `..` left out), as `folderNames(atPath:)`; `nil` when
+    /// it cannot be read. The last use of the folder: it is closed after.
+    func namesClosing() -> [String]? {
+      guard fd >= 0, let folder = fdopendir(fd) else { return nil }
+      fd = -1
+      defer { closedir(folder) }
+      var names: [String] = []
+      while let entry = readdir(folder) {
+        let name = Platform.entryName(entry)
+        if name != "." && name != ".." { names.append(name) }
+      }
+      return names
+    }
   }
 }
