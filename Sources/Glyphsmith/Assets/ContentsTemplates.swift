@@ -13,7 +13,7 @@ final class ContentsTemplates: Sendable {
   /// Whether `setName` is substituted into a template (else the text is encoded in full).
   private static func substitutable(_ setName: String) -> Bool {
     !setName.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }
-      && !setName.contains(placeholder)
+      && (setName.utf8.count < placeholder.utf8.count || !setName.contains(placeholder))
   }
 
   /// The text of a set named `setName` whose shape (everything but the name) the caller
