@@ -75,16 +75,59 @@ extension Platform {
     init?(path: String) {
       fd = FileName.withCPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
       if fd < 0 { return nil }
+      buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.smallFile, alignment: 16)
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit {
+      if fd >= 0 { close(fd) }
+      buffer.deallocate()
+    }
 
-    /// The bytes of the regular file `name` in the folder (as `readRegularFile(atPath:)`);
-    /// `nil` when it cannot be read or the folder was listed already.
+    /// Files smaller than this are read with one `read` into `buffer` (no `fstat`).
+    private static let smallFile = 16 * 1024
+    /// Scratch space for small files, one per open folder.
+    private let buffer: UnsafeMutableRawPointer
+
+    /// The bytes of the file `name` in the folder; `nil` when it cannot be opened or read
+    /// (missing, a folder) or the folder was listed already. A file under 16 KiB is read with
+    /// one `read` (a short read is the end of the file); a larger one as
+    /// `readRegularFile(atPath:)` reads it. Opened non-blocking, so a FIFO gives no bytes
+    /// instead of waiting for a writer.
     func read(_ name: String) -> Data? {
       guard fd >= 0 else { return nil }
-      let file = FileName.withCPath(name) { openat(fd, $0, O_RDONLY | O_CLOEXEC) }
+      let file = FileName.withCPath(name) {
+        openat(fd, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      }
+      guard file >= 0 else { return nil }
+      let count = Self.readOnce(file, buffer, Self.smallFile)
+      guard count >= 0 else {
+        close(file)
+        return nil
+      }
+      guard count == Self.smallFile else {
+        close(file)
+        return Data(bytes: buffer, count: count)
+      }
+      guard lseek(file, 0, SEEK_SET) == 0 else {
+        close(file)
+        return nil
+      }
       return readRegularFile(opened: file)
+    }
+
+    /// POSIX `read(2)` once, retried on `EINTR`.
+    private static func readOnce(_ file: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
+      -> Int
+    {
+      while true {
+        #if canImport(Glibc)
+          let n = Glibc.read(file, buffer, count)
+        #else
+          let n = Darwin.read(file, buffer, count)
+        #endif
+        if n < 0 && errno == EINTR { continue }
+        return n
+      }
     }
 
     /// The names in the folder (`.` and `..` left out), as `folderNames(atPath:)`; `nil` when
