@@ -6,7 +6,7 @@ import Foundation
 /// through the same checks and normalisation as a render, and librsvg measures each element
 /// by id. Elements are numbered in document order over all elements, as `SVGOutline` numbers
 /// them, so each maps back to its line and column in the original file.
-public enum ElementLocator {
+package enum ElementLocator {
   /// Elements measured: those that draw something themselves.
   static let drawable: Set<String> = [
     "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "image", "use",
@@ -23,7 +23,7 @@ public enum ElementLocator {
   /// document order among all elements, in the document's canvas units (px at 96 dpi, as
   /// `SVGDocument.inkRect()`); elements that draw nothing are left out. Empty when the file
   /// cannot be parsed or loaded (the render reports that).
-  public static func inkRects(data: Data, path: String, baseDirectory: URL?) -> [Int: Rect] {
+  package static func inkRects(data: Data, path: String, baseDirectory: URL?) -> [Int: Rect] {
     guard let (annotated, ids) = annotate(data),
       let document = try? SVGDocument(
         data: annotated, path: path, baseDirectory: baseDirectory, sizeFromContent: true)

@@ -14,14 +14,14 @@ import Foundation
 /// attribute; strokes keep their user-space path plus a `transform="matrix(...)"`. That output
 /// is read back with FoundationXML's `XMLParser`: librsvg has resolved every shape, `use`,
 /// transform, unit and CSS rule, so no SVG semantics are interpreted here. See docs/symbols.md.
-public enum SVGPathRecorder {
+package enum SVGPathRecorder {
   /// What one recording found.
-  public struct Recording: Sendable {
+  package struct Recording: Sendable {
     /// The painted paths in drawing order, in the document's intrinsic canvas px.
-    public var paths: [PaintedPath]
+    package var paths: [PaintedPath]
     /// What librsvg drew that is not a plain fill or stroke (group opacity, masks, images,
     /// text, clipping), one lowercase phrase each; empty for plain vector artwork.
-    public var unsupported: [String]
+    package var unsupported: [String]
   }
 
   /// Device units per canvas px used while recording: the canvas's longer side becomes 4096
@@ -37,7 +37,7 @@ public enum SVGPathRecorder {
   ///   longer side becomes 4096 units. Cairo keeps 1/256 of a device unit, and drops a line
   ///   to the current point and merges lines that continue in one direction, exactly, in
   ///   those units: 15.625 (= 1000 x 4 / 256) puts a 1/1000 grid exactly on Cairo's.
-  public static func record(
+  package static func record(
     _ document: SVGDocument, elementID: String? = nil, deviceScale: Double? = nil
   ) throws -> Recording {
     let size = document.intrinsicSize
