@@ -30,17 +30,15 @@ extension Platform {
       if name == "." || name == ".." { continue }
       var type = Int32(entry.pointee.d_type)
       if type == Int32(DT_UNKNOWN) {
-        var info = stat()
-        guard FileName.withCPath(path + "/" + name, { lstat($0, &info) }) == 0 else { continue }
-        switch info.st_mode & S_IFMT {
-        case S_IFLNK: type = Int32(DT_LNK)
-        case S_IFDIR: type = Int32(DT_DIR)
+        switch kind(ofPath: path + "/" + name, followingLinks: false) {
+        case .link: type = Int32(DT_LNK)
+        case .folder: type = Int32(DT_DIR)
         default: type = Int32(DT_REG)
         }
       }
       var isFolder = type == Int32(DT_DIR)
       let isLink = type == Int32(DT_LNK)
-      if isLink { isFolder = status(ofPath: path + "/" + name)?.isFolder ?? false }
+      if isLink { isFolder = kind(ofPath: path + "/" + name) == .folder }
       entries.append(FolderEntry(name: name, isFolder: isFolder, isLink: isLink))
     }
     return entries
