@@ -38,17 +38,7 @@ package enum ElementLocator {
   /// A copy of `data` whose drawable elements (outside referenced-only containers) all have
   /// a unique id, with the ids by element index; `nil` when libxml2 cannot parse it.
   static func annotate(_ data: Data) -> (Data, [Int: String])? {
-    guard data.count < Int(Int32.max) else { return nil }
-    xmlSetStructuredErrorFunc(nil, { _, _ in })
-    let options = Int32(
-      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-        | XML_PARSE_NOCDATA.rawValue)
-    let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
-      guard let base = raw.baseAddress else { return nil }
-      return xmlReadMemory(
-        base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil, options)
-    }
-    guard let doc = parsed else { return nil }
+    guard let doc = LibXMLReader.tree(data) else { return nil }
     defer { xmlFreeDoc(doc) }
     guard let root = xmlDocGetRootElement(doc) else { return nil }
     let all = SVGNormalizer.allElements(root)
