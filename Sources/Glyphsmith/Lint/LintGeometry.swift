@@ -29,6 +29,8 @@ struct LintGeometry {
   /// that its ink fills: area / (4 pi sqrt(det covariance)). About 1 for solid convex shapes
   /// (a disc 1, a bar or rectangle 0.95 at any angle); less for rings, arcs and letters.
   var partEllipseFill: [Double] = []
+  /// The box of every ink px (`inkBox()`), from the boxes of the ink's parts.
+  var inkBounds = PixelComponent()
   /// Indices of the background components that are holes, ascending.
   var holes: [Int] = []
   /// `PixelOps.thickness` of the ink, up to the widest line a rule asks for
@@ -64,6 +66,13 @@ struct LintGeometry {
     parts = partComponents.count
     partEllipseFill = Self.ellipseFill(
       labels: inkParts.labels, count: inkParts.components.count, width: width, kept: kept)
+    // Every ink px lies in one part (small ones too): their boxes' union is the ink's box.
+    for c in inkParts.components {
+      inkBounds.minX = min(inkBounds.minX, c.minX)
+      inkBounds.minY = min(inkBounds.minY, c.minY)
+      inkBounds.maxX = max(inkBounds.maxX, c.maxX)
+      inkBounds.maxY = max(inkBounds.maxY, c.maxY)
+    }
   }
 
   /// `partEllipseFill` of the components `kept` (indices into `count` labels).
@@ -75,16 +84,24 @@ struct LintGeometry {
     var sxx = n
     var syy = n
     var sxy = n
-    for i in 0..<labels.count where labels[i] >= 0 {
-      let l = Int(labels[i])
-      let x = Double(i % width)
-      let y = Double(i / width)
-      n[l] += 1
-      sx[l] += x
-      sy[l] += y
-      sxx[l] += x * x
-      syy[l] += y * y
-      sxy[l] += x * y
+    // Row by row (the same order of additions; every sum is a whole number below 2^53,
+    // so exact in any order).
+    let height = width > 0 ? labels.count / width : 0
+    for row in 0..<height {
+      let base = row * width
+      let y = Double(row)
+      for column in 0..<width {
+        let label = labels[base + column]
+        guard label >= 0 else { continue }
+        let l = Int(label)
+        let x = Double(column)
+        n[l] += 1
+        sx[l] += x
+        sy[l] += y
+        sxx[l] += x * x
+        syy[l] += y * y
+        sxy[l] += x * y
+      }
     }
     return kept.map { l in
       let mx = sx[l] / n[l]
@@ -118,17 +135,6 @@ struct LintGeometry {
     }
   }
 
-  /// The box of every ink px (`maxX` -1 when there is no ink).
-  func inkBox() -> PixelComponent {
-    var c = PixelComponent()
-    for i in 0..<ink.count where ink[i] != 0 {
-      let x = i % width
-      let y = i / width
-      c.minX = min(c.minX, x)
-      c.minY = min(c.minY, y)
-      c.maxX = max(c.maxX, x)
-      c.maxY = max(c.maxY, y)
-    }
-    return c
-  }
+  /// The box of every ink px (`maxX` -1 when there is no ink; area 0), measured once.
+  func inkBox() -> PixelComponent { inkBounds }
 }

@@ -62,28 +62,40 @@ struct DetailLossRule: LintCheck {
     let gw = g.width
     let gh = g.height
     let tw = target.width
+    // Each output px sums its block of high-resolution px row by row, left to right; the
+    // blocks of one output row are summed side by side (one high-resolution row across all
+    // of them, then the next), which keeps each sum's order of additions (so its value) and
+    // reads the high-resolution rows in order.
+    let ow = target.width * m
+    var sums = [Float](repeating: 0, count: ow)
     g.grid.alpha.withUnsafeBufferPointer { hi in
       target.alpha.withUnsafeBufferPointer { lo in
         reference.withUnsafeMutableBufferPointer { ref in
           enlarged.withUnsafeMutableBufferPointer { enl in
-            for y in 0..<(target.height * m) {
-              let yEnd = min(gh, (y + 1) * block)
-              for x in 0..<(target.width * m) {
-                // The same order of additions as a plain row-by-row sum.
-                var sum: Float = 0
-                let xEnd = min(gw, (x + 1) * block)
+            sums.withUnsafeMutableBufferPointer { sum in
+              for y in 0..<(target.height * m) {
+                let yEnd = min(gh, (y + 1) * block)
+                for x in 0..<ow { sum[x] = 0 }
                 var yy = y * block
                 while yy < yEnd {
-                  var xx = x * block
-                  while xx < xEnd {
-                    sum += hi[yy &* gw &+ xx]
-                    xx &+= 1
+                  let rowBase = yy &* gw
+                  for x in 0..<ow {
+                    var s = sum[x]
+                    let xEnd = min(gw, (x + 1) * block)
+                    var xx = x * block
+                    while xx < xEnd {
+                      s += hi[rowBase &+ xx]
+                      xx &+= 1
+                    }
+                    sum[x] = s
                   }
                   yy &+= 1
                 }
-                let i = (y + pad) * w + x + pad
-                ref[i] = sum * norm
-                enl[i] = lo[(y / m) * tw + x / m]
+                for x in 0..<ow {
+                  let i = (y + pad) * w + x + pad
+                  ref[i] = sum[x] * norm
+                  enl[i] = lo[(y / m) * tw + x / m]
+                }
               }
             }
           }
