@@ -4,8 +4,9 @@ import Foundation
 
 private let base = URL(fileURLWithPath: NSTemporaryDirectory())
 
-/// One input: PNG bytes are decoded (header check, then pixels); anything else is loaded as
-/// an SVG, measured and drawn on a 48 x 48 px canvas, as `glyphsmith render` does.
+/// One input: PNG bytes are decoded (header check, then pixels); anything else is read as
+/// lint reads it (libxml2's SAX2 events), then loaded as an SVG, measured and drawn on a
+/// 48 x 48 px canvas, as `glyphsmith render` does.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
   let data = Data(bytes: bytes, count: count)
@@ -13,6 +14,8 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     _ = try? PNGCodec.decode(data, path: "fuzz.png", maxPixels: 4_000_000)
     return 0
   }
+  var events = 0
+  _ = LibXMLReader.events(data) { _ in events += 1 }
   guard
     let document = try? SVGDocument(
       data: data, path: "fuzz.svg", baseDirectory: base, limits: InputLimits())

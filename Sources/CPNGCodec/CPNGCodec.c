@@ -227,6 +227,29 @@ static void gs_write(png_structp png, png_bytep bytes, png_size_t count) {
 
 static void gs_flush(png_structp png) { (void)png; }
 
+/// Whether at least 75 % of the pixels on every 8th row of an RGBA image equal their left
+/// neighbour: runs of one colour, as icons (85-96 % at 75-1024 px) and screenshots are, which
+/// compress fastest (and mostly smaller) unfiltered; a gradient has about 9 %. Reading one row
+/// in eight costs about 2 % of an encode.
+static int gs_mostly_runs(const uint8_t *pixels, uint32_t width, uint32_t height,
+                          int channels) {
+  if (channels != 4 || width < 2) return 0;
+  uint64_t equal = 0, total = 0;
+  for (uint32_t y = 0; y < height; y += 8) {
+    const uint8_t *row = pixels + (size_t)y * width * 4;
+    uint32_t previous;
+    memcpy(&previous, row, 4);
+    for (uint32_t x = 1; x < width; x++) {
+      uint32_t pixel;
+      memcpy(&pixel, row + (size_t)x * 4, 4);
+      equal += pixel == previous;
+      previous = pixel;
+    }
+    total += width - 1;
+  }
+  return equal * 4 >= total * 3;
+}
+
 gs_png_status gs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                             int channels, int level, const char *const *text_keys,
                             const char *const *text_values, int text_count,
@@ -254,12 +277,22 @@ gs_png_status gs_png_encode(const uint8_t *pixels, uint32_t width, uint32_t heig
     return GS_PNG_LIBPNG_ERROR;
   }
   png_set_write_fn(png, out, gs_write, gs_flush);
-  png_set_compression_level(png, level);
-  // Icons are mostly runs of transparent pixels: run-length zlib with the Sub filter gives
-  // about twice the encode speed of libpng's defaults for ~20 % larger files (Xcode
-  // recompresses asset catalog PNGs anyway). Fixed, so the bytes never vary.
-  png_set_filter(png, 0, PNG_FILTER_SUB);
-  png_set_compression_strategy(png, Z_RLE);
+  // Icons are mostly runs of identical pixels (transparent background, solid ink): for them
+  // rows go unfiltered to zlib's fast matcher at level 2, which skips libpng's filter pass
+  // and is about 22 % faster than the Sub filter with run-length zlib at 1024 px (files
+  // ~50 % larger there, smaller at 75 px and for screenshots). Other images (gradients, photos) keep the Sub
+  // filter with run-length zlib at `level`: twice as fast as libpng's defaults for ~20 %
+  // larger files (Xcode recompresses asset catalog PNGs anyway). The choice depends on the
+  // pixels only, so the same pixels always give the same bytes.
+  if (gs_mostly_runs(pixels, width, height, channels)) {
+    png_set_compression_level(png, 2);
+    png_set_filter(png, 0, PNG_FILTER_NONE);
+    png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
+  } else {
+    png_set_compression_level(png, level);
+    png_set_filter(png, 0, PNG_FILTER_SUB);
+    png_set_compression_strategy(png, Z_RLE);
+  }
   png_set_IHDR(png, info, width, height, 8,
                channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

@@ -1,43 +1,43 @@
 /// A usage error: bad or missing options. Exit code 2.
-public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+package struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
   /// What is wrong, lowercase, ending with the fix when there is one.
-  public var message: String
+  package var message: String
   /// `error: <message>`.
-  public var description: String { "error: \(message)" }
+  package var description: String { "error: \(message)" }
   /// A usage error with `message`.
-  public init(message: String) { self.message = message }
+  package init(message: String) { self.message = message }
 }
 
 /// One option a subcommand accepts.
-public struct OptionSpec: Equatable, Sendable {
+package struct OptionSpec: Equatable, Sendable {
   /// Long name without dashes, e.g. `output`.
-  public var name: String
+  package var name: String
   /// Whether the option takes a value (`--size 25`, `--size=25`).
-  public var takesValue: Bool
+  package var takesValue: Bool
   /// Optional one-letter alias, e.g. `o`.
-  public var short: Character? = nil
+  package var short: Character? = nil
 
   /// An option with a value, `--name VALUE` or `--name=VALUE` (or `-s VALUE`).
-  public static func value(_ name: String, short: Character? = nil) -> OptionSpec {
+  package static func value(_ name: String, short: Character? = nil) -> OptionSpec {
     OptionSpec(name: name, takesValue: true, short: short)
   }
   /// A flag without a value, `--name` (or `-s`).
-  public static func flag(_ name: String, short: Character? = nil) -> OptionSpec {
+  package static func flag(_ name: String, short: Character? = nil) -> OptionSpec {
     OptionSpec(name: name, takesValue: false, short: short)
   }
 }
 
 /// argv split into options and positionals; no I/O, no defaults.
-public struct ParsedArguments: Equatable, Sendable {
+package struct ParsedArguments: Equatable, Sendable {
   /// Every value given per option name, in order.
-  public var values: [String: [String]] = [:]
+  package var values: [String: [String]] = [:]
   /// The flags given.
-  public var flags: Set<String> = []
+  package var flags: Set<String> = []
   /// Arguments that are not options, in order (`-` and everything after `--` included).
-  public var positionals: [String] = []
+  package var positionals: [String] = []
 
   /// Nothing parsed yet.
-  public init(
+  package init(
     values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []
   ) {
     self.values = values
@@ -46,21 +46,21 @@ public struct ParsedArguments: Equatable, Sendable {
   }
 
   /// The last value given for `name`, if any.
-  public func value(_ name: String) -> String? { values[name]?.last }
+  package func value(_ name: String) -> String? { values[name]?.last }
   /// Every value given for a repeatable option, in order.
-  public func all(_ name: String) -> [String] { values[name] ?? [] }
+  package func all(_ name: String) -> [String] { values[name] ?? [] }
   /// Whether the flag `name` was given.
-  public func has(_ name: String) -> Bool { flags.contains(name) }
+  package func has(_ name: String) -> Bool { flags.contains(name) }
 
   /// The largest value any size, scale or padding option takes: the 16384 px output limit
   /// (`Rasterizer.maximumSide`); a size in pt at scale 1 or a scale for a 1 pt glyph reaches
   /// it, and the product is checked again when the layout is known.
-  public static let largestDimension = 16384.0
+  package static let largestDimension = 16384.0
 
   /// `name`'s value as a number, or `nil` when absent.
   /// - Throws: `UsageError` when present but not a number, not positive, or over `maximum`
   ///   (default 16384, the output limit in px).
-  public func positiveDouble(_ name: String, maximum: Double = largestDimension) throws
+  package func positiveDouble(_ name: String, maximum: Double = largestDimension) throws
     -> Double?
   {
     guard let text = value(name) else { return nil }
@@ -78,7 +78,7 @@ public struct ParsedArguments: Equatable, Sendable {
   /// `name`'s value as a number ≥ 0 and ≤ `maximum` (default 8192 pt: half the 16384 px
   /// output limit, a margin on each side), or `nil` when absent.
   /// - Throws: `UsageError` when present but not such a number.
-  public func nonNegativeDouble(_ name: String, maximum: Double = largestDimension / 2) throws
+  package func nonNegativeDouble(_ name: String, maximum: Double = largestDimension / 2) throws
     -> Double?
   {
     guard let text = value(name) else { return nil }
@@ -95,7 +95,7 @@ public struct ParsedArguments: Equatable, Sendable {
 
   /// `name`'s value as a whole number in `minimum...maximum`, or `nil` when absent.
   /// - Throws: `UsageError` when present but not such a number.
-  public func integer(_ name: String, minimum: Int = 1, maximum: Int = Int.max) throws -> Int? {
+  package func integer(_ name: String, minimum: Int = 1, maximum: Int = Int.max) throws -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text), number >= minimum else {
       throw UsageError(
@@ -110,11 +110,11 @@ public struct ParsedArguments: Equatable, Sendable {
 
 /// Parses argv against a list of options: `--name value`, `--name=value`, `-o value`, flags,
 /// `--` ends options, `-` alone is a positional (stdin/stdout).
-public enum ArgumentParser {
+package enum ArgumentParser {
   /// `arguments` split by `options`.
   /// - Throws: `UsageError` for an unknown option (with the nearest known one when it is
   ///   close), a missing value, or a value given to a flag.
-  public static func parse(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
+  package static func parse(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
     var result = ParsedArguments()
     var index = 0
     var optionsEnded = false
@@ -183,7 +183,7 @@ public enum ArgumentParser {
   }
 
   /// Levenshtein distance, for "did you mean".
-  public static func distance(_ a: [Character], _ b: [Character]) -> Int {
+  package static func distance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

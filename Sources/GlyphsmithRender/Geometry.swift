@@ -43,15 +43,15 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
 /// Where artwork lands on an output surface: the artwork's canvas point (u, v), in its own
 /// units (SVG user units of the intrinsic canvas, or source px for a raster), is drawn at
 /// px (`offsetX + scale * u`, `offsetY + scale * v`).
-public struct Placement: Sendable, Equatable {
+package struct Placement: Sendable, Equatable {
   /// Output px per artwork canvas unit.
-  public var scale: Double
+  package var scale: Double
   /// Output px of the artwork canvas's origin, horizontally.
-  public var offsetX: Double
+  package var offsetX: Double
   /// Output px of the artwork canvas's origin, vertically.
-  public var offsetY: Double
+  package var offsetY: Double
   /// A placement from its scale and the px position of the artwork's origin.
-  public init(scale: Double, offsetX: Double, offsetY: Double) {
+  package init(scale: Double, offsetX: Double, offsetY: Double) {
     self.scale = scale
     self.offsetX = offsetX
     self.offsetY = offsetY

@@ -5,16 +5,16 @@ import Synchronization
 /// benchmarks can report Glyphsmith's own overhead per render (`bench/render`).
 ///
 /// Each measured call costs two monotonic clock reads and one relaxed atomic add.
-public enum LibraryClock {
+package enum LibraryClock {
   private static let nanoseconds = Atomic<UInt64>(0)
 
   /// Seconds spent inside the C libraries since the process started (or the last `reset`).
-  public static var seconds: Double {
+  package static var seconds: Double {
     Double(nanoseconds.load(ordering: .relaxed)) / 1e9
   }
 
   /// Sets the total back to zero.
-  public static func reset() {
+  package static func reset() {
     nanoseconds.store(0, ordering: .relaxed)
   }
 

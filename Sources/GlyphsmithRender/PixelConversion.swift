@@ -7,11 +7,28 @@ enum PixelConversion {
   /// `unpremultiplied[a << 8 | c]` = min(255, (c * 255 + a / 2) / a) for a in 1...255: the
   /// division of every translucent pixel, done once (64 KiB).
   static let unpremultiplied: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 256 * 256)
-    for a in 1..<256 {
-      for c in 0..<256 { table[a << 8 | c] = UInt8(min(255, (c * 255 + a / 2) / a)) }
+    // Built in every render process, so without a division per entry: along a row the
+    // numerator c * 255 + a / 2 grows by 255 = step * a + rest, so the quotient grows by
+    // step, or step + 1 when the remainder passes a.
+    [UInt8](unsafeUninitializedCapacity: 256 * 256) { table, count in
+      for c in 0..<256 { table[c] = 0 }
+      for a in 1..<256 {
+        let step = 255 / a
+        let rest = 255 % a
+        var quotient = 0
+        var remainder = a / 2
+        for c in 0..<256 {
+          table[a << 8 | c] = UInt8(truncatingIfNeeded: min(255, quotient))
+          quotient += step
+          remainder += rest
+          if remainder >= a {
+            remainder -= a
+            quotient += 1
+          }
+        }
+      }
+      count = 256 * 256
     }
-    return table
   }()
 
   /// Converts one ARGB32 surface's pixels (`stride` bytes a row) to straight RGBA8.
@@ -20,33 +37,52 @@ enum PixelConversion {
     fromARGB32 data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int
   ) -> [UInt8] {
     [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
-      for y in 0..<height {
-        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-        for x in 0..<width {
-          let word = row[x]  // native-endian A<<24 | R<<16 | G<<8 | B
-          let a = word >> 24
-          let o = (y * width + x) * 4
-          if a == 0 {
-            out[o] = 0
-            out[o + 1] = 0
-            out[o + 2] = 0
-            out[o + 3] = 0
-          } else if a == 255 {
-            out[o] = UInt8((word >> 16) & 0xff)
-            out[o + 1] = UInt8((word >> 8) & 0xff)
-            out[o + 2] = UInt8(word & 0xff)
-            out[o + 3] = 255
-          } else {
-            let row = Int(a) << 8
-            out[o] = unpremultiplied[row | Int((word >> 16) & 0xff)]
-            out[o + 1] = unpremultiplied[row | Int((word >> 8) & 0xff)]
-            out[o + 2] = unpremultiplied[row | Int(word & 0xff)]
-            out[o + 3] = UInt8(a)
+      unpremultiplied.withUnsafeBufferPointer { table in
+        let words = UnsafeMutableRawPointer(out.baseAddress!)
+        for y in 0..<height {
+          let row = UnsafeRawPointer(data + y * stride)
+          let target = words + y * width * 4
+          for x in 0..<width {
+            let word = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+            target.storeBytes(
+              of: straight(word, table.baseAddress!).littleEndian, toByteOffset: x * 4,
+              as: UInt32.self)
           }
         }
       }
       count = width * height * 4
     }
+  }
+
+  /// Converts `count` ARGB32 words (premultiplied, native-endian) to straight RGBA8 bytes in
+  /// the same memory, with the rounding of `straightRGBA`. Transparent words are zero in both
+  /// forms and are only read, so an icon's empty background costs one pass of loads.
+  package static func straightenInPlace(_ pixels: UnsafeMutableRawPointer, count: Int) {
+    unpremultiplied.withUnsafeBufferPointer { table in
+      let words = pixels.assumingMemoryBound(to: UInt32.self)
+      var i = 0
+      while i < count {
+        let word = words[i]
+        if word != 0 { words[i] = straight(word, table.baseAddress!).littleEndian }
+        i += 1
+      }
+    }
+  }
+
+  /// One premultiplied ARGB32 word as straight RGBA8 packed R | G << 8 | B << 16 | A << 24
+  /// (the byte order R, G, B, A once stored little-endian).
+  @inline(__always)
+  private static func straight(_ word: UInt32, _ table: UnsafePointer<UInt8>) -> UInt32 {
+    let a = word >> 24
+    if a == 255 {
+      return (word & 0xFF00_FF00) | ((word >> 16) & 0xFF) | ((word & 0xFF) << 16)
+    }
+    if a == 0 { return 0 }
+    let row = table + Int(a) << 8
+    let r = UInt32(row[Int((word >> 16) & 0xFF)])
+    let g = UInt32(row[Int((word >> 8) & 0xFF)])
+    let b = UInt32(row[Int(word & 0xFF)])
+    return a << 24 | b << 16 | g << 8 | r
   }
 
   /// Writes straight RGBA8 pixels into an ARGB32 surface's memory (`stride` bytes a row),

@@ -65,4 +65,30 @@ import Testing
     }
     #expect(wrong == 0)
   }
+
+  /// The in-place conversion that renders use (Cairo draws into the image's own array) gives
+  /// the same bytes as the copying converter for every (alpha, colour) pair, including words
+  /// with alpha 0 and colour left over (written as 0) and an odd-sized tail.
+  @Test func inPlaceConversionMatchesTheCopyForEveryPair() {
+    var words = [UInt32](repeating: 0, count: 256 * 256 + 3)
+    for a in 0..<256 {
+      for c in 0..<256 {
+        words[a * 256 + c] =
+          UInt32(a) << 24 | UInt32(c) << 16 | UInt32(c / 2) << 8 | UInt32(255 - c)
+      }
+    }
+    words[256 * 256] = 0xFF10_2030
+    words[256 * 256 + 2] = 0x8040_2000
+    let copied = words.withUnsafeBytes { raw in
+      PixelConversion.straightRGBA(
+        fromARGB32: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), width: words.count,
+        height: 1, stride: words.count * 4)
+    }
+    words.withUnsafeMutableBytes { raw in
+      PixelConversion.straightenInPlace(raw.baseAddress!, count: 256 * 256 + 3)
+    }
+    let inPlace = words.withUnsafeBytes { Array($0) }
+    #expect(inPlace == copied)
+    #expect(Array(inPlace[(256 * 256 * 4)...]) == [16, 32, 48, 255, 0, 0, 0, 0, 128, 64, 0, 128])
+  }
 }

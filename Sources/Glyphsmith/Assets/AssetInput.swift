@@ -2,20 +2,20 @@ import Foundation
 
 /// One asset `assets` produces: an input file, its name, its catalog group and its dark
 /// variant.
-public struct AssetInput: Equatable, Sendable {
+package struct AssetInput: Equatable, Sendable {
   /// The input path.
-  public var path: String
+  package var path: String
   /// The asset name: file name without extension, NFC (`AssetName`).
-  public var name: String
+  package var name: String
   /// Catalog group folders, outermost first (the input's sub-folders).
-  public var groups: [String]
+  package var groups: [String]
   /// `NAME-dark.svg` (or `.png`) beside the input, for original-colour roles.
-  public var darkPath: String?
+  package var darkPath: String?
   /// The Android resource name (`AndroidDrawables.resourceName`).
-  public var androidName: String
+  package var androidName: String
 
   /// An input with no group and no dark variant.
-  public init(path: String, name: String, groups: [String] = [], darkPath: String? = nil) {
+  package init(path: String, name: String, groups: [String] = [], darkPath: String? = nil) {
     self.path = path
     self.name = name
     self.groups = groups

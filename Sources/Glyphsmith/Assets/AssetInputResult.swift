@@ -35,6 +35,8 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
     case path, name, status, role, shape, sizePt, files, error, warnings, lint
   }
 
+  /// Writes the JSON fields in `CodingKeys` order: `shape`, `sizePt` and `error` as `null` when
+  /// unset, `lint` only when set.
   public func encode(to encoder: Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(path, forKey: .path)

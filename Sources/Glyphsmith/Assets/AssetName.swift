@@ -3,9 +3,9 @@ import Foundation
 /// Asset names as Xcode sees them: the file name without its extension, Unicode-normalised
 /// to NFC, spaces and non-ASCII kept. Two names that differ only in case collide (they share a
 /// folder on macOS's default case-insensitive file system).
-public enum AssetName {
+package enum AssetName {
   /// The asset name for an input path: last component, extension dropped, NFC.
-  public static func from(path: String) -> String {
+  package static func from(path: String) -> String {
     var file = Substring(path)
     if let slash = file.lastIndex(of: "/") { file = file[file.index(after: slash)...] }
     if let dot = file.lastIndex(of: "."), dot != file.startIndex { file = file[..<dot] }
@@ -15,14 +15,14 @@ public enum AssetName {
   }
 
   /// The key two names collide on: NFC, then case-folded.
-  public static func collisionKey(_ name: String) -> String {
+  package static func collisionKey(_ name: String) -> String {
     name.utf8.allSatisfy { $0 < 0x80 }
       ? name.lowercased() : name.precomposedStringWithCanonicalMapping.lowercased()
   }
 
   /// Finds the first collision among `(name, path)` pairs, in order: the error names the
   /// earlier input and the later one.
-  public static func firstCollision(_ entries: [(name: String, path: String)]) -> GlyphsmithError? {
+  package static func firstCollision(_ entries: [(name: String, path: String)]) -> GlyphsmithError? {
     var seen: [String: (name: String, path: String)] = [:]
     for entry in entries {
       let key = collisionKey(entry.name)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns collected files into assets and refuses collisions before anything is written.
-public enum AssetPlanner {
+package enum AssetPlanner {
   /// Pairs `NAME-dark` files with `NAME` beside them (dark appearance), maps folders to groups,
   /// checks names (those each platform's writer reserves), and keeps only the shard asked for.
   /// - Returns: the assets in input order and warnings (`path: warning: ...`).
@@ -10,7 +10,7 @@ public enum AssetPlanner {
   ///   only; per group with `namespace`; also `NAME-compact` and Android resource names);
   ///   `.invalidOption` for `compact` outside the tab-bar role, a bad shard, or a platform
   ///   with no writer in `writers`.
-  public static func plan(
+  package static func plan(
     _ files: [InputCollector.CollectedFile], options: AssetsOptions,
     writers: [any AssetPlatformWriter] = AssetPlatformRegistry.writers
   ) throws -> (inputs: [AssetInput], warnings: [String]) {
@@ -73,7 +73,7 @@ public enum AssetPlanner {
 
   /// The 0-based share of `count` an asset name falls in: the first 64 bits of the SHA-256 of
   /// its NFC name, modulo `count`. Stable across runs and machines.
-  public static func shardIndex(of name: String, count: Int) -> Int {
+  package static func shardIndex(of name: String, count: Int) -> Int {
     let hex = ContentHash.sha256(name.precomposedStringWithCanonicalMapping)
     let value = UInt64(hex.prefix(16), radix: 16) ?? 0
     return Int(value % UInt64(count))

@@ -10,7 +10,7 @@ public struct AssetPlatform: RawRepresentable, Hashable, Sendable, Codable, Case
   public let rawValue: String
 
   /// A platform named `name`, registered or not (for a writer's own constant).
-  public init(name: String) { rawValue = name }
+  package init(name: String) { rawValue = name }
 
   /// The built-in platform called `rawValue` (a writer in `AssetPlatformRegistry.writers`),
   /// else `nil`.

@@ -1,17 +1,17 @@
 import Foundation
 
 /// What a platform writer is given for one `assets` run.
-public struct AssetPlatformContext: Sendable {
+package struct AssetPlatformContext: Sendable {
   /// The platform's output folder (`AssetsOptions.outputFolders`, else the writer's default).
-  public var root: String
+  package var root: String
   /// The run's options.
-  public var options: AssetsOptions
+  package var options: AssetsOptions
   /// Render options shared by every platform: role, size (pt), shape, template, padding (pt)
   /// from `options`, whole points on; writers set scale and pixel sizes per file.
-  public var base: RenderOptions
+  package var base: RenderOptions
 
   /// A context writing into `root` with render options taken from `options`.
-  public init(root: String, options: AssetsOptions) {
+  package init(root: String, options: AssetsOptions) {
     self.root = root
     self.options = options
     var base = RenderOptions()

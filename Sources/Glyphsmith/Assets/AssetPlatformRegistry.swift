@@ -3,9 +3,9 @@ import Foundation
 /// The platforms `assets` can write for: one writer per platform, in the order their outputs
 /// are planned, written and listed in the report. A new platform is one file with its writer
 /// (and its `AssetPlatform` constant) and one line here.
-public enum AssetPlatformRegistry {
+package enum AssetPlatformRegistry {
   /// The built-in writers: iOS imagesets, Android drawables, web icons.
-  public static let writers: [any AssetPlatformWriter] = [
+  package static let writers: [any AssetPlatformWriter] = [
     ImageSetWriter(),
     AndroidDrawableWriter(),
     WebIconWriter(),

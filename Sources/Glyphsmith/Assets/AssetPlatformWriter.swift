@@ -7,7 +7,7 @@ import Foundation
 /// To add a platform: a file with `extension AssetPlatform { static let NAME = ... }` and a
 /// type conforming to this protocol, and one line in `AssetPlatformRegistry.writers`
 /// (docs/assets.md, "Adding a platform").
-public protocol AssetPlatformWriter: Sendable {
+package protocol AssetPlatformWriter: Sendable {
   /// The platform this writer serves (its `--platform` name).
   var platform: AssetPlatform { get }
 
@@ -46,25 +46,25 @@ public protocol AssetPlatformWriter: Sendable {
 
 extension AssetPlatformWriter {
   /// No names to keep unique.
-  public func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
+  package func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
     -> [(name: String, path: String)]
   { [] }
 
   /// Nothing to prepare.
-  public func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {}
+  package func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {}
 
   /// Nothing to check.
-  public func findings(in context: AssetPlatformContext) throws -> [String] { [] }
+  package func findings(in context: AssetPlatformContext) throws -> [String] { [] }
 
   /// `findings(in:)` after a run that wrote something.
-  public func findings(
+  package func findings(
     in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
   ) throws -> [String] {
     written.isEmpty ? [] : try findings(in: context)
   }
 
   /// `name` beside the catalog: the catalog path's parent folder joined with `name`.
-  public func folder(_ name: String, besideCatalog catalogPath: String) -> String {
+  package func folder(_ name: String, besideCatalog catalogPath: String) -> String {
     URL(fileURLWithPath: catalogPath).deletingLastPathComponent().path + "/" + name
   }
 }

@@ -3,23 +3,23 @@ import Foundation
 /// How a batch isolates its inputs (`AssetsJob`, `LintSession`): each input is handled by a
 /// worker process (`WorkerPool`), so a crash, hang or memory blow-up fails that input alone
 /// with exit 2 and a message, and every other input is still done.
-public struct WorkerIsolation: Sendable, Equatable {
+package struct WorkerIsolation: Sendable, Equatable {
   /// The command that starts one worker: the executable's path first. The worker plans the
   /// same inputs from the same arguments and serves them (`AssetsJob.serveWorker`,
   /// `LintSession.serveWorker`).
-  public var workerCommand: [String]
+  package var workerCommand: [String]
   /// Per-input time and memory budgets.
-  public var budget: WorkerPool.Budget
+  package var budget: WorkerPool.Budget
 
   /// Isolation with `workerCommand` and `budget`.
-  public init(workerCommand: [String], budget: WorkerPool.Budget) {
+  package init(workerCommand: [String], budget: WorkerPool.Budget) {
     self.workerCommand = workerCommand
     self.budget = budget
   }
 }
 
 /// `assets`' isolation (the same as every batch's).
-public typealias AssetsIsolation = WorkerIsolation
+package typealias AssetsIsolation = WorkerIsolation
 
 /// A worker's answer for one input: its result and the time it spent in the libraries and
 /// writing files (for `--stats`).
@@ -98,7 +98,7 @@ extension AssetsJob {
   /// The worker side of `isolation`: plans `files` as `run(collected:)` does and answers each
   /// input index from the pool with that input's result, until the pool closes stdin.
   /// - Throws: what `AssetPlanner.plan` throws (the parent already reported it).
-  public func serveWorker(collected files: [InputCollector.CollectedFile]) throws -> Never {
+  package func serveWorker(collected files: [InputCollector.CollectedFile]) throws -> Never {
     let (inputs, _) = try AssetPlanner.plan(files, options: options)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

@@ -23,7 +23,7 @@ public struct AssetsJob: Sendable {
   public let options: AssetsOptions
   /// The writers of every known platform, in output order (`AssetPlatformRegistry.writers`
   /// unless given).
-  public let writers: [any AssetPlatformWriter]
+  package let writers: [any AssetPlatformWriter]
   /// Where each known platform writes: `options.outputFolders`, else the writer's default
   /// (the catalog for iOS, `android` and `web` beside it).
   public let outputFolders: [AssetPlatform: String]
@@ -31,7 +31,7 @@ public struct AssetsJob: Sendable {
   private let outputs: [Output]
   /// Run each input in a worker process (see `AssetsIsolation`); `nil`: on threads in this
   /// process (library use).
-  public var isolation: AssetsIsolation? = nil
+  package var isolation: AssetsIsolation? = nil
   /// Told (once) when another run holds an output folder's lock and this one waits for it.
   public var lockNotice: @Sendable (String) -> Void = { _ in }
   let writeClock = SecondsCounter()
@@ -71,10 +71,12 @@ public struct AssetsJob: Sendable {
   /// (`android`, `web`) go into. `writers` are the
   /// platforms it knows (a platform in `options.platforms` without a writer is refused by
   /// `run` and `plan`).
-  public init(
-    catalogPath: String, options: AssetsOptions,
-    writers: [any AssetPlatformWriter] = AssetPlatformRegistry.writers
-  ) {
+  public init(catalogPath: String, options: AssetsOptions) {
+    self.init(catalogPath: catalogPath, options: options, writers: AssetPlatformRegistry.writers)
+  }
+
+  /// A job as `init(catalogPath:options:)` with the platform writers it knows given.
+  package init(catalogPath: String, options: AssetsOptions, writers: [any AssetPlatformWriter]) {
     self.catalogPath = catalogPath
     self.catalog = URL(fileURLWithPath: catalogPath)
     self.options = options
@@ -125,7 +127,7 @@ public struct AssetsJob: Sendable {
   ///   `prepare` throws (`GlyphsmithError.writeFailed` when the catalog or a group folder
   ///   cannot be created) and what its `findings` throw; per-input failures are reported in
   ///   the result instead.
-  public func run(
+  package func run(
     collected files: [InputCollector.CollectedFile],
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {

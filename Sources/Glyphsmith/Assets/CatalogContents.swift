@@ -1,9 +1,9 @@
 import Foundation
 
 /// The root `Contents.json` of a catalog: `{"info" : {"author" : "xcode", "version" : 1}}`.
-public struct CatalogContents: Codable, Equatable, Sendable {
+package struct CatalogContents: Codable, Equatable, Sendable {
   /// `{"author" : "xcode", "version" : 1}`.
-  public var info = ImageSetContents.Info()
+  package var info = ImageSetContents.Info()
   /// The root contents Xcode writes for a new catalog.
-  public init() {}
+  package init() {}
 }

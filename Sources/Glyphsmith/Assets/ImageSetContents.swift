@@ -1,20 +1,20 @@
 import Foundation
 
 /// An `.imageset`'s `Contents.json` (Apple "Asset Catalog Format Reference", Image Set Type).
-public struct ImageSetContents: Codable, Equatable, Sendable {
+package struct ImageSetContents: Codable, Equatable, Sendable {
   /// One slot: a file for an (idiom, scale, appearance).
-  public struct Image: Codable, Equatable, Sendable {
+  package struct Image: Codable, Equatable, Sendable {
     /// The file name inside the imageset folder.
-    public var filename: String
+    package var filename: String
     /// `universal`, `iphone`, `ipad`, ...
-    public var idiom: String
+    package var idiom: String
     /// `1x`, `2x` or `3x`.
-    public var scale: String
+    package var scale: String
     /// Appearance variants (`luminosity` / `dark`); absent for "Any".
-    public var appearances: [Appearance]?
+    package var appearances: [Appearance]?
 
     /// An entry for `filename` at `scale` (`"2x"`), universal idiom by default.
-    public init(
+    package init(
       filename: String, idiom: String = "universal", scale: String, appearances: [Appearance]? = nil
     ) {
       self.filename = filename
@@ -25,47 +25,47 @@ public struct ImageSetContents: Codable, Equatable, Sendable {
   }
 
   /// An appearance condition, e.g. `{"appearance": "luminosity", "value": "dark"}`.
-  public struct Appearance: Codable, Equatable, Sendable {
+  package struct Appearance: Codable, Equatable, Sendable {
     /// The trait: `luminosity` (light or dark) or `contrast`.
-    public var appearance: String
+    package var appearance: String
     /// The trait value, e.g. `dark`.
-    public var value: String
+    package var value: String
   }
 
   /// `{"author": "xcode", "version": 1}`.
-  public struct Info: Codable, Equatable, Sendable {
+  package struct Info: Codable, Equatable, Sendable {
     /// Always `xcode`.
-    public var author = "xcode"
+    package var author = "xcode"
     /// Always 1.
-    public var version = 1
+    package var version = 1
   }
 
   /// `template-rendering-intent`: `template` or `original`.
-  public struct Properties: Codable, Equatable, Sendable {
+  package struct Properties: Codable, Equatable, Sendable {
     /// `template` or `original`; absent means Xcode's "Default".
-    public var templateRenderingIntent: String?
+    package var templateRenderingIntent: String?
     enum CodingKeys: String, CodingKey {
       case templateRenderingIntent = "template-rendering-intent"
     }
   }
 
   /// The slots, in the order Xcode lists them (by scale, Any before Dark).
-  public var images: [Image]
+  package var images: [Image]
   /// `{"author" : "xcode", "version" : 1}`.
-  public var info = Info()
+  package var info = Info()
   /// The template rendering intent.
-  public var properties: Properties?
+  package var properties: Properties?
 
   /// Contents for `images`, rendered as templates (`template-rendering-intent: template`) or
   /// originals.
-  public init(images: [Image], template: Bool) {
+  package init(images: [Image], template: Bool) {
     self.images = images
     self.properties = Properties(templateRenderingIntent: template ? "template" : "original")
   }
 
   /// The JSON text exactly as Xcode writes it: two-space indent, `"key" : value`, keys sorted,
   /// a final newline.
-  public func xcodeJSON() throws -> Data {
+  package func xcodeJSON() throws -> Data {
     try XcodeJSON.encode(self)
   }
 }

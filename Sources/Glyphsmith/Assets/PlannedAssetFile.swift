@@ -1,20 +1,20 @@
 import Foundation
 
 /// One PNG file of an output set, before rendering.
-public struct PlannedAssetFile: Sendable {
+package struct PlannedAssetFile: Sendable {
   /// The file name inside the set's folder.
-  public var name: String
+  package var name: String
   /// How to render it (scale, pt or px size, background, ...).
-  public var render: RenderOptions
+  package var render: RenderOptions
   /// Rendered from the input's dark variant (`AssetInput.darkPath`) instead of the input.
-  public var dark: Bool
+  package var dark: Bool
   /// Written as RGB without alpha (for opaque icons).
-  public var opaque: Bool
+  package var opaque: Bool
   /// The path the report gives for this file.
-  public var reportPath: String
+  package var reportPath: String
 
   /// A file `name` rendered with `render`; `reportPath` is usually `folder/name`.
-  public init(
+  package init(
     name: String, render: RenderOptions, dark: Bool = false, opaque: Bool = false,
     reportPath: String
   ) {

@@ -2,35 +2,35 @@ import Foundation
 
 /// A set of output files of one input on one platform, before rendering: an imageset, one
 /// Android density's file, a web icon folder.
-public struct PlannedAssetSet: Sendable {
+package struct PlannedAssetSet: Sendable {
   /// PNG files packed into one ICO file (`ICOFile`) instead of being written themselves.
-  public struct Icon: Sendable {
+  package struct Icon: Sendable {
     /// The ICO file's name in the set's folder.
-    public var name: String
+    package var name: String
     /// Entries in order: side in px and the name of the planned PNG file holding it.
-    public var entries: [(side: Int, file: String)]
+    package var entries: [(side: Int, file: String)]
 
     /// An ICO `name` made of the planned files `entries`.
-    public init(name: String, entries: [(side: Int, file: String)]) {
+    package init(name: String, entries: [(side: Int, file: String)]) {
       self.name = name
       self.entries = entries
     }
   }
 
   /// The folder the files go to.
-  public var folder: String
+  package var folder: String
   /// The PNG files to render.
-  public var files: [PlannedAssetFile]
+  package var files: [PlannedAssetFile]
   /// Extra non-PNG files (Contents.json, manifest) and their exact bytes.
-  public var texts: [(name: String, data: Data)]
+  package var texts: [(name: String, data: Data)]
   /// Written as one folder replaced whole (imagesets, web; nothing else may sit in it) or
   /// file by file into a shared folder (Android).
-  public var whole: Bool
+  package var whole: Bool
   /// An ICO file made from some of `files`, else `nil`.
-  public var icon: Icon?
+  package var icon: Icon?
 
   /// A set of `files` and `texts` in `folder`.
-  public init(
+  package init(
     folder: String, files: [PlannedAssetFile], texts: [(name: String, data: Data)] = [],
     whole: Bool, icon: Icon? = nil
   ) {

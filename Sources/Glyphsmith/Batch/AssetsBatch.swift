@@ -3,20 +3,20 @@ import Foundation
 /// `glyphsmith assets`'s work around `AssetsJob`: collects the inputs from files and folders,
 /// runs the job, and turns the result into the report and the lines the command prints.
 /// Inputs that do not exist are failures of the report too.
-public struct AssetsBatch: Sendable {
+package struct AssetsBatch: Sendable {
   /// Files or folders of `.svg` and `.png` icons; sub-folders become catalog groups.
-  public var inputs: [String]
+  package var inputs: [String]
   /// The `.xcassets` folder.
-  public var catalog: String
+  package var catalog: String
   /// What to write.
-  public var options: AssetsOptions
+  package var options: AssetsOptions
   /// Worker processes for the inputs (`AssetsJob.isolation`); `nil`: threads in this process.
-  public var isolation: AssetsIsolation? = nil
+  package var isolation: AssetsIsolation? = nil
   /// Told when another run holds an output folder and this one waits (`AssetsJob.lockNotice`).
-  public var lockNotice: @Sendable (String) -> Void = { _ in }
+  package var lockNotice: @Sendable (String) -> Void = { _ in }
 
   /// A batch; nothing runs until `run`.
-  public init(inputs: [String], catalog: String, options: AssetsOptions) {
+  package init(inputs: [String], catalog: String, options: AssetsOptions) {
     self.inputs = inputs
     self.catalog = catalog
     self.options = options
@@ -24,18 +24,18 @@ public struct AssetsBatch: Sendable {
 
   /// What `run` found: the report (missing inputs first, as failures) and the stderr lines
   /// about it (report warnings, each input's warnings and error, catalog findings).
-  public struct Result: Sendable {
+  package struct Result: Sendable {
     /// The report, as `--json` prints it.
-    public var report: AssetsReport
+    package var report: AssetsReport
     /// The lines to print once rendering is over.
-    public var diagnostics: [String]
+    package var diagnostics: [String]
   }
 
   /// Collects the inputs, reports each missing one to `diagnose` at once, then writes every
   /// asset. `progress(done, total)` is called after each input, from any thread.
   /// - Throws: a `GlyphsmithFailure` naming the catalog when the job cannot start or the
   ///   catalog cannot be created (see `AssetsJob.run(collected:progress:)`).
-  public func run(
+  package func run(
     diagnose: (String) -> Void, progress: @escaping @Sendable (Int, Int) -> Void
   ) throws -> Result {
     if let warning = catalogNameWarning { diagnose(warning) }
@@ -86,7 +86,7 @@ public struct AssetsBatch: Sendable {
   }
 
   /// The `--json` document when the job could not run: no inputs and `error`.
-  public static func failureJSON(_ message: String) -> Data? {
+  package static func failureJSON(_ message: String) -> Data? {
     var failed = AssetsReport(inputs: [])
     failed.error = message
     return try? XcodeJSON.encode(failed)
@@ -94,7 +94,7 @@ public struct AssetsBatch: Sendable {
 
   /// A warning when the iOS catalog folder does not end in `.xcassets` (Xcode reads only such
   /// folders as asset catalogs), else `nil`.
-  public var catalogNameWarning: String? {
+  package var catalogNameWarning: String? {
     guard options.platforms.contains(.ios) else { return nil }
     var path = catalog
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -106,14 +106,14 @@ public struct AssetsBatch: Sendable {
 
   /// The folders the platforms write into, in platform order: the catalog (iOS), the Android
   /// root, the web root (`AssetsJob`'s).
-  public var outputFolders: [String] {
+  package var outputFolders: [String] {
     let job = AssetsJob(catalogPath: catalog, options: options)
     return options.platforms.compactMap { job.outputFolders[$0] }
   }
 
   /// `wrote N icons (M PNG files) to FOLDERS in S s; U unchanged; F failed`, FOLDERS the
   /// platforms' output folders (`outputFolders`), comma-separated.
-  public func summary(_ report: AssetsReport, seconds: Double) -> String {
+  package func summary(_ report: AssetsReport, seconds: Double) -> String {
     let written = report.inputs.filter { $0.status == "written" }
     let unchanged = report.inputs.filter { $0.status == "unchanged" }.count
     let fileCount = written.reduce(0) { $0 + $1.files.count }
@@ -126,7 +126,7 @@ public struct AssetsBatch: Sendable {
 
   /// `stats: N renders in W s wall; task time ...; overhead P %` (`--stats`), `seconds` the
   /// wall time so far.
-  public static func statistics(_ report: AssetsReport, seconds: Double) -> String {
+  package static func statistics(_ report: AssetsReport, seconds: Double) -> String {
     let s = report.statistics
     let overhead =
       s.renders > 0 ? String(format: "%.1f %%", s.overhead * 100) : "n/a (nothing rendered)"
@@ -138,7 +138,7 @@ public struct AssetsBatch: Sendable {
 
   /// `.unusableInput` when any input failed; else `.answerIsNo` when `lintFailed` or the
   /// catalog has findings; else `nil`.
-  public static func outcome(_ report: AssetsReport, lintFailed: Bool) -> FailureCategory? {
+  package static func outcome(_ report: AssetsReport, lintFailed: Bool) -> FailureCategory? {
     if report.failures > 0 { return .unusableInput }
     if lintFailed { return .answerIsNo }
     return report.catalogFindings.isEmpty ? nil : .answerIsNo

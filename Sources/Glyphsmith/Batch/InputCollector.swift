@@ -3,19 +3,19 @@ import Foundation
 /// Expands command-line inputs into the icon files to process: files as given, folders
 /// recursively (`.svg` and `.png`, hidden files skipped), each folder's files sorted by their
 /// path relative to it, so the order never depends on the file system.
-public enum InputCollector {
+package enum InputCollector {
   /// The extensions taken from folders, lower case.
-  public static let extensions: Set<String> = ["svg", "png"]
+  package static let extensions: Set<String> = ["svg", "png"]
 
   /// A file found for processing, with the folders between the input folder it was found in
   /// and the file (empty for a file given directly): the catalog group it belongs to.
-  public struct CollectedFile: Equatable, Sendable {
+  package struct CollectedFile: Equatable, Sendable {
     /// The path as given or joined from the input folder.
-    public var path: String
+    package var path: String
     /// Sub-folder names below the input folder, outermost first.
-    public var folders: [String]
+    package var folders: [String]
     /// A file given directly (no group).
-    public init(path: String, folders: [String] = []) {
+    package init(path: String, folders: [String] = []) {
       self.path = path
       self.folders = folders
     }
@@ -23,7 +23,7 @@ public enum InputCollector {
 
   /// Like `collect`, keeping each file's sub-folders below its input folder; `-` (stdin) is
   /// refused (`.unusable`): assets are named after their files.
-  public static func collectTree(_ inputs: [String]) -> (
+  package static func collectTree(_ inputs: [String]) -> (
     files: [CollectedFile], missing: [GlyphsmithError]
   ) {
     var files: [CollectedFile] = []
@@ -56,11 +56,11 @@ public enum InputCollector {
   }
 
   /// The message for a folder input with no icon in it.
-  public static let noIcons = "no icons (.svg or .png files) in this folder"
+  package static let noIcons = "no icons (.svg or .png files) in this folder"
 
   /// Files found, in order, and inputs that do not exist (as `GlyphsmithError.unreadable`) or
   /// are folders with no icon in them (`.unusable`, `noIcons`): nothing is silently ignored.
-  public static func collect(_ inputs: [String]) -> (files: [String], missing: [GlyphsmithError]) {
+  package static func collect(_ inputs: [String]) -> (files: [String], missing: [GlyphsmithError]) {
     var files: [String] = []
     var missing: [GlyphsmithError] = []
     for input in inputs {

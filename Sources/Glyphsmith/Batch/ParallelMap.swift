@@ -4,10 +4,10 @@ import Synchronization
 
 /// Runs independent tasks on a fixed number of threads and returns results in input order,
 /// so `--jobs` changes speed and never output or its order.
-public enum ParallelMap {
+package enum ParallelMap {
   /// Calls `body` for each index in `0..<count` on up to `jobs` threads; result `i` is
   /// `body(i)`. `body` must be safe to call concurrently for different indices.
-  public static func map<T>(count: Int, jobs: Int, _ body: (Int) -> T) -> [T] {
+  package static func map<T>(count: Int, jobs: Int, _ body: (Int) -> T) -> [T] {
     var results = [T?](repeating: nil, count: count)
     let next = Atomic<Int>(0)
     let workers = max(1, min(jobs, count))
@@ -30,5 +30,5 @@ public enum ParallelMap {
   }
 
   /// The number of cores this process may use (the default of `--jobs`).
-  public static var availableCores: Int { ProcessInfo.processInfo.activeProcessorCount }
+  package static var availableCores: Int { ProcessInfo.processInfo.activeProcessorCount }
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Runs a batch's inputs in worker processes, so that a crash, a hang or a memory blow-up
 /// while reading or rendering one input fails that input alone.
 ///
@@ -15,20 +9,20 @@ import Foundation
 /// on one input is reaped (killed first when late), that input fails with `WorkerFailure`, and
 /// a new worker takes the next input. Workers limit their own memory (`serve`). Replies are
 /// returned in input order, so the number of workers never changes the result.
-public enum WorkerPool {
+package enum WorkerPool {
   /// Per-input budgets: the last line of defence behind the cheap checks before rendering.
-  public struct Budget: Sendable, Equatable {
+  package struct Budget: Sendable, Equatable {
     /// Wall-clock seconds one input may take (`--timeout`, default 10).
-    public var timeoutSeconds: Double = 10
+    package var timeoutSeconds: Double = 10
     /// Memory one worker may use in MB (`--max-memory`, default 1024): `RLIMIT_DATA`, the heap
     /// and private mappings, set by the worker itself.
-    public var maxMemoryMB: Int = 1024
+    package var maxMemoryMB: Int = 1024
     /// The defaults.
-    public init() {}
+    package init() {}
   }
 
   /// Why an input got no reply.
-  public enum WorkerFailure: Error, Equatable, Sendable {
+  package enum WorkerFailure: Error, Equatable, Sendable {
     /// The worker died from `signal` (its name, e.g. `SIGABRT`).
     case crashed(signal: String)
     /// The input took longer than `seconds`; the worker was killed.
@@ -39,7 +33,7 @@ public enum WorkerPool {
     case exited(status: Int32)
 
     /// What went wrong, without the path: `the renderer crashed on this file (SIGABRT); ...`.
-    public var problem: String {
+    package var problem: String {
       switch self {
       case .crashed(let signal):
         return "the renderer crashed on this file (\(signal)); check or simplify the file"
@@ -55,14 +49,14 @@ public enum WorkerPool {
     }
 
     /// The message for `path`, in compiler form.
-    public func message(path: String) -> String { "\(path): error: \(problem)" }
+    package func message(path: String) -> String { "\(path): error: \(problem)" }
   }
 
   /// The environment variable a worker reads its memory budget (MB) from.
-  public static let memoryVariable = "GLYPHSMITH_WORKER_MAX_MEMORY_MB"
+  package static let memoryVariable = "GLYPHSMITH_WORKER_MAX_MEMORY_MB"
 
   /// The memory budget this process was started with as a worker, in MB.
-  public static var workerMemoryMB: Int? {
+  package static var workerMemoryMB: Int? {
     ProcessInfo.processInfo.environment[memoryVariable].flatMap { Int($0) }
   }
 
@@ -70,13 +64,13 @@ public enum WorkerPool {
   /// first). `progress()` is called after each input, on the calling thread. Input `i` is sent
   /// to a worker as `wireIndex(i)` (the index in the worker's own plan; the identity by default).
   /// - Returns: per input, the worker's reply line (without the newline) or its failure.
-  public static func run(
+  package static func run(
     count: Int, jobs: Int, command: [String], budget: Budget,
     wireIndex: (Int) -> Int = { $0 }, progress: () -> Void = {}
   ) -> [Result<Data, WorkerFailure>] {
     var results = [Result<Data, WorkerFailure>?](repeating: nil, count: count)
     guard count > 0 else { return [] }
-    signal(SIGPIPE, SIG_IGN)
+    Platform.ignoreBrokenPipes()
     var next = 0
     var workers: [Worker] = []
     let slots = max(1, min(jobs, count))
@@ -109,19 +103,14 @@ public enum WorkerPool {
     while !workers.isEmpty {
       let now = monotonicSeconds()
       let nearest = workers.compactMap(\.deadline).min() ?? now + 1
-      var fds: [pollfd] = []
-      for worker in workers {
-        fds.append(pollfd(fd: worker.output, events: Int16(POLLIN), revents: 0))
-        fds.append(pollfd(fd: worker.errors, events: Int16(POLLIN), revents: 0))
-      }
       let wait = Int32(max(0, min(1000, (nearest - now) * 1000)).rounded(.up))
-      let ready = poll(&fds, nfds_t(fds.count), wait)
-      if ready < 0 && errno != EINTR { break }
+      let descriptors = workers.flatMap { [$0.output, $0.errors] }
+      guard let readable = Platform.waitReadable(descriptors, milliseconds: wait) else { break }
       var finished: [Int] = []
       for (slot, worker) in workers.enumerated() {
-        if fds[slot * 2 + 1].revents != 0 { worker.drainErrors() }
+        if readable[slot * 2 + 1] { worker.drainErrors() }
         var alive = true
-        if fds[slot * 2].revents != 0 {
+        if readable[slot * 2] {
           alive = worker.readReplies { index, line in
             results[index] = .success(line)
             progress()
@@ -162,46 +151,32 @@ public enum WorkerPool {
   /// then answers each `"INDEX\n"` on stdin with `handle(INDEX)` and a newline on stdout
   /// until stdin closes. Anything else printed to stdout goes to stderr instead.
   /// - Parameter handle: the reply for one input; must not contain a newline byte.
-  public static func serve(_ handle: (Int) -> Data) -> Never {
-    if let mb = workerMemoryMB, mb > 0 { limitMemory(megabytes: mb) }
-    for sig in [SIGABRT, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP] { signal(sig, SIG_DFL) }
-    let replies = dup(1)
-    dup2(2, 1)
+  package static func serve(_ handle: (Int) -> Data) -> Never {
+    if let mb = workerMemoryMB, mb > 0 { Platform.limitMemory(megabytes: mb) }
+    Platform.restoreCrashSignals()
+    let replies = Platform.duplicate(1)
+    Platform.redirect(1, to: 2)
     var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
-      let n = chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, 4096) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { exit(0) }
-      buffer += chunk[0..<n]
+      let chunk: ArraySlice<UInt8>
+      do throws(Platform.Failure) {
+        chunk = try Platform.readSome(0, upTo: 4096)
+      } catch {
+        if error.isInterrupted { continue }
+        exit(0)
+      }
+      if chunk.isEmpty { exit(0) }
+      buffer += chunk
       while let newline = buffer.firstIndex(of: 10) {
         let line = String(decoding: buffer[..<newline], as: UTF8.self)
         buffer.removeSubrange(...newline)
         guard let index = Int(line) else { continue }
         var reply = handle(index)
         reply.append(10)
-        reply.withUnsafeBytes { raw in
-          var offset = 0
-          while offset < raw.count {
-            let w = write(replies, raw.baseAddress! + offset, raw.count - offset)
-            if w < 0 && errno == EINTR { continue }
-            if w <= 0 { exit(1) }
-            offset += w
-          }
-        }
+        let written = reply.withUnsafeBytes { (try? Platform.writeAll(replies, $0)) != nil }
+        if !written { exit(1) }
       }
     }
-  }
-
-  /// Sets `RLIMIT_DATA` (heap and private mappings) to `megabytes`.
-  public static func limitMemory(megabytes: Int) {
-    let bytes = rlim_t(megabytes) * 1024 * 1024
-    var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
-    #if canImport(Glibc)
-      _ = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
-    #else
-      _ = setrlimit(RLIMIT_DATA, &limit)
-    #endif
   }
 
   /// Whether a crashed process's last words say it ran out of memory: Rust ("memory
@@ -214,27 +189,13 @@ public enum WorkerPool {
       || lower.contains("out of memory")
   }
 
-  static func signalName(_ signal: Int32) -> String {
-    switch signal {
-    case SIGABRT: return "SIGABRT"
-    case SIGSEGV: return "SIGSEGV"
-    case SIGILL: return "SIGILL"
-    case SIGBUS: return "SIGBUS"
-    case SIGFPE: return "SIGFPE"
-    case SIGTRAP: return "SIGTRAP"
-    case SIGKILL: return "SIGKILL"
-    case SIGTERM: return "SIGTERM"
-    default: return "signal \(signal)"
-    }
-  }
-
   static func monotonicSeconds() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
   }
 
   /// One worker process and its three pipes.
   final class Worker {
-    let pid: pid_t
+    let pid: Int32
     let input: Int32
     let output: Int32
     let errors: Int32
@@ -247,40 +208,26 @@ public enum WorkerPool {
     private(set) var stderrTail: [UInt8] = []
 
     init?(command: [String], budget: Budget) {
-      var toChild: [Int32] = [0, 0]
-      var fromChild: [Int32] = [0, 0]
-      var errChild: [Int32] = [0, 0]
-      guard closeOnExecPipe(&toChild) == 0 else { return nil }
-      guard closeOnExecPipe(&fromChild) == 0, closeOnExecPipe(&errChild) == 0 else {
+      guard let toChild = Platform.makePipe() else { return nil }
+      guard let fromChild = Platform.makePipe(), let errChild = Platform.makePipe() else {
         return nil
       }
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-      posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-      posix_spawn_file_actions_adddup2(&actions, errChild[1], 2)
       var environment = ProcessInfo.processInfo.environment
       environment["SWIFT_BACKTRACE"] = "enable=no"
       environment[WorkerPool.memoryVariable] = "\(budget.maxMemoryMB)"
       let env = environment.map { "\($0.key)=\($0.value)" }.sorted()
-      var child: pid_t = 0
-      let status = withCStrings(command) { argv in
-        withCStrings(env) { envp in posix_spawn(&child, command[0], &actions, nil, argv, envp) }
-      }
-      Glibc.close(toChild[0])
-      Glibc.close(fromChild[1])
-      Glibc.close(errChild[1])
-      guard status == 0 else {
-        Glibc.close(toChild[1])
-        Glibc.close(fromChild[0])
-        Glibc.close(errChild[0])
+      let child = Platform.spawn(
+        command, environment: env, stdin: toChild.read, stdout: fromChild.write,
+        stderr: errChild.write)
+      for fd in [toChild.read, fromChild.write, errChild.write] { Platform.close(fd) }
+      guard let child else {
+        for fd in [toChild.write, fromChild.read, errChild.read] { Platform.close(fd) }
         return nil
       }
       pid = child
-      input = toChild[1]
-      output = fromChild[0]
-      errors = errChild[0]
+      input = toChild.write
+      output = fromChild.read
+      errors = errChild.read
     }
 
     /// Sends input `index`, written on the wire as `wire`; `false` when the worker is gone.
@@ -288,19 +235,20 @@ public enum WorkerPool {
       current = index
       deadline = WorkerPool.monotonicSeconds() + timeout
       let line = Array("\(wire)\n".utf8)
-      return line.withUnsafeBytes { raw in
-        write(input, raw.baseAddress!, raw.count) == raw.count
-      }
+      return line.withUnsafeBytes { raw in (try? Platform.writeAll(input, raw)) != nil }
     }
 
     /// Reads what is available; calls `reply(index, line)` for each complete line. Returns
     /// `false` at end of file (the worker died or exited).
     func readReplies(_ reply: (Int, Data) -> Void) -> Bool {
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let n = chunk.withUnsafeMutableBytes { systemRead(output, $0.baseAddress!, 65536) }
-      if n < 0 { return errno == EINTR || errno == EAGAIN }
-      if n == 0 { return false }
-      pending += chunk[0..<n]
+      let chunk: ArraySlice<UInt8>
+      do throws(Platform.Failure) {
+        chunk = try Platform.readSome(output, upTo: 65536)
+      } catch {
+        return error.isInterrupted
+      }
+      if chunk.isEmpty { return false }
+      pending += chunk
       while let newline = pending.firstIndex(of: 10) {
         let line = Data(pending[..<newline])
         pending.removeSubrange(...newline)
@@ -314,64 +262,38 @@ public enum WorkerPool {
     }
 
     func drainErrors() {
-      var chunk = [UInt8](repeating: 0, count: 8192)
-      let n = chunk.withUnsafeMutableBytes { systemRead(errors, $0.baseAddress!, 8192) }
-      guard n > 0 else { return }
-      stderrTail += chunk[0..<n]
+      guard let chunk = try? Platform.readSome(errors, upTo: 8192), !chunk.isEmpty else { return }
+      stderrTail += chunk
       if stderrTail.count > 8192 { stderrTail.removeFirst(stderrTail.count - 8192) }
     }
 
-    func kill() { _ = Glibc.kill(pid, SIGKILL) }
+    func kill() { Platform.kill(pid) }
 
     /// Waits for the process and says why it ended.
     func reap(budget: Budget) -> WorkerFailure {
       // Collect the last words (the pipe closes when the process is gone).
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-      var flags = fcntl(errors, F_GETFL)
-      flags |= O_NONBLOCK
-      _ = fcntl(errors, F_SETFL, flags)
+      let status = Platform.waitForExit(pid)
+      Platform.makeNonBlocking(errors)
       for _ in 0..<8 { drainErrors() }
       let words = String(decoding: stderrTail, as: UTF8.self)
       let signal = status & 0x7f
       if WorkerPool.soundsOutOfMemory(words) { return .outOfMemory(megabytes: budget.maxMemoryMB) }
-      if signal != 0 && signal != 0x7f { return .crashed(signal: WorkerPool.signalName(signal)) }
+      if signal != 0 && signal != 0x7f { return .crashed(signal: Platform.signalName(signal)) }
       return .exited(status: (status >> 8) & 0xff)
     }
 
     func close() {
-      Glibc.close(input)
-      Glibc.close(output)
-      Glibc.close(errors)
-      var status: Int32 = 0
+      for fd in [input, output, errors] { Platform.close(fd) }
       // Closing stdin ends a healthy worker; a stuck one is killed.
-      if waitpid(pid, &status, WNOHANG) == 0 {
-        usleep(1000)
-        if waitpid(pid, &status, WNOHANG) == 0 {
-          _ = Glibc.kill(pid, SIGKILL)
-          _ = waitpid(pid, &status, 0)
+      if !Platform.hasExited(pid) {
+        Platform.sleep(microseconds: 1000)
+        if !Platform.hasExited(pid) {
+          Platform.kill(pid)
+          _ = Platform.waitForExit(pid)
         }
       }
     }
   }
-}
-
-/// `pipe(2)` with both ends close-on-exec (so one worker never holds another's pipes);
-/// returns 0 on success as `pipe` does.
-func closeOnExecPipe(_ fds: inout [Int32]) -> Int32 {
-  guard pipe(&fds) == 0 else { return -1 }
-  for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-  return 0
-}
-
-/// Calls `body` with a NULL-terminated C array of `strings`.
-func withCStrings<R>(
-  _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
-) -> R {
-  var pointers = strings.map { strdup($0) }
-  pointers.append(nil)
-  defer { for p in pointers { free(p) } }
-  return body(pointers)
 }
 
 extension Double {
@@ -379,13 +301,4 @@ extension Double {
   var cleanSeconds: String {
     self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(format: "%.1f", self)
   }
-}
-
-/// POSIX `read(2)`.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.read(fd, buffer, count)
-  #else
-    return Darwin.read(fd, buffer, count)
-  #endif
 }

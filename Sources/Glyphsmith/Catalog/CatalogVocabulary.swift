@@ -1,23 +1,23 @@
 /// The enumerated values of asset catalog `Contents.json` slots that the validator accepts.
 /// Source: Apple "Asset Catalog Format Reference" (Image Set Type, App Icon Type), plus the
 /// values Xcode 15 and 16 write (`vision`, luminosity `tinted`).
-public enum CatalogVocabulary {
+package enum CatalogVocabulary {
   /// `idiom` values.
-  public static let idioms: Set<String> = [
+  package static let idioms: Set<String> = [
     "universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision", "ios-marketing",
     "watch-marketing",
   ]
   /// `scale` values.
-  public static let scales: Set<String> = ["1x", "2x", "3x"]
+  package static let scales: Set<String> = ["1x", "2x", "3x"]
   /// `appearances` pairs: appearance name to its allowed values.
-  public static let appearances: [String: Set<String>] = [
+  package static let appearances: [String: Set<String>] = [
     "luminosity": ["light", "dark", "tinted"],
     "contrast": ["high"],
   ]
   /// Asset folder extension to the `Contents.json` key listing its files or entries; asset
   /// types not listed here are containers (brand assets, image stacks, ...) or have no
   /// entries the validator checks.
-  public static let entryKeys: [String: String] = [
+  package static let entryKeys: [String: String] = [
     "imageset": "images", "appiconset": "images", "symbolset": "symbols", "dataset": "data",
     "colorset": "colors", "launchimage": "images",
   ]

@@ -3,21 +3,21 @@ import Foundation
 /// What a PNG's chunks say about alpha, read without decoding pixels (PNG spec, ISO/IEC 15948:
 /// IHDR colour type at byte 25; a `tRNS` chunk before `IDAT` adds transparency to colour
 /// types 0, 2 and 3).
-public struct PNGHeader: Equatable, Sendable {
+package struct PNGHeader: Equatable, Sendable {
   /// Width in px.
-  public var width: Int
+  package var width: Int
   /// Height in px.
-  public var height: Int
+  package var height: Int
   /// IHDR colour type: 0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA.
-  public var colorType: Int
+  package var colorType: Int
   /// Whether a `tRNS` chunk is present.
-  public var hasTransparencyChunk: Bool
+  package var hasTransparencyChunk: Bool
 
   /// Whether the file stores alpha at all: colour type 4 or 6, or a `tRNS` chunk.
-  public var hasAlphaChannel: Bool { colorType == 4 || colorType == 6 || hasTransparencyChunk }
+  package var hasAlphaChannel: Bool { colorType == 4 || colorType == 6 || hasTransparencyChunk }
 
   /// Reads the header of `data`; `nil` when it is not a PNG (no signature or no IHDR).
-  public init?(_ data: Data) {
+  package init?(_ data: Data) {
     let bytes = [UInt8](data.prefix(1 << 20))
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     guard bytes.count >= 33, Array(bytes[0..<8]) == signature,

@@ -46,6 +46,8 @@ public enum FailOver: Sendable, Hashable, Codable, CustomStringConvertible {
     }
   }
 
+  /// Reads a whole number of pixels (at least 0) or a `"P%"` string.
+  /// - Throws: `DecodingError.dataCorrupted` for anything else.
   public init(from decoder: Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let n = try? container.decode(Int.self) {
@@ -63,6 +65,7 @@ public enum FailOver: Sendable, Hashable, Codable, CustomStringConvertible {
     }
   }
 
+  /// Writes its `description`: `N` for pixels, `P%` for a share.
   public func encode(to encoder: Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)

@@ -50,7 +50,7 @@ public enum ImageComparison {
   public static func compareFiles(
     expected expectedPath: String, actual actualPath: String,
     options: PixelmatchOptions = PixelmatchOptions(), diffPath: String? = nil,
-    jobs: Int = ParallelMap.availableCores
+    jobs: Int? = nil
   ) throws -> PixelmatchResult {
     try compareFilesTimed(
       expected: expectedPath, actual: actualPath, options: options, diffPath: diffPath, jobs: jobs
@@ -62,8 +62,9 @@ public enum ImageComparison {
   public static func compareFilesTimed(
     expected expectedPath: String, actual actualPath: String,
     options: PixelmatchOptions = PixelmatchOptions(), diffPath: String? = nil,
-    jobs: Int = ParallelMap.availableCores
+    jobs: Int? = nil
   ) throws -> (result: PixelmatchResult, timing: Timing) {
+    let jobs = jobs ?? ParallelMap.availableCores
     var timing = Timing()
     var clock = ContinuousClock.now
     func lap() -> Double {

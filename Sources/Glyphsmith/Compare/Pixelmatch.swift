@@ -26,13 +26,14 @@ public enum Pixelmatch {
   ///   - diff: also draw the diff image (differences in `diffColor`/`diffColorAlt`, anti-aliasing
   ///     in `aaColor`, the rest `expected` in grey at `alpha`, ignored rectangles hatched in
   ///     `PixelmatchOptions.ignoreColor`).
-  ///   - jobs: threads to use (at least 1); never changes the result.
+  ///   - jobs: threads to use (at least 1; `nil`: every core); never changes the result.
   /// - Throws: `CompareError.sizeMismatch` with both sizes when they differ (nothing is
   ///   cropped); `CompareError.invalidOption` for a threshold or alpha outside 0-1.
   public static func compare(
     _ expected: RGBAImage, _ actual: RGBAImage, options: PixelmatchOptions = PixelmatchOptions(),
-    diff: Bool = true, jobs: Int = ParallelMap.availableCores
+    diff: Bool = true, jobs: Int? = nil
   ) throws -> PixelmatchResult {
+    let jobs = jobs ?? ParallelMap.availableCores
     guard expected.width == actual.width, expected.height == actual.height else {
       throw CompareError.sizeMismatch(
         path: nil, expected: ImageSize(of: expected), actual: ImageSize(of: actual))

@@ -42,6 +42,8 @@ public struct DiffColor: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The colour as an opaque RGBA8 pixel word in memory order (R, G, B, A bytes).
   var word: UInt32 { PixelWord.make(r, g, b, 255) }
 
+  /// Reads `[R, G, B]` (whole numbers 0-255), pixelmatch's JSON form.
+  /// - Throws: `DecodingError` for anything else.
   public init(from decoder: Decoder) throws {
     var container = try decoder.unkeyedContainer()
     self.init(
@@ -49,6 +51,7 @@ public struct DiffColor: Sendable, Hashable, Codable, CustomStringConvertible {
       try container.decode(UInt8.self))
   }
 
+  /// Writes `[R, G, B]`.
   public func encode(to encoder: Encoder) throws {
     var container = encoder.unkeyedContainer()
     try container.encode(r)

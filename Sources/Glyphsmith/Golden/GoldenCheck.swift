@@ -68,8 +68,9 @@ public enum GoldenCheck {
   ///   for a bad `golden.json`, `GlyphsmithError.writeFailed` when an artifact cannot be written.
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, artifacts: URL? = nil,
-    overrides: Overrides = Overrides(), jobs: Int = ParallelMap.availableCores
+    overrides: Overrides = Overrides(), jobs: Int? = nil
   ) throws -> Report {
+    let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
     try GoldenFiles.requireFolder(goldenDirectory, role: "golden")
     let manifest = try GoldenManifest.load(from: goldenDirectory)

@@ -19,8 +19,9 @@ public enum GoldenComparison {
   /// Compares `actual` with `expected` under `options`.
   public static func compare(
     expected: RGBAImage, actual: RGBAImage, options: GoldenOptions,
-    jobs: Int = ParallelMap.availableCores
+    jobs: Int? = nil
   ) -> Outcome {
+    let jobs = jobs ?? ParallelMap.availableCores
     var pixelmatch = options.pixelmatch
     guard expected.width == actual.width, expected.height == actual.height else {
       pixelmatch.ignore = []

@@ -12,13 +12,13 @@ import Foundation
 /// change shows both images centred on one canvas and is marked as such (no diff of
 /// misaligned pixels). The renderer-change banner appears only when a failure could be due to
 /// it (an image that differs or changed size).
-public enum GoldenHTMLReport {
+package enum GoldenHTMLReport {
   /// The page for `report`; `actualDirectory` and `goldenDirectory` are shown in the summary.
   /// - Parameter reportPath: where the page will be written; images are linked relative to
   ///   its folder (absolute `file:` paths when `nil`). Each failure's images are the
   ///   `expected.png`, `actual.png`, `diff.png` of its `artifacts` folder, so the check must
   ///   have written artifacts (`golden check --report X.html` writes them to `X-files/`).
-  public static func render(
+  package static func render(
     _ report: GoldenCheck.Report, actual: String, golden: String, reportPath: String? = nil
   ) -> String {
     let base = reportPath.map {
@@ -192,7 +192,7 @@ public enum GoldenHTMLReport {
 
   /// The icon a path belongs to: `tabs/home@3x.png` → `tabs/home` (a suffix `@<number>x`
   /// and `.png` removed).
-  public static func groupName(_ path: String) -> String {
+  package static func groupName(_ path: String) -> String {
     var name = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
     if let at = name.range(of: "@", options: .backwards),
       name[at.upperBound...].hasSuffix("x"),
@@ -204,7 +204,7 @@ public enum GoldenHTMLReport {
   }
 
   /// The scale of `path` from its `@Nx` suffix (1 without one).
-  public static func scaleOf(_ path: String) -> Double {
+  package static func scaleOf(_ path: String) -> Double {
     let stem = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
     guard let at = stem.range(of: "@", options: .backwards), stem.hasSuffix("x"),
       let scale = Double(stem[at.upperBound...].dropLast())
@@ -220,7 +220,7 @@ public enum GoldenHTMLReport {
 
   /// `url` relative to the folder `base` (percent-encoded, `../` where needed), or an absolute
   /// `file:` URL when `base` is nil.
-  public static func link(_ url: URL, base: String?) -> String {
+  package static func link(_ url: URL, base: String?) -> String {
     let target = url.standardizedFileURL.path
     guard let base else { return url.standardizedFileURL.absoluteString }
     let from = base.split(separator: "/")

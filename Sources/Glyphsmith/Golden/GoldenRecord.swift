@@ -42,8 +42,9 @@ public enum GoldenRecord {
   ///   keeps the file's (YIQ for a new file).
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, mode: Mode = .all,
-    metric: PixelmatchMetric? = nil, jobs: Int = ParallelMap.availableCores
+    metric: PixelmatchMetric? = nil, jobs: Int? = nil
   ) throws -> Report {
+    let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
     let existing = try GoldenManifest.load(from: goldenDirectory)
     var options = existing?.options ?? GoldenOptions()

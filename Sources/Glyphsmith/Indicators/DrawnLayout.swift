@@ -109,3 +109,22 @@ public struct Drawing: Sendable {
     self.layout = layout
   }
 }
+
+extension Drawing {
+  /// Refuses a `scale` (px per pt) of zero or less, or not finite.
+  /// - Throws: `GlyphsmithError.invalidOption` naming the scale.
+  static func checkScale(_ scale: Double) throws {
+    guard scale > 0, scale.isFinite else {
+      throw GlyphsmithError.invalidOption("scale must be a positive number, got \(scale)")
+    }
+  }
+
+  /// The px size of a `widthPt` x `heightPt` picture at `scale` px per pt, each side rounded.
+  /// - Throws: as `checkScale`.
+  static func pixelSize(
+    widthPt: Double, heightPt: Double, scale: Double
+  ) throws -> (width: Int, height: Int) {
+    try checkScale(scale)
+    return (Int((widthPt * scale).rounded()), Int((heightPt * scale).rounded()))
+  }
+}

@@ -163,9 +163,7 @@ public struct PageControl {
   ///   `.emptyArtwork` for an indicator without ink, `.render` on a renderer failure.
   public func render(scale: Double) throws -> RGBAImage {
     try validate()
-    guard scale > 0, scale.isFinite else {
-      throw GlyphsmithError.invalidOption("scale must be a positive number, got \(scale)")
-    }
+    try Drawing.checkScale(scale)
     let dotPx = max(1, Int((Self.dotDiameterPt * scale).rounded()))
     let gapPx = Int((Self.gapPt * scale).rounded())
     let marginPx = Int((Self.sideMarginPt * scale).rounded())

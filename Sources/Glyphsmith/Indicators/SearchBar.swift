@@ -134,12 +134,8 @@ public struct SearchBar: Sendable, Equatable {
   ///   `.render` on a renderer or text failure.
   public func draw(scale: Double) throws -> Drawing {
     try validate()
-    guard scale > 0, scale.isFinite else {
-      throw GlyphsmithError.invalidOption("scale must be a positive number, got \(scale)")
-    }
+    let (width, height) = try Drawing.pixelSize(widthPt: widthPt, heightPt: heightPt, scale: scale)
     let s = scale
-    let width = Int((widthPt * s).rounded())
-    let height = Int((heightPt * s).rounded())
     let background = palette.systemBackground(appearance)
     let fill = palette.tertiarySystemFill(appearance)
     let secondary = palette.secondaryLabel(appearance)

@@ -20,92 +20,45 @@ public enum SystemGlyph: String, Sendable, CaseIterable {
   /// The file name in `assets/system-glyphs/`.
   public var fileName: String { rawValue + ".svg" }
 
-  /// The SVG text, exactly as shipped.
+  /// The SVG text, exactly as shipped: Lucide's common `svg` start tag (24 x 24, stroked in
+  /// `currentColor`, 2 units wide, round caps and joins), the glyph's elements, the end tag.
   public var svg: String {
+    let header = """
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="2"
+        stroke-linecap="round"
+        stroke-linejoin="round"
+      >
+      """
+    return header + "\n" + elements.map { "  " + $0 + "\n" }.joined() + "</svg>"
+  }
+
+  /// The glyph's own elements in `svg`, one a line.
+  private var elements: [String] {
     switch self {
     case .magnifyingGlass:
-      return #"""
-        <svg
-          xmlns="http://www.w3.org/2000/svg"
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          stroke-width="2"
-          stroke-linecap="round"
-          stroke-linejoin="round"
-        >
-          <path d="m21 21-4.34-4.34" />
-          <circle cx="11" cy="11" r="8" />
-        </svg>
-        """#
+      return [
+        #"<path d="m21 21-4.34-4.34" />"#,
+        #"<circle cx="11" cy="11" r="8" />"#,
+      ]
     case .bookmarks:
-      return #"""
-        <svg
-          xmlns="http://www.w3.org/2000/svg"
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          stroke-width="2"
-          stroke-linecap="round"
-          stroke-linejoin="round"
-        >
-          <path d="M12 5v16" />
-          <path d="M20.001 19A2 2 0 0022 17V5a2 2 0 00-1.999-2L16 3.002A5 5 0 0012 5a5 5 0 00-4-2H4a2 2 0 00-2 2v12a2 2 0 001.999 2H8a5 5 0 014 2 5 5 0 014-2z" />
-        </svg>
-        """#
+      return [
+        #"<path d="M12 5v16" />"#,
+        #"<path d="M20.001 19A2 2 0 0022 17V5a2 2 0 00-1.999-2L16 3.002A5 5 0 0012 5a5 5 0 00-4-2H4a2 2 0 00-2 2v12a2 2 0 001.999 2H8a5 5 0 014 2 5 5 0 014-2z" />"#,
+      ]
     case .clearCross:
-      return #"""
-        <svg
-          xmlns="http://www.w3.org/2000/svg"
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          stroke-width="2"
-          stroke-linecap="round"
-          stroke-linejoin="round"
-        >
-          <path d="M18 6 6 18" />
-          <path d="m6 6 12 12" />
-        </svg>
-        """#
-    case .disclosure:
-      return #"""
-        <svg
-          xmlns="http://www.w3.org/2000/svg"
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          stroke-width="2"
-          stroke-linecap="round"
-          stroke-linejoin="round"
-        >
-          <path d="m9 18 6-6-6-6" />
-        </svg>
-        """#
-    case .checkmark:
-      return #"""
-        <svg
-          xmlns="http://www.w3.org/2000/svg"
-          width="24"
-          height="24"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          stroke-width="2"
-          stroke-linecap="round"
-          stroke-linejoin="round"
-        >
-          <path d="M20 6 9 17l-5-5" />
-        </svg>
-        """#
+      return [
+        #"<path d="M18 6 6 18" />"#,
+        #"<path d="m6 6 12 12" />"#,
+      ]
+    case .disclosure: return [#"<path d="m9 18 6-6-6-6" />"#]
+    case .checkmark: return [#"<path d="M20 6 9 17l-5-5" />"#]
     }
   }
 

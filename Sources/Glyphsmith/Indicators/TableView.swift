@@ -102,9 +102,7 @@ public struct TableView {
   /// - Throws: `GlyphsmithError.invalidOption` for a scale of zero or less or a width under
   ///   100 pt; `.emptyArtwork` for an icon without ink; `.render` on a renderer failure.
   public func draw(scale: Double) throws -> Drawing {
-    guard scale > 0, scale.isFinite else {
-      throw GlyphsmithError.invalidOption("scale must be a positive number, got \(scale)")
-    }
+    try Drawing.checkScale(scale)
     guard widthPt >= 100, widthPt.isFinite else {
       throw GlyphsmithError.invalidOption("device width must be at least 100 pt, got \(widthPt)")
     }

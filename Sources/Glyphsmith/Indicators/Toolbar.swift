@@ -145,11 +145,7 @@ public struct Toolbar {
   ///   `.emptyArtwork` for an icon without ink; `.render` on a renderer or text failure.
   public func draw(scale: Double) throws -> Drawing {
     try validate()
-    guard scale > 0, scale.isFinite else {
-      throw GlyphsmithError.invalidOption("scale must be a positive number, got \(scale)")
-    }
-    let width = Int((widthPt * scale).rounded())
-    let height = Int((heightPt * scale).rounded())
+    let (width, height) = try Drawing.pixelSize(widthPt: widthPt, heightPt: heightPt, scale: scale)
     let tintColour = tint ?? palette.systemBlue(appearance)
     var warnings: [String] = []
     if buttons.count > Self.warningItemCount {

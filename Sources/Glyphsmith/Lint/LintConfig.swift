@@ -3,26 +3,26 @@ import Foundation
 /// Numbers more than one lint rule uses, with where each comes from. Each rule's own defaults
 /// (limit, severity) are beside its check in `Lint/Rules/`; `LintDefaults.limit` and
 /// `severity` look them up. Units: px at the scale being checked unless named otherwise.
-public enum LintDefaults {
+package enum LintDefaults {
   /// Thinnest line or gap that survives, 1 px at each scale. Source: specs.md "Legibility at
   /// small sizes" ("a stroke or a gap thinner than 1 pt in an 18 pt compact glyph does not
   /// survive @1x") and the 1 pt stroke guidance (HIG 2014) in specs.md, i.e. 1 px at @1x.
-  public static let thinnestPx = 1.0
+  package static let thinnestPx = 1.0
   /// Smallest part or hole counted, in pt² (0.05): smaller specks are anti-aliasing seams.
-  public static let minimumFeatureArea = 0.05
+  package static let minimumFeatureArea = 0.05
 
   /// Whether `role`'s images ship at `scale` (px per pt) by default: every scale for `plain`;
   /// for the iOS roles (`tab-bar`, `toolbar`, `indicator`) @2x and @3x only, since no iOS
   /// device the toolchain supports is @1x (iOS 17+ runs on @2x and @3x screens: Apple,
   /// "Image size and resolution", HIG), unless the scales were asked for explicitly
   /// (`--scales` naming 1). Pixel rules report at `info` at a scale that does not ship.
-  public static func ships(scale: Int, role: Role, scalesExplicit: Bool) -> Bool {
+  package static func ships(scale: Int, role: Role, scalesExplicit: Bool) -> Bool {
     scale >= 2 || role == .plain || scalesExplicit
   }
 
   /// `severity`, or `info` at a scale that does not ship for `role` (`ships`): the default
   /// severity of a pixel rule that measures each scale's real render.
-  public static func shipped(
+  package static func shipped(
     _ severity: LintSeverity, role: Role, scale: Int, scalesExplicit: Bool
   ) -> LintSeverity {
     ships(scale: scale, role: role, scalesExplicit: scalesExplicit) ? severity : .info
@@ -30,13 +30,13 @@ public enum LintDefaults {
 
   /// The default limit of `rule` for a glyph whose target long side is `sizePt`, in the rule's
   /// unit (docs/lint.md); 0 for an unregistered rule.
-  public static func limit(_ rule: LintRule, role: Role, sizePt: Double) -> Double {
+  package static func limit(_ rule: LintRule, role: Role, sizePt: Double) -> Double {
     LintRegistry.check(rule)?.defaultLimit(role: role, sizePt: sizePt) ?? 0
   }
 
   /// The default severity of `rule` for `role` at `scale` (px per pt), given whether the
   /// scales were asked for explicitly; `off` for an unregistered rule.
-  public static func severity(
+  package static func severity(
     _ rule: LintRule, role: Role, scale: Int, scalesExplicit: Bool
   ) -> LintSeverity {
     LintRegistry.check(rule)?.defaultSeverity(
@@ -44,12 +44,12 @@ public enum LintDefaults {
   }
 
   /// The default severity of `rule` for `role` at @1x with the default scales.
-  public static func severity(_ rule: LintRule, role: Role) -> LintSeverity {
+  package static func severity(_ rule: LintRule, role: Role) -> LintSeverity {
     severity(rule, role: role, scale: 1, scalesExplicit: false)
   }
 
   /// The default severity of `rule` for `role` at a scale that ships (@2x).
-  public static func shippedSeverity(_ rule: LintRule, role: Role) -> LintSeverity {
+  package static func shippedSeverity(_ rule: LintRule, role: Role) -> LintSeverity {
     severity(rule, role: role, scale: 2, scalesExplicit: false)
   }
 }

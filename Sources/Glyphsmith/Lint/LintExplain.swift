@@ -5,16 +5,16 @@ import Foundation
 /// with the finding's box outlined in red (and tinted when it covers under half the glyph),
 /// the same render at its real size beside it, and a
 /// caption naming the rule, scale, value and limit.
-public enum LintExplain {
+package enum LintExplain {
   /// Side in px the enlarged render is scaled up to, at least (whole-px factor, at least 4).
-  public static let enlargedSide = 240
+  package static let enlargedSide = 240
   /// Colour of the mark: red at full opacity for the outline, 25 % over the marked pixels of
   /// boxes that cover under half the render.
-  public static let markColour = RGBA8(r: 230, g: 30, b: 30)
+  package static let markColour = RGBA8(r: 230, g: 30, b: 30)
 
   /// The file name of finding number `index` (0-based) of `report`:
   /// `NAME-RULE-N@Sx.png`, NAME the input's file name without extension, N 1-based.
-  public static func fileName(_ report: LintFileReport, index: Int) -> String {
+  package static func fileName(_ report: LintFileReport, index: Int) -> String {
     let name = URL(fileURLWithPath: report.path).deletingPathExtension().lastPathComponent
     let finding = report.findings[index]
     return "\(name)-\(finding.rule.rawValue)-\(index + 1)@\(finding.scale)x.png"
@@ -22,7 +22,7 @@ public enum LintExplain {
 
   /// Writes one PNG per finding of `result` into `folder` (created if missing), atomically.
   /// - Throws: `GlyphsmithError.writeFailed`, or `.render` when drawing fails.
-  public static func write(_ result: LintResult, toFolder folder: String) throws {
+  package static func write(_ result: LintResult, toFolder folder: String) throws {
     for index in result.report.findings.indices {
       let finding = result.report.findings[index]
       guard let render = result.renders[finding.scale] else { continue }
@@ -36,7 +36,7 @@ public enum LintExplain {
   /// The picture for one finding on `render` (template alpha; drawn black on white, with a
   /// 1 px white margin around the enlarged render and 4 px around the real-size one).
   /// - Throws: `GlyphsmithError.render` when Cairo or the text layout fails.
-  public static func picture(_ render: RGBAImage, finding: LintFinding) throws -> RGBAImage {
+  package static func picture(_ render: RGBAImage, finding: LintFinding) throws -> RGBAImage {
     var glyph = render
     GlyphRenderer.recolour(&glyph, to: .black)
     let framed = Rasterizer.composite(padded(glyph, by: 1), over: .white)

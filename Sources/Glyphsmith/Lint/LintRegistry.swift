@@ -1,7 +1,7 @@
 /// The lint rules, one line each: the order here is the order of `docs/lint.md`, of the
 /// `lint` help, and of findings of the same file. The help's rules list and the rules table
 /// of `docs/lint.md` are generated from it (`helpText`, `markdownTable`).
-public enum LintRegistry {
+package enum LintRegistry {
   /// Every rule, in order.
   static let rules: [any LintCheck] = [
     InnerLinesRule(),
@@ -34,7 +34,7 @@ public enum LintRegistry {
 
   /// The `rules:` list of `glyphsmith lint --help`: each id indented by 2, its summary from
   /// column 23 (further summary lines aligned under it); no trailing newline.
-  public static var helpText: String {
+  package static var helpText: String {
     rules.map { rule in
       let lines = rule.summary.split(separator: "\n", omittingEmptySubsequences: false)
       let first = "  " + rule.id.rawValue
@@ -49,7 +49,7 @@ public enum LintRegistry {
   /// ending in a newline), between its `<!-- rules:begin -->` and `<!-- rules:end -->`
   /// markers. The severity column comes from each rule's `defaultSeverity` at @1x with the
   /// default scales, unless the rule gives a `severityNote`.
-  public static var markdownTable: String {
+  package static var markdownTable: String {
     var text = "| rule | what it measures | value / limit | default severity |\n"
     text += "|---|---|---|---|\n"
     for rule in rules {
@@ -60,11 +60,11 @@ public enum LintRegistry {
   }
 
   /// The marker lines around `markdownTable` in `docs/lint.md`.
-  public static let markers = (begin: "<!-- rules:begin -->", end: "<!-- rules:end -->")
+  package static let markers = (begin: "<!-- rules:begin -->", end: "<!-- rules:end -->")
 
   /// `document` with the text between the markers replaced by `markdownTable`; `nil` when the
   /// markers are missing or out of order.
-  public static func updatingDocument(_ document: String) -> String? {
+  package static func updatingDocument(_ document: String) -> String? {
     guard let begin = document.range(of: markers.begin),
       let end = document.range(of: markers.end, range: begin.upperBound..<document.endIndex)
     else { return nil }

@@ -35,7 +35,7 @@ extension LintSession {
 
   /// The worker side of `isolation`: collects the files of `inputs` as `run` does and answers
   /// each file index from the pool with its report, until the pool closes stdin.
-  public func serveWorker() -> Never {
+  package func serveWorker() -> Never {
     let (files, _) = collectFiles()
     WorkerPool.serve { index in
       guard files.indices.contains(index) else { return Data("{}".utf8) }

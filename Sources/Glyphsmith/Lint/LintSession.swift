@@ -21,13 +21,13 @@ public struct LintSession: Sendable {
   public var jobs: Int
   /// Lint each file in a worker process (`WorkerIsolation`); `nil`, or stdin among the
   /// files: on threads in this process.
-  public var isolation: WorkerIsolation? = nil
+  package var isolation: WorkerIsolation? = nil
 
   /// A session for the command-line `inputs` (files, folders, `-`): the folders among them
   /// become `roots`.
   public init(
     inputs: [String], options: LintOptions, explainFolder: String? = nil,
-    jobs: Int = ParallelMap.availableCores
+    jobs: Int? = nil
   ) {
     self.inputs = inputs
     self.options = options
@@ -37,7 +37,7 @@ public struct LintSession: Sendable {
         && isDirectory.boolValue
     }
     self.explainFolder = explainFolder
-    self.jobs = jobs
+    self.jobs = jobs ?? ParallelMap.availableCores
   }
 
   /// The files `inputs` name (folders searched recursively, as `InputCollector.collect`;

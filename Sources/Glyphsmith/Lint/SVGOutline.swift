@@ -1,11 +1,8 @@
 import Foundation
+import GlyphsmithRender
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// The element tree of an SVG file as FoundationXML's `XMLParser` reads it, with the position
-/// of each start tag and the rules silenced for it. librsvg renders; this only looks at the
+/// The element tree of an SVG file as libxml2 reads it (`LibXMLReader.events`), with the
+/// position of each start tag and the rules silenced for it. librsvg renders; this only looks at the
 /// structure (librsvg reports no source positions).
 ///
 /// Silencing: `data-glyphsmith-ignore="rule rule..."` (or `all`) on an element silences those
@@ -61,27 +58,23 @@ public struct SVGOutline: Sendable {
   /// The attribute naming rules to silence on an element.
   public static let ignoreAttribute = "data-glyphsmith-ignore"
 
-  /// Parses `data` with `XMLParser` (external entities are not resolved).
-  /// - Throws: `GlyphsmithError.render(.invalidSVG)` with the parser's line when the XML is
-  ///   not well formed.
+  /// Parses `data` with libxml2's SAX2 reader (`LibXMLReader.events`: no network, no entity
+  /// declared or expanded, no external entity or DTD loaded).
+  /// - Throws: `GlyphsmithError.render(.invalidSVG)` with libxml2's line and message when the
+  ///   XML is not well formed, nests deeper than 256 levels or references an external entity.
   public static func parse(_ data: Data, path: String) throws -> SVGOutline {
-    // Foundation's parser traps on names that are not UTF-8; such files are not SVG (an
-    // encoding declaration other than UTF-8 is converted by libxml2 first).
+    // Files whose names are not UTF-8 are not SVG (an encoding declaration other than UTF-8 is
+    // converted by libxml2 first).
     if String(validating: data, as: UTF8.self) == nil && !declaresOtherEncoding(data) {
       throw GlyphsmithError.render(
         .invalidSVG(path: path, message: "the file is not valid UTF-8 and declares no encoding"))
     }
-    let delegate = OutlineBuilder(data: data)
-    let parser = XMLParser(data: data)
-    parser.shouldResolveExternalEntities = false
-    parser.shouldProcessNamespaces = false
-    parser.delegate = delegate
-    if !parser.parse() {
-      let message = parser.parserError.map { "\($0.localizedDescription)" } ?? "malformed XML"
+    var builder = OutlineBuilder(data: data)
+    if let failure = LibXMLReader.events(data, { builder.handle($0) }) {
       throw GlyphsmithError.render(
-        .invalidSVG(path: path, message: "line \(parser.lineNumber): \(message)"))
+        .invalidSVG(path: path, message: "line \(failure.line): \(failure.text)"))
     }
-    return SVGOutline(elements: delegate.elements, fileIgnored: delegate.fileIgnored)
+    return SVGOutline(elements: builder.elements, fileIgnored: builder.fileIgnored)
   }
 
   /// Whether the XML declaration names an encoding other than UTF-8.
@@ -111,8 +104,8 @@ public struct SVGOutline: Sendable {
   }
 }
 
-/// SAX callbacks building an `SVGOutline`.
-private final class OutlineBuilder: NSObject, XMLParserDelegate {
+/// Builds an `SVGOutline` from libxml2's events.
+private struct OutlineBuilder {
   var elements: [SVGOutline.Element] = []
   var fileIgnored: Set<String> = []
   private var stack: [Int] = []
@@ -135,7 +128,7 @@ private final class OutlineBuilder: NSObject, XMLParserDelegate {
   private var lastLine = 0
 
   /// libxml2 reports the position after the start tag; walk back to its `<`.
-  private func startOfTag(line: Int, column: Int, name: String) -> (Int, Int) {
+  private mutating func startOfTag(line: Int, column: Int, name: String) -> (Int, Int) {
     guard line >= 1, line <= lineStarts.count else { return (max(line, 1), max(column, 1)) }
     var offset = min(bytes.count, lineStarts[line - 1] + max(column - 1, 0))
     let pattern = Array(("<" + name).utf8)
@@ -168,13 +161,20 @@ private final class OutlineBuilder: NSObject, XMLParserDelegate {
     return true
   }
 
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-  ) {
+  mutating func handle(_ event: XMLEvent) {
+    switch event {
+    case .start(let tag): start(tag)
+    case .end: _ = stack.popLast()
+    case .comment(let comment): self.comment(comment)
+    case .characters, .cdata: break
+    }
+  }
+
+  private mutating func start(_ tag: XMLStartTag) {
+    let elementName = tag.name
+    let attributeDict = tag.attributes
     let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
-    let (line, column) = startOfTag(
-      line: parser.lineNumber, column: parser.columnNumber, name: elementName)
+    let (line, column) = startOfTag(line: tag.line, column: tag.column, name: elementName)
     var ignored = stack.last.map { elements[$0].ignored } ?? []
     ignored.formUnion(pendingIgnore)
     pendingIgnore = []
@@ -190,14 +190,7 @@ private final class OutlineBuilder: NSObject, XMLParserDelegate {
     stack.append(elements.count - 1)
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?
-  ) {
-    _ = stack.popLast()
-  }
-
-  func parser(_ parser: XMLParser, foundComment comment: String) {
+  private mutating func comment(_ comment: String) {
     let text = comment.trimmingCharacters(in: .whitespacesAndNewlines)
     for (prefix, fileWide) in [("glyphsmith-ignore-file:", true), ("glyphsmith-ignore:", false)]
     where text.hasPrefix(prefix) {

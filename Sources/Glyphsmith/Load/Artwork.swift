@@ -7,7 +7,7 @@ public final class Artwork {
   /// The path as given (or `-` for stdin), used in every message.
   public let path: String
   /// The parsed artwork.
-  public let source: ArtworkSource
+  package let source: ArtworkSource
   /// Warnings found while loading (a size fallback), in the compiler form `path: warning: ...`.
   public private(set) var warnings: [String] = []
 
@@ -100,7 +100,7 @@ public final class Artwork {
   /// The drawn content's bounds and corner ink, measured once and cached.
   /// - Returns: `nil` when the artwork draws nothing.
   /// - Throws: `GlyphsmithError.render` when measuring fails.
-  public func ink() throws -> InkAnalysis? {
+  package func ink() throws -> InkAnalysis? {
     if let cachedInk { return cachedInk }
     let result: InkAnalysis?
     do {

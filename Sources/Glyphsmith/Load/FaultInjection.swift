@@ -26,7 +26,7 @@ enum FaultInjection {
     case "abort":
       abort()
     case "hang":
-      while true { sleep(1) }
+      while true { Platform.sleep(microseconds: 1_000_000) }
     case "memory":
       var blocks: [UnsafeMutableRawPointer] = []
       while true {

@@ -2,10 +2,10 @@ import Foundation
 
 /// Whole-file reads with one open, fstat, read and close: the incremental check reads
 /// thousands of small files, where Foundation's general reader costs more than the bytes.
-public enum FileBytes {
+package enum FileBytes {
   /// The file's bytes, or `nil` when it cannot be opened or read (missing, a folder, no
   /// permission).
-  public static func read(_ path: String) -> Data? {
+  package static func read(_ path: String) -> Data? {
     Platform.readRegularFile(atPath: path)
   }
 }

@@ -2,22 +2,22 @@ import Foundation
 
 /// The drawn content of an artwork: tight bounds of its ink and which corners of those bounds
 /// are inked, measured on pixels (so strokes, caps and clipping count as drawn).
-public struct InkAnalysis: Sendable, Equatable {
+package struct InkAnalysis: Sendable, Equatable {
   /// Ink bounds in the artwork's canvas units (SVG px at 96 dpi, or raster px).
-  public var bounds: Rect
+  package var bounds: Rect
   /// How many of the four corners of `bounds` hold ink (see `GlyphShape.cornerShare`).
-  public var inkedCorners: Int
+  package var inkedCorners: Int
   /// Whether the ink reached the border of the image it was measured on (for SVGs, a sign
   /// that the analysis render was too small).
   var touchesBorder = false
   /// The shape the content is classified as (`GlyphShape.classify`).
-  public var shape: GlyphShape {
+  package var shape: GlyphShape {
     GlyphShape.classify(width: bounds.width, height: bounds.height, inkedCorners: inkedCorners)
   }
 
   /// Long side of the ink in the analysis render for SVGs, in px (128): the bounds are exact
   /// to whole analysis pixels, at most 1/128 of the content size larger than the ink.
-  public static let analysisSide = 128.0
+  package static let analysisSide = 128.0
 
   /// Measures `source`: an SVG is first measured by librsvg (its ink rectangle, which may
   /// reach outside the viewBox but is not always conservative: round joins and caps on

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// What an SVG's `<text>` elements ask of the fonts: each element's characters (its own and
 /// its `<tspan>`s') and the `font-family` lists that apply to it (on it, its ancestors or its
 /// tspans, as attribute or `style` property). librsvg draws text with the pinned fonts only
@@ -12,7 +8,8 @@ import Foundation
 public enum SVGTextCheck {
   /// One `<text>` element.
   public struct TextElement: Equatable, Sendable {
-    /// 1-based line and column of its start tag (as the XML parser reports it).
+    /// 1-based line and column of its start tag as libxml2 reports it (`XMLStartTag`: the
+    /// line and byte column just past the tag's `>`).
     public var line: Int
     /// See `line`.
     public var column: Int
@@ -65,11 +62,8 @@ public enum SVGTextCheck {
     // Most icons have no text: skip the parse.
     guard data.range(of: Data("<text".utf8)) != nil || data.range(of: Data(":text".utf8)) != nil
     else { return [] }
-    let collector = TextCollector()
-    let parser = XMLParser(data: data)
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = collector
-    _ = parser.parse()
+    var collector = TextCollector()
+    _ = LibXMLReader.events(data) { collector.handle($0) }
     return collector.done
   }
 
@@ -112,25 +106,31 @@ public enum SVGTextCheck {
 }
 
 /// Collects `<text>` elements for `SVGTextCheck`.
-private final class TextCollector: NSObject, XMLParserDelegate {
+private struct TextCollector {
   var done: [SVGTextCheck.TextElement] = []
   /// Each open element's declared font-family (nil when none).
   private var families: [String?] = []
   /// The `<text>` being read and the depth it opened at.
   private var open: (element: SVGTextCheck.TextElement, depth: Int)?
 
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-  ) {
-    let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
-    let family = SVGTextCheck.declaredFamily(attributeDict)
+  mutating func handle(_ event: XMLEvent) {
+    switch event {
+    case .start(let tag): start(tag)
+    case .end: end()
+    case .characters(let string): open?.element.text += string
+    case .comment, .cdata: break
+    }
+  }
+
+  private mutating func start(_ tag: XMLStartTag) {
+    let local = tag.name.split(separator: ":").last.map(String.init) ?? tag.name
+    let family = SVGTextCheck.declaredFamily(tag.attributes)
     families.append(family)
     if local == "text", open == nil {
       open = (
         SVGTextCheck.TextElement(
-          line: parser.lineNumber, column: parser.columnNumber, id: attributeDict["id"],
-          text: "", fontFamilies: families.compactMap { $0 }),
+          line: tag.line, column: tag.column, id: tag.attributes["id"], text: "",
+          fontFamilies: families.compactMap { $0 }),
         families.count
       )
     } else if open != nil, let family {
@@ -138,18 +138,11 @@ private final class TextCollector: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?
-  ) {
+  private mutating func end() {
     if let current = open, current.depth == families.count {
       done.append(current.element)
       open = nil
     }
     _ = families.popLast()
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    open?.element.text += string
   }
 }

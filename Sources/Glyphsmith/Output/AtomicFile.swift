@@ -3,13 +3,13 @@ import Synchronization
 
 /// Writes files so that readers see the old content or the new, never half of either:
 /// the bytes go to a temporary file in the same folder, which is then renamed over the target.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Writes `data` to the file at `path` (as the user gave it; messages keep it so)
   /// atomically, creating missing parent folders; the path `-` writes to stdout instead.
   /// An existing character device or FIFO (`/dev/stdout`, a named pipe) is written into
   /// directly; other special files are refused, never renamed over.
   /// - Throws: `GlyphsmithError.writeFailed` naming the path and the system's reason.
-  public static func write(_ data: Data, toPath path: String) throws {
+  package static func write(_ data: Data, toPath path: String) throws {
     if path == "-" {
       FileHandle.standardOutput.write(data)
       return
@@ -49,7 +49,7 @@ public enum AtomicFile {
   }
 
   /// Writes `data` to `url` atomically; see `write(_:toPath:)`.
-  public static func write(_ data: Data, to url: URL) throws {
+  package static func write(_ data: Data, to url: URL) throws {
     try write(data, toPath: url.path)
   }
 }

@@ -3,12 +3,12 @@ import Foundation
 /// Writes a folder of files (an `.imageset`) so that readers see the old folder or the new
 /// one whole, never a mix: the files go into a hidden staging folder beside the target, which
 /// is then renamed into place; an existing folder is renamed aside first and removed after.
-public enum AtomicFolder {
+package enum AtomicFolder {
   /// Replaces the folder at `path` with one holding exactly `files` (name inside the folder,
   /// bytes), mode 0644. The parent folder must exist.
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder and the system's reason; the
   ///   staging folder is removed and an existing folder left as it was.
-  public static func write(_ files: [(name: String, data: Data)], toPath path: String) throws {
+  package static func write(_ files: [(name: String, data: Data)], toPath path: String) throws {
     let slash = path.lastIndex(of: "/")
     let parent = slash.map { String(path[..<$0]) } ?? "."
     let last = slash.map { String(path[path.index(after: $0)...]) } ?? path

@@ -7,12 +7,12 @@ import Foundation
 /// in the spirit of Python's "surrogateescape" (PEP 383), which Swift strings cannot hold.
 /// `Platform` turns such strings back into the original bytes for every system call, so a
 /// file given as `caf\xE9.svg` (Latin-1) is opened as it is; messages show the byte as `\xE9`.
-public enum FileName {
+package enum FileName {
   /// The first escape scalar: U+10FF00 + byte.
   static let escapeBase: UInt32 = 0x10_FF00
 
   /// `bytes` as a string: valid UTF-8 as it is, every other byte escaped.
-  public static func decode<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+  package static func decode<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
     let bytes = Array(bytes)
     if let text = String(validating: bytes, as: UTF8.self) { return text }
     var scalars = String.UnicodeScalarView()
@@ -42,7 +42,7 @@ public enum FileName {
   }
 
   /// The bytes `text` stands for: UTF-8, escaped bytes restored, no terminating NUL.
-  public static func bytes(_ text: String) -> [UInt8] {
+  package static func bytes(_ text: String) -> [UInt8] {
     guard hasEscapes(text) else { return Array(text.utf8) }
     var out: [UInt8] = []
     for scalar in text.unicodeScalars {
@@ -56,12 +56,12 @@ public enum FileName {
   }
 
   /// Whether `text` holds bytes that are not UTF-8 (escaped).
-  public static func hasEscapes(_ text: String) -> Bool {
+  package static func hasEscapes(_ text: String) -> Bool {
     text.unicodeScalars.contains { escapedByte($0) != nil }
   }
 
   /// `text` for a message: each escaped byte as `\xNN` (upper-case hex).
-  public static func display(_ text: String) -> String {
+  package static func display(_ text: String) -> String {
     guard hasEscapes(text) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
@@ -75,7 +75,7 @@ public enum FileName {
   }
 
   /// Calls `body` with `path` as a NUL-terminated C string of its original bytes.
-  public static func withCPath<R>(_ path: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
+  package static func withCPath<R>(_ path: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
     guard hasEscapes(path) else { return path.withCString(body) }
     let raw = bytes(path).map { CChar(bitPattern: $0) } + [0]
     return raw.withUnsafeBufferPointer { body($0.baseAddress!) }

@@ -13,7 +13,8 @@ import Foundation
 #endif
 
 /// The one place where Glyphsmith calls the C library's POSIX and glibc functions (files,
-/// errno, memory hints); the rest of the engine and the CLI call these instead.
+/// descriptors, processes, signals, errno, memory hints); the rest of the engine and the CLI
+/// call these instead.
 package enum Platform {
   /// A failed system call: errno and the system's reason for it.
   struct Failure: Error {
@@ -26,6 +27,8 @@ package enum Platform {
     }
     /// Whether the call failed because its target is a folder that is not empty.
     var isFolderNotEmpty: Bool { code == ENOTEMPTY || code == EEXIST }
+    /// Whether the call was interrupted or would have waited (`EINTR`, `EAGAIN`): try again.
+    var isInterrupted: Bool { code == EINTR || code == EAGAIN }
     /// The failure `errno` describes now.
     static var last: Failure { Failure(code: errno) }
   }
@@ -112,15 +115,7 @@ package enum Platform {
     guard fd >= 0 else { throw .create(.last) }
     defer { close(fd) }
     let failure = data.withUnsafeBytes { raw -> Failure? in
-      var offset = 0
-      while offset < raw.count {
-        let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return .last
-        }
-        offset += written
-      }
+      do throws(Failure) { try writeAll(fd, raw) } catch { return error }
       return nil
     }
     if let failure {
@@ -177,6 +172,242 @@ package enum Platform {
       }
     #endif
   }
+}
+
+// MARK: - Descriptors, processes and signals (the worker pool, the isolated child, outputs)
+
+extension Platform {
+  /// What `stat(2)` (links followed) or `lstat(2)` (`followingLinks: false`) says `path` is,
+  /// or `nil` when it does not exist or cannot be looked at.
+  enum FileKind: Equatable {
+    case regular, folder, link, characterDevice, fifo, blockDevice, socket, other
+  }
+
+  /// The kind of file at `path` (see `FileKind`).
+  static func kind(ofPath path: String, followingLinks: Bool = true) -> FileKind? {
+    var info = stat()
+    let status = FileName.withCPath(path) { followingLinks ? stat($0, &info) : lstat($0, &info) }
+    guard status == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regular
+    case S_IFDIR: return .folder
+    case S_IFLNK: return .link
+    case S_IFCHR: return .characterDevice
+    case S_IFIFO: return .fifo
+    case S_IFBLK: return .blockDevice
+    case S_IFSOCK: return .socket
+    default: return .other
+    }
+  }
+
+  /// `open(2)` of `path` for writing only (an existing file, not created), close-on-exec.
+  static func openForWriting(_ path: String) throws(Failure) -> Int32 {
+    let fd = FileName.withCPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
+    guard fd >= 0 else { throw .last }
+    return fd
+  }
+
+  /// `close(2)`; a failure is ignored.
+  static func close(_ fd: Int32) { _ = systemClose(fd) }
+
+  /// Writes all of `bytes` to `fd` (`write(2)` until done, again after `EINTR`).
+  /// - Throws: the failure of the first write that wrote nothing.
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { throw .last }
+      offset += written
+    }
+  }
+
+  /// One `read(2)` of up to `count` bytes from `fd`: the bytes (empty at end of file).
+  /// - Throws: the failure (`isInterrupted` for `EINTR` or `EAGAIN`: try again later).
+  static func readSome(_ fd: Int32, upTo count: Int) throws(Failure) -> ArraySlice<UInt8> {
+    var chunk = [UInt8](repeating: 0, count: count)
+    let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, count) }
+    guard n >= 0 else { throw .last }
+    return chunk[0..<n]
+  }
+
+  /// `dup(2)`: a new descriptor for `fd`.
+  static func duplicate(_ fd: Int32) -> Int32 { dup(fd) }
+
+  /// `dup2(2)`: makes `fd` refer to what `source` refers to.
+  static func redirect(_ fd: Int32, to source: Int32) { _ = dup2(source, fd) }
+
+  /// `fcntl(2)`: reads on `fd` return at once when nothing is there.
+  static func makeNonBlocking(_ fd: Int32) {
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+  }
+
+  /// `pipe(2)` with both ends close-on-exec (so one worker never holds another's pipes), or
+  /// `nil` when no pipe can be made.
+  static func makePipe() -> (read: Int32, write: Int32)? {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return (fds[0], fds[1])
+  }
+
+  /// `poll(2)` for reading on `fds` for up to `milliseconds`: per descriptor, whether it is
+  /// readable or closed (all `false` when interrupted or late); `nil` when `poll` failed.
+  static func waitReadable(_ fds: [Int32], milliseconds: Int32) -> [Bool]? {
+    var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let ready = poll(&polled, nfds_t(polled.count), milliseconds)
+    if ready < 0 && errno != EINTR { return nil }
+    return polled.map { ready > 0 && $0.revents != 0 }
+  }
+
+  /// `posix_spawn(2)` of `command` (executable path first) with `environment` (`NAME=value`)
+  /// and the three given descriptors as its stdin, stdout and stderr; `nil` when it cannot be
+  /// started.
+  static func spawn(
+    _ command: [String], environment: [String], stdin: Int32, stdout: Int32, stderr: Int32
+  ) -> Int32? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    var child: pid_t = 0
+    let status = withCStrings(command) { argv in
+      withCStrings(environment) { envp in
+        posix_spawn(&child, command[0], &actions, nil, argv, envp)
+      }
+    }
+    return status == 0 ? child : nil
+  }
+
+  /// `fork(2)` after flushing stdio: the child's id in the parent, 0 in the child, `nil` when
+  /// no child could be made.
+  static func fork() -> Int32? {
+    fflush(nil)
+    let pid = systemFork()
+    return pid < 0 ? nil : pid
+  }
+
+  /// Ends a forked child with `status` after flushing stdio (`_exit(2)`: no atexit handlers).
+  static func exitChild(_ status: Int32) -> Never {
+    fflush(nil)
+    _exit(status)
+  }
+
+  /// `SIGKILL` to process `pid`.
+  static func kill(_ pid: Int32) { _ = systemKill(pid, SIGKILL) }
+
+  /// Whether the process `pid` is gone (not this process, and `kill(pid, 0)` says `ESRCH`).
+  static func isGone(_ pid: Int32) -> Bool {
+    pid != getpid() && systemKill(pid, 0) != 0 && errno == ESRCH
+  }
+
+  /// `waitpid(2)` for `pid` to end (again after `EINTR`): its raw wait status.
+  static func waitForExit(_ pid: Int32) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status
+  }
+
+  /// `waitpid(2)` with `WNOHANG`: whether `pid` has ended (and is reaped).
+  static func hasExited(_ pid: Int32) -> Bool {
+    var status: Int32 = 0
+    return waitpid(pid, &status, WNOHANG) != 0
+  }
+
+  /// Sleeps `microseconds` (`usleep(3)`).
+  static func sleep(microseconds: UInt32) { _ = usleep(microseconds) }
+
+  /// The signals that mean a crash, whose default action (dump, no backtrace) a worker restores.
+  static let crashSignals = [SIGABRT, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP]
+
+  /// Restores the default action of `crashSignals` in this process.
+  static func restoreCrashSignals() { for sig in crashSignals { signal(sig, SIG_DFL) } }
+
+  /// Ignores `SIGPIPE`, so writing to a dead worker fails instead of ending this process.
+  static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+  /// The name of signal `number`: `SIGABRT`, ..., else `signal N`.
+  static func signalName(_ number: Int32) -> String {
+    switch number {
+    case SIGABRT: return "SIGABRT"
+    case SIGSEGV: return "SIGSEGV"
+    case SIGILL: return "SIGILL"
+    case SIGBUS: return "SIGBUS"
+    case SIGFPE: return "SIGFPE"
+    case SIGTRAP: return "SIGTRAP"
+    case SIGKILL: return "SIGKILL"
+    case SIGTERM: return "SIGTERM"
+    default: return "signal \(number)"
+    }
+  }
+
+  /// Sets `RLIMIT_DATA` (heap and private mappings) of this process to `megabytes`.
+  static func limitMemory(megabytes: Int) {
+    let bytes = rlim_t(megabytes) * 1024 * 1024
+    var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+    #if canImport(Glibc)
+      _ = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+    #else
+      _ = setrlimit(RLIMIT_DATA, &limit)
+    #endif
+  }
+
+  /// An exclusive `flock(2)` on the folder at `path`, waiting for another holder; `waiting()`
+  /// is called once before waiting. Returns the descriptor that holds it (`unlockFolder`).
+  static func lockFolder(_ path: String, waiting: () -> Void) throws(Failure) -> Int32 {
+    let fd = FileName.withCPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    guard fd >= 0 else { throw .last }
+    if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      waiting()
+      while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+    }
+    return fd
+  }
+
+  /// Releases a `lockFolder` lock and closes its descriptor.
+  static func unlockFolder(_ fd: Int32) {
+    _ = flock(fd, LOCK_UN)
+    close(fd)
+  }
+}
+
+/// Calls `body` with a NULL-terminated C array of `strings`.
+private func withCStrings<R>(
+  _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
+) -> R {
+  var pointers = strings.map { strdup($0) }
+  pointers.append(nil)
+  defer { for p in pointers { free(p) } }
+  return body(pointers)
+}
+
+/// POSIX `close(2)`, named apart from `Platform.close`.
+private func systemClose(_ fd: Int32) -> Int32 {
+  #if canImport(Glibc)
+    return Glibc.close(fd)
+  #else
+    return Darwin.close(fd)
+  #endif
+}
+
+/// POSIX `kill(2)`, named apart from `Platform.kill`.
+private func systemKill(_ pid: Int32, _ signal: Int32) -> Int32 {
+  #if canImport(Glibc)
+    return Glibc.kill(pid, signal)
+  #else
+    return Darwin.kill(pid, signal)
+  #endif
+}
+
+/// POSIX `fork(2)`, named apart from `Platform.fork`.
+private func systemFork() -> Int32 {
+  #if canImport(Glibc)
+    return Glibc.fork()
+  #else
+    return Darwin.fork()
+  #endif
 }
 
 /// POSIX `read(2)`, named apart from Swift's `read` methods.

@@ -3,16 +3,16 @@ import Foundation
 /// Parses colours as users write them on the command line and in config files: the one colour
 /// parser every option that takes a colour uses (`--tint`, `--background`, `--color`,
 /// `--diff-color`, ...).
-public enum ColorParser {
+package enum ColorParser {
   /// The forms accepted, for help texts and error messages.
-  public static let forms = "#RGB, #RRGGBB, #RRGGBBAA, a CSS colour name or R,G,B"
+  package static let forms = "#RGB, #RRGGBB, #RRGGBBAA, a CSS colour name or R,G,B"
 
   /// `#RGB` (each digit doubled, CSS Color 4), `#RRGGBB` (opaque), `#RRGGBBAA` (straight
   /// alpha), hex digits in either case; a CSS named colour (CSS Color 4 §6.1, case-insensitive,
   /// `transparent` included); or `R,G,B` (three whole numbers 0-255, opaque, the form
   /// pixelmatch's CLI takes).
   /// - Throws: `GlyphsmithError.invalidColor` for anything else.
-  public static func parse(_ text: String) throws -> RGBA8 {
+  package static func parse(_ text: String) throws -> RGBA8 {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if trimmed.hasPrefix("#") {
       let hex = Array(trimmed.dropFirst())

@@ -10,12 +10,12 @@ import GlyphsmithRender
 /// width) and its caps and joins are round, it is outlined segment by segment instead, which
 /// gives the same shape with a width-independent command sequence. When that is not possible
 /// either, all three weights become copies of Regular and a warning says so.
-public enum SymbolBuilder {
+package enum SymbolBuilder {
   /// Builds the symbol for the SVG at `path`, named after the file (without extension).
   /// - Throws: `GlyphsmithError.unreadable` for a missing file, `.render` for invalid SVG,
   ///   `.unusable` when the input is a PNG or draws something other than fills and
   ///   strokes (text, images, masks, opacity), `.emptyArtwork` when it draws nothing.
-  public static func build(path: String, options: SymbolOptions = SymbolOptions()) throws
+  package static func build(path: String, options: SymbolOptions = SymbolOptions()) throws
     -> SymbolOutline
   {
     var isFolder: ObjCBool = false
@@ -36,7 +36,7 @@ public enum SymbolBuilder {
 
   /// Builds the symbol `name` from SVG bytes (`path` names them in messages; references
   /// resolve in `baseDirectory`). See `build(path:options:)`.
-  public static func build(
+  package static func build(
     data: Data, path: String, baseDirectory: URL?, name: String, options: SymbolOptions
   ) throws -> SymbolOutline {
     let artwork = try Artwork(data: data, path: path, baseDirectory: baseDirectory)

@@ -2,22 +2,22 @@ import Foundation
 
 /// `glyphsmith symbol`'s work around `SymbolJob`: collects the SVG files from files and
 /// folders (other files are reported and skipped), runs the job and reports.
-public struct SymbolCommandJob: Sendable {
+package struct SymbolCommandJob: Sendable {
   /// Files or folders of `.svg` icons (folders searched recursively, sorted).
-  public var inputs: [String]
+  package var inputs: [String]
   /// The `.xcassets` folder.
-  public var catalog: String
+  package var catalog: String
   /// How to make the weights.
-  public var options = SymbolOptions()
+  package var options = SymbolOptions()
   /// Also measure each template against its source.
-  public var measure = false
+  package var measure = false
   /// Where to write the JSON report, when set.
-  public var reportPath: String? = nil
+  package var reportPath: String? = nil
   /// Threads, when not all cores.
-  public var jobs: Int? = nil
+  package var jobs: Int? = nil
 
   /// A job; nothing runs until `run`.
-  public init(inputs: [String], catalog: String) {
+  package init(inputs: [String], catalog: String) {
     self.inputs = inputs
     self.catalog = catalog
   }
@@ -25,7 +25,7 @@ public struct SymbolCommandJob: Sendable {
   /// Collects, writes and reports (`SymbolJob.run(diagnose:)`); missing and non-SVG inputs
   /// go to `diagnose` first and make the outcome `.unusableInput`.
   /// - Throws: what `SymbolJob.run(diagnose:)` throws.
-  public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
+  package func run(diagnose: (String) -> Void) throws -> FailureCategory? {
     let (files, missing) = InputCollector.collect(inputs)
     for error in missing { diagnose(error.description) }
     let svgs = files.filter { $0.lowercased().hasSuffix(".svg") }

@@ -2,7 +2,7 @@
 ///
 /// Inputs mark layers with the classes `symbol-secondary` and `symbol-tertiary` on any
 /// element (a group marks everything inside it); the rest is primary. docs/symbols.md.
-public enum SymbolLayer: String, Sendable, CaseIterable, Codable {
+package enum SymbolLayer: String, Sendable, CaseIterable, Codable {
   /// Full opacity in hierarchical mode.
   case primary
   /// Reduced opacity.
@@ -11,5 +11,5 @@ public enum SymbolLayer: String, Sendable, CaseIterable, Codable {
   case tertiary
 
   /// The class an input element carries to join this layer (`symbol-secondary`).
-  public var inputClass: String { "symbol-" + rawValue }
+  package var inputClass: String { "symbol-" + rawValue }
 }

@@ -7,11 +7,11 @@ import Foundation
 /// The SVG copies the `Regular-S` group's `transform` and its paths' `d` and `class` strings
 /// unchanged into an `svg` whose viewBox is the box between the Regular-S margin guides,
 /// `SymbolTemplateGeometry.viewBoxHeight` (79) units tall, centred on the S cap height.
-public enum SymbolLintSource {
+package enum SymbolLintSource {
   /// The Regular-S outline SVG of the symbol set at `folder`.
   /// - Throws: `GlyphsmithError.unreadable` when the set has no readable template,
   ///   `.unusable` when the template has no Regular-S variant.
-  public static func regularOutline(symbolset folder: String) throws -> Data {
+  package static func regularOutline(symbolset folder: String) throws -> Data {
     guard let contents = FileManager.default.contents(atPath: folder + "/Contents.json"),
       let json = try? JSONSerialization.jsonObject(with: contents) as? [String: Any],
       let symbols = json["symbols"] as? [[String: Any]],
@@ -29,7 +29,7 @@ public enum SymbolLintSource {
 
   /// The Regular-S outline SVG of a template's bytes (`path` names it in errors).
   /// - Throws: `GlyphsmithError.unusable` when there is no Regular-S variant.
-  public static func regularOutline(template data: Data, path: String) throws -> Data {
+  package static func regularOutline(template data: Data, path: String) throws -> Data {
     let (scanned, _) = SymbolTemplateScan.scan(data)
     guard let scan = scanned, scan.variants.contains("Regular-S") else {
       throw GlyphsmithError.unusable(path: path, problem: "no Regular-S variant to lint")

@@ -26,7 +26,7 @@ public enum SymbolMeasure {
   /// Renders `template` (the symbol's SVG bytes) and `source` (the icon's SVG document) with
   /// the icon's canvas `side` px tall (default 96: 4 px per unit of a 24-unit icon).
   /// - Throws: `GlyphsmithError.render` when either cannot be drawn.
-  public static func measure(
+  package static func measure(
     template: Data, outline: SymbolOutline, source: SVGDocument, side: Int = 96
   ) throws -> Result {
     let document = try SVGDocument(data: template, path: outline.name + ".svg", baseDirectory: nil)

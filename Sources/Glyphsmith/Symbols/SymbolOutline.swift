@@ -2,9 +2,9 @@ import GlyphsmithRender
 
 /// One icon made into the three weights of a custom symbol: filled, closed outlines in the
 /// template units of a variant group (origin at the left margin on the baseline, y down).
-public struct SymbolOutline: Sendable {
+package struct SymbolOutline: Sendable {
   /// How the weights were made.
-  public enum Method: String, Sendable, Codable {
+  package enum Method: String, Sendable, Codable {
     /// Only filled shapes: one outline (or FreeType-emboldened outlines) for all weights.
     case fill
     /// Strokes outlined whole by FreeType at each width; every subpath came out compatible.
@@ -17,31 +17,31 @@ public struct SymbolOutline: Sendable {
   }
 
   /// One template `<path>`: its outline in each weight and its hierarchical layer.
-  public struct Path: Sendable {
+  package struct Path: Sendable {
     /// The outline per weight; all three have the same `signature`.
-    public var weights: [SymbolWeight: VectorPath]
+    package var weights: [SymbolWeight: VectorPath]
     /// The hierarchical level.
-    public var layer: SymbolLayer
+    package var layer: SymbolLayer
   }
 
   /// The symbol's name (the input's file name without extension).
-  public var name: String
+  package var name: String
   /// The paths in drawing order.
-  public var paths: [Path]
+  package var paths: [Path]
   /// The canvas width in template units: the right margin sits this far right of the left.
-  public var width: Double
+  package var width: Double
   /// The canvas height in template units.
-  public var height: Double
+  package var height: Double
   /// How the weights were made.
-  public var method: Method
+  package var method: Method
   /// Warnings, in the compiler form `path: warning: ...`.
-  public var warnings: [String]
+  package var warnings: [String]
 
   /// Whether the input marks hierarchical layers (any path not primary).
-  public var isLayered: Bool { paths.contains { $0.layer != .primary } }
+  package var isLayered: Bool { paths.contains { $0.layer != .primary } }
 
   /// Whether the three weights have the same number of paths and command sequences.
-  public var isCompatible: Bool {
+  package var isCompatible: Bool {
     paths.allSatisfy { path in
       let signatures = Set(SymbolWeight.allCases.map { path.weights[$0]?.signature ?? "" })
       return signatures.count == 1

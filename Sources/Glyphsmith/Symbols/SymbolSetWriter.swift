@@ -1,12 +1,12 @@
 import Foundation
 
 /// Writes `NAME.symbolset` folders into an asset catalog.
-public enum SymbolSetWriter {
+package enum SymbolSetWriter {
   /// The symbol set's `Contents.json`, exactly as issue 17 and Xcode give it:
   /// `{"info":{"author":"xcode","version":1},"symbols":[{"filename":"NAME.svg",
   /// "idiom":"universal"}]}`, in Xcode's layout (`XcodeJSON`: sorted keys, `" : "`).
   /// - Throws: `GlyphsmithError.writeFailed` if it cannot be encoded (never for valid names).
-  public static func contents(name: String) throws -> Data {
+  package static func contents(name: String) throws -> Data {
     do {
       return try XcodeJSON.encode(SymbolSetContents(filename: name + ".svg"))
     } catch {
@@ -20,7 +20,7 @@ public enum SymbolSetWriter {
   /// - Returns: the symbol set's path.
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder.
   @discardableResult
-  public static func write(_ outline: SymbolOutline, toCatalog catalog: String) throws -> String {
+  package static func write(_ outline: SymbolOutline, toCatalog catalog: String) throws -> String {
     try ensureCatalog(catalog)
     let folder = catalog + "/" + outline.name + ".symbolset"
     try AtomicFolder.write(

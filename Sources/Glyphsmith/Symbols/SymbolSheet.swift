@@ -4,16 +4,16 @@ import GlyphsmithRender
 /// The contact-sheet entry of one symbol template: Ultralight-S, Regular-S and Black-S side
 /// by side, each drawn from the template itself by librsvg (`ElementRasterizer`, one element
 /// by id), for `glyphsmith sheet --symbols`.
-public enum SymbolSheet {
+package enum SymbolSheet {
   /// Template units shown per glyph: a 100-unit square (the template's point size), centred
   /// between the variant's margin guides and on the middle of the S cap height.
-  public static let boxUnits = 100.0
+  package static let boxUnits = 100.0
 
   /// The entry for the template SVG at `path`: the weights present among the three, each a
   /// `glyphPt` x `glyphPt` pt image at `scale` px per pt, black on transparent.
   /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read, `.unusable`
   ///   when it has none of the three variants, `.render` when librsvg cannot draw it.
-  public static func entry(templatePath path: String, glyphPt: Double = 24, scale: Double = 2)
+  package static func entry(templatePath path: String, glyphPt: Double = 24, scale: Double = 2)
     throws -> ContactSheet.Entry
   {
     guard let data = FileManager.default.contents(atPath: path) else {

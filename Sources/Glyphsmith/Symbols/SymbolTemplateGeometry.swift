@@ -8,40 +8,40 @@
 /// 1055.54 / 1485.54, margin guides from y 600.785 to 720.121 in the S row, guide lines from
 /// x 263 to 3036, weight labels (column centres) at x 559.711 / 1449.84 / 2933.4, and the
 /// `Template v.3.0` text at (3036, 1933).
-public enum SymbolTemplateGeometry {
+package enum SymbolTemplateGeometry {
   /// Artboard width (3300).
-  public static let width = 3300.0
+  package static let width = 3300.0
   /// Artboard height (2200).
-  public static let height = 2200.0
+  package static let height = 2200.0
   /// Baseline of the S row (696).
-  public static let baselineS = 696.0
+  package static let baselineS = 696.0
   /// Capline of the S row (625.541).
-  public static let caplineS = 625.541
+  package static let caplineS = 625.541
   /// Cap height at 100 pt: baseline minus capline (70.459).
-  public static let capHeight = baselineS - caplineS
+  package static let capHeight = baselineS - caplineS
   /// Baselines and caplines of the S, M and L rows, as exported.
-  public static let rows: [(scale: String, baseline: Double, capline: Double)] = [
+  package static let rows: [(scale: String, baseline: Double, capline: Double)] = [
     ("S", 696, 625.541), ("M", 1126, 1055.54), ("L", 1556, 1485.54),
   ]
   /// Guide lines run from x 263 to 3036.
-  public static let guideLeft = 263.0
+  package static let guideLeft = 263.0
   /// Right end of the guide lines.
-  public static let guideRight = 3036.0
+  package static let guideRight = 3036.0
   /// Top of the margin guide lines in the S row (600.785).
-  public static let marginTopS = 600.785
+  package static let marginTopS = 600.785
   /// Bottom of the margin guide lines in the S row (720.121).
-  public static let marginBottomS = 720.121
+  package static let marginBottomS = 720.121
   /// Height of a full-viewBox circle, in template units: about the system `circle` symbol at
   /// Regular-S (79; the measurement of exported templates; a second public
   /// derivation puts Apple's circle keyline at 0.9965 em at medium scale, 1.276 x small,
   /// which is 78.1 units in the S row).
-  public static let viewBoxHeight = 79.0
+  package static let viewBoxHeight = 79.0
   /// The text Apple's exports carry in the `template-version` element.
-  public static let versionText = "Template v.3.0"
+  package static let versionText = "Template v.3.0"
 
   /// The horizontal centre of a weight's column in the S row, from the weight labels of an
   /// exported template's Notes group.
-  public static func columnCentre(_ weight: SymbolWeight) -> Double {
+  package static func columnCentre(_ weight: SymbolWeight) -> Double {
     switch weight {
     case .ultralight: return 559.711
     case .regular: return 1449.84

@@ -1,11 +1,7 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// The element tree facts `SymbolSetCheck` needs from a symbol template, read with
-/// FoundationXML's `XMLParser` (ids, element names and paint attributes; path geometry is
+/// The element tree facts `SymbolSetCheck` needs from a symbol template, read with libxml2
+/// (`LibXMLReader.events`: ids, element names and paint attributes; path geometry is
 /// read through librsvg by `SVGPathRecorder`, never here).
 struct SymbolTemplateScan {
   /// One element inside a variant group.
@@ -31,27 +27,34 @@ struct SymbolTemplateScan {
   /// Attributes of each variant group and its ancestors inside the file (for inheritance).
   var inherited: [String: [[String: String]]] = [:]
 
-  /// Scans `data`; `nil` with the parser's message when it is not well-formed XML.
+  /// Scans `data`; `nil` with libxml2's message when it is not well-formed XML.
   static func scan(_ data: Data) -> (SymbolTemplateScan?, String?) {
-    let delegate = Delegate()
-    let parser = XMLParser(data: data)
-    parser.delegate = delegate
-    guard parser.parse() else {
-      return (nil, parser.parserError.map { "\($0.localizedDescription)" } ?? "not XML")
+    var reader = Reader()
+    if let failure = LibXMLReader.events(data, { reader.handle($0) }) {
+      return (nil, failure.text)
     }
-    return (delegate.scan, nil)
+    return (reader.scan, nil)
   }
 
-  private final class Delegate: NSObject, XMLParserDelegate {
+  /// Collects the scan from libxml2's events.
+  private struct Reader {
     var scan = SymbolTemplateScan()
     var stack: [(name: String, id: String?, attributes: [String: String])] = []
     var versionDepth: Int? = nil
     var text = ""
 
-    func parser(
-      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-      qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
+    mutating func handle(_ event: XMLEvent) {
+      switch event {
+      case .start(let tag): start(tag)
+      case .characters(let string): if versionDepth != nil { text += string }
+      case .end: end()
+      case .comment, .cdata: break
+      }
+    }
+
+    mutating func start(_ tag: XMLStartTag) {
+      let name = tag.name
+      let attributes = tag.attributes
       let id = attributes["id"]
       if let id {
         scan.ids.insert(id)
@@ -72,20 +75,13 @@ struct SymbolTemplateScan {
           scan.inherited[id] = stack.map(\.attributes) + [attributes]
         } else if stack.count > symbols + 1, let variant = stack[symbols + 1].id {
           scan.items[variant, default: []].append(
-            Item(name: name, line: parser.lineNumber, attributes: attributes))
+            Item(name: name, line: tag.line, attributes: attributes))
         }
       }
       stack.append((name, id, attributes))
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-      if versionDepth != nil { text += string }
-    }
-
-    func parser(
-      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
-      qualifiedName: String?
-    ) {
+    mutating func end() {
       stack.removeLast()
       if let depth = versionDepth, stack.count == depth {
         scan.versionText = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -11,14 +11,14 @@ import GlyphsmithRender
 /// group translated to its left margin on the S baseline holding only filled `path`s (M, L,
 /// C, Z, 3 decimals). Layered symbols give each path `monochrome-N hierarchical-N:LEVEL`.
 /// The output depends only on the outline: the same input always gives the same bytes.
-public enum SymbolTemplateWriter {
+package enum SymbolTemplateWriter {
   /// The template SVG for `outline`, UTF-8.
-  public static func svg(_ outline: SymbolOutline) -> Data {
+  package static func svg(_ outline: SymbolOutline) -> Data {
     Data(text(outline).utf8)
   }
 
   /// The template as text.
-  public static func text(_ outline: SymbolOutline) -> String {
+  package static func text(_ outline: SymbolOutline) -> String {
     let g = SymbolTemplateGeometry.self
     var lines: [String] = []
     lines.append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
@@ -108,7 +108,7 @@ public enum SymbolTemplateWriter {
   }
 
   /// The left margin of `weight`'s variant: its column centre minus half the canvas width.
-  public static func leftMargin(_ outline: SymbolOutline, _ weight: SymbolWeight) -> Double {
+  package static func leftMargin(_ outline: SymbolOutline, _ weight: SymbolWeight) -> Double {
     SymbolTemplateGeometry.columnCentre(weight) - outline.width / 2
   }
 

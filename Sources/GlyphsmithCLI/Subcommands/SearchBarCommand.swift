@@ -59,10 +59,7 @@ enum SearchBarCommand: Subcommand {
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard parsed.positionals.isEmpty else {
-      throw UsageError(
-        message: "unexpected argument '\(parsed.positionals[0])'; give text with --text")
-    }
+    try BarOptions.noPositionals(parsed, hint: "give text with --text")
     let output = try BarOptions.output(parsed)
     if parsed.value("scopes") != nil && !parsed.all("scope").isEmpty {
       throw UsageError(message: "give scopes with --scopes A,B,C or with --scope TITLE, not both")
@@ -76,16 +73,10 @@ enum SearchBarCommand: Subcommand {
         message: "scope \(i) is empty; every segment needs a title (scopes are 0-based)")
     }
     let selected = try parsed.integer("selected-scope", minimum: 0)
-    if let selected {
-      guard !scopes.isEmpty else {
-        throw UsageError(message: "--selected-scope needs a scope bar: give --scopes A,B,C")
-      }
-      guard selected < scopes.count else {
-        throw UsageError(
-          message:
-            "--selected-scope \(selected) is outside 0...\(scopes.count - 1) (scopes are 0-based)")
-      }
+    if selected != nil && scopes.isEmpty {
+      throw UsageError(message: "--selected-scope needs a scope bar: give --scopes A,B,C")
     }
+    try BarOptions.check(selected, "selected-scope", count: scopes.count, entries: "scopes")
     let bar = SearchBar(
       placeholder: parsed.value("placeholder") ?? "Search", text: parsed.value("text"),
       prompt: parsed.value("prompt"), showsBookmark: parsed.has("bookmark"), scopes: scopes,

@@ -85,30 +85,15 @@ enum TabBarCommand: Subcommand {
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard parsed.positionals.isEmpty else {
-      throw UsageError(
-        message: "unexpected argument '\(parsed.positionals[0])'; give tabs with --item")
-    }
+    try BarOptions.noPositionals(parsed, hint: "give tabs with --item")
     let output = try BarOptions.output(parsed)
     let items = try parsed.all("item").map(item)
     guard !items.isEmpty else {
       throw UsageError(message: "missing --item TITLE=ICON (one per tab)")
     }
     let selected = try parsed.integer("selected", minimum: 0) ?? 0
-    guard selected < items.count else {
-      throw UsageError(
-        message: "--selected \(selected) is outside 0...\(items.count - 1) (items are 0-based)")
-    }
-    var idiom = TabBar.Idiom.phone
-    if let text = parsed.value("idiom") {
-      guard let value = TabBar.Idiom(rawValue: text) else {
-        throw UsageError(message: "--idiom: unknown '\(text)'; use phone or pad")
-      }
-      idiom = value
-    }
-    if parsed.has("compact") && idiom == .pad {
-      throw UsageError(message: "--compact is for iPhone landscape bars; drop it with --idiom pad")
-    }
+    try BarOptions.check(selected, "selected", count: items.count, entries: "items")
+    let idiom = try BarOptions.idiom(parsed)
     var job = TabBarJob(
       items: items, output: output, selected: selected, idiom: idiom,
       deviceWidth: try parsed.positiveDouble("device-width"),

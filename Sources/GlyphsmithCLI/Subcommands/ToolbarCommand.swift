@@ -147,10 +147,7 @@ enum ToolbarCommand: Subcommand {
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard parsed.positionals.isEmpty else {
-      throw UsageError(
-        message: "unexpected argument '\(parsed.positionals[0])'; give buttons with --item")
-    }
+    try BarOptions.noPositionals(parsed, hint: "give buttons with --item")
     let output = try BarOptions.output(parsed)
     guard !parsed.all("item").isEmpty else {
       throw UsageError(message: "missing --item ICON, TITLE=ICON or TITLE (one per button)")
@@ -159,10 +156,7 @@ enum ToolbarCommand: Subcommand {
     for (name, value) in ordered(arguments) {
       entries.append(name == "item" ? try item(value) : try space(value))
     }
-    let idiom = try BarOptions.idiom(parsed.value("idiom"))
-    if parsed.has("compact") && idiom == .pad {
-      throw UsageError(message: "--compact is for iPhone landscape bars; drop it with --idiom pad")
-    }
+    let idiom = try BarOptions.idiom(parsed)
     let bar = Toolbar(
       entries: [], idiom: idiom, compact: parsed.has("compact"),
       deviceWidthPt: try parsed.positiveDouble("device-width"),

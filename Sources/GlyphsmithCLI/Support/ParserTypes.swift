@@ -15,5 +15,5 @@ typealias ArgumentParser = GlyphsmithCLISupport.ArgumentParser
 
 extension UsageError: GlyphsmithFailure {
   /// Always `.usage` (exit 2).
-  public var category: FailureCategory { .usage }
+  package var category: FailureCategory { .usage }
 }

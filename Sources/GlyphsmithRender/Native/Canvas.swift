@@ -7,17 +7,17 @@ import CCairo
 /// the top-left corner, y down. Colours are straight RGBA8 (`RGBA8`), composited source-over.
 /// Cairo errors are sticky: drawing calls that cannot fail on their own record them, and
 /// `image()` throws `RenderError.cairo`. Not thread-safe: each task makes its own canvas.
-public final class Canvas {
+package final class Canvas {
   /// Width in px.
-  public let width: Int
+  package let width: Int
   /// Height in px.
-  public let height: Int
+  package let height: Int
   let surface: ImageSurface
 
   /// A transparent `width` x `height` px canvas.
   /// - Throws: `RenderError.tooLarge` when a side is over `Rasterizer.maximumSide` (16384 px)
   ///   or below 1 px; `.cairo` when Cairo cannot make the surface.
-  public init(width: Int, height: Int) throws {
+  package init(width: Int, height: Int) throws {
     guard (1...Rasterizer.maximumSide).contains(width),
       (1...Rasterizer.maximumSide).contains(height)
     else {
@@ -41,12 +41,12 @@ public final class Canvas {
   // MARK: - Shapes
 
   /// Fills the whole canvas with `color` (source-over what is there).
-  public func fill(_ color: RGBA8) {
+  package func fill(_ color: RGBA8) {
     fillRect(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: color)
   }
 
   /// Fills `rect` (px) with `color`, source-over.
-  public func fillRect(_ rect: Rect, color: RGBA8) {
+  package func fillRect(_ rect: Rect, color: RGBA8) {
     cairo_save(cr)
     setSource(color)
     cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
@@ -56,7 +56,7 @@ public final class Canvas {
 
   /// Fills `rect` (px) with its corners rounded by circular arcs of `radius` px (clamped to
   /// half the shorter side, so `radius = height / 2` gives a capsule), source-over.
-  public func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBA8) {
+  package func fillRoundedRect(_ rect: Rect, radius: Double, color: RGBA8) {
     let r = max(0, min(radius, rect.width / 2, rect.height / 2))
     cairo_save(cr)
     setSource(color)
@@ -72,7 +72,7 @@ public final class Canvas {
 
   /// Fills the ellipse inscribed in `rect` (px) with `color`, source-over; a square `rect`
   /// gives a circle.
-  public func fillEllipse(in rect: Rect, color: RGBA8) {
+  package func fillEllipse(in rect: Rect, color: RGBA8) {
     guard rect.width > 0, rect.height > 0 else { return }
     cairo_save(cr)
     cairo_new_path(cr)
@@ -91,7 +91,7 @@ public final class Canvas {
   /// Draws `image` (straight RGBA8) scaled into `rect` (px), source-over, resampled by Cairo's
   /// `GOOD` filter in premultiplied space; `opacity` (0-1) multiplies its alpha.
   /// - Throws: `RenderError.cairo` when the image cannot be wrapped in a Cairo surface.
-  public func draw(_ image: RGBAImage, in rect: Rect, opacity: Double = 1) throws {
+  package func draw(_ image: RGBAImage, in rect: Rect, opacity: Double = 1) throws {
     guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
     let source = try ImageSurface(image: image)
     cairo_save(cr)
@@ -108,7 +108,7 @@ public final class Canvas {
   /// (`x`, `y`) px. The text was laid out at `TextLayout.referenceSizePx` and is scaled down
   /// to its style's size with Cairo's `GOOD` filter (so bitmap emoji are sized like outlines).
   /// - Throws: `RenderError.cairo` on a Cairo failure.
-  public func draw(_ text: TextLayout, x: Double, y: Double) throws {
+  package func draw(_ text: TextLayout, x: Double, y: Double) throws {
     guard let reference = text.reference else { return }
     let factor = text.factor
     cairo_save(cr)
@@ -124,7 +124,7 @@ public final class Canvas {
 
   /// The canvas's pixels as straight RGBA8.
   /// - Throws: `RenderError.cairo` when any earlier drawing call failed.
-  public func image() throws -> RGBAImage {
+  package func image() throws -> RGBAImage {
     try surface.image()
   }
 }

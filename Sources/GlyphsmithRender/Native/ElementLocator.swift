@@ -6,7 +6,7 @@ import Foundation
 /// through the same checks and normalisation as a render, and librsvg measures each element
 /// by id. Elements are numbered in document order over all elements, as `SVGOutline` numbers
 /// them, so each maps back to its line and column in the original file.
-public enum ElementLocator {
+package enum ElementLocator {
   /// Elements measured: those that draw something themselves.
   static let drawable: Set<String> = [
     "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "image", "use",
@@ -23,7 +23,7 @@ public enum ElementLocator {
   /// document order among all elements, in the document's canvas units (px at 96 dpi, as
   /// `SVGDocument.inkRect()`); elements that draw nothing are left out. Empty when the file
   /// cannot be parsed or loaded (the render reports that).
-  public static func inkRects(data: Data, path: String, baseDirectory: URL?) -> [Int: Rect] {
+  package static func inkRects(data: Data, path: String, baseDirectory: URL?) -> [Int: Rect] {
     guard let (annotated, ids) = annotate(data),
       let document = try? SVGDocument(
         data: annotated, path: path, baseDirectory: baseDirectory, sizeFromContent: true)
@@ -38,17 +38,7 @@ public enum ElementLocator {
   /// A copy of `data` whose drawable elements (outside referenced-only containers) all have
   /// a unique id, with the ids by element index; `nil` when libxml2 cannot parse it.
   static func annotate(_ data: Data) -> (Data, [Int: String])? {
-    guard data.count < Int(Int32.max) else { return nil }
-    xmlSetStructuredErrorFunc(nil, { _, _ in })
-    let options = Int32(
-      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-        | XML_PARSE_NOCDATA.rawValue)
-    let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
-      guard let base = raw.baseAddress else { return nil }
-      return xmlReadMemory(
-        base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil, options)
-    }
-    guard let doc = parsed else { return nil }
+    guard let doc = LibXMLReader.tree(data) else { return nil }
     defer { xmlFreeDoc(doc) }
     guard let root = xmlDocGetRootElement(doc) else { return nil }
     let all = SVGNormalizer.allElements(root)

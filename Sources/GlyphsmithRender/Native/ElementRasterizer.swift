@@ -3,13 +3,13 @@ import CRsvg
 
 /// Draws one element of an SVG (librsvg's `rsvg_handle_render_layer`: the element with its
 /// ancestors' transforms and styles, nothing else) into a new image.
-public enum ElementRasterizer {
+package enum ElementRasterizer {
   /// Renders the element `id` (without `#`) of `document` onto a transparent `width` x
   /// `height` px canvas, the document's canvas placed by `placement`.
   /// - Returns: straight RGBA8 pixels.
   /// - Throws: `RenderError.tooLarge` over `Rasterizer.maximumSide`, `.invalidSVG` when the
   ///   element is missing or librsvg fails, `.cairo`.
-  public static func render(
+  package static func render(
     _ document: SVGDocument, id: String, width: Int, height: Int, placement: Placement
   ) throws -> RGBAImage {
     guard width <= Rasterizer.maximumSide, height <= Rasterizer.maximumSide else {

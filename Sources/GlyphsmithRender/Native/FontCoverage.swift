@@ -5,13 +5,13 @@ import Foundation
 /// whether any of them has a glyph for it (fontconfig's character sets, as Pango's fallback
 /// among the pinned fonts sees them). Read once; fontconfig's sets are immutable after
 /// loading, so lookups are safe from any thread.
-public final class FontCoverage: @unchecked Sendable {
+package final class FontCoverage: @unchecked Sendable {
   /// The coverage of the fonts `FontEnvironment` loaded.
-  public static let pinned = FontCoverage()
+  package static let pinned = FontCoverage()
 
   /// Family names of the pinned fonts, sorted, each once (e.g. "DejaVu Sans", "Inter",
   /// "Noto Color Emoji").
-  public let families: [String]
+  package let families: [String]
   private let charsets: [OpaquePointer]
 
   private init() {
@@ -38,14 +38,14 @@ public final class FontCoverage: @unchecked Sendable {
   }
 
   /// Whether a pinned font has a glyph for `scalar`.
-  public func covers(_ scalar: Unicode.Scalar) -> Bool {
+  package func covers(_ scalar: Unicode.Scalar) -> Bool {
     charsets.contains { FcCharSetHasChar($0, scalar.value) != 0 }
   }
 
   /// The characters of `text` no pinned font has a glyph for, each once, in order; white
   /// space, controls and format characters (joiners, variation selectors) are not drawn as
   /// glyphs and never count.
-  public func uncovered(_ text: String) -> [Unicode.Scalar] {
+  package func uncovered(_ text: String) -> [Unicode.Scalar] {
     var seen = Set<UInt32>()
     var missing: [Unicode.Scalar] = []
     for scalar in text.unicodeScalars {
@@ -63,7 +63,7 @@ public final class FontCoverage: @unchecked Sendable {
 
   /// Whether `family` (one name of a CSS `font-family` list, quotes removed) is a pinned
   /// family, case-insensitively.
-  public func isPinned(_ family: String) -> Bool {
+  package func isPinned(_ family: String) -> Bool {
     families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
   }
 }

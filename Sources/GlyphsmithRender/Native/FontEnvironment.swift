@@ -7,20 +7,20 @@ import Foundation
 /// The folder is, in order: `$GLYPHSMITH_FONTS`; `<executable>/../share/glyphsmith/fonts`
 /// (where `scripts/install` puts them); `assets/fonts` of the source tree this library was
 /// built from. The same font files give the same `golden.json` font hashes from any of them.
-public enum FontEnvironment {
+package enum FontEnvironment {
   /// The folder the fonts were loaded from, or `nil` when none was found (text then draws
   /// nothing rather than falling back to the machine's fonts).
-  public static var fontDirectory: URL? { located.directory }
+  package static var fontDirectory: URL? { located.directory }
 
   /// The font files loaded, sorted by name. Listing them does not set up fontconfig.
-  public static var fontFiles: [URL] { located.files }
+  package static var fontFiles: [URL] { located.files }
 
   /// Installs the configuration as fontconfig's current one; idempotent and thread-safe (a
   /// Swift global initialised once). Called before text is laid out and before librsvg reads
   /// an SVG that may draw text (`SVGDocument.mayDrawText`), never for commands without text:
   /// fontconfig then stays uninitialised. The same files in the same order each time, so
   /// pixels do not depend on which call came first.
-  public static func installOnce() { _ = installed }
+  package static func installOnce() { _ = installed }
 
   private static let located: (directory: URL?, files: [URL]) = {
     let directory = locateFontDirectory()

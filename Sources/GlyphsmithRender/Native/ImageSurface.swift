@@ -23,9 +23,32 @@ final class ImageSurface {
     self.height = height
   }
 
-  private static func create(width: Int, height: Int) throws -> (OpaquePointer, OpaquePointer) {
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-    else { throw RenderError.cairo(status: "out of memory") }
+  /// A surface drawing into `pixels`, the caller's `width * height * 4` bytes, all zero
+  /// (transparent), rows `width * 4` bytes apart (Cairo's ARGB32 stride: 4-byte aligned).
+  /// The memory must outlive the surface; `straightenInPlace()` then turns it into straight
+  /// RGBA8 where it is, so a render needs no second image-sized buffer and no copy.
+  init(width: Int, height: Int, pixels: UnsafeMutableRawPointer) throws {
+    let (surface, context) = try LibraryClock.measure {
+      try Self.create(width: width, height: height, pixels: pixels)
+    }
+    self.surface = surface
+    self.context = context
+    self.width = width
+    self.height = height
+  }
+
+  private static func create(
+    width: Int, height: Int, pixels: UnsafeMutableRawPointer? = nil
+  ) throws -> (OpaquePointer, OpaquePointer) {
+    let created =
+      if let pixels {
+        cairo_image_surface_create_for_data(
+          pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+          Int32(height), Int32(width * 4))
+      } else {
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+      }
+    guard let surface = created else { throw RenderError.cairo(status: "out of memory") }
     try Self.check(cairo_surface_status(surface)) { cairo_surface_destroy(surface) }
     guard let context = cairo_create(surface) else {
       cairo_surface_destroy(surface)
@@ -80,6 +103,18 @@ final class ImageSurface {
     let pixels = PixelConversion.straightRGBA(
       fromARGB32: data, width: width, height: height, stride: stride)
     return RGBAImage(width: width, height: height, pixels: pixels)
+  }
+
+  /// Ends drawing on a surface made over the caller's memory (`init(width:height:pixels:)`)
+  /// and converts that memory to straight RGBA8 in place. Cairo no longer touches the memory
+  /// afterwards (the surface is finished); nothing may draw on this surface again.
+  /// - Throws: `RenderError.cairo` when drawing left the context in an error state.
+  func straightenInPlace() throws {
+    try checkStatus()
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return }
+    LibraryClock.measure { cairo_surface_finish(surface) }
+    PixelConversion.straightenInPlace(UnsafeMutableRawPointer(data), count: width * height)
   }
 
   private static func check(_ status: cairo_status_t, cleanup: () -> Void) throws {

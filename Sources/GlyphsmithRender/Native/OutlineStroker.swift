@@ -10,16 +10,16 @@ import Foundation
 /// result is the one FreeType's nonzero fill expects, seen in y-down space. Round joins and
 /// caps come out as cubic arcs (at most 90 degrees each, FreeType's `FT_ARC_CUBIC_ANGLE`),
 /// straight input segments as lines, cubic input as cubics. Not thread-safe: one per task.
-public final class OutlineStroker {
+package final class OutlineStroker {
   /// Integer FreeType units per path unit.
-  public static let unitsPerPathUnit = 1024.0
+  package static let unitsPerPathUnit = 1024.0
 
   private var library: FT_Library?
   private var stroker: FT_Stroker?
 
   /// A FreeType library instance and stroker.
   /// - Throws: `RenderError.text` when FreeType cannot start.
-  public init() throws {
+  package init() throws {
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else {
       throw RenderError.text(message: "freetype: cannot initialise the library")
@@ -39,7 +39,7 @@ public final class OutlineStroker {
   }
 
   /// FreeType's version as linked, e.g. "2.12.1".
-  public static var freetypeVersion: String {
+  package static var freetypeVersion: String {
     "\(glyphsmith_ft_major).\(glyphsmith_ft_minor).\(glyphsmith_ft_patch)"
   }
 
@@ -48,7 +48,7 @@ public final class OutlineStroker {
   /// `EndSubPath` (open unless it ends with `close`). A subpath with no length draws a dot as
   /// SVG does: a circle for round caps, a square for square caps, nothing for butt caps.
   /// - Throws: `RenderError.text` with FreeType's error code.
-  public func stroke(_ path: VectorPath, style: StrokeStyle) throws -> VectorPath {
+  package func stroke(_ path: VectorPath, style: StrokeStyle) throws -> VectorPath {
     var result: [PathElement] = []
     for subpath in path.subpaths {
       result += try strokeSubpath(subpath, style: style).elements
@@ -60,7 +60,7 @@ public final class OutlineStroker {
   /// caps: for round caps and joins the union is the same shape as the joined stroke, and the
   /// command sequence depends only on the segments, never on the width.
   /// - Throws: as `stroke`.
-  public func strokeSegments(_ path: VectorPath, style: StrokeStyle) throws -> VectorPath {
+  package func strokeSegments(_ path: VectorPath, style: StrokeStyle) throws -> VectorPath {
     var result: [PathElement] = []
     for subpath in path.subpaths {
       var start = PathPoint(x: 0, y: 0)
@@ -95,7 +95,7 @@ public final class OutlineStroker {
   /// sequence stays the same. Subpaths that return to their start before `close` lose that
   /// repeated point first (FreeType's contours close implicitly).
   /// - Throws: `RenderError.text` with FreeType's error code.
-  public func embolden(_ path: VectorPath, by amount: Double) throws -> VectorPath {
+  package func embolden(_ path: VectorPath, by amount: Double) throws -> VectorPath {
     let outline = try makeOutline(path)
     defer {
       var o = outline

@@ -5,7 +5,7 @@ extension SVGDocument {
   /// Adds a user stylesheet to the document (librsvg's `rsvg_handle_set_stylesheet`, CSS
   /// with user-stylesheet precedence), e.g. to hide the elements of one class.
   /// - Throws: `RenderError.invalidSVG` with librsvg's message when the CSS is rejected.
-  public func applyStylesheet(_ css: String) throws {
+  package func applyStylesheet(_ css: String) throws {
     let bytes = Array(css.utf8)
     let ok = try GErrorBridge.callSVG(path: path) { error in
       bytes.withUnsafeBufferPointer { buffer in

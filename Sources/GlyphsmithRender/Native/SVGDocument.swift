@@ -10,28 +10,28 @@ import Foundation
 /// normalised first where librsvg 2.54 would draw it differently from browsers
 /// (`SVGNormalizer`). Lengths in physical units are at 96 dpi. A handle is not thread-safe:
 /// each task loads its own document.
-public final class SVGDocument {
+package final class SVGDocument {
   /// The path shown in messages (as the user gave it, or `-` for stdin).
-  public let path: String
+  package let path: String
   /// The intrinsic canvas in px at 96 dpi: width and height when both are absolute; a width
   /// (or height) plus the viewBox's aspect ratio; else the viewBox's size.
-  public let intrinsicSize: Size
+  package let intrinsicSize: Size
   /// Set when the size came from a documented fallback (percentage width or height: the
   /// viewBox is used instead), for the caller to print as a warning.
-  public let sizeWarning: String?
+  package let sizeWarning: String?
   /// `PATH: warning: dropped reference ...` lines for references never read (see
   /// `ReferencePolicy`), for the caller to print.
-  public let referenceWarnings: [String]
+  package let referenceWarnings: [String]
   /// What the normalisation rewrote before librsvg read the document (`use-symbol`,
   /// `use-svg`, `gradient-href`, `clip-path`, `zero-length-cap`; see `SVGNormalizer`);
   /// empty when librsvg read the input as is.
-  public let normalizations: [String]
+  package let normalizations: [String]
   /// Where the canvas starts in the document's user space: (0, 0), except for a document
   /// with no usable size measured by its content (`sizeFromContent`), whose ink bounds start
   /// there.
-  public let canvasOrigin: (x: Double, y: Double)
+  package let canvasOrigin: (x: Double, y: Double)
   /// Largest SVG file accepted, in bytes (10 MiB).
-  public static let maximumFileSize = 10 * 1024 * 1024
+  package static let maximumFileSize = 10 * 1024 * 1024
 
   let handle: UnsafeMutablePointer<RsvgHandle>
 
@@ -49,7 +49,7 @@ public final class SVGDocument {
   ///   `sizeFromContent`: a document with no usable size (no width, height or viewBox) takes
   ///   its content's ink bounds as its canvas, as rsvg-convert takes their size, instead of
   ///   throwing `.noUsableSize` (for callers that give the output size themselves).
-  public init(
+  package init(
     data original: Data, path: String, baseDirectory: URL?, limits: InputLimits = .current,
     sizeFromContent: Bool = false
   ) throws {
@@ -123,32 +123,23 @@ public final class SVGDocument {
   /// The ink rectangle of the whole document, in intrinsic canvas units (px at 96 dpi), as
   /// librsvg computes it (strokes included); `nil` when nothing is drawn.
   /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure the document.
-  public func inkRect() throws -> Rect? {
-    var viewport = RsvgRectangle(
-      x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
-    var ink = RsvgRectangle()
-    var logical = RsvgRectangle()
-    let ok = try GErrorBridge.callSVG(path: path) { error in
-      LibraryClock.measure {
-        rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, error)
-      }
-    }
-    guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }
-    return Rect(
-      x: ink.x - canvasOrigin.x, y: ink.y - canvasOrigin.y, width: ink.width, height: ink.height)
-  }
+  package func inkRect() throws -> Rect? { try inkRect(layer: nil) }
 
   /// The ink rectangle of the element with `id` (`#name`), in intrinsic canvas units (px at
   /// 96 dpi) as `inkRect()`; `nil` when it draws nothing or there is no such element.
   /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure it.
-  public func inkRect(ofID id: String) throws -> Rect? {
+  package func inkRect(ofID id: String) throws -> Rect? { try inkRect(layer: id) }
+
+  /// librsvg's ink rectangle of `layer` (an element id, `nil`: the whole document), moved
+  /// to intrinsic canvas units; `nil` when it draws nothing.
+  private func inkRect(layer: String?) throws -> Rect? {
     var viewport = RsvgRectangle(
       x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
     var ink = RsvgRectangle()
     var logical = RsvgRectangle()
     let ok = try GErrorBridge.callSVG(path: path) { error in
       LibraryClock.measure {
-        rsvg_handle_get_geometry_for_layer(handle, id, &viewport, &ink, &logical, error)
+        rsvg_handle_get_geometry_for_layer(handle, layer, &viewport, &ink, &logical, error)
       }
     }
     guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }

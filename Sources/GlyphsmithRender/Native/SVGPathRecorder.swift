@@ -2,26 +2,22 @@ import CCairo
 import CRsvg
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// The geometry librsvg draws for an SVG, recorded without an SVG parser of our own.
 ///
 /// librsvg renders the document into a Cairo SVG surface (`cairo_svg_surface_create_for_stream`),
 /// which writes every fill and stroke Cairo receives as a `<path>` whose `d` uses only Cairo's
 /// own four path operations (`M`, `L`, `C`, `Z`, absolute) and whose paint is a `style`
 /// attribute; strokes keep their user-space path plus a `transform="matrix(...)"`. That output
-/// is read back with FoundationXML's `XMLParser`: librsvg has resolved every shape, `use`,
+/// is read back with libxml2 (`LibXMLReader.events`): librsvg has resolved every shape, `use`,
 /// transform, unit and CSS rule, so no SVG semantics are interpreted here. See docs/symbols.md.
-public enum SVGPathRecorder {
+package enum SVGPathRecorder {
   /// What one recording found.
-  public struct Recording: Sendable {
+  package struct Recording: Sendable {
     /// The painted paths in drawing order, in the document's intrinsic canvas px.
-    public var paths: [PaintedPath]
+    package var paths: [PaintedPath]
     /// What librsvg drew that is not a plain fill or stroke (group opacity, masks, images,
     /// text, clipping), one lowercase phrase each; empty for plain vector artwork.
-    public var unsupported: [String]
+    package var unsupported: [String]
   }
 
   /// Device units per canvas px used while recording: the canvas's longer side becomes 4096
@@ -37,18 +33,18 @@ public enum SVGPathRecorder {
   ///   longer side becomes 4096 units. Cairo keeps 1/256 of a device unit, and drops a line
   ///   to the current point and merges lines that continue in one direction, exactly, in
   ///   those units: 15.625 (= 1000 x 4 / 256) puts a 1/1000 grid exactly on Cairo's.
-  public static func record(
+  package static func record(
     _ document: SVGDocument, elementID: String? = nil, deviceScale: Double? = nil
   ) throws -> Recording {
     let size = document.intrinsicSize
     let k = deviceScale ?? deviceSide / max(size.width, size.height, 1e-9)
     let data = try LibraryClock.measure { try render(document, k: k, elementID: elementID) }
-    let reader = CairoSVGReader()
-    let parser = XMLParser(data: data)
-    parser.delegate = reader
-    guard parser.parse() else {
+    var reader = CairoSVGReader()
+    if let failure = LibXMLReader.events(data, { reader.handle($0) }) {
       throw RenderError.cairo(
-        status: "cannot read cairo's SVG output: \(parser.parserError.map { "\($0)" } ?? "?")")
+        status:
+          "cannot read cairo's SVG output: line \(failure.line): \(failure.message) (libxml2 error \(failure.code))"
+      )
     }
     let scale = 1 / k
     let paths = reader.paths.map { painted in
@@ -118,16 +114,21 @@ public enum SVGPathRecorder {
 }
 
 /// Reads the SVG that Cairo's SVG surface writes (only that: Cairo's own, fixed vocabulary).
-private final class CairoSVGReader: NSObject, XMLParserDelegate {
+private struct CairoSVGReader {
   var paths: [PaintedPath] = []
   var unsupported: [String] = []
   private var defsDepth = 0
   private var order = 0
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
+  mutating func handle(_ event: XMLEvent) {
+    switch event {
+    case .start(let tag): start(tag.name, tag.attributes)
+    case .end: if defsDepth > 0 { defsDepth -= 1 }
+    case .characters, .comment, .cdata: break
+    }
+  }
+
+  private mutating func start(_ name: String, _ attributes: [String: String]) {
     if name == "defs" || defsDepth > 0 {
       defsDepth += 1
       return
@@ -144,17 +145,11 @@ private final class CairoSVGReader: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-  ) {
-    if defsDepth > 0 { defsDepth -= 1 }
-  }
-
-  private func note(_ what: String) {
+  private mutating func note(_ what: String) {
     if !unsupported.contains(what) { unsupported.append(what) }
   }
 
-  private func readPath(_ attributes: [String: String]) {
+  private mutating func readPath(_ attributes: [String: String]) {
     guard let d = attributes["d"] else { return }
     let style = Self.style(attributes["style"] ?? "")
     let matrix = attributes["transform"].flatMap(Self.matrix)

@@ -82,13 +82,9 @@ enum SVGPreflight {
     }
   }
 
-  private static let initialized: Bool = {
-    xmlInitParser()
-    return true
-  }()
-
-  /// Parses `data` with libxml2 (no network, no entity loading, no error output). Returns
-  /// `nil` when libxml2 cannot parse it: librsvg then reports the syntax error itself.
+  /// Parses `data` with libxml2 (`LibXMLReader.tree`: no network, no entity loading, no error
+  /// output). Returns `nil` when libxml2 cannot parse it: librsvg then reports the syntax error
+  /// itself.
   /// `verdict` names the reason a reference must not be read (`nil`: keep it); those it
   /// refuses are removed from the document (see `ReferenceDropper`). Documents within
   /// `maxUse` are then normalised for librsvg (see `SVGNormalizer`) unless `normalize` is
@@ -97,20 +93,7 @@ enum SVGPreflight {
     _ data: Data, maxUse: Int, verdict: (String) -> String? = { _ in nil },
     normalize: Bool = true
   ) -> Findings? {
-    _ = initialized
-    guard data.count < Int(Int32.max) else { return nil }
-    // Encoding errors bypass XML_PARSE_NOERROR; librsvg reports its own parse errors.
-    xmlSetStructuredErrorFunc(nil, { _, _ in })
-    let options = Int32(
-      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-        | XML_PARSE_NOCDATA.rawValue)
-    let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
-      guard let base = raw.baseAddress else { return nil }
-      return LibraryClock.measure {
-        xmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil, options)
-      }
-    }
-    guard let doc = parsed else { return nil }
+    guard let doc = LibXMLReader.tree(data) else { return nil }
     defer { xmlFreeDoc(doc) }
     var walk = Walk(maxUse: maxUse)
     if let dtd = doc.pointee.extSubset ?? doc.pointee.intSubset,

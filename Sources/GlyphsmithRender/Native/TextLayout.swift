@@ -3,7 +3,7 @@ import CPango
 import Foundation
 
 /// A font weight Glyphsmith ships a face for (`assets/fonts/`).
-public enum FontWeight: String, Sendable, CaseIterable {
+package enum FontWeight: String, Sendable, CaseIterable {
   /// Inter Regular (400): tab bar titles.
   case regular
   /// Inter SemiBold (600): badge text (specs.md "Badges": semibold).
@@ -18,20 +18,20 @@ public enum FontWeight: String, Sendable, CaseIterable {
 }
 
 /// How text is set: a pinned family and weight, a size in px, one colour.
-public struct TextStyle: Sendable, Equatable {
+package struct TextStyle: Sendable, Equatable {
   /// Font family, looked up only among the pinned fonts of `FontEnvironment` ("Inter").
   /// Characters Inter lacks fall back to the other pinned fonts (DejaVu Sans for Hebrew and
   /// Arabic, Noto Color Emoji for emoji), never to the machine's fonts.
-  public var family: String
+  package var family: String
   /// Weight of the face.
-  public var weight: FontWeight
+  package var weight: FontWeight
   /// Font size in px (the em square; pt x scale).
-  public var sizePx: Double
+  package var sizePx: Double
   /// Text colour, straight RGBA8; colour emoji keep their own colours.
-  public var color: RGBA8
+  package var color: RGBA8
 
   /// A style; `family` defaults to "Inter".
-  public init(family: String = "Inter", weight: FontWeight, sizePx: Double, color: RGBA8) {
+  package init(family: String = "Inter", weight: FontWeight, sizePx: Double, color: RGBA8) {
     self.family = family
     self.weight = weight
     self.sizePx = sizePx
@@ -52,28 +52,28 @@ public struct TextStyle: Sendable, Equatable {
 /// positions) and the font map is a private one on Glyphsmith's fontconfig configuration, so
 /// machine settings never change the pixels. All measures are px at `style.sizePx`, relative
 /// to the layout origin: the top-left corner of the logical (line) box.
-public final class TextLayout {
+package final class TextLayout {
   /// Size in px at which text is laid out and drawn before scaling: Noto Color Emoji's native
   /// bitmap strike (109 ppem).
-  public static let referenceSizePx = 109.0
+  package static let referenceSizePx = 109.0
 
   /// Largest side, px, of the surface text is drawn on at `referenceSizePx`: Cairo's limit for
   /// image surfaces (32767 px, `cairo-image-surface.c` `MAX_IMAGE_SIZE`).
-  public static let maximumReferenceSide = 32767
+  package static let maximumReferenceSide = 32767
 
   /// The text as given.
-  public let text: String
+  package let text: String
   /// The style it was set in.
-  public let style: TextStyle
+  package let style: TextStyle
   /// The logical box (advance width x line height), px at `style.sizePx`; origin (0, 0).
-  public let logicalRect: Rect
+  package let logicalRect: Rect
   /// The ink box (what is drawn), px at `style.sizePx`, relative to the layout origin; zero
   /// size for empty or blank text.
-  public let inkRect: Rect
+  package let inkRect: Rect
   /// Distance from the layout origin down to the baseline, px at `style.sizePx`.
-  public let baseline: Double
+  package let baseline: Double
   /// Height of a capital "H" of the style's face above the baseline, px at `style.sizePx`.
-  public let capHeight: Double
+  package let capHeight: Double
 
   /// The ink drawn at the reference size; `nil` when nothing is drawn.
   let reference: ImageSurface?
@@ -86,7 +86,7 @@ public final class TextLayout {
   /// - Throws: `RenderError.text` when no pinned fonts were found, when `style.sizePx` is not
   ///   positive, or when no pinned font has a glyph for a character (never a tofu box);
   ///   `.cairo` on a Cairo failure.
-  public init(_ text: String, style: TextStyle) throws {
+  package init(_ text: String, style: TextStyle) throws {
     guard style.sizePx > 0, style.sizePx.isFinite else {
       throw RenderError.text(message: "font size must be positive, got \(style.sizePx) px")
     }

@@ -1,9 +1,9 @@
 /// One painted path of an SVG as librsvg draws it: the geometry Cairo received and how it
 /// was painted. Points are in the document's intrinsic canvas px (96 dpi, the viewBox mapped
 /// onto the canvas), y down.
-public struct PaintedPath: Sendable, Hashable {
+package struct PaintedPath: Sendable, Hashable {
   /// How the path was painted.
-  public enum Paint: Sendable, Hashable {
+  package enum Paint: Sendable, Hashable {
     /// Filled; `evenOdd` when the fill rule was `evenodd` (else `nonzero`).
     case fill(evenOdd: Bool)
     /// Stroked with `style` (its width in canvas px). `dashed` when a dash array was set
@@ -12,15 +12,15 @@ public struct PaintedPath: Sendable, Hashable {
   }
 
   /// The geometry in canvas px.
-  public var path: VectorPath
+  package var path: VectorPath
   /// The paint.
-  public var paint: Paint
+  package var paint: Paint
   /// The index (in document order) of the drawing call, shared by the fill and stroke of one
   /// element, so callers can keep an element's fill under its stroke.
-  public var order: Int
+  package var order: Int
 
   /// A painted path; see the properties.
-  public init(path: VectorPath, paint: Paint, order: Int) {
+  package init(path: VectorPath, paint: Paint, order: Int) {
     self.path = path
     self.paint = paint
     self.order = order

@@ -1,6 +1,6 @@
 /// One command of a `VectorPath`: the four that Cairo's path model has (`cairo_path_data_t`),
 /// which is also everything an SF Symbols template path needs (absolute M, L, C, Z).
-public enum PathElement: Sendable, Hashable {
+package enum PathElement: Sendable, Hashable {
   /// Starts a subpath at the point (SVG `M`).
   case move(PathPoint)
   /// A straight segment to the point (SVG `L`).
@@ -11,7 +11,7 @@ public enum PathElement: Sendable, Hashable {
   case close
 
   /// The SVG command letter: `M`, `L`, `C` or `Z`.
-  public var letter: Character {
+  package var letter: Character {
     switch self {
     case .move: return "M"
     case .line: return "L"
@@ -21,7 +21,7 @@ public enum PathElement: Sendable, Hashable {
   }
 
   /// The element with every point mapped by `transform`.
-  public func map(_ transform: (PathPoint) -> PathPoint) -> PathElement {
+  package func map(_ transform: (PathPoint) -> PathPoint) -> PathElement {
     switch self {
     case .move(let p): return .move(transform(p))
     case .line(let p): return .line(transform(p))
@@ -31,7 +31,7 @@ public enum PathElement: Sendable, Hashable {
   }
 
   /// The element's points, control points included, in order.
-  public var points: [PathPoint] {
+  package var points: [PathPoint] {
     switch self {
     case .move(let p), .line(let p): return [p]
     case .curve(let a, let b, let c): return [a, b, c]

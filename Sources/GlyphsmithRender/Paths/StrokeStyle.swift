@@ -1,8 +1,8 @@
 /// How a path is stroked, as SVG and Cairo describe it; lengths in the units of the path it
 /// goes with.
-public struct StrokeStyle: Sendable, Hashable {
+package struct StrokeStyle: Sendable, Hashable {
   /// How open ends are drawn (SVG `stroke-linecap`).
-  public enum Cap: String, Sendable, Hashable {
+  package enum Cap: String, Sendable, Hashable {
     /// Flat at the end point.
     case butt
     /// A half disc of the line width.
@@ -11,7 +11,7 @@ public struct StrokeStyle: Sendable, Hashable {
     case square
   }
   /// How segments meet (SVG `stroke-linejoin`).
-  public enum Join: String, Sendable, Hashable {
+  package enum Join: String, Sendable, Hashable {
     /// Sharp corner, bevelled when longer than `miterLimit` x the width.
     case miter
     /// A disc of the line width at the corner.
@@ -21,17 +21,17 @@ public struct StrokeStyle: Sendable, Hashable {
   }
 
   /// The full line width (not the half width FreeType calls the radius).
-  public var width: Double
+  package var width: Double
   /// The end caps.
-  public var cap: Cap
+  package var cap: Cap
   /// The joins.
-  public var join: Join
+  package var join: Join
   /// SVG's miter limit: the ratio of miter length to width above which a miter is bevelled
   /// (default 4, SVG 1.1 "stroke-miterlimit").
-  public var miterLimit: Double
+  package var miterLimit: Double
 
   /// A stroke style; see the properties.
-  public init(width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 4) {
+  package init(width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 4) {
     self.width = width
     self.cap = cap
     self.join = join

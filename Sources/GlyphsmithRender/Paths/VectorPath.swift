@@ -2,25 +2,25 @@ import Foundation
 
 /// A vector path as a list of absolute M, L, C, Z commands (`PathElement`), in the units its
 /// holder states. Value type; every operation returns a new path.
-public struct VectorPath: Sendable, Hashable {
+package struct VectorPath: Sendable, Hashable {
   /// The commands in order.
-  public var elements: [PathElement]
+  package var elements: [PathElement]
 
   /// A path of `elements`.
-  public init(_ elements: [PathElement] = []) { self.elements = elements }
+  package init(_ elements: [PathElement] = []) { self.elements = elements }
 
   /// Whether the path has no commands.
-  public var isEmpty: Bool { elements.isEmpty }
+  package var isEmpty: Bool { elements.isEmpty }
 
   /// The command letters in order, e.g. `MLLCZ`: two paths with the same signature have the
   /// same command sequence (what SF Symbols interpolation needs, Apple "Creating custom
   /// symbol images for your app", "Interpolation").
-  public var signature: String { String(elements.map(\.letter)) }
+  package var signature: String { String(elements.map(\.letter)) }
 
   /// The subpaths, each starting with its `move`. Commands before the first `move` start an
   /// implicit subpath at (0, 0); a subpath that is only a `move` is dropped (Cairo writes one
   /// after every `close`).
-  public var subpaths: [VectorPath] {
+  package var subpaths: [VectorPath] {
     var result: [VectorPath] = []
     var current: [PathElement] = []
     func flush() {
@@ -46,16 +46,16 @@ public struct VectorPath: Sendable, Hashable {
   }
 
   /// Whether every subpath ends with `close`.
-  public var isClosed: Bool { subpaths.allSatisfy { $0.elements.last == .close } }
+  package var isClosed: Bool { subpaths.allSatisfy { $0.elements.last == .close } }
 
   /// The path with every point mapped by `transform`.
-  public func map(_ transform: (PathPoint) -> PathPoint) -> VectorPath {
+  package func map(_ transform: (PathPoint) -> PathPoint) -> VectorPath {
     VectorPath(elements.map { $0.map(transform) })
   }
 
   /// The bounding box of all points, control points included (a superset of the ink);
   /// `nil` for an empty path.
-  public var controlBounds: Rect? {
+  package var controlBounds: Rect? {
     let points = elements.flatMap(\.points)
     guard let first = points.first else { return nil }
     var minX = first.x
@@ -73,7 +73,7 @@ public struct VectorPath: Sendable, Hashable {
 
   /// SVG path data with absolute commands and numbers rounded to `decimals` places
   /// (`M1.5 2L3 4C...Z`); the same command sequence always gives the same letters.
-  public func svgData(decimals: Int = 3) -> String {
+  package func svgData(decimals: Int = 3) -> String {
     var out = ""
     func number(_ value: Double) -> String {
       let scale = pow(10, Double(decimals))

@@ -10,7 +10,7 @@ private let lintDoc = URL(fileURLWithPath: #filePath)
 
 @Suite("lint rule registry")
 struct LintRegistryTests {
-  @Test("the ten documented rules keep their order; ids are distinct")
+  @Test("the first ten documented rules keep their order; ids are distinct")
   func ids() {
     let documented = [
       "inner-lines", "negative-space", "text", "complexity", "hairline", "detail-loss",

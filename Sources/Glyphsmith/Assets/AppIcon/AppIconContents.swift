@@ -2,24 +2,24 @@ import Foundation
 
 /// An `.appiconset`'s `Contents.json` (Apple "Asset Catalog Format Reference", App Icon Type;
 /// the single-size form as Xcode 15 and 16 write it).
-public struct AppIconContents: Codable, Equatable, Sendable {
+package struct AppIconContents: Codable, Equatable, Sendable {
   /// One icon slot.
-  public struct Image: Codable, Equatable, Sendable {
+  package struct Image: Codable, Equatable, Sendable {
     /// Appearance variants (`luminosity` `dark` or `tinted`); absent for "Any".
-    public var appearances: [ImageSetContents.Appearance]?
+    package var appearances: [ImageSetContents.Appearance]?
     /// The PNG inside the appiconset folder.
-    public var filename: String?
+    package var filename: String?
     /// `universal` (single size), or `iphone`, `ipad`, `ios-marketing` (legacy list).
-    public var idiom: String
+    package var idiom: String
     /// `ios` for the single-size universal entry; absent in the legacy list.
-    public var platform: String?
+    package var platform: String?
     /// `1x`, `2x`, `3x`; absent for the single-size universal entry.
-    public var scale: String?
+    package var scale: String?
     /// The size in pt, `"WxH"` (`"83.5x83.5"`); px = size x scale.
-    public var size: String
+    package var size: String
 
     /// An entry; see the properties.
-    public init(
+    package init(
       filename: String?, idiom: String, platform: String? = nil, scale: String? = nil,
       size: String, appearances: [ImageSetContents.Appearance]? = nil
     ) {
@@ -33,18 +33,18 @@ public struct AppIconContents: Codable, Equatable, Sendable {
   }
 
   /// The entries, in the order written.
-  public var images: [Image]
+  package var images: [Image]
   /// `{"author" : "xcode", "version" : 1}`.
-  public var info = ImageSetContents.Info()
+  package var info = ImageSetContents.Info()
 
   /// Contents holding `images`.
-  public init(images: [Image]) {
+  package init(images: [Image]) {
     self.images = images
   }
 
   /// The JSON text as Xcode writes it (see `XcodeJSON`).
   /// - Throws: `EncodingError` from Foundation.
-  public func xcodeJSON() throws -> Data {
+  package func xcodeJSON() throws -> Data {
     try XcodeJSON.encode(self)
   }
 }

@@ -1,22 +1,22 @@
 /// One slot of the legacy (pre-Xcode 14) iOS app icon list: a size in pt at a scale.
-public struct LegacyIconSlot: Equatable, Sendable {
+package struct LegacyIconSlot: Equatable, Sendable {
   /// `iphone`, `ipad` or `ios-marketing`.
-  public var idiom: String
+  package var idiom: String
   /// The side in pt as Xcode writes it (`"83.5"`).
-  public var sizePt: String
+  package var sizePt: String
   /// px per pt: 1, 2 or 3.
-  public var scale: Int
+  package var scale: Int
 
   /// The side in px: size x scale, exact (83.5 pt @2x = 167 px).
-  public var pixels: Int { Int((Double(sizePt)! * Double(scale)).rounded()) }
+  package var pixels: Int { Int((Double(sizePt)! * Double(scale)).rounded()) }
 
   /// The file name in the appiconset: `NAME-iphone-20@2x.png`, `NAME-ios-marketing-1024.png`.
-  public func filename(prefix: String) -> String {
+  package func filename(prefix: String) -> String {
     "\(prefix)-\(idiom)-\(sizePt)\(scale == 1 ? "" : "@\(scale)x").png"
   }
 
   /// The Contents.json entry.
-  public func entry(prefix: String) -> AppIconContents.Image {
+  package func entry(prefix: String) -> AppIconContents.Image {
     .init(
       filename: filename(prefix: prefix), idiom: idiom, scale: "\(scale)x",
       size: "\(sizePt)x\(sizePt)")
@@ -25,7 +25,7 @@ public struct LegacyIconSlot: Equatable, Sendable {
   /// The iPhone, iPad and App Store slots Xcode 13 listed for an iOS app icon, in its order:
   /// iPhone 20, 29, 40, 60 pt @2x and @3x; iPad 20, 29, 40, 76 pt @1x and @2x and 83.5 pt
   /// @2x; ios-marketing 1024 pt @1x (18 slots).
-  public static let iOS: [LegacyIconSlot] =
+  package static let iOS: [LegacyIconSlot] =
     ["20", "29", "40", "60"].flatMap { size in
       [2, 3].map { LegacyIconSlot(idiom: "iphone", sizePt: size, scale: $0) }
     }

@@ -9,27 +9,27 @@ extension AssetPlatform {
 /// `AssetsOptions.androidSizeDp` dp (24 dp: 24, 36, 48, 72, 96 px), the artwork's canvas
 /// fitted into the square; NAME is `AndroidDrawables.resourceName` (formats.md, "Android and
 /// web"). Files go one by one into the shared density folders.
-public struct AndroidDrawableWriter: AssetPlatformWriter {
+package struct AndroidDrawableWriter: AssetPlatformWriter {
   /// A writer.
-  public init() {}
+  package init() {}
 
   /// `.android`.
-  public var platform: AssetPlatform { .android }
+  package var platform: AssetPlatform { .android }
 
   /// `android` beside the catalog.
-  public func defaultOutputFolder(catalogPath: String) -> String {
+  package func defaultOutputFolder(catalogPath: String) -> String {
     folder("android", besideCatalog: catalogPath)
   }
 
   /// Resource names (`AssetInput.androidName`), which share each density folder.
-  public func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
+  package func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
     -> [(name: String, path: String)]
   {
     inputs.map { (name: $0.androidName, path: $0.path) }
   }
 
   /// One single-file set per density.
-  public func plannedSets(for input: AssetInput, in context: AssetPlatformContext)
+  package func plannedSets(for input: AssetInput, in context: AssetPlatformContext)
     -> [PlannedAssetSet]
   {
     let options = context.options

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Android drawable densities and resource names (formats.md, "Android and web").
-public enum AndroidDrawables {
+package enum AndroidDrawables {
   /// Density buckets and their scale over mdpi: 24 dp is 24, 36, 48, 72, 96 px.
-  public static let densities: [(name: String, scale: Double)] = [
+  package static let densities: [(name: String, scale: Double)] = [
     ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4),
   ]
 
@@ -20,7 +20,7 @@ public enum AndroidDrawables {
   /// A resource name Android accepts: lower case, every character outside `[a-z0-9_]`
   /// replaced by `_`, prefixed with `ic_` when it would not start with a letter or would be a
   /// Java keyword (`class` -> `ic_class`).
-  public static func resourceName(_ name: String) -> String {
+  package static func resourceName(_ name: String) -> String {
     let mapped = String(
       name.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars.map { scalar in
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"

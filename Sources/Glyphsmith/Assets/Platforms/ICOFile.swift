@@ -2,9 +2,9 @@ import Foundation
 
 /// The ICO container with PNG-compressed entries (Microsoft's ICONDIR / ICONDIRENTRY layout,
 /// little-endian; PNG entries are allowed since Windows Vista and read by every browser).
-public enum ICOFile {
+package enum ICOFile {
   /// An ICO holding `pngs` (side in px, PNG bytes) in order; a side of 256 is written as 0.
-  public static func make(pngs: [(side: Int, data: Data)]) -> Data {
+  package static func make(pngs: [(side: Int, data: Data)]) -> Data {
     var out = Data()
     func u16(_ v: Int) { out.append(contentsOf: [UInt8(v & 0xff), UInt8(v >> 8 & 0xff)]) }
     func u32(_ v: Int) {

@@ -10,20 +10,20 @@ extension AssetPlatform {
 /// (and `-dark` variants) and a `Contents.json` as Xcode writes it (Apple "Asset Catalog
 /// Format Reference", Image Set Type). Prepares the catalog's and groups' `Contents.json` and
 /// after every run validates what it owns in the catalog (`CatalogValidator`).
-public struct ImageSetWriter: AssetPlatformWriter {
+package struct ImageSetWriter: AssetPlatformWriter {
   private let contentsTemplates = ContentsTemplates()
 
   /// A writer with an empty `Contents.json` template cache.
-  public init() {}
+  package init() {}
 
   /// `.ios`.
-  public var platform: AssetPlatform { .ios }
+  package var platform: AssetPlatform { .ios }
 
   /// The catalog itself.
-  public func defaultOutputFolder(catalogPath: String) -> String { catalogPath }
+  package func defaultOutputFolder(catalogPath: String) -> String { catalogPath }
 
   /// Set names, per group with `namespace`, `NAME-compact` too with `compact`.
-  public func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
+  package func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
     -> [(name: String, path: String)]
   {
     func scoped(_ input: AssetInput, _ name: String) -> String {
@@ -39,7 +39,7 @@ public struct ImageSetWriter: AssetPlatformWriter {
   /// Writes the catalog's root `Contents.json` and every group folder's (with
   /// `provides-namespace` under `namespace`), each only when its bytes differ.
   /// - Throws: `GlyphsmithError.writeFailed` when a folder or file cannot be written.
-  public func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {
+  package func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {
     try Self.writeIfDifferent(
       try XcodeJSON.encode(CatalogContents()), toPath: context.root + "/Contents.json")
     let groups = Set(
@@ -60,7 +60,7 @@ public struct ImageSetWriter: AssetPlatformWriter {
   }
 
   /// One imageset per variant (regular, compact), each scale x appearance a file.
-  public func plannedSets(for input: AssetInput, in context: AssetPlatformContext)
+  package func plannedSets(for input: AssetInput, in context: AssetPlatformContext)
     -> [PlannedAssetSet]
   {
     let options = context.options
@@ -100,7 +100,7 @@ public struct ImageSetWriter: AssetPlatformWriter {
 
   /// The whole catalog validated (names collide across it), as `glyphsmith validate` does.
   /// - Throws: what `CatalogValidator.validate` throws.
-  public func findings(in context: AssetPlatformContext) throws -> [String] {
+  package func findings(in context: AssetPlatformContext) throws -> [String] {
     try CatalogValidator.validate(catalogPath: context.root).map(\.description)
   }
 
@@ -111,7 +111,7 @@ public struct ImageSetWriter: AssetPlatformWriter {
   /// scales). Findings about sets this run has no input for (and did not write) are left to
   /// `glyphsmith validate`: the exit code depends only on the run's own sets.
   /// - Throws: what `CatalogValidator.validate` throws.
-  public func findings(
+  package func findings(
     in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
   ) throws -> [String] {
     guard !inputs.isEmpty else { return [] }

@@ -9,27 +9,27 @@ extension AssetPlatform {
 /// Web: one folder `NAME/` per input (NAME as for Android, so it is URL-safe) with the files
 /// of `WebIcons` (formats.md, "Android and web"); the favicon's PNG entries are packed into
 /// `favicon.ico`.
-public struct WebIconWriter: AssetPlatformWriter {
+package struct WebIconWriter: AssetPlatformWriter {
   /// A writer.
-  public init() {}
+  package init() {}
 
   /// `.web`.
-  public var platform: AssetPlatform { .web }
+  package var platform: AssetPlatform { .web }
 
   /// `web` beside the catalog.
-  public func defaultOutputFolder(catalogPath: String) -> String {
+  package func defaultOutputFolder(catalogPath: String) -> String {
     folder("web", besideCatalog: catalogPath)
   }
 
   /// Folder names (`AssetInput.androidName`).
-  public func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
+  package func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
     -> [(name: String, path: String)]
   {
     inputs.map { (name: $0.androidName, path: $0.path) }
   }
 
   /// The one folder of `WebIcons.plan`.
-  public func plannedSets(for input: AssetInput, in context: AssetPlatformContext)
+  package func plannedSets(for input: AssetInput, in context: AssetPlatformContext)
     -> [PlannedAssetSet]
   {
     let spec = WebIcons.plan(root: context.root, name: input.androidName, base: context.base)

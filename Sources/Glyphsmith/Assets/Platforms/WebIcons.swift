@@ -4,15 +4,15 @@ import Foundation
 /// entries), `apple-touch-icon.png` (180 x 180 px, opaque), `icon-192.png`, `icon-512.png`,
 /// `icon-512-maskable.png` (content inside the central circle of radius 40 % of the width, on
 /// an opaque background) and `manifest-icons.json` listing the manifest icons.
-public enum WebIcons {
+package enum WebIcons {
   /// The favicon's file name and its entries' sizes in px.
-  public static let faviconName = "favicon.ico"
+  package static let faviconName = "favicon.ico"
   /// The favicon's entries, px on a side.
-  public static let faviconSizes = [16, 32, 48]
+  package static let faviconSizes = [16, 32, 48]
   /// Background of the opaque icons (apple-touch-icon, maskable): white.
-  public static let background = RGBA8.white
+  package static let background = RGBA8.white
   /// Radius of the maskable safe zone as a share of the width (0.4).
-  public static let maskableSafeRadius = 0.4
+  package static let maskableSafeRadius = 0.4
 
   struct File {
     var name: String
