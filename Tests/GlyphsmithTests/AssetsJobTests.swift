@@ -139,6 +139,65 @@ struct AssetsJobTests {
       ])
   }
 
+  @Test func stagingLeftoversAreSweptFromGroupsAndTheRunsOwnSetsAreRewrittenWhole() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let input = try folder.write("a.svg", circle)
+    let catalog = folder.path("C.xcassets")
+    // PID 2^22 + 1 is above Linux's pid_max: no such process, so these are leftovers.
+    try folder.write("C.xcassets/g/.b.imageset.tmp-4194305-1/b.png", "x")
+    // Asset folders are replaced whole, so the sweep does not enter them; this one is not
+    // the run's, and `validate` does not look at hidden files in it either.
+    try folder.write("C.xcassets/x.imageset/.x.png.tmp-4194305-2", "x")
+    try folder.write(
+      "C.xcassets/x.imageset/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+    let first = try AssetsJob(catalogPath: catalog, options: AssetsOptions()).run([input])
+    #expect(first.catalogFindings == [] && first.inputs.map(\.status) == ["written"])
+    // A leftover inside one of the run's own sets makes it out of date: rewritten whole.
+    try folder.write("C.xcassets/a.imageset/.a.png.tmp-4194305-3", "x")
+    let second = try AssetsJob(catalogPath: catalog, options: AssetsOptions()).run([input])
+    #expect(second.inputs.map(\.status) == ["written"])
+    let third = try AssetsJob(catalogPath: catalog, options: AssetsOptions()).run([input])
+    #expect(third.inputs.map(\.status) == ["unchanged"])
+    #expect(
+      folder.listing().filter { $0.hasPrefix("C.xcassets/") } == [
+        "C.xcassets/Contents.json", "C.xcassets/a.imageset",
+        "C.xcassets/a.imageset/Contents.json", "C.xcassets/a.imageset/a.png",
+        "C.xcassets/a.imageset/a@2x.png", "C.xcassets/a.imageset/a@3x.png", "C.xcassets/g",
+        "C.xcassets/x.imageset", "C.xcassets/x.imageset/.x.png.tmp-4194305-2",
+        "C.xcassets/x.imageset/Contents.json",
+      ])
+    #expect(try CatalogValidator.validate(catalogPath: catalog) == [])
+  }
+
+  @Test func contentsJSONIsTheFullEncodingWhateverTheName() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // Plain names are substituted into a cached template; names that need JSON escaping are
+    // encoded in full: both give exactly what JSONEncoder gives.
+    for name in ["plain", #"say "hi""#, #"back\slash"#] {
+      let input = try folder.write("\(name).svg", circle)
+      var options = AssetsOptions()
+      options.scales = [1, 3]
+      options.compact = true
+      options.template = false
+      let report = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: options).run([
+        input
+      ])
+      #expect(report.failures == 0)
+      for set in [name, name + "-compact"] {
+        let written = try Data(
+          contentsOf: URL(fileURLWithPath: folder.path("C.xcassets/\(set).imageset/Contents.json")))
+        let expected = ImageSetContents(
+          images: [
+            .init(filename: "\(set).png", scale: "1x"),
+            .init(filename: "\(set)@3x.png", scale: "3x"),
+          ], template: false)
+        #expect(written == (try expected.xcodeJSON()), "\(set)")
+      }
+    }
+  }
+
   @Test func jobsNeverChangeTheOutput() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

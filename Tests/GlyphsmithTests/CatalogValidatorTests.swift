@@ -102,6 +102,21 @@ struct CatalogValidatorTests {
     #expect(try CatalogValidator.validate(catalogPath: catalog) == [])
   }
 
+  @Test func aLinkedAssetFolderIsWalkedAsTheFolderItPointsAt() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    // The listing's kinds follow links: `Star.imageset` is an asset, so the names collide
+    // (reported on the later folder's Contents.json), not the two folder entries.
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.catalog + "/Star.imageset",
+      withDestinationPath: fixture.catalog + "/star.imageset")
+    // A link to nothing is no folder: not an asset, nothing to check.
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.catalog + "/gone.imageset", withDestinationPath: fixture.catalog + "/none")
+    #expect(try fixture.summary() == ["case-collision star.imageset/Contents.json"])
+  }
+
   @Test func missingFile() throws {
     let fixture = try CatalogFixture()
     defer { fixture.folder.remove() }

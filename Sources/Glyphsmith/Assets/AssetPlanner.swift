@@ -32,15 +32,19 @@ package enum AssetPlanner {
     }
     var warnings: [String] = []
     // Dark variants: "x-dark.svg" beside "x.svg" or "x.png" in the same folder.
-    func key(_ path: String) -> String {
+    // Each file's asset name, worked out once.
+    let names = files.map { AssetName.from(path: $0.path) }
+    func key(_ index: Int) -> String {
+      let path = files[index].path
       let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-      return folder + "/" + AssetName.from(path: path)
+      return folder + "/" + names[index]
     }
-    let bases = Set(files.map { key($0.path) })
+    let bases = Set(files.indices.map(key))
     var darkFor: [String: String] = [:]
     var isDark = Set<String>()
-    for file in files where AssetName.from(path: file.path).hasSuffix("-dark") {
-      let base = String(key(file.path).dropLast("-dark".count))
+    for index in files.indices where names[index].hasSuffix("-dark") {
+      let file = files[index]
+      let base = String(key(index).dropLast("-dark".count))
       guard bases.contains(base) else { continue }
       isDark.insert(file.path)
       if options.keepsColour {
@@ -52,11 +56,11 @@ package enum AssetPlanner {
       }
     }
     var inputs: [AssetInput] = []
-    for file in files where !isDark.contains(file.path) {
+    for (index, file) in files.enumerated() where !isDark.contains(file.path) {
       inputs.append(
         AssetInput(
-          path: file.path, name: AssetName.from(path: file.path), groups: file.folders,
-          darkPath: darkFor[key(file.path)]))
+          path: file.path, name: names[index], groups: file.folders, darkPath: darkFor[key(index)]
+        ))
     }
 
     // Names: each platform's (per catalog or per group for iOS, resource names for Android).

@@ -133,10 +133,14 @@ public struct AssetsJob: Sendable {
   ) throws -> AssetsReport {
     let (inputs, warnings) = try AssetPlanner.plan(files, options: options, writers: writers)
     // Each output folder is locked for the whole run (two runs take turns), and staging
-    // leftovers of killed runs in it are removed.
+    // leftovers of killed runs in it are removed. Asset folders are not entered: they are
+    // replaced whole, so nothing stages inside one (a stray file in one of this run's sets
+    // makes it out of date, and it is rewritten whole).
     let locks = try outputRoots.map { try FolderLock(path: $0, waiting: lockNotice) }
     defer { withExtendedLifetime(locks) {} }
-    for root in outputRoots { OutputSafety.removeStaleStaging(under: root) }
+    for root in outputRoots {
+      OutputSafety.removeStaleStaging(under: root, descendingInto: { !Self.isAssetFolder($0) })
+    }
     for output in outputs { try output.writer.prepare(inputs, in: output.context) }
     let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
@@ -159,6 +163,15 @@ public struct AssetsJob: Sendable {
         in: output.context, inputs: done.map(\.0), written: written)
     }
     return report
+  }
+
+  /// Whether a folder named `name` is an asset folder (`NAME.imageset`, `.appiconset`,
+  /// `.symbolset`, ...: an extension `CatalogVocabulary.entryKeys` knows).
+  static func isAssetFolder(_ name: String) -> Bool {
+    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else {
+      return false
+    }
+    return CatalogVocabulary.entryKeys[String(name[name.index(after: dot)...])] != nil
   }
 
   /// The folders this job writes into, sorted (locks are taken in this order).
@@ -325,13 +338,14 @@ public struct AssetsJob: Sendable {
   private func upToDateFiles(_ sets: [PlannedAssetSet], fingerprint: String) -> (
     files: [WrittenFile], shape: String?, sizePt: Double?
   )? {
-    let manager = FileManager.default
     var files: [WrittenFile] = []
     var glyph: (shape: String?, sizePt: Double?)? = nil
     for set in sets {
+      // The folder is looked up once; its files are read and its names listed through it.
+      guard let folder = Platform.OpenFolder(path: set.folder) else { return nil }
       var baseSizes: [Bool: (width: Int, height: Int, scale: Int)] = [:]
       for file in set.files where !set.isPacked(file.name) {
-        guard let data = FileBytes.read(set.folder + "/" + file.name),
+        guard let data = folder.read(file.name),
           PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
           let size = PNGCodec.size(of: data)
         else { return nil }
@@ -355,10 +369,10 @@ public struct AssetsJob: Sendable {
         files.append(WrittenFile(path: file.reportPath, width: size.width, height: size.height))
       }
       for text in set.texts {
-        guard FileBytes.read(set.folder + "/" + text.name) == text.data else { return nil }
+        guard folder.read(text.name) == text.data else { return nil }
       }
       if let icon = set.icon {
-        guard let data = FileBytes.read(set.folder + "/" + icon.name),
+        guard let data = folder.read(icon.name),
           data.range(of: Data(fingerprint.utf8)) != nil
         else { return nil }
       }
@@ -368,8 +382,7 @@ public struct AssetsJob: Sendable {
           expected = expected.filter { !set.isPacked($0) }
           expected.insert(icon.name)
         }
-        guard let present = try? manager.contentsOfDirectory(atPath: set.folder),
-          Set(present) == expected
+        guard let present = folder.namesClosing(), Set(present) == expected
         else { return nil }
       }
     }

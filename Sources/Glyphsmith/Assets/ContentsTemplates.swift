@@ -6,33 +6,40 @@ import Synchronization
 /// quote, backslash or control character); other names are encoded in full. JSONEncoder
 /// produces every text either way.
 final class ContentsTemplates: Sendable {
-  /// The template text split at each placeholder, by shape.
-  private let cache = Mutex<[String: [Data]]>([:])
+  /// The template text split at each placeholder, by the callers' shape keys.
+  private let keyed = Mutex<[String: [Data]]>([:])
   private static let placeholder = "GLYPHSMITH-SET-NAME-PLACEHOLDER"
 
-  func json(_ contents: ImageSetContents, setName: String) -> Data {
-    let plain = !setName.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }
-    guard plain, !setName.contains(Self.placeholder) else {
-      return (try? contents.xcodeJSON()) ?? Data()
+  /// Whether `setName` is substituted into a template (else the text is encoded in full).
+  private static func substitutable(_ setName: String) -> Bool {
+    !setName.unicodeScalars.contains { $0 == "\"" || $0 == "\\" || $0.value < 0x20 }
+      && (setName.utf8.count < placeholder.utf8.count || !setName.contains(placeholder))
+  }
+
+  /// The text of a set named `setName` whose shape (everything but the name) the caller
+  /// names `key`; `contents(name)` builds the contents of the set named `name`, called only
+  /// the first time a key is seen (with a placeholder name) or when the name needs escaping.
+  /// Equal to `contents(setName).xcodeJSON()` as long as `contents` puts the name it is given
+  /// wherever the set name goes and nothing else depends on it.
+  func json(key: String, setName: String, contents: (String) -> ImageSetContents) -> Data {
+    guard Self.substitutable(setName) else {
+      return (try? contents(setName).xcodeJSON()) ?? Data()
     }
-    var shape = contents
-    for i in shape.images.indices where shape.images[i].filename.hasPrefix(setName) {
-      shape.images[i].filename =
-        Self.placeholder + shape.images[i].filename.dropFirst(setName.count)
-    }
-    let key =
-      shape.images.map { "\($0.filename)|\($0.scale)|\($0.appearances?.count ?? 0)" }
-      .joined(separator: ",") + "|\(shape.properties?.templateRenderingIntent ?? "")"
-    var parts = cache.withLock { $0[key] }
+    var parts = keyed.withLock { $0[key] }
     if parts == nil {
-      let template = (try? shape.xcodeJSON()) ?? Data()
+      let template = (try? contents(Self.placeholder).xcodeJSON()) ?? Data()
       let split = template.split(separator: Data(Self.placeholder.utf8))
-      cache.withLock { $0[key] = split }
+      keyed.withLock { $0[key] = split }
       parts = split
     }
+    return Self.join(parts!, name: setName)
+  }
+
+  /// `parts` joined with `name` between each two.
+  private static func join(_ parts: [Data], name setName: String) -> Data {
     var out = Data()
     let name = Data(setName.utf8)
-    for (index, part) in parts!.enumerated() {
+    for (index, part) in parts.enumerated() {
       if index > 0 { out.append(name) }
       out.append(part)
     }

@@ -164,9 +164,11 @@ enum Morphology {
                     inside && x >= reach && y >= reach && x < width &- reach
                     && y < height &- reach
                   if far {
+                    // Branch-free (whether a disc raises a pixel follows no pattern): the
+                    // larger of two radii, both >= +0 and never NaN, is the same either way.
                     for n in 0..<lo {
                       let j = i &+ dl[n]
-                      if t[j] < d { t[j] = d }
+                      t[j] = Swift.max(t[j], d)
                     }
                   } else {
                     for n in 0..<lo {

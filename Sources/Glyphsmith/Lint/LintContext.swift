@@ -22,12 +22,18 @@ struct LintContext {
   let targets: [Int: PixelGrid]
   /// Measurements shared by the pixel rules, on the high-resolution render.
   let geometry: LintGeometry
+  /// The measures of each scale linted that more than one rule reads, computed on first use
+  /// (`analysis(_:)`).
+  let analyses: [Int: LintScaleAnalysis]
   /// The SVG's `<text>` elements with their characters and font families
   /// (`SVGTextCheck.elements`), in document order; empty for a PNG.
   var textElements: [SVGTextCheck.TextElement] = []
 
   /// The smallest scale linted: structural findings and once-per-icon measures report there.
   var smallestScale: Int { scales[0] }
+
+  /// The shared, lazily computed measures at `scale`; `nil` for a scale not linted.
+  func analysis(_ scale: Int) -> LintScaleAnalysis? { analyses[scale] }
 
   /// High-resolution px per target px at `scale`.
   func k(_ scale: Int) -> Double { Linter.hiResScale / Double(scale) }

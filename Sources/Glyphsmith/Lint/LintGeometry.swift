@@ -29,6 +29,8 @@ struct LintGeometry {
   /// that its ink fills: area / (4 pi sqrt(det covariance)). About 1 for solid convex shapes
   /// (a disc 1, a bar or rectangle 0.95 at any angle); less for rings, arcs and letters.
   var partEllipseFill: [Double] = []
+  /// The box of every ink px (`inkBox()`), from the boxes of the ink's parts.
+  var inkBounds = PixelComponent()
   /// Indices of the background components that are holes, ascending.
   var holes: [Int] = []
   /// `PixelOps.thickness` of the ink, up to the widest line a rule asks for
@@ -64,6 +66,13 @@ struct LintGeometry {
     parts = partComponents.count
     partEllipseFill = Self.ellipseFill(
       labels: inkParts.labels, count: inkParts.components.count, width: width, kept: kept)
+    // Every ink px lies in one part (small ones too): their boxes' union is the ink's box.
+    for c in inkParts.components {
+      inkBounds.minX = min(inkBounds.minX, c.minX)
+      inkBounds.minY = min(inkBounds.minY, c.minY)
+      inkBounds.maxX = max(inkBounds.maxX, c.maxX)
+      inkBounds.maxY = max(inkBounds.maxY, c.maxY)
+    }
   }
 
   /// `partEllipseFill` of the components `kept` (indices into `count` labels).
@@ -75,16 +84,36 @@ struct LintGeometry {
     var sxx = n
     var syy = n
     var sxy = n
-    for i in 0..<labels.count where labels[i] >= 0 {
-      let l = Int(labels[i])
-      let x = Double(i % width)
-      let y = Double(i / width)
-      n[l] += 1
-      sx[l] += x
-      sy[l] += y
-      sxx[l] += x * x
-      syy[l] += y * y
-      sxy[l] += x * y
+    // Run by run of one label along a row: a run of columns a...b in row y adds its count,
+    // sum of x and of x² in closed form. Every sum is a whole number below 2^53, so exact
+    // in any order: the same values as adding pixel by pixel.
+    let height = width > 0 ? labels.count / width : 0
+    for row in 0..<height {
+      let base = row * width
+      let y = Double(row)
+      var a = 0
+      while a < width {
+        let label = labels[base + a]
+        var b = a
+        while b + 1 < width && labels[base + b + 1] == label { b += 1 }
+        if label >= 0 {
+          let l = Int(label)
+          let count = Double(b - a + 1)
+          // Sums over x = a...b of x and of x², as differences of the sums from 0.
+          let lo = Double(a - 1)
+          let hi = Double(b)
+          let sumX = (hi * (hi + 1) - lo * (lo + 1)) / 2
+          let sumXX =
+            (hi * (hi + 1) * (2 * hi + 1) - lo * (lo + 1) * (2 * lo + 1)) / 6
+          n[l] += count
+          sx[l] += sumX
+          sy[l] += y * count
+          sxx[l] += sumXX
+          syy[l] += y * y * count
+          sxy[l] += y * sumX
+        }
+        a = b + 1
+      }
     }
     return kept.map { l in
       let mx = sx[l] / n[l]
@@ -118,17 +147,6 @@ struct LintGeometry {
     }
   }
 
-  /// The box of every ink px (`maxX` -1 when there is no ink).
-  func inkBox() -> PixelComponent {
-    var c = PixelComponent()
-    for i in 0..<ink.count where ink[i] != 0 {
-      let x = i % width
-      let y = i / width
-      c.minX = min(c.minX, x)
-      c.minY = min(c.minY, y)
-      c.maxX = max(c.maxX, x)
-      c.maxY = max(c.maxY, y)
-    }
-    return c
-  }
+  /// The box of every ink px (`maxX` -1 when there is no ink; area 0), measured once.
+  func inkBox() -> PixelComponent { inkBounds }
 }

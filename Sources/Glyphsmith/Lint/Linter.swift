@@ -145,7 +145,10 @@ public enum Linter {
     var context = LintContext(
       role: options.role, sizePt: sizePt, scales: scales, scalesExplicit: options.scalesExplicit,
       config: config, template: options.role.isTemplateByDefault, outline: outline,
-      renders: renders, targets: targets, geometry: geometry)
+      renders: renders, targets: targets, geometry: geometry,
+      analyses: Dictionary(
+        uniqueKeysWithValues: scales.map { ($0, LintScaleAnalysis(scale: $0, geometry: geometry)) }
+      ))
     if outline != nil { context.textElements = SVGTextCheck.elements(in: data) }
 
     var findings: [LintFinding] = []

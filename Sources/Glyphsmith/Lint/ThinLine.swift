@@ -22,18 +22,25 @@ extension LintGeometry {
       thin, width: width, height: height, eightConnected: true)
     var bordersHole = [Bool](repeating: false, count: components.count)
     var deepest = [Double](repeating: 0, count: components.count)
-    for i in 0..<labels.count where labels[i] >= 0 {
-      let l = Int(labels[i])
-      deepest[l] = max(deepest[l], inkDistance[i])
-      if bordersHole[l] { continue }
-      let x = i % width
-      let y = i / width
-      for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-        let nx = x + dx
-        let ny = y + dy
-        guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
-        let b = backgroundLabels[ny * width + nx]
-        if b >= 0 && isHole[Int(b)] { bordersHole[l] = true }
+    // Row by row, so a pixel's neighbours are found without dividing its index.
+    func touchesHole(_ j: Int) -> Bool {
+      let b = backgroundLabels[j]
+      return b >= 0 && isHole[Int(b)]
+    }
+    for y in 0..<height {
+      let row = y * width
+      for x in 0..<width {
+        let i = row + x
+        let label = labels[i]
+        guard label >= 0 else { continue }
+        let l = Int(label)
+        deepest[l] = max(deepest[l], inkDistance[i])
+        if bordersHole[l] { continue }
+        if (x + 1 < width && touchesHole(i + 1)) || (x > 0 && touchesHole(i - 1))
+          || (y + 1 < height && touchesHole(i + width)) || (y > 0 && touchesHole(i - width))
+        {
+          bordersHole[l] = true
+        }
       }
     }
     return components.indices.compactMap { l in

@@ -25,9 +25,7 @@ public enum CatalogValidator {
     guard isFolder.boolValue else {
       throw GlyphsmithError.unreadable(path: root, reason: "not a folder (expected NAME.xcassets)")
     }
-    guard FileManager.default.isReadableFile(atPath: root),
-      (try? FileManager.default.contentsOfDirectory(atPath: root)) != nil
-    else {
+    guard FileManager.default.isReadableFile(atPath: root), Platform.canList(root) else {
       throw GlyphsmithError.unreadable(path: root, reason: "permission denied")
     }
     var walk = CatalogWalk(root: root, symbolSets: symbolSets)

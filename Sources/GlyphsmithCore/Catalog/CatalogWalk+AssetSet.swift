@@ -17,7 +17,7 @@ extension CatalogWalk {
       // A container (brand assets, image stack, sprite atlas, ...): check nested JSON only.
       for child in children where child.isFolder {
         let nested = folder + "/" + child.name
-        if !(child.name as NSString).pathExtension.isEmpty {
+        if !child.kind.isEmpty {
           _ = readJSON(nested + "/Contents.json", asset: name)
         }
       }

@@ -1,10 +1,11 @@
 import Foundation
 
 /// The state of one validation walk.
-package struct CatalogWalk {
+struct CatalogWalk {
   let root: String
   var findings: [CatalogFinding] = []
   var assets: [CatalogAsset] = []
+
   /// Findings of one symbol set's templates (`SymbolSetCheck.check` in the full engine, which
   /// parses SVG with librsvg): (asset folder, asset name).
   let symbolSets: (String, String) -> [CatalogFinding]
@@ -14,13 +15,19 @@ package struct CatalogWalk {
     self.symbolSets = symbolSets
   }
 
+  /// One visible entry of a folder: its name, whether it is a folder (links followed) and
+  /// its name's path extension (`kind`, empty when none: an asset folder's type).
+  typealias Child = (name: String, isFolder: Bool, kind: String)
+
   /// Visible entries of `folder`, sorted; empty when unreadable.
-  package static func children(_ folder: String) -> [(name: String, isFolder: Bool)] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.sorted().map { name in
-      var isFolder: ObjCBool = false
-      _ = FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
-      return (name, isFolder.boolValue)
+  static func children(_ folder: String) -> [Child] {
+    children(of: Platform.folderEntries(atPath: folder) ?? [])
+  }
+
+  /// The visible ones of a folder's `entries`, sorted by name.
+  static func children(of entries: [Platform.FolderEntry]) -> [Child] {
+    entries.filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }.map {
+      ($0.name, $0.isFolder, ($0.name as NSString).pathExtension)
     }
   }
 
@@ -50,7 +57,7 @@ package struct CatalogWalk {
   }
 
   /// Foundation's parse error reason, one line.
-  package static func reason(_ error: Error) -> String {
+  static func reason(_ error: Error) -> String {
     let nsError = error as NSError
     let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String
     var text = (detail ?? nsError.localizedDescription).lowercased()
@@ -74,25 +81,30 @@ package struct CatalogWalk {
   mutating func walkGroup(
     _ folder: String, namePrefix: String, checkingAssets: (String) -> Bool = { _ in true }
   ) {
-    for name in OutputSafety.staleStaging(in: folder) {
+    // One listing serves the staging, case and asset checks.
+    let entries = Platform.folderEntries(atPath: folder) ?? []
+    for name in OutputSafety.staleStaging(among: entries.map(\.name)) {
       findings.append(
         CatalogFinding(
           rule: .stagingLeftover, path: folder + "/" + name, file: name,
           message: "left by a glyphsmith run that was killed; delete it, or rerun "
             + "`glyphsmith assets`, which removes it"))
     }
-    let children = Self.children(folder)
+    let children = Self.children(of: entries)
     checkSiblingCase(folder, children: children, skipAssetPairs: true)
     for child in children where child.isFolder {
       let path = folder + "/" + child.name
-      let kind = (child.name as NSString).pathExtension
+      let kind = child.kind
       if kind.isEmpty {
         let namespace = checkGroupContents(path)
         walkGroup(
           path, namePrefix: namespace ? namePrefix + child.name + "/" : namePrefix,
           checkingAssets: checkingAssets)
       } else {
-        let name = namePrefix + (child.name as NSString).deletingPathExtension
+        // The name without ".kind" (what `deletingPathExtension` gives).
+        let name =
+          namePrefix
+          + String(decoding: child.name.utf8.dropLast(kind.utf8.count + 1), as: UTF8.self)
         assets.append(CatalogAsset(name: name, kind: kind, folder: path))
         if checkingAssets(path) {
           checkAsset(folder: path, kind: kind, name: name)
@@ -103,15 +115,14 @@ package struct CatalogWalk {
   }
 
   /// Two names in one folder that differ only in case collide on macOS's default file system.
-  mutating func checkSiblingCase(
-    _ folder: String, children: [(name: String, isFolder: Bool)], skipAssetPairs: Bool
-  ) {
-    var seen: [String: String] = [:]
+  mutating func checkSiblingCase(_ folder: String, children: [Child], skipAssetPairs: Bool) {
+    var seen: [String: Child] = [:]
     for child in children {
       let key = child.name.lowercased()
-      let isAsset = child.isFolder && !(child.name as NSString).pathExtension.isEmpty
-      if let first = seen[key] {
-        let firstIsAsset = !(first as NSString).pathExtension.isEmpty
+      let isAsset = child.isFolder && !child.kind.isEmpty
+      if let earlier = seen[key] {
+        let first = earlier.name
+        let firstIsAsset = !earlier.kind.isEmpty
         if skipAssetPairs && isAsset && firstIsAsset { continue }  // checkNames reports these
         findings.append(
           CatalogFinding(
@@ -120,7 +131,7 @@ package struct CatalogWalk {
               "'\(child.name)' differs from '\(first)' only in case; they collide on macOS's default file system; rename one"
           ))
       } else {
-        seen[key] = child.name
+        seen[key] = child
       }
     }
   }

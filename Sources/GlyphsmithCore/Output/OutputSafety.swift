@@ -79,25 +79,40 @@ package enum OutputSafety {
   /// Staging leftovers of killed runs directly inside `folder`: hidden `.NAME.tmp-PID-N` and
   /// `.NAME.old-PID-N` entries whose process is gone.
   package static func staleStaging(in folder: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { name in stagingPID(name).map(Platform.isGone) ?? false }.sorted()
+    staleStaging(among: Platform.folderNames(atPath: folder) ?? [])
+  }
+
+  /// The staging leftovers of killed runs among `names` (a folder's entries), sorted.
+  package static func staleStaging(among names: [String]) -> [String] {
+    names.filter { name in stagingPID(name).map(Platform.isGone) ?? false }.sorted()
   }
 
   /// Removes the staging leftovers of killed runs inside `folder` and its sub-folders
   /// (links not followed). Returns the paths removed.
   @discardableResult
   package static func removeStaleStaging(under folder: String) -> [String] {
+    removeStaleStaging(under: folder, descendingInto: { _ in true })
+  }
+
+  /// `removeStaleStaging(under:)` entering only the sub-folders whose name `descendingInto`
+  /// accepts; each folder is listed once, its entries' kinds taken from the listing.
+  @discardableResult
+  package static func removeStaleStaging(
+    under folder: String, descendingInto: (String) -> Bool
+  ) -> [String] {
     var removed: [String] = []
     var pending = [folder]
     while let current = pending.popLast() {
-      for name in staleStaging(in: current) {
+      let entries = Platform.folderEntries(atPath: current) ?? []
+      for name in staleStaging(among: entries.map(\.name)) {
         let path = current + "/" + name
         if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
       }
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: current)) ?? []
-      for name in names where !name.hasPrefix(".") {
-        let path = current + "/" + name
-        if Platform.kind(ofPath: path, followingLinks: false) == .folder { pending.append(path) }
+      for entry in entries
+      where entry.isFolder && !entry.isLink && !entry.name.hasPrefix(".")
+        && descendingInto(entry.name)
+      {
+        pending.append(current + "/" + entry.name)
       }
     }
     return removed.sorted()

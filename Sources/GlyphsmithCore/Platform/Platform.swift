@@ -85,7 +85,12 @@ package enum Platform {
   /// The bytes of the regular file at `path` with one open, fstat, read and close, or `nil`
   /// when it cannot be opened or read (missing, a folder, no permission).
   package static func readRegularFile(atPath path: String) -> Data? {
-    let fd = FileName.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    readRegularFile(opened: FileName.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) })
+  }
+
+  /// `readRegularFile(atPath:)` of the file `fd` an `open` returned (negative: `nil`); closes
+  /// it.
+  package static func readRegularFile(opened fd: Int32) -> Data? {
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()

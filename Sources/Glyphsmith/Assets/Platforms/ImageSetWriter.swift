@@ -65,37 +65,66 @@ package struct ImageSetWriter: AssetPlatformWriter {
   {
     let options = context.options
     var sets: [PlannedAssetSet] = []
-    let groupPath = input.groups.map { "/" + $0 }.joined()
-    let variants = options.compact ? [("", false), ("-compact", true)] : [("", false)]
-    for (suffix, compact) in variants {
-      let setName = input.name + suffix
-      let folder = "\(context.root)\(groupPath)/\(setName).imageset"
+    let appearances = input.darkPath == nil ? [false] : [false, true]
+    // Everything in Contents.json but the set name (see `contents(setName:...)`).
+    let shape = "\(options.scales)|\(appearances.count)|\(options.keepsColour)"
+    for (setName, folder, compact) in setFolders(for: input, in: context) {
       var files: [PlannedAssetFile] = []
-      var images: [ImageSetContents.Image] = []
       for scale in options.scales {
-        for dark in input.darkPath == nil ? [false] : [false, true] {
+        for dark in appearances {
           var render = context.base
           render.compact = compact
           render.scale = Double(scale)
-          let filename =
-            setName + (dark ? "-dark" : "") + (scale == 1 ? "" : "@\(scale)x") + ".png"
+          let filename = Self.fileName(setName, scale: scale, dark: dark)
           files.append(
             PlannedAssetFile(
               name: filename, render: render, dark: dark, reportPath: folder + "/" + filename))
-          images.append(
-            ImageSetContents.Image(
-              filename: filename, scale: "\(scale)x",
-              appearances: dark ? [.init(appearance: "luminosity", value: "dark")] : nil))
         }
       }
-      let contents = ImageSetContents(images: images, template: !options.keepsColour)
+      let json = contentsTemplates.json(key: shape, setName: setName) {
+        Self.contents(
+          setName: $0, scales: options.scales, appearances: appearances,
+          template: !options.keepsColour)
+      }
       sets.append(
         PlannedAssetSet(
-          folder: folder, files: files,
-          texts: [("Contents.json", contentsTemplates.json(contents, setName: setName))],
-          whole: true))
+          folder: folder, files: files, texts: [("Contents.json", json)], whole: true))
     }
     return sets
+  }
+
+  /// `NAME.png`, `NAME@2x.png`, `NAME-dark@3x.png`, ...: a set's file at `scale`.
+  private static func fileName(_ setName: String, scale: Int, dark: Bool) -> String {
+    setName + (dark ? "-dark" : "") + (scale == 1 ? "" : "@\(scale)x") + ".png"
+  }
+
+  /// The `Contents.json` of the set `setName`: one image per scale and appearance (`false`
+  /// light, `true` dark), in that order.
+  private static func contents(
+    setName: String, scales: [Int], appearances: [Bool], template: Bool
+  ) -> ImageSetContents {
+    var images: [ImageSetContents.Image] = []
+    for scale in scales {
+      for dark in appearances {
+        images.append(
+          ImageSetContents.Image(
+            filename: fileName(setName, scale: scale, dark: dark), scale: "\(scale)x",
+            appearances: dark ? [.init(appearance: "luminosity", value: "dark")] : nil))
+      }
+    }
+    return ImageSetContents(images: images, template: template)
+  }
+
+  /// The imagesets of `input`: regular, then compact with `compact`; name and folder each.
+  private func setFolders(for input: AssetInput, in context: AssetPlatformContext)
+    -> [(name: String, folder: String, compact: Bool)]
+  {
+    let groupPath = input.groups.map { "/" + $0 }.joined()
+    let variants = context.options.compact ? [("", false), ("-compact", true)] : [("", false)]
+    return variants.map { suffix, compact in
+      let setName = input.name + suffix
+      return (setName, "\(context.root)\(groupPath)/\(setName).imageset", compact)
+    }
   }
 
   /// The whole catalog validated (names collide across it), as `glyphsmith validate` does.
@@ -139,7 +168,7 @@ package struct ImageSetWriter: AssetPlatformWriter {
         owned.files.insert(
           root + "/" + input.groups[...index].joined(separator: "/") + "/Contents.json")
       }
-      for set in plannedSets(for: input, in: trimmed) { owned.folders.insert(set.folder) }
+      for set in setFolders(for: input, in: trimmed) { owned.folders.insert(set.folder) }
     }
     return owned
   }

@@ -36,14 +36,82 @@ struct DetailLossRule: LintCheck {
   func defaultLimit(role: Role, sizePt: Double) -> Double { Self.detailLoss }
 
   func findings(in context: LintContext) -> [LintFinding] {
-    context.scales.flatMap { scale -> [LintFinding] in
-      guard let target = context.targets[scale] else { return [] }
-      return detailLoss(context, target: target, scale: scale)
+    // Scales with the same block and output size (@1x and @2x: 3 x 3 high-resolution px per
+    // output px, m x the target's size) share one box-filtered reference.
+    var filtered: [[Int]: [Float]] = [:]
+    var findings: [LintFinding] = []
+    for scale in context.scales {
+      guard let target = context.targets[scale] else { continue }
+      findings += detailLoss(context, target: target, scale: scale, filtered: &filtered)
     }
+    return findings
+  }
+
+  /// The high-resolution coverage box-filtered to `width` x `height` px of `block` x `block`
+  /// high-resolution px each (row-major; a block cut by the render's edge sums what it holds,
+  /// still over `block`²).
+  private static func boxFiltered(
+    _ g: LintGeometry, block: Int, width: Int, height: Int
+  ) -> [Float] {
+    var out = [Float](repeating: 0, count: width * height)
+    let norm = 1 / Float(block * block)
+    let gw = g.width
+    let gh = g.height
+    // Each output px sums its block of high-resolution px row by row, left to right; the
+    // blocks of one output row are summed side by side (one high-resolution row across all
+    // of them, then the next), which keeps each sum's order of additions (so its value) and
+    // reads the high-resolution rows in order. In bounds: yy < gh, xx < gw, x < width and
+    // y * width + x < width * height.
+    var sums = [Float](repeating: 0, count: width)
+    g.grid.alpha.withUnsafeBufferPointer { hi in
+      out.withUnsafeMutableBufferPointer { o in
+        sums.withUnsafeMutableBufferPointer { sum in
+          for y in 0..<height {
+            let yEnd = min(gh, (y + 1) * block)
+            for x in 0..<width { sum[x] = 0 }
+            var yy = y * block
+            while yy < yEnd {
+              let rowBase = yy &* gw
+              // Whole blocks of 2 or 3 px spelled out (the same additions in the same
+              // order, without a loop of two or three turns per output px).
+              let whole = min(width, gw / block)
+              var x = 0
+              if block == 3 {
+                while x < whole {
+                  let p = rowBase &+ x &* 3
+                  sum[x] = ((sum[x] + hi[p]) + hi[p &+ 1]) + hi[p &+ 2]
+                  x &+= 1
+                }
+              } else if block == 2 {
+                while x < whole {
+                  let p = rowBase &+ x &* 2
+                  sum[x] = (sum[x] + hi[p]) + hi[p &+ 1]
+                  x &+= 1
+                }
+              }
+              while x < width {
+                var s = sum[x]
+                let xEnd = min(gw, (x + 1) * block)
+                var xx = x * block
+                while xx < xEnd {
+                  s += hi[rowBase &+ xx]
+                  xx &+= 1
+                }
+                sum[x] = s
+                x &+= 1
+              }
+              yy &+= 1
+            }
+            for x in 0..<width { o[y * width + x] = sum[x] * norm }
+          }
+        }
+      }
+    }
+    return out
   }
 
   private func detailLoss(
-    _ context: LintContext, target: PixelGrid, scale: Int
+    _ context: LintContext, target: PixelGrid, scale: Int, filtered: inout [[Int]: [Float]]
   ) -> [LintFinding] {
     let g = context.geometry
     let k = context.k(scale)
@@ -58,31 +126,20 @@ struct DetailLossRule: LintCheck {
     let h = target.height * m + 2 * pad
     var reference = [Float](repeating: 0, count: w * h)
     var enlarged = [Float](repeating: 0, count: w * h)
-    let norm = 1 / Float(block * block)
-    let gw = g.width
-    let gh = g.height
+    let ow = target.width * m
+    let oh = target.height * m
+    let key = [block, ow, oh]
+    let box = filtered[key] ?? Self.boxFiltered(g, block: block, width: ow, height: oh)
+    filtered[key] = box
     let tw = target.width
-    g.grid.alpha.withUnsafeBufferPointer { hi in
+    box.withUnsafeBufferPointer { b in
       target.alpha.withUnsafeBufferPointer { lo in
         reference.withUnsafeMutableBufferPointer { ref in
           enlarged.withUnsafeMutableBufferPointer { enl in
-            for y in 0..<(target.height * m) {
-              let yEnd = min(gh, (y + 1) * block)
-              for x in 0..<(target.width * m) {
-                // The same order of additions as a plain row-by-row sum.
-                var sum: Float = 0
-                let xEnd = min(gw, (x + 1) * block)
-                var yy = y * block
-                while yy < yEnd {
-                  var xx = x * block
-                  while xx < xEnd {
-                    sum += hi[yy &* gw &+ xx]
-                    xx &+= 1
-                  }
-                  yy &+= 1
-                }
+            for y in 0..<oh {
+              for x in 0..<ow {
                 let i = (y + pad) * w + x + pad
-                ref[i] = sum * norm
+                ref[i] = b[y * ow + x]
                 enl[i] = lo[(y / m) * tw + x / m]
               }
             }

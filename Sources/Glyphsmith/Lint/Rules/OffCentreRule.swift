@@ -67,6 +67,8 @@ struct OffCentreRule: LintCheck {
     for y in 0..<g.height {
       for x in 0..<g.width {
         let a = Double(g.grid.alpha[y * g.width + x])
+        // Adding a clear px's zeros changes no sum: skipped.
+        if a == 0 { continue }
         total += a
         sx += a * (Double(x) + 0.5)
         sy += a * (Double(y) + 0.5)
