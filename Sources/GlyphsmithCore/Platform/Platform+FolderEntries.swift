@@ -10,11 +10,11 @@ extension Platform {
   /// One entry of a folder listing: its name and whether it is a folder.
   package struct FolderEntry: Equatable {
     /// The name (`FileName.decode`d, so names that are not UTF-8 survive).
-    var name: String
+    package var name: String
     /// Whether it is a folder, links followed (as `stat(2)` sees it).
-    var isFolder: Bool
+    package var isFolder: Bool
     /// Whether the entry itself is a symbolic link.
-    var isLink: Bool
+    package var isLink: Bool
   }
 
   /// The entries of the folder at `path` (`.` and `..` left out), unsorted, with their kinds
@@ -65,12 +65,12 @@ extension Platform {
   /// A folder opened once, its files read and its names listed relative to it: the path is
   /// looked up once for all of them (the up-to-date check reads every file of thousands of
   /// small folders).
-  final class OpenFolder {
+  package final class OpenFolder {
     /// The folder's descriptor; -1 once the listing has taken it over.
     private var fd: Int32
 
     /// Opens the folder at `path`; `nil` when it is not a folder or cannot be opened.
-    init?(path: String) {
+    package init?(path: String) {
       fd = FileName.withCPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
       if fd < 0 { return nil }
       buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.smallFile, alignment: 16)
@@ -91,7 +91,7 @@ extension Platform {
     /// one `read` (a short read is the end of the file); a larger one as
     /// `readRegularFile(atPath:)` reads it. Opened non-blocking, so a FIFO gives no bytes
     /// instead of waiting for a writer.
-    func read(_ name: String) -> Data? {
+    package func read(_ name: String) -> Data? {
       guard fd >= 0 else { return nil }
       let file = FileName.withCPath(name) {
         openat(fd, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -130,7 +130,7 @@ extension Platform {
 
     /// The names in the folder (`.` and `..` left out), as `folderNames(atPath:)`; `nil` when
     /// it cannot be read. The last use of the folder: it is closed after.
-    func namesClosing() -> [String]? {
+    package func namesClosing() -> [String]? {
       guard fd >= 0, let folder = fdopendir(fd) else { return nil }
       fd = -1
       defer { closedir(folder) }
