@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 if [ -z "${GLYPHSMITH:-}" ]; then
   scratch="${SCRATCH_PATH:-.build}"
-  swift build --scratch-path "$scratch" --product glyphsmith >&2
+  swift build --scratch-path "$scratch" >&2
   GLYPHSMITH="$(swift build --scratch-path "$scratch" --show-bin-path)/glyphsmith"
 fi
 command -v montage >/dev/null || { echo "error: ImageMagick's montage is needed for the sheets" >&2; exit 2; }

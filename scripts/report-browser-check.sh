@@ -21,7 +21,7 @@ fi
 out="${2:-out/report-check}"
 browser="$(command -v chromium || command -v chromium-browser || true)"
 [[ -n $browser ]] || { echo "needs Chromium: apt-get install -y chromium" >&2; exit 2; }
-swift build --product glyphsmith >/dev/null 2>&1
+swift build >/dev/null 2>&1
 bin="$(swift build --show-bin-path 2>/dev/null)/glyphsmith"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

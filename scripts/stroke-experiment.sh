@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 icons="${1:-Tests/GlyphsmithTestSupport/Fixtures/lucide-stroke}"
-swift build --product glyphsmith >/dev/null 2>&1
+swift build >/dev/null 2>&1
 bin="$(swift build --show-bin-path 2>/dev/null)/glyphsmith"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

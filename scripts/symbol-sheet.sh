@@ -5,7 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${GLYPHSMITH_BIN:-}
 if [ -z "$bin" ]; then
-  swift build -c release --product glyphsmith >/dev/null
+  # Both executables: the glyphsmith front execs glyphsmith-render for what draws.
+  for product in glyphsmith-render glyphsmith; do
+    swift build -c release --static-swift-stdlib --product "$product" >/dev/null
+  done
   bin=$(swift build -c release --show-bin-path)/glyphsmith
 fi
 work=$(mktemp -d)

@@ -1,1 +1,2 @@
+@_exported import GlyphsmithCore
 @_exported import GlyphsmithRender

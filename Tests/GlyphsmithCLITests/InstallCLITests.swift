@@ -21,8 +21,10 @@ import Testing
       ], executable: URL(fileURLWithPath: "/bin/sh"))
     #expect(install.status == 0, "\(install.stderr)")
     let installed = prefix.appendingPathComponent("bin/glyphsmith")
+    let installedRender = prefix.appendingPathComponent("bin/glyphsmith-render")
     let fonts = prefix.appendingPathComponent("share/glyphsmith/fonts")
     #expect(FileManager.default.isExecutableFile(atPath: installed.path))
+    #expect(FileManager.default.isExecutableFile(atPath: installedRender.path))
     let shipped = try FileManager.default.contentsOfDirectory(
       atPath: Self.checkout.appendingPathComponent("assets/fonts").path
     ).sorted()
@@ -68,6 +70,7 @@ import Testing
       executable: URL(fileURLWithPath: "/bin/sh"))
     #expect(uninstall.status == 0)
     #expect(!FileManager.default.fileExists(atPath: installed.path))
+    #expect(!FileManager.default.fileExists(atPath: installedRender.path))
     #expect(!FileManager.default.fileExists(atPath: fonts.path))
   }
 }

@@ -1,35 +1,12 @@
 import Foundation
 import Glyphsmith
+import GlyphsmithCommands
 
 /// `glyphsmith appicon ICON -o CATALOG.xcassets ...`: an `.appiconset` from one artwork.
 enum AppIconCommand: Subcommand {
-  static let name = "appicon"
-  static let summary = "write an .appiconset (1024 px universal icon, dark, tinted, legacy sizes)"
-  static let help = """
-    usage: glyphsmith appicon ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
-                              [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
-
-    Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
-    (as Xcode 15 and later write it), replacing that folder atomically; creates the catalog
-    and its Contents.json when missing. ICON is an .svg or .png file (square, 1024 px or
-    larger for PNG). The icon is flattened onto an opaque background and written as an RGB
-    PNG without alpha (the App Store rejects alpha); a transparent corner gives a warning.
-    The written catalog is then validated (see 'glyphsmith help validate').
-
-    options:
-      -o, --output CATALOG  the .xcassets folder to write into (required)
-      --name NAME           the asset name (default AppIcon)
-      --background COLOR    opaque #RRGGBB under the icon (default #FFFFFF)
-      --dark ICON           artwork for the dark appearance (alpha kept)
-      --tinted ICON         artwork for the tinted appearance (alpha kept)
-      --legacy              also write the iPhone, iPad and ios-marketing size list of
-                            Xcode 13 and earlier (18 PNGs, px = size x scale)
-      --allow-upscale       accept a PNG that must be enlarged more than 2x to fill the
-                            1024 px icon (refused by default: it would be blurred)
-
-    Exit: 0 written and valid, 1 written but the validator has findings, 2 an input could
-    not be read or rendered, or the catalog could not be written.
-    """
+  static let name = AppIconText.name
+  static let summary = AppIconText.summary
+  static let help = AppIconText.help
 
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("name"), .value("background"), .value("dark"),

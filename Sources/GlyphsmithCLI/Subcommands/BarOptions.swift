@@ -1,5 +1,6 @@
 import Foundation
 import Glyphsmith
+import GlyphsmithCommands
 
 /// Option values and output shared by `toolbar`, `searchbar`, `tableview` and `tabbar`.
 enum BarOptions {

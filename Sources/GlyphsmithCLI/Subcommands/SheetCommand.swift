@@ -1,37 +1,12 @@
 import Foundation
 import Glyphsmith
+import GlyphsmithCommands
 
 /// `glyphsmith sheet INPUT... -o SHEET.png`: a contact sheet of rendered icons.
 enum SheetCommand: Subcommand {
-  static let name = "sheet"
-  static let summary = "draw a contact sheet PNG of icons rendered by role, with their names"
-  static let help = """
-    usage: glyphsmith sheet INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
-                            [--columns N] [--tint COLOR] [--limit N]
-         glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
-
-    Renders each icon (files or folders, as for assets) by its role and lays the results out in
-    a grid, each glyph on a faint tile that shows its canvas, its name below; with --compact
-    the compact glyph sits beside the regular one.
-
-    With --symbols the inputs are custom symbol templates (folders are searched for .svg
-    files, so a catalog or a .symbolset works): each cell shows Ultralight-S, Regular-S and
-    Black-S drawn from the template by librsvg, 28 pt each; --role, --compact and --tint do
-    not apply.
-
-    options:
-      -o, --output FILE     the PNG to write (required)
-      --symbols             the inputs are symbol templates (see above)
-      --role R              tab-bar (default), toolbar, indicator, plain
-      --compact             show the compact tab bar glyph too
-      --scale N             px per pt (default 2)
-      --columns N           cells per row (default 8)
-      --tint COLOR          glyph colour (default black)
-      --limit N             only the first N icons
-
-    Exit: 0 written; 2 when an input could not be rendered (the sheet is still written) or on
-    a usage error.
-    """
+  static let name = SheetText.name
+  static let summary = SheetText.summary
+  static let help = SheetText.help
 
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("role"), .flag("compact"), .value("scale"),

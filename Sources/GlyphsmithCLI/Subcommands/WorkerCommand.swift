@@ -1,12 +1,13 @@
 import Foundation
 import Glyphsmith
+import GlyphsmithCommands
 
 /// `glyphsmith __worker COMMAND ARGS...`: the hidden worker a batch command starts for its
 /// `WorkerPool` (not listed in help). It parses the parent's own arguments, plans the same
 /// inputs and answers input indices on stdin until the parent closes it.
 enum WorkerCommand {
   /// The hidden subcommand's name.
-  static let name = "__worker"
+  static let name = Dispatcher.workerName
 
   static func main(_ arguments: [String]) -> ExitCode {
     guard let command = arguments.first else { return .failure }

@@ -1,9 +1,0 @@
-import Foundation
-
-/// One asset found in the walk, for the name checks.
-struct CatalogAsset {
-  var name: String
-  var kind: String
-  var folder: String
-  var contentsPath: String { folder + "/Contents.json" }
-}

@@ -1,0 +1,84 @@
+import Foundation
+import GlyphsmithCore
+
+/// The `glyphsmith` command line shared by both executables: the root help, `help NAME`,
+/// `--version`, the hidden worker and the unknown-subcommand message. The light front and
+/// `glyphsmith-render` call `run` with their own entries, so both print the same bytes.
+package enum Dispatcher {
+  /// The tool's version.
+  package static let version = "0.1.0"
+
+  /// `glyphsmith --help`: the version line, usage, the subcommands of `subcommands` with their
+  /// summaries, and the exit codes.
+  package static func rootHelp(_ subcommands: [CommandEntry]) -> String {
+    """
+    glyphsmith \(version): icon artwork to the exact pixels an iOS-style interface shows
+
+    usage: glyphsmith <subcommand> [options] [inputs...]
+           glyphsmith help <subcommand>
+           glyphsmith --version
+
+    subcommands:
+    \(subcommands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+    Every subcommand takes --help (or -h) and --quiet (no progress and no totals; data on
+    stdout and diagnostics on stderr stay).
+
+    Exit codes: 0 done and nothing wrong; 1 the answer is "no" (images differ, lint errors);
+    2 could not do the job for at least one input (usage, unreadable input, write failure).
+    """
+  }
+
+  /// The hidden subcommand a batch command starts its workers with.
+  package static let workerName = "__worker"
+
+  /// Runs `arguments` (argv without the program name): help and unknown names here, a
+  /// subcommand through its entry, `--version` through `version` and the worker through
+  /// `worker`.
+  /// - Returns: the exit code; only `main.swift` exits.
+  @MainActor package static func run(
+    _ arguments: [String], subcommands: [CommandEntry], version: () -> ExitCode,
+    worker: ([String]) -> ExitCode
+  ) -> ExitCode {
+    guard let first = arguments.first else {
+      Terminal.error(rootHelp(subcommands))
+      return .failure
+    }
+    switch first {
+    case "--help", "-h", "help":
+      if first == "help", arguments.count > 1 {
+        guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
+          Terminal.error("glyphsmith: error: unknown subcommand '\(arguments[1])'")
+          return .failure
+        }
+        Terminal.output(command.help)
+        return .success
+      }
+      Terminal.output(rootHelp(subcommands))
+      return .success
+    case workerName:
+      return worker(Array(arguments.dropFirst()))
+    case "--version":
+      return version()
+    default:
+      guard let command = subcommands.first(where: { $0.name == first }) else {
+        let names = subcommands.map(\.name)
+        let nearest = names.min {
+          ArgumentParser.distance(Array(first), Array($0))
+            < ArgumentParser.distance(Array(first), Array($1))
+        }
+        // Only a near miss is a suggestion (a typo: at most 2 edits, or a third of the name);
+        // anything else lists the subcommands.
+        let close = nearest.flatMap {
+          ArgumentParser.distance(Array(first), Array($0)) <= max(2, first.count / 3) ? $0 : nil
+        }
+        Terminal.error(
+          "glyphsmith: error: unknown subcommand '\(first)'"
+            + (close.map { "; did you mean '\($0)'?" }
+              ?? "; use one of \(names.joined(separator: ", "))"))
+        return .failure
+      }
+      return command.main(Array(arguments.dropFirst()))
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import GlyphsmithCore
+import GlyphsmithCLISupport
+
+// The argument parser lives in the `GlyphsmithCLISupport` library so that its tests can
+// import it; these names make it visible to every file of the executable.
+
+/// See `GlyphsmithCLISupport.UsageError`.
+package typealias UsageError = GlyphsmithCLISupport.UsageError
+/// See `GlyphsmithCLISupport.OptionSpec`.
+package typealias OptionSpec = GlyphsmithCLISupport.OptionSpec
+/// See `GlyphsmithCLISupport.ParsedArguments`.
+package typealias ParsedArguments = GlyphsmithCLISupport.ParsedArguments
+/// See `GlyphsmithCLISupport.ArgumentParser`.
+package typealias ArgumentParser = GlyphsmithCLISupport.ArgumentParser
+
+extension UsageError: GlyphsmithFailure {
+  /// Always `.usage` (exit 2).
+  package var category: FailureCategory { .usage }
+}

@@ -1,0 +1,98 @@
+import GlyphsmithCore
+
+/// A `glyphsmith` subcommand: `parse` turns its arguments into an options value (no I/O),
+/// `run` makes the engine call and prints what it reports. `main` ties them together and alone
+/// turns outcomes into exit codes; only `main.swift` exits.
+package protocol Subcommand {
+  /// What `parse` produces.
+  associatedtype Options
+  /// The word after `glyphsmith`, e.g. `render`.
+  static var name: String { get }
+  /// One line for `glyphsmith --help`.
+  static var summary: String { get }
+  /// The full `--help` text.
+  static var help: String { get }
+  /// Turns the arguments after the subcommand's name into options.
+  /// - Throws: `UsageError` (or any error: all count as usage) for unknown, missing or
+  ///   malformed options.
+  static func parse(_ arguments: [String]) throws -> Options
+  /// Runs with parsed options.
+  /// - Returns: `nil` when done and nothing is wrong, else the outcome's category (what it
+  ///   reported is already printed).
+  /// - Throws: a `GlyphsmithFailure` that stops the run; `main` prints it.
+  static func run(_ options: Options) throws -> FailureCategory?
+}
+
+extension Subcommand {
+  /// `--help` or `-h` (before any `--`) prints the help on stdout (exit 0); `--quiet` is taken
+  /// by every subcommand (`Terminal.setQuiet`); a usage error prints it on stderr with a
+  /// pointer to help (exit 2); otherwise `run`, whose outcome or failure's category gives the
+  /// exit code (`ExitCode.init(_:)`). A failure whose message names no file is prefixed
+  /// with `glyphsmith NAME:`, and followed by the help pointer when it is a usage error.
+  package static func main(_ arguments: [String]) -> ExitCode {
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
+      Terminal.output(help)
+      return .success
+    }
+    if options.contains("--quiet") { Terminal.setQuiet(true) }
+    let rest = options.filter { $0 != "--quiet" } + arguments.dropFirst(options.count)
+    return main(parsing: Array(rest))
+  }
+
+  private static func main(parsing arguments: [String]) -> ExitCode {
+    let options: Options
+    do {
+      options = try parse(arguments)
+    } catch {
+      Terminal.error("glyphsmith \(name): \(error)")
+      Terminal.error("see 'glyphsmith help \(name)'")
+      return ExitCode(.usage)
+    }
+    do {
+      return ExitCode(try run(options))
+    } catch let failure as any GlyphsmithFailure {
+      report(failure)
+      return ExitCode(failure.category)
+    } catch {
+      Terminal.error("glyphsmith \(name): error: \(error)")
+      return ExitCode(.unusableInput)
+    }
+  }
+
+  /// Prints `failure` on stderr. A message naming no file ("error: ...") names the command
+  /// instead, so every message reads `path: error: what`; a usage error points to the help
+  /// as parse errors do.
+  package static func report(_ failure: any GlyphsmithFailure) {
+    let message = failure.description
+    if message.hasPrefix("error: ") {
+      Terminal.error("glyphsmith \(name): \(message)")
+      if failure.category == .usage { Terminal.error("see 'glyphsmith help \(name)'") }
+    } else {
+      Terminal.error(message)
+    }
+  }
+
+  /// This subcommand's registry entry.
+  package static var entry: CommandEntry {
+    CommandEntry(name: name, summary: summary, help: help, main: { main($0) })
+  }
+}
+
+/// A subcommand as the dispatcher sees it.
+package struct CommandEntry {
+  package let name: String
+  package let summary: String
+  package let help: String
+  package let main: ([String]) -> ExitCode
+
+  /// An entry from its parts.
+  package init(
+    name: String, summary: String, help: String, main: @escaping ([String]) -> ExitCode
+  ) {
+    self.name = name
+    self.summary = summary
+    self.help = help
+    self.main = main
+  }
+}

@@ -1,0 +1,75 @@
+/// The name, summary and help of `glyphsmith assets`, here in `GlyphsmithCommands` so that the
+/// light `glyphsmith` front prints them without the rendering engine; the subcommand in
+/// `glyphsmith-render` uses the same texts.
+package enum AssetsText {
+  package static let name = "assets"
+  package static let summary = "render icons (files or folders) into an Xcode .xcassets catalog"
+  package static let help = """
+    usage: glyphsmith assets INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
+                             [--scales 1,2,3] [--compact] [--template|--original] [--padding PT]
+                             [--jobs N] [--json] [--quiet] [--lint [--strict]]
+
+    Each INPUT is an .svg or .png file or a folder (searched recursively, sorted). Every icon
+    becomes NAME.imageset with NAME.png, NAME@2x.png, NAME@3x.png (per --scales) and a
+    Contents.json as Xcode writes it; --compact adds NAME-compact.imageset at the compact tab
+    bar size. NAME is the file name without extension (NFC); names that collide, also in case
+    only, are refused before anything is written. A rerun rewrites each imageset it has an
+    input for, whole; other folders in the catalog are left alone.
+
+    options:
+      -o, --output DIR      the catalog folder, e.g. Icons.xcassets (required; a name
+                            without .xcassets is written but warned about)
+      --role R              tab-bar (default), toolbar, indicator, plain
+      --size PT             target size in pt instead of the role's HIG size
+      --shape S             circle, square, wide or tall for every icon (default: from the ink)
+      --scales LIST         scales to write, from 1,2,3 (default 1,2,3)
+      --compact             also write NAME-compact.imageset (tab-bar role)
+      --template            template images (default for tab-bar, toolbar, indicator)
+      --original            original colours (default for plain)
+      --padding PT          transparent space in pt between each glyph and its canvas
+                            edge: the glyph keeps its role's size and the canvas grows by
+                            2 x PT (see "Padding" in docs/render.md)
+      --jobs N              threads (default: all cores); never changes the output
+      --json                print a JSON report on stdout:
+                            {"version": 1, "inputs": [{"path", "name", "status", "role",
+                            "shape", "sizePt", "files": [{"path", "width", "height"}], "error",
+                            "warnings": [...], "lint": [...] (with --lint)}], "warnings": [...],
+                            "catalogFindings": [...]}
+      --quiet               no progress bar and no summary line (the progress bar, with an
+                            ETA, shows only when stderr is a terminal and TERM is not dumb)
+      --platform LIST       \(EngineTables.platforms), comma-separated: android writes
+                            res/drawable-<density>/NAME.png (mdpi..xxxhdpi, --size in dp,
+                            default 24) into --android-out (default: android/ beside the
+                            catalog); web writes NAME/favicon.ico, apple-touch-icon.png,
+                            icon-192.png, icon-512.png, icon-512-maskable.png and
+                            manifest-icons.json into --web-out (default: web/ beside it);
+                            without ios there is no catalog and -o is the folder android/
+                            and web/ go into
+      --android-out DIR     where Android drawables go
+      --web-out DIR         where web icons go
+      --namespace           mark catalog groups (the input's sub-folders) provides-namespace
+      --force               render and write even inputs whose outputs are up to date
+      --shard I/N           process only the I-th of N shares (by a hash of the name); the
+                            shares together write exactly what one run writes
+      --stats               print where the time went on stderr (renders, time inside librsvg,
+                            cairo and libpng, Glyphsmith's own overhead)
+      --lint                also run `glyphsmith lint` on every input at the same role, size
+                            and scales: findings on stderr and, with --json, in each
+                            input's "lint" list; the catalog is written either way
+      --strict              with --lint: exit 1 when any input has a lint error or warning
+      --symbols             ios only: write NAME.symbolset (a custom SF Symbol, template 3.0,
+                            as `glyphsmith symbol` does) instead of NAME.imageset for every
+                            SVG input (an image set and a symbol set of one name collide)
+    \(BudgetOptions.help)
+
+    roles:
+    \(EngineTables.roles)
+
+    After writing, the catalog is validated as `glyphsmith validate` does; findings are printed
+    and listed in the JSON report's "catalogFindings".
+
+    Exit: 0 all written (or up to date) and the catalog valid; 1 all written but the catalog
+    has findings; 2 at least one input could not be read, rendered or written (every other
+    input is still written), or a usage error.
+    """
+}

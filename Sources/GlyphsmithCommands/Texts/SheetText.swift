@@ -1,0 +1,35 @@
+/// The name, summary and help of `glyphsmith sheet`, here in `GlyphsmithCommands` so that the
+/// light `glyphsmith` front prints them without the rendering engine; the subcommand in
+/// `glyphsmith-render` uses the same texts.
+package enum SheetText {
+  package static let name = "sheet"
+  package static let summary =
+    "draw a contact sheet PNG of icons rendered by role, with their names"
+  package static let help = """
+    usage: glyphsmith sheet INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
+                            [--columns N] [--tint COLOR] [--limit N]
+         glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
+
+    Renders each icon (files or folders, as for assets) by its role and lays the results out in
+    a grid, each glyph on a faint tile that shows its canvas, its name below; with --compact
+    the compact glyph sits beside the regular one.
+
+    With --symbols the inputs are custom symbol templates (folders are searched for .svg
+    files, so a catalog or a .symbolset works): each cell shows Ultralight-S, Regular-S and
+    Black-S drawn from the template by librsvg, 28 pt each; --role, --compact and --tint do
+    not apply.
+
+    options:
+      -o, --output FILE     the PNG to write (required)
+      --symbols             the inputs are symbol templates (see above)
+      --role R              tab-bar (default), toolbar, indicator, plain
+      --compact             show the compact tab bar glyph too
+      --scale N             px per pt (default 2)
+      --columns N           cells per row (default 8)
+      --tint COLOR          glyph colour (default black)
+      --limit N             only the first N icons
+
+    Exit: 0 written; 2 when an input could not be rendered (the sheet is still written) or on
+    a usage error.
+    """
+}

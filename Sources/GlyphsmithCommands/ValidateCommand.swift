@@ -1,0 +1,67 @@
+import Foundation
+import GlyphsmithCore
+
+/// `glyphsmith validate CATALOG.xcassets [--json]`: what actool would warn about, first.
+package enum ValidateCommand: Subcommand {
+  package static let name = "validate"
+  package static let summary = "check an .xcassets catalog for what actool would warn about"
+  package static let help = """
+    usage: glyphsmith validate CATALOG.xcassets [--json]
+
+    Checks an asset catalog before actool does: malformed Contents.json, missing and
+    unassigned files, two entries for one slot, unknown or missing idiom, scale and
+    appearance values, a @2x or @3x that is not exactly 2x or 3x the @1x, asset names that
+    differ only in case (or repeat across groups without a namespace), app icon px sizes that
+    are not size x scale, and alpha in the 1024 px marketing icon.
+
+    Diagnostics go to stderr, one a line, as compilers write them, then a count:
+      CATALOG/NAME.imageset/Contents.json:7:1: warning: [scale-mismatch] images[1] (...): ...
+
+    options:
+      --json    print {"catalog", "findings" : [...], "version" : 1} on stdout instead
+                (sorted keys; each finding has asset, entry, file, line, message, path,
+                rule, severity, null when absent)
+
+    Rule ids: \(CatalogRule.allCases.map(\.rawValue).joined(separator: ", ")).
+    Exit: 0 no findings, 1 findings, 2 the catalog cannot be read.
+    """
+
+  package static let options: [OptionSpec] = [.flag("json"), .flag("help")]
+
+  package struct Options: Equatable {
+    var catalog: String
+    var json: Bool
+  }
+
+  package static func parse(_ arguments: [String]) throws -> Options {
+    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let catalog = try CommonOptions.single(
+      parsed, missing: "CATALOG.xcassets", name: "CATALOG.xcassets")
+    return Options(catalog: catalog, json: parsed.has("json"))
+  }
+
+  /// Checks one `.symbolset` folder's SVG templates: `SymbolSetCheck.check` (librsvg), set by
+  /// `glyphsmith-render`. Unset in the light front, where a catalog with a symbol set is
+  /// handed to `glyphsmith-render` (nothing has been printed yet: the walk only reads).
+  nonisolated(unsafe) package static var symbolSets: ((String, String) -> [CatalogFinding])?
+
+  package static func run(_ options: Options) throws -> FailureCategory? {
+    let report = try CatalogReport.validating(
+      catalogPath: options.catalog,
+      symbolSets: symbolSets ?? { _, _ in RenderHandoff.exec() })
+    if options.json {
+      do {
+        FileHandle.standardOutput.write(try XcodeJSON.encode(report))
+      } catch {
+        Terminal.error("glyphsmith validate: error: cannot encode the report: \(error)")
+        return .unusableInput
+      }
+    } else {
+      // Findings are diagnostics; the count line after them is a total (--quiet drops it).
+      let lines = report.diagnostics
+      lines.dropLast().forEach(Terminal.error)
+      lines.last.map(Terminal.info)
+    }
+    return report.outcome
+  }
+}

@@ -1,0 +1,9 @@
+import Foundation
+
+/// One asset found in the walk, for the name checks.
+package struct CatalogAsset {
+  var name: String
+  var kind: String
+  var folder: String
+  var contentsPath: String { folder + "/Contents.json" }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Checks an existing `.xcassets` folder for what actool would warn about, before it does
+/// (formats.md, "What actool warns about"; Apple "Asset Catalog Format Reference").
+///
+/// Walks groups (plain folders; `"provides-namespace" : true` prefixes names) and asset
+/// folders (`NAME.type`). Image sets and app icons get every entry check; symbol, data and
+/// colour sets get the entry and file checks; other asset types only the JSON check.
+public enum CatalogValidator {
+  /// `validate(catalogPath:checkingAssets:)` with the symbol-set template check given:
+  /// `symbolSets(folder, name)` returns the findings of one `.symbolset` folder. The full
+  /// engine passes `SymbolSetCheck.check` (librsvg); the light `glyphsmith` front passes a
+  /// call that hands the command to `glyphsmith-render`.
+  /// - Throws: as `validate(catalogPath:)`.
+  package static func validate(
+    catalogPath: String, checkingAssets: (String) -> Bool,
+    symbolSets: @escaping (String, String) -> [CatalogFinding]
+  ) throws -> [CatalogFinding] {
+    var root = catalogPath
+    while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else {
+      throw GlyphsmithError.unreadable(path: root, reason: "no such folder")
+    }
+    guard isFolder.boolValue else {
+      throw GlyphsmithError.unreadable(path: root, reason: "not a folder (expected NAME.xcassets)")
+    }
+    guard FileManager.default.isReadableFile(atPath: root), Platform.canList(root) else {
+      throw GlyphsmithError.unreadable(path: root, reason: "permission denied")
+    }
+    var walk = CatalogWalk(root: root, symbolSets: symbolSets)
+    walk.checkGroupContents(root)
+    walk.walkGroup(root, namePrefix: "", checkingAssets: checkingAssets)
+    walk.checkNames()
+    return walk.findings.sorted()
+  }
+}

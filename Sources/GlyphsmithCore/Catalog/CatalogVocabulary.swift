@@ -1,0 +1,30 @@
+/// The enumerated values of asset catalog `Contents.json` slots that the validator accepts.
+/// Source: Apple "Asset Catalog Format Reference" (Image Set Type, App Icon Type), plus the
+/// values Xcode 15 and 16 write (`vision`, luminosity `tinted`).
+package enum CatalogVocabulary {
+  /// `idiom` values.
+  package static let idioms: Set<String> = [
+    "universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision", "ios-marketing",
+    "watch-marketing",
+  ]
+  /// `scale` values.
+  package static let scales: Set<String> = ["1x", "2x", "3x"]
+  /// `appearances` pairs: appearance name to its allowed values.
+  package static let appearances: [String: Set<String>] = [
+    "luminosity": ["light", "dark", "tinted"],
+    "contrast": ["high"],
+  ]
+  /// Asset folder extension to the `Contents.json` key listing its files or entries; asset
+  /// types not listed here are containers (brand assets, image stacks, ...) or have no
+  /// entries the validator checks.
+  package static let entryKeys: [String: String] = [
+    "imageset": "images", "appiconset": "images", "symbolset": "symbols", "dataset": "data",
+    "colorset": "colors", "launchimage": "images",
+  ]
+
+  /// The family an asset's name lives in at run time: image sets and symbol sets share
+  /// `UIImage(named:)`, every other type has its own.
+  package static func nameFamily(_ kind: String) -> String {
+    kind == "imageset" || kind == "symbolset" ? "image" : kind
+  }
+}

@@ -1,0 +1,300 @@
+import Foundation
+
+extension CatalogWalk {
+  /// Checks one asset folder: its `Contents.json`, its entries and its files.
+  mutating func checkAsset(folder: String, kind: String, name: String) {
+    let contentsPath = folder + "/Contents.json"
+    let children = Self.children(folder)
+    guard children.contains(where: { $0.name == "Contents.json" && !$0.isFolder }) else {
+      findings.append(
+        CatalogFinding(
+          rule: .missingContents, path: contentsPath, asset: name,
+          message: "the \(kind) folder has no Contents.json; add one or remove the folder"))
+      return
+    }
+    guard let json = readJSON(contentsPath, asset: name) else { return }
+    guard let key = CatalogVocabulary.entryKeys[kind] else {
+      // A container (brand assets, image stack, sprite atlas, ...): check nested JSON only.
+      for child in children where child.isFolder {
+        let nested = folder + "/" + child.name
+        if !child.kind.isEmpty {
+          _ = readJSON(nested + "/Contents.json", asset: name)
+        }
+      }
+      return
+    }
+    checkSiblingCase(folder, children: children, skipAssetPairs: false)
+    let list: [[String: Any]]
+    if let raw = json[key] {
+      guard let objects = raw as? [[String: Any]] else {
+        findings.append(
+          CatalogFinding(
+            rule: .malformedJSON, path: contentsPath, asset: name,
+            message: "\"\(key)\" is not a list of objects; write [{\"idiom\" : ...}, ...]"))
+        return
+      }
+      list = objects
+    } else {
+      list = []
+    }
+    var entries: [CatalogEntry] = []
+    for (index, object) in list.enumerated() {
+      if object["filename"] != nil && !(object["filename"] is String) {
+        findings.append(
+          CatalogFinding(
+            rule: .malformedJSON, path: contentsPath, asset: name, entry: "\(key)[\(index)]",
+            message: "\"filename\" is not a string; write the file name in quotes"))
+      }
+      entries.append(
+        CatalogEntry(index: index, object: object, filename: object["filename"] as? String))
+    }
+    assignLines(&entries, contentsPath: contentsPath)
+    let fileNames = Set(children.filter { !$0.isFolder }.map(\.name))
+    for i in entries.indices {
+      checkEntry(&entries[i], key: key, folder: folder, asset: name, fileNames: fileNames)
+    }
+    checkDuplicateSlots(entries, key: key, contentsPath: contentsPath, asset: name)
+    let referenced = Set(entries.compactMap(\.filename))
+    for file in fileNames.sorted() where file != "Contents.json" && !referenced.contains(file) {
+      findings.append(
+        CatalogFinding(
+          rule: .unassignedFile, path: contentsPath, asset: name, file: file,
+          message:
+            "'\(file)' is in the \(kind) folder but no entry references it (an unassigned child); assign it to a slot or delete it"
+        ))
+    }
+    if kind == "imageset" {
+      checkScales(entries, key: key, contentsPath: contentsPath, asset: name)
+    }
+    if kind == "appiconset" {
+      checkIconSizes(entries, key: key, folder: folder, asset: name)
+    }
+  }
+
+  /// Lines of the `"filename"` keys, matched to the entries that have one, in order.
+  func assignLines(_ entries: inout [CatalogEntry], contentsPath: String) {
+    guard let text = try? String(contentsOfFile: contentsPath, encoding: .utf8) else { return }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let numbers = lines.indices.filter { lines[$0].contains("\"filename\"") }.map { $0 + 1 }
+    let withFile = entries.indices.filter { entries[$0].filename != nil }
+    guard numbers.count == withFile.count else { return }
+    for (i, line) in zip(withFile, numbers) { entries[i].line = line }
+  }
+
+  /// Idiom, scale, appearance values and the referenced file of one entry.
+  mutating func checkEntry(
+    _ entry: inout CatalogEntry, key: String, folder: String, asset: String,
+    fileNames: Set<String>
+  ) {
+    let contentsPath = folder + "/Contents.json"
+    let label = entry.label(key: key)
+    func add(_ rule: CatalogRule, _ message: String) {
+      findings.append(
+        CatalogFinding(
+          rule: rule, path: contentsPath, line: entry.line, asset: asset, entry: label,
+          file: entry.filename, message: message))
+    }
+    if let idiom = entry.object["idiom"] {
+      if let text = idiom as? String, CatalogVocabulary.idioms.contains(text) {
+      } else {
+        add(
+          .unknownIdiom,
+          "unknown idiom '\(idiom)'; use one of \(CatalogVocabulary.idioms.sorted().joined(separator: ", "))"
+        )
+      }
+    } else {
+      add(
+        .missingIdiom, "the entry has no \"idiom\"; add \"idiom\" : \"universal\" (or the device)")
+    }
+    if let scale = entry.object["scale"] {
+      if let text = scale as? String, CatalogVocabulary.scales.contains(text) {
+      } else {
+        add(.unknownScale, "unknown scale '\(scale)'; use 1x, 2x or 3x")
+      }
+    }
+    if let raw = entry.object["appearances"] {
+      let list = raw as? [[String: Any]]
+      for appearance in list ?? [[:]] {
+        let kind = appearance["appearance"] as? String ?? "?"
+        let value = appearance["value"] as? String ?? "?"
+        if CatalogVocabulary.appearances[kind]?.contains(value) != true {
+          add(
+            .unknownAppearance,
+            "unknown appearance \(kind)=\(value); use luminosity light, dark or tinted, or contrast high"
+          )
+        }
+      }
+    }
+    guard let filename = entry.filename else { return }
+    guard fileNames.contains(filename) else {
+      add(
+        .missingFile,
+        "'\(filename)' does not exist in the asset folder; add the file or remove the entry")
+      return
+    }
+    guard (filename as NSString).pathExtension.lowercased() == "png" else { return }
+    // The size is in the IHDR chunk, the first 24 bytes: read no more.
+    let handle = FileHandle(forReadingAtPath: folder + "/" + filename)
+    let data = (try? handle?.read(upToCount: 64)) ?? nil
+    try? handle?.close()
+    if let data, let size = PNGCodec.size(of: data) {
+      entry.pixelSize = size
+    } else {
+      add(.unreadableImage, "'\(filename)' is not a readable PNG; re-export it")
+    }
+  }
+
+  /// Two entries for one slot.
+  mutating func checkDuplicateSlots(
+    _ entries: [CatalogEntry], key: String, contentsPath: String, asset: String
+  ) {
+    var first: [String: CatalogEntry] = [:]
+    for entry in entries {
+      let slot = entry.slotKey()
+      if let earlier = first[slot] {
+        findings.append(
+          Self.entryFinding(
+            .duplicateSlot, entry, key: key, contentsPath: contentsPath, asset: asset,
+            "the same slot as \(key)[\(earlier.index)]; Xcode uses only one of them; remove one or give it another scale or appearance"
+          ))
+      } else {
+        first[slot] = entry
+      }
+    }
+  }
+
+  /// The factor a scale value means: `1x`, `2x`, `3x`, and the invalid spellings `@3x`,
+  /// `3X`, `3` of the same; `nil` for anything else.
+  package static func scaleFactor(_ scale: String?) -> Int? {
+    guard var text = scale?.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
+    if text.hasPrefix("@") { text.removeFirst() }
+    if text.hasSuffix("x") { text.removeLast() }
+    guard let factor = Int(text), (1...3).contains(factor) else { return nil }
+    return factor
+  }
+
+  /// A finding about `entry` of the list `key` in `contentsPath`: its line, its label
+  /// (`key[index]`) and its file name.
+  package static func entryFinding(
+    _ rule: CatalogRule, _ entry: CatalogEntry, key: String, contentsPath: String,
+    asset: String, _ message: String
+  ) -> CatalogFinding {
+    CatalogFinding(
+      rule: rule, path: contentsPath, line: entry.line, asset: asset,
+      entry: entry.label(key: key), file: entry.filename, message: message)
+  }
+
+  /// @2x and @3x exactly 2x and 3x the @1x (or @3x 1.5x the @2x without a @1x).
+  mutating func checkScales(
+    _ entries: [CatalogEntry], key: String, contentsPath: String, asset: String
+  ) {
+    var groups: [String: [Int: CatalogEntry]] = [:]
+    var order: [String] = []
+    for entry in entries where entry.pixelSize != nil {
+      // An invalid scale ("@3x", "3") is reported by the entry check; the size is still
+      // checked against the factor it plainly means, so a wrong size is never hidden.
+      guard let factor = Self.scaleFactor(entry.scale) else { continue }
+      let slot = entry.slotKey(dropScale: true)
+      if groups[slot] == nil { order.append(slot) }
+      if groups[slot, default: [:]][factor] == nil { groups[slot, default: [:]][factor] = entry }
+    }
+    for slot in order {
+      let byScale = groups[slot]!
+      guard let baseScale = byScale.keys.min(), let base = byScale[baseScale],
+        let baseSize = base.pixelSize
+      else { continue }
+      for factor in byScale.keys.sorted() where factor > baseScale {
+        let entry = byScale[factor]!
+        let size = entry.pixelSize!
+        // Expected: base x factor / baseScale, exact in whole px.
+        let w = baseSize.width * factor
+        let h = baseSize.height * factor
+        let exact = w % baseScale == 0 && h % baseScale == 0
+        let expected = "\(w / baseScale)x\(h / baseScale)"
+        guard !exact || size.width * baseScale != w || size.height * baseScale != h else {
+          continue
+        }
+        let ratio = baseScale == 1 ? "\(factor)x" : "\(factor)/\(baseScale) of"
+        let fix =
+          exact
+          ? "re-render it at \(expected) px"
+          : "the @\(baseScale)x is not a whole multiple; render every scale from one pt size"
+        findings.append(
+          Self.entryFinding(
+            .scaleMismatch, entry, key: key, contentsPath: contentsPath, asset: asset,
+            "'\(entry.filename!)' is \(size.width)x\(size.height) px, not \(ratio) the @\(baseScale)x '\(base.filename!)' (\(baseSize.width)x\(baseSize.height) px); \(fix)"
+          ))
+      }
+    }
+  }
+
+  /// App icon px sizes equal size x scale; the marketing icon has no alpha.
+  mutating func checkIconSizes(
+    _ entries: [CatalogEntry], key: String, folder: String, asset: String
+  ) {
+    let contentsPath = folder + "/Contents.json"
+    for entry in entries {
+      guard let filename = entry.filename, let pixels = entry.pixelSize else { continue }
+      func add(_ rule: CatalogRule, _ message: String) {
+        findings.append(
+          Self.entryFinding(
+            rule, entry, key: key, contentsPath: contentsPath, asset: asset, message))
+      }
+      let factor = entry.scale.flatMap { Double($0.dropLast()) } ?? 1
+      guard let size = entry.size, let points = Self.parseSize(size) else {
+        add(
+          .iconSizeMismatch,
+          "the entry has no readable \"size\" (\"WxH\" in pt, e.g. \"1024x1024\"); add one")
+        continue
+      }
+      let expectedWidth = points.width * factor
+      let expectedHeight = points.height * factor
+      if Double(pixels.width) != expectedWidth || Double(pixels.height) != expectedHeight {
+        add(
+          .iconSizeMismatch,
+          "'\(filename)' is \(pixels.width)x\(pixels.height) px; \(size) pt at \(entry.scale ?? "1x") needs \(Self.format(expectedWidth))x\(Self.format(expectedHeight)) px; re-render it at that size"
+        )
+      }
+      let isMarketing =
+        entry.idiom == "ios-marketing" || entry.idiom == "watch-marketing"
+        || (entry.idiom == "universal" && size == "1024x1024")
+      guard isMarketing, entry.appearances.isEmpty else { continue }
+      let data = FileManager.default.contents(atPath: folder + "/" + filename) ?? Data()
+      guard let header = PNGHeader(data), header.hasAlphaChannel else { continue }
+      guard let image = try? PNGCodec.decode(data, path: filename) else {
+        add(.unreadableImage, "'\(filename)' cannot be decoded as a PNG; re-export it")
+        continue
+      }
+      let transparent = stride(from: 3, to: image.pixels.count, by: 4).reduce(0) {
+        $0 + (image.pixels[$1] < 255 ? 1 : 0)
+      }
+      let channel =
+        header.hasTransparencyChunk
+        ? "a tRNS chunk" : "an alpha channel (colour type \(header.colorType))"
+      if transparent > 0 {
+        add(
+          .iconAlpha,
+          "the marketing icon '\(filename)' has \(transparent) px with alpha below 255; the App Store rejects transparency; flatten it onto an opaque background (glyphsmith appicon does)"
+        )
+      } else {
+        add(
+          .iconAlpha,
+          "the marketing icon '\(filename)' has \(channel) though every px is opaque; the App Store rejects alpha channels; write it as an RGB PNG"
+        )
+      }
+    }
+  }
+
+  /// `"83.5x83.5"` to pt; `nil` when not two positive numbers.
+  package static func parseSize(_ text: String) -> (width: Double, height: Double)? {
+    let parts = text.split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0
+    else { return nil }
+    return (w, h)
+  }
+
+  /// `167.0` as `167`, `83.5` as `83.5`.
+  package static func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}

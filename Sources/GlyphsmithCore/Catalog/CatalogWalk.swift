@@ -1,0 +1,175 @@
+import Foundation
+
+/// The state of one validation walk.
+struct CatalogWalk {
+  let root: String
+  var findings: [CatalogFinding] = []
+  var assets: [CatalogAsset] = []
+
+  /// Findings of one symbol set's templates (`SymbolSetCheck.check` in the full engine, which
+  /// parses SVG with librsvg): (asset folder, asset name).
+  let symbolSets: (String, String) -> [CatalogFinding]
+
+  init(root: String, symbolSets: @escaping (String, String) -> [CatalogFinding]) {
+    self.root = root
+    self.symbolSets = symbolSets
+  }
+
+  /// One visible entry of a folder: its name, whether it is a folder (links followed) and
+  /// its name's path extension (`kind`, empty when none: an asset folder's type).
+  typealias Child = (name: String, isFolder: Bool, kind: String)
+
+  /// Visible entries of `folder`, sorted; empty when unreadable.
+  static func children(_ folder: String) -> [Child] {
+    children(of: Platform.folderEntries(atPath: folder) ?? [])
+  }
+
+  /// The visible ones of a folder's `entries`, sorted by name.
+  static func children(of entries: [Platform.FolderEntry]) -> [Child] {
+    entries.filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }.map {
+      ($0.name, $0.isFolder, ($0.name as NSString).pathExtension)
+    }
+  }
+
+  /// Reads and parses `path` as a JSON object; a finding and `nil` when it is not one.
+  /// `nil` without a finding when the file is absent.
+  mutating func readJSON(_ path: String, asset: String?) -> [String: Any]? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      findings.append(
+        CatalogFinding(
+          rule: .malformedJSON, path: path, asset: asset,
+          message: "not valid JSON (\(Self.reason(error))); fix the syntax or let Xcode rewrite it")
+      )
+      return nil
+    }
+    guard let dictionary = object as? [String: Any] else {
+      findings.append(
+        CatalogFinding(
+          rule: .malformedJSON, path: path, asset: asset,
+          message: "the top level is not a JSON object; write {\"info\" : {...}, ...}"))
+      return nil
+    }
+    return dictionary
+  }
+
+  /// Foundation's parse error reason, one line.
+  static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String
+    var text = (detail ?? nsError.localizedDescription).lowercased()
+      .replacingOccurrences(of: "\n", with: " ")
+    while text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// Checks a group's (or the root's) optional `Contents.json`; returns whether it provides a
+  /// namespace.
+  @discardableResult
+  mutating func checkGroupContents(_ folder: String) -> Bool {
+    guard let json = readJSON(folder + "/Contents.json", asset: nil) else { return false }
+    let properties = json["properties"] as? [String: Any]
+    return (properties?["provides-namespace"] as? Bool) == true
+  }
+
+  /// Walks a group: sub-groups recursively, asset folders checked and recorded.
+  /// Only asset folders that `checkingAssets` accepts get the per-asset checks; every one is
+  /// recorded for the name checks.
+  mutating func walkGroup(
+    _ folder: String, namePrefix: String, checkingAssets: (String) -> Bool = { _ in true }
+  ) {
+    // One listing serves the staging, case and asset checks.
+    let entries = Platform.folderEntries(atPath: folder) ?? []
+    for name in OutputSafety.staleStaging(among: entries.map(\.name)) {
+      findings.append(
+        CatalogFinding(
+          rule: .stagingLeftover, path: folder + "/" + name, file: name,
+          message: "left by a glyphsmith run that was killed; delete it, or rerun "
+            + "`glyphsmith assets`, which removes it"))
+    }
+    let children = Self.children(of: entries)
+    checkSiblingCase(folder, children: children, skipAssetPairs: true)
+    for child in children where child.isFolder {
+      let path = folder + "/" + child.name
+      let kind = child.kind
+      if kind.isEmpty {
+        let namespace = checkGroupContents(path)
+        walkGroup(
+          path, namePrefix: namespace ? namePrefix + child.name + "/" : namePrefix,
+          checkingAssets: checkingAssets)
+      } else {
+        // The name without ".kind" (what `deletingPathExtension` gives).
+        let name =
+          namePrefix
+          + String(decoding: child.name.utf8.dropLast(kind.utf8.count + 1), as: UTF8.self)
+        assets.append(CatalogAsset(name: name, kind: kind, folder: path))
+        if checkingAssets(path) {
+          checkAsset(folder: path, kind: kind, name: name)
+          if kind == "symbolset" { findings += symbolSets(path, name) }
+        }
+      }
+    }
+  }
+
+  /// Two names in one folder that differ only in case collide on macOS's default file system.
+  mutating func checkSiblingCase(_ folder: String, children: [Child], skipAssetPairs: Bool) {
+    var seen: [String: Child] = [:]
+    for child in children {
+      let key = child.name.lowercased()
+      let isAsset = child.isFolder && !child.kind.isEmpty
+      if let earlier = seen[key] {
+        let first = earlier.name
+        let firstIsAsset = !earlier.kind.isEmpty
+        if skipAssetPairs && isAsset && firstIsAsset { continue }  // checkNames reports these
+        findings.append(
+          CatalogFinding(
+            rule: .caseCollision, path: folder + "/" + child.name, file: child.name,
+            message:
+              "'\(child.name)' differs from '\(first)' only in case; they collide on macOS's default file system; rename one"
+          ))
+      } else {
+        seen[key] = child
+      }
+    }
+  }
+
+  /// Names that are equal, or differ only in case, within one name family.
+  mutating func checkNames() {
+    var byKey: [String: [CatalogAsset]] = [:]
+    for asset in assets {
+      let key = CatalogVocabulary.nameFamily(asset.kind) + ":" + asset.name.lowercased()
+      byKey[key, default: []].append(asset)
+    }
+    for key in byKey.keys.sorted() {
+      let group = byKey[key]!.sorted { $0.folder < $1.folder }
+      guard group.count > 1 else { continue }
+      let first = group[0]
+      for other in group.dropFirst() {
+        let firstFolder = relative(first.folder)
+        if other.name == first.name {
+          findings.append(
+            CatalogFinding(
+              rule: .duplicateName, path: other.contentsPath, asset: other.name,
+              message:
+                "asset name '\(other.name)' is also used by \(firstFolder); they collide at run time; rename one or mark their groups \"provides-namespace\""
+            ))
+        } else {
+          findings.append(
+            CatalogFinding(
+              rule: .caseCollision, path: other.contentsPath, asset: other.name,
+              message:
+                "asset name '\(other.name)' differs from '\(first.name)' (\(firstFolder)) only in case; names must differ in more than case; rename one"
+            ))
+        }
+      }
+    }
+  }
+
+  /// `path` relative to the catalog root.
+  func relative(_ path: String) -> String {
+    path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+
+/// Writes files so that readers see the old content or the new, never half of either:
+/// the bytes go to a temporary file in the same folder, which is then renamed over the target.
+package enum AtomicFile {
+  /// Writes `data` to the file at `path` (as the user gave it; messages keep it so)
+  /// atomically, creating missing parent folders; the path `-` writes to stdout instead.
+  /// An existing character device or FIFO (`/dev/stdout`, a named pipe) is written into
+  /// directly; other special files are refused, never renamed over.
+  /// - Throws: `GlyphsmithError.writeFailed` naming the path and the system's reason.
+  package static func write(_ data: Data, toPath path: String) throws {
+    if path == "-" {
+      FileHandle.standardOutput.write(data)
+      return
+    }
+    if path.hasSuffix("/") {
+      throw GlyphsmithError.writeFailed(path: path, reason: "is a folder; give a file name")
+    }
+    switch OutputSafety.target(path) {
+    case .stream:
+      try OutputSafety.writeStream(data, toPath: path)
+      return
+    case .refused(let reason):
+      throw GlyphsmithError.writeFailed(path: path, reason: reason)
+    case .replaceable:
+      break
+    }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    if !folder.isEmpty {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw GlyphsmithError.writeFailed(
+          path: path,
+          reason: "cannot create the folder \(folder) (a file is in the way, or no permission)")
+      }
+    }
+    let temporary = "\(folder)/.\(name).tmp-\(Platform.processID)-\(POSIXFile.uniqueNumber())"
+    try POSIXFile.create(data, atPath: temporary) { .writeFailed(path: path, reason: $0) }
+    do throws(Platform.Failure) {
+      try Platform.rename(temporary, to: path)
+    } catch {
+      Platform.removeFile(atPath: temporary)
+      throw GlyphsmithError.writeFailed(path: path, reason: error.reason)
+    }
+  }
+
+  /// Writes `data` to `url` atomically; see `write(_:toPath:)`.
+  package static func write(_ data: Data, to url: URL) throws {
+    try write(data, toPath: url.path)
+  }
+}
+
+/// Small POSIX file helpers shared by `AtomicFile` and `AtomicFolder`.
+package enum POSIXFile {
+  private static let counter = Atomic<Int>(0)
+
+  /// A number unique within this process, for temporary names.
+  package static func uniqueNumber() -> Int {
+    counter.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
+  /// Creates a new file (it must not exist) holding `data`, mode 0644.
+  /// - Throws: `failure(reason)`.
+  package static func create(
+    _ data: Data, atPath path: String, failure: (String) -> GlyphsmithError
+  ) throws {
+    do throws(Platform.CreateFailure) {
+      try Platform.createFile(data, atPath: path, mode: 0o644)
+    } catch {
+      switch error {
+      case .create(let error): throw failure("cannot create \(path): \(error.reason)")
+      case .write(let error): throw failure("cannot write \(path): \(error.reason)")
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// File-system rules every output follows, so hostile or odd targets are never clobbered:
+/// special files are written into (character devices, FIFOs) or refused, never renamed over;
+/// a symbolic link to a folder inside an output tree is an error (the tree's root may be one);
+/// staging folders and files left by a killed run are recognised and cleaned.
+package enum OutputSafety {
+  /// What the existing file at an output path is.
+  package enum Target {
+    /// Missing, or a regular file: write beside it and rename over it.
+    case replaceable
+    /// A character device or FIFO (`/dev/stdout`, `/dev/null`, a named pipe): write into it.
+    case stream
+    /// Something that must not be written or replaced (a folder, a block device, a socket).
+    case refused(String)
+  }
+
+  /// Classifies the existing file at `path` (links followed).
+  package static func target(_ path: String) -> Target {
+    guard let kind = Platform.kind(ofPath: path) else { return .replaceable }
+    switch kind {
+    case .characterDevice, .fifo: return .stream
+    case .folder: return .refused("is a folder; give a file name")
+    case .blockDevice: return .refused("is a block device; give a regular file")
+    case .socket: return .refused("is a socket; give a regular file")
+    case .regular, .link, .other:
+      // /dev/stdout and friends redirected to a regular file: write through the link.
+      return path.hasPrefix("/dev/") || path.hasPrefix("/proc/") ? .stream : .replaceable
+    }
+  }
+
+  /// Writes `data` into the existing stream file at `path` (no temporary, no rename).
+  /// - Throws: `GlyphsmithError.writeFailed` naming the path.
+  package static func writeStream(_ data: Data, toPath path: String) throws {
+    let failure = data.withUnsafeBytes { raw -> Platform.Failure? in
+      do throws(Platform.Failure) {
+        let fd = try Platform.openForWriting(path)
+        defer { Platform.close(fd) }
+        try Platform.writeAll(fd, raw)
+        return nil
+      } catch { return error }
+    }
+    if let failure { throw GlyphsmithError.writeFailed(path: path, reason: failure.reason) }
+  }
+
+  /// Throws when a folder on the way from `root` (exclusive: the root may be a link) to
+  /// `folder` (inclusive) is a symbolic link: output is never written through one to
+  /// wherever it points.
+  /// - Throws: `GlyphsmithError.writeFailed` naming the link.
+  package static func checkNoLinkedFolders(root: String, folder: String) throws {
+    var base = root
+    while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+    guard folder.hasPrefix(base + "/") else { return }
+    var current = base
+    for component in folder.dropFirst(base.count + 1).split(separator: "/") {
+      current += "/" + component
+      guard let kind = Platform.kind(ofPath: current, followingLinks: false) else { return }
+      if kind == .link {
+        throw GlyphsmithError.writeFailed(
+          path: current,
+          reason: "it is a symbolic link inside the output folder \(base); output is never "
+            + "written through links below the output folder; replace it with a real folder")
+      }
+    }
+  }
+
+  /// Whether `name` is a staging or retired name `AtomicFolder`/`AtomicFile` use:
+  /// `.NAME.tmp-PID-N` or `.NAME.old-PID-N`; returns the PID.
+  package static func stagingPID(_ name: String) -> Int32? {
+    guard name.hasPrefix(".") else { return nil }
+    for marker in [".tmp-", ".old-"] {
+      guard let range = name.range(of: marker, options: .backwards) else { continue }
+      let parts = name[range.upperBound...].split(separator: "-")
+      if parts.count == 2, let pid = Int32(parts[0]), Int(parts[1]) != nil { return pid }
+    }
+    return nil
+  }
+
+  /// Staging leftovers of killed runs directly inside `folder`: hidden `.NAME.tmp-PID-N` and
+  /// `.NAME.old-PID-N` entries whose process is gone.
+  package static func staleStaging(in folder: String) -> [String] {
+    staleStaging(among: Platform.folderNames(atPath: folder) ?? [])
+  }
+
+  /// The staging leftovers of killed runs among `names` (a folder's entries), sorted.
+  package static func staleStaging(among names: [String]) -> [String] {
+    names.filter { name in stagingPID(name).map(Platform.isGone) ?? false }.sorted()
+  }
+
+  /// Removes the staging leftovers of killed runs inside `folder` and its sub-folders
+  /// (links not followed). Returns the paths removed.
+  @discardableResult
+  package static func removeStaleStaging(under folder: String) -> [String] {
+    removeStaleStaging(under: folder, descendingInto: { _ in true })
+  }
+
+  /// `removeStaleStaging(under:)` entering only the sub-folders whose name `descendingInto`
+  /// accepts; each folder is listed once, its entries' kinds taken from the listing.
+  @discardableResult
+  package static func removeStaleStaging(
+    under folder: String, descendingInto: (String) -> Bool
+  ) -> [String] {
+    var removed: [String] = []
+    var pending = [folder]
+    while let current = pending.popLast() {
+      let entries = Platform.folderEntries(atPath: current) ?? []
+      for name in staleStaging(among: entries.map(\.name)) {
+        let path = current + "/" + name
+        if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+      }
+      for entry in entries
+      where entry.isFolder && !entry.isLink && !entry.name.hasPrefix(".")
+        && descendingInto(entry.name)
+      {
+        pending.append(current + "/" + entry.name)
+      }
+    }
+    return removed.sorted()
+  }
+}

@@ -1,0 +1,443 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if os(Linux)
+  /// glibc's `mallopt(3)`; its header is not part of the Glibc module.
+  @_silgen_name("mallopt")
+  private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
+
+/// The one place where Glyphsmith calls the C library's POSIX and glibc functions (files,
+/// descriptors, processes, signals, errno, memory hints); the rest of the engine and the CLI
+/// call these instead.
+package enum Platform {
+  /// A failed system call: errno and the system's reason for it.
+  package struct Failure: Error {
+    /// `errno` right after the call.
+    package let code: Int32
+    /// `strerror(code)`, first letter in lower case, as diagnostics are written.
+    package var reason: String {
+      let text = String(cString: strerror(code))
+      return text.prefix(1).lowercased() + text.dropFirst()
+    }
+    /// Whether the call failed because its target is a folder that is not empty.
+    package var isFolderNotEmpty: Bool { code == ENOTEMPTY || code == EEXIST }
+    /// Whether the call was interrupted or would have waited (`EINTR`, `EAGAIN`): try again.
+    package var isInterrupted: Bool { code == EINTR || code == EAGAIN }
+    /// The failure `errno` describes now.
+    package static var last: Failure { Failure(code: errno) }
+  }
+
+  /// This process's id (`getpid(2)`), for temporary names.
+  package static var processID: Int32 { getpid() }
+
+  /// What `stat(2)` says about `path`, or `nil` when it does not exist or cannot be looked at:
+  /// whether it is a folder and its size in bytes.
+  package static func status(ofPath path: String) -> (isFolder: Bool, size: Int)? {
+    var info = stat()
+    guard FileName.withCPath(path, { stat($0, &info) }) == 0 else { return nil }
+    return (info.st_mode & S_IFMT == S_IFDIR, Int(info.st_size))
+  }
+
+  /// The names in the folder at `path` (`.` and `..` left out), each decoded by
+  /// `FileName.decode` so names that are not UTF-8 survive; `nil` when it cannot be read.
+  package static func folderNames(atPath path: String) -> [String]? {
+    guard let folder = FileName.withCPath(path, { opendir($0) }) else { return nil }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let length = bytes.firstIndex(of: 0) ?? bytes.count
+        return FileName.decode(bytes[0..<length])
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// `status(ofPath:)` for callers outside the engine: whether `path` exists (bytes that are
+  /// not UTF-8 kept, see `FileName`) and is a folder.
+  package static func fileExists(atPath path: String) -> (exists: Bool, isFolder: Bool) {
+    guard let info = status(ofPath: path) else { return (false, false) }
+    return (true, info.isFolder)
+  }
+
+  /// The command-line arguments after the program name, each decoded by `FileName.decode`
+  /// (Swift's `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD, losing
+  /// the file name).
+  package static var arguments: [String] {
+    (1..<Int(CommandLine.argc)).map { index in
+      let pointer = CommandLine.unsafeArgv[index]!
+      return FileName.decode(
+        UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) })
+    }
+  }
+
+  /// `text` for a message (see `FileName.display`).
+  package static func displayName(_ text: String) -> String { FileName.display(text) }
+
+  /// The bytes of the regular file at `path` with one open, fstat, read and close, or `nil`
+  /// when it cannot be opened or read (missing, a folder, no permission).
+  package static func readRegularFile(atPath path: String) -> Data? {
+    readRegularFile(opened: FileName.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) })
+  }
+
+  /// `readRegularFile(atPath:)` of the file `fd` an `open` returned (negative: `nil`); closes
+  /// it.
+  package static func readRegularFile(opened fd: Int32) -> Data? {
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var data = Data(count: Int(info.st_size))
+    var total = 0
+    let ok = data.withUnsafeMutableBytes { raw -> Bool in
+      while total < raw.count {
+        let n = systemRead(fd, raw.baseAddress! + total, raw.count - total)
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return false }
+        total += n
+      }
+      return true
+    }
+    return ok ? data : nil
+  }
+
+  /// Creates a new file at `path` (it must not exist) holding `data`, with `mode`; a file
+  /// left half-written is removed.
+  /// - Throws: `CreateFailure.create` when the file cannot be created, `.write` when its bytes
+  ///   cannot be written, each with errno.
+  package static func createFile(
+    _ data: Data, atPath path: String, mode: mode_t
+  ) throws(CreateFailure) {
+    let fd = FileName.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+    guard fd >= 0 else { throw .create(.last) }
+    defer { close(fd) }
+    let failure = data.withUnsafeBytes { raw -> Failure? in
+      do throws(Failure) { try writeAll(fd, raw) } catch { return error }
+      return nil
+    }
+    if let failure {
+      _ = FileName.withCPath(path) { unlink($0) }
+      throw .write(failure)
+    }
+  }
+
+  /// The step of `createFile` that failed.
+  package enum CreateFailure: Error {
+    case create(Failure)
+    case write(Failure)
+  }
+
+  /// `mkdir(2)`: creates the folder `path` with `mode`.
+  package static func makeFolder(atPath path: String, mode: mode_t) throws(Failure) {
+    guard FileName.withCPath(path, { mkdir($0, mode) }) == 0 else { throw .last }
+  }
+
+  /// `rename(2)`: moves `source` to `target`, replacing a file or an empty folder there.
+  package static func rename(_ source: String, to target: String) throws(Failure) {
+    guard systemRename(source, target) == 0 else { throw .last }
+  }
+
+  /// `unlink(2)`: removes the file at `path`; a failure is ignored.
+  package static func removeFile(atPath path: String) {
+    _ = FileName.withCPath(path) { unlink($0) }
+  }
+
+  /// Whether file descriptor `fd` is a terminal (`isatty(3)`); 2 is stderr.
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// Asks glibc to keep freed buffers of up to 64 MiB on the heap (`M_MMAP_THRESHOLD`) and trim
+  /// it only past 256 MiB (`M_TRIM_THRESHOLD`) instead of mapping and unmapping pages for each,
+  /// for work that allocates a few MB of short-lived pixel buffers per input. Nothing elsewhere.
+  package static func keepLargeBuffersOnHeap() {
+    #if os(Linux)
+      _ = mallopt(-3, 64 << 20)  // M_MMAP_THRESHOLD (glibc malloc.h; the macro is not imported)
+      _ = mallopt(-1, 256 << 20)  // M_TRIM_THRESHOLD
+    #endif
+  }
+
+  /// Asks Linux to back the 2 MiB-aligned inside of a fresh buffer with huge pages (as numpy does
+  /// for large arrays), so that drawing a large diff takes 512 times fewer page faults. A hint
+  /// only: nothing changes when the kernel declines, or on other systems.
+  package static func adviseHugePages(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
+    #if os(Linux)
+      let huge = 2 << 20
+      guard bytes >= 2 * huge else { return }
+      let start = (Int(bitPattern: pointer) + huge - 1) & ~(huge - 1)
+      let end = (Int(bitPattern: pointer) + bytes) & ~(huge - 1)
+      if end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) {
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+      }
+    #endif
+  }
+}
+
+// MARK: - Descriptors, processes and signals (the worker pool, the isolated child, outputs)
+
+extension Platform {
+  /// What `stat(2)` (links followed) or `lstat(2)` (`followingLinks: false`) says `path` is,
+  /// or `nil` when it does not exist or cannot be looked at.
+  package enum FileKind: Equatable {
+    case regular, folder, link, characterDevice, fifo, blockDevice, socket, other
+  }
+
+  /// The kind of file at `path` (see `FileKind`).
+  package static func kind(ofPath path: String, followingLinks: Bool = true) -> FileKind? {
+    var info = stat()
+    let status = FileName.withCPath(path) { followingLinks ? stat($0, &info) : lstat($0, &info) }
+    guard status == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regular
+    case S_IFDIR: return .folder
+    case S_IFLNK: return .link
+    case S_IFCHR: return .characterDevice
+    case S_IFIFO: return .fifo
+    case S_IFBLK: return .blockDevice
+    case S_IFSOCK: return .socket
+    default: return .other
+    }
+  }
+
+  /// `open(2)` of `path` for writing only (an existing file, not created), close-on-exec.
+  package static func openForWriting(_ path: String) throws(Failure) -> Int32 {
+    let fd = FileName.withCPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
+    guard fd >= 0 else { throw .last }
+    return fd
+  }
+
+  /// `close(2)`; a failure is ignored.
+  package static func close(_ fd: Int32) { _ = systemClose(fd) }
+
+  /// Writes all of `bytes` to `fd` (`write(2)` until done, again after `EINTR`).
+  /// - Throws: the failure of the first write that wrote nothing.
+  package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { throw .last }
+      offset += written
+    }
+  }
+
+  /// One `read(2)` of up to `count` bytes from `fd`: the bytes (empty at end of file).
+  /// - Throws: the failure (`isInterrupted` for `EINTR` or `EAGAIN`: try again later).
+  package static func readSome(_ fd: Int32, upTo count: Int) throws(Failure) -> ArraySlice<UInt8> {
+    var chunk = [UInt8](repeating: 0, count: count)
+    let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, count) }
+    guard n >= 0 else { throw .last }
+    return chunk[0..<n]
+  }
+
+  /// `dup(2)`: a new descriptor for `fd`.
+  package static func duplicate(_ fd: Int32) -> Int32 { dup(fd) }
+
+  /// `dup2(2)`: makes `fd` refer to what `source` refers to.
+  package static func redirect(_ fd: Int32, to source: Int32) { _ = dup2(source, fd) }
+
+  /// `fcntl(2)`: reads on `fd` return at once when nothing is there.
+  package static func makeNonBlocking(_ fd: Int32) {
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+  }
+
+  /// `pipe(2)` with both ends close-on-exec (so one worker never holds another's pipes), or
+  /// `nil` when no pipe can be made.
+  package static func makePipe() -> (read: Int32, write: Int32)? {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return (fds[0], fds[1])
+  }
+
+  /// `poll(2)` for reading on `fds` for up to `milliseconds`: per descriptor, whether it is
+  /// readable or closed (all `false` when interrupted or late); `nil` when `poll` failed.
+  package static func waitReadable(_ fds: [Int32], milliseconds: Int32) -> [Bool]? {
+    var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let ready = poll(&polled, nfds_t(polled.count), milliseconds)
+    if ready < 0 && errno != EINTR { return nil }
+    return polled.map { ready > 0 && $0.revents != 0 }
+  }
+
+  /// `posix_spawn(2)` of `command` (executable path first) with `environment` (`NAME=value`)
+  /// and the three given descriptors as its stdin, stdout and stderr; `nil` when it cannot be
+  /// started.
+  package static func spawn(
+    _ command: [String], environment: [String], stdin: Int32, stdout: Int32, stderr: Int32
+  ) -> Int32? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    var child: pid_t = 0
+    let status = withCStrings(command) { argv in
+      withCStrings(environment) { envp in
+        posix_spawn(&child, command[0], &actions, nil, argv, envp)
+      }
+    }
+    return status == 0 ? child : nil
+  }
+
+  /// `fork(2)` after flushing stdio: the child's id in the parent, 0 in the child, `nil` when
+  /// no child could be made.
+  package static func fork() -> Int32? {
+    fflush(nil)
+    let pid = systemFork()
+    return pid < 0 ? nil : pid
+  }
+
+  /// Ends a forked child with `status` after flushing stdio (`_exit(2)`: no atexit handlers).
+  package static func exitChild(_ status: Int32) -> Never {
+    fflush(nil)
+    _exit(status)
+  }
+
+  /// `SIGKILL` to process `pid`.
+  package static func kill(_ pid: Int32) { _ = systemKill(pid, SIGKILL) }
+
+  /// Whether the process `pid` is gone (not this process, and `kill(pid, 0)` says `ESRCH`).
+  package static func isGone(_ pid: Int32) -> Bool {
+    pid != getpid() && systemKill(pid, 0) != 0 && errno == ESRCH
+  }
+
+  /// `waitpid(2)` for `pid` to end (again after `EINTR`): its raw wait status.
+  package static func waitForExit(_ pid: Int32) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status
+  }
+
+  /// `waitpid(2)` with `WNOHANG`: whether `pid` has ended (and is reaped).
+  package static func hasExited(_ pid: Int32) -> Bool {
+    var status: Int32 = 0
+    return waitpid(pid, &status, WNOHANG) != 0
+  }
+
+  /// Sleeps `microseconds` (`usleep(3)`).
+  package static func sleep(microseconds: UInt32) { _ = usleep(microseconds) }
+
+  /// The signals that mean a crash, whose default action (dump, no backtrace) a worker restores.
+  package static let crashSignals = [SIGABRT, SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGTRAP]
+
+  /// Restores the default action of `crashSignals` in this process.
+  package static func restoreCrashSignals() { for sig in crashSignals { signal(sig, SIG_DFL) } }
+
+  /// Ignores `SIGPIPE`, so writing to a dead worker fails instead of ending this process.
+  package static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+  /// The name of signal `number`: `SIGABRT`, ..., else `signal N`.
+  package static func signalName(_ number: Int32) -> String {
+    switch number {
+    case SIGABRT: return "SIGABRT"
+    case SIGSEGV: return "SIGSEGV"
+    case SIGILL: return "SIGILL"
+    case SIGBUS: return "SIGBUS"
+    case SIGFPE: return "SIGFPE"
+    case SIGTRAP: return "SIGTRAP"
+    case SIGKILL: return "SIGKILL"
+    case SIGTERM: return "SIGTERM"
+    default: return "signal \(number)"
+    }
+  }
+
+  /// Sets `RLIMIT_DATA` (heap and private mappings) of this process to `megabytes`.
+  package static func limitMemory(megabytes: Int) {
+    let bytes = rlim_t(megabytes) * 1024 * 1024
+    var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+    #if canImport(Glibc)
+      _ = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+    #else
+      _ = setrlimit(RLIMIT_DATA, &limit)
+    #endif
+  }
+
+  /// An exclusive `flock(2)` on the folder at `path`, waiting for another holder; `waiting()`
+  /// is called once before waiting. Returns the descriptor that holds it (`unlockFolder`).
+  package static func lockFolder(_ path: String, waiting: () -> Void) throws(Failure) -> Int32 {
+    let fd = FileName.withCPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    guard fd >= 0 else { throw .last }
+    if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      waiting()
+      while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+    }
+    return fd
+  }
+
+  /// Releases a `lockFolder` lock and closes its descriptor.
+  package static func unlockFolder(_ fd: Int32) {
+    _ = flock(fd, LOCK_UN)
+    close(fd)
+  }
+}
+
+/// Calls `body` with a NULL-terminated C array of `strings`.
+private func withCStrings<R>(
+  _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
+) -> R {
+  var pointers = strings.map { strdup($0) }
+  pointers.append(nil)
+  defer { for p in pointers { free(p) } }
+  return body(pointers)
+}
+
+/// POSIX `close(2)`, named apart from `Platform.close`.
+private func systemClose(_ fd: Int32) -> Int32 {
+  #if canImport(Glibc)
+    return Glibc.close(fd)
+  #else
+    return Darwin.close(fd)
+  #endif
+}
+
+/// POSIX `kill(2)`, named apart from `Platform.kill`.
+private func systemKill(_ pid: Int32, _ signal: Int32) -> Int32 {
+  #if canImport(Glibc)
+    return Glibc.kill(pid, signal)
+  #else
+    return Darwin.kill(pid, signal)
+  #endif
+}
+
+/// POSIX `fork(2)`, named apart from `Platform.fork`.
+private func systemFork() -> Int32 {
+  #if canImport(Glibc)
+    return Glibc.fork()
+  #else
+    return Darwin.fork()
+  #endif
+}
+
+/// POSIX `read(2)`, named apart from Swift's `read` methods.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    return Glibc.read(fd, buffer, count)
+  #else
+    return Darwin.read(fd, buffer, count)
+  #endif
+}
+
+/// POSIX `write(2)`, named apart from Swift's `write` methods.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    return Glibc.write(fd, buffer, count)
+  #else
+    return Darwin.write(fd, buffer, count)
+  #endif
+}
+
+/// POSIX `rename(2)`, named apart from `Platform.rename`.
+private func systemRename(_ source: String, _ target: String) -> Int32 {
+  #if canImport(Glibc)
+    return FileName.withCPath(source) { s in FileName.withCPath(target) { Glibc.rename(s, $0) } }
+  #else
+    return FileName.withCPath(source) { s in FileName.withCPath(target) { Darwin.rename(s, $0) } }
+  #endif
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Glyphsmith
+import GlyphsmithCommands
+import Testing
+
+/// The two executables (issue 15): the light `glyphsmith` front maps none of the rendering
+/// stack, answers help, `compare` and `validate` itself, and hands everything that draws to
+/// `glyphsmith-render` beside it.
+@Suite struct FrontCLITests {
+  /// The shared libraries the dynamic loader maps for `executable` (`ldd`'s own mechanism:
+  /// `LD_TRACE_LOADED_OBJECTS` makes ld.so list them and exit).
+  static func libraries(_ executable: URL) throws -> String {
+    try CLIRunner.run(
+      [], environment: ["LD_TRACE_LOADED_OBJECTS": "1"], executable: executable
+    ).stdoutText
+  }
+
+  static let renderExecutable = CLIRunner.executable.deletingLastPathComponent()
+    .appendingPathComponent(RenderHandoff.executableName)
+
+  #if os(Linux)
+    @Test func theFrontMapsNoRenderingLibrary() throws {
+      let front = try Self.libraries(CLIRunner.executable)
+      #expect(front.contains("libpng16"))
+      for name in ["libcairo", "librsvg", "libpango", "libfontconfig", "libharfbuzz", "libxml2"] {
+        #expect(!front.contains(name), "the front maps \(name)")
+      }
+      let render = try Self.libraries(Self.renderExecutable)
+      #expect(render.contains("librsvg") && render.contains("libcairo"))
+    }
+  #endif
+
+  @Test func engineTableCopiesMatchTheEngine() {
+    #expect(EngineTables.roles == Role.helpTable)
+    let defaults = AssetsOptions().platforms
+    let platforms = AssetPlatform.allCases.map {
+      defaults.contains($0) ? "\($0) (default)" : "\($0)"
+    }
+    #expect(EngineTables.platforms == platforms.joined(separator: ", "))
+    #expect(EngineTables.lintRules == LintRegistry.helpText)
+  }
+
+  /// Every help and the usage errors print the same bytes and exit codes from both executables.
+  @Test func bothExecutablesAnswerAlike() throws {
+    var cases: [[String]] = [[], ["--help"], ["help"], ["nope"], ["rendr"], ["help", "nope"]]
+    for name in [
+      "render", "assets", "sheet", "badge", "dots", "tabbar", "toolbar", "searchbar", "tableview",
+      "compare", "lint", "golden", "validate", "appicon", "symbol",
+    ] {
+      cases += [[name, "--help"], ["help", name], [name, "-h", "x"], [name, "--no-such-option"]]
+    }
+    for arguments in cases {
+      let front = try CLIRunner.run(arguments)
+      let render = try CLIRunner.run(arguments, executable: Self.renderExecutable)
+      #expect(front.status == render.status, "\(arguments)")
+      #expect(front.stdout == render.stdout, "\(arguments)")
+      #expect(front.stderr == render.stderr, "\(arguments)")
+    }
+  }
+
+  /// The front alone (no glyphsmith-render beside it) still compares and prints help; a
+  /// command that draws fails with a message naming the missing file (exit 2).
+  @Test func withoutTheRenderExecutableTheFrontSaysWhatIsMissing() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let front = dir.appendingPathComponent("glyphsmith")
+    try FileManager.default.copyItem(at: CLIRunner.executable, to: front)
+    let png = try PNGCodec.encode(
+      RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255]))
+    try png.write(to: dir.appendingPathComponent("a.png"))
+
+    let same = try CLIRunner.run(["compare", "a.png", "a.png"], in: dir, executable: front)
+    #expect(same.status == 0, "\(same.stderr)")
+    #expect(same.stdoutText.hasPrefix("a.png vs a.png: 0 of 2 pixels differ"), "\(same.stdoutText)")
+    let help = try CLIRunner.run(["render", "--help"], in: dir, executable: front)
+    #expect(help.status == 0 && help.stdoutText.hasPrefix("usage: glyphsmith render"))
+
+    let render = try CLIRunner.run(["render", "a.png", "-o", "b.png"], in: dir, executable: front)
+    #expect(render.status == 2)
+    #expect(
+      render.stderr.hasPrefix(
+        "glyphsmith: error: cannot start \(dir.resolvingSymlinksInPath().path)/glyphsmith-render: "
+          + "No such file or directory"), "\(render.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b.png").path))
+  }
+}
