@@ -1,18 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds of both executables are linked position-dependent on Linux (`--no-pie`,
-/// gold): with the Swift runtime and Foundation linked in statically (`--static-swift-stdlib`,
-/// as README, `scripts/install` and the benches build), a position-independent executable makes
-/// the dynamic loader apply about 130,000 relative relocations at every start (most of
-/// `ld.so`'s time; `LD_DEBUG=statistics`), and a fixed address has none (issue 15). The C
-/// libraries stay position-independent shared objects with their own randomised addresses.
-/// Not in debug builds, whose Swift runtime is shared: ld.so warns on stderr when a
-/// position-dependent executable takes the address of a shared library's protected function.
-var positionDependent: [LinkerSetting] {
-  [.unsafeFlags(["-Xlinker", "--no-pie"], .when(platforms: [.linux], configuration: .release))]
-}
-
 /// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image
 /// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
 /// `CPNG`, `CPango`, `CFreeType`, `CLibXML` and the small `CPNGCodec` C target; only
@@ -61,11 +49,9 @@ let package = Package(
     .target(name: "GlyphsmithCLISupport"),
     .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),
     .executableTarget(
-      name: "GlyphsmithFront", dependencies: ["GlyphsmithCommands"],
-      linkerSettings: positionDependent),
+      name: "GlyphsmithFront", dependencies: ["GlyphsmithCommands"]),
     .executableTarget(
-      name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCommands"],
-      linkerSettings: positionDependent),
+      name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
     .target(
       name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
       path: "Tests/GlyphsmithTestSupport", exclude: ["Fixtures"]),
