@@ -44,16 +44,7 @@ public enum Role: String, CaseIterable, Sendable, Codable {
     }
   }
 
-  /// The role table as `--help` prints it.
-  public static var helpTable: String {
-    """
-      role        image     size (pt, @1x)                                  default of
-      plain       original  exactly --size; the artwork's canvas fitted in  render
-      tab-bar     template  ink fitted by shape: circle 25, square 23,      assets
-                            wide 31 wide, tall 28 tall (max box 31x28);
-                            --compact: 18, 17, 23 wide, 20 tall (HIG)
-      toolbar     template  ink fitted to 24x24 (28 on the long side max)
-      indicator   template  ink fitted to 8x8 (page-control dot scale)
-    """
-  }
+  /// The role table as `--help` prints it (`RoleHelpTable.text`, which the light front prints
+  /// without linking the engine).
+  public static var helpTable: String { RoleHelpTable.text }
 }
