@@ -270,6 +270,16 @@ import Testing
     #expect(folderAssets.status == 2)
     #expect(
       folderAssets.stderr.hasPrefix(#"icons/caf\xE9.svg: error: the file name is not valid UTF-8"#))
+    // One such name fails alone: the other inputs of the batch are still written, and the
+    // other bad files are still named (a new user's folder of 8 good icons and 3 bad files).
+    let mixed = try runShell(
+      #"cp c.svg icons/ok.svg && : > icons/empty.png && "$GLYPHSMITH" assets icons -o M.xcassets"#,
+      in: dir)
+    #expect(mixed.status == 2)
+    #expect(FileManager.default.fileExists(atPath: dir.path + "/M.xcassets/ok.imageset/ok@2x.png"))
+    #expect(mixed.stderr.contains(#"icons/caf\xE9.svg: error: the file name is not valid UTF-8"#))
+    #expect(mixed.stderr.contains("icons/empty.png: error: the file is empty"))
+    #expect(mixed.stderr.contains("wrote 1 icon"))
   }
 
   @Test func namesInNFCAndNFDCollideNamingBoth() throws {

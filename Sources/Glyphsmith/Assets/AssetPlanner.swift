@@ -4,16 +4,19 @@ import Foundation
 package enum AssetPlanner {
   /// Pairs `NAME-dark` files with `NAME` beside them (dark appearance), maps folders to groups,
   /// checks names (those each platform's writer reserves), and keeps only the shard asked for.
-  /// - Returns: the assets in input order and warnings (`path: warning: ...`).
-  /// - Throws: `GlyphsmithError.unusable` for a path that is not valid UTF-8 (`FileName`);
-  ///   `.nameCollision` for two assets with one name (also in case
+  /// - Returns: the assets in input order, warnings (`path: warning: ...`) and the files set
+  ///   aside as failed inputs (`GlyphsmithError.unusable`: a file name that is not valid UTF-8,
+  ///   `FileName`), so one such file fails alone and the rest of the batch goes on.
+  /// - Throws: `GlyphsmithError.nameCollision` for two assets with one name (also in case
   ///   only; per group with `namespace`; also `NAME-compact` and Android resource names);
   ///   `.invalidOption` for `compact` outside the tab-bar role, a bad shard, or a platform
   ///   with no writer in `writers`.
   package static func plan(
     _ files: [InputCollector.CollectedFile], options: AssetsOptions,
     writers: [any AssetPlatformWriter] = AssetPlatformRegistry.writers
-  ) throws -> (inputs: [AssetInput], warnings: [String]) {
+  ) throws -> (
+    inputs: [AssetInput], warnings: [String], rejected: [(path: String, error: GlyphsmithError)]
+  ) {
     if options.compact && options.role != .tabBar {
       throw GlyphsmithError.invalidOption("--compact applies to the tab-bar role only")
     }
@@ -23,13 +26,14 @@ package enum AssetPlanner {
     for platform in options.platforms where !writers.contains(where: { $0.platform == platform }) {
       throw GlyphsmithError.invalidOption("no writer for the asset platform '\(platform)'")
     }
-    for file in files where FileName.hasEscapes(file.path) {
-      throw GlyphsmithError.unusable(
-        path: file.path,
+    let rejected = files.filter { FileName.hasEscapes($0.path) }.map {
+      (path: $0.path, error: GlyphsmithError.unusable(
+        path: $0.path,
         problem:
           "the file name is not valid UTF-8; asset names must be (Xcode and Android read them as UTF-8); rename the file"
-      )
+      ))
     }
+    let files = files.filter { !FileName.hasEscapes($0.path) }
     var warnings: [String] = []
     // Dark variants: "x-dark.svg" beside "x.svg" or "x.png" in the same folder.
     // Each file's asset name, worked out once.
@@ -72,7 +76,7 @@ package enum AssetPlanner {
     if let shard = options.shard {
       inputs = inputs.filter { shardIndex(of: $0.name, count: shard.count) == shard.index - 1 }
     }
-    return (inputs, warnings)
+    return (inputs, warnings, rejected)
   }
 
   /// The 0-based share of `count` an asset name falls in: the first 64 bits of the SHA-256 of

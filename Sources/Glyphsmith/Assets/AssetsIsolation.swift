@@ -99,7 +99,7 @@ extension AssetsJob {
   /// input index from the pool with that input's result, until the pool closes stdin.
   /// - Throws: what `AssetPlanner.plan` throws (the parent already reported it).
   package func serveWorker(collected files: [InputCollector.CollectedFile]) throws -> Never {
-    let (inputs, _) = try AssetPlanner.plan(files, options: options)
+    let (inputs, _, _) = try AssetPlanner.plan(files, options: options)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     WorkerPool.serve { index in

@@ -131,7 +131,8 @@ public struct AssetsJob: Sendable {
     collected files: [InputCollector.CollectedFile],
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
-    let (inputs, warnings) = try AssetPlanner.plan(files, options: options, writers: writers)
+    let (inputs, warnings, rejected) = try AssetPlanner.plan(
+      files, options: options, writers: writers)
     // Each output folder is locked for the whole run (two runs take turns), and staging
     // leftovers of killed runs in it are removed. Asset folders are not entered: they are
     // replaced whole, so nothing stages inside one (a stray file in one of this run's sets
@@ -145,7 +146,14 @@ public struct AssetsJob: Sendable {
     let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
     let (timed, workerClocks) = processAll(inputs, counter: counter)
-    var report = AssetsReport(inputs: timed.map(\.0))
+    // Files the planner set aside (a file name that is not UTF-8) fail alone, first.
+    let refused = rejected.map { path, error in
+      AssetInputResult(
+        path: path, name: AssetName.from(path: path), status: "failed",
+        role: options.role.rawValue, shape: nil, sizePt: nil, files: [],
+        error: error.description, warnings: [])
+    }
+    var report = AssetsReport(inputs: refused + timed.map(\.0))
     report.warnings = warnings
     report.statistics.renders = timed.reduce(0) {
       $0 + ($1.0.status == "written" ? $1.0.files.count : 0)
@@ -156,7 +164,7 @@ public struct AssetsJob: Sendable {
     report.statistics.writeSeconds = writeClock.seconds + workerClocks.writeSeconds
     // Every run, written or unchanged alike, so the same inputs give the same findings and
     // exit code (see `AssetPlatformWriter.findings(in:inputs:written:)`).
-    let done = zip(inputs, report.inputs).filter { $0.1.status != "failed" }
+    let done = zip(inputs, timed.map(\.0)).filter { $0.1.status != "failed" }
     let written = done.filter { $0.1.status == "written" }.map(\.0)
     for output in outputs {
       report.catalogFindings += try output.writer.findings(
