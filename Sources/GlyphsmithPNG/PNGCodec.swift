@@ -56,7 +56,9 @@ public enum PNGCodec {
         UnsafeBufferPointer(start: decoded.pixels, count: width * height * 4))
       return RGBAImage(width: width, height: height, pixels: pixels)
     case GS_PNG_NOT_PNG:
-      throw RenderError.invalidPNG(path: path, message: "not a PNG file (no PNG signature)")
+      // An empty file says so, as `render`, `assets` and `lint` do, rather than "no signature".
+      let problem = data.isEmpty ? "the file is empty" : "not a PNG file (no PNG signature)"
+      throw RenderError.invalidPNG(path: path, message: problem)
     case GS_PNG_TOO_LARGE:
       throw RenderError.tooLarge(
         path: path,

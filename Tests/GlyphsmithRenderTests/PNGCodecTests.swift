@@ -71,6 +71,10 @@ struct PNGDecodingTests {
     ) {
       try PNGCodec.decode(Data("hello".utf8), path: "x.png")
     }
+    // An empty file is named as such (as render, assets and lint name it), in compare too.
+    #expect(throws: RenderError.invalidPNG(path: "e.png", message: "the file is empty")) {
+      try PNGCodec.decode(Data(), path: "e.png")
+    }
   }
 
   @Test func truncatedFileNamesTheProblem() throws {
