@@ -72,5 +72,13 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: installed.path))
     #expect(!FileManager.default.fileExists(atPath: installedRender.path))
     #expect(!FileManager.default.fileExists(atPath: fonts.path))
+    #expect(uninstall.stdoutText.hasPrefix("removed \(prefix.path)/bin/glyphsmith, "))
+    // Again: nothing is there, and it says so rather than "removed".
+    let again = try CLIRunner.run(
+      [Self.checkout.appendingPathComponent("scripts/install").path, "--uninstall", prefix.path],
+      executable: URL(fileURLWithPath: "/bin/sh"))
+    #expect(again.status == 0)
+    #expect(again.stdoutText.isEmpty)
+    #expect(again.stderr.contains("nothing of glyphsmith is installed"))
   }
 }
