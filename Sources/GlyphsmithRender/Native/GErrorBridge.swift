@@ -26,6 +26,24 @@ enum GErrorBridge {
   static func callSVG<T>(
     path: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
   ) throws -> T {
-    try call({ RenderError.invalidSVG(path: path, message: $0) }, body)
+    try call({ RenderError.invalidSVG(path: path, message: readable($0)) }, body)
+  }
+
+  /// librsvg's XML errors as a person reads them: "XML parse error: Error domain 1 code 77 on
+  /// line 1 column 74 of data: Premature end of data in tag svg line 1" becomes "XML parse
+  /// error at line 1, column 74: Premature end of data in tag svg line 1" (libxml2's own
+  /// message last). Any other message is returned unchanged.
+  static func readable(_ message: String) -> String {
+    guard let domain = message.range(of: "Error domain "),
+      let on = message.range(of: " on line ", range: domain.upperBound..<message.endIndex),
+      let column = message.range(of: " column ", range: on.upperBound..<message.endIndex),
+      let data = message.range(of: " of data: ", range: column.upperBound..<message.endIndex),
+      let line = Int(message[on.upperBound..<column.lowerBound]),
+      let col = Int(message[column.upperBound..<data.lowerBound])
+    else { return message }
+    var what = String(message[..<domain.lowerBound])
+    while what.hasSuffix(" ") || what.hasSuffix(":") { what.removeLast() }
+    let head = what.isEmpty ? "XML error" : what
+    return "\(head) at line \(line), column \(col): \(message[data.upperBound...])"
   }
 }
