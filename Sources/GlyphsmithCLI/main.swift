@@ -34,6 +34,13 @@ ValidateCommand.symbolSets = { SymbolSetCheck.check(folder: $0, asset: $1) }
   // Where the pinned fonts were found ($GLYPHSMITH_FONTS, <exe>/../share/glyphsmith/fonts,
   // the checkout's assets/fonts): goldens with text depend on them.
   Terminal.output("fonts: " + (FontEnvironment.fontDirectory?.path ?? "none found"))
+  // An override that points nowhere is passed over: say so where users look.
+  if let override = ProcessInfo.processInfo.environment["GLYPHSMITH_FONTS"], !override.isEmpty,
+    (try? FileManager.default.attributesOfItem(atPath: override)[.type] as? FileAttributeType)
+      != .typeDirectory
+  {
+    Terminal.error("glyphsmith: warning: GLYPHSMITH_FONTS=\(override) is not a folder; not used")
+  }
   return .success
 }
 

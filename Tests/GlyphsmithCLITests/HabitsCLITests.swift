@@ -19,6 +19,16 @@ import Testing
     #expect(short.stdout == long.stdout)
   }
 
+  @Test func versionSaysWhenTheFontsOverridePointsNowhere() throws {
+    let result = try CLIRunner.run(
+      ["--version"], environment: ["GLYPHSMITH_FONTS": "/nonexistent/fonts"])
+    #expect(result.status == 0)
+    #expect(!result.stdoutText.contains("/nonexistent/fonts"))
+    #expect(
+      result.stderr
+        == "glyphsmith: warning: GLYPHSMITH_FONTS=/nonexistent/fonts is not a folder; not used\n")
+  }
+
   @Test func renderHelpPointsToHeight() throws {
     let help = try CLIRunner.run(["render", "-h"])
     #expect(
