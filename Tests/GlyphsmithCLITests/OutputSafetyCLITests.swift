@@ -114,4 +114,29 @@ struct OutputSafetyCLITests {
     #expect(
       fm.fileExists(atPath: dir.appendingPathComponent("real.xcassets/dot.imageset/dot.png").path))
   }
+
+  @Test func aLinkedCatalogGroupGetsNoContentsJSONWrittenThroughIt() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fm = FileManager.default
+    try fm.createDirectory(
+      at: dir.appendingPathComponent("in/group"), withIntermediateDirectories: true)
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("in/group/dot.svg"))
+    try Data(circleSVG.utf8).write(to: dir.appendingPathComponent("in/top.svg"))
+    try fm.createDirectory(
+      at: dir.appendingPathComponent("C.xcassets"), withIntermediateDirectories: true)
+    try fm.createDirectory(
+      at: dir.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+    try fm.createSymbolicLink(
+      atPath: dir.appendingPathComponent("C.xcassets/group").path,
+      withDestinationPath: "../elsewhere")
+    let result = try CLIRunner.run(["assets", "in", "-o", "C.xcassets", "--quiet"], in: dir)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix("C.xcassets/group: error: cannot write: it is a symbolic link"))
+    // Nothing went where the link points; the input outside the group was written.
+    #expect(try fm.contentsOfDirectory(atPath: dir.appendingPathComponent("elsewhere").path) == [])
+    #expect(
+      fm.fileExists(atPath: dir.appendingPathComponent("C.xcassets/top.imageset/top.png").path))
+  }
 }

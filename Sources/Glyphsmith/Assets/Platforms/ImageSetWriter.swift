@@ -47,9 +47,13 @@ package struct ImageSetWriter: AssetPlatformWriter {
         input.groups.indices.map { input.groups[...$0].joined(separator: "/") }
       })
     for group in groups.sorted() {
+      // Never through a linked group folder: its inputs fail alone later, at their imageset
+      // (`checkOutputFolder`), naming the link; nothing is written where it points.
+      let folder = "\(context.root)/\(group)"
+      guard (try? OutputSafety.checkNoLinkedFolders(root: context.root, folder: folder)) != nil
+      else { continue }
       let contents = GroupContents(namespace: context.options.namespace)
-      try Self.writeIfDifferent(
-        try XcodeJSON.encode(contents), toPath: "\(context.root)/\(group)/Contents.json")
+      try Self.writeIfDifferent(try XcodeJSON.encode(contents), toPath: folder + "/Contents.json")
     }
   }
 
