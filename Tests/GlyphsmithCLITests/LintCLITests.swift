@@ -243,6 +243,39 @@ struct AssetsLintCLITests {
     #expect(try CLIRunner.run(["assets", path, "-o", catalog, "--strict"]).status == 2)
   }
 
+  @Test("with --compact, the compact sizes are linted too, as lint --compact does")
+  func compactSizes() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Lucide's beer-off (calibration set): a 0.56 px hole at the regular @1x size, none that
+    // fills in at the compact size (lint and lint --compact say the same).
+    let icon = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(
+        "GlyphsmithTests/Lint/Calibration/lucide/beer-off.svg")
+    let catalog = folder.appendingPathComponent("Icons.xcassets").path
+    let result = try CLIRunner.run([
+      "assets", icon.path, "-o", catalog, "--compact", "--lint", "--json", "--quiet",
+    ])
+    #expect(result.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let input = try #require((object["inputs"] as? [[String: Any]])?.first)
+    let regular = try #require(input["lint"] as? [[String: Any]])
+    let compact = try #require(input["lintCompact"] as? [[String: Any]])
+    #expect(regular.map { $0["rule"] as? String } == ["negative-space"])
+    #expect(compact.isEmpty)
+    let lintCompact = try CLIRunner.run(["lint", icon.path, "--compact"])
+    #expect(lintCompact.status == 0 && lintCompact.stderr == "")
+    // Without --compact there is no compact report.
+    let plain = try CLIRunner.run([
+      "assets", icon.path, "-o", catalog, "--lint", "--json", "--quiet", "--force",
+    ])
+    let plainInput = try #require(
+      (try JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])?["inputs"]
+        as? [[String: Any]])
+    #expect(plainInput.first?["lintCompact"] == nil)
+  }
+
   @Test("@1x findings are info unless --scales names 1, as in lint")
   func oneX() throws {
     let folder = try temporaryFolder()

@@ -23,6 +23,10 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   /// With `assets --lint`: what `glyphsmith lint` finds for this input at the same role, size
   /// and scales (see docs/lint.md); `nil` (and left out of the JSON) without `--lint`.
   public var lint: [LintFinding]? = nil
+  /// With `assets --lint --compact`: what `glyphsmith lint --compact` finds for this input at
+  /// the compact tab bar sizes (HIG; `Role.targetBox(for:compact:)`), which the
+  /// `NAME-compact` set ships; `nil` (and left out of the JSON) otherwise.
+  public var lintCompact: [LintFinding]? = nil
 
   /// A failed entry for an input that could not even be opened.
   public static func failed(path: String, role: Role, error: GlyphsmithError) -> AssetInputResult {
@@ -32,11 +36,11 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case path, name, status, role, shape, sizePt, files, error, warnings, lint
+    case path, name, status, role, shape, sizePt, files, error, warnings, lint, lintCompact
   }
 
   /// Writes the JSON fields in `CodingKeys` order: `shape`, `sizePt` and `error` as `null` when
-  /// unset, `lint` only when set.
+  /// unset, `lint` and `lintCompact` only when set.
   public func encode(to encoder: Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(path, forKey: .path)
@@ -49,5 +53,6 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
     try c.encode(error, forKey: .error)
     try c.encode(warnings, forKey: .warnings)
     if let lint { try c.encode(lint, forKey: .lint) }
+    if let lintCompact { try c.encode(lintCompact, forKey: .lintCompact) }
   }
 }

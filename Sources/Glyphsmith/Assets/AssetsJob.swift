@@ -147,12 +147,7 @@ public struct AssetsJob: Sendable {
     let libraryBefore = LibraryClock.seconds
     let (timed, workerClocks) = processAll(inputs, counter: counter)
     // Files the planner set aside (a file name that is not UTF-8) fail alone, first.
-    let refused = rejected.map { path, error in
-      AssetInputResult(
-        path: path, name: AssetName.from(path: path), status: "failed",
-        role: options.role.rawValue, shape: nil, sizePt: nil, files: [],
-        error: error.description, warnings: [])
-    }
+    let refused = rejected.map { AssetInputResult.failed(path: $0, role: options.role, error: $1) }
     var report = AssetsReport(inputs: refused + timed.map(\.0))
     report.warnings = warnings
     report.statistics.renders = timed.reduce(0) {

@@ -119,24 +119,42 @@ enum AssetsCommand: Subcommand {
 
   /// `--lint`: lints every input that was read, as `glyphsmith lint` does at the same role,
   /// size and scales (the same engine, `LintSession`, and the same config lookup), prints the
-  /// findings (and inputs that could not be linted) and stores them in the report. Returns
-  /// whether `--strict` fails the run (any error or warning).
+  /// findings (and inputs that could not be linted) and stores them in the report; with
+  /// `--compact`, also at the compact sizes (`lintCompact`). Returns whether `--strict` fails
+  /// the run (any error or warning at either size).
   static func lintInputs(_ report: inout AssetsReport, options: Options) -> Bool {
     var lint = LintOptions()
     lint.role = options.assets.role
     lint.sizePt = options.assets.sizePt
     lint.scales = options.assets.scales
     lint.scalesExplicit = options.scalesExplicit
-    let session = LintSession(inputs: options.inputs, options: lint, jobs: options.assets.jobs)
     let read = report.inputs.indices.filter { report.inputs[$0].status != "failed" }
-    let results = session.lint(paths: read.map { report.inputs[$0].path })
-    LintCommand.printFindings(results)
+    let paths = read.map { report.inputs[$0].path }
     var strictFailure = false
-    for (index, result) in zip(read, results) {
-      guard case .success(let linted) = result else { continue }
-      report.inputs[index].lint = linted.report.findings
-      let counted = linted.report.count(.error) + linted.report.count(.warning)
-      strictFailure = strictFailure || counted > 0
+    // The regular sizes, then (with --compact) the compact ones the NAME-compact sets ship,
+    // as `glyphsmith lint --compact` finds them; their diagnostics say "(compact size)".
+    for compact in options.assets.compact ? [false, true] : [false] {
+      lint.compact = compact
+      if compact { lint.sizePt = nil }
+      let session = LintSession(inputs: options.inputs, options: lint, jobs: options.assets.jobs)
+      let results = session.lint(paths: paths)
+      // An input that cannot be linted is named once, in the regular pass.
+      let shown = compact ? results.filter { (try? $0.get()) != nil } : results
+      LintCommand.printFindings(shown) { finding in
+        var finding = finding
+        if compact { finding.message += " (compact size)" }
+        return finding
+      }
+      for (index, result) in zip(read, results) {
+        guard case .success(let linted) = result else { continue }
+        if compact {
+          report.inputs[index].lintCompact = linted.report.findings
+        } else {
+          report.inputs[index].lint = linted.report.findings
+        }
+        let counted = linted.report.count(.error) + linted.report.count(.warning)
+        strictFailure = strictFailure || counted > 0
+      }
     }
     return options.strict && strictFailure
   }
