@@ -133,7 +133,7 @@ public enum GoldenCheck {
       guard let folder else { continue }
       let url = folder.appendingPathComponent(path)
       do {
-        let data = try Data(contentsOf: url)
+        let data = try ImageComparison.read(url.path, named: url.relativePath)
         let image = try PNGCodec.decode(data, path: url.relativePath)
         if isGolden {
           entry.images.expected = data

@@ -60,7 +60,7 @@ public enum GoldenRecord {
       let data: Data
       let image: RGBAImage
       do {
-        data = try Data(contentsOf: url)
+        data = try ImageComparison.read(url.path, named: url.relativePath)
         image = try PNGCodec.decode(data, path: url.relativePath)
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: url.relativePath))
@@ -71,7 +71,7 @@ public enum GoldenRecord {
       case .onlyFailed:
         guard goldenFiles.contains(path) else { return .success(data) }
         let goldenURL = goldenDirectory.appendingPathComponent(path)
-        guard let goldenData = try? Data(contentsOf: goldenURL),
+        guard let goldenData = FileBytes.read(goldenURL.path),
           let golden = try? PNGCodec.decode(goldenData, path: goldenURL.path)
         else { return .success(data) }
         let outcome = GoldenComparison.compare(

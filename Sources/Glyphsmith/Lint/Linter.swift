@@ -92,6 +92,9 @@ public enum Linter {
       throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
     }
     guard let data = FileBytes.read(path) else {
+      if Platform.isSpecialFile(atPath: path) {
+        throw GlyphsmithError.unreadable(path: path, reason: Platform.specialFileProblem)
+      }
       throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
     }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()

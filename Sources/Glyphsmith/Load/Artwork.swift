@@ -43,6 +43,9 @@ public final class Artwork {
           .tooLarge(path: path, what: "\(size) bytes; SVG files are limited to 10 MiB"))
       }
       guard let bytes = FileBytes.read(path) else {
+        if Platform.isSpecialFile(atPath: path) {
+          throw GlyphsmithError.unreadable(path: path, reason: Platform.specialFileProblem)
+        }
         throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
       }
       data = bytes

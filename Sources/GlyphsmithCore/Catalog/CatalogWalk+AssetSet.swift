@@ -134,9 +134,8 @@ extension CatalogWalk {
     }
     guard (filename as NSString).pathExtension.lowercased() == "png" else { return }
     // The size is in the IHDR chunk, the first 24 bytes: read no more.
-    let handle = FileHandle(forReadingAtPath: folder + "/" + filename)
-    let data = (try? handle?.read(upToCount: 64)) ?? nil
-    try? handle?.close()
+    // Non-blocking and regular files only: a FIFO named like a PNG is unreadable, not a hang.
+    let data = Platform.readPrefix(atPath: folder + "/" + filename, count: 64)
     if let data, let size = PNGCodec.size(of: data) {
       entry.pixelSize = size
     } else {

@@ -21,15 +21,20 @@ public enum ImageComparison {
   /// any size decode in parallel; kept for source compatibility.
   public static let parallelDecodeLimit = 16 << 20
 
-  /// The bytes of the file at `path`.
-  /// - Throws: `GlyphsmithError.unreadable` naming the path.
-  package static func read(_ path: String) throws -> Data {
+  /// The bytes of the file at `path`; messages name `name` (default: `path`).
+  /// - Throws: `GlyphsmithError.unreadable` naming it: missing, a folder, not a regular file
+  ///   (a FIFO is refused at once, never waited on), no permission.
+  package static func read(_ path: String, named name: String? = nil) throws -> Data {
     if let data = FileBytes.read(path) { return data }
+    let name = name ?? path
     guard let info = Platform.status(ofPath: path) else {
-      throw GlyphsmithError.unreadable(path: path, reason: "no such file")
+      throw GlyphsmithError.unreadable(path: name, reason: "no such file")
+    }
+    if Platform.isSpecialFile(atPath: path) {
+      throw GlyphsmithError.unreadable(path: name, reason: Platform.specialFileProblem)
     }
     throw GlyphsmithError.unreadable(
-      path: path, reason: info.isFolder ? "is a folder; give a PNG file" : "permission denied")
+      path: name, reason: info.isFolder ? "is a folder; give a PNG file" : "permission denied")
   }
 
   /// Reads and decodes the PNG at `path` to straight RGBA8.
@@ -75,7 +80,7 @@ public enum ImageComparison {
         + Double(elapsed.components.attoseconds) / 1e15
     }
     let paths = [expectedPath, actualPath]
-    let files = try paths.map(read)
+    let files = try paths.map { try read($0) }
     // Both headers are checked (pixel budget, equal sizes) before anything is decoded.
     for index in 0..<2 {
       do { try PNGCodec.checkPixels(files[index], path: paths[index]) } catch {

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// A FIFO (or socket, or device) named like an input must fail that input at once, never wait
+/// for a writer: found by a new user whose `assets`, `sheet` and `compare` hung forever on
+/// `mkfifo f.svg` (and `render`/`lint` blamed a 10 s render timeout).
+@Suite("special files among the inputs")
+struct SpecialFilesCLITests {
+  @Test(.timeLimit(.minutes(2)))
+  func aFIFOFailsAloneInEveryCommand() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(circleSVG.utf8).write(
+      to: dir.appendingPathComponent("in/good.svg"), createFolder: true)
+    // Every command under `timeout`, so a regression fails here instead of hanging the suite.
+    let script = #"""
+      set -u
+      mkfifo in/f.svg f.png
+      run() {
+        timeout 20 "$GLYPHSMITH" "$@" >/dev/null 2>err.txt
+        echo "$1 $? $(head -c 400 err.txt | tr '\n' '|')"
+      }
+      "$GLYPHSMITH" render in/good.svg -o good.png --width 20
+      mkdir act gold && cp good.png act/ && cp good.png gold/
+      mkfifo act/f.png && cp good.png gold/f.png
+      run render in/f.svg -o x.png
+      run lint in/f.svg
+      run compare f.png good.png
+      run sheet in -o sheet.png
+      run assets in -o C.xcassets
+      run golden check act gold
+      ls C.xcassets
+      """#
+    let result = try runShell(script, in: dir)
+    let lines = result.stdoutText.split(separator: "\n").map(String.init)
+    let fifo = "is not a regular file (a FIFO, socket or device); give a file"
+    #expect(lines.contains("render 2 in/f.svg: error: cannot read: \(fifo)|"))
+    #expect(lines.contains("lint 2 in/f.svg: error: cannot read: \(fifo)|"))
+    #expect(lines.contains("compare 2 f.png: error: cannot read: \(fifo)|"))
+    #expect(lines.contains { $0.hasPrefix("sheet 2 in/f.svg: error: cannot read: \(fifo)") })
+    #expect(lines.contains { $0.hasPrefix("assets 2 in/f.svg: error: cannot read: \(fifo)") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("golden 2 ") && $0.contains("|act/f.png: error: cannot read: \(fifo)|")
+      })
+    // The good input beside the FIFO was still written, and the sheet drawn.
+    #expect(lines.contains("good.imageset"))
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("sheet.png").path))
+  }
+}
+
+extension Data {
+  fileprivate func write(to url: URL, createFolder: Bool) throws {
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try write(to: url)
+  }
+}
