@@ -49,6 +49,23 @@ struct SpecialFilesCLITests {
   }
 }
 
+@Suite("names a sheet cannot draw")
+struct SheetNameCLITests {
+  /// A name that is not UTF-8 or that no pinned font covers labels its cell with `\xFF` or "?"
+  /// and never stops the sheet (it failed whole: "no pinned font has a glyph for U+10FFFF").
+  @Test func namesNoFontCoversStillGiveASheet() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(circleSVG.utf8).write(
+      to: dir.appendingPathComponent("in/\u{65B0}.svg"), createFolder: true)
+    let result = try runShell(
+      #"cp "in/\#u{65B0}.svg" "in/$(printf 'bad\377').svg" && "$GLYPHSMITH" sheet in -o s.png"#,
+      in: dir)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.png").path))
+  }
+}
+
 extension Data {
   fileprivate func write(to url: URL, createFolder: Bool) throws {
     try FileManager.default.createDirectory(

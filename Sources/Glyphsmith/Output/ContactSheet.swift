@@ -90,10 +90,18 @@ public struct ContactSheet: Sendable {
 
   /// The label drawn for `name`: the whole name when it fits in `labelWidthPx`, else the
   /// longest prefix that fits with "…" after it. Names are cut only when they do not fit.
+  /// Characters no pinned font covers (a CJK file name) are drawn as "?": a name never stops
+  /// the sheet.
   /// - Throws: `RenderError.text` when the text cannot be laid out.
   public func label(_ name: String) throws -> String { try labelLayout(name).text }
 
   private func labelLayout(_ name: String) throws -> (text: String, layout: TextLayout) {
+    let uncovered = Set(FontCoverage.pinned.uncovered(name))
+    var drawable = String.UnicodeScalarView()
+    for scalar in name.unicodeScalars {
+      drawable.append(uncovered.contains(scalar) ? "?" : scalar)
+    }
+    let name = String(drawable)
     let style = TextStyle(weight: .regular, sizePx: 9 * scale, color: labelColor)
     let whole = try TextLayout(name, style: style)
     if whole.logicalRect.width <= labelWidthPx { return (name, whole) }

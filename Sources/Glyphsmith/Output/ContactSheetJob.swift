@@ -100,6 +100,7 @@ public struct ContactSheetJob: Sendable {
       options.compact = true
       glyphs.append(try GlyphRenderer.render(artwork, options: options).image)
     }
-    return ContactSheet.Entry(name: AssetName.from(path: path), glyphs: glyphs)
+    return ContactSheet.Entry(
+      name: FileName.display(AssetName.from(path: path)), glyphs: glyphs)
   }
 }
