@@ -112,6 +112,10 @@ package enum CompareCommand: Subcommand {
       throw error
     }
     comparison.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    if parsed.has("json") && comparison.diff == "-" {
+      // Both would go to stdout, the PNG and the JSON run together.
+      throw UsageError(message: "--json and --diff - both write to stdout; give --diff a file")
+    }
     return Options(comparison: comparison, json: parsed.has("json"), timing: parsed.has("timing"))
   }
 

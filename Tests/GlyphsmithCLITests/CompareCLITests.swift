@@ -81,6 +81,8 @@ struct CompareCLITests {
     ["compare", "a.png", "b.png", "--ignore", "1,2,3"],
     ["compare", "a.png", "b.png", "--fail-over", "lots"],
     ["compare", "a.png", "b.png", "--tresh", "0.1"],
+    // PNG and JSON would run together on stdout (a new user's trial).
+    ["compare", "a.png", "b.png", "--diff", "-", "--json"],
   ])
   func usageErrorsExitTwo(_ arguments: [String]) throws {
     let result = try CLIRunner.run(arguments)
