@@ -280,6 +280,16 @@ import Testing
     #expect(mixed.stderr.contains(#"icons/caf\xE9.svg: error: the file name is not valid UTF-8"#))
     #expect(mixed.stderr.contains("icons/empty.png: error: the file is empty"))
     #expect(mixed.stderr.contains("wrote 1 icon"))
+    // Goldens with such a name are recorded under the same bytes and found again by check
+    // (Foundation's folder enumerator turned the byte into U+FFFD: "could not be checked").
+    let golden = try runShell(
+      #"mkdir act && cp \#(name).png act/ && "$GLYPHSMITH" golden record act gold --quiet"#
+        + #" && "$GLYPHSMITH" golden check act gold"#,
+      in: dir)
+    #expect(golden.status == 0, "\(golden.stderr)")
+    #expect(golden.stdoutText.hasPrefix("1 images: 1 passed, 0 failed, 0 could not be checked"))
+    let recorded = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/gold")
+    #expect(recorded.count == 2)  // the golden and golden.json
   }
 
   @Test func namesInNFCAndNFDCollideNamingBoth() throws {

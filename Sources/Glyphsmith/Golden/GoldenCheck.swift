@@ -186,25 +186,26 @@ enum GoldenFiles {
   /// Relative paths of the `.png` files under `folder`, recursively, hidden files and the
   /// `excluding` folders (a golden or artifacts folder kept inside the actual one) skipped,
   /// sorted.
+  /// Listed with `Platform.folderEntries`, so names that are not UTF-8 survive (Foundation's
+  /// enumerator turned their bytes into U+FFFD, and the file was then "not found"); linked
+  /// folders are not entered.
   static func pngs(in folder: URL, excluding: [URL] = []) -> [String] {
     let base = folder.standardizedFileURL.path
     let skipped = Set(excluding.map { $0.standardizedFileURL.path })
-    guard
-      let enumerator = FileManager.default.enumerator(
-        at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else { return [] }
     var paths: [String] = []
-    for case let url as URL in enumerator {
-      if skipped.contains(url.standardizedFileURL.path) {
-        enumerator.skipDescendants()
-        continue
+    func walk(_ relative: String) {
+      let full = relative.isEmpty ? base : base + "/" + relative
+      guard let entries = Platform.folderEntries(atPath: full) else { return }
+      for entry in entries where !entry.name.hasPrefix(".") {
+        let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+        if entry.isFolder {
+          if !entry.isLink && !skipped.contains(base + "/" + path) { walk(path) }
+        } else if (entry.name as NSString).pathExtension.lowercased() == "png" {
+          paths.append(path)
+        }
       }
-      guard url.pathExtension.lowercased() == "png" else { continue }
-      let full = url.standardizedFileURL.path
-      guard full.hasPrefix(base) else { continue }
-      paths.append(
-        String(full.dropFirst(base.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")))
     }
+    walk("")
     return paths.sorted()
   }
 
