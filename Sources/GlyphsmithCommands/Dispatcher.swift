@@ -48,7 +48,7 @@ package enum Dispatcher {
     case "--help", "-h", "help":
       if first == "help", arguments.count > 1 {
         guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
-          Terminal.error("glyphsmith: error: unknown subcommand '\(arguments[1])'")
+          Terminal.error(unknownSubcommand(arguments[1], subcommands))
           return .failure
         }
         Terminal.output(command.help)
@@ -62,23 +62,27 @@ package enum Dispatcher {
       return version()
     default:
       guard let command = subcommands.first(where: { $0.name == first }) else {
-        let names = subcommands.map(\.name)
-        let nearest = names.min {
-          ArgumentParser.distance(Array(first), Array($0))
-            < ArgumentParser.distance(Array(first), Array($1))
-        }
-        // Only a near miss is a suggestion (a typo: at most 2 edits, or a third of the name);
-        // anything else lists the subcommands.
-        let close = nearest.flatMap {
-          ArgumentParser.distance(Array(first), Array($0)) <= max(2, first.count / 3) ? $0 : nil
-        }
-        Terminal.error(
-          "glyphsmith: error: unknown subcommand '\(first)'"
-            + (close.map { "; did you mean '\($0)'?" }
-              ?? "; use one of \(names.joined(separator: ", "))"))
+        Terminal.error(unknownSubcommand(first, subcommands))
         return .failure
       }
       return command.main(Array(arguments.dropFirst()))
     }
+  }
+
+  /// `glyphsmith: error: unknown subcommand 'X'`, then a near miss as "did you mean" (a typo:
+  /// at most 2 edits, or a third of the name), else the list of subcommands; the same for
+  /// `glyphsmith X` and `glyphsmith help X`.
+  static func unknownSubcommand(_ name: String, _ subcommands: [CommandEntry]) -> String {
+    let names = subcommands.map(\.name)
+    let nearest = names.min {
+      ArgumentParser.distance(Array(name), Array($0))
+        < ArgumentParser.distance(Array(name), Array($1))
+    }
+    let close = nearest.flatMap {
+      ArgumentParser.distance(Array(name), Array($0)) <= max(2, name.count / 3) ? $0 : nil
+    }
+    return "glyphsmith: error: unknown subcommand '\(name)'"
+      + (close.map { "; did you mean '\($0)'?" }
+        ?? "; use one of \(names.joined(separator: ", "))")
   }
 }

@@ -233,6 +233,10 @@ struct NewUserCLITests {
     let near = try CLIRunner.run(["rendr"])
     #expect(near.status == 2)
     #expect(near.stderr == "glyphsmith: error: unknown subcommand 'rendr'; did you mean 'render'?\n")
+    // `help X` answers as `X` does (it said only "unknown subcommand").
+    let help = try CLIRunner.run(["help", "nosuch"])
+    #expect(help.status == 2 && help.stderr == far.stderr)
+    #expect(try CLIRunner.run(["help", "rendr"]).stderr == near.stderr)
   }
 
   @Test func assetsRefusesStdinAndRenderRefusesAFolder() throws {
