@@ -64,6 +64,19 @@ struct SheetNameCLITests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("s.png").path))
   }
+
+  /// The warnings `render` prints for a file, `sheet` prints too (it dropped them).
+  @Test func sheetPrintsTheRenderWarnings() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="10" "#
+      + #"height="10"/><image href="../../etc/passwd" width="5" height="5"/></svg>"#
+    try Data(svg.utf8).write(to: dir.appendingPathComponent("in/ref.svg"), createFolder: true)
+    let result = try runShell(#""$GLYPHSMITH" sheet in -o s.png"#, in: dir)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.hasPrefix("in/ref.svg: warning: dropped reference '../../etc/passwd': "))
+  }
 }
 
 extension Data {

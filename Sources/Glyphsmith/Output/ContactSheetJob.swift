@@ -60,11 +60,11 @@ public struct ContactSheetJob: Sendable {
     }
     let (render, symbols, scale) = (self.render, self.symbols, sheet.scale)
     let entries = ParallelMap.map(count: files.count, jobs: jobs) {
-      index -> Result<ContactSheet.Entry, GlyphsmithError> in
+      index -> Result<(ContactSheet.Entry, [String]), GlyphsmithError> in
       do {
         if symbols {
           return .success(
-            try SymbolSheet.entry(templatePath: files[index], glyphPt: 28, scale: scale))
+            (try SymbolSheet.entry(templatePath: files[index], glyphPt: 28, scale: scale), []))
         }
         return .success(try Self.entry(path: files[index], render: render))
       } catch {
@@ -75,7 +75,10 @@ public struct ContactSheetJob: Sendable {
     var good: [ContactSheet.Entry] = []
     for entry in entries {
       switch entry {
-      case .success(let value): good.append(value)
+      case .success(let (value, warnings)):
+        // The warnings `render` prints for the same file (dropped references, upscaling).
+        warnings.forEach(diagnose)
+        good.append(value)
       case .failure(let error):
         diagnose(error.description)
         failed = true
@@ -90,17 +93,25 @@ public struct ContactSheetJob: Sendable {
     return failed ? .unusableInput : nil
   }
 
-  /// One cell: the icon at `path` rendered regular (and compact when `render.compact`).
-  static func entry(path: String, render: RenderOptions) throws -> ContactSheet.Entry {
+  /// One cell: the icon at `path` rendered regular (and compact when `render.compact`), and
+  /// the render's warnings (`path: warning: ...`), each once.
+  static func entry(
+    path: String, render: RenderOptions
+  ) throws -> (ContactSheet.Entry, [String]) {
     let artwork = try Artwork(path: path)
     var options = render
     options.compact = false
-    var glyphs = [try GlyphRenderer.render(artwork, options: options).image]
+    let regular = try GlyphRenderer.render(artwork, options: options)
+    var glyphs = [regular.image]
+    var warnings = regular.warnings
     if render.compact {
       options.compact = true
-      glyphs.append(try GlyphRenderer.render(artwork, options: options).image)
+      let compact = try GlyphRenderer.render(artwork, options: options)
+      glyphs.append(compact.image)
+      warnings += compact.warnings.filter { !warnings.contains($0) }
     }
-    return ContactSheet.Entry(
+    let entry = ContactSheet.Entry(
       name: FileName.display(AssetName.from(path: path)), glyphs: glyphs)
+    return (entry, warnings)
   }
 }
