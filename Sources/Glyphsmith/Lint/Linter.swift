@@ -91,12 +91,7 @@ public enum Linter {
     guard !info.isFolder else {
       throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
     }
-    guard let data = FileBytes.read(path) else {
-      if Platform.isSpecialFile(atPath: path) {
-        throw GlyphsmithError.unreadable(path: path, reason: Platform.specialFileProblem)
-      }
-      throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
-    }
+    let data = try FileBytes.readInput(path)
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     var options = options
     if options.config == nil {

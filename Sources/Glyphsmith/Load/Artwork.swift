@@ -42,13 +42,7 @@ public final class Artwork {
         throw GlyphsmithError.render(
           .tooLarge(path: path, what: "\(size) bytes; SVG files are limited to 10 MiB"))
       }
-      guard let bytes = FileBytes.read(path) else {
-        if Platform.isSpecialFile(atPath: path) {
-          throw GlyphsmithError.unreadable(path: path, reason: Platform.specialFileProblem)
-        }
-        throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
-      }
-      data = bytes
+      data = try FileBytes.readInput(path)
       base = url.deletingLastPathComponent()
     }
     try self.init(data: data, path: path, baseDirectory: base, sizeFromContent: sizeFromContent)

@@ -8,4 +8,15 @@ package enum FileBytes {
   package static func read(_ path: String) -> Data? {
     Platform.readRegularFile(atPath: path)
   }
+
+  /// `read(path)` for an input already known to exist and not to be a folder.
+  /// - Throws: `GlyphsmithError.unreadable` naming `path`: not a regular file (a FIFO is
+  ///   refused at once, never waited on), else no permission or an I/O error.
+  package static func readInput(_ path: String) throws -> Data {
+    if let data = read(path) { return data }
+    if Platform.isSpecialFile(atPath: path) {
+      throw GlyphsmithError.unreadable(path: path, reason: Platform.specialFileProblem)
+    }
+    throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
+  }
 }

@@ -84,49 +84,54 @@ package enum Platform {
 
   /// The bytes of the regular file at `path` with one open, fstat, read and close, or `nil`
   /// when it cannot be opened or read (missing, a folder, no permission, not a regular file).
-  /// Opened non-blocking: a FIFO named like an input is refused at once instead of waiting
-  /// for a writer forever (the flag changes nothing for a regular file's reads).
   package static func readRegularFile(atPath path: String) -> Data? {
-    readRegularFile(
-      opened: FileName.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) })
+    readRegularFile(opened: openForReading(path))
   }
 
   /// The first `count` bytes (fewer when the file is shorter) of the regular file at `path`,
-  /// or `nil` when it is not one or cannot be read; opened non-blocking, as
-  /// `readRegularFile(atPath:)`.
+  /// or `nil` when it is not one or cannot be read.
   package static func readPrefix(atPath path: String, count: Int) -> Data? {
-    let fd = FileName.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+    let fd = openForReading(path)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard regularSize(fd) != nil else { return nil }
     var data = Data(count: count)
     let n = data.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, count) }
-    guard n >= 0 else { return nil }
-    return data.prefix(n)
+    return n >= 0 ? data.prefix(n) : nil
   }
 
   /// Whether `path` exists and is neither a folder nor a regular file (a FIFO, socket or
   /// device): inputs refuse it with `specialFileProblem` rather than block on it.
   package static func isSpecialFile(atPath path: String) -> Bool {
-    var info = stat()
-    guard FileName.withCPath(path, { stat($0, &info) }) == 0 else { return false }
-    let kind = info.st_mode & S_IFMT
-    return kind != S_IFDIR && kind != S_IFREG
+    guard let kind = kind(ofPath: path) else { return false }
+    return kind != .regular && kind != .folder
   }
 
   /// The message for an input that `isSpecialFile`.
   package static let specialFileProblem =
     "is not a regular file (a FIFO, socket or device); give a file"
 
+  /// `open(2)` of `path` for reading, close-on-exec and non-blocking: a FIFO named like an
+  /// input is then refused by `regularSize` at once instead of waiting for a writer forever
+  /// (the flag changes nothing for a regular file's reads). Negative on failure.
+  private static func openForReading(_ path: String) -> Int32 {
+    FileName.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+  }
+
+  /// The size in bytes of the open file `fd` when it is a regular file, else `nil`.
+  private static func regularSize(_ fd: Int32) -> Int? {
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
   /// `readRegularFile(atPath:)` of the file `fd` an `open` returned (negative: `nil`); closes
   /// it.
   package static func readRegularFile(opened fd: Int32) -> Data? {
     guard fd >= 0 else { return nil }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    var data = Data(count: Int(info.st_size))
+    guard let size = regularSize(fd) else { return nil }
+    var data = Data(count: size)
     var total = 0
     let ok = data.withUnsafeMutableBytes { raw -> Bool in
       while total < raw.count {
