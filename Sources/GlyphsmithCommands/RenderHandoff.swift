@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Foundation
 import GlyphsmithCore
 
 /// How the light `glyphsmith` front hands a command that draws to the full executable:
@@ -11,29 +9,22 @@ package enum RenderHandoff {
   /// The full executable's file name; `scripts/install` puts it beside `glyphsmith`.
   package static let executableName = "glyphsmith-render"
 
-  /// The bytes of `glyphsmith-render`'s path beside the running executable (symbolic links
-  /// resolved; `argv[0]`'s folder when `/proc/self/exe` cannot be read), NUL-terminated.
-  /// Bytes, not a String: a folder name need not be UTF-8.
-  package static var executablePath: [CChar] {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-    var path: [CChar] =
-      count > 0 ? Array(buffer[0..<count]) : Array(CommandLine.arguments[0].utf8CString.dropLast())
-    let slash = CChar(UInt8(ascii: "/"))
-    path = path.lastIndex(of: slash).map { Array(path[...$0]) } ?? [CChar(UInt8(ascii: ".")), slash]
-    return path + executableName.utf8CString
+  /// `glyphsmith-render`'s path beside the running executable (`Platform.executablePath`,
+  /// links resolved), or in the current folder when that path has no folder.
+  package static var executablePath: String {
+    let own = Platform.executablePath
+    let folder = own.lastIndex(of: "/").map { String(own[...$0]) } ?? "./"
+    return folder + executableName
   }
 
   /// Replaces this process with `glyphsmith-render` and the same arguments; when that cannot
   /// be started, prints `glyphsmith: error: cannot start PATH: REASON` and exits 2.
   package static func exec() -> Never {
     let path = executablePath
-    execv(path, CommandLine.unsafeArgv)
-    let reason = String(cString: strerror(errno))
-    let name = String(decoding: path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let reason = Platform.replaceProcess(withExecutable: path)
     Terminal.error(
-      "glyphsmith: error: cannot start \(name): \(reason) (install it beside glyphsmith: "
-        + "scripts/install installs both)")
+      "glyphsmith: error: cannot start \(FileName.display(path)): \(reason) (install it beside "
+        + "glyphsmith: scripts/install installs both)")
     exit(ExitCode.failure.rawValue)
   }
 }

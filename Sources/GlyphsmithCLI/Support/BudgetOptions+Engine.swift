@@ -22,8 +22,5 @@ extension BudgetOptions {
   }
 
   /// This executable's path, for starting workers.
-  static var executablePath: String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-  }
+  static var executablePath: String { Platform.executablePath }
 }

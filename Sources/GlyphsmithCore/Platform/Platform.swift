@@ -369,6 +369,25 @@ extension Platform {
   /// Ignores `SIGPIPE`, so writing to a dead worker fails instead of ending this process.
   package static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
+  /// The running executable's path: `/proc/self/exe` with links resolved (`FileName.decode`d,
+  /// so a folder name that is not UTF-8 survives), else `argv[0]`.
+  package static var executablePath: String {
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBufferPointer { raw in
+      raw.baseAddress!.withMemoryRebound(to: CChar.self, capacity: raw.count) {
+        readlink("/proc/self/exe", $0, Int(PATH_MAX))
+      }
+    }
+    return count > 0 ? FileName.decode(buffer[0..<count]) : CommandLine.arguments[0]
+  }
+
+  /// Replaces this process with the executable at `path`, with this process's own arguments
+  /// (`execv(2)`). Returns only when that fails, with `strerror`'s reason.
+  package static func replaceProcess(withExecutable path: String) -> String {
+    FileName.withCPath(path) { _ = execv($0, CommandLine.unsafeArgv) }
+    return String(cString: strerror(errno))
+  }
+
   /// The name of signal `number`: `SIGABRT`, ..., else `signal N`.
   package static func signalName(_ number: Int32) -> String {
     switch number {
