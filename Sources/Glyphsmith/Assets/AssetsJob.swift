@@ -68,9 +68,8 @@ public struct AssetsJob: Sendable {
   /// A job writing into the catalog folder at `catalogPath` (created if missing); Android and
   /// web output default to `android` and `web` beside the catalog. When iOS is not among the
   /// platforms there is no catalog: `catalogPath` (`-o`) is the folder the platforms' folders
-  /// (`android`, `web`) go into. `writers` are the
-  /// platforms it knows (a platform in `options.platforms` without a writer is refused by
-  /// `run` and `plan`).
+  /// (`android`, `web`) go into. It writes with the registered platform writers
+  /// (`AssetPlatformRegistry`: ios, android, web).
   public init(catalogPath: String, options: AssetsOptions) {
     self.init(catalogPath: catalogPath, options: options, writers: AssetPlatformRegistry.writers)
   }
