@@ -49,7 +49,7 @@ public enum AppIconJob {
     }
     var warnings: [String] = []
     var files: [(name: String, data: Data, pixels: Int)] = []
-    var entries: [AppIconContents.Image] = []
+    var entries: [AssetContents.Entry] = []
 
     let artwork = try Artwork(path: iconPath)
     try checkUpscale(artwork, options: options)
@@ -91,7 +91,7 @@ public enum AppIconJob {
         entries.append(slot.entry(prefix: "icon"))
       }
     }
-    files.append(("Contents.json", try AppIconContents(images: entries).xcodeJSON(), 0))
+    files.append(("Contents.json", try AssetContents.appIcon(images: entries).xcodeJSON(), 0))
 
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
@@ -102,7 +102,7 @@ public enum AppIconJob {
     }
     let rootContents = root + "/Contents.json"
     if !FileManager.default.fileExists(atPath: rootContents) {
-      try AtomicFile.write(try XcodeJSON.encode(CatalogContents()), toPath: rootContents)
+      try AtomicFile.write(try AssetContents().xcodeJSON(), toPath: rootContents)
     }
     let folder = root + "/" + name + ".appiconset"
     try AtomicFolder.write(files.map { ($0.name, $0.data) }, toPath: folder)
