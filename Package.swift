@@ -45,7 +45,11 @@ let package = Package(
         "GlyphsmithPNG", "CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec", "CFreeType",
         "CLibXML",
       ]),
-    .target(name: "Glyphsmith", dependencies: ["GlyphsmithCore", "GlyphsmithRender"]),
+    // GLYPHSMITH_FAULT_INJECTION: the test-only fault seam (Load/FaultInjection.swift) exists
+    // in debug builds alone; release builds neither hold it nor read its variable.
+    .target(
+      name: "Glyphsmith", dependencies: ["GlyphsmithCore", "GlyphsmithRender"],
+      swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
     .target(name: "GlyphsmithCLISupport"),
     .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),
     .executableTarget(
@@ -64,6 +68,7 @@ let package = Package(
     .testTarget(name: "GlyphsmithCLISupportTests", dependencies: ["GlyphsmithCLISupport"]),
     .testTarget(
       name: "GlyphsmithCLITests",
-      dependencies: ["Glyphsmith", "GlyphsmithCommands", "GlyphsmithTestSupport"]),
+      dependencies: ["Glyphsmith", "GlyphsmithCommands", "GlyphsmithTestSupport"],
+      swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
   ]
 )
