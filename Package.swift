@@ -56,19 +56,27 @@ let package = Package(
       name: "GlyphsmithFront", dependencies: ["GlyphsmithCommands"]),
     .executableTarget(
       name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
+    // The shipped product: `assertGolden` and its configuration, nothing of the project's own
+    // tests.
     .target(
       name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
-      path: "Tests/GlyphsmithTestSupport", exclude: ["Fixtures"]),
+      path: "Tests/GlyphsmithTestSupport"),
+    // The project's own shared test fixtures (pixelmatch's reference pairs, Lucide strokes):
+    // no product, only this package's test targets use it.
+    .target(
+      name: "GlyphsmithTestFixtures", dependencies: ["GlyphsmithCore"],
+      path: "Tests/GlyphsmithTestFixtures", exclude: ["Fixtures"]),
     .testTarget(
-      name: "GlyphsmithRenderTests", dependencies: ["GlyphsmithRender", "GlyphsmithTestSupport"],
+      name: "GlyphsmithRenderTests", dependencies: ["GlyphsmithRender"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "GlyphsmithTests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"],
+      name: "GlyphsmithTests",
+      dependencies: ["Glyphsmith", "GlyphsmithTestSupport", "GlyphsmithTestFixtures"],
       exclude: ["Lint/Calibration"]),
     .testTarget(name: "GlyphsmithCLISupportTests", dependencies: ["GlyphsmithCLISupport"]),
     .testTarget(
       name: "GlyphsmithCLITests",
-      dependencies: ["Glyphsmith", "GlyphsmithCommands", "GlyphsmithTestSupport"],
+      dependencies: ["Glyphsmith", "GlyphsmithCommands", "GlyphsmithTestFixtures"],
       swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
   ]
 )
