@@ -93,6 +93,26 @@ public enum AppIconJob {
     }
     files.append(("Contents.json", try AssetContents.appIcon(images: entries).xcodeJSON(), 0))
 
+    let (root, folder) = try write(
+      files.map { ($0.name, $0.data) }, name: name, catalogPath: catalogPath)
+    let findings = try CatalogValidator.validate(catalogPath: root).filter { finding in
+      finding.path.hasPrefix(folder + "/")
+        || (finding.asset?.lowercased() == name.lowercased()
+          && (finding.rule == .caseCollision || finding.rule == .duplicateName))
+    }
+    return AppIconResult(
+      folder: folder,
+      files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },
+      warnings: warnings, findings: findings)
+  }
+
+  /// Writes `files` as `catalogPath/NAME.appiconset`, atomically (the folder replaced
+  /// whole), after creating the catalog folder and its root `Contents.json` when missing.
+  /// - Returns: the catalog folder (without trailing slashes) and the app icon set's folder.
+  /// - Throws: `GlyphsmithError.writeFailed` naming what could not be written.
+  static func write(_ files: [(name: String, data: Data)], name: String, catalogPath: String)
+    throws -> (root: String, folder: String)
+  {
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
     do {
@@ -105,17 +125,8 @@ public enum AppIconJob {
       try AtomicFile.write(try AssetContents().xcodeJSON(), toPath: rootContents)
     }
     let folder = root + "/" + name + ".appiconset"
-    try AtomicFolder.write(files.map { ($0.name, $0.data) }, toPath: folder)
-
-    let findings = try CatalogValidator.validate(catalogPath: root).filter { finding in
-      finding.path.hasPrefix(folder + "/")
-        || (finding.asset?.lowercased() == name.lowercased()
-          && (finding.rule == .caseCollision || finding.rule == .duplicateName))
-    }
-    return AppIconResult(
-      folder: folder,
-      files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },
-      warnings: warnings, findings: findings)
+    try AtomicFolder.write(files, toPath: folder)
+    return (root, folder)
   }
 
   /// Renders `artwork` into a `side` x `side` px square (plain role, aspect kept, centred,
