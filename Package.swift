@@ -15,7 +15,7 @@ let package = Package(
     .library(name: "Glyphsmith", targets: ["Glyphsmith"]),
     .library(name: "GlyphsmithTestSupport", targets: ["GlyphsmithTestSupport"]),
     .executable(name: "glyphsmith", targets: ["GlyphsmithFront"]),
-    .executable(name: "glyphsmith-render", targets: ["GlyphsmithCLI"]),
+    .executable(name: "glyphsmith-render", targets: ["GlyphsmithTool"]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages through pkg-config)
@@ -55,7 +55,7 @@ let package = Package(
     .executableTarget(
       name: "GlyphsmithFront", dependencies: ["GlyphsmithCommands"]),
     .executableTarget(
-      name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
+      name: "GlyphsmithTool", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
     // The shipped product: `assertGolden` and its configuration, nothing of the project's own
     // tests.
     .target(
