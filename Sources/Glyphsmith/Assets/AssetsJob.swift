@@ -227,6 +227,7 @@ public struct AssetsJob: Sendable {
         try Artwork(data: darkData!, path: $0, baseDirectory: base)
       }
       var warnings = artwork.warnings
+      var upscaled = false
       for set in sets {
         var written: [(name: String, data: Data)] = []
         for file in set.files {
@@ -234,10 +235,9 @@ public struct AssetsJob: Sendable {
           let glyph = try GlyphRenderer.render(source, options: file.render)
           for warning in glyph.warnings where !warnings.contains(warning) {
             // One upscaling warning an input is enough (the factor differs per scale).
-            if warning.contains("warning: upscaling"),
-              warnings.contains(where: { $0.contains("warning: upscaling") })
-            {
-              continue
+            if warning == glyph.upscalingWarning {
+              if upscaled { continue }
+              upscaled = true
             }
             warnings.append(warning)
           }
