@@ -9,5 +9,6 @@ package enum AssetPlatformRegistry {
     ImageSetWriter(),
     AndroidDrawableWriter(),
     WebIconWriter(),
+    DummyWriter(),
   ]
 }

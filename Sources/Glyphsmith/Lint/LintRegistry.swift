@@ -19,6 +19,7 @@ package enum LintRegistry {
     TemplateColourRule(),
     OffCentreRule(),
     RendererLimitationRule(),
+    DummyRule(),
   ]
 
   /// Each rule id's position in `rules`.
