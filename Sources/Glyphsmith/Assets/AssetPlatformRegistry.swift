@@ -9,6 +9,5 @@ package enum AssetPlatformRegistry {
     ImageSetWriter(),
     AndroidDrawableWriter(),
     WebIconWriter(),
-    DummyWriter(),
   ]
 }

@@ -19,7 +19,6 @@ package enum LintRegistry {
     TemplateColourRule(),
     OffCentreRule(),
     RendererLimitationRule(),
-    DummyRule(),
   ]
 
   /// Each rule id's position in `rules`.

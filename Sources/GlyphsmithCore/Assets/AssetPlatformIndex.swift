@@ -20,7 +20,6 @@ package enum AssetPlatformIndex {
     Entry(name: "ios", isDefault: true),
     Entry(name: "android", isDefault: false),
     Entry(name: "web", isDefault: false),
-    Entry(name: "dummy", isDefault: false),
   ]
 
   /// The `--platform` names of `assets --help`, the defaults marked: `ios (default), android,

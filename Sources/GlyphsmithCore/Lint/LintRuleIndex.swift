@@ -50,7 +50,6 @@ package enum LintRuleIndex {
     Entry(
       id: "renderer-limitation",
       summary: "SVG features librsvg 2.54 draws differently from browsers"),
-    Entry(id: "dummy", summary: "a scratch rule that finds nothing"),
   ]
 
   /// The summary of the rule `id`; empty for an id not listed.
