@@ -80,6 +80,49 @@ struct CatalogCLITests {
     #expect(decoded.findings.map(\.line) == [nil, 14])
   }
 
+  /// Issue 22: `validate vparent` (a folder holding a catalog with a deleted file) and
+  /// `validate icons` (a folder of SVGs) were silent passes.
+  @Test func validateOnAFolderIsNeverASilentPass() throws {
+    let dir = try assetsCatalog()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let parent = dir.appendingPathComponent("vparent")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      at: dir.appendingPathComponent("Icons.xcassets"),
+      to: parent.appendingPathComponent("App.xcassets"))
+    try FileManager.default.removeItem(
+      at: parent.appendingPathComponent("App.xcassets/home.imageset/home@2x.png"))
+    let result = try CLIRunner.run(["validate", "vparent"], in: dir)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.split(separator: "\n") == [
+        "vparent/App.xcassets/home.imageset/Contents.json:9:1: error: [missing-file] images[1] (universal 2x, home@2x.png): 'home@2x.png' does not exist in the asset folder; add the file or remove the entry",
+        "vparent/App.xcassets: 1 finding (1 error)",
+      ])
+    let json = try CLIRunner.run(["validate", "vparent", "--json"], in: dir)
+    let decoded = try JSONDecoder().decode(CatalogReport.self, from: json.stdout)
+    #expect(json.status == 1 && decoded.catalogs == ["vparent/App.xcassets"])
+    #expect(decoded.catalog == "vparent" && decoded.findings.map(\.rule) == [.missingFile])
+
+    let folder = dir.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for name in ["bell.svg", "home.svg"] {
+      try Data(circleSVG.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    let icons = try CLIRunner.run(["validate", "icons"], in: dir)
+    #expect(icons.status == 2 && icons.stdoutText == "")
+    #expect(
+      icons.stderr
+        == "icons: error: no asset catalog here: no NAME.xcassets folder in it or below, and it is not laid out as one (no Contents.json, no NAME.imageset); it holds 2 .svg files; pass the .xcassets folder\n"
+    )
+    let asset = try CLIRunner.run(["validate", "vparent/App.xcassets/home.imageset"], in: dir)
+    #expect(asset.status == 2)
+    #expect(
+      asset.stderr
+        == "vparent/App.xcassets/home.imageset: error: a .imageset folder is an asset, not a catalog; pass the .xcassets folder that holds it\n"
+    )
+  }
+
   @Test(arguments: [
     (["validate"], 2, "glyphsmith validate: error: missing CATALOG.xcassets"),
     (

@@ -235,6 +235,23 @@ struct AssetsLintCLITests {
     ])
     #expect(strict.status == 1)
 
+    // Issue 22: the summary line says the findings did not fail the run, and how to make them.
+    let summary = try CLIRunner.run([
+      "assets", path, "-o", catalog, "--scales", "1", "--lint", "--force",
+    ])
+    #expect(summary.status == 0)
+    #expect(
+      summary.stderr.hasSuffix(
+        "; 0 failed; lint: 0 errors, 1 warning (it does not fail the run; --strict makes errors and warnings exit 1)\n"
+      ))
+    let strictSummary = try CLIRunner.run([
+      "assets", path, "-o", catalog, "--scales", "1", "--lint", "--strict", "--force",
+    ])
+    #expect(strictSummary.status == 1)
+    #expect(
+      strictSummary.stderr.hasSuffix(
+        "; 0 failed; lint: 0 errors, 1 warning (--strict: they fail the run)\n"))
+
     let plain = try CLIRunner.run(["assets", path, "-o", catalog, "--scales", "1", "--json"])
     let plainObject = try #require(
       try JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])
