@@ -189,6 +189,17 @@ public struct TabBar {
     let clearance = Self.titleClearancePt * scale
     var drawn: [DrawnLayout.Item] = []
     var warnings: [String] = []
+    // A badge against the icon box (`Badge.badgeOrigin`), or in compact bars against the
+    // glyph's own frame (`Badge.compactBadgeOrigin`), left to right.
+    func badgeOrigin(_ badge: RGBAImage, box: Rect, icon: Rect?) -> (x: Int, y: Int) {
+      if compact, let icon {
+        return Badge.compactBadgeOrigin(
+          badgeWidth: badge.width, badgeHeight: badge.height, icon: icon, rightToLeft: false)
+      }
+      return Badge.badgeOrigin(
+        badgeWidth: badge.width, badgeHeight: badge.height, box: box, scale: scale,
+        rightToLeft: false)
+    }
 
     do {
       let canvas = try Canvas(width: width, height: height)
@@ -244,9 +255,12 @@ public struct TabBar {
               x: iconWidth / 2 - boxPt.width * scale / 2,
               y: barHeight / 2 - boxPt.height * scale / 2,
               width: boxPt.width * scale, height: boxPt.height * scale)
-            let origin = Badge.badgeOrigin(
-              badgeWidth: badge.width, badgeHeight: badge.height, box: relativeBox, scale: scale,
-              rightToLeft: false)
+            let relativeIcon = icon.map {
+              Rect(
+                x: 0, y: (barHeight / 2 - Double($0.height) / 2).rounded(),
+                width: Double($0.width), height: Double($0.height))
+            }
+            let origin = badgeOrigin(badge, box: relativeBox, icon: relativeIcon)
             // The title's ink top where it will be drawn (no clearance: a dot badge above a
             // title's cap height leaves it readable).
             let titleTop =
@@ -285,13 +299,15 @@ public struct TabBar {
               + "slot and ends in an ellipsis; shorten it")
         }
         let boxCentre = (x: mirrored(box.x, box.width) + box.width / 2, y: box.y + box.height / 2)
+        // The glyph's own frame (px), as drawn (before mirroring: `iconFrame`).
+        var iconFrame: Rect? = nil
         if let icon {
-          try canvas.draw(
-            icon,
-            in: Rect(
-              x: (boxCentre.x - Double(icon.width) / 2).rounded(),
-              y: (boxCentre.y - Double(icon.height) / 2).rounded(),
-              width: Double(icon.width), height: Double(icon.height)))
+          let frame = Rect(
+            x: (boxCentre.x - Double(icon.width) / 2).rounded(),
+            y: (boxCentre.y - Double(icon.height) / 2).rounded(),
+            width: Double(icon.width), height: Double(icon.height))
+          try canvas.draw(icon, in: frame)
+          iconFrame = frame
         } else if shown.moreIndex == index {
           Self.drawEllipsis(
             on: canvas, centre: boxCentre, scale: scale, compact: compact, colour: colour)
@@ -316,14 +332,24 @@ public struct TabBar {
               scale: scale),
             truncated: truncated, selected: index == shown.selected,
             disabled: item.isDisabled, icon: item.icon?.path))
+        if let iconFrame {
+          drawn.append(
+            DrawnLayout.Item(
+              kind: "icon", title: item.title, frame: .init(px: iconFrame, scale: scale),
+              icon: item.icon?.path))
+        }
         if let label { drawn.append(label) }
         if let badge, let value = item.badge {
-          let origin = Badge.badgeOrigin(
-            badgeWidth: badge.width, badgeHeight: badge.height, box: box, scale: scale,
-            rightToLeft: false)
+          // Laid out left to right, then mirrored like the rest.
+          let unmirroredIcon = iconFrame.map {
+            Rect(x: mirrored($0.x, $0.width), y: $0.y, width: $0.width, height: $0.height)
+          }
+          let origin = badgeOrigin(badge, box: box, icon: unmirroredIcon)
           let x = rightToLeft ? mirrored(Double(origin.x), Double(badge.width)) : Double(origin.x)
+          // Kept inside the bar, except in compact bars, where it stays on the glyph's corner
+          // and its top may be cut by the bar's edge (iOS draws it over what is above).
           let frame = Rect(
-            x: x, y: Double(max(0, origin.y)), width: Double(badge.width),
+            x: x, y: Double(compact ? origin.y : max(0, origin.y)), width: Double(badge.width),
             height: Double(badge.height))
           try canvas.draw(badge, in: frame)
           drawn.append(
