@@ -162,9 +162,9 @@ import Testing
     let dir = try FirstContactCLITests.iconsFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     // script(1) gives the command a terminal; its output comes back on stdout.
-    func run(term: String, output: String) throws -> String {
+    func run(term: String, output: String, command: String = "assets icons -o") throws -> String {
       let result = try CLIRunner.run(
-        ["-qec", "\"$GLYPHSMITH\" assets icons -o \(output) 2>&1", "/dev/null"], in: dir,
+        ["-qec", "\"$GLYPHSMITH\" \(command) \(output) 2>&1", "/dev/null"], in: dir,
         environment: ["GLYPHSMITH": CLIRunner.executable.path, "TERM": term],
         executable: URL(fileURLWithPath: "/usr/bin/script"))
       #expect(result.status == 0, "\(result.stderr)")
@@ -174,6 +174,9 @@ import Testing
     #expect(terminal.contains("] 2/2 ETA 0:00"))
     let dumb = try run(term: "dumb", output: "B.xcassets")
     #expect(!dumb.contains("ETA") && dumb.contains("wrote 2 icons"))
+    // Issue 22: lint too (8 s on Bootstrap with nothing on screen), then its totals.
+    let lint = try run(term: "xterm", output: "icons", command: "lint")
+    #expect(lint.contains("] 2/2 ETA 0:00") && lint.contains("2 files: 0 errors, 0 warnings, 0 info"))
   }
 
   @Test func sheetLabelsAreCutOnlyWhenTheyDoNotFit() throws {
