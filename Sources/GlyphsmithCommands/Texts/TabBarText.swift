@@ -34,8 +34,8 @@ package enum TabBarText {
       --rtl                    right to left: first item at the trailing (right) edge, titles
                                before icons beside them, badges at the top-leading corner
       --json                   print what was drawn on stdout: {"version": 1, "size":
-                               {"width", "height"}, "items": [{"kind": "tab"|"more"|"icon"|
-                               "badge"|"label", "title", "frame": {"x", "y", "width", "height"},
+                               {"width", "height"}, "items": [{"kind": "tab"|"more"|"badge"|
+                               "icon"|"label", "title", "frame": {"x", "y", "width", "height"},
                                "truncated", "selected", "disabled", "icon"}], "warnings":
                                [...]}; pt, origin top-left; a "label" item is a title's ink,
                                an "icon" item the glyph's own frame
