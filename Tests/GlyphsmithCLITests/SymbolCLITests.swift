@@ -83,8 +83,11 @@ struct SymbolCLITests {
     #expect(result.status == 0)
     let image = try PNGCodec.decode(
       Data(contentsOf: dir.appendingPathComponent("sheet.png")), path: "sheet.png")
-    // Two 112 pt cells (plus 14 pt for the label) at 1 px per pt.
-    #expect(image.width == 224 && image.height == 126)
+    // Two 112 pt cells, 40 pt high (the 28 pt weights and 6 pt above and below: issue 22,
+    // no empty bands), plus 14 pt for the label, at 1 px per pt.
+    #expect(image.width == 224 && image.height == 54)
+    let tiles = (0..<image.height).filter { y in (0..<image.width).contains { image[$0, y].b == 255 && image[$0, y].r < 255 } }
+    #expect(tiles.first == 6 && tiles.last == 33)
   }
 
   @Test func lintTakesASymbolSet() throws {

@@ -108,7 +108,9 @@ enum AssetsCommand: Subcommand {
       if let data = try? XcodeJSON.encode(report) { FileHandle.standardOutput.write(data) }
     }
     if !options.quiet && !options.json {
-      Terminal.error(batch.summary(report, seconds: Date().timeIntervalSince(started)))
+      Terminal.error(
+        batch.summary(report, seconds: Date().timeIntervalSince(started))
+          + (options.lint ? AssetsBatch.lintSummary(report, strict: options.strict) : ""))
     }
     if options.stats {
       Terminal.error(
