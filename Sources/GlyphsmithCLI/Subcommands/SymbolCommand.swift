@@ -20,10 +20,16 @@ enum SymbolCommand: Subcommand {
       throw UsageError(message: "missing -o/--output CATALOG.xcassets")
     }
     var symbol = SymbolOptions()
-    symbol.ultralightFactor = try parsed.positiveDouble("ultralight") ?? 0.5
-    symbol.blackFactor = try parsed.positiveDouble("black") ?? 2
-    symbol.emboldenUnits = try parsed.positiveDouble("embolden") ?? 0
-    symbol.canvasHeightUnits = try parsed.positiveDouble("height") ?? symbol.canvasHeightUnits
+    symbol.ultralightFactor = try parsed.positiveDouble("ultralight") ?? symbol.ultralightFactor
+    symbol.blackFactor = try parsed.positiveDouble("black") ?? symbol.blackFactor
+    if let embolden = try parsed.positiveDouble("embolden") {
+      symbol.emboldenUnits = embolden
+      symbol.thinUnits = embolden / 2
+    }
+    if let height = try parsed.positiveDouble("height") {
+      symbol.canvasHeightUnits = height
+      symbol.sizesInk = false
+    }
     guard symbol.ultralightFactor < 1, symbol.blackFactor > 1 else {
       throw UsageError(message: "--ultralight must be below 1 and --black above 1")
     }

@@ -1,0 +1,93 @@
+import GlyphsmithRender
+
+/// Makes and repairs the Ultralight and Black outlines of one template path (issue 27).
+///
+/// - Fills are grown (Black) and thinned (Ultralight) with `OutlineStroker.embolden`; when that
+///   would close a hole (a contour losing its direction or more than `keptArea` of its
+///   area), the amount is halved until it does not (at most `halvings` times).
+/// - Every contour keeps its direction in all three weights: a contour that turns over at
+///   Black or Ultralight (a small ring's counter closing) becomes a degenerate copy of its
+///   Regular contour, `collapsedSize` units across, at the same place and of the same
+///   direction, so the system still interpolates it.
+enum SymbolWeights {
+  /// Share of its Regular area a contour keeps at any weight for its hole to count as open.
+  static let keptArea = 0.25
+  /// How often the emboldening of one path is halved at most (1/64 of the asked amount).
+  static let halvings = 6
+  /// Extent of a collapsed contour, in template units (0.2: 200 steps of the 1/1000 grid).
+  static let collapsedSize = 0.2
+
+  /// The three weights of a filled outline `base` (already sized and normalised), and whether
+  /// the emboldening had to be reduced to keep holes open.
+  /// - Throws: FreeType's errors from `OutlineStroker.embolden`.
+  static func embolden(
+    _ base: VectorPath, options: SymbolOptions, stroker: OutlineStroker
+  ) throws -> ([SymbolWeight: VectorPath], Bool) {
+    let regularAreas = SymbolInk.areas(base)
+    var share = 1.0
+    var result: [SymbolWeight: VectorPath] = [:]
+    for attempt in 0...halvings {
+      result = [.regular: base]
+      var open = true
+      for weight in [SymbolWeight.ultralight, .black] {
+        let amount = options.embolden(weight) * share
+        let made =
+          amount == 0 ? base : PathNormalizer.normalize(try stroker.embolden(base, by: amount))
+        result[weight] = made
+        let areas = SymbolInk.areas(made)
+        if areas.count != regularAreas.count
+          || zip(areas, regularAreas).contains(where: { a, r in
+            a * r <= 0 || abs(a) < keptArea * abs(r)
+          })
+        {
+          open = false
+        }
+      }
+      if open { return (result, attempt > 0) }
+      if attempt < halvings { share /= 2 }
+    }
+    return (result, true)
+  }
+
+  /// `weights` with every Ultralight and Black contour whose direction differs from its
+  /// Regular contour replaced by a collapsed copy of the Regular contour (see the type's
+  /// documentation). Paths whose contour counts differ are returned unchanged.
+  static func keepingDirections(_ weights: [SymbolWeight: VectorPath]) -> [SymbolWeight:
+    VectorPath]
+  {
+    guard let regular = weights[.regular] else { return weights }
+    let regularContours = regular.subpaths
+    let regularAreas = SymbolInk.areas(regular)
+    var result = weights
+    for weight in [SymbolWeight.ultralight, .black] {
+      guard let path = weights[weight] else { continue }
+      var contours = path.subpaths
+      guard contours.count == regularContours.count else { continue }
+      let areas = SymbolInk.areas(path)
+      var changed = false
+      for i in contours.indices where areas[i] * regularAreas[i] <= 0 && regularAreas[i] != 0 {
+        let collapsed = collapse(regularContours[i], at: SymbolInk.centre(contours[i]))
+        if collapsed.signature == contours[i].signature {
+          contours[i] = collapsed
+          changed = true
+        }
+      }
+      if changed { result[weight] = VectorPath(contours.flatMap(\.elements)) }
+    }
+    return result
+  }
+
+  /// `contour` scaled about its centre to `collapsedSize` across and moved to `centre`, on
+  /// the 1/1000 grid.
+  static func collapse(_ contour: VectorPath, at centre: PathPoint) -> VectorPath {
+    guard let bounds = SymbolInk.bounds(contour) else { return contour }
+    let extent = max(bounds.width, bounds.height)
+    guard extent > 0 else { return contour }
+    let f = collapsedSize / extent
+    let own = PathPoint(x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
+    return PathNormalizer.normalize(
+      contour.map { p in
+        PathPoint(x: centre.x + (p.x - own.x) * f, y: centre.y + (p.y - own.y) * f)
+      })
+  }
+}
