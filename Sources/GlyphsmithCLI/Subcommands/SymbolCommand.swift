@@ -10,7 +10,8 @@ enum SymbolCommand: Subcommand {
 
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("ultralight"), .value("black"), .value("embolden"),
-    .value("height"), .flag("measure"), .value("report"), .value("jobs"), .flag("help"),
+    .value("height"), .flag("measure"), .value("report"), .value("jobs"), .value("prefix"), .value("suffix"),
+    .flag("help"),
   ]
 
   static func parse(_ arguments: [String]) throws -> SymbolCommandJob {
@@ -38,6 +39,8 @@ enum SymbolCommand: Subcommand {
     job.measure = parsed.has("measure")
     job.reportPath = parsed.value("report")
     job.jobs = try parsed.integer("jobs")
+    job.prefix = parsed.value("prefix") ?? ""
+    job.suffix = parsed.value("suffix") ?? ""
     return job
   }
 

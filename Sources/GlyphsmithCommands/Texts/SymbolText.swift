@@ -7,7 +7,7 @@ package enum SymbolText {
   package static let help = """
     usage: glyphsmith symbol ICON... -o CATALOG.xcassets [--ultralight F] [--black F]
                              [--embolden UNITS] [--height UNITS] [--measure]
-                             [--report FILE.json] [--jobs N]
+                             [--report FILE.json] [--jobs N] [--prefix P] [--suffix S]
 
     Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json
     and a custom-symbol template (version 3.0, iOS 15+) with Ultralight-S, Regular-S and
@@ -35,8 +35,12 @@ package enum SymbolText {
       --measure             compare Regular-S with the source render and measure ink
       --report FILE         write a JSON report (per icon: method, paths, warnings, measure)
       --jobs N              threads (default: all cores)
+      --prefix P, --suffix S
+                            name each symbol P + NAME + S (a symbol whose name an image set
+                            or other asset in the catalog has is refused: exit 2)
 
     Exit: 0 all written without warnings; 1 written with warnings (copied weights);
-    2 when an input could not be made into a symbol, or on a usage error.
+    2 when an input could not be made into a symbol (or its name is taken by another asset
+    in the catalog), or on a usage error.
     """
 }
