@@ -7,15 +7,17 @@ import GlyphsmithRender
 ///   area), the amount is halved until it does not (at most `halvings` times).
 /// - Every contour keeps its direction in all three weights: a contour that turns over at
 ///   Black or Ultralight (a small ring's counter closing) becomes a degenerate copy of its
-///   Regular contour, `collapsedSize` units across, at the same place and of the same
-///   direction, so the system still interpolates it.
+///   Regular contour, 0.2 to 2 units across (`collapsedSizes`), at the same place and of
+///   the same direction, so the system still interpolates it.
 enum SymbolWeights {
   /// Share of its Regular area a contour keeps at any weight for its hole to count as open.
   static let keptArea = 0.25
   /// How often the emboldening of one path is halved at most (1/64 of the asked amount).
   static let halvings = 6
-  /// Extent of a collapsed contour, in template units (0.2: 200 steps of the 1/1000 grid).
-  static let collapsedSize = 0.2
+  /// Extents tried for a collapsed contour, in template units, smallest first (0.2 is 200
+  /// steps of the 1/1000 grid; a contour with very short segments, such as FreeType's round
+  /// inner joins, needs more steps to keep each of its commands).
+  static let collapsedSizes = [0.2, 0.5, 1, 2]
 
   /// The three weights of a filled outline `base` (already sized and normalised), and whether
   /// the emboldening had to be reduced to keep holes open.
@@ -66,10 +68,15 @@ enum SymbolWeights {
       let areas = SymbolInk.areas(path)
       var changed = false
       for i in contours.indices where areas[i] * regularAreas[i] <= 0 && regularAreas[i] != 0 {
-        let collapsed = collapse(regularContours[i], at: SymbolInk.centre(contours[i]))
-        if collapsed.signature == contours[i].signature {
-          contours[i] = collapsed
-          changed = true
+        // The smallest of the sizes whose grid keeps every command of the contour.
+        for size in collapsedSizes {
+          let collapsed = collapse(
+            regularContours[i], at: SymbolInk.centre(contours[i]), size: size)
+          if collapsed.signature == contours[i].signature {
+            contours[i] = collapsed
+            changed = true
+            break
+          }
         }
       }
       if changed { result[weight] = VectorPath(contours.flatMap(\.elements)) }
@@ -77,13 +84,14 @@ enum SymbolWeights {
     return result
   }
 
-  /// `contour` scaled about its centre to `collapsedSize` across and moved to `centre`, on
-  /// the 1/1000 grid.
-  static func collapse(_ contour: VectorPath, at centre: PathPoint) -> VectorPath {
+  /// `contour` scaled about its centre to `size` units across and moved to `centre`, on the
+  /// 1/1000 grid.
+  static func collapse(_ contour: VectorPath, at centre: PathPoint, size: Double) -> VectorPath
+  {
     guard let bounds = SymbolInk.bounds(contour) else { return contour }
     let extent = max(bounds.width, bounds.height)
     guard extent > 0 else { return contour }
-    let f = collapsedSize / extent
+    let f = min(1, size / extent)
     let own = PathPoint(x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
     return PathNormalizer.normalize(
       contour.map { p in
