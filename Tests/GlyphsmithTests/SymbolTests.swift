@@ -66,6 +66,35 @@ struct SymbolTests {
     #expect(text.contains(">Template v.3.0</text>"))
   }
 
+  @Test(arguments: [
+    // Lucide's square and circle (ISC; the shared corpus's `square.svg` and `circle.svg`),
+    // against Apple's square and circle exports: margin widths at Ultralight-S, Regular-S,
+    // Black-S and side bearing (docs/symbols.md, "Margins").
+    (#"<rect width="18" height="18" x="3" y="3" rx="2"/>"#, [86.72, 90.67, 95.80], 9.77),
+    (#"<circle cx="12" cy="12" r="10"/>"#, [88.12, 92.53, 97.66], 6.84),
+  ])
+  func lucideSquareAndCircleHaveApplesMargins(body: String, widths: [Double], bearing: Double)
+    throws
+  {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write(
+      "icon.svg",
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" "#
+        + #"fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" "#
+        + #"stroke-linejoin="round">\#(body)</svg>"#)
+    let outline = try SymbolBuilder.build(path: path)
+    for (weight, width) in zip(SymbolWeight.allCases, widths) {
+      let margin = try #require(outline.margins[weight])
+      #expect(abs(margin.right - margin.left - width) < 0.1, "\(weight)")
+      #expect(abs((margin.left + margin.right) / 2 - SymbolTemplateGeometry.columnCentre(weight)) < 0.002)
+      let all = VectorPath(outline.paths.flatMap { ($0.weights[weight] ?? VectorPath()).elements })
+      let ink = try #require(SymbolInk.bounds(all))
+      #expect(abs(ink.x - bearing) < 0.002)
+      #expect(abs(margin.right - margin.left - ink.x - ink.width - bearing) < 0.002)
+    }
+  }
+
   // MARK: - Weights
 
   @Test func strokeIconGetsThreeCompatibleWeightsWithGrowingInk() throws {

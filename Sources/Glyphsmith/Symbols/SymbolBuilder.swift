@@ -66,6 +66,21 @@ package enum SymbolBuilder {
       PathPoint(x: p.x * k0, y: (p.y - canvas.height / 2) * k0 + centreY)
     }
 
+    // The shape decides the ink size, the side bearing and the stroke skeleton per weight.
+    let analysis = try? InkAnalysis.measure(.svg(document), path: file)
+    let skeletonCentre = analysis.map { ink in
+      place(PathPoint(x: ink.bounds.x + ink.bounds.width / 2, y: ink.bounds.y + ink.bounds.height / 2))
+    }
+
+    let skeletonShape = analysis?.shape ?? .circle
+    func skeleton(_ weight: SymbolWeight) -> (PathPoint) -> PathPoint {
+      let c = options.sizesInk ? SymbolTemplateGeometry.skeletonScale(skeletonShape, weight) : 1
+      let centre = skeletonCentre ?? PathPoint(x: 0, y: 0)
+      return { p in
+        PathPoint(x: centre.x + (p.x - centre.x) * c, y: centre.y + (p.y - centre.y) * c)
+      }
+    }
+
     let stroker = try OutlineStroker()
     /// A template path before sizing: a fill's outline (emboldened after sizing) or a
     /// stroke's three outlines.
@@ -92,15 +107,21 @@ package enum SymbolBuilder {
         // One template path per subpath: FreeType's contours of one subpath fill correctly
         // with the nonzero rule; separate paths never cancel each other.
         for subpath in placed.subpaths {
-          var weights = try outlines(subpath, style: style, options: options) {
-            try stroker.stroke($0, style: $1)
-          }
-          if Set(weights.values.map(\.signature)).count != 1 {
+          // Whole, then segment by segment (round caps and joins); each first on Apple's
+          // weight skeleton, then, when the grid makes that one incompatible, on the icon's.
+          var weights: [SymbolWeight: VectorPath] = [:]
+          attempts: for centreline in [skeleton, { _ in { $0 } }] {
+            weights = try outlines(subpath, style: style, options: options, skeleton: centreline)
+            { try stroker.stroke($0, style: $1) }
+            if Set(weights.values.map(\.signature)).count == 1 { break attempts }
             if style.cap == .round && style.join == .round {
-              weights = try outlines(subpath, style: style, options: options) {
-                try stroker.strokeSegments($0, style: $1)
+              weights = try outlines(
+                subpath, style: style, options: options, skeleton: centreline
+              ) { try stroker.strokeSegments($0, style: $1) }
+              if Set(weights.values.map(\.signature)).count == 1 {
+                method = .segmented
+                break attempts
               }
-              method = .segmented
             }
           }
           if weights.values.allSatisfy({ $0.isEmpty }) { continue }
@@ -123,7 +144,7 @@ package enum SymbolBuilder {
     }
     guard let ink = regularInk else { throw GlyphsmithError.emptyArtwork(path: file) }
     let shape =
-      (try? InkAnalysis.measure(.svg(document), path: file))?.shape
+      analysis?.shape
       ?? GlyphShape.classify(width: ink.width, height: ink.height, inkedCorners: 0)
     let s =
       options.sizesInk ? SymbolTemplateGeometry.inkScale(shape: shape, ink: ink) : 1
@@ -168,16 +189,18 @@ package enum SymbolBuilder {
     return outline
   }
 
-  /// The outline of `subpath` at each weight's width.
+  /// The outline of `subpath` at each weight's width, its centreline scaled by `skeleton`.
   private static func outlines(
     _ subpath: VectorPath, style: StrokeStyle, options: SymbolOptions,
+    skeleton: (SymbolWeight) -> (PathPoint) -> PathPoint,
     _ stroke: (VectorPath, StrokeStyle) throws -> VectorPath
   ) throws -> [SymbolWeight: VectorPath] {
     var result: [SymbolWeight: VectorPath] = [:]
     for weight in SymbolWeight.allCases {
       var weighted = style
       weighted.width = style.width * options.factor(weight)
-      result[weight] = PathNormalizer.normalize(try stroke(subpath, weighted))
+      let centreline = subpath.map(skeleton(weight))
+      result[weight] = PathNormalizer.normalize(try stroke(centreline, weighted))
     }
     return result
   }

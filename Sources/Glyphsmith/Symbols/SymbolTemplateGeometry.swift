@@ -90,4 +90,20 @@ package enum SymbolTemplateGeometry {
     "M0.993347 0L3.6377 0L29.3282-67.1326L30.0301-67.1326L30.0301-70.459L28.1227-70.459Z"
     + "M11.6882-24.4797L46.9818-24.4797L46.2311-26.7288L12.4382-26.7288Z"
     + "M55.1193 0L57.7637 0L30.6381-70.459L29.4327-70.459L29.4327-67.1326Z"
+
+  /// How much a stroked icon's centreline is scaled about its ink centre at `weight` before it
+  /// is stroked: Apple draws heavier weights on a slightly smaller skeleton, so the ink grows
+  /// less than the stroke. Solved from Apple's `square` and `circle` exports (margin widths
+  /// and strokes in docs/symbols.md) for Lucide's square and circle at our stroke factors:
+  /// square-based art 1.01385 (Ultralight) and 0.96903 (Black), the rest 1.00648 and 0.97157;
+  /// Regular 1.
+  package static func skeletonScale(_ shape: GlyphShape, _ weight: SymbolWeight) -> Double {
+    switch (weight, shape == .square) {
+    case (.regular, _): return 1
+    case (.ultralight, true): return 1.01385
+    case (.ultralight, false): return 1.00648
+    case (.black, true): return 0.96903
+    case (.black, false): return 0.97157
+    }
+  }
 }
