@@ -74,10 +74,12 @@ def main():
     symbols = report["symbols"]
     grows = directions = bearing_ok = holes = holes_open = compared = 0
     worst_bearing = None
-    flips, tight, closed = [], [], []
+    flips, tight, closed, flat = [], [], [], []
     for s in symbols:
         ink = s["measure"]["ink"]
         grows += ink[0] < ink[1] < ink[2]
+        if not ink[0] < ink[1] < ink[2]:
+            flat.append(s["name"])
         margins, groups = template(f"{s['symbolset']}/{s['name']}.svg")
         if set(groups) != set(WEIGHTS):
             continue
@@ -125,7 +127,7 @@ def main():
     print(f"  validate finding rate             {with_findings} of {n} symbols ({pct(with_findings, n)}), "
           f"{len(findings)} findings")
     print(f"  holes open at Black               {holes_open} of {holes} ({pct(holes_open, holes)})")
-    for label, names in (("direction flips", flips), ("bearing < 2", tight), ("holes closed", closed)):
+    for label, names in (("ink not growing", flat), ("direction flips", flips), ("bearing < 2", tight), ("holes closed", closed)):
         if names:
             print(f"  {label}: {', '.join(sorted(set(names))[:12])}{' ...' if len(set(names)) > 12 else ''}")
     good = grows == n and directions == compared and bearing_ok == compared and not findings

@@ -155,13 +155,24 @@ package enum SymbolBuilder {
       PathPoint(x: (p.x - inkCentreX) * s, y: (p.y - inkCentreY) * s + inkCentreY + shiftY)
     }
 
+    // Fills grow into the spaces between their parts: the narrowest one limits them.
+    var fills: [VectorPath] = []
+    for (item, _) in pending {
+      if case .fill(let outline) = item { fills.append(outline.map(size)) }
+    }
+    let narrowest =
+      options.emboldenFollowsThickness && !fills.isEmpty
+      ? SymbolInk.narrowest(fills) : (gap: nil, wall: nil)
+
     var paths: [SymbolOutline.Path] = []
     for (item, layer) in pending {
       var weights: [SymbolWeight: VectorPath] = [:]
       switch item {
       case .fill(let outline):
         let base = PathNormalizer.normalize(outline.map(size))
-        weights = try SymbolWeights.embolden(base, options: options, stroker: stroker).0
+        weights = try SymbolWeights.embolden(
+          base, options: options, stroker: stroker, narrowest: narrowest
+        ).0
       case .stroke(let strokes):
         for (weight, path) in strokes { weights[weight] = PathNormalizer.normalize(path.map(size)) }
       }

@@ -68,4 +68,78 @@ enum SymbolInk {
     return PathPoint(
       x: points.reduce(0) { $0 + $1.x } / n, y: points.reduce(0) { $0 + $1.y } / n)
   }
+
+  /// Length of all contours of `path` (sampled as `polygon`, closed).
+  static func perimeter(_ path: VectorPath) -> Double {
+    path.subpaths.map(polygon).reduce(0) { sum, points in
+      guard points.count > 1 else { return sum }
+      var length = 0.0
+      for i in points.indices {
+        let a = points[i]
+        let b = points[(i + 1) % points.count]
+        length += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+      }
+      return sum + length
+    }
+  }
+
+  /// The mean thickness of a filled outline: twice its ink area over its perimeter (a strip
+  /// of width t and any length gives t; a disc of radius r gives r).
+  static func thickness(_ path: VectorPath) -> Double {
+    let p = perimeter(path)
+    return p > 0 ? 2 * abs(areas(path).reduce(0, +)) / p : 0
+  }
+
+  /// Nonzero winding number of `polygons` (closed) at `p`.
+  static func winding(_ polygons: [[PathPoint]], at p: PathPoint) -> Int {
+    var total = 0
+    for polygon in polygons where polygon.count > 2 {
+      var j = polygon.count - 1
+      for i in polygon.indices {
+        let a = polygon[j]
+        let b = polygon[i]
+        let cross = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
+        if a.y <= p.y {
+          if b.y > p.y && cross > 0 { total += 1 }
+        } else if b.y <= p.y && cross < 0 {
+          total -= 1
+        }
+        j = i
+      }
+    }
+    return total
+  }
+
+  /// The narrowest space between two contours of `paths` (all filled with the nonzero rule,
+  /// drawn together) and the thinnest ink between two of them, in their units: for each pair
+  /// of contours, the closest pair of sampled points decides, and its midpoint tells space
+  /// (no ink) from wall (ink). Contours that touch are left out. `nil` when none.
+  static func narrowest(_ paths: [VectorPath]) -> (gap: Double?, wall: Double?) {
+    let contours = paths.flatMap(\.subpaths).map(polygon).filter { $0.count > 2 }
+    var gap: Double? = nil
+    var wall: Double? = nil
+    for i in contours.indices {
+      for j in contours.indices where j > i {
+        var best = Double.infinity
+        var middle = PathPoint(x: 0, y: 0)
+        for a in contours[i] {
+          for b in contours[j] {
+            let d = (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
+            if d < best {
+              best = d
+              middle = PathPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            }
+          }
+        }
+        let distance = best.squareRoot()
+        guard distance > 0.05 else { continue }
+        if winding(contours, at: middle) == 0 {
+          gap = min(gap ?? distance, distance)
+        } else {
+          wall = min(wall ?? distance, distance)
+        }
+      }
+    }
+    return (gap, wall)
+  }
 }

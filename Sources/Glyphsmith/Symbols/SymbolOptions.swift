@@ -18,6 +18,10 @@ public struct SymbolOptions: Sendable, Equatable {
   /// default, 2.2, gives the same export's Ultralight / Regular ink ratio (0.878);
   /// `glyphsmith symbol --embolden U` sets it to U / 2.
   public var thinUnits = 2.2
+  /// Whether filled parts thinner than Apple's filled export grow and shrink less, as Apple's
+  /// strokes do (`SymbolWeights.blackShare`: at most half their mean thickness a side at
+  /// Black, a third at Ultralight). `--embolden` turns it off: its amounts apply as given.
+  public var emboldenFollowsThickness = true
   /// Template units the icon's canvas height (its viewBox) spans when `sizesInk` is off
   /// (`--height`): 79, about the system circle at Regular-S
   /// (`SymbolTemplateGeometry.viewBoxHeight`).

@@ -2,7 +2,9 @@ import GlyphsmithRender
 
 /// Makes and repairs the Ultralight and Black outlines of one template path (issue 27).
 ///
-/// - Fills are grown (Black) and thinned (Ultralight) with `OutlineStroker.embolden`; when that
+/// - Fills are grown (Black) and thinned (Ultralight) with `OutlineStroker.embolden`, by
+///   `SymbolOptions.emboldenUnits` / `thinUnits` or, for thin art, by a share of its mean
+///   thickness (`blackShare`, `ultralightShare`), whichever is less; when that
 ///   would close a hole (a contour losing its direction or more than `keptArea` of its
 ///   area), the amount is halved until it does not (at most `halvings` times).
 /// - Every contour keeps its direction in all three weights: a contour that turns over at
@@ -10,6 +12,18 @@ import GlyphsmithRender
 ///   Regular contour, 0.2 to 2 units across (`collapsedSizes`), at the same place and of
 ///   the same direction, so the system still interpolates it.
 enum SymbolWeights {
+  /// How far a filled part of mean thickness t grows at Black, per side, at most: 0.507 t,
+  /// what Apple's `square` export does to its stroke (7.03 units at Regular-S, 14.16 at
+  /// Black-S: (14.16 - 7.03) / 2 / 7.03). `SymbolOptions.emboldenUnits` caps it.
+  static let blackShare = 0.507
+  /// How far a filled part of mean thickness t shrinks at Ultralight, per side, at most:
+  /// 0.342 t ((7.03 - 2.22) / 2 / 7.03, the same export). `thinUnits` caps it.
+  static let ultralightShare = 0.342
+  /// How far fills grow at Black (or shrink at Ultralight) at most, as a share of the
+  /// narrowest space between two of the icon's contours (of its thinnest ink between two
+  /// contours): 0.35, so that 30 % of the space (and of the ink) is left and separate parts
+  /// do not merge (a calendar's dots, a megaphone's sound lines).
+  static let spaceShare = 0.35
   /// Share of its Regular area a contour keeps at any weight for its hole to count as open.
   static let keptArea = 0.25
   /// How often the emboldening of one path is halved at most (1/64 of the asked amount).
@@ -23,16 +37,30 @@ enum SymbolWeights {
   /// the emboldening had to be reduced to keep holes open.
   /// - Throws: FreeType's errors from `OutlineStroker.embolden`.
   static func embolden(
-    _ base: VectorPath, options: SymbolOptions, stroker: OutlineStroker
+    _ base: VectorPath, options: SymbolOptions, stroker: OutlineStroker,
+    narrowest: (gap: Double?, wall: Double?) = (nil, nil)
   ) throws -> ([SymbolWeight: VectorPath], Bool) {
     let regularAreas = SymbolInk.areas(base)
+    // Thin parts grow as Apple's strokes do, large blobs as Apple's filled export does.
+    let thickness = SymbolInk.thickness(base)
+    func asked(_ weight: SymbolWeight) -> Double {
+      let amount = options.embolden(weight)
+      guard options.emboldenFollowsThickness else { return amount }
+      let share = weight == .black ? Self.blackShare : Self.ultralightShare
+      if amount < 0 {
+        let wall = narrowest.wall.map { -Self.spaceShare * $0 } ?? amount
+        return max(amount, -share * thickness, wall)
+      }
+      let gap = narrowest.gap.map { Self.spaceShare * $0 } ?? amount
+      return min(amount, share * thickness, gap)
+    }
     var share = 1.0
     var result: [SymbolWeight: VectorPath] = [:]
     for attempt in 0...halvings {
       result = [.regular: base]
       var open = true
       for weight in [SymbolWeight.ultralight, .black] {
-        let amount = options.embolden(weight) * share
+        let amount = asked(weight) * share
         let made =
           amount == 0 ? base : PathNormalizer.normalize(try stroker.embolden(base, by: amount))
         result[weight] = made

@@ -26,6 +26,7 @@ enum SymbolCommand: Subcommand {
     if let embolden = try parsed.positiveDouble("embolden") {
       symbol.emboldenUnits = embolden
       symbol.thinUnits = embolden / 2
+      symbol.emboldenFollowsThickness = false
     }
     if let height = try parsed.positiveDouble("height") {
       symbol.canvasHeightUnits = height
