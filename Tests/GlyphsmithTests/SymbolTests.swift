@@ -438,7 +438,10 @@ struct SymbolTests {
     let svg = String(decoding: data, as: UTF8.self)
     let margin = try #require(outline.margins[.regular])
     let n = SymbolTemplateWriter.n
-    #expect(svg.contains(#"viewBox="\#(n(margin.left)) 621.271 \#(n(margin.right - margin.left)) 79""#))
+    let width = margin.right - margin.left
+    let height = max(79, width)
+    let top = 696 - 70.459 / 2 - height / 2
+    #expect(svg.contains(#"viewBox="\#(n(margin.left)) \#(n(top)) \#(n(width)) \#(n(height))""#))
     #expect(svg.contains(#"<g transform="matrix(1 0 0 1 \#(n(margin.left)) 696)">"#))
     #expect(svg.components(separatedBy: "<path ").count - 1 == 2)
   }

@@ -6,8 +6,8 @@ enum SymbolInk {
   /// Samples per cubic segment.
   static let steps = 32
 
-  /// The points of `subpath`'s outline, curves sampled at `steps`.
-  static func polygon(_ subpath: VectorPath) -> [PathPoint] {
+  /// The points of `subpath`'s outline, curves sampled at `steps` equal steps of t.
+  static func polygon(_ subpath: VectorPath, steps: Int = steps) -> [PathPoint] {
     var points: [PathPoint] = []
     var current = PathPoint(x: 0, y: 0)
     for element in subpath.elements {
