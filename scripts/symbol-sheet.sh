@@ -2,7 +2,7 @@
 # Regenerates the weight sheets of docs/symbols.md: the sample icons made into custom SF
 # Symbols, each template's Ultralight-S, Regular-S and Black-S drawn by librsvg, with the
 # project's own CLI; and the same for stroked (Lucide) and filled (Heroicons) fixtures beside
-# two templates exported by Apple's SF Symbols app (Tests/GlyphsmithTestSupport/Fixtures).
+# two templates exported by Apple's SF Symbols app (Tests/GlyphsmithTestFixtures/Fixtures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${GLYPHSMITH_BIN:-}
@@ -19,7 +19,7 @@ trap 'rm -rf "$work"' EXIT
 "$bin" sheet --symbols "$work/Symbols.xcassets" --columns 4 --scale 2 --limit 8 \
   -o docs/images/symbols-weights.png
 echo "wrote docs/images/symbols-weights.png"
-fixtures=Tests/GlyphsmithTestSupport/Fixtures
+fixtures=Tests/GlyphsmithTestFixtures/Fixtures
 "$bin" symbol "$fixtures"/lucide-stroke/{settings,library-big,clover,joystick}.svg \
   "$fixtures"/heroicons-solid/{user,megaphone,eye-dropper,calendar-date-range}.svg \
   -o "$work/Beside.xcassets" 2>/dev/null

@@ -1,18 +1,18 @@
 import Foundation
 import GlyphsmithRender
+import GlyphsmithTestFixtures
 import Testing
 
 @testable import Glyphsmith
 
 /// Issue 27's checks on a sample of the corpus (40 Lucide stroked and 12 Heroicons filled
-/// icons in `Tests/GlyphsmithTestSupport/Fixtures`; `scripts/symbol-weights.sh` runs the same
+/// icons in `Tests/GlyphsmithTestFixtures/Fixtures`; `scripts/symbol-weights.sh` runs the same
 /// checks on all 2,100): ink grows Ultralight < Regular < Black, every contour keeps its
 /// direction in all three weights, Black keeps at least 2 units to its margins, `validate`
 /// finds nothing, and the holes of filled art stay open at Black.
 @Suite("Symbols: corpus sample")
 struct SymbolCorpusSampleTests {
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("GlyphsmithTestSupport/Fixtures")
+  static let fixtures = PixelmatchFixtures.directory.deletingLastPathComponent()
 
   static func icons(_ folder: String) -> [String] {
     let url = fixtures.appendingPathComponent(folder)

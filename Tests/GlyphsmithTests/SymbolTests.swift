@@ -1,5 +1,6 @@
 import Foundation
 import GlyphsmithRender
+import GlyphsmithTestFixtures
 import Testing
 
 @testable import Glyphsmith
@@ -148,9 +149,8 @@ struct SymbolTests {
   @Test func emboldeningMatchesApplesFilledInkRatios() throws {
     // Apple's own filled export: Regular-S emboldened with the defaults gives the ink of its
     // Black-S and Ultralight-S within 3 %.
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(
-        "GlyphsmithTestSupport/Fixtures/symbol-exports/codeedit/custom.breakpoint.svg")
+    let url = PixelmatchFixtures.directory.deletingLastPathComponent()
+      .appendingPathComponent("symbol-exports/codeedit/custom.breakpoint.svg")
     let document = try SVGDocument(
       data: try Data(contentsOf: url), path: url.path, baseDirectory: nil)
     func outline(_ id: String) throws -> VectorPath {
@@ -349,9 +349,8 @@ struct SymbolTests {
     return String(text[range])
   }
 
-  static let exports = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(
-      "GlyphsmithTestSupport/Fixtures/symbol-exports")
+  static let exports = PixelmatchFixtures.directory.deletingLastPathComponent()
+    .appendingPathComponent("symbol-exports")
 
   @Test(arguments: ["codeedit/custom.breakpoint.svg", "home-assistant/discord.fill.svg"])
   func applesOwnExportsHaveNoFindings(_ file: String) throws {

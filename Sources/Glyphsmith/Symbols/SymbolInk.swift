@@ -34,7 +34,7 @@ enum SymbolInk {
 
   /// Bounds of the outline of `path` (all subpaths); `nil` when empty.
   static func bounds(_ path: VectorPath) -> Rect? {
-    let points = path.subpaths.flatMap(polygon)
+    let points = path.subpaths.flatMap { polygon($0) }
     guard let first = points.first else { return nil }
     var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
     for p in points {
@@ -71,7 +71,7 @@ enum SymbolInk {
 
   /// Length of all contours of `path` (sampled as `polygon`, closed).
   static func perimeter(_ path: VectorPath) -> Double {
-    path.subpaths.map(polygon).reduce(0) { sum, points in
+    path.subpaths.map { polygon($0) }.reduce(0) { sum, points in
       guard points.count > 1 else { return sum }
       var length = 0.0
       for i in points.indices {
@@ -115,7 +115,7 @@ enum SymbolInk {
   /// of contours, the closest pair of sampled points decides, and its midpoint tells space
   /// (no ink) from wall (ink). Contours that touch are left out. `nil` when none.
   static func narrowest(_ paths: [VectorPath]) -> (gap: Double?, wall: Double?) {
-    let contours = paths.flatMap(\.subpaths).map(polygon).filter { $0.count > 2 }
+    let contours = paths.flatMap(\.subpaths).map { polygon($0) }.filter { $0.count > 2 }
     var gap: Double? = nil
     var wall: Double? = nil
     for i in contours.indices {

@@ -9,7 +9,7 @@ public struct SymbolOptions: Sendable, Equatable {
   public var blackFactor = 2.0
   /// For filled shapes: how far Black grows outwards, in template units per side, with
   /// FreeType's emboldening, centred. The default, 5.4, gives the ink ratio Black / Regular of
-  /// Apple's own filled export in `Tests/GlyphsmithTestSupport/Fixtures/symbol-exports`
+  /// Apple's own filled export in `Tests/GlyphsmithTestFixtures/Fixtures/symbol-exports`
   /// (CodeEdit's `custom.breakpoint`: 1.297) when its Regular-S is emboldened by it. 0 draws
   /// one outline for all three weights. A path whose holes would close gets less (halved
   /// until they stay open; `SymbolWeights`).

@@ -85,7 +85,7 @@ package enum SymbolTemplateGeometry {
 
   /// The `H-reference` glyph (the letter A of the SF font, a visual aid) that every export
   /// draws at x 339 on each baseline, copied from a template v3.0 export (CodeEdit's
-  /// `custom.breakpoint`, MIT; Tests/GlyphsmithTestSupport/Fixtures/symbol-exports).
+  /// `custom.breakpoint`, MIT; Tests/GlyphsmithTestFixtures/Fixtures/symbol-exports).
   package static let referenceGlyph =
     "M0.993347 0L3.6377 0L29.3282-67.1326L30.0301-67.1326L30.0301-70.459L28.1227-70.459Z"
     + "M11.6882-24.4797L46.9818-24.4797L46.2311-26.7288L12.4382-26.7288Z"
