@@ -439,7 +439,7 @@ struct SymbolTests {
     let n = SymbolTemplateWriter.n
     let width = margin.right - margin.left
     let height = max(79, width)
-    let top = 696 - 70.459 / 2 - height / 2
+    let top = SymbolTemplateGeometry.baselineS - SymbolTemplateGeometry.capHeight / 2 - height / 2
     #expect(svg.contains(#"viewBox="\#(n(margin.left)) \#(n(top)) \#(n(width)) \#(n(height))""#))
     #expect(svg.contains(#"<g transform="matrix(1 0 0 1 \#(n(margin.left)) 696)">"#))
     #expect(svg.components(separatedBy: "<path ").count - 1 == 2)
