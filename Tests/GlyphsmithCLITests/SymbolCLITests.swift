@@ -128,4 +128,40 @@ struct SymbolCLITests {
     let missing = try CLIRunner.run(["symbol", "nope.svg", "-o", "S.xcassets"], in: dir)
     #expect(missing.status == 2)
   }
+
+  @Test func symbolOverAnImageSetOfTheSameNameExitsTwoNamingBoth() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let images = try CLIRunner.run(["assets", "bell.svg", "-o", "A.xcassets", "--quiet"], in: dir)
+    #expect(images.status == 0)
+    for command in [
+      ["symbol", "bell.svg", "-o", "A.xcassets"],
+      ["assets", "bell.svg", "-o", "A.xcassets", "--symbols", "--quiet"],
+    ] {
+      let result = try CLIRunner.run(command, in: dir)
+      #expect(result.status == 2)
+      #expect(
+        result.stderr.contains(
+          "bell.svg: error: symbol 'bell' would collide with A.xcassets/bell.imageset"))
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: dir.appendingPathComponent("A.xcassets/bell.symbolset").path))
+    }
+    let renamed = try CLIRunner.run(
+      ["symbol", "bell.svg", "-o", "A.xcassets", "--suffix", ".symbol"], in: dir)
+    #expect(renamed.status == 0)
+    let prefixed = try CLIRunner.run(
+      ["assets", "bell.svg", "-o", "A.xcassets", "--symbols", "--prefix", "sf-", "--quiet"],
+      in: dir)
+    #expect(prefixed.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: dir.appendingPathComponent("A.xcassets").path
+    ).sorted()
+    #expect(names == ["Contents.json", "bell.imageset", "bell.symbol.symbolset", "sf-bell.symbolset"])
+    let validate = try CLIRunner.run(["validate", "A.xcassets"], in: dir)
+    #expect(validate.status == 0)
+    let misuse = try CLIRunner.run(
+      ["assets", "bell.svg", "-o", "B.xcassets", "--prefix", "sf-"], in: dir)
+    #expect(misuse.status == 2)
+  }
 }

@@ -49,6 +49,8 @@ package struct AssetsBatch: Sendable {
       var job = SymbolJob(
         inputs: files.map(\.path).filter { $0.lowercased().hasSuffix(".svg") }, catalog: catalog)
       job.jobs = options.jobs
+      job.prefix = options.symbolPrefix
+      job.suffix = options.symbolSuffix
       let symbols = try job.run()
       symbolDiagnostics = symbols.symbols.flatMap(\.warnings) + symbols.errors
       symbolFailures = symbols.failures.map {
