@@ -111,6 +111,8 @@ public enum Linter {
       throw GlyphsmithError.invalidOption("lint needs at least one scale")
     }
     let artwork = try Artwork(data: data, path: path, baseDirectory: baseDirectory)
+    // The document librsvg read (DTD applied, UTF-8), so lint checks what is drawn.
+    let data = artwork.readableSource(data)
     let outline = artwork.isRaster ? nil : try SVGOutline.parse(data, path: path)
 
     var renderOptions = RenderOptions()

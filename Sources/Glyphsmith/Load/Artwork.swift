@@ -78,7 +78,7 @@ public final class Artwork {
         warnings += document.referenceWarnings
         if let warning = document.sizeWarning { warnings.append(warning) }
         // <text> the pinned fonts cannot draw as written: never silently.
-        for problem in SVGTextCheck.problems(in: data) {
+        for problem in SVGTextCheck.problems(in: document.normalizedSource ?? data) {
           warnings.append(
             "\(path):\(problem.element.line):\(problem.element.column): warning: \(problem.message)")
         }
@@ -87,6 +87,17 @@ public final class Artwork {
     } catch let error as RenderError {
       throw GlyphsmithError.render(error)
     }
+  }
+
+  /// The SVG text the readers of its structure (lint's outline, the text check) must read:
+  /// the input's own bytes, or, when librsvg read a normalised document (an internal subset
+  /// applied, another encoding re-encoded; `SVGDocument.normalizedSource`), that document.
+  /// `data` is the input as loaded.
+  package func readableSource(_ data: Data) -> Data {
+    if case .svg(let document) = source, let normalized = document.normalizedSource {
+      return normalized
+    }
+    return data
   }
 
   /// The intrinsic canvas: an SVG's size in px at 96 dpi (its pt at @1x), a PNG's px.

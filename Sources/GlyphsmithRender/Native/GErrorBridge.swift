@@ -22,11 +22,22 @@ enum GErrorBridge {
     return result
   }
 
-  /// `call` for librsvg: a GError becomes `RenderError.invalidSVG` naming `path`.
+  /// `call` for librsvg: a GError becomes `RenderError.invalidSVG` naming `path`; cairo's
+  /// "rendering error: NoMemory" (the memory budget reached) becomes `.tooLarge`.
   static func callSVG<T>(
     path: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
   ) throws -> T {
-    try call({ RenderError.invalidSVG(path: path, message: readable($0)) }, body)
+    try call(
+      { message in
+        // Cairo out of memory (the isolation's --max-memory budget reached): not an invalid
+        // file, a file too costly for the budget.
+        message.hasSuffix("rendering error: NoMemory")
+          ? RenderError.tooLarge(
+            path: path,
+            what: "rendering ran out of memory (--max-memory); simplify the file or raise "
+              + "--max-memory")
+          : RenderError.invalidSVG(path: path, message: readable(message))
+      }, body)
   }
 
   /// librsvg's XML errors as a person reads them: "XML parse error: Error domain 1 code 77 on

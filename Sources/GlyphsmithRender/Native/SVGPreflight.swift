@@ -12,9 +12,21 @@ import Foundation
 ///   4096 px (12,288 px at @3x) and relative ones (em, ex, %, larger) so that even fully
 ///   nested they stay under 4096 px;
 /// - `feTurbulence numOctaves`: each octave adds half the amplitude of the one before, so
-///   octaves past the 24th change no 8-bit pixel; they are clamped to 24.
+///   octaves past the 24th change no 8-bit pixel; they are clamped to 24;
+/// - text: more than `InputLimits.maxText` characters in `<text>` elements is refused;
+/// - images inside the SVG (`<image>`, `<feImage>`: `data:` URIs and files in the input's
+///   folder) are held to the PNG inputs' `InputLimits.maxPixels` from their headers
+///   (`RasterHeader`), before anything decodes them; a nested SVG goes through this pass
+///   itself (three levels deep), a `data:` one rewritten when it was bounded.
 ///
-/// When nothing needs bounding, the bytes librsvg reads are the input's own.
+/// The pass reads the document as librsvg will (issue 23): the internal subset's entities
+/// substituted and attribute defaults applied, in the encoding the byte order mark or XML
+/// declaration names (`LibXMLReader.normalizedTree`), CSS escapes in `style` attributes and
+/// `<style>` resolved (`CSSUnescaper`). Such a document (an internal subset, or an encoding
+/// other than UTF-8) is given to librsvg as the tree that was checked, written out in UTF-8
+/// without its DOCTYPE; one libxml2 cannot read so (an external entity, an expansion past
+/// libxml2's limits) is refused, naming why. When nothing needs bounding or normalising, the
+/// bytes librsvg reads are the input's own.
 enum SVGPreflight {
   /// What the pass found.
   struct Findings {
@@ -37,6 +49,18 @@ enum SVGPreflight {
     var droppedReferences: [ReferenceDropper.Dropped] = []
     /// `SVGNormalizer`'s fixes applied (`use-symbol`, `clip-path`, ...).
     var normalizations: [String] = []
+    /// Why the document must be refused as too costly (`RenderError.tooLarge`'s `what`,
+    /// naming the option that raises the limit), or `nil`.
+    var tooLarge: String?
+    /// Why the document cannot be read as librsvg would read it (`nil`: it can).
+    var unfaithful: String?
+    /// Whether `rewritten` is the document re-serialised in UTF-8 with its DTD applied (an
+    /// internal subset, or another encoding), so readers of the text should read it instead.
+    var normalizedSource = false
+    /// Characters of text in `<text>` elements, entities substituted.
+    var textCharacters = 0
+    /// `href` values of `<image>` and `<feImage>` elements, with their nodes.
+    var images: [(node: xmlNodePtr, reference: String)] = []
   }
 
   /// Absolute font sizes are clamped to this many px.
@@ -49,15 +73,22 @@ enum SVGPreflight {
   /// Bytes whose presence sends a document through the pass; icons without any of them (most)
   /// skip it.
   /// `square` (caps) is `SVGNormalizer`'s: a zero-length subpath needs it.
+  /// `text` and `\\` (a CSS escape) are issue 23's: text runs are bounded, escapes resolved.
   static let triggers = [
-    "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square",
+    "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square", "text", "\\",
   ].map {
     Array($0.utf8)
   }
 
-  /// Whether `data` contains any trigger word.
+  /// Whether `data` contains any trigger word, or is not in an ASCII-compatible encoding
+  /// (a UTF-16 or UTF-32 byte order mark or a zero byte among the first four: the trigger
+  /// words are not bytes there).
   static func needsPass(_ data: Data) -> Bool {
-    data.withUnsafeBytes { raw in
+    let head = [UInt8](data.prefix(4))
+    if head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) {
+      return true
+    }
+    return data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       let n = bytes.count
       var i = 0
@@ -65,7 +96,7 @@ enum SVGPreflight {
         let b = bytes[i]
         if b == UInt8(ascii: "h") || b == UInt8(ascii: "u") || b == UInt8(ascii: "@")
           || b == UInt8(ascii: "<") || b == UInt8(ascii: "f") || b == UInt8(ascii: "n")
-          || b == UInt8(ascii: "s")
+          || b == UInt8(ascii: "s") || b == UInt8(ascii: "t") || b == UInt8(ascii: "\\")
         {
           for word in triggers where word[0] == b && i + word.count <= n {
             var match = true
@@ -89,12 +120,24 @@ enum SVGPreflight {
   /// refuses are removed from the document (see `ReferenceDropper`). Documents within
   /// `maxUse` are then normalised for librsvg (see `SVGNormalizer`) unless `normalize` is
   /// false.
+  /// `limits` bounds `<use>` instances, text and images; `baseDirectory` is where images in
+  /// files are found (`nil`: none are read). `depth` counts nested SVG images (three at most).
   static func run(
-    _ data: Data, maxUse: Int, verdict: (String) -> String? = { _ in nil },
-    normalize: Bool = true
+    _ data: Data, limits: InputLimits, baseDirectory: URL? = nil,
+    verdict: (String) -> String? = { _ in nil }, normalize: Bool = true, depth: Int = 0
   ) -> Findings? {
-    guard let doc = LibXMLReader.tree(data) else { return nil }
+    let maxUse = limits.maxUse
+    let normalized = LibXMLReader.normalizedTree(data)
+    guard let doc = normalized.doc else {
+      // Not even a plain read: librsvg reports the syntax error itself.
+      guard let plain = LibXMLReader.tree(data) else { return nil }
+      xmlFreeDoc(plain)
+      var refused = Findings()
+      refused.unfaithful = normalized.failure ?? "libxml2 cannot apply its DTD"
+      return refused
+    }
     defer { xmlFreeDoc(doc) }
+    let rewriteAsUTF8 = LibXMLReader.needsNormalizedBytes(doc, data: data)
     var walk = Walk(maxUse: maxUse)
     if let dtd = doc.pointee.extSubset ?? doc.pointee.intSubset,
       dtd.pointee.SystemID != nil || dtd.pointee.ExternalID != nil
@@ -109,18 +152,36 @@ enum SVGPreflight {
       child = node.pointee.next
     }
     walk.countUses()
+    if walk.findings.textCharacters > limits.maxText {
+      walk.findings.tooLarge =
+        "\(walk.findings.textCharacters) characters of <text>; icons are limited to "
+        + "\(limits.maxText) (--max-text); draw long text as paths"
+    }
+    let images = EmbeddedImages.check(
+      walk.findings.images, limits: limits, baseDirectory: baseDirectory, verdict: verdict,
+      depth: depth)
+    if let refusal = images.tooLarge { walk.findings.tooLarge = walk.findings.tooLarge ?? refusal }
+    walk.findings.boundedFontSizes += images.boundedFontSizes
     // Font sizes first: the walk holds nodes the normalisation may replace.
     let bounded = walk.boundFontSizes()
-    walk.findings.droppedReferences = ReferenceDropper.drop(in: doc, verdict: verdict)
+    walk.findings.droppedReferences = ReferenceDropper.drop(in: doc) { reference in
+      verdict(reference) ?? images.dropped[reference]
+    }
     if normalize && walk.findings.useInstances <= maxUse {
       walk.findings.normalizations = SVGNormalizer.normalize(doc, maxUse: maxUse)
     }
-    if bounded || walk.changedOctaves || !walk.findings.droppedReferences.isEmpty
-      || !walk.findings.normalizations.isEmpty
+    if rewriteAsUTF8 || bounded || walk.changedOctaves || images.rewritten
+      || !walk.findings.droppedReferences.isEmpty || !walk.findings.normalizations.isEmpty
     {
       var buffer: UnsafeMutablePointer<xmlChar>?
       var size: Int32 = 0
-      xmlDocDumpMemory(doc, &buffer, &size)
+      if rewriteAsUTF8 {
+        walk.findings.normalizedSource = true
+        LibXMLReader.removeInternalSubset(doc)
+        xmlDocDumpMemoryEnc(doc, &buffer, &size, "UTF-8")
+      } else {
+        xmlDocDumpMemory(doc, &buffer, &size)
+      }
       if let buffer {
         walk.findings.rewritten = Data(bytes: buffer, count: Int(size))
         glyphsmith_xml_free(buffer)
@@ -215,8 +276,18 @@ enum SVGPreflight {
       findings.hrefs.append(String(rest.dropFirst().prefix { $0 != quote }))
     }
 
+    /// `<text>` elements and the elements inside them (a text's characters are counted once,
+    /// at the outermost).
+    var insideText: Set<xmlNodePtr> = []
+
     mutating func element(_ node: xmlNodePtr) {
       let name = SVGPreflight.text(node.pointee.name) ?? ""
+      let inText = node.pointee.parent.map { insideText.contains($0) } ?? false
+      if name == "text" && !inText {
+        let content = SVGPreflight.text(xmlNodeGetContent(node)) ?? ""
+        findings.textCharacters += content.unicodeScalars.count
+      }
+      if name == "text" || inText { insideText.insert(node) }
       var attribute = node.pointee.properties
       while let attr = attribute {
         attribute = attr.pointee.next
@@ -231,6 +302,7 @@ enum SVGPreflight {
         case "href":
           findings.hrefs.append(value)
           if name == "use" { uses.append((node, value)) }
+          if name == "image" || name == "feImage" { findings.images.append((node, value)) }
         case "id":
           if ids[value] == nil { ids[value] = node }
         case "style":
@@ -259,18 +331,24 @@ enum SVGPreflight {
         }
       }
       if name == "style", let css = SVGPreflight.text(xmlNodeGetContent(node)) {
-        findings.imports += SVGPreflight.imports(in: css)
+        findings.imports += SVGPreflight.imports(in: CSSUnescaper.unescape(css)?.text ?? css)
         // A rule may apply at every level of the tree; weighted by depth once it is known.
         scanCSS(css, place: .styleElement(node), weight: -1)
       }
     }
 
+    /// Reads CSS as librsvg's parser does, escapes resolved (`\\31 e9` is `1e9`); the ranges
+    /// kept are the original text's, so a bounded value replaces the escaped one.
     mutating func scanCSS(_ css: String, place: FontSize.Place, weight: Int) {
-      if css.contains("url(") { findings.cssURLs += SVGPreflight.urls(in: css) }
-      guard css.contains("font") else { return }
-      for (range, number, unit) in SVGPreflight.cssFontSizes(css) {
+      let unescaped = CSSUnescaper.unescape(css)
+      let plain = unescaped?.text ?? css
+      if plain.contains("url(") { findings.cssURLs += SVGPreflight.urls(in: plain) }
+      guard plain.lowercased().contains("font") else { return }
+      for (range, number, unit) in SVGPreflight.cssFontSizes(plain) {
+        let original = unescaped.map { CSSUnescaper.originalRange(range, origins: $0.origins) }
         fontSizes.append(
-          FontSize(place: place, range: range, number: number, unit: unit, weight: weight))
+          FontSize(
+            place: place, range: original ?? range, number: number, unit: unit, weight: weight))
       }
     }
 
