@@ -9,6 +9,22 @@
 #include <libxml/entities.h>
 #include <libxml/SAX2.h>
 
+/// The process's external entity loader (`xmlSetExternalEntityLoader`): loads nothing, so
+/// no libxml2 read in the process (Glyphsmith's or librsvg's) ever opens an external DTD or
+/// entity, whatever the parse options; libxml2 reports the entity as not loaded.
+static inline xmlParserInputPtr glyphsmith_no_external_entity(
+    const char *url, const char *id, xmlParserCtxtPtr ctxt) {
+  (void)url;
+  (void)id;
+  (void)ctxt;
+  return NULL;
+}
+
+/// Installs `glyphsmith_no_external_entity` as libxml2's external entity loader.
+static inline void glyphsmith_refuse_external_entities(void) {
+  xmlSetExternalEntityLoader(glyphsmith_no_external_entity);
+}
+
 /// `getEntity` / `getParameterEntity` for `glyphsmith_read_normalized`: internal entities
 /// only; an external one reads as undeclared (a well-formedness error), so it is never loaded.
 static inline xmlEntityPtr glyphsmith_internal_entity(void *ctx, const xmlChar *name) {

@@ -23,7 +23,8 @@ enum GErrorBridge {
   }
 
   /// `call` for librsvg: a GError becomes `RenderError.invalidSVG` naming `path`; cairo's
-  /// "rendering error: NoMemory" (the memory budget reached) becomes `.tooLarge`.
+  /// "rendering error: NoMemory" (the memory budget reached) and FreeType's refusal of a
+  /// glyph too large ("FreetypeError") become `.tooLarge`.
   static func callSVG<T>(
     path: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
   ) throws -> T {
@@ -31,12 +32,20 @@ enum GErrorBridge {
       { message in
         // Cairo out of memory (the isolation's --max-memory budget reached): not an invalid
         // file, a file too costly for the budget.
-        message.hasSuffix("rendering error: NoMemory")
-          ? RenderError.tooLarge(
+        if message.hasSuffix("rendering error: NoMemory") {
+          return RenderError.tooLarge(
             path: path,
             what: "rendering ran out of memory (--max-memory); simplify the file or raise "
               + "--max-memory")
-          : RenderError.invalidSVG(path: path, message: readable(message))
+        }
+        // FreeType refuses glyphs past about 20,000 px at the output scale.
+        if message.hasSuffix("rendering error: FreetypeError") {
+          return RenderError.tooLarge(
+            path: path,
+            what: "text too large for FreeType at this scale (glyphs past about 20,000 px); "
+              + "use a smaller font-size or scale")
+        }
+        return RenderError.invalidSVG(path: path, message: readable(message))
       }, body)
   }
 

@@ -15,6 +15,9 @@ import Foundation
 package enum LibXMLReader {
   private static let initialized: Bool = {
     xmlInitParser()
+    // No external DTD or entity is ever loaded in this process, by any parse (issue 23: with
+    // entities substituted, libxml2 would otherwise read the file an entity names).
+    glyphsmith_refuse_external_entities()
     return true
   }()
 
@@ -60,7 +63,13 @@ package enum LibXMLReader {
           base.assumingMemoryBound(to: CChar.self), Int32(raw.count), options, &code)
       }
     }
-    if let doc { return (doc, nil) }
+    if let doc {
+      if let name = externalEntity(in: doc) {
+        xmlFreeDoc(doc)
+        return (nil, "it declares the external entity '\(name)'; external entities are not loaded; inline the content")
+      }
+      return (doc, nil)
+    }
     switch Int(code) {
     case Int(XML_ERR_ENTITY_LOOP.rawValue), Int(XML_ERR_ENTITY_BOUNDARY.rawValue):
       return (nil, "its entities expand past libxml2's limits (an entity bomb); write the content out")
@@ -74,6 +83,23 @@ package enum LibXMLReader {
       }
       return (nil, message.map { "libxml2: \($0)" })
     }
+  }
+
+  /// The name of the first external entity the internal subset declares, if any.
+  private static func externalEntity(in doc: xmlDocPtr) -> String? {
+    var node = doc.pointee.intSubset?.pointee.children
+    while let current = node {
+      node = current.pointee.next
+      guard current.pointee.type == XML_ENTITY_DECL else { continue }
+      let entity = UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlEntity.self)
+      let kind = entity.pointee.etype
+      if kind != XML_INTERNAL_GENERAL_ENTITY && kind != XML_INTERNAL_PARAMETER_ENTITY
+        && kind != XML_INTERNAL_PREDEFINED_ENTITY
+      {
+        return entity.pointee.name.map { String(cString: $0) } ?? "?"
+      }
+    }
+    return nil
   }
 
   /// Whether the bytes librsvg reads must be the normalised tree's rather than `data`
