@@ -60,6 +60,24 @@ struct BoundsCLITests {
     return dir
   }
 
+  /// Runs `render`, `lint` and `assets` (or those of `commands`) on `name` in `dir`: each
+  /// fails with exit 2 and an error containing `message` (after `NAME: error: `).
+  static func expectRefused(
+    _ name: String, in dir: URL, _ message: String,
+    commands: [String] = ["render", "lint", "assets"]
+  ) throws {
+    let arguments: [String: [String]] = [
+      "render": ["render", name, "-o", "out.png"], "lint": ["lint", name],
+      "assets": ["assets", name, "-o", "I.xcassets"],
+    ]
+    for command in commands {
+      let result = try CLIRunner.run(arguments[command]!, in: dir)
+      #expect(result.status == 2)
+      #expect(result.stderr.contains("\(name): error: \(message)"), "\(command): \(result.stderr)")
+      expectNoIsolationCatch(result)
+    }
+  }
+
   /// Neither a crash nor a timeout nor a memory blow-up was caught by the isolation.
   static func expectNoIsolationCatch(_ result: CLIResult) {
     #expect(!result.stderr.contains("crashed"))
@@ -152,17 +170,8 @@ struct BoundsCLITests {
       + "height=\"24\">&levels;</svg>"
     let dir = try Self.folder([("fan.svg", Data(svg.utf8))])
     defer { try? FileManager.default.removeItem(at: dir) }
-    for command in [
-      ["render", "fan.svg", "-o", "out.png"], ["lint", "fan.svg"],
-      ["assets", "fan.svg", "-o", "I.xcassets"],
-    ] {
-      let result = try CLIRunner.run(command, in: dir)
-      #expect(result.status == 2)
-      #expect(
-        result.stderr.contains(
-          "fan.svg: error: too large: the SVG expands to more than 10000 <use> instances "
-            + "(--max-use)"))
-    }
+    try Self.expectRefused(
+      "fan.svg", in: dir, "too large: the SVG expands to more than 10000 <use> instances (--max-use)")
   }
 
   @Test func entityBombsAndExternalEntitiesInOtherEncodingsAreRefusedByName() throws {
@@ -190,17 +199,10 @@ struct BoundsCLITests {
       + String(repeating: "&a;", count: 9) + "</text></svg>"
     let dir = try Self.folder([("text.svg", Data(svg.utf8))])
     defer { try? FileManager.default.removeItem(at: dir) }
-    for command in [
-      ["render", "text.svg", "-o", "out.png"], ["lint", "text.svg"],
-      ["assets", "text.svg", "-o", "I.xcassets"],
-    ] {
-      let result = try CLIRunner.run(command, in: dir)
-      #expect(result.status == 2)
-      #expect(
-        result.stderr.contains(
-          "text.svg: error: too large: 45000 characters of <text>; icons are limited to 4096 "
-            + "(--max-text); draw long text as paths"))
-    }
+    try Self.expectRefused(
+      "text.svg", in: dir,
+      "too large: 45000 characters of <text>; icons are limited to 4096 (--max-text); draw long "
+        + "text as paths")
   }
 
   /// A PNG header saying `width` x `height`, 1-bit grey (no pixel data).
@@ -236,16 +238,10 @@ struct BoundsCLITests {
       ("file.svg", "'big.png' inside it is a 13920x13920 px PNG"),
     ]
     for (name, what) in expected {
-      for command in [
-        ["render", name, "-o", "out.png"], ["lint", name], ["assets", name, "-o", "I.xcassets"],
-      ] {
-        let result = try CLIRunner.run(command, in: dir)
-        #expect(result.status == 2)
-        #expect(
-          result.stderr.contains(
-            "\(name): error: too large: the image \(what); images are limited to 16777216 "
-              + "pixels (--max-pixels) and 16384 px on a side"), "\(command): \(result.stderr)")
-      }
+      try Self.expectRefused(
+        name, in: dir,
+        "too large: the image \(what); images are limited to 16777216 pixels (--max-pixels) and "
+          + "16384 px on a side")
     }
   }
 
@@ -267,17 +263,9 @@ struct BoundsCLITests {
   @Test func defaultsAreSizedForIcons() throws {
     let dir = try Self.folder([("big.png", IsolationCLITests.pngHeader(width: 6000, height: 6000))])
     defer { try? FileManager.default.removeItem(at: dir) }
-    for command in [
-      ["render", "big.png", "-o", "out.png"], ["lint", "big.png"],
-      ["assets", "big.png", "-o", "I.xcassets"],
-    ] {
-      let result = try CLIRunner.run(command, in: dir)
-      #expect(result.status == 2)
-      #expect(
-        result.stderr.contains(
-          "big.png: error: too large: 6000x6000 px PNG; inputs are limited to 16777216 pixels "
-            + "(--max-pixels)"))
-    }
+    try Self.expectRefused(
+      "big.png", in: dir,
+      "too large: 6000x6000 px PNG; inputs are limited to 16777216 pixels (--max-pixels)")
     let help = try CLIRunner.run(["render", "--help"])
     #expect(help.stdoutText.contains("memory one input's renderer may use (default 200)"))
     #expect(help.stdoutText.contains("before decoding (default 16777216, 4096 x 4096)"))
@@ -299,14 +287,10 @@ struct BoundsCLITests {
     let svg = "<svg \(Self.ns) width=\"24\" height=\"24\">\(body)</svg>"
     let dir = try Self.folder([(name, Data(svg.utf8))])
     defer { try? FileManager.default.removeItem(at: dir) }
-    for command in [["lint", name], ["assets", name, "-o", "I.xcassets"]] {
-      let result = try CLIRunner.run(command, in: dir)
-      #expect(result.status == 2)
-      #expect(
-        result.stderr.contains(
-          "\(name): error: too large: rendering ran out of memory (--max-memory); simplify the "
-            + "file or raise --max-memory"), "\(command): \(result.stderr)")
-    }
+    try Self.expectRefused(
+      name, in: dir,
+      "too large: rendering ran out of memory (--max-memory); simplify the file or raise "
+        + "--max-memory", commands: ["lint", "assets"])
   }
 
   @Test func lintRefusesAHugeRootSizeAtOnce() throws {
