@@ -14,6 +14,10 @@ import Foundation
 /// - `feTurbulence numOctaves`: each octave adds half the amplitude of the one before, so
 ///   octaves past the 24th change no 8-bit pixel; they are clamped to 24;
 /// - text: more than `InputLimits.maxText` characters in `<text>` elements is refused;
+/// - dashes: cairo strokes every dash on its own, so `stroke-dasharray="0.01"` on a long
+///   polyline is millions of strokes (issue 23: lint timed out at 650 MB); a document whose
+///   shortest dash period along all its outlines (an upper bound of their length, times the
+///   `<use>` instances) makes more than `maximumDashes` dashes is refused;
 /// - images inside the SVG (`<image>`, `<feImage>`: `data:` URIs and files in the input's
 ///   folder) are held to the PNG inputs' `InputLimits.maxPixels` from their headers
 ///   (`RasterHeader`), before anything decodes them; a nested SVG goes through this pass
@@ -69,13 +73,18 @@ enum SVGPreflight {
   static let maximumComputedFontSize = 4096.0
   /// `feTurbulence numOctaves` past this changes no 8-bit pixel (amplitude 2^-24).
   static let maximumOctaves = 24
+  /// Most dashes a document's dash patterns may make along its outlines (an icon's dashed
+  /// circle makes dozens).
+  static let maximumDashes = 50_000
 
   /// Bytes whose presence sends a document through the pass; icons without any of them (most)
   /// skip it.
   /// `square` (caps) is `SVGNormalizer`'s: a zero-length subpath needs it.
-  /// `text` and `\\` (a CSS escape) are issue 23's: text runs are bounded, escapes resolved.
+  /// `text`, `\\` (a CSS escape) and `dasharray` are issue 23's: text runs and dashes are
+  /// bounded, escapes resolved.
   static let triggers = [
     "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square", "text", "\\",
+    "dasharray",
   ].map {
     Array($0.utf8)
   }
@@ -97,6 +106,7 @@ enum SVGPreflight {
         if b == UInt8(ascii: "h") || b == UInt8(ascii: "u") || b == UInt8(ascii: "@")
           || b == UInt8(ascii: "<") || b == UInt8(ascii: "f") || b == UInt8(ascii: "n")
           || b == UInt8(ascii: "s") || b == UInt8(ascii: "t") || b == UInt8(ascii: "\\")
+          || b == UInt8(ascii: "d")
         {
           for word in triggers where word[0] == b && i + word.count <= n {
             var match = true
@@ -152,6 +162,16 @@ enum SVGPreflight {
       child = node.pointee.next
     }
     walk.countUses()
+    if let period = walk.dashPeriods.min() {
+      let dashes = walk.outlineLength / period * Double(1 + walk.findings.useInstances)
+      if !(dashes <= Double(maximumDashes)) {
+        walk.findings.tooLarge =
+          "stroke-dasharray repeats every \(String(format: "%g", period)) units along up to "
+          + "\(String(format: "%g", walk.outlineLength)) units of outline: about "
+          + "\(String(format: "%.0f", min(dashes, 1e18))) dashes, past the \(maximumDashes) "
+          + "cairo draws in an icon's budget; lengthen the dashes or draw them as paths"
+      }
+    }
     if walk.findings.textCharacters > limits.maxText {
       walk.findings.tooLarge =
         "\(walk.findings.textCharacters) characters of <text>; icons are limited to "
@@ -276,6 +296,52 @@ enum SVGPreflight {
       findings.hrefs.append(String(rest.dropFirst().prefix { $0 != quote }))
     }
 
+    /// The period (sum of one cycle) of every dash pattern that draws dashes, in user units.
+    var dashPeriods: [Double] = []
+    /// An upper bound of the length of every outline in the document, in user units.
+    var outlineLength = 0.0
+
+    /// Adds the outline of a shape element to `outlineLength`.
+    mutating func addOutline(_ node: xmlNodePtr, name: String) {
+      func value(_ attribute: String) -> Double {
+        SVGNormalizer.attribute(node, attribute).flatMap(SVGPreflight.number).map { abs($0.0) }
+          ?? 0
+      }
+      switch name {
+      case "path":
+        if let d = SVGNormalizer.attribute(node, "d") {
+          // Unparsable data: librsvg draws up to the error; its length still bounds it.
+          outlineLength += PathData.lengthBound(d) ?? Double(d.utf8.count) * 1e6
+        }
+      case "polyline", "polygon":
+        let numbers = (SVGNormalizer.attribute(node, "points") ?? "")
+          .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" || $0 == "\t" })
+          .compactMap { Double($0) }
+        var points: [(Double, Double)] = stride(from: 0, to: numbers.count - 1, by: 2).map {
+          (numbers[$0], numbers[$0 + 1])
+        }
+        if name == "polygon", let first = points.first { points.append(first) }
+        for (a, b) in zip(points, points.dropFirst()) {
+          outlineLength += hypot(b.0 - a.0, b.1 - a.1)
+        }
+      case "line":
+        outlineLength += hypot(value("x2") - value("x1"), value("y2") - value("y1"))
+      case "rect": outlineLength += 2 * (value("width") + value("height"))
+      case "circle": outlineLength += 2 * Double.pi * value("r")
+      case "ellipse": outlineLength += 2 * Double.pi * max(value("rx"), value("ry"))
+      default: break
+      }
+    }
+
+    /// Records the period of a `stroke-dasharray` value (none, zero or negative: no dashes).
+    mutating func addDashes(_ value: String) {
+      let lengths = value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+        .compactMap { SVGPreflight.number(String($0))?.0 }
+      guard !lengths.isEmpty, lengths.allSatisfy({ $0 >= 0 }) else { return }
+      let sum = lengths.reduce(0, +) * (lengths.count % 2 == 1 ? 2 : 1)
+      if sum > 0 { dashPeriods.append(sum) }
+    }
+
     /// `<text>` elements and the elements inside them (a text's characters are counted once,
     /// at the outermost).
     var insideText: Set<xmlNodePtr> = []
@@ -288,6 +354,7 @@ enum SVGPreflight {
         findings.textCharacters += content.unicodeScalars.count
       }
       if name == "text" || inText { insideText.insert(node) }
+      addOutline(node, name: name)
       var attribute = node.pointee.properties
       while let attr = attribute {
         attribute = attr.pointee.next
@@ -319,6 +386,8 @@ enum SVGPreflight {
                 place: .attribute(node, name: "font-size"), range: nil, number: 1.2, unit: "em",
                 weight: 1))
           }
+        case "stroke-dasharray":
+          addDashes(value)
         case "numOctaves" where name == "feTurbulence":
           if let (number, _) = SVGPreflight.number(value),
             !(number <= Double(maximumOctaves))
@@ -343,6 +412,14 @@ enum SVGPreflight {
       let unescaped = CSSUnescaper.unescape(css)
       let plain = unescaped?.text ?? css
       if plain.contains("url(") { findings.cssURLs += SVGPreflight.urls(in: plain) }
+      var rest = plain[...]
+      while let found = rest.range(of: "stroke-dasharray", options: .caseInsensitive) {
+        rest = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        guard rest.first == ":" else { continue }
+        let value = rest.dropFirst().prefix { $0 != ";" && $0 != "}" && $0 != "!" }
+        addDashes(String(value))
+        rest = rest.dropFirst(value.count + 1)
+      }
       guard plain.lowercased().contains("font") else { return }
       for (range, number, unit) in SVGPreflight.cssFontSizes(plain) {
         let original = unescaped.map { CSSUnescaper.originalRange(range, origins: $0.origins) }
