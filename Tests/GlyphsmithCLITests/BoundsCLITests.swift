@@ -192,6 +192,20 @@ struct BoundsCLITests {
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
   }
 
+  @Test func anImportWrittenWithEscapesIsStillDropped() throws {
+    let svg =
+      "<svg \(Self.ns) width=\"24\" height=\"24\"><style>@\\69mport url(/etc/hostname);"
+      + "rect{fill:red}</style><rect width=\"9\" height=\"9\"/></svg>"
+    let dir = try Self.folder([("import.svg", Data(svg.utf8))])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(["render", "import.svg", "-o", "out.png"], in: dir)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.hasPrefix(
+        "import.svg: warning: dropped reference '/etc/hostname': it points outside the input's "
+          + "folder"), "\(result.stderr)")
+  }
+
   @Test func textPastTheBudgetIsRefusedNamingTheFlag() throws {
     let svg =
       "<!DOCTYPE svg [<!ENTITY a \"\(String(repeating: "W", count: 5000))\">]><svg \(Self.ns) "
