@@ -306,17 +306,22 @@ struct BoundsCLITests {
     #expect(try CLIRunner.run(["render", "circle.svg", "-o", "c.png"], in: dir).status == 0)
   }
 
-  @Test func aStrokeCairoCannotDrawInBudgetFailsByNameInEveryCommand() throws {
-    let name = "stroke.svg"
-    let body =
-      "<path d=\"M2 2L22 22\" stroke=\"#000\" stroke-width=\"1e19\" stroke-linecap=\"round\"/>"
-    let svg = "<svg \(Self.ns) width=\"24\" height=\"24\">\(body)</svg>"
-    let dir = try Self.folder([(name, Data(svg.utf8))])
+  @Test(arguments: [
+    ("stroke-width=\"1e19\"", "1e19"), ("style=\"stroke-width:\\31 e19px\"", "1e19px"),
+    ("stroke-width=\"300000mm\"", "300000mm"),
+  ])
+  func aStrokeTooWideForCairoIsRefusedByNameInEveryCommand(attribute: String, shown: String)
+    throws
+  {
+    let svg =
+      "<svg \(Self.ns) width=\"24\" height=\"24\"><path d=\"M2 2L22 22\" stroke=\"#000\" "
+      + "\(attribute) stroke-linecap=\"round\"/></svg>"
+    let dir = try Self.folder([("stroke.svg", Data(svg.utf8))])
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.expectRefused(
-      name, in: dir,
-      "too large: rendering ran out of memory (--max-memory); simplify the file or raise "
-        + "--max-memory", commands: ["lint", "assets"])
+      "stroke.svg", in: dir,
+      "too large: stroke-width \(shown) is past the 1e+06 units cairo draws in an icon's budget; "
+        + "give a width the canvas can show")
   }
 
   @Test func lintRefusesAHugeRootSizeAtOnce() throws {

@@ -18,6 +18,8 @@ import Foundation
 ///   polyline is millions of strokes (issue 23: lint timed out at 650 MB); a document whose
 ///   shortest dash period along all its outlines (an upper bound of their length, times the
 ///   `<use>` instances) makes more than `maximumDashes` dashes is refused;
+/// - stroke widths past `maximumStrokeWidth` user units are refused: cairo draws a round cap
+///   or join of a stroke 1e19 wide with billions of segments (issue 23: lint 7-10 s, 930 MB);
 /// - images inside the SVG (`<image>`, `<feImage>`: `data:` URIs and files in the input's
 ///   folder) are held to the PNG inputs' `InputLimits.maxPixels` from their headers
 ///   (`RasterHeader`), before anything decodes them; a nested SVG goes through this pass
@@ -76,15 +78,18 @@ enum SVGPreflight {
   /// Most dashes a document's dash patterns may make along its outlines (an icon's dashed
   /// circle makes dozens).
   static let maximumDashes = 50_000
+  /// Widest stroke accepted, in user units (px for absolute units): a million, a thousand
+  /// times the App Store icon's side.
+  static let maximumStrokeWidth = 1e6
 
   /// Bytes whose presence sends a document through the pass; icons without any of them (most)
   /// skip it.
   /// `square` (caps) is `SVGNormalizer`'s: a zero-length subpath needs it.
-  /// `text`, `\\` (a CSS escape) and `dasharray` are issue 23's: text runs and dashes are
-  /// bounded, escapes resolved.
+  /// `text`, `\\` (a CSS escape), `dasharray` and `stroke-width` are issue 23's: text runs,
+  /// dashes and stroke widths are bounded, escapes resolved.
   static let triggers = [
     "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square", "text", "\\",
-    "dasharray",
+    "dasharray", "stroke-width",
   ].map {
     Array($0.utf8)
   }
@@ -172,6 +177,12 @@ enum SVGPreflight {
           + "cairo draws in an icon's budget; lengthen the dashes or draw them as paths"
       }
     }
+    if let width = walk.widestStroke {
+      walk.findings.tooLarge =
+        walk.findings.tooLarge
+        ?? "stroke-width \(width) is past the \(String(format: "%g", maximumStrokeWidth)) units "
+        + "cairo draws in an icon's budget; give a width the canvas can show"
+    }
     if walk.findings.textCharacters > limits.maxText {
       walk.findings.tooLarge =
         "\(walk.findings.textCharacters) characters of <text>; icons are limited to "
@@ -246,16 +257,7 @@ enum SVGPreflight {
       }
     }
     /// An absolute size in px at 96 dpi.
-    var pixels: Double {
-      switch unit {
-      case "pt": return number * 96 / 72
-      case "pc": return number * 16
-      case "in": return number * 96
-      case "cm": return number * 96 / 2.54
-      case "mm": return number * 96 / 25.4
-      default: return number
-      }
-    }
+    var pixels: Double { SVGPreflight.pixels(number, unit: unit) }
   }
 
   struct Walk {
@@ -333,6 +335,17 @@ enum SVGPreflight {
       }
     }
 
+    /// The first stroke width past `maximumStrokeWidth`, as written.
+    var widestStroke: String?
+
+    /// Records a `stroke-width` value past `maximumStrokeWidth`.
+    mutating func addStrokeWidth(_ value: String) {
+      guard widestStroke == nil, let (number, unit) = SVGPreflight.number(value) else { return }
+      if !(abs(SVGPreflight.pixels(number, unit: unit)) <= maximumStrokeWidth) {
+        widestStroke = value.trimmingCharacters(in: .whitespaces)
+      }
+    }
+
     /// Records the period of a `stroke-dasharray` value (none, zero or negative: no dashes).
     mutating func addDashes(_ value: String) {
       let lengths = value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
@@ -388,6 +401,8 @@ enum SVGPreflight {
           }
         case "stroke-dasharray":
           addDashes(value)
+        case "stroke-width":
+          addStrokeWidth(value)
         case "numOctaves" where name == "feTurbulence":
           if let (number, _) = SVGPreflight.number(value),
             !(number <= Double(maximumOctaves))
@@ -412,14 +427,8 @@ enum SVGPreflight {
       let unescaped = CSSUnescaper.unescape(css)
       let plain = unescaped?.text ?? css
       if plain.contains("url(") { findings.cssURLs += SVGPreflight.urls(in: plain) }
-      var rest = plain[...]
-      while let found = rest.range(of: "stroke-dasharray", options: .caseInsensitive) {
-        rest = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-        guard rest.first == ":" else { continue }
-        let value = rest.dropFirst().prefix { $0 != ";" && $0 != "}" && $0 != "!" }
-        addDashes(String(value))
-        rest = rest.dropFirst(value.count + 1)
-      }
+      for value in SVGPreflight.declarations("stroke-dasharray", in: plain) { addDashes(value) }
+      for value in SVGPreflight.declarations("stroke-width", in: plain) { addStrokeWidth(value) }
       guard plain.lowercased().contains("font") else { return }
       for (range, number, unit) in SVGPreflight.cssFontSizes(plain) {
         let original = unescaped.map { CSSUnescaper.originalRange(range, origins: $0.origins) }
@@ -553,6 +562,18 @@ enum SVGPreflight {
     }
   }
 
+  /// `number` in `unit` (lower case) as px at 96 dpi; other units (em, %, none) as is.
+  static func pixels(_ number: Double, unit: String) -> Double {
+    switch unit {
+    case "pt": return number * 96 / 72
+    case "pc": return number * 16
+    case "in": return number * 96
+    case "cm": return number * 96 / 2.54
+    case "mm": return number * 96 / 25.4
+    default: return number
+    }
+  }
+
   // MARK: - Small CSS readers (values only; librsvg parses the CSS itself)
 
   /// A number with its unit (lower-cased; "" for none): `1e9px` -> (1e9, "px").
@@ -629,6 +650,21 @@ enum SVGPreflight {
       search = NSRange(location: end, length: text.length - end)
     }
     return out
+  }
+
+  /// The values of every `property: value` declaration of `property` in `css` (up to `;`,
+  /// `}` or `!`), case-insensitively.
+  static func declarations(_ property: String, in css: String) -> [String] {
+    var values: [String] = []
+    var rest = css[...]
+    while let found = rest.range(of: property, options: .caseInsensitive) {
+      rest = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+      guard rest.first == ":" else { continue }
+      let value = rest.dropFirst().prefix { $0 != ";" && $0 != "}" && $0 != "!" }
+      values.append(String(value))
+      rest = rest.dropFirst(value.count + 1)
+    }
+    return values
   }
 
   /// The references inside `url(...)`, quotes removed.
