@@ -6,12 +6,14 @@ import Foundation
 /// a stream of SAX2 events with libxml2's line and column for lint's outline, the text check,
 /// symbol templates and Cairo's SVG output.
 ///
-/// Both reads refuse the network (`XML_PARSE_NONET`), load no external DTD or entity, and keep
+/// Every read refuses the network (`XML_PARSE_NONET`), loads no external DTD or entity (the
+/// process's entity loader loads nothing, `glyphsmith_refuse_external_entities`), and keeps
 /// libxml2's own limits (no `XML_PARSE_HUGE`): 256 levels of nesting, 10 MB per text node.
-/// Entities: neither read loads an external entity. The tree keeps references as nodes; the
-/// event stream replaces references to internal entities the document declares, as
-/// Foundation's `XMLParser` did, and stops at a reference to an external one. libxml2 refuses
-/// entity bombs in both while parsing ("Detected an entity reference loop", error 89).
+/// Entities: `tree` keeps references as nodes; `normalizedTree` (the preflight's, issue 23)
+/// substitutes internal entities and applies the internal subset's attribute defaults, as
+/// librsvg reads the document; the event stream replaces references to internal entities the
+/// document declares, as Foundation's `XMLParser` did, and stops at a reference to an external
+/// one. libxml2 refuses entity bombs in all three ("Detected an entity reference loop", 89).
 package enum LibXMLReader {
   private static let initialized: Bool = {
     xmlInitParser()
