@@ -80,7 +80,7 @@ struct AssetsJobTests {
     _ = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: options).run([input])
     let data = try Data(
       contentsOf: URL(fileURLWithPath: folder.path("C.xcassets/a.imageset/Contents.json")))
-    let contents = try JSONDecoder().decode(ImageSetContents.self, from: data)
+    let contents = try JSONDecoder().decode(AssetContents.self, from: data)
     #expect(contents.images.map(\.scale) == ["2x", "3x"])
     #expect(contents.images.map(\.filename) == ["a@2x.png", "a@3x.png"])
     #expect(contents.properties?.templateRenderingIntent == "original")
@@ -188,10 +188,10 @@ struct AssetsJobTests {
       for set in [name, name + "-compact"] {
         let written = try Data(
           contentsOf: URL(fileURLWithPath: folder.path("C.xcassets/\(set).imageset/Contents.json")))
-        let expected = ImageSetContents(
+        let expected = AssetContents.imageSet(
           images: [
-            .init(filename: "\(set).png", scale: "1x"),
-            .init(filename: "\(set)@3x.png", scale: "3x"),
+            .init(filename: "\(set).png", idiom: "universal", scale: "1x"),
+            .init(filename: "\(set)@3x.png", idiom: "universal", scale: "3x"),
           ], template: false)
         #expect(written == (try expected.xcodeJSON()), "\(set)")
       }
