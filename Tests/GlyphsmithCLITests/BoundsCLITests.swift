@@ -174,6 +174,23 @@ struct BoundsCLITests {
       "fan.svg", in: dir, "too large: the SVG expands to more than 10000 <use> instances (--max-use)")
   }
 
+  @Test func aGroupUsingItselfCountsWhatLibrsvgExpandsBeforeItSeesTheCycle() throws {
+    // Found by issue 23's fuzzing (a mutated fan-out): librsvg expanded 500,000 references
+    // (22 s) before its own limit stopped it.
+    var levels = "<rect id=\"g0\" width=\"1\" height=\"1\"/>"
+    for k in 1...3 {
+      levels += "<g id=\"g\(k)\">" + String(repeating: "<use href=\"#g\(k - 1)\"/>", count: 10) + "</g>"
+    }
+    levels +=
+      "<g id=\"g4\">" + String(repeating: "<use href=\"#g3\"/>", count: 3)
+      + String(repeating: "<use href=\"#g4\"/>", count: 6) + "</g>"
+    let svg = "<svg \(Self.ns) width=\"24\" height=\"24\">\(levels)</svg>"
+    let dir = try Self.folder([("self.svg", Data(svg.utf8))])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.expectRefused(
+      "self.svg", in: dir, "too large: the SVG expands to more than 10000 <use> instances (--max-use)")
+  }
+
   @Test func entityBombsAndExternalEntitiesInOtherEncodingsAreRefusedByName() throws {
     // An external entity declared in UTF-16: the byte-level check cannot see it.
     let external =

@@ -439,7 +439,8 @@ enum SVGPreflight {
     }
 
     /// Counts `<use>` instances: an element's count is its children's plus, for a use, one
-    /// and its target's; cycles count nothing more (librsvg refuses them itself).
+    /// and its target's; a use closing a cycle adds its target's count once more
+    /// (librsvg expands it once before it refuses the cycle).
     mutating func countUses() {
       guard !uses.isEmpty else { return }
       let limit = maxUse + 1
@@ -450,6 +451,10 @@ enum SVGPreflight {
       let isUse = Set(uses.map(\.node))
       var memo: [xmlNodePtr: Int] = [:]
       var inProgress: Set<xmlNodePtr> = []
+      // Targets of uses that close a cycle: librsvg expands each once more before it sees the
+      // cycle, so each counts its content once more (fuzzing found a group using itself six
+      // times, 500,000 references deep in librsvg).
+      var cycleTargets: [xmlNodePtr] = []
       // Content under defs and symbol is drawn only through a use, which counts it.
       func successors(_ node: xmlNodePtr) -> [xmlNodePtr] {
         var out: [xmlNodePtr] = []
@@ -474,7 +479,10 @@ enum SVGPreflight {
       while let (node, expanded) = stack.popLast() {
         if expanded {
           var total = isUse.contains(node) ? 1 : 0
-          for s in successors(node) { total = min(limit, total + (memo[s] ?? 0)) }
+          for s in successors(node) {
+            if memo[s] == nil && inProgress.contains(s) { cycleTargets.append(s) }
+            total = min(limit, total + (memo[s] ?? 0))
+          }
           memo[node] = total
           inProgress.remove(node)
           continue
@@ -486,7 +494,8 @@ enum SVGPreflight {
           stack.append((s, false))
         }
       }
-      findings.useInstances = roots.first.flatMap { memo[$0] } ?? 0
+      let extra = cycleTargets.reduce(0) { min(limit, $0 + (memo[$1] ?? 0)) }
+      findings.useInstances = min(limit, (roots.first.flatMap { memo[$0] } ?? 0) + extra)
     }
 
     /// Rewrites font sizes when the worst case (every relative size nested under the largest
