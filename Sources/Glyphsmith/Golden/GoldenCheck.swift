@@ -73,7 +73,8 @@ public enum GoldenCheck {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
     try GoldenFiles.requireFolder(goldenDirectory, role: "golden")
-    let manifest = try GoldenManifest.load(from: goldenDirectory)
+    // A sub-folder of a golden folder is checked with the folder's golden.json.
+    let manifest = try GoldenManifest.locate(from: goldenDirectory)?.manifest
     var options = manifest?.options ?? GoldenOptions()
     overrides.apply(to: &options)
     try options.pixelmatch.validate()
