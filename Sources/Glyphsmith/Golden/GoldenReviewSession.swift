@@ -115,11 +115,13 @@ package final class GoldenReviewSession {
 
   /// `POST /api/accept`: records the goldens of `paths` from the actual images. Each path
   /// must be a result that has an actual image (differs, size changed, golden missing, or
-  /// passed); otherwise nothing is written.
+  /// passed), else 400; a path whose golden folder is a link below the golden folder is
+  /// refused with 403; either way nothing is written.
   package func accept(_ paths: [String]) -> Answer {
     if let problem = check(paths, allowed: [.differs, .sizeChanged, .missingGolden, .passed]) {
       return Self.error(400, problem)
     }
+    if let refusal = linkRefusal(paths) { return Self.error(403, refusal) }
     return write(action: "accept", paths: paths, prune: false, newState: .accepted)
   }
 
@@ -127,6 +129,7 @@ package final class GoldenReviewSession {
   /// image (`extraGolden`); otherwise nothing is deleted.
   package func delete(_ paths: [String]) -> Answer {
     if let problem = check(paths, allowed: [.extraGolden]) { return Self.error(400, problem) }
+    if let refusal = linkRefusal(paths) { return Self.error(403, refusal) }
     return write(action: "delete", paths: paths, prune: true, newState: .deleted)
   }
 
@@ -237,6 +240,21 @@ package final class GoldenReviewSession {
       if let allowed, !allowed.contains(status) {
         return "'\(path)' is \(status.rawValue); this action takes "
           + allowed.map(\.rawValue).sorted().joined(separator: ", ")
+      }
+    }
+    return nil
+  }
+
+  /// Why a write for `paths` would go through a link below the golden folder (and so maybe
+  /// outside it), or `nil`: checked before anything is written.
+  private func linkRefusal(_ paths: [String]) -> String? {
+    for path in paths {
+      let url = goldenDirectory.appendingPathComponent(path)
+      do {
+        try OutputSafety.checkNoLinkedFolders(
+          root: goldenDirectory.path, folder: url.deletingLastPathComponent().path)
+      } catch {
+        return "refused: \(error)"
       }
     }
     return nil
