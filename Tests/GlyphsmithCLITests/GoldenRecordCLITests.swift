@@ -293,8 +293,8 @@ struct GoldenRecordCLITests {
   /// `libxml2-utils`, installed by `.ci/run`); skipped with a message only outside CI when
   /// xmllint is absent.
   private func expectValidJUnit(_ file: URL) throws {
-    guard let xmllint = Self.tool("xmllint") else {
-      if ProcessInfo.processInfo.environment["CI"] == "true" {
+    guard let xmllint = BrowserTools.find(["xmllint"]) else {
+      if BrowserTools.isCI {
         Issue.record("xmllint is missing in CI: .ci/run installs libxml2-utils")
       } else {
         print("note: xmllint not installed (apt-get install libxml2-utils); schema check skipped")
@@ -309,11 +309,4 @@ struct GoldenRecordCLITests {
     #expect(result.stderr.hasSuffix("validates\n"))
   }
 
-  /// The full path of `name` on `PATH`, if any.
-  static func tool(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-  }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The tools the browser test needs: python3 with Selenium, Debian's `chromium` and
-/// `chromium-driver` (`.ci/run` installs them).
+/// The tools the browser and JUnit tests need: python3 with Selenium, Debian's `chromium` and
+/// `chromium-driver`, `xmllint` (`.ci/run` installs them with `scripts/install-test-tools`).
 enum BrowserTools {
   /// The first of `names` on `PATH`, if any.
   static func find(_ names: [String]) -> String? {

@@ -64,40 +64,50 @@ package final class GoldenReviewServer {
   package static func isLoopback(_ host: String) -> Bool { host.hasPrefix("127.") }
 
   /// Serves until `/api/done` or `shouldStop()` returns true (checked at least every 200 ms).
+  /// Connections are read side by side (a browser's idle pre-opened connection never holds
+  /// up the others); each request is answered as soon as it is complete, in arrival order,
+  /// one at a time, and its connection closed. A connection that has not sent a whole request
+  /// within 5 s is closed.
   package func serve(shouldStop: () -> Bool) {
+    var clients: [Int32: (bytes: [UInt8], deadline: UInt64)] = [:]
+    defer { for fd in clients.keys { Platform.close(fd) } }
     while !isDone && !shouldStop() {
-      guard let ready = Platform.waitReadable([listener], milliseconds: 200), ready[0] else {
+      let open = clients.keys.sorted()
+      guard let ready = Platform.waitReadable([listener] + open, milliseconds: 200) else {
         continue
       }
-      guard let client = Platform.acceptConnection(listener) else { continue }
-      handleConnection(client)
-      Platform.close(client)
-    }
-  }
-
-  /// Reads one request from `client` and writes the answer.
-  func handleConnection(_ client: Int32) {
-    var buffer: [UInt8] = []
-    var parsed = GoldenHTTPRequest.Parsed.incomplete
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.readTimeout) * 1_000_000
-    while case .incomplete = parsed {
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline,
-        let ready = Platform.waitReadable(
-          [client], milliseconds: Int32((deadline - now) / 1_000_000) + 1), ready[0]
-      else { return }
-      guard let chunk = try? Platform.readSome(client, upTo: 65536), !chunk.isEmpty else { return }
-      buffer += chunk
-      parsed = GoldenHTTPRequest.parse(buffer)
+      if ready[0], let client = Platform.acceptConnection(listener) {
+        clients[client] = ([], now + UInt64(Self.readTimeout) * 1_000_000)
+      }
+      for (index, fd) in open.enumerated() {
+        guard ready[index + 1] else {
+          if let client = clients[fd], client.deadline < now {
+            Platform.close(fd)
+            clients[fd] = nil
+          }
+          continue
+        }
+        guard let chunk = try? Platform.readSome(fd, upTo: 65536), !chunk.isEmpty else {
+          Platform.close(fd)
+          clients[fd] = nil
+          continue
+        }
+        clients[fd]!.bytes += chunk
+        let parsed = GoldenHTTPRequest.parse(clients[fd]!.bytes)
+        let response: Response
+        switch parsed {
+        case .incomplete: continue
+        case .invalid(let status, let reason): response = .error(status, reason)
+        case .request(let request, _): response = answer(request)
+        }
+        let bytes = response.bytes()
+        try? bytes.withUnsafeBytes { try Platform.writeAll(fd, $0) }
+        Platform.close(fd)
+        clients[fd] = nil
+        if isDone { return }
+      }
     }
-    let response: Response
-    switch parsed {
-    case .incomplete: return
-    case .invalid(let status, let reason): response = .error(status, reason)
-    case .request(let request, _): response = answer(request)
-    }
-    let bytes = response.bytes()
-    try? bytes.withUnsafeBytes { try Platform.writeAll(client, $0) }
   }
 
   /// The answer to a parsed request: the checks, then the page, an image or the API.
