@@ -311,4 +311,36 @@ struct GoldenReviewAPITests {
     after = snapshot(work)
     #expect(after == before)
   }
+
+  @Test func ctrlCEndsTheReviewWithExitZeroAndUsageErrorsExitTwo() throws {
+    let (root, work) = try fixture()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let server = try ReviewServer(["act", "gold"], in: work)
+    #expect(try server.request("POST", "/api/reject", body: #"{"paths": ["a.png"]}"#).status == 200)
+    server.process.interrupt()  // SIGINT, as Ctrl-C sends
+    server.process.waitUntilExit()
+    #expect(server.process.terminationStatus == 0)
+    let stderr = String(
+      decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(
+      stderr
+        == "4 images: 1 passed, 3 failed, 0 could not be checked; anti-aliasing counted\n"
+        + "review done: 0 accepted, 1 rejected, 0 deleted, 0 undone\n")
+
+    for (arguments, message) in [
+      (["--only", "a.png"], "--only applies to 'golden record' only"),
+      (["--report", "r.html"], "--report applies to 'golden check' only"),
+      (["--port", "70000"], "--port is at most 65535, got '70000'"),
+      (["--host", "::1"], "::1:0: error: cannot serve the review there: invalid argument; "
+        + "give another --port, or an IPv4 --host"),
+    ] {
+      let result = try CLIRunner.run(
+        ["golden", "review", "act", "gold", "--no-open"] + arguments, in: work)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+    }
+    let port = try CLIRunner.run(
+      ["golden", "check", "act", "gold", "--port", "1"], in: work)
+    #expect(port.stderr.contains("--port applies to 'golden review' only"))
+  }
 }

@@ -61,10 +61,17 @@ extension Platform {
 
   /// From now on SIGINT (Ctrl-C) and SIGTERM set `isInterrupted` instead of ending the
   /// process, so a serving loop can stop cleanly.
+  /// Both are unblocked too: a parent may start this process with them blocked (Foundation's
+  /// `Process` does), and a blocked signal would stay pending forever.
   package static func catchInterrupt() {
     let handler: @convention(c) (Int32) -> Void = { _ in interruptFlag = 1 }
     signal(SIGINT, handler)
     signal(SIGTERM, handler)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
   /// Whether SIGINT or SIGTERM arrived since `catchInterrupt`.
