@@ -90,9 +90,12 @@ def main():
             changed = generate(args.glyphsmith, pathlib.Path(args.corpus), work)
             print(f"case: {ICONS} icons, {CHANGED} changed ({', '.join(changed)}); "
                   f"generated in {time.time() - started:.0f} s with {args.glyphsmith}")
+        # Each run reviews a fresh copy of the goldens (the run accepts 10 icons).
+        shutil.rmtree(work / "gold-run", ignore_errors=True)
+        shutil.copytree(work / "gold", work / "gold-run")
         started = time.time()
         server = subprocess.Popen(
-            [args.glyphsmith, "golden", "review", "act", "gold", "--no-open"], cwd=work,
+            [args.glyphsmith, "golden", "review", "act", "gold-run", "--no-open"], cwd=work,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = server.stdout.readline().strip()
         start_ms = (time.time() - started) * 1000
