@@ -205,7 +205,8 @@ struct GoldenRecordCLITests {
     let results = try #require(json["results"] as? [[String: Any]])
     #expect(
       results.compactMap { $0["accept"] as? String }.sorted() == commands.sorted())
-    #expect(results.filter { $0["status"] as? String == "passed" }.allSatisfy { $0["accept"] == nil })
+    #expect(
+      results.filter { $0["status"] as? String == "passed" }.allSatisfy { $0["accept"] == nil })
 
     // Each command, run as printed by a shell, accepts exactly its failure.
     for (index, command) in commands.enumerated() {

@@ -39,7 +39,10 @@ final class ReviewServer {
     token = String(match.2)
   }
 
-  enum ReviewError: Error { case noAddress(String), cannotConnect }
+  enum ReviewError: Error {
+    case noAddress(String)
+    case cannotConnect
+  }
 
   /// Sends `raw` bytes and returns the status and body of the answer.
   func send(_ raw: String) throws -> (status: Int, body: String) {
@@ -87,7 +90,9 @@ final class ReviewServer {
     case .some(.none): break
     }
     if let origin { raw += "Origin: \(origin)\r\n" }
-    if let body { raw += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+    if let body {
+      raw += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+    }
     raw += "\r\n" + (body ?? "")
     return try send(raw)
   }
@@ -117,7 +122,11 @@ func snapshot(_ folder: URL) -> [String: Data] {
       }
       var isFolder: ObjCBool = false
       _ = manager.fileExists(atPath: child.path, isDirectory: &isFolder)
-      if isFolder.boolValue { walk(child, path) } else { files[path] = manager.contents(atPath: child.path) }
+      if isFolder.boolValue {
+        walk(child, path)
+      } else {
+        files[path] = manager.contents(atPath: child.path)
+      }
     }
   }
   walk(folder, "")
@@ -331,8 +340,11 @@ struct GoldenReviewAPITests {
       (["--only", "a.png"], "--only applies to 'golden record' only"),
       (["--report", "r.html"], "--report applies to 'golden check' only"),
       (["--port", "70000"], "--port is at most 65535, got '70000'"),
-      (["--host", "::1"], "::1:0: error: cannot serve the review there: invalid argument; "
-        + "give another --port, or an IPv4 --host"),
+      (
+        ["--host", "::1"],
+        "::1:0: error: cannot serve the review there: invalid argument; "
+          + "give another --port, or an IPv4 --host"
+      ),
     ] {
       let result = try CLIRunner.run(
         ["golden", "review", "act", "gold", "--no-open"] + arguments, in: work)

@@ -8,7 +8,8 @@ enum BrowserTools {
   static func find(_ names: [String]) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for name in names {
-      for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(
+      for folder in path.split(separator: ":")
+      where FileManager.default.isExecutableFile(
         atPath: "\(folder)/\(name)")
       {
         return "\(folder)/\(name)"
@@ -49,7 +50,8 @@ struct GoldenReviewBrowserTests {
     ))
   func acceptUndoFilterDeleteAndTheKeysOnTheRealPage() throws {
     if let missing = BrowserTools.missing {
-      Issue.record("\(missing) is missing in CI: .ci/run installs chromium, chromium-driver, selenium")
+      Issue.record(
+        "\(missing) is missing in CI: .ci/run installs chromium, chromium-driver, selenium")
       return
     }
     let result = try CLIRunner.run(

@@ -99,6 +99,7 @@ package enum GoldenHTMLReport {
     }
     if failures.isEmpty {
       html += "<p class=\"allgood\">Every image matches its golden.</p>\n"
+      if review { html += "<p><button id=\"done\" class=\"done\">Done</button></p>\n" }
     } else {
       html +=
         "<details class=\"folders\"\(review ? " open" : "")><summary>Failures per folder of icons (\(folders.filter { $0.value.failedImages > 0 }.count) folders)</summary><table><tr><th>folder</th><th>icons failing</th><th>icons</th><th>images failing</th><th>images</th>\(review ? "<th></th>" : "")</tr>\n"
@@ -344,7 +345,7 @@ package enum GoldenHTMLReport {
     .accept{font-size:12px;color:#555;margin:4px 0}.accept code{user-select:all}
     .acts{display:flex;gap:6px;align-items:center;margin-top:6px}
     .acts button,.gacts button,.rbar button,.folders button{font:12px system-ui,sans-serif;padding:2px 8px;border:1px solid #bbb;border-radius:6px;background:#fff;cursor:pointer}
-    .gacts{margin-left:10px;font-weight:normal}.rbar{display:flex;gap:6px}.rbar .done{background:#1a7f37;color:#fff;border-color:#1a7f37}
+    .gacts{margin-left:10px;font-weight:normal}.rbar{display:flex;gap:6px}.done{background:#1a7f37;color:#fff;border-color:#1a7f37}
     .state{font-size:11px;border-radius:9px;padding:1px 7px;color:#fff;background:#57606a}
     .state.accepted{background:#1a7f37}.state.deleted{background:#1a7f37}.state.rejected{background:#cf222e}
     .fail.st-accepted,.fail.st-deleted{opacity:.55}.fail.sel{outline:3px solid #0969da}
@@ -446,12 +447,13 @@ package enum GoldenHTMLReport {
       document.getElementById('rejectShown').addEventListener('click',function(){act('reject',shownItems());});
       document.getElementById('deleteShown').addEventListener('click',function(){act('delete',shownItems());});
       document.getElementById('undo').addEventListener('click',function(){call('/api/undo');});
-      document.getElementById('done').addEventListener('click',function(){call('/api/done').then(function(){document.body.innerHTML='<p class="allgood" id="finished">Review finished: the server has stopped; close this tab.</p>';});});
       document.querySelectorAll('button[data-fact]').forEach(function(b){b.addEventListener('click',function(){var f=b.getAttribute('data-f');
         act(b.getAttribute('data-fact'),I.map(function(_,i){return i;}).filter(function(i){return I[i].fo===f;}));});});
       var help=document.getElementById('help');
       document.getElementById('helpButton').addEventListener('click',function(){help.hidden=!help.hidden;});
       help.addEventListener('click',function(){help.hidden=true;});}
+    var doneButton=document.getElementById('done');
+    if(R&&doneButton)doneButton.addEventListener('click',function(){call('/api/done').then(function(){document.body.innerHTML='<p class="allgood" id="finished">Review finished: the server has stopped; close this tab.</p>';});});
     function cards(){return Array.prototype.slice.call(document.querySelectorAll('.fail'));}
     function select(i){sel=i;cards().forEach(function(el){el.classList.toggle('sel',+el.getAttribute('data-i')===i);});
       var el=document.querySelector('.fail[data-i="'+i+'"]');if(el)el.scrollIntoView({block:'nearest'});}
