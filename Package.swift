@@ -15,7 +15,7 @@ let package = Package(
     .library(name: "Glyphsmith", targets: ["Glyphsmith"]),
     .library(name: "GlyphsmithTestSupport", targets: ["GlyphsmithTestSupport"]),
     .executable(name: "glyphsmith", targets: ["GlyphsmithFront"]),
-    .executable(name: "glyphsmith-render", targets: ["GlyphsmithCLI"]),
+    .executable(name: "glyphsmith-render", targets: ["GlyphsmithTool"]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages through pkg-config)
@@ -45,25 +45,38 @@ let package = Package(
         "GlyphsmithPNG", "CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec", "CFreeType",
         "CLibXML",
       ]),
-    .target(name: "Glyphsmith", dependencies: ["GlyphsmithCore", "GlyphsmithRender"]),
+    // GLYPHSMITH_FAULT_INJECTION: the test-only fault seam (Load/FaultInjection.swift) exists
+    // in debug builds alone; release builds neither hold it nor read its variable.
+    .target(
+      name: "Glyphsmith", dependencies: ["GlyphsmithCore", "GlyphsmithRender"],
+      swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
     .target(name: "GlyphsmithCLISupport"),
     .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),
     .executableTarget(
       name: "GlyphsmithFront", dependencies: ["GlyphsmithCommands"]),
     .executableTarget(
-      name: "GlyphsmithCLI", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
+      name: "GlyphsmithTool", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
+    // The shipped product: `assertGolden` and its configuration, nothing of the project's own
+    // tests.
     .target(
       name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
-      path: "Tests/GlyphsmithTestSupport", exclude: ["Fixtures"]),
+      path: "Tests/GlyphsmithTestSupport"),
+    // The project's own shared test fixtures (pixelmatch's reference pairs, Lucide strokes):
+    // no product, only this package's test targets use it.
+    .target(
+      name: "GlyphsmithTestFixtures", dependencies: ["GlyphsmithCore"],
+      path: "Tests/GlyphsmithTestFixtures", exclude: ["Fixtures"]),
     .testTarget(
-      name: "GlyphsmithRenderTests", dependencies: ["GlyphsmithRender", "GlyphsmithTestSupport"],
+      name: "GlyphsmithRenderTests", dependencies: ["GlyphsmithRender"],
       exclude: ["Fixtures"]),
     .testTarget(
-      name: "GlyphsmithTests", dependencies: ["Glyphsmith", "GlyphsmithTestSupport"],
+      name: "GlyphsmithTests",
+      dependencies: ["Glyphsmith", "GlyphsmithTestSupport", "GlyphsmithTestFixtures"],
       exclude: ["Lint/Calibration"]),
     .testTarget(name: "GlyphsmithCLISupportTests", dependencies: ["GlyphsmithCLISupport"]),
     .testTarget(
       name: "GlyphsmithCLITests",
-      dependencies: ["Glyphsmith", "GlyphsmithCommands", "GlyphsmithTestSupport"]),
+      dependencies: ["Glyphsmith", "GlyphsmithCommands", "GlyphsmithTestFixtures"],
+      swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
   ]
 )

@@ -9,14 +9,14 @@
 #
 # usage: scripts/report-browser-check.sh [ICON_DIR] [OUT_DIR]
 #   ICON_DIR: Lucide SVGs (default ../shared/corpus/lucide when present, else the 40 vendored
-#   in Tests/GlyphsmithTestSupport/Fixtures/lucide-stroke); OUT_DIR default out/report-check.
+#   in Tests/GlyphsmithTestFixtures/Fixtures/lucide-stroke); OUT_DIR default out/report-check.
 # Exit 0 when the page is under 5 MB and loads in under 2 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 icons="${1:-}"
 if [[ -z $icons ]]; then
   if [[ -d ../shared/corpus/lucide ]]; then icons=../shared/corpus/lucide
-  else icons=Tests/GlyphsmithTestSupport/Fixtures/lucide-stroke; fi
+  else icons=Tests/GlyphsmithTestFixtures/Fixtures/lucide-stroke; fi
 fi
 out="${2:-out/report-check}"
 browser="$(command -v chromium || command -v chromium-browser || true)"

@@ -100,7 +100,7 @@ def main():
     parser.add_argument("--glyphsmith", required=True)
     here = pathlib.Path(__file__).resolve().parent.parent
     parser.add_argument(
-        "--icons", default=str(here / "Tests/GlyphsmithTestSupport/Fixtures/lucide-stroke"))
+        "--icons", default=str(here / "Tests/GlyphsmithTestFixtures/Fixtures/lucide-stroke"))
     parser.add_argument("--screenshots")
     args = parser.parse_args()
     icons = pathlib.Path(args.icons)

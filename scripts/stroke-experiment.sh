@@ -8,11 +8,11 @@
 # (--no-include-aa, the old default). An identical re-render must pass.
 #
 # usage: scripts/stroke-experiment.sh [ICON_DIR]   (default: the 40 icons vendored in
-#        Tests/GlyphsmithTestSupport/Fixtures/lucide-stroke; any folder of Lucide SVGs works)
+#        Tests/GlyphsmithTestFixtures/Fixtures/lucide-stroke; any folder of Lucide SVGs works)
 # Exit 0 when every changed render fails and every identical one passes with the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-icons="${1:-Tests/GlyphsmithTestSupport/Fixtures/lucide-stroke}"
+icons="${1:-Tests/GlyphsmithTestFixtures/Fixtures/lucide-stroke}"
 swift build >/dev/null 2>&1
 bin="$(swift build --show-bin-path 2>/dev/null)/glyphsmith"
 work="$(mktemp -d)"

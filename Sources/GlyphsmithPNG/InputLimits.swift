@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Budgets on what one input may cost, checked before librsvg or libpng sees it: the cheap
 /// counts that turn a few hostile bytes into seconds or gigabytes of work are refused up
@@ -17,28 +18,11 @@ public struct InputLimits: Sendable, Equatable {
 
   /// The limits every load uses unless given others: the defaults until a command sets its
   /// options' values with `setCurrent`.
-  public static var current: InputLimits { store.value }
+  public static var current: InputLimits { store.withLock { $0 } }
 
   /// Makes `limits` the process-wide default (the CLI calls this once after parsing).
-  public static func setCurrent(_ limits: InputLimits) { store.value = limits }
+  public static func setCurrent(_ limits: InputLimits) { store.withLock { $0 = limits } }
 
-  private static let store = LockedLimits()
-}
-
-/// `InputLimits.current` behind a lock.
-private final class LockedLimits: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored = InputLimits()
-  var value: InputLimits {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return stored
-    }
-    set {
-      lock.lock()
-      stored = newValue
-      lock.unlock()
-    }
-  }
+  /// The process-wide default, behind a lock.
+  private static let store = Mutex(InputLimits())
 }

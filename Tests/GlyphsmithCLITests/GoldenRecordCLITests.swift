@@ -1,6 +1,6 @@
 import Foundation
 import Glyphsmith
-import GlyphsmithTestSupport
+import GlyphsmithTestFixtures
 import Testing
 
 /// `golden record --only/--prune/--verbose`, unchanged counting, no stray `golden.json`, the

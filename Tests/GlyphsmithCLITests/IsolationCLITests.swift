@@ -6,6 +6,18 @@ import Testing
 /// inside a batch, and the process isolation that keeps one bad file from stopping a batch.
 @Suite("one bad file never stops a batch")
 struct IsolationCLITests {
+  /// Whether the executable under test has the fault seam (`FaultInjection`): debug builds
+  /// only, the configuration `swift test` builds by default.
+  static let faultsBuiltIn: Bool = {
+    #if GLYPHSMITH_FAULT_INJECTION
+      return true
+    #else
+      return false
+    #endif
+  }()
+  static let faultsNote: Comment =
+    "fault injection exists only in debug builds; run `swift test` without -c release"
+
   static let svgNS = "xmlns=\"http://www.w3.org/2000/svg\""
   static let fontBomb =
     "<svg \(svgNS) width=\"24\" height=\"24\"><text y=\"20\" font-size=\"1e9\">W</text></svg>"
@@ -180,11 +192,13 @@ struct IsolationCLITests {
     #expect(allowed.status == 0)
   }
 
-  @Test(arguments: [
-    ("abort", "the renderer crashed on this file (SIGABRT)"),
-    ("hang", "rendering took longer than 1 s (--timeout)"),
-    ("memory", "rendering needs more than 128 MB (--max-memory)"),
-  ])
+  @Test(
+    .enabled(if: faultsBuiltIn, faultsNote),
+    arguments: [
+      ("abort", "the renderer crashed on this file (SIGABRT)"),
+      ("hang", "rendering took longer than 1 s (--timeout)"),
+      ("memory", "rendering needs more than 128 MB (--max-memory)"),
+    ])
   func renderSurvivesACrashHangOrBlowUp(kind: String, message: String) throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -201,7 +215,7 @@ struct IsolationCLITests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.svg"])
   }
 
-  @Test(arguments: ["abort", "hang", "memory"])
+  @Test(.enabled(if: faultsBuiltIn, faultsNote), arguments: ["abort", "hang", "memory"])
   func assetsWritesEveryOtherInputAroundACrash(kind: String) throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -225,9 +239,9 @@ struct IsolationCLITests {
     #expect(result.status == 2)
     #expect(seconds < 20)
     let report = try JSONDecoder().decode(AssetsReport.self, from: result.stdout)
-    let failed = report.inputs.filter { $0.status == "failed" }.map(\.path).sorted()
+    let failed = report.inputs.filter { $0.status == .failed }.map(\.path).sorted()
     #expect(failed == ["icons/icon5bad.svg", "icons/utf8.svg"])
-    #expect(report.inputs.filter { $0.status == "written" }.count == 13)
+    #expect(report.inputs.filter { $0.status == .written }.count == 13)
     let bad = report.inputs.first { $0.path == "icons/icon5bad.svg" }!
     let expected = [
       "abort": "icons/icon5bad.svg: error: the renderer crashed on this file (SIGABRT)",
@@ -270,7 +284,8 @@ struct IsolationCLITests {
     #expect(trees[0] == trees[1] && trees[1] == trees[2])
   }
 
-  @Test func lintReportsEveryOtherFileAroundACrash() throws {
+  @Test(.enabled(if: faultsBuiltIn, faultsNote))
+  func lintReportsEveryOtherFileAroundACrash() throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.write(circleSVG, "a.svg", in: dir)

@@ -1,6 +1,5 @@
 import Foundation
 import Glyphsmith
-import GlyphsmithTestSupport
 import Testing
 
 private func temporaryFolder() throws -> URL {

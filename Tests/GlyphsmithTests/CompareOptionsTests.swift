@@ -1,6 +1,5 @@
 import Foundation
 import Glyphsmith
-import GlyphsmithTestSupport
 import Testing
 
 /// A `width` x `height` image filled with `fill`, with `changes` applied.

@@ -1,6 +1,6 @@
 import Foundation
 import Glyphsmith
-import GlyphsmithTestSupport
+import GlyphsmithTestFixtures
 import Testing
 
 @Suite("pixelmatch cases")

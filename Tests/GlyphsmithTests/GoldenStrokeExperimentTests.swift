@@ -1,6 +1,6 @@
 import Foundation
 import Glyphsmith
-import GlyphsmithTestSupport
+import GlyphsmithTestFixtures
 import Testing
 
 /// Issue 9's experiment as a test (also `scripts/stroke-experiment.sh`): 40 Lucide icons

@@ -21,7 +21,7 @@ final class ContentsTemplates: Sendable {
   /// the first time a key is seen (with a placeholder name) or when the name needs escaping.
   /// Equal to `contents(setName).xcodeJSON()` as long as `contents` puts the name it is given
   /// wherever the set name goes and nothing else depends on it.
-  func json(key: String, setName: String, contents: (String) -> ImageSetContents) -> Data {
+  func json(key: String, setName: String, contents: (String) -> AssetContents) -> Data {
     guard Self.substitutable(setName) else {
       return (try? contents(setName).xcodeJSON()) ?? Data()
     }

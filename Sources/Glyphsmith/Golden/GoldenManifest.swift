@@ -41,10 +41,18 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     do {
       let data = try Data(contentsOf: url)
-      if let problem = JSONSyntaxProblem.describe(data) ?? shape.problem(in: data) {
-        throw GoldenError.invalidManifest(path: url.path, reason: problem)
+      let manifest: GoldenManifest
+      do {
+        manifest = try StrictJSON.decode(GoldenManifest.self, from: data, shape: shape)
+      } catch {
+        switch error {
+        case .syntax(let problem, _), .shape(let problem):
+          throw GoldenError.invalidManifest(path: url.path, reason: problem)
+        case .decoding(let keyPath, let error):
+          throw GoldenError.invalidManifest(
+            path: url.path, reason: Self.describe(error, keyPath: keyPath))
+        }
       }
-      let manifest = try JSONDecoder().decode(GoldenManifest.self, from: data)
       guard manifest.version == 1 else {
         throw GoldenError.invalidManifest(
           path: url.path, reason: "unknown value \(manifest.version) for 'version'; allowed: 1")
@@ -53,8 +61,6 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
       return manifest
     } catch let error as GoldenError {
       throw error
-    } catch let error as DecodingError {
-      throw GoldenError.invalidManifest(path: url.path, reason: Self.describe(error))
     } catch let error as CompareError {
       if case .invalidOption(let message) = error {
         throw GoldenError.invalidManifest(path: url.path, reason: message)
@@ -103,14 +109,13 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
     try AtomicFile.write(data, to: directory.appendingPathComponent(Self.fileName))
   }
 
-  private static func describe(_ error: DecodingError) -> String {
+  /// `missing key 'options.x'`, or `'options.x': ` and Foundation's description.
+  private static func describe(_ error: DecodingError, keyPath path: String) -> String {
     switch error {
-    case .keyNotFound(let key, let context):
-      return
-        "missing key '\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))'"
+    case .keyNotFound:
+      return "missing key '\(path)'"
     case .typeMismatch(_, let context), .valueNotFound(_, let context),
       .dataCorrupted(let context):
-      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
       return (path.isEmpty ? "" : "'\(path)': ") + context.debugDescription
     @unknown default:
       return "\(error)"

@@ -182,11 +182,6 @@ public struct TabBar {
       (compact ? Self.compactHeightPt : idiom == .pad ? Self.padHeightPt : Self.phoneHeightPt)
       * scale
     let shown = shownItems
-    let beside = compact || idiom == .pad
-    let selectedTint = tint ?? palette.systemBlue(appearance)
-    let unselected = palette.tabBarUnselected(appearance)
-    let boxPt = Badge.iconBoxPt(compact: compact)
-    let clearance = Self.titleClearancePt * scale
     var drawn: [DrawnLayout.Item] = []
     var warnings: [String] = []
 
@@ -196,151 +191,15 @@ public struct TabBar {
       canvas.fillRect(
         Rect(x: 0, y: 0, width: Double(width), height: 1), color: palette.tabBarHairline(appearance)
       )
-
-      let slot = Double(width) / Double(shown.items.count)
+      let metrics = ItemMetrics(
+        scale: scale, barHeight: barHeight, slot: Double(width) / Double(shown.items.count),
+        count: shown.items.count)
       for (index, item) in shown.items.enumerated() {
-        let position = rightToLeft ? shown.items.count - 1 - index : index
-        let slotCentre = Double(position) * slot + slot / 2
-        // Mirrors an x range of `w` px about the slot's centre in right-to-left bars.
-        func mirrored(_ x: Double, _ w: Double) -> Double {
-          rightToLeft ? 2 * slotCentre - x - w : x
-        }
-        var colour = index == shown.selected ? selectedTint : unselected
-        if item.isDisabled {
-          colour.a = UInt8((Double(colour.a) * IndicatorPalette.disabledOpacity).rounded())
-        }
-        var icon: RGBAImage? = nil
-        if let artwork = item.icon {
-          var options = RenderOptions()
-          options.role = .tabBar
-          options.scale = scale
-          options.compact = compact
-          let rendered = try GlyphRenderer.render(artwork, options: options)
-          warnings += rendered.upscalingWarnings.filter { !warnings.contains($0) }
-          var image = rendered.image
-          GlyphRenderer.recolour(&image, to: colour)
-          icon = image
-        }
-        let style = TextStyle(weight: .regular, sizePx: Self.titleSizePt * scale, color: colour)
-        let iconWidth =
-          Double(icon?.width ?? 0) == 0 && shown.moreIndex == index
-          ? (compact ? 18 : 25) * scale : Double(icon?.width ?? 0)
-        let badge = try item.badge.map {
-          try Badge($0, palette: palette, appearance: appearance).render(scale: scale)
-        }
-
-        // Icon box (px) and title origin, laid out left to right, then mirrored.
-        let box: Rect
-        let title: TextLayout
-        let truncated: Bool
-        let titleOrigin: (x: Double, y: Double)
-        if beside {
-          let natural = try TextLayout(item.title, style: style)
-          let gap = natural.logicalRect.width > 0 && iconWidth > 0 ? Self.besideGapPt * scale : 0
-          // A badge beside the title: where it would end, relative to the icon's left edge.
-          var extra = 0.0
-          if let badge {
-            let relativeBox = Rect(
-              x: iconWidth / 2 - boxPt.width * scale / 2,
-              y: barHeight / 2 - boxPt.height * scale / 2,
-              width: boxPt.width * scale, height: boxPt.height * scale)
-            let origin = Badge.badgeOrigin(
-              badgeWidth: badge.width, badgeHeight: badge.height, box: relativeBox, scale: scale,
-              rightToLeft: false)
-            // The title's ink top where it will be drawn (no clearance: a dot badge above a
-            // title's cap height leaves it readable).
-            let titleTop =
-              barHeight / 2 + natural.capHeight / 2 - natural.baseline + natural.inkRect.y
-            let badgeEnd = Double(origin.x + badge.width) + clearance
-            if Double(origin.y + badge.height) > titleTop && badgeEnd > iconWidth + gap {
-              extra = badgeEnd - (iconWidth + gap)
-            }
-          }
-          let room = slot - iconWidth - gap - extra - 2 * clearance
-          (title, truncated) = try BarText.fitted(item.title, style: style, maxWidthPx: room)
-          let total = iconWidth + gap + extra + title.logicalRect.width
-          let left = (Double(position) * slot + (slot - total) / 2).rounded()
-          let centreY = barHeight / 2
-          box = Rect(
-            x: left + iconWidth / 2 - boxPt.width * scale / 2,
-            y: centreY - boxPt.height * scale / 2, width: boxPt.width * scale,
-            height: boxPt.height * scale)
-          titleOrigin = (
-            left + iconWidth + gap + extra, centreY + title.capHeight / 2 - title.baseline
-          )
-        } else {
-          (title, truncated) = try BarText.fitted(
-            item.title, style: style, maxWidthPx: slot - 2 * clearance)
-          box = Rect(
-            x: slotCentre - boxPt.width * scale / 2, y: Self.iconTopPt * scale,
-            width: boxPt.width * scale, height: boxPt.height * scale)
-          titleOrigin = (
-            slotCentre - title.logicalRect.width / 2, Self.titleBaselinePt * scale - title.baseline
-          )
-        }
-        if truncated {
-          warnings.append(
-            "warning: tab \(index) title '\(item.title)' does not fit its "
-              + "\((slot / scale).compact3) pt "
-              + "slot and ends in an ellipsis; shorten it")
-        }
-        let boxCentre = (x: mirrored(box.x, box.width) + box.width / 2, y: box.y + box.height / 2)
-        if let icon {
-          try canvas.draw(
-            icon,
-            in: Rect(
-              x: (boxCentre.x - Double(icon.width) / 2).rounded(),
-              y: (boxCentre.y - Double(icon.height) / 2).rounded(),
-              width: Double(icon.width), height: Double(icon.height)))
-        } else if shown.moreIndex == index {
-          Self.drawEllipsis(
-            on: canvas, centre: boxCentre, scale: scale, compact: compact, colour: colour)
-        }
-        let titleX = mirrored(titleOrigin.x, title.logicalRect.width).rounded()
-        try canvas.draw(title, x: titleX, y: titleOrigin.y.rounded())
-        var label: DrawnLayout.Item? = nil
-        if title.inkRect.width > 0 {
-          label = DrawnLayout.Item(
-            kind: "label", title: item.title,
-            frame: .init(
-              px: Rect(
-                x: titleX + title.inkRect.x, y: titleOrigin.y.rounded() + title.inkRect.y,
-                width: title.inkRect.width, height: title.inkRect.height), scale: scale),
-            truncated: truncated)
-        }
-        drawn.append(
-          DrawnLayout.Item(
-            kind: shown.moreIndex == index ? "more" : "tab", title: item.title,
-            frame: .init(
-              px: Rect(x: Double(position) * slot, y: 0, width: slot, height: barHeight),
-              scale: scale),
-            truncated: truncated, selected: index == shown.selected,
-            disabled: item.isDisabled, icon: item.icon?.path))
-        if let label { drawn.append(label) }
-        if let badge, let value = item.badge {
-          let origin = Badge.badgeOrigin(
-            badgeWidth: badge.width, badgeHeight: badge.height, box: box, scale: scale,
-            rightToLeft: false)
-          let x = rightToLeft ? mirrored(Double(origin.x), Double(badge.width)) : Double(origin.x)
-          let frame = Rect(
-            x: x, y: Double(max(0, origin.y)), width: Double(badge.width),
-            height: Double(badge.height))
-          try canvas.draw(badge, in: frame)
-          drawn.append(
-            DrawnLayout.Item(kind: "badge", title: value, frame: .init(px: frame, scale: scale)))
-        }
+        try drawItem(
+          item, index: index, selected: index == shown.selected, isMore: shown.moreIndex == index,
+          metrics: metrics, on: canvas, drawn: &drawn, warnings: &warnings)
       }
-      if homeIndicator {
-        let pill = Self.homeIndicatorSizePt
-        let colour = appearance == .light ? RGBA8.black : RGBA8.white
-        let above = idiom == .pad ? Self.padHomeIndicatorAbovePt : 8
-        canvas.fillRoundedRect(
-          Rect(
-            x: ((Double(width) - pill.width * scale) / 2).rounded(),
-            y: Double(height) - (above + pill.height) * scale, width: pill.width * scale,
-            height: pill.height * scale),
-          radius: pill.height * scale / 2, color: colour)
-      }
+      if homeIndicator { drawHomeIndicator(on: canvas, width: width, height: height, scale: scale) }
       let image = try canvas.image()
       return Drawing(
         image: image,

@@ -106,9 +106,40 @@ public struct TableViewSpec: Sendable, Equatable {
         reason: JSONSyntaxProblem.describe(data)
           ?? "not valid JSON (\((error as NSError).localizedDescription))")
     }
+    let reader = SpecReader(path: path, baseDirectory: baseDirectory)
+    let top = try reader.object(root, "", keys: ["style", "index", "sections"])
+    let styleText = try reader.string(top["style"], "style") ?? "plain"
+    guard let style = Style(rawValue: styleText) else {
+      throw reader.fail("style", "unknown style '\(styleText)'; use plain or grouped")
+    }
+    let index = try reader.index(top["index"])
+    guard let sectionValues = top["sections"] as? [Any] else {
+      throw reader.fail(
+        "sections", top["sections"] == nil ? "missing; give a list of sections" : "expected a list")
+    }
+    let sections = try sectionValues.enumerated().map { si, value in
+      try reader.section(value, place: "sections[\(si)]", style: style)
+    }
+    if style == .grouped && sections.isEmpty {
+      throw reader.fail(
+        "sections", "a grouped table with no group; the guidelines require at least one group")
+    }
+    if !sections.contains(where: { !$0.rows.isEmpty }) {
+      throw reader.fail("sections", "the table has no rows; give at least one row")
+    }
+    return TableViewSpec(style: style, index: index, sections: sections)
+  }
+
+  /// Reads the parts of a parsed spec, each error naming its place (`sections[1].rows[0]
+  /// .accessory`) in the file at `path`.
+  private struct SpecReader {
+    let path: String
+    let baseDirectory: URL
+
     func fail(_ place: String, _ message: String) -> GlyphsmithError {
       .unusable(path: path, problem: "\(place.isEmpty ? "" : place + ": ")\(message)")
     }
+
     func object(_ value: Any, _ place: String, keys: [String]) throws -> [String: Any] {
       guard let dictionary = value as? [String: Any] else {
         throw fail(place, "expected an object {...}")
@@ -120,11 +151,13 @@ public struct TableViewSpec: Sendable, Equatable {
       }
       return dictionary
     }
+
     func string(_ value: Any?, _ place: String) throws -> String? {
       guard let value else { return nil }
       guard let text = value as? String else { throw fail(place, "expected a string") }
       return text
     }
+
     func boolean(_ value: Any?, _ place: String) throws -> Bool? {
       guard let value else { return nil }
       // JSON booleans come back as NSNumbers of ObjC type "c" (char); numbers never do.
@@ -134,105 +167,89 @@ public struct TableViewSpec: Sendable, Equatable {
       return number.boolValue
     }
 
-    let top = try object(root, "", keys: ["style", "index", "sections"])
-    let styleText = try string(top["style"], "style") ?? "plain"
-    guard let style = Style(rawValue: styleText) else {
-      throw fail("style", "unknown style '\(styleText)'; use plain or grouped")
-    }
-    var index: [String] = []
-    if let value = top["index"] {
-      if let flag = try? boolean(value, "index") {
-        index = flag ? alphabet : []
-      } else if let list = value as? [Any] {
-        index = try list.enumerated().map { i, item in
-          guard let text = item as? String, !text.isEmpty else {
-            throw fail("index[\(i)]", "expected a non-empty string")
-          }
-          return text
-        }
-      } else {
+    /// `index`: `true` (A-Z and #), `false`, or a list of titles; none when absent.
+    func index(_ value: Any?) throws -> [String] {
+      guard let value else { return [] }
+      if let flag = try? boolean(value, "index") { return flag ? TableViewSpec.alphabet : [] }
+      guard let list = value as? [Any] else {
         throw fail("index", "expected true, false or a list of titles such as [\"A\", \"B\"]")
       }
+      return try list.enumerated().map { i, item in
+        guard let text = item as? String, !text.isEmpty else {
+          throw fail("index[\(i)]", "expected a non-empty string")
+        }
+        return text
+      }
     }
-    guard let sectionValues = top["sections"] as? [Any] else {
-      throw fail(
-        "sections", top["sections"] == nil ? "missing; give a list of sections" : "expected a list")
-    }
-    var sections: [Section] = []
-    for (si, sectionValue) in sectionValues.enumerated() {
-      let place = "sections[\(si)]"
-      let section = try object(sectionValue, place, keys: ["header", "footer", "rows"])
+
+    /// One section: header, footer, rows (at least one in a grouped table).
+    func section(_ value: Any, place: String, style: Style) throws -> Section {
+      let section = try object(value, place, keys: ["header", "footer", "rows"])
       guard let rowValues = section["rows"] as? [Any] else {
         throw fail(
           "\(place).rows",
           section["rows"] == nil ? "missing; give a list of rows" : "expected a list")
       }
-      var rows: [Row] = []
-      for (ri, rowValue) in rowValues.enumerated() {
-        let rowPlace = "\(place).rows[\(ri)]"
-        let row = try object(
-          rowValue, rowPlace,
-          keys: [
-            "title", "subtitle", "detail", "icon", "iconBackground", "accessory", "disabled",
-          ])
-        guard let title = try string(row["title"], "\(rowPlace).title"), !title.isEmpty else {
-          throw fail("\(rowPlace).title", "missing or empty; every row needs a title")
-        }
-        let subtitle = try string(row["subtitle"], "\(rowPlace).subtitle")
-        let detail = try string(row["detail"], "\(rowPlace).detail")
-        if subtitle != nil && detail != nil {
-          throw fail(
-            rowPlace,
-            "give \"subtitle\" (subtitle style) or \"detail\" (value style), not both")
-        }
-        let icon = try string(row["icon"], "\(rowPlace).icon")
-        var iconPath: String? = nil
-        if let icon {
-          guard !icon.isEmpty else { throw fail("\(rowPlace).icon", "empty path") }
-          try ReferenceRule.check(icon, path: path, baseDirectory: baseDirectory)
-          iconPath =
-            icon.hasPrefix("/")
-            ? icon : baseDirectory.appendingPathComponent(icon).standardizedFileURL.path
-        }
-        var background: RGBA8? = nil
-        if let text = try string(row["iconBackground"], "\(rowPlace).iconBackground") {
-          guard let colour = try? ColorParser.parse(text) else {
-            throw fail(
-              "\(rowPlace).iconBackground", "invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA")
-          }
-          guard icon != nil else {
-            throw fail("\(rowPlace).iconBackground", "needs an \"icon\" to put on it")
-          }
-          background = colour
-        }
-        let accessoryText = try string(row["accessory"], "\(rowPlace).accessory") ?? "none"
-        guard let accessory = Accessory(rawValue: accessoryText) else {
-          throw fail(
-            "\(rowPlace).accessory",
-            "unknown accessory '\(accessoryText)'; use none, disclosure or checkmark")
-        }
-        rows.append(
-          Row(
-            title: title, subtitle: subtitle, detail: detail, icon: icon, iconPath: iconPath,
-            iconBackground: background, accessory: accessory,
-            disabled: try boolean(row["disabled"], "\(rowPlace).disabled") ?? false))
+      let rows = try rowValues.enumerated().map { ri, rowValue in
+        try row(rowValue, place: "\(place).rows[\(ri)]")
       }
       if style == .grouped && rows.isEmpty {
         throw fail(
           place, "a group with no row; the guidelines require at least one row in every group")
       }
-      sections.append(
-        Section(
-          header: try string(section["header"], "\(place).header"),
-          footer: try string(section["footer"], "\(place).footer"), rows: rows))
+      return Section(
+        header: try string(section["header"], "\(place).header"),
+        footer: try string(section["footer"], "\(place).footer"), rows: rows)
     }
-    if style == .grouped && sections.isEmpty {
-      throw fail(
-        "sections", "a grouped table with no group; the guidelines require at least one group")
+
+    /// One row: a title, a subtitle or a detail, an icon (inside the spec's folder) with an
+    /// optional background colour, an accessory, `disabled`.
+    func row(_ value: Any, place rowPlace: String) throws -> Row {
+      let row = try object(
+        value, rowPlace,
+        keys: [
+          "title", "subtitle", "detail", "icon", "iconBackground", "accessory", "disabled",
+        ])
+      guard let title = try string(row["title"], "\(rowPlace).title"), !title.isEmpty else {
+        throw fail("\(rowPlace).title", "missing or empty; every row needs a title")
+      }
+      let subtitle = try string(row["subtitle"], "\(rowPlace).subtitle")
+      let detail = try string(row["detail"], "\(rowPlace).detail")
+      if subtitle != nil && detail != nil {
+        throw fail(
+          rowPlace,
+          "give \"subtitle\" (subtitle style) or \"detail\" (value style), not both")
+      }
+      let icon = try string(row["icon"], "\(rowPlace).icon")
+      var iconPath: String? = nil
+      if let icon {
+        guard !icon.isEmpty else { throw fail("\(rowPlace).icon", "empty path") }
+        try ReferenceRule.check(icon, path: path, baseDirectory: baseDirectory)
+        iconPath =
+          icon.hasPrefix("/")
+          ? icon : baseDirectory.appendingPathComponent(icon).standardizedFileURL.path
+      }
+      var background: RGBA8? = nil
+      if let text = try string(row["iconBackground"], "\(rowPlace).iconBackground") {
+        guard let colour = try? ColorParser.parse(text) else {
+          throw fail(
+            "\(rowPlace).iconBackground", "invalid colour '\(text)'; use #RRGGBB or #RRGGBBAA")
+        }
+        guard icon != nil else {
+          throw fail("\(rowPlace).iconBackground", "needs an \"icon\" to put on it")
+        }
+        background = colour
+      }
+      let accessoryText = try string(row["accessory"], "\(rowPlace).accessory") ?? "none"
+      guard let accessory = Accessory(rawValue: accessoryText) else {
+        throw fail(
+          "\(rowPlace).accessory",
+          "unknown accessory '\(accessoryText)'; use none, disclosure or checkmark")
+      }
+      return Row(
+        title: title, subtitle: subtitle, detail: detail, icon: icon, iconPath: iconPath,
+        iconBackground: background, accessory: accessory,
+        disabled: try boolean(row["disabled"], "\(rowPlace).disabled") ?? false)
     }
-    if !sections.contains(where: { !$0.rows.isEmpty }) {
-      throw fail("sections", "the table has no rows; give at least one row")
-    }
-    return TableViewSpec(style: style, index: index, sections: sections)
   }
 }

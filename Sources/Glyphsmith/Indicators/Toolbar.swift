@@ -146,179 +146,29 @@ public struct Toolbar {
   public func draw(scale: Double) throws -> Drawing {
     try validate()
     let (width, height) = try Drawing.pixelSize(widthPt: widthPt, heightPt: heightPt, scale: scale)
-    let tintColour = tint ?? palette.systemBlue(appearance)
     var warnings: [String] = []
     if buttons.count > Self.warningItemCount {
       warnings.append(
         "warning: \(buttons.count) toolbar items: more than \(Self.warningItemCount) crowd a "
           + "toolbar (HIG \"Toolbars\"); keep the primary actions and move the rest into a menu")
     }
-
-    // The entries as laid out: spaces made explicit.
-    var laid: [Entry] = entries
-    let hasSpace = entries.contains {
-      if case .button = $0 { return false } else { return true }
-    }
-    if !hasSpace && entries.count > 1 {
-      laid = []
-      for (i, entry) in entries.enumerated() {
-        if i > 0 { laid.append(.flexibleSpace) }
-        laid.append(entry)
-      }
-    }
-
-    enum Piece {
-      case glyph(RGBAImage, Button)
-      case text(String, TextStyle, Button)
-      case flexible
-      case fixed(Double)
-      case gap
-    }
-    var pieces: [Piece] = []
-    for (i, entry) in laid.enumerated() {
-      if i > 0, case .button = entry, case .button = laid[i - 1] { pieces.append(.gap) }
-      switch entry {
-      case .flexibleSpace: pieces.append(.flexible)
-      case .fixedSpace(let pt): pieces.append(.fixed(pt * scale))
-      case .button(let button):
-        var colour =
-          (palette == .ios26 && !button.isProminent) ? palette.label(appearance) : tintColour
-        if button.isDisabled { colour = BarText.dimmed(colour, IndicatorPalette.disabledOpacity) }
-        if let icon = button.icon {
-          var options = RenderOptions()
-          options.role = .toolbar
-          options.scale = scale
-          let rendered = try GlyphRenderer.render(icon, options: options)
-          warnings += rendered.upscalingWarnings.filter { !warnings.contains($0) }
-          var image = rendered.image
-          GlyphRenderer.recolour(&image, to: colour)
-          pieces.append(.glyph(image, button))
-        } else {
-          let style = TextStyle(
-            weight: button.isProminent ? .semibold : .regular, sizePx: Self.textSizePt * scale,
-            color: colour)
-          pieces.append(.text(button.title, style, button))
-        }
-      }
-    }
-
-    // Natural widths, then truncation of text buttons when they do not fit.
+    let pieces = try pieces(scale: scale, warnings: &warnings)
     let margin = (marginPt * scale).rounded()
     let available = Double(width) - 2 * margin
-    var texts: [Int: (TextLayout, Bool)] = [:]
-    for (i, piece) in pieces.enumerated() {
-      if case .text(let title, let style, _) = piece {
-        texts[i] = (try TextLayout(title, style: style), false)
-      }
-    }
-    func fixedWidth() -> Double {
-      pieces.enumerated().reduce(0.0) { sum, element in
-        switch element.element {
-        case .glyph(let image, _): return sum + Double(image.width)
-        case .text: return sum + (texts[element.offset]?.0.logicalRect.width ?? 0)
-        case .fixed(let px): return sum + px
-        case .gap: return sum + Self.itemGapPt * scale
-        case .flexible: return sum
-        }
-      }
-    }
-    if fixedWidth() > available + 0.01 {
-      warnings.append(
-        "warning: the toolbar's items and \(marginPt.compact3) pt margins need "
-          + "\(((fixedWidth() + 2 * margin) / scale).compact3) pt, more than its "
-          + "\(widthPt.compact3) pt; drop items or shorten their titles")
-      // Cut the widest text buttons down to a common width until the rest fits.
-      let textIndices = texts.keys.sorted()
-      if !textIndices.isEmpty {
-        let others = fixedWidth() - textIndices.reduce(0.0) { $0 + texts[$1]!.0.logicalRect.width }
-        let share = max(0, (available - others) / Double(textIndices.count))
-        var budget = max(0, available - others)
-        // Narrow titles keep their width; the rest share what is left.
-        let sorted = textIndices.sorted {
-          texts[$0]!.0.logicalRect.width < texts[$1]!.0.logicalRect.width
-        }
-        var remaining = sorted.count
-        for index in sorted {
-          let natural = texts[index]!.0.logicalRect.width
-          let allowed = max(budget / Double(remaining), 0)
-          if natural <= allowed {
-            budget -= natural
-          } else if case .text(let title, let style, _) = pieces[index] {
-            let fit = try BarText.fitted(title, style: style, maxWidthPx: max(allowed, share * 0))
-            texts[index] = (fit.layout, fit.truncated)
-            budget -= fit.layout.logicalRect.width
-          }
-          remaining -= 1
-        }
-      }
-    }
+    let texts = try fittedTexts(
+      pieces, available: available, margin: margin, scale: scale, warnings: &warnings)
     let flexibleCount = pieces.filter {
       if case .flexible = $0 { return true } else { return false }
     }
     .count
+    let fixed = Self.fixedWidth(pieces, texts: texts, scale: scale)
     let flexibleWidth =
-      flexibleCount > 0 ? max(0, (available - fixedWidth()) / Double(flexibleCount)) : 0
+      flexibleCount > 0 ? max(0, (available - fixed) / Double(flexibleCount)) : 0
     // With no flexible space, items start at the leading margin.
-
-    var drawn: [DrawnLayout.Item] = []
     do {
-      let canvas = try Canvas(width: width, height: height)
-      canvas.fill(palette.tabBarBackground(appearance))
-      canvas.fillRect(
-        Rect(x: 0, y: 0, width: Double(width), height: 1), color: palette.tabBarHairline(appearance)
-      )
-      let centreY = Double(height) / 2
-      var x = margin
-      func place(_ left: Double, _ w: Double) -> Double {
-        rightToLeft ? Double(width) - left - w : left
-      }
-      for (i, piece) in pieces.enumerated() {
-        switch piece {
-        case .glyph(let image, let button):
-          let left = place(x, Double(image.width)).rounded()
-          let top = (centreY - Double(image.height) / 2).rounded()
-          let frame = Rect(
-            x: left, y: top, width: Double(image.width), height: Double(image.height))
-          try canvas.draw(image, in: frame)
-          drawn.append(
-            .init(
-              kind: "icon", title: button.title, frame: .init(px: frame, scale: scale),
-              selected: nil, disabled: button.isDisabled, icon: button.icon?.path))
-          x += Double(image.width)
-        case .text(let title, _, let button):
-          let (layout, truncated) = texts[i]!
-          let w = layout.logicalRect.width
-          let left = place(x, w).rounded()
-          let y = (centreY + layout.capHeight / 2 - layout.baseline).rounded()
-          try canvas.draw(layout, x: left, y: y)
-          drawn.append(
-            .init(
-              kind: "text", title: title,
-              frame: .init(
-                px: Rect(x: left, y: y, width: w, height: layout.logicalRect.height), scale: scale),
-              truncated: truncated, disabled: button.isDisabled))
-          if truncated {
-            warnings.append(
-              "warning: toolbar item '\(title)' does not fit and ends in an ellipsis")
-          }
-          x += w
-        case .flexible, .fixed:
-          let w: Double
-          if case .fixed(let px) = piece { w = px } else { w = flexibleWidth }
-          drawn.append(
-            .init(
-              kind: "space", title: "",
-              frame: .init(
-                px: Rect(x: place(x, w), y: 0, width: w, height: Double(height)), scale: scale)))
-          x += w
-        case .gap:
-          x += Self.itemGapPt * scale
-        }
-      }
-      return Drawing(
-        image: try canvas.image(),
-        layout: DrawnLayout(
-          widthPx: width, heightPx: height, scale: scale, items: drawn, warnings: warnings))
+      return try paint(
+        pieces, texts: texts, flexibleWidth: flexibleWidth, margin: margin,
+        size: (width, height), scale: scale, warnings: warnings)
     } catch {
       throw GlyphsmithError.wrap(error, path: "toolbar")
     }

@@ -110,16 +110,20 @@ public struct LintConfig: Codable, Equatable, Sendable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
-    if let problem = JSONSyntaxProblem.describe(data) ?? shape.problem(in: data) {
-      throw GlyphsmithError.unusable(path: path, problem: "invalid lint config: \(problem)")
-    }
     let config: LintConfig
     do {
-      let raw = try JSONDecoder().decode(Raw.self, from: data)
+      let raw = try StrictJSON.decode(Raw.self, from: data, shape: shape)
       config = LintConfig(rules: raw.rules ?? [:], roles: raw.roles ?? [:])
     } catch {
-      throw GlyphsmithError.unusable(
-        path: path, problem: "invalid lint config (\(Self.describe(error))); see docs/lint.md")
+      switch error {
+      case .syntax(let problem, _), .shape(let problem):
+        throw GlyphsmithError.unusable(path: path, problem: "invalid lint config: \(problem)")
+      case .decoding(let keyPath, let error):
+        throw GlyphsmithError.unusable(
+          path: path,
+          problem:
+            "invalid lint config (\(Self.describe(error, keyPath: keyPath))); see docs/lint.md")
+      }
     }
     for id in config.rules.keys.sorted() + config.roles.values.flatMap({ $0.keys }).sorted()
     where LintRule(rawValue: id) == nil {
@@ -159,11 +163,10 @@ public struct LintConfig: Codable, Equatable, Sendable {
     var roles: [String: [String: RuleSetting]]?
   }
 
-  private static func describe(_ error: Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error { return context.debugDescription }
-    if case DecodingError.typeMismatch(_, let context) = error {
-      return context.codingPath.map(\.stringValue).joined(separator: ".") + ": wrong type"
-    }
+  /// Foundation's description of corrupt data, `roles.tab-bar.x: wrong type`, or the error.
+  private static func describe(_ error: DecodingError, keyPath: String) -> String {
+    if case .dataCorrupted(let context) = error { return context.debugDescription }
+    if case .typeMismatch = error { return keyPath + ": wrong type" }
     return "\(error)"
   }
 

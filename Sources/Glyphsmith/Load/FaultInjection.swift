@@ -6,39 +6,50 @@ import Foundation
   import Darwin
 #endif
 
-/// Test-only faults, to prove the process isolation without depending on a renderer bug:
-/// `GLYPHSMITH_FAULT_INJECTION=KIND:MARKER` makes loading any input whose bytes contain
-/// MARKER abort (`abort`), hang (`hang`) or allocate without end (`memory`). Unset (always,
-/// outside tests), it costs one environment lookup per process.
+/// Test-only faults, to prove the process isolation without depending on a renderer bug.
+///
+/// A test seam compiled only into debug builds (the ones `swift test` runs): Package.swift
+/// defines `GLYPHSMITH_FAULT_INJECTION` for the `debug` configuration alone, so a release
+/// build (`swift build -c release`, `scripts/install`) holds an empty `check` and never reads
+/// the variable below. In a debug build, `GLYPHSMITH_FAULT_INJECTION=KIND:MARKER` in the
+/// environment makes loading any input whose bytes contain MARKER abort (`abort`), hang
+/// (`hang`) or allocate without end (`memory`); unset, it costs one environment lookup per
+/// process.
 enum FaultInjection {
-  private static let fault: (kind: String, marker: Data)? = {
-    guard let text = ProcessInfo.processInfo.environment["GLYPHSMITH_FAULT_INJECTION"],
-      let colon = text.firstIndex(of: ":")
-    else { return nil }
-    let marker = Data(text[text.index(after: colon)...].utf8)
-    return marker.isEmpty ? nil : (String(text[..<colon]), marker)
-  }()
+  #if GLYPHSMITH_FAULT_INJECTION
+    private static let fault: (kind: String, marker: Data)? = {
+      guard let text = ProcessInfo.processInfo.environment["GLYPHSMITH_FAULT_INJECTION"],
+        let colon = text.firstIndex(of: ":")
+      else { return nil }
+      let marker = Data(text[text.index(after: colon)...].utf8)
+      return marker.isEmpty ? nil : (String(text[..<colon]), marker)
+    }()
+  #endif
 
-  /// Fails as configured when `data` contains the marker.
+  /// Fails as configured when `data` contains the marker (debug builds only; see above).
+  @inline(__always)
   static func check(_ data: Data) {
-    guard let fault, data.range(of: fault.marker) != nil else { return }
-    switch fault.kind {
-    case "abort":
-      abort()
-    case "hang":
-      while true { Platform.sleep(microseconds: 1_000_000) }
-    case "memory":
-      var blocks: [UnsafeMutableRawPointer] = []
-      while true {
-        guard let block = malloc(64 << 20) else {
-          FileHandle.standardError.write(Data("memory allocation of 67108864 bytes failed\n".utf8))
-          abort()
+    #if GLYPHSMITH_FAULT_INJECTION
+      guard let fault, data.range(of: fault.marker) != nil else { return }
+      switch fault.kind {
+      case "abort":
+        abort()
+      case "hang":
+        while true { Platform.sleep(microseconds: 1_000_000) }
+      case "memory":
+        var blocks: [UnsafeMutableRawPointer] = []
+        while true {
+          guard let block = malloc(64 << 20) else {
+            FileHandle.standardError.write(
+              Data("memory allocation of 67108864 bytes failed\n".utf8))
+            abort()
+          }
+          memset(block, 1, 64 << 20)
+          blocks.append(block)
         }
-        memset(block, 1, 64 << 20)
-        blocks.append(block)
+      default:
+        return
       }
-    default:
-      return
-    }
+    #endif
   }
 }

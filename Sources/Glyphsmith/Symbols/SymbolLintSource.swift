@@ -13,9 +13,8 @@ package enum SymbolLintSource {
   ///   `.unusable` when the template has no Regular-S variant.
   package static func regularOutline(symbolset folder: String) throws -> Data {
     guard let contents = FileManager.default.contents(atPath: folder + "/Contents.json"),
-      let json = try? JSONSerialization.jsonObject(with: contents) as? [String: Any],
-      let symbols = json["symbols"] as? [[String: Any]],
-      let name = symbols.first?["filename"] as? String
+      let symbols = (try? AssetContents.read(contents))?.lists["symbols"],
+      let name = symbols.first?.filename
     else {
       throw GlyphsmithError.unreadable(
         path: folder + "/Contents.json", reason: "no symbols[0].filename; not a symbol set")

@@ -22,12 +22,11 @@ public enum SymbolSetCheck {
   /// files are the catalog walk's `missing-file`).
   public static func check(folder: String, asset: String) -> [CatalogFinding] {
     guard let data = FileManager.default.contents(atPath: folder + "/Contents.json"),
-      let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let symbols = json["symbols"] as? [[String: Any]]
+      let symbols = (try? AssetContents.read(data))?.lists["symbols"]
     else { return [] }
     var findings: [CatalogFinding] = []
     for entry in symbols {
-      guard let name = entry["filename"] as? String else { continue }
+      guard let name = entry.filename else { continue }
       let path = folder + "/" + name
       guard let svg = FileManager.default.contents(atPath: path) else { continue }
       findings += checkTemplate(svg, path: path, asset: asset, file: name)

@@ -8,7 +8,7 @@ package enum SymbolSetWriter {
   /// - Throws: `GlyphsmithError.writeFailed` if it cannot be encoded (never for valid names).
   package static func contents(name: String) throws -> Data {
     do {
-      return try XcodeJSON.encode(SymbolSetContents(filename: name + ".svg"))
+      return try AssetContents.symbolSet(filename: name + ".svg").xcodeJSON()
     } catch {
       throw GlyphsmithError.writeFailed(path: name + ".symbolset", reason: "\(error)")
     }
@@ -43,7 +43,7 @@ package enum SymbolSetWriter {
     }
     let root = catalog + "/Contents.json"
     if !manager.fileExists(atPath: root) {
-      try AtomicFile.write(try XcodeJSON.encode(CatalogContents()), toPath: root)
+      try AtomicFile.write(try AssetContents().xcodeJSON(), toPath: root)
     }
   }
 }

@@ -3,17 +3,18 @@ import Foundation
 /// One entry of an asset's `Contents.json` list, with what the checks need.
 package struct CatalogEntry {
   var index: Int
-  var object: [String: Any]
-  var filename: String?
+  /// The entry as read.
+  var entry: AssetContents.Entry
   var line: Int?
   /// px size read from the PNG header, when the file exists and is a PNG.
   var pixelSize: (width: Int, height: Int)?
 
-  var idiom: String? { object["idiom"] as? String }
-  var scale: String? { object["scale"] as? String }
-  var size: String? { object["size"] as? String }
-  var platform: String? { object["platform"] as? String }
-  var appearances: [[String: Any]] { object["appearances"] as? [[String: Any]] ?? [] }
+  var filename: String? { entry.filename }
+  var idiom: String? { entry.idiom }
+  var scale: String? { entry.scale }
+  var size: String? { entry.size }
+  var platform: String? { entry.platform }
+  var appearances: [AssetContents.Appearance] { entry.appearances ?? [] }
 
   /// `images[1] (universal 2x dark, star@2x.png)`.
   func label(key: String) -> String {
@@ -21,7 +22,7 @@ package struct CatalogEntry {
     if let size { parts.append(size) }
     if let scale { parts.append(scale) }
     for appearance in appearances {
-      if let value = appearance["value"] as? String { parts.append(value) }
+      if let value = appearance.value { parts.append(value) }
     }
     let slot = parts.joined(separator: " ")
     return "\(key)[\(index)] (\(filename.map { "\(slot), \($0)" } ?? slot))"
@@ -33,15 +34,15 @@ package struct CatalogEntry {
   /// The slot as text: every key but the content keys, sorted, appearances in a fixed order;
   /// `dropScale` leaves `scale` out (to compare an entry with its other scales).
   func slotKey(dropScale: Bool = false) -> String {
-    var slot = object
+    var slot = entry.object
     for key in Self.contentKeys { slot[key] = nil }
     if dropScale { slot["scale"] = nil }
-    if let list = slot["appearances"] as? [[String: Any]] {
-      slot["appearances"] = list.map { "\($0["appearance"] ?? "")=\($0["value"] ?? "")" }.sorted()
+    if let list = entry.appearances {
+      slot["appearances"] = .array(
+        list.map { .string("\($0.appearance ?? "")=\($0.value ?? "")") }.sorted {
+          $0.description < $1.description
+        })
     }
-    guard JSONSerialization.isValidJSONObject(slot),
-      let data = try? JSONSerialization.data(withJSONObject: slot, options: [.sortedKeys])
-    else { return "\(slot)" }
-    return String(decoding: data, as: UTF8.self)
+    return JSONValue.object(slot).description
   }
 }

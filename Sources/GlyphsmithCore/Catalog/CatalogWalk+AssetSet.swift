@@ -24,29 +24,27 @@ extension CatalogWalk {
       return
     }
     checkSiblingCase(folder, children: children, skipAssetPairs: false)
-    let list: [[String: Any]]
-    if let raw = json[key] {
-      guard let objects = raw as? [[String: Any]] else {
-        findings.append(
-          CatalogFinding(
-            rule: .malformedJSON, path: contentsPath, asset: name,
-            message: "\"\(key)\" is not a list of objects; write [{\"idiom\" : ...}, ...]"))
-        return
-      }
-      list = objects
+    let list: [AssetContents.Entry]
+    if let entries = json.lists[key] {
+      list = entries
+    } else if json.other[key] != nil {
+      findings.append(
+        CatalogFinding(
+          rule: .malformedJSON, path: contentsPath, asset: name,
+          message: "\"\(key)\" is not a list of objects; write [{\"idiom\" : ...}, ...]"))
+      return
     } else {
       list = []
     }
     var entries: [CatalogEntry] = []
-    for (index, object) in list.enumerated() {
-      if object["filename"] != nil && !(object["filename"] is String) {
+    for (index, entry) in list.enumerated() {
+      if entry.other["filename"] != nil {
         findings.append(
           CatalogFinding(
             rule: .malformedJSON, path: contentsPath, asset: name, entry: "\(key)[\(index)]",
             message: "\"filename\" is not a string; write the file name in quotes"))
       }
-      entries.append(
-        CatalogEntry(index: index, object: object, filename: object["filename"] as? String))
+      entries.append(CatalogEntry(index: index, entry: entry))
     }
     assignLines(&entries, contentsPath: contentsPath)
     let fileNames = Set(children.filter { !$0.isFolder }.map(\.name))
@@ -94,8 +92,8 @@ extension CatalogWalk {
           rule: rule, path: contentsPath, line: entry.line, asset: asset, entry: label,
           file: entry.filename, message: message))
     }
-    if let idiom = entry.object["idiom"] {
-      if let text = idiom as? String, CatalogVocabulary.idioms.contains(text) {
+    if let idiom = entry.idiom ?? entry.entry.other["idiom"]?.description {
+      if entry.idiom != nil, CatalogVocabulary.idioms.contains(idiom) {
       } else {
         add(
           .unknownIdiom,
@@ -106,17 +104,17 @@ extension CatalogWalk {
       add(
         .missingIdiom, "the entry has no \"idiom\"; add \"idiom\" : \"universal\" (or the device)")
     }
-    if let scale = entry.object["scale"] {
-      if let text = scale as? String, CatalogVocabulary.scales.contains(text) {
+    if let scale = entry.scale ?? entry.entry.other["scale"]?.description {
+      if entry.scale != nil, CatalogVocabulary.scales.contains(scale) {
       } else {
         add(.unknownScale, "unknown scale '\(scale)'; use 1x, 2x or 3x")
       }
     }
-    if let raw = entry.object["appearances"] {
-      let list = raw as? [[String: Any]]
-      for appearance in list ?? [[:]] {
-        let kind = appearance["appearance"] as? String ?? "?"
-        let value = appearance["value"] as? String ?? "?"
+    if entry.entry.appearances != nil || entry.entry.other["appearances"] != nil {
+      // A value that is not a list of objects counts as one unknown appearance.
+      for appearance in entry.entry.appearances ?? [AssetContents.Appearance()] {
+        let kind = appearance.appearance ?? "?"
+        let value = appearance.value ?? "?"
         if CatalogVocabulary.appearances[kind]?.contains(value) != true {
           add(
             .unknownAppearance,

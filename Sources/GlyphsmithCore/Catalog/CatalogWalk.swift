@@ -31,39 +31,28 @@ struct CatalogWalk {
     }
   }
 
-  /// Reads and parses `path` as a JSON object; a finding and `nil` when it is not one.
-  /// `nil` without a finding when the file is absent.
-  mutating func readJSON(_ path: String, asset: String?) -> [String: Any]? {
+  /// Reads `path` as a `Contents.json` (`AssetContents.read`); a finding and `nil` when it
+  /// is not JSON or its top level is not an object. `nil` without a finding when the file is
+  /// absent.
+  mutating func readJSON(_ path: String, asset: String?) -> AssetContents? {
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    let object: Any
     do {
-      object = try JSONSerialization.jsonObject(with: data)
+      return try AssetContents.read(data)
     } catch {
-      findings.append(
-        CatalogFinding(
-          rule: .malformedJSON, path: path, asset: asset,
-          message: "not valid JSON (\(Self.reason(error))); fix the syntax or let Xcode rewrite it")
-      )
-      return nil
+      if case .syntax(_, let reason) = error {
+        findings.append(
+          CatalogFinding(
+            rule: .malformedJSON, path: path, asset: asset,
+            message: "not valid JSON (\(reason)); fix the syntax or let Xcode rewrite it"))
+      } else {
+        // `.decoding` at the top level: the only way the lenient model fails.
+        findings.append(
+          CatalogFinding(
+            rule: .malformedJSON, path: path, asset: asset,
+            message: "the top level is not a JSON object; write {\"info\" : {...}, ...}"))
+      }
     }
-    guard let dictionary = object as? [String: Any] else {
-      findings.append(
-        CatalogFinding(
-          rule: .malformedJSON, path: path, asset: asset,
-          message: "the top level is not a JSON object; write {\"info\" : {...}, ...}"))
-      return nil
-    }
-    return dictionary
-  }
-
-  /// Foundation's parse error reason, one line.
-  static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String
-    var text = (detail ?? nsError.localizedDescription).lowercased()
-      .replacingOccurrences(of: "\n", with: " ")
-    while text.hasSuffix(".") { text.removeLast() }
-    return text
+    return nil
   }
 
   /// Checks a group's (or the root's) optional `Contents.json`; returns whether it provides a
@@ -71,8 +60,7 @@ struct CatalogWalk {
   @discardableResult
   mutating func checkGroupContents(_ folder: String) -> Bool {
     guard let json = readJSON(folder + "/Contents.json", asset: nil) else { return false }
-    let properties = json["properties"] as? [String: Any]
-    return (properties?["provides-namespace"] as? Bool) == true
+    return json.properties?.providesNamespace == true
   }
 
   /// Walks a group: sub-groups recursively, asset folders checked and recorded.

@@ -8,7 +8,7 @@ import Foundation
 /// 2010, anti-aliasing detection of Vysniauskas 2009). `PixelmatchBlend.white` gives the counts
 /// and diff images of pixelmatch 5.x/6.x, `.checkerboard` those of pixelmatch 7.2.0; both are
 /// checked against every case of the vendored fixtures
-/// (`Tests/GlyphsmithTestSupport/Fixtures/pixelmatch`). `PixelmatchMetric.oklab` gives the
+/// (`Tests/GlyphsmithTestFixtures/Fixtures/pixelmatch`). `PixelmatchMetric.oklab` gives the
 /// counts and diff images of pixelmatch's main branch (OKLab HyAB, c6fee35), checked against
 /// `cases-main-oklab.tsv`. The per-pixel arithmetic follows each version's order of
 /// floating-point operations, because the diff image's grey is truncated to a byte and a

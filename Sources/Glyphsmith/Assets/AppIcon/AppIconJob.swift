@@ -49,7 +49,7 @@ public enum AppIconJob {
     }
     var warnings: [String] = []
     var files: [(name: String, data: Data, pixels: Int)] = []
-    var entries: [AppIconContents.Image] = []
+    var entries: [AssetContents.Entry] = []
 
     let artwork = try Artwork(path: iconPath)
     try checkUpscale(artwork, options: options)
@@ -91,22 +91,10 @@ public enum AppIconJob {
         entries.append(slot.entry(prefix: "icon"))
       }
     }
-    files.append(("Contents.json", try AppIconContents(images: entries).xcodeJSON(), 0))
+    files.append(("Contents.json", try AssetContents.appIcon(images: entries).xcodeJSON(), 0))
 
-    var root = catalogPath
-    while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
-    do {
-      try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    } catch {
-      throw GlyphsmithError.writeFailed(path: root, reason: "cannot create the catalog folder")
-    }
-    let rootContents = root + "/Contents.json"
-    if !FileManager.default.fileExists(atPath: rootContents) {
-      try AtomicFile.write(try XcodeJSON.encode(CatalogContents()), toPath: rootContents)
-    }
-    let folder = root + "/" + name + ".appiconset"
-    try AtomicFolder.write(files.map { ($0.name, $0.data) }, toPath: folder)
-
+    let (root, folder) = try write(
+      files.map { ($0.name, $0.data) }, name: name, catalogPath: catalogPath)
     let findings = try CatalogValidator.validate(catalogPath: root).filter { finding in
       finding.path.hasPrefix(folder + "/")
         || (finding.asset?.lowercased() == name.lowercased()
@@ -116,6 +104,29 @@ public enum AppIconJob {
       folder: folder,
       files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },
       warnings: warnings, findings: findings)
+  }
+
+  /// Writes `files` as `catalogPath/NAME.appiconset`, atomically (the folder replaced
+  /// whole), after creating the catalog folder and its root `Contents.json` when missing.
+  /// - Returns: the catalog folder (without trailing slashes) and the app icon set's folder.
+  /// - Throws: `GlyphsmithError.writeFailed` naming what could not be written.
+  static func write(_ files: [(name: String, data: Data)], name: String, catalogPath: String)
+    throws -> (root: String, folder: String)
+  {
+    var root = catalogPath
+    while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+    do {
+      try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    } catch {
+      throw GlyphsmithError.writeFailed(path: root, reason: "cannot create the catalog folder")
+    }
+    let rootContents = root + "/Contents.json"
+    if !FileManager.default.fileExists(atPath: rootContents) {
+      try AtomicFile.write(try AssetContents().xcodeJSON(), toPath: rootContents)
+    }
+    let folder = root + "/" + name + ".appiconset"
+    try AtomicFolder.write(files, toPath: folder)
+    return (root, folder)
   }
 
   /// Renders `artwork` into a `side` x `side` px square (plain role, aspect kept, centred,

@@ -16,7 +16,7 @@ package struct LegacyIconSlot: Equatable, Sendable {
   }
 
   /// The Contents.json entry.
-  package func entry(prefix: String) -> AppIconContents.Image {
+  package func entry(prefix: String) -> AssetContents.Entry {
     .init(
       filename: filename(prefix: prefix), idiom: idiom, scale: "\(scale)x",
       size: "\(sizePt)x\(sizePt)")

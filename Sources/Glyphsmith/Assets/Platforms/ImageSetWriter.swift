@@ -41,7 +41,7 @@ package struct ImageSetWriter: AssetPlatformWriter {
   /// - Throws: `GlyphsmithError.writeFailed` when a folder or file cannot be written.
   package func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {
     try Self.writeIfDifferent(
-      try XcodeJSON.encode(CatalogContents()), toPath: context.root + "/Contents.json")
+      try AssetContents().xcodeJSON(), toPath: context.root + "/Contents.json")
     let groups = Set(
       inputs.flatMap { input in
         input.groups.indices.map { input.groups[...$0].joined(separator: "/") }
@@ -52,8 +52,8 @@ package struct ImageSetWriter: AssetPlatformWriter {
       let folder = "\(context.root)/\(group)"
       guard (try? OutputSafety.checkNoLinkedFolders(root: context.root, folder: folder)) != nil
       else { continue }
-      let contents = GroupContents(namespace: context.options.namespace)
-      try Self.writeIfDifferent(try XcodeJSON.encode(contents), toPath: folder + "/Contents.json")
+      let contents = AssetContents.group(namespace: context.options.namespace)
+      try Self.writeIfDifferent(try contents.xcodeJSON(), toPath: folder + "/Contents.json")
     }
   }
 
@@ -106,17 +106,18 @@ package struct ImageSetWriter: AssetPlatformWriter {
   /// light, `true` dark), in that order.
   private static func contents(
     setName: String, scales: [Int], appearances: [Bool], template: Bool
-  ) -> ImageSetContents {
-    var images: [ImageSetContents.Image] = []
+  ) -> AssetContents {
+    var images: [AssetContents.Entry] = []
     for scale in scales {
       for dark in appearances {
         images.append(
-          ImageSetContents.Image(
-            filename: fileName(setName, scale: scale, dark: dark), scale: "\(scale)x",
+          AssetContents.Entry(
+            filename: fileName(setName, scale: scale, dark: dark), idiom: "universal",
+            scale: "\(scale)x",
             appearances: dark ? [.init(appearance: "luminosity", value: "dark")] : nil))
       }
     }
-    return ImageSetContents(images: images, template: template)
+    return AssetContents.imageSet(images: images, template: template)
   }
 
   /// The imagesets of `input`: regular, then compact with `compact`; name and folder each.

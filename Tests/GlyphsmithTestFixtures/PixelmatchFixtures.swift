@@ -1,5 +1,5 @@
 import Foundation
-import Glyphsmith
+import GlyphsmithCore
 
 /// The pixelmatch test fixtures (mapbox/pixelmatch's test images and expected counts, ISC
 /// licence beside them), vendored in `Fixtures/pixelmatch` next to this file from the shared

@@ -1,0 +1,281 @@
+import Foundation
+
+/// A `Contents.json` of an asset catalog: the root's, a group's, or an asset folder's (image
+/// set, app icon set, symbol set, color set, data set, ...). The one model for writing them
+/// (`assets`, `appicon`, `symbol`) and for reading them (`validate`, the symbol set checks,
+/// `lint NAME.symbolset`). Source: Apple "Asset Catalog Format Reference" (Image Set, App Icon,
+/// Symbol Set types); the text as Xcode writes it comes from `XcodeJSON`.
+///
+/// Reading is lenient, as a validator must be: a named key whose value has another type
+/// (`"filename" : 5`), and every key the model does not name, are kept as written in `other`,
+/// so a check can name them and nothing is lost.
+package struct AssetContents: Codable, Equatable, Sendable {
+  /// `{"author" : "xcode", "version" : 1}`.
+  package struct Info: Codable, Equatable, Sendable {
+    /// Always `xcode` when written.
+    package var author = "xcode"
+    /// Always 1 when written.
+    package var version = 1
+  }
+
+  /// `properties`: the template rendering intent of an image set, the namespace of a group.
+  package struct Properties: Codable, Equatable, Sendable {
+    /// `template` or `original`; absent means Xcode's "Default".
+    package var templateRenderingIntent: String?
+    /// `true` when the names of the assets in a group are prefixed with the group's name.
+    package var providesNamespace: Bool?
+    /// Keys not named above, and named keys of another type, as written.
+    package var other: [String: JSONValue] = [:]
+
+    /// Properties with the values given.
+    package init(templateRenderingIntent: String? = nil, providesNamespace: Bool? = nil) {
+      self.templateRenderingIntent = templateRenderingIntent
+      self.providesNamespace = providesNamespace
+    }
+
+    /// Decodes leniently (see `AssetContents`).
+    package init(from decoder: Decoder) throws {
+      var reader = try LenientObject(decoder)
+      templateRenderingIntent = reader.take("template-rendering-intent")
+      providesNamespace = reader.take("provides-namespace")
+      other = reader.rest
+    }
+
+    /// Encodes every key it holds.
+    package func encode(to encoder: Encoder) throws {
+      var writer = LenientObject.Writer(encoder, other: other)
+      writer.put("template-rendering-intent", templateRenderingIntent)
+      writer.put("provides-namespace", providesNamespace)
+      try writer.finish()
+    }
+  }
+
+  /// An appearance condition, e.g. `{"appearance" : "luminosity", "value" : "dark"}`.
+  package struct Appearance: Codable, Equatable, Sendable {
+    /// The trait: `luminosity` (light, dark or tinted) or `contrast` (high); `nil` when absent
+    /// or not a string.
+    package var appearance: String?
+    /// The trait value, e.g. `dark`; `nil` when absent or not a string.
+    package var value: String?
+
+    /// No condition set (both members `nil`).
+    package init() {}
+
+    /// An appearance condition.
+    package init(appearance: String, value: String) {
+      self.appearance = appearance
+      self.value = value
+    }
+
+    /// Decodes leniently: a member that is not a string is `nil`.
+    package init(from decoder: Decoder) throws {
+      var reader = try LenientObject(decoder)
+      appearance = reader.take("appearance")
+      value = reader.take("value")
+    }
+  }
+
+  /// One entry of an asset's list (`images`, `symbols`, `colors`, `data`): a slot (idiom,
+  /// scale, size, appearances, ...) and its content (a file name, a colour, ...).
+  package struct Entry: Codable, Equatable, Sendable {
+    /// The file inside the asset folder.
+    package var filename: String?
+    /// `universal`, `iphone`, `ipad`, `ios-marketing`, ...
+    package var idiom: String?
+    /// `ios` for an app icon's single-size universal entry.
+    package var platform: String?
+    /// `1x`, `2x` or `3x`.
+    package var scale: String?
+    /// An app icon's size in pt, `"WxH"` (`"83.5x83.5"`); px = size x scale.
+    package var size: String?
+    /// Appearance variants; absent for "Any".
+    package var appearances: [Appearance]?
+    /// Keys not named above (`color`, `universal-type-identifier`, ...), and named keys whose
+    /// value has another type, as written.
+    package var other: [String: JSONValue] = [:]
+
+    /// An entry; see the properties.
+    package init(
+      filename: String? = nil, idiom: String? = nil, platform: String? = nil,
+      scale: String? = nil, size: String? = nil, appearances: [Appearance]? = nil
+    ) {
+      self.filename = filename
+      self.idiom = idiom
+      self.platform = platform
+      self.scale = scale
+      self.size = size
+      self.appearances = appearances
+    }
+
+    /// Decodes leniently (see `AssetContents`).
+    package init(from decoder: Decoder) throws {
+      var reader = try LenientObject(decoder)
+      filename = reader.take("filename")
+      idiom = reader.take("idiom")
+      platform = reader.take("platform")
+      scale = reader.take("scale")
+      size = reader.take("size")
+      appearances = reader.take("appearances")
+      other = reader.rest
+    }
+
+    /// Encodes every key it holds.
+    package func encode(to encoder: Encoder) throws {
+      var writer = LenientObject.Writer(encoder, other: other)
+      writer.put("filename", filename)
+      writer.put("idiom", idiom)
+      writer.put("platform", platform)
+      writer.put("scale", scale)
+      writer.put("size", size)
+      writer.put("appearances", appearances)
+      try writer.finish()
+    }
+
+    /// Every member as written (named or not), by key.
+    package var object: [String: JSONValue] {
+      guard let data = try? JSONEncoder().encode(self),
+        case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data)
+      else { return other }
+      return object
+    }
+  }
+
+  /// `info`; written by every writer.
+  package var info: Info?
+  /// `properties`.
+  package var properties: Properties?
+  /// The entry lists by key (`images`, `symbols`, `colors`, `data`: `CatalogVocabulary
+  /// .entryKeys`'s values), when a list of objects.
+  package var lists: [String: [Entry]] = [:]
+  /// Every other top-level key, and a list key whose value is not a list of objects, as
+  /// written.
+  package var other: [String: JSONValue] = [:]
+
+  /// Contents with `info` and nothing else (a catalog root's, a plain group's).
+  package init() { info = Info() }
+
+  /// Decodes leniently (see `AssetContents`).
+  /// - Throws: `DecodingError.typeMismatch` when the top level is not an object.
+  package init(from decoder: Decoder) throws {
+    var reader = try LenientObject(decoder)
+    info = reader.take("info")
+    properties = reader.take("properties")
+    for key in Set(CatalogVocabulary.entryKeys.values) {
+      if let list: [Entry] = reader.take(key) { lists[key] = list }
+    }
+    other = reader.rest
+  }
+
+  /// Encodes every key it holds.
+  package func encode(to encoder: Encoder) throws {
+    var writer = LenientObject.Writer(encoder, other: other)
+    writer.put("info", info)
+    writer.put("properties", properties)
+    for (key, list) in lists { writer.put(key, list) }
+    try writer.finish()
+  }
+
+  /// The list under `images`.
+  package var images: [Entry] {
+    get { lists["images"] ?? [] }
+    set { lists["images"] = newValue }
+  }
+
+  /// An `.imageset`'s contents (Image Set Type): `images` rendered as templates
+  /// (`template-rendering-intent: template`) or originals.
+  package static func imageSet(images: [Entry], template: Bool) -> AssetContents {
+    var contents = AssetContents()
+    contents.images = images
+    contents.properties = Properties(templateRenderingIntent: template ? "template" : "original")
+    return contents
+  }
+
+  /// An `.appiconset`'s contents (App Icon Type; the single-size form as Xcode 15 and 16
+  /// write it, or the legacy list).
+  package static func appIcon(images: [Entry]) -> AssetContents {
+    var contents = AssetContents()
+    contents.images = images
+    return contents
+  }
+
+  /// A group folder's contents: `provides-namespace` when names in it are prefixed with the
+  /// group's name.
+  package static func group(namespace: Bool) -> AssetContents {
+    var contents = AssetContents()
+    if namespace { contents.properties = Properties(providesNamespace: true) }
+    return contents
+  }
+
+  /// A `.symbolset`'s contents (Symbol Set Type): one universal template, `filename`.
+  package static func symbolSet(filename: String) -> AssetContents {
+    var contents = AssetContents()
+    contents.lists["symbols"] = [Entry(filename: filename, idiom: "universal")]
+    return contents
+  }
+
+  /// The JSON text exactly as Xcode writes it: two-space indent, `"key" : value`, keys sorted,
+  /// a final newline.
+  /// - Throws: `EncodingError` from Foundation.
+  package func xcodeJSON() throws -> Data {
+    try XcodeJSON.encode(self)
+  }
+
+  /// Reads a `Contents.json`'s bytes (`StrictJSON`: syntax, then the lenient model).
+  /// - Throws: `StrictJSON.Problem`: `.syntax` when not JSON, `.decoding` with key path `""`
+  ///   when the top level is not an object.
+  package static func read(_ data: Data) throws(StrictJSON.Problem) -> AssetContents {
+    try StrictJSON.decode(AssetContents.self, from: data)
+  }
+}
+
+/// Reads the members of one JSON object by name, each as its type when it has it, and keeps
+/// the rest as written; writes them back the same way.
+private struct LenientObject {
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  let container: KeyedDecodingContainer<Key>
+  /// The members not taken as their type, as written.
+  private(set) var rest: [String: JSONValue] = [:]
+
+  init(_ decoder: Decoder) throws {
+    container = try decoder.container(keyedBy: Key.self)
+    for key in container.allKeys {
+      rest[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+    }
+  }
+
+  /// The member `name` as a `T`; `nil` (and the member kept in `rest`) when absent or of
+  /// another type.
+  mutating func take<T: Decodable>(_ name: String) -> T? {
+    guard rest[name] != nil, let value = try? container.decode(T.self, forKey: Key(name))
+    else { return nil }
+    rest[name] = nil
+    return value
+  }
+
+  struct Writer {
+    var container: KeyedEncodingContainer<Key>
+    let other: [String: JSONValue]
+    init(_ encoder: Encoder, other: [String: JSONValue]) {
+      container = encoder.container(keyedBy: Key.self)
+      self.other = other
+    }
+    private var failure: Error?
+
+    mutating func put<T: Encodable>(_ name: String, _ value: T?) {
+      guard let value, failure == nil else { return }
+      do { try container.encode(value, forKey: Key(name)) } catch { failure = error }
+    }
+
+    mutating func finish() throws {
+      if let failure { throw failure }
+      for (name, value) in other { try container.encode(value, forKey: Key(name)) }
+    }
+  }
+}

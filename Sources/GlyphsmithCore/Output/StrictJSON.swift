@@ -1,0 +1,67 @@
+import Foundation
+
+/// The one way a JSON file a person writes is read (`golden.json`, lint configurations,
+/// asset catalogs' `Contents.json`): syntax first (with the line and column of the first
+/// fault), then the keys and values the file may hold (`JSONShape`), then `JSONDecoder` into
+/// the model, with a decoding fault named by its key path.
+package enum StrictJSON {
+  /// Why a file could not be read into its model.
+  package enum Problem: Error, Sendable {
+    /// Not JSON: `description` as `JSONSyntaxProblem` words it ("not valid JSON at line 3,
+    /// column 3 (invalid value)", "the file is empty"), `reason` Foundation's own words
+    /// (lowercased, one line, no final period).
+    case syntax(description: String, reason: String)
+    /// A key or value the file may not hold (`JSONShape.problem(in:)`'s sentence).
+    case shape(String)
+    /// Valid JSON the model does not fit: the key path (`options.threshold`, `""` for the top
+    /// level) and Foundation's error.
+    case decoding(keyPath: String, DecodingError)
+  }
+
+  /// Decodes `data` into `T` after checking its syntax and, when given, its `shape`.
+  /// - Throws: `Problem`, the first that applies: `.syntax`, `.shape`, `.decoding`.
+  package static func decode<T: Decodable>(
+    _ type: T.Type, from data: Data, shape: JSONShape? = nil
+  ) throws(Problem) -> T {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    } catch {
+      throw .syntax(
+        description: JSONSyntaxProblem.describe(data) ?? "not valid JSON",
+        reason: reason(error))
+    }
+    if let problem = shape?.problem(in: data) { throw .shape(problem) }
+    do {
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch let error as DecodingError {
+      throw .decoding(keyPath: keyPath(error), error)
+    } catch {
+      throw .decoding(
+        keyPath: "",
+        .dataCorrupted(.init(codingPath: [], debugDescription: "\(error)", underlyingError: error)))
+    }
+  }
+
+  /// The dotted key path of a decoding error (`roles.tab-bar.limit`; a missing key included).
+  package static func keyPath(_ error: DecodingError) -> String {
+    switch error {
+    case .keyNotFound(let key, let context):
+      return (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .dataCorrupted(let context):
+      return context.codingPath.map(\.stringValue).joined(separator: ".")
+    @unknown default:
+      return ""
+    }
+  }
+
+  /// Foundation's parse error reason, one line, lowercased, without the final period.
+  package static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String
+    var text = (detail ?? nsError.localizedDescription).lowercased()
+      .replacingOccurrences(of: "\n", with: " ")
+    while text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+}
