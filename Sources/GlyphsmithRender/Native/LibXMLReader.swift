@@ -54,6 +54,7 @@ package enum LibXMLReader {
   static func normalizedTree(_ data: Data) -> (doc: xmlDocPtr?, failure: String?) {
     _ = initialized
     guard data.count < Int(Int32.max) else { return (nil, "the document is 2 GiB or more") }
+    ParseCounter.countLibXML2Parse()
     xmlSetStructuredErrorFunc(nil, silent)
     let options = Int32(
       XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
