@@ -21,8 +21,8 @@ package enum BadgeText {
       The image is exactly the badge: height x scale px high, no margins.
       """,
     options: [
-      .value("output", short: "o", "FILE", help: "the PNG to write (required; - for stdout)"),
-      .value("scale", "N", help: "px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)"),
+      .pngOutput,
+      .scale,
       .value("height", "PT", help: "badge height in pt (default 18)"),
       .value("max", "N", help: "largest number shown as is (default 99)"),
       .value("color", "COLOR", help: "fill, #RRGGBB or #RRGGBBAA (default systemRed)"),

@@ -23,10 +23,10 @@ package enum DotsText {
       count), the image is still made.
       """,
     options: [
-      .value("output", short: "o", "FILE", help: "the PNG to write (required; - for stdout)"),
+      .pngOutput,
       .value("pages", "N", help: "number of pages, at least 1 (required)"),
       .value("current", "K", help: "the current page, 0 to N-1 (required)"),
-      .value("scale", "N", help: "px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)"),
+      .scale,
       .value("tint", "COLOR", help: "other pages (default #FFFFFF33: white at 0.2 alpha)"),
       .value("current-tint", "COLOR", help: "the current page (default #FFFFFF)"),
       .value("max-visible", "N", help: "most dots shown at once (default 9)"),

@@ -27,9 +27,7 @@ package enum SearchBarText {
       a warning. System glyphs are Lucide icons (assets/system-glyphs).
       """,
     options: [
-      .value(
-        "output", short: "o", "FILE",
-        help: "the PNG to write (required; - for stdout without --json)"),
+      .barOutput,
       .value("placeholder", "TEXT", help: "shown while the field is empty (default \"Search\")"),
       .value(
         "text", "TEXT",
@@ -42,11 +40,11 @@ package enum SearchBarText {
       .value("scopes", "A,B,C", help: "scope titles, comma-separated"),
       .value("scope", "TITLE", help: "one scope title (repeatable; for titles with commas)"),
       .value("selected-scope", "K", help: "the selected scope (default 0)"),
-      .value("idiom", "I", help: "phone (default, 393 pt wide) or pad (820 pt)"),
+      .idiomWithWidths,
       .value("device-width", "PT", help: "bar width"),
-      .value("scale", "N", help: "px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)"),
-      .value("appearance", "A", help: "light (default) or dark"),
-      .value("palette", "P", help: "ios18 (default) or ios26"),
+      .scale,
+      .appearance,
+      .palette,
       .flag(
         "json",
         help: """

@@ -24,9 +24,7 @@ package enum TabBarText {
       their slot end in an ellipsis, with a warning. Items are 0-based.
       """,
     options: [
-      .value(
-        "output", short: "o", "FILE",
-        help: "the PNG to write (required; - for stdout without --json)"),
+      .barOutput,
       .value(
         "item", "TITLE=ICON[,badge=VALUE][,disabled]", repeatable: true,
         help: """
@@ -34,11 +32,11 @@ package enum TabBarText {
           dot badge; file names may not contain commas
           """),
       .value("selected", "K", help: "the selected item (default 0)"),
-      .value("idiom", "I", help: "phone (default) or pad"),
+      .idiom,
       .value("device-width", "PT", help: "bar width (default 393 phone, 852 compact, 820 pad)"),
-      .value("scale", "N", help: "px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)"),
-      .value("appearance", "A", help: "light (default) or dark"),
-      .value("palette", "P", help: "ios18 (default) or ios26"),
+      .scale,
+      .appearance,
+      .palette,
       .flag("compact", help: "iPhone landscape bar: 32 pt, compact icons, titles beside"),
       .flag("home-indicator", help: "add the home-indicator inset (34 pt iPhone, 15 pt iPad)"),
       .flag(

@@ -34,14 +34,12 @@ package enum TableViewText {
       ellipsis, with a warning naming the row.
       """,
     options: [
-      .value(
-        "output", short: "o", "FILE",
-        help: "the PNG to write (required; - for stdout without --json)"),
-      .value("idiom", "I", help: "phone (default, 393 pt wide) or pad (820 pt)"),
+      .barOutput,
+      .idiomWithWidths,
       .value("device-width", "PT", help: "table width"),
-      .value("scale", "N", help: "px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)"),
-      .value("appearance", "A", help: "light (default) or dark"),
-      .value("palette", "P", help: "ios18 (default) or ios26"),
+      .scale,
+      .appearance,
+      .palette,
       .flag(
         "json",
         help: """

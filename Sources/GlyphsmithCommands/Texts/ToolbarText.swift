@@ -28,19 +28,17 @@ package enum ToolbarText {
       buttons then end in an ellipsis).
       """,
     options: [
-      .value(
-        "output", short: "o", "FILE",
-        help: "the PNG to write (required; - for stdout without --json)"),
+      .barOutput,
       .value(
         "item", "ITEM", repeatable: true, help: "one button (repeatable, in order with --space)"),
       .value(
         "space", "flex|PT", repeatable: true, help: "a flexible space or a fixed one of PT points"),
-      .value("idiom", "I", help: "phone (default) or pad"),
+      .idiom,
       .flag("compact", help: "iPhone landscape toolbar, 32 pt"),
       .value("device-width", "PT", help: "bar width (default 393 phone, 852 compact, 820 pad)"),
-      .value("scale", "N", help: "px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)"),
-      .value("appearance", "A", help: "light (default) or dark"),
-      .value("palette", "P", help: "ios18 (default) or ios26"),
+      .scale,
+      .appearance,
+      .palette,
       .flag("rtl", help: "right to left: the first item at the trailing (right) edge"),
       .flag(
         "json",
