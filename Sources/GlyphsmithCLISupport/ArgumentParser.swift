@@ -35,14 +35,30 @@ package struct ParsedArguments: Equatable, Sendable {
   package var flags: Set<String> = []
   /// Arguments that are not options, in order (`-` and everything after `--` included).
   package var positionals: [String] = []
+  /// The name of each value given, in argv order (`values` keeps each option's apart).
+  package var order: [String] = []
 
-  /// Nothing parsed yet.
+  /// Nothing parsed yet, or the given values (their `order`: by name, then as given).
   package init(
     values: [String: [String]] = [:], flags: Set<String> = [], positionals: [String] = []
   ) {
     self.values = values
     self.flags = flags
     self.positionals = positionals
+    self.order = values.keys.sorted().flatMap { name in values[name, default: []].map { _ in name }
+    }
+  }
+
+  /// The values of the options `names`, as (name, value) in argv order: e.g. toolbar's
+  /// `--item` and `--space`, whose interleaving is the layout.
+  package func interleaved(_ names: Set<String>) -> [(name: String, value: String)] {
+    var next: [String: Int] = [:]
+    return order.compactMap { name in
+      guard names.contains(name) else { return nil }
+      let index = next[name, default: 0]
+      next[name] = index + 1
+      return (name, values[name]![index])
+    }
   }
 
   /// The last value given for `name`, if any.
@@ -114,7 +130,8 @@ package enum ArgumentParser {
   /// `arguments` split by `options`.
   /// - Throws: `UsageError` for an unknown option (with the nearest known one when it is
   ///   close), a missing value, or a value given to a flag.
-  package static func parse(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
+  package static func parse(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments
+  {
     var result = ParsedArguments()
     var index = 0
     var optionsEnded = false
@@ -163,6 +180,7 @@ package enum ArgumentParser {
           index += 1
         }
         result.values[name, default: []].append(value)
+        result.order.append(name)
       } else {
         if inlineValue != nil { throw UsageError(message: "--\(name) takes no value") }
         result.flags.insert(name)

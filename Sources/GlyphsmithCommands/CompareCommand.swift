@@ -3,64 +3,91 @@ import GlyphsmithCore
 
 /// `glyphsmith compare A.png B.png`: pixelmatch's count of differing pixels, an optional diff
 /// image, exit 0/1 against `--fail-over`.
-package enum CompareCommand: Subcommand {
-  package static let name = "compare"
-  package static let summary =
-    "count the pixels that differ between two PNGs (pixelmatch) and draw a diff"
-  package static let help = """
-    usage: glyphsmith compare A.png B.png [DIFF.png | --diff OUT.png] [--threshold T] [--include-aa]
-                              [--alpha A] [--aa-color R,G,B] [--diff-color R,G,B]
-                              [--diff-color-alt R,G,B] [--diff-mask]
-                              [--blend checkerboard|white] [--metric yiq|oklab]
-                              [--ignore X,Y,W,H]... [--fail-over N|P%] [--jobs N]
-                              [--json]
-
-    Compares the decoded pixels of A (expected) and B (actual) with the pixelmatch algorithm
-    (a third argument, as pixelmatch's CLI takes it, is the diff image, as --diff):
-    a pixel differs when its colour distance is over the threshold and it is not
-    anti-aliasing. Prints the number and share of differing pixels, and how many changed
-    pixels were taken for anti-aliasing and not counted. Images of different sizes are never
-    cropped: they fail with both sizes. The defaults are pixelmatch's.
-
-    options:
-      --diff OUT.png        write the diff image: differences red, anti-aliasing yellow, the
-                            rest A in faint grey, ignored rectangles hatched blue; - writes
-                            it to stdout (the summary then goes to stderr)
-      --threshold T         0-1, the colour distance that counts (default 0.1)
-      --include-aa          count anti-aliased pixels as differences too. Use it for
-                            deterministic renders (the same renderer, as with goldens): the
-                            detector exists for renders that differ between machines, and on
-                            icons, which are almost all edges, it hides real changes such as
-                            a heavier stroke. 'golden' counts them by default.
-      --alpha A             0-1, opacity of A's grey in the diff (default 0.1)
-      --aa-color COLOR      colour of anti-aliased pixels (default 255,255,0); every
-                            colour option takes R,G,B, #RGB, #RRGGBB or a CSS name
-      --diff-color R,G,B    colour of differing pixels (default 255,0,0)
-      --diff-color-alt R,G,B  colour of differing pixels where B is darker (default: --diff-color)
-      --diff-mask           draw only the differences, on transparency
-      --blend MODE          what semi-transparent pixels are blended over: checkerboard
-                            (default; pixelmatch 7.2, sees a transparent background turned
-                            white) or white (pixelmatch 5/6)
-      --metric METRIC       the colour distance: yiq (default; pixelmatch 5-7.2, threshold
-                            on the squared YIQ distance) or oklab (pixelmatch's next metric:
-                            OKLab HyAB, black against white = 1)
-      --ignore X,Y,W,H      a rectangle in px left out of the count; repeatable
-      --fail-over N|P%      differing pixels allowed, a count or a percentage (default 0)
-      --jobs N              threads (default: all cores); never changes the result
-      --json                print {"version": 1, "mismatchedPixels", "antiAliasedPixels",
-                            "totalPixels", "width", "height", "options": {...}} on stdout
-
-    Exit: 0 the differing pixels are within --fail-over; 1 over it, or the sizes differ;
-    2 an input could not be read or the diff not written, or a usage error.
-    """
-
-  package static let options: [OptionSpec] = [
-    .value("diff"), .value("threshold"), .flag("include-aa"), .value("alpha"),
-    .value("aa-color"), .value("diff-color"), .value("diff-color-alt"), .flag("diff-mask"),
-    .value("blend"), .value("metric"), .value("ignore"), .value("fail-over"), .value("jobs"),
-    .flag("json"),
-    .flag("timing"), .flag("help"),
-  ]
+package enum CompareCommand: DeclaredSubcommand {
+  /// The command declared once: `parse`, the usage and this help all come from it.
+  package static let declaration = CommandDeclaration(
+    name: "compare",
+    summary: "count the pixels that differ between two PNGs (pixelmatch) and draw a diff",
+    synopsis: """
+      A.png B.png [DIFF.png | --diff OUT.png] [--threshold T] [--include-aa]
+      [--alpha A] [--aa-color R,G,B] [--diff-color R,G,B]
+      [--diff-color-alt R,G,B] [--diff-mask]
+      [--blend checkerboard|white] [--metric yiq|oklab]
+      [--ignore X,Y,W,H]... [--fail-over N|P%] [--jobs N]
+      [--json]
+      """,
+    discussion: """
+      Compares the decoded pixels of A (expected) and B (actual) with the pixelmatch algorithm
+      (a third argument, as pixelmatch's CLI takes it, is the diff image, as --diff):
+      a pixel differs when its colour distance is over the threshold and it is not
+      anti-aliasing. Prints the number and share of differing pixels, and how many changed
+      pixels were taken for anti-aliasing and not counted. Images of different sizes are never
+      cropped: they fail with both sizes. The defaults are pixelmatch's.
+      """,
+    options: [
+      .value(
+        "diff", "OUT.png",
+        help: """
+          write the diff image: differences red, anti-aliasing yellow, the
+          rest A in faint grey, ignored rectangles hatched blue; - writes
+          it to stdout (the summary then goes to stderr)
+          """),
+      .value("threshold", "T", help: "0-1, the colour distance that counts (default 0.1)"),
+      .flag(
+        "include-aa",
+        help: """
+          count anti-aliased pixels as differences too. Use it for
+          deterministic renders (the same renderer, as with goldens): the
+          detector exists for renders that differ between machines, and on
+          icons, which are almost all edges, it hides real changes such as
+          a heavier stroke. 'golden' counts them by default.
+          """),
+      .value("alpha", "A", help: "0-1, opacity of A's grey in the diff (default 0.1)"),
+      .value(
+        "aa-color", "COLOR",
+        help: """
+          colour of anti-aliased pixels (default 255,255,0); every
+          colour option takes R,G,B, #RGB, #RRGGBB or a CSS name
+          """),
+      .value("diff-color", "R,G,B", help: "colour of differing pixels (default 255,0,0)"),
+      .value(
+        "diff-color-alt", "R,G,B",
+        help: "colour of differing pixels where B is darker (default: --diff-color)"),
+      .flag("diff-mask", help: "draw only the differences, on transparency"),
+      .value(
+        "blend", "MODE",
+        help: """
+          what semi-transparent pixels are blended over: checkerboard
+          (default; pixelmatch 7.2, sees a transparent background turned
+          white) or white (pixelmatch 5/6)
+          """),
+      .value(
+        "metric", "METRIC",
+        help: """
+          the colour distance: yiq (default; pixelmatch 5-7.2, threshold
+          on the squared YIQ distance) or oklab (pixelmatch's next metric:
+          OKLab HyAB, black against white = 1)
+          """),
+      .value(
+        "ignore", "X,Y,W,H", repeatable: true,
+        help: "a rectangle in px left out of the count; repeatable"),
+      .value(
+        "fail-over", "N|P%", help: "differing pixels allowed, a count or a percentage (default 0)"),
+      .value("jobs", "N", help: "threads (default: all cores); never changes the result"),
+      .flag(
+        "json",
+        help: """
+          print {"version": 1, "mismatchedPixels", "antiAliasedPixels",
+          "totalPixels", "width", "height", "options": {...}} on stdout
+          """),
+      // Prints decode/compare/write times to stderr (for `bench/compare`).
+      .hiddenFlag("timing"),
+    ],
+    helpColumn: 24,
+    footer: """
+      Exit: 0 the differing pixels are within --fail-over; 1 over it, or the sizes differ;
+      2 an input could not be read or the diff not written, or a usage error.
+      """)
 
   /// Everything `main` needs, parsed from argv without I/O.
   package struct Options: Equatable {
@@ -72,7 +99,7 @@ package enum CompareCommand: Subcommand {
   }
 
   package static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard (2...3).contains(parsed.positionals.count) else {
       throw UsageError(
         message: parsed.positionals.count < 2

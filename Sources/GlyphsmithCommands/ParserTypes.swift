@@ -19,3 +19,7 @@ extension UsageError: GlyphsmithFailure {
   /// A usage error names no file (`error: ...`).
   package var namesFile: Bool { false }
 }
+/// See `GlyphsmithCLISupport.CommandDeclaration`.
+package typealias CommandDeclaration = GlyphsmithCLISupport.CommandDeclaration
+/// See `GlyphsmithCLISupport.OptionDeclaration`.
+package typealias OptionDeclaration = GlyphsmithCLISupport.OptionDeclaration

@@ -2,36 +2,41 @@ import Foundation
 import GlyphsmithCore
 
 /// `glyphsmith validate CATALOG.xcassets [--json]`: what actool would warn about, first.
-package enum ValidateCommand: Subcommand {
-  package static let name = "validate"
-  package static let summary = "check an .xcassets catalog for what actool would warn about"
-  package static let help = """
-    usage: glyphsmith validate CATALOG.xcassets|FOLDER [--json]
+package enum ValidateCommand: DeclaredSubcommand {
+  /// The command declared once: `parse`, the usage and this help all come from it.
+  package static let declaration = CommandDeclaration(
+    name: "validate",
+    summary: "check an .xcassets catalog for what actool would warn about",
+    synopsis: "CATALOG.xcassets|FOLDER [--json]",
+    discussion: """
+      Checks an asset catalog before actool does: malformed Contents.json, missing and
+      unassigned files, two entries for one slot, unknown or missing idiom, scale and
+      appearance values, a @2x or @3x that is not exactly 2x or 3x the @1x, asset names that
+      differ only in case (or repeat across groups without a namespace), app icon px sizes that
+      are not size x scale, and alpha in the 1024 px marketing icon.
 
-    Checks an asset catalog before actool does: malformed Contents.json, missing and
-    unassigned files, two entries for one slot, unknown or missing idiom, scale and
-    appearance values, a @2x or @3x that is not exactly 2x or 3x the @1x, asset names that
-    differ only in case (or repeat across groups without a namespace), app icon px sizes that
-    are not size x scale, and alpha in the 1024 px marketing icon.
+      Diagnostics go to stderr, one a line, as compilers write them, then a count:
+        CATALOG/NAME.imageset/Contents.json:7:1: warning: [scale-mismatch] images[1] (...): ...
 
-    Diagnostics go to stderr, one a line, as compilers write them, then a count:
-      CATALOG/NAME.imageset/Contents.json:7:1: warning: [scale-mismatch] images[1] (...): ...
-
-    A FOLDER that is not a catalog is searched for NAME.xcassets folders (6 levels deep, hidden
-    folders skipped); each is validated and named on its count line ("PATH: no findings" too).
-    A folder with no catalog is an error (exit 2) that says what it holds.
-
-    options:
-      --json    print {"catalog", "findings" : [...], "version" : 1} on stdout instead
-                (sorted keys; each finding has asset, entry, file, line, message, path,
-                rule, severity, null when absent; for a FOLDER of catalogs also
-                "catalogs" : [PATH, ...], the catalogs validated)
-
-    Rule ids: \(CatalogRule.allCases.map(\.rawValue).joined(separator: ", ")).
-    Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
-    """
-
-  package static let options: [OptionSpec] = [.flag("json"), .flag("help")]
+      A FOLDER that is not a catalog is searched for NAME.xcassets folders (6 levels deep, hidden
+      folders skipped); each is validated and named on its count line ("PATH: no findings" too).
+      A folder with no catalog is an error (exit 2) that says what it holds.
+      """,
+    options: [
+      .flag(
+        "json",
+        help: """
+          print {"catalog", "findings" : [...], "version" : 1} on stdout instead
+          (sorted keys; each finding has asset, entry, file, line, message, path,
+          rule, severity, null when absent; for a FOLDER of catalogs also
+          "catalogs" : [PATH, ...], the catalogs validated)
+          """)
+    ],
+    helpColumn: 12,
+    footer: """
+      Rule ids: \(CatalogRule.allCases.map(\.rawValue).joined(separator: ", ")).
+      Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
+      """)
 
   package struct Options: Equatable {
     var catalog: String
@@ -39,7 +44,7 @@ package enum ValidateCommand: Subcommand {
   }
 
   package static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     let catalog = try CommonOptions.single(
       parsed, missing: "CATALOG.xcassets", name: "CATALOG.xcassets")
     return Options(catalog: catalog, json: parsed.has("json"))

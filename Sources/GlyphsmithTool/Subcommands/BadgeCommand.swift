@@ -3,19 +3,11 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith badge VALUE -o OUT.png ...`: one tab bar badge, alone or on an icon.
-enum BadgeCommand: Subcommand {
-  static let name = BadgeText.name
-  static let summary = BadgeText.summary
-  static let help = BadgeText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("scale"), .value("height"), .value("max"),
-    .value("color"), .value("text-color"), .value("appearance"), .value("palette"),
-    .value("on"), .flag("rtl"), .flag("help"),
-  ]
+enum BadgeCommand: DeclaredSubcommand {
+  static let declaration = BadgeText.declaration
 
   static func parse(_ arguments: [String]) throws -> BadgeJob {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     let value = try CommonOptions.single(
       parsed, missing: "VALUE (a number, '!', a short word, or \"\" for a dot badge)",
       name: "VALUE", suffix: "; quote values with spaces")

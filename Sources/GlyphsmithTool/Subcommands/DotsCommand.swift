@@ -3,23 +3,14 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith dots --pages N --current K -o OUT.png ...`: a page control as a picture.
-enum DotsCommand: Subcommand {
-  static let name = DotsText.name
-  static let summary = DotsText.summary
-  static let help = DotsText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("pages"), .value("current"), .value("scale"),
-    .value("tint"), .value("current-tint"), .value("max-visible"), .value("indicator"),
-    .value("current-indicator"), .value("background"), .value("indicator-size"),
-    .flag("help"),
-  ]
+enum DotsCommand: DeclaredSubcommand {
+  static let declaration = DotsText.declaration
 
   /// The parsed options are the engine job itself.
   typealias Options = PageControlJob
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard parsed.positionals.isEmpty else {
       throw UsageError(message: "unexpected argument '\(parsed.positionals[0])'")
     }

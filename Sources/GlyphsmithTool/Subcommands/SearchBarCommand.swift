@@ -3,17 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith searchbar -o OUT.png ...`: a search bar preview with an optional scope bar.
-enum SearchBarCommand: Subcommand {
-  static let name = SearchBarText.name
-  static let summary = SearchBarText.summary
-  static let help = SearchBarText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("placeholder"), .value("text"), .value("prompt"),
-    .flag("bookmark"), .value("scopes"), .value("scope"), .value("selected-scope"),
-    .value("idiom"), .value("device-width"), .value("scale"), .value("appearance"),
-    .value("palette"), .flag("json"), .flag("help"),
-  ]
+enum SearchBarCommand: DeclaredSubcommand {
+  static let declaration = SearchBarText.declaration
 
   struct Options {
     var job: SearchBarJob
@@ -21,7 +12,7 @@ enum SearchBarCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     try BarOptions.noPositionals(parsed, hint: "give text with --text")
     let output = try BarOptions.output(parsed)
     if parsed.value("scopes") != nil && !parsed.all("scope").isEmpty {

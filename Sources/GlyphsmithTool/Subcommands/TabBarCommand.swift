@@ -3,16 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith tabbar --item TITLE=ICON... -o OUT.png ...`: a tab bar preview.
-enum TabBarCommand: Subcommand {
-  static let name = TabBarText.name
-  static let summary = TabBarText.summary
-  static let help = TabBarText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("item"), .value("selected"), .value("idiom"),
-    .value("device-width"), .value("scale"), .value("appearance"), .value("palette"),
-    .flag("compact"), .flag("home-indicator"), .flag("rtl"), .flag("json"), .flag("help"),
-  ]
+enum TabBarCommand: DeclaredSubcommand {
+  static let declaration = TabBarText.declaration
 
   /// One `--item` as written.
   typealias ItemSpec = TabBarJob.Item
@@ -49,7 +41,7 @@ enum TabBarCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     try BarOptions.noPositionals(parsed, hint: "give tabs with --item")
     let output = try BarOptions.output(parsed)
     let items = try parsed.all("item").map(item)

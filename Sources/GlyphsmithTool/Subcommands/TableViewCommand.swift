@@ -3,15 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith tableview SPEC.json -o OUT.png ...`: a table view preview from a JSON spec.
-enum TableViewCommand: Subcommand {
-  static let name = TableViewText.name
-  static let summary = TableViewText.summary
-  static let help = TableViewText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("idiom"), .value("device-width"), .value("scale"),
-    .value("appearance"), .value("palette"), .flag("json"), .flag("help"),
-  ]
+enum TableViewCommand: DeclaredSubcommand {
+  static let declaration = TableViewText.declaration
 
   struct Options {
     var job: TableViewJob
@@ -19,7 +12,7 @@ enum TableViewCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard parsed.positionals.count == 1 else {
       throw UsageError(
         message: parsed.positionals.isEmpty

@@ -3,16 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith toolbar --item ... -o OUT.png ...`: a toolbar preview.
-enum ToolbarCommand: Subcommand {
-  static let name = ToolbarText.name
-  static let summary = ToolbarText.summary
-  static let help = ToolbarText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("item"), .value("space"), .value("idiom"),
-    .flag("compact"), .value("device-width"), .value("scale"), .value("appearance"),
-    .value("palette"), .flag("rtl"), .flag("json"), .flag("help"),
-  ]
+enum ToolbarCommand: DeclaredSubcommand {
+  static let declaration = ToolbarText.declaration
 
   struct Options {
     var job: ToolbarJob
@@ -76,49 +68,15 @@ enum ToolbarCommand: Subcommand {
     return .fixedSpace(pt)
   }
 
-  /// `--item` and `--space` values in the order given (the parser keeps each option's values
-  /// apart); other options' values are skipped.
-  static func ordered(_ arguments: [String]) -> [(name: String, value: String)] {
-    var result: [(String, String)] = []
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument == "--" { break }
-      guard argument.hasPrefix("-"), argument != "-" else { continue }
-      var name = argument.hasPrefix("--") ? String(argument.dropFirst(2)) : ""
-      var inline: String? = nil
-      if let equals = name.firstIndex(of: "=") {
-        inline = String(name[name.index(after: equals)...])
-        name = String(name[..<equals])
-      }
-      let spec =
-        argument.hasPrefix("--")
-        ? options.first { $0.name == name }
-        : options.first { $0.short == argument.dropFirst().first }
-      guard let spec, spec.takesValue else { continue }
-      let value: String
-      if let inline {
-        value = inline
-      } else {
-        guard index < arguments.count else { break }
-        value = arguments[index]
-        index += 1
-      }
-      if spec.name == "item" || spec.name == "space" { result.append((spec.name, value)) }
-    }
-    return result
-  }
-
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     try BarOptions.noPositionals(parsed, hint: "give buttons with --item")
     let output = try BarOptions.output(parsed)
     guard !parsed.all("item").isEmpty else {
       throw UsageError(message: "missing --item ICON, TITLE=ICON or TITLE (one per button)")
     }
     var entries: [ToolbarJob.Entry] = []
-    for (name, value) in ordered(arguments) {
+    for (name, value) in parsed.interleaved(["item", "space"]) {
       entries.append(name == "item" ? try item(value) : try space(value))
     }
     let idiom = try BarOptions.idiom(parsed)

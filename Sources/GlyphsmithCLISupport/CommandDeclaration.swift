@@ -1,0 +1,155 @@
+/// A command declared once (as swift-argument-parser's `CommandConfiguration` plus its
+/// properties): its name, summary, synopsis, description and options. `parse` reads argv with
+/// the options' table and `help` is generated from the same declaration, so an option added to
+/// `options` is parsed, listed under `options:` and, unless the hand-placed `synopsis` already
+/// names it, appended to the usage: one edit.
+package struct CommandDeclaration: Sendable {
+  /// The word after `glyphsmith`, e.g. `badge`.
+  package var name: String
+  /// One line for `glyphsmith --help`.
+  package var summary: String
+  /// What follows `usage: glyphsmith NAME `: positionals and options in the order and grouping
+  /// a reader needs (as swift-argument-parser's `usage:` override), lines separated by `\n`;
+  /// continuation lines are indented under the first argument. A listed option it does not
+  /// name is appended (`usageLines`).
+  package var synopsis: String
+  /// The paragraphs between the usage and `options:`, unindented.
+  package var discussion: String
+  /// The options in the order the help lists them; `help` (`--help`, `-h`) is added.
+  package var options: [OptionDeclaration]
+  /// The column at which option help text starts in the options section (0-based).
+  package var helpColumn: Int
+  /// The paragraphs after the options section (the exit codes), unindented.
+  package var footer: String
+
+  /// A declaration from its parts.
+  package init(
+    name: String, summary: String, synopsis: String, discussion: String,
+    options: [OptionDeclaration], helpColumn: Int, footer: String
+  ) {
+    self.name = name
+    self.summary = summary
+    self.synopsis = synopsis
+    self.discussion = discussion
+    self.options = options
+    self.helpColumn = helpColumn
+    self.footer = footer
+  }
+
+  /// The parser's table: every declared option and `--help`.
+  package var specs: [OptionSpec] {
+    options.map(\.spec) + (options.contains { $0.name == "help" } ? [] : [.flag("help")])
+  }
+
+  /// `arguments` (those after the command's name) split by the declared options.
+  /// - Throws: `UsageError` for an unknown option (with the nearest declared one when it is
+  ///   close), a missing value, or a value given to a flag.
+  package func parse(_ arguments: [String]) throws -> ParsedArguments {
+    try ArgumentParser.parse(arguments, options: specs)
+  }
+
+  /// The `--help` text: `usage:` with the synopsis, the discussion, `options:` with one entry
+  /// per listed option, and the footer; no trailing newline.
+  package var help: String {
+    let prefix = "usage: glyphsmith \(name) "
+    let indent = String(repeating: " ", count: prefix.count)
+    let usage = prefix + usageLines.joined(separator: "\n" + indent)
+    let entries = options.filter { !$0.hidden }.map(entry).joined(separator: "\n")
+    return [usage, discussion, "options:\n" + entries, footer].joined(separator: "\n\n")
+  }
+
+  /// One option's lines: `  LABEL` padded to `helpColumn` then the first help line when the
+  /// label leaves a space before the column; else a one-line help two spaces after the label,
+  /// or a longer help on the lines under the label. Further lines start at `helpColumn`.
+  private func entry(_ option: OptionDeclaration) -> String {
+    let indent = String(repeating: " ", count: helpColumn)
+    let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    let head = "  " + option.label
+    var first: String
+    var rest = lines.dropFirst().map { indent + $0 }
+    if head.count < helpColumn {
+      first = head + String(repeating: " ", count: helpColumn - head.count) + lines[0]
+    } else if lines.count == 1 {
+      first = head + "  " + lines[0]
+    } else {
+      first = head
+      rest.insert(indent + lines[0], at: 0)
+    }
+    return ([first] + rest).joined(separator: "\n")
+  }
+
+  /// The usage after `usage: glyphsmith NAME `, one string a line: the synopsis, then a
+  /// `[--name VALUE]` (`[--name VALUE]...` when repeatable) for each listed option it does not
+  /// name, filling the last line up to `usageWidth` columns.
+  package var usageLines: [String] {
+    var lines = synopsis.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    let named = Set(synopsisOptionTokens.map(\.name))
+    let width = Self.usageWidth - "usage: glyphsmith \(name) ".count
+    for option in options where !option.hidden && option.name != "help" {
+      guard !named.contains(option.name) else { continue }
+      let token =
+        "[--\(option.name)" + (option.valueName.map { " " + $0 } ?? "") + "]"
+        + (option.repeatable ? "..." : "")
+      if lines[lines.count - 1].isEmpty {
+        lines[lines.count - 1] = token
+      } else if lines[lines.count - 1].count + 1 + token.count <= width {
+        lines[lines.count - 1] += " " + token
+      } else {
+        lines.append(token)
+      }
+    }
+    return lines
+  }
+
+  /// The widest usage line an appended option may make, in columns (the house 100).
+  package static let usageWidth = 100
+
+  /// What the synopsis gets wrong about the options: each `--name` it names that is not
+  /// declared, and each repeatable option it names without `...` after it. Empty when they
+  /// agree (an option it does not name is not wrong: `usageLines` appends it).
+  package var synopsisMismatches: [String] {
+    let tokens = synopsisOptionTokens
+    var problems: [String] = []
+    for option in options where option.repeatable {
+      if let token = tokens.first(where: { $0.name == option.name }), !token.repeated {
+        problems.append("--\(option.name) is repeatable but has no '...' in the synopsis")
+      }
+    }
+    for token in tokens where !options.contains(where: { $0.name == token.name }) {
+      problems.append("--\(token.name) is in the synopsis but not declared")
+    }
+    return problems
+  }
+
+  /// Each `--name` in the synopsis, and whether `...` follows it before the next option.
+  private var synopsisOptionTokens: [(name: String, repeated: Bool)] {
+    let text = Array(synopsis)
+    var tokens: [(name: String, repeated: Bool)] = []
+    var index = 0
+    while index + 1 < text.count {
+      guard text[index] == "-", text[index + 1] == "-" else {
+        index += 1
+        continue
+      }
+      var end = index + 2
+      while end < text.count, text[end].isLetter || text[end].isNumber || text[end] == "-" {
+        end += 1
+      }
+      let name = String(text[(index + 2)..<end])
+      var next = end
+      while next + 1 < text.count, !(text[next] == "-" && text[next + 1] == "-") { next += 1 }
+      let between = String(text[end..<min(next, text.count)])
+      tokens.append((name, between.contains("...")))
+      index = end
+    }
+    // A short name (`-o OUT.png`) names its long option (not checked for `...`).
+    let words = synopsis.split { " \n[]|".contains($0) }
+    for option in options {
+      guard let short = option.short, words.contains("-\(short)") else { continue }
+      tokens.append((option.name, false))
+    }
+    return tokens
+  }
+}
