@@ -107,7 +107,8 @@ extension AssetsJob {
       let libraryBefore = LibraryClock.seconds
       let writeBefore = writeClock.seconds
       let start = DispatchTime.now().uptimeNanoseconds
-      var result = process(inputs[index])
+      // The parent sends only inputs it found out of date.
+      var result = process(inputs[index], knownStale: true)
       if let error = result.error, error.contains("cairo: out of memory") {
         result.error = WorkerPool.WorkerFailure.outOfMemory(
           megabytes: WorkerPool.workerMemoryMB ?? WorkerPool.Budget().maxMemoryMB

@@ -205,7 +205,10 @@ public struct AssetsJob: Sendable {
     return result
   }
 
-  func process(_ input: AssetInput) -> AssetInputResult {
+  /// Renders and writes `input`'s sets, or answers `unchanged` when its outputs carry its
+  /// current fingerprint. `knownStale`: the caller (the parent of a worker) has just found
+  /// them out of date (`upToDateResult`), so they are not read and checked a second time.
+  func process(_ input: AssetInput, knownStale: Bool = false) -> AssetInputResult {
     var result = AssetInputResult(
       path: input.path, name: input.name, status: "failed", role: options.role.rawValue,
       shape: nil, sizePt: nil, files: [], error: nil, warnings: [])
@@ -214,7 +217,9 @@ public struct AssetsJob: Sendable {
       let darkData = try input.darkPath.map { try readInput($0) }
       let fingerprint = Self.fingerprint(input: data, dark: darkData, prefix: fingerprintPrefix)
       let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
-      if !options.force, let existing = upToDateFiles(sets, fingerprint: fingerprint) {
+      if !options.force, !knownStale,
+        let existing = upToDateFiles(sets, fingerprint: fingerprint)
+      {
         result.status = "unchanged"
         result.files = existing.files
         result.shape = existing.shape

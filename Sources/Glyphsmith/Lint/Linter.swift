@@ -111,7 +111,7 @@ public enum Linter {
       throw GlyphsmithError.invalidOption("lint needs at least one scale")
     }
     let artwork = try Artwork(data: data, path: path, baseDirectory: baseDirectory)
-    let outline = artwork.isRaster ? nil : try SVGOutline.parse(data, path: path)
+    let outline = try artwork.svg?.outline()
 
     var renderOptions = RenderOptions()
     renderOptions.role = options.role
@@ -147,7 +147,7 @@ public enum Linter {
       analyses: Dictionary(
         uniqueKeysWithValues: scales.map { ($0, LintScaleAnalysis(scale: $0, geometry: geometry)) }
       ))
-    if outline != nil { context.textElements = SVGTextCheck.elements(in: data) }
+    if let svg = artwork.svg, outline != nil { context.textElements = svg.textElements }
 
     var findings: [LintFinding] = []
     for rule in LintRegistry.rules
@@ -156,11 +156,10 @@ public enum Linter {
     {
       findings += rule.findings(in: context).filter { $0.severity != .off }
     }
-    if let outline {
+    if let outline, let svg = artwork.svg {
       renderOptions.scale = 1
       findings = PixelFindingLocator.locate(
-        findings, data: data, path: path, baseDirectory: baseDirectory, artwork: artwork,
-        outline: outline, renderOptions: renderOptions)
+        findings, svg: svg, artwork: artwork, outline: outline, renderOptions: renderOptions)
     }
     findings = merged(findings.sorted(by: order))
     let report = LintFileReport(

@@ -14,12 +14,12 @@ enum PixelFindingLocator {
 
   /// `findings` with locations added where an element is found; others unchanged.
   static func locate(
-    _ findings: [LintFinding], data: Data, path: String, baseDirectory: URL?,
-    artwork: Artwork, outline: SVGOutline, renderOptions: RenderOptions
+    _ findings: [LintFinding], svg: LoadedSVG, artwork: Artwork, outline: SVGOutline,
+    renderOptions: RenderOptions
   ) -> [LintFinding] {
     guard findings.contains(where: { $0.line == nil && $0.box != nil && located.contains($0.rule) })
     else { return findings }
-    let rects = ElementLocator.inkRects(data: data, path: path, baseDirectory: baseDirectory)
+    let rects = svg.elementInkRects()
     guard !rects.isEmpty else { return findings }
     var placements: [Int: Placement] = [:]
     var out: [LintFinding] = []

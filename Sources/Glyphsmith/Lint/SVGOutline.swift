@@ -63,18 +63,39 @@ public struct SVGOutline: Sendable {
   /// - Throws: `GlyphsmithError.render(.invalidSVG)` with libxml2's line and message when the
   ///   XML is not well formed, nests deeper than 256 levels or references an external entity.
   public static func parse(_ data: Data, path: String) throws -> SVGOutline {
+    try read(data, path: path).outline.get()
+  }
+
+  /// The one libxml2 pass over an SVG's structure (`LoadedSVG.structure` reads it once per
+  /// input): the outline, or the error `parse` throws, and the `<text>` elements
+  /// (`SVGTextCheck.TextElement`, collected whether or not the XML is well formed, as
+  /// `SVGTextCheck.elements(in:)` reports them).
+  static func read(_ data: Data, path: String)
+    -> (outline: Result<SVGOutline, GlyphsmithError>, text: [SVGTextCheck.TextElement])
+  {
+    var builder = OutlineBuilder(data: data)
+    var text = TextCollector()
+    let failure = LibXMLReader.events(data) { event in
+      builder.handle(event)
+      text.handle(event)
+    }
     // Files whose names are not UTF-8 are not SVG (an encoding declaration other than UTF-8 is
     // converted by libxml2 first).
     if String(validating: data, as: UTF8.self) == nil && !declaresOtherEncoding(data) {
-      throw GlyphsmithError.render(
-        .invalidSVG(path: path, message: "the file is not valid UTF-8 and declares no encoding"))
+      return (
+        .failure(
+          .render(
+            .invalidSVG(path: path, message: "the file is not valid UTF-8 and declares no encoding"))
+        ), text.done
+      )
     }
-    var builder = OutlineBuilder(data: data)
-    if let failure = LibXMLReader.events(data, { builder.handle($0) }) {
-      throw GlyphsmithError.render(
-        .invalidSVG(path: path, message: "line \(failure.line): \(failure.text)"))
+    if let failure {
+      return (
+        .failure(.render(.invalidSVG(path: path, message: "line \(failure.line): \(failure.text)"))),
+        text.done
+      )
     }
-    return SVGOutline(elements: builder.elements, fileIgnored: builder.fileIgnored)
+    return (.success(SVGOutline(elements: builder.elements, fileIgnored: builder.fileIgnored)), text.done)
   }
 
   /// Whether the XML declaration names an encoding other than UTF-8.

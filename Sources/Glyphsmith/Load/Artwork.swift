@@ -8,6 +8,8 @@ public final class Artwork {
   public let path: String
   /// The parsed artwork.
   package let source: ArtworkSource
+  /// The loaded SVG every consumer reads (outline, text, vector model); `nil` for a PNG.
+  package let svg: LoadedSVG?
   /// Warnings found while loading (a size fallback), in the compiler form `path: warning: ...`.
   public private(set) var warnings: [String] = []
 
@@ -72,17 +74,20 @@ public final class Artwork {
     do {
       if format == .png {
         source = .raster(try PNGCodec.decode(data, path: path))
+        svg = nil
       } else {
-        let document = try SVGDocument(
+        let loaded = try LoadedSVG(
           data: data, path: path, baseDirectory: baseDirectory, sizeFromContent: sizeFromContent)
+        let document = loaded.document
         warnings += document.referenceWarnings
         if let warning = document.sizeWarning { warnings.append(warning) }
         // <text> the pinned fonts cannot draw as written: never silently.
-        for problem in SVGTextCheck.problems(in: data) {
+        for problem in loaded.textElements.flatMap(SVGTextCheck.problems(for:)) {
           warnings.append(
             "\(path):\(problem.element.line):\(problem.element.column): warning: \(problem.message)")
         }
         source = .svg(document)
+        svg = loaded
       }
     } catch let error as RenderError {
       throw GlyphsmithError.render(error)

@@ -58,13 +58,16 @@ public enum SVGTextCheck {
 
   /// The `<text>` elements of `data`, in document order; empty when there are none or the
   /// XML is not well formed (librsvg reports that).
+  /// Reads the structure as `LoadedSVG` does (`SVGOutline.read`); a loaded input keeps it.
   public static func elements(in data: Data) -> [TextElement] {
-    // Most icons have no text: skip the parse.
-    guard data.range(of: Data("<text".utf8)) != nil || data.range(of: Data(":text".utf8)) != nil
-    else { return [] }
-    var collector = TextCollector()
-    _ = LibXMLReader.events(data) { collector.handle($0) }
-    return collector.done
+    guard mayHoldText(data) else { return [] }
+    return SVGOutline.read(data, path: "-").text
+  }
+
+  /// Whether `data` may hold a `<text>` element (any namespace prefix): most icons have none,
+  /// and a file without one needs no structure pass to know it.
+  static func mayHoldText(_ data: Data) -> Bool {
+    data.range(of: Data("<text".utf8)) != nil || data.range(of: Data(":text".utf8)) != nil
   }
 
   /// The missing glyphs and unpinned families of every `<text>` in `data`.
@@ -106,7 +109,7 @@ public enum SVGTextCheck {
 }
 
 /// Collects `<text>` elements for `SVGTextCheck`.
-private struct TextCollector {
+struct TextCollector {
   var done: [SVGTextCheck.TextElement] = []
   /// Each open element's declared font-family (nil when none).
   private var families: [String?] = []

@@ -40,18 +40,20 @@ package enum SymbolBuilder {
     data: Data, path: String, baseDirectory: URL?, name: String, options: SymbolOptions
   ) throws -> SymbolOutline {
     let artwork = try Artwork(data: data, path: path, baseDirectory: baseDirectory)
-    guard case .svg(let document) = artwork.source else {
+    guard let svg = artwork.svg else {
       throw GlyphsmithError.unusable(
         path: path, problem: "a symbol needs vector artwork; give an SVG, not a PNG")
     }
     var warnings = artwork.warnings
+    let document = svg.document
     let file = document.path
-    let recording = try SVGPathRecorder.record(document)
-    if !recording.unsupported.isEmpty {
+    let recording = try svg.vectorModel()
+    if !recording.isPlain {
       throw GlyphsmithError.unusable(
         path: file,
         problem: "symbols are made of filled and stroked paths only; this file uses "
-          + recording.unsupported.joined(separator: ", ") + "; flatten them into paths")
+          + recording.unexpressed.map(\.feature.phrase).joined(separator: ", ")
+          + "; flatten them into paths")
     }
     guard !recording.paths.isEmpty else { throw GlyphsmithError.emptyArtwork(path: file) }
     let layers = try layerAssignment(

@@ -24,6 +24,7 @@ package enum LibXMLReader {
   static func tree(_ data: Data) -> xmlDocPtr? {
     _ = initialized
     guard data.count < Int(Int32.max) else { return nil }
+    ParseCounter.countLibXML2Parse()
     // Encoding errors bypass XML_PARSE_NOERROR; librsvg reports its own parse errors.
     xmlSetStructuredErrorFunc(nil, silent)
     let options = Int32(
@@ -61,6 +62,7 @@ package enum LibXMLReader {
     guard data.count < Int(Int32.max) else {
       return XMLReadFailure(code: 1, line: 0, message: "the document is 2 GiB or more")
     }
+    ParseCounter.countLibXML2Parse()
     return withoutActuallyEscaping(body) { body in
       let session = EventSession(body)
       let user = Unmanaged.passUnretained(session).toOpaque()

@@ -64,6 +64,7 @@ package final class SVGDocument {
     normalizations = checked.normalizations
     if Self.mayDrawText(data) { FontEnvironment.installOnce() }
 
+    ParseCounter.countLibrsvgLoad()
     guard let handle = LibraryClock.measure({ rsvg_handle_new_with_flags(RSVG_HANDLE_FLAGS_NONE) })
     else {
       throw RenderError.invalidSVG(path: path, message: "librsvg could not create a handle")

@@ -29,12 +29,22 @@ package struct StrokeStyle: Sendable, Hashable {
   /// SVG's miter limit: the ratio of miter length to width above which a miter is bevelled
   /// (default 4, SVG 1.1 "stroke-miterlimit").
   package var miterLimit: Double
+  /// The dash pattern (SVG `stroke-dasharray`): alternating dash and gap lengths; empty for
+  /// a solid line.
+  package var dashes: [Double]
+  /// Where the dash pattern starts along the path (SVG `stroke-dashoffset`).
+  package var dashOffset: Double
 
   /// A stroke style; see the properties.
-  package init(width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 4) {
+  package init(
+    width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 4,
+    dashes: [Double] = [], dashOffset: Double = 0
+  ) {
     self.width = width
     self.cap = cap
     self.join = join
     self.miterLimit = miterLimit
+    self.dashes = dashes
+    self.dashOffset = dashOffset
   }
 }

@@ -2,24 +2,18 @@ import CCairo
 import CRsvg
 import Foundation
 
-/// The geometry librsvg draws for an SVG, recorded without an SVG parser of our own.
+/// Records the geometry librsvg draws for an SVG as a `VectorModel`, without an SVG parser of
+/// our own.
 ///
 /// librsvg renders the document into a Cairo SVG surface (`cairo_svg_surface_create_for_stream`),
 /// which writes every fill and stroke Cairo receives as a `<path>` whose `d` uses only Cairo's
 /// own four path operations (`M`, `L`, `C`, `Z`, absolute) and whose paint is a `style`
-/// attribute; strokes keep their user-space path plus a `transform="matrix(...)"`. That output
-/// is read back with libxml2 (`LibXMLReader.events`): librsvg has resolved every shape, `use`,
-/// transform, unit and CSS rule, so no SVG semantics are interpreted here. See docs/symbols.md.
+/// attribute (`fill:rgb(R%,G%,B%);fill-opacity:A;fill-rule:...`, `stroke-width`, caps, joins,
+/// miter limit, dashes); strokes keep their user-space path plus a
+/// `transform="matrix(...)"`. That output is read back with libxml2 (`LibXMLReader.events`):
+/// librsvg has resolved every shape, `use`, transform, unit and CSS rule, so no SVG semantics
+/// are interpreted here. See docs/vector-model.md and docs/symbols.md.
 package enum SVGPathRecorder {
-  /// What one recording found.
-  package struct Recording: Sendable {
-    /// The painted paths in drawing order, in the document's intrinsic canvas px.
-    package var paths: [PaintedPath]
-    /// What librsvg drew that is not a plain fill or stroke (group opacity, masks, images,
-    /// text, clipping), one lowercase phrase each; empty for plain vector artwork.
-    package var unsupported: [String]
-  }
-
   /// Device units per canvas px used while recording: the canvas's longer side becomes 4096
   /// device units, so Cairo's 24.8 fixed-point path coordinates keep 1/1,048,576 of the side.
   static let deviceSide = 4096.0
@@ -35,7 +29,7 @@ package enum SVGPathRecorder {
   ///   those units: 15.625 (= 1000 x 4 / 256) puts a 1/1000 grid exactly on Cairo's.
   package static func record(
     _ document: SVGDocument, elementID: String? = nil, deviceScale: Double? = nil
-  ) throws -> Recording {
+  ) throws -> VectorModel {
     let size = document.intrinsicSize
     let k = deviceScale ?? deviceSide / max(size.width, size.height, 1e-9)
     let data = try LibraryClock.measure { try render(document, k: k, elementID: elementID) }
@@ -52,11 +46,15 @@ package enum SVGPathRecorder {
       painted.path = painted.path.map { PathPoint(x: $0.x * scale, y: $0.y * scale) }
       if case .stroke(var style, let dashed) = painted.paint {
         style.width *= scale
+        style.dashes = style.dashes.map { $0 * scale }
+        style.dashOffset *= scale
         painted.paint = .stroke(style, dashed: dashed)
       }
       return painted
     }
-    return Recording(paths: paths, unsupported: reader.unsupported)
+    return VectorModel(
+      canvas: size, paths: paths,
+      unexpressed: reader.unexpressed.map { VectorModel.Unexpressed(feature: $0) })
   }
 
   /// Collects the bytes Cairo's SVG surface writes.
@@ -116,7 +114,7 @@ package enum SVGPathRecorder {
 /// Reads the SVG that Cairo's SVG surface writes (only that: Cairo's own, fixed vocabulary).
 private struct CairoSVGReader {
   var paths: [PaintedPath] = []
-  var unsupported: [String] = []
+  var unexpressed: [VectorModel.Feature] = []
   private var defsDepth = 0
   private var order = 0
 
@@ -133,20 +131,20 @@ private struct CairoSVGReader {
       defsDepth += 1
       return
     }
-    if attributes["clip-path"] != nil { note("clipping") }
-    if attributes["mask"] != nil { note("masks or group opacity") }
-    if attributes["filter"] != nil { note("filters") }
+    if attributes["clip-path"] != nil { note(.clipping) }
+    if attributes["mask"] != nil { note(.masks) }
+    if attributes["filter"] != nil { note(.filters) }
     switch name {
     case "path": readPath(attributes)
-    case "use": note("group opacity, masks, patterns or text (drawn as a reused group)")
-    case "image": note("embedded images")
-    case "rect": note("painted rectangles (whole-surface paint)")
+    case "use": note(.reusedGroup)
+    case "image": note(.images)
+    case "rect": note(.wholeSurfacePaint)
     default: break
     }
   }
 
-  private mutating func note(_ what: String) {
-    if !unsupported.contains(what) { unsupported.append(what) }
+  private mutating func note(_ what: VectorModel.Feature) {
+    if !unexpressed.contains(what) { unexpressed.append(what) }
   }
 
   private mutating func readPath(_ attributes: [String: String]) {
@@ -157,11 +155,12 @@ private struct CairoSVGReader {
     if let matrix { path = path.map { $0.applying(matrix) } }
     let fill = style["fill"].map { $0 != "none" } ?? false
     let stroke = style["stroke"].map { $0 != "none" } ?? false
-    if let pattern = style["fill"], pattern.hasPrefix("url(") { note("pattern or gradient fills") }
+    if let pattern = style["fill"], pattern.hasPrefix("url(") { note(.paintServers) }
     if fill {
       paths.append(
         PaintedPath(
-          path: path, paint: .fill(evenOdd: style["fill-rule"] == "evenodd"), order: order))
+          path: path, paint: .fill(evenOdd: style["fill-rule"] == "evenodd"), order: order,
+          color: Self.color(style["fill"], opacity: style["fill-opacity"])))
     }
     if stroke {
       let determinant = matrix.map { abs($0[0] * $0[3] - $0[1] * $0[2]) } ?? 1
@@ -170,15 +169,24 @@ private struct CairoSVGReader {
       let join = StrokeStyle.Join(rawValue: style["stroke-linejoin"] ?? "miter") ?? .miter
       let limit = Double(style["stroke-miterlimit"] ?? "4") ?? 4
       let dashed = style["stroke-dasharray"].map { $0 != "none" } ?? false
+      let lengthScale = determinant.squareRoot()
+      let dashes =
+        dashed ? Self.numbers(style["stroke-dasharray"] ?? "").map { $0 * lengthScale } : []
+      let offset = (Double(style["stroke-dashoffset"] ?? "0") ?? 0) * lengthScale
       if let m = matrix, abs((m[0] * m[0] + m[1] * m[1]) - (m[2] * m[2] + m[3] * m[3])) > 1e-6 {
-        note("strokes under a non-uniform scale")
+        note(.nonUniformStroke)
       }
+      // A gradient or pattern stroke leaves `color` nil and is not listed (symbols outline
+      // its shape alone, as before the model had colours).
       paths.append(
         PaintedPath(
           path: path,
           paint: .stroke(
-            StrokeStyle(width: width, cap: cap, join: join, miterLimit: limit), dashed: dashed),
-          order: order))
+            StrokeStyle(
+              width: width, cap: cap, join: join, miterLimit: limit, dashes: dashes,
+              dashOffset: dashed ? offset : 0),
+            dashed: dashed),
+          order: order, color: Self.color(style["stroke"], opacity: style["stroke-opacity"])))
     }
     order += 1
   }
@@ -193,6 +201,17 @@ private struct CairoSVGReader {
         parts[1].trimmingCharacters(in: .whitespaces)
     }
     return result
+  }
+
+  /// The solid colour of a `fill` / `stroke` value with its opacity, `nil` for a gradient or
+  /// pattern (`url(#...)`).
+  static func color(_ paint: String?, opacity: String?) -> PaintColor? {
+    PaintColor(cairoSVG: paint ?? "", opacity: opacity.flatMap { Double($0) } ?? 1)
+  }
+
+  /// Numbers separated by commas or spaces (`stroke-dasharray:2,3`).
+  static func numbers(_ text: String) -> [Double] {
+    text.split { $0 == "," || $0 == " " }.compactMap { Double($0) }
   }
 
   /// `matrix(a,b,c,d,e,f)` as Cairo writes it.

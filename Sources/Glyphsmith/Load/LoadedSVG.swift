@@ -1,0 +1,119 @@
+import Foundation
+import GlyphsmithRender
+
+/// One SVG input, loaded once: every consumer (`Artwork`, lint and its rules, the text check,
+/// the element locator, symbols and the `VectorWriter`s) reads this instead of parsing the
+/// bytes again (resvg's usvg is the model: one parse into one resolved tree).
+///
+/// It owns the bytes as read, the `SVGDocument` (the reference-policy result, the normalised
+/// document librsvg read, the librsvg handle and the intrinsic size), and, computed on first
+/// use and kept: the element outline with lines, columns and ids and the `<text>` elements
+/// (one libxml2 pass, `SVGOutline.read`), the vector model (`SVGPathRecorder`), and each
+/// drawable element's ink rectangle (`ElementLocator`, lint only). Not thread-safe, as its
+/// librsvg handle: each task loads its own.
+package final class LoadedSVG {
+  /// The path shown in messages (`-` for stdin).
+  package let path: String
+  /// The bytes as read (before any reference was dropped or construct normalised).
+  package let data: Data
+  /// Where relative references resolve (`nil`: none allowed, stdin).
+  package let baseDirectory: URL?
+  /// The document librsvg loaded: reference warnings, normalisations, size, handle.
+  package let document: SVGDocument
+
+  private var cachedStructure:
+    (outline: Result<SVGOutline, GlyphsmithError>, text: [SVGTextCheck.TextElement])?
+  private var cachedModel: Result<VectorModel, Error>?
+  private var cachedInkRects: [Int: Rect]?
+
+  /// Loads `data` (see `SVGDocument.init` for the checks and what it throws).
+  /// - Throws: `RenderError` as `SVGDocument.init`.
+  package init(
+    data: Data, path: String, baseDirectory: URL?, sizeFromContent: Bool = false
+  ) throws {
+    self.path = path
+    self.data = data
+    self.baseDirectory = baseDirectory
+    document = try SVGDocument(
+      data: data, path: path, baseDirectory: baseDirectory, sizeFromContent: sizeFromContent)
+  }
+
+  /// The intrinsic canvas in px at 96 dpi (`SVGDocument.intrinsicSize`).
+  package var size: Size { document.intrinsicSize }
+
+  /// The structure pass, read once.
+  private var structure:
+    (outline: Result<SVGOutline, GlyphsmithError>, text: [SVGTextCheck.TextElement])
+  {
+    if let cachedStructure { return cachedStructure }
+    let read = SVGOutline.read(data, path: path)
+    cachedStructure = read
+    return read
+  }
+
+  /// The element outline (lines, columns, ids, silenced rules) of the bytes as read.
+  /// - Throws: `GlyphsmithError.render(.invalidSVG)` as `SVGOutline.parse`.
+  package func outline() throws -> SVGOutline { try structure.outline.get() }
+
+  /// The `<text>` elements in document order; a file with no `<text` in its bytes needs no
+  /// structure pass for that.
+  package var textElements: [SVGTextCheck.TextElement] {
+    if cachedStructure == nil && !SVGTextCheck.mayHoldText(data) { return [] }
+    return structure.text
+  }
+
+  /// The icon's vector model, recorded on first use and shared; the features plain paths
+  /// cannot express name the first element carrying them when the outline can tell.
+  /// - Throws: what `SVGPathRecorder.record` throws.
+  package func vectorModel() throws -> VectorModel {
+    if let cachedModel { return try cachedModel.get() }
+    let result = Result {
+      var model = try SVGPathRecorder.record(document)
+      if !model.isPlain, let outline = try? outline() {
+        for i in model.unexpressed.indices {
+          model.unexpressed[i].element = Self.element(
+            carrying: model.unexpressed[i].feature, in: outline)
+        }
+      }
+      return model
+    }
+    cachedModel = result
+    return try result.get()
+  }
+
+  /// Each drawable element's ink rectangle by element index (`ElementLocator.inkRects`),
+  /// measured on first use.
+  package func elementInkRects() -> [Int: Rect] {
+    if let cachedInkRects { return cachedInkRects }
+    let rects = ElementLocator.inkRects(data: data, path: path, baseDirectory: baseDirectory)
+    cachedInkRects = rects
+    return rects
+  }
+
+  /// The first element (document order) that brings `feature` in, as written in the source.
+  static func element(carrying feature: VectorModel.Feature, in outline: SVGOutline)
+    -> VectorModel.ElementReference?
+  {
+    func translucent(_ element: SVGOutline.Element) -> Bool {
+      SVGOutline.number(element.property("opacity")).map { $0 < 1 } ?? false
+    }
+    let found = outline.elements.first { element in
+      switch feature {
+      case .clipping: return element.property("clip-path") != nil
+      case .masks: return element.property("mask") != nil || translucent(element)
+      case .filters: return element.property("filter") != nil
+      case .reusedGroup:
+        return element.name == "text" || element.property("mask") != nil || translucent(element)
+      case .images: return element.name == "image"
+      case .wholeSurfacePaint: return element.property("filter") != nil || element.name == "image"
+      case .paintServers: return element.property("fill")?.hasPrefix("url(") ?? false
+      case .nonUniformStroke:
+        return element.attributes["transform"] != nil && element.property("stroke") != nil
+      }
+    }
+    return found.map {
+      VectorModel.ElementReference(
+        name: $0.name, id: $0.attributes["id"], line: $0.line, column: $0.column)
+    }
+  }
+}
