@@ -3,9 +3,10 @@ import GlyphsmithRender
 
 /// Turns an even-odd fill into one the nonzero rule paints identically, for VectorDrawables
 /// below API 24 (`android:fillType="evenOdd"` came in API 24, Android "VectorDrawable"
-/// reference): each contour is oriented by its nesting depth (counter-clockwise, in y-down
-/// coordinates a negative shoelace area, at even depth; the other way at odd depth), so the
-/// winding number is 0 or +-1 exactly where the even-odd count is even or odd.
+/// reference): each contour is oriented by its nesting depth (clockwise on screen, a positive
+/// shoelace area in y-down coordinates, at even depth; the other way at odd depth), so the
+/// winding number is 0 or +-1 exactly where the even-odd count is even or odd. Outlines
+/// drawn clockwise on screen at even depth keep their direction.
 ///
 /// This holds for contours that neither cross themselves nor each other (nested or apart, as
 /// icon outlines with holes are). The result is checked: on a 101 x 101 grid over the path's
@@ -32,8 +33,8 @@ package enum EvenOddContours {
         x: (polygon[0].x + polygon[1].x) / 2, y: (polygon[0].y + polygon[1].y) / 2)
       let depth = polygons.indices.filter { $0 != i && crossings(polygons[$0], probe) % 2 == 1 }
         .count
-      let wantNegative = depth % 2 == 0
-      if (area(polygon) < 0) != wantNegative {
+      let wantPositive = depth % 2 == 0
+      if (area(polygon) > 0) != wantPositive {
         elements += reversed(contour).elements
         oriented.append(polygon.reversed())
       } else {
@@ -169,6 +170,8 @@ package enum EvenOddContours {
       default: break
       }
     }
+    // The last segment ends at the start: a line there is what `close` draws.
+    if elements.count > 2, elements.last == .line(start) { elements.removeLast() }
     elements.append(.close)
     return VectorPath(elements)
   }
