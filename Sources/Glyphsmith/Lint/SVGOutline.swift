@@ -85,17 +85,21 @@ public struct SVGOutline: Sendable {
       return (
         .failure(
           .render(
-            .invalidSVG(path: path, message: "the file is not valid UTF-8 and declares no encoding"))
+            .invalidSVG(path: path, message: "the file is not valid UTF-8 and declares no encoding")
+          )
         ), text.done
       )
     }
     if let failure {
       return (
-        .failure(.render(.invalidSVG(path: path, message: "line \(failure.line): \(failure.text)"))),
+        .failure(
+          .render(.invalidSVG(path: path, message: "line \(failure.line): \(failure.text)"))),
         text.done
       )
     }
-    return (.success(SVGOutline(elements: builder.elements, fileIgnored: builder.fileIgnored)), text.done)
+    return (
+      .success(SVGOutline(elements: builder.elements, fileIgnored: builder.fileIgnored)), text.done
+    )
   }
 
   /// Whether the XML declaration names an encoding other than UTF-8.

@@ -67,35 +67,34 @@ struct ParseCountTests {
     #expect(rerun.libxml2 == 0 && rerun.librsvg == 0)
   }
 
-  @Test func lintParsesTheStructureOnceAndLoadsAtMostTwice() throws {
+  /// Lints a 24 x 24 px icon whose body is `body` at the tab bar size; its report and counts.
+  func lintCounts(_ body: String) throws -> (LintFileReport, (libxml2: Int, librsvg: Int)) {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    // A hairline ring: a pixel finding the element locator names, with the second librsvg
-    // load (the copy with an id on every element).
     let input = try folder.write(
-      "ring.svg",
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"><circle cx=\"12\" "
-        + "cy=\"12\" r=\"10\" fill=\"none\" stroke=\"black\" stroke-width=\"0.25\"/></svg>")
+      "icon.svg",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\">\(body)</svg>")
     var options = LintOptions()
     options.config = LintConfig()
     var report: LintFileReport?
     let counts = try counted { report = try Linter.lint(path: input, options: options).report }
-    #expect(report?.findings.contains { $0.line != nil } == true)
+    return (try #require(report), counts)
+  }
+
+  @Test func lintParsesTheStructureOnceAndLoadsAtMostTwice() throws {
+    // A hairline ring: a pixel finding the element locator names, with the second librsvg
+    // load (the copy with an id on every element).
+    let (report, counts) = try lintCounts(
+      "<circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"none\" stroke=\"black\" stroke-width=\"0.25\"/>")
+    #expect(report.findings.contains { $0.line != nil })
     // The structure pass, the copy annotated with ids.
     #expect(counts.libxml2 == 2)
     #expect(counts.librsvg == 2)
   }
 
   @Test func lintOfACleanIconLoadsOnce() throws {
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    let input = try folder.write(
-      "disc.svg",
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"11\"/></svg>"
-    )
-    var options = LintOptions()
-    options.config = LintConfig()
-    let counts = try counted { _ = try Linter.lint(path: input, options: options) }
+    let (report, counts) = try lintCounts("<circle cx=\"12\" cy=\"12\" r=\"11\"/>")
+    #expect(report.findings.allSatisfy { $0.line == nil })
     #expect(counts.libxml2 == 1)
     #expect(counts.librsvg == 1)
   }

@@ -83,7 +83,8 @@ struct VectorModelTests {
     let writer = try #require(VectorWriters.writer(named: "outline-text", among: writers))
     #expect(writer.fileExtension == "txt")
     let model = try model(Self.painted)
-    let data = try writer.write(model, to: VectorTarget(fitting: model, into: Size(width: 48, height: 24)))
+    let data = try writer.write(
+      model, to: VectorTarget(fitting: model, into: Size(width: 48, height: 24)))
     #expect(
       String(decoding: data, as: UTF8.self) == """
         size 48.0 24.0
