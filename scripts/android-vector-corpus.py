@@ -120,6 +120,12 @@ def main():
                            "-F", f"{out}/out.apk"], capture_output=True, text=True)
     grammar = {}
     os.makedirs(f"{out}/svg")
+    sources = {}
+    for root_dir, _, files in os.walk(args.icons):
+        for file in files:
+            if file.endswith(".svg"):
+                key = re.sub(r"[^a-z0-9_]", "_", file[:-4].lower())
+                sources[key if re.match(r"^[a-z]", key) else "ic_" + key] = os.path.join(root_dir, file)
 
     def back(name):
         svg, problems = to_svg(f"{res}/drawable/{name}.xml")
@@ -134,6 +140,11 @@ def main():
             os.makedirs(folder, exist_ok=True)
             subprocess.run(["resvg", "-w", str(side), "-h", str(side), path,
                             f"{folder}/{name}.png"], check=True, capture_output=True)
+            # The source SVG drawn by resvg too: what differs between the two renderers alone.
+            source = f"{out}/source/drawable-{density}"
+            os.makedirs(source, exist_ok=True)
+            subprocess.run(["resvg", "-w", str(side), "-h", str(side), sources[name],
+                            f"{source}/{name}.png"], check=True, capture_output=True)
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         list(pool.map(back, names))
@@ -156,7 +167,17 @@ def main():
         density = r["path"].split("/")[0].replace("drawable-", "")
         total = r.get("totalPixels") or 1
         shares[density].append((r.get("mismatchedPixels", 0) / total, r["path"]))
+    # The VectorDrawable against its own source, both drawn by resvg: the conversion alone.
+    own = subprocess.run([tool, "golden", "check", f"{out}/back", f"{out}/source", "--json",
+                          "--threshold", "0.1", "--no-include-aa", "--fail-over", "100%"],
+                         capture_output=True, text=True)
+    own_shares = [r.get("mismatchedPixels", 0) / max(r.get("totalPixels", 1), 1)
+                  for r in json.loads(own.stdout)["results"]]
     summary = {
+        "againstSourceByResvg": {"compared": len(own_shares), "maxShare": max(own_shares, default=0),
+                                 "meanShare": sum(own_shares) / max(len(own_shares), 1)},
+        "failures": [r["path"] + ": " + r.get("message", "") for r in results
+                     if r.get("status") != "passed"],
         "icons": len(pngs), "vectorDrawables": len(names),
         "notWritten": sorted(set(pngs) - set(names)),
         "aapt": {"status": aapt.returncode, "output": (aapt.stdout + aapt.stderr).strip()[-2000:]},
@@ -181,6 +202,11 @@ def main():
               f"{summary['densities'][density]['over0.5%']}; anti-aliasing counted: max "
               f"{summary['densities'][density]['withAntiAliasing']['maxShare'] * 100:.3f} %, mean "
               f"{summary['densities'][density]['withAntiAliasing']['meanShare'] * 100:.3f} %")
+    print("against the source SVG, both drawn by resvg: max "
+          f"{summary['againstSourceByResvg']['maxShare'] * 100:.3f} %, mean "
+          f"{summary['againstSourceByResvg']['meanShare'] * 100:.4f} %")
+    for failure in summary["failures"]:
+        print("over 0.5 %: " + failure)
     print(f"aapt package of {len(names)} VectorDrawables: exit {aapt.returncode}")
     print(f"pathData grammar violations: {len(grammar)}; not written as VectorDrawables: "
           f"{len(summary['notWritten'])}")
