@@ -1,5 +1,6 @@
 import Foundation
 import Glyphsmith
+import Testing
 
 /// The platform tools the Android tests check outputs with (never needed at run time):
 /// Debian's `aapt` with `android-framework-res` (the framework's attribute definitions), and
@@ -9,6 +10,16 @@ import Glyphsmith
 enum AndroidTools {
   /// Debian's framework resources, which `aapt -I` links attributes against.
   static let frameworkRes = "/usr/share/android-framework-res/framework-res.apk"
+
+  /// Says why a test cannot run here: a printed skip on a developer's machine, a failure
+  /// under CI (`CI=true`, where `.ci/run` has installed every tool).
+  static func skip(_ why: String) {
+    if ProcessInfo.processInfo.environment["CI"] == "true" {
+      Issue.record("\(why); .ci/run installs it with scripts/install-test-tools")
+    } else {
+      print("skipped: \(why) (scripts/install-test-tools installs it)")
+    }
+  }
 
   /// The executable `name` on PATH, else `nil`.
   static func find(_ name: String) -> String? {

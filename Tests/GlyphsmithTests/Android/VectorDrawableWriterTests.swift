@@ -201,7 +201,7 @@ struct VectorDrawableWriterTests {
   @Test("every written <vector> compiles with aapt and its pathData passes the grammar")
   func aaptCompiles() throws {
     guard let _ = AndroidTools.aapt else {
-      print("skipped: aapt and android-framework-res are not installed (scripts/install-test-tools)")
+      AndroidTools.skip("aapt and android-framework-res are not installed")
       return
     }
     let folder = try TemporaryFolder()
@@ -230,7 +230,7 @@ struct VectorDrawableWriterTests {
     arguments: [Role.tabBar, .plain])
   func drawnBack(role: Role) throws {
     guard AndroidTools.svgRenderer != nil else {
-      print("skipped: neither resvg nor rsvg-convert is installed (scripts/install-test-tools)")
+      AndroidTools.skip("neither resvg nor rsvg-convert is installed")
       return
     }
     let folder = try TemporaryFolder()
@@ -258,7 +258,7 @@ struct VectorDrawableWriterTests {
   @Test("the drawn-back comparison catches a wrong fill rule (the hole filled)")
   func drawnBackCatchesFillRule() throws {
     guard AndroidTools.svgRenderer != nil else {
-      print("skipped: neither resvg nor rsvg-convert is installed (scripts/install-test-tools)")
+      AndroidTools.skip("neither resvg nor rsvg-convert is installed")
       return
     }
     let folder = try TemporaryFolder()
