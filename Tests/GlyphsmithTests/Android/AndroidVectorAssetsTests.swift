@@ -37,7 +37,7 @@ struct AndroidVectorAssetsTests {
     try folder.write("in/box.svg", Self.plain)
     try folder.write("in/masked.svg", Self.masked)
     let report = try run(folder, .vector)
-    #expect(report.inputs.map(\.status) == ["written", "failed"])
+    #expect(report.inputs.map(\.status.rawValue) == ["written", "failed"])
     #expect(report.inputs[0].files.map(\.path) == [folder.path("out/android/res/drawable/box.xml")])
     #expect(report.inputs[0].files.map(\.width) == [24])
     #expect(
@@ -51,7 +51,7 @@ struct AndroidVectorAssetsTests {
     #expect(xml.contains("<!-- glyphsmith:source="))
     #expect(folder.listing().filter { $0.hasSuffix(".png") }.isEmpty)
     // A rerun finds it up to date.
-    #expect(try run(folder, .vector).inputs.map(\.status) == ["unchanged", "failed"])
+    #expect(try run(folder, .vector).inputs.map(\.status.rawValue) == ["unchanged", "failed"])
   }
 
   @Test("auto: PNGs with a warning where a VectorDrawable cannot; formats replace each other")
@@ -65,7 +65,7 @@ struct AndroidVectorAssetsTests {
     // A hand-made file of the same name is never removed.
     try folder.write("out/android/res/drawable-hdpi/box.png", "hand made")
     let report = try run(folder, .auto)
-    #expect(report.inputs.map(\.status) == ["written", "written"])
+    #expect(report.inputs.map(\.status.rawValue) == ["written", "written"])
     #expect(
       report.inputs[1].warnings == [
         folder.path("in/masked.svg")
@@ -80,7 +80,7 @@ struct AndroidVectorAssetsTests {
         "out/android/res/drawable-xhdpi/masked.png", "out/android/res/drawable-xxhdpi/masked.png",
         "out/android/res/drawable-xxxhdpi/masked.png", "out/android/res/drawable/box.xml",
       ])
-    #expect(try run(folder, .auto).inputs.map(\.status) == ["unchanged", "unchanged"])
+    #expect(try run(folder, .auto).inputs.map(\.status.rawValue) == ["unchanged", "unchanged"])
     // Back to PNG: the VectorDrawable Glyphsmith wrote goes.
     _ = try run(folder, .png)
     #expect(!FileManager.default.fileExists(atPath: folder.path("out/android/res/drawable/box.xml")))

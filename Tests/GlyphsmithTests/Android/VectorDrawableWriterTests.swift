@@ -193,7 +193,7 @@ struct VectorDrawableWriterTests {
       options.androidOutput = folder.path(format.rawValue)
       let report = try AssetsJob(catalogPath: folder.path("x.xcassets"), options: options)
         .run(inputs)
-      #expect(report.inputs.allSatisfy { $0.status == "written" }, "\(report.inputs.map(\.error))")
+      #expect(report.inputs.allSatisfy { $0.status == .written }, "\(report.inputs.map(\.error))")
     }
     return inputs
   }
