@@ -24,7 +24,7 @@ struct AndroidVectorCLITests {
     #expect(xml.contains("android:width=\"48dp\""))
     #expect(xml.contains("android:fillColor=\"#FF0000\""))
     #expect(!xml.contains("fillType"))
-    #expect(xml.contains("M 4,4 L 44,4 L 44,44 L 4,44 Z M 14,14 L 14,34 L 34,34 L 34,14 Z"))
+    #expect(xml.contains("M 4,4 L 44,4 L 44,44 L 4,44 Z M 14,34 L 34,34 L 34,14 L 14,14 Z"))
     let api24 = try CLIRunner.run([
       "render", svg, "-f", "vector-drawable", "-o", out, "--min-sdk", "24", "--role", "tab-bar",
     ])

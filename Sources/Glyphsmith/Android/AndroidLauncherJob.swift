@@ -33,12 +33,17 @@ public enum AndroidLauncherJob {
     else { backgroundArt = nil }
     var result = AndroidLauncherResult()
     result.diagnostics += foreground.warnings
-    result.diagnostics += try safeZone(foreground, options: options)
+    for finding in try safeZone(foreground, options: options) {
+      result.diagnostics.append(finding.diagnostic)
+      if finding.isError { result.errors += 1 }
+    }
     if options.monochromePath != nil, let problem = try colours(of: monochrome) {
       result.diagnostics.append("\(monochrome.path): error: \(problem)")
+      result.errors += 1
     }
     switch options.background {
     case .color(let color) where color.a < 255:
+      result.errors += 1
       result.diagnostics.append(
         "\(iconPath): error: the background colour has transparency (alpha \(color.a)); launchers need an opaque background"
       )
@@ -46,6 +51,7 @@ public enum AndroidLauncherJob {
       let image = try render(backgroundArt!, side: Int(AndroidLauncherGeometry.layer * 4), inset: 0)
       if let i = stride(from: 3, to: image.pixels.count, by: 4).first(where: { image.pixels[$0] < 255 }) {
         let pixel = (i / 4 % image.width, i / 4 / image.width)
+        result.errors += 1
         result.diagnostics.append(
           "\(backgroundArt!.path): error: the background has transparency (first at \(pixel.0),\(pixel.1) px of 432); launchers need an opaque background"
         )
@@ -150,7 +156,7 @@ public enum AndroidLauncherJob {
   /// ink (coverage >= 50 %) whose pixel centre lies more than 33 dp from the layer's centre
   /// is a warning, more than 36 dp across or down an error.
   package static func safeZone(_ artwork: Artwork, options: AndroidLauncherOptions) throws
-    -> [String]
+    -> [SafeZoneFinding]
   {
     let k = AndroidLauncherGeometry.checkScale
     let image = try render(
@@ -166,16 +172,16 @@ public enum AndroidLauncherJob {
         across = max(across, dx, dy)
       }
     }
-    var found: [String] = []
+    var found: [SafeZoneFinding] = []
     let half = AndroidLauncherGeometry.visible / 2
     if across / k > half {
-      found.append(
+      found.append(SafeZoneFinding(isError: true, diagnostic:
         "\(artwork.path): error: the foreground's ink reaches \(String(format: "%.2f", across / k)) dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)"
-      )
+      ))
     } else if radius / k > AndroidLauncherGeometry.safe / 2 {
-      found.append(
+      found.append(SafeZoneFinding(isError: false, diagnostic:
         "\(artwork.path): warning: the foreground's ink reaches \(String(format: "%.2f", radius / k)) dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)"
-      )
+      ))
     }
     return found
   }

@@ -8,9 +8,9 @@ public struct AndroidLauncherResult: Sendable {
   /// layers written as PNG instead of VectorDrawable, a monochrome layer of more than one
   /// colour, a background with transparency.
   public var diagnostics: [String] = []
+  /// How many of `diagnostics` are errors.
+  public var errors = 0
   /// `.answerIsNo` when a diagnostic is an error (the files are written all the same), else
   /// `nil`.
-  public var outcome: FailureCategory? {
-    diagnostics.contains { $0.contains(": error: ") } ? .answerIsNo : nil
-  }
+  public var outcome: FailureCategory? { errors > 0 ? .answerIsNo : nil }
 }

@@ -25,7 +25,8 @@ struct AndroidLauncherTests {
 
   func check(_ text: String) throws -> [String] {
     let artwork = try Artwork(data: Data(text.utf8), path: "fg.svg", baseDirectory: nil)
-    return try AndroidLauncherJob.safeZone(artwork, options: AndroidLauncherOptions())
+    return try AndroidLauncherJob.safeZone(artwork, options: AndroidLauncherOptions()).map(
+      \.diagnostic)
   }
 
   @Test("ink to 65.9 dp across passes, 66.1 dp is a warning (the safe circle)")
@@ -50,7 +51,8 @@ struct AndroidLauncherTests {
     var options = AndroidLauncherOptions()
     options.insetPercent = 5
     let artwork = try Artwork(data: Data(Self.square(72.1).utf8), path: "fg.svg", baseDirectory: nil)
-    #expect(try AndroidLauncherJob.safeZone(artwork, options: options).count == 1)  // corners
+    let inset = try AndroidLauncherJob.safeZone(artwork, options: options)
+    #expect(inset.map(\.isError) == [false])  // only the corners, past the circle
   }
 
   @Test("the files Studio's wizard writes, compiled by aapt; the Play Store icon 512 px opaque")
@@ -133,6 +135,7 @@ struct AndroidLauncherTests {
     let result = try AndroidLauncherJob.run(
       iconPath: icon, resPath: folder.path("res"), options: options)
     #expect(result.outcome == .answerIsNo)
+    #expect(result.errors == 2)
     #expect(
       result.diagnostics == [
         mono + ": error: the monochrome layer has 2 colours (#000000, #FF0000); Android tints it as one, so give it one colour",

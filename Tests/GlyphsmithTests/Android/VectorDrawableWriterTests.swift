@@ -20,6 +20,11 @@ struct VectorDrawableWriterTests {
       <path fill-rule="evenodd" d="M2 2h20v20H2z M7 7h10v10H7z M10 10h4v4h-4z"/>
       </svg>
       """,
+    "overlap-evenodd": """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+      <path fill-rule="evenodd" fill="#208040" d="M2 2h12v12H2z M8 8h12v12H8z"/>
+      </svg>
+      """,
     "colours-transform": """
       <svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48">
       <g transform="translate(4 4) rotate(10 20 20)">
@@ -115,25 +120,39 @@ struct VectorDrawableWriterTests {
     // Outer square as drawn, the first hole reversed, the inner square as drawn (depth 2).
     #expect(
       pathData(api21) == [
-        "M 2,2 L 22,2 L 22,22 L 2,22 Z M 7,7 L 7,17 L 17,17 L 17,7 Z M 10,10 L 14,10 L 14,14 L 10,14 Z"
+        "M 2,2 L 22,2 L 22,22 L 2,22 Z M 7,17 L 17,17 L 17,7 L 7,7 Z M 10,10 L 14,10 L 14,14 L 10,14 Z"
       ])
     #expect(pathData(api24)[0].hasPrefix("M 2,2 L 22,2 L 22,22 L 2,22 Z M 7,7 L 17,7"))
   }
 
-  @Test("even-odd contours that cross cannot be written below API 24")
+  @Test("a self-crossing even-odd contour cannot be written below API 24; overlapping ones can")
   func crossingEvenOdd() throws {
-    let model = try model(
+    // A pentagram in one contour: its centre has winding 2, a hole under even-odd that no
+    // orientation leaves empty under nonzero.
+    let star = try model(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+      <path fill-rule="evenodd" d="M12 2L18 21L3 9L21 9L6 21Z"/>
+      </svg>
+      """)
+    #expect(throws: VectorDrawableError.self) {
+      try VectorDrawableWriter(minSdk: 21).write(star, to: VectorTarget(canvasOf: star))
+    }
+    #expect(throws: Never.self) {
+      try VectorDrawableWriter(minSdk: 24).write(star, to: VectorTarget(canvasOf: star))
+    }
+    // Two overlapping squares: the second reversed leaves the overlap at winding 0, as
+    // even-odd does (the grid check agrees).
+    let squares = try model(
       """
       <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
       <path fill-rule="evenodd" d="M2 2h12v12H2z M8 8h12v12H8z"/>
       </svg>
       """)
-    #expect(throws: VectorDrawableError.self) {
-      try VectorDrawableWriter(minSdk: 21).write(model, to: VectorTarget(canvasOf: model))
-    }
-    #expect(throws: Never.self) {
-      try VectorDrawableWriter(minSdk: 24).write(model, to: VectorTarget(canvasOf: model))
-    }
+    let xml = String(
+      decoding: try VectorDrawableWriter(minSdk: 21).write(
+        squares, to: VectorTarget(canvasOf: squares)), as: UTF8.self)
+    #expect(pathData(xml) == ["M 2,2 L 14,2 L 14,14 L 2,14 Z M 8,20 L 20,20 L 20,8 L 8,8 Z"])
   }
 
   @Test("masks, dashes and images are errors naming what cannot be expressed")
