@@ -143,7 +143,9 @@ def main():
             # The source SVG drawn by resvg too: what differs between the two renderers alone.
             source = f"{out}/source/drawable-{density}"
             os.makedirs(source, exist_ok=True)
-            subprocess.run(["resvg", "-w", str(side), "-h", str(side), sources[name],
+            # Java keywords get ic_ too (AndroidDrawables.resourceName: import -> ic_import).
+            source_svg = sources.get(name) or sources[name[3:]]
+            subprocess.run(["resvg", "-w", str(side), "-h", str(side), source_svg,
                             f"{source}/{name}.png"], check=True, capture_output=True)
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
