@@ -83,7 +83,7 @@ extension CompareError: GlyphsmithFailure {
 extension GoldenError: GlyphsmithFailure {
   /// A missing folder or an unreadable `golden.json` stops the run: unusable input.
   public var category: FailureCategory { .unusableInput }
-  /// Both cases name the folder or `golden.json`.
+  /// Every case names the folder, `golden.json` or the address served.
   public var namesFile: Bool { true }
 }
 

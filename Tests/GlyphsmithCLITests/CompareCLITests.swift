@@ -115,7 +115,7 @@ struct CompareGoldenCLITests {
   @Test func recordCheckChangeAndReport() throws {
     let (root, actual, golden) = try folders()
     defer { try? FileManager.default.removeItem(at: root) }
-    let record = try CLIRunner.run(["golden", "record", actual.path, golden.path])
+    let record = try CLIRunner.run(["golden", "record", actual.path, golden.path, "--verbose"])
     #expect(record.status == 0)
     #expect(
       record.stderr.components(separatedBy: "\n").filter {

@@ -174,7 +174,7 @@ struct NewUserCLITests {
     try write(RGBAImage(width: 4, height: 4, fill: .black), "c.png")
     try Data("junk".utf8).write(to: act.appendingPathComponent("broken.png"))
     let record = try CLIRunner.run(
-      ["golden", "record", "act", "gold", "--only-failed"], in: folder)
+      ["golden", "record", "act", "gold", "--only-failed", "--verbose"], in: folder)
     #expect(record.status == 2)
     #expect(record.stdout.isEmpty)
     #expect(
@@ -197,7 +197,9 @@ struct NewUserCLITests {
       check.stderr
         == "act/broken.png: error: invalid PNG: not a PNG file (no PNG signature)\n"
         + "act/a.png: error: 16 of 16 pixels differ (100.000%, allowed 0); largest difference "
-        + "0.966 at (0, 0); anti-aliasing counted (artifacts in ART/a)\n", "\(check.stderr)")
+        + "0.966 on the 0-1 scale of the threshold (0.05) at (0, 0); anti-aliasing counted "
+        + "(artifacts in ART/a); accept: glyphsmith golden record act gold --only a.png\n",
+      "\(check.stderr)")
     let art = folder.appendingPathComponent("ART")
     #expect(try FileManager.default.contentsOfDirectory(atPath: art.path) == ["a"])
   }

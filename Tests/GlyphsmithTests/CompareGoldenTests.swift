@@ -155,7 +155,9 @@ struct CompareGoldenTests {
     let failed = try GoldenRecord.run(actual: actual, golden: golden, mode: .onlyFailed)
     #expect(failed.recorded == ["changed.png"])
     let all = try GoldenRecord.run(actual: actual, golden: golden, mode: .all)
-    #expect(all.recorded == ["changed.png", "kept.png", "new.png"])
+    // Every golden already has the actual pixels: nothing is rewritten.
+    #expect(all.recorded == [])
+    #expect(all.unchanged == ["changed.png", "kept.png", "new.png"])
     #expect(
       FileManager.default.fileExists(atPath: golden.appendingPathComponent("orphan.png").path))
     #expect(try GoldenCheck.run(actual: actual, golden: golden).failed == 1)  // only the orphan
@@ -206,5 +208,34 @@ struct CompareGoldenTests {
     #expect(GoldenHTMLReport.scaleOf("a/home@1.5x.png") == 1.5)
     #expect(
       GoldenHTMLReport.link(URL(fileURLWithPath: "/r/x/a b.png"), base: "/r/y") == "../x/a%20b.png")
+  }
+
+  @Test func reportCountsFailuresByFolderOfIconsNotByImageSet() throws {
+    let (root, actual, golden) = try goldenFolders()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let images = [
+      "Icons.xcassets/a.imageset/a.png", "Icons.xcassets/a.imageset/a@2x.png",
+      "Icons.xcassets/b.imageset/b.png", "Icons.xcassets/c.imageset/c.png", "tabs/d.png",
+    ]
+    for path in images { try write(square(8), golden, path) }
+    for path in images {
+      try write(square(8, dot: path.contains("/a") || path.contains("c.")), actual, path)
+    }
+    let report = try GoldenCheck.run(actual: actual, golden: golden)
+    #expect(report.failed == 3)
+    let html = GoldenHTMLReport.render(report, actual: "act", golden: "gold")
+    // folder, icons failing, icons, images failing, images: a and c fail in Icons.xcassets.
+    #expect(
+      html.contains(
+        "<tr><td><a href=\"#\" data-folder=\"Icons.xcassets\">Icons.xcassets/</a></td>"
+          + "<td>2</td><td>3</td><td>3</td><td>4</td></tr>"))
+    #expect(!html.contains("data-folder=\"Icons.xcassets/a.imageset\""))
+    #expect(!html.contains("data-folder=\"tabs\""))  // no failure there
+    #expect(html.contains("Failures per folder of icons (1 folders)"))
+    #expect(!html.contains("<body data-review"))  // the report from disk has no review controls
+    #expect(!html.contains("id=\"acceptShown\""))
+    let review = GoldenHTMLReport.render(report, actual: "act", golden: "gold", review: true)
+    #expect(review.contains("<body data-review=\"1\">"))
+    #expect(review.contains("<button data-fact=\"accept\" data-f=\"Icons.xcassets\">"))
   }
 }

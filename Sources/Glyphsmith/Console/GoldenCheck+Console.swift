@@ -3,8 +3,9 @@ import Foundation
 /// What `glyphsmith golden check` prints, assembled by the engine.
 extension GoldenCheck.Report {
   /// The stderr lines, in order: a note when `golden.json` is missing, the renderer change,
-  /// then one line per failure naming the file (and its artifacts folder). `actual` and
-  /// `golden` are the folders as given.
+  /// then one line per failure naming the file (and its artifacts folder), ending with the
+  /// command that accepts it (`; accept: glyphsmith golden record ...`, once
+  /// `addAcceptCommands` ran). `actual` and `golden` are the folders as given.
   package func diagnostics(actual: String, golden: String) -> [String] {
     var lines: [String] = []
     if !manifestFound {
@@ -21,9 +22,18 @@ extension GoldenCheck.Report {
       var line =
         entry.status == .unreadable ? entry.message : "\(path): error: \(entry.message)"
       if let artifacts = entry.artifacts { line += " (artifacts in \(artifacts))" }
+      if let accept = entry.accept { line += "; accept: \(accept)" }
       lines.append(line)
     }
     return lines
+  }
+
+  /// Sets each failure's `accept` command (`GoldenAcceptCommand`) for the folders as given.
+  package mutating func addAcceptCommands(actual: String, golden: String) {
+    for index in results.indices {
+      results[index].accept = GoldenAcceptCommand.command(
+        for: results[index], actual: actual, golden: golden)
+    }
   }
 
   /// `N images: P passed, F failed, E could not be checked`, then what happened to
@@ -67,22 +77,32 @@ extension GoldenCheck.Report {
 
 /// What `glyphsmith golden record` prints, assembled by the engine.
 extension GoldenRecord.Report {
-  /// The progress lines (stderr): `recorded GOLDEN/PATH` for each golden written.
+  /// The per-file lines (stderr, `--verbose` only): `recorded GOLDEN/PATH` for each golden
+  /// written, then `pruned GOLDEN/PATH` for each golden deleted.
   package func recordedLines(golden: String) -> [String] {
     recorded.map { "recorded \((golden as NSString).appendingPathComponent($0))" }
+      + pruned.map { "pruned \((golden as NSString).appendingPathComponent($0))" }
   }
 
   /// The stderr lines: an error per actual image that could not be recorded, a warning per
-  /// golden without an actual image, then
-  /// `recorded N goldens, M unchanged[, E could not be read][; wrote golden.json]`.
+  /// `--only` pattern that selected nothing and per golden without an actual image (kept
+  /// without `--prune`), then the one summary line
+  /// `recorded N goldens, M unchanged[, P pruned][, E could not be read][; wrote golden.json]`
+  /// (`P pruned` whenever `--prune` was given).
   package func diagnostics(golden: String) -> [String] {
-    errors + extra.map {
-      "\((golden as NSString).appendingPathComponent($0)): warning: golden has no actual image; delete it if the image is gone"
-    } + [
-      "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
-        + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
-        + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
-    ]
+    errors
+      + unmatchedPatterns.map {
+        "\($0): warning: --only matched no actual image and no golden; check the path (relative to ACTUAL_DIR)"
+      }
+      + extra.map {
+        "\((golden as NSString).appendingPathComponent($0)): warning: golden has no actual image; delete it with --prune if the image is gone"
+      } + [
+        "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
+          + (pruneRequested ? ", \(pruned.count) pruned" : "")
+          + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
+          + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
+          + (manifestFolder.map { "; options from \($0)/\(GoldenManifest.fileName)" } ?? "")
+      ]
   }
 
   /// `.unusableInput` (exit 2) when an actual image could not be recorded, else `nil`.

@@ -73,7 +73,8 @@ public enum GoldenCheck {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
     try GoldenFiles.requireFolder(goldenDirectory, role: "golden")
-    let manifest = try GoldenManifest.load(from: goldenDirectory)
+    // A sub-folder of a golden folder is checked with the folder's golden.json.
+    let manifest = try GoldenManifest.locate(from: goldenDirectory)?.manifest
     var options = manifest?.options ?? GoldenOptions()
     overrides.apply(to: &options)
     try options.pixelmatch.validate()
@@ -104,6 +105,8 @@ public enum GoldenCheck {
           continue
         }
         let folder = GoldenComparison.artifactsFolder(artifacts, relativePath: entries[index].path)
+        // Never through a linked sub-folder to wherever it points (the root may be a link).
+        try OutputSafety.checkNoLinkedFolders(root: artifacts.path, folder: folder.path)
         try GoldenComparison.writeArtifacts(images, to: folder)
         // As given: relative when the folder was given relative, like the other paths printed.
         entries[index].artifacts = folder.relativePath
@@ -154,12 +157,12 @@ public enum GoldenCheck {
     guard let expected = expectedImage else {
       entry.status = .missingGolden
       entry.message =
-        "golden missing; record it with 'glyphsmith golden record --only-missing' after review"
+        "golden missing; record it after review"
       return entry
     }
     guard let actualImage else {
       entry.status = .extraGolden
-      entry.message = "golden has no actual image; delete the golden if the image is gone"
+      entry.message = "golden has no actual image; prune the golden if the image is gone"
       return entry
     }
     let outcome = GoldenComparison.compare(
@@ -207,6 +210,42 @@ enum GoldenFiles {
     }
     walk("")
     return paths.sorted()
+  }
+
+  /// Whether `folder/relative` is a `.png` file `pngs` would list: reached without entering a
+  /// linked folder below `folder`, no hidden, `.` or `..` component.
+  static func isRegularFile(_ folder: URL, _ relative: String) -> Bool {
+    let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+    guard !relative.hasPrefix("/"), relative.lowercased().hasSuffix(".png"),
+      !parts.contains(where: { $0.isEmpty || $0.hasPrefix(".") })
+    else { return false }
+    var current = folder.standardizedFileURL.path
+    for (index, part) in parts.enumerated() {
+      current += "/" + part
+      let last = index == parts.count - 1
+      guard let kind = Platform.kind(ofPath: current, followingLinks: last) else { return false }
+      if !last && kind != .folder { return false }
+      if last { return kind == .regular }
+    }
+    return false
+  }
+
+  /// Deletes the golden `relative` in `folder` (a pruned golden), then the folders it leaves
+  /// empty up to `folder`.
+  /// - Throws: `GlyphsmithError.writeFailed` naming the file when it cannot be deleted.
+  static func remove(_ relative: String, in folder: URL) throws {
+    let url = folder.appendingPathComponent(relative)
+    do { try FileManager.default.removeItem(at: url) } catch {
+      throw GlyphsmithError.writeFailed(path: url.path, reason: "cannot delete it: \(error)")
+    }
+    var parent = url.deletingLastPathComponent().standardizedFileURL
+    let root = folder.standardizedFileURL.path
+    while parent.path.hasPrefix(root + "/"),
+      (try? FileManager.default.contentsOfDirectory(atPath: parent.path))?.isEmpty == true
+    {
+      try? FileManager.default.removeItem(at: parent)
+      parent = parent.deletingLastPathComponent().standardizedFileURL
+    }
   }
 
   static func requireFolder(_ url: URL, role: String) throws {

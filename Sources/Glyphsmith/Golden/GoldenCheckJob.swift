@@ -12,6 +12,8 @@ package struct GoldenCheckJob: Sendable, Equatable {
   package var artifacts: String?
   /// Where the HTML report goes (`--report`); `nil`: none.
   package var report: String?
+  /// Where the JUnit XML goes (`--junit`); `nil`: none.
+  package var junit: String?
   /// Whether stdout gets the JSON report (`--json`) instead of the summary line.
   package var json = false
   /// Options that change `golden.json`'s for this run.
@@ -39,7 +41,7 @@ package struct GoldenCheckJob: Sendable, Equatable {
   /// - Throws: a `GlyphsmithFailure`: `GoldenError` for a missing folder or a bad
   ///   `golden.json`, `GlyphsmithError` when an artifact or the report cannot be written.
   package func run(diagnose: (String) -> Void) throws -> Output {
-    let report: GoldenCheck.Report
+    var report: GoldenCheck.Report
     do {
       report = try GoldenCheck.run(
         actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden),
@@ -48,7 +50,11 @@ package struct GoldenCheckJob: Sendable, Equatable {
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }
+    report.addAcceptCommands(actual: actual, golden: golden)
     report.diagnostics(actual: actual, golden: golden).forEach(diagnose)
+    if let path = junit {
+      try GoldenJUnit.write(report, toPath: path, actual: actual, golden: golden)
+    }
     if let path = self.report {
       try report.writeHTML(toPath: path, actual: actual, golden: golden)
     }

@@ -18,8 +18,12 @@ package enum GoldenHTMLReport {
   ///   its folder (absolute `file:` paths when `nil`). Each failure's images are the
   ///   `expected.png`, `actual.png`, `diff.png` of its `artifacts` folder, so the check must
   ///   have written artifacts (`golden check --report X.html` writes them to `X-files/`).
+  /// - Parameter review: the page of `golden review`: Accept, Reject, Delete and Undo at
+  ///   image, icon, folder and filter level, the keyboard (`a r u j k ?`) and Done, all
+  ///   through the server's JSON API (the page's address carries the token).
   package static func render(
-    _ report: GoldenCheck.Report, actual: String, golden: String, reportPath: String? = nil
+    _ report: GoldenCheck.Report, actual: String, golden: String, reportPath: String? = nil,
+    review: Bool = false
   ) -> String {
     let base = reportPath.map {
       URL(fileURLWithPath: $0).deletingLastPathComponent().standardizedFileURL.path
@@ -30,11 +34,18 @@ package enum GoldenHTMLReport {
     let notCounted = report.results.reduce(0) { $0 + ($1.antiAliasedPixels ?? 0) }
     let options = report.options.pixelmatch
 
-    var folders: [String: (failed: Int, checked: Int)] = [:]
+    // Counts by folder of icons: an asset catalog's `NAME.imageset` folders count in the
+    // folder that holds them, and an icon (all its scales) counts once.
+    var folders: [String: FolderCount] = [:]
     for entry in report.results {
-      let folder = folderOf(entry.path)
-      folders[folder, default: (0, 0)].checked += 1
-      if entry.status.isFailure { folders[folder, default: (0, 0)].failed += 1 }
+      let folder = iconFolder(entry.path)
+      let icon = groupName(entry.path)
+      folders[folder, default: FolderCount()].images += 1
+      folders[folder, default: FolderCount()].icons.insert(icon)
+      if entry.status.isFailure {
+        folders[folder, default: FolderCount()].failedImages += 1
+        folders[folder, default: FolderCount()].failedIcons.insert(icon)
+      }
     }
 
     var items: [Item] = []
@@ -44,7 +55,10 @@ package enum GoldenHTMLReport {
       var row: [Int] = []
       for entry in members {
         row.append(items.count)
-        items.append(Item(entry, base: base, couldBeRenderer: report.rendererChange != nil))
+        items.append(
+          Item(
+            entry, base: base, couldBeRenderer: report.rendererChange != nil,
+            folder: iconFolder(entry.path)))
       }
       groupRows.append(row)
     }
@@ -64,7 +78,7 @@ package enum GoldenHTMLReport {
       <html lang="en"><head><meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>Golden check: \(failures.isEmpty ? "all match" : "\(failures.count) failing")</title>
-      <style>\(style)</style></head><body>
+      <style>\(style)</style></head><body\(review ? " data-review=\"1\"" : "")>
       <header>
       <h1>Golden check</h1>
       <p class="paths">actual <code>\(escape(actual))</code> · golden <code>\(escape(golden))</code></p>
@@ -85,20 +99,26 @@ package enum GoldenHTMLReport {
     }
     if failures.isEmpty {
       html += "<p class=\"allgood\">Every image matches its golden.</p>\n"
+      if review { html += "<p><button id=\"done\" class=\"done\">Done</button></p>\n" }
     } else {
       html +=
-        "<details class=\"folders\"><summary>Failures per folder (\(folders.filter { $0.value.failed > 0 }.count) folders)</summary><table><tr><th>folder</th><th>failed</th><th>checked</th></tr>\n"
-      for (folder, counts) in folders.sorted(by: { $0.key < $1.key }) where counts.failed > 0 {
+        "<details class=\"folders\"\(review ? " open" : "")><summary>Failures per folder of icons (\(folders.filter { $0.value.failedImages > 0 }.count) folders)</summary><table><tr><th>folder</th><th>icons failing</th><th>icons</th><th>images failing</th><th>images</th>\(review ? "<th></th>" : "")</tr>\n"
+      for (folder, counts) in folders.sorted(by: { $0.key < $1.key }) where counts.failedImages > 0
+      {
         let name = folder.isEmpty ? "." : folder
         html +=
           "<tr><td><a href=\"#\" data-folder=\"\(escape(folder))\">\(escape(name))/</a></td>"
-          + "<td>\(counts.failed)</td><td>\(counts.checked)</td></tr>\n"
+          + "<td>\(counts.failedIcons.count)</td><td>\(counts.icons.count)</td>"
+          + "<td>\(counts.failedImages)</td><td>\(counts.images)</td>"
+          + (review
+            ? "<td><button data-fact=\"accept\" data-f=\"\(escape(folder))\">Accept folder</button> <button data-fact=\"reject\" data-f=\"\(escape(folder))\">Reject folder</button></td>"
+            : "") + "</tr>\n"
       }
       html += """
         </table></details>
         <div class="bar"><input id="filter" type="search" placeholder="filter by path (e.g. tabs/ or home)" aria-label="filter by path">
         <select id="status" aria-label="status"><option value="">every failure</option><option value="differs">differs</option><option value="sizeChanged">size changed</option><option value="missingGolden">golden missing</option><option value="extraGolden">extra golden</option><option value="unreadable">unreadable</option></select>
-        <span id="shown"></span></div>
+        <span id="shown"></span>\(review ? reviewBar : "")</div>
 
         """
     }
@@ -109,7 +129,7 @@ package enum GoldenHTMLReport {
       <span class="modes"><button data-mode="side">side by side</button><button data-mode="slider">slider</button><button data-mode="blink">blink</button></span>
       <label>zoom <select id="zoom"><option>1</option><option>2</option><option>4</option><option selected>8</option><option>16</option></select>x</label>
       <button id="close" aria-label="close">close</button></div>
-      <p id="vinfo"></p><div id="vbody"></div></div></div>
+      <p id="vinfo"></p><p class="accept">accept: <code id="vcmd"></code></p><div id="vbody"></div></div></div>\(review ? reviewHelp : "")
       <script type="application/json" id="data">\(json)</script>
       <script>\(script)</script>
       </body></html>
@@ -139,8 +159,13 @@ package enum GoldenHTMLReport {
     var f: String?
     /// Whether a renderer change could explain it.
     var r: Bool
+    /// The command that accepts it, and its folder of icons (the folder table's key).
+    var c: String?
+    var fo: String
 
-    init(_ entry: GoldenEntry, base: String?, couldBeRenderer: Bool) {
+    init(_ entry: GoldenEntry, base: String?, couldBeRenderer: Bool, folder: String) {
+      c = entry.accept
+      fo = folder
       p = entry.path
       s = entry.status.rawValue
       m = entry.message
@@ -210,6 +235,28 @@ package enum GoldenHTMLReport {
       let scale = Double(stem[at.upperBound...].dropLast())
     else { return 1 }
     return scale
+  }
+
+  /// The counts of one folder of icons in the folder table.
+  struct FolderCount {
+    var icons = Set<String>()
+    var failedIcons = Set<String>()
+    var images = 0
+    var failedImages = 0
+  }
+
+  /// The extensions of asset-catalog folders that hold one icon's images.
+  static let setExtensions = [".imageset", ".appiconset", ".iconset", ".symbolset"]
+
+  /// The folder of icons `path` is in: its folder, or the folder above when that is one icon's
+  /// set (`Icons.xcassets/home.imageset/home@2x.png` → `Icons.xcassets`).
+  static func iconFolder(_ path: String) -> String {
+    let folder = folderOf(path)
+    let last = folder.split(separator: "/").last.map(String.init) ?? folder
+    if setExtensions.contains(where: { last.lowercased().hasSuffix($0) }) {
+      return folderOf(folder)
+    }
+    return folder
   }
 
   /// The folder part of a relative path (`""` at the top).
@@ -295,6 +342,17 @@ package enum GoldenHTMLReport {
     .stage img{position:absolute}
     .sizemark{outline:2px dashed #8250df;outline-offset:-1px}
     .line{position:absolute;top:0;bottom:0;width:2px;margin-left:-1px;background:#0969da}
+    .accept{font-size:12px;color:#555;margin:4px 0}.accept code{user-select:all}
+    .acts{display:flex;gap:6px;align-items:center;margin-top:6px}
+    .acts button,.gacts button,.rbar button,.folders button{font:12px system-ui,sans-serif;padding:2px 8px;border:1px solid #bbb;border-radius:6px;background:#fff;cursor:pointer}
+    .gacts{margin-left:10px;font-weight:normal}.rbar{display:flex;gap:6px}.done{background:#1a7f37;color:#fff;border-color:#1a7f37}
+    .state{font-size:11px;border-radius:9px;padding:1px 7px;color:#fff;background:#57606a}
+    .state.accepted{background:#1a7f37}.state.deleted{background:#1a7f37}.state.rejected{background:#cf222e}
+    .fail.st-accepted,.fail.st-deleted{opacity:.55}.fail.sel{outline:3px solid #0969da}
+    #msg{color:#1a7f37}#msg.bad{color:#cf222e}#pending{color:#555}
+    #help{position:fixed;inset:0;background:rgba(0,0,0,.45);display:flex;align-items:flex-start;justify-content:center;z-index:3}
+    #help[hidden]{display:none}#help td{padding:3px 10px}
+    kbd{font:12px ui-monospace,monospace;border:1px solid #bbb;border-radius:4px;padding:0 4px;background:#f6f6f6}
     """
 
   private static let script = """
@@ -303,32 +361,47 @@ package enum GoldenHTMLReport {
     var list=document.getElementById('list'),more=document.getElementById('more');
     var filter=document.getElementById('filter'),status=document.getElementById('status'),shown=document.getElementById('shown');
     var view=document.getElementById('view'),vbody=document.getElementById('vbody'),zoomSel=document.getElementById('zoom');
-    var rows=G,drawn=0,page=60,current=null,mode='side',blinkTimer=null;
+    var rows=[],drawn=0,page=60,current=null,mode='side',userMode='side',blinkTimer=null;
+    var R=document.body.getAttribute('data-review')==='1',T=R?(new URLSearchParams(location.search).get('token')||''):'',ST={},sel=null;
     var labels={differs:'differs',sizeChanged:'size changed',missingGolden:'golden missing',extraGolden:'extra golden',unreadable:'unreadable'};
     function esc(s){return String(s).replace(/[&<>"]/g,function(c){return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c];});}
-    function thumb(url,cap){return '<figure><div class="box chk">'+(url?'<img class="px" loading="lazy" decoding="async" alt="'+cap+'" src="'+esc(url)+'">':'<span class="none">none</span>')+'</div>'+cap+'</figure>';}
+    function src(u){return R&&u?u+'?token='+encodeURIComponent(T):u;}
+    function thumb(url,cap){return '<figure><div class="box chk">'+(url?'<img class="px" loading="lazy" decoding="async" alt="'+cap+'" src="'+esc(src(url))+'">':'<span class="none">none</span>')+'</div>'+cap+'</figure>';}
     function info(it){var s=[];if(it.d!=null)s.push('<b>'+it.d+'</b> of '+it.t+' px differ');if(it.aa)s.push(it.aa+' anti-aliased not counted');
       if(it.s==='sizeChanged')s.push('size '+it.es.join('x')+' → '+it.asz.join('x'));return s.join(' · ');}
+    function state(i){return ST[I[i].p]||'pending';}
+    function acts(i){var it=I[i],st=state(i);if(!R)return '';
+      var main=it.s==='extraGolden'?'<button data-act="delete">Delete</button>':it.s==='unreadable'?'':'<button data-act="accept">Accept</button>';
+      return '<div class="acts">'+(st!=='pending'?'<span class="state '+st+'">'+st+'</span>':'')+(st==='pending'||st==='rejected'?main:'')+(st==='pending'?'<button data-act="reject">Reject</button>':'')+'</div>';}
     function card(i){var it=I[i];var name=it.p.split('/').pop();
-      return '<div class="fail" data-i="'+i+'"><div class="name"><span class="tag '+it.s+'">'+labels[it.s]+'</span>'+(it.r?'<span class="tag renderer">renderer</span>':'')+esc(name)+'</div>'+
-      '<div class="thumbs">'+thumb(it.e,'golden')+thumb(it.a,'actual')+(it.s==='sizeChanged'?'':thumb(it.f,'diff'))+'</div><div class="info">'+info(it)+'</div></div>';}
+      return '<div class="fail st-'+state(i)+(sel===i?' sel':'')+'" data-i="'+i+'"><div class="name"><span class="tag '+it.s+'">'+labels[it.s]+'</span>'+(it.r?'<span class="tag renderer">renderer</span>':'')+esc(name)+'</div>'+
+      '<div class="thumbs">'+thumb(it.e,'golden')+thumb(it.a,'actual')+(it.s==='sizeChanged'?'':thumb(it.f,'diff'))+'</div><div class="info">'+info(it)+'</div>'+acts(i)+'</div>';}
+    function gacts(g){return R?' <span class="gacts"><button data-gact="accept" data-g="'+g+'">Accept icon</button><button data-gact="reject" data-g="'+g+'">Reject icon</button></span>':'';}
     function drawMore(){var html='';var end=Math.min(rows.length,drawn+page);
-      for(var g=drawn;g<end;g++){var grp=rows[g];html+='<section class="group"><h2>'+esc(grp.name)+'</h2><div class="scales">'+grp.members.map(card).join('')+'</div></section>';}
+      for(var g=drawn;g<end;g++){var grp=rows[g];html+='<section class="group" data-g="'+grp.g+'"><h2>'+esc(grp.name)+gacts(grp.g)+'</h2><div class="scales">'+grp.members.map(card).join('')+'</div></section>';}
       list.insertAdjacentHTML('beforeend',html);drawn=end;more.textContent=drawn<rows.length?'scroll for more ('+(rows.length-drawn)+' icons)':'';}
-    function apply(){var q=filter?filter.value.trim().toLowerCase():'',st=status?status.value:'';
-      rows=G.map(function(g){var m=g.members.filter(function(i){var it=I[i];return (!q||it.p.toLowerCase().indexOf(q)>=0)&&(!st||it.s===st);});return m.length?{name:g.name,members:m}:null;}).filter(Boolean);
-      list.innerHTML='';drawn=0;drawMore();if(shown){var n=rows.reduce(function(a,g){return a+g.members.length;},0);shown.textContent=n+' of '+I.length+' failures, '+rows.length+' icons';}}
+    function visible(){var q=filter?filter.value.trim().toLowerCase():'',st=status?status.value:'';
+      return function(i){var it=I[i];return (!q||it.p.toLowerCase().indexOf(q)>=0)&&(!st||it.s===st);};}
+    function apply(){var ok=visible();
+      rows=G.map(function(g,gi){var m=g.members.filter(ok);return m.length?{name:g.name,members:m,g:gi}:null;}).filter(Boolean);
+      list.innerHTML='';drawn=0;drawMore();count();}
+    function count(){if(shown){var n=rows.reduce(function(a,g){return a+g.members.length;},0);shown.textContent=n+' of '+I.length+' failures, '+rows.length+' icons';}
+      if(R){var p=I.filter(function(it){return !ST[it.p]||ST[it.p]==='pending';}).length;var pe=document.getElementById('pending');if(pe)pe.textContent=p+' pending';}}
     if('IntersectionObserver' in window){new IntersectionObserver(function(es){if(es[0].isIntersecting&&drawn<rows.length)drawMore();},{rootMargin:'600px'}).observe(more);}
     else{window.addEventListener('scroll',function(){if(window.innerHeight+window.scrollY>document.body.offsetHeight-600)drawMore();});}
     if(filter){var t;filter.addEventListener('input',function(){clearTimeout(t);t=setTimeout(apply,120);});status.addEventListener('change',apply);}
-    document.querySelectorAll('[data-folder]').forEach(function(a){a.addEventListener('click',function(e){e.preventDefault();filter.value=a.getAttribute('data-folder')+'/';apply();filter.scrollIntoView();});});
-    list.addEventListener('click',function(e){var el=e.target.closest('.fail');if(el)open(+el.getAttribute('data-i'));});
+    document.querySelectorAll('a[data-folder]').forEach(function(a){a.addEventListener('click',function(e){e.preventDefault();filter.value=a.getAttribute('data-folder')+'/';apply();filter.scrollIntoView();});});
+    list.addEventListener('click',function(e){var b=e.target.closest('button');var el=e.target.closest('.fail');
+      if(b&&b.hasAttribute('data-act')&&el){act(b.getAttribute('data-act'),[+el.getAttribute('data-i')]);return;}
+      if(b&&b.hasAttribute('data-gact')){var g=G[+b.getAttribute('data-g')];act(b.getAttribute('data-gact'),g.members);return;}
+      if(el)open(+el.getAttribute('data-i'));});
     function size(it,k){var s=it[k]||it.asz||it.es;return s||[1,1];}
-    function img(url,w,h,z,cls){return url?'<img class="px '+(cls||'')+'" alt="" src="'+esc(url)+'" style="width:'+w*z+'px;height:'+h*z+'px">':'<span class="none">none</span>';}
+    function img(url,w,h,z,cls){return url?'<img class="px '+(cls||'')+'" alt="" src="'+esc(src(url))+'" style="width:'+w*z+'px;height:'+h*z+'px">':'<span class="none">none</span>';}
     function stage(it,z,inner){var e=size(it,'es'),a=size(it,'asz');var w=Math.max(e[0],a[0])*z,h=Math.max(e[1],a[1])*z;
       return '<div class="stage chk" style="width:'+w+'px;height:'+h+'px">'+inner+'</div>';}
+    function both(it){return !!(it.e&&it.a);}
     function render(){if(current==null)return;clearInterval(blinkTimer);var it=I[current],z=+zoomSel.value;var e=size(it,'es'),a=size(it,'asz');
-      document.querySelectorAll('.modes button').forEach(function(b){b.classList.toggle('on',b.getAttribute('data-mode')===mode);});
+      document.querySelectorAll('.modes button').forEach(function(b){var m=b.getAttribute('data-mode');b.classList.toggle('on',m===mode);b.disabled=m!=='side'&&!both(it);});
       var sized=it.s==='sizeChanged'?' sizemark':'';var html='';
       if(mode==='side'){html='<figure><figcaption>golden '+(it.es||[]).join('x')+'</figcaption>'+stage(it,z,img(it.e,e[0],e[1],z,sized))+'</figure>'+
         '<figure><figcaption>actual '+(it.asz||[]).join('x')+'</figcaption>'+stage(it,z,img(it.a,a[0],a[1],z,sized))+'</figure>'+
@@ -341,19 +414,79 @@ package enum GoldenHTMLReport {
         var x=st.width*r.value/100-(tb.left-st.left);top.style.clipPath='inset(0 0 0 '+Math.max(0,x)+'px)';line.style.left=r.value+'%';};r.addEventListener('input',upd);upd();}
       if(mode==='blink'){var top2=vbody.querySelector('.top'),cap=document.getElementById('which'),on=false;top2.style.visibility='hidden';
         blinkTimer=setInterval(function(){on=!on;top2.style.visibility=on?'visible':'hidden';cap.textContent=on?'actual':'golden';},600);}}
-    function open(i){current=i;var it=I[i];document.getElementById('vtitle').textContent=it.p;
-      document.getElementById('vinfo').innerHTML=(it.s==='sizeChanged'?'<b>Size change</b>, both images centred on one canvas (dashed outlines). ':'')+esc(it.m);
+    function open(i){current=i;var it=I[i];document.getElementById('vtitle').textContent=it.p;mode=both(it)?userMode:'side';
+      document.getElementById('vinfo').innerHTML=(it.s==='sizeChanged'?'<b>Size change</b>, both images centred on one canvas (dashed outlines). ':'')+(it.s==='missingGolden'?'<b>No golden yet</b>: the actual image alone. ':'')+esc(it.m);
+      document.getElementById('vcmd').textContent=it.c||'none (fix the file first)';
       var big=Math.max(size(it,'es')[0],size(it,'asz')[0]);zoomSel.value=big<=40?'8':big<=90?'4':big<=200?'2':'1';view.hidden=false;render();}
-    document.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){mode=b.getAttribute('data-mode');render();});});
+    document.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){mode=userMode=b.getAttribute('data-mode');render();});});
     zoomSel.addEventListener('change',render);
     function close(){view.hidden=true;clearInterval(blinkTimer);current=null;vbody.innerHTML='';}
     document.getElementById('close').addEventListener('click',close);
     view.addEventListener('click',function(e){if(e.target===view)close();});
-    document.addEventListener('keydown',function(e){if(e.key==='Escape')close();});
+    var queue=Promise.resolve(),busy=0,msg=document.getElementById('msg');
+    function say(t,bad){if(msg){msg.textContent=t;msg.className=bad?'bad':'';}}
+    function call(path,body){busy++;document.documentElement.setAttribute('data-busy',busy);var t0=performance.now();
+      queue=queue.then(function(){return fetch(path,{method:'POST',headers:{'Authorization':'Bearer '+T,'Content-Type':'application/json'},body:body?JSON.stringify(body):'{}'})
+        .then(function(r){return r.json().then(function(j){return {ok:r.ok,j:j};});})
+        .then(function(x){if(x.j.review)update(x.j.review);if(!x.ok)say(x.j.error||('error: '+(x.j.errors||[]).join('; ')),true);
+          else say(x.j.action==='undo'?'undid '+x.j.undone+' of '+x.j.paths.length+' image(s)':({accept:'accepted',reject:'rejected',delete:'deleted'})[x.j.action]+' '+x.j.paths.length+' image(s)'+(x.j.recorded?' ('+x.j.recorded.length+' written, '+x.j.unchanged.length+' unchanged)':''));
+          document.documentElement.setAttribute('data-undo-steps',x.j.undoSteps==null?'':x.j.undoSteps);})
+        .catch(function(e){say('request failed: '+e,true);})
+        .then(function(){busy--;document.documentElement.setAttribute('data-busy',busy);document.documentElement.setAttribute('data-last-action-ms',Math.round(performance.now()-t0));});});
+      return queue;}
+    function update(review){Object.keys(review).forEach(function(p){ST[p]=review[p];});
+      document.querySelectorAll('.fail').forEach(function(el){var i=+el.getAttribute('data-i');if(review[I[i].p]!=null)el.outerHTML=card(i);});count();}
+    function act(kind,idx){var p=idx.filter(function(i){var it=I[i],st=state(i);
+        if(kind==='reject')return st==='pending';if(st!=='pending'&&st!=='rejected')return false;
+        return kind==='delete'?it.s==='extraGolden':(it.s!=='extraGolden'&&it.s!=='unreadable');}).map(function(i){return I[i].p;});
+      if(!p.length){say('nothing to '+kind+' there',false);return queue;}
+      return call('/api/'+kind,{paths:p});}
+    function shownItems(){var ok=visible();return I.map(function(_,i){return i;}).filter(ok);}
+    if(R&&document.getElementById('acceptShown')){
+      document.getElementById('acceptShown').addEventListener('click',function(){act('accept',shownItems());});
+      document.getElementById('rejectShown').addEventListener('click',function(){act('reject',shownItems());});
+      document.getElementById('deleteShown').addEventListener('click',function(){act('delete',shownItems());});
+      document.getElementById('undo').addEventListener('click',function(){call('/api/undo');});
+      document.querySelectorAll('button[data-fact]').forEach(function(b){b.addEventListener('click',function(){var f=b.getAttribute('data-f');
+        act(b.getAttribute('data-fact'),I.map(function(_,i){return i;}).filter(function(i){return I[i].fo===f;}));});});
+      var help=document.getElementById('help');
+      document.getElementById('helpButton').addEventListener('click',function(){help.hidden=!help.hidden;});
+      help.addEventListener('click',function(){help.hidden=true;});}
+    var doneButton=document.getElementById('done');
+    if(R&&doneButton)doneButton.addEventListener('click',function(){call('/api/done').then(function(){document.body.innerHTML='<p class="allgood" id="finished">Review finished: the server has stopped; close this tab.</p>';});});
+    function cards(){return Array.prototype.slice.call(document.querySelectorAll('.fail'));}
+    function select(i){sel=i;cards().forEach(function(el){el.classList.toggle('sel',+el.getAttribute('data-i')===i);});
+      var el=document.querySelector('.fail[data-i="'+i+'"]');if(el)el.scrollIntoView({block:'nearest'});}
+    function step(d){var cs=cards();if(!cs.length)return;var at=cs.findIndex(function(el){return +el.getAttribute('data-i')===sel;});
+      var n=at<0?(d>0?0:cs.length-1):Math.max(0,Math.min(cs.length-1,at+d));if(n>=cs.length-3&&drawn<rows.length){drawMore();cs=cards();}select(+cs[n].getAttribute('data-i'));}
+    function target(){return current!=null?current:sel;}
+    document.addEventListener('keydown',function(e){if(e.key==='Escape'){close();var h=document.getElementById('help');if(h)h.hidden=true;return;}
+      if(!R||e.ctrlKey||e.metaKey||e.altKey||(e.target&&/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)))return;
+      var k=e.key;if(k==='j'){step(1);}else if(k==='k'){step(-1);}else if(k==='u'){call('/api/undo');}
+      else if(k==='?'){var h2=document.getElementById('help');h2.hidden=!h2.hidden;}
+      else if((k==='a'||k==='r')&&target()!=null){var i=target();close();act(k==='r'?'reject':I[i].s==='extraGolden'?'delete':'accept',[i]).then(function(){step(1);});}
+      else return;e.preventDefault();});
     apply();
     var h=/^#view=(\\d+)(?:&mode=(side|slider|blink))?(?:&zoom=(\\d+))?$/.exec(location.hash);
-    if(h&&I[+h[1]]){if(h[2])mode=h[2];open(+h[1]);if(h[3]){zoomSel.value=h[3];render();}}
+    if(h&&I[+h[1]]){if(h[2])userMode=h[2];open(+h[1]);if(h[3]){zoomSel.value=h[3];render();}}
     window.addEventListener('load',function(){document.documentElement.setAttribute('data-load-ms',Math.round(performance.now()));});
+    document.documentElement.setAttribute('data-ready','1');
     })();
+    """
+
+  /// The review controls beside the filter (`golden review` only).
+  private static let reviewBar = """
+    <span class="rbar"><button id="acceptShown" title="accept every failure the filter shows">Accept shown</button><button id="rejectShown">Reject shown</button><button id="deleteShown" title="delete the shown goldens that have no actual image">Delete shown</button><button id="undo" title="u">Undo</button><button id="helpButton" title="?">Keys</button><button id="done" class="done">Done</button></span><span id="pending"></span><span id="msg" role="status"></span>
+    """
+
+  /// The keyboard help (`?`).
+  private static let reviewHelp = """
+    <div id="help" hidden><div class="panel"><h2>Keys</h2><table>
+    <tr><td><kbd>j</kbd> / <kbd>k</kbd></td><td>next / previous image</td></tr>
+    <tr><td><kbd>a</kbd></td><td>accept the selected image (delete it when its actual image is gone)</td></tr>
+    <tr><td><kbd>r</kbd></td><td>reject the selected image</td></tr>
+    <tr><td><kbd>u</kbd></td><td>undo the last step (as many times as there were steps)</td></tr>
+    <tr><td><kbd>?</kbd></td><td>this help</td></tr><tr><td><kbd>Esc</kbd></td><td>close</td></tr>
+    </table></div></div>
     """
 }

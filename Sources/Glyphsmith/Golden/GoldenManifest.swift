@@ -71,6 +71,22 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
     }
   }
 
+  /// The `golden.json` that governs `directory`: its own, else the nearest one in a folder
+  /// above it (a record or check of a sub-folder of a golden folder uses the folder's file and
+  /// writes no second one); `nil` when there is none up to the root.
+  /// - Throws: `GoldenError.invalidManifest` naming the file found when it is bad.
+  public static func locate(from directory: URL) throws -> (
+    manifest: GoldenManifest, folder: URL
+  )? {
+    var folder = directory.standardizedFileURL
+    while true {
+      if let manifest = try load(from: folder) { return (manifest, folder) }
+      let parent = folder.deletingLastPathComponent().standardizedFileURL
+      if parent.path == folder.path || parent.path.isEmpty { return nil }
+      folder = parent
+    }
+  }
+
   /// The keys and enumerated values `golden.json` may hold; anything else is an error naming it.
   public static let shape: JSONShape = .object([
     "version": .any,

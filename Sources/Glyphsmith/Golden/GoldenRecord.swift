@@ -17,40 +17,85 @@ public enum GoldenRecord {
   public struct Report: Sendable, Codable {
     /// Relative paths written, sorted.
     public var recorded: [String]
-    /// Relative paths left as they were, sorted.
+    /// Relative paths left as they were (the golden already had the same pixels, or the mode
+    /// left it out), sorted.
     public var unchanged: [String]
-    /// Goldens with no actual image (never deleted by record), sorted.
+    /// Goldens with no actual image that were kept (without `prune`), sorted.
     public var extra: [String]
     /// Whether `golden.json` was written.
     public var manifestWritten: Bool
     /// One message (`path: error: what`) per actual image that could not be read or decoded,
     /// so was not recorded, sorted by path; the valid ones are recorded all the same.
     public var errors: [String] = []
+    /// Goldens deleted because they have no actual image (`prune`), sorted.
+    public var pruned: [String] = []
+    /// Whether pruning was asked for (the summary then counts pruned goldens, even 0).
+    public var pruneRequested = false
+    /// The `only` patterns that selected no image, in the order given.
+    public var unmatchedPatterns: [String] = []
+    /// The folder whose `golden.json` was used when it is above the golden folder (a record
+    /// of a sub-folder: that file is used and no second one is written); `nil` otherwise.
+    public var manifestFolder: String?
   }
 
   /// Records goldens from `actualDirectory` into `goldenDirectory` (created when absent).
   ///
   /// `golden.json` is created with strict options when absent (`includeAA` true, written out);
   /// its renderer record is updated for `.all` and `.onlyFailed` (after them every golden
-  /// matches the running renderer) and kept for `.onlyMissing`. Its options change only where
-  /// `metric` is given: it is recorded as `options.metric`.
-  /// An actual PNG that cannot be read or decoded is not recorded and is reported in
-  /// `Report.errors` (its path as the folder was given); every valid one is recorded.
+  /// recorded matches the running renderer) and kept for `.onlyMissing`. Its options change
+  /// only where `metric` is given: it is recorded as `options.metric`. When the golden folder
+  /// has no `golden.json` but a folder above it has one, that one's options are used and no
+  /// `golden.json` is written (a sub-folder record leaves no stray file).
+  ///
+  /// An image whose golden already has the same pixels is left untouched and counted as
+  /// unchanged. An actual PNG that cannot be read or decoded is not recorded and is reported
+  /// in `Report.errors` (its path as the folder was given); every valid one is recorded.
+  /// Every folder written into is checked for links first (nothing is written through a link
+  /// below the golden folder, so nothing lands outside it); one refused folder stops the run
+  /// before the first write.
   /// - Throws: `GoldenError` for a missing actual folder or a bad `golden.json`;
-  ///   `GlyphsmithError` for a failed write.
-  /// - Parameter metric: the colour metric to record in `golden.json` (`--metric`); `nil`
-  ///   keeps the file's (YIQ for a new file).
+  ///   `GlyphsmithError` for a refused or failed write.
+  /// - Parameters:
+  ///   - metric: the colour metric to record in `golden.json` (`--metric`); `nil` keeps the
+  ///     file's (YIQ for a new file).
+  ///   - only: the images to record (`--only`); `nil`: every actual image.
+  ///   - prune: delete the (selected) goldens that have no actual image (`--prune`).
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, mode: Mode = .all,
-    metric: PixelmatchMetric? = nil, jobs: Int? = nil
+    metric: PixelmatchMetric? = nil, only: GoldenSelection? = nil, prune: Bool = false,
+    jobs: Int? = nil
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
-    let existing = try GoldenManifest.load(from: goldenDirectory)
+    let located = try GoldenManifest.locate(from: goldenDirectory)
+    let inherited =
+      located.map {
+        $0.folder.path != goldenDirectory.standardizedFileURL.path
+      } ?? false
+    let existing = located?.manifest
     var options = existing?.options ?? GoldenOptions()
     if let metric { options.pixelmatch.metric = metric }
-    let actualFiles = GoldenFiles.pngs(in: actualDirectory, excluding: [goldenDirectory])
-    let goldenFiles = Set(GoldenFiles.pngs(in: goldenDirectory))
+    if inherited, options != existing?.options, let folder = located?.folder {
+      throw GoldenError.manifestAbove(
+        path: folder.appendingPathComponent(GoldenManifest.fileName).path)
+    }
+    var actualFiles: [String]
+    var goldenList: [String]
+    if let only, only.isExactPaths {
+      // Look the named files up; no listing of thousands of files for an accept.
+      actualFiles = only.patterns.filter { GoldenFiles.isRegularFile(actualDirectory, $0) }
+      goldenList = only.patterns.filter { GoldenFiles.isRegularFile(goldenDirectory, $0) }
+    } else {
+      actualFiles = GoldenFiles.pngs(in: actualDirectory, excluding: [goldenDirectory])
+      goldenList = GoldenFiles.pngs(in: goldenDirectory)
+      if let only {
+        actualFiles = actualFiles.filter(only.matches)
+        goldenList = goldenList.filter(only.matches)
+      }
+    }
+    actualFiles = Array(Set(actualFiles)).sorted()
+    let goldenFiles = Set(goldenList)
+    let unmatched = only?.unmatched(in: actualFiles + goldenList) ?? []
 
     // Decide and validate everything before the first write.
     let decisions = ParallelMap.map(count: actualFiles.count, jobs: jobs) {
@@ -65,15 +110,21 @@ public enum GoldenRecord {
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: url.relativePath))
       }
+      guard goldenFiles.contains(path) else { return .success(data) }
+      if mode == .onlyMissing { return .success(nil) }
+      let goldenURL = goldenDirectory.appendingPathComponent(path)
+      guard let goldenData = FileBytes.read(goldenURL.path) else { return .success(data) }
+      if goldenData == data { return .success(nil) }
+      guard let golden = try? PNGCodec.decode(goldenData, path: goldenURL.path) else {
+        return .success(data)
+      }
       switch mode {
-      case .all: return .success(data)
-      case .onlyMissing: return .success(goldenFiles.contains(path) ? nil : data)
-      case .onlyFailed:
-        guard goldenFiles.contains(path) else { return .success(data) }
-        let goldenURL = goldenDirectory.appendingPathComponent(path)
-        guard let goldenData = FileBytes.read(goldenURL.path),
-          let golden = try? PNGCodec.decode(goldenData, path: goldenURL.path)
-        else { return .success(data) }
+      case .all:
+        let same =
+          golden.width == image.width && golden.height == image.height
+          && golden.pixels == image.pixels
+        return .success(same ? nil : data)
+      case .onlyMissing, .onlyFailed:
         let outcome = GoldenComparison.compare(
           expected: golden, actual: image, options: options, jobs: 1)
         return .success(outcome.status.isFailure ? data : nil)
@@ -94,14 +145,21 @@ public enum GoldenRecord {
         errors.append("\(error)")
       }
     }
-    for (path, data) in writes {
+    let extra = goldenFiles.subtracting(actualFiles).sorted()
+    let removals = prune ? extra : []
+    for path in writes.map(\.0) + removals {
       let url = goldenDirectory.appendingPathComponent(path)
       try OutputSafety.checkNoLinkedFolders(
         root: goldenDirectory.path, folder: url.deletingLastPathComponent().path)
-      try AtomicFile.write(data, to: url)
+    }
+    for (path, data) in writes {
+      try AtomicFile.write(data, to: goldenDirectory.appendingPathComponent(path))
+    }
+    for path in removals {
+      try GoldenFiles.remove(path, in: goldenDirectory)
     }
     var manifestWritten = false
-    if existing == nil || mode != .onlyMissing || existing?.options != options {
+    if !inherited && (existing == nil || mode != .onlyMissing || existing?.options != options) {
       var manifest = existing ?? GoldenManifest()
       if existing == nil || mode != .onlyMissing { manifest.renderer = .current }
       manifest.options = options
@@ -112,9 +170,10 @@ public enum GoldenRecord {
         manifestWritten = true
       }
     }
-    let extra = goldenFiles.subtracting(actualFiles).sorted()
     return Report(
-      recorded: recorded, unchanged: unchanged, extra: extra, manifestWritten: manifestWritten,
-      errors: errors)
+      recorded: recorded, unchanged: unchanged, extra: prune ? [] : extra,
+      manifestWritten: manifestWritten, errors: errors, pruned: removals,
+      pruneRequested: prune, unmatchedPatterns: unmatched,
+      manifestFolder: inherited ? located?.folder.path : nil)
   }
 }

@@ -4,13 +4,16 @@
 package enum GoldenText {
   package static let name = "golden"
   package static let summary =
-    "check rendered PNGs against goldens (report, artifacts) or record goldens"
+    "check rendered PNGs against goldens (report, artifacts, JUnit), review them in a browser, or record goldens"
   package static let help = """
     usage: glyphsmith golden check ACTUAL_DIR GOLDEN_DIR [--artifacts DIR] [--report FILE.html]
                                    [--json] [--threshold T] [--include-aa|--no-include-aa]
                                    [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
-           glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only-missing|--only-failed]
-                                    [--metric yiq|oklab]
+                                   [--junit FILE.xml]
+           glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB...] [--prune]
+                                    [--only-missing|--only-failed] [--metric yiq|oklab]
+                                    [--verbose]
+           glyphsmith golden review ACTUAL_DIR GOLDEN_DIR [--port N] [--host H] [--no-open]
 
     check compares every PNG under ACTUAL_DIR (recursively) with the golden of the same
     relative path in GOLDEN_DIR, by decoded pixels (pixelmatch). A differing image, a size
@@ -21,7 +24,21 @@ package enum GoldenText {
     record copies the actual PNGs into GOLDEN_DIR, atomically, and writes golden.json (strict
     options when new: threshold 0.05, checkerboard blend, anti-aliased pixels counted
     ("includeAA": true), YIQ metric, no differing pixel allowed; the renderer versions and a
-    SHA-256 of each pinned font). It never deletes a golden.
+    SHA-256 of each pinned font). A golden that already has the same pixels is left untouched
+    and counted as unchanged; it prints one line, "recorded 12 goldens, 6222 unchanged,
+    3 pruned". It deletes goldens only with --prune. A GOLDEN_DIR inside a golden folder uses
+    that folder's golden.json and writes none of its own. Every failure of check names the
+    record command that accepts it.
+
+    review runs the check and serves its report on 127.0.0.1 (a free port unless --port),
+    prints "review at http://127.0.0.1:PORT/?token=TOKEN" on stdout and serves until the
+    page's Done button or Ctrl-C (exit 0). On the page: Accept and Reject for an image, an
+    icon (all its scales), a folder or every failure the filter shows, Delete for a golden
+    whose actual image is gone, Undo (every step, the previous golden bytes restored); keys
+    a accept, r reject, u undo, j/k next/previous, ? help. Accepting writes as record does,
+    never outside GOLDEN_DIR. Its JSON API (GET /api/results, POST /api/accept, /api/reject,
+    /api/delete with {"paths": [...]}, POST /api/undo, POST /api/done) needs the token
+    ("Authorization: Bearer TOKEN" or ?token=TOKEN) and the served Host: docs/review.md.
 
     Anti-aliased pixels count for goldens (pixelmatch does not count them by default): the
     renders are deterministic and golden.json pins the renderer, and on icons, which are
@@ -41,15 +58,28 @@ package enum GoldenText {
       --threshold T, --include-aa, --blend MODE, --metric M, --fail-over N|P%
                             change golden.json's options for this run (see 'compare')
       --no-include-aa       do not count anti-aliased pixels for this run
+      --junit FILE.xml      write JUnit XML: one test case per image, a failure's message,
+                            accept command and artifact paths (GitHub, GitLab, Jenkins)
     record options:
+      --only PATH|GLOB...   record just these (relative to ACTUAL_DIR; a folder selects what
+                            is below it; * ? [..] within a name, ** across folders); repeat
+                            --only or list several after it
+      --prune               delete the (selected) goldens that have no actual image
+      --verbose             one line per golden written or pruned
       --only-missing        write only goldens that do not exist yet (golden.json's renderer
                             record is kept)
       --only-failed         write only goldens that are missing or fail the check
       --metric METRIC       record METRIC (yiq or oklab) as golden.json's options.metric
       --jobs N              threads (default: all cores)
+    review options (and the check's --threshold ... --fail-over):
+      --port N              port to serve on (default: a free one)
+      --host H              IPv4 address to serve on (default 127.0.0.1; another one prints
+                            a warning and still needs the token)
+      --no-open             do not open a browser (default: xdg-open the address)
 
     Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
     unreadable PNG, write failure); record 0 written, 2 could not run or an actual PNG could
-    not be read (the valid ones are recorded all the same).
+    not be read (the valid ones are recorded all the same); review 0 after Done or Ctrl-C,
+    2 could not run (missing folder, bad golden.json, address in use).
     """
 }

@@ -12,7 +12,8 @@ public enum GoldenComparison {
     /// The diff image: pixelmatch's, or for a size change the overlap compared and the rest
     /// filled with the diff colour, on a canvas of the larger width and height.
     public var diff: RGBAImage
-    /// One line: the count, share, largest difference and where; or both sizes.
+    /// One line: the count, share, largest difference (a colour distance on the 0-1 scale of
+    /// pixelmatch's threshold, which the message names) and where; or both sizes.
     public var message: String
   }
 
@@ -47,7 +48,9 @@ public enum GoldenComparison {
         format: " (%.3f%%, allowed %@)", result.mismatchedShare * 100, options.failOver.description)
     if let at = result.largestDifferenceAt {
       message +=
-        String(format: "; largest difference %.3f at ", result.largestDifference) + at.description
+        String(
+          format: "; largest difference %.3f on the 0-1 scale of the threshold (%@) at ",
+          result.largestDifference, "\(pixelmatch.threshold)") + at.description
     }
     message += "; " + antiAliasingNote(result, options: pixelmatch)
     return Outcome(

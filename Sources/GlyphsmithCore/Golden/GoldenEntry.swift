@@ -44,6 +44,10 @@ public struct GoldenEntry: Sendable, Codable {
   public var message: String
   /// The artifacts folder written for this failure, if any.
   public var artifacts: String?
+  /// The exact command that accepts this failure (records its golden, or prunes a golden
+  /// without an actual image), with the folders as given; `nil` for a pass or an unreadable
+  /// file (fix the file first).
+  public var accept: String?
   /// PNG bytes of golden, actual and diff for the HTML report (not encoded).
   public var images = GoldenImages()
 
@@ -68,7 +72,7 @@ public struct GoldenEntry: Sendable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case path, status, mismatchedPixels, antiAliasedPixels, totalPixels, expectedSize, actualSize
-    case largestDifference, largestDifferenceAt, message, artifacts
+    case largestDifference, largestDifferenceAt, message, artifacts, accept
   }
 }
 

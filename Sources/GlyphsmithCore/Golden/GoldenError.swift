@@ -5,6 +5,10 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
   case missingFolder(path: String, role: String)
   /// `golden.json` cannot be read or parsed.
   case invalidManifest(path: String, reason: String)
+  /// `--metric` given for a sub-folder whose `golden.json` is in a folder above it.
+  case manifestAbove(path: String)
+  /// `golden review` cannot listen on the address (not IPv4, port in use, no permission).
+  case cannotServe(address: String, reason: String)
 
   /// The message in compiler form, naming the folder or file.
   public var description: String {
@@ -13,6 +17,12 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
       return "\(path): error: \(role) folder not found; check the path"
     case .invalidManifest(let path, let reason):
       return "\(path): error: invalid golden.json: \(reason); fix it or delete it and re-record"
+    case .cannotServe(let address, let reason):
+      return
+        "\(address): error: cannot serve the review there: \(reason); give another --port, or an IPv4 --host"
+    case .manifestAbove(let path):
+      return
+        "\(path): error: this golden.json, above the golden folder, holds its options; record from its folder to change them"
     }
   }
 }

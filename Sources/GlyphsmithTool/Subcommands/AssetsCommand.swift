@@ -15,7 +15,8 @@ enum AssetsCommand: Subcommand {
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
     .value("android-out"), .value("android-format"), .value("min-sdk"),
     .value("web-out"), .flag("namespace"), .flag("force"),
-    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .flag("help"),
+    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .value("prefix"),
+    .value("suffix"), .flag("help"),
   ] + BudgetOptions.specs
 
   struct Options {
@@ -72,6 +73,11 @@ enum AssetsCommand: Subcommand {
     assets.namespace = parsed.has("namespace")
     assets.force = parsed.has("force")
     assets.symbols = parsed.has("symbols")
+    assets.symbolPrefix = parsed.value("prefix") ?? ""
+    assets.symbolSuffix = parsed.value("suffix") ?? ""
+    if !assets.symbols && (parsed.value("prefix") != nil || parsed.value("suffix") != nil) {
+      throw UsageError(message: "--prefix and --suffix name symbol sets; give them with --symbols")
+    }
     if assets.symbols && assets.platforms != [.ios] {
       throw UsageError(message: "--symbols applies to --platform ios alone")
     }
@@ -121,7 +127,9 @@ enum AssetsCommand: Subcommand {
       if let data = try? XcodeJSON.encode(report) { FileHandle.standardOutput.write(data) }
     }
     if !options.quiet && !options.json {
-      Terminal.error(batch.summary(report, seconds: Date().timeIntervalSince(started)))
+      Terminal.error(
+        batch.summary(report, seconds: Date().timeIntervalSince(started))
+          + (options.lint ? AssetsBatch.lintSummary(report, strict: options.strict) : ""))
     }
     if options.stats {
       Terminal.error(

@@ -2,7 +2,7 @@ import Foundation
 import Glyphsmith
 import GlyphsmithCommands
 
-/// `glyphsmith golden check|record ACTUAL_DIR GOLDEN_DIR`: the golden-image workflow.
+/// `glyphsmith golden check|record|review ACTUAL_DIR GOLDEN_DIR`: the golden-image workflow.
 enum GoldenCommand: Subcommand {
   static let name = GoldenText.name
   static let summary = GoldenText.summary
@@ -13,53 +13,94 @@ enum GoldenCommand: Subcommand {
     .flag("include-aa"), .flag("no-include-aa"), .value("blend"), .value("metric"),
     .value("fail-over"), .flag("only-missing"),
     .flag("only-failed"), .value("jobs"), .flag("help"),
+    .value("only"), .flag("prune"), .flag("verbose"), .value("junit"),
+    .value("port"), .value("host"), .flag("no-open"),
   ]
 
   /// A parsed `golden` invocation.
   enum Action: Equatable {
     case check(CheckOptions)
-    case record(
-      actual: String, golden: String, mode: GoldenRecord.Mode, metric: PixelmatchMetric?,
-      jobs: Int)
+    case record(RecordOptions)
+    case review(ReviewOptions)
   }
 
   /// `golden check`'s options: the engine's job.
   typealias CheckOptions = GoldenCheckJob
 
+  /// `golden record`'s options.
+  struct RecordOptions: Equatable {
+    var actual: String
+    var golden: String
+    var mode: GoldenRecord.Mode
+    var metric: PixelmatchMetric?
+    var only: [String]
+    var prune: Bool
+    var verbose: Bool
+    var jobs: Int
+  }
+
+  /// `golden review`'s options: the engine's job and whether to open a browser.
+  struct ReviewOptions: Equatable {
+    var host: String
+    var port: UInt16
+    var check: GoldenCheckJob
+    var open: Bool
+  }
+
+  static let verbs = ["check", "record", "review"]
+  static let checkOnly = ["artifacts", "report", "json", "junit"]
+  static let comparison = ["threshold", "blend", "fail-over", "include-aa", "no-include-aa"]
+  static let recordOnly = ["only-missing", "only-failed", "only", "prune", "verbose"]
+  static let reviewOnly = ["port", "host", "no-open"]
+
   static func parse(_ arguments: [String]) throws -> Action {
     let parsed = try ArgumentParser.parse(arguments, options: options)
-    guard let verb = parsed.positionals.first, ["check", "record"].contains(verb) else {
-      throw UsageError(message: "needs 'check' or 'record' first")
+    guard let verb = parsed.positionals.first, verbs.contains(verb) else {
+      throw UsageError(message: "needs 'check', 'record' or 'review' first")
     }
-    guard parsed.positionals.count == 3 else {
+    // `--only A B C`: the words after the two folders are more patterns.
+    let extra = parsed.positionals.dropFirst(3)
+    guard parsed.positionals.count == 3 || (verb == "record" && !parsed.all("only").isEmpty)
+    else {
+      throw UsageError(message: "golden \(verb) needs ACTUAL_DIR GOLDEN_DIR")
+    }
+    guard parsed.positionals.count >= 3 else {
       throw UsageError(message: "golden \(verb) needs ACTUAL_DIR GOLDEN_DIR")
     }
     let actual = parsed.positionals[1]
     let golden = parsed.positionals[2]
     let jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
-    let checkOnly =
-      ["artifacts", "report", "threshold", "blend", "fail-over"]
-      .filter { parsed.value($0) != nil }
-      + ["json", "include-aa", "no-include-aa"].filter { parsed.has($0) }
+    let given = Set(parsed.values.keys).union(parsed.flags)
     let metric = try parsed.value("metric").map(CompareOptionParsing.metric)
-    let recordOnly = ["only-missing", "only-failed"].filter { parsed.has($0) }
+    let allowed: [String: [String]] = [
+      "check": checkOnly + comparison, "record": recordOnly, "review": reviewOnly + comparison,
+    ]
+    for option in (checkOnly + comparison + recordOnly + reviewOnly).sorted()
+    where given.contains(option) && !allowed[verb]!.contains(option) {
+      let owners = verbs.filter { allowed[$0]!.contains(option) }.map { "'golden \($0)'" }
+      throw UsageError(
+        message: "--\(option) applies to \(owners.joined(separator: " and ")) only")
+    }
     if verb == "record" {
-      if let option = checkOnly.first {
-        throw UsageError(message: "--\(option) applies to 'golden check' only")
-      }
-      guard recordOnly.count < 2 else {
+      guard !(parsed.has("only-missing") && parsed.has("only-failed")) else {
         throw UsageError(message: "--only-missing and --only-failed exclude each other")
       }
       let mode: GoldenRecord.Mode =
         parsed.has("only-missing") ? .onlyMissing : parsed.has("only-failed") ? .onlyFailed : .all
-      return .record(actual: actual, golden: golden, mode: mode, metric: metric, jobs: jobs)
-    }
-    if let option = recordOnly.first {
-      throw UsageError(message: "--\(option) applies to 'golden record' only")
+      let only = parsed.all("only") + extra
+      if let empty = only.first(where: { $0.isEmpty || $0.hasPrefix("/") }) {
+        throw UsageError(
+          message: "--only takes paths relative to ACTUAL_DIR, got '\(empty)'")
+      }
+      return .record(
+        RecordOptions(
+          actual: actual, golden: golden, mode: mode, metric: metric, only: only,
+          prune: parsed.has("prune"), verbose: parsed.has("verbose"), jobs: jobs))
     }
     var check = CheckOptions(actual: actual, golden: golden)
     check.artifacts = parsed.value("artifacts")
     check.report = parsed.value("report")
+    check.junit = parsed.value("junit")
     check.json = parsed.has("json")
     check.jobs = jobs
     var pixelmatch = PixelmatchOptions()
@@ -79,14 +120,19 @@ enum GoldenCommand: Subcommand {
     check.overrides.metric = metric
     if parsed.value("blend") != nil { check.overrides.blend = pixelmatch.blend }
     if parsed.value("fail-over") != nil { check.overrides.failOver = failOver }
-    return .check(check)
+    guard verb == "review" else { return .check(check) }
+    let port = try parsed.integer("port", minimum: 0, maximum: 65535) ?? 0
+    return .review(
+      ReviewOptions(
+        host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port), check: check,
+        open: !parsed.has("no-open")))
   }
 
   static func run(_ action: Action) throws -> FailureCategory? {
     switch action {
     case .check(let options): return try check(options)
-    case .record(let actual, let golden, let mode, let metric, let jobs):
-      return try record(actual: actual, golden: golden, mode: mode, metric: metric, jobs: jobs)
+    case .record(let options): return try record(options)
+    case .review(let options): return try review(options)
     }
   }
 
@@ -96,23 +142,53 @@ enum GoldenCommand: Subcommand {
     return output.outcome
   }
 
-  static func record(
-    actual: String, golden: String, mode: GoldenRecord.Mode, metric: PixelmatchMetric?, jobs: Int
-  ) throws -> FailureCategory? {
+  static func record(_ options: RecordOptions) throws -> FailureCategory? {
     let report: GoldenRecord.Report
     do {
       report = try GoldenRecord.run(
-        actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden), mode: mode,
-        metric: metric, jobs: jobs)
+        actual: URL(fileURLWithPath: options.actual), golden: URL(fileURLWithPath: options.golden),
+        mode: options.mode, metric: options.metric,
+        only: options.only.isEmpty ? nil : GoldenSelection(patterns: options.only),
+        prune: options.prune, jobs: options.jobs)
     } catch {
-      throw GlyphsmithError.failure(error, path: golden)
+      throw GlyphsmithError.failure(error, path: options.golden)
     }
-    // Progress of recording: stderr, silenced by --quiet (stdout carries data only).
-    report.recordedLines(golden: golden).forEach(Terminal.info)
-    // Warnings, then the total (--quiet drops it).
-    let lines = report.diagnostics(golden: golden)
+    // Per-file lines only with --verbose (stderr; stdout carries data only).
+    if options.verbose { report.recordedLines(golden: options.golden).forEach(Terminal.info) }
+    // Warnings, then the one summary line (--quiet drops it).
+    let lines = report.diagnostics(golden: options.golden)
     lines.dropLast().forEach(Terminal.error)
     lines.last.map(Terminal.info)
     return report.outcome
+  }
+
+  static func review(_ options: ReviewOptions) throws -> FailureCategory? {
+    var job = GoldenReviewJob(check: options.check)
+    job.host = options.host == "localhost" ? "127.0.0.1" : options.host
+    job.port = options.port
+    let closing = try job.run(diagnose: Terminal.error) { line, address in
+      Terminal.output(line)
+      if options.open { openBrowser(address) }
+    }
+    Terminal.info(closing)
+    return nil
+  }
+
+  /// Opens `address` with `xdg-open` (or `open` on macOS) when there is one; never fails.
+  static func openBrowser(_ address: String) {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for tool in ["xdg-open", "open"] {
+      for folder in path.split(separator: ":") {
+        let candidate = "\(folder)/\(tool)"
+        guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: candidate)
+        process.arguments = [address]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+        return
+      }
+    }
   }
 }

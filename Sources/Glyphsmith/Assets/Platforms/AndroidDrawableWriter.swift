@@ -7,7 +7,8 @@ extension AssetPlatform {
 
 /// Android: `res/drawable-<density>/NAME.png` for each of `AndroidDrawables.densities` at
 /// `AssetsOptions.androidSizeDp` dp (24 dp: 24, 36, 48, 72, 96 px), the artwork's canvas
-/// fitted into the square; NAME is `AndroidDrawables.resourceName` (formats.md, "Android and
+/// fitted into the square (for glyph roles, scaled down further when its ink would come
+/// closer to the edge than Material's 2 dp in 24 dp, `AndroidDrawables.marginShare`); NAME is `AndroidDrawables.resourceName` (formats.md, "Android and
 /// web"). Files go one by one into the shared density folders.
 package struct AndroidDrawableWriter: AssetPlatformWriter {
   /// A writer.
@@ -77,6 +78,12 @@ package struct AndroidDrawableWriter: AssetPlatformWriter {
     render.widthPx = px
     render.heightPx = px
     render.scale = scale
+    // Glyph roles: Material's system icons keep 2 dp of the 24 dp box clear (the 20 dp live
+    // area; Material Design, "System icons"): ink reaching closer is scaled down. In dp, so
+    // the VectorDrawable (scale 1) and every density's PNG place the glyph alike.
+    if context.options.role != .plain {
+      render.minimumInkMarginPt = side * AndroidDrawables.marginShare
+    }
     return render
   }
 

@@ -1,0 +1,300 @@
+import Foundation
+
+/// One `golden review`: the check's results, what the reviewer did to each image and the
+/// steps to undo, behind the JSON API the page uses (documented in `docs/review.md`; a
+/// contract like the CLI). The server checks host, origin and token first; this type checks
+/// every path against the results and writes only through `GoldenRecord` (atomic, links below
+/// the golden folder refused, `golden.json` updated with the renderer record), so nothing is
+/// written outside the golden folder. Used from one thread.
+package final class GoldenReviewSession {
+  /// What the reviewer did to a result.
+  package enum Review: String, Sendable, Codable {
+    /// Nothing yet (every result at the start).
+    case pending
+    /// Its golden was recorded from the actual image.
+    case accepted
+    /// Marked as a change that is not wanted (no file is touched).
+    case rejected
+    /// Its golden, which had no actual image, was deleted.
+    case deleted
+  }
+
+  /// One undoable step: the files as they were before it (`nil`: absent) and the states.
+  struct Step {
+    var action: String
+    var paths: [String]
+    var previousStates: [String: Review]
+    var previousGoldens: [(path: String, data: Data?)]
+    /// `golden.json`'s bytes before, when the step wrote it (inner `nil`: it did not exist).
+    var previousManifest: Data??
+  }
+
+  /// The folders as the user gave them (for commands shown) and as URLs.
+  package let actual: String
+  package let golden: String
+  let actualDirectory: URL
+  let goldenDirectory: URL
+  /// Threads for a record.
+  let jobs: Int
+  /// The check the review started from (with `accept` commands set).
+  package private(set) var report: GoldenCheck.Report
+  let statusByPath: [String: GoldenStatus]
+  /// Each result's review state, by path.
+  package private(set) var states: [String: Review]
+  var steps: [Step] = []
+  /// How many images were accepted, rejected, deleted and steps undone, for the closing line.
+  package private(set) var tally = (accepted: 0, rejected: 0, deleted: 0, undone: 0)
+
+  /// A session over `report`, a check of `actual` against `golden` (folders as given).
+  package init(report: GoldenCheck.Report, actual: String, golden: String, jobs: Int = 1) {
+    self.report = report
+    self.actual = actual
+    self.golden = golden
+    actualDirectory = URL(fileURLWithPath: actual)
+    goldenDirectory = URL(fileURLWithPath: golden)
+    self.jobs = jobs
+    statusByPath = Dictionary(
+      report.results.map { ($0.path, $0.status) }, uniquingKeysWith: { a, _ in a })
+    states = Dictionary(uniqueKeysWithValues: statusByPath.keys.map { ($0, .pending) })
+  }
+
+  /// An answer: HTTP status and a JSON body.
+  package struct Answer: Sendable, Equatable {
+    /// 200, 400, 404, 405, 409 or 500.
+    package var status: Int
+    /// The JSON body, a final newline included.
+    package var body: Data
+  }
+
+  /// Answers an API request (`/api/...`) already past the host, origin and token checks.
+  package func handle(method: String, path: String, body: [UInt8]) -> Answer {
+    let routes = [
+      "/api/results": "GET", "/api/accept": "POST", "/api/reject": "POST",
+      "/api/delete": "POST", "/api/undo": "POST", "/api/done": "POST",
+    ]
+    guard let allowed = routes[path] else {
+      return Self.error(404, "no such API: \(path); see docs/review.md")
+    }
+    guard method == allowed else {
+      return Self.error(405, "\(path) takes \(allowed), not \(method)")
+    }
+    switch path {
+    case "/api/results": return Answer(status: 200, body: results())
+    case "/api/undo": return undo()
+    case "/api/done": return Self.json(200, ["done": true])
+    default: break
+    }
+    let paths: [String]
+    switch Self.paths(from: body) {
+    case .success(let list): paths = list
+    case .failure(let message): return Self.error(400, message.text)
+    }
+    switch path {
+    case "/api/accept": return accept(paths)
+    case "/api/reject": return reject(paths)
+    default: return delete(paths)
+    }
+  }
+
+  /// `GET /api/results`: `golden check --json`'s object, each result with `review` (its
+  /// state), plus `undoSteps` (how many steps `/api/undo` can take back).
+  package func results() -> Data {
+    guard let data = try? XcodeJSON.encode(report),
+      var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+      let results = object["results"] as? [[String: Any]]
+    else { return Data("{}\n".utf8) }
+    object["results"] = results.map { result -> [String: Any] in
+      var result = result
+      let path = result["path"] as? String ?? ""
+      result["review"] = (states[path] ?? .pending).rawValue
+      return result
+    }
+    object["undoSteps"] = steps.count
+    return Self.encode(object)
+  }
+
+  /// `POST /api/accept`: records the goldens of `paths` from the actual images. Each path
+  /// must be a result that has an actual image (differs, size changed, golden missing, or
+  /// passed), else 400; a path whose golden folder is a link below the golden folder is
+  /// refused with 403; either way nothing is written.
+  package func accept(_ paths: [String]) -> Answer {
+    if let problem = check(paths, allowed: [.differs, .sizeChanged, .missingGolden, .passed]) {
+      return Self.error(400, problem)
+    }
+    if let refusal = linkRefusal(paths) { return Self.error(403, refusal) }
+    return write(action: "accept", paths: paths, prune: false, newState: .accepted)
+  }
+
+  /// `POST /api/delete`: deletes the goldens of `paths`, each a golden without an actual
+  /// image (`extraGolden`); otherwise nothing is deleted.
+  package func delete(_ paths: [String]) -> Answer {
+    if let problem = check(paths, allowed: [.extraGolden]) { return Self.error(400, problem) }
+    if let refusal = linkRefusal(paths) { return Self.error(403, refusal) }
+    return write(action: "delete", paths: paths, prune: true, newState: .deleted)
+  }
+
+  /// `POST /api/reject`: marks `paths` as rejected (any result); no file is touched.
+  package func reject(_ paths: [String]) -> Answer {
+    if let problem = check(paths, allowed: nil) { return Self.error(400, problem) }
+    let previous = Dictionary(uniqueKeysWithValues: paths.map { ($0, states[$0] ?? .pending) })
+    steps.append(
+      Step(
+        action: "reject", paths: paths, previousStates: previous, previousGoldens: [],
+        previousManifest: nil))
+    for path in paths { states[path] = .rejected }
+    tally.rejected += paths.count
+    return Self.json(200, answer("reject", paths: paths))
+  }
+
+  /// `POST /api/undo`: takes back the last step: the goldens and `golden.json` get their
+  /// previous bytes again (or are removed when they did not exist), the states their previous
+  /// values. 409 when there is nothing to undo.
+  package func undo() -> Answer {
+    guard let step = steps.last else { return Self.error(409, "nothing to undo") }
+    do {
+      for (path, _) in step.previousGoldens {
+        let url = goldenDirectory.appendingPathComponent(path)
+        try OutputSafety.checkNoLinkedFolders(
+          root: goldenDirectory.path, folder: url.deletingLastPathComponent().path)
+      }
+      for (path, data) in step.previousGoldens {
+        let url = goldenDirectory.appendingPathComponent(path)
+        if let data {
+          try AtomicFile.write(data, to: url)
+        } else {
+          try GoldenFiles.remove(path, in: goldenDirectory)
+        }
+      }
+      if let manifest = step.previousManifest {
+        let url = goldenDirectory.appendingPathComponent(GoldenManifest.fileName)
+        if let manifest {
+          try AtomicFile.write(manifest, to: url)
+        } else {
+          try? FileManager.default.removeItem(at: url)
+        }
+      }
+    } catch {
+      return Self.error(500, "\(error)")
+    }
+    steps.removeLast()
+    for (path, state) in step.previousStates { states[path] = state }
+    tally.undone += 1
+    var object = answer("undo", paths: step.paths)
+    object["undone"] = step.action
+    return Self.json(200, object)
+  }
+
+  /// Records or prunes `paths` through `GoldenRecord`, keeping what it replaces for undo.
+  private func write(action: String, paths: [String], prune: Bool, newState: Review) -> Answer {
+    let previousGoldens = paths.map {
+      (path: $0, data: FileBytes.read(goldenDirectory.appendingPathComponent($0).path))
+    }
+    let manifestURL = goldenDirectory.appendingPathComponent(GoldenManifest.fileName)
+    let previousManifest = FileBytes.read(manifestURL.path)
+    let record: GoldenRecord.Report
+    do {
+      record = try GoldenRecord.run(
+        actual: actualDirectory, golden: goldenDirectory, mode: .all,
+        only: GoldenSelection(exactPaths: paths), prune: prune, jobs: jobs)
+    } catch {
+      return Self.error(500, "\(error)")
+    }
+    let changed = Set(record.recorded + record.pruned)
+    let done = Set(changed).union(record.unchanged)
+    let previousStates = Dictionary(
+      uniqueKeysWithValues: paths.filter(done.contains).map { ($0, states[$0] ?? .pending) })
+    steps.append(
+      Step(
+        action: action, paths: paths.filter(done.contains), previousStates: previousStates,
+        previousGoldens: previousGoldens.filter { changed.contains($0.path) },
+        previousManifest: record.manifestWritten ? .some(previousManifest) : nil))
+    for path in paths where done.contains(path) { states[path] = newState }
+    if newState == .accepted { tally.accepted += done.count } else { tally.deleted += done.count }
+    var object = answer(action, paths: paths.filter(done.contains))
+    object["recorded"] = record.recorded
+    object["unchanged"] = record.unchanged
+    object["pruned"] = record.pruned
+    object["errors"] = record.errors
+    return Self.json(record.errors.isEmpty ? 200 : 500, object)
+  }
+
+  /// `{"action", "paths", "review": {path: state}, "undoSteps"}` for the paths touched.
+  private func answer(_ action: String, paths: [String]) -> [String: Any] {
+    [
+      "action": action, "paths": paths,
+      "review": Dictionary(
+        uniqueKeysWithValues: paths.map { ($0, (states[$0] ?? .pending).rawValue) }),
+      "undoSteps": steps.count,
+    ]
+  }
+
+  /// Why `paths` cannot be acted on (empty, not in the results, or a status not in `allowed`),
+  /// or `nil` when all can.
+  private func check(_ paths: [String], allowed: Set<GoldenStatus>?) -> String? {
+    guard !paths.isEmpty else { return "no paths given" }
+    for path in paths {
+      guard let status = statusByPath[path] else {
+        return
+          "'\(path)' is not in the results; paths are relative to ACTUAL_DIR as /api/results lists them"
+      }
+      if let allowed, !allowed.contains(status) {
+        return "'\(path)' is \(status.rawValue); this action takes "
+          + allowed.map(\.rawValue).sorted().joined(separator: ", ")
+      }
+    }
+    return nil
+  }
+
+  /// Why a write for `paths` would go through a link below the golden folder (and so maybe
+  /// outside it), or `nil`: checked before anything is written.
+  private func linkRefusal(_ paths: [String]) -> String? {
+    for path in paths {
+      let url = goldenDirectory.appendingPathComponent(path)
+      do {
+        try OutputSafety.checkNoLinkedFolders(
+          root: goldenDirectory.path, folder: url.deletingLastPathComponent().path)
+      } catch {
+        return "refused: \(error)"
+      }
+    }
+    return nil
+  }
+
+  /// The `paths` of a `{"paths": [...]}` body, duplicates removed, order kept.
+  static func paths(from body: [UInt8]) -> Result<[String], Message> {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+      let list = object["paths"] as? [Any], object.count == 1
+    else { return .failure(Message("the body must be {\"paths\": [\"relative/path.png\", ...]}")) }
+    var seen = Set<String>()
+    var paths: [String] = []
+    for item in list {
+      guard let path = item as? String else {
+        return .failure(Message("every entry of \"paths\" must be a string"))
+      }
+      if seen.insert(path).inserted { paths.append(path) }
+    }
+    return .success(paths)
+  }
+
+  /// An error message as a `Result` failure.
+  struct Message: Error {
+    var text: String
+    init(_ text: String) { self.text = text }
+  }
+
+  static func error(_ status: Int, _ message: String) -> Answer {
+    json(status, ["error": message])
+  }
+
+  static func json(_ status: Int, _ object: [String: Any]) -> Answer {
+    Answer(status: status, body: encode(object))
+  }
+
+  static func encode(_ object: [String: Any]) -> Data {
+    var data =
+      (try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    data.append(0x0A)
+    return data
+  }
+}

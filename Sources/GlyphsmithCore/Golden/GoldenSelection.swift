@@ -1,0 +1,156 @@
+/// Which relative paths a `golden record --only` (or an accept from `golden review`) touches:
+/// paths and globs relative to the actual folder, matched against the listed relative paths,
+/// never opened as given (a pattern cannot reach outside the folders).
+///
+/// A pattern matches a relative path when it is the path itself, a folder above it
+/// (`tabs` or `tabs/` matches `tabs/home.png`), or a glob over the whole path: `*` and `?`
+/// match within one path component, `**` any number of components, `[abc]`, `[a-z]` and
+/// `[!a]` one character of a set, `\` escapes the next character (as in gitignore and
+/// `fnmatch(3)` with `FNM_PATHNAME`).
+public struct GoldenSelection: Sendable, Equatable {
+  /// The patterns, as given.
+  public var patterns: [String]
+  /// Whether every pattern is a plain relative path (no glob character): the record can look
+  /// those files up directly instead of listing both folders.
+  public var isExactPaths: Bool
+
+  /// A selection of `patterns` (paths, folders or globs).
+  public init(patterns: [String]) {
+    self.patterns = patterns.map(Self.trimmed)
+    isExactPaths = false
+  }
+
+  /// A selection of exactly these relative paths (no glob meaning): `golden review`'s accept.
+  public init(exactPaths: [String]) {
+    patterns = exactPaths
+    isExactPaths = true
+  }
+
+  /// Whether `path` is selected.
+  public func matches(_ path: String) -> Bool {
+    if isExactPaths { return patterns.contains(path) }
+    return patterns.contains { Self.matches(pattern: $0, path: path) }
+  }
+
+  /// The patterns that select none of `paths`, in the order given (for a warning).
+  public func unmatched(in paths: [String]) -> [String] {
+    patterns.filter { pattern in
+      !paths.contains { isExactPaths ? $0 == pattern : Self.matches(pattern: pattern, path: $0) }
+    }
+  }
+
+  /// `./` prefixes and trailing `/` removed; a folder pattern stays a prefix.
+  static func trimmed(_ pattern: String) -> String {
+    var text = Substring(pattern)
+    while text.hasPrefix("./") { text = text.dropFirst(2) }
+    while text.count > 1 && text.hasSuffix("/") { text = text.dropLast() }
+    return String(text)
+  }
+
+  /// Whether `pattern` selects `path`: equal, a folder above it, or a glob over it.
+  public static func matches(pattern: String, path: String) -> Bool {
+    if pattern == path || path.hasPrefix(pattern + "/") { return true }
+    let p = Array(pattern.unicodeScalars)
+    let s = Array(path.unicodeScalars)
+    if glob(p[...], s[...]) { return true }
+    // A glob that names a folder (`tabs/*`) selects what is below it.
+    var prefix = s[...]
+    while let slash = prefix.lastIndex(of: "/") {
+      prefix = s[..<slash]
+      if glob(p[...], prefix) { return true }
+    }
+    return false
+  }
+
+  /// The glob match proper: `*`, `?`, `**`, `[...]` and `\`, `/` matched only by itself.
+  static func glob(_ p: ArraySlice<Unicode.Scalar>, _ s: ArraySlice<Unicode.Scalar>) -> Bool {
+    var p = p
+    var s = s
+    while let c = p.first {
+      switch c {
+      case "*":
+        if p.dropFirst().first == "*" {
+          // `**`: any number of characters, `/` included; `**/` also matches nothing.
+          var rest = p.dropFirst(2)
+          if rest.first == "/" {
+            // `a/**/b`: `b` at the start of any later component.
+            rest = rest.dropFirst()
+            var tail = s
+            while true {
+              if glob(rest, tail) { return true }
+              guard let slash = tail.firstIndex(of: "/") else { return false }
+              tail = tail[(slash + 1)...]
+            }
+          }
+          var tail = s
+          while true {
+            if glob(rest, tail) { return true }
+            guard !tail.isEmpty else { return false }
+            tail = tail.dropFirst()
+          }
+        }
+        let rest = p.dropFirst()
+        var tail = s
+        while true {
+          if glob(rest, tail) { return true }
+          guard let next = tail.first, next != "/" else { return false }
+          tail = tail.dropFirst()
+        }
+      case "?":
+        guard let next = s.first, next != "/" else { return false }
+        p = p.dropFirst()
+        s = s.dropFirst()
+      case "[":
+        guard let next = s.first, next != "/",
+          let (matched, rest) = bracket(p.dropFirst(), next)
+        else {
+          // An unclosed `[` is a literal.
+          guard s.first == "[" else { return false }
+          p = p.dropFirst()
+          s = s.dropFirst()
+          continue
+        }
+        guard matched else { return false }
+        p = rest
+        s = s.dropFirst()
+      case "\\" where p.count > 1:
+        guard s.first == p[p.index(after: p.startIndex)] else { return false }
+        p = p.dropFirst(2)
+        s = s.dropFirst()
+      default:
+        guard s.first == c else { return false }
+        p = p.dropFirst()
+        s = s.dropFirst()
+      }
+    }
+    return s.isEmpty
+  }
+
+  /// A bracket expression after its `[`: whether `c` is in it and the pattern after `]`;
+  /// `nil` when the bracket is not closed.
+  static func bracket(_ p: ArraySlice<Unicode.Scalar>, _ c: Unicode.Scalar)
+    -> (Bool, ArraySlice<Unicode.Scalar>)?
+  {
+    var p = p
+    var negated = false
+    if p.first == "!" || p.first == "^" {
+      negated = true
+      p = p.dropFirst()
+    }
+    var matched = false
+    var first = true
+    while let x = p.first {
+      if x == "]" && !first { return (matched != negated, p.dropFirst()) }
+      first = false
+      let rest = p.dropFirst()
+      if rest.first == "-", let upper = rest.dropFirst().first, upper != "]" {
+        if x.value <= c.value && c.value <= upper.value { matched = true }
+        p = rest.dropFirst(2)
+      } else {
+        if x == c { matched = true }
+        p = rest
+      }
+    }
+    return nil
+  }
+}
