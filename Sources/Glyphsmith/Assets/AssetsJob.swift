@@ -233,9 +233,31 @@ public struct AssetsJob: Sendable {
       }
       var warnings = artwork.warnings
       var upscaled = false
-      for set in sets {
+      var pending = sets[...]
+      while let set = pending.popFirst() {
         var written: [(name: String, data: Data)] = []
-        for file in set.files {
+        var files: [WrittenFile] = []
+        do {
+          for file in set.files where file.vector {
+            let data = try VectorRender.vectorDrawable(
+              file.dark ? dark! : artwork, options: file.render, minSdk: options.minSdk,
+              comment: Self.fingerprintKey + "=" + fingerprint)
+            written.append((file.name, data))
+            files.append(
+              WrittenFile(
+                path: file.reportPath, width: file.render.widthPx ?? 0,
+                height: file.render.heightPx ?? 0))
+          }
+        } catch let error as GlyphsmithError {
+          guard let fallback = set.fallback, case .unusable(_, let problem) = error else {
+            throw error
+          }
+          warnings.append(
+            "\(input.path): warning: \(problem); writing PNG drawables instead")
+          pending = fallback[...] + pending
+          continue
+        }
+        for file in set.files where !file.vector {
           let source = file.dark ? dark! : artwork
           let glyph = try GlyphRenderer.render(source, options: file.render)
           for warning in glyph.warnings where !warnings.contains(warning) {
@@ -257,10 +279,11 @@ public struct AssetsJob: Sendable {
               (Self.glyphKey, Self.glyphText(shape: result.shape, sizePt: result.sizePt)),
             ])
           written.append((file.name, png))
-          result.files.append(
+          files.append(
             WrittenFile(path: file.reportPath, width: glyph.image.width, height: glyph.image.height)
           )
         }
+        result.files += files
         if let icon = set.icon {
           let pngs = icon.entries.map { entry in
             (side: entry.side, data: written.first { $0.name == entry.file }!.data)
@@ -269,6 +292,7 @@ public struct AssetsJob: Sendable {
           written.append((icon.name, ICOFile.make(pngs: pngs)))
         }
         try write(set, files: written + set.texts)
+        removeReplaced(set.replaces)
       }
       result.status = .written
       result.warnings = warnings
@@ -335,6 +359,18 @@ public struct AssetsJob: Sendable {
     }
   }
 
+  /// Removes each of `paths` that is a file Glyphsmith wrote (a PNG with the fingerprint
+  /// chunk, or a VectorDrawable with the fingerprint comment); anything else is left alone.
+  private func removeReplaced(_ paths: [String]) {
+    for path in paths {
+      guard let data = FileBytes.read(path) else { continue }
+      let ours =
+        PNGCodec.text(Self.fingerprintKey, in: data) != nil
+        || data.range(of: Data("<!-- \(Self.fingerprintKey)=".utf8)) != nil
+      if ours { try? FileManager.default.removeItem(atPath: path) }
+    }
+  }
+
   // MARK: - Up to date
 
   /// The planned PNG files as they are on disk (sizes from their headers), with the shape and
@@ -348,10 +384,31 @@ public struct AssetsJob: Sendable {
     var files: [WrittenFile] = []
     var glyph: (shape: String?, sizePt: Double?)? = nil
     for set in sets {
+      if let fallback = set.fallback {
+        var alone = set
+        alone.fallback = nil
+        guard let found = upToDateFiles([alone], fingerprint: fingerprint)
+          ?? upToDateFiles(fallback, fingerprint: fingerprint)
+        else { return nil }
+        files += found.files
+        if glyph == nil, found.shape != nil || found.sizePt != nil {
+          glyph = (found.shape, found.sizePt)
+        }
+        continue
+      }
       // The folder is looked up once; its files are read and its names listed through it.
       guard let folder = Platform.OpenFolder(path: set.folder) else { return nil }
+      for file in set.files where file.vector {
+        guard let data = folder.read(file.name),
+          data.range(of: Data("<!-- \(Self.fingerprintKey)=\(fingerprint) -->".utf8)) != nil
+        else { return nil }
+        files.append(
+          WrittenFile(
+            path: file.reportPath, width: file.render.widthPx ?? 0,
+            height: file.render.heightPx ?? 0))
+      }
       var baseSizes: [Bool: (width: Int, height: Int, scale: Int)] = [:]
-      for file in set.files where !set.isPacked(file.name) {
+      for file in set.files where !set.isPacked(file.name) && !file.vector {
         guard let data = folder.read(file.name),
           PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
           let size = PNGCodec.size(of: data)

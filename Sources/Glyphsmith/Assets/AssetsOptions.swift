@@ -51,6 +51,14 @@ public struct AssetsOptions: Sendable {
   /// With `symbols`: put after each symbol set's name (`--suffix`).
   public var symbolSuffix = ""
 
+  /// What Android drawables are (`--android-format`): PNGs per density (default), one
+  /// VectorDrawable, or a VectorDrawable where the artwork allows and PNGs with a warning
+  /// where it does not.
+  public var androidFormat: AndroidFormat = .png
+  /// The lowest Android API level the drawables must work on (`--min-sdk`, default 21, the
+  /// first with VectorDrawable): below 24 even-odd fills are rewritten for the nonzero rule.
+  public var minSdk = 21
+
   /// Defaults: tab-bar role, @1x @2x @3x, no compact, iOS only, all cores.
   public init() {}
 
@@ -67,5 +75,7 @@ public struct AssetsOptions: Sendable {
       "shape=\(shape?.rawValue ?? "-")", "scales=\(scales)", "compact=\(compact)",
       "template=\(template.map { "\($0)" } ?? "-")", "padding=\(paddingPt)",
     ].joined(separator: ";")
+      // Only when not the default, so PNG runs keep the fingerprints they had.
+      + (androidFormat == .png ? "" : ";android=\(androidFormat.rawValue);minSdk=\(minSdk)")
   }
 }

@@ -28,6 +28,13 @@ package struct PlannedAssetSet: Sendable {
   package var whole: Bool
   /// An ICO file made from some of `files`, else `nil`.
   package var icon: Icon?
+  /// Written instead of this set, with a warning, when a VectorDrawable in it cannot express
+  /// the input (`--android-format auto`); `nil`: that is the input's error.
+  package var fallback: [PlannedAssetSet]? = nil
+  /// Paths of files this set replaces (the other Android format's output for the same
+  /// name): removed after the set is written when they carry Glyphsmith's fingerprint, so a
+  /// density PNG never shadows the VectorDrawable written now, nor the reverse.
+  package var replaces: [String] = []
 
   /// A set of `files` and `texts` in `folder`.
   package init(

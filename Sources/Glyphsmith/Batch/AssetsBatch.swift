@@ -113,15 +113,18 @@ package struct AssetsBatch: Sendable {
     return options.platforms.compactMap { job.outputFolders[$0] }
   }
 
-  /// `wrote N icons (M PNG files) to FOLDERS in S s; U unchanged; F failed`, FOLDERS the
+  /// `wrote N icons (M PNG files[, V VectorDrawables]) to FOLDERS in S s; U unchanged; F failed`, FOLDERS the
   /// platforms' output folders (`outputFolders`), comma-separated.
   package func summary(_ report: AssetsReport, seconds: Double) -> String {
     let written = report.inputs.filter { $0.status == .written }
     let unchanged = report.inputs.filter { $0.status == .unchanged }.count
-    let fileCount = written.reduce(0) { $0 + $1.files.count }
+    let files = written.flatMap(\.files)
+    let xmlCount = files.filter { $0.path.hasSuffix(".xml") }.count
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    // VectorDrawables are counted apart, and only named when there are some.
+    let xml = xmlCount == 0 ? "" : ", " + count(xmlCount, "VectorDrawable")
     return
-      "wrote \(count(written.count, "icon")) (\(count(fileCount, "PNG file"))) to "
+      "wrote \(count(written.count, "icon")) (\(count(files.count - xmlCount, "PNG file"))\(xml)) to "
       + outputFolders.joined(separator: ", ") + " "
       + "in \(String(format: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
   }

@@ -8,6 +8,11 @@ public struct RenderJob: Sendable, Equatable {
   public var output: String
   /// How to render.
   public var options: RenderOptions
+  /// `vector-drawable` writes an Android VectorDrawable (`VectorRender.vectorDrawable`, the
+  /// layout of `options` at scale 1, in dp) instead of the PNG; `nil`: the PNG.
+  public var vectorFormat: String? = nil
+  /// The API level a VectorDrawable must work on (`--min-sdk`; `evenOdd` fills need 24).
+  public var minSdk = 21
 
   /// A job; nothing runs until `run`.
   public init(input: String, output: String, options: RenderOptions) {
@@ -16,7 +21,7 @@ public struct RenderJob: Sendable, Equatable {
     self.options = options
   }
 
-  /// Renders and writes the PNG.
+  /// Renders and writes the PNG (or the VectorDrawable, `vectorFormat`).
   /// - Returns: the renderer's warnings, in compiler form.
   /// - Throws: a `GlyphsmithError` naming the input (or the output when it cannot be written).
   public func run() throws -> [String] {
@@ -24,6 +29,11 @@ public struct RenderJob: Sendable, Equatable {
       // With the output size given, a file without one is drawn from its content's bounds.
       let artwork = try Artwork(
         path: input, sizeFromContent: options.widthPx != nil || options.heightPx != nil)
+      if vectorFormat == "vector-drawable" {
+        let data = try VectorRender.vectorDrawable(artwork, options: options, minSdk: minSdk)
+        try AtomicFile.write(data, toPath: output)
+        return artwork.warnings
+      }
       let glyph = try GlyphRenderer.render(artwork, options: options)
       try AtomicFile.write(try PNGCodec.encode(glyph.image), toPath: output)
       return glyph.warnings

@@ -7,6 +7,7 @@ package enum VectorWriters {
   /// Every registered writer, in the order they are listed (names unique).
   package static let all: [any VectorWriter] = [
     // One line per writer, e.g. `PDFVectorWriter(),`.
+    VectorDrawableWriter(),
   ]
 
   /// The writer called `name` among `writers` (default: every registered one); `nil` when

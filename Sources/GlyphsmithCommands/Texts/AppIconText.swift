@@ -41,5 +41,19 @@ package enum AppIconText {
 
     Exit: 0 written and valid, 1 written but the validator has findings, 2 an input could
     not be read or rendered, or the catalog could not be written.
+
+    Android: glyphsmith appicon ICON --platform android -o RES_DIR [--background COLOR|FILE]
+                              [--monochrome FILE] [--inset PERCENT] [--name ic_launcher]
+                              [--min-sdk N]
+    writes what Android Studio's Image Asset wizard writes: mipmap-anydpi-v26/NAME.xml and
+    NAME_round.xml (<adaptive-icon> with background, foreground and monochrome), the layers
+    as VectorDrawables in drawable/ where the artwork allows, else 108 dp PNG layers per
+    density, values/NAME_background.xml for a colour background, legacy 48 dp
+    mipmap-<density>/NAME.png and NAME_round.png (masked), and NAME-playstore.png (512 px,
+    opaque) beside RES_DIR. ICON's canvas is the 108 dp layer; --inset PERCENT leaves that
+    share of it free on each side. --monochrome defaults to ICON in one colour. Checks:
+    foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
+    square an error; a monochrome layer of more than one colour or a background with
+    transparency is an error (exit 1, the files are written). See docs/specs.md.
     """
 }

@@ -48,6 +48,15 @@ package enum AssetsText {
                             without ios there is no catalog and -o is the folder android/
                             and web/ go into
       --android-out DIR     where Android drawables go
+      --android-format F    png (default): the density PNGs; vector: res/drawable/NAME.xml,
+                            a VectorDrawable at the same size in dp (template roles one
+                            tint-able colour), an input it cannot express (masks, clipping,
+                            filters, images, gradients, dashes, text) failing with the
+                            element named; auto: the VectorDrawable where it can, else the
+                            PNGs with a warning. The other format's earlier output of the
+                            same name is removed (only files Glyphsmith wrote)
+      --min-sdk N           Android API level the drawables must work on (default 21): below
+                            24, even-odd fills are rewritten for the nonzero rule
       --web-out DIR         where web icons go
       --namespace           mark catalog groups (the input's sub-folders) provides-namespace
       --force               render and write even inputs whose outputs are up to date

@@ -22,7 +22,10 @@ package enum LintText {
 
     options:
       --role R          tab-bar (default), toolbar, indicator, plain; decides the size and
-                        the severities
+                        the severities. android-launcher instead checks each input as an
+                        adaptive icon's foreground (its canvas the 108 dp layer): ink
+                        outside the 66 dp safe circle is a warning, outside the 72 dp
+                        square launchers show an error (with --strict only; no --json)
       --size PT         target size in pt instead of the role's HIG size
       --compact         compact tab bar sizes, as render --compact (tab-bar role, no --size)
       --scales LIST     scales to check, from 1,2,3 (default 1,2,3; the iOS roles ship

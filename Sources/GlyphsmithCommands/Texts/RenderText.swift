@@ -10,6 +10,7 @@ package enum RenderText {
     usage: glyphsmith render INPUT -o OUTPUT.png [--role R] [--size PT | --width PX --height PX]
                              [--scale N] [--padding PT] [--template] [--tint COLOR]
                              [--background COLOR] [--shape S] [--compact] [--quiet]
+                             [-f png|vector-drawable] [--min-sdk N]
 
     Renders INPUT (an .svg or .png file, or - for stdin) to OUTPUT.png (- for stdout): 8-bit
     RGBA, straight alpha, sRGB chunk, no time stamp; written atomically.
@@ -33,7 +34,13 @@ package enum RenderText {
       --tint COLOR          one colour; coverage kept
       --background COLOR    composite over this colour instead of transparency
       -b, --background-color COLOR  the same as --background (rsvg-convert's name)
-      -f, --format png      accepted for rsvg-convert habits; png is the only format
+      -f, --format F        png (default; accepted for rsvg-convert habits) or
+                            vector-drawable: an Android VectorDrawable XML in dp, laid out as
+                            the PNG at @1x (role, size, padding), template roles one colour;
+                            what it cannot express (masks, clipping, filters, images,
+                            gradients, dashes, text) is an error naming the element
+      --min-sdk N           vector-drawable: the lowest API level (default 21); below 24
+                            even-odd fills are rewritten for the nonzero rule
       --shape S             circle, square, wide or tall instead of the shape found from the ink
       --compact             compact tab bar sizes (tab-bar role)
       -a, --keep-aspect-ratio  accepted for rsvg-convert habits and ignored: the aspect ratio

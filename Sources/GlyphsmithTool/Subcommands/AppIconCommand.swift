@@ -12,18 +12,29 @@ enum AppIconCommand: Subcommand {
     .value("output", short: "o"), .value("name"), .value("background"), .value("dark"),
     .value("tinted"), .flag("legacy"), .flag("allow-upscale"), .value("padding"),
     .value("foreground"), .value("preview"), .flag("help"),
+    .value("platform"), .value("monochrome"), .value("inset"), .value("min-sdk"),
   ]
 
-  struct Options: Equatable {
+  struct Options {
     var input: String
     var catalog: String
     var appIcon: AppIconOptions
+    /// `--platform android`: the adaptive launcher icon into the resource folder `catalog`.
+    var android: AndroidLauncherOptions? = nil
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     let input = try CommonOptions.single(
       parsed, missing: "ICON (an .svg or .png file)", name: "ICON")
+    let platform = parsed.value("platform") ?? "ios"
+    guard platform == "ios" || platform == "android" else {
+      throw UsageError(message: "--platform: ios or android, got '\(platform)'")
+    }
+    if platform == "android" { return try parseAndroid(parsed, input: input) }
+    for option in ["monochrome", "inset", "min-sdk"] where parsed.value(option) != nil {
+      throw UsageError(message: "--\(option) applies with --platform android")
+    }
     let catalog = try CommonOptions.output(parsed, "CATALOG.xcassets")
     guard catalog != "-" else {
       throw UsageError(message: "-o needs a CATALOG.xcassets folder, not stdout")
@@ -55,6 +66,42 @@ enum AppIconCommand: Subcommand {
     return Options(input: input, catalog: catalog, appIcon: appIcon)
   }
 
+  /// `--platform android`: `-o RES_DIR`, `--background COLOR|FILE`, `--monochrome FILE`,
+  /// `--inset PERCENT`, `--name`, `--min-sdk`.
+  static func parseAndroid(_ parsed: ParsedArguments, input: String) throws -> Options {
+    let res = try CommonOptions.output(parsed, "RES_DIR")
+    guard res != "-" else { throw UsageError(message: "-o needs a res folder, not stdout") }
+    for option in ["dark", "tinted", "padding", "foreground", "preview"]
+    where parsed.value(option) != nil {
+      throw UsageError(message: "--\(option) applies to --platform ios")
+    }
+    if parsed.has("legacy") { throw UsageError(message: "--legacy applies to --platform ios") }
+    var android = AndroidLauncherOptions()
+    if let name = parsed.value("name") {
+      guard AndroidDrawables.resourceName(name) == name else {
+        throw UsageError(
+          message: "--name needs an Android resource name ([a-z0-9_], a letter first), got '\(name)'")
+      }
+      android.name = name
+    }
+    if let background = parsed.value("background") {
+      if let color = try? CommonOptions.color(background, option: "background") {
+        android.background = .color(color)
+      } else {
+        android.background = .file(background)
+      }
+    }
+    android.monochromePath = parsed.value("monochrome")
+    if let inset = parsed.value("inset") {
+      guard let value = Double(inset), value >= 0, value < 50 else {
+        throw UsageError(message: "--inset needs a percentage from 0 to under 50, got '\(inset)'")
+      }
+      android.insetPercent = value
+    }
+    android.minSdk = try parsed.integer("min-sdk", maximum: 1000) ?? android.minSdk
+    return Options(input: input, catalog: res, appIcon: AppIconOptions(), android: android)
+  }
+
   /// `--padding PT|PERCENT`: pt of the 1024 pt icon (`100`) or a percentage of its side
   /// (`10%`), as a fraction of the side, under one half.
   static func paddingFraction(_ text: String) throws -> Double {
@@ -71,6 +118,17 @@ enum AppIconCommand: Subcommand {
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
+    if let android = options.android {
+      let result: AndroidLauncherResult
+      do {
+        result = try AndroidLauncherJob.run(
+          iconPath: options.input, resPath: options.catalog, options: android)
+      } catch {
+        throw GlyphsmithError.wrap(error, path: options.input)
+      }
+      result.diagnostics.forEach(Terminal.error)
+      return result.outcome
+    }
     let result: AppIconResult
     do {
       result = try AppIconJob.run(

@@ -13,7 +13,8 @@ enum AssetsCommand: Subcommand {
     .value("output", short: "o"), .value("role"), .value("size"), .value("shape"),
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
-    .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
+    .value("android-out"), .value("android-format"), .value("min-sdk"),
+    .value("web-out"), .flag("namespace"), .flag("force"),
     .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .value("prefix"),
     .value("suffix"), .flag("help"),
   ] + BudgetOptions.specs
@@ -56,6 +57,18 @@ enum AssetsCommand: Subcommand {
     assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
     assets.platforms = try CommonOptions.platforms(parsed.value("platform")) ?? assets.platforms
     assets.androidOutput = parsed.value("android-out")
+    if let format = parsed.value("android-format") {
+      guard let known = AndroidFormat(rawValue: format) else {
+        throw UsageError(message: "--android-format: png, vector or auto, got '\(format)'")
+      }
+      assets.androidFormat = known
+    }
+    assets.minSdk = try parsed.integer("min-sdk", maximum: 1000) ?? assets.minSdk
+    if (parsed.value("android-format") != nil || parsed.value("min-sdk") != nil)
+      && !assets.platforms.contains(.android)
+    {
+      throw UsageError(message: "--android-format and --min-sdk apply with --platform android")
+    }
     assets.webOutput = parsed.value("web-out")
     assets.namespace = parsed.has("namespace")
     assets.force = parsed.has("force")

@@ -27,12 +27,56 @@ enum LintCommand: Subcommand {
     var budget = WorkerPool.Budget()
     /// The arguments as given, for starting workers with the same options.
     var arguments: [String] = []
+    /// `--role android-launcher`: the adaptive-icon safe-zone check of each input as a
+    /// launcher foreground (`AndroidLauncherJob.safeZone`) instead of the legibility rules.
+    var androidLauncher = false
+  }
+
+  /// The `--role` value of the launcher safe-zone check.
+  static let androidLauncher = "android-launcher"
+
+  /// `--role android-launcher`: each input's canvas as the 108 dp foreground layer; ink
+  /// outside the 66 dp safe circle a warning, outside the 72 dp square an error (exit 1; with
+  /// `--strict` warnings too).
+  static func runAndroidLauncher(_ options: Options) -> FailureCategory? {
+    let (files, missing) = InputCollector.collect(options.inputs)
+    missing.forEach { Terminal.error($0.description) }
+    var failed = !missing.isEmpty
+    var errors = 0
+    var warnings = 0
+    for file in files {
+      do {
+        let artwork = try Artwork(path: file)
+        for finding in try AndroidLauncherJob.safeZone(artwork, options: AndroidLauncherOptions()) {
+          Terminal.error(finding.diagnostic)
+          if finding.isError { errors += 1 } else { warnings += 1 }
+        }
+      } catch {
+        Terminal.error(GlyphsmithError.wrap(error, path: file).description)
+        failed = true
+      }
+    }
+    if failed { return .unusableInput }
+    return errors > 0 || (options.strict && warnings > 0) ? .answerIsNo : nil
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
     let parsed = try ArgumentParser.parse(arguments, options: options)
     guard !parsed.positionals.isEmpty else {
       throw UsageError(message: "missing INPUT (files or folders of .svg and .png icons)")
+    }
+    if parsed.value("role") == androidLauncher {
+      for option in ["size", "scales", "explain", "config"] where parsed.value(option) != nil {
+        throw UsageError(message: "--\(option) does not apply to --role \(androidLauncher)")
+      }
+      if parsed.has("compact") || parsed.has("json") {
+        throw UsageError(message: "--compact and --json do not apply to --role \(androidLauncher)")
+      }
+      var options = Options(
+        inputs: parsed.positionals, lint: LintOptions(), configPath: nil, json: false,
+        explain: nil, strict: parsed.has("strict"), jobs: 1)
+      options.androidLauncher = true
+      return options
     }
     var lint = LintOptions()
     lint.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
@@ -73,6 +117,7 @@ enum LintCommand: Subcommand {
   /// Lints in worker processes (`LintSession.isolation`): a crash, hang or memory blow-up on
   /// one file fails that file alone.
   static func run(_ options: Options) throws -> FailureCategory? {
+    if options.androidLauncher { return runAndroidLauncher(options) }
     var session = try session(options)
     session.isolation = WorkerIsolation(
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,

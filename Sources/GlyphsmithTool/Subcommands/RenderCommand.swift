@@ -16,6 +16,7 @@ enum RenderCommand: Subcommand {
     // -f/--format takes png only, -a/--keep-aspect-ratio is always true.
     .value("zoom", short: "z"), .value("background-color", short: "b"),
     .value("format", short: "f"), .flag("keep-aspect-ratio", short: "a"),
+    .value("min-sdk"),
   ] + BudgetOptions.specs
 
   struct Options: Equatable {
@@ -46,8 +47,14 @@ enum RenderCommand: Subcommand {
       throw UsageError(message: "give --scale or -z/--zoom, not both")
     }
     render.scale = try parsed.positiveDouble("scale") ?? parsed.positiveDouble("zoom") ?? 1
-    if let format = parsed.value("format"), format.lowercased() != "png" {
-      throw UsageError(message: "-f/--format: only png is written, got '\(format)'")
+    let format = parsed.value("format")?.lowercased() ?? "png"
+    guard format == "png" || format == "vector-drawable" else {
+      throw UsageError(
+        message: "-f/--format: png or vector-drawable, got '\(parsed.value("format")!)'")
+    }
+    let minSdk = try parsed.integer("min-sdk", maximum: 1000)
+    if minSdk != nil && format != "vector-drawable" {
+      throw UsageError(message: "--min-sdk applies to --format vector-drawable")
     }
     render.paddingPt = try CommonOptions.padding(parsed) ?? render.paddingPt
     render.template = template
@@ -63,9 +70,17 @@ enum RenderCommand: Subcommand {
     if render.compact && render.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
+    if format == "vector-drawable" && render.background != nil {
+      throw UsageError(message: "--background applies to PNG output, not a VectorDrawable")
+    }
     let (limits, budget) = try BudgetOptions.parse(parsed)
+    var job = RenderJob(input: input, output: output, options: render)
+    if format == "vector-drawable" {
+      job.vectorFormat = format
+      job.minSdk = minSdk ?? job.minSdk
+    }
     return Options(
-      job: RenderJob(input: input, output: output, options: render),
+      job: job,
       limits: limits, budget: budget)
   }
 

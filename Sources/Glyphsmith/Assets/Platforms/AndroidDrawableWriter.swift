@@ -29,30 +29,78 @@ package struct AndroidDrawableWriter: AssetPlatformWriter {
     inputs.map { (name: $0.androidName, path: $0.path) }
   }
 
-  /// One single-file set per density.
+  /// One single-file set per density; with `--android-format vector`, one
+  /// `res/drawable/NAME.xml`; with `auto`, that with the density sets as its fallback.
   package func plannedSets(for input: AssetInput, in context: AssetPlatformContext)
     -> [PlannedAssetSet]
   {
-    let options = context.options
-    return AndroidDrawables.densities.map { density in
-      var render = context.base
-      render.role = .plain
-      render.template = options.template ?? options.role.isTemplateByDefault
-      render.sizePt = nil
-      let side = Int((options.androidSizeDp * density.scale).rounded())
-      render.widthPx = side
-      render.heightPx = side
-      // Glyph roles: Material's system icons keep 2 dp of the 24 dp box clear (the 20 dp live
-      // area; Material Design, "System icons"): ink reaching closer is scaled down.
-      if options.role != .plain {
-        render.minimumInkMarginPt = Double(side) * AndroidDrawables.marginShare
+    let pngs = densitySets(for: input, in: context)
+    guard context.options.androidFormat != .png else {
+      return pngs.map { set in
+        var set = set
+        set.replaces = [vectorPath(input, in: context)]
+        return set
       }
+    }
+    let folder = "\(context.root)/res/drawable"
+    let filename = input.androidName + ".xml"
+    var file = PlannedAssetFile(
+      name: filename, render: render(in: context, side: context.options.androidSizeDp, scale: 1),
+      reportPath: folder + "/" + filename)
+    file.vector = true
+    var set = PlannedAssetSet(folder: folder, files: [file], whole: false)
+    set.replaces = pngs.map { $0.folder + "/" + $0.files[0].name }
+    if context.options.androidFormat == .auto {
+      set.fallback = pngs.map { png in
+        var png = png
+        png.replaces = [folder + "/" + filename]
+        return png
+      }
+    }
+    return [set]
+  }
+
+  /// `res/drawable/NAME.xml`.
+  private func vectorPath(_ input: AssetInput, in context: AssetPlatformContext) -> String {
+    "\(context.root)/res/drawable/\(input.androidName).xml"
+  }
+
+  /// The render options of a `side` x `side` drawable at `scale` px per dp (the canvas
+  /// fitted in, padding in dp).
+  private func render(in context: AssetPlatformContext, side: Double, scale: Double)
+    -> RenderOptions
+  {
+    var render = context.base
+    render.role = .plain
+    render.template = context.options.template ?? context.options.role.isTemplateByDefault
+    render.sizePt = nil
+    let px = Int((side * scale).rounded())
+    render.widthPx = px
+    render.heightPx = px
+    render.scale = scale
+    // Glyph roles: Material's system icons keep 2 dp of the 24 dp box clear (the 20 dp live
+    // area; Material Design, "System icons"): ink reaching closer is scaled down. In dp, so
+    // the VectorDrawable (scale 1) and every density's PNG place the glyph alike.
+    if context.options.role != .plain {
+      render.minimumInkMarginPt = side * AndroidDrawables.marginShare
+    }
+    return render
+  }
+
+  /// `res/drawable-<density>/NAME.png`, one set per density.
+  private func densitySets(for input: AssetInput, in context: AssetPlatformContext)
+    -> [PlannedAssetSet]
+  {
+    AndroidDrawables.densities.map { density in
       let folder = "\(context.root)/res/drawable-\(density.name)"
       let filename = input.androidName + ".png"
       return PlannedAssetSet(
         folder: folder,
         files: [
-          PlannedAssetFile(name: filename, render: render, reportPath: folder + "/" + filename)
+          PlannedAssetFile(
+            name: filename,
+            render: render(in: context, side: context.options.androidSizeDp, scale: density.scale),
+            reportPath: folder + "/" + filename)
         ],
         whole: false)
     }

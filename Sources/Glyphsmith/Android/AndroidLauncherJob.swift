@@ -1,0 +1,247 @@
+import Foundation
+import GlyphsmithRender
+
+/// `glyphsmith appicon ICON --platform android -o RES_DIR`: an adaptive launcher icon as
+/// Android Studio's Image Asset wizard writes it (formats.md, "Android launcher icons and
+/// VectorDrawable"; geometry `AndroidLauncherGeometry`, docs/specs.md):
+///
+/// - `mipmap-anydpi-v26/NAME.xml` and `NAME_round.xml`: `<adaptive-icon>` with `<background>`,
+///   `<foreground>` and `<monochrome>` (Android 13 themed icons);
+/// - the layers as VectorDrawables (`drawable/NAME_foreground.xml`, `NAME_monochrome.xml`, a
+///   file background's `NAME_background.xml`) where the artwork allows, else PNG layers
+///   `mipmap-<density>/NAME_foreground.png` (108 dp: 108/162/216/324/432 px) with a warning;
+/// - `values/NAME_background.xml` for a colour background;
+/// - legacy `mipmap-<density>/NAME.png` (rounded square) and `NAME_round.png` (circle), 48 dp,
+///   the visible 72 dp of the layers scaled to 48 dp and masked;
+/// - `NAME-playstore.png` beside RES_DIR (where Studio puts it): 512 x 512 px, opaque RGB,
+///   the visible 72 dp, no mask.
+///
+/// Checks (errors exit 1 and still write): foreground ink outside the 66 dp safe circle is a
+/// warning, outside the 72 dp visible square an error; a monochrome layer of more than one
+/// colour, or a background with transparency, is an error.
+public enum AndroidLauncherJob {
+  /// Writes the launcher icon of `iconPath` into the resource folder `resPath`.
+  /// - Throws: `GlyphsmithError` for an unreadable input or a failed write.
+  public static func run(iconPath: String, resPath: String, options: AndroidLauncherOptions)
+    throws -> AndroidLauncherResult
+  {
+    let name = AndroidDrawables.resourceName(options.name)
+    let foreground = try Artwork(path: iconPath)
+    let monochrome = try options.monochromePath.map { try Artwork(path: $0) } ?? foreground
+    let backgroundArt: Artwork?
+    if case .file(let path) = options.background { backgroundArt = try Artwork(path: path) }
+    else { backgroundArt = nil }
+    var result = AndroidLauncherResult()
+    result.diagnostics += foreground.warnings
+    for finding in try safeZone(foreground, options: options) {
+      result.diagnostics.append(finding.diagnostic)
+      if finding.isError { result.errors += 1 }
+    }
+    if options.monochromePath != nil, let problem = try colours(of: monochrome) {
+      result.diagnostics.append("\(monochrome.path): error: \(problem)")
+      result.errors += 1
+    }
+    switch options.background {
+    case .color(let color) where color.a < 255:
+      result.errors += 1
+      result.diagnostics.append(
+        "\(iconPath): error: the background colour has transparency (alpha \(color.a)); launchers need an opaque background"
+      )
+    case .file:
+      let image = try render(backgroundArt!, side: Int(AndroidLauncherGeometry.layer * 4), inset: 0)
+      if let i = stride(from: 3, to: image.pixels.count, by: 4).first(where: { image.pixels[$0] < 255 }) {
+        let pixel = (i / 4 % image.width, i / 4 / image.width)
+        result.errors += 1
+        result.diagnostics.append(
+          "\(backgroundArt!.path): error: the background has transparency (first at \(pixel.0),\(pixel.1) px of 432); launchers need an opaque background"
+        )
+      }
+    default: break
+    }
+    var files: [(String, Data)] = []
+    func layer(_ artwork: Artwork, _ suffix: String, inset: Double, template: Bool) throws -> String {
+      var render = layerOptions(scale: 1, inset: inset)
+      render.template = template
+      do {
+        let data = try VectorRender.vectorDrawable(artwork, options: render, minSdk: options.minSdk)
+        files.append(("drawable/\(name)_\(suffix).xml", data))
+        return "@drawable/\(name)_\(suffix)"
+      } catch GlyphsmithError.unusable(_, let problem) {
+        result.diagnostics.append(
+          "\(artwork.path): warning: \(problem); the \(suffix) layer is written as PNGs")
+      }
+      for density in AndroidDrawables.densities {
+        var options = layerOptions(scale: density.scale, inset: inset)
+        options.template = template
+        let image = try GlyphRenderer.render(artwork, options: options).image
+        files.append(("mipmap-\(density.name)/\(name)_\(suffix).png", try PNGCodec.encode(image)))
+      }
+      return "@mipmap/\(name)_\(suffix)"
+    }
+    let background: String
+    switch options.background {
+    case .color(let color):
+      files.append(("values/\(name)_background.xml", colorResource(name + "_background", color)))
+      background = "@color/\(name)_background"
+    case .file:
+      background = try layer(backgroundArt!, "background", inset: 0, template: false)
+    }
+    let front = try layer(foreground, "foreground", inset: options.insetPercent, template: false)
+    let mono = try layer(monochrome, "monochrome", inset: options.insetPercent, template: true)
+    let adaptive = adaptiveIcon(background: background, foreground: front, monochrome: mono)
+    files.append(("mipmap-anydpi-v26/\(name).xml", adaptive))
+    files.append(("mipmap-anydpi-v26/\(name)_round.xml", adaptive))
+    // Legacy icons and the Play Store icon: the visible 72 dp of the composed layers.
+    func composed(side visible: Int) throws -> RGBAImage {
+      let side = Int((Double(visible) * AndroidLauncherGeometry.layer / AndroidLauncherGeometry.visible).rounded())
+      let back: RGBAImage
+      switch options.background {
+      case .color(let color): back = RGBAImage(width: side, height: side, fill: color)
+      case .file: back = try render(backgroundArt!, side: side, inset: 0)
+      }
+      let front = try render(foreground, side: side, inset: options.insetPercent)
+      return LayerImage.crop(LayerImage.over(front, back), side: visible)
+    }
+    for density in AndroidDrawables.densities {
+      let side = Int((AndroidLauncherGeometry.legacy * density.scale).rounded())
+      let icon = try composed(side: side)
+      files.append((
+        "mipmap-\(density.name)/\(name).png",
+        try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) * legacyCorner))
+      ))
+      files.append((
+        "mipmap-\(density.name)/\(name)_round.png",
+        try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) / 2))
+      ))
+    }
+    for (path, data) in files {
+      let full = resPath + "/" + path
+      try write(data, to: full)
+      result.files.append(full)
+    }
+    let play = URL(fileURLWithPath: resPath).deletingLastPathComponent().path
+      + "/\(name)-playstore.png"
+    let store = try composed(side: AndroidLauncherGeometry.playStore)
+    try write(try PNGCodec.encode(store, opaque: true), to: play)
+    result.files.append(play)
+    return result
+  }
+
+  /// The legacy square icon's corner radius as a share of its side (Glyphsmith's choice:
+  /// 1/6, a rounded square between Android's square and circle launcher shapes).
+  static let legacyCorner = 1.0 / 6
+
+  /// Render options of a 108 dp layer at `scale` px per dp, the canvas fitted in with `inset`
+  /// percent of the layer free on each side.
+  static func layerOptions(scale: Double, inset: Double) -> RenderOptions {
+    var render = RenderOptions()
+    render.role = .plain
+    let px = Int((AndroidLauncherGeometry.layer * scale).rounded())
+    render.widthPx = px
+    render.heightPx = px
+    render.scale = scale
+    render.paddingPt = AndroidLauncherGeometry.layer * inset / 100
+    render.template = false
+    return render
+  }
+
+  /// `artwork` as a `side` px layer.
+  static func render(_ artwork: Artwork, side: Int, inset: Double) throws -> RGBAImage {
+    try GlyphRenderer.render(
+      artwork, options: layerOptions(scale: Double(side) / AndroidLauncherGeometry.layer, inset: inset)
+    ).image
+  }
+
+  /// The safe-zone check of the foreground (drawn at `AndroidLauncherGeometry.checkScale`):
+  /// ink (coverage >= 50 %) whose pixel centre lies more than 33 dp from the layer's centre
+  /// is a warning, more than 36 dp across or down an error.
+  package static func safeZone(_ artwork: Artwork, options: AndroidLauncherOptions) throws
+    -> [SafeZoneFinding]
+  {
+    let k = AndroidLauncherGeometry.checkScale
+    let image = try render(
+      artwork, side: Int(AndroidLauncherGeometry.layer * k), inset: options.insetPercent)
+    let centre = Double(image.width) / 2
+    var radius = 0.0
+    var across = 0.0
+    for y in 0..<image.height {
+      for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] >= 128 {
+        let dx = abs(Double(x) + 0.5 - centre)
+        let dy = abs(Double(y) + 0.5 - centre)
+        radius = max(radius, (dx * dx + dy * dy).squareRoot())
+        across = max(across, dx, dy)
+      }
+    }
+    var found: [SafeZoneFinding] = []
+    let half = AndroidLauncherGeometry.visible / 2
+    if across / k > half {
+      found.append(SafeZoneFinding(isError: true, diagnostic:
+        "\(artwork.path): error: the foreground's ink reaches \(String(format: "%.2f", across / k)) dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)"
+      ))
+    } else if radius / k > AndroidLauncherGeometry.safe / 2 {
+      found.append(SafeZoneFinding(isError: false, diagnostic:
+        "\(artwork.path): warning: the foreground's ink reaches \(String(format: "%.2f", radius / k)) dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)"
+      ))
+    }
+    return found
+  }
+
+  /// Why `artwork` is not one colour (distinct solid colours of its paths, or of its opaque
+  /// pixels for a PNG), else `nil`.
+  static func colours(of artwork: Artwork) throws -> String? {
+    var colours = Set<String>()
+    if let svg = artwork.svg {
+      for path in try svg.vectorModel().paths {
+        colours.insert(path.color?.hexRGB ?? "gradient")
+      }
+    } else {
+      let image = try render(artwork, side: 108, inset: 0)
+      for i in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[i + 3] == 255 {
+        colours.insert(
+          String(format: "#%02X%02X%02X", image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]))
+      }
+    }
+    guard colours.count > 1 else { return nil }
+    return "the monochrome layer has \(colours.count) colours (\(colours.sorted().prefix(4).joined(separator: ", "))); Android tints it as one, so give it one colour"
+  }
+
+  /// `values/NAME.xml` with one `<color>`.
+  static func colorResource(_ name: String, _ color: RGBA8) -> Data {
+    let hex = String(format: "#%02X%02X%02X", color.r, color.g, color.b)
+    return Data(
+      """
+      <?xml version="1.0" encoding="utf-8"?>
+      <resources>
+          <color name="\(name)">\(hex)</color>
+      </resources>
+
+      """.utf8)
+  }
+
+  /// The `<adaptive-icon>` XML as Android Studio writes it.
+  static func adaptiveIcon(background: String, foreground: String, monochrome: String) -> Data {
+    Data(
+      """
+      <?xml version="1.0" encoding="utf-8"?>
+      <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+          <background android:drawable="\(background)" />
+          <foreground android:drawable="\(foreground)" />
+          <monochrome android:drawable="\(monochrome)" />
+      </adaptive-icon>
+
+      """.utf8)
+  }
+
+  private static func write(_ data: Data, to path: String) throws {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+        withIntermediateDirectories: true)
+      try AtomicFile.write(data, toPath: path)
+    } catch let error as GlyphsmithError {
+      throw error
+    } catch {
+      throw GlyphsmithError.writeFailed(path: path, reason: "\(error)")
+    }
+  }
+}
