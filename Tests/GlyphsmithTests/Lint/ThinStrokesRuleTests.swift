@@ -52,7 +52,7 @@ struct ThinStrokesRuleTests {
       .appendingPathComponent("Calibration/heroicons/bookmark-slash.svg")
     let report = try lint(String(contentsOf: url, encoding: .utf8))
     let thin = report.findings.filter { $0.rule == .thinStrokes }
-    #expect(thin.map(\.scale) == [2, 3])
+    #expect(thin.map(\.scale) == [1, 2, 3])
     #expect(thin.allSatisfy { $0.severity == .info })
   }
 
