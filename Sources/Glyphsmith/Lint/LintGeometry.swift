@@ -29,6 +29,9 @@ struct LintGeometry {
   /// that its ink fills: area / (4 pi sqrt(det covariance)). About 1 for solid convex shapes
   /// (a disc 1, a bar or rectangle 0.95 at any angle); less for rings, arcs and letters.
   var partEllipseFill: [Double] = []
+  /// For each of `partComponents`, whether its outline is made of horizontal and vertical
+  /// edges only, as the cells of a grid are (`LintGeometry.rectilinear`).
+  var partRectilinear: [Bool] = []
   /// The box of every ink px (`inkBox()`), from the boxes of the ink's parts.
   var inkBounds = PixelComponent()
   /// Indices of the background components that are holes, ascending.
@@ -66,6 +69,9 @@ struct LintGeometry {
     parts = partComponents.count
     partEllipseFill = Self.ellipseFill(
       labels: inkParts.labels, count: inkParts.components.count, width: width, kept: kept)
+    partRectilinear = Self.rectilinear(
+      labels: inkParts.labels, count: inkParts.components.count,
+      components: inkParts.components, width: width, kept: kept)
     // Every ink px lies in one part (small ones too): their boxes' union is the ink's box.
     for c in inkParts.components {
       inkBounds.minX = min(inkBounds.minX, c.minX)

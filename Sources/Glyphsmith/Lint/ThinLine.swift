@@ -9,6 +9,25 @@ struct ThinLine {
   /// The run's width in px at the scale asked for: twice the deepest ink distance in it,
   /// less the half pixel the anti-aliased edge adds, over k.
   var widthPx: Double
+  /// Whether the run touches (8-connected) ink at least as wide as the limit: the run widens
+  /// into a thicker shape, so it is that shape's end, not a stroke of its own.
+  var touchesThickInk: Bool
+  /// The run's long side in px at the scale asked for.
+  var lengthPx: Double
+
+  /// The longest taper in pt that is a tip rather than a stroke (ours, issue 22: a point
+  /// narrowing to nothing over at most 2 pt, such as Bootstrap's `twitter` and `reply-fill`
+  /// tips and the slivers a slash cuts from a filled shape, `bell-slash`, Heroicons'
+  /// `bookmark-slash`, reads as the end of the shape it belongs to).
+  static let taperLengthPt = 2.0
+
+  /// Whether the run is a short point narrowing to nothing at `scale` px per pt: it widens
+  /// into thick ink and is at most `taperLengthPt` long, so measured along it, it is the end
+  /// of a wider shape (an intended tip), not a stroke thinner than the limit;
+  /// `ThinLineCheck` reports it as `info` at most.
+  func isTaper(scale: Int) -> Bool {
+    touchesThickInk && lengthPx <= Self.taperLengthPt * Double(scale)
+  }
 }
 
 extension LintGeometry {
@@ -22,6 +41,9 @@ extension LintGeometry {
       thin, width: width, height: height, eightConnected: true)
     var bordersHole = [Bool](repeating: false, count: components.count)
     var deepest = [Double](repeating: 0, count: components.count)
+    var touchesThick = [Bool](repeating: false, count: components.count)
+    // Ink outside the thin band: as wide as the limit or wider.
+    func thick(_ j: Int) -> Bool { ink[j] == 1 && labels[j] < 0 }
     // Row by row, so a pixel's neighbours are found without dividing its index.
     func touchesHole(_ j: Int) -> Bool {
       let b = backgroundLabels[j]
@@ -35,6 +57,13 @@ extension LintGeometry {
         guard label >= 0 else { continue }
         let l = Int(label)
         deepest[l] = max(deepest[l], inkDistance[i])
+        if !touchesThick[l] {
+          for dy in -1...1 where y + dy >= 0 && y + dy < height {
+            for dx in -1...1 where x + dx >= 0 && x + dx < width && thick(i + dy * width + dx) {
+              touchesThick[l] = true
+            }
+          }
+        }
         if bordersHole[l] { continue }
         if (x + 1 < width && touchesHole(i + 1)) || (x > 0 && touchesHole(i - 1))
           || (y + 1 < height && touchesHole(i + width)) || (y > 0 && touchesHole(i - width))
@@ -45,10 +74,12 @@ extension LintGeometry {
     }
     return components.indices.compactMap { l in
       let c = components[l]
-      guard Double(max(c.boxWidth, c.boxHeight)) >= 1.5 * k else { return nil }
+      let long = Double(max(c.boxWidth, c.boxHeight))
+      guard long >= 1.5 * k else { return nil }
       return ThinLine(
         component: c, bordersHole: bordersHole[l],
-        widthPx: max(0, 2 * deepest[l].squareRoot() - 0.5) / k)
+        widthPx: max(0, 2 * deepest[l].squareRoot() - 0.5) / k,
+        touchesThickInk: touchesThick[l], lengthPx: long / k)
     }
   }
 }

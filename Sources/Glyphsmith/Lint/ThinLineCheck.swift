@@ -30,7 +30,8 @@ extension ThinLineCheck {
   func thicknessReach(limit: Double) -> Double { limit }
 
   /// At each scale linted, a finding per run on the rule's side of the split, in label order,
-  /// boxed in target px at that scale, valued at its width in px.
+  /// boxed in target px at that scale, valued at its width in px; a short taper
+  /// (`ThinLine.isTaper`: a tip narrowing to nothing, not a stroke) is `info` at most.
   func findings(in context: LintContext) -> [LintFinding] {
     context.scales.flatMap { scale -> [LintFinding] in
       guard context.renders[scale] != nil, let analysis = context.analysis(scale) else {
@@ -40,11 +41,13 @@ extension ThinLineCheck {
       return analysis.thinLines(limitPx: limitPx).filter {
         $0.bordersHole == reportsRunsBorderingHoles
       }.map { line in
-        context.finding(
+        let severity = context.severity(id, scale: scale)
+        return context.finding(
           id,
           message(widthPx: line.widthPx, limitPx: limitPx, scale: scale, sizePt: context.sizePt),
           scale: scale, box: context.box(line.component, k: analysis.k, scale: scale),
-          value: line.widthPx, limit: limitPx)
+          value: line.widthPx, limit: limitPx,
+          severity: line.isTaper(scale: scale) && severity < .info ? .info : severity)
       }
     }
   }

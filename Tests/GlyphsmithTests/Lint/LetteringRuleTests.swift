@@ -47,6 +47,17 @@ struct LetteringRuleTests {
     }
   }
 
+  @Test("the modules of a QR code are grid cells, not letters (Calibration/own/qr-grid.svg)")
+  func qrModules() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Calibration/own/qr-grid.svg")
+    let source = try String(contentsOf: url, encoding: .utf8)
+    for compact in [false, true] {
+      let report = try lint(source, compact: compact)
+      #expect(report.findings.filter { $0.rule == .lettering } == [])
+    }
+  }
+
   @Test("defaults: 6 pt; error for the iOS roles, warning for plain")
   func defaults() {
     #expect(defaultSeverities(.lettering) == [.warning, .error, .error, .error])

@@ -33,6 +33,29 @@ struct ThinStrokesRuleTests {
     #expect(ring.findings.contains { $0.rule == .innerLines })
   }
 
+  /// A filled arrow-like shape whose right end narrows to a sharp point (as Bootstrap's
+  /// `reply-fill` and `twitter` tips do).
+  static let taperedTip = """
+    \(svgOpen) viewBox="0 0 24 24"><path d="M2 10 H12 L23 12 L12 14 H2 Z"/></svg>
+    """
+
+  @Test("a filled shape narrowing to a point is a tip, not a thin stroke: info at most")
+  func taperedTip() throws {
+    let thin = try lint(Self.taperedTip).findings.filter { $0.rule == .thinStrokes }
+    #expect(!thin.isEmpty)
+    #expect(thin.allSatisfy { $0.severity == .info })
+  }
+
+  @Test("the slivers a slash cuts from a filled shape (Heroicons bookmark-slash) are tips")
+  func slashSliver() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Calibration/heroicons/bookmark-slash.svg")
+    let report = try lint(String(contentsOf: url, encoding: .utf8))
+    let thin = report.findings.filter { $0.rule == .thinStrokes }
+    #expect(thin.map(\.scale) == [1, 2, 3])
+    #expect(thin.allSatisfy { $0.severity == .info })
+  }
+
   @Test("defaults: 1 px; error for the iOS roles at the scales they ship, else warning")
   func defaults() {
     #expect(defaultSeverities(.thinStrokes) == [.warning, .error, .error, .error])

@@ -9,7 +9,8 @@ extension LintRule {
 /// height, the parts of similar height (within 2x) overlapping vertically by at least half,
 /// with gaps under their height, and at least two of them open shapes (ink filling under
 /// 80 % of the ellipse of the same second moments: not dots, dashes or bars at any angle)
-/// that differ from each other (a repeated shape is a pattern).
+/// that differ from each other (a repeated shape is a pattern), not all of them rectilinear
+/// (grid cells such as QR modules: `LintGeometry.partRectilinear`).
 /// Reported once, at the smallest scale, when the letters' median height is under the limit.
 struct LetteringRule: LintCheck {
   /// Fewest letter-like parts in a row that count as lettering: 3 (two could be any pair of
@@ -40,7 +41,8 @@ struct LetteringRule: LintCheck {
     "a row of 3 or more separate parts shaped like letters (each at most half the glyph's "
       + "height and 1.5 times as wide as tall, of similar heights, overlapping vertically, gaps "
       + "under their height, two or more different ones filling under 80 % of the ellipse of "
-      + "their second moments: not dots, dashes, bars or a repeated shape), whose median height "
+      + "their second moments: not dots, dashes, bars or a repeated shape; not all made of "
+      + "horizontal and vertical edges only, as grid cells are), whose median height "
       + "is under the limit; once, at "
       + "the smallest scale"
   }
@@ -65,7 +67,8 @@ struct LetteringRule: LintCheck {
     let ink = g.inkBox()
     guard ink.maxX >= 0 else { return [] }
     let row = Self.longestRow(
-      g.partComponents, fill: g.partEllipseFill, inkHeight: ink.maxY - ink.minY + 1)
+      g.partComponents, fill: g.partEllipseFill, rectilinear: g.partRectilinear,
+      inkHeight: ink.maxY - ink.minY + 1)
     guard row.count >= Self.rowLength else { return [] }
     let heights = row.map { Double($0.boxHeight) / Linter.hiResScale }.sorted()
     let heightPt = heights[heights.count / 2]
@@ -102,9 +105,11 @@ struct LetteringRule: LintCheck {
       && abs(aspectA - aspectB) <= aspectDifference * max(aspectA, aspectB)
   }
 
-  /// `fill`: each part's `LintGeometry.partEllipseFill`.
+  /// `fill`: each part's `LintGeometry.partEllipseFill`; `rectilinear`: each part's
+  /// `LintGeometry.partRectilinear`. A row whose parts are all rectilinear is grid cells
+  /// (the modules of a QR code), not lettering: text has curves or slants somewhere.
   static func longestRow(
-    _ parts: [PixelComponent], fill: [Double], inkHeight: Int
+    _ parts: [PixelComponent], fill: [Double], rectilinear: [Bool], inkHeight: Int
   ) -> [PixelComponent] {
     let letters = parts.indices.filter { i in
       let c = parts[i]
@@ -129,7 +134,8 @@ struct LetteringRule: LintCheck {
       let varied = open.indices.contains { i in
         open[(i + 1)...].contains { !alike(parts[open[i]], fill[open[i]], parts[$0], fill[$0]) }
       }
-      if varied && row.count > best.count { best = row }
+      let cells = row.allSatisfy { rectilinear[$0] }
+      if varied && !cells && row.count > best.count { best = row }
     }
     return best.map { parts[$0] }
   }
