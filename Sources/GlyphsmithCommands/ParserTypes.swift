@@ -16,4 +16,6 @@ package typealias ArgumentParser = GlyphsmithCLISupport.ArgumentParser
 extension UsageError: GlyphsmithFailure {
   /// Always `.usage` (exit 2).
   package var category: FailureCategory { .usage }
+  /// A usage error names no file (`error: ...`).
+  package var namesFile: Bool { false }
 }

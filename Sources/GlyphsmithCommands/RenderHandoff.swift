@@ -31,17 +31,13 @@ package enum RenderHandoff {
 
 extension CommandEntry {
   /// An entry of the light front for a subcommand that draws: `--help`/`-h` (before any `--`)
-  /// prints `help` here, as `Subcommand.main` does; anything else is handed to
+  /// prints `help` here (`printedHelp`, as `Subcommand.main`); anything else is handed to
   /// `glyphsmith-render` (`RenderHandoff.exec`).
   package static func handOff(name: String, summary: String, help: String) -> CommandEntry {
     CommandEntry(
       name: name, summary: summary, help: help,
       main: { arguments in
-        let options = arguments.prefix { $0 != "--" }
-        if options.contains("--help") || options.contains("-h") {
-          Terminal.output(help)
-          return .success
-        }
+        if printedHelp(help, for: arguments) { return .success }
         RenderHandoff.exec()
       })
   }

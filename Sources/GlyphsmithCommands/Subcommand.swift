@@ -30,11 +30,8 @@ extension Subcommand {
   /// exit code (`ExitCode.init(_:)`). A failure whose message names no file is prefixed
   /// with `glyphsmith NAME:`, and followed by the help pointer when it is a usage error.
   package static func main(_ arguments: [String]) -> ExitCode {
+    if CommandEntry.printedHelp(help, for: arguments) { return .success }
     let options = arguments.prefix { $0 != "--" }
-    if options.contains("--help") || options.contains("-h") {
-      Terminal.output(help)
-      return .success
-    }
     if options.contains("--quiet") { Terminal.setQuiet(true) }
     let rest = options.filter { $0 != "--quiet" } + arguments.dropFirst(options.count)
     return main(parsing: Array(rest))
@@ -65,7 +62,7 @@ extension Subcommand {
   /// as parse errors do.
   package static func report(_ failure: any GlyphsmithFailure) {
     let message = failure.description
-    if message.hasPrefix("error: ") {
+    if !failure.namesFile {
       Terminal.error("glyphsmith \(name): \(message)")
       if failure.category == .usage { Terminal.error("see 'glyphsmith help \(name)'") }
     } else {
@@ -81,6 +78,15 @@ extension Subcommand {
 
 /// A subcommand as the dispatcher sees it.
 package struct CommandEntry {
+  /// The one place help is detected: when `arguments` (those after the subcommand's name)
+  /// hold `--help` or `-h` before any `--`, prints `help` on stdout and returns true.
+  package static func printedHelp(_ help: String, for arguments: [String]) -> Bool {
+    let options = arguments.prefix { $0 != "--" }
+    guard options.contains("--help") || options.contains("-h") else { return false }
+    Terminal.output(help)
+    return true
+  }
+
   package let name: String
   package let summary: String
   package let help: String

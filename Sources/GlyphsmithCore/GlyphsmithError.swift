@@ -2,7 +2,9 @@ import Foundation
 
 /// Errors of the engine. Messages are lowercase, name the file, and end with the fix.
 /// Each case has a `FailureCategory` (see `GlyphsmithFailure`); all map to exit code 2.
-public enum GlyphsmithError: Error, Equatable, CustomStringConvertible {
+/// Codable (Swift's synthesised form) so that a worker process hands the error itself to its
+/// parent, which prints it and takes the exit code from its category, never from its text.
+public enum GlyphsmithError: Error, Equatable, Codable, CustomStringConvertible {
   /// The file could not be read at all.
   case unreadable(path: String, reason: String)
   /// The artwork draws nothing, so there is nothing to fit.

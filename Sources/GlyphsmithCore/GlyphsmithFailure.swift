@@ -16,6 +16,9 @@ public enum FailureCategory: Sendable, Equatable {
 public protocol GlyphsmithFailure: Error, CustomStringConvertible {
   /// Which exit code the CLI gives for this error.
   var category: FailureCategory { get }
+  /// Whether the message names a file (`path: error: ...`); when it does not
+  /// (`error: ...`), the command prints its own name before it.
+  var namesFile: Bool { get }
 }
 
 extension GlyphsmithFailure {
@@ -32,11 +35,31 @@ extension GlyphsmithError: GlyphsmithFailure {
       return .unusableInput
     }
   }
+
+  /// Every case names its file but `invalidColor`, `invalidOption` and the rendering errors
+  /// that have none.
+  public var namesFile: Bool {
+    switch self {
+    case .invalidColor, .invalidOption: return false
+    case .render(let error): return error.namesFile
+    case .unreadable, .emptyArtwork, .nameCollision, .writeFailed, .unusable: return true
+    }
+  }
 }
 
 extension RenderError: GlyphsmithFailure {
   /// Every rendering error is an unusable input.
   public var category: FailureCategory { .unusableInput }
+
+  /// Cairo, PNG encoding and text errors name no file; the others name their input.
+  public var namesFile: Bool {
+    switch self {
+    case .cairo, .pngEncode, .text: return false
+    case .invalidSVG, .invalidPNG, .unsupportedFormat, .tooLarge, .forbiddenReference,
+      .noUsableSize:
+      return true
+    }
+  }
 }
 
 extension CompareError: GlyphsmithFailure {
@@ -47,11 +70,21 @@ extension CompareError: GlyphsmithFailure {
     case .invalidOption: return .usage
     }
   }
+
+  /// A size mismatch names its file when it has one; an invalid option names none.
+  public var namesFile: Bool {
+    switch self {
+    case .sizeMismatch(let path, _, _): return path != nil
+    case .invalidOption: return false
+    }
+  }
 }
 
 extension GoldenError: GlyphsmithFailure {
   /// A missing folder or an unreadable `golden.json` stops the run: unusable input.
   public var category: FailureCategory { .unusableInput }
+  /// Both cases name the folder or `golden.json`.
+  public var namesFile: Bool { true }
 }
 
 extension GlyphsmithError {

@@ -1,6 +1,9 @@
 /// Errors of the rendering layer: every C status and `GError` becomes one of these.
 /// Messages are lowercase and name the input when there is one.
-public enum RenderError: Error, Equatable, CustomStringConvertible {
+///
+/// Codable (Swift's synthesised form) so that a worker process hands the error itself to its
+/// parent (`WorkerPool`), category and message intact.
+public enum RenderError: Error, Equatable, Codable, CustomStringConvertible {
   /// librsvg could not parse or draw the SVG; `message` is librsvg's own text.
   case invalidSVG(path: String, message: String)
   /// libpng could not decode the data; `message` is libpng's own text.
@@ -19,6 +22,10 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
   case pngEncode(message: String)
   /// Pango or fontconfig failed.
   case text(message: String)
+
+  /// `cairo_status_to_string(CAIRO_STATUS_NO_MEMORY)`: the `status` of `cairo(status:)` when
+  /// Cairo could not allocate (a worker reports it as over its memory budget).
+  public static let cairoNoMemory = "out of memory"
 
   /// The message in compiler form, `path: error: what`.
   public var description: String {

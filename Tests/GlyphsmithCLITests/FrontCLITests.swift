@@ -30,14 +30,13 @@ import Testing
     }
   #endif
 
-  @Test func engineTableCopiesMatchTheEngine() {
-    #expect(EngineTables.roles == Role.helpTable)
-    let defaults = AssetsOptions().platforms
-    let platforms = AssetPlatform.allCases.map {
-      defaults.contains($0) ? "\($0) (default)" : "\($0)"
-    }
-    #expect(EngineTables.platforms == platforms.joined(separator: ", "))
-    #expect(EngineTables.lintRules == LintRegistry.helpText)
+  /// The rule and platform indexes below the engine (what the front prints) name exactly the
+  /// engine's checks and writers, in their order.
+  @Test func indexesBelowTheEngineMatchItsRegistries() {
+    #expect(LintRuleIndex.entries.map(\.id) == LintRule.allCases.map(\.rawValue))
+    #expect(AssetPlatformIndex.entries.map(\.name) == AssetPlatform.allCases.map(\.rawValue))
+    #expect(AssetsOptions().platforms == [.ios])
+    #expect(AssetPlatformIndex.helpList == "ios (default), android, web")
   }
 
   /// Every help and the usage errors print the same bytes and exit codes from both executables.

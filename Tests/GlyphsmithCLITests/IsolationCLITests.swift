@@ -239,9 +239,9 @@ struct IsolationCLITests {
     #expect(result.status == 2)
     #expect(seconds < 20)
     let report = try JSONDecoder().decode(AssetsReport.self, from: result.stdout)
-    let failed = report.inputs.filter { $0.status == "failed" }.map(\.path).sorted()
+    let failed = report.inputs.filter { $0.status == .failed }.map(\.path).sorted()
     #expect(failed == ["icons/icon5bad.svg", "icons/utf8.svg"])
-    #expect(report.inputs.filter { $0.status == "written" }.count == 13)
+    #expect(report.inputs.filter { $0.status == .written }.count == 13)
     let bad = report.inputs.first { $0.path == "icons/icon5bad.svg" }!
     let expected = [
       "abort": "icons/icon5bad.svg: error: the renderer crashed on this file (SIGABRT)",

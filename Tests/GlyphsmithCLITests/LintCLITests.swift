@@ -301,4 +301,22 @@ struct AssetsLintCLITests {
     #expect(try CLIRunner.run(["lint", path, "--size", "18"]).status == 0)
     #expect(try CLIRunner.run(["lint", path, "--size", "18", "--scales", "1,2,3"]).status == 1)
   }
+
+  /// A bad `glyphsmith.json` found beside the icons fails every icon with the config's own
+  /// error, as the in-process linter prints it, and exit 2. The worker used to hand its
+  /// parent the message as text, which the parent stripped by prefix and re-wrapped as
+  /// `ICON: error: CONFIG: error: ...`, dropping the error's category.
+  @Test("a worker's error reaches the parent as the error itself")
+  func workerErrorKeepsItsKind() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try write(circleSVG, "a.svg", in: folder)
+    _ = try write(circleSVG, "b.svg", in: folder)
+    let config = try write(#"{"bogus": 1}"#, "glyphsmith.json", in: folder)
+    let result = try CLIRunner.run(["lint", folder.path, "--jobs", "2"])
+    #expect(result.status == 2)
+    let line =
+      "\(config): error: invalid lint config: unknown key 'bogus'; allowed: roles, rules"
+    #expect(result.stderr == line + "\n" + line + "\n")
+  }
 }

@@ -82,7 +82,7 @@ struct AssetPlatformWriterTests {
     let job = AssetsJob(catalogPath: catalog, options: options, writers: writers)
     #expect(job.outputFolders[.testOnly] == folder.path("out") + "/test-only")
     let report = try job.run([input])
-    #expect(report.inputs[0].status == "written")
+    #expect(report.inputs[0].status == .written)
     // Registry order (iOS first, the added writer last), whatever the order asked for.
     let dummy = folder.path("out") + "/test-only/box"
     #expect(
@@ -104,13 +104,13 @@ struct AssetPlatformWriterTests {
     #expect(png16[25] == 6)  // RGBA
 
     let again = try job.run([input])
-    #expect(again.inputs[0].status == "unchanged")
+    #expect(again.inputs[0].status == .unchanged)
     #expect(again.inputs[0].files == report.inputs[0].files)
     #expect(again.catalogFindings == [])
 
     // A stray file in a whole folder makes the set out of date.
     try Data().write(to: URL(fileURLWithPath: dummy + "/stray.txt"))
-    #expect(try job.run([input]).inputs[0].status == "written")
+    #expect(try job.run([input]).inputs[0].status == .written)
     #expect(!FileManager.default.fileExists(atPath: dummy + "/stray.txt"))
   }
 

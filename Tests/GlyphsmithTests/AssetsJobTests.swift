@@ -112,7 +112,7 @@ struct AssetsJobTests {
     let bad = try folder.write("bad.svg", "<svg")
     let report = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: AssetsOptions())
       .run([bad, good])
-    #expect(report.inputs.map(\.status) == ["failed", "written"])
+    #expect(report.inputs.map(\.status) == [.failed, .written])
     #expect(report.inputs[0].error?.hasPrefix("\(bad): error: invalid SVG") == true)
     #expect(!FileManager.default.fileExists(atPath: folder.path("C.xcassets/bad.imageset")))
     #expect(
@@ -152,13 +152,13 @@ struct AssetsJobTests {
     try folder.write(
       "C.xcassets/x.imageset/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
     let first = try AssetsJob(catalogPath: catalog, options: AssetsOptions()).run([input])
-    #expect(first.catalogFindings == [] && first.inputs.map(\.status) == ["written"])
+    #expect(first.catalogFindings == [] && first.inputs.map(\.status) == [.written])
     // A leftover inside one of the run's own sets makes it out of date: rewritten whole.
     try folder.write("C.xcassets/a.imageset/.a.png.tmp-4194305-3", "x")
     let second = try AssetsJob(catalogPath: catalog, options: AssetsOptions()).run([input])
-    #expect(second.inputs.map(\.status) == ["written"])
+    #expect(second.inputs.map(\.status) == [.written])
     let third = try AssetsJob(catalogPath: catalog, options: AssetsOptions()).run([input])
-    #expect(third.inputs.map(\.status) == ["unchanged"])
+    #expect(third.inputs.map(\.status) == [.unchanged])
     #expect(
       folder.listing().filter { $0.hasPrefix("C.xcassets/") } == [
         "C.xcassets/Contents.json", "C.xcassets/a.imageset",

@@ -38,18 +38,18 @@ struct AssetsIncrementalTests {
     options.compact = true
     let job = AssetsJob(catalogPath: folder.path("C.xcassets"), options: options)
     let first = try job.run(inputs)
-    #expect(first.inputs.map(\.status) == ["written", "written"])
+    #expect(first.inputs.map(\.status) == [.written, .written])
     let before = try modificationTimes(folder, under: "C.xcassets")
     Thread.sleep(forTimeInterval: 0.02)
     let second = try job.run(inputs)
-    #expect(second.inputs.map(\.status) == ["unchanged", "unchanged"])
+    #expect(second.inputs.map(\.status) == [.unchanged, .unchanged])
     #expect(second.inputs.map(\.files) == first.inputs.map(\.files))
     #expect(try modificationTimes(folder, under: "C.xcassets") == before)
 
     // One changed input is rendered again; the other stays untouched.
     try folder.write("in/b.svg", disc)
     let third = try job.run(inputs)
-    #expect(third.inputs.map(\.status) == ["unchanged", "written"])
+    #expect(third.inputs.map(\.status) == [.unchanged, .written])
     let after = try modificationTimes(folder, under: "C.xcassets")
     #expect(after["C.xcassets/a.imageset/a@3x.png"] == before["C.xcassets/a.imageset/a@3x.png"])
     #expect(after["C.xcassets/b.imageset/b@3x.png"] != before["C.xcassets/b.imageset/b@3x.png"])
@@ -59,15 +59,15 @@ struct AssetsIncrementalTests {
     other.scales = [2, 3]
     #expect(
       try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs).inputs.map(
-        \.status) == ["written", "written"])
+        \.status) == [.written, .written])
     try folder.write("C.xcassets/a.imageset/stray.png", "x")
     other.force = false
     let fourth = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs)
-    #expect(fourth.inputs.map(\.status) == ["written", "unchanged"])
+    #expect(fourth.inputs.map(\.status) == [.written, .unchanged])
     other.force = true
     #expect(
       try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs).inputs.map(
-        \.status) == ["written", "written"])
+        \.status) == [.written, .written])
   }
 
   @Test func pngsCarryTheFingerprintAndStayByteIdentical() throws {
@@ -242,7 +242,7 @@ struct AssetsAndroidWebTests {
     let report = try AssetsJob(catalogPath: folder.path("out/C.xcassets"), options: options).run([
       input
     ])
-    #expect(report.inputs[0].status == "written")
+    #expect(report.inputs[0].status == .written)
     #expect(
       report.inputs[0].files.map(\.path)
         == ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"].map {

@@ -35,6 +35,38 @@ struct GlyphsmithFailureTests {
     }
   }
 
+  /// `namesFile` (which decides whether a command prefixes its name) agrees with the message:
+  /// a message naming no file is exactly the one that starts `error: `.
+  @Test func namesFileTellsWhetherTheMessageNamesAFile() {
+    for (error, _) in Self.categories {
+      #expect(error.namesFile == !error.description.hasPrefix("error: "), "\(error)")
+    }
+    #expect(!GlyphsmithError.render(.text(message: "no font")).namesFile)
+    #expect(GlyphsmithError.render(.invalidSVG(path: "a.svg", message: "bad")).namesFile)
+    #expect(
+      !CompareError.sizeMismatch(
+        path: nil, expected: ImageSize(width: 1, height: 1), actual: ImageSize(width: 2, height: 1)
+      ).namesFile)
+  }
+
+  /// Workers hand their parent the error itself: it comes back equal, with its category and
+  /// message.
+  @Test func engineErrorsCrossTheWorkerPipeIntact() throws {
+    let errors: [GlyphsmithError] = [
+      .unreadable(path: "a.svg", reason: "no such file"), .invalidOption("--x"),
+      .render(.forbiddenReference(path: "a.svg", reference: "b.png", reason: "outside")),
+      .render(.cairo(status: RenderError.cairoNoMemory)),
+      .unusable(path: "a.svg", problem: "the renderer crashed on this file (SIGABRT)"),
+    ]
+    let decoded = try JSONDecoder().decode(
+      [GlyphsmithError].self, from: JSONEncoder().encode(errors))
+    #expect(decoded == errors)
+    #expect(
+      decoded.map(\.category) == [
+        .unusableInput, .usage, .unusableInput, .unusableInput, .unusableInput,
+      ])
+  }
+
   @Test func unusableNamesTheOutput() {
     #expect(
       GlyphsmithError.unusable(path: "s.png", problem: "nothing to draw").description

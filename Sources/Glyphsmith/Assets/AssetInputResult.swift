@@ -1,5 +1,15 @@
 import Foundation
 
+/// What happened to one input of `assets`: its JSON `status`.
+public enum AssetInputStatus: String, Codable, Equatable, Sendable {
+  /// Rendered and written.
+  case written
+  /// Its outputs carry the input's current fingerprint; nothing was rewritten.
+  case unchanged
+  /// It could not be read, rendered or written (`AssetInputResult.failure` says why).
+  case failed
+}
+
 /// What happened to one input of `assets`; the `--json` report's `inputs` entries.
 public struct AssetInputResult: Codable, Equatable, Sendable {
   /// The input path as given or found in a folder.
@@ -7,7 +17,7 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   /// The asset name (file name without extension, NFC).
   public var name: String
   /// `written`, `unchanged` (outputs up to date, nothing rewritten) or `failed`.
-  public var status: String
+  public var status: AssetInputStatus
   /// The role rendered.
   public var role: String
   /// The shape used for fitting, or `null` (plain role, failures).
@@ -16,8 +26,13 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   public var sizePt: Double?
   /// The files written, in order (regular @1x.. then compact @1x..).
   public var files: [WrittenFile]
-  /// The error message when `status` is `failed`, else `null`.
-  public var error: String?
+  /// Why `status` is `failed`, else `nil`; the JSON's `error` is its message.
+  public var failure: GlyphsmithError?
+  /// The JSON's `error`: `failure`'s message (or, in a report read back from JSON, the message
+  /// it holds), `nil` when it did not fail.
+  public var error: String? { failure?.description ?? readError }
+  /// The `error` message of a report read from JSON (`init(from:)`), which has no `failure`.
+  private var readError: String? = nil
   /// Warnings, in the form `path: warning: ...`.
   public var warnings: [String]
   /// With `assets --lint`: what `glyphsmith lint` finds for this input at the same role, size
@@ -31,12 +46,49 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   /// A failed entry for an input that could not even be opened.
   public static func failed(path: String, role: Role, error: GlyphsmithError) -> AssetInputResult {
     AssetInputResult(
-      path: path, name: AssetName.from(path: path), status: "failed", role: role.rawValue,
-      shape: nil, sizePt: nil, files: [], error: error.description, warnings: [])
+      path: path, name: AssetName.from(path: path), status: .failed, role: role.rawValue,
+      shape: nil, sizePt: nil, files: [], failure: error, warnings: [])
+  }
+
+  /// A result from its parts.
+  public init(
+    path: String, name: String, status: AssetInputStatus, role: String, shape: String?,
+    sizePt: Double?, files: [WrittenFile], failure: GlyphsmithError?, warnings: [String],
+    lint: [LintFinding]? = nil, lintCompact: [LintFinding]? = nil
+  ) {
+    self.path = path
+    self.name = name
+    self.status = status
+    self.role = role
+    self.shape = shape
+    self.sizePt = sizePt
+    self.files = files
+    self.failure = failure
+    self.warnings = warnings
+    self.lint = lint
+    self.lintCompact = lintCompact
   }
 
   enum CodingKeys: String, CodingKey {
     case path, name, status, role, shape, sizePt, files, error, warnings, lint, lintCompact
+  }
+
+  /// Reads a report entry. The `error` message is kept as text, never parsed back into a
+  /// `failure` (a worker hands its parent the `failure` itself, `AssetsWorkerReply`).
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    path = try c.decode(String.self, forKey: .path)
+    name = try c.decode(String.self, forKey: .name)
+    status = try c.decode(AssetInputStatus.self, forKey: .status)
+    role = try c.decode(String.self, forKey: .role)
+    shape = try c.decodeIfPresent(String.self, forKey: .shape)
+    sizePt = try c.decodeIfPresent(Double.self, forKey: .sizePt)
+    files = try c.decode([WrittenFile].self, forKey: .files)
+    failure = nil
+    readError = try c.decodeIfPresent(String.self, forKey: .error)
+    warnings = try c.decode([String].self, forKey: .warnings)
+    lint = try c.decodeIfPresent([LintFinding].self, forKey: .lint)
+    lintCompact = try c.decodeIfPresent([LintFinding].self, forKey: .lintCompact)
   }
 
   /// Writes the JSON fields in `CodingKeys` order: `shape`, `sizePt` and `error` as `null` when

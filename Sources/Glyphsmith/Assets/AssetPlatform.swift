@@ -24,4 +24,9 @@ public struct AssetPlatform: RawRepresentable, Hashable, Sendable, Codable, Case
 
   /// The `--platform` name.
   public var description: String { rawValue }
+
+  /// The platforms written when `--platform` is not given (`AssetPlatformIndex`).
+  public static var defaults: [AssetPlatform] {
+    AssetPlatformIndex.entries.filter(\.isDefault).compactMap { AssetPlatform(rawValue: $0.name) }
+  }
 }

@@ -21,10 +21,12 @@ package struct WorkerIsolation: Sendable, Equatable {
 /// `assets`' isolation (the same as every batch's).
 package typealias AssetsIsolation = WorkerIsolation
 
-/// A worker's answer for one input: its result and the time it spent in the libraries and
-/// writing files (for `--stats`).
+/// A worker's answer for one input: its result (with its failure, the error itself, so the
+/// parent keeps its kind) and the time it spent in the libraries and writing files (for
+/// `--stats`).
 struct AssetsWorkerReply: Codable {
   var result: AssetInputResult
+  var failure: GlyphsmithError?
   var taskSeconds: Double
   var librarySeconds: Double
   var writeSeconds: Double
@@ -66,8 +68,8 @@ extension AssetsJob {
     var timed: [(AssetInputResult, Double)] = inputs.indices.map { index in
       // Each stale position is filled from its worker's reply below.
       let placeholder = AssetInputResult(
-        path: inputs[index].path, name: inputs[index].name, status: "failed",
-        role: options.role.rawValue, shape: nil, sizePt: nil, files: [], error: nil,
+        path: inputs[index].path, name: inputs[index].name, status: .failed,
+        role: options.role.rawValue, shape: nil, sizePt: nil, files: [], failure: nil,
         warnings: [])
       return (unchanged[index] ?? placeholder, 0)
     }
@@ -75,20 +77,23 @@ extension AssetsJob {
       let index = stale[position]
       let input = inputs[index]
       var failed = AssetInputResult(
-        path: input.path, name: input.name, status: "failed", role: options.role.rawValue,
-        shape: nil, sizePt: nil, files: [], error: nil, warnings: [])
+        path: input.path, name: input.name, status: .failed, role: options.role.rawValue,
+        shape: nil, sizePt: nil, files: [], failure: nil, warnings: [])
       switch reply {
       case .success(let line):
         guard let decoded = try? JSONDecoder().decode(AssetsWorkerReply.self, from: line) else {
-          failed.error = "\(input.path): error: the renderer's reply could not be read"
+          failed.failure = .unusable(
+            path: input.path, problem: "the renderer's reply could not be read")
           timed[index] = (failed, 0)
           continue
         }
         clocks.librarySeconds += decoded.librarySeconds
         clocks.writeSeconds += decoded.writeSeconds
-        timed[index] = (decoded.result, decoded.taskSeconds)
+        var result = decoded.result
+        result.failure = decoded.failure
+        timed[index] = (result, decoded.taskSeconds)
       case .failure(let failure):
-        failed.error = failure.message(path: input.path)
+        failed.failure = .unusable(path: input.path, problem: failure.problem)
         timed[index] = (failed, 0)
       }
     }
@@ -109,13 +114,13 @@ extension AssetsJob {
       let start = DispatchTime.now().uptimeNanoseconds
       // The parent sends only inputs it found out of date.
       var result = process(inputs[index], knownStale: true)
-      if let error = result.error, error.contains("cairo: out of memory") {
-        result.error = WorkerPool.WorkerFailure.outOfMemory(
-          megabytes: WorkerPool.workerMemoryMB ?? WorkerPool.Budget().maxMemoryMB
-        ).message(path: inputs[index].path)
+      if case .render(.cairo(let status)) = result.failure, status == RenderError.cairoNoMemory {
+        let failure = WorkerPool.WorkerFailure.outOfMemory(
+          megabytes: WorkerPool.workerMemoryMB ?? WorkerPool.Budget().maxMemoryMB)
+        result.failure = .unusable(path: inputs[index].path, problem: failure.problem)
       }
       let reply = AssetsWorkerReply(
-        result: result,
+        result: result, failure: result.failure,
         taskSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
         librarySeconds: LibraryClock.seconds - libraryBefore,
         writeSeconds: writeClock.seconds - writeBefore)

@@ -150,7 +150,7 @@ public struct AssetsJob: Sendable {
     var report = AssetsReport(inputs: refused + timed.map(\.0))
     report.warnings = warnings
     report.statistics.renders = timed.reduce(0) {
-      $0 + ($1.0.status == "written" ? $1.0.files.count : 0)
+      $0 + ($1.0.status == .written ? $1.0.files.count : 0)
     }
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
     report.statistics.librarySeconds =
@@ -158,8 +158,8 @@ public struct AssetsJob: Sendable {
     report.statistics.writeSeconds = writeClock.seconds + workerClocks.writeSeconds
     // Every run, written or unchanged alike, so the same inputs give the same findings and
     // exit code (see `AssetPlatformWriter.findings(in:inputs:written:)`).
-    let done = zip(inputs, timed.map(\.0)).filter { $0.1.status != "failed" }
-    let written = done.filter { $0.1.status == "written" }.map(\.0)
+    let done = zip(inputs, timed.map(\.0)).filter { $0.1.status != .failed }
+    let written = done.filter { $0.1.status == .written }.map(\.0)
     for output in outputs {
       report.catalogFindings += try output.writer.findings(
         in: output.context, inputs: done.map(\.0), written: written)
@@ -221,8 +221,8 @@ public struct AssetsJob: Sendable {
     let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
     guard let existing = upToDateFiles(sets, fingerprint: fingerprint) else { return nil }
     let result = AssetInputResult(
-      path: input.path, name: input.name, status: "unchanged", role: options.role.rawValue,
-      shape: existing.shape, sizePt: existing.sizePt, files: existing.files, error: nil,
+      path: input.path, name: input.name, status: .unchanged, role: options.role.rawValue,
+      shape: existing.shape, sizePt: existing.sizePt, files: existing.files, failure: nil,
       warnings: [])
     return result
   }
@@ -232,8 +232,8 @@ public struct AssetsJob: Sendable {
   /// them out of date (`upToDateResult`), so they are not read and checked a second time.
   func process(_ input: AssetInput, knownStale: Bool = false) -> AssetInputResult {
     var result = AssetInputResult(
-      path: input.path, name: input.name, status: "failed", role: options.role.rawValue,
-      shape: nil, sizePt: nil, files: [], error: nil, warnings: [])
+      path: input.path, name: input.name, status: .failed, role: options.role.rawValue,
+      shape: nil, sizePt: nil, files: [], failure: nil, warnings: [])
     do {
       let data = try readInput(input.path)
       let darkData = try input.darkPath.map { try readInput($0) }
@@ -242,7 +242,7 @@ public struct AssetsJob: Sendable {
       if !options.force, !knownStale,
         let existing = upToDateFiles(sets, fingerprint: fingerprint)
       {
-        result.status = "unchanged"
+        result.status = .unchanged
         result.files = existing.files
         result.shape = existing.shape
         result.sizePt = existing.sizePt
@@ -254,6 +254,7 @@ public struct AssetsJob: Sendable {
         try Artwork(data: darkData!, path: $0, baseDirectory: base)
       }
       var warnings = artwork.warnings
+      var upscaled = false
       for set in sets {
         var written: [(name: String, data: Data)] = []
         for file in set.files {
@@ -261,10 +262,9 @@ public struct AssetsJob: Sendable {
           let glyph = try GlyphRenderer.render(source, options: file.render)
           for warning in glyph.warnings where !warnings.contains(warning) {
             // One upscaling warning an input is enough (the factor differs per scale).
-            if warning.contains("warning: upscaling"),
-              warnings.contains(where: { $0.contains("warning: upscaling") })
-            {
-              continue
+            if warning == glyph.upscalingWarning {
+              if upscaled { continue }
+              upscaled = true
             }
             warnings.append(warning)
           }
@@ -292,11 +292,11 @@ public struct AssetsJob: Sendable {
         }
         try write(set, files: written + set.texts)
       }
-      result.status = "written"
+      result.status = .written
       result.warnings = warnings
     } catch {
       result.files = []
-      result.error = GlyphsmithError.wrap(error, path: input.path).description
+      result.failure = GlyphsmithError.wrap(error, path: input.path)
     }
     return result
   }

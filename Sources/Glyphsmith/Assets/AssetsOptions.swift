@@ -18,8 +18,8 @@ public struct AssetsOptions: Sendable {
   public var paddingPt: Double = 0
   /// Threads to render on (never changes the output).
   public var jobs = ParallelMap.availableCores
-  /// Platforms to write (default iOS only).
-  public var platforms: [AssetPlatform] = [.ios]
+  /// Platforms to write (default: those `AssetPlatformIndex` marks, iOS only).
+  public var platforms: [AssetPlatform] = AssetPlatform.defaults
   /// Output folder per platform, overriding the writer's default (`android` and `web` beside
   /// the catalog; the catalog itself for iOS).
   public var outputFolders: [AssetPlatform: String] = [:]

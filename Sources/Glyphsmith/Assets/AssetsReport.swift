@@ -26,7 +26,7 @@ public struct AssetsReport: Codable, Equatable, Sendable {
   }
 
   /// Inputs that failed.
-  public var failures: Int { inputs.filter { $0.status == "failed" }.count }
+  public var failures: Int { inputs.filter { $0.status == .failed }.count }
 
   enum CodingKeys: String, CodingKey { case version, inputs, warnings, catalogFindings, error }
 }

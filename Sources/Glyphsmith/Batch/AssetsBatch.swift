@@ -114,8 +114,8 @@ package struct AssetsBatch: Sendable {
   /// `wrote N icons (M PNG files) to FOLDERS in S s; U unchanged; F failed`, FOLDERS the
   /// platforms' output folders (`outputFolders`), comma-separated.
   package func summary(_ report: AssetsReport, seconds: Double) -> String {
-    let written = report.inputs.filter { $0.status == "written" }
-    let unchanged = report.inputs.filter { $0.status == "unchanged" }.count
+    let written = report.inputs.filter { $0.status == .written }
+    let unchanged = report.inputs.filter { $0.status == .unchanged }.count
     let fileCount = written.reduce(0) { $0 + $1.files.count }
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     return

@@ -32,10 +32,12 @@ public enum GlyphRenderer {
         "the output would be \(layout.width)x\(layout.height) px; give a larger size or scale")
     }
     var warnings: [String] = artwork.warnings
+    var upscaling: String? = nil
     if artwork.isRaster && layout.placement.scale > 1.0001 {
-      warnings.append(
+      upscaling =
         "\(artwork.path): warning: upscaling a raster by \(layout.placement.scale.formatted2)x "
-          + "blurs it; give a larger PNG or an SVG")
+        + "blurs it; give a larger PNG or an SVG"
+      warnings.append(upscaling!)
     }
     if options.isTemplate && options.tint == nil, case .raster(let raster) = artwork.source,
       !raster.pixels.enumerated().contains(where: { $0.offset % 4 == 3 && $0.element < 255 })
@@ -62,7 +64,7 @@ public enum GlyphRenderer {
     }
     return RenderedGlyph(
       image: image, canvasPt: layout.canvasPt, shape: layout.shape, targetPt: layout.target,
-      warnings: warnings)
+      warnings: warnings, upscalingWarning: upscaling)
   }
 
   /// Sets every pixel to `colour`'s RGB with alpha = coverage x `colour`'s alpha, rounded:

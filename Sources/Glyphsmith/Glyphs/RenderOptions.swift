@@ -40,7 +40,7 @@ public struct RenderOptions: Sendable, Equatable {
 public struct RenderedGlyph: Sendable {
   /// The warnings about upscaling a raster (`path: warning: upscaling a raster by Nx blurs
   /// it; ...`), which composed previews (tab bars, toolbars, tables, dots) pass on.
-  public var upscalingWarnings: [String] { warnings.filter { $0.contains(": warning: upscaling") } }
+  public var upscalingWarnings: [String] { upscalingWarning.map { [$0] } ?? [] }
 
   /// Straight RGBA8 pixels, `canvasPt x scale` px.
   public var image: RGBAImage
@@ -52,4 +52,7 @@ public struct RenderedGlyph: Sendable {
   public var targetPt: Size?
   /// Warnings in the form `path: warning: ...`.
   public var warnings: [String]
+  /// The one of `warnings` that says a raster was upscaled, if any (told apart by where it
+  /// was made, never by its words).
+  public var upscalingWarning: String? = nil
 }

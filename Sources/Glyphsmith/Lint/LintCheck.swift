@@ -2,7 +2,8 @@
 ///
 /// To add a rule: write a type conforming to this in `Lint/Rules/<Rule>.swift` with its id
 /// beside it (`extension LintRule { static let myRule = LintRule(id: "my-rule") }`), add one
-/// line to `LintRegistry.rules`, add `Tests/GlyphsmithTests/Lint/<Rule>Tests.swift`, and
+/// line to `LintRegistry.rules` and its id and help summary to `LintRuleIndex.entries`
+/// (GlyphsmithCore, where both executables read it), add `Tests/GlyphsmithTests/Lint/<Rule>Tests.swift`, and
 /// regenerate the rules table of `docs/lint.md` with `scripts/update-lint-docs` (the `lint`
 /// help text follows by itself).
 ///
@@ -13,10 +14,6 @@
 protocol LintCheck: Sendable {
   /// The rule's id.
   var id: LintRule { get }
-
-  /// What the rule reports, for `glyphsmith lint --help`: lowercase, lines of at most 58
-  /// characters separated by `\n` (the help indents and aligns them).
-  var summary: String { get }
 
   /// The "what it measures" cell of the rules table in `docs/lint.md` (Markdown, one line).
   var measures: String { get }

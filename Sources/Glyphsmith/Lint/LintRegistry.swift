@@ -1,6 +1,7 @@
-/// The lint rules, one line each: the order here is the order of `docs/lint.md`, of the
-/// `lint` help, and of findings of the same file. The help's rules list and the rules table
-/// of `docs/lint.md` are generated from it (`helpText`, `markdownTable`).
+/// The lint rules' checks, one line each, in the order of `LintRuleIndex.entries` (below the
+/// engine: ids and help summaries): the order of `docs/lint.md`, of the `lint` help, and of
+/// findings of the same file. The rules table of `docs/lint.md` is generated from it
+/// (`markdownTable`); the help's rules list from `LintRuleIndex.helpText`.
 package enum LintRegistry {
   /// Every rule, in order.
   static let rules: [any LintCheck] = [
@@ -27,22 +28,6 @@ package enum LintRegistry {
   /// The check of `rule`, `nil` when it is not registered.
   static func check(_ rule: LintRule) -> (any LintCheck)? {
     position[rule.rawValue].map { rules[$0] }
-  }
-
-  /// Column of the summaries in `helpText`, counted from the start of the line.
-  static let helpColumn = 23
-
-  /// The `rules:` list of `glyphsmith lint --help`: each id indented by 2, its summary from
-  /// column 23 (further summary lines aligned under it); no trailing newline.
-  package static var helpText: String {
-    rules.map { rule in
-      let lines = rule.summary.split(separator: "\n", omittingEmptySubsequences: false)
-      let first = "  " + rule.id.rawValue
-      let pad = String(repeating: " ", count: max(1, helpColumn - first.count))
-      let indent = String(repeating: " ", count: helpColumn)
-      return ([first + pad + lines[0]] + lines.dropFirst().map { indent + $0 })
-        .joined(separator: "\n")
-    }.joined(separator: "\n")
   }
 
   /// The rules table of `docs/lint.md` (Markdown, a header and one row per rule, each line

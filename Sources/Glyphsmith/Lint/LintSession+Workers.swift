@@ -1,9 +1,10 @@
 import Foundation
 
-/// A worker's answer for one file: its report, or the message why it could not be linted.
+/// A worker's answer for one file: its report, or the error why it could not be linted (the
+/// error itself, so the parent prints the worker's message and keeps its category).
 struct LintWorkerReply: Codable {
   var report: LintFileReport?
-  var error: String?
+  var failure: GlyphsmithError?
 }
 
 extension LintSession {
@@ -21,12 +22,8 @@ extension LintSession {
           return .failure(.unusable(path: path, problem: "the linter's reply could not be read"))
         }
         if let report = decoded.report { return .success(LintResult(report: report, renders: [:])) }
-        let message = decoded.error ?? "\(path): error: unknown"
-        let prefix = "\(path): error: "
         return .failure(
-          .unusable(
-            path: path,
-            problem: message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message))
+          decoded.failure ?? .unusable(path: path, problem: "the linter's reply was empty"))
       case .failure(let failure):
         return .failure(.unusable(path: path, problem: failure.problem))
       }
@@ -43,7 +40,7 @@ extension LintSession {
       do {
         reply = LintWorkerReply(report: try lint(path: files[index]).report)
       } catch {
-        reply = LintWorkerReply(error: GlyphsmithError.wrap(error, path: files[index]).description)
+        reply = LintWorkerReply(failure: GlyphsmithError.wrap(error, path: files[index]))
       }
       return (try? JSONEncoder().encode(reply)) ?? Data("{}".utf8)
     }

@@ -111,6 +111,20 @@ public struct LintOutcome: Sendable {
     !missing.isEmpty || reports.count < results.count
   }
 
+  /// The category of the run's failures, from the errors themselves: `.usage` when any is a
+  /// usage error, else `.unusableInput` when any input was missing or could not be linted
+  /// (both exit 2); `nil` when every input was linted.
+  public var failureCategory: FailureCategory? {
+    let failures = missing + results.compactMap { result -> GlyphsmithError? in
+      guard case .failure(let error) = result else { return nil }
+      return error
+    }
+    let categories = failures.map(\.category)
+    if categories.contains(.usage) { return .usage }
+    if categories.contains(.unusableInput) { return .unusableInput }
+    return categories.isEmpty ? nil : .answerIsNo
+  }
+
   /// Findings of `severity` over every file linted.
   public func count(_ severity: LintSeverity) -> Int {
     reports.reduce(0) { $0 + $1.count(severity) }

@@ -1,3 +1,5 @@
+import GlyphsmithCore
+
 /// The name, summary and help of `glyphsmith assets`, here in `GlyphsmithCommands` so that the
 /// light `glyphsmith` front prints them without the rendering engine; the subcommand in
 /// `glyphsmith-render` uses the same texts.
@@ -37,7 +39,7 @@ package enum AssetsText {
                             "catalogFindings": [...]}
       --quiet               no progress bar and no summary line (the progress bar, with an
                             ETA, shows only when stderr is a terminal and TERM is not dumb)
-      --platform LIST       \(EngineTables.platforms), comma-separated: android writes
+      --platform LIST       \(AssetPlatformIndex.helpList), comma-separated: android writes
                             res/drawable-<density>/NAME.png (mdpi..xxxhdpi, --size in dp,
                             default 24) into --android-out (default: android/ beside the
                             catalog); web writes NAME/favicon.ico, apple-touch-icon.png,
@@ -63,7 +65,7 @@ package enum AssetsText {
     \(BudgetOptions.help)
 
     roles:
-    \(EngineTables.roles)
+    \(RoleHelpTable.text)
 
     After writing, the catalog is validated as `glyphsmith validate` does; findings are printed
     and listed in the JSON report's "catalogFindings".

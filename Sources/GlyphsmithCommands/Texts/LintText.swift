@@ -1,3 +1,5 @@
+import GlyphsmithCore
+
 /// The name, summary and help of `glyphsmith lint`, here in `GlyphsmithCommands` so that the
 /// light `glyphsmith` front prints them without the rendering engine; the subcommand in
 /// `glyphsmith-render` uses the same texts.
@@ -16,7 +18,7 @@ package enum LintText {
     Diagnostics go to stderr as `path:line:col: warning: [rule] message`.
 
     rules:
-    \(EngineTables.lintRules)
+    \(LintRuleIndex.helpText)
 
     options:
       --role R          tab-bar (default), toolbar, indicator, plain; decides the size and

@@ -1,3 +1,5 @@
+import GlyphsmithCore
+
 /// The name, summary and help of `glyphsmith render`, here in `GlyphsmithCommands` so that the
 /// light `glyphsmith` front prints them without the rendering engine; the subcommand in
 /// `glyphsmith-render` uses the same texts.
@@ -41,7 +43,7 @@ package enum RenderText {
     \(BudgetOptions.help)
 
     roles:
-    \(EngineTables.roles)
+    \(RoleHelpTable.text)
 
     With no size, the output is the artwork's intrinsic size (width and height, else the
     viewBox) x scale. Exit: 0 written, 2 the input could not be read or rendered.

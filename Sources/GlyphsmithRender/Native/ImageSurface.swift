@@ -48,11 +48,11 @@ final class ImageSurface {
       } else {
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
       }
-    guard let surface = created else { throw RenderError.cairo(status: "out of memory") }
+    guard let surface = created else { throw RenderError.cairo(status: RenderError.cairoNoMemory) }
     try Self.check(cairo_surface_status(surface)) { cairo_surface_destroy(surface) }
     guard let context = cairo_create(surface) else {
       cairo_surface_destroy(surface)
-      throw RenderError.cairo(status: "out of memory")
+      throw RenderError.cairo(status: RenderError.cairoNoMemory)
     }
     try Self.check(cairo_status(context)) {
       cairo_destroy(context)

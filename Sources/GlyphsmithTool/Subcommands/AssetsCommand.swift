@@ -128,7 +128,7 @@ enum AssetsCommand: Subcommand {
     lint.sizePt = options.assets.sizePt
     lint.scales = options.assets.scales
     lint.scalesExplicit = options.scalesExplicit
-    let read = report.inputs.indices.filter { report.inputs[$0].status != "failed" }
+    let read = report.inputs.indices.filter { report.inputs[$0].status != .failed }
     let paths = read.map { report.inputs[$0].path }
     var strictFailure = false
     // The regular sizes, then (with --compact) the compact ones the NAME-compact sets ship,

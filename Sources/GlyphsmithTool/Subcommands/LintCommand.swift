@@ -84,7 +84,7 @@ enum LintCommand: Subcommand {
       FileHandle.standardOutput.write(data)
       FileHandle.standardOutput.write(Data("\n".utf8))
     }
-    if outcome.failed { return .unusableInput }
+    if let failure = outcome.failureCategory { return failure }
     let warnings = outcome.count(.warning)
     return outcome.count(.error) > 0 || (options.strict && warnings > 0) ? .answerIsNo : nil
   }

@@ -40,7 +40,7 @@ struct LintRegistryTests {
 
   @Test("the help's rules list: ids from column 3, summaries from column 23")
   func helpText() throws {
-    let lines = LintRegistry.helpText.split(separator: "\n").map(String.init)
+    let lines = LintRuleIndex.helpText.split(separator: "\n").map(String.init)
     #expect(
       lines.first == "  inner-lines          lines inside the glyph thinner than 1 px at a scale")
     #expect(
