@@ -123,20 +123,38 @@ enum AssetsCommand: Subcommand {
   /// `--compact`, also at the compact sizes (`lintCompact`). Returns whether `--strict` fails
   /// the run (any error or warning at either size).
   static func lintInputs(_ report: inout AssetsReport, options: Options) -> Bool {
+    let found = lint(
+      &report, assets: options.assets, roots: options.inputs,
+      scalesExplicit: options.scalesExplicit)
+    return options.strict && found
+  }
+
+  /// Lints the inputs of `report` that were read (of them, those in `only` when given) at
+  /// `assets`' role, size, scales and compact sizes, with `config` (else each input's
+  /// discovered config, `roots` being the folder inputs), prints the findings and stores them
+  /// in the report. Returns whether any has an error or warning.
+  static func lint(
+    _ report: inout AssetsReport, assets: AssetsOptions, roots: [String], scalesExplicit: Bool,
+    config: LintConfig? = nil, only: Set<String>? = nil
+  ) -> Bool {
     var lint = LintOptions()
-    lint.role = options.assets.role
-    lint.sizePt = options.assets.sizePt
-    lint.scales = options.assets.scales
-    lint.scalesExplicit = options.scalesExplicit
-    let read = report.inputs.indices.filter { report.inputs[$0].status != .failed }
+    lint.role = assets.role
+    lint.sizePt = assets.sizePt
+    lint.scales = assets.scales
+    lint.scalesExplicit = scalesExplicit
+    lint.config = config
+    let read = report.inputs.indices.filter {
+      report.inputs[$0].status != .failed && (only?.contains(report.inputs[$0].path) ?? true)
+    }
     let paths = read.map { report.inputs[$0].path }
-    var strictFailure = false
+    guard !paths.isEmpty else { return false }
+    var found = false
     // The regular sizes, then (with --compact) the compact ones the NAME-compact sets ship,
     // as `glyphsmith lint --compact` finds them; their diagnostics say "(compact size)".
-    for compact in options.assets.compact ? [false, true] : [false] {
+    for compact in assets.compact ? [false, true] : [false] {
       lint.compact = compact
       if compact { lint.sizePt = nil }
-      let session = LintSession(inputs: options.inputs, options: lint, jobs: options.assets.jobs)
+      let session = LintSession(inputs: roots, options: lint, jobs: assets.jobs)
       let results = session.lint(paths: paths)
       // An input that cannot be linted is named once, in the regular pass.
       let shown = compact ? results.filter { (try? $0.get()) != nil } : results
@@ -153,9 +171,9 @@ enum AssetsCommand: Subcommand {
           report.inputs[index].lint = linted.report.findings
         }
         let counted = linted.report.count(.error) + linted.report.count(.warning)
-        strictFailure = strictFailure || counted > 0
+        found = found || counted > 0
       }
     }
-    return options.strict && strictFailure
+    return found
   }
 }
