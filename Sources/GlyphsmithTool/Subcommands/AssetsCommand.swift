@@ -14,7 +14,7 @@ enum AssetsCommand: Subcommand {
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
     .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
-    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .flag("help"),
+    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .flag("prune"), .flag("help"),
   ] + BudgetOptions.specs
 
   struct Options {
@@ -32,6 +32,8 @@ enum AssetsCommand: Subcommand {
     var arguments: [String] = []
     /// Whether `--scales` was given (`LintOptions.scalesExplicit` for `--lint`).
     var scalesExplicit = false
+    /// `--prune`: remove recorded outputs whose source is gone (`AssetsBatch.prune`).
+    var prune = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -77,7 +79,8 @@ enum AssetsCommand: Subcommand {
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet") || Terminal.isQuiet, stats: parsed.has("stats"),
       lint: parsed.has("lint"), strict: parsed.has("strict"), limits: limits, budget: budget,
-      arguments: arguments, scalesExplicit: parsed.value("scales") != nil)
+      arguments: arguments, scalesExplicit: parsed.value("scales") != nil,
+      prune: parsed.has("prune"))
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
@@ -89,6 +92,7 @@ enum AssetsCommand: Subcommand {
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
       budget: options.budget)
     batch.lockNotice = { Terminal.error($0) }
+    batch.prune = options.prune
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     let result: AssetsBatch.Result
     do {
@@ -108,7 +112,9 @@ enum AssetsCommand: Subcommand {
       if let data = try? XcodeJSON.encode(report) { FileHandle.standardOutput.write(data) }
     }
     if !options.quiet && !options.json {
-      Terminal.error(batch.summary(report, seconds: Date().timeIntervalSince(started)))
+      Terminal.error(
+        batch.summary(report, seconds: Date().timeIntervalSince(started))
+          + (options.prune ? "; \(result.removed.count) removed" : ""))
     }
     if options.stats {
       Terminal.error(
