@@ -181,3 +181,118 @@ struct ProjectCLITests {
       ], "\(check.stderr)")
   }
 }
+
+/// `glyphsmith init` on the sample icons and on Lucide, and `assets --prune`.
+@Suite("Project init and prune")
+struct ProjectInitCLITests {
+  @Test func initOnTheSampleIconsNoticesDarkVariantsAndBuilds() throws {
+    let folder = try ProjectCLITests.project(config: "")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("glyphsmith.json"))
+    let result = try CLIRunner.run(["init"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "wrote glyphsmith.json: 18 icons; 2 with -dark variants (made original-colour); a stroked set (18 stroked SVGs): \"symbols\": true would make custom SF Symbols with weights; next: glyphsmith build\n"
+    )
+    let text = try String(
+      contentsOf: folder.appendingPathComponent("glyphsmith.json"), encoding: .utf8)
+    #expect(
+      text == """
+        {
+          "version": 1,
+          "icons": "icons",
+          "ios": {"catalog": "Icons.xcassets", "compact": false, "format": "png", "symbols": false},
+          "defaults": {"role": "tab-bar"},
+          "rules": [
+            {"match": "heart.svg", "original": true},
+            {"match": "house.svg", "original": true}
+          ],
+          "lint": {}
+        }
+
+        """)
+    // It never overwrites.
+    let again = try CLIRunner.run(["init"], in: folder)
+    #expect(again.status == 2)
+    #expect(
+      again.stderr
+        == "glyphsmith.json: error: a glyphsmith.json is already here; init never overwrites one (edit it, or delete it first)\n"
+    )
+    // The starter builds: heart and house keep their dark appearances.
+    let build = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(build.status == 0, "\(build.stderr)")
+    let heart = try ProjectCLITests.json(
+      folder.appendingPathComponent("Icons.xcassets/heart.imageset/Contents.json"))
+    #expect((heart["images"] as! [Any]).count == 6)
+  }
+
+  /// Lucide (the shared corpus when present, else the Lucide icons copied into the test
+  /// fixtures) in two sub-folders with a repeated name: a stroked set, a rule per folder,
+  /// `namespace`.
+  @Test func initOnLucideNoticesAStrokedSetAndSubFolders() throws {
+    let corpus = URL(fileURLWithPath: "/work/shared/corpus/lucide")
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(
+        "GlyphsmithTestFixtures/Fixtures/lucide-stroke")
+    let source = FileManager.default.fileExists(atPath: corpus.path) ? corpus : fixtures
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: source, to: icons.appendingPathComponent("lucide"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: source.path)
+      .filter { $0.hasSuffix(".svg") }.sorted()
+    try FileManager.default.createDirectory(
+      at: icons.appendingPathComponent("extra"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: source.appendingPathComponent(names[0]),
+      to: icons.appendingPathComponent("extra/" + names[0]))
+    let result = try CLIRunner.run(["init"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("wrote glyphsmith.json: \(names.count + 1) icons; sub-folders extra, lucide (a rule each); a stroked set ("))
+    let text = try String(
+      contentsOf: folder.appendingPathComponent("glyphsmith.json"), encoding: .utf8)
+    #expect(text.contains(#""symbols": false, "namespace": true}"#))
+    #expect(text.contains(#"{"match": "extra/**", "role": "tab-bar"},"#))
+    #expect(text.contains(#"{"match": "lucide/**", "role": "tab-bar"}"#))
+    // What init writes is a valid file.
+    #expect(throws: Never.self) {
+      try ProjectConfig.load(path: folder.appendingPathComponent("glyphsmith.json").path)
+    }
+  }
+
+  @Test func assetsPruneRemovesOnlyWhatItRecorded() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    for name in ["bell", "star"] {
+      try FileManager.default.copyItem(
+        at: ProjectCLITests.sampleIcons.appendingPathComponent("\(name).svg"),
+        to: icons.appendingPathComponent("\(name).svg"))
+    }
+    let arguments = [
+      "assets", "icons", "-o", "I.xcassets", "--prune", "--platform", "ios,web", "--web-out", "web",
+    ]
+    #expect(try CLIRunner.run(arguments, in: folder).status == 0)
+    // Written without --prune: not in the record, so never removed.
+    try FileManager.default.copyItem(
+      at: ProjectCLITests.sampleIcons.appendingPathComponent("heart.svg"),
+      to: folder.appendingPathComponent("heart.svg"))
+    #expect(try CLIRunner.run(["assets", "heart.svg", "-o", "I.xcassets"], in: folder).status == 0)
+    try FileManager.default.removeItem(at: icons.appendingPathComponent("star.svg"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("heart.svg"))
+    let result = try CLIRunner.run(arguments, in: folder)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.split(separator: "\n").filter { $0.contains("removed (") }
+        == [
+          "I.xcassets/star.imageset: removed (its source icons/star.svg is gone)",
+          "web/star: removed (its source icons/star.svg is gone)",
+        ])
+    #expect(result.stderr.hasSuffix("; 1 unchanged; 0 failed; 2 removed\n"))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("I.xcassets/heart.imageset").path))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("I.xcassets/bell.imageset").path))
+  }
+}

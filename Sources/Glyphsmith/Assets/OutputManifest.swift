@@ -41,7 +41,7 @@ package enum OutputManifest {
   /// starting with `root`) to its source; `considered` holds the sources (standardized absolute
   /// paths) this run decides for: a recorded output is removed when its source is gone, or is
   /// considered here but no longer plans that output; others' records are kept.
-  /// - Returns: the removals, sorted by path, and warnings (`path: warning: ...`) for a record
+  /// - Returns: the removals, by folder (in `roots` order) then path, and warnings (`path: warning: ...`) for a record
   ///   that cannot be read (it is then rewritten from this run's plan) or an output that
   ///   cannot be removed.
   package static func update(
@@ -69,6 +69,7 @@ package enum OutputManifest {
         guard let relative = relativePath(of: output, under: base) else { continue }
         new[relative] = relativePath(from: rootURL, to: absolute(source))
       }
+      // `old` is walked in sorted order, so each folder's removals come sorted by path.
       for (output, source) in old.sorted(by: { $0.key < $1.key }) where new[output] == nil {
         let sourceURL = URL(fileURLWithPath: source, relativeTo: rootURL).standardizedFileURL
         let gone = Platform.status(ofPath: sourceURL.path) == nil
@@ -98,7 +99,7 @@ package enum OutputManifest {
         warnings.append("\(recordPath): warning: cannot write the record of outputs: \(error)")
       }
     }
-    return (removed.sorted { $0.path < $1.path }, warnings)
+    return (removed, warnings)
   }
 
   /// `path` standardized and absolute (relative paths from the current folder).
