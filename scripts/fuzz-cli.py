@@ -2,19 +2,25 @@
 """scripts/fuzz-cli.py: the CLI mutation loop of scripts/fuzz.
 
 Mutates the seed files (byte flips, insertions of SVG tokens and huge numbers, splices of two
-seeds, PNG header edits) into batches of 40 inputs, runs `glyphsmith assets BATCH -o OUT
+seeds, PNG header edits; and, for issue 23, what librsvg reads differently from the bytes: DTD
+internal subsets with ATTLIST defaults and ENTITY declarations, CSS escapes in style text,
+UTF-16/UTF-32 re-encoding, data: URIs holding PNG, JPEG and GIF headers and nested SVGs) into
+batches of 40 inputs, runs `glyphsmith assets BATCH -o OUT
 --role plain --size 24 --scales 1,2 --json --quiet` on each and flags: a signal or an exit code
 other than 0, 1, 2; a batch over 60 s; an input that is neither written nor failed with a
 message naming it; an input the renderer crashed on, ran out of time or memory with (isolated,
 but still a bug to fix at its cause). Flagged inputs are copied to FINDINGS.
 """
 import argparse
+import base64
 import json
 import os
 import random
 import shutil
+import struct
 import subprocess
 import tempfile
+import zlib
 import time
 from pathlib import Path
 
@@ -27,8 +33,139 @@ TOKENS = [b"<text y='9' font-size='1e9'>W</text>", b"<use href='#a'/>", b" id='a
           b"viewBox='0 0 0 0'", b"width='0'", b"em", b"%", b"<![CDATA[", b"]]>", b"&#0;"]
 
 
+# Attribute names and values a DTD default or an entity may carry past the byte-level checks.
+ATTLISTS = [(b"text", b"font-size", [b"1e9", b"9e6px", b"400em", b"1e38"]),
+            (b"feTurbulence", b"numOctaves", [b"99999", b"1e9"]),
+            (b"path", b"stroke-width", [b"1e19", b"1e6"]),
+            (b"polyline", b"stroke-dasharray", [b"0.01", b"1e-9"]),
+            (b"svg", b"width", [b"1e19mm", b"99999"]),
+            (b"image", b"href", [b"data:image/png;base64,AAAA"])]
+
+
+def png_header(width, height, colour=6):
+    """A PNG signature and IHDR saying WIDTH x HEIGHT (8-bit), one tiny IDAT, IEND."""
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(
+            ">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64))
+            + chunk(b"IEND", b""))
+
+
+def jpeg_header(width, height):
+    """SOI, a baseline SOF0 frame header saying WIDTH x HEIGHT, 3 components, EOI."""
+    sof = b"\xff\xc0" + struct.pack(">HBHHB", 17, 8, height, width, 3) + b"\x01\x11\x00" * 3
+    return b"\xff\xd8" + sof + b"\xff\xd9"
+
+
+def gif_header(width, height):
+    """GIF89a logical screen WIDTH x HEIGHT, one image descriptor of that size, no data."""
+    return (b"GIF89a" + struct.pack("<HHBBB", width, height, 0, 0, 0)
+            + b"\x2c" + struct.pack("<HHHHB", 0, 0, width, height, 0) + b"\x02\x02\x44\x01\x00;")
+
+
+def data_image(rng):
+    """An <image> whose data: URI holds a raster header of a random (often huge) size."""
+    side = rng.choice([1, 24, 4096, 4097, 20000, 65535, 1 << 30])
+    other = rng.choice([1, 24, 4096, 65535])
+    kind = rng.randrange(4)
+    if kind == 0:
+        mime, body = b"image/png", png_header(side, other)
+    elif kind == 1:
+        mime, body = b"image/jpeg", jpeg_header(min(side, 65535), other)
+    elif kind == 2:
+        mime, body = b"image/gif", gif_header(min(side, 65535), other)
+    else:
+        inner = rng.choice([b"<svg xmlns='http://www.w3.org/2000/svg' width='24' height='24'>"
+                            b"<text y='20' font-size='1e9'>W</text></svg>",
+                            b"<svg xmlns='http://www.w3.org/2000/svg'><filter id='f'>"
+                            b"<feTurbulence numOctaves='99999'/></filter>"
+                            b"<rect width='9' height='9' filter='url(#f)'/></svg>"])
+        mime, body = b"image/svg+xml", inner
+    return (b"<image width='24' height='24' href='data:" + mime + b";base64,"
+            + base64.b64encode(body) + b"'/>")
+
+
+def internal_subset(rng, data):
+    """Prepends (after any XML declaration) a DOCTYPE with ATTLIST defaults and entities; some
+    attribute values in the body become entity references."""
+    decls = []
+    for _ in range(rng.randint(1, 3)):
+        element, name, values = rng.choice(ATTLISTS)
+        decls.append(b"<!ATTLIST " + element + b" " + name + b" CDATA '" + rng.choice(values)
+                     + b"'>")
+    value = rng.choice([v for _, _, vs in ATTLISTS for v in vs])
+    decls.append(b"<!ENTITY v '" + value + b"'>")
+    decls.append(b"<!ENTITY t '" + b"W" * rng.choice([10, 5000]) + b"'>")
+    decls.append(b"<!ENTITY u '<use href=\"#a\"/><use href=\"#a\"/>'>")
+    decls.append(b"<!ENTITY w '&u;&u;&u;&u;&u;&u;&u;&u;&u;&u;'>")
+    rng.shuffle(decls)
+    doctype = b"<!DOCTYPE svg [" + b"".join(decls) + b"]>"
+    at = data.find(b"?>") + 2 if data.startswith(b"<?xml") else 0
+    data = data[:at] + doctype + data[at:]
+    # Some quoted values become &v;, some content &t; or &w;.
+    for _ in range(rng.randint(0, 3)):
+        q = data.find(b'="', rng.randrange(len(data) + 1))
+        if q < 0:
+            break
+        end = data.find(b'"', q + 2)
+        if end > 0:
+            data = data[:q + 2] + b"&v;" + data[end:]
+    close = data.rfind(b"</svg>")
+    if close > 0:
+        data = data[:close] + rng.choice([b"&t;", b"&w;", b"<text>&t;</text>"]) + data[close:]
+    return data
+
+
+def css_escape(rng, data):
+    """Writes some letters and digits inside style text as CSS escapes (\\31 or \\1, with or
+    without the space that ends a hex escape)."""
+    for marker in (b"style='", b'style="', b"<style>"):
+        start = data.find(marker)
+        if start < 0:
+            continue
+        start += len(marker)
+        end = min(len(data), start + 80)
+        out = bytearray(data[:start])
+        for b in data[start:end]:
+            if chr(b).isalnum() and rng.random() < 0.4:
+                out += b"\\" + (b"%x " % b if rng.random() < 0.7 else bytes([b]))
+            else:
+                out.append(b)
+        return bytes(out) + data[end:]
+    return data + b"<style>text{font-size:\\31 e9}</style>"
+
+
+def reencode(rng, data):
+    """The document in UTF-16 or UTF-32 (either byte order), with a BOM or a declaration."""
+    text = data.decode("utf-8", "replace")
+    codec = rng.choice(["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+    if text.startswith("<?xml"):
+        text = text[text.find("?>") + 2:]
+    label = codec[:6].upper()
+    bom = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff",
+           "utf-32-le": b"\xff\xfe\0\0", "utf-32-be": b"\0\0\xfe\xff"}[codec]
+    body = ('<?xml version="1.0" encoding="%s"?>' % label + text).encode(codec)
+    return (bom + body) if rng.random() < 0.7 else body
+
+
 def mutate(rng, seeds):
     data = bytearray(rng.choice(seeds))
+    if data[:4] != b"\x89PNG" and rng.random() < 0.5:
+        # Issue 23: what librsvg reads differently from the bytes.
+        kind = rng.randrange(4)
+        if kind == 0:
+            data = bytearray(internal_subset(rng, bytes(data)))
+        elif kind == 1:
+            data = bytearray(css_escape(rng, bytes(data)))
+        elif kind == 2:
+            close = data.rfind(b"</svg>")
+            at = close if close > 0 else len(data)
+            data[at:at] = data_image(rng)
+        if rng.random() < 0.2 or kind == 3:
+            return reencode(rng, bytes(data[:200_000]))
+        if rng.random() < 0.5:
+            return bytes(data[:200_000])
     for _ in range(rng.randint(1, 6)):
         kind = rng.randrange(5)
         pos = rng.randrange(len(data) + 1)
@@ -58,9 +195,11 @@ def main():
     ap.add_argument("--seed", type=int, default=int(time.time()))
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    # A private copy of the executable, so that rebuilding while this runs is harmless.
+    # A private copy of the executables (the front runs glyphsmith-render from its own
+    # folder), so that rebuilding while this runs is harmless.
     private = Path(tempfile.mkdtemp(prefix="glyphsmith-fuzz-bin-")) / "glyphsmith"
     shutil.copy2(args.glyphsmith, private)
+    shutil.copy2(Path(args.glyphsmith).parent / "glyphsmith-render", private.parent)
     args.glyphsmith = str(private)
     seeds = [p.read_bytes() for p in sorted(Path(args.seeds).iterdir()) if p.is_file()]
     findings = Path(args.findings)

@@ -6,6 +6,64 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/tree.h>
+#include <libxml/entities.h>
+#include <libxml/SAX2.h>
+
+/// The process's external entity loader (`xmlSetExternalEntityLoader`): loads nothing, so
+/// no libxml2 read in the process (Glyphsmith's or librsvg's) ever opens an external DTD or
+/// entity, whatever the parse options; libxml2 reports the entity as not loaded.
+static inline xmlParserInputPtr glyphsmith_no_external_entity(
+    const char *url, const char *id, xmlParserCtxtPtr ctxt) {
+  (void)url;
+  (void)id;
+  (void)ctxt;
+  return NULL;
+}
+
+/// Installs `glyphsmith_no_external_entity` as libxml2's external entity loader.
+static inline void glyphsmith_refuse_external_entities(void) {
+  xmlSetExternalEntityLoader(glyphsmith_no_external_entity);
+}
+
+/// `getEntity` / `getParameterEntity` for `glyphsmith_read_normalized`: internal entities
+/// only; an external one reads as undeclared (a well-formedness error), so it is never loaded.
+static inline xmlEntityPtr glyphsmith_internal_entity(void *ctx, const xmlChar *name) {
+  xmlEntityPtr entity = xmlSAX2GetEntity(ctx, name);
+  if (entity != NULL && entity->etype != XML_INTERNAL_GENERAL_ENTITY &&
+      entity->etype != XML_INTERNAL_PREDEFINED_ENTITY)
+    return NULL;
+  return entity;
+}
+
+static inline xmlEntityPtr glyphsmith_internal_parameter_entity(void *ctx, const xmlChar *name) {
+  xmlEntityPtr entity = xmlSAX2GetParameterEntity(ctx, name);
+  if (entity != NULL && entity->etype != XML_INTERNAL_PARAMETER_ENTITY) return NULL;
+  return entity;
+}
+
+/// Parses `size` bytes at `buffer` into a tree as librsvg reads the document: internal
+/// entities substituted (`XML_PARSE_NOENT`) and the internal subset's attribute defaults
+/// applied (`XML_PARSE_DTDATTR`), in the encoding the byte order mark or XML declaration
+/// names; never the external DTD (`externalSubset` unset), never an external entity
+/// (`glyphsmith_internal_entity`), never the network, with libxml2's entity-expansion limits
+/// (no `XML_PARSE_HUGE`). `error` receives libxml2's first error code (0: none). Returns NULL
+/// when the document cannot be parsed so.
+static inline xmlDocPtr glyphsmith_read_normalized(
+    const char *buffer, int size, int options, int *error) {
+  xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+  if (ctxt == NULL) return NULL;
+  ctxt->sax->externalSubset = NULL;
+  ctxt->sax->getEntity = glyphsmith_internal_entity;
+  ctxt->sax->getParameterEntity = glyphsmith_internal_parameter_entity;
+  xmlDocPtr doc = xmlCtxtReadMemory(ctxt, buffer, size, NULL, NULL, options);
+  *error = ctxt->errNo;
+  if (doc != NULL && !ctxt->wellFormed) {
+    xmlFreeDoc(doc);
+    doc = NULL;
+  }
+  xmlFreeParserCtxt(ctxt);
+  return doc;
+}
 
 /// `xmlFree` is a global function pointer, which Swift 6 refuses to read; this calls it.
 static inline void glyphsmith_xml_free(void *pointer) { xmlFree(pointer); }

@@ -6,7 +6,7 @@ package enum ValidateCommand: Subcommand {
   package static let name = "validate"
   package static let summary = "check an .xcassets catalog for what actool would warn about"
   package static let help = """
-    usage: glyphsmith validate CATALOG.xcassets [--json]
+    usage: glyphsmith validate CATALOG.xcassets|FOLDER [--json]
 
     Checks an asset catalog before actool does: malformed Contents.json, missing and
     unassigned files, two entries for one slot, unknown or missing idiom, scale and
@@ -17,13 +17,18 @@ package enum ValidateCommand: Subcommand {
     Diagnostics go to stderr, one a line, as compilers write them, then a count:
       CATALOG/NAME.imageset/Contents.json:7:1: warning: [scale-mismatch] images[1] (...): ...
 
+    A FOLDER that is not a catalog is searched for NAME.xcassets folders (6 levels deep, hidden
+    folders skipped); each is validated and named on its count line ("PATH: no findings" too).
+    A folder with no catalog is an error (exit 2) that says what it holds.
+
     options:
       --json    print {"catalog", "findings" : [...], "version" : 1} on stdout instead
                 (sorted keys; each finding has asset, entry, file, line, message, path,
-                rule, severity, null when absent)
+                rule, severity, null when absent; for a FOLDER of catalogs also
+                "catalogs" : [PATH, ...], the catalogs validated)
 
     Rule ids: \(CatalogRule.allCases.map(\.rawValue).joined(separator: ", ")).
-    Exit: 0 no findings, 1 findings, 2 the catalog cannot be read.
+    Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
     """
 
   package static let options: [OptionSpec] = [.flag("json"), .flag("help")]
@@ -57,10 +62,10 @@ package enum ValidateCommand: Subcommand {
         return .unusableInput
       }
     } else {
-      // Findings are diagnostics; the count line after them is a total (--quiet drops it).
-      let lines = report.diagnostics
-      lines.dropLast().forEach(Terminal.error)
-      lines.last.map(Terminal.info)
+      // Findings are diagnostics; the count lines after them are totals (--quiet drops them).
+      for line in report.diagnostics {
+        if line.isTotal { Terminal.info(line.text) } else { Terminal.error(line.text) }
+      }
     }
     return report.outcome
   }

@@ -6,9 +6,14 @@ import Synchronization
 /// front with a message naming the file (the per-input time and memory budgets are the
 /// process isolation's, see `WorkerPool` in the engine).
 public struct InputLimits: Sendable, Equatable {
-  /// Largest PNG input in pixels (width x height), checked against the PNG header before
-  /// decoding (default 40 million: a 6324 px square, 160 MB of RGBA).
-  public var maxPixels: Int = 40_000_000
+  /// Largest PNG input, and image inside an SVG, in pixels (width x height), checked against
+  /// the header before decoding (default 16,777,216: a 4096 px square, 64 MB of RGBA; icon
+  /// artwork is at most 1024 px, the App Store icon, so defaults keep an input well under
+  /// 200 MB, issue 23).
+  public var maxPixels: Int = 4096 * 4096
+  /// Most characters of text an SVG's `<text>` elements may hold, entities substituted
+  /// (default 4096; an icon's text is a few words).
+  public var maxText: Int = 4096
   /// Most `<use>` instances an SVG may expand to, counted through nested uses before librsvg
   /// parses it (default 10,000).
   public var maxUse: Int = 10_000

@@ -11,7 +11,7 @@ public enum PNGCodec {
   /// grey + alpha, RGB, RGBA, 16-bit, interlaced. Samples are taken as stored (gAMA, sRGB and
   /// iCCP are ignored); 16-bit samples become round(v / 257).
   /// - Parameter maxPixels: the largest width x height accepted (default
-  ///   `InputLimits.current.maxPixels`, 40 million), checked against the header first.
+  ///   `InputLimits.current.maxPixels`, 4096 x 4096), checked against the header first.
   /// - Throws: `RenderError.invalidPNG` with libpng's message, `.tooLarge` over 16384 px on a
   ///   side or over `maxPixels` (both checked before decoding).
   public static func decode(

@@ -162,9 +162,9 @@ import Testing
     let dir = try FirstContactCLITests.iconsFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     // script(1) gives the command a terminal; its output comes back on stdout.
-    func run(term: String, output: String) throws -> String {
+    func run(term: String, output: String, command: String = "assets icons -o") throws -> String {
       let result = try CLIRunner.run(
-        ["-qec", "\"$GLYPHSMITH\" assets icons -o \(output) 2>&1", "/dev/null"], in: dir,
+        ["-qec", "\"$GLYPHSMITH\" \(command) \(output) 2>&1", "/dev/null"], in: dir,
         environment: ["GLYPHSMITH": CLIRunner.executable.path, "TERM": term],
         executable: URL(fileURLWithPath: "/usr/bin/script"))
       #expect(result.status == 0, "\(result.stderr)")
@@ -174,6 +174,9 @@ import Testing
     #expect(terminal.contains("] 2/2 ETA 0:00"))
     let dumb = try run(term: "dumb", output: "B.xcassets")
     #expect(!dumb.contains("ETA") && dumb.contains("wrote 2 icons"))
+    // Issue 22: lint too (8 s on Bootstrap with nothing on screen), then its totals.
+    let lint = try run(term: "xterm", output: "icons", command: "lint")
+    #expect(lint.contains("] 2/2 ETA 0:00") && lint.contains("2 files: 0 errors, 0 warnings, 0 info"))
   }
 
   @Test func sheetLabelsAreCutOnlyWhenTheyDoNotFit() throws {
@@ -186,8 +189,46 @@ import Testing
     #expect(cut.count > 6)
     // One character more would not fit.
     let next = String(long.prefix(cut.count)) + "…"
-    let style = TextStyle(weight: .regular, sizePx: 9 * sheet.scale, color: sheet.labelColor)
+    let style = TextStyle(
+      weight: .regular, sizePx: 9 * sheet.scale, color: sheet.labelColor, literal: true)
     #expect(try TextLayout(next, style: style).logicalRect.width > sheet.labelWidthPx)
     #expect(try TextLayout(cut, style: style).logicalRect.width <= sheet.labelWidthPx)
+  }
+
+  /// Issue 22: `grid-3x3-gap` was labelled `grid-3×3-gap` (Inter's contextual alternates).
+  /// Literal text switches the substituting features off: "3x3" draws differently from the
+  /// default style (whose `calt` makes the x a ×), text without such pairs draws the same.
+  @Test func sheetLabelsAreDrawnAsSpelled() throws {
+    func pixels(_ text: String, literal: Bool) throws -> RGBAImage {
+      let style = TextStyle(weight: .regular, sizePx: 18, color: .black, literal: literal)
+      let layout = try TextLayout(text, style: style)
+      let canvas = try Canvas(width: 200, height: 40)
+      try canvas.draw(layout, x: 4, y: 4)
+      return try canvas.image()
+    }
+    #expect(try pixels("grid-3x3-gap", literal: true) != pixels("grid-3x3-gap", literal: false))
+    #expect(try pixels("bell", literal: true) == pixels("bell", literal: false))
+    // Drawn literally, the x of "3x3" is the x of "x" alone: the same advance.
+    let style = TextStyle(weight: .regular, sizePx: 18, color: .black, literal: true)
+    let three = try TextLayout("3", style: style).logicalRect.width
+    let x = try TextLayout("x", style: style).logicalRect.width
+    #expect(abs(try TextLayout("3x3", style: style).logicalRect.width - (2 * three + x)) < 0.01)
+  }
+
+  /// Issue 22: `sheet` leaves out `NAME-dark` beside `NAME` (its dark appearance, as `assets`
+  /// pairs them); a `-dark` file without its light icon is an icon of its own.
+  @Test func sheetSkipsDarkVariants() throws {
+    let dir = try FirstContactCLITests.iconsFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let icons = dir.appendingPathComponent("icons")
+    try Data(circleSVG.utf8).write(to: icons.appendingPathComponent("bell-dark.svg"))
+    try Data(circleSVG.utf8).write(to: icons.appendingPathComponent("moon-dark.svg"))
+    let result = try CLIRunner.run(
+      ["sheet", "icons", "-o", "s.png", "--scale", "1", "--columns", "8"], in: dir)
+    #expect(result.status == 0 && result.stderr == "")
+    let image = try PNGCodec.decode(
+      try Data(contentsOf: dir.appendingPathComponent("s.png")), path: "s.png")
+    // bell, home, moon-dark: three 64 pt cells.
+    #expect(image.width == 3 * 64 && image.height == 64 + 14)
   }
 }

@@ -132,13 +132,22 @@ struct IsolationCLITests {
     #expect(render.status == 2)
     #expect(
       render.stderr.hasPrefix(
-        "big.png: error: too large: 16000x16000 px PNG; inputs are limited to 40000000 pixels"))
+        "big.png: error: too large: 16000x16000 px PNG; inputs are limited to 16777216 pixels"))
     let compare = try CLIRunner.run(["compare", "small.png", "big.png"], in: dir)
     #expect(compare.status == 2)
     #expect(compare.stderr.contains("big.png: error: too large: 16000x16000 px PNG"))
+    // Raised past the default memory budget too (decoding 16000 x 16000 needs 1 GB): the
+    // decode itself then finds the pixel data missing.
     let raised = try CLIRunner.run(
-      ["render", "big.png", "-o", "out.png", "--max-pixels", "268435456"], in: dir)
+      ["render", "big.png", "-o", "out.png", "--max-pixels", "268435456", "--max-memory", "2048"],
+      in: dir)
     #expect(raised.status == 2 && raised.stderr.contains("big.png: error: invalid PNG"))
+    let unraised = try CLIRunner.run(
+      ["render", "big.png", "-o", "out.png", "--max-pixels", "268435456"], in: dir)
+    #expect(
+      unraised.stderr
+        == "big.png: error: rendering needs more than 200 MB (--max-memory); simplify the file "
+        + "or raise --max-memory\n")
   }
 
   @Test func turbulenceOctavesAreClampedWithoutChangingPixels() throws {

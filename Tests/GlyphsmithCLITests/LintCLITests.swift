@@ -16,15 +16,24 @@ private func write(_ text: String, _ name: String, in folder: URL) throws -> Str
 
 @Suite("lint CLI")
 struct LintCLITests {
-  @Test("a clean icon: exit 0, nothing on stderr")
+  @Test("a clean icon: exit 0, only the totals line on stderr (issue 22)")
   func clean() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let circle = try write(circleSVG, "circle.svg", in: folder)
     let result = try CLIRunner.run(["lint", circle])
     #expect(result.status == 0)
-    #expect(result.stderr == "")
+    #expect(result.stderr == "1 file: 0 errors, 0 warnings, 0 info\n")
     #expect(result.stdoutText == "")
+    // Two files, one missing: counted; --json and --quiet print no totals.
+    let text = try write(textSVG, "text.svg", in: folder)
+    let two = try CLIRunner.run(["lint", circle, text, folder.path + "/none.svg", "--scales", "1"])
+    #expect(two.status == 2)
+    #expect(two.stderr.hasSuffix("\n2 files: 0 errors, 1 warning, 0 info; 1 could not be linted\n"))
+    let json = try CLIRunner.run(["lint", circle, "--json"])
+    #expect(json.status == 0 && json.stderr == "")
+    let quiet = try CLIRunner.run(["lint", circle, "--quiet"])
+    #expect(quiet.status == 0 && quiet.stderr == "")
   }
 
   @Test("errors exit 1 with compiler-style diagnostics and the JSON report")
@@ -235,6 +244,23 @@ struct AssetsLintCLITests {
     ])
     #expect(strict.status == 1)
 
+    // Issue 22: the summary line says the findings did not fail the run, and how to make them.
+    let summary = try CLIRunner.run([
+      "assets", path, "-o", catalog, "--scales", "1", "--lint", "--force",
+    ])
+    #expect(summary.status == 0)
+    #expect(
+      summary.stderr.hasSuffix(
+        "; 0 failed; lint: 0 errors, 1 warning (it does not fail the run; --strict makes errors and warnings exit 1)\n"
+      ))
+    let strictSummary = try CLIRunner.run([
+      "assets", path, "-o", catalog, "--scales", "1", "--lint", "--strict", "--force",
+    ])
+    #expect(strictSummary.status == 1)
+    #expect(
+      strictSummary.stderr.hasSuffix(
+        "; 0 failed; lint: 0 errors, 1 warning (--strict: they fail the run)\n"))
+
     let plain = try CLIRunner.run(["assets", path, "-o", catalog, "--scales", "1", "--json"])
     let plainObject = try #require(
       try JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])
@@ -265,7 +291,8 @@ struct AssetsLintCLITests {
     #expect(regular.map { $0["rule"] as? String } == ["negative-space"])
     #expect(compact.isEmpty)
     let lintCompact = try CLIRunner.run(["lint", icon.path, "--compact"])
-    #expect(lintCompact.status == 0 && lintCompact.stderr == "")
+    #expect(
+      lintCompact.status == 0 && lintCompact.stderr == "1 file: 0 errors, 0 warnings, 0 info\n")
     // Without --compact there is no compact report.
     let plain = try CLIRunner.run([
       "assets", icon.path, "-o", catalog, "--lint", "--json", "--quiet", "--force",

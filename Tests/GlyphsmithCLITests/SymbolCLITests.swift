@@ -83,8 +83,11 @@ struct SymbolCLITests {
     #expect(result.status == 0)
     let image = try PNGCodec.decode(
       Data(contentsOf: dir.appendingPathComponent("sheet.png")), path: "sheet.png")
-    // Two 112 pt cells (plus 14 pt for the label) at 1 px per pt.
-    #expect(image.width == 224 && image.height == 126)
+    // Two 112 pt cells, 40 pt high (the 28 pt weights and 6 pt above and below: issue 22,
+    // no empty bands), plus 14 pt for the label, at 1 px per pt.
+    #expect(image.width == 224 && image.height == 54)
+    let tiles = (0..<image.height).filter { y in (0..<image.width).contains { image[$0, y].b == 255 && image[$0, y].r < 255 } }
+    #expect(tiles.first == 6 && tiles.last == 33)
   }
 
   @Test func lintTakesASymbolSet() throws {
@@ -124,5 +127,41 @@ struct SymbolCLITests {
     #expect(result.stderr.hasPrefix("glyphsmith symbol: error: --ultralight must be below 1"))
     let missing = try CLIRunner.run(["symbol", "nope.svg", "-o", "S.xcassets"], in: dir)
     #expect(missing.status == 2)
+  }
+
+  @Test func symbolOverAnImageSetOfTheSameNameExitsTwoNamingBoth() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let images = try CLIRunner.run(["assets", "bell.svg", "-o", "A.xcassets", "--quiet"], in: dir)
+    #expect(images.status == 0)
+    for command in [
+      ["symbol", "bell.svg", "-o", "A.xcassets"],
+      ["assets", "bell.svg", "-o", "A.xcassets", "--symbols", "--quiet"],
+    ] {
+      let result = try CLIRunner.run(command, in: dir)
+      #expect(result.status == 2)
+      #expect(
+        result.stderr.contains(
+          "bell.svg: error: symbol 'bell' would collide with A.xcassets/bell.imageset"))
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: dir.appendingPathComponent("A.xcassets/bell.symbolset").path))
+    }
+    let renamed = try CLIRunner.run(
+      ["symbol", "bell.svg", "-o", "A.xcassets", "--suffix", ".symbol"], in: dir)
+    #expect(renamed.status == 0)
+    let prefixed = try CLIRunner.run(
+      ["assets", "bell.svg", "-o", "A.xcassets", "--symbols", "--prefix", "sf-", "--quiet"],
+      in: dir)
+    #expect(prefixed.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: dir.appendingPathComponent("A.xcassets").path
+    ).sorted()
+    #expect(names == ["Contents.json", "bell.imageset", "bell.symbol.symbolset", "sf-bell.symbolset"])
+    let validate = try CLIRunner.run(["validate", "A.xcassets"], in: dir)
+    #expect(validate.status == 0)
+    let misuse = try CLIRunner.run(
+      ["assets", "bell.svg", "-o", "B.xcassets", "--prefix", "sf-"], in: dir)
+    #expect(misuse.status == 2)
   }
 }

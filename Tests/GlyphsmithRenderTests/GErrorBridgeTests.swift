@@ -1,3 +1,4 @@
+import CRsvg
 import Foundation
 import Testing
 
@@ -15,6 +16,28 @@ struct GErrorBridgeTests {
     #expect(
       GErrorBridge.readable("Error domain x code 1 on line a column b of data: m")
         == "Error domain x code 1 on line a column b of data: m")
+  }
+
+  /// Issue 23: cairo out of the isolation's memory and FreeType's refusal of a huge glyph
+  /// are costs past a budget, not invalid files.
+  @Test(arguments: [
+    (
+      "rendering error: NoMemory",
+      "rendering ran out of memory (--max-memory); simplify the file or raise --max-memory"
+    ),
+    (
+      "rendering error: FreetypeError",
+      "text too large for FreeType at this scale (glyphs past about 20,000 px); use a smaller "
+        + "font-size or scale"
+    ),
+  ])
+  func budgetFailuresReadAsTooLarge(message: String, what: String) {
+    #expect(throws: RenderError.tooLarge(path: "a.svg", what: what)) {
+      _ = try GErrorBridge.callSVG(path: "a.svg") { error -> Int32 in
+        error.pointee = g_error_new_literal(g_quark_from_string("rsvg"), 0, message)
+        return 0
+      }
+    }
   }
 
   @Test func aTruncatedFileSaysWhereItEnds() throws {

@@ -260,6 +260,49 @@ struct AssetsAndroidWebTests {
     #expect(AndroidDrawables.resourceName("class") == "ic_class")
   }
 
+  /// Issue 22: glyph drawables keep Material's 2 dp margin in the 24 dp box (ink reaching
+  /// closer is scaled down about the centre); artwork that keeps it is drawn as before, and
+  /// the plain role draws the canvas as is.
+  @Test func androidGlyphsKeepMaterialsMargin() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let edge = try folder.write(
+      "in/edge.svg", svg(viewBox: "0 0 16 16", body: "<rect width=\"16\" height=\"16\"/>"))
+    let inset = try folder.write(
+      "in/inset.svg",
+      svg(viewBox: "0 0 24 24", body: "<rect x=\"3\" y=\"3\" width=\"18\" height=\"18\"/>"))
+    func inkBounds(role: Role) throws -> [String: (Int, Int, Int, Int)] {
+      var options = AssetsOptions()
+      options.platforms = [.android]
+      options.role = role
+      let out = folder.path("out-\(role.rawValue)")
+      _ = try AssetsJob(catalogPath: out + "/C.xcassets", options: options).run([edge, inset])
+      var result: [String: (Int, Int, Int, Int)] = [:]
+      for name in ["edge", "inset"] {
+        let image = try PNGCodec.decode(
+          try Data(
+            contentsOf: URL(
+              fileURLWithPath: out + "/C.xcassets/android/res/drawable-xxxhdpi/\(name).png")),
+          path: name)
+        var (x0, y0, x1, y1) = (image.width, image.height, -1, -1)
+        for y in 0..<image.height {
+          for x in 0..<image.width where image[x, y].a > 0 {
+            (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+          }
+        }
+        result[name] = (x0, y0, x1, y1)
+      }
+      return result
+    }
+    // 96 px at xxxhdpi: 2 dp is 8 px; the ink spans px 8...87.
+    let glyph = try inkBounds(role: .tabBar)
+    #expect(glyph["edge"]! == (8, 8, 87, 87))
+    #expect(glyph["inset"]! == (12, 12, 83, 83))
+    let plain = try inkBounds(role: .plain)
+    #expect(plain["edge"]! == (0, 0, 95, 95))
+    #expect(plain["inset"]! == (12, 12, 83, 83))
+  }
+
   @Test func androidNamesThatCollideAfterMappingAreRefused() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

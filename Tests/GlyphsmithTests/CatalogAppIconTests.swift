@@ -255,6 +255,60 @@ struct CatalogAppIconTests {
     #expect(result.findings.first?.asset == "appicon")
   }
 
+  /// The mask is the superellipse of exponent 5: its area is Γ(1.2)² / Γ(1.4) = 0.95015 of
+  /// the square (the formula for |x|^n + |y|^n <= 1), its corners empty, its edges' middles
+  /// and centre full.
+  @Test func theCornerMaskIsTheSuperellipse() throws {
+    let side = 1024
+    let mask = try AppIconMask.coverage(side: side)
+    let area = Double(mask.reduce(0) { $0 + Int($1) }) / 255 / Double(side * side)
+    #expect(abs(area - 0.95015) < 0.0005, "\(area)")
+    #expect(mask[0] == 0 && mask[side - 1] == 0 && mask[side * side - 1] == 0)
+    #expect(mask[512 * side] == 255 && mask[512 * side + 512] == 255 && mask[512] == 255)
+    // Along the diagonal the outline is at 2^(-1/5) of the half side from the centre.
+    let inside = Int(512 - 512 * pow(2, -0.2))  // 66.3 px in from the corner
+    #expect(mask[(inside - 2) * side + inside - 2] == 0)
+    #expect(mask[(inside + 2) * side + inside + 2] == 255)
+  }
+
+  /// Issue 22: a black glyph on transparent is invisible as a dark or tinted layer, a tinted
+  /// layer in colour loses its colour, a dark layer with an opaque light background is wrong.
+  @Test func darkAndTintedLayersThatWouldNotShow() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let icon = try folder.write("icon.svg", square)
+    let black = try folder.write(
+      "black.svg", svg(viewBox: "0 0 10 10", body: "<circle cx=\"5\" cy=\"5\" r=\"4\"/>"))
+    let white = try folder.write(
+      "white.svg",
+      svg(viewBox: "0 0 10 10", body: "<circle cx=\"5\" cy=\"5\" r=\"4\" fill=\"#fff\"/>"))
+    let red = try folder.write("red.svg", disc)
+    let paper = try folder.write(
+      "paper.svg",
+      svg(
+        viewBox: "0 0 10 10",
+        body: "<rect width=\"10\" height=\"10\" fill=\"#fff\"/><circle cx=\"5\" cy=\"5\" r=\"3\"/>"))
+    func warnings(dark: String?, tinted: String?) throws -> [String] {
+      var options = AppIconOptions()
+      options.darkPath = dark
+      options.tintedPath = tinted
+      return try AppIconJob.run(
+        iconPath: icon, catalogPath: folder.path("App.xcassets"), options: options
+      ).warnings
+    }
+    #expect(
+      try warnings(dark: black, tinted: black) == [
+        "\(black): warning: the dark icon is invisible on the dark home screen: 0.0 % of it stands out against black (contrast 3:1 or more); iOS 18 draws dark icons on a dark background, so give a light or colourful glyph on transparent (a black glyph on transparent shows nothing)",
+        "\(black): warning: the tinted icon is invisible: 0.0 % of it is light enough to carry the tint (contrast 3:1 or more against black); iOS 18 makes tinted icons from the layer's luminance, so dark ink vanishes; give a white or light grey glyph on transparent",
+      ])
+    #expect(try warnings(dark: white, tinted: white) == [])
+    #expect(
+      try warnings(dark: paper, tinted: red) == [
+        "\(paper): warning: the dark icon has an opaque light background (corner #FFFFFF); iOS 18 draws dark icons on its own dark background; leave the background transparent",
+        "\(red): warning: the tinted icon is in colour (100.0 % of its ink); iOS 18 keeps only its luminance and applies the tint; give a greyscale image",
+      ])
+  }
+
   @Test func rejectsTranslucentBackgroundAndBadNames() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

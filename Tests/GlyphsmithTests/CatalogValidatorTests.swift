@@ -397,6 +397,110 @@ struct CatalogValidatorTests {
       ])
   }
 
+  /// Issue 22: a folder with dots in its name is a group, not an asset of type "0".
+  @Test func aFolderWithDotsInItsNameIsAGroup() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star", in: "expected-v7.2.0/")
+    try FileManager.default.createDirectory(
+      atPath: fixture.catalog + "/odd.unknownset", withIntermediateDirectories: true)
+    #expect(try fixture.validate() == [])
+    try fixture.png("expected-v7.2.0/star.imageset/star@3x.png", 70, 70)
+    #expect(
+      try fixture.summary() == [
+        "scale-mismatch expected-v7.2.0/star.imageset/Contents.json images[2] (universal 3x, star@3x.png)"
+      ])
+  }
+
+  /// Issue 22: a wrong scale value does not hide a wrong size: the factor comes from the file
+  /// name, else from the one scale the siblings leave.
+  @Test func aWrongScaleValueStillHasItsSizeChecked() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star", side: 25)
+    try fixture.png("star.imageset/star@3x.png", 72, 72)
+    try fixture.contents(
+      "star.imageset",
+      [
+        ["filename": "star.png", "idiom": "universal", "scale": "1x"],
+        ["filename": "star@2x.png", "idiom": "universal", "scale": "2x"],
+        ["filename": "star@3x.png", "idiom": "universal", "scale": "three"],
+      ])
+    let findings = try fixture.validate()
+    #expect(findings.map(\.rule) == [.scaleMismatch, .unknownScale])
+    #expect(
+      findings.first?.message
+        == "'star@3x.png' is 72x72 px, not 3x (taken as @3x from its file name) the @1x 'star.png' (25x25 px); re-render it at 75x75 px"
+    )
+    // No @Nx in the name: the siblings 1x and 2x leave 3x.
+    try FileManager.default.moveItem(
+      atPath: fixture.catalog + "/star.imageset/star@3x.png",
+      toPath: fixture.catalog + "/star.imageset/star-large.png")
+    try fixture.contents(
+      "star.imageset",
+      [
+        ["filename": "star.png", "idiom": "universal", "scale": "1x"],
+        ["filename": "star@2x.png", "idiom": "universal", "scale": "2x"],
+        ["filename": "star-large.png", "idiom": "universal", "scale": "x"],
+      ])
+    let bySiblings = try fixture.validate()
+    #expect(bySiblings.map(\.rule) == [.scaleMismatch, .unknownScale])
+    #expect(
+      bySiblings.first?.message
+        == "'star-large.png' is 72x72 px, not 3x (taken as @3x, the scale its siblings leave) the @1x 'star.png' (25x25 px); re-render it at 75x75 px"
+    )
+  }
+
+  /// Issue 22: `validate` on a folder validates the catalogs in it, each named, and a folder
+  /// with none is an error naming what it holds.
+  @Test func aFolderStandsForTheCatalogsInIt() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("bell")
+    try FileManager.default.removeItem(atPath: fixture.catalog + "/bell.imageset/bell@2x.png")
+    try fixture.folder.write("ios/Other.xcassets/Contents.json", "{}")
+    try fixture.folder.write(".hidden/Hidden.xcassets/Contents.json", "{")
+    let parent = fixture.folder.url.path
+    let report = try CatalogReport.validating(
+      catalogPath: parent + "/", symbolSets: { _, _ in [] })
+    #expect(report.catalog == parent)
+    #expect(report.catalogs == [parent + "/Cat.xcassets", parent + "/ios/Other.xcassets"])
+    #expect(report.findings.map(\.rule) == [.missingFile])
+    #expect(
+      report.diagnostics.map(\.isTotal) == [false, true, true]
+        && report.diagnostics.dropFirst().map(\.text) == [
+          parent + "/Cat.xcassets: 1 finding (1 error)", parent + "/ios/Other.xcassets: no findings",
+        ])
+    // The catalog itself: as before, no `catalogs`.
+    let single = try CatalogReport.validating(
+      catalogPath: fixture.catalog + "/", symbolSets: { _, _ in [] })
+    #expect(single.catalogs == nil && single.catalog == fixture.catalog)
+    #expect(single.diagnostics.map(\.text).last == "1 finding (1 error)")
+
+    let icons = try TemporaryFolder()
+    defer { icons.remove() }
+    try icons.write("a.svg", "<svg/>")
+    try icons.write("b.svg", "<svg/>")
+    try icons.write("notes.txt", "")
+    try icons.write("sub/c.svg", "<svg/>")
+    let empty = icons.path("sub")
+    try FileManager.default.removeItem(atPath: empty + "/c.svg")
+    #expect(
+      throws: GlyphsmithError.unusable(
+        path: icons.path("sub"),
+        problem:
+          "no asset catalog here: no NAME.xcassets folder in it or below, and it is not laid out as one (no Contents.json, no NAME.imageset); it holds nothing; pass the .xcassets folder"
+      )
+    ) { try CatalogSearch.catalogs(at: empty) }
+    #expect(
+      throws: GlyphsmithError.unusable(
+        path: icons.url.path,
+        problem:
+          "no asset catalog here: no NAME.xcassets folder in it or below, and it is not laid out as one (no Contents.json, no NAME.imageset); it holds 2 .svg files, 1 .txt file, 1 folder; pass the .xcassets folder"
+      )
+    ) { try CatalogSearch.catalogs(at: icons.url.path) }
+  }
+
   @Test func unreadableCatalogThrows() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

@@ -16,6 +16,28 @@ private func render(_ artwork: Artwork, _ configure: (inout RenderOptions) -> Vo
 
 @Suite("Plain role: the artwork's canvas fitted into exactly the size asked")
 struct PlainRenderTests {
+  /// docs/testing.md's "Rendering an SVG into an RGBAImage", as written there (the example
+  /// package runs the same code through `MyIcons.inboxPixels`).
+  @Test func theTestingDocsExampleRendersAsDocumented() throws {
+    let inboxSVG = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none"
+        stroke="black" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
+        <path d="M3 13h5l2 3h4l2-3h5"/><path d="M5 5h14l2 8v6H3v-6z"/>
+      </svg>
+      """
+    let artwork = try Artwork(data: Data(inboxSVG.utf8), path: "inbox.svg", baseDirectory: nil)
+    var options = RenderOptions()  // the plain role: the artwork's canvas, as drawn
+    options.widthPx = 48  // 48 x 48 px, the viewBox fitted, aspect kept, centred
+    options.heightPx = 48
+    let rendered = try GlyphRenderer.render(artwork, options: options)
+    let image: RGBAImage = rendered.image
+    #expect(image.width == 48 && image.height == 48 && rendered.warnings == [])
+    #expect(image[0, 0] == RGBA8(r: 0, g: 0, b: 0, a: 0))
+    #expect(image[24, 38] == RGBA8(r: 0, g: 0, b: 0, a: 255))
+    let png: Data = try PNGCodec.encode(image)
+    #expect(try PNGCodec.decode(png, path: "inbox.png") == image)
+  }
+
   /// A 25 x 25 canvas with a square from 4.5 to 20.5: half-pixel edges at @1x and @3x,
   /// whole-pixel edges at @2x.
   static let square = svg(

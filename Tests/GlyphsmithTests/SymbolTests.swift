@@ -1,5 +1,6 @@
 import Foundation
 import GlyphsmithRender
+import GlyphsmithTestFixtures
 import Testing
 
 @testable import Glyphsmith
@@ -42,26 +43,57 @@ struct SymbolTests {
 
   // MARK: - Placement
 
-  @Test func fullViewBoxCircleIs79UnitsCentredOnTheCapHeight() throws {
+  @Test func circleInkIsTheSFCircleWithAppleSideBearings() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let outline = try SymbolBuilder.build(path: try folder.write("circle.svg", Self.circle))
     #expect(outline.method == .fill)
-    #expect(outline.width == 79)
-    #expect(outline.height == 79)
+    // The ink, not the canvas, is sized: 78.85 units, Apple's circle at Regular-S.
+    #expect(abs(outline.height - 78.85) < 1e-9)
     let bounds = try #require(outline.paths.first?.weights[.regular]?.controlBounds)
-    #expect(abs(bounds.x - 0) < 0.002)
-    #expect(abs(bounds.width - 79) < 0.002)
+    #expect(abs(bounds.x - 6.84) < 0.002)
+    #expect(abs(bounds.width - 78.85) < 0.002)
     // Centred on the middle of the cap height: 70.459 / 2 above the baseline.
     #expect(abs((bounds.y + bounds.height / 2) - (-35.2295)) < 0.002)
-    // Left margin: Regular column centre 1449.84 minus half the width.
-    #expect(abs(SymbolTemplateWriter.leftMargin(outline, .regular) - 1410.34) < 1e-9)
+    // Margins: the ink plus Apple's circle side bearing (6.84) on each side, centred on the
+    // Regular column (1449.84): 92.53 wide, Apple's Regular-S circle margins.
+    #expect(abs(SymbolTemplateWriter.leftMargin(outline, .regular) - 1403.575) < 0.0015)
     let text = SymbolTemplateWriter.text(outline)
-    #expect(text.contains(#"<g id="Regular-S" transform="matrix(1 0 0 1 1410.34 696)">"#))
+    #expect(text.contains(#"<g id="Regular-S" transform="matrix(1 0 0 1 1403.575 696)">"#))
     #expect(text.contains(#"<line id="right-margin-Regular-S""#))
-    #expect(text.contains(#"x1="1489.34""#))
+    #expect(text.contains(#"x1="1496.105""#))
+    #expect(text.contains(#"<g id="H-reference" style="fill:#27AAE1;stroke:none;""#))
     #expect(text.contains(#"<text id="template-version""#))
     #expect(text.contains(">Template v.3.0</text>"))
+  }
+
+  @Test(arguments: [
+    // Lucide's square and circle (ISC; the shared corpus's `square.svg` and `circle.svg`),
+    // against Apple's square and circle exports: margin widths at Ultralight-S, Regular-S,
+    // Black-S and side bearing (docs/symbols.md, "Margins").
+    (#"<rect width="18" height="18" x="3" y="3" rx="2"/>"#, [86.72, 90.67, 95.80], 9.77),
+    (#"<circle cx="12" cy="12" r="10"/>"#, [88.12, 92.53, 97.66], 6.84),
+  ])
+  func lucideSquareAndCircleHaveApplesMargins(body: String, widths: [Double], bearing: Double)
+    throws
+  {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write(
+      "icon.svg",
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" "#
+        + #"fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" "#
+        + #"stroke-linejoin="round">\#(body)</svg>"#)
+    let outline = try SymbolBuilder.build(path: path)
+    for (weight, width) in zip(SymbolWeight.allCases, widths) {
+      let margin = try #require(outline.margins[weight])
+      #expect(abs(margin.right - margin.left - width) < 0.1, "\(weight)")
+      #expect(abs((margin.left + margin.right) / 2 - SymbolTemplateGeometry.columnCentre(weight)) < 0.002)
+      let all = VectorPath(outline.paths.flatMap { ($0.weights[weight] ?? VectorPath()).elements })
+      let ink = try #require(SymbolInk.bounds(all))
+      #expect(abs(ink.x - bearing) < 0.002)
+      #expect(abs(margin.right - margin.left - ink.x - ink.width - bearing) < 0.002)
+    }
   }
 
   // MARK: - Weights
@@ -80,29 +112,97 @@ struct SymbolTests {
     #expect(measured.inkGrows)
     #expect(measured.regularMatch >= 0.99)
     #expect(measured.totalPixels == 96 * 96)
-    // x0.5 and x2 the stroke: ink roughly halves and doubles (caps and overlaps aside).
-    #expect(measured.ink[0] / measured.ink[1] > 0.4 && measured.ink[0] / measured.ink[1] < 0.6)
+    // x0.32 and x2 the stroke: ink about a third and double (caps and overlaps aside).
+    #expect(measured.ink[0] / measured.ink[1] > 0.25 && measured.ink[0] / measured.ink[1] < 0.4)
     #expect(measured.ink[2] / measured.ink[1] > 1.7 && measured.ink[2] / measured.ink[1] < 2.3)
   }
 
-  @Test func fillOnlyIconUsesOneOutlineUnlessEmboldened() throws {
+  @Test func fillOnlyIconGetsCentredWeightsByDefault() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = try folder.write("circle.svg", Self.circle)
-    let plain = try SymbolBuilder.build(path: path)
+    var off = SymbolOptions()
+    off.emboldenUnits = 0
+    off.thinUnits = 0
+    let plain = try SymbolBuilder.build(path: path, options: off)
     let weights = try #require(plain.paths.first?.weights)
-    #expect(weights[.ultralight] == weights[.regular])
-    #expect(weights[.black] == weights[.regular])
+    #expect(weights[.ultralight]?.controlBounds?.width == weights[.regular]?.controlBounds?.width)
 
-    var options = SymbolOptions()
-    options.emboldenUnits = 2
-    let bold = try SymbolBuilder.build(path: path, options: options)
+    let bold = try SymbolBuilder.build(path: path)
     #expect(bold.isCompatible)
-    let black = try #require(bold.paths.first?.weights[.black]?.controlBounds)
-    let regular = try #require(bold.paths.first?.weights[.regular]?.controlBounds)
-    let light = try #require(bold.paths.first?.weights[.ultralight]?.controlBounds)
-    #expect(abs(black.width - (regular.width + 4)) < 0.05)
-    #expect(abs(light.width - (regular.width - 2)) < 0.05)
+    func ink(_ weight: SymbolWeight) throws -> Rect {
+      try #require(bold.paths.first?.weights[weight]?.controlBounds)
+    }
+    // 5.4 units out a side at Black, 2.2 in at Ultralight, on every side (centred: each
+    // weight's ink keeps the side bearing to its own margins).
+    for (weight, growth) in [(SymbolWeight.black, 5.4), (.ultralight, -2.2)] {
+      let box = try ink(weight)
+      #expect(abs(box.width - (try ink(.regular).width + 2 * growth)) < 0.01)
+      #expect(abs(box.height - (try ink(.regular).height + 2 * growth)) < 0.01)
+      #expect(abs((box.y + box.height / 2) - (-35.2295)) < 0.01)
+      let margin = try #require(bold.margins[weight])
+      #expect(abs(box.x - 6.84) < 0.002)
+      #expect(abs(margin.right - margin.left - (box.width + 2 * 6.84)) < 0.002)
+    }
+  }
+
+  @Test func emboldeningMatchesApplesFilledInkRatios() throws {
+    // Apple's own filled export: Regular-S emboldened with the defaults gives the ink of its
+    // Black-S and Ultralight-S within 3 %.
+    let url = PixelmatchFixtures.directory.deletingLastPathComponent()
+      .appendingPathComponent("symbol-exports/codeedit/custom.breakpoint.svg")
+    let document = try SVGDocument(
+      data: try Data(contentsOf: url), path: url.path, baseDirectory: nil)
+    func outline(_ id: String) throws -> VectorPath {
+      let recorded = try SVGPathRecorder.record(document, elementID: id, deviceScale: 1)
+      return VectorPath(recorded.paths.flatMap(\.path.elements))
+    }
+    func area(_ path: VectorPath) -> Double { abs(SymbolInk.areas(path).reduce(0, +)) }
+    let regular = try outline("Regular-S")
+    let options = SymbolOptions()
+    let stroker = try OutlineStroker()
+    let black = try stroker.embolden(regular, by: options.embolden(.black))
+    let light = try stroker.embolden(regular, by: options.embolden(.ultralight))
+    let appleBlack = area(try outline("Black-S")) / area(regular)
+    let appleLight = area(try outline("Ultralight-S")) / area(regular)
+    #expect(abs(appleBlack - 1.297) < 0.002)
+    #expect(abs(appleLight - 0.878) < 0.002)
+    #expect(abs(area(black) / area(regular) / appleBlack - 1) < 0.03)
+    #expect(abs(area(light) / area(regular) / appleLight - 1) < 0.03)
+  }
+
+  @Test func emboldenMovesEverySideEqually() throws {
+    // FreeType's FT_Outline_EmboldenXY alone moves the right and top edges by twice the
+    // amount and the left and bottom ones by nothing.
+    let square = VectorPath([
+      .move(PathPoint(x: 10, y: 10)), .line(PathPoint(x: 30, y: 10)),
+      .line(PathPoint(x: 30, y: 30)), .line(PathPoint(x: 10, y: 30)), .close,
+    ])
+    let grown = try #require(try OutlineStroker().embolden(square, by: 3).controlBounds)
+    #expect(grown == Rect(x: 7, y: 7, width: 26, height: 26))
+  }
+
+  @Test func ringCounterClosingAtBlackKeepsItsDirection() throws {
+    // A small ring: at Black (x2 the stroke) its counter closes; the contour stays, tiny
+    // and turning the same way as at Regular.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write(
+      "ring.svg",
+      svg(
+        width: "24", height: "24", viewBox: "0 0 24 24",
+        body: #"<circle cx="12" cy="12" r="10" fill="none" stroke="black" stroke-width="2"/>"#
+          + #"<circle cx="12" cy="12" r="1.5" fill="none" stroke="black" stroke-width="2"/>"#))
+    let outline = try SymbolBuilder.build(path: path)
+    #expect(outline.isCompatible)
+    for symbolPath in outline.paths {
+      let regular = SymbolInk.areas(try #require(symbolPath.weights[.regular]))
+      for weight in [SymbolWeight.ultralight, .black] {
+        let areas = SymbolInk.areas(try #require(symbolPath.weights[weight]))
+        #expect(areas.count == regular.count)
+        #expect(zip(areas, regular).allSatisfy { $0 * $1 > 0 })
+      }
+    }
   }
 
   @Test func evenOddFillBecomesAnEquivalentNonzeroFill() throws {
@@ -135,8 +235,13 @@ struct SymbolTests {
     let outline = try SymbolBuilder.build(path: path)
     #expect(outline.paths.map(\.layer) == [.primary, .secondary, .tertiary])
     let text = SymbolTemplateWriter.text(outline)
-    #expect(text.contains(#"class="monochrome-1 hierarchical-1:secondary""#))
-    #expect(text.contains(#"class="monochrome-2 hierarchical-2:tertiary""#))
+    #expect(text.contains(#"class="multicolor-1:tintColor hierarchical-1:secondary""#))
+    #expect(text.contains(#"class="multicolor-2:tintColor hierarchical-2:tertiary""#))
+    #expect(!text.contains("monochrome"))
+    // Each class used is declared in the <style> block.
+    for index in 0..<3 { #expect(text.contains(".multicolor-\(index):tintColor {fill:#007AFF}")) }
+    #expect(text.contains(".hierarchical-1:secondary {fill:#4D4D4D}"))
+    #expect(text.contains(".hierarchical-2:tertiary {fill:#999999}"))
     #expect(Self.rules(text).isEmpty)
     let plain = SymbolTemplateWriter.text(try SymbolBuilder.build(path: Self.icon("bell")))
     #expect(!plain.contains("hierarchical"))
@@ -229,15 +334,34 @@ struct SymbolTests {
     #expect(Self.rules(text) == [.symbolTemplate])
   }
 
-  @Test func missingMarginGuideIsFound() throws {
-    let text = try Self.template().replacingOccurrences(
+  @Test func missingMarginGuidesAreFoundOnlyWithoutAnyToFallBackTo() throws {
+    // One variant without margins takes another's (Apple's fallback): no finding.
+    let one = try Self.template().replacingOccurrences(
       of: #"id="left-margin-Black-S""#, with: #"id="something-else""#)
-    #expect(Self.rules(text) == [.symbolGuides])
+    #expect(Self.rules(one).isEmpty)
+    let none = try Self.template().replacingOccurrences(of: "-margin-", with: "-guide-")
+    #expect(Self.rules(none) == [.symbolGuides, .symbolGuides, .symbolGuides])
+  }
+
+  /// The `<g id="Regular-S" ...>` start tag of a template.
+  static func regularGroup(_ text: String) throws -> String {
+    let range = try #require(text.range(of: #"<g id="Regular-S" transform="[^"]*">"#, options: .regularExpression))
+    return String(text[range])
+  }
+
+  static let exports = PixelmatchFixtures.directory.deletingLastPathComponent()
+    .appendingPathComponent("symbol-exports")
+
+  @Test(arguments: ["codeedit/custom.breakpoint.svg", "home-assistant/discord.fill.svg"])
+  func applesOwnExportsHaveNoFindings(_ file: String) throws {
+    let data = try Data(contentsOf: Self.exports.appendingPathComponent(file))
+    let findings = SymbolSetCheck.checkTemplate(data, path: file, asset: "a", file: file)
+    #expect(findings.map(\.message) == [])
   }
 
   @Test func strokedEvenOddAndHiddenPathsAreFound() throws {
     var text = try Self.template()
-    let marker = #"<g id="Regular-S" transform="matrix(1 0 0 1 1410.34 696)">"#
+    let marker = try Self.regularGroup(text)
     #expect(text.contains(marker))
     text = text.replacingOccurrences(
       of: marker,
@@ -257,7 +381,7 @@ struct SymbolTests {
 
   @Test func openSubpathAndIncompatibleWeightsAreFound() throws {
     var text = try Self.template()
-    let regular = #"<g id="Regular-S" transform="matrix(1 0 0 1 1410.34 696)">"#
+    let regular = try Self.regularGroup(text)
     text = text.replacingOccurrences(of: regular, with: regular + #"<path d="M0 0L5 0L5 5"/>"#)
     let findings = SymbolSetCheck.checkTemplate(
       Data(text.utf8), path: "t.svg", asset: "t", file: "t.svg")
@@ -307,11 +431,17 @@ struct SymbolTests {
   // MARK: - Lint source
 
   @Test func lintSourceIsTheRegularOutlineBetweenItsMargins() throws {
-    let text = try Self.template()
+    let outline = try SymbolBuilder.build(path: Self.icon("bell"))
+    let text = SymbolTemplateWriter.text(outline)
     let data = try SymbolLintSource.regularOutline(template: Data(text.utf8), path: "bell.svg")
     let svg = String(decoding: data, as: UTF8.self)
-    #expect(svg.contains(#"viewBox="1410.34 621.271 79 79""#))
-    #expect(svg.contains(#"<g transform="matrix(1 0 0 1 1410.34 696)">"#))
+    let margin = try #require(outline.margins[.regular])
+    let n = SymbolTemplateWriter.n
+    let width = margin.right - margin.left
+    let height = max(79, width)
+    let top = SymbolTemplateGeometry.baselineS - SymbolTemplateGeometry.capHeight / 2 - height / 2
+    #expect(svg.contains(#"viewBox="\#(n(margin.left)) \#(n(top)) \#(n(width)) \#(n(height))""#))
+    #expect(svg.contains(#"<g transform="matrix(1 0 0 1 \#(n(margin.left)) 696)">"#))
     #expect(svg.components(separatedBy: "<path ").count - 1 == 2)
   }
 }

@@ -132,6 +132,30 @@ struct TabBarRulesTests {
     }
   }
 
+  /// Issue 22: in a compact (landscape) bar the badge overlaps only the glyph's top
+  /// trailing corner (a circle badge centred on it: a quarter of the badge), where on the
+  /// 23 x 20 pt box it covered about half of an 18 pt glyph; regular bars keep their place.
+  @Test func compactBadgeOverlapsOnlyTheTopTrailingCorner() throws {
+    for rightToLeft in [false, true] {
+      var items = try Self.items(3)
+      items[1].badge = "3"
+      let drawing = try TabBar(
+        items: items, selectedIndex: 0, compact: true, rightToLeft: rightToLeft
+      ).draw(scale: 2)
+      let icon = try #require(drawing.layout.items.filter { $0.kind == "icon" }.dropFirst().first)
+      let badge = try #require(drawing.layout.items.first { $0.kind == "badge" })
+      let i = icon.frame
+      let b = badge.frame
+      let overlapW = min(i.x + i.width, b.x + b.width) - max(i.x, b.x)
+      let overlapH = min(i.y + i.height, b.y + b.height) - max(i.y, b.y)
+      // The badge's centre on the glyph's top-trailing (or top-leading) corner, to 1 px.
+      let cornerX = rightToLeft ? i.x : i.x + i.width
+      #expect(abs(b.x + b.width / 2 - cornerX) <= 0.5, "\(rightToLeft)")
+      #expect(overlapW <= b.width / 2 + 0.5 && overlapH <= b.height / 2 + 0.5)
+      #expect(overlapW * overlapH <= 0.3 * i.width * i.height, "\(overlapW) x \(overlapH)")
+    }
+  }
+
   @Test func jsonDescribesWhatWasDrawn() throws {
     var items = try Self.items(2)
     items[1].isDisabled = true
@@ -143,11 +167,18 @@ struct TabBarRulesTests {
     let size = object["size"] as! [String: Any]
     #expect(size["width"] as? Double == 393 && size["height"] as? Double == 49)
     let list = object["items"] as! [[String: Any]]
-    #expect(list.map { $0["kind"] as? String } == ["tab", "label", "tab", "label"])
+    // Issue 22: each glyph's own frame (kind "icon") follows its tab.
+    #expect(
+      list.map { $0["kind"] as? String } == ["tab", "icon", "label", "tab", "icon", "label"])
     #expect(list[0]["kind"] as? String == "tab" && list[0]["title"] as? String == "Home")
-    #expect(list[0]["selected"] as? Bool == true && list[2]["disabled"] as? Bool == true)
-    let frame = list[2]["frame"] as! [String: Any]
+    #expect(list[0]["selected"] as? Bool == true && list[3]["disabled"] as? Bool == true)
+    let frame = list[3]["frame"] as! [String: Any]
     #expect(frame["x"] as? Double == 196.5 && frame["width"] as? Double == 196.5)
+    // The icon: the rendered glyph's canvas, centred in its 196.5 pt slot.
+    let icon = list[1]["frame"] as! [String: Any]
+    let (x, w) = (icon["x"] as! Double, icon["width"] as! Double)
+    #expect(abs(x + w / 2 - 98.25) <= 1.0 / 6 && w >= 23 && w <= 31)
+    #expect(list[1]["icon"] as? String == items[0].icon?.path)
     #expect((object["warnings"] as? [Any])?.isEmpty == true)
   }
 }

@@ -131,10 +131,24 @@ struct TableViewTests {
     #expect(try Self.message(#"[1, 2]"#).contains("expected an object"))
   }
 
-  @Test func iconsStayInsideTheSpecsFolder() throws {
-    let message = try Self.message(
-      #"{"sections": [{"rows": [{"title": "A", "icon": "../outside.svg"}]}]}"#)
-    #expect(message.contains("points outside the input's folder"))
+  /// Issue 22: the spec is the user's own file: its icon paths resolve as command-line paths
+  /// do (relative to the spec, `..` and absolute allowed); URLs are refused.
+  @Test func iconPathsResolveAsCommandLinePaths() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let outside = try folder.write("icons/bell.svg", svg(viewBox: "0 0 10 10", body: "<circle cx=\"5\" cy=\"5\" r=\"4\"/>"))
+    let specPath = try folder.write(
+      "specs/t.json",
+      #"{"sections": [{"rows": [{"title": "A", "icon": "../icons/bell.svg"}, {"title": "B", "icon": ""#
+        + outside + #""}]}]}"#)
+    let table = try TableView.load(path: specPath)
+    let paths = table.spec.sections[0].rows.map(\.iconPath)
+    let resolved = folder.url.appendingPathComponent("icons/bell.svg").standardizedFileURL.path
+    #expect(paths == [resolved, outside])
+    #expect(table.icons.keys.sorted() == Array(Set([resolved, outside])).sorted())
+  }
+
+  @Test func iconsAreFilesNotURLs() throws {
     let network = try Self.message(
       #"{"sections": [{"rows": [{"title": "A", "icon": "https://example.com/a.svg"}]}]}"#)
     #expect(network.contains("network references are not loaded"))

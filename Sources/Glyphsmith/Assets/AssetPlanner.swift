@@ -35,21 +35,13 @@ package enum AssetPlanner {
     }
     let files = files.filter { !FileName.hasEscapes($0.path) }
     var warnings: [String] = []
-    // Dark variants: "x-dark.svg" beside "x.svg" or "x.png" in the same folder.
     // Each file's asset name, worked out once.
     let names = files.map { AssetName.from(path: $0.path) }
-    func key(_ index: Int) -> String {
-      let path = files[index].path
-      let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-      return folder + "/" + names[index]
-    }
-    let bases = Set(files.indices.map(key))
+    let keys = files.indices.map { key(files[$0].path, name: names[$0]) }
     var darkFor: [String: String] = [:]
     var isDark = Set<String>()
-    for index in files.indices where names[index].hasSuffix("-dark") {
+    for (index, base) in darkVariants(keys) {
       let file = files[index]
-      let base = String(key(index).dropLast("-dark".count))
-      guard bases.contains(base) else { continue }
       isDark.insert(file.path)
       if options.keepsColour {
         darkFor[base] = file.path
@@ -63,7 +55,7 @@ package enum AssetPlanner {
     for (index, file) in files.enumerated() where !isDark.contains(file.path) {
       inputs.append(
         AssetInput(
-          path: file.path, name: names[index], groups: file.folders, darkPath: darkFor[key(index)]
+          path: file.path, name: names[index], groups: file.folders, darkPath: darkFor[keys[index]]
         ))
     }
 
@@ -77,6 +69,32 @@ package enum AssetPlanner {
       inputs = inputs.filter { shardIndex(of: $0.name, count: shard.count) == shard.index - 1 }
     }
     return (inputs, warnings, rejected)
+  }
+
+  /// `FOLDER/NAME` of the file at `path` whose asset name is `name`: what pairs a
+  /// `NAME-dark` file with its `NAME`.
+  static func key(_ path: String, name: String) -> String {
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    return folder + "/" + name
+  }
+
+  /// Dark variants among files keyed `FOLDER/NAME` (`key(_:name:)`): each `NAME-dark` (as
+  /// `x-dark.svg`) beside a `NAME` of any extension in the same folder, by index, with its
+  /// base's key, in order.
+  static func darkVariants(_ keys: [String]) -> [(index: Int, base: String)] {
+    let bases = Set(keys)
+    return keys.indices.compactMap { index in
+      guard keys[index].hasSuffix("-dark") else { return nil }
+      let base = String(keys[index].dropLast("-dark".count))
+      return bases.contains(base) ? (index, base) : nil
+    }
+  }
+
+  /// The paths among `paths` that are dark variants of another (`darkVariants(_:)`): what
+  /// `assets` pairs with their light icon rather than making assets of, and `sheet` skips.
+  package static func darkVariantPaths(_ paths: [String]) -> Set<String> {
+    let keys = paths.map { key($0, name: AssetName.from(path: $0)) }
+    return Set(darkVariants(keys).map { paths[$0.index] })
   }
 
   /// The 0-based share of `count` an asset name falls in: the first 64 bits of the SHA-256 of

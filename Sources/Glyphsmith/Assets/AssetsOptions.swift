@@ -45,6 +45,11 @@ public struct AssetsOptions: Sendable {
   /// iOS only: every SVG input becomes `NAME.symbolset` (a custom SF Symbol, `SymbolJob`)
   /// instead of `NAME.imageset` (an image set and a symbol set of one name collide).
   public var symbols = false
+  /// With `symbols`: put before each symbol set's name (`--prefix`), so that it does not
+  /// collide with an image set of the same name.
+  public var symbolPrefix = ""
+  /// With `symbols`: put after each symbol set's name (`--suffix`).
+  public var symbolSuffix = ""
 
   /// Defaults: tab-bar role, @1x @2x @3x, no compact, iOS only, all cores.
   public init() {}

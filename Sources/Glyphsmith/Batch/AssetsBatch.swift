@@ -55,6 +55,8 @@ package struct AssetsBatch: Sendable {
       var job = SymbolJob(
         inputs: files.map(\.path).filter { $0.lowercased().hasSuffix(".svg") }, catalog: catalog)
       job.jobs = options.jobs
+      job.prefix = options.symbolPrefix
+      job.suffix = options.symbolSuffix
       let symbols = try job.run()
       symbolDiagnostics = symbols.symbols.flatMap(\.warnings) + symbols.errors
       symbolFailures = symbols.failures.map {
@@ -77,8 +79,8 @@ package struct AssetsBatch: Sendable {
           var planned = job.plannedOutputs(all)
           if options.symbols, let root = job.outputFolders[.ios] {
             for path in collected.map(\.path) where path.lowercased().hasSuffix(".svg") {
-              planned[root, default: [:]][root + "/" + AssetName.from(path: path) + ".symbolset"] =
-                path
+              let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
+              planned[root, default: [:]][root + "/" + name + ".symbolset"] = path
             }
           }
           let outcome = OutputManifest.update(
@@ -147,6 +149,23 @@ package struct AssetsBatch: Sendable {
       "wrote \(count(written.count, "icon")) (\(count(fileCount, "PNG file"))) to "
       + outputFolders.joined(separator: ", ") + " "
       + "in \(String(format: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
+  }
+
+  /// What `assets --lint` adds to the summary line (issue 22: an `error:` that exits 0
+  /// surprises everyone used to compilers): `; lint: E errors, W warnings (they do not fail
+  /// the run; --strict makes errors and warnings exit 1)`, or with `strict` `; lint: E errors,
+  /// W warnings (--strict: they fail the run)` when there are any; counts over `lint` and
+  /// `lintCompact` of every input.
+  package static func lintSummary(_ report: AssetsReport, strict: Bool) -> String {
+    let findings = report.inputs.flatMap { ($0.lint ?? []) + ($0.lintCompact ?? []) }
+    let errors = findings.filter { $0.severity == .error }.count
+    let warnings = findings.filter { $0.severity == .warning }.count
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    let counts = "; lint: \(count(errors, "error")), \(count(warnings, "warning"))"
+    if errors + warnings == 0 { return counts }
+    if strict { return counts + " (--strict: they fail the run)" }
+    return counts
+      + " (\(errors + warnings == 1 ? "it does" : "they do") not fail the run; --strict makes errors and warnings exit 1)"
   }
 
   /// `stats: N renders in W s wall; task time ...; overhead P %` (`--stats`), `seconds` the

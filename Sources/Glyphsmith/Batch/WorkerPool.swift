@@ -14,9 +14,9 @@ package enum WorkerPool {
   package struct Budget: Sendable, Equatable {
     /// Wall-clock seconds one input may take (`--timeout`, default 10).
     package var timeoutSeconds: Double = 10
-    /// Memory one worker may use in MB (`--max-memory`, default 1024): `RLIMIT_DATA`, the heap
-    /// and private mappings, set by the worker itself.
-    package var maxMemoryMB: Int = 1024
+    /// Memory one worker may use in MB (`--max-memory`, default 200: an icon needs far less,
+    /// issue 23): `RLIMIT_DATA`, the heap and private mappings, set by the worker itself.
+    package var maxMemoryMB: Int = 200
     /// The defaults.
     package init() {}
   }

@@ -134,8 +134,13 @@ public enum GlyphRenderer {
         "--padding \(options.paddingPt.formatted2) pt leaves no room in a \(width)x\(height) px canvas; use less padding or a larger size"
       )
     }
-    let k = min(
+    var k = min(
       (Double(width) - 2 * pad) / canvas.width, (Double(height) - 2 * pad) / canvas.height)
+    if options.minimumInkMarginPt > 0, let ink = try artwork.ink() {
+      k *= inkMarginFactor(
+        ink.bounds, canvas: canvas, scale: k, width: width, height: height,
+        margin: options.minimumInkMarginPt * s)
+    }
     let placement = Placement(
       scale: k, offsetX: (Double(width) - canvas.width * k) / 2,
       offsetY: (Double(height) - canvas.height * k) / 2)
@@ -143,6 +148,27 @@ public enum GlyphRenderer {
       width: width, height: height, placement: placement,
       canvasPt: Size(width: Double(width) / s, height: Double(height) / s), shape: nil,
       target: nil)
+  }
+
+  /// The factor (at most 1) that shrinks artwork drawn centred at `scale` px per canvas
+  /// unit into a `width` x `height` px image about the image's centre, so that its ink
+  /// `bounds` (canvas units) stays `margin` px from every edge.
+  static func inkMarginFactor(
+    _ bounds: Rect, canvas: Size, scale: Double, width: Int, height: Int, margin: Double
+  ) -> Double {
+    let (cx, cy) = (Double(width) / 2, Double(height) / 2)
+    // Ink edges relative to the centre, in px: the canvas is centred, so (u - w / 2) x scale.
+    let left = (canvas.width / 2 - bounds.x) * scale
+    let right = (bounds.x + bounds.width - canvas.width / 2) * scale
+    let top = (canvas.height / 2 - bounds.y) * scale
+    let bottom = (bounds.y + bounds.height - canvas.height / 2) * scale
+    var factor = 1.0
+    for (reach, room) in [(left, cx - margin), (right, cx - margin), (top, cy - margin),
+      (bottom, cy - margin)] where reach > 0 && room > 0
+    {
+      factor = min(factor, room / reach)
+    }
+    return factor
   }
 
   static func fittedLayout(_ artwork: Artwork, options: RenderOptions) throws -> Layout {

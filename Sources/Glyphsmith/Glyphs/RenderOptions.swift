@@ -14,6 +14,11 @@ public struct RenderOptions: Sendable, Equatable {
   /// Transparent margin in pt on each side: insets the artwork in a fixed canvas (plain), or
   /// is added around the fitted glyph (fitted roles).
   public var paddingPt: Double = 0
+  /// Plain role with a fixed canvas: the least space in pt between the ink and the canvas
+  /// edge; artwork whose ink would come closer is scaled down about the canvas centre until
+  /// it does not (Android glyph drawables keep Material's 2 dp margin in the 24 dp box). 0:
+  /// the canvas is fitted as is.
+  public var minimumInkMarginPt: Double = 0
   /// Alpha only, glyph black, coverage kept. `nil`: the role's default.
   public var template: Bool? = nil
   /// One colour for the whole glyph, coverage kept; a translucent tint lowers alpha and never

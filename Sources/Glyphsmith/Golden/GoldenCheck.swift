@@ -104,6 +104,8 @@ public enum GoldenCheck {
           continue
         }
         let folder = GoldenComparison.artifactsFolder(artifacts, relativePath: entries[index].path)
+        // Never through a linked sub-folder to wherever it points (the root may be a link).
+        try OutputSafety.checkNoLinkedFolders(root: artifacts.path, folder: folder.path)
         try GoldenComparison.writeArtifacts(images, to: folder)
         // As given: relative when the folder was given relative, like the other paths printed.
         entries[index].artifacts = folder.relativePath

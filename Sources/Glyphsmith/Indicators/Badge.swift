@@ -145,6 +145,24 @@ public struct Badge: Sendable, Equatable {
     return (x, y)
   }
 
+  /// Where a badge goes on a compact (iPhone landscape) tab bar glyph whose own frame is
+  /// `icon` (px): a one-character (circle) badge centred on the glyph's top-trailing corner,
+  /// so it overlaps only that corner (a quarter of the badge), as iOS draws it (issue 22: on
+  /// the 23 x 20 pt box of `badgeOrigin` it covered two-thirds of an 18 pt glyph); wider
+  /// badges keep that leading edge and grow away from the glyph. Mirrored when `rightToLeft`.
+  /// Glyphsmith's reading of iOS's compact bars (no published number).
+  public static func compactBadgeOrigin(
+    badgeWidth: Int, badgeHeight: Int, icon: Rect, rightToLeft: Bool
+  ) -> (x: Int, y: Int) {
+    let half = Double(badgeHeight) / 2
+    let y = Int((icon.y - half).rounded(.down))
+    let x =
+      rightToLeft
+      ? Int((icon.x + half).rounded(.down)) - badgeWidth
+      : Int((icon.maxX - half).rounded(.up))
+    return (x, y)
+  }
+
   /// Composites this badge (rendered at `scale`) on `icon` (px, e.g. a tab bar glyph made by
   /// `render --role tab-bar` at the same scale): the 31 x 28 pt icon box (x scale) is centred
   /// on the icon image and the badge placed at its top-trailing corner (`badgeOrigin`), or

@@ -23,7 +23,7 @@ extension TabBar {
   }
 
   /// Draws item `index` (its icon or the More ellipsis, title, badge) in its slot and adds
-  /// its frames (`tab` or `more`, `label`, `badge`) and warnings.
+  /// its frames (`tab` or `more`, `icon`, `label`, `badge`) and warnings.
   /// - Throws: `.emptyArtwork` for an icon without ink; `.render` on a renderer failure.
   func drawItem(
     _ item: Item, index: Int, selected: Bool, isMore: Bool, metrics m: ItemMetrics,
@@ -48,7 +48,8 @@ extension TabBar {
     let placed =
       compact || idiom == .pad
       ? try placeBeside(
-        item, style: style, iconWidth: iconWidth, badge: badge, position: position, metrics: m)
+        item, style: style, iconWidth: iconWidth, icon: icon, badge: badge, position: position,
+        metrics: m)
       : try placeStacked(item, style: style, slotCentre: slotCentre, metrics: m)
     let (box, title, truncated) = (placed.box, placed.title, placed.truncated)
     if truncated {
@@ -60,13 +61,15 @@ extension TabBar {
     let boxCentre = (
       x: mirrored(box.x, box.width, about: slotCentre) + box.width / 2, y: box.y + box.height / 2
     )
+    // The glyph's own frame (px), as drawn (mirrored in right-to-left bars).
+    var iconFrame: Rect? = nil
     if let icon {
-      try canvas.draw(
-        icon,
-        in: Rect(
-          x: (boxCentre.x - Double(icon.width) / 2).rounded(),
-          y: (boxCentre.y - Double(icon.height) / 2).rounded(),
-          width: Double(icon.width), height: Double(icon.height)))
+      let frame = Rect(
+        x: (boxCentre.x - Double(icon.width) / 2).rounded(),
+        y: (boxCentre.y - Double(icon.height) / 2).rounded(),
+        width: Double(icon.width), height: Double(icon.height))
+      try canvas.draw(icon, in: frame)
+      iconFrame = frame
     } else if isMore {
       Self.drawEllipsis(
         on: canvas, centre: boxCentre, scale: scale, compact: compact, colour: colour)
@@ -83,6 +86,12 @@ extension TabBar {
           scale: scale),
         truncated: truncated, selected: selected,
         disabled: item.isDisabled, icon: item.icon?.path))
+    if let iconFrame {
+      drawn.append(
+        DrawnLayout.Item(
+          kind: "icon", title: item.title, frame: .init(px: iconFrame, scale: scale),
+          icon: item.icon?.path))
+    }
     if title.inkRect.width > 0 {
       drawn.append(
         DrawnLayout.Item(
@@ -94,10 +103,30 @@ extension TabBar {
           truncated: truncated))
     }
     if let badge, let value = item.badge {
+      // Laid out left to right, then mirrored like the rest.
+      let unmirroredIcon = iconFrame.map {
+        Rect(
+          x: mirrored($0.x, $0.width, about: slotCentre), y: $0.y, width: $0.width,
+          height: $0.height)
+      }
       drawn.append(
         try drawBadge(
-          badge, value: value, box: box, slotCentre: slotCentre, scale: scale, on: canvas))
+          badge, value: value, box: box, icon: unmirroredIcon, slotCentre: slotCentre,
+          scale: scale, on: canvas))
     }
+  }
+
+  /// Where `badge` goes, left to right: against the icon box (`Badge.badgeOrigin`), or in
+  /// compact bars against the glyph's own frame `icon` (`Badge.compactBadgeOrigin`).
+  func badgeOrigin(_ badge: RGBAImage, box: Rect, icon: Rect?, scale: Double) -> (x: Int, y: Int)
+  {
+    if compact, let icon {
+      return Badge.compactBadgeOrigin(
+        badgeWidth: badge.width, badgeHeight: badge.height, icon: icon, rightToLeft: false)
+    }
+    return Badge.badgeOrigin(
+      badgeWidth: badge.width, badgeHeight: badge.height, box: box, scale: scale,
+      rightToLeft: false)
   }
 
   /// `x` of a range `w` px wide, mirrored about `centre` in right-to-left bars.
@@ -122,20 +151,21 @@ extension TabBar {
     return image
   }
 
-  /// Draws `badge` at the icon box's top trailing corner; its `badge` frame.
+  /// Draws `badge` at the icon box's top trailing corner (compact bars: the glyph frame
+  /// `icon`'s, `badgeOrigin`); its `badge` frame.
   /// - Throws: `.render` on a renderer failure.
   func drawBadge(
-    _ badge: RGBAImage, value: String, box: Rect, slotCentre: Double, scale: Double,
-    on canvas: Canvas
+    _ badge: RGBAImage, value: String, box: Rect, icon: Rect?, slotCentre: Double,
+    scale: Double, on canvas: Canvas
   ) throws -> DrawnLayout.Item {
-    let origin = Badge.badgeOrigin(
-      badgeWidth: badge.width, badgeHeight: badge.height, box: box, scale: scale,
-      rightToLeft: false)
+    let origin = badgeOrigin(badge, box: box, icon: icon, scale: scale)
     let x =
       rightToLeft
       ? mirrored(Double(origin.x), Double(badge.width), about: slotCentre) : Double(origin.x)
+    // Kept inside the bar, except in compact bars, where it stays on the glyph's corner and
+    // its top may be cut by the bar's edge (iOS draws it over what is above).
     let frame = Rect(
-      x: x, y: Double(max(0, origin.y)), width: Double(badge.width),
+      x: x, y: Double(compact ? origin.y : max(0, origin.y)), width: Double(badge.width),
       height: Double(badge.height))
     try canvas.draw(badge, in: frame)
     return DrawnLayout.Item(kind: "badge", title: value, frame: .init(px: frame, scale: scale))
@@ -144,8 +174,8 @@ extension TabBar {
   /// Side by side (iPad, compact): icon, 6 pt gap, title, centred in the slot as a group; a
   /// badge that would reach over the title pushes the title 2 pt past it.
   func placeBeside(
-    _ item: Item, style: TextStyle, iconWidth: Double, badge: RGBAImage?, position: Int,
-    metrics m: ItemMetrics
+    _ item: Item, style: TextStyle, iconWidth: Double, icon: RGBAImage?, badge: RGBAImage?,
+    position: Int, metrics m: ItemMetrics
   ) throws -> ItemPlacement {
     let scale = m.scale
     let boxPt = Badge.iconBoxPt(compact: compact)
@@ -159,9 +189,12 @@ extension TabBar {
         x: iconWidth / 2 - boxPt.width * scale / 2,
         y: m.barHeight / 2 - boxPt.height * scale / 2,
         width: boxPt.width * scale, height: boxPt.height * scale)
-      let origin = Badge.badgeOrigin(
-        badgeWidth: badge.width, badgeHeight: badge.height, box: relativeBox, scale: scale,
-        rightToLeft: false)
+      let relativeIcon = icon.map {
+        Rect(
+          x: 0, y: (m.barHeight / 2 - Double($0.height) / 2).rounded(),
+          width: Double($0.width), height: Double($0.height))
+      }
+      let origin = badgeOrigin(badge, box: relativeBox, icon: relativeIcon, scale: scale)
       // The title's ink top where it will be drawn (no clearance: a dot badge above a
       // title's cap height leaves it readable).
       let titleTop =

@@ -10,8 +10,9 @@ import Foundation
 ///                "rows": [{"title", "subtitle" | "detail", "icon", "iconBackground",
 ///                          "accessory": "none" | "disclosure" | "checkmark", "disabled"}]}]}
 /// ```
-/// `icon` paths resolve relative to the spec's folder under the rule for references inside
-/// an SVG (no network, nothing outside that folder).
+/// `icon` paths resolve as command-line paths do, relative to the spec's folder (`..` and
+/// absolute paths allowed: the spec is the user's own file, issue 22); URLs are refused. The
+/// rule for references inside an SVG still applies to what the icons themselves reference.
 public struct TableViewSpec: Sendable, Equatable {
   /// The two basic styles.
   public enum Style: String, Sendable, CaseIterable {
@@ -85,7 +86,7 @@ public struct TableViewSpec: Sendable, Equatable {
   /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read or is not JSON;
   ///   `.unusable` naming the file for an unknown key, a wrong
   ///   type or value, a grouped table with no group, a group with no row, a table with no row,
-  ///   an empty title; `.render(.forbiddenReference)` for an icon outside the spec's folder.
+  ///   an empty title, an icon given as a URL.
   public static func load(path: String) throws -> TableViewSpec {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file or not readable")
@@ -224,7 +225,14 @@ public struct TableViewSpec: Sendable, Equatable {
       var iconPath: String? = nil
       if let icon {
         guard !icon.isEmpty else { throw fail("\(rowPlace).icon", "empty path") }
-        try ReferenceRule.check(icon, path: path, baseDirectory: baseDirectory)
+        // The spec is the user's own file: its icon paths are paths as on the command line
+        // (relative to the spec, `..` and absolute allowed). Only URLs are refused.
+        if icon.contains("://") {
+          throw fail(
+            "\(rowPlace).icon",
+            "'\(icon)': network references are not loaded; give a file path (relative to the spec's folder, .. and absolute allowed)"
+          )
+        }
         iconPath =
           icon.hasPrefix("/")
           ? icon : baseDirectory.appendingPathComponent(icon).standardizedFileURL.path

@@ -12,8 +12,13 @@ extension LintSession {
   func lintInWorkers(_ paths: [String], isolation: WorkerIsolation)
     -> [Result<LintResult, GlyphsmithError>]
   {
+    var done = 0
     let replies = WorkerPool.run(
-      count: paths.count, jobs: jobs, command: isolation.workerCommand, budget: isolation.budget)
+      count: paths.count, jobs: jobs, command: isolation.workerCommand, budget: isolation.budget,
+      progress: {
+        done += 1
+        progress(done, paths.count)
+      })
     return replies.enumerated().map { index, reply in
       let path = paths[index]
       switch reply {

@@ -22,6 +22,9 @@ public struct LintSession: Sendable {
   /// Lint each file in a worker process (`WorkerIsolation`); `nil`, or stdin among the
   /// files: on threads in this process.
   package var isolation: WorkerIsolation? = nil
+  /// Called with (files done, files in all) after each file, from any thread (`lint`'s
+  /// progress bar); never changes the results.
+  public var progress: @Sendable (Int, Int) -> Void = { _, _ in }
 
   /// A session for the command-line `inputs` (files, folders, `-`): the folders among them
   /// become `roots`.
@@ -61,8 +64,10 @@ public struct LintSession: Sendable {
   public func lint(paths: [String]) -> [Result<LintResult, GlyphsmithError>] {
     // stdin (`-`) is the workers' request channel: a lint of stdin runs in this process.
     if let isolation, !paths.contains("-") { return lintInWorkers(paths, isolation: isolation) }
+    let counter = ProgressCounter(total: paths.count, report: progress)
     return ParallelMap.map(count: paths.count, jobs: jobs) { index in
       let path = paths[index]
+      defer { counter.tick() }
       do {
         return .success(try lint(path: path))
       } catch {
@@ -128,5 +133,17 @@ public struct LintOutcome: Sendable {
   /// Findings of `severity` over every file linted.
   public func count(_ severity: LintSeverity) -> Int {
     reports.reduce(0) { $0 + $1.count(severity) }
+  }
+
+  /// The totals line `lint` prints last (issue 22): `N files: E errors, W warnings, I info`,
+  /// with `; F could not be linted` when some failed or were missing.
+  public var totals: String {
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    var line =
+      "\(count(results.count, "file")): \(count(self.count(.error), "error")), "
+      + "\(count(self.count(.warning), "warning")), \(self.count(.info)) info"
+    let failures = results.count - reports.count + missing.count
+    if failures > 0 { line += "; \(failures) could not be linted" }
+    return line
   }
 }

@@ -38,6 +38,11 @@ package final class LoadedSVG {
       data: data, path: path, baseDirectory: baseDirectory, sizeFromContent: sizeFromContent)
   }
 
+  /// The document librsvg reads and every structure reader reads: the bytes as read, or, when
+  /// the pre-check normalised them (an internal DTD subset applied, another encoding
+  /// re-encoded as UTF-8; `SVGDocument.normalizedSource`), that document.
+  package var source: Data { document.normalizedSource ?? data }
+
   /// The intrinsic canvas in px at 96 dpi (`SVGDocument.intrinsicSize`).
   package var size: Size { document.intrinsicSize }
 
@@ -46,7 +51,7 @@ package final class LoadedSVG {
     (outline: Result<SVGOutline, GlyphsmithError>, text: [SVGTextCheck.TextElement])
   {
     if let cachedStructure { return cachedStructure }
-    let read = SVGOutline.read(data, path: path)
+    let read = SVGOutline.read(source, path: path)
     cachedStructure = read
     return read
   }
@@ -58,7 +63,7 @@ package final class LoadedSVG {
   /// The `<text>` elements in document order; a file with no `<text` in its bytes needs no
   /// structure pass for that.
   package var textElements: [SVGTextCheck.TextElement] {
-    if cachedStructure == nil && !SVGTextCheck.mayHoldText(data) { return [] }
+    if cachedStructure == nil && !SVGTextCheck.mayHoldText(source) { return [] }
     return structure.text
   }
 
@@ -85,7 +90,7 @@ package final class LoadedSVG {
   /// measured on first use.
   package func elementInkRects() -> [Int: Rect] {
     if let cachedInkRects { return cachedInkRects }
-    let rects = ElementLocator.inkRects(data: data, path: path, baseDirectory: baseDirectory)
+    let rects = ElementLocator.inkRects(data: source, path: path, baseDirectory: baseDirectory)
     cachedInkRects = rects
     return rects
   }

@@ -4,7 +4,7 @@ import Foundation
 /// its name underneath, so people can look at a batch at a glance.
 ///
 /// Geometry in pt (pixels = pt x `scale`): cells of `cellPt` x (`cellPt` + 14) with the glyph
-/// centred in the top `cellPt` square and a 9 pt label below it.
+/// centred in the top `cellPt` square (`cellHeightPt` high when set) and a 9 pt label below it.
 public struct ContactSheet: Sendable {
   /// One cell: a name and the glyphs to show side by side (e.g. regular and compact).
   public struct Entry: Sendable {
@@ -19,8 +19,11 @@ public struct ContactSheet: Sendable {
     }
   }
 
-  /// The cell's glyph area, in pt (square).
+  /// The cell's glyph area, in pt (square unless `cellHeightPt` is set).
   public var cellPt: Double = 64
+  /// The glyph area's height in pt when it is not `cellPt` (a row of wide cells, as the
+  /// three weights of `sheet --symbols`, needs no square: the rest would be empty bands).
+  public var cellHeightPt: Double? = nil
   /// Cells per row.
   public var columns: Int = 8
   /// px per pt.
@@ -41,7 +44,7 @@ public struct ContactSheet: Sendable {
     let rows = max(1, (count + columns - 1) / columns)
     return (
       Int((Double(columns) * cellPt * scale).rounded()),
-      Int((Double(rows) * (cellPt + 14) * scale).rounded())
+      Int((Double(rows) * ((cellHeightPt ?? cellPt) + 14) * scale).rounded())
     )
   }
 
@@ -53,7 +56,8 @@ public struct ContactSheet: Sendable {
     let columns = max(1, min(self.columns, entries.count))
     let rows = max(1, (entries.count + columns - 1) / columns)
     let cellW = cellPt * scale
-    let cellH = (cellPt + labelPt) * scale
+    let glyphH = (cellHeightPt ?? cellPt) * scale
+    let cellH = glyphH + labelPt * scale
     let canvas = try Canvas(
       width: Int((Double(columns) * cellW).rounded()), height: Int((Double(rows) * cellH).rounded())
     )
@@ -67,7 +71,7 @@ public struct ContactSheet: Sendable {
         * Double(max(0, entry.glyphs.count - 1))
       var x = (x0 + (cellW - total) / 2).rounded()
       for glyph in entry.glyphs {
-        let y = (y0 + (cellW - Double(glyph.height)) / 2).rounded()
+        let y = (y0 + (glyphH - Double(glyph.height)) / 2).rounded()
         let frame = Rect(x: x, y: y, width: Double(glyph.width), height: Double(glyph.height))
         canvas.fillRect(frame, color: canvasOutline)
         try canvas.draw(glyph, in: frame)
@@ -76,7 +80,7 @@ public struct ContactSheet: Sendable {
       let label = try labelLayout(entry.name)
       try canvas.draw(
         label.layout, x: (x0 + cellW / 2 - label.layout.logicalRect.width / 2).rounded(),
-        y: y0 + cellW)
+        y: y0 + glyphH)
     }
     return try canvas.image()
   }
@@ -102,7 +106,7 @@ public struct ContactSheet: Sendable {
       drawable.append(uncovered.contains(scalar) ? "?" : scalar)
     }
     let name = String(drawable)
-    let style = TextStyle(weight: .regular, sizePx: 9 * scale, color: labelColor)
+    let style = TextStyle(weight: .regular, sizePx: 9 * scale, color: labelColor, literal: true)
     let whole = try TextLayout(name, style: style)
     if whole.logicalRect.width <= labelWidthPx { return (name, whole) }
     // The longest prefix that fits (binary search: widths grow with the prefix).

@@ -44,6 +44,12 @@ public struct ContactSheetJob: Sendable {
     var (files, missing) = InputCollector.collect(inputs)
     for error in missing { diagnose(error.description) }
     if symbols { files = files.filter { $0.lowercased().hasSuffix(".svg") } }
+    // `NAME-dark` beside `NAME` is the dark appearance of that icon, not an icon of its own,
+    // as in `assets`.
+    if !symbols {
+      let dark = AssetPlanner.darkVariantPaths(files)
+      files.removeAll { dark.contains($0) }
+    }
     if let limit { files = Array(files.prefix(limit)) }
     let size = sheet.size(forCount: files.count)
     guard size.width <= Rasterizer.maximumSide, size.height <= Rasterizer.maximumSide else {

@@ -22,28 +22,7 @@ enum PathOrientation {
 
   /// A polygon through the subpath's points, curves sampled at quarters.
   static func polygon(_ subpath: VectorPath) -> [PathPoint] {
-    var points: [PathPoint] = []
-    var current = PathPoint(x: 0, y: 0)
-    for element in subpath.elements {
-      switch element {
-      case .move(let p), .line(let p):
-        points.append(p)
-        current = p
-      case .curve(let a, let b, let c):
-        for t in [0.25, 0.5, 0.75, 1.0] {
-          let u = 1 - t
-          points.append(
-            PathPoint(
-              x: u * u * u * current.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t
-                * c.x,
-              y: u * u * u * current.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * c.y
-            ))
-        }
-        current = c
-      case .close: break
-      }
-    }
-    return points
+    SymbolInk.polygon(subpath, steps: 4)
   }
 
   /// Shoelace area; positive for clockwise contours in y-down space.

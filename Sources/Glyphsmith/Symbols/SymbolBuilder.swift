@@ -59,16 +59,38 @@ package enum SymbolBuilder {
     let layers = try layerAssignment(
       data: data, path: path, baseDirectory: baseDirectory, all: recording.paths)
 
-    // Canvas px -> template units of a variant group (origin: left margin, baseline).
+    // Canvas px -> provisional template units (y centred on the middle of the cap height);
+    // the ink is sized and centred below, once the Regular outline is known.
     let canvas = document.intrinsicSize
-    let k = options.canvasHeightUnits / canvas.height
+    let k0 = options.canvasHeightUnits / canvas.height
     let centreY = -SymbolTemplateGeometry.capHeight / 2
     func place(_ p: PathPoint) -> PathPoint {
-      PathPoint(x: p.x * k, y: (p.y - canvas.height / 2) * k + centreY)
+      PathPoint(x: p.x * k0, y: (p.y - canvas.height / 2) * k0 + centreY)
+    }
+
+    // The shape decides the ink size, the side bearing and the stroke skeleton per weight.
+    let analysis = try? InkAnalysis.measure(.svg(document), path: file)
+    let skeletonCentre = analysis.map { ink in
+      place(PathPoint(x: ink.bounds.x + ink.bounds.width / 2, y: ink.bounds.y + ink.bounds.height / 2))
+    }
+
+    let skeletonShape = analysis?.shape ?? .circle
+    func skeleton(_ weight: SymbolWeight) -> (PathPoint) -> PathPoint {
+      let c = options.sizesInk ? SymbolTemplateGeometry.skeletonScale(skeletonShape, weight) : 1
+      let centre = skeletonCentre ?? PathPoint(x: 0, y: 0)
+      return { p in
+        PathPoint(x: centre.x + (p.x - centre.x) * c, y: centre.y + (p.y - centre.y) * c)
+      }
     }
 
     let stroker = try OutlineStroker()
-    var paths: [SymbolOutline.Path] = []
+    /// A template path before sizing: a fill's outline (emboldened after sizing) or a
+    /// stroke's three outlines.
+    enum Pending {
+      case fill(VectorPath)
+      case stroke([SymbolWeight: VectorPath])
+    }
+    var pending: [(Pending, SymbolLayer)] = []
     var method = SymbolOutline.Method.fill
     var compatible = true
     for (index, painted) in recording.paths.enumerated() {
@@ -77,42 +99,88 @@ package enum SymbolBuilder {
       case .fill(let evenOdd):
         var outline = closed(placed)
         if evenOdd { outline = PathOrientation.nonzeroEquivalent(ofEvenOdd: outline) }
-        outline = PathNormalizer.normalize(outline)
-        var weights: [SymbolWeight: VectorPath] = [:]
-        for weight in SymbolWeight.allCases {
-          weights[weight] =
-            options.emboldenUnits == 0
-            ? outline
-            : PathNormalizer.normalize(
-              try stroker.embolden(outline, by: options.embolden(weight)))
-        }
-        if Set(weights.values.map(\.signature)).count != 1 { compatible = false }
-        paths.append(SymbolOutline.Path(weights: weights, layer: layers[index]))
+        pending.append((.fill(outline), layers[index]))
       case .stroke(var style, let dashed):
         if dashed {
           warnings.append("\(file): warning: dashed strokes are outlined solid")
         }
-        style.width *= k
+        style.width *= k0
         if method == .fill { method = .stroked }
         // One template path per subpath: FreeType's contours of one subpath fill correctly
         // with the nonzero rule; separate paths never cancel each other.
         for subpath in placed.subpaths {
-          var weights = try outlines(subpath, style: style, options: options) {
-            try stroker.stroke($0, style: $1)
-          }
-          if Set(weights.values.map(\.signature)).count != 1 {
+          // Whole, then segment by segment (round caps and joins); each first on Apple's
+          // weight skeleton, then, when the grid makes that one incompatible, on the icon's.
+          var weights: [SymbolWeight: VectorPath] = [:]
+          attempts: for centreline in [skeleton, { _ in { $0 } }] {
+            weights = try outlines(subpath, style: style, options: options, skeleton: centreline)
+            { try stroker.stroke($0, style: $1) }
+            if Set(weights.values.map(\.signature)).count == 1 { break attempts }
             if style.cap == .round && style.join == .round {
-              weights = try outlines(subpath, style: style, options: options) {
-                try stroker.strokeSegments($0, style: $1)
+              weights = try outlines(
+                subpath, style: style, options: options, skeleton: centreline
+              ) { try stroker.strokeSegments($0, style: $1) }
+              if Set(weights.values.map(\.signature)).count == 1 {
+                method = .segmented
+                break attempts
               }
-              method = .segmented
             }
-            if Set(weights.values.map(\.signature)).count != 1 { compatible = false }
           }
           if weights.values.allSatisfy({ $0.isEmpty }) { continue }
-          paths.append(SymbolOutline.Path(weights: weights, layer: layers[index]))
+          pending.append((.stroke(weights), layers[index]))
         }
       }
+    }
+
+    // Size: the Regular ink to the SF glyph of the same shape (or the canvas to --height).
+    var regularInk: Rect? = nil
+    for (item, _) in pending {
+      let regular: VectorPath
+      switch item {
+      case .fill(let outline): regular = outline
+      case .stroke(let weights): regular = weights[.regular] ?? VectorPath()
+      }
+      if let bounds = SymbolInk.bounds(regular) {
+        regularInk = regularInk.map { SymbolInk.union($0, bounds) } ?? bounds
+      }
+    }
+    guard let ink = regularInk else { throw GlyphsmithError.emptyArtwork(path: file) }
+    let shape =
+      analysis?.shape
+      ?? GlyphShape.classify(width: ink.width, height: ink.height, inkedCorners: 0)
+    let s =
+      options.sizesInk ? SymbolTemplateGeometry.inkScale(shape: shape, ink: ink) : 1
+    let inkCentreX = ink.x + ink.width / 2
+    let inkCentreY = ink.y + ink.height / 2
+    let shiftY = options.sizesInk ? centreY - inkCentreY : 0
+    func size(_ p: PathPoint) -> PathPoint {
+      PathPoint(x: (p.x - inkCentreX) * s, y: (p.y - inkCentreY) * s + inkCentreY + shiftY)
+    }
+
+    // Fills grow into the spaces between their parts: the narrowest one limits them.
+    var fills: [VectorPath] = []
+    for (item, _) in pending {
+      if case .fill(let outline) = item { fills.append(outline.map(size)) }
+    }
+    let narrowest =
+      options.emboldenFollowsThickness && !fills.isEmpty
+      ? SymbolInk.narrowest(fills) : (gap: nil, wall: nil)
+
+    var paths: [SymbolOutline.Path] = []
+    for (item, layer) in pending {
+      var weights: [SymbolWeight: VectorPath] = [:]
+      switch item {
+      case .fill(let outline):
+        let base = PathNormalizer.normalize(outline.map(size))
+        weights = try SymbolWeights.embolden(
+          base, options: options, stroker: stroker, narrowest: narrowest
+        ).0
+      case .stroke(let strokes):
+        for (weight, path) in strokes { weights[weight] = PathNormalizer.normalize(path.map(size)) }
+      }
+      weights = SymbolWeights.keepingDirections(weights)
+      if Set(weights.values.map(\.signature)).count != 1 { compatible = false }
+      paths.append(SymbolOutline.Path(weights: weights, layer: layer))
     }
     if !compatible {
       warnings.append(
@@ -124,21 +192,28 @@ package enum SymbolBuilder {
       }
       method = .copied
     }
-    return SymbolOutline(
-      name: name, paths: paths, width: canvas.width * k, height: canvas.height * k,
+    let bearing = SymbolTemplateGeometry.sideBearing(shape: shape)
+    var outline = SymbolOutline(
+      name: name, paths: paths, width: canvas.width * k0 * s, height: canvas.height * k0 * s,
       method: method, warnings: warnings)
+    outline.place(
+      bearing: bearing,
+      canvasTopLeft: size(PathPoint(x: 0, y: (0 - canvas.height / 2) * k0 + centreY)))
+    return outline
   }
 
-  /// The outline of `subpath` at each weight's width.
+  /// The outline of `subpath` at each weight's width, its centreline scaled by `skeleton`.
   private static func outlines(
     _ subpath: VectorPath, style: StrokeStyle, options: SymbolOptions,
+    skeleton: (SymbolWeight) -> (PathPoint) -> PathPoint,
     _ stroke: (VectorPath, StrokeStyle) throws -> VectorPath
   ) throws -> [SymbolWeight: VectorPath] {
     var result: [SymbolWeight: VectorPath] = [:]
     for weight in SymbolWeight.allCases {
       var weighted = style
       weighted.width = style.width * options.factor(weight)
-      result[weight] = PathNormalizer.normalize(try stroke(subpath, weighted))
+      let centreline = subpath.map(skeleton(weight))
+      result[weight] = PathNormalizer.normalize(try stroke(centreline, weighted))
     }
     return result
   }

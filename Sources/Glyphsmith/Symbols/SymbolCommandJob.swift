@@ -15,6 +15,10 @@ package struct SymbolCommandJob: Sendable {
   package var reportPath: String? = nil
   /// Threads, when not all cores.
   package var jobs: Int? = nil
+  /// Put before and after each symbol's name (`--prefix`, `--suffix`).
+  package var prefix = ""
+  /// See `prefix`.
+  package var suffix = ""
 
   /// A job; nothing runs until `run`.
   package init(inputs: [String], catalog: String) {
@@ -38,6 +42,8 @@ package struct SymbolCommandJob: Sendable {
     job.options = options
     job.measure = measure
     job.reportPath = reportPath
+    job.prefix = prefix
+    job.suffix = suffix
     if let jobs { job.jobs = jobs }
     let outcome = try job.run(diagnose: diagnose)
     return missing.isEmpty && svgs.count == files.count ? outcome : .unusableInput

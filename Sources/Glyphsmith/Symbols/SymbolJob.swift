@@ -14,6 +14,10 @@ public struct SymbolJob: Sendable {
   public var measure = false
   /// Threads to use.
   public var jobs = ParallelMap.availableCores
+  /// Put before each symbol's name (`--prefix`): `NAME` becomes `PREFIXNAME`.
+  public var prefix = ""
+  /// Put after each symbol's name (`--suffix`).
+  public var suffix = ""
 
   /// A job for `inputs` into `catalog`.
   public init(inputs: [String], catalog: String) {
@@ -54,14 +58,16 @@ public struct SymbolJob: Sendable {
   ///   is written), `.writeFailed` when the catalog folder cannot be created.
   public func run() throws -> SymbolReport {
     var seen: [String: String] = [:]
+    let (prefix, suffix) = (self.prefix, self.suffix)
     for input in inputs {
-      let name = AssetName.from(path: input)
+      let name = prefix + AssetName.from(path: input) + suffix
       if let first = seen[name.lowercased()] {
         throw GlyphsmithError.nameCollision(name: name, first: first, second: input)
       }
       seen[name.lowercased()] = input
     }
     try SymbolSetWriter.ensureCatalog(catalog)
+    let taken = Self.otherAssets(in: catalog)
     let (inputs, catalog, options, measure) = (
       self.inputs, self.catalog, self.options, self.measure
     )
@@ -69,8 +75,15 @@ public struct SymbolJob: Sendable {
       index -> Result<SymbolReport.Entry, GlyphsmithError> in
       let input = inputs[index]
       do {
+        let name = prefix + AssetName.from(path: input) + suffix
+        if let other = taken[name.lowercased()] {
+          throw GlyphsmithError.unusable(
+            path: input,
+            problem: "symbol '\(name)' would collide with \(other) (an asset of the same name; "
+              + "one of them cannot be loaded); rename one, or give --prefix or --suffix")
+        }
         var outline = try SymbolBuilder.build(path: input, options: options)
-        outline.name = AssetName.from(path: input)
+        outline.name = name
         let folder = try SymbolSetWriter.write(outline, toCatalog: catalog)
         var result: SymbolMeasure.Result? = nil
         if measure {
@@ -98,5 +111,32 @@ public struct SymbolJob: Sendable {
       }
     }
     return SymbolReport(symbols: entries, failures: failures)
+  }
+
+  /// The assets in `catalog` (any depth) that are not symbol sets, by lower-cased name
+  /// (asset names are unique per catalog whatever their type or folder, and in more than
+  /// letter case: Apple, "Asset Catalog Format Reference"), with their paths.
+  static func otherAssets(in catalog: String) -> [String: String] {
+    var result: [String: String] = [:]
+    func walk(_ folder: String) {
+      let entries =
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+      for entry in entries {
+        let path = folder + "/" + entry
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+          isFolder.boolValue
+        else { continue }
+        let ext = (entry as NSString).pathExtension
+        if ext.isEmpty {
+          walk(path)
+        } else if ext != "symbolset" {
+          let name = (entry as NSString).deletingPathExtension.lowercased()
+          if result[name] == nil { result[name] = path }
+        }
+      }
+    }
+    walk(catalog)
+    return result
   }
 }

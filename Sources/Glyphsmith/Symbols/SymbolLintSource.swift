@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The SVG copies the `Regular-S` group's `transform` and its paths' `d` and `class` strings
 /// unchanged into an `svg` whose viewBox is the box between the Regular-S margin guides,
-/// `SymbolTemplateGeometry.viewBoxHeight` (79) units tall, centred on the S cap height.
+/// `SymbolTemplateGeometry.viewBoxHeight` (79) units tall or as tall as it is wide when that is
+/// more, centred on the S cap height.
 package enum SymbolLintSource {
   /// The Regular-S outline SVG of the symbol set at `folder`.
   /// - Throws: `GlyphsmithError.unreadable` when the set has no readable template,
@@ -37,7 +38,9 @@ package enum SymbolLintSource {
     let left =
       scan.marginX["left-margin-Regular-S"] ?? SymbolTemplateGeometry.columnCentre(.regular) - 40
     let right = scan.marginX["right-margin-Regular-S"] ?? left + 80
-    let height = SymbolTemplateGeometry.viewBoxHeight
+    // At least 79 units tall, and as tall as the margins are wide (a tall glyph's ink is up to
+    // 88.3 units).
+    let height = max(SymbolTemplateGeometry.viewBoxHeight, right - left)
     let top = SymbolTemplateGeometry.baselineS - SymbolTemplateGeometry.capHeight / 2 - height / 2
     let n = SymbolTemplateWriter.n
     var svg =

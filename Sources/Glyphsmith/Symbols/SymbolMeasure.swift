@@ -39,14 +39,20 @@ public enum SymbolMeasure {
     var ink: [Double] = []
     var regular: RGBAImage? = nil
     let templateScale = Double(side) / outline.height
-    let top =
-      SymbolTemplateGeometry.baselineS - SymbolTemplateGeometry.capHeight / 2 - outline.height / 2
     for weight in SymbolWeight.allCases {
-      let left = SymbolTemplateWriter.leftMargin(outline, weight)
+      // The source canvas's corner on the artboard: the group's origin plus its offset.
+      let origin =
+        outline.canvasOrigin[weight]
+        ?? PathPoint(x: 0, y: -SymbolTemplateGeometry.capHeight / 2 - outline.height / 2)
+      let left = SymbolTemplateWriter.leftMargin(outline, weight) + origin.x
+      let top = SymbolTemplateGeometry.baselineS + origin.y
+      // Black may reach past the source canvas: measure its ink on a canvas twice as large.
+      let pad = weight == .regular ? 0 : side / 2
       let image = try ElementRasterizer.render(
-        document, id: weight.variantID, width: width, height: side,
+        document, id: weight.variantID, width: width + 2 * pad, height: side + 2 * pad,
         placement: Placement(
-          scale: templateScale, offsetX: -left * templateScale, offsetY: -top * templateScale))
+          scale: templateScale, offsetX: -left * templateScale + Double(pad),
+          offsetY: -top * templateScale + Double(pad)))
       ink.append(
         image.pixels.enumerated().reduce(0.0) { sum, item in
           item.offset % 4 == 3 ? sum + Double(item.element) / 255 : sum

@@ -36,6 +36,53 @@ package struct SymbolOutline: Sendable {
   package var method: Method
   /// Warnings, in the compiler form `path: warning: ...`.
   package var warnings: [String]
+  /// The left and right margin guides of each weight, as x on the artboard (set by `place`;
+  /// until then the canvas edges around the column centre).
+  package var margins: [SymbolWeight: (left: Double, right: Double)] = [:]
+  /// Where the source canvas's top-left corner lies in each weight's group (template units,
+  /// origin at the left margin on the baseline), for `SymbolMeasure`.
+  package var canvasOrigin: [SymbolWeight: PathPoint] = [:]
+
+  /// An outline of `paths` (centred on x 0) whose margins are the canvas edges.
+  package init(
+    name: String, paths: [Path], width: Double, height: Double, method: Method,
+    warnings: [String]
+  ) {
+    self.name = name
+    self.paths = paths
+    self.width = width
+    self.height = height
+    self.method = method
+    self.warnings = warnings
+    for weight in SymbolWeight.allCases {
+      let left = SymbolTemplateGeometry.columnCentre(weight) - width / 2
+      margins[weight] = (left, left + width)
+    }
+  }
+
+  /// Moves each weight's paths so that its group's origin is its left margin, `bearing`
+  /// units left of its ink, with the right margin `bearing` units right of it and the ink
+  /// centred on the weight's column (Apple's margins: they widen with the weight, the side
+  /// bearing stays). The shift is a whole number of 1/1000 units, so normalised paths stay
+  /// on their grid and keep their commands. `canvasTopLeft` is the source canvas's corner
+  /// in the paths' current coordinates.
+  package mutating func place(bearing: Double, canvasTopLeft: PathPoint) {
+    for weight in SymbolWeight.allCases {
+      let all = VectorPath(paths.flatMap { ($0.weights[weight] ?? VectorPath()).elements })
+      guard let ink = SymbolInk.bounds(all) else { continue }
+      let marginWidth = ink.width + 2 * bearing
+      let left = SymbolTemplateWriter.rounded(
+        SymbolTemplateGeometry.columnCentre(weight) - marginWidth / 2)
+      let dx = SymbolTemplateWriter.rounded(bearing - ink.x)
+      margins[weight] = (left, SymbolTemplateWriter.rounded(left + marginWidth))
+      canvasOrigin[weight] = PathPoint(x: canvasTopLeft.x + dx, y: canvasTopLeft.y)
+      for i in paths.indices {
+        if let path = paths[i].weights[weight] {
+          paths[i].weights[weight] = path.map { PathPoint(x: $0.x + dx, y: $0.y) }
+        }
+      }
+    }
+  }
 
   /// Whether the input marks hierarchical layers (any path not primary).
   package var isLayered: Bool { paths.contains { $0.layer != .primary } }

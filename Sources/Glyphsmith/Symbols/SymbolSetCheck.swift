@@ -7,13 +7,16 @@ import GlyphsmithRender
 /// - `symbol-template`: the file is XML with `Notes`, `Guides` and `Symbols` groups and a
 ///   `template-version` text of the form `Template v.N.M`;
 /// - `symbol-guides`: `Baseline-X` and `Capline-X` for each scale X drawn, and from template
-///   version 3 `left-margin-V` and `right-margin-V` for every variant V;
+///   version 3 a `left-margin-V` / `right-margin-V` pair for some variant V (the others fall
+///   back to them, as Apple documents);
 /// - `symbol-variants`: Ultralight-S, Regular-S and Black-S all present or none;
 /// - `symbol-paths`: only `path` (and `g`) elements in variants, no strokes, no hidden
 ///   (`display:none`, `visibility:hidden`, zero opacity, `fill:none`) or even-odd paths, and
 ///   every subpath closed (librsvg's reading of the path data);
 /// - `symbol-interpolation`: the three weights have the same number of paths, each with the
-///   same command sequence (M, L, C, Z as librsvg hands them to Cairo).
+///   same command sequence (M, L, C, Z as librsvg hands them to Cairo, degenerate segments
+///   left out: a line or curve that does not move, which Cairo keeps in one weight and drops
+///   in another when rounding puts its ends on one point; Apple's own exports have them).
 public enum SymbolSetCheck {
   /// The three interpolation sources.
   static let sources = SymbolWeight.allCases.map(\.variantID)
@@ -64,11 +67,18 @@ public enum SymbolSetCheck {
         "no template-version text ('Template v.3.0'); add <text id=\"template-version\">")
     }
 
-    // Guides for each variant present.
+    // Guides for each variant present. A variant without margins of its own takes
+    // interpolated ones, then Regular-M's, Regular-S's, then any (Apple, "Creating custom
+    // symbol images for your app"): only a template with no complete margin pair lacks them.
+    let anyMargins = scan.ids.contains { id in
+      id.hasPrefix("left-margin-") && scan.ids.contains("right-" + id.dropFirst("left-".count))
+    }
     for variant in scan.variants {
       let scale = variant.split(separator: "-").last.map(String.init) ?? variant
       var missing = ["Baseline-\(scale)", "Capline-\(scale)"]
-      if major >= 3 { missing += ["left-margin-\(variant)", "right-margin-\(variant)"] }
+      if major >= 3 && !anyMargins {
+        missing += ["left-margin-\(variant)", "right-margin-\(variant)"]
+      }
       missing = missing.filter { !scan.ids.contains($0) }
       if !missing.isEmpty {
         add(.symbolGuides, "\(variant): no guide '\(missing.joined(separator: "', '"))'")
@@ -125,7 +135,7 @@ public enum SymbolSetCheck {
           "\(variant): \(open) path\(open == 1 ? " has" : "s have") an open subpath; close "
             + "every subpath with Z")
       }
-      signatures[variant] = recording.paths.map(\.path.signature)
+      signatures[variant] = recording.paths.map { $0.path.withoutDegenerateSegments.signature }
     }
     if present.count == 3, let regular = signatures["Regular-S"] {
       for variant in ["Ultralight-S", "Black-S"] {

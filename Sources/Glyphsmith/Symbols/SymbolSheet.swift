@@ -9,6 +9,10 @@ package enum SymbolSheet {
   /// between the variant's margin guides and on the middle of the S cap height.
   package static let boxUnits = 100.0
 
+  /// The glyph area's height in a `sheet --symbols` cell, pt: the 28 pt weights with 6 pt
+  /// above and below (the gap between them), so rows carry no empty bands.
+  package static let cellHeightPt = 40.0
+
   /// The entry for the template SVG at `path`: the weights present among the three, each a
   /// `glyphPt` x `glyphPt` pt image at `scale` px per pt, black on transparent.
   /// - Throws: `GlyphsmithError.unreadable` when the file cannot be read, `.unusable`

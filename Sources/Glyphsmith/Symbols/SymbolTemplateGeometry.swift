@@ -1,3 +1,5 @@
+import GlyphsmithRender
+
 /// The numbers of Apple's custom-symbol template, version 3.0 (iOS 15+, Xcode 13+), in
 /// template units (the template is typeset at 100 pt, so 1 unit = 1/100 of the point size).
 ///
@@ -46,6 +48,62 @@ package enum SymbolTemplateGeometry {
     case .ultralight: return 559.711
     case .regular: return 1449.84
     case .black: return 2933.4
+    }
+  }
+  /// Long side of the Regular-S ink of the SF glyph of each shape, in template units (the
+  /// ink, not the canvas, is sized to it): circle 78.85 and square 71.13, Apple's `circle`
+  /// and `square` exports (margin widths 92.53 and 90.67 at Regular-S minus twice their side
+  /// bearings, docs/symbols.md); wide and tall take the HIG tab bar ratios to the circle
+  /// (31 wide and 28 tall to 25; HIG "Tab bars"), on the width and the height.
+  package static func inkTarget(_ shape: GlyphShape) -> Double {
+    switch shape {
+    case .circle: return 78.85
+    case .square: return 71.13
+    case .wide: return 78.85 * 31 / 25
+    case .tall: return 78.85 * 28 / 25
+    }
+  }
+
+  /// The factor that sizes `ink` (the Regular outline's bounds) to `inkTarget(shape)`: on
+  /// its long side for circle and square, its width for wide, its height for tall.
+  package static func inkScale(shape: GlyphShape, ink: Rect) -> Double {
+    let side: Double
+    switch shape {
+    case .circle, .square: side = max(ink.width, ink.height)
+    case .wide: side = ink.width
+    case .tall: side = ink.height
+    }
+    return side > 0 ? inkTarget(shape) / side : 1
+  }
+
+  /// The side bearing (ink to margin guide, each side) at every weight, in template units:
+  /// 9.77 for square-based art and 6.84 for the rest, as Apple's `square` and `circle`
+  /// exports keep at Ultralight-S, Regular-S and Black-S (docs/symbols.md).
+  package static func sideBearing(shape: GlyphShape) -> Double {
+    shape == .square ? 9.77 : 6.84
+  }
+
+  /// The `H-reference` glyph (the letter A of the SF font, a visual aid) that every export
+  /// draws at x 339 on each baseline, copied from a template v3.0 export (CodeEdit's
+  /// `custom.breakpoint`, MIT; Tests/GlyphsmithTestFixtures/Fixtures/symbol-exports).
+  package static let referenceGlyph =
+    "M0.993347 0L3.6377 0L29.3282-67.1326L30.0301-67.1326L30.0301-70.459L28.1227-70.459Z"
+    + "M11.6882-24.4797L46.9818-24.4797L46.2311-26.7288L12.4382-26.7288Z"
+    + "M55.1193 0L57.7637 0L30.6381-70.459L29.4327-70.459L29.4327-67.1326Z"
+
+  /// How much a stroked icon's centreline is scaled about its ink centre at `weight` before it
+  /// is stroked: Apple draws heavier weights on a slightly smaller skeleton, so the ink grows
+  /// less than the stroke. Solved from Apple's `square` and `circle` exports (margin widths
+  /// and strokes in docs/symbols.md) for Lucide's square and circle at our stroke factors:
+  /// square-based art 1.01385 (Ultralight) and 0.96903 (Black), the rest 1.00648 and 0.97157;
+  /// Regular 1.
+  package static func skeletonScale(_ shape: GlyphShape, _ weight: SymbolWeight) -> Double {
+    switch (weight, shape == .square) {
+    case (.regular, _): return 1
+    case (.ultralight, true): return 1.01385
+    case (.ultralight, false): return 1.00648
+    case (.black, true): return 0.96903
+    case (.black, false): return 0.97157
     }
   }
 }

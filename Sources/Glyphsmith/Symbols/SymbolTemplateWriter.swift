@@ -9,7 +9,10 @@ import GlyphsmithRender
 /// (`Baseline-S|M|L`, `Capline-S|M|L`, `left-margin-W-S` and `right-margin-W-S` for each
 /// weight drawn) and a `Symbols` group with `Ultralight-S`, `Regular-S` and `Black-S`, each a
 /// group translated to its left margin on the S baseline holding only filled `path`s (M, L,
-/// C, Z, 3 decimals). Layered symbols give each path `monochrome-N hierarchical-N:LEVEL`.
+/// C, Z, 3 decimals). The `Guides` group starts each row with the `H-reference` glyph every
+/// export carries. Layered symbols give each path `multicolor-N:tintColor
+/// hierarchical-N:LEVEL`, as v3.0 exports do (`monochrome-N` appears only from v4.0), and
+/// declare each class in a `<style>` block.
 /// The output depends only on the outline: the same input always gives the same bytes.
 package enum SymbolTemplateWriter {
   /// The template SVG for `outline`, UTF-8.
@@ -30,6 +33,19 @@ package enum SymbolTemplateWriter {
     lines.append(
       #"<svg version="1.1" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="3300" height="2200">"#
     )
+    let layered = outline.isLayered
+    if layered {
+      // Every class the paths use, declared as v3.0 exports declare them.
+      var style: [String] = []
+      for index in outline.paths.indices {
+        style.append(".multicolor-\(index):tintColor {fill:#007AFF}")
+      }
+      style.append("")
+      for (index, path) in outline.paths.enumerated() {
+        style.append(".hierarchical-\(index):\(path.layer.rawValue) {fill:\(path.layer.fill)}")
+      }
+      lines.append(" <style>" + style.joined(separator: "\n") + "\n</style>")
+    }
     // Notes
     let label = "stroke:none;fill:black;font-family:sans-serif;font-size:13;"
     lines.append(#" <g id="Notes">"#)
@@ -70,6 +86,11 @@ package enum SymbolTemplateWriter {
     let margin = "fill:none;stroke:#00AEEF;stroke-width:0.5;opacity:1.0;"
     lines.append(#" <g id="Guides">"#)
     for row in g.rows {
+      lines.append(
+        "  <g id=\"H-reference\" style=\"fill:#27AAE1;stroke:none;\" transform=\"matrix(1 0 0 1 "
+          + "339 \(n(row.baseline)))\">")
+      lines.append("   <path d=\"\(g.referenceGlyph)\"/>")
+      lines.append("  </g>")
       for (kind, y) in [("Baseline", row.baseline), ("Capline", row.capline)] {
         lines.append(
           "  <line id=\"\(kind)-\(row.scale)\" style=\"\(guide)\" x1=\"263\" x2=\"3036\" "
@@ -78,7 +99,8 @@ package enum SymbolTemplateWriter {
     }
     for weight in SymbolWeight.allCases {
       let left = leftMargin(outline, weight)
-      for (side, x) in [("left", left), ("right", left + outline.width)] {
+      let right = outline.margins[weight]?.right ?? left + outline.width
+      for (side, x) in [("left", left), ("right", right)] {
         lines.append(
           "  <line id=\"\(side)-margin-\(weight.variantID)\" style=\"\(margin)\" "
             + "x1=\"\(n(x))\" x2=\"\(n(x))\" y1=\"\(n(g.marginTopS))\" y2=\"\(n(g.marginBottomS))\"/>"
@@ -88,7 +110,6 @@ package enum SymbolTemplateWriter {
     lines.append(" </g>")
     // Symbols
     lines.append(#" <g id="Symbols">"#)
-    let layered = outline.isLayered
     for weight in SymbolWeight.allCases {
       lines.append(
         "  <g id=\"\(weight.variantID)\" transform=\"matrix(1 0 0 1 "
@@ -97,7 +118,8 @@ package enum SymbolTemplateWriter {
         let d = (path.weights[weight] ?? VectorPath()).svgData()
         let classes =
           layered
-          ? " class=\"monochrome-\(index) hierarchical-\(index):\(path.layer.rawValue)\"" : ""
+          ? " class=\"multicolor-\(index):tintColor hierarchical-\(index):\(path.layer.rawValue)\""
+          : ""
         lines.append("   <path\(classes) d=\"\(d)\"/>")
       }
       lines.append("  </g>")
@@ -107,10 +129,14 @@ package enum SymbolTemplateWriter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The left margin of `weight`'s variant: its column centre minus half the canvas width.
+  /// The left margin of `weight`'s variant (`SymbolOutline.margins`).
   package static func leftMargin(_ outline: SymbolOutline, _ weight: SymbolWeight) -> Double {
-    SymbolTemplateGeometry.columnCentre(weight) - outline.width / 2
+    outline.margins[weight]?.left
+      ?? SymbolTemplateGeometry.columnCentre(weight) - outline.width / 2
   }
+
+  /// `value` on the 1/1000 grid the template is written with.
+  package static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
   /// Up to 3 decimals, no trailing zeros.
   static func n(_ value: Double) -> String {

@@ -8,12 +8,17 @@ package enum AppIconText {
   package static let help = """
     usage: glyphsmith appicon ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
                               [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
+                              [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE]
 
     Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
     (as Xcode 15 and later write it), replacing that folder atomically; creates the catalog
     and its Contents.json when missing. ICON is an .svg or .png file (square, 1024 px or
     larger for PNG). The icon is flattened onto an opaque background and written as an RGB
-    PNG without alpha (the App Store rejects alpha); a transparent corner gives a warning.
+    PNG without alpha (the App Store rejects alpha); a transparent corner gives a warning
+    unless --background is given. Warnings also name glyph artwork whose corners the iOS
+    icon mask cuts (with the --padding that keeps it inside), a dark or tinted layer that
+    would be invisible on the dark home screen (less than 0.5 % of it at 3:1 contrast against
+    black), a tinted layer in colour, and a --foreground too close to the background.
     The written catalog is then validated (see 'glyphsmith help validate').
 
     options:
@@ -26,6 +31,13 @@ package enum AppIconText {
                             Xcode 13 and earlier (18 PNGs, px = size x scale)
       --allow-upscale       accept a PNG that must be enlarged more than 2x to fill the
                             1024 px icon (refused by default: it would be blurred)
+      --padding PT|PERCENT  transparent margin around ICON on each side: pt of the 1024 pt
+                            icon (100) or a percentage of its side (10%); keeps glyph artwork
+                            inside the corner mask (every appearance)
+      --foreground COLOR    draw ICON's ink in one colour, coverage kept (a black glyph
+                            becomes a white one on --background)
+      --preview FILE        also write a PNG of the written appearances under the iOS
+                            corner mask (Any, Dark, Tinted), as the home screen shows them
 
     Exit: 0 written and valid, 1 written but the validator has findings, 2 an input could
     not be read or rendered, or the catalog could not be written.

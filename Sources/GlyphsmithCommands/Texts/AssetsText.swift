@@ -65,7 +65,10 @@ package enum AssetsText {
       --strict              with --lint: exit 1 when any input has a lint error or warning
       --symbols             ios only: write NAME.symbolset (a custom SF Symbol, template 3.0,
                             as `glyphsmith symbol` does) instead of NAME.imageset for every
-                            SVG input (an image set and a symbol set of one name collide)
+                            SVG input (an image set and a symbol set of one name collide:
+                            one already in the catalog fails that input, exit 2)
+      --prefix P, --suffix S
+                            with --symbols: name each symbol set P + NAME + S
     \(BudgetOptions.help)
 
     roles:

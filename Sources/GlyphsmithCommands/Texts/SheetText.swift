@@ -12,7 +12,9 @@ package enum SheetText {
 
     Renders each icon (files or folders, as for assets) by its role and lays the results out in
     a grid, each glyph on a faint tile that shows its canvas, its name below; with --compact
-    the compact glyph sits beside the regular one.
+    the compact glyph sits beside the regular one. A NAME-dark file beside NAME is that icon's
+    dark appearance (as assets pairs them), not an icon: it is left out. Names are drawn as
+    spelled (no ligatures or contextual alternates: 3x3 stays 3x3).
 
     With --symbols the inputs are custom symbol templates (folders are searched for .svg
     files, so a catalog or a .symbolset works): each cell shows Ultralight-S, Regular-S and

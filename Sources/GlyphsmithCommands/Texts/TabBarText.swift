@@ -35,9 +35,10 @@ package enum TabBarText {
                                before icons beside them, badges at the top-leading corner
       --json                   print what was drawn on stdout: {"version": 1, "size":
                                {"width", "height"}, "items": [{"kind": "tab"|"more"|"badge"|
-                               "label", "title", "frame": {"x", "y", "width", "height"},
+                               "icon"|"label", "title", "frame": {"x", "y", "width", "height"},
                                "truncated", "selected", "disabled", "icon"}], "warnings":
-                               [...]}; pt, origin top-left; a "label" item is a title's ink
+                               [...]}; pt, origin top-left; a "label" item is a title's ink,
+                               an "icon" item the glyph's own frame
 
     Exit: 0 written, 2 bad options or an unreadable icon (nothing is written).
     """

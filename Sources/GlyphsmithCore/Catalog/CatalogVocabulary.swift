@@ -1,3 +1,5 @@
+import Foundation
+
 /// The enumerated values of asset catalog `Contents.json` slots that the validator accepts.
 /// Source: Apple "Asset Catalog Format Reference" (Image Set Type, App Icon Type), plus the
 /// values Xcode 15 and 16 write (`vision`, luminosity `tinted`).
@@ -21,6 +23,24 @@ package enum CatalogVocabulary {
     "imageset": "images", "appiconset": "images", "symbolset": "symbols", "dataset": "data",
     "colorset": "colors", "launchimage": "images",
   ]
+
+  /// Asset folder types: the extensions that make a folder in a catalog an asset (Apple
+  /// "Asset Catalog Format Reference", Asset Types, and the folders Xcode 15 and 16 write). Any
+  /// other folder is a group, whatever dots its name holds (`expected-v7.2.0`).
+  package static let folderTypes: Set<String> = [
+    "appiconset", "arimageset", "arobject", "arresourcegroup", "brandassets", "colorset",
+    "complicationset", "cubetextureset", "dataset", "gcdashboardimage", "gcleaderboard",
+    "gcleaderboardset", "iconset", "imageset", "imagestack", "imagestacklayer", "launchimage",
+    "mipmapset", "solidimagestack", "solidimagestacklayer", "spriteatlas", "sticker",
+    "stickerpack", "stickersequence", "symbolset", "textureset",
+  ]
+
+  /// The asset type of a folder named `name`: its extension when `folderTypes` holds it, else
+  /// empty (a group).
+  package static func folderType(_ name: String) -> String {
+    let kind = (name as NSString).pathExtension
+    return folderTypes.contains(kind) ? kind : ""
+  }
 
   /// The family an asset's name lives in at run time: image sets and symbol sets share
   /// `UIImage(named:)`, every other type has its own.

@@ -187,13 +187,13 @@ extension CatalogWalk {
   ) {
     var groups: [String: [Int: CatalogEntry]] = [:]
     var order: [String] = []
-    for entry in entries where entry.pixelSize != nil {
-      // An invalid scale ("@3x", "3") is reported by the entry check; the size is still
-      // checked against the factor it plainly means, so a wrong size is never hidden.
-      guard let factor = Self.scaleFactor(entry.scale) else { continue }
+    // How an entry's factor was known when its scale value does not say it, by entry index.
+    var inferred: [Int: String] = [:]
+    for (entry, factor, how) in Self.scaleFactors(entries) {
       let slot = entry.slotKey(dropScale: true)
       if groups[slot] == nil { order.append(slot) }
       if groups[slot, default: [:]][factor] == nil { groups[slot, default: [:]][factor] = entry }
+      if let how { inferred[entry.index] = how }
     }
     for slot in order {
       let byScale = groups[slot]!
@@ -211,7 +211,8 @@ extension CatalogWalk {
         guard !exact || size.width * baseScale != w || size.height * baseScale != h else {
           continue
         }
-        let ratio = baseScale == 1 ? "\(factor)x" : "\(factor)/\(baseScale) of"
+        var ratio = baseScale == 1 ? "\(factor)x" : "\(factor)/\(baseScale) of"
+        if let how = inferred[entry.index] { ratio += " (\(how))" }
         let fix =
           exact
           ? "re-render it at \(expected) px"
@@ -223,6 +224,50 @@ extension CatalogWalk {
           ))
       }
     }
+  }
+
+  /// The entries with a px size and the factor each is checked at, with how it was known
+  /// when not from a valid scale value (`nil` then). An invalid scale ("@3x", "3") is
+  /// reported by the entry check; the size is still checked against the factor it plainly
+  /// means, else the one its file name says (`star@3x.png`), else the one factor its slot's
+  /// other scales leave (a `1x` and a `2x` beside it), so a wrong size is never hidden behind
+  /// a wrong scale value. Entries without a scale (single-scale images) are not checked.
+  static func scaleFactors(_ entries: [CatalogEntry]) -> [(CatalogEntry, Int, String?)] {
+    let sized = entries.filter { $0.pixelSize != nil && ($0.scale != nil || $0.entry.object["scale"] != nil) }
+    var known: [(CatalogEntry, Int, String?)] = []
+    var unknown: [CatalogEntry] = []
+    for entry in sized {
+      if let factor = scaleFactor(entry.scale) {
+        known.append((entry, factor, nil))
+      } else if let factor = fileNameScale(entry.filename) {
+        known.append((entry, factor, "taken as @\(factor)x from its file name"))
+      } else {
+        unknown.append(entry)
+      }
+    }
+    // A slot with exactly one entry of unknown factor and exactly one factor of 1-3 free.
+    let bySlot = Dictionary(grouping: unknown) { $0.slotKey(dropScale: true) }
+    for entry in unknown where bySlot[entry.slotKey(dropScale: true)]?.count == 1 {
+      let slot = entry.slotKey(dropScale: true)
+      let used = Set(known.filter { $0.0.slotKey(dropScale: true) == slot }.map(\.1))
+      let free = [1, 2, 3].filter { !used.contains($0) }
+      guard free.count == 1, !used.isEmpty else { continue }
+      known.append((entry, free[0], "taken as @\(free[0])x, the scale its siblings leave"))
+    }
+    return known.sorted { $0.0.index < $1.0.index }
+  }
+
+  /// The factor a file name states before its extension (`star@3x.png`, `star@2x~ipad.png`:
+  /// 3 and 2), `nil` when it states none of 1-3.
+  static func fileNameScale(_ filename: String?) -> Int? {
+    guard let filename else { return nil }
+    let stem = (filename as NSString).deletingPathExtension.lowercased()
+    guard let at = stem.range(of: "@", options: .backwards) else { return nil }
+    let rest = stem[at.upperBound...].prefix { $0 != "~" }
+    guard rest.count == 2, rest.hasSuffix("x"), let factor = Int(rest.dropLast()),
+      (1...3).contains(factor)
+    else { return nil }
+    return factor
   }
 
   /// App icon px sizes equal size x scale; the marketing icon has no alpha.

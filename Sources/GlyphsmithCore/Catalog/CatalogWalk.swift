@@ -16,7 +16,8 @@ struct CatalogWalk {
   }
 
   /// One visible entry of a folder: its name, whether it is a folder (links followed) and
-  /// its name's path extension (`kind`, empty when none: an asset folder's type).
+  /// its asset type (`kind`: the name's extension when it is one of
+  /// `CatalogVocabulary.folderTypes`, else empty: a group or a plain file).
   typealias Child = (name: String, isFolder: Bool, kind: String)
 
   /// Visible entries of `folder`, sorted; empty when unreadable.
@@ -27,7 +28,7 @@ struct CatalogWalk {
   /// The visible ones of a folder's `entries`, sorted by name.
   static func children(of entries: [Platform.FolderEntry]) -> [Child] {
     entries.filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }.map {
-      ($0.name, $0.isFolder, ($0.name as NSString).pathExtension)
+      ($0.name, $0.isFolder, CatalogVocabulary.folderType($0.name))
     }
   }
 

@@ -2,6 +2,9 @@ import Foundation
 
 /// File-system rules every output follows, so hostile or odd targets are never clobbered:
 /// special files are written into (character devices, FIFOs) or refused, never renamed over;
+/// every regular file is replaced atomically, wherever it is (`/dev/shm` too), except one
+/// reached through a link under `/dev` or `/proc` (`/dev/stdout` redirected to a file), which
+/// is truncated and written through;
 /// a symbolic link to a folder inside an output tree is an error (the tree's root may be one);
 /// staging folders and files left by a killed run are recognised and cleaned.
 package enum OutputSafety {
@@ -9,7 +12,8 @@ package enum OutputSafety {
   package enum Target {
     /// Missing, or a regular file: write beside it and rename over it.
     case replaceable
-    /// A character device or FIFO (`/dev/stdout`, `/dev/null`, a named pipe): write into it.
+    /// A character device or FIFO (`/dev/stdout`, `/dev/null`, a named pipe), or a link
+    /// under `/dev` or `/proc` to a regular file (a redirected stdout): write into it.
     case stream
     /// Something that must not be written or replaced (a folder, a block device, a socket).
     case refused(String)
@@ -24,23 +28,44 @@ package enum OutputSafety {
     case .blockDevice: return .refused("is a block device; give a regular file")
     case .socket: return .refused("is a socket; give a regular file")
     case .regular, .link, .other:
-      // /dev/stdout and friends redirected to a regular file: write through the link.
-      return path.hasPrefix("/dev/") || path.hasPrefix("/proc/") ? .stream : .replaceable
+      // /dev/stdout and friends redirected to a regular file: write through the link (it
+      // cannot be renamed over). A regular file itself is replaced, even under /dev
+      // (/dev/shm): written in place, a shorter output would keep the old file's tail.
+      let isAlias =
+        (path.hasPrefix("/dev/") || path.hasPrefix("/proc/"))
+        && Platform.kind(ofPath: path, followingLinks: false) == .link
+      return isAlias ? .stream : .replaceable
     }
   }
 
-  /// Writes `data` into the existing stream file at `path` (no temporary, no rename).
-  /// - Throws: `GlyphsmithError.writeFailed` naming the path.
+  /// How long `writeStream` waits for a reader to open a FIFO before naming it (seconds).
+  package static let fifoReaderWait = 2.0
+
+  /// Writes `data` into the existing stream file at `path` (no temporary, no rename): a
+  /// regular file behind a `/dev` or `/proc` link is truncated first; a FIFO must get a reader
+  /// within `fifoReaderWait` seconds.
+  /// - Throws: `GlyphsmithError.writeFailed` naming the path (for a FIFO nobody reads: that
+  ///   it is one, rather than waiting until a render budget runs out).
   package static func writeStream(_ data: Data, toPath path: String) throws {
+    let kind = Platform.kind(ofPath: path)
     let failure = data.withUnsafeBytes { raw -> Platform.Failure? in
       do throws(Platform.Failure) {
-        let fd = try Platform.openForWriting(path)
+        let fd =
+          kind == .fifo
+          ? try Platform.openFIFOForWriting(path, waitingSeconds: fifoReaderWait)
+          : try Platform.openForWriting(path, truncating: kind == .regular)
         defer { Platform.close(fd) }
         try Platform.writeAll(fd, raw)
         return nil
       } catch { return error }
     }
-    if let failure { throw GlyphsmithError.writeFailed(path: path, reason: failure.reason) }
+    guard let failure else { return }
+    let reason =
+      kind == .fifo && failure.isNoReader
+      ? "it is a FIFO (named pipe) and nothing opened it for reading within "
+        + "\(Int(fifoReaderWait)) s; start the reader first (e.g. cat FIFO > out.png &)"
+      : failure.reason
+    throw GlyphsmithError.writeFailed(path: path, reason: reason)
   }
 
   /// Throws when a folder on the way from `root` (exclusive: the root may be a link) to

@@ -27,6 +27,8 @@ package enum Platform {
     }
     /// Whether the call failed because its target is a folder that is not empty.
     package var isFolderNotEmpty: Bool { code == ENOTEMPTY || code == EEXIST }
+    /// Whether opening a FIFO for writing failed because nothing reads it (`ENXIO`).
+    package var isNoReader: Bool { code == ENXIO }
     /// Whether the call was interrupted or would have waited (`EINTR`, `EAGAIN`): try again.
     package var isInterrupted: Bool { code == EINTR || code == EAGAIN }
     /// The failure `errno` describes now.
@@ -241,11 +243,35 @@ extension Platform {
     }
   }
 
-  /// `open(2)` of `path` for writing only (an existing file, not created), close-on-exec.
-  package static func openForWriting(_ path: String) throws(Failure) -> Int32 {
-    let fd = FileName.withCPath(path) { open($0, O_WRONLY | O_CLOEXEC) }
+  /// `open(2)` of `path` for writing only (an existing file, not created), close-on-exec;
+  /// `truncating`: emptied first (`O_TRUNC`).
+  package static func openForWriting(_ path: String, truncating: Bool = false) throws(Failure)
+    -> Int32
+  {
+    let flags = O_WRONLY | O_CLOEXEC | (truncating ? O_TRUNC : 0)
+    let fd = FileName.withCPath(path) { open($0, flags) }
     guard fd >= 0 else { throw .last }
     return fd
+  }
+
+  /// `open(2)` of the FIFO at `path` for writing, without blocking until a reader comes:
+  /// tried every 10 ms for up to `waitingSeconds`, then the descriptor is made blocking for
+  /// the writes.
+  /// - Throws: `ENXIO` when no process opened it for reading in time; other `open` failures.
+  package static func openFIFOForWriting(_ path: String, waitingSeconds: Double) throws(Failure)
+    -> Int32
+  {
+    let deadline = Date().addingTimeInterval(waitingSeconds)
+    while true {
+      let fd = FileName.withCPath(path) { open($0, O_WRONLY | O_CLOEXEC | O_NONBLOCK) }
+      if fd >= 0 {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+      }
+      let failure = Failure.last
+      guard failure.code == ENXIO, Date() < deadline else { throw failure }
+      usleep(10_000)
+    }
   }
 
   /// `close(2)`; a failure is ignored.

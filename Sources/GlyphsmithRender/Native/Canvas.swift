@@ -88,6 +88,19 @@ package final class Canvas {
 
   // MARK: - Images and text
 
+  /// Fills the closed polygon through `points` (px; x, y pairs) with `color`, source-over,
+  /// nonzero winding; fewer than 3 points draw nothing.
+  package func fillPolygon(_ points: [(x: Double, y: Double)], color: RGBA8) {
+    guard points.count >= 3 else { return }
+    cairo_save(cr)
+    setSource(color)
+    cairo_move_to(cr, points[0].x, points[0].y)
+    for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+    cairo_close_path(cr)
+    cairo_fill(cr)
+    cairo_restore(cr)
+  }
+
   /// Draws `image` (straight RGBA8) scaled into `rect` (px), source-over, resampled by Cairo's
   /// `GOOD` filter in premultiplied space; `opacity` (0-1) multiplies its alpha.
   /// - Throws: `RenderError.cairo` when the image cannot be wrapped in a Cairo surface.

@@ -22,11 +22,31 @@ enum GErrorBridge {
     return result
   }
 
-  /// `call` for librsvg: a GError becomes `RenderError.invalidSVG` naming `path`.
+  /// `call` for librsvg: a GError becomes `RenderError.invalidSVG` naming `path`; cairo's
+  /// "rendering error: NoMemory" (the memory budget reached) and FreeType's refusal of a
+  /// glyph too large ("FreetypeError") become `.tooLarge`.
   static func callSVG<T>(
     path: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
   ) throws -> T {
-    try call({ RenderError.invalidSVG(path: path, message: readable($0)) }, body)
+    try call(
+      { message in
+        // Cairo out of memory (the isolation's --max-memory budget reached): not an invalid
+        // file, a file too costly for the budget.
+        if message.hasSuffix("rendering error: NoMemory") {
+          return RenderError.tooLarge(
+            path: path,
+            what: "rendering ran out of memory (--max-memory); simplify the file or raise "
+              + "--max-memory")
+        }
+        // FreeType refuses glyphs past about 20,000 px at the output scale.
+        if message.hasSuffix("rendering error: FreetypeError") {
+          return RenderError.tooLarge(
+            path: path,
+            what: "text too large for FreeType at this scale (glyphs past about 20,000 px); "
+              + "use a smaller font-size or scale")
+        }
+        return RenderError.invalidSVG(path: path, message: readable(message))
+      }, body)
   }
 
   /// librsvg's XML errors as a person reads them: "XML parse error: Error domain 1 code 77 on

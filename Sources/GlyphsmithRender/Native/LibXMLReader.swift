@@ -6,15 +6,20 @@ import Foundation
 /// a stream of SAX2 events with libxml2's line and column for lint's outline, the text check,
 /// symbol templates and Cairo's SVG output.
 ///
-/// Both reads refuse the network (`XML_PARSE_NONET`), load no external DTD or entity, and keep
+/// Every read refuses the network (`XML_PARSE_NONET`), loads no external DTD or entity (the
+/// process's entity loader loads nothing, `glyphsmith_refuse_external_entities`), and keeps
 /// libxml2's own limits (no `XML_PARSE_HUGE`): 256 levels of nesting, 10 MB per text node.
-/// Entities: neither read loads an external entity. The tree keeps references as nodes; the
-/// event stream replaces references to internal entities the document declares, as
-/// Foundation's `XMLParser` did, and stops at a reference to an external one. libxml2 refuses
-/// entity bombs in both while parsing ("Detected an entity reference loop", error 89).
+/// Entities: `tree` keeps references as nodes; `normalizedTree` (the preflight's, issue 23)
+/// substitutes internal entities and applies the internal subset's attribute defaults, as
+/// librsvg reads the document; the event stream replaces references to internal entities the
+/// document declares, as Foundation's `XMLParser` did, and stops at a reference to an external
+/// one. libxml2 refuses entity bombs in all three ("Detected an entity reference loop", 89).
 package enum LibXMLReader {
   private static let initialized: Bool = {
     xmlInitParser()
+    // No external DTD or entity is ever loaded in this process, by any parse (issue 23: with
+    // entities substituted, libxml2 would otherwise read the file an entity names).
+    glyphsmith_refuse_external_entities()
     return true
   }()
 
@@ -39,6 +44,94 @@ package enum LibXMLReader {
   }
 
   private static let silent: xmlStructuredErrorFunc = { _, _ in }
+
+  /// Parses `data` into a tree as librsvg will read it (issue 23): internal entities
+  /// substituted, the internal subset's attribute defaults applied, in the encoding the byte
+  /// order mark or XML declaration names (`glyphsmith_read_normalized` in the CLibXML shim:
+  /// no external DTD or entity, no network, libxml2's expansion limits kept).
+  /// - Returns: the tree (the caller frees it with `xmlFreeDoc`), or `nil` and libxml2's
+  ///   reason (`failure`, `nil` when it gave none) when it cannot be read so.
+  static func normalizedTree(_ data: Data) -> (doc: xmlDocPtr?, failure: String?) {
+    _ = initialized
+    guard data.count < Int(Int32.max) else { return (nil, "the document is 2 GiB or more") }
+    xmlSetStructuredErrorFunc(nil, silent)
+    let options = Int32(
+      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        | XML_PARSE_NOCDATA.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_DTDATTR.rawValue)
+    var code: Int32 = 0
+    let doc = data.withUnsafeBytes { raw -> xmlDocPtr? in
+      guard let base = raw.baseAddress else { return nil }
+      return LibraryClock.measure {
+        glyphsmith_read_normalized(
+          base.assumingMemoryBound(to: CChar.self), Int32(raw.count), options, &code)
+      }
+    }
+    if let doc {
+      if let name = externalEntity(in: doc) {
+        xmlFreeDoc(doc)
+        return (nil, "it declares the external entity '\(name)'; external entities are not loaded; inline the content")
+      }
+      return (doc, nil)
+    }
+    switch Int(code) {
+    case Int(XML_ERR_ENTITY_LOOP.rawValue), Int(XML_ERR_ENTITY_BOUNDARY.rawValue):
+      return (nil, "its entities expand past libxml2's limits (an entity bomb); write the content out")
+    case Int(XML_ERR_UNDECLARED_ENTITY.rawValue), Int(XML_WAR_UNDECLARED_ENTITY.rawValue):
+      return (nil, "it refers to an entity that is undeclared or external; inline the content")
+    default:
+      let message = xmlGetLastError().flatMap { error in
+        error.pointee.message.map {
+          String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+      }
+      return (nil, message.map { "libxml2: \($0)" })
+    }
+  }
+
+  /// The name of the first external entity the internal subset declares, if any.
+  private static func externalEntity(in doc: xmlDocPtr) -> String? {
+    var node = doc.pointee.intSubset?.pointee.children
+    while let current = node {
+      node = current.pointee.next
+      guard current.pointee.type == XML_ENTITY_DECL else { continue }
+      let entity = UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlEntity.self)
+      let kind = entity.pointee.etype
+      if kind != XML_INTERNAL_GENERAL_ENTITY && kind != XML_INTERNAL_PARAMETER_ENTITY
+        && kind != XML_INTERNAL_PREDEFINED_ENTITY
+      {
+        return entity.pointee.name.map { String(cString: $0) } ?? "?"
+      }
+    }
+    return nil
+  }
+
+  /// Whether the bytes librsvg reads must be the normalised tree's rather than `data`
+  /// itself: the document has an internal subset (entities or defaults librsvg would apply
+  /// itself, unchecked), or is not in UTF-8 (a UTF-16 or UTF-32 byte order mark, zero bytes
+  /// in its first four, or another declared encoding), so the checks' reading and librsvg's
+  /// could differ.
+  static func needsNormalizedBytes(_ doc: xmlDocPtr, data: Data) -> Bool {
+    if let subset = doc.pointee.intSubset, subset.pointee.children != nil { return true }
+    let head = [UInt8](data.prefix(4))
+    if head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) {
+      return true
+    }
+    guard let encoding = doc.pointee.encoding else { return false }
+    let name = String(cString: encoding).uppercased()
+    return name != "UTF-8" && name != "UTF8"
+  }
+
+  /// Removes the document's DOCTYPE (after `normalizedTree` applied what it declares).
+  static func removeInternalSubset(_ doc: xmlDocPtr) {
+    guard let subset = doc.pointee.intSubset else { return }
+    let node = UnsafeMutableRawPointer(subset).assumingMemoryBound(to: xmlNode.self)
+    xmlUnlinkNode(node)
+    xmlFreeDtd(subset)
+  }
+
+  /// Bytes `events` gives libxml2's push parser at a time (after the first 4): 1 MiB, so
+  /// documents up to that size are read in one chunk, as Foundation's `XMLParser` read them.
+  static let chunkSize = 1 << 20
 
   /// Deepest element nesting `events` reads: libxml2's own limit without `XML_PARSE_HUGE`
   /// (`xmlParserMaxDepth`), which its push parser does not apply itself.
@@ -126,7 +219,17 @@ package enum LibXMLReader {
         xmlCtxtUseOptions(
           context,
           Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_NONET.rawValue))
-        var result = xmlParseChunk(context, base + 4, Int32(raw.count - 4), 1)
+        // The rest in chunks of `chunkSize`: one chunk past 10,000,000 bytes would fail
+        // with "Huge input lookup" (libxml2's lookahead limit without XML_PARSE_HUGE), which
+        // the tree read and librsvg do not apply: one parser configuration for every command.
+        var offset = 4
+        var result: Int32 = 0
+        repeat {
+          let count = min(chunkSize, raw.count - offset)
+          let last = offset + count == raw.count
+          result = xmlParseChunk(context, base + offset, Int32(count), last ? 1 : 0)
+          offset += count
+        } while result == 0 && offset < raw.count && session.refusal == nil
         if result == Int32(XML_ERR_DOCUMENT_END.rawValue) { result = 0 }
         let line = Int(xmlSAX2GetLineNumber(context))
         if let refusal = session.refusal { return refusal }

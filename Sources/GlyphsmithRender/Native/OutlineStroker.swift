@@ -94,6 +94,12 @@ package final class OutlineStroker {
   /// (negative: inwards) with `FT_Outline_EmboldenXY`, which keeps every point: the command
   /// sequence stays the same. Subpaths that return to their start before `close` lose that
   /// repeated point first (FreeType's contours close implicitly).
+  ///
+  /// FreeType grows an outline by the whole strength towards +x and +y (freetype
+  /// `src/base/ftoutln.c`: each point moves by its share of the bisector shift *plus*
+  /// `strength / 2` on both axes, so a glyph's origin stays put), which for `amount` 3 moves
+  /// the right and top edges by 6 and the left and bottom ones by 0. The result is
+  /// translated back by `strength / 2` on both axes, so every side moves by `amount`.
   /// - Throws: `RenderError.text` with FreeType's error code.
   package func embolden(_ path: VectorPath, by amount: Double) throws -> VectorPath {
     let outline = try makeOutline(path)
@@ -104,6 +110,8 @@ package final class OutlineStroker {
     var o = outline
     let strength = FT_Pos((2 * amount * Self.unitsPerPathUnit).rounded())
     try check(FT_Outline_EmboldenXY(&o, strength, strength), "FT_Outline_EmboldenXY")
+    // Undo FreeType's shift of strength / 2 (integer halving, as ftoutln.c does).
+    FT_Outline_Translate(&o, -(strength / 2), -(strength / 2))
     return read(o)
   }
 

@@ -50,6 +50,36 @@ enum PathData {
     var text: String
     var start: Point
     var points: [Point]
+    /// The numbers as written (for `A`: rx, ry, rotation, flags, end point).
+    var values: [Double] = []
+  }
+
+  /// An upper bound of the length of `d`'s outline in user units: the control polygon of
+  /// every segment (a Bézier curve is never longer than it), and for an arc a full ellipse of
+  /// its radii or, when they are too small to reach (SVG 2 B.2.5 scales them up), a circle
+  /// over its chord; `nil` when `d` does not parse. For `SVGPreflight`'s dash count.
+  static func lengthBound(_ d: String) -> Double? {
+    guard let commands = parse(d) else { return nil }
+    var total = 0.0
+    var current = Point(x: 0, y: 0)
+    func distance(_ a: Point, _ b: Point) -> Double { hypot(b.x - a.x, b.y - a.y) }
+    for command in commands {
+      if command.letter == "M" {
+        current = command.points.last ?? current
+        continue
+      }
+      if command.letter == "A", command.values.count == 7, let end = command.points.last {
+        let chord = distance(current, end)
+        total += 2 * Double.pi * max(abs(command.values[0]), abs(command.values[1]), chord / 2)
+        current = end
+        continue
+      }
+      for point in command.points {
+        total += distance(current, point)
+        current = point
+      }
+    }
+    return total
   }
 
   static func num(_ value: Double) -> String {
@@ -176,7 +206,7 @@ enum PathData {
       out.append(
         Command(
           letter: upper == "M" ? "M" : upper, text: text,
-          start: upper == "M" ? current : subpathStart, points: points))
+          start: upper == "M" ? current : subpathStart, points: points, values: values))
       // After a moveto, more pairs are linetos.
       if upper == "M" { letter = relative ? UInt8(ascii: "l") : UInt8(ascii: "L") }
     }

@@ -36,9 +36,11 @@ enum ReferenceDropper {
           Dropped(reference: href.trimmingCharacters(in: .whitespaces), reason: reason))
         SVGNormalizer.removeAttribute(node, "href")
       }
-      if SVGNormalizer.name(node) == "style", let css = SVGPreflight.text(xmlNodeGetContent(node)),
-        css.contains("@import")
+      if SVGNormalizer.name(node) == "style", let raw = SVGPreflight.text(xmlNodeGetContent(node)),
+        case let css = CSSUnescaper.unescape(raw)?.text ?? raw, css.contains("@import")
       {
+        // Read with CSS escapes resolved, as librsvg's parser reads it (an escaped rule is
+        // still a rule); a style sheet that loses a rule is kept in that resolved form.
         var kept = css
         var removedAny = false
         for rule in importRules(in: css) {

@@ -16,10 +16,16 @@ enum ReferencePolicy {
     var warnings: [String] = []
     /// `SVGNormalizer`'s fixes applied to `data`.
     var normalizations: [String] = []
+    /// Whether `data` is the input re-serialised in UTF-8 with its DTD applied (see
+    /// `SVGPreflight.Findings.normalizedSource`).
+    var normalizedSource = false
   }
 
   /// - Throws: `RenderError.forbiddenReference` naming the reference and the reason;
-  ///   `.tooLarge` when the document expands to more than `limits.maxUse` `<use>` instances.
+  ///   `.tooLarge` when the document expands to more than `limits.maxUse` `<use>` instances,
+  ///   holds more than `limits.maxText` characters of text or an image past `limits.maxPixels`
+  ///   (see `SVGPreflight`); `.invalidSVG` when it cannot be read as librsvg would read it
+  ///   (an entity past libxml2's limits, an undeclared or external one).
   static func check(
     data: Data, path: String, baseDirectory: URL?, limits: InputLimits = .current
   ) throws -> Outcome {
@@ -28,9 +34,14 @@ enum ReferencePolicy {
     if hasDoctype { try checkEntities(data: data, path: path) }
     guard SVGPreflight.needsPass(data),
       let found = SVGPreflight.run(
-        data, maxUse: limits.maxUse,
+        data, limits: limits, baseDirectory: baseDirectory,
         verdict: { verdict($0, baseDirectory: baseDirectory) })
     else { return outcome }
+    if let why = found.unfaithful {
+      throw RenderError.invalidSVG(
+        path: path, message: "it cannot be read as librsvg would read it: \(why)")
+    }
+    if let what = found.tooLarge { throw RenderError.tooLarge(path: path, what: what) }
     if found.useInstances > limits.maxUse {
       throw RenderError.tooLarge(
         path: path,
@@ -65,7 +76,10 @@ enum ReferencePolicy {
       outcome.warnings.append(
         "\(path): warning: font-size \(from) is past what librsvg can draw; drawn at \(to)")
     }
-    if let rewritten = found.rewritten { outcome.data = rewritten }
+    if let rewritten = found.rewritten {
+      outcome.data = rewritten
+      outcome.normalizedSource = found.normalizedSource
+    }
     return outcome
   }
 
@@ -84,15 +98,10 @@ enum ReferencePolicy {
     guard depth < 3, let comma = trimmed.firstIndex(of: ",") else { return [] }
     let header = trimmed[..<comma].lowercased()
     guard header.contains("svg") else { return [] }
-    let payload = String(trimmed[trimmed.index(after: comma)...])
-    let bytes: Data?
-    if header.hasSuffix(";base64") {
-      bytes = Data(base64Encoded: payload, options: .ignoreUnknownCharacters)
-    } else {
-      bytes = (payload.removingPercentEncoding ?? payload).data(using: .utf8)
-    }
-    guard let bytes, SVGPreflight.needsPass(bytes),
-      let found = SVGPreflight.run(bytes, maxUse: Int.max / 2, normalize: false)
+    var unbounded = InputLimits()
+    (unbounded.maxUse, unbounded.maxPixels, unbounded.maxText) = (Int.max / 2, .max, .max)
+    guard let bytes = EmbeddedImages.decode(trimmed), SVGPreflight.needsPass(bytes),
+      let found = SVGPreflight.run(bytes, limits: unbounded, normalize: false)
     else { return [] }
     var warnings: [String] = []
     for reference in found.hrefs + found.imports + found.cssURLs {

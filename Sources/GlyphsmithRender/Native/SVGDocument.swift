@@ -30,6 +30,11 @@ package final class SVGDocument {
   /// with no usable size measured by its content (`sizeFromContent`), whose ink bounds start
   /// there.
   package let canvasOrigin: (x: Double, y: Double)
+  /// The document as librsvg read it when that differs from the input in more than bounded
+  /// values: re-serialised in UTF-8 with its internal subset applied (entities substituted,
+  /// attribute defaults set), for the readers of the SVG's text (lint's outline, the text
+  /// check) to read the same document; `nil` when librsvg read the input's own text.
+  package let normalizedSource: Data?
   /// Largest SVG file accepted, in bytes (10 MiB).
   package static let maximumFileSize = 10 * 1024 * 1024
 
@@ -62,6 +67,7 @@ package final class SVGDocument {
     let data = checked.data
     referenceWarnings = checked.warnings
     normalizations = checked.normalizations
+    normalizedSource = checked.normalizedSource ? data : nil
     if Self.mayDrawText(data) { FontEnvironment.installOnce() }
 
     ParseCounter.countLibrsvgLoad()

@@ -12,9 +12,27 @@ import Foundation
 ///   4096 px (12,288 px at @3x) and relative ones (em, ex, %, larger) so that even fully
 ///   nested they stay under 4096 px;
 /// - `feTurbulence numOctaves`: each octave adds half the amplitude of the one before, so
-///   octaves past the 24th change no 8-bit pixel; they are clamped to 24.
+///   octaves past the 24th change no 8-bit pixel; they are clamped to 24;
+/// - text: more than `InputLimits.maxText` characters in `<text>` elements is refused;
+/// - dashes: cairo strokes every dash on its own, so `stroke-dasharray="0.01"` on a long
+///   polyline is millions of strokes (issue 23: lint timed out at 650 MB); a document whose
+///   shortest dash period along all its outlines (an upper bound of their length, times the
+///   `<use>` instances) makes more than `maximumDashes` dashes is refused;
+/// - stroke widths past `maximumStrokeWidth` user units are refused: cairo draws a round cap
+///   or join of a stroke 1e19 wide with billions of segments (issue 23: lint 7-10 s, 930 MB);
+/// - images inside the SVG (`<image>`, `<feImage>`: `data:` URIs and files in the input's
+///   folder) are held to the PNG inputs' `InputLimits.maxPixels` from their headers
+///   (`RasterHeader`), before anything decodes them; a nested SVG goes through this pass
+///   itself (three levels deep), a `data:` one rewritten when it was bounded.
 ///
-/// When nothing needs bounding, the bytes librsvg reads are the input's own.
+/// The pass reads the document as librsvg will (issue 23): the internal subset's entities
+/// substituted and attribute defaults applied, in the encoding the byte order mark or XML
+/// declaration names (`LibXMLReader.normalizedTree`), CSS escapes in `style` attributes and
+/// `<style>` resolved (`CSSUnescaper`). Such a document (an internal subset, or an encoding
+/// other than UTF-8) is given to librsvg as the tree that was checked, written out in UTF-8
+/// without its DOCTYPE; one libxml2 cannot read so (an external entity, an expansion past
+/// libxml2's limits) is refused, naming why. When nothing needs bounding or normalising, the
+/// bytes librsvg reads are the input's own.
 enum SVGPreflight {
   /// What the pass found.
   struct Findings {
@@ -37,6 +55,18 @@ enum SVGPreflight {
     var droppedReferences: [ReferenceDropper.Dropped] = []
     /// `SVGNormalizer`'s fixes applied (`use-symbol`, `clip-path`, ...).
     var normalizations: [String] = []
+    /// Why the document must be refused as too costly (`RenderError.tooLarge`'s `what`,
+    /// naming the option that raises the limit), or `nil`.
+    var tooLarge: String?
+    /// Why the document cannot be read as librsvg would read it (`nil`: it can).
+    var unfaithful: String?
+    /// Whether `rewritten` is the document re-serialised in UTF-8 with its DTD applied (an
+    /// internal subset, or another encoding), so readers of the text should read it instead.
+    var normalizedSource = false
+    /// Characters of text in `<text>` elements, entities substituted.
+    var textCharacters = 0
+    /// `href` values of `<image>` and `<feImage>` elements, with their nodes.
+    var images: [(node: xmlNodePtr, reference: String)] = []
   }
 
   /// Absolute font sizes are clamped to this many px.
@@ -45,19 +75,34 @@ enum SVGPreflight {
   static let maximumComputedFontSize = 4096.0
   /// `feTurbulence numOctaves` past this changes no 8-bit pixel (amplitude 2^-24).
   static let maximumOctaves = 24
+  /// Most dashes a document's dash patterns may make along its outlines (an icon's dashed
+  /// circle makes dozens).
+  static let maximumDashes = 50_000
+  /// Widest stroke accepted, in user units (px for absolute units): a million, a thousand
+  /// times the App Store icon's side.
+  static let maximumStrokeWidth = 1e6
 
   /// Bytes whose presence sends a document through the pass; icons without any of them (most)
   /// skip it.
   /// `square` (caps) is `SVGNormalizer`'s: a zero-length subpath needs it.
+  /// `text`, `\\` (a CSS escape), `dasharray` and `stroke-width` are issue 23's: text runs,
+  /// dashes and stroke widths are bounded, escapes resolved.
   static let triggers = [
-    "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square",
+    "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square", "text", "\\",
+    "dasharray", "stroke-width",
   ].map {
     Array($0.utf8)
   }
 
-  /// Whether `data` contains any trigger word.
+  /// Whether `data` contains any trigger word, or is not in an ASCII-compatible encoding
+  /// (a UTF-16 or UTF-32 byte order mark or a zero byte among the first four: the trigger
+  /// words are not bytes there).
   static func needsPass(_ data: Data) -> Bool {
-    data.withUnsafeBytes { raw in
+    let head = [UInt8](data.prefix(4))
+    if head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) {
+      return true
+    }
+    return data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       let n = bytes.count
       var i = 0
@@ -65,7 +110,8 @@ enum SVGPreflight {
         let b = bytes[i]
         if b == UInt8(ascii: "h") || b == UInt8(ascii: "u") || b == UInt8(ascii: "@")
           || b == UInt8(ascii: "<") || b == UInt8(ascii: "f") || b == UInt8(ascii: "n")
-          || b == UInt8(ascii: "s")
+          || b == UInt8(ascii: "s") || b == UInt8(ascii: "t") || b == UInt8(ascii: "\\")
+          || b == UInt8(ascii: "d")
         {
           for word in triggers where word[0] == b && i + word.count <= n {
             var match = true
@@ -89,12 +135,24 @@ enum SVGPreflight {
   /// refuses are removed from the document (see `ReferenceDropper`). Documents within
   /// `maxUse` are then normalised for librsvg (see `SVGNormalizer`) unless `normalize` is
   /// false.
+  /// `limits` bounds `<use>` instances, text and images; `baseDirectory` is where images in
+  /// files are found (`nil`: none are read). `depth` counts nested SVG images (three at most).
   static func run(
-    _ data: Data, maxUse: Int, verdict: (String) -> String? = { _ in nil },
-    normalize: Bool = true
+    _ data: Data, limits: InputLimits, baseDirectory: URL? = nil,
+    verdict: (String) -> String? = { _ in nil }, normalize: Bool = true, depth: Int = 0
   ) -> Findings? {
-    guard let doc = LibXMLReader.tree(data) else { return nil }
+    let maxUse = limits.maxUse
+    let normalized = LibXMLReader.normalizedTree(data)
+    guard let doc = normalized.doc else {
+      // Not even a plain read: librsvg reports the syntax error itself.
+      guard let plain = LibXMLReader.tree(data) else { return nil }
+      xmlFreeDoc(plain)
+      var refused = Findings()
+      refused.unfaithful = normalized.failure ?? "libxml2 cannot apply its DTD"
+      return refused
+    }
     defer { xmlFreeDoc(doc) }
+    let rewriteAsUTF8 = LibXMLReader.needsNormalizedBytes(doc, data: data)
     var walk = Walk(maxUse: maxUse)
     if let dtd = doc.pointee.extSubset ?? doc.pointee.intSubset,
       dtd.pointee.SystemID != nil || dtd.pointee.ExternalID != nil
@@ -109,18 +167,52 @@ enum SVGPreflight {
       child = node.pointee.next
     }
     walk.countUses()
+    if let period = walk.dashPeriods.min() {
+      let dashes = walk.outlineLength / period * Double(1 + walk.findings.useInstances)
+      if !(dashes <= Double(maximumDashes)) {
+        walk.findings.tooLarge =
+          "stroke-dasharray repeats every \(String(format: "%g", period)) units along up to "
+          + "\(String(format: "%g", walk.outlineLength)) units of outline: about "
+          + "\(String(format: "%.0f", min(dashes, 1e18))) dashes, past the \(maximumDashes) "
+          + "cairo draws in an icon's budget; lengthen the dashes or draw them as paths"
+      }
+    }
+    if let width = walk.widestStroke {
+      walk.findings.tooLarge =
+        walk.findings.tooLarge
+        ?? "stroke-width \(width) is past the \(String(format: "%g", maximumStrokeWidth)) units "
+        + "cairo draws in an icon's budget; give a width the canvas can show"
+    }
+    if walk.findings.textCharacters > limits.maxText {
+      walk.findings.tooLarge =
+        "\(walk.findings.textCharacters) characters of <text>; icons are limited to "
+        + "\(limits.maxText) (--max-text); draw long text as paths"
+    }
+    let images = EmbeddedImages.check(
+      walk.findings.images, limits: limits, baseDirectory: baseDirectory, verdict: verdict,
+      depth: depth)
+    if let refusal = images.tooLarge { walk.findings.tooLarge = walk.findings.tooLarge ?? refusal }
+    walk.findings.boundedFontSizes += images.boundedFontSizes
     // Font sizes first: the walk holds nodes the normalisation may replace.
     let bounded = walk.boundFontSizes()
-    walk.findings.droppedReferences = ReferenceDropper.drop(in: doc, verdict: verdict)
+    walk.findings.droppedReferences = ReferenceDropper.drop(in: doc) { reference in
+      verdict(reference) ?? images.dropped[reference]
+    }
     if normalize && walk.findings.useInstances <= maxUse {
       walk.findings.normalizations = SVGNormalizer.normalize(doc, maxUse: maxUse)
     }
-    if bounded || walk.changedOctaves || !walk.findings.droppedReferences.isEmpty
-      || !walk.findings.normalizations.isEmpty
+    if rewriteAsUTF8 || bounded || walk.changedOctaves || images.rewritten
+      || !walk.findings.droppedReferences.isEmpty || !walk.findings.normalizations.isEmpty
     {
       var buffer: UnsafeMutablePointer<xmlChar>?
       var size: Int32 = 0
-      xmlDocDumpMemory(doc, &buffer, &size)
+      if rewriteAsUTF8 {
+        walk.findings.normalizedSource = true
+        LibXMLReader.removeInternalSubset(doc)
+        xmlDocDumpMemoryEnc(doc, &buffer, &size, "UTF-8")
+      } else {
+        xmlDocDumpMemory(doc, &buffer, &size)
+      }
       if let buffer {
         walk.findings.rewritten = Data(bytes: buffer, count: Int(size))
         glyphsmith_xml_free(buffer)
@@ -165,16 +257,7 @@ enum SVGPreflight {
       }
     }
     /// An absolute size in px at 96 dpi.
-    var pixels: Double {
-      switch unit {
-      case "pt": return number * 96 / 72
-      case "pc": return number * 16
-      case "in": return number * 96
-      case "cm": return number * 96 / 2.54
-      case "mm": return number * 96 / 25.4
-      default: return number
-      }
-    }
+    var pixels: Double { SVGPreflight.pixels(number, unit: unit) }
   }
 
   struct Walk {
@@ -215,8 +298,76 @@ enum SVGPreflight {
       findings.hrefs.append(String(rest.dropFirst().prefix { $0 != quote }))
     }
 
+    /// The period (sum of one cycle) of every dash pattern that draws dashes, in user units.
+    var dashPeriods: [Double] = []
+    /// An upper bound of the length of every outline in the document, in user units.
+    var outlineLength = 0.0
+
+    /// Adds the outline of a shape element to `outlineLength`.
+    mutating func addOutline(_ node: xmlNodePtr, name: String) {
+      func value(_ attribute: String) -> Double {
+        SVGNormalizer.attribute(node, attribute).flatMap(SVGPreflight.number).map { abs($0.0) }
+          ?? 0
+      }
+      switch name {
+      case "path":
+        if let d = SVGNormalizer.attribute(node, "d") {
+          // Unparsable data: librsvg draws up to the error; its length still bounds it.
+          outlineLength += PathData.lengthBound(d) ?? Double(d.utf8.count) * 1e6
+        }
+      case "polyline", "polygon":
+        let numbers = (SVGNormalizer.attribute(node, "points") ?? "")
+          .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" || $0 == "\t" })
+          .compactMap { Double($0) }
+        var points: [(Double, Double)] = stride(from: 0, to: numbers.count - 1, by: 2).map {
+          (numbers[$0], numbers[$0 + 1])
+        }
+        if name == "polygon", let first = points.first { points.append(first) }
+        for (a, b) in zip(points, points.dropFirst()) {
+          outlineLength += hypot(b.0 - a.0, b.1 - a.1)
+        }
+      case "line":
+        outlineLength += hypot(value("x2") - value("x1"), value("y2") - value("y1"))
+      case "rect": outlineLength += 2 * (value("width") + value("height"))
+      case "circle": outlineLength += 2 * Double.pi * value("r")
+      case "ellipse": outlineLength += 2 * Double.pi * max(value("rx"), value("ry"))
+      default: break
+      }
+    }
+
+    /// The first stroke width past `maximumStrokeWidth`, as written.
+    var widestStroke: String?
+
+    /// Records a `stroke-width` value past `maximumStrokeWidth`.
+    mutating func addStrokeWidth(_ value: String) {
+      guard widestStroke == nil, let (number, unit) = SVGPreflight.number(value) else { return }
+      if !(abs(SVGPreflight.pixels(number, unit: unit)) <= maximumStrokeWidth) {
+        widestStroke = value.trimmingCharacters(in: .whitespaces)
+      }
+    }
+
+    /// Records the period of a `stroke-dasharray` value (none, zero or negative: no dashes).
+    mutating func addDashes(_ value: String) {
+      let lengths = value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
+        .compactMap { SVGPreflight.number(String($0))?.0 }
+      guard !lengths.isEmpty, lengths.allSatisfy({ $0 >= 0 }) else { return }
+      let sum = lengths.reduce(0, +) * (lengths.count % 2 == 1 ? 2 : 1)
+      if sum > 0 { dashPeriods.append(sum) }
+    }
+
+    /// `<text>` elements and the elements inside them (a text's characters are counted once,
+    /// at the outermost).
+    var insideText: Set<xmlNodePtr> = []
+
     mutating func element(_ node: xmlNodePtr) {
       let name = SVGPreflight.text(node.pointee.name) ?? ""
+      let inText = node.pointee.parent.map { insideText.contains($0) } ?? false
+      if name == "text" && !inText {
+        let content = SVGPreflight.text(xmlNodeGetContent(node)) ?? ""
+        findings.textCharacters += content.unicodeScalars.count
+      }
+      if name == "text" || inText { insideText.insert(node) }
+      addOutline(node, name: name)
       var attribute = node.pointee.properties
       while let attr = attribute {
         attribute = attr.pointee.next
@@ -231,6 +382,7 @@ enum SVGPreflight {
         case "href":
           findings.hrefs.append(value)
           if name == "use" { uses.append((node, value)) }
+          if name == "image" || name == "feImage" { findings.images.append((node, value)) }
         case "id":
           if ids[value] == nil { ids[value] = node }
         case "style":
@@ -247,6 +399,10 @@ enum SVGPreflight {
                 place: .attribute(node, name: "font-size"), range: nil, number: 1.2, unit: "em",
                 weight: 1))
           }
+        case "stroke-dasharray":
+          addDashes(value)
+        case "stroke-width":
+          addStrokeWidth(value)
         case "numOctaves" where name == "feTurbulence":
           if let (number, _) = SVGPreflight.number(value),
             !(number <= Double(maximumOctaves))
@@ -259,23 +415,32 @@ enum SVGPreflight {
         }
       }
       if name == "style", let css = SVGPreflight.text(xmlNodeGetContent(node)) {
-        findings.imports += SVGPreflight.imports(in: css)
+        findings.imports += SVGPreflight.imports(in: CSSUnescaper.unescape(css)?.text ?? css)
         // A rule may apply at every level of the tree; weighted by depth once it is known.
         scanCSS(css, place: .styleElement(node), weight: -1)
       }
     }
 
+    /// Reads CSS as librsvg's parser does, escapes resolved (`\\31 e9` is `1e9`); the ranges
+    /// kept are the original text's, so a bounded value replaces the escaped one.
     mutating func scanCSS(_ css: String, place: FontSize.Place, weight: Int) {
-      if css.contains("url(") { findings.cssURLs += SVGPreflight.urls(in: css) }
-      guard css.contains("font") else { return }
-      for (range, number, unit) in SVGPreflight.cssFontSizes(css) {
+      let unescaped = CSSUnescaper.unescape(css)
+      let plain = unescaped?.text ?? css
+      if plain.contains("url(") { findings.cssURLs += SVGPreflight.urls(in: plain) }
+      for value in SVGPreflight.declarations("stroke-dasharray", in: plain) { addDashes(value) }
+      for value in SVGPreflight.declarations("stroke-width", in: plain) { addStrokeWidth(value) }
+      guard plain.lowercased().contains("font") else { return }
+      for (range, number, unit) in SVGPreflight.cssFontSizes(plain) {
+        let original = unescaped.map { CSSUnescaper.originalRange(range, origins: $0.origins) }
         fontSizes.append(
-          FontSize(place: place, range: range, number: number, unit: unit, weight: weight))
+          FontSize(
+            place: place, range: original ?? range, number: number, unit: unit, weight: weight))
       }
     }
 
     /// Counts `<use>` instances: an element's count is its children's plus, for a use, one
-    /// and its target's; cycles count nothing more (librsvg refuses them itself).
+    /// and its target's; a use closing a cycle adds its target's count once more
+    /// (librsvg expands it once before it refuses the cycle).
     mutating func countUses() {
       guard !uses.isEmpty else { return }
       let limit = maxUse + 1
@@ -286,6 +451,10 @@ enum SVGPreflight {
       let isUse = Set(uses.map(\.node))
       var memo: [xmlNodePtr: Int] = [:]
       var inProgress: Set<xmlNodePtr> = []
+      // Targets of uses that close a cycle: librsvg expands each once more before it sees the
+      // cycle, so each counts its content once more (fuzzing found a group using itself six
+      // times, 500,000 references deep in librsvg).
+      var cycleTargets: [xmlNodePtr] = []
       // Content under defs and symbol is drawn only through a use, which counts it.
       func successors(_ node: xmlNodePtr) -> [xmlNodePtr] {
         var out: [xmlNodePtr] = []
@@ -310,7 +479,10 @@ enum SVGPreflight {
       while let (node, expanded) = stack.popLast() {
         if expanded {
           var total = isUse.contains(node) ? 1 : 0
-          for s in successors(node) { total = min(limit, total + (memo[s] ?? 0)) }
+          for s in successors(node) {
+            if memo[s] == nil && inProgress.contains(s) { cycleTargets.append(s) }
+            total = min(limit, total + (memo[s] ?? 0))
+          }
           memo[node] = total
           inProgress.remove(node)
           continue
@@ -322,7 +494,8 @@ enum SVGPreflight {
           stack.append((s, false))
         }
       }
-      findings.useInstances = roots.first.flatMap { memo[$0] } ?? 0
+      let extra = cycleTargets.reduce(0) { min(limit, $0 + (memo[$1] ?? 0)) }
+      findings.useInstances = min(limit, (roots.first.flatMap { memo[$0] } ?? 0) + extra)
     }
 
     /// Rewrites font sizes when the worst case (every relative size nested under the largest
@@ -395,6 +568,18 @@ enum SVGPreflight {
         }
       }
       return true
+    }
+  }
+
+  /// `number` in `unit` (lower case) as px at 96 dpi; other units (em, %, none) as is.
+  static func pixels(_ number: Double, unit: String) -> Double {
+    switch unit {
+    case "pt": return number * 96 / 72
+    case "pc": return number * 16
+    case "in": return number * 96
+    case "cm": return number * 96 / 2.54
+    case "mm": return number * 96 / 25.4
+    default: return number
     }
   }
 
@@ -474,6 +659,21 @@ enum SVGPreflight {
       search = NSRange(location: end, length: text.length - end)
     }
     return out
+  }
+
+  /// The values of every `property: value` declaration of `property` in `css` (up to `;`,
+  /// `}` or `!`), case-insensitively.
+  static func declarations(_ property: String, in css: String) -> [String] {
+    var values: [String] = []
+    var rest = css[...]
+    while let found = rest.range(of: property, options: .caseInsensitive) {
+      rest = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+      guard rest.first == ":" else { continue }
+      let value = rest.dropFirst().prefix { $0 != ";" && $0 != "}" && $0 != "!" }
+      values.append(String(value))
+      rest = rest.dropFirst(value.count + 1)
+    }
+    return values
   }
 
   /// The references inside `url(...)`, quotes removed.

@@ -29,13 +29,25 @@ package struct TextStyle: Sendable, Equatable {
   package var sizePx: Double
   /// Text colour, straight RGBA8; colour emoji keep their own colours.
   package var color: RGBA8
+  /// Literal text (file and asset names): the OpenType features that put other characters in
+  /// place of the ones written are off (`literalFeatures`: Inter's contextual alternates draw
+  /// `3x3` as `3×3`), so a label reads exactly as the name is spelled.
+  package var literal: Bool
+
+  /// The features `literal` switches off, in Pango's (HarfBuzz's) syntax: contextual
+  /// alternates, standard, contextual and discretionary ligatures.
+  package static let literalFeatures = "calt=0, liga=0, clig=0, dlig=0"
 
   /// A style; `family` defaults to "Inter".
-  package init(family: String = "Inter", weight: FontWeight, sizePx: Double, color: RGBA8) {
+  package init(
+    family: String = "Inter", weight: FontWeight, sizePx: Double, color: RGBA8,
+    literal: Bool = false
+  ) {
     self.family = family
     self.weight = weight
     self.sizePx = sizePx
     self.color = color
+    self.literal = literal
   }
 }
 
@@ -229,6 +241,11 @@ private final class PangoSession {
     pango_layout_set_font_description(layout, description)
     pango_font_description_free(description)
     pango_layout_set_text(layout, text, -1)
+    if style.literal, let attributes = pango_attr_list_new() {
+      pango_attr_list_insert(attributes, pango_attr_font_features_new(TextStyle.literalFeatures))
+      pango_layout_set_attributes(layout, attributes)
+      pango_attr_list_unref(attributes)
+    }
     return layout
   }
 

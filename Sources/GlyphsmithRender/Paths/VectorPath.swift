@@ -99,3 +99,38 @@ package struct VectorPath: Sendable, Hashable {
     return out
   }
 }
+
+extension VectorPath {
+  /// The path without degenerate segments: lines to the current point (except a subpath's
+  /// first, which draws a dot with caps) and curves whose control and end points all equal
+  /// the current point. Two weights of a symbol whose only difference is such a segment
+  /// draw and interpolate the same (Apple's exports carry them: `L` to the end of the
+  /// preceding curve).
+  package var withoutDegenerateSegments: VectorPath {
+    var result: [PathElement] = []
+    var current = PathPoint(x: 0, y: 0)
+    var start = current
+    var afterMove = false
+    for element in elements {
+      switch element {
+      case .move(let p):
+        current = p
+        start = p
+        afterMove = true
+        result.append(element)
+        continue
+      case .line(let p):
+        if p == current && !afterMove { continue }
+        current = p
+      case .curve(let a, let b, let c):
+        if a == current && b == current && c == current { continue }
+        current = c
+      case .close:
+        current = start
+      }
+      afterMove = false
+      result.append(element)
+    }
+    return VectorPath(result)
+  }
+}

@@ -10,7 +10,8 @@ enum AppIconCommand: Subcommand {
 
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("name"), .value("background"), .value("dark"),
-    .value("tinted"), .flag("legacy"), .flag("allow-upscale"), .flag("help"),
+    .value("tinted"), .flag("legacy"), .flag("allow-upscale"), .value("padding"),
+    .value("foreground"), .value("preview"), .flag("help"),
   ]
 
   struct Options: Equatable {
@@ -40,12 +41,33 @@ enum AppIconCommand: Subcommand {
           message: "--background must be opaque (the App Store rejects alpha); use #RRGGBB")
       }
       appIcon.background = background
+      appIcon.backgroundChosen = true
     }
+    appIcon.foreground = try CommonOptions.color(parsed.value("foreground"), option: "foreground")
+    if let padding = parsed.value("padding") {
+      appIcon.padding = try paddingFraction(padding)
+    }
+    appIcon.previewPath = parsed.value("preview")
     appIcon.darkPath = parsed.value("dark")
     appIcon.tintedPath = parsed.value("tinted")
     appIcon.legacy = parsed.has("legacy")
     appIcon.allowUpscale = parsed.has("allow-upscale")
     return Options(input: input, catalog: catalog, appIcon: appIcon)
+  }
+
+  /// `--padding PT|PERCENT`: pt of the 1024 pt icon (`100`) or a percentage of its side
+  /// (`10%`), as a fraction of the side, under one half.
+  static func paddingFraction(_ text: String) throws -> Double {
+    let isPercent = text.hasSuffix("%")
+    let number = Double(isPercent ? String(text.dropLast()) : text)
+    let fraction = number.map { isPercent ? $0 / 100 : $0 / Double(AppIconJob.marketingSide) }
+    guard let fraction, fraction.isFinite, fraction >= 0, fraction < 0.5 else {
+      throw UsageError(
+        message:
+          "--padding needs pt of the 1024 pt icon (e.g. 100) or a percentage of its side under 50% (e.g. 10%), got '\(text)'"
+      )
+    }
+    return fraction
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {

@@ -14,7 +14,8 @@ enum AssetsCommand: Subcommand {
     .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
     .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
     .value("android-out"), .value("web-out"), .flag("namespace"), .flag("force"),
-    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .flag("prune"), .flag("help"),
+    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .value("prefix"),
+    .value("suffix"), .flag("prune"), .flag("help"),
   ] + BudgetOptions.specs
 
   struct Options {
@@ -61,6 +62,11 @@ enum AssetsCommand: Subcommand {
     assets.namespace = parsed.has("namespace")
     assets.force = parsed.has("force")
     assets.symbols = parsed.has("symbols")
+    assets.symbolPrefix = parsed.value("prefix") ?? ""
+    assets.symbolSuffix = parsed.value("suffix") ?? ""
+    if !assets.symbols && (parsed.value("prefix") != nil || parsed.value("suffix") != nil) {
+      throw UsageError(message: "--prefix and --suffix name symbol sets; give them with --symbols")
+    }
     if assets.symbols && assets.platforms != [.ios] {
       throw UsageError(message: "--symbols applies to --platform ios alone")
     }
@@ -114,7 +120,8 @@ enum AssetsCommand: Subcommand {
     if !options.quiet && !options.json {
       Terminal.error(
         batch.summary(report, seconds: Date().timeIntervalSince(started))
-          + (options.prune ? "; \(result.removed.count) removed" : ""))
+          + (options.prune ? "; \(result.removed.count) removed" : "")
+          + (options.lint ? AssetsBatch.lintSummary(report, strict: options.strict) : ""))
     }
     if options.stats {
       Terminal.error(

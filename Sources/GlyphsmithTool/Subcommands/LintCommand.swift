@@ -77,9 +77,13 @@ enum LintCommand: Subcommand {
     session.isolation = WorkerIsolation(
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
       budget: options.budget)
+    let bar = Terminal.ProgressBar(enabled: !options.json)
+    session.progress = { bar.update(done: $0, total: $1) }
     let outcome = session.run()
+    bar.finish()
     for error in outcome.missing { Terminal.error(error.description) }
     printFindings(outcome.results)
+    if !options.json { Terminal.info(outcome.totals) }
     if options.json, let data = try? XcodeJSON.encode(outcome.report) {
       FileHandle.standardOutput.write(data)
       FileHandle.standardOutput.write(Data("\n".utf8))

@@ -28,7 +28,10 @@ enum SheetCommand: Subcommand {
     sheet.scale = try parsed.positiveDouble("scale") ?? 2
     sheet.columns = try parsed.integer("columns") ?? 8
     render.scale = sheet.scale
-    if parsed.has("symbols") { sheet.cellPt = 112 }
+    if parsed.has("symbols") {
+      sheet.cellPt = 112
+      sheet.cellHeightPt = SymbolSheet.cellHeightPt
+    }
     var job = ContactSheetJob(
       inputs: parsed.positionals, output: output, limit: try parsed.integer("limit"),
       render: render, sheet: sheet)

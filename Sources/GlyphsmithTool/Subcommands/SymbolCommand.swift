@@ -10,7 +10,8 @@ enum SymbolCommand: Subcommand {
 
   static let options: [OptionSpec] = [
     .value("output", short: "o"), .value("ultralight"), .value("black"), .value("embolden"),
-    .value("height"), .flag("measure"), .value("report"), .value("jobs"), .flag("help"),
+    .value("height"), .flag("measure"), .value("report"), .value("jobs"), .value("prefix"), .value("suffix"),
+    .flag("help"),
   ]
 
   static func parse(_ arguments: [String]) throws -> SymbolCommandJob {
@@ -20,10 +21,17 @@ enum SymbolCommand: Subcommand {
       throw UsageError(message: "missing -o/--output CATALOG.xcassets")
     }
     var symbol = SymbolOptions()
-    symbol.ultralightFactor = try parsed.positiveDouble("ultralight") ?? 0.5
-    symbol.blackFactor = try parsed.positiveDouble("black") ?? 2
-    symbol.emboldenUnits = try parsed.positiveDouble("embolden") ?? 0
-    symbol.canvasHeightUnits = try parsed.positiveDouble("height") ?? symbol.canvasHeightUnits
+    symbol.ultralightFactor = try parsed.positiveDouble("ultralight") ?? symbol.ultralightFactor
+    symbol.blackFactor = try parsed.positiveDouble("black") ?? symbol.blackFactor
+    if let embolden = try parsed.positiveDouble("embolden") {
+      symbol.emboldenUnits = embolden
+      symbol.thinUnits = embolden / 2
+      symbol.emboldenFollowsThickness = false
+    }
+    if let height = try parsed.positiveDouble("height") {
+      symbol.canvasHeightUnits = height
+      symbol.sizesInk = false
+    }
     guard symbol.ultralightFactor < 1, symbol.blackFactor > 1 else {
       throw UsageError(message: "--ultralight must be below 1 and --black above 1")
     }
@@ -32,6 +40,8 @@ enum SymbolCommand: Subcommand {
     job.measure = parsed.has("measure")
     job.reportPath = parsed.value("report")
     job.jobs = try parsed.integer("jobs")
+    job.prefix = parsed.value("prefix") ?? ""
+    job.suffix = parsed.value("suffix") ?? ""
     return job
   }
 

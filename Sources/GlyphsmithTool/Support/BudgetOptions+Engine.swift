@@ -18,6 +18,7 @@ extension BudgetOptions {
       limits.maxPixels = pixels
     }
     if let uses = try parsed.integer("max-use", minimum: 0) { limits.maxUse = uses }
+    if let characters = try parsed.integer("max-text", minimum: 0) { limits.maxText = characters }
     return (limits, budget)
   }
 

@@ -21,6 +21,19 @@ public enum MyIcons {
     return try GlyphRenderer.render(artwork, options: options).image
   }
 
+  /// The inbox drawn plainly into a `side` x `side` px square: its viewBox fitted, aspect
+  /// kept, centred, original colours (docs/testing.md, "Rendering an SVG into an
+  /// RGBAImage").
+  /// - Throws: what `Artwork` and `GlyphRenderer` throw.
+  public static func inboxPixels(side: Int) throws -> RGBAImage {
+    let artwork = try Artwork(data: Data(inboxSVG.utf8), path: "inbox.svg", baseDirectory: nil)
+    var options = RenderOptions()  // the plain role: the artwork's canvas, as drawn
+    options.widthPx = side
+    options.heightPx = side
+    let rendered = try GlyphRenderer.render(artwork, options: options)
+    return rendered.image  // rendered.warnings: dropped references, upscaling
+  }
+
   /// The unread badge for `count` at `scale` (red oval, "99+" above 99).
   /// - Throws: what `Badge.render` throws.
   public static func renderBadge(_ count: Int = 7, scale: Double = 2) throws -> RGBAImage {

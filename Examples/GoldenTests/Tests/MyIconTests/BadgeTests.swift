@@ -27,3 +27,13 @@ func checkIcon(
 @Test func badgeThroughAHelper() throws {
   checkIcon(try MyIcons.renderBadge(120), "indicators/badge-99plus")
 }
+
+/// Pixels without a golden: the rendered image is plain data to assert on
+/// (docs/testing.md, "Rendering an SVG into an RGBAImage").
+@Test func inboxPixels() throws {
+  let image = try MyIcons.inboxPixels(side: 48)  // 24 units at 2 px each
+  #expect(image.width == 48 && image.height == 48)
+  #expect(image[0, 0] == RGBA8(r: 0, g: 0, b: 0, a: 0))  // outside the tray: transparent
+  #expect(image[24, 38] == RGBA8(r: 0, g: 0, b: 0, a: 255))  // the tray's bottom, y = 19
+  #expect(try PNGCodec.encode(image).starts(with: [0x89, 0x50, 0x4E, 0x47]))  // "\u{89}PNG"
+}

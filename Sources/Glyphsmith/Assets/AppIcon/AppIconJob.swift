@@ -47,7 +47,16 @@ public enum AppIconJob {
       throw GlyphsmithError.invalidOption(
         "the app icon background \(options.background) must be opaque (alpha FF); use #RRGGBB")
     }
+    guard options.padding >= 0, options.padding < 0.5 else {
+      throw GlyphsmithError.invalidOption(
+        "app icon padding \(options.padding.formatted2) of the side leaves no room; use less than half (e.g. 10%)"
+      )
+    }
     var warnings: [String] = []
+    if let foreground = options.foreground {
+      warnings += AppIconAppearanceCheck.foregroundWarnings(
+        foreground, background: options.background)
+    }
     var files: [(name: String, data: Data, pixels: Int)] = []
     var entries: [AssetContents.Entry] = []
 
@@ -57,10 +66,15 @@ public enum AppIconJob {
     var rendered: [Int: RGBAImage] = [:]
     func flattened(_ side: Int) throws -> Data {
       if rendered[side] == nil {
-        let glyph = try render(artwork, side: side)
+        let glyph = try render(
+          artwork, side: side, padding: options.padding, foreground: options.foreground)
         if side == marketingSide {
           warnings += glyph.warnings
-          warnings += cornerWarning(glyph.image, path: iconPath, background: options.background)
+          if !options.backgroundChosen {
+            warnings += cornerWarning(glyph.image, path: iconPath, background: options.background)
+          }
+          warnings += try AppIconAppearanceCheck.cutWarnings(
+            glyph.image, path: iconPath, padding: options.padding)
         }
         rendered[side] = glyph.image
       }
@@ -69,6 +83,9 @@ public enum AppIconJob {
     }
 
     files.append(("icon-1024.png", try flattened(marketingSide), marketingSide))
+    var layers: [(appearance: String, image: RGBAImage)] = [
+      ("any", Rasterizer.composite(rendered[marketingSide]!, over: options.background))
+    ]
     entries.append(
       .init(filename: "icon-1024.png", idiom: "universal", platform: "ios", size: "1024x1024"))
     for (value, path) in [("dark", options.darkPath), ("tinted", options.tintedPath)] {
@@ -76,8 +93,15 @@ public enum AppIconJob {
       let variant = try Artwork(path: path)
       try checkUpscale(variant, options: options)
       warnings += squareWarning(variant)
-      let glyph = try render(variant, side: marketingSide)
+      let glyph = try render(variant, side: marketingSide, padding: options.padding)
       warnings += glyph.warnings
+      warnings += try AppIconAppearanceCheck.cutWarnings(
+        glyph.image, path: path, padding: options.padding)
+      warnings +=
+        value == "dark"
+        ? AppIconAppearanceCheck.darkWarnings(glyph.image, path: path)
+        : AppIconAppearanceCheck.tintedWarnings(glyph.image, path: path)
+      layers.append((value, glyph.image))
       let filename = "icon-1024-\(value).png"
       files.append((filename, try PNGCodec.encode(glyph.image), marketingSide))
       entries.append(
@@ -95,6 +119,10 @@ public enum AppIconJob {
 
     let (root, folder) = try write(
       files.map { ($0.name, $0.data) }, name: name, catalogPath: catalogPath)
+    if let preview = options.previewPath {
+      try AppIconPreview.write(layers, toPath: preview)
+    }
+
     let findings = try CatalogValidator.validate(catalogPath: root).filter { finding in
       finding.path.hasPrefix(folder + "/")
         || (finding.asset?.lowercased() == name.lowercased()
@@ -130,13 +158,17 @@ public enum AppIconJob {
   }
 
   /// Renders `artwork` into a `side` x `side` px square (plain role, aspect kept, centred,
-  /// original colours).
-  static func render(_ artwork: Artwork, side: Int) throws -> RenderedGlyph {
+  /// original colours or `foreground`), inset by `padding` x `side` px on each side.
+  static func render(
+    _ artwork: Artwork, side: Int, padding: Double = 0, foreground: RGBA8? = nil
+  ) throws -> RenderedGlyph {
     var options = RenderOptions()
     options.role = .plain
     options.template = false
     options.widthPx = side
     options.heightPx = side
+    options.paddingPt = padding * Double(side)
+    options.tint = foreground
     return try GlyphRenderer.render(artwork, options: options)
   }
 

@@ -7,7 +7,8 @@ extension AssetPlatform {
 
 /// Android: `res/drawable-<density>/NAME.png` for each of `AndroidDrawables.densities` at
 /// `AssetsOptions.androidSizeDp` dp (24 dp: 24, 36, 48, 72, 96 px), the artwork's canvas
-/// fitted into the square; NAME is `AndroidDrawables.resourceName` (formats.md, "Android and
+/// fitted into the square (for glyph roles, scaled down further when its ink would come
+/// closer to the edge than Material's 2 dp in 24 dp, `AndroidDrawables.marginShare`); NAME is `AndroidDrawables.resourceName` (formats.md, "Android and
 /// web"). Files go one by one into the shared density folders.
 package struct AndroidDrawableWriter: AssetPlatformWriter {
   /// A writer.
@@ -41,6 +42,11 @@ package struct AndroidDrawableWriter: AssetPlatformWriter {
       let side = Int((options.androidSizeDp * density.scale).rounded())
       render.widthPx = side
       render.heightPx = side
+      // Glyph roles: Material's system icons keep 2 dp of the 24 dp box clear (the 20 dp live
+      // area; Material Design, "System icons"): ink reaching closer is scaled down.
+      if options.role != .plain {
+        render.minimumInkMarginPt = Double(side) * AndroidDrawables.marginShare
+      }
       let folder = "\(context.root)/res/drawable-\(density.name)"
       let filename = input.androidName + ".png"
       return PlannedAssetSet(

@@ -2,6 +2,11 @@ import Foundation
 
 /// Android drawable densities and resource names (formats.md, "Android and web").
 package enum AndroidDrawables {
+  /// The share of a glyph drawable's side kept clear of ink on each side: Material's system
+  /// icons keep 2 dp of their 24 dp box (a 20 dp live area; Material Design, "System
+  /// icons"), 2 / 24.
+  package static let marginShare = 2.0 / 24.0
+
   /// Density buckets and their scale over mdpi: 24 dp is 24, 36, 48, 72, 96 px.
   package static let densities: [(name: String, scale: Double)] = [
     ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4),

@@ -1,0 +1,129 @@
+import GlyphsmithRender
+
+/// Makes and repairs the Ultralight and Black outlines of one template path (issue 27).
+///
+/// - Fills are grown (Black) and thinned (Ultralight) with `OutlineStroker.embolden`, by
+///   `SymbolOptions.emboldenUnits` / `thinUnits` or, for thin art, by a share of its mean
+///   thickness (`blackShare`, `ultralightShare`), whichever is less; when that
+///   would close a hole (a contour losing its direction or more than `keptArea` of its
+///   area), the amount is halved until it does not (at most `halvings` times).
+/// - Every contour keeps its direction in all three weights: a contour that turns over at
+///   Black or Ultralight (a small ring's counter closing) becomes a degenerate copy of its
+///   Regular contour, 0.2 to 2 units across (`collapsedSizes`), at the same place and of
+///   the same direction, so the system still interpolates it.
+enum SymbolWeights {
+  /// How far a filled part of mean thickness t grows at Black, per side, at most: 0.507 t,
+  /// what Apple's `square` export does to its stroke (7.03 units at Regular-S, 14.16 at
+  /// Black-S: (14.16 - 7.03) / 2 / 7.03). `SymbolOptions.emboldenUnits` caps it.
+  static let blackShare = 0.507
+  /// How far a filled part of mean thickness t shrinks at Ultralight, per side, at most:
+  /// 0.342 t ((7.03 - 2.22) / 2 / 7.03, the same export). `thinUnits` caps it.
+  static let ultralightShare = 0.342
+  /// How far fills grow at Black (or shrink at Ultralight) at most, as a share of the
+  /// narrowest space between two of the icon's contours (of its thinnest ink between two
+  /// contours): 0.35, so that 30 % of the space (and of the ink) is left and separate parts
+  /// do not merge (a calendar's dots, a megaphone's sound lines).
+  static let spaceShare = 0.35
+  /// Share of its Regular area a contour keeps at any weight for its hole to count as open.
+  static let keptArea = 0.25
+  /// How often the emboldening of one path is halved at most (1/64 of the asked amount).
+  static let halvings = 6
+  /// Extents tried for a collapsed contour, in template units, smallest first (0.2 is 200
+  /// steps of the 1/1000 grid; a contour with very short segments, such as FreeType's round
+  /// inner joins, needs more steps to keep each of its commands).
+  static let collapsedSizes = [0.2, 0.5, 1, 2]
+
+  /// The three weights of a filled outline `base` (already sized and normalised), and whether
+  /// the emboldening had to be reduced to keep holes open.
+  /// - Throws: FreeType's errors from `OutlineStroker.embolden`.
+  static func embolden(
+    _ base: VectorPath, options: SymbolOptions, stroker: OutlineStroker,
+    narrowest: (gap: Double?, wall: Double?) = (nil, nil)
+  ) throws -> ([SymbolWeight: VectorPath], Bool) {
+    let regularAreas = SymbolInk.areas(base)
+    // Thin parts grow as Apple's strokes do, large blobs as Apple's filled export does.
+    let thickness = SymbolInk.thickness(base)
+    func asked(_ weight: SymbolWeight) -> Double {
+      let amount = options.embolden(weight)
+      guard options.emboldenFollowsThickness else { return amount }
+      let share = weight == .black ? Self.blackShare : Self.ultralightShare
+      if amount < 0 {
+        let wall = narrowest.wall.map { -Self.spaceShare * $0 } ?? amount
+        return max(amount, -share * thickness, wall)
+      }
+      let gap = narrowest.gap.map { Self.spaceShare * $0 } ?? amount
+      return min(amount, share * thickness, gap)
+    }
+    var share = 1.0
+    var result: [SymbolWeight: VectorPath] = [:]
+    for attempt in 0...halvings {
+      result = [.regular: base]
+      var open = true
+      for weight in [SymbolWeight.ultralight, .black] {
+        let amount = asked(weight) * share
+        let made =
+          amount == 0 ? base : PathNormalizer.normalize(try stroker.embolden(base, by: amount))
+        result[weight] = made
+        let areas = SymbolInk.areas(made)
+        if areas.count != regularAreas.count
+          || zip(areas, regularAreas).contains(where: { a, r in
+            a * r <= 0 || abs(a) < keptArea * abs(r)
+          })
+        {
+          open = false
+        }
+      }
+      if open { return (result, attempt > 0) }
+      if attempt < halvings { share /= 2 }
+    }
+    return (result, true)
+  }
+
+  /// `weights` with every Ultralight and Black contour whose direction differs from its
+  /// Regular contour replaced by a collapsed copy of the Regular contour (see the type's
+  /// documentation). Paths whose contour counts differ are returned unchanged.
+  static func keepingDirections(_ weights: [SymbolWeight: VectorPath]) -> [SymbolWeight:
+    VectorPath]
+  {
+    guard let regular = weights[.regular] else { return weights }
+    let regularContours = regular.subpaths
+    let regularAreas = SymbolInk.areas(regular)
+    var result = weights
+    for weight in [SymbolWeight.ultralight, .black] {
+      guard let path = weights[weight] else { continue }
+      var contours = path.subpaths
+      guard contours.count == regularContours.count else { continue }
+      let areas = SymbolInk.areas(path)
+      var changed = false
+      for i in contours.indices where areas[i] * regularAreas[i] <= 0 && regularAreas[i] != 0 {
+        // The smallest of the sizes whose grid keeps every command of the contour.
+        for size in collapsedSizes {
+          let collapsed = collapse(
+            regularContours[i], at: SymbolInk.centre(contours[i]), size: size)
+          if collapsed.signature == contours[i].signature {
+            contours[i] = collapsed
+            changed = true
+            break
+          }
+        }
+      }
+      if changed { result[weight] = VectorPath(contours.flatMap(\.elements)) }
+    }
+    return result
+  }
+
+  /// `contour` scaled about its centre to `size` units across and moved to `centre`, on the
+  /// 1/1000 grid.
+  static func collapse(_ contour: VectorPath, at centre: PathPoint, size: Double) -> VectorPath
+  {
+    guard let bounds = SymbolInk.bounds(contour) else { return contour }
+    let extent = max(bounds.width, bounds.height)
+    guard extent > 0 else { return contour }
+    let f = min(1, size / extent)
+    let own = PathPoint(x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
+    return PathNormalizer.normalize(
+      contour.map { p in
+        PathPoint(x: centre.x + (p.x - own.x) * f, y: centre.y + (p.y - own.y) * f)
+      })
+  }
+}
