@@ -130,8 +130,36 @@ enum BuildCommand: Subcommand {
     return AssetsBatch.outcome(result.report, lintFailed: options.strict && lintFound)
   }
 
-  /// `--watch`: builds, then rebuilds on every change until interrupted (exit 0).
+  /// `--watch`: builds, then rebuilds after every change (`ProjectWatcher`) until Ctrl-C
+  /// (exit 0). A bad file or icon prints its error and watching goes on; an edit of the file
+  /// re-reads it (and watches its icons folder anew).
   static func watch(_ options: Options, configPath: String) throws -> FailureCategory? {
-    throw UsageError(message: "--watch is not available yet")
+    #if canImport(Glibc)
+      signal(SIGINT) { _ in _exit(0) }
+      signal(SIGTERM) { _ in _exit(0) }
+      var watcher: ProjectWatcher? = nil
+      var watchedIcons: String? = nil
+      while true {
+        var icons: String? = nil
+        do {
+          let config = try ProjectConfig.load(path: configPath)
+          icons = ProjectBuild(config: config).iconsFolder
+          _ = try buildOnce(options, configPath: configPath)
+        } catch let failure as any GlyphsmithFailure {
+          report(failure)
+        } catch {
+          Terminal.error("glyphsmith build: error: \(error)")
+        }
+        let folder = icons ?? watchedIcons ?? "."
+        if watcher == nil || folder != watchedIcons {
+          watcher = try ProjectWatcher(iconsFolder: folder, configPath: configPath)
+          watchedIcons = folder
+        }
+        Terminal.error("watching \(folder) and \(configPath) for changes (Ctrl-C stops)")
+        watcher!.waitForChange()
+      }
+    #else
+      throw UsageError(message: "--watch needs inotify (Linux)")
+    #endif
   }
 }
