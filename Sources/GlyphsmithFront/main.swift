@@ -10,6 +10,8 @@ import GlyphsmithCore
 let subcommands: [CommandEntry] = [
   .handOff(name: RenderText.name, summary: RenderText.summary, help: RenderText.help),
   .handOff(name: AssetsText.name, summary: AssetsText.summary, help: AssetsText.help),
+  .handOff(name: BuildText.name, summary: BuildText.summary, help: BuildText.help),
+  .handOff(name: InitText.name, summary: InitText.summary, help: InitText.help),
   .handOff(name: SheetText.name, summary: SheetText.summary, help: SheetText.help),
   .handOff(name: BadgeText.name, summary: BadgeText.summary, help: BadgeText.help),
   .handOff(name: DotsText.name, summary: DotsText.summary, help: DotsText.help),

@@ -8,7 +8,8 @@ import GlyphsmithCommands
 
 /// The subcommands, in `--help` order.
 let subcommands: [CommandEntry] = [
-  RenderCommand.entry, AssetsCommand.entry, SheetCommand.entry,
+  RenderCommand.entry, AssetsCommand.entry, BuildCommand.entry, InitCommand.entry,
+  SheetCommand.entry,
   BadgeCommand.entry,
   DotsCommand.entry,
   TabBarCommand.entry,

@@ -176,6 +176,28 @@ public struct AssetsJob: Sendable {
     return CatalogVocabulary.entryKeys[String(name[name.index(after: dot)...])] != nil
   }
 
+  /// What each of `inputs` makes, by output folder: `[root: [output: source]]`, the output a
+  /// set folder replaced whole (an image set, a web icon folder) or else each file (an Android
+  /// drawable), as paths starting with the root; the source the input's path. For
+  /// `OutputManifest`.
+  package func plannedOutputs(_ inputs: [AssetInput]) -> [String: [String: String]] {
+    var planned: [String: [String: String]] = [:]
+    for output in outputs {
+      var root = output.context.root
+      while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+      for input in inputs {
+        for set in output.writer.plannedSets(for: input, in: output.context) {
+          let paths =
+            set.whole
+            ? [set.folder]
+            : set.files.filter { !set.isPacked($0.name) }.map { set.folder + "/" + $0.name }
+          for path in paths { planned[root, default: [:]][path] = input.path }
+        }
+      }
+    }
+    return planned
+  }
+
   /// The folders this job writes into, sorted (locks are taken in this order).
   var outputRoots: [String] { Set(outputs.map(\.context.root)).sorted() }
 

@@ -14,6 +14,9 @@ package struct AssetsBatch: Sendable {
   package var isolation: AssetsIsolation? = nil
   /// Told when another run holds an output folder and this one waits (`AssetsJob.lockNotice`).
   package var lockNotice: @Sendable (String) -> Void = { _ in }
+  /// `--prune`: keeps each output folder's record (`OutputManifest`) and removes the outputs
+  /// it lists whose source is gone or no longer makes them.
+  package var prune = false
 
   /// A batch; nothing runs until `run`.
   package init(inputs: [String], catalog: String, options: AssetsOptions) {
@@ -29,6 +32,8 @@ package struct AssetsBatch: Sendable {
     package var report: AssetsReport
     /// The lines to print once rendering is over.
     package var diagnostics: [String]
+    /// With `prune`: the outputs removed, paths as printed.
+    package var removed: [String] = []
   }
 
   /// Collects the inputs, reports each missing one to `diagnose` at once, then writes every
@@ -42,6 +47,7 @@ package struct AssetsBatch: Sendable {
     var (files, missing) = InputCollector.collectTree(inputs)
     for error in missing { diagnose(error.description) }
     let hasInputs = !files.isEmpty
+    let collected = files
     // `symbols`: SVG inputs become symbol sets first, so the catalog validation sees them.
     var symbolDiagnostics: [String] = []
     var symbolFailures: [AssetInputResult] = []
@@ -59,12 +65,30 @@ package struct AssetsBatch: Sendable {
       files.removeAll { $0.path.lowercased().hasSuffix(".svg") }
     }
     var report = AssetsReport(inputs: [])
+    var removals: [OutputManifest.Removal] = []
     if hasInputs {
       do {
         var job = AssetsJob(catalogPath: catalog, options: options)
         job.isolation = isolation
         job.lockNotice = lockNotice
         report = try job.run(collected: files, progress: progress)
+        if prune {
+          var unsharded = options
+          unsharded.shard = nil
+          let all = try AssetPlanner.plan(files, options: unsharded).inputs
+          var planned = job.plannedOutputs(all)
+          if options.symbols, let root = job.outputFolders[.ios] {
+            for path in collected.map(\.path) where path.lowercased().hasSuffix(".svg") {
+              let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
+              planned[root, default: [:]][root + "/" + name + ".symbolset"] = path
+            }
+          }
+          let outcome = OutputManifest.update(
+            roots: options.platforms.compactMap { job.outputFolders[$0] }, planned: planned,
+            considered: Set(collected.map { OutputManifest.absolute($0.path) }))
+          removals = outcome.removed
+          report.warnings += outcome.warnings
+        }
       } catch {
         throw GlyphsmithError.wrap(error, path: catalog)
       }
@@ -84,7 +108,8 @@ package struct AssetsBatch: Sendable {
       return AssetInputResult.failed(path: path, role: options.role, error: error)
     }
     report.inputs = missingResults + symbolFailures + report.inputs
-    return Result(report: report, diagnostics: diagnostics)
+    diagnostics += removals.map(\.line)
+    return Result(report: report, diagnostics: diagnostics, removed: removals.map(\.path))
   }
 
   /// The `--json` document when the job could not run: no inputs and `error`.

@@ -106,10 +106,24 @@ public struct LintConfig: Codable, Equatable, Sendable {
   ///   JSON (with its line and column),
   ///   unknown keys or values (naming the key and the allowed ones), unknown rule ids or
   ///   roles.
+  /// A project file (`ProjectConfig`: it has `version`) gives its `lint` block, or no
+  /// overrides when it has none; the whole project file is checked.
   public static func load(path: String) throws -> LintConfig {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
+    if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      object["version"] != nil
+    {
+      return try ProjectConfig.parse(data, path: path).lint ?? LintConfig()
+    }
+    return try parse(data, path: path)
+  }
+
+  /// Checks and reads a lint configuration's JSON, the file at `path` (named in errors);
+  /// `keyPrefix` goes before every key path in messages (`lint.` inside `glyphsmith.json`).
+  /// - Throws: as `load(path:)`.
+  static func parse(_ data: Data, path: String, keyPrefix: String = "") throws -> LintConfig {
     let config: LintConfig
     do {
       let raw = try StrictJSON.decode(Raw.self, from: data, shape: shape)
@@ -117,12 +131,13 @@ public struct LintConfig: Codable, Equatable, Sendable {
     } catch {
       switch error {
       case .syntax(let problem, _), .shape(let problem):
-        throw GlyphsmithError.unusable(path: path, problem: "invalid lint config: \(problem)")
+        let named = keyPrefix.isEmpty ? problem : Self.prefixKeys(problem, with: keyPrefix)
+        throw GlyphsmithError.unusable(path: path, problem: "invalid lint config: \(named)")
       case .decoding(let keyPath, let error):
         throw GlyphsmithError.unusable(
           path: path,
           problem:
-            "invalid lint config (\(Self.describe(error, keyPath: keyPath))); see docs/lint.md")
+            "invalid lint config (\(Self.describe(error, keyPath: keyPrefix + keyPath))); see docs/lint.md")
       }
     }
     for id in config.rules.keys.sorted() + config.roles.values.flatMap({ $0.keys }).sorted()
@@ -156,6 +171,17 @@ public struct LintConfig: Codable, Equatable, Sendable {
       if FileManager.default.fileExists(atPath: candidate) { return try load(path: candidate) }
     }
     return nil
+  }
+
+  /// `problem` (a `JSONShape` sentence) with its quoted key path behind `prefix`: `'rules.x'`
+  /// -> `'lint.rules.x'`; an unknown top-level key `'x'` -> `'x' in 'lint'`.
+  private static func prefixKeys(_ problem: String, with prefix: String) -> String {
+    let place = String(prefix.dropLast())
+    if problem.hasPrefix("unknown key "), !problem.contains(" in '") {
+      return problem.replacingOccurrences(of: "; allowed:", with: " in '\(place)'; allowed:")
+    }
+    return problem.replacingOccurrences(of: " in '", with: " in '\(prefix)")
+      .replacingOccurrences(of: " for '", with: " for '\(prefix)")
   }
 
   private struct Raw: Codable {

@@ -60,6 +60,10 @@ package enum AssetsText {
       --web-out DIR         where web icons go
       --namespace           mark catalog groups (the input's sub-folders) provides-namespace
       --force               render and write even inputs whose outputs are up to date
+      --prune               remove the outputs an earlier --prune run (or glyphsmith build)
+                            made whose source is gone, one line each; each output folder
+                            keeps a record of what it made (.glyphsmith-outputs.json), and
+                            nothing the record does not list is touched
       --shard I/N           process only the I-th of N shares (by a hash of the name); the
                             shares together write exactly what one run writes
       --stats               print where the time went on stderr (renders, time inside librsvg,

@@ -12,6 +12,16 @@ public indirect enum JSONShape: Sendable {
   case object([String: JSONShape])
   /// An object with any keys, each value of this shape.
   case dictionary(JSONShape)
+  /// An array, each element of this shape (paths name elements `rules[0]`).
+  case array(JSONShape)
+  /// `true` or `false`.
+  case boolean
+  /// A number of at least `minimum` (`exclusive`: greater than it).
+  case number(minimum: Double, exclusive: Bool)
+  /// A whole number of at least `minimum`.
+  case integer(minimum: Int)
+  /// Any string.
+  case string
 
   /// Checks `data` (a JSON document) against this shape.
   /// - Returns: `nil` when it fits or is not valid JSON (the decoder then says why);
@@ -24,7 +34,7 @@ public indirect enum JSONShape: Sendable {
   }
 
   private func problem(in value: Any, path: [String]) -> String? {
-    let name = path.joined(separator: ".")
+    let name = path.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
     switch self {
     case .any:
       return nil
@@ -49,6 +59,60 @@ public indirect enum JSONShape: Sendable {
         if let problem = shape.problem(in: object[key]!, path: path + [key]) { return problem }
       }
       return nil
+    case .array(let shape):
+      guard let array = value as? [Any] else {
+        return "'\(name)' must be a list (JSON array)"
+      }
+      for (index, element) in array.enumerated() {
+        if let problem = shape.problem(in: element, path: path + ["[\(index)]"]) {
+          return problem
+        }
+      }
+      return nil
+    case .boolean:
+      guard let number = value as? NSNumber, Self.isBoolean(number) else {
+        return "wrong value \(Self.text(value)) for '\(name)'; allowed: true, false"
+      }
+      return nil
+    case .number(let minimum, let exclusive):
+      guard let number = value as? NSNumber, !Self.isBoolean(number),
+        exclusive ? number.doubleValue > minimum : number.doubleValue >= minimum
+      else {
+        let bound = minimum == minimum.rounded() ? "\(Int(minimum))" : "\(minimum)"
+        return "wrong value \(Self.text(value)) for '\(name)'; allowed: a number "
+          + (exclusive ? "greater than " : "of at least ") + bound
+      }
+      return nil
+    case .integer(let minimum):
+      guard let number = value as? NSNumber, !Self.isBoolean(number),
+        number.doubleValue == number.doubleValue.rounded(), number.doubleValue >= Double(minimum)
+      else {
+        return "wrong value \(Self.text(value)) for '\(name)'; allowed: a whole number of at least \(minimum)"
+      }
+      return nil
+    case .string:
+      guard value is String else {
+        return "wrong value \(Self.text(value)) for '\(name)'; allowed: a string"
+      }
+      return nil
     }
+  }
+
+  /// Whether Foundation read `number` from `true` or `false`.
+  private static func isBoolean(_ number: NSNumber) -> Bool {
+    // Foundation keeps JSON's true and false as its boolean NSNumber (objCType "c"; CFBoolean
+    // on Darwin), never as an integer 0 or 1, which are "i" or "q".
+    String(cString: number.objCType) == "c"
+  }
+
+  /// `value` as compact JSON, for messages.
+  private static func text(_ value: Any) -> String {
+    if value is NSNull { return "null" }
+    if let string = value as? String { return "'\(string)'" }
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+    else { return "\(value)" }
+    return String(decoding: data, as: UTF8.self)
   }
 }

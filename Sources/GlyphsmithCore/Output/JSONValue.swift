@@ -59,3 +59,26 @@ package enum JSONValue: Codable, Equatable, Sendable, CustomStringConvertible {
     return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
   }
 }
+
+extension JSONValue {
+  /// The string, else `nil`.
+  package var string: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+  /// The number, else `nil`.
+  package var number: Double? {
+    if case .number(let value) = self { return value }
+    return nil
+  }
+  /// The boolean, else `nil`.
+  package var bool: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+  /// The object's members, else `nil`.
+  package var object: [String: JSONValue]? {
+    if case .object(let value) = self { return value }
+    return nil
+  }
+}

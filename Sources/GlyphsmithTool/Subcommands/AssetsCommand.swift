@@ -16,7 +16,7 @@ enum AssetsCommand: Subcommand {
     .value("android-out"), .value("android-format"), .value("min-sdk"),
     .value("web-out"), .flag("namespace"), .flag("force"),
     .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .value("prefix"),
-    .value("suffix"), .flag("help"),
+    .value("suffix"), .flag("prune"), .flag("help"),
   ] + BudgetOptions.specs
 
   struct Options {
@@ -34,6 +34,8 @@ enum AssetsCommand: Subcommand {
     var arguments: [String] = []
     /// Whether `--scales` was given (`LintOptions.scalesExplicit` for `--lint`).
     var scalesExplicit = false
+    /// `--prune`: remove recorded outputs whose source is gone (`AssetsBatch.prune`).
+    var prune = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -96,7 +98,8 @@ enum AssetsCommand: Subcommand {
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet") || Terminal.isQuiet, stats: parsed.has("stats"),
       lint: parsed.has("lint"), strict: parsed.has("strict"), limits: limits, budget: budget,
-      arguments: arguments, scalesExplicit: parsed.value("scales") != nil)
+      arguments: arguments, scalesExplicit: parsed.value("scales") != nil,
+      prune: parsed.has("prune"))
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
@@ -108,6 +111,7 @@ enum AssetsCommand: Subcommand {
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
       budget: options.budget)
     batch.lockNotice = { Terminal.error($0) }
+    batch.prune = options.prune
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     let result: AssetsBatch.Result
     do {
@@ -129,6 +133,7 @@ enum AssetsCommand: Subcommand {
     if !options.quiet && !options.json {
       Terminal.error(
         batch.summary(report, seconds: Date().timeIntervalSince(started))
+          + (options.prune ? "; \(result.removed.count) removed" : "")
           + (options.lint ? AssetsBatch.lintSummary(report, strict: options.strict) : ""))
     }
     if options.stats {
@@ -144,20 +149,38 @@ enum AssetsCommand: Subcommand {
   /// `--compact`, also at the compact sizes (`lintCompact`). Returns whether `--strict` fails
   /// the run (any error or warning at either size).
   static func lintInputs(_ report: inout AssetsReport, options: Options) -> Bool {
+    let found = lint(
+      &report, assets: options.assets, roots: options.inputs,
+      scalesExplicit: options.scalesExplicit)
+    return options.strict && found
+  }
+
+  /// Lints the inputs of `report` that were read (of them, those in `only` when given) at
+  /// `assets`' role, size, scales and compact sizes, with `config` (else each input's
+  /// discovered config, `roots` being the folder inputs), prints the findings and stores them
+  /// in the report. Returns whether any has an error or warning.
+  static func lint(
+    _ report: inout AssetsReport, assets: AssetsOptions, roots: [String], scalesExplicit: Bool,
+    config: LintConfig? = nil, only: Set<String>? = nil
+  ) -> Bool {
     var lint = LintOptions()
-    lint.role = options.assets.role
-    lint.sizePt = options.assets.sizePt
-    lint.scales = options.assets.scales
-    lint.scalesExplicit = options.scalesExplicit
-    let read = report.inputs.indices.filter { report.inputs[$0].status != .failed }
+    lint.role = assets.role
+    lint.sizePt = assets.sizePt
+    lint.scales = assets.scales
+    lint.scalesExplicit = scalesExplicit
+    lint.config = config
+    let read = report.inputs.indices.filter {
+      report.inputs[$0].status != .failed && (only?.contains(report.inputs[$0].path) ?? true)
+    }
     let paths = read.map { report.inputs[$0].path }
-    var strictFailure = false
+    guard !paths.isEmpty else { return false }
+    var found = false
     // The regular sizes, then (with --compact) the compact ones the NAME-compact sets ship,
     // as `glyphsmith lint --compact` finds them; their diagnostics say "(compact size)".
-    for compact in options.assets.compact ? [false, true] : [false] {
+    for compact in assets.compact ? [false, true] : [false] {
       lint.compact = compact
       if compact { lint.sizePt = nil }
-      let session = LintSession(inputs: options.inputs, options: lint, jobs: options.assets.jobs)
+      let session = LintSession(inputs: roots, options: lint, jobs: assets.jobs)
       let results = session.lint(paths: paths)
       // An input that cannot be linted is named once, in the regular pass.
       let shown = compact ? results.filter { (try? $0.get()) != nil } : results
@@ -174,9 +197,9 @@ enum AssetsCommand: Subcommand {
           report.inputs[index].lint = linted.report.findings
         }
         let counted = linted.report.count(.error) + linted.report.count(.warning)
-        strictFailure = strictFailure || counted > 0
+        found = found || counted > 0
       }
     }
-    return options.strict && strictFailure
+    return found
   }
 }

@@ -20,6 +20,15 @@ enum WorkerCommand {
       let (files, _) = InputCollector.collectTree(options.inputs)
       let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
       do { try job.serveWorker(collected: files) } catch { return .failure }
+    case BuildCommand.name:
+      // `__worker build CONFIG [budget options] GROUP`: one group of the parent's build.
+      let rest = Array(arguments.dropFirst())
+      guard rest.count >= 2, let group = Int(rest.last!),
+        let parsed = try? BuildCommand.parse(Array(rest.dropFirst().dropLast())),
+        let config = try? ProjectConfig.load(path: rest[0])
+      else { return .failure }
+      InputLimits.setCurrent(parsed.limits)
+      do { try ProjectBuild(config: config).serveWorker(group: group) } catch { return .failure }
     case LintCommand.name:
       guard let options = try? LintCommand.parse(Array(arguments.dropFirst())),
         let session = try? LintCommand.session(options)

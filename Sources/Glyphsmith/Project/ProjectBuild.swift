@@ -1,0 +1,277 @@
+import Foundation
+
+/// `glyphsmith build`: everything a `glyphsmith.json` declares, in one run (issue 24). The
+/// icons are collected from `icons`, each gets its settings (defaults, then every matching
+/// rule), icons with equal settings are written together by one `AssetsJob` (so each keeps the
+/// incremental fingerprints, up-to-date checks and validation of `assets`), and outputs the run
+/// no longer makes are pruned through each output folder's `OutputManifest`. The result
+/// depends only on the file and the icons, never on what ran before: every setting is the
+/// file's, and what an earlier file made that this one does not is removed.
+public struct ProjectBuild: Sendable {
+  /// The project file, loaded.
+  public var config: ProjectConfig
+  /// Threads (or worker processes) to render on.
+  public var jobs = ParallelMap.availableCores
+  /// Renders everything even when up to date.
+  public var force = false
+  /// Only share `index` of `count` (1-based), by asset name, as `assets --shard`.
+  public var shard: (index: Int, count: Int)? = nil
+  /// Worker processes: the command starting one for group K is `workerCommand` plus `K`
+  /// (`serveWorker(group:)` answers it); `nil`: threads in this process.
+  package var isolation: AssetsIsolation? = nil
+  /// Told when another run holds an output folder and this one waits.
+  public var lockNotice: @Sendable (String) -> Void = { _ in }
+
+  /// A build of `config`.
+  public init(config: ProjectConfig) {
+    self.config = config
+  }
+
+  /// What a build did.
+  public struct Result: Sendable {
+    /// Every built icon's result in icon order, the catalog findings and warnings, as
+    /// `assets --json` reports them.
+    public var report: AssetsReport
+    /// Outputs removed because their source is gone or no longer makes them.
+    public var removed: [String]
+    /// Icons a rule skipped.
+    public var skipped: [String]
+    /// The lines to print (warnings, errors, findings, removals), in order.
+    public var diagnostics: [String]
+    /// Each group's options and icon paths (image-set icons), for `--lint`.
+    package var groups: [(options: AssetsOptions, paths: Set<String>)] = []
+  }
+
+  /// Icons with one set of options: written by one `AssetsJob`.
+  package struct Group: Sendable {
+    /// The options every icon of the group takes.
+    package var options: AssetsOptions
+    /// The icons (and their `-dark` files), in collection order.
+    package var files: [InputCollector.CollectedFile]
+    /// SVG icons that become symbol sets instead of image sets (`ios.symbols`).
+    package var symbols: [String] = []
+  }
+
+  /// The icons folder, resolved against the file.
+  public var iconsFolder: String { config.resolve(config.icons) }
+
+  /// The output folder of each declared platform: the catalog, the folder holding `res`
+  /// (Android's writer writes `res/drawable-*` inside it), the web folder.
+  public var outputFolders: [AssetPlatform: String] {
+    var folders: [AssetPlatform: String] = [:]
+    if let ios = config.ios { folders[.ios] = config.resolve(ios.catalog) }
+    if let android = config.android {
+      folders[.android] = (config.resolve(android.res) as NSString).deletingLastPathComponent
+    }
+    if let web = config.web { folders[.web] = config.resolve(web.folder) }
+    return folders
+  }
+
+  /// The icon files below `iconsFolder`, every one (skipped ones too).
+  /// - Throws: `GlyphsmithError.unreadable` when the icons folder is missing or not a folder.
+  package func collect() throws -> [InputCollector.CollectedFile] {
+    let folder = iconsFolder
+    guard let status = Platform.status(ofPath: folder), status.isFolder else {
+      throw GlyphsmithError.unreadable(
+        path: folder,
+        reason:
+          "the icons folder ('icons' in \(config.path)) is not there; create it or fix the path")
+    }
+    return InputCollector.collectTree([folder]).files
+  }
+
+  /// The path of `file` relative to the icons folder, as rules match it.
+  package func relativePath(_ file: InputCollector.CollectedFile) -> String {
+    (file.folders + [(file.path as NSString).lastPathComponent]).joined(separator: "/")
+  }
+
+  /// The groups of `files`, in order of their first icon, and the icons skipped. A
+  /// `NAME-dark` file takes the settings of `NAME` beside it.
+  package func groups(_ files: [InputCollector.CollectedFile]) -> (
+    groups: [Group], skipped: [String]
+  ) {
+    let relative = files.map(relativePath)
+    var stems: [String: Int] = [:]
+    for (index, path) in relative.enumerated() {
+      stems[(path as NSString).deletingPathExtension] = stems[(path as NSString).deletingPathExtension] ?? index
+    }
+    var groups: [Group] = []
+    var keys: [String: Int] = [:]
+    var skipped: [String] = []
+    for (index, file) in files.enumerated() {
+      var matched = relative[index]
+      let stem = (matched as NSString).deletingPathExtension
+      if stem.hasSuffix("-dark"), let base = stems[String(stem.dropLast(5))] {
+        matched = relative[base]
+      }
+      let settings = config.settings(for: matched)
+      if settings.skip == true {
+        skipped.append(file.path)
+        continue
+      }
+      var options = assetsOptions(settings)
+      var symbol = false
+      if config.ios?.symbols == true, options.platforms.contains(.ios),
+        file.path.lowercased().hasSuffix(".svg")
+      {
+        symbol = true
+        options.platforms.removeAll { $0 == .ios }
+      }
+      let key = options.fingerprint + "|\(options.platforms)|\(symbol)"
+      if keys[key] == nil {
+        keys[key] = groups.count
+        groups.append(Group(options: options, files: []))
+      }
+      if symbol && !stem.hasSuffix("-dark") { groups[keys[key]!].symbols.append(file.path) }
+      if !options.platforms.isEmpty { groups[keys[key]!].files.append(file) }
+    }
+    return (groups, skipped)
+  }
+
+  /// The `assets` options one icon's settings give.
+  package func assetsOptions(_ settings: IconSettings) -> AssetsOptions {
+    var options = AssetsOptions()
+    options.role = settings.role ?? .tabBar
+    options.sizePt = settings.size
+    options.shape = settings.shape
+    options.paddingPt = settings.padding ?? 0
+    options.template = settings.original.map { !$0 }
+    let platforms = settings.platforms ?? config.platforms
+    options.platforms = config.platforms.filter { platforms.contains($0) }
+    // Compact sizes exist for tab bars only; other roles ignore it.
+    options.compact =
+      (settings.compact ?? config.ios?.compact ?? false) && options.role == .tabBar
+      && options.platforms.contains(.ios)
+    options.scales = config.ios?.scales ?? options.scales
+    options.namespace = config.ios?.namespace ?? false
+    options.outputFolders = outputFolders
+    options.jobs = jobs
+    options.force = force
+    options.shard = shard
+    return options
+  }
+
+  /// The catalog path every job is given (the iOS catalog; without iOS, a name in the web or
+  /// Android folder, unused since every platform's folder is set).
+  private var catalogPath: String {
+    outputFolders[.ios] ?? (outputFolders[.web] ?? outputFolders[.android]!) + "/Icons.xcassets"
+  }
+
+  /// Builds everything. `progress(done, total)` after each icon, from any thread.
+  /// - Throws: `GlyphsmithError.unreadable` for a missing icons folder; a name collision over
+  ///   all icons (before anything is written); what `AssetsJob.run` throws (an output folder
+  ///   that cannot be created); per-icon failures are in the report instead.
+  public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws
+    -> Result
+  {
+    let files = try collect()
+    let (groups, skipped) = self.groups(files)
+    // Names are checked over every icon at once, as one `assets` run checks them.
+    var union = AssetsOptions()
+    union.platforms = config.platforms
+    union.compact = groups.contains { $0.options.compact }
+    union.namespace = config.ios?.namespace ?? false
+    union.template = false
+    _ = try AssetPlanner.plan(groups.flatMap(\.files), options: union)
+    let total = groups.reduce(0) { $0 + $1.files.count + $1.symbols.count }
+    let done = ProgressCounter(total: total, report: progress)
+    var report = AssetsReport(inputs: [])
+    var planned: [String: [String: String]] = [:]
+    for (index, group) in groups.enumerated() {
+      var job = AssetsJob(catalogPath: catalogPath, options: group.options)
+      job.isolation = isolation.map {
+        AssetsIsolation(workerCommand: $0.workerCommand + ["\(index)"], budget: $0.budget)
+      }
+      job.lockNotice = lockNotice
+      if !group.files.isEmpty {
+        let part = try job.run(collected: group.files) { _, _ in done.tick() }
+        report.inputs += part.inputs
+        report.warnings += part.warnings
+        for finding in part.catalogFindings where !report.catalogFindings.contains(finding) {
+          report.catalogFindings.append(finding)
+        }
+        report.statistics.renders += part.statistics.renders
+        report.statistics.taskSeconds += part.statistics.taskSeconds
+        var unsharded = group.options
+        unsharded.shard = nil
+        let all = try AssetPlanner.plan(group.files, options: unsharded).inputs
+        for (root, outputs) in job.plannedOutputs(all) {
+          planned[root, default: [:]].merge(outputs) { $1 }
+        }
+      }
+      if !group.symbols.isEmpty, let catalog = outputFolders[.ios] {
+        report.inputs += try symbolSets(group.symbols, catalog: catalog, options: group.options)
+        for _ in group.symbols { done.tick() }
+        for path in group.symbols {
+          planned[catalog, default: [:]][catalog + "/" + AssetName.from(path: path) + ".symbolset"] =
+            path
+        }
+      }
+    }
+    let order = Dictionary(
+      files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+    report.inputs.sort { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
+    let considered = Set(files.map { OutputManifest.absolute($0.path) })
+    let roots = config.platforms.compactMap { outputFolders[$0] }
+    let (removed, warnings) = OutputManifest.update(
+      roots: roots, planned: planned, considered: considered)
+    report.warnings += warnings
+    var diagnostics = report.warnings
+    for input in report.inputs {
+      diagnostics += input.warnings
+      if let error = input.error { diagnostics.append(error) }
+    }
+    diagnostics += report.catalogFindings
+    diagnostics += removed.map(\.line)
+    return Result(
+      report: report, removed: removed.map(\.path), skipped: skipped, diagnostics: diagnostics,
+      groups: groups.map { ($0.options, Set($0.files.map(\.path) + $0.symbols)) })
+  }
+
+  /// `ios.symbols`: SVG icons as `NAME.symbolset`s (`SymbolJob`), reported as inputs.
+  private func symbolSets(_ paths: [String], catalog: String, options: AssetsOptions) throws
+    -> [AssetInputResult]
+  {
+    var job = SymbolJob(inputs: paths, catalog: catalog)
+    job.jobs = jobs
+    let symbols = try job.run()
+    var results = symbols.symbols.map { entry in
+      AssetInputResult(
+        path: entry.input, name: entry.name, status: .written, role: options.role.rawValue,
+        shape: nil, sizePt: nil, files: [], failure: nil, warnings: entry.warnings)
+    }
+    results += symbols.failures.map {
+      AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)
+    }
+    return results
+  }
+
+  /// The worker side of `isolation` for group `group`: plans that group as `run` does and
+  /// answers its icons (`AssetsJob.serveWorker`).
+  /// - Throws: what `collect` and `AssetPlanner.plan` throw.
+  package func serveWorker(group: Int) throws -> Never {
+    let (groups, _) = groups(try collect())
+    guard groups.indices.contains(group) else {
+      throw GlyphsmithError.invalidOption("no icon group \(group) in \(config.path)")
+    }
+    let job = AssetsJob(catalogPath: catalogPath, options: groups[group].options)
+    try job.serveWorker(collected: groups[group].files)
+  }
+
+  /// `built N icons (M PNG files) to FOLDERS in S s; U unchanged; K skipped; F failed; R
+  /// removed`.
+  public func summary(_ result: Result, seconds: Double) -> String {
+    let inputs = result.report.inputs
+    let written = inputs.filter { $0.status == .written }
+    let unchanged = inputs.filter { $0.status == .unchanged }.count
+    let fileCount = written.reduce(0) { $0 + $1.files.count }
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    let folders = config.platforms.compactMap {
+      $0 == .android ? config.android.map { config.resolve($0.res) } : outputFolders[$0]
+    }
+    return "built \(count(written.count, "icon")) (\(count(fileCount, "PNG file"))) to "
+      + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
+      + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
+      + "\(result.report.failures) failed; \(result.removed.count) removed"
+  }
+}

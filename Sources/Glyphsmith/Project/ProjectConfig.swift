@@ -1,0 +1,241 @@
+import Foundation
+
+/// `glyphsmith.json`, the icon set as a project (issue 24): where the icons are, which
+/// platforms to write and where, per-icon options by glob, and the lint configuration.
+///
+/// ```json
+/// {"version": 1, "icons": "icons",
+///  "ios": {"catalog": "App/Icons.xcassets", "compact": true, "format": "png", "symbols": false},
+///  "android": {"res": "android/src/main/res", "format": "png"},
+///  "web": {"folder": "web/icons"},
+///  "defaults": {"role": "tab-bar"},
+///  "rules": [{"match": "brand/**", "role": "plain", "original": true, "size": 32}],
+///  "lint": {}}
+/// ```
+///
+/// Read with Foundation and checked as strictly as `golden.json` (`StrictJSON`, `JSONShape`):
+/// an unknown key or a wrong value is an error naming its key path and the allowed ones. Paths
+/// are relative to the file's folder. `docs/glyphsmith.schema.json` is the same contract as a
+/// JSON Schema.
+public struct ProjectConfig: Equatable, Sendable {
+  /// The file's name, looked for in the current folder and above.
+  public static let fileName = "glyphsmith.json"
+  /// The output formats `format` keys take. Only `png` until vector outputs land.
+  public static let formats = ["png"]
+
+  /// The iOS block: the catalog and the options `assets` has for it.
+  public struct IOS: Equatable, Sendable {
+    /// The `.xcassets` folder, relative to the file.
+    public var catalog: String
+    /// Every tab-bar icon also gets `NAME-compact.imageset` (a rule's `compact` wins).
+    public var compact = false
+    /// The output format.
+    public var format = "png"
+    /// SVG icons become custom SF Symbols (`NAME.symbolset`) instead of image sets.
+    public var symbols = false
+    /// Catalog groups are marked `provides-namespace`.
+    public var namespace = false
+    /// The scales written (default 1, 2, 3).
+    public var scales: [Int] = [1, 2, 3]
+  }
+
+  /// The Android block.
+  public struct Android: Equatable, Sendable {
+    /// The `res` folder, relative to the file: drawables go to `res/drawable-<density>/`.
+    public var res: String
+    /// The output format.
+    public var format = "png"
+  }
+
+  /// The web block.
+  public struct Web: Equatable, Sendable {
+    /// The folder web icons go to (`NAME/` inside it), relative to the file.
+    public var folder: String
+  }
+
+  /// The file as given (its folder anchors every relative path).
+  public var path: String
+  /// 1.
+  public var version = 1
+  /// The icons folder, relative to the file.
+  public var icons: String
+  /// Each platform block, when declared.
+  public var ios: IOS?
+  /// The Android block.
+  public var android: Android?
+  /// The web block.
+  public var web: Web?
+  /// Settings of every icon before the rules.
+  public var defaults = IconSettings()
+  /// Rules, in order.
+  public var rules: [ProjectRule] = []
+  /// The lint configuration (`LintConfig`), when given.
+  public var lint: LintConfig?
+
+  /// The keys and values the file may hold.
+  public static var shape: JSONShape {
+    var rule = IconSettings.shapeMembers
+    rule["match"] = .string
+    return .object([
+      "version": .integer(minimum: 1),
+      "icons": .string,
+      "ios": .object([
+        "catalog": .string, "compact": .boolean, "format": .oneOf(formats),
+        "symbols": .boolean, "namespace": .boolean, "scales": .array(.integer(minimum: 1)),
+      ]),
+      "android": .object(["res": .string, "format": .oneOf(formats)]),
+      "web": .object(["folder": .string]),
+      "defaults": .object(IconSettings.shapeMembers),
+      "rules": .array(.object(rule)),
+      "lint": LintConfig.shape,
+    ])
+  }
+
+  /// The folder relative paths start from: the file's folder (`""` for the current one).
+  public var folder: String {
+    let parent = (path as NSString).deletingLastPathComponent
+    return parent
+  }
+
+  /// `relative` resolved against the file's folder (kept relative when the file's path is).
+  public func resolve(_ relative: String) -> String {
+    if relative.hasPrefix("/") || folder.isEmpty { return relative }
+    return folder + "/" + relative
+  }
+
+  /// The platforms declared, in output order.
+  public var platforms: [AssetPlatform] {
+    AssetPlatform.allCases.filter {
+      ($0 == .ios && ios != nil) || ($0 == .android && android != nil) || ($0 == .web && web != nil)
+    }
+  }
+
+  /// The settings of the icon at `relativePath` (relative to `icons`, `/`-separated): the
+  /// defaults, then every matching rule in order.
+  public func settings(for relativePath: String) -> IconSettings {
+    rules.reduce(defaults) { settings, rule in
+      rule.match.matches(relativePath) ? settings.overridden(by: rule.settings) : settings
+    }
+  }
+
+  /// A config from its parts (library use and tests).
+  public init(path: String, icons: String) {
+    self.path = path
+    self.icons = icons
+  }
+
+  /// Reads and checks the file at `path`.
+  /// - Throws: `GlyphsmithError.unreadable` when it cannot be read; `.unusable` naming the
+  ///   file for bad JSON (line and column), an unknown key or wrong value (its key path and
+  ///   the allowed ones), a missing required key, a bad glob, no platform block, or a bad
+  ///   `lint` block.
+  public static func load(path: String) throws -> ProjectConfig {
+    guard let data = FileBytes.read(path) else {
+      let isFolder = Platform.status(ofPath: path)?.isFolder ?? false
+      throw GlyphsmithError.unreadable(
+        path: path, reason: isFolder ? "it is a folder, not a glyphsmith.json file" : "no such file")
+    }
+    return try parse(data, path: path)
+  }
+
+  /// Checks and reads `data` as the file at `path` (see `load(path:)`).
+  public static func parse(_ data: Data, path: String) throws -> ProjectConfig {
+    func invalid(_ problem: String) -> GlyphsmithError {
+      .unusable(path: path, problem: "invalid \(fileName): \(problem); see docs/project.md")
+    }
+    let value: JSONValue
+    do {
+      value = try StrictJSON.decode(JSONValue.self, from: data, shape: shape)
+    } catch {
+      switch error {
+      case .syntax(let problem, _), .shape(let problem): throw invalid(problem)
+      case .decoding(let keyPath, _): throw invalid("'\(keyPath)' cannot be read")
+      }
+    }
+    guard let top = value.object else { throw invalid("the file must hold one JSON object") }
+    for key in ["version", "icons"] where top[key] == nil {
+      throw invalid("missing key '\(key)'")
+    }
+    guard top["version"]?.number == 1 else {
+      throw invalid("unknown value \(top["version"]!) for 'version'; allowed: 1")
+    }
+    var config = ProjectConfig(path: path, icons: top["icons"]!.string!)
+    if let ios = top["ios"]?.object {
+      guard let catalog = ios["catalog"]?.string else { throw invalid("missing key 'ios.catalog'") }
+      var block = IOS(catalog: catalog)
+      block.compact = ios["compact"]?.bool ?? false
+      block.format = ios["format"]?.string ?? "png"
+      block.symbols = ios["symbols"]?.bool ?? false
+      block.namespace = ios["namespace"]?.bool ?? false
+      if case .array(let scales)? = ios["scales"] {
+        block.scales = scales.compactMap { $0.number.map { Int($0) } }
+        guard !block.scales.isEmpty, Set(block.scales).count == block.scales.count else {
+          throw invalid("'ios.scales' must list distinct scales, such as [1, 2, 3]")
+        }
+      }
+      config.ios = block
+    }
+    if let android = top["android"]?.object {
+      guard let res = android["res"]?.string else { throw invalid("missing key 'android.res'") }
+      guard (res as NSString).lastPathComponent == "res" else {
+        throw invalid(
+          "'android.res' must name a folder called res (drawables go to res/drawable-<density>/), got '\(res)'"
+        )
+      }
+      config.android = Android(res: res, format: android["format"]?.string ?? "png")
+    }
+    if let web = top["web"]?.object {
+      guard let folder = web["folder"]?.string else { throw invalid("missing key 'web.folder'") }
+      config.web = Web(folder: folder)
+    }
+    guard !config.platforms.isEmpty else {
+      throw invalid("no platform: declare at least one of 'ios', 'android', 'web'")
+    }
+    config.defaults = IconSettings(top["defaults"]?.object ?? [:])
+    if case .array(let rules)? = top["rules"] {
+      for (index, rule) in rules.enumerated() {
+        let object = rule.object ?? [:]
+        guard let match = object["match"]?.string else {
+          throw invalid("missing key 'rules[\(index)].match'")
+        }
+        do {
+          config.rules.append(
+            ProjectRule(match: try GlobPattern(match), settings: IconSettings(object)))
+        } catch {
+          throw invalid("bad glob '\(match)' in 'rules[\(index)].match': \(error)")
+        }
+      }
+    }
+    for (key, settings) in [("defaults", config.defaults)] + config.rules.enumerated().map({
+      ("rules[\($0)]", $1.settings)
+    }) {
+      for platform in settings.platforms ?? [] where !config.platforms.contains(platform) {
+        throw invalid(
+          "'\(key).platforms' names '\(platform)', which the file declares no block for; declared: \(config.platforms.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+    }
+    if let lint = top["lint"] {
+      do {
+        config.lint = try LintConfig.parse(
+          try JSONEncoder().encode(lint), path: path, keyPrefix: "lint.")
+      }
+    }
+    return config
+  }
+
+  /// The `glyphsmith.json` in `folder` or the nearest folder above it (as git finds
+  /// `.git`), else `nil`.
+  public static func find(from folder: String = FileManager.default.currentDirectoryPath)
+    -> String?
+  {
+    var url = URL(fileURLWithPath: folder).standardizedFileURL
+    while true {
+      let candidate = url.appendingPathComponent(fileName).path
+      if Platform.status(ofPath: candidate).map({ !$0.isFolder }) ?? false { return candidate }
+      let parent = url.deletingLastPathComponent()
+      if parent.path == url.path { return nil }
+      url = parent
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+
+  /// What `glyphsmith build --watch` waits on (issue 24): Linux inotify (through Glibc) on the
+  /// icons folder and every folder below it (new sub-folders are added as they appear) and on
+  /// the project file's folder, where only events naming `glyphsmith.json` count (the outputs
+  /// may live there too). A change is reported once no further event has come for `settle`
+  /// seconds, so a burst (a checkout touching 500 files, an editor's write-to-temp-and-rename)
+  /// is one change.
+  public final class ProjectWatcher {
+    private let descriptor: Int32
+    private var folders: [Int32: String] = [:]
+    private let configFolder: String
+    private let configName: String
+    /// Seconds without events that end a burst (0.3 s: the rebuild starts within 300 ms of the
+    /// last event).
+    public var settle = 0.25
+
+    /// Watches `iconsFolder` recursively and the folder of `configPath` for `configPath`.
+    /// - Throws: `GlyphsmithError.unusable` when inotify cannot be started.
+    public init(iconsFolder: String, configPath: String) throws {
+      descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+      guard descriptor >= 0 else {
+        throw GlyphsmithError.unusable(
+          path: iconsFolder, problem: "cannot watch for changes: inotify_init1 failed (errno \(errno))")
+      }
+      let parent = (configPath as NSString).deletingLastPathComponent
+      configFolder = parent.isEmpty ? "." : parent
+      configName = (configPath as NSString).lastPathComponent
+      let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+      let wd = inotify_add_watch(descriptor, configFolder, mask)
+      if wd >= 0 { folders[wd] = "" }
+      addTree(iconsFolder)
+    }
+
+    deinit { close(descriptor) }
+
+    private func addTree(_ folder: String) {
+      let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF
+          | IN_ATTRIB)
+      let wd = inotify_add_watch(descriptor, folder, mask)
+      guard wd >= 0 else { return }
+      folders[wd] = folder
+      for name in Platform.folderNames(atPath: folder) ?? [] where !name.hasPrefix(".") {
+        let path = folder + "/" + name
+        if Platform.status(ofPath: path)?.isFolder == true, !name.hasSuffix(".xcassets") {
+          addTree(path)
+        }
+      }
+    }
+
+    /// Reads pending events; returns whether any counts as a change (and watches new folders).
+    private func drain() -> Bool {
+      var changed = false
+      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return changed }
+        var offset = 0
+        let header = MemoryLayout<inotify_event>.size
+        while offset + header <= count {
+          let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+            let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+            return (event.wd, event.mask, Int(event.len))
+          }
+          let nameBytes = buffer[(offset + header)..<(offset + header + length)]
+          let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+          offset += header + length
+          guard let folder = folders[wd] else { continue }
+          if folder.isEmpty {
+            if name == configName { changed = true }
+            continue
+          }
+          changed = true
+          if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+            addTree(folder + "/" + name)
+          }
+          if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil }
+        }
+      }
+    }
+
+    private func poll(seconds: Double?) -> Bool {
+      var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let timeout = seconds.map { Int32(($0 * 1000).rounded()) } ?? -1
+      return Glibc.poll(&entry, 1, timeout) > 0
+    }
+
+    /// Blocks until something changed and then `settle` seconds passed without another event.
+    public func waitForChange() {
+      while true {
+        _ = poll(seconds: nil)
+        if drain() { break }
+      }
+      while poll(seconds: settle) { _ = drain() }
+    }
+  }
+#endif

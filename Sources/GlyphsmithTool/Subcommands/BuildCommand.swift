@@ -1,0 +1,165 @@
+import Foundation
+import Glyphsmith
+import GlyphsmithCommands
+
+/// `glyphsmith build [--config FILE] ...`: everything `glyphsmith.json` declares
+/// (`ProjectBuild`), once or, with `--watch`, on every change (`ProjectWatcher`).
+enum BuildCommand: Subcommand {
+  static let name = BuildText.name
+  static let summary = BuildText.summary
+  static let help = BuildText.help
+
+  static let options: [OptionSpec] = [
+    .value("config"), .flag("json"), .value("jobs"), .value("shard"), .flag("force"),
+    .flag("lint"), .flag("strict"), .flag("watch"), .flag("quiet"), .flag("help"),
+  ] + BudgetOptions.specs
+
+  struct Options {
+    var config: String?
+    var json = false
+    var jobs = ParallelMap.availableCores
+    var shard: (index: Int, count: Int)? = nil
+    var force = false
+    var lint = false
+    var strict = false
+    var watch = false
+    var quiet = false
+    var limits = InputLimits()
+    var budget = WorkerPool.Budget()
+    /// The budget options as given, for the workers.
+    var budgetArguments: [String] = []
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options {
+    let parsed = try ArgumentParser.parse(arguments, options: options)
+    if let extra = parsed.positionals.first {
+      throw UsageError(message: "unexpected argument '\(extra)' (build reads glyphsmith.json)")
+    }
+    var result = Options()
+    result.config = parsed.value("config")
+    result.json = parsed.has("json")
+    result.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    if let shard = parsed.value("shard") {
+      let parts = shard.split(separator: "/").compactMap { Int($0) }
+      guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+        throw UsageError(message: "--shard needs I/N with 1 <= I <= N, such as 1/3, got '\(shard)'")
+      }
+      result.shard = (parts[0], parts[1])
+    }
+    result.force = parsed.has("force")
+    result.lint = parsed.has("lint")
+    result.strict = parsed.has("strict")
+    if result.strict && !result.lint { throw UsageError(message: "--strict applies with --lint") }
+    result.watch = parsed.has("watch")
+    if result.watch && (result.json || result.shard != nil) {
+      throw UsageError(message: "--watch cannot be combined with --json or --shard")
+    }
+    result.quiet = parsed.has("quiet") || Terminal.isQuiet
+    (result.limits, result.budget) = try BudgetOptions.parse(parsed)
+    for spec in BudgetOptions.specs where spec.takesValue {
+      if let value = parsed.value(spec.name) { result.budgetArguments += ["--\(spec.name)", value] }
+    }
+    return result
+  }
+
+  /// The project file: `--config`, else `glyphsmith.json` here or above.
+  /// - Throws: `GlyphsmithError.unreadable` when there is none.
+  static func configPath(_ options: Options) throws -> String {
+    if let path = options.config { return path }
+    guard let found = ProjectConfig.find() else {
+      throw GlyphsmithError.unreadable(
+        path: ProjectConfig.fileName,
+        reason:
+          "no glyphsmith.json in this folder or any above it; write one with 'glyphsmith init' or give --config FILE"
+      )
+    }
+    let cwd = FileManager.default.currentDirectoryPath
+    return found.hasPrefix(cwd + "/") ? String(found.dropFirst(cwd.count + 1)) : found
+  }
+
+  static func run(_ options: Options) throws -> FailureCategory? {
+    InputLimits.setCurrent(options.limits)
+    let path = try configPath(options)
+    if options.watch { return try watch(options, configPath: path) }
+    do {
+      return try buildOnce(options, configPath: path)
+    } catch let failure as any GlyphsmithFailure {
+      if options.json, let data = try? XcodeJSON.encode(
+        BuildReport(config: path, error: failure.description))
+      {
+        FileHandle.standardOutput.write(data)
+      }
+      throw failure
+    }
+  }
+
+  /// One build of the file at `configPath`: prints its diagnostics, report and summary.
+  /// - Throws: what `ProjectConfig.load` and `ProjectBuild.run` throw.
+  static func buildOnce(_ options: Options, configPath: String) throws -> FailureCategory? {
+    let started = Date()
+    let config = try ProjectConfig.load(path: configPath)
+    var build = ProjectBuild(config: config)
+    build.jobs = options.jobs
+    build.force = options.force
+    build.shard = options.shard
+    build.isolation = AssetsIsolation(
+      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name, configPath]
+        + options.budgetArguments,
+      budget: options.budget)
+    build.lockNotice = { Terminal.error($0) }
+    let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
+    var result = try build.run { bar.update(done: $0, total: $1) }
+    bar.finish()
+    result.diagnostics.forEach(Terminal.error)
+    var lintFound = false
+    if options.lint {
+      for group in result.groups {
+        lintFound =
+          AssetsCommand.lint(
+            &result.report, assets: group.options, roots: [build.iconsFolder],
+            scalesExplicit: false, config: config.lint ?? LintConfig(), only: group.paths)
+          || lintFound
+      }
+    }
+    if options.json, let data = try? XcodeJSON.encode(BuildReport(config: configPath, result: result)) {
+      FileHandle.standardOutput.write(data)
+    }
+    if !options.quiet && !options.json {
+      Terminal.error(build.summary(result, seconds: Date().timeIntervalSince(started)))
+    }
+    return AssetsBatch.outcome(result.report, lintFailed: options.strict && lintFound)
+  }
+
+  /// `--watch`: builds, then rebuilds after every change (`ProjectWatcher`) until Ctrl-C
+  /// (exit 0). A bad file or icon prints its error and watching goes on; an edit of the file
+  /// re-reads it (and watches its icons folder anew).
+  static func watch(_ options: Options, configPath: String) throws -> FailureCategory? {
+    #if canImport(Glibc)
+      signal(SIGINT) { _ in _exit(0) }
+      signal(SIGTERM) { _ in _exit(0) }
+      var watcher: ProjectWatcher? = nil
+      var watchedIcons: String? = nil
+      while true {
+        var icons: String? = nil
+        do {
+          let config = try ProjectConfig.load(path: configPath)
+          icons = ProjectBuild(config: config).iconsFolder
+          _ = try buildOnce(options, configPath: configPath)
+        } catch let failure as any GlyphsmithFailure {
+          report(failure)
+        } catch {
+          Terminal.error("glyphsmith build: error: \(error)")
+        }
+        let folder = icons ?? watchedIcons ?? "."
+        if watcher == nil || folder != watchedIcons {
+          watcher = try ProjectWatcher(iconsFolder: folder, configPath: configPath)
+          watchedIcons = folder
+        }
+        Terminal.error("watching \(folder) and \(configPath) for changes (Ctrl-C stops)")
+        watcher!.waitForChange()
+      }
+    #else
+      throw UsageError(message: "--watch needs inotify (Linux)")
+    #endif
+  }
+}
