@@ -229,7 +229,7 @@ struct NewUserCLITests {
     #expect(far.status == 2)
     #expect(
       far.stderr
-        == "glyphsmith: error: unknown subcommand 'nosuch'; use one of render, assets, sheet, "
+        == "glyphsmith: error: unknown subcommand 'nosuch'; use one of render, assets, build, init, sheet, "
         + "badge, dots, tabbar, toolbar, searchbar, tableview, compare, lint, golden, validate, "
         + "appicon, symbol\n")
     let near = try CLIRunner.run(["rendr"])
