@@ -85,13 +85,61 @@ enum SVGPreflight {
   /// Bytes whose presence sends a document through the pass; icons without any of them (most)
   /// skip it.
   /// `square` (caps) is `SVGNormalizer`'s: a zero-length subpath needs it.
-  /// `text`, `\\` (a CSS escape), `dasharray` and `stroke-width` are issue 23's: text runs,
-  /// dashes and stroke widths are bounded, escapes resolved.
+  /// `text`, `\\` (a CSS escape) and `dasharray` are issue 23's: text runs and dashes are
+  /// bounded, escapes resolved. Stroke widths are bounded too, but a plain `stroke-width="2"`
+  /// (every stroked icon) sends nothing through the pass: only a written value that could be
+  /// past `maximumStrokeWidth` does (`mayHoldWideStroke`); a value built any other way needs
+  /// an entity (`<!`) or a CSS escape (`\\`), which are triggers themselves.
   static let triggers = [
     "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square", "text", "\\",
-    "dasharray", "stroke-width",
+    "dasharray",
   ].map {
     Array($0.utf8)
+  }
+
+  /// Whether a `stroke-width` in `data` is written with an exponent or five or more digits
+  /// before its decimal point: the only values that can reach `maximumStrokeWidth` (1e6 px;
+  /// 9999.9in is 959,990 px), as an attribute (`stroke-width="1e19"`) or a CSS declaration
+  /// (`stroke-width: 100000`).
+  static func mayHoldWideStroke(_ data: Data) -> Bool {
+    let word = Array("stroke-width".utf8)
+    return data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let n = bytes.count
+      var i = 0
+      while i + word.count <= n {
+        guard bytes[i] == word[0], zip(word.indices, word).allSatisfy({ bytes[i + $0] == $1 })
+        else {
+          i += 1
+          continue
+        }
+        var j = i + word.count
+        // The separator: `="`, `='`, `:`, white space.
+        while j < n, [UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"),
+          UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
+          UInt8(ascii: "\r"), UInt8(ascii: "+")].contains(bytes[j])
+        {
+          j += 1
+        }
+        var digits = 0
+        while j < n, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
+          digits += 1
+          j += 1
+        }
+        while j < n,
+          bytes[j] == UInt8(ascii: ".")
+            || (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9"))
+        {
+          j += 1
+        }
+        if digits >= 5 || (j < n && (bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E")))
+        {
+          return true
+        }
+        i = j
+      }
+      return false
+    }
   }
 
   /// Whether `data` contains any trigger word, or is not in an ASCII-compatible encoding
@@ -102,6 +150,7 @@ enum SVGPreflight {
     if head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) {
       return true
     }
+    if mayHoldWideStroke(data) { return true }
     return data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       let n = bytes.count
