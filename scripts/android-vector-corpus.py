@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Issue 28's corpus check of VectorDrawables: every icon of a folder (default: all of Lucide,
-/work/shared/corpus/lucide) is written by `glyphsmith assets --platform android` twice, as
+../shared/corpus/lucide beside the checkout) is written by `glyphsmith assets --platform android` twice, as
 density PNGs and as VectorDrawables (--android-format vector); every VectorDrawable is
 compiled with Debian's aapt against android-framework-res, its pathData checked against the
 strict grammar, converted back to SVG (the same small converter as the Swift tests,
@@ -12,6 +12,7 @@ Usage: scripts/android-vector-corpus.py [ICONS_DIR] [--tool PATH] [--out DIR] [-
 Prints per density the max and mean share of differing pixels and the aapt result, writes
 OUT/summary.json and OUT/report.html (golden check's HTML report of the failures).
 Needs: scripts/install-test-tools (aapt, android-framework-res, resvg)."""
+from pathlib import Path
 import argparse
 import concurrent.futures
 import json
@@ -95,7 +96,7 @@ def to_svg(xml_path):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("icons", nargs="?", default="/work/shared/corpus/lucide")
+    parser.add_argument("icons", nargs="?", default=str(Path(__file__).resolve().parents[2] / "shared/corpus/lucide"))
     parser.add_argument("--tool", default=os.path.join(here, "..", ".build", "release", "glyphsmith-render"))
     parser.add_argument("--out", default="/tmp/android-vector-corpus")
     parser.add_argument("--role", default="tab-bar")

@@ -231,10 +231,12 @@ struct ProjectInitCLITests {
   /// fixtures) in two sub-folders with a repeated name: a stroked set, a rule per folder,
   /// `namespace`.
   @Test func initOnLucideNoticesAStrokedSetAndSubFolders() throws {
-    let corpus = URL(fileURLWithPath: "/work/shared/corpus/lucide")
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(
-        "GlyphsmithTestFixtures/Fixtures/lucide-stroke")
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
+    // `../shared/corpus` beside the package's checkout, where the project guide keeps it.
+    let corpus = tests.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("shared/corpus/lucide")
+    let fixtures = tests.appendingPathComponent("GlyphsmithTestFixtures/Fixtures/lucide-stroke")
     let source = FileManager.default.fileExists(atPath: corpus.path) ? corpus : fixtures
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
