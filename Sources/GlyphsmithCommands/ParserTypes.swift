@@ -23,3 +23,5 @@ extension UsageError: GlyphsmithFailure {
 package typealias CommandDeclaration = GlyphsmithCLISupport.CommandDeclaration
 /// See `GlyphsmithCLISupport.OptionDeclaration`.
 package typealias OptionDeclaration = GlyphsmithCLISupport.OptionDeclaration
+/// See `GlyphsmithCLISupport.OptionGroup`.
+package typealias OptionGroup = GlyphsmithCLISupport.OptionGroup

@@ -3,21 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith assets INPUT... -o CATALOG.xcassets ...`: icons to an Xcode asset catalog.
-enum AssetsCommand: Subcommand {
-  static let name = AssetsText.name
-  static let summary = AssetsText.summary
-  static let help = AssetsText.help
-
-  /// The `--platform` names of `AssetPlatformRegistry`, the default (`AssetsOptions`) marked.
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("role"), .value("size"), .value("shape"),
-    .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
-    .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
-    .value("android-out"), .value("android-format"), .value("min-sdk"),
-    .value("web-out"), .flag("namespace"), .flag("force"),
-    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .value("prefix"),
-    .value("suffix"), .flag("prune"), .flag("help"),
-  ] + BudgetOptions.specs
+enum AssetsCommand: DeclaredSubcommand {
+  static let declaration = AssetsText.declaration
 
   struct Options {
     var inputs: [String]
@@ -39,7 +26,7 @@ enum AssetsCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard !parsed.positionals.isEmpty else {
       throw UsageError(message: "missing INPUT (files or folders of .svg and .png icons)")
     }

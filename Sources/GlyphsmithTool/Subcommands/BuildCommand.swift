@@ -4,15 +4,8 @@ import GlyphsmithCommands
 
 /// `glyphsmith build [--config FILE] ...`: everything `glyphsmith.json` declares
 /// (`ProjectBuild`), once or, with `--watch`, on every change (`ProjectWatcher`).
-enum BuildCommand: Subcommand {
-  static let name = BuildText.name
-  static let summary = BuildText.summary
-  static let help = BuildText.help
-
-  static let options: [OptionSpec] = [
-    .value("config"), .flag("json"), .value("jobs"), .value("shard"), .flag("force"),
-    .flag("lint"), .flag("strict"), .flag("watch"), .flag("quiet"), .flag("help"),
-  ] + BudgetOptions.specs
+enum BuildCommand: DeclaredSubcommand {
+  static let declaration = BuildText.declaration
 
   struct Options {
     var config: String?
@@ -31,7 +24,7 @@ enum BuildCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     if let extra = parsed.positionals.first {
       throw UsageError(message: "unexpected argument '\(extra)' (build reads glyphsmith.json)")
     }

@@ -3,19 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith golden check|record|review ACTUAL_DIR GOLDEN_DIR`: the golden-image workflow.
-enum GoldenCommand: Subcommand {
-  static let name = GoldenText.name
-  static let summary = GoldenText.summary
-  static let help = GoldenText.help
-
-  static let options: [OptionSpec] = [
-    .value("artifacts"), .value("report"), .flag("json"), .value("threshold"),
-    .flag("include-aa"), .flag("no-include-aa"), .value("blend"), .value("metric"),
-    .value("fail-over"), .flag("only-missing"),
-    .flag("only-failed"), .value("jobs"), .flag("help"),
-    .value("only"), .flag("prune"), .flag("verbose"), .value("junit"),
-    .value("port"), .value("host"), .flag("no-open"),
-  ]
+enum GoldenCommand: DeclaredSubcommand {
+  static let declaration = GoldenText.declaration
 
   /// A parsed `golden` invocation.
   enum Action: Equatable {
@@ -54,7 +43,7 @@ enum GoldenCommand: Subcommand {
   static let reviewOnly = ["port", "host", "no-open"]
 
   static func parse(_ arguments: [String]) throws -> Action {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard let verb = parsed.positionals.first, verbs.contains(verb) else {
       throw UsageError(message: "needs 'check', 'record' or 'review' first")
     }

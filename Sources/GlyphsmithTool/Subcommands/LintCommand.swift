@@ -5,15 +5,8 @@ import GlyphsmithCommands
 /// `glyphsmith lint INPUT... [--role R] [--size PT | --compact] [--scales 1,2,3] [--json]
 /// [--explain DIR] [--strict] [--config FILE]`: legibility checks at the pixel size an icon is
 /// shown at.
-enum LintCommand: Subcommand {
-  static let name = LintText.name
-  static let summary = LintText.summary
-  static let help = LintText.help
-
-  static let options: [OptionSpec] = [
-    .value("role"), .value("size"), .flag("compact"), .value("scales"), .flag("json"),
-    .value("explain"), .flag("strict"), .value("config"), .value("jobs"), .flag("help"),
-  ] + BudgetOptions.specs
+enum LintCommand: DeclaredSubcommand {
+  static let declaration = LintText.declaration
 
   struct Options {
     var inputs: [String]
@@ -61,7 +54,7 @@ enum LintCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard !parsed.positionals.isEmpty else {
       throw UsageError(message: "missing INPUT (files or folders of .svg and .png icons)")
     }

@@ -3,21 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith render INPUT -o OUTPUT.png ...`: one icon to one PNG.
-enum RenderCommand: Subcommand {
-  static let name = RenderText.name
-  static let summary = RenderText.summary
-  static let help = RenderText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("role"), .value("size"), .value("width", short: "w"),
-    .value("height"), .value("scale"), .value("padding"), .flag("template"), .flag("original"),
-    .value("tint"), .value("background"), .value("shape"), .flag("compact"), .flag("help"),
-    // rsvg-convert's habits: -z/--zoom is --scale, -b/--background-color is --background,
-    // -f/--format takes png only, -a/--keep-aspect-ratio is always true.
-    .value("zoom", short: "z"), .value("background-color", short: "b"),
-    .value("format", short: "f"), .flag("keep-aspect-ratio", short: "a"),
-    .value("min-sdk"),
-  ] + BudgetOptions.specs
+enum RenderCommand: DeclaredSubcommand {
+  static let declaration = RenderText.declaration
 
   struct Options: Equatable {
     var job: RenderJob
@@ -26,7 +13,7 @@ enum RenderCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     let input = try CommonOptions.single(
       parsed, missing: "INPUT (an .svg or .png file, or - for stdin)", name: "INPUT")
     let output = try CommonOptions.output(parsed, "FILE.png")

@@ -3,18 +3,11 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith sheet INPUT... -o SHEET.png`: a contact sheet of rendered icons.
-enum SheetCommand: Subcommand {
-  static let name = SheetText.name
-  static let summary = SheetText.summary
-  static let help = SheetText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("role"), .flag("compact"), .value("scale"),
-    .value("columns"), .value("tint"), .value("limit"), .flag("symbols"), .flag("help"),
-  ]
+enum SheetCommand: DeclaredSubcommand {
+  static let declaration = SheetText.declaration
 
   static func parse(_ arguments: [String]) throws -> ContactSheetJob {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing INPUT") }
     let output = try CommonOptions.output(parsed, "SHEET.png")
     var render = RenderOptions()

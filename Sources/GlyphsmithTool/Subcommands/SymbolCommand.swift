@@ -3,19 +3,11 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith symbol ICON... -o CATALOG.xcassets`: custom SF Symbols from SVG icons.
-enum SymbolCommand: Subcommand {
-  static let name = SymbolText.name
-  static let summary = SymbolText.summary
-  static let help = SymbolText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("ultralight"), .value("black"), .value("embolden"),
-    .value("height"), .flag("measure"), .value("report"), .value("jobs"), .value("prefix"), .value("suffix"),
-    .flag("help"),
-  ]
+enum SymbolCommand: DeclaredSubcommand {
+  static let declaration = SymbolText.declaration
 
   static func parse(_ arguments: [String]) throws -> SymbolCommandJob {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing ICON") }
     guard let output = parsed.value("output") else {
       throw UsageError(message: "missing -o/--output CATALOG.xcassets")
