@@ -71,7 +71,11 @@ package struct CommandDeclaration: Sendable {
   /// - Throws: `UsageError` for an unknown option (with the nearest declared one when it is
   ///   close), a missing value, or a value given to a flag.
   package func parse(_ arguments: [String]) throws -> ParsedArguments {
-    try ArgumentParser.parse(arguments, options: specs)
+    var parsed = try ArgumentParser.parse(arguments, options: specs)
+    parsed.declared = Dictionary(options.filter(\.isOption).map { ($0.name, $0) }) { first, _ in
+      first
+    }
+    return parsed
   }
 
   /// The `--help` text: `usage:` with the synopsis, the discussion, the options section (its

@@ -19,6 +19,14 @@ package struct OptionDeclaration: Equatable, Sendable {
   package var listing: Listing
   /// Where its help text starts relative to its label.
   package var placement: HelpPlacement = .automatic
+  /// What its value must be (`nil` for a flag, a note or a heading); the typed readers
+  /// (`ParsedArguments.number`, `.whole`) check it.
+  package var kind: ValueKind? = nil
+  /// The value used when the option is not given, written as the help states it (`1`,
+  /// `16777216`); `nil` when there is none or the command computes it (`all cores`). The
+  /// typed readers return it for an absent option, and `DefaultsCLITests` checks that the
+  /// help says the same.
+  package var defaultValue: String? = nil
 
   /// Where an option (or a help-only line) shows in the help.
   package enum Listing: Equatable, Sendable {
@@ -50,14 +58,16 @@ package struct OptionDeclaration: Equatable, Sendable {
     case under
   }
 
-  /// An option with a value, `--name VALUE`, `--name=VALUE` (or `-s VALUE`).
+  /// An option with a value, `--name VALUE`, `--name=VALUE` (or `-s VALUE`), of `kind`
+  /// (any text unless given) with `default` (as the help writes it) when not given.
   package static func value(
-    _ name: String, short: Character? = nil, _ valueName: String, repeatable: Bool = false,
-    listing: Listing = .entry, placement: HelpPlacement = .automatic, help: String
+    _ name: String, short: Character? = nil, _ valueName: String, kind: ValueKind = .text,
+    default defaultValue: String? = nil, repeatable: Bool = false, listing: Listing = .entry,
+    placement: HelpPlacement = .automatic, help: String
   ) -> OptionDeclaration {
     OptionDeclaration(
       name: name, short: short, valueName: valueName, help: help, repeatable: repeatable,
-      listing: listing, placement: placement)
+      listing: listing, placement: placement, kind: kind, defaultValue: defaultValue)
   }
 
   /// A flag without a value, `--name` (or `-s`).

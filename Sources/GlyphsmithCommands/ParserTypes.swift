@@ -25,3 +25,5 @@ package typealias CommandDeclaration = GlyphsmithCLISupport.CommandDeclaration
 package typealias OptionDeclaration = GlyphsmithCLISupport.OptionDeclaration
 /// See `GlyphsmithCLISupport.OptionGroup`.
 package typealias OptionGroup = GlyphsmithCLISupport.OptionGroup
+/// See `GlyphsmithCLISupport.ValueKind`.
+package typealias ValueKind = GlyphsmithCLISupport.ValueKind
