@@ -26,7 +26,8 @@ struct DeclarationCLITests {
       case .entry, .note:
         #expect(lines.contains { $0.hasPrefix("  " + option.label) }, "\(option.label)")
       case .joined:
-        #expect(lines.contains { $0.hasPrefix("  -") && $0.contains(option.label) }, "\(option.label)")
+        #expect(
+          lines.contains { $0.hasPrefix("  -") && $0.contains(option.label) }, "\(option.label)")
       case .heading:
         #expect(lines.contains { $0 == option.name }, "\(option.name)")
       case .inText:

@@ -75,8 +75,9 @@ package enum AppIconText {
         "inset", "PERCENT", listing: .inText,
         help: "android: the share of the 108 dp layer left free on each side"),
       .value(
-        "min-sdk", "N", listing: .inText,
-        help: "android: the lowest API level the layers must work on (default 21)"),
+        "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "26",
+        listing: .inText,
+        help: "android: the lowest API level the layers must work on (default 26: adaptive icons)"),
     ],
     helpColumn: 24,
     footer: """

@@ -31,21 +31,26 @@ package enum AssetsText {
           without .xcassets is written but warned about)
           """),
       .value("role", "R", help: "tab-bar (default), toolbar, indicator, plain"),
-      .value("size", "PT", help: "target size in pt instead of the role's HIG size"),
       .value(
-        "shape", "S", help: "circle, square, wide or tall for every icon (default: from the ink)"),
-      .value("scales", "LIST", help: "scales to write, from 1,2,3 (default 1,2,3)"),
+        "size", "PT", kind: .positiveNumber,
+        help: "target size in pt instead of the role's HIG size"),
+      .value(
+        "shape", "S", kind: .choice(["circle", "square", "wide", "tall"]),
+        help: "circle, square, wide or tall for every icon (default: from the ink)"),
+      .value(
+        "scales", "LIST", default: "1,2,3", help: "scales to write, from 1,2,3 (default 1,2,3)"),
       .flag("compact", help: "also write NAME-compact.imageset (tab-bar role)"),
       .flag("template", help: "template images (default for tab-bar, toolbar, indicator)"),
       .flag("original", help: "original colours (default for plain)"),
       .value(
-        "padding", "PT",
+        "padding", "PT", kind: .points,
         help: """
           transparent space in pt between each glyph and its canvas
           edge: the glyph keeps its role's size and the canvas grows by
           2 x PT (see "Padding" in docs/render.md)
           """),
-      .value("jobs", "N", help: "threads (default: all cores); never changes the output"),
+      .value(
+        "jobs", "N", kind: .count, help: "threads (default: all cores); never changes the output"),
       .flag(
         "json",
         help: """
@@ -73,9 +78,9 @@ package enum AssetsText {
           without ios there is no catalog and -o is the folder android/
           and web/ go into
           """),
-      .value("android-out", "DIR", help: "where Android drawables go"),
+      .value("android-out", "DIR", kind: .path, help: "where Android drawables go"),
       .value(
-        "android-format", "F",
+        "android-format", "F", kind: .choice(["png", "vector", "auto"]),
         help: """
           png (default): the density PNGs; vector: res/drawable/NAME.xml,
           a VectorDrawable at the same size in dp (template roles one
@@ -86,12 +91,12 @@ package enum AssetsText {
           same name is removed (only files Glyphsmith wrote)
           """),
       .value(
-        "min-sdk", "N",
+        "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "21",
         help: """
           Android API level the drawables must work on (default 21): below
           24, even-odd fills are rewritten for the nonzero rule
           """),
-      .value("web-out", "DIR", help: "where web icons go"),
+      .value("web-out", "DIR", kind: .path, help: "where web icons go"),
       .flag("namespace", help: "mark catalog groups (the input's sub-folders) provides-namespace"),
       .flag("force", help: "render and write even inputs whose outputs are up to date"),
       .flag(

@@ -25,14 +25,17 @@ package enum BuildText {
       the same outputs, whatever ran before. The file: docs/project.md.
       """,
     options: [
-      .value("config", "FILE", help: "the project file (default: glyphsmith.json here or above)"),
+      .value(
+        "config", "FILE", kind: .path,
+        help: "the project file (default: glyphsmith.json here or above)"),
       .flag(
         "json",
         help: """
           print a JSON report on stdout: assets' report plus "config",
           "removed" and "skipped"
           """),
-      .value("jobs", "N", help: "threads (default: all cores); never changes the output"),
+      .value(
+        "jobs", "N", kind: .count, help: "threads (default: all cores); never changes the output"),
       .value("shard", "I/N", help: "build only the I-th of N shares (by a hash of the name)"),
       .flag("force", help: "render and write even icons whose outputs are up to date"),
       .flag("lint", help: "also lint every icon (the file's \"lint\" block configures it)"),

@@ -29,7 +29,8 @@ package enum DotsText {
       .scale,
       .value("tint", "COLOR", help: "other pages (default #FFFFFF33: white at 0.2 alpha)"),
       .value("current-tint", "COLOR", help: "the current page (default #FFFFFF)"),
-      .value("max-visible", "N", help: "most dots shown at once (default 9)"),
+      .value(
+        "max-visible", "N", kind: .count, default: "9", help: "most dots shown at once (default 9)"),
       .value(
         "indicator", "PAGE=FILE", repeatable: true,
         help: """

@@ -107,11 +107,13 @@ package enum GoldenText {
       .flag("only-failed", help: "write only goldens that are missing or fail the check"),
       .value(
         "metric", "METRIC", help: "record METRIC (yiq or oklab) as golden.json's options.metric"),
-      .value("jobs", "N", help: "threads (default: all cores)"),
+      .value("jobs", "N", kind: .count, help: "threads (default: all cores)"),
       .heading("review options (and the check's --threshold ... --fail-over):"),
-      .value("port", "N", help: "port to serve on (default: a free one)"),
       .value(
-        "host", "H",
+        "port", "N", kind: .integer(minimum: 0, maximum: 65535),
+        help: "port to serve on (default: a free one)"),
+      .value(
+        "host", "H", default: "127.0.0.1",
         help: """
           IPv4 address to serve on (default 127.0.0.1; another one prints
           a warning and still needs the token)

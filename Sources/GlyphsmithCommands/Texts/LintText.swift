@@ -35,11 +35,13 @@ package enum LintText {
           outside the 66 dp safe circle is a warning, outside the 72 dp
           square launchers show an error (with --strict only; no --json)
           """),
-      .value("size", "PT", help: "target size in pt instead of the role's HIG size"),
+      .value(
+        "size", "PT", kind: .positiveNumber,
+        help: "target size in pt instead of the role's HIG size"),
       .flag(
         "compact", help: "compact tab bar sizes, as render --compact (tab-bar role, no --size)"),
       .value(
-        "scales", "LIST",
+        "scales", "LIST", default: "1,2,3",
         help: """
           scales to check, from 1,2,3 (default 1,2,3; the iOS roles ship
           @2x and @3x only, so @1x findings are info unless --scales names 1)
@@ -52,19 +54,20 @@ package enum LintText {
           "scale", "box", "value", "limit", "count"}]}]} on stdout
           """),
       .value(
-        "explain", "DIR",
+        "explain", "DIR", kind: .path,
         help: """
           write a PNG per finding: the render enlarged with the problem
           marked, beside the glyph at its real size
           """),
       .flag("strict", help: "warnings count as errors for the exit code"),
       .value(
-        "config", "FILE",
+        "config", "FILE", kind: .path,
         help: """
           limits and severities (JSON, see docs/lint.md); default:
           glyphsmith.json in the folder of each input, if any
           """),
-      .value("jobs", "N", help: "threads (default: all cores); never changes the output"),
+      .value(
+        "jobs", "N", kind: .count, help: "threads (default: all cores); never changes the output"),
     ],
     including: [BudgetOptions.group],
     helpColumn: 20,

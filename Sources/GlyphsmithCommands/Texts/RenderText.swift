@@ -25,20 +25,23 @@ package enum RenderText {
       .value(
         "role", "R", help: "plain (default), tab-bar, toolbar, indicator; see the table below"),
       .value(
-        "size", "PT", help: "size in pt: plain: the square canvas; fitted roles: the target box"),
+        "size", "PT", kind: .positiveNumber,
+        help: "size in pt: plain: the square canvas; fitted roles: the target box"),
       .value(
-        "width", short: "w", "PX",
+        "width", short: "w", "PX", kind: .integer(minimum: 1, maximum: 16384),
         help: "output width in px (plain); alone, the height keeps the aspect ratio"),
       .value(
-        "height", "PX",
+        "height", "PX", kind: .integer(minimum: 1, maximum: 16384),
         help: """
           output height in px (plain); no short form: -h is help, as on
           every subcommand
           """),
       .scale,
-      .value("zoom", short: "z", "N", help: "the same as --scale (rsvg-convert's name)"),
       .value(
-        "padding", "PT",
+        "zoom", short: "z", "N", kind: .positiveNumber,
+        help: "the same as --scale (rsvg-convert's name)"),
+      .value(
+        "padding", "PT", kind: .points,
         help: """
           transparent space in pt between the art and each canvas edge;
           what you fixed stays fixed: with an explicit canvas (plain with
@@ -64,13 +67,14 @@ package enum RenderText {
           gradients, dashes, text) is an error naming the element
           """),
       .value(
-        "min-sdk", "N",
+        "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "21",
         help: """
           vector-drawable: the lowest API level (default 21); below 24
           even-odd fills are rewritten for the nonzero rule
           """),
       .value(
-        "shape", "S", help: "circle, square, wide or tall instead of the shape found from the ink"),
+        "shape", "S", kind: .choice(["circle", "square", "wide", "tall"]),
+        help: "circle, square, wide or tall instead of the shape found from the ink"),
       .flag("compact", help: "compact tab bar sizes (tab-bar role)"),
       .flag(
         "keep-aspect-ratio", short: "a", placement: .beside,

@@ -31,10 +31,10 @@ package enum SheetText {
       .flag("symbols", help: "the inputs are symbol templates (see above)"),
       .value("role", "R", help: "tab-bar (default), toolbar, indicator, plain"),
       .flag("compact", help: "show the compact tab bar glyph too"),
-      .value("scale", "N", help: "px per pt (default 2)"),
-      .value("columns", "N", help: "cells per row (default 8)"),
+      .value("scale", "N", kind: .positiveNumber, default: "2", help: "px per pt (default 2)"),
+      .value("columns", "N", kind: .count, default: "8", help: "cells per row (default 8)"),
       .value("tint", "COLOR", help: "glyph colour (default black)"),
-      .value("limit", "N", help: "only the first N icons"),
+      .value("limit", "N", kind: .count, help: "only the first N icons"),
     ],
     helpColumn: 24,
     footer: """

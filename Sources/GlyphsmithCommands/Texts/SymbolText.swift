@@ -30,10 +30,14 @@ package enum SymbolText {
     options: [
       .value(
         "output", short: "o", "DIR", help: "the .xcassets catalog (created when missing; required)"),
-      .value("ultralight", "F", help: "Ultralight stroke width factor (default 0.32)"),
-      .value("black", "F", help: "Black stroke width factor (default 2)"),
       .value(
-        "embolden", "UNITS",
+        "ultralight", "F", kind: .positiveNumber, default: "0.32",
+        help: "Ultralight stroke width factor (default 0.32)"),
+      .value(
+        "black", "F", kind: .positiveNumber, default: "2",
+        help: "Black stroke width factor (default 2)"),
+      .value(
+        "embolden", "UNITS", kind: .positiveNumber,
         help: """
           grow filled shapes in Black by UNITS a side and shrink them in
           Ultralight by UNITS / 2 (default 5.4 and 2.2). In units of a
@@ -42,11 +46,12 @@ package enum SymbolText {
           (they are then kept open by emboldening less)
           """),
       .value(
-        "height", "UNITS", help: "size the icon's canvas to UNITS tall instead of sizing its ink"),
+        "height", "UNITS", kind: .positiveNumber,
+        help: "size the icon's canvas to UNITS tall instead of sizing its ink"),
       .flag("measure", help: "compare Regular-S with the source render and measure ink"),
       .value(
         "report", "FILE", help: "write a JSON report (per icon: method, paths, warnings, measure)"),
-      .value("jobs", "N", help: "threads (default: all cores)"),
+      .value("jobs", "N", kind: .count, help: "threads (default: all cores)"),
       .value(
         "prefix", "P",
         help: """

@@ -89,7 +89,7 @@ enum AppIconCommand: DeclaredSubcommand {
       }
       android.insetPercent = value
     }
-    android.minSdk = try parsed.integer("min-sdk", maximum: 1000) ?? android.minSdk
+    android.minSdk = try parsed.whole("min-sdk") ?? android.minSdk
     return Options(input: input, catalog: res, appIcon: AppIconOptions(), android: android)
   }
 

@@ -34,16 +34,16 @@ enum AssetsCommand: DeclaredSubcommand {
     let template = try CommonOptions.template(parsed)
     var assets = AssetsOptions()
     assets.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
-    assets.sizePt = try parsed.positiveDouble("size")
+    assets.sizePt = try parsed.number("size")
     assets.shape = try CommonOptions.shape(parsed.value("shape"))
-    assets.scales = try CommonOptions.scales(parsed.value("scales")) ?? [1, 2, 3]
+    assets.scales = try CommonOptions.scales(parsed.valueOrDefault("scales")) ?? assets.scales
     assets.compact = parsed.has("compact")
     if assets.compact && assets.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
     assets.template = template
-    assets.paddingPt = try CommonOptions.padding(parsed) ?? assets.paddingPt
-    assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    assets.paddingPt = try parsed.number("padding") ?? assets.paddingPt
+    assets.jobs = try parsed.whole("jobs") ?? ParallelMap.availableCores
     assets.platforms = try CommonOptions.platforms(parsed.value("platform")) ?? assets.platforms
     assets.androidOutput = parsed.value("android-out")
     if let format = parsed.value("android-format") {
@@ -52,7 +52,7 @@ enum AssetsCommand: DeclaredSubcommand {
       }
       assets.androidFormat = known
     }
-    assets.minSdk = try parsed.integer("min-sdk", maximum: 1000) ?? assets.minSdk
+    assets.minSdk = try parsed.whole("min-sdk") ?? assets.minSdk
     if (parsed.value("android-format") != nil || parsed.value("min-sdk") != nil)
       && !assets.platforms.contains(.android)
     {

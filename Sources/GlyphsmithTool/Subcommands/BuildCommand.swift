@@ -31,7 +31,7 @@ enum BuildCommand: DeclaredSubcommand {
     var result = Options()
     result.config = parsed.value("config")
     result.json = parsed.has("json")
-    result.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    result.jobs = try parsed.whole("jobs") ?? ParallelMap.availableCores
     if let shard = parsed.value("shard") {
       let parts = shard.split(separator: "/").compactMap { Int($0) }
       guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {

@@ -48,12 +48,12 @@ enum DotsCommand: DeclaredSubcommand {
     }
     var job = PageControlJob(
       output: output, pages: pages, current: current,
-      scale: try parsed.positiveDouble("scale") ?? 1,
+      scale: try parsed.defaultedNumber("scale"),
       tint: try CommonOptions.color(parsed.value("tint"), option: "tint")
         ?? PageControl.defaultTint,
       currentTint: try CommonOptions.color(parsed.value("current-tint"), option: "current-tint")
         ?? .white,
-      maxVisible: try parsed.integer("max-visible", minimum: 1) ?? 9,
+      maxVisible: try parsed.defaultedWhole("max-visible"),
       indicators: indicators, currentIndicator: parsed.value("current-indicator"),
       background: try CommonOptions.color(parsed.value("background"), option: "background"))
     job.indicatorSize = indicatorSize

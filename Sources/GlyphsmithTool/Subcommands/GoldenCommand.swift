@@ -58,7 +58,7 @@ enum GoldenCommand: DeclaredSubcommand {
     }
     let actual = parsed.positionals[1]
     let golden = parsed.positionals[2]
-    let jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    let jobs = try parsed.whole("jobs") ?? ParallelMap.availableCores
     let given = Set(parsed.values.keys).union(parsed.flags)
     let metric = try parsed.value("metric").map(CompareOptionParsing.metric)
     let allowed: [String: [String]] = [
@@ -110,10 +110,11 @@ enum GoldenCommand: DeclaredSubcommand {
     if parsed.value("blend") != nil { check.overrides.blend = pixelmatch.blend }
     if parsed.value("fail-over") != nil { check.overrides.failOver = failOver }
     guard verb == "review" else { return .check(check) }
-    let port = try parsed.integer("port", minimum: 0, maximum: 65535) ?? 0
+    // Port 0: the system picks a free one (the help's default).
+    let port = try parsed.whole("port") ?? 0
     return .review(
       ReviewOptions(
-        host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port), check: check,
+        host: parsed.valueOrDefault("host")!, port: UInt16(port), check: check,
         open: !parsed.has("no-open")))
   }
 

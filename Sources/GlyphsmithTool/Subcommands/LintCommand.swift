@@ -73,7 +73,7 @@ enum LintCommand: DeclaredSubcommand {
     }
     var lint = LintOptions()
     lint.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
-    lint.sizePt = try parsed.positiveDouble("size")
+    lint.sizePt = try parsed.number("size")
     lint.compact = parsed.has("compact")
     if lint.compact && lint.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
@@ -81,13 +81,13 @@ enum LintCommand: DeclaredSubcommand {
     if lint.compact && lint.sizePt != nil {
       throw UsageError(message: "--compact and --size exclude each other")
     }
-    lint.scales = try CommonOptions.scales(parsed.value("scales")) ?? [1, 2, 3]
+    lint.scales = try CommonOptions.scales(parsed.valueOrDefault("scales")) ?? lint.scales
     lint.scalesExplicit = parsed.value("scales") != nil
     let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, lint: lint, configPath: parsed.value("config"),
       json: parsed.has("json"), explain: parsed.value("explain"), strict: parsed.has("strict"),
-      jobs: try parsed.integer("jobs") ?? ParallelMap.availableCores, limits: limits,
+      jobs: try parsed.whole("jobs") ?? ParallelMap.availableCores, limits: limits,
       budget: budget, arguments: arguments)
   }
 

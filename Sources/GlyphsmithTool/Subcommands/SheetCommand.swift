@@ -18,15 +18,15 @@ enum SheetCommand: DeclaredSubcommand {
     if render.compact && render.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    sheet.scale = try parsed.positiveDouble("scale") ?? 2
-    sheet.columns = try parsed.integer("columns") ?? 8
+    sheet.scale = try parsed.defaultedNumber("scale")
+    sheet.columns = try parsed.defaultedWhole("columns")
     render.scale = sheet.scale
     if parsed.has("symbols") {
       sheet.cellPt = 112
       sheet.cellHeightPt = SymbolSheet.cellHeightPt
     }
     var job = ContactSheetJob(
-      inputs: parsed.positionals, output: output, limit: try parsed.integer("limit"),
+      inputs: parsed.positionals, output: output, limit: try parsed.whole("limit"),
       render: render, sheet: sheet)
     job.symbols = parsed.has("symbols")
     return job

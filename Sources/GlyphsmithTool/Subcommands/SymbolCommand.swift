@@ -13,14 +13,14 @@ enum SymbolCommand: DeclaredSubcommand {
       throw UsageError(message: "missing -o/--output CATALOG.xcassets")
     }
     var symbol = SymbolOptions()
-    symbol.ultralightFactor = try parsed.positiveDouble("ultralight") ?? symbol.ultralightFactor
-    symbol.blackFactor = try parsed.positiveDouble("black") ?? symbol.blackFactor
-    if let embolden = try parsed.positiveDouble("embolden") {
+    symbol.ultralightFactor = try parsed.defaultedNumber("ultralight")
+    symbol.blackFactor = try parsed.defaultedNumber("black")
+    if let embolden = try parsed.number("embolden") {
       symbol.emboldenUnits = embolden
       symbol.thinUnits = embolden / 2
       symbol.emboldenFollowsThickness = false
     }
-    if let height = try parsed.positiveDouble("height") {
+    if let height = try parsed.number("height") {
       symbol.canvasHeightUnits = height
       symbol.sizesInk = false
     }
@@ -31,7 +31,7 @@ enum SymbolCommand: DeclaredSubcommand {
     job.options = symbol
     job.measure = parsed.has("measure")
     job.reportPath = parsed.value("report")
-    job.jobs = try parsed.integer("jobs")
+    job.jobs = try parsed.whole("jobs")
     job.prefix = parsed.value("prefix") ?? ""
     job.suffix = parsed.value("suffix") ?? ""
     return job

@@ -88,7 +88,7 @@ enum ToolbarCommand: DeclaredSubcommand {
       rightToLeft: parsed.has("rtl"))
     return Options(
       job: ToolbarJob(
-        entries: entries, output: output, scale: try parsed.positiveDouble("scale") ?? 1,
+        entries: entries, output: output, scale: try parsed.defaultedNumber("scale"),
         bar: bar),
       json: parsed.has("json"))
   }
