@@ -60,14 +60,14 @@ package enum CompareCommand: DeclaredSubcommand {
         help: "colour of differing pixels where B is darker (default: --diff-color)"),
       .flag("diff-mask", help: "draw only the differences, on transparency"),
       .value(
-        "blend", "MODE",
+        "blend", "MODE", kind: .choice(of: PixelmatchBlend.self), default: "checkerboard",
         help: """
           what semi-transparent pixels are blended over: checkerboard
           (default; pixelmatch 7.2, sees a transparent background turned
           white) or white (pixelmatch 5/6)
           """),
       .value(
-        "metric", "METRIC",
+        "metric", "METRIC", kind: .choice(of: PixelmatchMetric.self), default: "yiq",
         help: """
           the colour distance: yiq (default; pixelmatch 5-7.2, threshold
           on the squared YIQ distance) or oklab (pixelmatch's next metric:

@@ -1,5 +1,5 @@
-import GlyphsmithCore
 import GlyphsmithCLISupport
+import GlyphsmithCore
 
 // The argument parser lives in the `GlyphsmithCLISupport` library so that its tests can
 // import it; these names make it visible to every file of the executable.

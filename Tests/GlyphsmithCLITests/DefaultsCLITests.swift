@@ -94,6 +94,11 @@ struct DefaultsCLITests {
     #expect(Self.declared("compare", "aa-color") == "\(aa.r),\(aa.g),\(aa.b)")
     let diff = pixelmatch.diffColor
     #expect(Self.declared("compare", "diff-color") == "\(diff.r),\(diff.g),\(diff.b)")
+    #expect(Self.declared("compare", "blend") == pixelmatch.blend.rawValue)
+    #expect(Self.declared("compare", "metric") == pixelmatch.metric.rawValue)
+    #expect(Self.declared("render", "role") == RenderOptions().role.rawValue)
+    #expect(Self.declared("assets", "role") == AssetsOptions().role.rawValue)
+    #expect(Self.declared("lint", "role") == LintOptions().role.rawValue)
   }
 
   /// A choice's values are the engine type's cases (`CaseIterable`), in order.
@@ -105,6 +110,13 @@ struct DefaultsCLITests {
       CommandIndex.declarations.first { $0.name == "assets" }?.options
         .first { $0.name == "android-format" })
     #expect(format.kind == .choice(of: AndroidFormat.self))
+    let roles = Role.allCases.map(\.rawValue)
+    for command in ["render", "assets", "sheet", "lint"] {
+      let role = try #require(
+        CommandIndex.declarations.first { $0.name == command }?.options.first { $0.name == "role" })
+      // lint's android-launcher is the safe-zone check, not a role of the engine.
+      #expect(role.kind == .choice(command == "lint" ? roles + ["android-launcher"] : roles))
+    }
   }
 
   /// Through the executable: an absent option takes its declared default, a bad value gets

@@ -30,7 +30,10 @@ package enum AssetsText {
           the catalog folder, e.g. Icons.xcassets (required; a name
           without .xcassets is written but warned about)
           """),
-      .value("role", "R", help: "tab-bar (default), toolbar, indicator, plain"),
+      .value(
+        "role", "R", kind: .choice(["plain", "tab-bar", "toolbar", "indicator"]),
+        default: "tab-bar",
+        help: "tab-bar (default), toolbar, indicator, plain"),
       .value(
         "size", "PT", kind: .positiveNumber,
         help: "target size in pt instead of the role's HIG size"),

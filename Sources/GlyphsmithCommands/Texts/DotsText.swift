@@ -24,8 +24,10 @@ package enum DotsText {
       """,
     options: [
       .pngOutput,
-      .value("pages", "N", help: "number of pages, at least 1 (required)"),
-      .value("current", "K", help: "the current page, 0 to N-1 (required)"),
+      .value("pages", "N", kind: .count, help: "number of pages, at least 1 (required)"),
+      .value(
+        "current", "K", kind: .integer(minimum: 0, maximum: .max),
+        help: "the current page, 0 to N-1 (required)"),
       .scale,
       .value("tint", "COLOR", help: "other pages (default #FFFFFF33: white at 0.2 alpha)"),
       .value("current-tint", "COLOR", help: "the current page (default #FFFFFF)"),

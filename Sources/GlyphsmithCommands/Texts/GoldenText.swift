@@ -1,3 +1,5 @@
+import GlyphsmithCore
+
 /// The name, summary and help of `glyphsmith golden`, here in `GlyphsmithCommands` so that the
 /// light `glyphsmith` front prints them without the rendering engine; the subcommand in
 /// `glyphsmith-render` uses the same texts.
@@ -78,8 +80,10 @@ package enum GoldenText {
         "threshold", "T", placement: .under,
         help: "change golden.json's options for this run (see 'compare')"),
       .flag("include-aa", listing: .joined, help: ""),
-      .value("blend", "MODE", listing: .joined, help: ""),
-      .value("metric", "M", listing: .joined, help: ""),
+      .value(
+        "blend", "MODE", kind: .choice(of: PixelmatchBlend.self), listing: .joined, help: ""),
+      .value(
+        "metric", "M", kind: .choice(of: PixelmatchMetric.self), listing: .joined, help: ""),
       .value("fail-over", "N|P%", listing: .joined, help: ""),
       .flag("no-include-aa", help: "do not count anti-aliased pixels for this run"),
       .value(
@@ -106,7 +110,8 @@ package enum GoldenText {
           """),
       .flag("only-failed", help: "write only goldens that are missing or fail the check"),
       .value(
-        "metric", "METRIC", help: "record METRIC (yiq or oklab) as golden.json's options.metric"),
+        "metric", "METRIC", kind: .choice(of: PixelmatchMetric.self),
+        help: "record METRIC (yiq or oklab) as golden.json's options.metric"),
       .value("jobs", "N", kind: .count, help: "threads (default: all cores)"),
       .heading("review options (and the check's --threshold ... --fail-over):"),
       .value(

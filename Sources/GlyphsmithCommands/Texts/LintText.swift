@@ -28,6 +28,8 @@ package enum LintText {
     options: [
       .value(
         "role", "R",
+        kind: .choice(["plain", "tab-bar", "toolbar", "indicator", "android-launcher"]),
+        default: "tab-bar",
         help: """
           tab-bar (default), toolbar, indicator, plain; decides the size and
           the severities. android-launcher instead checks each input as an

@@ -23,7 +23,8 @@ package enum RenderText {
     options: [
       .value("output", short: "o", "FILE", help: "the PNG to write (required)"),
       .value(
-        "role", "R", help: "plain (default), tab-bar, toolbar, indicator; see the table below"),
+        "role", "R", kind: .choice(["plain", "tab-bar", "toolbar", "indicator"]), default: "plain",
+        help: "plain (default), tab-bar, toolbar, indicator; see the table below"),
       .value(
         "size", "PT", kind: .positiveNumber,
         help: "size in pt: plain: the square canvas; fitted roles: the target box"),

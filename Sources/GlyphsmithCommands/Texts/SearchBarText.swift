@@ -43,7 +43,7 @@ package enum SearchBarText {
         "selected-scope", "K", kind: .integer(minimum: 0, maximum: .max), default: "0",
         help: "the selected scope (default 0)"),
       .idiomWithWidths,
-      .value("device-width", "PT", help: "bar width"),
+      .value("device-width", "PT", kind: .positiveNumber, help: "bar width"),
       .scale,
       .appearance,
       .palette,

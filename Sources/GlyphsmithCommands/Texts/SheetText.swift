@@ -29,7 +29,10 @@ package enum SheetText {
     options: [
       .value("output", short: "o", "FILE", help: "the PNG to write (required)"),
       .flag("symbols", help: "the inputs are symbol templates (see above)"),
-      .value("role", "R", help: "tab-bar (default), toolbar, indicator, plain"),
+      .value(
+        "role", "R", kind: .choice(["plain", "tab-bar", "toolbar", "indicator"]),
+        default: "tab-bar",
+        help: "tab-bar (default), toolbar, indicator, plain"),
       .flag("compact", help: "show the compact tab bar glyph too"),
       .value("scale", "N", kind: .positiveNumber, default: "2", help: "px per pt (default 2)"),
       .value("columns", "N", kind: .count, default: "8", help: "cells per row (default 8)"),

@@ -35,7 +35,9 @@ package enum TabBarText {
         "selected", "K", kind: .integer(minimum: 0, maximum: .max), default: "0",
         help: "the selected item (default 0)"),
       .idiom,
-      .value("device-width", "PT", help: "bar width (default 393 phone, 852 compact, 820 pad)"),
+      .value(
+        "device-width", "PT", kind: .positiveNumber,
+        help: "bar width (default 393 phone, 852 compact, 820 pad)"),
       .scale,
       .appearance,
       .palette,

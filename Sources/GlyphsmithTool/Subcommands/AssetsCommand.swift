@@ -33,7 +33,7 @@ enum AssetsCommand: DeclaredSubcommand {
     let catalog = try CommonOptions.output(parsed, "CATALOG.xcassets")
     let template = try CommonOptions.template(parsed)
     var assets = AssetsOptions()
-    assets.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
+    assets.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .tabBar)
     assets.sizePt = try parsed.number("size")
     assets.shape = try CommonOptions.shape(parsed.value("shape"))
     assets.scales = try CommonOptions.scales(parsed.valueOrDefault("scales")) ?? assets.scales

@@ -15,10 +15,10 @@ enum DotsCommand: DeclaredSubcommand {
       throw UsageError(message: "unexpected argument '\(parsed.positionals[0])'")
     }
     let output = try CommonOptions.output(parsed, "FILE.png")
-    guard let pages = try parsed.integer("pages", minimum: 1) else {
+    guard let pages = try parsed.whole("pages") else {
       throw UsageError(message: "missing --pages N (the number of pages, at least 1)")
     }
-    guard let current = try parsed.integer("current", minimum: 0) else {
+    guard let current = try parsed.whole("current") else {
       throw UsageError(message: "missing --current K (the current page, 0 to \(pages - 1))")
     }
     guard current < pages else {

@@ -72,7 +72,7 @@ enum LintCommand: DeclaredSubcommand {
       return options
     }
     var lint = LintOptions()
-    lint.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
+    lint.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .tabBar)
     lint.sizePt = try parsed.number("size")
     lint.compact = parsed.has("compact")
     if lint.compact && lint.role != .tabBar {

@@ -19,7 +19,7 @@ enum RenderCommand: DeclaredSubcommand {
     let output = try CommonOptions.output(parsed, "FILE.png")
     let template = try CommonOptions.template(parsed)
     var render = RenderOptions()
-    render.role = try CommonOptions.role(parsed.value("role"), default: .plain)
+    render.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .plain)
     render.sizePt = try parsed.number("size")
     render.widthPx = try parsed.whole("width")
     render.heightPx = try parsed.whole("height")

@@ -37,7 +37,7 @@ enum SearchBarCommand: DeclaredSubcommand {
       placeholder: parsed.value("placeholder") ?? "Search", text: parsed.value("text"),
       prompt: parsed.value("prompt"), showsBookmark: parsed.has("bookmark"), scopes: scopes,
       selectedScope: try selected ?? parsed.defaultedWhole("selected-scope"), idiom: try BarOptions.idiom(parsed.value("idiom")),
-      deviceWidthPt: try parsed.positiveDouble("device-width"),
+      deviceWidthPt: try parsed.number("device-width"),
       appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
       palette: try IndicatorOptions.palette(parsed.value("palette")))
     return Options(

@@ -12,7 +12,7 @@ enum SheetCommand: DeclaredSubcommand {
     let output = try CommonOptions.output(parsed, "SHEET.png")
     var render = RenderOptions()
     var sheet = ContactSheet()
-    render.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
+    render.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .tabBar)
     render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
     render.compact = parsed.has("compact")
     if render.compact && render.role != .tabBar {

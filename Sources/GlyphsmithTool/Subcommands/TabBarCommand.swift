@@ -53,7 +53,7 @@ enum TabBarCommand: DeclaredSubcommand {
     let idiom = try BarOptions.idiom(parsed)
     var job = TabBarJob(
       items: items, output: output, selected: selected, idiom: idiom,
-      deviceWidth: try parsed.positiveDouble("device-width"),
+      deviceWidth: try parsed.number("device-width"),
       scale: try parsed.defaultedNumber("scale"),
       appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
       palette: try IndicatorOptions.palette(parsed.value("palette")),
