@@ -90,6 +90,27 @@ struct HelpCoverageCLITests {
     }
   }
 
+  /// What the two tests above compare is what the commands parse: no command reads argv with
+  /// a table of its own (`ArgumentParser.parse`) instead of its declaration's, and every
+  /// command file parses through `declaration.parse`.
+  @Test func everyCommandParsesThroughItsDeclaration() throws {
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+    var commandFiles = 0
+    for folder in ["GlyphsmithTool", "GlyphsmithCommands", "GlyphsmithFront"] {
+      let root = sources.appendingPathComponent(folder)
+      let files = try #require(FileManager.default.enumerator(atPath: root.path))
+      for case let file as String in files where file.hasSuffix(".swift") {
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        #expect(!text.contains("ArgumentParser.parse("), "\(folder)/\(file)")
+        guard text.contains(": DeclaredSubcommand {") else { continue }
+        commandFiles += 1
+        #expect(text.contains("try declaration.parse(arguments)"), "\(folder)/\(file)")
+      }
+    }
+    #expect(commandFiles == CommandIndex.names.count)
+  }
+
   /// The drift this fixes: `lint --help` lists every option `lint` takes.
   @Test func lintHelpListsTheBudgetOptions() throws {
     let help = try CLIRunner.run(["lint", "--help"]).stdoutText
