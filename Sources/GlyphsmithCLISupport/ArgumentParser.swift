@@ -37,6 +37,10 @@ package struct ParsedArguments: Equatable, Sendable {
   package var positionals: [String] = []
   /// The name of each value given, in argv order (`values` keeps each option's apart).
   package var order: [String] = []
+  /// The declared options by name when parsed by a `CommandDeclaration` (empty from
+  /// `ArgumentParser.parse` alone): the typed readers `number` and `whole` read their kind
+  /// and default.
+  package var declared: [String: OptionDeclaration] = [:]
 
   /// Nothing parsed yet, or the given values (their `order`: by name, then as given).
   package init(
@@ -121,6 +125,62 @@ package struct ParsedArguments: Equatable, Sendable {
       throw UsageError(message: "--\(name) is at most \(maximum), got '\(text)'")
     }
     return number
+  }
+}
+
+extension ParsedArguments {
+  /// `name`'s value as its declared kind (`positiveNumber`, `points`), else, when not given,
+  /// its declared default; `nil` when neither.
+  /// - Throws: `UsageError` as `positiveDouble` and `nonNegativeDouble` do.
+  /// - Precondition: `name` is declared as a number (a fault of the command, caught by the
+  ///   tests that parse every declaration).
+  package func number(_ name: String) throws -> Double? {
+    let option = declared[name]
+    let given: Double?
+    switch option?.kind {
+    case .positiveNumber(let maximum): given = try positiveDouble(name, maximum: maximum)
+    case .points(let maximum): given = try nonNegativeDouble(name, maximum: maximum)
+    default: preconditionFailure("--\(name) is not declared as a number")
+    }
+    return given ?? option?.defaultValue.flatMap(Double.init)
+  }
+
+  /// `name`'s value as its declared `integer` kind, else, when not given, its declared
+  /// default; `nil` when neither.
+  /// - Throws: `UsageError` as `integer` does.
+  /// - Precondition: `name` is declared as an integer.
+  package func whole(_ name: String) throws -> Int? {
+    guard let option = declared[name], case .integer(let minimum, let maximum) = option.kind
+    else { preconditionFailure("--\(name) is not declared as an integer") }
+    return try integer(name, minimum: minimum, maximum: maximum)
+      ?? option.defaultValue.flatMap { Int($0) }
+  }
+}
+
+extension ParsedArguments {
+  /// `number(name)` of an option declared with a default: the value given, else the default.
+  /// - Throws: `UsageError` as `number` does.
+  /// - Precondition: `name` is declared as a number with a default.
+  package func defaultedNumber(_ name: String) throws -> Double {
+    guard let number = try number(name) else {
+      preconditionFailure("--\(name) is declared without a default")
+    }
+    return number
+  }
+
+  /// `whole(name)` of an option declared with a default: the value given, else the default.
+  /// - Throws: `UsageError` as `whole` does.
+  /// - Precondition: `name` is declared as an integer with a default.
+  package func defaultedWhole(_ name: String) throws -> Int {
+    guard let number = try whole(name) else {
+      preconditionFailure("--\(name) is declared without a default")
+    }
+    return number
+  }
+
+  /// `name`'s value, else its declared default (as the help writes it); `nil` when neither.
+  package func valueOrDefault(_ name: String) -> String? {
+    value(name) ?? declared[name]?.defaultValue
   }
 }
 

@@ -22,55 +22,109 @@ package struct CommandDeclaration: Sendable {
   /// The paragraphs after the options section (the exit codes), unindented.
   package var footer: String
 
-  /// A declaration from its parts.
+  /// Whether the synopsis's continuation lines carry their own indentation (several usage
+  /// forms, as golden's verbs or sheet's `--symbols`): printed as written, nothing appended.
+  package var verbatimSynopsis: Bool
+  /// Whether the synopsis names only the options a reader needs first and the rest are
+  /// listed under `options:` alone: `usageLines` appends nothing.
+  package var abridgedSynopsis: Bool
+  /// The title of the options section (golden: `check options:`; further sections start
+  /// with a `heading` entry).
+  package var optionsTitle: String
+  /// The names of the shared groups `options` includes (`OptionGroup`), in order.
+  package var groups: [String]
+
+  /// A declaration from its parts; the options of `groups` follow `options` (as
+  /// swift-argument-parser's `@OptionGroup` properties), in the parser and in the help.
   package init(
     name: String, summary: String, synopsis: String, discussion: String,
-    options: [OptionDeclaration], helpColumn: Int, footer: String
+    options: [OptionDeclaration], including groups: [OptionGroup] = [], helpColumn: Int,
+    footer: String, verbatimSynopsis: Bool = false, abridgedSynopsis: Bool = false,
+    optionsTitle: String = "options:"
   ) {
     self.name = name
     self.summary = summary
     self.synopsis = synopsis
     self.discussion = discussion
-    self.options = options
+    self.options = options + groups.flatMap(\.options)
+    self.groups = groups.map(\.name)
     self.helpColumn = helpColumn
     self.footer = footer
+    self.verbatimSynopsis = verbatimSynopsis
+    self.abridgedSynopsis = abridgedSynopsis
+    self.optionsTitle = optionsTitle
   }
 
-  /// The parser's table: every declared option and `--help`.
+  /// The options `Subcommand.main` takes for every command before `parse` (`--help`, `-h`,
+  /// `--quiet`): a synopsis may name them undeclared.
+  package static let globalOptions: Set<String> = ["help", "quiet"]
+
+  /// The parser's table: every declared option and `--help`. An option declared twice
+  /// (golden's `--metric`, listed for two verbs) is one entry.
   package var specs: [OptionSpec] {
-    options.map(\.spec) + (options.contains { $0.name == "help" } ? [] : [.flag("help")])
+    var seen = Set<String>()
+    let declared = options.filter { $0.isOption && seen.insert($0.name).inserted }.map(\.spec)
+    return declared + (seen.contains("help") ? [] : [.flag("help")])
   }
 
   /// `arguments` (those after the command's name) split by the declared options.
   /// - Throws: `UsageError` for an unknown option (with the nearest declared one when it is
   ///   close), a missing value, or a value given to a flag.
   package func parse(_ arguments: [String]) throws -> ParsedArguments {
-    try ArgumentParser.parse(arguments, options: specs)
+    var parsed = try ArgumentParser.parse(arguments, options: specs)
+    parsed.declared = Dictionary(options.filter(\.isOption).map { ($0.name, $0) }) { first, _ in
+      first
+    }
+    return parsed
   }
 
-  /// The `--help` text: `usage:` with the synopsis, the discussion, `options:` with one entry
-  /// per listed option, and the footer; no trailing newline.
+  /// The `--help` text: `usage:` with the synopsis, the discussion, the options section (its
+  /// title, then one entry per listed option, note or heading; none when nothing is listed)
+  /// and the footer; no trailing newline.
   package var help: String {
     let prefix = "usage: glyphsmith \(name) "
     let indent = String(repeating: " ", count: prefix.count)
-    let usage = prefix + usageLines.joined(separator: "\n" + indent)
-    let entries = options.filter { !$0.hidden }.map(entry).joined(separator: "\n")
-    return [usage, discussion, "options:\n" + entries, footer].joined(separator: "\n\n")
+    let usage =
+      verbatimSynopsis
+      ? prefix + synopsis : prefix + usageLines.joined(separator: "\n" + indent)
+    let entries = listedEntries.map(entry).joined(separator: "\n")
+    let section = entries.isEmpty ? [] : [optionsTitle + "\n" + entries]
+    return ([usage, discussion] + section + [footer]).joined(separator: "\n\n")
   }
 
-  /// One option's lines: `  LABEL` padded to `helpColumn` then the first help line when the
-  /// label leaves a space before the column; else a one-line help two spaces after the label,
-  /// or a longer help on the lines under the label. Further lines start at `helpColumn`.
-  private func entry(_ option: OptionDeclaration) -> String {
+  /// The entries of the options section: each listed option, note or heading with the
+  /// labels of the `joined` options after it.
+  private var listedEntries: [(option: OptionDeclaration, label: String)] {
+    var entries: [(option: OptionDeclaration, label: String)] = []
+    for option in options {
+      switch option.listing {
+      case .entry, .note, .heading: entries.append((option, option.label))
+      case .joined:
+        if !entries.isEmpty { entries[entries.count - 1].label += ", " + option.label }
+      case .inText, .hidden: continue
+      }
+    }
+    return entries
+  }
+
+  /// One entry's lines: `  LABEL` padded to `helpColumn` then the first help line when the
+  /// label leaves a space before the column; else (`placement` `.automatic`) a one-line help
+  /// two spaces after the label, or a longer help on the lines under the label. Further lines
+  /// start at `helpColumn`. A heading is its text alone.
+  private func entry(_ listed: (option: OptionDeclaration, label: String)) -> String {
+    let option = listed.option
+    if option.listing == .heading { return option.name }
     let indent = String(repeating: " ", count: helpColumn)
     let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
-    let head = "  " + option.label
+    let head = "  " + listed.label
     var first: String
     var rest = lines.dropFirst().map { indent + $0 }
-    if head.count < helpColumn {
+    let beside =
+      option.placement == .beside || (option.placement == .automatic && lines.count == 1)
+    if head.count < helpColumn && option.placement != .under {
       first = head + String(repeating: " ", count: helpColumn - head.count) + lines[0]
-    } else if lines.count == 1 {
+    } else if beside {
       first = head + "  " + lines[0]
     } else {
       first = head
@@ -85,9 +139,11 @@ package struct CommandDeclaration: Sendable {
   package var usageLines: [String] {
     var lines = synopsis.split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
+    guard !verbatimSynopsis && !abridgedSynopsis else { return lines }
     let named = Set(synopsisOptionTokens.map(\.name))
     let width = Self.usageWidth - "usage: glyphsmith \(name) ".count
-    for option in options where !option.hidden && option.name != "help" {
+    for option in options
+    where [.entry, .joined].contains(option.listing) && option.name != "help" {
       guard !named.contains(option.name) else { continue }
       let token =
         "[--\(option.name)" + (option.valueName.map { " " + $0 } ?? "") + "]"
@@ -117,7 +173,10 @@ package struct CommandDeclaration: Sendable {
         problems.append("--\(option.name) is repeatable but has no '...' in the synopsis")
       }
     }
-    for token in tokens where !options.contains(where: { $0.name == token.name }) {
+    for token in tokens
+    where !Self.globalOptions.contains(token.name)
+      && !options.contains(where: { $0.isOption && $0.name == token.name })
+    {
       problems.append("--\(token.name) is in the synopsis but not declared")
     }
     return problems

@@ -54,11 +54,4 @@ extension CommonOptions {
     }
     return parsed.has("template") ? true : parsed.has("original") ? false : nil
   }
-
-  /// `--padding` in pt (at 1x), at least 0; nil when not given.
-  /// - Throws: `UsageError` when it is not a number of at least 0.
-  package static func padding(_ parsed: ParsedArguments) throws -> Double? {
-    // At most 8192 pt: half the 16384 px output limit on each side.
-    try parsed.nonNegativeDouble("padding")
-  }
 }

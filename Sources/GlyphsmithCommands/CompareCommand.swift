@@ -32,7 +32,9 @@ package enum CompareCommand: DeclaredSubcommand {
           rest A in faint grey, ignored rectangles hatched blue; - writes
           it to stdout (the summary then goes to stderr)
           """),
-      .value("threshold", "T", help: "0-1, the colour distance that counts (default 0.1)"),
+      .value(
+        "threshold", "T", default: "0.1",
+        help: "0-1, the colour distance that counts (default 0.1)"),
       .flag(
         "include-aa",
         help: """
@@ -42,27 +44,30 @@ package enum CompareCommand: DeclaredSubcommand {
           icons, which are almost all edges, it hides real changes such as
           a heavier stroke. 'golden' counts them by default.
           """),
-      .value("alpha", "A", help: "0-1, opacity of A's grey in the diff (default 0.1)"),
       .value(
-        "aa-color", "COLOR",
+        "alpha", "A", default: "0.1", help: "0-1, opacity of A's grey in the diff (default 0.1)"),
+      .value(
+        "aa-color", "COLOR", default: "255,255,0",
         help: """
           colour of anti-aliased pixels (default 255,255,0); every
           colour option takes R,G,B, #RGB, #RRGGBB or a CSS name
           """),
-      .value("diff-color", "R,G,B", help: "colour of differing pixels (default 255,0,0)"),
+      .value(
+        "diff-color", "R,G,B", default: "255,0,0",
+        help: "colour of differing pixels (default 255,0,0)"),
       .value(
         "diff-color-alt", "R,G,B",
         help: "colour of differing pixels where B is darker (default: --diff-color)"),
       .flag("diff-mask", help: "draw only the differences, on transparency"),
       .value(
-        "blend", "MODE",
+        "blend", "MODE", kind: .choice(of: PixelmatchBlend.self), default: "checkerboard",
         help: """
           what semi-transparent pixels are blended over: checkerboard
           (default; pixelmatch 7.2, sees a transparent background turned
           white) or white (pixelmatch 5/6)
           """),
       .value(
-        "metric", "METRIC",
+        "metric", "METRIC", kind: .choice(of: PixelmatchMetric.self), default: "yiq",
         help: """
           the colour distance: yiq (default; pixelmatch 5-7.2, threshold
           on the squared YIQ distance) or oklab (pixelmatch's next metric:
@@ -72,8 +77,10 @@ package enum CompareCommand: DeclaredSubcommand {
         "ignore", "X,Y,W,H", repeatable: true,
         help: "a rectangle in px left out of the count; repeatable"),
       .value(
-        "fail-over", "N|P%", help: "differing pixels allowed, a count or a percentage (default 0)"),
-      .value("jobs", "N", help: "threads (default: all cores); never changes the result"),
+        "fail-over", "N|P%", default: "0",
+        help: "differing pixels allowed, a count or a percentage (default 0)"),
+      .value(
+        "jobs", "N", kind: .count, help: "threads (default: all cores); never changes the result"),
       .flag(
         "json",
         help: """
@@ -138,7 +145,7 @@ package enum CompareCommand: DeclaredSubcommand {
       if case .invalidOption(let message) = error { throw UsageError(message: message) }
       throw error
     }
-    comparison.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    comparison.jobs = try parsed.whole("jobs") ?? ParallelMap.availableCores
     if parsed.has("json") && comparison.diff == "-" {
       // Both would go to stdout, the PNG and the JSON run together.
       throw UsageError(message: "--json and --diff - both write to stdout; give --diff a file")

@@ -1,5 +1,5 @@
-import GlyphsmithCore
 import GlyphsmithCLISupport
+import GlyphsmithCore
 
 // The argument parser lives in the `GlyphsmithCLISupport` library so that its tests can
 // import it; these names make it visible to every file of the executable.
@@ -23,3 +23,7 @@ extension UsageError: GlyphsmithFailure {
 package typealias CommandDeclaration = GlyphsmithCLISupport.CommandDeclaration
 /// See `GlyphsmithCLISupport.OptionDeclaration`.
 package typealias OptionDeclaration = GlyphsmithCLISupport.OptionDeclaration
+/// See `GlyphsmithCLISupport.OptionGroup`.
+package typealias OptionGroup = GlyphsmithCLISupport.OptionGroup
+/// See `GlyphsmithCLISupport.ValueKind`.
+package typealias ValueKind = GlyphsmithCLISupport.ValueKind

@@ -11,7 +11,8 @@ extension OptionDeclaration {
     "output", short: "o", "FILE", help: "the PNG to write (required; - for stdout without --json)")
   /// `--scale N`: px per pt, 1 by default.
   package static let scale = value(
-    "scale", "N", help: "px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)")
+    "scale", "N", kind: .positiveNumber, default: "1",
+    help: "px per pt: 1, 2, 3 for @1x, @2x, @3x (default 1)")
   /// `--appearance A` of a bar preview.
   package static let appearance = value(
     "appearance", "A", help: "light (default) or dark")

@@ -6,23 +6,15 @@ import GlyphsmithCommands
 // argv for every subcommand that draws, `--version` and the worker; run directly, it answers
 // every subcommand itself, with the same bytes.
 
-/// The subcommands, in `--help` order.
-let subcommands: [CommandEntry] = [
+/// The subcommands, in `--help` order (`CommandIndex`, the list the front reads too): one
+/// implementation per declared command.
+let subcommands = CommandIndex.entries(implementations: [
   RenderCommand.entry, AssetsCommand.entry, BuildCommand.entry, InitCommand.entry,
-  SheetCommand.entry,
-  BadgeCommand.entry,
-  DotsCommand.entry,
-  TabBarCommand.entry,
-  ToolbarCommand.entry,
-  SearchBarCommand.entry,
-  TableViewCommand.entry,
-  CompareCommand.entry,
-  LintCommand.entry,
-  GoldenCommand.entry,
-  ValidateCommand.entry,
-  AppIconCommand.entry,
+  SheetCommand.entry, BadgeCommand.entry, DotsCommand.entry, TabBarCommand.entry,
+  ToolbarCommand.entry, SearchBarCommand.entry, TableViewCommand.entry, CompareCommand.entry,
+  LintCommand.entry, GoldenCommand.entry, ValidateCommand.entry, AppIconCommand.entry,
   SymbolCommand.entry,
-]
+])
 
 // `validate` checks symbol sets' SVG templates with librsvg here (the front hands a catalog
 // that has them to this executable).

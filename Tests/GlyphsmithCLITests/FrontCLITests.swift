@@ -42,12 +42,10 @@ import Testing
   /// Every help and the usage errors print the same bytes and exit codes from both executables.
   @Test func bothExecutablesAnswerAlike() throws {
     var cases: [[String]] = [[], ["--help"], ["help"], ["nope"], ["rendr"], ["help", "nope"]]
-    for name in [
-      "render", "assets", "sheet", "badge", "dots", "tabbar", "toolbar", "searchbar", "tableview",
-      "compare", "lint", "golden", "validate", "appicon", "symbol",
-    ] {
+    for name in CommandIndex.names {
       cases += [[name, "--help"], ["help", name], [name, "-h", "x"], [name, "--no-such-option"]]
     }
+    for verb in ["check", "record", "review"] { cases += [["golden", verb, "--help"]] }
     for arguments in cases {
       let front = try CLIRunner.run(arguments)
       let render = try CLIRunner.run(arguments, executable: Self.renderExecutable)

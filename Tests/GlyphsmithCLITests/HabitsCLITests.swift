@@ -1,16 +1,12 @@
 import Foundation
 import Glyphsmith
+import GlyphsmithCommands
 import Testing
 
 /// Issue 12's "habits users bring": rsvg-convert's options, colours, pixelmatch's positional
 /// diff, padding, streams and --quiet, help everywhere.
 @Suite struct HabitsCLITests {
-  static let subcommands = [
-    "render", "assets", "sheet", "badge", "dots", "tabbar", "compare", "lint", "golden",
-    "validate", "appicon",
-  ]
-
-  @Test(arguments: subcommands)
+  @Test(arguments: CommandIndex.names)
   func everySubcommandTakesHelpAndDashH(subcommand: String) throws {
     let long = try CLIRunner.run([subcommand, "--help"])
     let short = try CLIRunner.run([subcommand, "-h"])

@@ -23,8 +23,12 @@ package enum BadgeText {
     options: [
       .pngOutput,
       .scale,
-      .value("height", "PT", help: "badge height in pt (default 18)"),
-      .value("max", "N", help: "largest number shown as is (default 99)"),
+      .value(
+        "height", "PT", kind: .positiveNumber, default: "18",
+        help: "badge height in pt (default 18)"),
+      .value(
+        "max", "N", kind: .integer(minimum: 0, maximum: .max), default: "99",
+        help: "largest number shown as is (default 99)"),
       .value("color", "COLOR", help: "fill, #RRGGBB or #RRGGBBAA (default systemRed)"),
       .value("text-color", "COLOR", help: "text colour (default #FFFFFF)"),
       .value("appearance", "A", help: "light (default) or dark: picks the systemRed variant"),

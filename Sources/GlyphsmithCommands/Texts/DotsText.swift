@@ -24,12 +24,15 @@ package enum DotsText {
       """,
     options: [
       .pngOutput,
-      .value("pages", "N", help: "number of pages, at least 1 (required)"),
-      .value("current", "K", help: "the current page, 0 to N-1 (required)"),
+      .value("pages", "N", kind: .count, help: "number of pages, at least 1 (required)"),
+      .value(
+        "current", "K", kind: .integer(minimum: 0, maximum: .max),
+        help: "the current page, 0 to N-1 (required)"),
       .scale,
       .value("tint", "COLOR", help: "other pages (default #FFFFFF33: white at 0.2 alpha)"),
       .value("current-tint", "COLOR", help: "the current page (default #FFFFFF)"),
-      .value("max-visible", "N", help: "most dots shown at once (default 9)"),
+      .value(
+        "max-visible", "N", kind: .count, default: "9", help: "most dots shown at once (default 9)"),
       .value(
         "indicator", "PAGE=FILE", repeatable: true,
         help: """

@@ -39,9 +39,11 @@ package enum SearchBarText {
       .flag("bookmark", help: "the bookmarks glyph at the trailing edge (empty field only)"),
       .value("scopes", "A,B,C", help: "scope titles, comma-separated"),
       .value("scope", "TITLE", help: "one scope title (repeatable; for titles with commas)"),
-      .value("selected-scope", "K", help: "the selected scope (default 0)"),
+      .value(
+        "selected-scope", "K", kind: .integer(minimum: 0, maximum: .max), default: "0",
+        help: "the selected scope (default 0)"),
       .idiomWithWidths,
-      .value("device-width", "PT", help: "bar width"),
+      .value("device-width", "PT", kind: .positiveNumber, help: "bar width"),
       .scale,
       .appearance,
       .palette,

@@ -31,9 +31,13 @@ package enum TabBarText {
           one tab (repeatable, in order); badge= with no value draws a
           dot badge; file names may not contain commas
           """),
-      .value("selected", "K", help: "the selected item (default 0)"),
+      .value(
+        "selected", "K", kind: .integer(minimum: 0, maximum: .max), default: "0",
+        help: "the selected item (default 0)"),
       .idiom,
-      .value("device-width", "PT", help: "bar width (default 393 phone, 852 compact, 820 pad)"),
+      .value(
+        "device-width", "PT", kind: .positiveNumber,
+        help: "bar width (default 393 phone, 852 compact, 820 pad)"),
       .scale,
       .appearance,
       .palette,

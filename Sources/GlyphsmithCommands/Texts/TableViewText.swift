@@ -36,7 +36,7 @@ package enum TableViewText {
     options: [
       .barOutput,
       .idiomWithWidths,
-      .value("device-width", "PT", help: "table width"),
+      .value("device-width", "PT", kind: .positiveNumber, help: "table width"),
       .scale,
       .appearance,
       .palette,

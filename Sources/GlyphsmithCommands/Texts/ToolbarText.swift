@@ -35,7 +35,9 @@ package enum ToolbarText {
         "space", "flex|PT", repeatable: true, help: "a flexible space or a fixed one of PT points"),
       .idiom,
       .flag("compact", help: "iPhone landscape toolbar, 32 pt"),
-      .value("device-width", "PT", help: "bar width (default 393 phone, 852 compact, 820 pad)"),
+      .value(
+        "device-width", "PT", kind: .positiveNumber,
+        help: "bar width (default 393 phone, 852 compact, 820 pad)"),
       .scale,
       .appearance,
       .palette,

@@ -3,17 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith appicon ICON -o CATALOG.xcassets ...`: an `.appiconset` from one artwork.
-enum AppIconCommand: Subcommand {
-  static let name = AppIconText.name
-  static let summary = AppIconText.summary
-  static let help = AppIconText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("name"), .value("background"), .value("dark"),
-    .value("tinted"), .flag("legacy"), .flag("allow-upscale"), .value("padding"),
-    .value("foreground"), .value("preview"), .flag("help"),
-    .value("platform"), .value("monochrome"), .value("inset"), .value("min-sdk"),
-  ]
+enum AppIconCommand: DeclaredSubcommand {
+  static let declaration = AppIconText.declaration
 
   struct Options {
     var input: String
@@ -24,7 +15,7 @@ enum AppIconCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     let input = try CommonOptions.single(
       parsed, missing: "ICON (an .svg or .png file)", name: "ICON")
     let platform = parsed.value("platform") ?? "ios"
@@ -98,7 +89,7 @@ enum AppIconCommand: Subcommand {
       }
       android.insetPercent = value
     }
-    android.minSdk = try parsed.integer("min-sdk", maximum: 1000) ?? android.minSdk
+    android.minSdk = try parsed.whole("min-sdk") ?? android.minSdk
     return Options(input: input, catalog: res, appIcon: AppIconOptions(), android: android)
   }
 

@@ -3,21 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith assets INPUT... -o CATALOG.xcassets ...`: icons to an Xcode asset catalog.
-enum AssetsCommand: Subcommand {
-  static let name = AssetsText.name
-  static let summary = AssetsText.summary
-  static let help = AssetsText.help
-
-  /// The `--platform` names of `AssetPlatformRegistry`, the default (`AssetsOptions`) marked.
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("role"), .value("size"), .value("shape"),
-    .value("scales"), .flag("compact"), .flag("template"), .flag("original"), .value("padding"),
-    .value("jobs"), .flag("json"), .flag("quiet"), .flag("stats"), .value("platform"),
-    .value("android-out"), .value("android-format"), .value("min-sdk"),
-    .value("web-out"), .flag("namespace"), .flag("force"),
-    .value("shard"), .flag("lint"), .flag("strict"), .flag("symbols"), .value("prefix"),
-    .value("suffix"), .flag("prune"), .flag("help"),
-  ] + BudgetOptions.specs
+enum AssetsCommand: DeclaredSubcommand {
+  static let declaration = AssetsText.declaration
 
   struct Options {
     var inputs: [String]
@@ -39,24 +26,24 @@ enum AssetsCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard !parsed.positionals.isEmpty else {
       throw UsageError(message: "missing INPUT (files or folders of .svg and .png icons)")
     }
     let catalog = try CommonOptions.output(parsed, "CATALOG.xcassets")
     let template = try CommonOptions.template(parsed)
     var assets = AssetsOptions()
-    assets.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
-    assets.sizePt = try parsed.positiveDouble("size")
+    assets.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .tabBar)
+    assets.sizePt = try parsed.number("size")
     assets.shape = try CommonOptions.shape(parsed.value("shape"))
-    assets.scales = try CommonOptions.scales(parsed.value("scales")) ?? [1, 2, 3]
+    assets.scales = try CommonOptions.scales(parsed.valueOrDefault("scales")) ?? assets.scales
     assets.compact = parsed.has("compact")
     if assets.compact && assets.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
     assets.template = template
-    assets.paddingPt = try CommonOptions.padding(parsed) ?? assets.paddingPt
-    assets.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    assets.paddingPt = try parsed.number("padding") ?? assets.paddingPt
+    assets.jobs = try parsed.whole("jobs") ?? ParallelMap.availableCores
     assets.platforms = try CommonOptions.platforms(parsed.value("platform")) ?? assets.platforms
     assets.androidOutput = parsed.value("android-out")
     if let format = parsed.value("android-format") {
@@ -65,7 +52,7 @@ enum AssetsCommand: Subcommand {
       }
       assets.androidFormat = known
     }
-    assets.minSdk = try parsed.integer("min-sdk", maximum: 1000) ?? assets.minSdk
+    assets.minSdk = try parsed.whole("min-sdk") ?? assets.minSdk
     if (parsed.value("android-format") != nil || parsed.value("min-sdk") != nil)
       && !assets.platforms.contains(.android)
     {

@@ -13,8 +13,8 @@ enum BadgeCommand: DeclaredSubcommand {
       name: "VALUE", suffix: "; quote values with spaces")
     let output = try CommonOptions.output(parsed, "FILE.png")
     var badge = Badge(value)
-    badge.heightPt = try parsed.positiveDouble("height") ?? Badge.defaultHeightPt
-    badge.maximum = try parsed.integer("max", minimum: 0) ?? 99
+    badge.heightPt = try parsed.number("height") ?? Badge.defaultHeightPt
+    badge.maximum = try parsed.defaultedWhole("max")
     badge.color = try CommonOptions.color(parsed.value("color"), option: "color")
     badge.textColor =
       try CommonOptions.color(parsed.value("text-color"), option: "text-color") ?? .white
@@ -26,7 +26,7 @@ enum BadgeCommand: DeclaredSubcommand {
         message: "--rtl only moves the badge on an icon; give --on ICON.png as well")
     }
     return BadgeJob(
-      badge: badge, output: output, scale: try parsed.positiveDouble("scale") ?? 1,
+      badge: badge, output: output, scale: try parsed.defaultedNumber("scale"),
       icon: parsed.value("on"), rightToLeft: rtl)
   }
 

@@ -4,15 +4,8 @@ import GlyphsmithCommands
 
 /// `glyphsmith build [--config FILE] ...`: everything `glyphsmith.json` declares
 /// (`ProjectBuild`), once or, with `--watch`, on every change (`ProjectWatcher`).
-enum BuildCommand: Subcommand {
-  static let name = BuildText.name
-  static let summary = BuildText.summary
-  static let help = BuildText.help
-
-  static let options: [OptionSpec] = [
-    .value("config"), .flag("json"), .value("jobs"), .value("shard"), .flag("force"),
-    .flag("lint"), .flag("strict"), .flag("watch"), .flag("quiet"), .flag("help"),
-  ] + BudgetOptions.specs
+enum BuildCommand: DeclaredSubcommand {
+  static let declaration = BuildText.declaration
 
   struct Options {
     var config: String?
@@ -31,14 +24,14 @@ enum BuildCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     if let extra = parsed.positionals.first {
       throw UsageError(message: "unexpected argument '\(extra)' (build reads glyphsmith.json)")
     }
     var result = Options()
     result.config = parsed.value("config")
     result.json = parsed.has("json")
-    result.jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    result.jobs = try parsed.whole("jobs") ?? ParallelMap.availableCores
     if let shard = parsed.value("shard") {
       let parts = shard.split(separator: "/").compactMap { Int($0) }
       guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {

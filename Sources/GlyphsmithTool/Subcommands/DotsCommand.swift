@@ -15,10 +15,10 @@ enum DotsCommand: DeclaredSubcommand {
       throw UsageError(message: "unexpected argument '\(parsed.positionals[0])'")
     }
     let output = try CommonOptions.output(parsed, "FILE.png")
-    guard let pages = try parsed.integer("pages", minimum: 1) else {
+    guard let pages = try parsed.whole("pages") else {
       throw UsageError(message: "missing --pages N (the number of pages, at least 1)")
     }
-    guard let current = try parsed.integer("current", minimum: 0) else {
+    guard let current = try parsed.whole("current") else {
       throw UsageError(message: "missing --current K (the current page, 0 to \(pages - 1))")
     }
     guard current < pages else {
@@ -48,12 +48,12 @@ enum DotsCommand: DeclaredSubcommand {
     }
     var job = PageControlJob(
       output: output, pages: pages, current: current,
-      scale: try parsed.positiveDouble("scale") ?? 1,
+      scale: try parsed.defaultedNumber("scale"),
       tint: try CommonOptions.color(parsed.value("tint"), option: "tint")
         ?? PageControl.defaultTint,
       currentTint: try CommonOptions.color(parsed.value("current-tint"), option: "current-tint")
         ?? .white,
-      maxVisible: try parsed.integer("max-visible", minimum: 1) ?? 9,
+      maxVisible: try parsed.defaultedWhole("max-visible"),
       indicators: indicators, currentIndicator: parsed.value("current-indicator"),
       background: try CommonOptions.color(parsed.value("background"), option: "background"))
     job.indicatorSize = indicatorSize

@@ -3,19 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith golden check|record|review ACTUAL_DIR GOLDEN_DIR`: the golden-image workflow.
-enum GoldenCommand: Subcommand {
-  static let name = GoldenText.name
-  static let summary = GoldenText.summary
-  static let help = GoldenText.help
-
-  static let options: [OptionSpec] = [
-    .value("artifacts"), .value("report"), .flag("json"), .value("threshold"),
-    .flag("include-aa"), .flag("no-include-aa"), .value("blend"), .value("metric"),
-    .value("fail-over"), .flag("only-missing"),
-    .flag("only-failed"), .value("jobs"), .flag("help"),
-    .value("only"), .flag("prune"), .flag("verbose"), .value("junit"),
-    .value("port"), .value("host"), .flag("no-open"),
-  ]
+enum GoldenCommand: DeclaredSubcommand {
+  static let declaration = GoldenText.declaration
 
   /// A parsed `golden` invocation.
   enum Action: Equatable {
@@ -54,7 +43,7 @@ enum GoldenCommand: Subcommand {
   static let reviewOnly = ["port", "host", "no-open"]
 
   static func parse(_ arguments: [String]) throws -> Action {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard let verb = parsed.positionals.first, verbs.contains(verb) else {
       throw UsageError(message: "needs 'check', 'record' or 'review' first")
     }
@@ -69,7 +58,7 @@ enum GoldenCommand: Subcommand {
     }
     let actual = parsed.positionals[1]
     let golden = parsed.positionals[2]
-    let jobs = try parsed.integer("jobs") ?? ParallelMap.availableCores
+    let jobs = try parsed.whole("jobs") ?? ParallelMap.availableCores
     let given = Set(parsed.values.keys).union(parsed.flags)
     let metric = try parsed.value("metric").map(CompareOptionParsing.metric)
     let allowed: [String: [String]] = [
@@ -121,10 +110,11 @@ enum GoldenCommand: Subcommand {
     if parsed.value("blend") != nil { check.overrides.blend = pixelmatch.blend }
     if parsed.value("fail-over") != nil { check.overrides.failOver = failOver }
     guard verb == "review" else { return .check(check) }
-    let port = try parsed.integer("port", minimum: 0, maximum: 65535) ?? 0
+    // Port 0: the system picks a free one (the help's default).
+    let port = try parsed.whole("port") ?? 0
     return .review(
       ReviewOptions(
-        host: parsed.value("host") ?? "127.0.0.1", port: UInt16(port), check: check,
+        host: parsed.valueOrDefault("host")!, port: UInt16(port), check: check,
         open: !parsed.has("no-open")))
   }
 

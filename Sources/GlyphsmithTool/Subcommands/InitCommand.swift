@@ -3,12 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith init [FOLDER] [--icons DIR]`: a starter `glyphsmith.json` (`ProjectStarter`).
-enum InitCommand: Subcommand {
-  static let name = InitText.name
-  static let summary = InitText.summary
-  static let help = InitText.help
-
-  static let options: [OptionSpec] = [.value("icons"), .flag("quiet"), .flag("help")]
+enum InitCommand: DeclaredSubcommand {
+  static let declaration = InitText.declaration
 
   struct Options {
     var folder: String
@@ -17,7 +13,7 @@ enum InitCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard parsed.positionals.count <= 1 else {
       throw UsageError(message: "init takes one FOLDER at most, got \(parsed.positionals.count)")
     }

@@ -5,15 +5,8 @@ import GlyphsmithCommands
 /// `glyphsmith lint INPUT... [--role R] [--size PT | --compact] [--scales 1,2,3] [--json]
 /// [--explain DIR] [--strict] [--config FILE]`: legibility checks at the pixel size an icon is
 /// shown at.
-enum LintCommand: Subcommand {
-  static let name = LintText.name
-  static let summary = LintText.summary
-  static let help = LintText.help
-
-  static let options: [OptionSpec] = [
-    .value("role"), .value("size"), .flag("compact"), .value("scales"), .flag("json"),
-    .value("explain"), .flag("strict"), .value("config"), .value("jobs"), .flag("help"),
-  ] + BudgetOptions.specs
+enum LintCommand: DeclaredSubcommand {
+  static let declaration = LintText.declaration
 
   struct Options {
     var inputs: [String]
@@ -61,7 +54,7 @@ enum LintCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard !parsed.positionals.isEmpty else {
       throw UsageError(message: "missing INPUT (files or folders of .svg and .png icons)")
     }
@@ -79,8 +72,8 @@ enum LintCommand: Subcommand {
       return options
     }
     var lint = LintOptions()
-    lint.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
-    lint.sizePt = try parsed.positiveDouble("size")
+    lint.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .tabBar)
+    lint.sizePt = try parsed.number("size")
     lint.compact = parsed.has("compact")
     if lint.compact && lint.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
@@ -88,13 +81,13 @@ enum LintCommand: Subcommand {
     if lint.compact && lint.sizePt != nil {
       throw UsageError(message: "--compact and --size exclude each other")
     }
-    lint.scales = try CommonOptions.scales(parsed.value("scales")) ?? [1, 2, 3]
+    lint.scales = try CommonOptions.scales(parsed.valueOrDefault("scales")) ?? lint.scales
     lint.scalesExplicit = parsed.value("scales") != nil
     let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, lint: lint, configPath: parsed.value("config"),
       json: parsed.has("json"), explain: parsed.value("explain"), strict: parsed.has("strict"),
-      jobs: try parsed.integer("jobs") ?? ParallelMap.availableCores, limits: limits,
+      jobs: try parsed.whole("jobs") ?? ParallelMap.availableCores, limits: limits,
       budget: budget, arguments: arguments)
   }
 

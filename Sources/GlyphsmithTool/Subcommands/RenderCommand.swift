@@ -3,21 +3,8 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith render INPUT -o OUTPUT.png ...`: one icon to one PNG.
-enum RenderCommand: Subcommand {
-  static let name = RenderText.name
-  static let summary = RenderText.summary
-  static let help = RenderText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("role"), .value("size"), .value("width", short: "w"),
-    .value("height"), .value("scale"), .value("padding"), .flag("template"), .flag("original"),
-    .value("tint"), .value("background"), .value("shape"), .flag("compact"), .flag("help"),
-    // rsvg-convert's habits: -z/--zoom is --scale, -b/--background-color is --background,
-    // -f/--format takes png only, -a/--keep-aspect-ratio is always true.
-    .value("zoom", short: "z"), .value("background-color", short: "b"),
-    .value("format", short: "f"), .flag("keep-aspect-ratio", short: "a"),
-    .value("min-sdk"),
-  ] + BudgetOptions.specs
+enum RenderCommand: DeclaredSubcommand {
+  static let declaration = RenderText.declaration
 
   struct Options: Equatable {
     var job: RenderJob
@@ -26,16 +13,16 @@ enum RenderCommand: Subcommand {
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     let input = try CommonOptions.single(
       parsed, missing: "INPUT (an .svg or .png file, or - for stdin)", name: "INPUT")
     let output = try CommonOptions.output(parsed, "FILE.png")
     let template = try CommonOptions.template(parsed)
     var render = RenderOptions()
-    render.role = try CommonOptions.role(parsed.value("role"), default: .plain)
-    render.sizePt = try parsed.positiveDouble("size")
-    render.widthPx = try parsed.integer("width", maximum: 16384)
-    render.heightPx = try parsed.integer("height", maximum: 16384)
+    render.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .plain)
+    render.sizePt = try parsed.number("size")
+    render.widthPx = try parsed.whole("width")
+    render.heightPx = try parsed.whole("height")
     if render.sizePt != nil && (render.widthPx != nil || render.heightPx != nil) {
       throw UsageError(message: "give --size or --width/--height, not both")
     }
@@ -46,17 +33,20 @@ enum RenderCommand: Subcommand {
     if parsed.value("scale") != nil && parsed.value("zoom") != nil {
       throw UsageError(message: "give --scale or -z/--zoom, not both")
     }
-    render.scale = try parsed.positiveDouble("scale") ?? parsed.positiveDouble("zoom") ?? 1
+    // -z/--zoom is --scale's rsvg-convert name: --scale, else --zoom, else --scale's default.
+    render.scale =
+      try parsed.value("scale") == nil
+      ? parsed.number("zoom") ?? parsed.defaultedNumber("scale") : parsed.defaultedNumber("scale")
     let format = parsed.value("format")?.lowercased() ?? "png"
     guard format == "png" || format == "vector-drawable" else {
       throw UsageError(
         message: "-f/--format: png or vector-drawable, got '\(parsed.value("format")!)'")
     }
-    let minSdk = try parsed.integer("min-sdk", maximum: 1000)
+    let minSdk = parsed.value("min-sdk") == nil ? nil : try parsed.whole("min-sdk")
     if minSdk != nil && format != "vector-drawable" {
       throw UsageError(message: "--min-sdk applies to --format vector-drawable")
     }
-    render.paddingPt = try CommonOptions.padding(parsed) ?? render.paddingPt
+    render.paddingPt = try parsed.number("padding") ?? render.paddingPt
     render.template = template
     render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
     if parsed.value("background") != nil && parsed.value("background-color") != nil {
@@ -77,7 +67,7 @@ enum RenderCommand: Subcommand {
     var job = RenderJob(input: input, output: output, options: render)
     if format == "vector-drawable" {
       job.vectorFormat = format
-      job.minSdk = minSdk ?? job.minSdk
+      job.minSdk = try parsed.whole("min-sdk") ?? job.minSdk
     }
     return Options(
       job: job,

@@ -26,7 +26,9 @@ enum SearchBarCommand: DeclaredSubcommand {
       throw UsageError(
         message: "scope \(i) is empty; every segment needs a title (scopes are 0-based)")
     }
-    let selected = try parsed.integer("selected-scope", minimum: 0)
+    // Given at all, it needs scopes; not given, the declared default (the first scope).
+    let selected =
+      parsed.value("selected-scope") == nil ? nil : try parsed.whole("selected-scope")
     if selected != nil && scopes.isEmpty {
       throw UsageError(message: "--selected-scope needs a scope bar: give --scopes A,B,C")
     }
@@ -34,13 +36,13 @@ enum SearchBarCommand: DeclaredSubcommand {
     let bar = SearchBar(
       placeholder: parsed.value("placeholder") ?? "Search", text: parsed.value("text"),
       prompt: parsed.value("prompt"), showsBookmark: parsed.has("bookmark"), scopes: scopes,
-      selectedScope: selected ?? 0, idiom: try BarOptions.idiom(parsed.value("idiom")),
-      deviceWidthPt: try parsed.positiveDouble("device-width"),
+      selectedScope: try selected ?? parsed.defaultedWhole("selected-scope"), idiom: try BarOptions.idiom(parsed.value("idiom")),
+      deviceWidthPt: try parsed.number("device-width"),
       appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
       palette: try IndicatorOptions.palette(parsed.value("palette")))
     return Options(
       job: SearchBarJob(
-        output: output, scale: try parsed.positiveDouble("scale") ?? 1, bar: bar),
+        output: output, scale: try parsed.defaultedNumber("scale"), bar: bar),
       json: parsed.has("json"))
   }
 

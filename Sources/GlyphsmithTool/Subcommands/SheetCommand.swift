@@ -3,37 +3,30 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith sheet INPUT... -o SHEET.png`: a contact sheet of rendered icons.
-enum SheetCommand: Subcommand {
-  static let name = SheetText.name
-  static let summary = SheetText.summary
-  static let help = SheetText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("role"), .flag("compact"), .value("scale"),
-    .value("columns"), .value("tint"), .value("limit"), .flag("symbols"), .flag("help"),
-  ]
+enum SheetCommand: DeclaredSubcommand {
+  static let declaration = SheetText.declaration
 
   static func parse(_ arguments: [String]) throws -> ContactSheetJob {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing INPUT") }
     let output = try CommonOptions.output(parsed, "SHEET.png")
     var render = RenderOptions()
     var sheet = ContactSheet()
-    render.role = try CommonOptions.role(parsed.value("role"), default: .tabBar)
+    render.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .tabBar)
     render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
     render.compact = parsed.has("compact")
     if render.compact && render.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    sheet.scale = try parsed.positiveDouble("scale") ?? 2
-    sheet.columns = try parsed.integer("columns") ?? 8
+    sheet.scale = try parsed.defaultedNumber("scale")
+    sheet.columns = try parsed.defaultedWhole("columns")
     render.scale = sheet.scale
     if parsed.has("symbols") {
       sheet.cellPt = 112
       sheet.cellHeightPt = SymbolSheet.cellHeightPt
     }
     var job = ContactSheetJob(
-      inputs: parsed.positionals, output: output, limit: try parsed.integer("limit"),
+      inputs: parsed.positionals, output: output, limit: try parsed.whole("limit"),
       render: render, sheet: sheet)
     job.symbols = parsed.has("symbols")
     return job

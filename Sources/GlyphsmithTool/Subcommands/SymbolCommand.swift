@@ -3,32 +3,24 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith symbol ICON... -o CATALOG.xcassets`: custom SF Symbols from SVG icons.
-enum SymbolCommand: Subcommand {
-  static let name = SymbolText.name
-  static let summary = SymbolText.summary
-  static let help = SymbolText.help
-
-  static let options: [OptionSpec] = [
-    .value("output", short: "o"), .value("ultralight"), .value("black"), .value("embolden"),
-    .value("height"), .flag("measure"), .value("report"), .value("jobs"), .value("prefix"), .value("suffix"),
-    .flag("help"),
-  ]
+enum SymbolCommand: DeclaredSubcommand {
+  static let declaration = SymbolText.declaration
 
   static func parse(_ arguments: [String]) throws -> SymbolCommandJob {
-    let parsed = try ArgumentParser.parse(arguments, options: options)
+    let parsed = try declaration.parse(arguments)
     guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing ICON") }
     guard let output = parsed.value("output") else {
       throw UsageError(message: "missing -o/--output CATALOG.xcassets")
     }
     var symbol = SymbolOptions()
-    symbol.ultralightFactor = try parsed.positiveDouble("ultralight") ?? symbol.ultralightFactor
-    symbol.blackFactor = try parsed.positiveDouble("black") ?? symbol.blackFactor
-    if let embolden = try parsed.positiveDouble("embolden") {
+    symbol.ultralightFactor = try parsed.defaultedNumber("ultralight")
+    symbol.blackFactor = try parsed.defaultedNumber("black")
+    if let embolden = try parsed.number("embolden") {
       symbol.emboldenUnits = embolden
       symbol.thinUnits = embolden / 2
       symbol.emboldenFollowsThickness = false
     }
-    if let height = try parsed.positiveDouble("height") {
+    if let height = try parsed.number("height") {
       symbol.canvasHeightUnits = height
       symbol.sizesInk = false
     }
@@ -39,7 +31,7 @@ enum SymbolCommand: Subcommand {
     job.options = symbol
     job.measure = parsed.has("measure")
     job.reportPath = parsed.value("report")
-    job.jobs = try parsed.integer("jobs")
+    job.jobs = try parsed.whole("jobs")
     job.prefix = parsed.value("prefix") ?? ""
     job.suffix = parsed.value("suffix") ?? ""
     return job

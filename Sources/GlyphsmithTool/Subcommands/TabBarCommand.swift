@@ -48,13 +48,13 @@ enum TabBarCommand: DeclaredSubcommand {
     guard !items.isEmpty else {
       throw UsageError(message: "missing --item TITLE=ICON (one per tab)")
     }
-    let selected = try parsed.integer("selected", minimum: 0) ?? 0
+    let selected = try parsed.defaultedWhole("selected")
     try BarOptions.check(selected, "selected", count: items.count, entries: "items")
     let idiom = try BarOptions.idiom(parsed)
     var job = TabBarJob(
       items: items, output: output, selected: selected, idiom: idiom,
-      deviceWidth: try parsed.positiveDouble("device-width"),
-      scale: try parsed.positiveDouble("scale") ?? 1,
+      deviceWidth: try parsed.number("device-width"),
+      scale: try parsed.defaultedNumber("scale"),
       appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
       palette: try IndicatorOptions.palette(parsed.value("palette")),
       compact: parsed.has("compact"), homeIndicator: parsed.has("home-indicator"))

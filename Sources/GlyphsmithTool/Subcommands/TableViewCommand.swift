@@ -22,9 +22,9 @@ enum TableViewCommand: DeclaredSubcommand {
     return Options(
       job: TableViewJob(
         spec: parsed.positionals[0], output: try BarOptions.output(parsed),
-        scale: try parsed.positiveDouble("scale") ?? 1,
+        scale: try parsed.defaultedNumber("scale"),
         idiom: try BarOptions.idiom(parsed.value("idiom")),
-        deviceWidth: try parsed.positiveDouble("device-width"),
+        deviceWidth: try parsed.number("device-width"),
         appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
         palette: try IndicatorOptions.palette(parsed.value("palette"))),
       json: parsed.has("json"))

@@ -82,13 +82,13 @@ enum ToolbarCommand: DeclaredSubcommand {
     let idiom = try BarOptions.idiom(parsed)
     let bar = Toolbar(
       entries: [], idiom: idiom, compact: parsed.has("compact"),
-      deviceWidthPt: try parsed.positiveDouble("device-width"),
+      deviceWidthPt: try parsed.number("device-width"),
       appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
       palette: try IndicatorOptions.palette(parsed.value("palette")),
       rightToLeft: parsed.has("rtl"))
     return Options(
       job: ToolbarJob(
-        entries: entries, output: output, scale: try parsed.positiveDouble("scale") ?? 1,
+        entries: entries, output: output, scale: try parsed.defaultedNumber("scale"),
         bar: bar),
       json: parsed.has("json"))
   }

@@ -3,22 +3,17 @@ import Glyphsmith
 import GlyphsmithCommands
 
 extension BudgetOptions {
-  /// The limits and budget the options give (defaults for those absent).
-  /// - Throws: `UsageError` for values that are not positive numbers.
+  /// The limits and budget the options give, each read as `group` declares it (its kind and,
+  /// when not given, its default; `DefaultsCLITests` checks those are the engine's own).
+  /// - Throws: `UsageError` for a value that is not of its declared kind.
   static func parse(_ parsed: ParsedArguments) throws -> (InputLimits, WorkerPool.Budget) {
     var limits = InputLimits()
     var budget = WorkerPool.Budget()
-    if let seconds = try parsed.positiveDouble("timeout", maximum: 86400) {
-      budget.timeoutSeconds = seconds
-    }
-    if let mb = try parsed.integer("max-memory", minimum: 64, maximum: 1 << 30) {
-      budget.maxMemoryMB = mb
-    }
-    if let pixels = try parsed.integer("max-pixels", maximum: 16384 * 16384) {
-      limits.maxPixels = pixels
-    }
-    if let uses = try parsed.integer("max-use", minimum: 0) { limits.maxUse = uses }
-    if let characters = try parsed.integer("max-text", minimum: 0) { limits.maxText = characters }
+    budget.timeoutSeconds = try parsed.number("timeout") ?? budget.timeoutSeconds
+    budget.maxMemoryMB = try parsed.whole("max-memory") ?? budget.maxMemoryMB
+    limits.maxPixels = try parsed.whole("max-pixels") ?? limits.maxPixels
+    limits.maxUse = try parsed.whole("max-use") ?? limits.maxUse
+    limits.maxText = try parsed.whole("max-text") ?? limits.maxText
     return (limits, budget)
   }
 
