@@ -42,10 +42,8 @@ import Testing
   /// Every help and the usage errors print the same bytes and exit codes from both executables.
   @Test func bothExecutablesAnswerAlike() throws {
     var cases: [[String]] = [[], ["--help"], ["help"], ["nope"], ["rendr"], ["help", "nope"]]
-    for name in [
-      "render", "assets", "sheet", "badge", "dots", "tabbar", "toolbar", "searchbar", "tableview",
-      "compare", "lint", "golden", "validate", "appicon", "symbol",
-    ] {
+    // Every registered subcommand, as the help lists it (`build` and `init` included).
+    for name in try RegistryReachabilityCLITests.helpedSubcommands() {
       cases += [[name, "--help"], ["help", name], [name, "-h", "x"], [name, "--no-such-option"]]
     }
     for arguments in cases {
