@@ -45,6 +45,10 @@ protocol LintCheck: Sendable {
   /// geometry measures thickness up to the widest any rule asks for.
   func thicknessReach(limit: Double) -> Double
 
+  /// Whether the rule's pixel findings (a box, no line) point at a place, so that
+  /// `PixelFindingLocator` names the SVG element under the box; false for most rules.
+  var locatesPixelFindings: Bool { get }
+
   /// The rule's findings on one icon, in any order (the engine sorts them).
   func findings(in context: LintContext) -> [LintFinding]
 }
@@ -52,6 +56,9 @@ protocol LintCheck: Sendable {
 extension LintCheck {
   /// Most rules report at one severity per role: derived from `defaultSeverity`.
   var severityNote: String? { nil }
+
+  /// Most rules' findings are not located.
+  var locatesPixelFindings: Bool { false }
 
   /// Most rules read no thickness.
   func thicknessReach(limit: Double) -> Double { 0 }

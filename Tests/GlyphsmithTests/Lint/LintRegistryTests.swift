@@ -19,6 +19,11 @@ struct LintRegistryTests {
     #expect(!(LintRule.offCentre < LintRule.hairline))
   }
 
+  @Test("the rules whose pixel findings are located say so in their check")
+  func located() {
+    #expect(PixelFindingLocator.located == [.innerLines, .hairline, .negativeSpace, .detailLoss])
+  }
+
   @Test("ids read back from text and JSON; unknown ids are refused")
   func rawValues() throws {
     for rule in LintRule.allCases {
