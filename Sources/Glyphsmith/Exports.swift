@@ -1,3 +1,3 @@
 @_exported import GlyphsmithCore
-@_exported import GlyphsmithRender
 @_exported import GlyphsmithGolden
+@_exported import GlyphsmithRender
