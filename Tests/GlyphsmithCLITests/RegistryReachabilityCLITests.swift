@@ -5,9 +5,10 @@ import Testing
 /// docs/contributing.md's claim, checked from the registries rather than from a list kept here:
 /// a lint rule, a platform or a subcommand added as it says (a file and a registry line) is
 /// reachable from the CLI: named by the help of both executables, accepted where the CLI and
-/// the project file take it, and in the schema. Each test enumerates the registry (or, for
-/// subcommands, the list the help prints from the executables' `subcommands`), so a new entry
-/// is checked without an edit here.
+/// the project file take it, and in the schema; likewise every role (`Role.allCases`) in the
+/// hand-written roles tables. Each test enumerates the registry (or, for subcommands, the list
+/// the help prints from the executables' `subcommands`), so a new entry is checked without an
+/// edit here.
 @Suite struct RegistryReachabilityCLITests {
   static let renderExecutable = FrontCLITests.renderExecutable
 
@@ -135,6 +136,45 @@ import Testing
       #expect(
         (values as? [String])?.contains(platform) == true,
         "\(platform) is not a value of the schema's platforms")
+    }
+  }
+
+  // MARK: - Roles
+
+  /// Every role (`Role.allCases`) is a row of the roles table of `render --help` and
+  /// `assets --help` (`RoleHelpTable`, written by hand below the engine) and of README.md's,
+  /// is named by the `--role` line of `render`, `assets` and `lint --help`, is accepted by
+  /// `render --role`, and is in the schema's role lists.
+  @Test func everyRoleIsReachable() throws {
+    let roles = Role.allCases.map(\.rawValue)
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md"), encoding: .utf8)
+    for command in ["render", "assets", "lint"] {
+      let help = try CLIRunner.run([command, "--help"]).stdoutText
+      let line = help.split(separator: "\n").first { $0.hasPrefix("  --role R") }
+      for role in roles {
+        #expect(line?.contains(role) == true, "\(role) is not on \(command) --help's --role line")
+        if command != "lint" {
+          #expect(help.contains("\n  \(role) "), "\(role) is not in \(command) --help's table")
+        }
+      }
+    }
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let svg = folder.appendingPathComponent("circle.svg")
+    try Data(Self.circleSVG.utf8).write(to: svg)
+    let schema = try Self.schema()
+    for role in roles {
+      #expect(readme.contains("| `\(role)` |"), "README.md's roles table has no \(role) row")
+      let out = folder.appendingPathComponent("\(role).png").path
+      let result = try CLIRunner.run(["render", svg.path, "-o", out, "--role", role])
+      #expect(result.status == 0, "render --role \(role): \(result.stderr)")
+      for definition in ["icon", "rule"] {
+        let values = Self.member(schema, "$defs", definition, "properties", "role", "enum")
+        #expect((values as? [String])?.contains(role) == true, "\(role) not in \(definition).role")
+      }
     }
   }
 
