@@ -47,8 +47,11 @@ let package = Package(
       ]),
     // GLYPHSMITH_FAULT_INJECTION: the test-only fault seam (Load/FaultInjection.swift) exists
     // in debug builds alone; release builds neither hold it nor read its variable.
+    // golden.json and the renderer record it holds (the running library versions and font
+    // hashes): what `assertGolden` needs of the rendering side, without the engine.
+    .target(name: "GlyphsmithGolden", dependencies: ["GlyphsmithCore", "GlyphsmithRender"]),
     .target(
-      name: "Glyphsmith", dependencies: ["GlyphsmithCore", "GlyphsmithRender"],
+      name: "Glyphsmith", dependencies: ["GlyphsmithCore", "GlyphsmithRender", "GlyphsmithGolden"],
       swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
     .target(name: "GlyphsmithCLISupport"),
     .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),
@@ -57,9 +60,10 @@ let package = Package(
     .executableTarget(
       name: "GlyphsmithTool", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
     // The shipped product: `assertGolden` and its configuration, nothing of the project's own
-    // tests.
+    // tests. It links what `assertGolden` uses (PNG, the comparison, golden.json), not the
+    // engine.
     .target(
-      name: "GlyphsmithTestSupport", dependencies: ["Glyphsmith"],
+      name: "GlyphsmithTestSupport", dependencies: ["GlyphsmithGolden"],
       path: "Tests/GlyphsmithTestSupport"),
     // The project's own shared test fixtures (pixelmatch's reference pairs, Lucide strokes):
     // no product, only this package's test targets use it.

@@ -1,2 +1,3 @@
 @_exported import GlyphsmithCore
+@_exported import GlyphsmithGolden
 @_exported import GlyphsmithRender

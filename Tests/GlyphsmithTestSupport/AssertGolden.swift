@@ -1,5 +1,7 @@
 import Foundation
-import Glyphsmith
+import GlyphsmithCore
+import GlyphsmithGolden
+import GlyphsmithPNG
 import Testing
 
 #if canImport(_Testing_Foundation)

@@ -14,6 +14,7 @@ struct APIReference {
   static let modules = [
     ("Glyphsmith", "Sources/Glyphsmith"), ("GlyphsmithCore", "Sources/GlyphsmithCore"),
     ("GlyphsmithRender", "Sources/GlyphsmithRender"), ("GlyphsmithPNG", "Sources/GlyphsmithPNG"),
+    ("GlyphsmithGolden", "Sources/GlyphsmithGolden"),
     ("GlyphsmithTestSupport", "Tests/GlyphsmithTestSupport"),
   ]
 
@@ -202,8 +203,8 @@ struct APIReference {
       # API reference
 
       Every `public` declaration of the library products `Glyphsmith` (which re-exports
-      `GlyphsmithCore`, `GlyphsmithRender` and `GlyphsmithPNG`: one `import Glyphsmith`) and
-      `GlyphsmithTestSupport`, with the first paragraph of its documentation comment; the
+      `GlyphsmithCore`, `GlyphsmithRender`, `GlyphsmithPNG` and `GlyphsmithGolden`: one
+      `import Glyphsmith`) and `GlyphsmithTestSupport`, with the first paragraph of its documentation comment; the
       source file has the rest (units, errors, sources). Generated from the sources by
       `scripts/update-api-docs`; `APIReferenceTests` fails when this page is stale. How to use
       them in tests: [testing.md](testing.md).

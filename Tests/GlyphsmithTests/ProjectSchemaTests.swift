@@ -6,7 +6,8 @@ import Testing
 /// `docs/glyphsmith.schema.json` and the tool agree: a JSON Schema validator
 /// (`check-jsonschema`, from PyPI; `.ci/run` installs it) and `ProjectConfig` accept every
 /// example in `docs/examples/project/` and refuse every file in its `invalid/` folder; the
-/// schema's lists of roles, shapes, platforms, formats and lint rules are the code's.
+/// schema's lists of roles, shapes, platforms, formats, severities and lint rules are generated
+/// from the code (`codeLists`, `scripts/update-generated`).
 @Suite("glyphsmith.schema.json")
 struct ProjectSchemaTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -65,20 +66,71 @@ struct ProjectSchemaTests {
     }
   }
 
-  @Test func schemaListsAreTheCodes() throws {
-    let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schema))
+  /// The schema's lists that are the code's, by JSON pointer: every `enum` of the schema is one
+  /// of these (`everyEnumComesFromTheCode`), and `scripts/update-generated` writes them from the
+  /// code (`schemaListsAreCurrent` fails, naming the file, until it runs). A new rule, role,
+  /// shape, platform or format reaches the schema without an edit to it.
+  static var codeLists: [(pointer: String, values: [String])] {
+    let roles = Role.allCases.map(\.rawValue)
+    let rules = LintRule.allCases.map(\.rawValue)
+    let formats = ProjectConfig.formats
+    var lists: [(pointer: String, values: [String])] = []
+    for definition in ["icon", "rule"] {
+      let properties = "/$defs/\(definition)/properties"
+      lists += [
+        ("\(properties)/role/enum", roles),
+        ("\(properties)/shape/enum", GlyphShape.allCases.map(\.rawValue)),
+        ("\(properties)/platforms/items/enum", AssetPlatform.allCases.map(\.rawValue)),
+        ("\(properties)/format/enum", formats),
+      ]
+    }
+    lists += [
+      ("/$defs/lintSetting/properties/severity/enum", LintSeverity.allCases.map(\.rawValue)),
+      ("/properties/ios/properties/format/enum", formats),
+      ("/properties/android/properties/format/enum", formats),
+      ("/properties/lint/properties/rules/propertyNames/enum", rules),
+      ("/properties/lint/properties/roles/additionalProperties/propertyNames/enum", rules),
+      ("/properties/lint/properties/roles/propertyNames/enum", roles),
+    ]
+    return lists
+  }
+
+  static let schemaFile = GeneratedFile(path: "docs/glyphsmith.schema.json")
+
+  @Test func everyEnumComesFromTheCode() throws {
+    let text = try #require(JSONArrayText(try Self.schemaFile.read()), "the schema is not JSON")
+    let generated = Set(Self.codeLists.map(\.pointer))
+    for pointer in text.enumPointers {
+      #expect(
+        generated.contains(pointer),
+        "docs/glyphsmith.schema.json: \(pointer) is a list the code does not generate; add it to ProjectSchemaTests.codeLists"
+      )
+    }
+    for pointer in generated {
+      #expect(text.arrays[pointer] != nil, "docs/glyphsmith.schema.json has no list at \(pointer)")
+    }
+  }
+
+  /// Regenerate with `scripts/update-generated`.
+  @Test func schemaListsAreCurrent() throws {
+    let text = try #require(JSONArrayText(try Self.schemaFile.read()), "the schema is not JSON")
+    let updated = try #require(text.replacing(Self.codeLists), "a list of codeLists is missing")
+    try Self.schemaFile.expectCurrent(
+      updated, what: "the lists of roles, shapes, platforms, formats, severities and lint rules")
+  }
+
+  @Test func schemaKeysAreTheCodes() throws {
+    let schema =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: Self.schema))
       as! [String: Any]
     let defs = schema["$defs"] as! [String: Any]
     let icon = (defs["icon"] as! [String: Any])["properties"] as! [String: [String: Any]]
-    #expect(icon["role"]?["enum"] as? [String] == Role.allCases.map(\.rawValue))
-    #expect(icon["shape"]?["enum"] as? [String] == GlyphShape.allCases.map(\.rawValue))
-    #expect(icon["format"]?["enum"] as? [String] == ProjectConfig.formats)
-    #expect(
-      (icon["platforms"]?["items"] as? [String: [String]])?["enum"]
-        == AssetPlatform.allCases.map(\.rawValue))
     #expect(Set(icon.keys) == Set(IconSettings.shapeMembers.keys))
-    let properties = schema["properties"] as! [String: [String: Any]]
-    let lint = properties["lint"]!["properties"] as! [String: [String: Any]]
+    // The regenerated lists read back as the code's (the scanner and JSONSerialization agree).
+    #expect(icon["role"]?["enum"] as? [String] == Role.allCases.map(\.rawValue))
+    let lint =
+      (schema["properties"] as! [String: [String: Any]])["lint"]!["properties"]
+      as! [String: [String: Any]]
     #expect(
       (lint["rules"]?["propertyNames"] as? [String: [String]])?["enum"]
         == LintRule.allCases.map(\.rawValue))

@@ -2,10 +2,10 @@
 ///
 /// To add a rule: write a type conforming to this in `Lint/Rules/<Rule>.swift` with its id
 /// beside it (`extension LintRule { static let myRule = LintRule(id: "my-rule") }`), add one
-/// line to `LintRegistry.rules` and its id and help summary to `LintRuleIndex.entries`
-/// (GlyphsmithCore, where both executables read it), add `Tests/GlyphsmithTests/Lint/<Rule>Tests.swift`, and
-/// regenerate the rules table of `docs/lint.md` with `scripts/update-lint-docs` (the `lint`
-/// help text follows by itself).
+/// line to `LintRegistry.rules`, add `Tests/GlyphsmithTests/Lint/<Rule>Tests.swift`, and run
+/// `scripts/update-generated`: it writes the rule into `LintRuleIndex.entries` (GlyphsmithCore,
+/// where both executables read the `lint` help's rules list), the rules table of
+/// `docs/lint.md` and the rule lists of `docs/glyphsmith.schema.json`.
 ///
 /// Severities and limits given here are the defaults; `LintConfig` overrides them per rule and
 /// per role. The engine (`Linter`) does not call `findings(in:)` when the config turns the
@@ -14,6 +14,12 @@
 protocol LintCheck: Sendable {
   /// The rule's id.
   var id: LintRule { get }
+
+  /// The rule's line in the `rules:` list of `glyphsmith lint --help`: what it reports,
+  /// lowercase, lines of at most 65 characters (the help's 88 columns less the 23 before a
+  /// summary) separated by `\n`. `scripts/update-generated` copies it into
+  /// `LintRuleIndex.entries`, below the engine, where the light front reads it.
+  var summary: String { get }
 
   /// The "what it measures" cell of the rules table in `docs/lint.md` (Markdown, one line).
   var measures: String { get }
@@ -39,6 +45,10 @@ protocol LintCheck: Sendable {
   /// geometry measures thickness up to the widest any rule asks for.
   func thicknessReach(limit: Double) -> Double
 
+  /// Whether the rule's pixel findings (a box, no line) point at a place, so that
+  /// `PixelFindingLocator` names the SVG element under the box; false for most rules.
+  var locatesPixelFindings: Bool { get }
+
   /// The rule's findings on one icon, in any order (the engine sorts them).
   func findings(in context: LintContext) -> [LintFinding]
 }
@@ -46,6 +56,9 @@ protocol LintCheck: Sendable {
 extension LintCheck {
   /// Most rules report at one severity per role: derived from `defaultSeverity`.
   var severityNote: String? { nil }
+
+  /// Most rules' findings are not located.
+  var locatesPixelFindings: Bool { false }
 
   /// Most rules read no thickness.
   func thicknessReach(limit: Double) -> Double { 0 }

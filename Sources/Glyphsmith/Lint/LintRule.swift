@@ -52,7 +52,7 @@ public struct LintRule: RawRepresentable, Hashable, Sendable, Codable, Comparabl
 
 /// How much a finding matters: errors fail `lint` (exit 1), warnings fail it with `--strict`,
 /// infos never do. `off` (config only) disables a rule.
-public enum LintSeverity: String, Sendable, Codable, Comparable {
+public enum LintSeverity: String, Sendable, Codable, Comparable, CaseIterable {
   /// Fails `lint` (exit 1).
   case error
   /// Fails `lint` only with `--strict`.

@@ -9,8 +9,9 @@ import Foundation
 /// finding silenced on that element (`data-glyphsmith-ignore`) is dropped. Only the rules
 /// that point at a place are located: inner lines, hairlines, holes, detail loss.
 enum PixelFindingLocator {
-  /// Rules whose findings are located.
-  static let located: Set<LintRule> = [.innerLines, .hairline, .negativeSpace, .detailLoss]
+  /// Rules whose findings are located: those whose check says so
+  /// (`LintCheck.locatesPixelFindings`).
+  static let located = Set(LintRegistry.rules.filter(\.locatesPixelFindings).map(\.id))
 
   /// `findings` with locations added where an element is found; others unchanged.
   static func locate(

@@ -3,11 +3,6 @@ import Testing
 
 @testable import Glyphsmith
 
-/// docs/lint.md in this checkout.
-private let lintDoc = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent("docs/lint.md")
-
 @Suite("lint rule registry")
 struct LintRegistryTests {
   @Test("the first ten documented rules keep their order; ids are distinct")
@@ -22,6 +17,11 @@ struct LintRegistryTests {
     #expect(LintRule.allCases.sorted() == LintRule.allCases)
     #expect(LintRule.hairline < LintRule.offCentre)
     #expect(!(LintRule.offCentre < LintRule.hairline))
+  }
+
+  @Test("the rules whose pixel findings are located say so in their check")
+  func located() {
+    #expect(PixelFindingLocator.located == [.innerLines, .hairline, .negativeSpace, .detailLoss])
   }
 
   @Test("ids read back from text and JSON; unknown ids are refused")
@@ -86,20 +86,13 @@ struct LintRegistryTests {
     #expect(LintRegistry.updatingDocument("<!-- rules:end --> <!-- rules:begin -->") == nil)
   }
 
-  /// Regenerate with `scripts/update-lint-docs` (or `GLYPHSMITH_UPDATE_DOCS=1 swift test
-  /// --filter LintRegistryTests`).
+  /// Regenerate with `scripts/update-generated`.
   @Test("docs/lint.md's rules table is the one the registry generates")
   func docsAreCurrent() throws {
-    let document = try String(contentsOf: lintDoc, encoding: .utf8)
+    let file = GeneratedFile(path: "docs/lint.md")
     let updated = try #require(
-      LintRegistry.updatingDocument(document),
+      LintRegistry.updatingDocument(try file.read()),
       "docs/lint.md lacks the \(LintRegistry.markers.begin) / \(LintRegistry.markers.end) markers")
-    if ProcessInfo.processInfo.environment["GLYPHSMITH_UPDATE_DOCS"] == "1", updated != document {
-      try Data(updated.utf8).write(to: lintDoc, options: .atomic)
-      return
-    }
-    #expect(
-      updated == document,
-      "docs/lint.md's rules table is stale: run scripts/update-lint-docs and commit the result")
+    try file.expectCurrent(updated, what: "the rules table")
   }
 }

@@ -49,6 +49,10 @@ struct ComplexityRule: LintCheck {
   }
 
   var id: LintRule { .complexity }
+  var summary: String {
+    "more parts + holes than one per 1.5 pt of the target size\n"
+      + "(indicator: per 2.5 pt)"
+  }
   var measures: String {
     "distinct separate parts (8-connected; a repeated shape, such as the dots of a grid or the "
       + "dashes of a dashed outline, counts once) plus holes (4-connected), each at least "

@@ -16,6 +16,8 @@ struct DetailLossRule: LintCheck {
   static let detailLoss = 0.35
 
   var id: LintRule { .detailLoss }
+  var locatesPixelFindings: Bool { true }
+  var summary: String { "share of the high-resolution structure lost (1 - SSIM), over 35 %" }
   var measures: String {
     "1 - mean SSIM (Wang et al. 2004) between the glyph as m times the pixels would show it "
       + "(the 12 px/pt render box-filtered to m x scale px/pt; m = 4 at @1x, 2 at @2x and @3x) "

@@ -17,6 +17,8 @@ struct HairlineRule: LintCheck {
   static let widest = 1.25
 
   var id: LintRule { .hairline }
+  var locatesPixelFindings: Bool { true }
+  var summary: String { "a 1 px line on a half pixel: grey rows instead of a crisp one" }
   var measures: String {
     "straight horizontal or vertical lines 0.75-1.25 px wide at a scale whose median coverage "
       + "on the real render stays under the limit: a 1 px line on a half pixel, two grey rows "

@@ -12,6 +12,8 @@ extension LintRule {
 /// size, issue 16), so an error for the iOS roles.
 struct InnerLinesRule: ThinLineCheck {
   var id: LintRule { .innerLines }
+  var locatesPixelFindings: Bool { true }
+  var summary: String { "lines inside the glyph thinner than 1 px at a scale" }
   var measures: String {
     "ink thinner than the limit that borders a hole (lies inside the silhouette): the ink "
       + "outside the morphological opening by a disc of the limit's diameter, at least 1.5 px "

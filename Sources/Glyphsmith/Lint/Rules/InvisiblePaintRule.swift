@@ -7,6 +7,10 @@ extension LintRule {
 /// stroke `none`, or a gradient in `objectBoundingBox` units on a shape with a flat box.
 struct InvisiblePaintRule: LintCheck {
   var id: LintRule { .invisiblePaint }
+  var summary: String {
+    "elements that paint nothing (opacity 0, zero size, gradients in\n"
+      + "objectBoundingBox units on a flat shape)"
+  }
   var measures: String {
     "elements that paint nothing: `opacity` 0, `rect`/`circle`/`ellipse` of zero size, fill "
       + "and stroke both `none`, a gradient in `objectBoundingBox` units (the default) on a "

@@ -37,6 +37,7 @@ struct LetteringRule: LintCheck {
   static let aspectDifference = 0.15
 
   var id: LintRule { .lettering }
+  var summary: String { "letters drawn as paths, shorter than the smallest text (6 pt)" }
   var measures: String {
     "a row of 3 or more separate parts shaped like letters (each at most half the glyph's "
       + "height and 1.5 times as wide as tall, of similar heights, overlapping vertically, gaps "

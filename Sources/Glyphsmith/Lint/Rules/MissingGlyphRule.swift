@@ -8,6 +8,10 @@ extension LintRule {
 /// hex box. At the element's start tag.
 struct MissingGlyphRule: LintCheck {
   var id: LintRule { .missingGlyph }
+  var summary: String {
+    "<text> characters no pinned font covers (a box is drawn; error\n"
+      + "for indicators)"
+  }
   var measures: String { "characters of `<text>` no pinned font has a glyph for (drawn as a box)" }
   var valueAndLimit: String { "count / 0" }
 

@@ -22,6 +22,8 @@ struct NegativeSpaceRule: LintCheck {
   static let readableIndicatorHolePt = 3.0
 
   var id: LintRule { .negativeSpace }
+  var locatesPixelFindings: Bool { true }
+  var summary: String { "holes that fill in at a scale; for indicators, every hole (error)" }
   var measures: String {
     "`indicator`: every enclosed hole (HIG: no negative space), reported once at the smallest "
       + "scale; an error when under 3 pt across, else a warning. Other roles: holes that close at "

@@ -13,6 +13,7 @@ struct OffCentreRule: LintCheck {
   static let centreOffset = 0.12
 
   var id: LintRule { .offCentre }
+  var summary: String { "ink touching a plain canvas's edge; centre of mass over 12 % off" }
   var measures: String {
     "`plain`: ink within 1/12 pt of the canvas edge (may be clipped); every role: the ink's "
       + "centre of mass off the canvas centre, as a share of the side"

@@ -14,6 +14,7 @@ extension LintRule {
 /// is no longer reported.
 struct RendererLimitationRule: LintCheck {
   var id: LintRule { .rendererLimitation }
+  var summary: String { "SVG features librsvg 2.54 draws differently from browsers" }
   var measures: String {
     "features librsvg 2.54 still draws differently from browsers and resvg after Glyphsmith's "
       + "normalisation: `<use>` of a `<symbol>` without a `viewBox`; `<use>` of a symbol or "

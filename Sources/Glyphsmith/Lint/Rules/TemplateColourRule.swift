@@ -10,6 +10,7 @@ struct TemplateColourRule: LintCheck {
   static let templateColours = 1.0
 
   var id: LintRule { .templateColour }
+  var summary: String { "more than one colour in a template image" }
   var measures: String {
     "for template roles (all but `plain`): the distinct colours painted (fill, stroke, "
       + "`currentColor` resolved through `color`, gradient stops), inherited as SVG does; "

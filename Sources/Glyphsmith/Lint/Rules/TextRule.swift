@@ -7,6 +7,7 @@ extension LintRule {
 /// tags.
 struct TextRule: LintCheck {
   var id: LintRule { .text }
+  var summary: String { "<text> in the SVG (error for indicators)" }
   var measures: String { "`<text>` elements (HIG: no text in small glyphs)" }
   var valueAndLimit: String { "1 / 0" }
 

@@ -11,6 +11,7 @@ extension LintRule {
 /// fails at.
 struct ThinStrokesRule: ThinLineCheck {
   var id: LintRule { .thinStrokes }
+  var summary: String { "open strokes (bordering no hole) thinner than 1 px at a scale" }
   var measures: String {
     "ink thinner than the limit that borders no hole (open strokes): the ink outside the "
       + "morphological opening by a disc of the limit's diameter, at least 1.5 px long"

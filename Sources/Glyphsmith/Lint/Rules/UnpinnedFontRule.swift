@@ -9,6 +9,7 @@ extension LintRule {
 /// start tag; information only.
 struct UnpinnedFontRule: LintCheck {
   var id: LintRule { .unpinnedFont }
+  var summary: String { "<text> font-family that names no pinned font (info)" }
   var measures: String { "`font-family` lists on `<text>` naming no pinned font" }
   var valueAndLimit: String { "1 / 0" }
 
