@@ -96,7 +96,7 @@ public struct AssetsJob: Sendable {
       Output(
         writer: $0, context: AssetPlatformContext(root: folders[$0.platform]!, options: options))
     }
-    self.fingerprintPrefix = Self.fingerprintPrefix(options)
+    self.fingerprintPrefix = Self.fingerprintPrefix(options.icon)
   }
 
   /// Folder Android drawables go to (`res/drawable-*/` inside it).
@@ -118,20 +118,84 @@ public struct AssetsJob: Sendable {
     try run(collected: files.map { .init(path: $0) }, progress: progress)
   }
 
-  /// Renders and writes every asset; sub-folders become catalog groups. `progress(done,
-  /// total)` is called after each input, from any thread.
-  /// After a run that wrote something, each platform's writer checks its output into
-  /// `catalogFindings` (iOS: the catalog validated by `CatalogValidator`).
-  /// - Throws: what `AssetPlanner.plan` throws (before anything is written), what a writer's
-  ///   `prepare` throws (`GlyphsmithError.writeFailed` when the catalog or a group folder
-  ///   cannot be created) and what its `findings` throw; per-input failures are reported in
-  ///   the result instead.
+  /// Renders and writes every asset; sub-folders become catalog groups: `plan(collected:)`,
+  /// then `run(plan:progress:)`.
+  /// - Throws: what those throw.
   package func run(
     collected files: [InputCollector.CollectedFile],
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
+    try run(plan: try plan(collected: files), progress: progress)
+  }
+
+  /// A job's plan: its icons, the planner's warnings and the files it set aside.
+  package struct Plan: Sendable {
+    /// The icons, in input order.
+    package var icons: [PlannedIcon]
+    /// Planning warnings (`path: warning: ...`).
+    package var warnings: [String]
+    /// Files that fail alone before anything runs (a file name that is not UTF-8).
+    package var rejected: [(path: String, error: GlyphsmithError)]
+  }
+
+  /// Plans `files` once: names and collisions (`AssetPlanner.plan`), each input's and dark
+  /// variant's bytes read once and hashed (SHA-256), each icon's resolved options, fingerprint
+  /// and output files. Nothing is written.
+  /// - Throws: what `AssetPlanner.plan` throws.
+  package func plan(collected files: [InputCollector.CollectedFile]) throws -> Plan {
     let (inputs, warnings, rejected) = try AssetPlanner.plan(
       files, options: options, writers: writers)
+    let resolved = options.icon.normalised
+    let icons = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
+      let input = inputs[index]
+      let sha = FileBytes.read(input.path).map { ContentHash.sha256($0) }
+      let darkSha = input.darkPath.flatMap { FileBytes.read($0) }.map { ContentHash.sha256($0) }
+      var fingerprint: String? = nil
+      if let sha, input.darkPath == nil || darkSha != nil {
+        fingerprint = Self.fingerprint(sha256: sha, darkSha256: darkSha, prefix: fingerprintPrefix)
+      }
+      return PlannedIcon(
+        path: input.path, name: input.name, groups: input.groups, sha256: sha,
+        darkPath: input.darkPath, darkSha256: darkSha, options: resolved,
+        fingerprint: fingerprint, outputs: plannedFiles(input))
+    }
+    return Plan(icons: icons, warnings: warnings, rejected: rejected)
+  }
+
+  /// The files `input` makes on every platform of the job, in writing order, with their
+  /// formats (a fallback set's files marked).
+  private func plannedFiles(_ input: AssetInput) -> [PlannedOutput] {
+    func files(_ set: PlannedAssetSet, fallback: Bool?) -> [PlannedOutput] {
+      var found = set.files.filter { !set.isPacked($0.name) }.map {
+        PlannedOutput(
+          path: set.folder + "/" + $0.name, format: $0.vector ? "vector-drawable" : "png",
+          fallback: fallback)
+      }
+      if let icon = set.icon {
+        found.append(PlannedOutput(path: set.folder + "/" + icon.name, format: "ico", fallback: fallback))
+      }
+      found += set.texts.map {
+        PlannedOutput(path: set.folder + "/" + $0.name, format: "json", fallback: fallback)
+      }
+      return found
+    }
+    return outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }.flatMap { set in
+      files(set, fallback: nil) + (set.fallback ?? []).flatMap { files($0, fallback: true) }
+    }
+  }
+
+  /// Renders and writes every icon of `plan`. `progress(done, total)` is called after each
+  /// input, from any thread. After a run that wrote something, each platform's writer checks
+  /// its output into `catalogFindings` (iOS: the catalog validated by `CatalogValidator`).
+  /// - Throws: what a writer's `prepare` throws (`GlyphsmithError.writeFailed` when the
+  ///   catalog or a group folder cannot be created) and what its `findings` throw; per-input
+  ///   failures (an input changed or deleted since planning among them) are reported in the
+  ///   result instead.
+  package func run(
+    plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) throws -> AssetsReport {
+    let (icons, warnings, rejected) = (plan.icons, plan.warnings, plan.rejected)
+    let inputs = icons.map(\.input)
     // Each output folder is locked for the whole run (two runs take turns), and staging
     // leftovers of killed runs in it are removed. Asset folders are not entered: they are
     // replaced whole, so nothing stages inside one (a stray file in one of this run's sets
@@ -144,7 +208,7 @@ public struct AssetsJob: Sendable {
     for output in outputs { try output.writer.prepare(inputs, in: output.context) }
     let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
-    let (timed, workerClocks) = processAll(inputs, counter: counter)
+    let (timed, workerClocks) = processAll(icons, counter: counter)
     // Files the planner set aside (a file name that is not UTF-8) fail alone, first.
     let refused = rejected.map { AssetInputResult.failed(path: $0, role: options.role, error: $1) }
     var report = AssetsReport(inputs: refused + timed.map(\.0))
@@ -208,16 +272,11 @@ public struct AssetsJob: Sendable {
 
   // MARK: - One input
 
-  /// The result of `input` when its outputs already carry its current fingerprint (status
-  /// `unchanged`), else nil: nothing is rendered, and any error is left to `process`.
-  func upToDateResult(_ input: AssetInput) -> AssetInputResult? {
-    guard !options.force, let data = try? readInput(input.path) else { return nil }
-    var darkData: Data? = nil
-    if let darkPath = input.darkPath {
-      guard let dark = try? readInput(darkPath) else { return nil }
-      darkData = dark
-    }
-    let fingerprint = Self.fingerprint(input: data, dark: darkData, prefix: fingerprintPrefix)
+  /// The result of `icon` when its outputs already carry its planned fingerprint (status
+  /// `unchanged`), else nil: nothing is read or rendered, and any error is left to `process`.
+  func upToDateResult(_ icon: PlannedIcon) -> AssetInputResult? {
+    guard !options.force, let fingerprint = icon.fingerprint else { return nil }
+    let input = icon.input
     let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
     guard let existing = upToDateFiles(sets, fingerprint: fingerprint) else { return nil }
     let result = AssetInputResult(
@@ -227,17 +286,24 @@ public struct AssetsJob: Sendable {
     return result
   }
 
-  /// Renders and writes `input`'s sets, or answers `unchanged` when its outputs carry its
-  /// current fingerprint. `knownStale`: the caller (the parent of a worker) has just found
-  /// them out of date (`upToDateResult`), so they are not read and checked a second time.
-  func process(_ input: AssetInput, knownStale: Bool = false) -> AssetInputResult {
+  /// Renders and writes `icon`'s sets, or answers `unchanged` when its outputs carry its
+  /// fingerprint. An input (or dark variant) whose bytes no longer hash as planned, or that
+  /// is gone, fails naming it (`GlyphsmithError.unusable`, "changed while the run was going
+  /// on"). `knownStale`: the caller (the parent of a worker) has just found them out of date
+  /// (`upToDateResult`), so they are not read and checked a second time.
+  func process(_ icon: PlannedIcon, knownStale: Bool = false) -> AssetInputResult {
+    let input = icon.input
     var result = AssetInputResult(
       path: input.path, name: input.name, status: .failed, role: options.role.rawValue,
       shape: nil, sizePt: nil, files: [], failure: nil, warnings: [])
     do {
-      let data = try readInput(input.path)
-      let darkData = try input.darkPath.map { try readInput($0) }
-      let fingerprint = Self.fingerprint(input: data, dark: darkData, prefix: fingerprintPrefix)
+      let data = try readInput(input.path, planned: icon.sha256)
+      let darkData = try input.darkPath.map { try readInput($0, planned: icon.darkSha256) }
+      let fingerprint =
+        icon.fingerprint
+        ?? Self.fingerprint(
+          sha256: ContentHash.sha256(data), darkSha256: darkData.map { ContentHash.sha256($0) },
+          prefix: fingerprintPrefix)
       let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
       if !options.force, !knownStale,
         let existing = upToDateFiles(sets, fingerprint: fingerprint)
@@ -325,11 +391,26 @@ public struct AssetsJob: Sendable {
     return result
   }
 
-  private func readInput(_ path: String) throws -> Data {
+  /// The problem of an input that differs from what was planned.
+  static let changedProblem = "changed while the run was going on; run again"
+
+  /// The bytes of the input at `path`, which hashed to `planned` when the run was planned
+  /// (`nil`: it could not be read then).
+  /// - Throws: `GlyphsmithError.unusable` (`changedProblem`) when it hashes otherwise now, or
+  ///   is gone or unreadable though it was read when planning; else the precise error of an
+  ///   unreadable or too large input.
+  private func readInput(_ path: String, planned: String?) throws -> Data {
     // Artwork(path:) gives the precise errors (missing, folder, size); reuse it for them.
     guard let data = FileBytes.read(path) else {
+      if planned != nil {
+        throw GlyphsmithError.unusable(
+          path: path, problem: "was deleted or became unreadable while the run was going on; run again")
+      }
       _ = try Artwork(path: path)
       throw GlyphsmithError.unreadable(path: path, reason: "cannot read")
+    }
+    guard planned == ContentHash.sha256(data) else {
+      throw GlyphsmithError.unusable(path: path, problem: Self.changedProblem)
     }
     if data.count > SVGDocument.maximumFileSize && !data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
       throw GlyphsmithError.render(
@@ -352,19 +433,17 @@ public struct AssetsJob: Sendable {
   /// The renderer versions, read once.
   private static let rendererSummary = RendererVersions.current.summary
 
-  /// SHA-256 over everything that decides an input's outputs.
-  static func fingerprint(input: Data, dark: Data?, prefix: String) -> String {
-    let parts = [prefix, ContentHash.sha256(input), dark.map { ContentHash.sha256($0) } ?? "-"]
-    return ContentHash.sha256(parts.joined(separator: "\n"))
+  /// SHA-256 over everything that decides an input's outputs: `prefix` and the SHA-256 of
+  /// the input's bytes and of its dark variant's.
+  static func fingerprint(sha256: String, darkSha256: String?, prefix: String) -> String {
+    ContentHash.sha256([prefix, sha256, darkSha256 ?? "-"].joined(separator: "\n"))
   }
 
-  /// The part of every fingerprint that is the same for all inputs of a job: a format
-  /// version, the renderer versions, the options and the platforms.
-  static func fingerprintPrefix(_ options: AssetsOptions) -> String {
-    [
-      "glyphsmith-assets-1", rendererSummary, options.fingerprint,
-      "platforms=\(options.platforms.map(\.rawValue))",
-    ].joined(separator: "\n")
+  /// The part of every fingerprint that is the same for all icons of one resolved value: a
+  /// format version, the renderer versions, and the options with the platforms
+  /// (`IconOptions.fingerprintText`).
+  static func fingerprintPrefix(_ options: IconOptions) -> String {
+    ["glyphsmith-assets-1", rendererSummary, options.fingerprintText].joined(separator: "\n")
   }
 
   private func write(_ set: PlannedAssetSet, files: [(name: String, data: Data)]) throws {

@@ -13,8 +13,11 @@ extension LintSession {
     -> [Result<LintResult, GlyphsmithError>]
   {
     var done = 0
+    // The worker collects the same files from the same arguments: each item is a file's
+    // index in that list (the context is empty).
     let replies = WorkerPool.run(
-      count: paths.count, jobs: jobs, command: isolation.workerCommand, budget: isolation.budget,
+      context: Data("{}".utf8), items: paths.indices.map { Data("\($0)".utf8) }, jobs: jobs,
+      command: isolation.workerCommand, budget: isolation.budget,
       progress: {
         done += 1
         progress(done, paths.count)
@@ -39,8 +42,9 @@ extension LintSession {
   /// each file index from the pool with its report, until the pool closes stdin.
   package func serveWorker() -> Never {
     let (files, _) = collectFiles()
-    WorkerPool.serve { index in
-      guard files.indices.contains(index) else { return Data("{}".utf8) }
+    WorkerPool.serve { _ in { line in
+      guard let index = Int(String(decoding: line, as: UTF8.self)), files.indices.contains(index)
+      else { return Data("{}".utf8) }
       let reply: LintWorkerReply
       do {
         reply = LintWorkerReply(report: try lint(path: files[index]).report)
@@ -48,6 +52,6 @@ extension LintSession {
         reply = LintWorkerReply(failure: GlyphsmithError.wrap(error, path: files[index]))
       }
       return (try? JSONEncoder().encode(reply)) ?? Data("{}".utf8)
-    }
+    } }
   }
 }

@@ -60,6 +60,8 @@ package enum AssetsText {
       --web-out DIR         where web icons go
       --namespace           mark catalog groups (the input's sub-folders) provides-namespace
       --force               render and write even inputs whose outputs are up to date
+      --plan                with --json: print the plan (inputs, hashes, resolved options,
+                            outputs, fingerprints; docs/assets.md) and write nothing
       --prune               remove the outputs an earlier --prune run (or glyphsmith build)
                             made whose source is gone, one line each; each output folder
                             keeps a record of what it made (.glyphsmith-outputs.json), and

@@ -26,6 +26,8 @@ package enum BuildText {
       --jobs N              threads (default: all cores); never changes the output
       --shard I/N           build only the I-th of N shares (by a hash of the name)
       --force               render and write even icons whose outputs are up to date
+      --plan                with --json: print the plan (icons, hashes, resolved options,
+                            outputs, fingerprints; docs/project.md) and write nothing
       --lint                also lint every icon (the file's "lint" block configures it)
       --strict              with --lint: exit 1 when any icon has a lint error or warning
       --watch               keep running: rebuild when an icon, a sub-folder or the file
