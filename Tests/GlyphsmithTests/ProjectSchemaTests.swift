@@ -78,6 +78,8 @@ struct ProjectSchemaTests {
         == AssetPlatform.allCases.map(\.rawValue))
     #expect(Set(icon.keys) == Set(IconSettings.shapeMembers.keys))
     let properties = schema["properties"] as! [String: [String: Any]]
+    let android = properties["android"]?["properties"] as? [String: [String: Any]]
+    #expect(android?["format"]?["enum"] as? [String] == ProjectConfig.androidFormats)
     let lint = properties["lint"]!["properties"] as! [String: [String: Any]]
     #expect(
       (lint["rules"]?["propertyNames"] as? [String: [String]])?["enum"]
