@@ -167,12 +167,12 @@ public struct AssetsJob: Sendable {
   private func plannedFiles(_ input: AssetInput) -> [PlannedOutput] {
     func files(_ set: PlannedAssetSet, fallback: Bool?) -> [PlannedOutput] {
       var found = set.files.filter { !set.isPacked($0.name) }.map {
-        PlannedOutput(
-          path: set.folder + "/" + $0.name, format: $0.vector ? "vector-drawable" : "png",
-          fallback: fallback)
+        PlannedOutput(path: set.folder + "/" + $0.name, format: $0.format.name, fallback: fallback)
       }
       if let icon = set.icon {
-        found.append(PlannedOutput(path: set.folder + "/" + icon.name, format: "ico", fallback: fallback))
+        found.append(
+          PlannedOutput(
+            path: set.folder + "/" + icon.name, format: OutputFormats.ico.name, fallback: fallback))
       }
       found += set.texts.map {
         PlannedOutput(path: set.folder + "/" + $0.name, format: "json", fallback: fallback)
@@ -326,17 +326,29 @@ public struct AssetsJob: Sendable {
         var written: [(name: String, data: Data)] = []
         var files: [WrittenFile] = []
         do {
-          for file in set.files where file.vector {
-            let data = try VectorRender.vectorDrawable(
-              file.dark ? dark! : artwork, options: file.render, minSdk: options.minSdk,
-              comment: Self.fingerprintKey + "=" + fingerprint)
-            written.append((file.name, data))
+          for file in set.files {
+            let source = OutputSource(
+              artwork: file.dark ? dark! : artwork, fingerprint: fingerprint,
+              minSdk: options.minSdk, shape: result.shape, sizePt: result.sizePt)
+            let encoded = try file.format.encode(file, from: source)
+            if let glyph = encoded.glyph {
+              for warning in glyph.warnings where !warnings.contains(warning) {
+                // One upscaling warning an input is enough (the factor differs per scale).
+                if warning == glyph.upscalingWarning {
+                  if upscaled { continue }
+                  upscaled = true
+                }
+                warnings.append(warning)
+              }
+              if result.shape == nil, let shape = glyph.shape { result.shape = shape.rawValue }
+              if result.sizePt == nil { result.sizePt = Self.sizePt(glyph) }
+            }
+            written.append((file.name, encoded.data))
             files.append(
-              WrittenFile(
-                path: file.reportPath, width: file.render.widthPx ?? 0,
-                height: file.render.heightPx ?? 0))
+              WrittenFile(path: file.reportPath, width: encoded.width, height: encoded.height))
           }
         } catch let error as GlyphsmithError {
+          // `auto`: a VectorDrawable that cannot express the input gives way to its PNGs.
           guard let fallback = set.fallback, case .unusable(_, let problem) = error else {
             throw error
           }
@@ -345,39 +357,13 @@ public struct AssetsJob: Sendable {
           pending = fallback[...] + pending
           continue
         }
-        for file in set.files where !file.vector {
-          let source = file.dark ? dark! : artwork
-          let glyph = try GlyphRenderer.render(source, options: file.render)
-          for warning in glyph.warnings where !warnings.contains(warning) {
-            // One upscaling warning an input is enough (the factor differs per scale).
-            if warning == glyph.upscalingWarning {
-              if upscaled { continue }
-              upscaled = true
-            }
-            warnings.append(warning)
-          }
-          if result.shape == nil, let shape = glyph.shape { result.shape = shape.rawValue }
-          if result.sizePt == nil {
-            result.sizePt = Self.sizePt(glyph)
-          }
-          let png = try PNGCodec.encode(
-            glyph.image, opaque: file.opaque,
-            text: [
-              (Self.fingerprintKey, fingerprint),
-              (Self.glyphKey, Self.glyphText(shape: result.shape, sizePt: result.sizePt)),
-            ])
-          written.append((file.name, png))
-          files.append(
-            WrittenFile(path: file.reportPath, width: glyph.image.width, height: glyph.image.height)
-          )
-        }
         result.files += files
         if let icon = set.icon {
           let pngs = icon.entries.map { entry in
             (side: entry.side, data: written.first { $0.name == entry.file }!.data)
           }
           written.removeAll { set.isPacked($0.name) }
-          written.append((icon.name, ICOFile.make(pngs: pngs)))
+          written.append((icon.name, OutputFormats.ico.pack(pngs)))
         }
         try write(set, files: written + set.texts)
         removeReplaced(set.replaces)
@@ -460,15 +446,14 @@ public struct AssetsJob: Sendable {
     }
   }
 
-  /// Removes each of `paths` that is a file Glyphsmith wrote (a PNG with the fingerprint
-  /// chunk, or a VectorDrawable with the fingerprint comment); anything else is left alone.
+  /// Removes each of `paths` that is a file Glyphsmith wrote (one a registered format reads
+  /// a fingerprint from, `OutputFormats.carriesFingerprint`); anything else is left alone.
   private func removeReplaced(_ paths: [String]) {
     for path in paths {
-      guard let data = FileBytes.read(path) else { continue }
-      let ours =
-        PNGCodec.text(Self.fingerprintKey, in: data) != nil
-        || data.range(of: Data("<!-- \(Self.fingerprintKey)=".utf8)) != nil
-      if ours { try? FileManager.default.removeItem(atPath: path) }
+      guard let data = FileBytes.read(path), OutputFormats.carriesFingerprint(data) else {
+        continue
+      }
+      try? FileManager.default.removeItem(atPath: path)
     }
   }
 
@@ -499,46 +484,36 @@ public struct AssetsJob: Sendable {
       }
       // The folder is looked up once; its files are read and its names listed through it.
       guard let folder = Platform.OpenFolder(path: set.folder) else { return nil }
-      for file in set.files where file.vector {
-        guard let data = folder.read(file.name),
-          data.range(of: Data("<!-- \(Self.fingerprintKey)=\(fingerprint) -->".utf8)) != nil
-        else { return nil }
-        files.append(
-          WrittenFile(
-            path: file.reportPath, width: file.render.widthPx ?? 0,
-            height: file.render.heightPx ?? 0))
-      }
       var baseSizes: [Bool: (width: Int, height: Int, scale: Int)] = [:]
-      for file in set.files where !set.isPacked(file.name) && !file.vector {
+      for file in set.files where !set.isPacked(file.name) {
         guard let data = folder.read(file.name),
-          PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
-          let size = PNGCodec.size(of: data)
+          let found = file.format.existing(data, file: file, fingerprint: fingerprint)
         else { return nil }
-        if glyph == nil {
-          guard let text = PNGCodec.text(Self.glyphKey, in: data),
-            let parsed = Self.parseGlyphText(text)
-          else { return nil }
-          glyph = parsed
-        }
-        // Sizes in proportion to the scales (a @1x copied over the @2x is not up to date).
-        if set.folder.hasSuffix(".imageset") {
-          let scale = Int(file.render.scale.rounded())
-          if let base = baseSizes[file.dark] {
-            guard size.width * base.scale == base.width * scale,
-              size.height * base.scale == base.height * scale
-            else { return nil }
-          } else {
-            baseSizes[file.dark] = (size.width, size.height, scale)
+        if file.format.isRaster {
+          if glyph == nil {
+            guard let recorded = found.glyph else { return nil }
+            glyph = recorded
+          }
+          // Sizes in proportion to the scales (a @1x copied over the @2x is not up to date).
+          if set.folder.hasSuffix(".imageset") {
+            let scale = Int(file.render.scale.rounded())
+            if let base = baseSizes[file.dark] {
+              guard found.width * base.scale == base.width * scale,
+                found.height * base.scale == base.height * scale
+              else { return nil }
+            } else {
+              baseSizes[file.dark] = (found.width, found.height, scale)
+            }
           }
         }
-        files.append(WrittenFile(path: file.reportPath, width: size.width, height: size.height))
+        files.append(WrittenFile(path: file.reportPath, width: found.width, height: found.height))
       }
       for text in set.texts {
         guard folder.read(text.name) == text.data else { return nil }
       }
       if let icon = set.icon {
         guard let data = folder.read(icon.name),
-          data.range(of: Data(fingerprint.utf8)) != nil
+          OutputFormats.ico.fingerprint(in: data) == fingerprint
         else { return nil }
       }
       if set.whole {
