@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `lint` checks and how.
-public struct LintOptions: Sendable {
+public struct LintOptions: Codable, Sendable {
   /// The role deciding the target size and severities (default `tab-bar`, as `assets`).
   public var role: Role = .tabBar
   /// Replaces the role's target size, in pt (the target box's side; plain: the canvas).

@@ -3,9 +3,9 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith __worker COMMAND ARGS...`: the hidden worker a batch command starts for its
-/// `WorkerPool` (not listed in help). `__worker assets` (for `assets` and `build` alike) reads
-/// everything from stdin: the context, then one planned icon per line; `__worker lint ARGS`
-/// parses the parent's own arguments and answers file indices.
+/// `WorkerPool` (not listed in help). It reads everything from stdin, never the parent's
+/// arguments: the context, then one item per line: `__worker assets` (for `assets` and
+/// `build` alike) a planned icon, `__worker lint` a file's path.
 enum WorkerCommand {
   /// The hidden subcommand's name.
   static let name = Dispatcher.workerName
@@ -16,12 +16,9 @@ enum WorkerCommand {
     case AssetsCommand.name:
       AssetsJob.serveWorker()
     case LintCommand.name:
-      guard let options = try? LintCommand.parse(Array(arguments.dropFirst())),
-        let session = try? LintCommand.session(options)
-      else {
-        return .failure
-      }
-      session.serveWorker()
+      // Each icon allocates a few MB of short-lived pixel buffers (see `LintCommand.session`).
+      Platform.keepLargeBuffersOnHeap()
+      LintSession.serveWorker()
     default:
       return .failure
     }
