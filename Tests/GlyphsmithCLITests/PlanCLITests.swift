@@ -133,7 +133,9 @@ struct PlanCLITests {
     let report = try job.run(plan: plan)
     #expect(report.inputs.map(\.name) == ["changed", "deleted", "kept"])
     #expect(report.inputs.map(\.status) == [.failed, .failed, .written])
-    #expect(report.inputs[0].error?.hasSuffix("changed.svg: error: changed while the run was going on; run again") == true)
+    #expect(
+      report.inputs[0].error?.hasSuffix(
+        "changed.svg: error: changed while the run was going on; run again") == true)
     #expect(report.inputs[1].error?.contains("deleted.svg: error: was deleted") == true)
     let written = try FileManager.default.contentsOfDirectory(
       atPath: folder.appendingPathComponent("Icons.xcassets").path)

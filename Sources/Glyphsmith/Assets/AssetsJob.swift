@@ -379,6 +379,9 @@ public struct AssetsJob: Sendable {
 
   /// The problem of an input that differs from what was planned.
   static let changedProblem = "changed while the run was going on; run again"
+  /// The problem of an input that was read when planning and is gone (or unreadable) now.
+  static let goneProblem =
+    "was deleted or became unreadable while the run was going on; run again"
 
   /// The bytes of the input at `path`, which hashed to `planned` when the run was planned
   /// (`nil`: it could not be read then).
@@ -389,8 +392,7 @@ public struct AssetsJob: Sendable {
     // Artwork(path:) gives the precise errors (missing, folder, size); reuse it for them.
     guard let data = FileBytes.read(path) else {
       if planned != nil {
-        throw GlyphsmithError.unusable(
-          path: path, problem: "was deleted or became unreadable while the run was going on; run again")
+        throw GlyphsmithError.unusable(path: path, problem: Self.goneProblem)
       }
       _ = try Artwork(path: path)
       throw GlyphsmithError.unreadable(path: path, reason: "cannot read")

@@ -126,7 +126,8 @@ package struct AssetsBatch: Sendable {
     if options.symbols, let root = job.outputFolders[.ios] {
       for path in files.map(\.path) where path.lowercased().hasSuffix(".svg") {
         let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
-        symbolSets.append(PlannedOutput(path: root + "/" + name + ".symbolset", format: "symbolset"))
+        symbolSets.append(
+          PlannedOutput(path: root + "/" + name + ".symbolset", format: "symbolset"))
       }
       files.removeAll { $0.path.lowercased().hasSuffix(".svg") }
     }

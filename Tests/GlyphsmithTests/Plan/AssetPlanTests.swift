@@ -3,7 +3,8 @@ import Testing
 
 @testable import Glyphsmith
 
-private let square = svg(viewBox: "0 0 24 24", body: "<rect x=\"4\" y=\"4\" width=\"16\" height=\"16\"/>")
+private let square = svg(
+  viewBox: "0 0 24 24", body: "<rect x=\"4\" y=\"4\" width=\"16\" height=\"16\"/>")
 private let circle = svg(viewBox: "0 0 24 24", body: "<circle cx=\"12\" cy=\"12\" r=\"10\"/>")
 
 /// The plan is a value: planned once, executed as it is; inputs that change after planning
@@ -31,10 +32,12 @@ struct AssetPlanTests {
     #expect(report.inputs.map(\.status) == [.failed, .failed, .written])
     #expect(
       report.inputs[0].error
-        == "\(folder.path("icons/changed.svg")): error: changed while the run was going on; run again")
+        == "\(folder.path("icons/changed.svg")): error: changed while the run was going on; run again"
+    )
     #expect(
       report.inputs[1].error
-        == "\(folder.path("icons/deleted.svg")): error: was deleted or became unreadable while the run was going on; run again")
+        == "\(folder.path("icons/deleted.svg")): error: was deleted or became unreadable while the run was going on; run again"
+    )
     #expect(report.failures == 2)
     let sets = folder.listing().filter { $0.hasSuffix(".imageset") }
     #expect(sets == ["Icons.xcassets/kept.imageset"], "only the unchanged planned icon is written")
@@ -127,7 +130,8 @@ struct AssetPlanTests {
       "flag.svg",
       svg(
         viewBox: "0 0 24 24",
-        body: "<rect width=\"24\" height=\"12\" fill=\"#c00\"/><rect y=\"12\" width=\"24\" height=\"12\" fill=\"#00c\"/>"
+        body:
+          "<rect width=\"24\" height=\"12\" fill=\"#c00\"/><rect y=\"12\" width=\"24\" height=\"12\" fill=\"#00c\"/>"
       ))
     var options = LintOptions()
     options.config = LintConfig()

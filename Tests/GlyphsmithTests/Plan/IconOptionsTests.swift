@@ -78,16 +78,56 @@ struct IconOptionsTests {
   /// A change of each stored property, as (from, to); the test below fails when a property
   /// is added without one here, so every key of the resolved value is in the fingerprint.
   static let changes: [String: @Sendable (IconOptions) -> IconOptions] = [
-    "role": { var o = $0; o.role = .plain; return o },
-    "size": { var o = $0; o.size = 30; return o },
-    "shape": { var o = $0; o.shape = .wide; return o },
-    "scales": { var o = $0; o.scales = [2]; return o },
-    "compact": { var o = $0; o.compact = true; return o },
-    "template": { var o = $0; o.template = false; return o },
-    "padding": { var o = $0; o.padding = 2; return o },
-    "androidFormat": { var o = $0; o.androidFormat = .auto; return o },
-    "minSdk": { var o = $0; o.minSdk = 24; return o },
-    "platforms": { var o = $0; o.platforms = [.ios]; return o },
+    "role": {
+      var o = $0
+      o.role = .plain
+      return o
+    },
+    "size": {
+      var o = $0
+      o.size = 30
+      return o
+    },
+    "shape": {
+      var o = $0
+      o.shape = .wide
+      return o
+    },
+    "scales": {
+      var o = $0
+      o.scales = [2]
+      return o
+    },
+    "compact": {
+      var o = $0
+      o.compact = true
+      return o
+    },
+    "template": {
+      var o = $0
+      o.template = false
+      return o
+    },
+    "padding": {
+      var o = $0
+      o.padding = 2
+      return o
+    },
+    "androidFormat": {
+      var o = $0
+      o.androidFormat = .auto
+      return o
+    },
+    "minSdk": {
+      var o = $0
+      o.minSdk = 24
+      return o
+    },
+    "platforms": {
+      var o = $0
+      o.platforms = [.ios]
+      return o
+    },
   ]
 
   @Test func everyPropertyChangesTheFingerprint() {
