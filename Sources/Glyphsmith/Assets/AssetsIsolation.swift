@@ -52,16 +52,17 @@ extension AssetsJob {
     var writeSeconds = 0.0
   }
 
-  /// Processes every input: in workers with `isolation`, else on threads here. Results are in
-  /// input order with each input's task seconds.
-  func processAll(_ inputs: [PlannedIcon], counter: ProgressCounter)
-    -> ([(AssetInputResult, Double)], WorkerClocks)
-  {
+  /// Processes every input (`sets`: each one's planned output sets): in workers with
+  /// `isolation`, else on threads here. Results are in input order with each input's task
+  /// seconds.
+  func processAll(
+    _ inputs: [PlannedIcon], sets: [[PlannedAssetSet]], counter: ProgressCounter
+  ) -> ([(AssetInputResult, Double)], WorkerClocks) {
     guard let isolation else {
       let timed = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
         defer { counter.tick() }
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = process(inputs[index])
+        let result = process(inputs[index], sets: sets[index])
         return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
       }
       return (timed, WorkerClocks())
@@ -69,7 +70,7 @@ extension AssetsJob {
     // Inputs whose outputs are up to date are answered here, cheaply; only the others go to
     // workers (a rerun with nothing changed starts none).
     let unchanged = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
-      let result = upToDateResult(inputs[index])
+      let result = upToDateResult(inputs[index], sets: sets[index])
       if result != nil { counter.tick() }
       return result
     }

@@ -136,6 +136,9 @@ public struct AssetsJob: Sendable {
     package var warnings: [String]
     /// Files that fail alone before anything runs (a file name that is not UTF-8).
     package var rejected: [(path: String, error: GlyphsmithError)]
+    /// Each icon's output sets as its platforms' writers plan them (in `icons` order), so
+    /// this process plans them once; a worker plans its icon's again from the icon.
+    package var sets: [[PlannedAssetSet]]
   }
 
   /// Plans `files` once: names and collisions (`AssetPlanner.plan`), each input's and dark
@@ -146,25 +149,33 @@ public struct AssetsJob: Sendable {
     let (inputs, warnings, rejected) = try AssetPlanner.plan(
       files, options: options, writers: writers)
     let resolved = options.icon.normalised
-    let icons = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
+    let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
+      let sets = plannedSets(input)
       let sha = FileBytes.read(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { FileBytes.read($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
       if let sha, input.darkPath == nil || darkSha != nil {
         fingerprint = Self.fingerprint(sha256: sha, darkSha256: darkSha, prefix: fingerprintPrefix)
       }
-      return PlannedIcon(
+      let icon = PlannedIcon(
         path: input.path, name: input.name, groups: input.groups, sha256: sha,
         darkPath: input.darkPath, darkSha256: darkSha, options: resolved,
-        fingerprint: fingerprint, outputs: plannedFiles(input))
+        fingerprint: fingerprint, outputs: plannedFiles(sets))
+      return (icon, sets)
     }
-    return Plan(icons: icons, warnings: warnings, rejected: rejected)
+    return Plan(
+      icons: planned.map(\.0), warnings: warnings, rejected: rejected, sets: planned.map(\.1))
   }
 
-  /// The files `input` makes on every platform of the job, in writing order, with their
-  /// formats (a fallback set's files marked).
-  private func plannedFiles(_ input: AssetInput) -> [PlannedOutput] {
+  /// The output sets of `input` on every platform of the job, in writing order.
+  func plannedSets(_ input: AssetInput) -> [PlannedAssetSet] {
+    outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
+  }
+
+  /// The files of `sets`, in writing order, with their formats (a fallback set's files
+  /// marked).
+  private func plannedFiles(_ sets: [PlannedAssetSet]) -> [PlannedOutput] {
     func files(_ set: PlannedAssetSet, fallback: Bool?) -> [PlannedOutput] {
       var found = set.files.filter { !set.isPacked($0.name) }.map {
         PlannedOutput(path: set.folder + "/" + $0.name, format: $0.format.name, fallback: fallback)
@@ -179,7 +190,7 @@ public struct AssetsJob: Sendable {
       }
       return found
     }
-    return outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }.flatMap { set in
+    return sets.flatMap { set in
       files(set, fallback: nil) + (set.fallback ?? []).flatMap { files($0, fallback: true) }
     }
   }
@@ -208,7 +219,7 @@ public struct AssetsJob: Sendable {
     for output in outputs { try output.writer.prepare(inputs, in: output.context) }
     let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
-    let (timed, workerClocks) = processAll(icons, counter: counter)
+    let (timed, workerClocks) = processAll(icons, sets: plan.sets, counter: counter)
     // Files the planner set aside (a file name that is not UTF-8) fail alone, first.
     let refused = rejected.map { AssetInputResult.failed(path: $0, role: options.role, error: $1) }
     var report = AssetsReport(inputs: refused + timed.map(\.0))
@@ -272,12 +283,12 @@ public struct AssetsJob: Sendable {
 
   // MARK: - One input
 
-  /// The result of `icon` when its outputs already carry its planned fingerprint (status
-  /// `unchanged`), else nil: nothing is read or rendered, and any error is left to `process`.
-  func upToDateResult(_ icon: PlannedIcon) -> AssetInputResult? {
+  /// The result of `icon` (whose output sets are `sets`) when its outputs already carry its
+  /// planned fingerprint (status `unchanged`), else nil: nothing is read or rendered, and any
+  /// error is left to `process`.
+  func upToDateResult(_ icon: PlannedIcon, sets: [PlannedAssetSet]) -> AssetInputResult? {
     guard !options.force, let fingerprint = icon.fingerprint else { return nil }
     let input = icon.input
-    let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
     guard let existing = upToDateFiles(sets, fingerprint: fingerprint) else { return nil }
     let result = AssetInputResult(
       path: input.path, name: input.name, status: .unchanged, role: options.role.rawValue,
@@ -290,8 +301,11 @@ public struct AssetsJob: Sendable {
   /// fingerprint. An input (or dark variant) whose bytes no longer hash as planned, or that
   /// is gone, fails naming it (`GlyphsmithError.unusable`, "changed while the run was going
   /// on"). `knownStale`: the caller (the parent of a worker) has just found them out of date
-  /// (`upToDateResult`), so they are not read and checked a second time.
-  func process(_ icon: PlannedIcon, knownStale: Bool = false) -> AssetInputResult {
+  /// (`upToDateResult`), so they are not read and checked a second time. `sets`: its output
+  /// sets, when already planned (else planned here).
+  func process(
+    _ icon: PlannedIcon, sets planned: [PlannedAssetSet]? = nil, knownStale: Bool = false
+  ) -> AssetInputResult {
     let input = icon.input
     var result = AssetInputResult(
       path: input.path, name: input.name, status: .failed, role: options.role.rawValue,
@@ -304,7 +318,7 @@ public struct AssetsJob: Sendable {
         ?? Self.fingerprint(
           sha256: ContentHash.sha256(data), darkSha256: darkData.map { ContentHash.sha256($0) },
           prefix: fingerprintPrefix)
-      let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
+      let sets = planned ?? plannedSets(input)
       if !options.force, !knownStale,
         let existing = upToDateFiles(sets, fingerprint: fingerprint)
       {

@@ -39,9 +39,10 @@ package struct OutputSource {
   package var fingerprint: String
   /// The lowest Android API level a VectorDrawable must work on.
   package var minSdk: Int
-  /// The input's shape and size in pt as found by the first glyph drawn (for the glyph text
-  /// of PNGs); `nil` before it.
+  /// The input's shape as found by the first glyph drawn (for the glyph text of PNGs);
+  /// `nil` before it.
   package var shape: String?
+  /// The input's size in pt as found by the first glyph drawn; `nil` before it.
   package var sizePt: Double?
 }
 
@@ -49,8 +50,9 @@ package struct OutputSource {
 package struct EncodedOutput {
   /// The file's bytes.
   package var data: Data
-  /// Its size in px (a VectorDrawable: its viewport in dp).
+  /// Its width in px (a VectorDrawable: its viewport's, in dp).
   package var width: Int
+  /// Its height, as `width`.
   package var height: Int
   /// The glyph drawn, for a raster format (warnings, shape and size); `nil` otherwise.
   package var glyph: RenderedGlyph? = nil
@@ -58,8 +60,9 @@ package struct EncodedOutput {
 
 /// A file found up to date on disk.
 package struct ExistingOutput {
-  /// Its size in px (from its header for a PNG).
+  /// Its width in px (from its header for a PNG; a VectorDrawable: as planned, in dp).
   package var width: Int
+  /// Its height, as `width`.
   package var height: Int
   /// The shape and size its glyph text records, for a raster format; `nil` when it has none.
   package var glyph: (shape: String?, sizePt: Double?)?
