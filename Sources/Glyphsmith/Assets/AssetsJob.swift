@@ -139,6 +139,8 @@ public struct AssetsJob: Sendable {
     /// Each icon's output sets as its platforms' writers plan them (in `icons` order), so
     /// this process plans them once; a worker plans its icon's again from the icon.
     package var sets: [[PlannedAssetSet]]
+    /// Each icon's asset (in `icons` order), as the writers take it.
+    package var inputs: [AssetInput]
   }
 
   /// Plans `files` once: names and collisions (`AssetPlanner.plan`), each input's and dark
@@ -165,7 +167,8 @@ public struct AssetsJob: Sendable {
       return (icon, sets)
     }
     return Plan(
-      icons: planned.map(\.0), warnings: warnings, rejected: rejected, sets: planned.map(\.1))
+      icons: planned.map(\.0), warnings: warnings, rejected: rejected, sets: planned.map(\.1),
+      inputs: inputs)
   }
 
   /// The output sets of `input` on every platform of the job, in writing order.
@@ -206,7 +209,7 @@ public struct AssetsJob: Sendable {
     plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
     let (icons, warnings, rejected) = (plan.icons, plan.warnings, plan.rejected)
-    let inputs = icons.map(\.input)
+    let inputs = plan.inputs
     // Each output folder is locked for the whole run (two runs take turns), and staging
     // leftovers of killed runs in it are removed. Asset folders are not entered: they are
     // replaced whole, so nothing stages inside one (a stray file in one of this run's sets
@@ -287,11 +290,11 @@ public struct AssetsJob: Sendable {
   /// planned fingerprint (status `unchanged`), else nil: nothing is read or rendered, and any
   /// error is left to `process`.
   func upToDateResult(_ icon: PlannedIcon, sets: [PlannedAssetSet]) -> AssetInputResult? {
-    guard !options.force, let fingerprint = icon.fingerprint else { return nil }
-    let input = icon.input
-    guard let existing = upToDateFiles(sets, fingerprint: fingerprint) else { return nil }
+    guard !options.force, let fingerprint = icon.fingerprint,
+      let existing = upToDateFiles(sets, fingerprint: fingerprint)
+    else { return nil }
     let result = AssetInputResult(
-      path: input.path, name: input.name, status: .unchanged, role: options.role.rawValue,
+      path: icon.path, name: icon.name, status: .unchanged, role: options.role.rawValue,
       shape: existing.shape, sizePt: existing.sizePt, files: existing.files, failure: nil,
       warnings: [])
     return result
@@ -306,19 +309,18 @@ public struct AssetsJob: Sendable {
   func process(
     _ icon: PlannedIcon, sets planned: [PlannedAssetSet]? = nil, knownStale: Bool = false
   ) -> AssetInputResult {
-    let input = icon.input
     var result = AssetInputResult(
-      path: input.path, name: input.name, status: .failed, role: options.role.rawValue,
+      path: icon.path, name: icon.name, status: .failed, role: options.role.rawValue,
       shape: nil, sizePt: nil, files: [], failure: nil, warnings: [])
     do {
-      let data = try readInput(input.path, planned: icon.sha256)
-      let darkData = try input.darkPath.map { try readInput($0, planned: icon.darkSha256) }
+      let data = try readInput(icon.path, planned: icon.sha256)
+      let darkData = try icon.darkPath.map { try readInput($0, planned: icon.darkSha256) }
       let fingerprint =
         icon.fingerprint
         ?? Self.fingerprint(
           sha256: ContentHash.sha256(data), darkSha256: darkData.map { ContentHash.sha256($0) },
           prefix: fingerprintPrefix)
-      let sets = planned ?? plannedSets(input)
+      let sets = planned ?? plannedSets(icon.input)
       if !options.force, !knownStale,
         let existing = upToDateFiles(sets, fingerprint: fingerprint)
       {
@@ -328,9 +330,9 @@ public struct AssetsJob: Sendable {
         result.sizePt = existing.sizePt
         return result
       }
-      let base = URL(fileURLWithPath: input.path).deletingLastPathComponent()
-      let artwork = try Artwork(data: data, path: input.path, baseDirectory: base)
-      let dark = try input.darkPath.map {
+      let base = URL(fileURLWithPath: icon.path).deletingLastPathComponent()
+      let artwork = try Artwork(data: data, path: icon.path, baseDirectory: base)
+      let dark = try icon.darkPath.map {
         try Artwork(data: darkData!, path: $0, baseDirectory: base)
       }
       var warnings = artwork.warnings
@@ -367,7 +369,7 @@ public struct AssetsJob: Sendable {
             throw error
           }
           warnings.append(
-            "\(input.path): warning: \(problem); writing PNG drawables instead")
+            "\(icon.path): warning: \(problem); writing PNG drawables instead")
           pending = fallback[...] + pending
           continue
         }
@@ -386,7 +388,7 @@ public struct AssetsJob: Sendable {
       result.warnings = warnings
     } catch {
       result.files = []
-      result.failure = GlyphsmithError.wrap(error, path: input.path)
+      result.failure = GlyphsmithError.wrap(error, path: icon.path)
     }
     return result
   }
