@@ -5,7 +5,7 @@ import Synchronization
 /// counts that turn a few hostile bytes into seconds or gigabytes of work are refused up
 /// front with a message naming the file (the per-input time and memory budgets are the
 /// process isolation's, see `WorkerPool` in the engine).
-public struct InputLimits: Sendable, Equatable {
+public struct InputLimits: Sendable, Equatable, Codable {
   /// Largest PNG input, and image inside an SVG, in pixels (width x height), checked against
   /// the header before decoding (default 16,777,216: a 4096 px square, 64 MB of RGBA; icon
   /// artwork is at most 1024 px, the App Store icon, so defaults keep an input well under

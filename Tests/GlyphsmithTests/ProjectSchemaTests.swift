@@ -87,7 +87,7 @@ struct ProjectSchemaTests {
     lists += [
       ("/$defs/lintSetting/properties/severity/enum", LintSeverity.allCases.map(\.rawValue)),
       ("/properties/ios/properties/format/enum", formats),
-      ("/properties/android/properties/format/enum", formats),
+      ("/properties/android/properties/format/enum", ProjectConfig.androidFormats),
       ("/properties/lint/properties/rules/propertyNames/enum", rules),
       ("/properties/lint/properties/roles/additionalProperties/propertyNames/enum", rules),
       ("/properties/lint/properties/roles/propertyNames/enum", roles),

@@ -96,7 +96,7 @@ public struct AssetsJob: Sendable {
       Output(
         writer: $0, context: AssetPlatformContext(root: folders[$0.platform]!, options: options))
     }
-    self.fingerprintPrefix = Self.fingerprintPrefix(options)
+    self.fingerprintPrefix = Self.fingerprintPrefix(options.icon)
   }
 
   /// Folder Android drawables go to (`res/drawable-*/` inside it).
@@ -118,20 +118,98 @@ public struct AssetsJob: Sendable {
     try run(collected: files.map { .init(path: $0) }, progress: progress)
   }
 
-  /// Renders and writes every asset; sub-folders become catalog groups. `progress(done,
-  /// total)` is called after each input, from any thread.
-  /// After a run that wrote something, each platform's writer checks its output into
-  /// `catalogFindings` (iOS: the catalog validated by `CatalogValidator`).
-  /// - Throws: what `AssetPlanner.plan` throws (before anything is written), what a writer's
-  ///   `prepare` throws (`GlyphsmithError.writeFailed` when the catalog or a group folder
-  ///   cannot be created) and what its `findings` throw; per-input failures are reported in
-  ///   the result instead.
+  /// Renders and writes every asset; sub-folders become catalog groups: `plan(collected:)`,
+  /// then `run(plan:progress:)`.
+  /// - Throws: what those throw.
   package func run(
     collected files: [InputCollector.CollectedFile],
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
+    try run(plan: try plan(collected: files), progress: progress)
+  }
+
+  /// A job's plan: its icons, the planner's warnings and the files it set aside.
+  package struct Plan: Sendable {
+    /// The icons, in input order.
+    package var icons: [PlannedIcon]
+    /// Planning warnings (`path: warning: ...`).
+    package var warnings: [String]
+    /// Files that fail alone before anything runs (a file name that is not UTF-8).
+    package var rejected: [(path: String, error: GlyphsmithError)]
+    /// Each icon's output sets as its platforms' writers plan them (in `icons` order), so
+    /// this process plans them once; a worker plans its icon's again from the icon.
+    package var sets: [[PlannedAssetSet]]
+    /// Each icon's asset (in `icons` order), as the writers take it.
+    package var inputs: [AssetInput]
+  }
+
+  /// Plans `files` once: names and collisions (`AssetPlanner.plan`), each input's and dark
+  /// variant's bytes read once and hashed (SHA-256), each icon's resolved options, fingerprint
+  /// and output files. Nothing is written.
+  /// - Throws: what `AssetPlanner.plan` throws.
+  package func plan(collected files: [InputCollector.CollectedFile]) throws -> Plan {
     let (inputs, warnings, rejected) = try AssetPlanner.plan(
       files, options: options, writers: writers)
+    let resolved = options.icon.normalised
+    let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
+      let input = inputs[index]
+      let sets = plannedSets(input)
+      let sha = FileBytes.read(input.path).map { ContentHash.sha256($0) }
+      let darkSha = input.darkPath.flatMap { FileBytes.read($0) }.map { ContentHash.sha256($0) }
+      var fingerprint: String? = nil
+      if let sha, input.darkPath == nil || darkSha != nil {
+        fingerprint = Self.fingerprint(sha256: sha, darkSha256: darkSha, prefix: fingerprintPrefix)
+      }
+      let icon = PlannedIcon(
+        path: input.path, name: input.name, groups: input.groups, sha256: sha,
+        darkPath: input.darkPath, darkSha256: darkSha, options: resolved,
+        fingerprint: fingerprint, outputs: plannedFiles(sets))
+      return (icon, sets)
+    }
+    return Plan(
+      icons: planned.map(\.0), warnings: warnings, rejected: rejected, sets: planned.map(\.1),
+      inputs: inputs)
+  }
+
+  /// The output sets of `input` on every platform of the job, in writing order.
+  func plannedSets(_ input: AssetInput) -> [PlannedAssetSet] {
+    outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
+  }
+
+  /// The files of `sets`, in writing order, with their formats (a fallback set's files
+  /// marked).
+  private func plannedFiles(_ sets: [PlannedAssetSet]) -> [PlannedOutput] {
+    func files(_ set: PlannedAssetSet, fallback: Bool?) -> [PlannedOutput] {
+      var found = set.files.filter { !set.isPacked($0.name) }.map {
+        PlannedOutput(path: set.folder + "/" + $0.name, format: $0.format.name, fallback: fallback)
+      }
+      if let icon = set.icon {
+        found.append(
+          PlannedOutput(
+            path: set.folder + "/" + icon.name, format: OutputFormats.ico.name, fallback: fallback))
+      }
+      found += set.texts.map {
+        PlannedOutput(path: set.folder + "/" + $0.name, format: "json", fallback: fallback)
+      }
+      return found
+    }
+    return sets.flatMap { set in
+      files(set, fallback: nil) + (set.fallback ?? []).flatMap { files($0, fallback: true) }
+    }
+  }
+
+  /// Renders and writes every icon of `plan`. `progress(done, total)` is called after each
+  /// input, from any thread. After a run that wrote something, each platform's writer checks
+  /// its output into `catalogFindings` (iOS: the catalog validated by `CatalogValidator`).
+  /// - Throws: what a writer's `prepare` throws (`GlyphsmithError.writeFailed` when the
+  ///   catalog or a group folder cannot be created) and what its `findings` throw; per-input
+  ///   failures (an input changed or deleted since planning among them) are reported in the
+  ///   result instead.
+  package func run(
+    plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) throws -> AssetsReport {
+    let (icons, warnings, rejected) = (plan.icons, plan.warnings, plan.rejected)
+    let inputs = plan.inputs
     // Each output folder is locked for the whole run (two runs take turns), and staging
     // leftovers of killed runs in it are removed. Asset folders are not entered: they are
     // replaced whole, so nothing stages inside one (a stray file in one of this run's sets
@@ -144,7 +222,7 @@ public struct AssetsJob: Sendable {
     for output in outputs { try output.writer.prepare(inputs, in: output.context) }
     let counter = ProgressCounter(total: inputs.count, report: progress)
     let libraryBefore = LibraryClock.seconds
-    let (timed, workerClocks) = processAll(inputs, counter: counter)
+    let (timed, workerClocks) = processAll(icons, sets: plan.sets, counter: counter)
     // Files the planner set aside (a file name that is not UTF-8) fail alone, first.
     let refused = rejected.map { AssetInputResult.failed(path: $0, role: options.role, error: $1) }
     var report = AssetsReport(inputs: refused + timed.map(\.0))
@@ -208,37 +286,41 @@ public struct AssetsJob: Sendable {
 
   // MARK: - One input
 
-  /// The result of `input` when its outputs already carry its current fingerprint (status
-  /// `unchanged`), else nil: nothing is rendered, and any error is left to `process`.
-  func upToDateResult(_ input: AssetInput) -> AssetInputResult? {
-    guard !options.force, let data = try? readInput(input.path) else { return nil }
-    var darkData: Data? = nil
-    if let darkPath = input.darkPath {
-      guard let dark = try? readInput(darkPath) else { return nil }
-      darkData = dark
-    }
-    let fingerprint = Self.fingerprint(input: data, dark: darkData, prefix: fingerprintPrefix)
-    let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
-    guard let existing = upToDateFiles(sets, fingerprint: fingerprint) else { return nil }
+  /// The result of `icon` (whose output sets are `sets`) when its outputs already carry its
+  /// planned fingerprint (status `unchanged`), else nil: nothing is read or rendered, and any
+  /// error is left to `process`.
+  func upToDateResult(_ icon: PlannedIcon, sets: [PlannedAssetSet]) -> AssetInputResult? {
+    guard !options.force, let fingerprint = icon.fingerprint,
+      let existing = upToDateFiles(sets, fingerprint: fingerprint)
+    else { return nil }
     let result = AssetInputResult(
-      path: input.path, name: input.name, status: .unchanged, role: options.role.rawValue,
+      path: icon.path, name: icon.name, status: .unchanged, role: options.role.rawValue,
       shape: existing.shape, sizePt: existing.sizePt, files: existing.files, failure: nil,
       warnings: [])
     return result
   }
 
-  /// Renders and writes `input`'s sets, or answers `unchanged` when its outputs carry its
-  /// current fingerprint. `knownStale`: the caller (the parent of a worker) has just found
-  /// them out of date (`upToDateResult`), so they are not read and checked a second time.
-  func process(_ input: AssetInput, knownStale: Bool = false) -> AssetInputResult {
+  /// Renders and writes `icon`'s sets, or answers `unchanged` when its outputs carry its
+  /// fingerprint. An input (or dark variant) whose bytes no longer hash as planned, or that
+  /// is gone, fails naming it (`GlyphsmithError.unusable`, "changed while the run was going
+  /// on"). `knownStale`: the caller (the parent of a worker) has just found them out of date
+  /// (`upToDateResult`), so they are not read and checked a second time. `sets`: its output
+  /// sets, when already planned (else planned here).
+  func process(
+    _ icon: PlannedIcon, sets planned: [PlannedAssetSet]? = nil, knownStale: Bool = false
+  ) -> AssetInputResult {
     var result = AssetInputResult(
-      path: input.path, name: input.name, status: .failed, role: options.role.rawValue,
+      path: icon.path, name: icon.name, status: .failed, role: options.role.rawValue,
       shape: nil, sizePt: nil, files: [], failure: nil, warnings: [])
     do {
-      let data = try readInput(input.path)
-      let darkData = try input.darkPath.map { try readInput($0) }
-      let fingerprint = Self.fingerprint(input: data, dark: darkData, prefix: fingerprintPrefix)
-      let sets = outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
+      let data = try readInput(icon.path, planned: icon.sha256)
+      let darkData = try icon.darkPath.map { try readInput($0, planned: icon.darkSha256) }
+      let fingerprint =
+        icon.fingerprint
+        ?? Self.fingerprint(
+          sha256: ContentHash.sha256(data), darkSha256: darkData.map { ContentHash.sha256($0) },
+          prefix: fingerprintPrefix)
+      let sets = planned ?? plannedSets(icon.input)
       if !options.force, !knownStale,
         let existing = upToDateFiles(sets, fingerprint: fingerprint)
       {
@@ -248,9 +330,9 @@ public struct AssetsJob: Sendable {
         result.sizePt = existing.sizePt
         return result
       }
-      let base = URL(fileURLWithPath: input.path).deletingLastPathComponent()
-      let artwork = try Artwork(data: data, path: input.path, baseDirectory: base)
-      let dark = try input.darkPath.map {
+      let base = URL(fileURLWithPath: icon.path).deletingLastPathComponent()
+      let artwork = try Artwork(data: data, path: icon.path, baseDirectory: base)
+      let dark = try icon.darkPath.map {
         try Artwork(data: darkData!, path: $0, baseDirectory: base)
       }
       var warnings = artwork.warnings
@@ -260,50 +342,36 @@ public struct AssetsJob: Sendable {
         var written: [(name: String, data: Data)] = []
         var files: [WrittenFile] = []
         do {
-          for file in set.files where file.vector {
-            let data = try VectorRender.vectorDrawable(
-              file.dark ? dark! : artwork, options: file.render, minSdk: options.minSdk,
-              comment: Self.fingerprintKey + "=" + fingerprint)
-            written.append((file.name, data))
+          for file in set.files {
+            let source = OutputSource(
+              artwork: file.dark ? dark! : artwork, fingerprint: fingerprint,
+              minSdk: options.minSdk, shape: result.shape, sizePt: result.sizePt)
+            let encoded = try file.format.encode(file, from: source)
+            if let glyph = encoded.glyph {
+              for warning in glyph.warnings where !warnings.contains(warning) {
+                // One upscaling warning an input is enough (the factor differs per scale).
+                if warning == glyph.upscalingWarning {
+                  if upscaled { continue }
+                  upscaled = true
+                }
+                warnings.append(warning)
+              }
+              if result.shape == nil, let shape = glyph.shape { result.shape = shape.rawValue }
+              if result.sizePt == nil { result.sizePt = Self.sizePt(glyph) }
+            }
+            written.append((file.name, encoded.data))
             files.append(
-              WrittenFile(
-                path: file.reportPath, width: file.render.widthPx ?? 0,
-                height: file.render.heightPx ?? 0))
+              WrittenFile(path: file.reportPath, width: encoded.width, height: encoded.height))
           }
         } catch let error as GlyphsmithError {
+          // `auto`: a VectorDrawable that cannot express the input gives way to its PNGs.
           guard let fallback = set.fallback, case .unusable(_, let problem) = error else {
             throw error
           }
           warnings.append(
-            "\(input.path): warning: \(problem); writing PNG drawables instead")
+            "\(icon.path): warning: \(problem); writing PNG drawables instead")
           pending = fallback[...] + pending
           continue
-        }
-        for file in set.files where !file.vector {
-          let source = file.dark ? dark! : artwork
-          let glyph = try GlyphRenderer.render(source, options: file.render)
-          for warning in glyph.warnings where !warnings.contains(warning) {
-            // One upscaling warning an input is enough (the factor differs per scale).
-            if warning == glyph.upscalingWarning {
-              if upscaled { continue }
-              upscaled = true
-            }
-            warnings.append(warning)
-          }
-          if result.shape == nil, let shape = glyph.shape { result.shape = shape.rawValue }
-          if result.sizePt == nil {
-            result.sizePt = Self.sizePt(glyph)
-          }
-          let png = try PNGCodec.encode(
-            glyph.image, opaque: file.opaque,
-            text: [
-              (Self.fingerprintKey, fingerprint),
-              (Self.glyphKey, Self.glyphText(shape: result.shape, sizePt: result.sizePt)),
-            ])
-          written.append((file.name, png))
-          files.append(
-            WrittenFile(path: file.reportPath, width: glyph.image.width, height: glyph.image.height)
-          )
         }
         result.files += files
         if let icon = set.icon {
@@ -311,7 +379,7 @@ public struct AssetsJob: Sendable {
             (side: entry.side, data: written.first { $0.name == entry.file }!.data)
           }
           written.removeAll { set.isPacked($0.name) }
-          written.append((icon.name, ICOFile.make(pngs: pngs)))
+          written.append((icon.name, OutputFormats.ico.pack(pngs)))
         }
         try write(set, files: written + set.texts)
         removeReplaced(set.replaces)
@@ -320,16 +388,33 @@ public struct AssetsJob: Sendable {
       result.warnings = warnings
     } catch {
       result.files = []
-      result.failure = GlyphsmithError.wrap(error, path: input.path)
+      result.failure = GlyphsmithError.wrap(error, path: icon.path)
     }
     return result
   }
 
-  private func readInput(_ path: String) throws -> Data {
+  /// The problem of an input that differs from what was planned.
+  static let changedProblem = "changed while the run was going on; run again"
+  /// The problem of an input that was read when planning and is gone (or unreadable) now.
+  static let goneProblem =
+    "was deleted or became unreadable while the run was going on; run again"
+
+  /// The bytes of the input at `path`, which hashed to `planned` when the run was planned
+  /// (`nil`: it could not be read then).
+  /// - Throws: `GlyphsmithError.unusable` (`changedProblem`) when it hashes otherwise now, or
+  ///   is gone or unreadable though it was read when planning; else the precise error of an
+  ///   unreadable or too large input.
+  private func readInput(_ path: String, planned: String?) throws -> Data {
     // Artwork(path:) gives the precise errors (missing, folder, size); reuse it for them.
     guard let data = FileBytes.read(path) else {
+      if planned != nil {
+        throw GlyphsmithError.unusable(path: path, problem: Self.goneProblem)
+      }
       _ = try Artwork(path: path)
       throw GlyphsmithError.unreadable(path: path, reason: "cannot read")
+    }
+    guard planned == ContentHash.sha256(data) else {
+      throw GlyphsmithError.unusable(path: path, problem: Self.changedProblem)
     }
     if data.count > SVGDocument.maximumFileSize && !data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
       throw GlyphsmithError.render(
@@ -352,19 +437,17 @@ public struct AssetsJob: Sendable {
   /// The renderer versions, read once.
   private static let rendererSummary = RendererVersions.current.summary
 
-  /// SHA-256 over everything that decides an input's outputs.
-  static func fingerprint(input: Data, dark: Data?, prefix: String) -> String {
-    let parts = [prefix, ContentHash.sha256(input), dark.map { ContentHash.sha256($0) } ?? "-"]
-    return ContentHash.sha256(parts.joined(separator: "\n"))
+  /// SHA-256 over everything that decides an input's outputs: `prefix` and the SHA-256 of
+  /// the input's bytes and of its dark variant's.
+  static func fingerprint(sha256: String, darkSha256: String?, prefix: String) -> String {
+    ContentHash.sha256([prefix, sha256, darkSha256 ?? "-"].joined(separator: "\n"))
   }
 
-  /// The part of every fingerprint that is the same for all inputs of a job: a format
-  /// version, the renderer versions, the options and the platforms.
-  static func fingerprintPrefix(_ options: AssetsOptions) -> String {
-    [
-      "glyphsmith-assets-1", rendererSummary, options.fingerprint,
-      "platforms=\(options.platforms.map(\.rawValue))",
-    ].joined(separator: "\n")
+  /// The part of every fingerprint that is the same for all icons of one resolved value: a
+  /// format version, the renderer versions, and the options with the platforms
+  /// (`IconOptions.fingerprintText`).
+  static func fingerprintPrefix(_ options: IconOptions) -> String {
+    ["glyphsmith-assets-1", rendererSummary, options.fingerprintText].joined(separator: "\n")
   }
 
   private func write(_ set: PlannedAssetSet, files: [(name: String, data: Data)]) throws {
@@ -381,15 +464,14 @@ public struct AssetsJob: Sendable {
     }
   }
 
-  /// Removes each of `paths` that is a file Glyphsmith wrote (a PNG with the fingerprint
-  /// chunk, or a VectorDrawable with the fingerprint comment); anything else is left alone.
+  /// Removes each of `paths` that is a file Glyphsmith wrote (one a registered format reads
+  /// a fingerprint from, `OutputFormats.carriesFingerprint`); anything else is left alone.
   private func removeReplaced(_ paths: [String]) {
     for path in paths {
-      guard let data = FileBytes.read(path) else { continue }
-      let ours =
-        PNGCodec.text(Self.fingerprintKey, in: data) != nil
-        || data.range(of: Data("<!-- \(Self.fingerprintKey)=".utf8)) != nil
-      if ours { try? FileManager.default.removeItem(atPath: path) }
+      guard let data = FileBytes.read(path), OutputFormats.carriesFingerprint(data) else {
+        continue
+      }
+      try? FileManager.default.removeItem(atPath: path)
     }
   }
 
@@ -420,46 +502,36 @@ public struct AssetsJob: Sendable {
       }
       // The folder is looked up once; its files are read and its names listed through it.
       guard let folder = Platform.OpenFolder(path: set.folder) else { return nil }
-      for file in set.files where file.vector {
-        guard let data = folder.read(file.name),
-          data.range(of: Data("<!-- \(Self.fingerprintKey)=\(fingerprint) -->".utf8)) != nil
-        else { return nil }
-        files.append(
-          WrittenFile(
-            path: file.reportPath, width: file.render.widthPx ?? 0,
-            height: file.render.heightPx ?? 0))
-      }
       var baseSizes: [Bool: (width: Int, height: Int, scale: Int)] = [:]
-      for file in set.files where !set.isPacked(file.name) && !file.vector {
+      for file in set.files where !set.isPacked(file.name) {
         guard let data = folder.read(file.name),
-          PNGCodec.text(Self.fingerprintKey, in: data) == fingerprint,
-          let size = PNGCodec.size(of: data)
+          let found = file.format.existing(data, file: file, fingerprint: fingerprint)
         else { return nil }
-        if glyph == nil {
-          guard let text = PNGCodec.text(Self.glyphKey, in: data),
-            let parsed = Self.parseGlyphText(text)
-          else { return nil }
-          glyph = parsed
-        }
-        // Sizes in proportion to the scales (a @1x copied over the @2x is not up to date).
-        if set.folder.hasSuffix(".imageset") {
-          let scale = Int(file.render.scale.rounded())
-          if let base = baseSizes[file.dark] {
-            guard size.width * base.scale == base.width * scale,
-              size.height * base.scale == base.height * scale
-            else { return nil }
-          } else {
-            baseSizes[file.dark] = (size.width, size.height, scale)
+        if file.format.isRaster {
+          if glyph == nil {
+            guard let recorded = found.glyph else { return nil }
+            glyph = recorded
+          }
+          // Sizes in proportion to the scales (a @1x copied over the @2x is not up to date).
+          if set.folder.hasSuffix(".imageset") {
+            let scale = Int(file.render.scale.rounded())
+            if let base = baseSizes[file.dark] {
+              guard found.width * base.scale == base.width * scale,
+                found.height * base.scale == base.height * scale
+              else { return nil }
+            } else {
+              baseSizes[file.dark] = (found.width, found.height, scale)
+            }
           }
         }
-        files.append(WrittenFile(path: file.reportPath, width: size.width, height: size.height))
+        files.append(WrittenFile(path: file.reportPath, width: found.width, height: found.height))
       }
       for text in set.texts {
         guard folder.read(text.name) == text.data else { return nil }
       }
       if let icon = set.icon {
         guard let data = folder.read(icon.name),
-          data.range(of: Data(fingerprint.utf8)) != nil
+          OutputFormats.ico.fingerprint(in: data) == fingerprint
         else { return nil }
       }
       if set.whole {

@@ -1,25 +1,53 @@
 import Foundation
 
-/// Options of `glyphsmith assets`. Sizes in pt (dp for Android).
+/// Options of `glyphsmith assets`: the options every icon of the run takes (`icon`, the
+/// resolved value each planned icon carries) and the run's own (threads, output folders,
+/// force, shard, symbols). Sizes in pt (dp for Android).
 public struct AssetsOptions: Sendable {
+  /// What every icon is drawn and written as; the per-icon properties below read and write it.
+  public var icon = IconOptions()
   /// Role of every icon (default `tab-bar`).
-  public var role: Role = .tabBar
+  public var role: Role {
+    get { icon.role }
+    set { icon.role = newValue }
+  }
   /// Replaces the role's target size, in pt; for Android, the icon size in dp (default 24).
-  public var sizePt: Double? = nil
+  public var sizePt: Double? {
+    get { icon.size }
+    set { icon.size = newValue }
+  }
   /// Forces a shape instead of the one found from the ink.
-  public var shape: GlyphShape? = nil
+  public var shape: GlyphShape? {
+    get { icon.shape }
+    set { icon.shape = newValue }
+  }
   /// Scales written, e.g. [1, 2, 3] for @1x, @2x, @3x.
-  public var scales: [Int] = [1, 2, 3]
+  public var scales: [Int] {
+    get { icon.scales }
+    set { icon.scales = newValue }
+  }
   /// Also writes `NAME-compact.imageset` at the compact tab bar size.
-  public var compact = false
+  public var compact: Bool {
+    get { icon.compact }
+    set { icon.compact = newValue }
+  }
   /// Template (`true`) or original (`false`) images; `nil`: the role's default.
-  public var template: Bool? = nil
+  public var template: Bool? {
+    get { icon.template }
+    set { icon.template = newValue }
+  }
   /// Padding in pt added around each glyph.
-  public var paddingPt: Double = 0
+  public var paddingPt: Double {
+    get { icon.padding }
+    set { icon.padding = newValue }
+  }
   /// Threads to render on (never changes the output).
   public var jobs = ParallelMap.availableCores
   /// Platforms to write (default: those `AssetPlatformIndex` marks, iOS only).
-  public var platforms: [AssetPlatform] = AssetPlatform.defaults
+  public var platforms: [AssetPlatform] {
+    get { icon.platforms }
+    set { icon.platforms = newValue }
+  }
   /// Output folder per platform, overriding the writer's default (`android` and `web` beside
   /// the catalog; the catalog itself for iOS).
   public var outputFolders: [AssetPlatform: String] = [:]
@@ -54,10 +82,16 @@ public struct AssetsOptions: Sendable {
   /// What Android drawables are (`--android-format`): PNGs per density (default), one
   /// VectorDrawable, or a VectorDrawable where the artwork allows and PNGs with a warning
   /// where it does not.
-  public var androidFormat: AndroidFormat = .png
+  public var androidFormat: AndroidFormat {
+    get { icon.androidFormat }
+    set { icon.androidFormat = newValue }
+  }
   /// The lowest Android API level the drawables must work on (`--min-sdk`, default 21, the
   /// first with VectorDrawable): below 24 even-odd fills are rewritten for the nonzero rule.
-  public var minSdk = 21
+  public var minSdk: Int {
+    get { icon.minSdk ?? IconOptions.defaultMinSdk }
+    set { icon.minSdk = newValue }
+  }
 
   /// Defaults: tab-bar role, @1x @2x @3x, no compact, iOS only, all cores.
   public init() {}
@@ -66,16 +100,5 @@ public struct AssetsOptions: Sendable {
   public var androidSizeDp: Double { sizePt ?? 24 }
 
   /// Whether the images keep their colours (and so may have dark variants).
-  public var keepsColour: Bool { !(template ?? role.isTemplateByDefault) }
-
-  /// Everything that changes the pixels or files, for the incremental-run fingerprint.
-  var fingerprint: String {
-    [
-      "role=\(role.rawValue)", "size=\(sizePt.map { "\($0)" } ?? "-")",
-      "shape=\(shape?.rawValue ?? "-")", "scales=\(scales)", "compact=\(compact)",
-      "template=\(template.map { "\($0)" } ?? "-")", "padding=\(paddingPt)",
-    ].joined(separator: ";")
-      // Only when not the default, so PNG runs keep the fingerprints they had.
-      + (androidFormat == .png ? "" : ";android=\(androidFormat.rawValue);minSdk=\(minSdk)")
-  }
+  public var keepsColour: Bool { icon.keepsColour }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One PNG (or VectorDrawable) file of an output set, before rendering.
+/// One drawn file of an output set (a PNG, a VectorDrawable), before rendering.
 package struct PlannedAssetFile: Sendable {
   /// The file name inside the set's folder.
   package var name: String
@@ -12,9 +12,9 @@ package struct PlannedAssetFile: Sendable {
   package var opaque: Bool
   /// The path the report gives for this file.
   package var reportPath: String
-  /// Written as an Android VectorDrawable (`VectorRender.vectorDrawable`, laid out by
-  /// `render` at scale 1) instead of a PNG.
-  package var vector = false
+  /// The format it is drawn and encoded in (`OutputFormats`): PNG unless set, e.g. an
+  /// Android VectorDrawable, laid out by `render` at scale 1.
+  package var format: any DrawnOutputFormat = OutputFormats.png
 
   /// A file `name` rendered with `render`; `reportPath` is usually `folder/name`.
   package init(

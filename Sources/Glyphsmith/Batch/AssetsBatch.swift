@@ -112,6 +112,44 @@ package struct AssetsBatch: Sendable {
     return Result(report: report, diagnostics: diagnostics, removed: removals.map(\.path))
   }
 
+  /// The plan `run` would execute, for `--plan --json`: the inputs collected and planned
+  /// exactly as `run` does (missing inputs and names that are not UTF-8 as `failures`, SVG
+  /// inputs of `symbols` as `symbolSets`), nothing written. `diagnose` gets the catalog name
+  /// warning, as in `run`.
+  /// - Throws: a `GlyphsmithFailure` naming the catalog when the job cannot be planned (a
+  ///   name collision, a bad option).
+  package func plan(diagnose: (String) -> Void) throws -> AssetPlan {
+    if let warning = catalogNameWarning { diagnose(warning) }
+    var (files, missing) = InputCollector.collectTree(inputs)
+    let job = AssetsJob(catalogPath: catalog, options: options)
+    var symbolSets: [PlannedOutput] = []
+    if options.symbols, let root = job.outputFolders[.ios] {
+      for path in files.map(\.path) where path.lowercased().hasSuffix(".svg") {
+        let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
+        symbolSets.append(
+          PlannedOutput(path: root + "/" + name + ".symbolset", format: "symbolset"))
+      }
+      files.removeAll { $0.path.lowercased().hasSuffix(".svg") }
+    }
+    let planned: AssetsJob.Plan
+    do {
+      planned = try job.plan(collected: files)
+    } catch {
+      throw GlyphsmithError.wrap(error, path: catalog)
+    }
+    var plan = AssetPlan(
+      outputFolders: Dictionary(
+        uniqueKeysWithValues: options.platforms.compactMap { platform in
+          job.outputFolders[platform].map { (platform.rawValue, $0) }
+        }),
+      icons: planned.icons)
+    if !symbolSets.isEmpty { plan.symbolSets = symbolSets }
+    let failures = missing.map(\.description) + planned.rejected.map(\.error.description)
+    if !failures.isEmpty { plan.failures = failures }
+    if !planned.warnings.isEmpty { plan.warnings = planned.warnings }
+    return plan
+  }
+
   /// The `--json` document when the job could not run: no inputs and `error`.
   package static func failureJSON(_ message: String) -> Data? {
     var failed = AssetsReport(inputs: [])

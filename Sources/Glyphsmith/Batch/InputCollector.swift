@@ -70,6 +70,7 @@ package enum InputCollector {
       } else if status == nil {
         missing.append(.unreadable(path: input, reason: "no such file or folder"))
       } else if status!.isFolder {
+        ProjectReadCounter.countFolderListing()
         var found: [String] = []
         walk(input, relative: "", into: &found)
         let prefix = input.hasSuffix("/") ? input : input + "/"

@@ -4,7 +4,9 @@ import Foundation
 /// while reading or rendering one input fails that input alone.
 ///
 /// The pool starts `jobs` workers with `command` (the same executable with a hidden worker
-/// subcommand), sends each an input index on its stdin (`"INDEX\n"`) and reads one reply line
+/// subcommand), sends each the batch's context as its first line on stdin (one JSON value:
+/// what every input shares, such as output folders and limits), then one input per line (one
+/// JSON value: a plan item, everything the worker needs), and reads one reply line per input
 /// from its stdout. A worker that dies (a signal, or exiting) or passes `budget.timeoutSeconds`
 /// on one input is reaped (killed first when late), that input fails with `WorkerFailure`, and
 /// a new worker takes the next input. Workers limit their own memory (`serve`). Replies are
@@ -60,14 +62,17 @@ package enum WorkerPool {
     ProcessInfo.processInfo.environment[memoryVariable].flatMap { Int($0) }
   }
 
-  /// Runs `count` inputs on up to `jobs` workers started with `command` (executable path
-  /// first). `progress()` is called after each input, on the calling thread. Input `i` is sent
-  /// to a worker as `wireIndex(i)` (the index in the worker's own plan; the identity by default).
-  /// - Returns: per input, the worker's reply line (without the newline) or its failure.
+  /// Runs `items` on up to `jobs` workers started with `command` (executable path first):
+  /// each worker is sent `context` first, then items one at a time. `context` and every item
+  /// are one line each: they must not contain a newline byte (JSON without pretty printing
+  /// has none). `progress()` is called after each input, on the calling thread.
+  /// - Returns: per item, in order, the worker's reply line (without the newline) or its
+  ///   failure.
   package static func run(
-    count: Int, jobs: Int, command: [String], budget: Budget,
-    wireIndex: (Int) -> Int = { $0 }, progress: () -> Void = {}
+    context: Data, items: [Data], jobs: Int, command: [String], budget: Budget,
+    progress: () -> Void = {}
   ) -> [Result<Data, WorkerFailure>] {
+    let count = items.count
     var results = [Result<Data, WorkerFailure>?](repeating: nil, count: count)
     guard count > 0 else { return [] }
     Platform.ignoreBrokenPipes()
@@ -79,14 +84,14 @@ package enum WorkerPool {
       guard next < count else { return }
       let index = next
       next += 1
-      if worker.send(index, as: wireIndex(index), timeout: budget.timeoutSeconds) == false {
+      if worker.send(index, item: items[index], timeout: budget.timeoutSeconds) == false {
         // Died before taking the input: counted when it is reaped.
         worker.current = index
       }
     }
     func startWorker() -> Worker? {
       guard next < count else { return nil }
-      guard let worker = Worker(command: command, budget: budget) else {
+      guard let worker = Worker(command: command, budget: budget, context: context) else {
         // Cannot start at all: the remaining inputs fail the same way.
         while next < count {
           results[next] = .failure(.exited(status: 127))
@@ -148,15 +153,19 @@ package enum WorkerPool {
 
   /// The worker side: limits this process's memory to `GLYPHSMITH_WORKER_MAX_MEMORY_MB`,
   /// restores the default action of crash signals (no backtrace; the pool names the signal),
-  /// then answers each `"INDEX\n"` on stdin with `handle(INDEX)` and a newline on stdout
-  /// until stdin closes. Anything else printed to stdout goes to stderr instead.
-  /// - Parameter handle: the reply for one input; must not contain a newline byte.
-  package static func serve(_ handle: (Int) -> Data) -> Never {
+  /// reads the context (the first line on stdin) and gives it to `start`, then answers each
+  /// further line (one item) with the handler's reply and a newline on stdout until stdin
+  /// closes. Anything else printed to stdout goes to stderr instead.
+  /// - Parameter start: given the context line, returns the handler of one item line; `nil`
+  ///   when the context cannot be used (the worker exits with status 1, and the pool fails
+  ///   its input with `WorkerFailure.exited`). A reply must not contain a newline byte.
+  package static func serve(_ start: (Data) -> ((Data) -> Data)?) -> Never {
     if let mb = workerMemoryMB, mb > 0 { Platform.limitMemory(megabytes: mb) }
     Platform.restoreCrashSignals()
     let replies = Platform.duplicate(1)
     Platform.redirect(1, to: 2)
     var buffer: [UInt8] = []
+    var handle: ((Data) -> Data)? = nil
     while true {
       let chunk: ArraySlice<UInt8>
       do throws(Platform.Failure) {
@@ -168,10 +177,14 @@ package enum WorkerPool {
       if chunk.isEmpty { exit(0) }
       buffer += chunk
       while let newline = buffer.firstIndex(of: 10) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        let line = Data(buffer[..<newline])
         buffer.removeSubrange(...newline)
-        guard let index = Int(line) else { continue }
-        var reply = handle(index)
+        guard let handler = handle else {
+          guard let made = start(line) else { exit(1) }
+          handle = made
+          continue
+        }
+        var reply = handler(line)
         reply.append(10)
         let written = reply.withUnsafeBytes { (try? Platform.writeAll(replies, $0)) != nil }
         if !written { exit(1) }
@@ -207,7 +220,8 @@ package enum WorkerPool {
     /// The last 8 KiB of its stderr, for classifying a crash.
     private(set) var stderrTail: [UInt8] = []
 
-    init?(command: [String], budget: Budget) {
+    /// Starts a worker and sends it `context` (its first line).
+    init?(command: [String], budget: Budget, context: Data) {
       guard let toChild = Platform.makePipe() else { return nil }
       guard let fromChild = Platform.makePipe(), let errChild = Platform.makePipe() else {
         return nil
@@ -228,14 +242,15 @@ package enum WorkerPool {
       input = toChild.write
       output = fromChild.read
       errors = errChild.read
+      // A worker that dies before reading it fails its first input when reaped.
+      _ = (context + [10]).withUnsafeBytes { try? Platform.writeAll(input, $0) }
     }
 
-    /// Sends input `index`, written on the wire as `wire`; `false` when the worker is gone.
-    func send(_ index: Int, as wire: Int, timeout: Double) -> Bool {
+    /// Sends input `index`, whose line is `item`; `false` when the worker is gone.
+    func send(_ index: Int, item: Data, timeout: Double) -> Bool {
       current = index
       deadline = WorkerPool.monotonicSeconds() + timeout
-      let line = Array("\(wire)\n".utf8)
-      return line.withUnsafeBytes { raw in (try? Platform.writeAll(input, raw)) != nil }
+      return (item + [10]).withUnsafeBytes { raw in (try? Platform.writeAll(input, raw)) != nil }
     }
 
     /// Reads what is available; calls `reply(index, line)` for each complete line. Returns

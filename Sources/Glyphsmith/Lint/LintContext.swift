@@ -12,7 +12,8 @@ struct LintContext {
   let scalesExplicit: Bool
   /// Limits and severities.
   let config: LintConfig
-  /// Whether the role's images are templates (only alpha kept): every role but `plain`.
+  /// Whether the images are templates (only alpha kept): `LintOptions.template`, else the
+  /// role's default (every role but `plain`).
   let template: Bool
   /// The SVG's structure; `nil` for a PNG.
   let outline: SVGOutline?

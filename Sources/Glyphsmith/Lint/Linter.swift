@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `lint` checks and how.
-public struct LintOptions: Sendable {
+public struct LintOptions: Codable, Sendable {
   /// The role deciding the target size and severities (default `tab-bar`, as `assets`).
   public var role: Role = .tabBar
   /// Replaces the role's target size, in pt (the target box's side; plain: the canvas).
@@ -16,6 +16,10 @@ public struct LintOptions: Sendable {
   public var scalesExplicit = false
   /// Limits and severities; `nil`: `glyphsmith.json` next to the input, else the defaults.
   public var config: LintConfig? = nil
+  /// Whether the icon is a template image (only alpha kept: the template checks apply) or
+  /// an original one (`--original`, a project's `original`); `nil`: the role's default
+  /// (every role but `plain` is a template).
+  public var template: Bool? = nil
 
   /// Defaults: tab-bar role at its HIG size, @1x @2x @3x, config found next to the input.
   public init() {}
@@ -142,7 +146,8 @@ public enum Linter {
     for (scale, render) in renders { targets[scale] = PixelGrid(render) }
     var context = LintContext(
       role: options.role, sizePt: sizePt, scales: scales, scalesExplicit: options.scalesExplicit,
-      config: config, template: options.role.isTemplateByDefault, outline: outline,
+      config: config, template: options.template ?? options.role.isTemplateByDefault,
+      outline: outline,
       renders: renders, targets: targets, geometry: geometry,
       analyses: Dictionary(
         uniqueKeysWithValues: scales.map { ($0, LintScaleAnalysis(scale: $0, geometry: geometry)) }

@@ -16,8 +16,8 @@ public struct ProjectBuild: Sendable {
   public var force = false
   /// Only share `index` of `count` (1-based), by asset name, as `assets --shard`.
   public var shard: (index: Int, count: Int)? = nil
-  /// Worker processes: the command starting one for group K is `workerCommand` plus `K`
-  /// (`serveWorker(group:)` answers it); `nil`: threads in this process.
+  /// Worker processes, given each planned icon over the pipe (`AssetsJob.serveWorker`);
+  /// `nil`: threads in this process.
   package var isolation: AssetsIsolation? = nil
   /// Told when another run holds an output folder and this one waits.
   public var lockNotice: @Sendable (String) -> Void = { _ in }
@@ -40,6 +40,26 @@ public struct ProjectBuild: Sendable {
     public var diagnostics: [String]
     /// Each group's options and icon paths (image-set icons), for `--lint`.
     package var groups: [(options: AssetsOptions, paths: Set<String>)] = []
+  }
+
+  /// What a build will do, planned once (`plan()`): the icons collected once, their groups,
+  /// each group's job plan (input hashes, resolved options, fingerprints, outputs).
+  package struct Plan: Sendable {
+    /// Every icon file below the icons folder, skipped ones too, in collection order.
+    package var files: [InputCollector.CollectedFile]
+    /// The groups, in order of their first icon.
+    package var groups: [Group]
+    /// Icons a rule skipped.
+    package var skipped: [String]
+    /// Each group's job plan, in group order; `nil` for a group of symbol sets only.
+    package var jobs: [AssetsJob.Plan?]
+  }
+
+  /// What makes icons one group: equal resolved options (`IconOptions.normalised`, the
+  /// platforms among them) and whether they become symbol sets.
+  struct GroupKey: Hashable {
+    var options: IconOptions
+    var symbol: Bool
   }
 
   /// Icons with one set of options: written by one `AssetsJob`.
@@ -96,7 +116,7 @@ public struct ProjectBuild: Sendable {
       stems[(path as NSString).deletingPathExtension] = stems[(path as NSString).deletingPathExtension] ?? index
     }
     var groups: [Group] = []
-    var keys: [String: Int] = [:]
+    var keys: [GroupKey: Int] = [:]
     var skipped: [String] = []
     for (index, file) in files.enumerated() {
       var matched = relative[index]
@@ -117,7 +137,7 @@ public struct ProjectBuild: Sendable {
         symbol = true
         options.platforms.removeAll { $0 == .ios }
       }
-      let key = options.fingerprint + "|\(options.platforms)|\(symbol)"
+      let key = GroupKey(options: options.icon.normalised, symbol: symbol)
       if keys[key] == nil {
         keys[key] = groups.count
         groups.append(Group(options: options, files: []))
@@ -143,6 +163,7 @@ public struct ProjectBuild: Sendable {
       (settings.compact ?? config.ios?.compact ?? false) && options.role == .tabBar
       && options.platforms.contains(.ios)
     options.scales = config.ios?.scales ?? options.scales
+    options.androidFormat = config.android.flatMap { AndroidFormat(rawValue: $0.format) } ?? .png
     options.namespace = config.ios?.namespace ?? false
     options.outputFolders = outputFolders
     options.jobs = jobs
@@ -157,13 +178,21 @@ public struct ProjectBuild: Sendable {
     outputFolders[.ios] ?? (outputFolders[.web] ?? outputFolders[.android]!) + "/Icons.xcassets"
   }
 
-  /// Builds everything. `progress(done, total)` after each icon, from any thread.
+  /// The job writing `group`'s icons.
+  private func job(_ group: Group) -> AssetsJob {
+    var job = AssetsJob(catalogPath: catalogPath, options: group.options)
+    job.isolation = isolation
+    job.lockNotice = lockNotice
+    return job
+  }
+
+  /// Plans the build: `glyphsmith.json` is the one already loaded (`config`), the icons
+  /// folder is listed once, each icon's settings resolved (defaults, then matching rules),
+  /// icons grouped by their resolved options, each input read and hashed once. Nothing is
+  /// written.
   /// - Throws: `GlyphsmithError.unreadable` for a missing icons folder; a name collision over
-  ///   all icons (before anything is written); what `AssetsJob.run` throws (an output folder
-  ///   that cannot be created); per-icon failures are in the report instead.
-  public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws
-    -> Result
-  {
+  ///   all icons; what `AssetsJob.plan(collected:)` throws.
+  package func plan() throws -> Plan {
     let files = try collect()
     let (groups, skipped) = self.groups(files)
     // Names are checked over every icon at once, as one `assets` run checks them.
@@ -173,18 +202,66 @@ public struct ProjectBuild: Sendable {
     union.namespace = config.ios?.namespace ?? false
     union.template = false
     _ = try AssetPlanner.plan(groups.flatMap(\.files), options: union)
+    let jobs = try groups.map { group in
+      group.files.isEmpty ? nil : try job(group).plan(collected: group.files)
+    }
+    return Plan(files: files, groups: groups, skipped: skipped, jobs: jobs)
+  }
+
+  /// The plan as `build --plan --json` prints it: every icon in collection order, the symbol
+  /// sets, the skipped icons and the planning warnings.
+  package func assetPlan(_ plan: Plan) -> AssetPlan {
+    let order = Dictionary(
+      plan.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+    let icons = plan.jobs.compactMap { $0 }.flatMap(\.icons).sorted {
+      (order[$0.path] ?? 0) < (order[$1.path] ?? 0)
+    }
+    var result = AssetPlan(
+      outputFolders: Dictionary(
+        uniqueKeysWithValues: config.platforms.compactMap { platform in
+          outputFolders[platform].map { (platform.rawValue, $0) }
+        }),
+      icons: icons)
+    if let catalog = outputFolders[.ios] {
+      let symbols = plan.groups.flatMap(\.symbols).sorted {
+        (order[$0] ?? 0) < (order[$1] ?? 0)
+      }.map {
+        PlannedOutput(
+          path: catalog + "/" + AssetName.from(path: $0) + ".symbolset", format: "symbolset")
+      }
+      if !symbols.isEmpty { result.symbolSets = symbols }
+    }
+    result.skipped = plan.skipped
+    let warnings = plan.jobs.compactMap { $0 }.flatMap(\.warnings)
+    if !warnings.isEmpty { result.warnings = warnings }
+    let failures = plan.jobs.compactMap { $0 }.flatMap(\.rejected).map(\.error.description)
+    if !failures.isEmpty { result.failures = failures }
+    return result
+  }
+
+  /// Builds everything: `plan()`, then `run(plan:progress:)`.
+  /// - Throws: what those throw.
+  public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws
+    -> Result
+  {
+    try run(plan: try plan(), progress: progress)
+  }
+
+  /// Executes `plan`. `progress(done, total)` after each icon, from any thread.
+  /// - Throws: what `AssetsJob.run(plan:progress:)` throws (an output folder that cannot be
+  ///   created); per-icon failures are in the report instead.
+  package func run(
+    plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) throws -> Result {
+    let (files, groups, skipped) = (plan.files, plan.groups, plan.skipped)
     let total = groups.reduce(0) { $0 + $1.files.count + $1.symbols.count }
     let done = ProgressCounter(total: total, report: progress)
     var report = AssetsReport(inputs: [])
     var planned: [String: [String: String]] = [:]
-    for (index, group) in groups.enumerated() {
-      var job = AssetsJob(catalogPath: catalogPath, options: group.options)
-      job.isolation = isolation.map {
-        AssetsIsolation(workerCommand: $0.workerCommand + ["\(index)"], budget: $0.budget)
-      }
-      job.lockNotice = lockNotice
-      if !group.files.isEmpty {
-        let part = try job.run(collected: group.files) { _, _ in done.tick() }
+    for (group, jobPlan) in zip(groups, plan.jobs) {
+      let job = job(group)
+      if let jobPlan {
+        let part = try job.run(plan: jobPlan) { _, _ in done.tick() }
         report.inputs += part.inputs
         report.warnings += part.warnings
         for finding in part.catalogFindings where !report.catalogFindings.contains(finding) {
@@ -244,18 +321,6 @@ public struct ProjectBuild: Sendable {
       AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)
     }
     return results
-  }
-
-  /// The worker side of `isolation` for group `group`: plans that group as `run` does and
-  /// answers its icons (`AssetsJob.serveWorker`).
-  /// - Throws: what `collect` and `AssetPlanner.plan` throw.
-  package func serveWorker(group: Int) throws -> Never {
-    let (groups, _) = groups(try collect())
-    guard groups.indices.contains(group) else {
-      throw GlyphsmithError.invalidOption("no icon group \(group) in \(config.path)")
-    }
-    let job = AssetsJob(catalogPath: catalogPath, options: groups[group].options)
-    try job.serveWorker(collected: groups[group].files)
   }
 
   /// `built N icons (M PNG files) to FOLDERS in S s; U unchanged; K skipped; F failed; R

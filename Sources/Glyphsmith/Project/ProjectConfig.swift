@@ -22,6 +22,8 @@ public struct ProjectConfig: Equatable, Sendable {
   public static let fileName = "glyphsmith.json"
   /// The output formats `format` keys take. Only `png` until vector outputs land.
   public static let formats = ["png"]
+  /// The formats `android.format` takes: those of `--android-format` (`AndroidFormat`).
+  public static let androidFormats = AndroidFormat.allCases.map(\.rawValue)
 
   /// The iOS block: the catalog and the options `assets` has for it.
   public struct IOS: Equatable, Sendable {
@@ -43,7 +45,7 @@ public struct ProjectConfig: Equatable, Sendable {
   public struct Android: Equatable, Sendable {
     /// The `res` folder, relative to the file: drawables go to `res/drawable-<density>/`.
     public var res: String
-    /// The output format.
+    /// What the drawables are (`--android-format`): `png` (the default), `vector` or `auto`.
     public var format = "png"
   }
 
@@ -83,7 +85,7 @@ public struct ProjectConfig: Equatable, Sendable {
         "catalog": .string, "compact": .boolean, "format": .oneOf(formats),
         "symbols": .boolean, "namespace": .boolean, "scales": .array(.integer(minimum: 1)),
       ]),
-      "android": .object(["res": .string, "format": .oneOf(formats)]),
+      "android": .object(["res": .string, "format": .oneOf(androidFormats)]),
       "web": .object(["folder": .string]),
       "defaults": .object(IconSettings.shapeMembers),
       "rules": .array(.object(rule)),
@@ -130,6 +132,7 @@ public struct ProjectConfig: Equatable, Sendable {
   ///   the allowed ones), a missing required key, a bad glob, no platform block, or a bad
   ///   `lint` block.
   public static func load(path: String) throws -> ProjectConfig {
+    ProjectReadCounter.countConfigRead()
     guard let data = FileBytes.read(path) else {
       let isFolder = Platform.status(ofPath: path)?.isFolder ?? false
       throw GlyphsmithError.unreadable(

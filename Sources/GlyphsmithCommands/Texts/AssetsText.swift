@@ -103,6 +103,12 @@ package enum AssetsText {
       .flag("namespace", help: "mark catalog groups (the input's sub-folders) provides-namespace"),
       .flag("force", help: "render and write even inputs whose outputs are up to date"),
       .flag(
+        "plan",
+        help: """
+          with --json: print the plan (inputs, hashes, resolved options,
+          outputs, fingerprints; docs/assets.md) and write nothing
+          """),
+      .flag(
         "prune",
         help: """
           remove the outputs an earlier --prune run (or glyphsmith build)

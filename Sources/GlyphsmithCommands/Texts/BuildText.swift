@@ -38,6 +38,12 @@ package enum BuildText {
         "jobs", "N", kind: .count, help: "threads (default: all cores); never changes the output"),
       .value("shard", "I/N", help: "build only the I-th of N shares (by a hash of the name)"),
       .flag("force", help: "render and write even icons whose outputs are up to date"),
+      .flag(
+        "plan",
+        help: """
+          with --json: print the plan (icons, hashes, resolved options,
+          outputs, fingerprints; docs/project.md) and write nothing
+          """),
       .flag("lint", help: "also lint every icon (the file's \"lint\" block configures it)"),
       .flag("strict", help: "with --lint: exit 1 when any icon has a lint error or warning"),
       .flag(

@@ -23,6 +23,8 @@ enum AssetsCommand: DeclaredSubcommand {
     var scalesExplicit = false
     /// `--prune`: remove recorded outputs whose source is gone (`AssetsBatch.prune`).
     var prune = false
+    /// `--plan`: print the plan (with `--json`) and write nothing.
+    var plan = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -86,7 +88,7 @@ enum AssetsCommand: DeclaredSubcommand {
       quiet: parsed.has("quiet") || Terminal.isQuiet, stats: parsed.has("stats"),
       lint: parsed.has("lint"), strict: parsed.has("strict"), limits: limits, budget: budget,
       arguments: arguments, scalesExplicit: parsed.value("scales") != nil,
-      prune: parsed.has("prune"))
+      prune: parsed.has("prune"), plan: parsed.has("plan"))
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
@@ -95,10 +97,16 @@ enum AssetsCommand: DeclaredSubcommand {
     var batch = AssetsBatch(
       inputs: options.inputs, catalog: options.catalog, options: options.assets)
     batch.isolation = AssetsIsolation(
-      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
+      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name],
       budget: options.budget)
     batch.lockNotice = { Terminal.error($0) }
     batch.prune = options.prune
+    if options.plan {
+      guard options.json else { throw UsageError(message: "--plan prints JSON; give --json too") }
+      let plan = try batch.plan(diagnose: Terminal.error)
+      FileHandle.standardOutput.write(try plan.json())
+      return plan.failures == nil ? nil : .unusableInput
+    }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     let result: AssetsBatch.Result
     do {
@@ -155,6 +163,7 @@ enum AssetsCommand: DeclaredSubcommand {
     lint.sizePt = assets.sizePt
     lint.scales = assets.scales
     lint.scalesExplicit = scalesExplicit
+    lint.template = assets.template
     lint.config = config
     let read = report.inputs.indices.filter {
       report.inputs[$0].status != .failed && (only?.contains(report.inputs[$0].path) ?? true)

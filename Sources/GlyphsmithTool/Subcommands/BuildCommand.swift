@@ -17,6 +17,8 @@ enum BuildCommand: DeclaredSubcommand {
     var strict = false
     var watch = false
     var quiet = false
+    /// `--plan`: print the plan (with `--json`) and write nothing.
+    var plan = false
     var limits = InputLimits()
     var budget = WorkerPool.Budget()
     /// The budget options as given, for the workers.
@@ -48,6 +50,7 @@ enum BuildCommand: DeclaredSubcommand {
       throw UsageError(message: "--watch cannot be combined with --json or --shard")
     }
     result.quiet = parsed.has("quiet") || Terminal.isQuiet
+    result.plan = parsed.has("plan")
     (result.limits, result.budget) = try BudgetOptions.parse(parsed)
     for spec in BudgetOptions.specs where spec.takesValue {
       if let value = parsed.value(spec.name) { result.budgetArguments += ["--\(spec.name)", value] }
@@ -86,22 +89,32 @@ enum BuildCommand: DeclaredSubcommand {
     }
   }
 
-  /// One build of the file at `configPath`: prints its diagnostics, report and summary.
-  /// - Throws: what `ProjectConfig.load` and `ProjectBuild.run` throw.
-  static func buildOnce(_ options: Options, configPath: String) throws -> FailureCategory? {
+  /// One build of the file at `configPath` (`config`: it, already loaded): plans it once
+  /// (`ProjectBuild.plan`), then prints the plan (`--plan`) or runs it and prints its
+  /// diagnostics, report and summary.
+  /// - Throws: what `ProjectConfig.load`, `ProjectBuild.plan` and `.run` throw.
+  static func buildOnce(
+    _ options: Options, configPath: String, config loaded: ProjectConfig? = nil
+  ) throws -> FailureCategory? {
     let started = Date()
-    let config = try ProjectConfig.load(path: configPath)
+    let config = try loaded ?? ProjectConfig.load(path: configPath)
     var build = ProjectBuild(config: config)
     build.jobs = options.jobs
     build.force = options.force
     build.shard = options.shard
     build.isolation = AssetsIsolation(
-      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name, configPath]
-        + options.budgetArguments,
+      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, AssetsCommand.name],
       budget: options.budget)
     build.lockNotice = { Terminal.error($0) }
+    let plan = try build.plan()
+    if options.plan {
+      guard options.json else { throw UsageError(message: "--plan prints JSON; give --json too") }
+      let printed = build.assetPlan(plan)
+      FileHandle.standardOutput.write(try printed.json())
+      return printed.failures == nil ? nil : .unusableInput
+    }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
-    var result = try build.run { bar.update(done: $0, total: $1) }
+    var result = try build.run(plan: plan) { bar.update(done: $0, total: $1) }
     bar.finish()
     result.diagnostics.forEach(Terminal.error)
     var lintFound = false
@@ -137,7 +150,7 @@ enum BuildCommand: DeclaredSubcommand {
         do {
           let config = try ProjectConfig.load(path: configPath)
           icons = ProjectBuild(config: config).iconsFolder
-          _ = try buildOnce(options, configPath: configPath)
+          _ = try buildOnce(options, configPath: configPath, config: config)
         } catch let failure as any GlyphsmithFailure {
           report(failure)
         } catch {

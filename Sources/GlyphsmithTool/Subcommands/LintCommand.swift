@@ -113,7 +113,7 @@ enum LintCommand: DeclaredSubcommand {
     if options.androidLauncher { return runAndroidLauncher(options) }
     var session = try session(options)
     session.isolation = WorkerIsolation(
-      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name] + options.arguments,
+      workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name],
       budget: options.budget)
     let bar = Terminal.ProgressBar(enabled: !options.json)
     session.progress = { bar.update(done: $0, total: $1) }

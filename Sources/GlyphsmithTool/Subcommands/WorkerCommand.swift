@@ -3,8 +3,9 @@ import Glyphsmith
 import GlyphsmithCommands
 
 /// `glyphsmith __worker COMMAND ARGS...`: the hidden worker a batch command starts for its
-/// `WorkerPool` (not listed in help). It parses the parent's own arguments, plans the same
-/// inputs and answers input indices on stdin until the parent closes it.
+/// `WorkerPool` (not listed in help). It reads everything from stdin, never the parent's
+/// arguments: the context, then one item per line: `__worker assets` (for `assets` and
+/// `build` alike) a planned icon, `__worker lint` a file's path.
 enum WorkerCommand {
   /// The hidden subcommand's name.
   static let name = Dispatcher.workerName
@@ -13,29 +14,11 @@ enum WorkerCommand {
     guard let command = arguments.first else { return .failure }
     switch command {
     case AssetsCommand.name:
-      guard let options = try? AssetsCommand.parse(Array(arguments.dropFirst())) else {
-        return .failure
-      }
-      InputLimits.setCurrent(options.limits)
-      let (files, _) = InputCollector.collectTree(options.inputs)
-      let job = AssetsJob(catalogPath: options.catalog, options: options.assets)
-      do { try job.serveWorker(collected: files) } catch { return .failure }
-    case BuildCommand.name:
-      // `__worker build CONFIG [budget options] GROUP`: one group of the parent's build.
-      let rest = Array(arguments.dropFirst())
-      guard rest.count >= 2, let group = Int(rest.last!),
-        let parsed = try? BuildCommand.parse(Array(rest.dropFirst().dropLast())),
-        let config = try? ProjectConfig.load(path: rest[0])
-      else { return .failure }
-      InputLimits.setCurrent(parsed.limits)
-      do { try ProjectBuild(config: config).serveWorker(group: group) } catch { return .failure }
+      AssetsJob.serveWorker()
     case LintCommand.name:
-      guard let options = try? LintCommand.parse(Array(arguments.dropFirst())),
-        let session = try? LintCommand.session(options)
-      else {
-        return .failure
-      }
-      session.serveWorker()
+      // Each icon allocates a few MB of short-lived pixel buffers (see `LintCommand.session`).
+      Platform.keepLargeBuffersOnHeap()
+      LintSession.serveWorker()
     default:
       return .failure
     }

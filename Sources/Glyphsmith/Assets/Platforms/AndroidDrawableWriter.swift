@@ -47,7 +47,7 @@ package struct AndroidDrawableWriter: AssetPlatformWriter {
     var file = PlannedAssetFile(
       name: filename, render: render(in: context, side: context.options.androidSizeDp, scale: 1),
       reportPath: folder + "/" + filename)
-    file.vector = true
+    file.format = OutputFormats.vectorDrawable
     var set = PlannedAssetSet(folder: folder, files: [file], whole: false)
     set.replaces = pngs.map { $0.folder + "/" + $0.files[0].name }
     if context.options.androidFormat == .auto {

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A file format `assets` writes (`OutputFormats.all`): its name (the plan's `format`), its
+/// extension, and how it reads back the fingerprint a file of it carries (the up-to-date
+/// check, and what marks a file as Glyphsmith's own before it is replaced). Formats drawn
+/// from an input file by file are `DrawnOutputFormat`s; the ICO is packed from PNGs
+/// (`ICOFormat`).
+package protocol OutputFormat: Sendable {
+  /// The name: lowercase, unique among `OutputFormats.all` (e.g. `png`).
+  var name: String { get }
+  /// The file extension, without the dot.
+  var fileExtension: String { get }
+  /// The fingerprint `data` carries as this format stores it (`AssetsJob.fingerprintKey`),
+  /// or `nil` when it carries none (not written by Glyphsmith, or not this format).
+  func fingerprint(in data: Data) -> String?
+}
+
+/// An output format drawn from the input for each planned file (PNG, VectorDrawable).
+package protocol DrawnOutputFormat: OutputFormat {
+  /// Whether files are pixels (they carry the glyph text, `AssetsJob.glyphKey`, and an
+  /// imageset's files must be in proportion to their scales).
+  var isRaster: Bool { get }
+
+  /// Draws and encodes `file` from `source`.
+  /// - Throws: a `GlyphsmithError` or `RenderError` naming the input (for a VectorDrawable
+  ///   that cannot express it, `.unusable`: an `auto` set then falls back to PNGs).
+  func encode(_ file: PlannedAssetFile, from source: OutputSource) throws -> EncodedOutput
+
+  /// The file as found on disk (`data`) when it carries `fingerprint` and is whole, else
+  /// `nil` (the file is out of date).
+  func existing(_ data: Data, file: PlannedAssetFile, fingerprint: String) -> ExistingOutput?
+}
+
+/// What a `DrawnOutputFormat` draws one file from.
+package struct OutputSource {
+  /// The artwork the file is drawn from (the dark variant for a dark file).
+  package var artwork: Artwork
+  /// The fingerprint the file must carry.
+  package var fingerprint: String
+  /// The lowest Android API level a VectorDrawable must work on.
+  package var minSdk: Int
+  /// The input's shape as found by the first glyph drawn (for the glyph text of PNGs);
+  /// `nil` before it.
+  package var shape: String?
+  /// The input's size in pt as found by the first glyph drawn; `nil` before it.
+  package var sizePt: Double?
+}
+
+/// One encoded file and what drawing it found.
+package struct EncodedOutput {
+  /// The file's bytes.
+  package var data: Data
+  /// Its width in px (a VectorDrawable: its viewport's, in dp).
+  package var width: Int
+  /// Its height, as `width`.
+  package var height: Int
+  /// The glyph drawn, for a raster format (warnings, shape and size); `nil` otherwise.
+  package var glyph: RenderedGlyph? = nil
+}
+
+/// A file found up to date on disk.
+package struct ExistingOutput {
+  /// Its width in px (from its header for a PNG; a VectorDrawable: as planned, in dp).
+  package var width: Int
+  /// Its height, as `width`.
+  package var height: Int
+  /// The shape and size its glyph text records, for a raster format; `nil` when it has none.
+  package var glyph: (shape: String?, sizePt: Double?)?
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Android's VectorDrawable (`res/drawable/NAME.xml`), written from the input's vector model
+/// (`VectorRender.vectorDrawable`) with the fingerprint in a comment,
+/// `<!-- glyphsmith:source=FINGERPRINT -->`.
+package struct VectorDrawableFormat: DrawnOutputFormat {
+  package var name: String { "vector-drawable" }
+  package var fileExtension: String { "xml" }
+  package var isRaster: Bool { false }
+
+  /// The comment's opening, up to the fingerprint.
+  private static let opening = Data("<!-- \(AssetsJob.fingerprintKey)=".utf8)
+
+  /// The fingerprint in the comment.
+  package func fingerprint(in data: Data) -> String? {
+    guard let start = data.range(of: Self.opening),
+      let end = data.range(of: Data(" -->".utf8), in: start.upperBound..<data.endIndex)
+    else { return nil }
+    return String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
+  }
+
+  /// The VectorDrawable of `file` (laid out by its render options at scale 1).
+  /// - Throws: `GlyphsmithError.unusable` naming the input when the model cannot be
+  ///   expressed (or the input is a PNG).
+  package func encode(_ file: PlannedAssetFile, from source: OutputSource) throws
+    -> EncodedOutput
+  {
+    let data = try VectorRender.vectorDrawable(
+      source.artwork, options: file.render, minSdk: source.minSdk,
+      comment: AssetsJob.fingerprintKey + "=" + source.fingerprint)
+    return EncodedOutput(
+      data: data, width: file.render.widthPx ?? 0, height: file.render.heightPx ?? 0)
+  }
+
+  /// The planned size, when the file carries `fingerprint`.
+  package func existing(_ data: Data, file: PlannedAssetFile, fingerprint: String)
+    -> ExistingOutput?
+  {
+    guard data.range(of: Data("<!-- \(AssetsJob.fingerprintKey)=\(fingerprint) -->".utf8)) != nil
+    else { return nil }
+    return ExistingOutput(
+      width: file.render.widthPx ?? 0, height: file.render.heightPx ?? 0, glyph: nil)
+  }
+}

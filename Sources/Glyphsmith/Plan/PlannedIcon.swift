@@ -1,0 +1,53 @@
+import Foundation
+
+/// One icon of a plan (`AssetPlan`): its input file with the SHA-256 of its bytes as read when
+/// planning, its resolved options, its fingerprint and its outputs. A worker executes it as it
+/// is: it never re-reads the arguments, the project file or the folder; an input whose bytes
+/// no longer hash to `sha256` fails by name (`AssetsJob.process`).
+public struct PlannedIcon: Codable, Equatable, Sendable {
+  /// The input path, as given or joined from the input folder given.
+  public var path: String
+  /// The asset name (`AssetName`).
+  public var name: String
+  /// Catalog group folders, outermost first.
+  public var groups: [String]
+  /// The SHA-256 of the input's bytes (lower-case hex), `nil` when they could not be read
+  /// when planning (the icon then fails with the reason when executed).
+  public var sha256: String?
+  /// The dark variant (`NAME-dark.svg` beside it), when paired.
+  public var darkPath: String?
+  /// The SHA-256 of the dark variant's bytes, as `sha256`.
+  public var darkSha256: String?
+  /// The resolved options (`IconOptions.normalised`).
+  public var options: IconOptions
+  /// The fingerprint every output of the icon carries (a PNG tEXt chunk, a VectorDrawable
+  /// comment, the PNGs inside an ICO), derived from the renderer versions, `options` and the
+  /// two hashes; `nil` when an input could not be read.
+  public var fingerprint: String?
+  /// The files the icon makes, in the order they are written.
+  public var outputs: [PlannedOutput]
+
+  /// The asset the writers plan for.
+  var input: AssetInput {
+    AssetInput(path: path, name: name, groups: groups, darkPath: darkPath)
+  }
+}
+
+/// One output file of a planned icon.
+public struct PlannedOutput: Codable, Equatable, Sendable {
+  /// The path, starting with the output folder as given.
+  public var path: String
+  /// The output format's name: `png`, `vector-drawable`, `ico`, or `json` (a catalog's
+  /// `Contents.json`, a web manifest).
+  public var format: String
+  /// `true` for a file written only when the VectorDrawable before it cannot express the
+  /// input (`--android-format auto`); absent otherwise.
+  public var fallback: Bool?
+
+  /// An output `path` in `format`.
+  public init(path: String, format: String, fallback: Bool? = nil) {
+    self.path = path
+    self.format = format
+    self.fallback = fallback
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import Glyphsmith
+
+/// `OutputFormats`: one value per written format, each reading back the fingerprint it
+/// encodes; the plan's format names are the registry's.
+@Suite("Output formats: one registry, each format reads its fingerprint back")
+struct OutputFormatsTests {
+  static let square = svg(
+    viewBox: "0 0 24 24", body: "<rect x=\"4\" y=\"4\" width=\"16\" height=\"16\"/>")
+
+  @Test func namesAreUniqueAndTheBuiltInsAreRegistered() {
+    let names = OutputFormats.all.map(\.name)
+    #expect(names == ["png", "vector-drawable", "ico"])
+    #expect(Set(names).count == names.count)
+    #expect(OutputFormats.named("vector-drawable")?.fileExtension == "xml")
+    #expect(OutputFormats.named("pdf") == nil)
+  }
+
+  @Test func eachDrawnFormatReadsBackTheFingerprintItEncodes() throws {
+    let artwork = try Artwork(data: Data(Self.square.utf8), path: "square.svg", baseDirectory: nil)
+    let fingerprint = String(repeating: "ab", count: 32)
+    var render = RenderOptions()
+    render.role = .plain
+    render.widthPx = 24
+    render.heightPx = 24
+    let source = OutputSource(
+      artwork: artwork, fingerprint: fingerprint, minSdk: 21, shape: nil, sizePt: nil)
+    var pngs: [(side: Int, data: Data)] = []
+    for format in [OutputFormats.png, OutputFormats.vectorDrawable] as [any DrawnOutputFormat] {
+      var file = PlannedAssetFile(
+        name: "square." + format.fileExtension, render: render, reportPath: "square")
+      file.format = format
+      let encoded = try format.encode(file, from: source)
+      #expect(format.fingerprint(in: encoded.data) == fingerprint, "\(format.name)")
+      #expect(OutputFormats.carriesFingerprint(encoded.data))
+      let found = try #require(format.existing(encoded.data, file: file, fingerprint: fingerprint))
+      #expect(found.width == 24 && found.height == 24)
+      #expect(format.existing(encoded.data, file: file, fingerprint: "other") == nil)
+      #expect((found.glyph != nil) == format.isRaster)
+      if format.isRaster { pngs = [(side: 24, data: encoded.data)] }
+    }
+    let ico = OutputFormats.ico.pack(pngs + pngs)
+    #expect(OutputFormats.ico.fingerprint(in: ico) == fingerprint)
+    #expect(OutputFormats.carriesFingerprint(Data(Self.square.utf8)) == false)
+  }
+}
