@@ -32,29 +32,26 @@ public enum AndroidLauncherJob {
     if case .file(let path) = options.background { backgroundArt = try Artwork(path: path) }
     else { backgroundArt = nil }
     var result = AndroidLauncherResult()
-    result.diagnostics += foreground.warnings
-    for finding in try safeZone(foreground, options: options) {
-      result.diagnostics.append(finding.diagnostic)
-      if finding.isError { result.errors += 1 }
-    }
+    result.findings += foreground.diagnostics
+    result.findings += try safeZone(foreground, options: options).map(\.finding)
     if options.monochromePath != nil, let problem = try colours(of: monochrome) {
-      result.diagnostics.append("\(monochrome.path): error: \(problem)")
-      result.errors += 1
+      result.findings.append(
+        .error(problem, path: monochrome.path, kind: Diagnostic.Kind.launcherLayer))
     }
     switch options.background {
     case .color(let color) where color.a < 255:
-      result.errors += 1
-      result.diagnostics.append(
-        "\(iconPath): error: the background colour has transparency (alpha \(color.a)); launchers need an opaque background"
-      )
+      result.findings.append(
+        .error(
+          "the background colour has transparency (alpha \(color.a)); launchers need an opaque background",
+          path: iconPath, kind: Diagnostic.Kind.launcherLayer))
     case .file:
       let image = try render(backgroundArt!, side: Int(AndroidLauncherGeometry.layer * 4), inset: 0)
       if let i = stride(from: 3, to: image.pixels.count, by: 4).first(where: { image.pixels[$0] < 255 }) {
         let pixel = (i / 4 % image.width, i / 4 / image.width)
-        result.errors += 1
-        result.diagnostics.append(
-          "\(backgroundArt!.path): error: the background has transparency (first at \(pixel.0),\(pixel.1) px of 432); launchers need an opaque background"
-        )
+        result.findings.append(
+          .error(
+            "the background has transparency (first at \(pixel.0),\(pixel.1) px of 432); launchers need an opaque background",
+            path: backgroundArt!.path, kind: Diagnostic.Kind.launcherLayer))
       }
     default: break
     }
@@ -67,8 +64,10 @@ public enum AndroidLauncherJob {
         files.append(("drawable/\(name)_\(suffix).xml", data))
         return "@drawable/\(name)_\(suffix)"
       } catch GlyphsmithError.unusable(_, let problem) {
-        result.diagnostics.append(
-          "\(artwork.path): warning: \(problem); the \(suffix) layer is written as PNGs")
+        result.findings.append(
+          .warning(
+            "\(problem); the \(suffix) layer is written as PNGs", path: artwork.path,
+            kind: Diagnostic.Kind.rasterFallback))
       }
       for density in AndroidDrawables.densities {
         var options = layerOptions(scale: density.scale, inset: inset)
@@ -175,13 +174,17 @@ public enum AndroidLauncherJob {
     var found: [SafeZoneFinding] = []
     let half = AndroidLauncherGeometry.visible / 2
     if across / k > half {
-      found.append(SafeZoneFinding(isError: true, diagnostic:
-        "\(artwork.path): error: the foreground's ink reaches \(String(format: "%.2f", across / k)) dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)"
-      ))
+      found.append(
+        SafeZoneFinding(
+          .error(
+            "the foreground's ink reaches \(String(format: "%.2f", across / k)) dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)",
+            path: artwork.path, kind: Diagnostic.Kind.safeZone)))
     } else if radius / k > AndroidLauncherGeometry.safe / 2 {
-      found.append(SafeZoneFinding(isError: false, diagnostic:
-        "\(artwork.path): warning: the foreground's ink reaches \(String(format: "%.2f", radius / k)) dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)"
-      ))
+      found.append(
+        SafeZoneFinding(
+          .warning(
+            "the foreground's ink reaches \(String(format: "%.2f", radius / k)) dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)",
+            path: artwork.path, kind: Diagnostic.Kind.safeZone)))
     }
     return found
   }

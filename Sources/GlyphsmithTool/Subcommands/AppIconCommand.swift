@@ -117,7 +117,7 @@ enum AppIconCommand: DeclaredSubcommand {
       } catch {
         throw GlyphsmithError.wrap(error, path: options.input)
       }
-      result.diagnostics.forEach(Terminal.error)
+      result.findings.forEach { Terminal.error($0.description) }
       return result.outcome
     }
     let result: AppIconResult
@@ -127,7 +127,7 @@ enum AppIconCommand: DeclaredSubcommand {
     } catch {
       throw GlyphsmithError.wrap(error, path: options.input)
     }
-    result.diagnostics.forEach(Terminal.error)
+    result.lines.forEach(Terminal.error)
     return result.outcome
   }
 }
