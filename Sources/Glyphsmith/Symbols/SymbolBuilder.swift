@@ -44,7 +44,7 @@ package enum SymbolBuilder {
       throw GlyphsmithError.unusable(
         path: path, problem: "a symbol needs vector artwork; give an SVG, not a PNG")
     }
-    var warnings = artwork.warnings
+    var warnings = artwork.diagnostics
     let document = svg.document
     let file = document.path
     let recording = try svg.vectorModel()
@@ -102,7 +102,7 @@ package enum SymbolBuilder {
         pending.append((.fill(outline), layers[index]))
       case .stroke(var style, let dashed):
         if dashed {
-          warnings.append("\(file): warning: dashed strokes are outlined solid")
+          warnings.append(.warning("dashed strokes are outlined solid", path: file, kind: Diagnostic.Kind.symbolOutline))
         }
         style.width *= k0
         if method == .fill { method = .stroked }
@@ -183,9 +183,9 @@ package enum SymbolBuilder {
       paths.append(SymbolOutline.Path(weights: weights, layer: layer))
     }
     if !compatible {
-      warnings.append(
-        "\(file): warning: the three weights cannot be made compatible (same paths and "
-          + "commands); Ultralight and Black are copies of Regular")
+      warnings.append(.warning(
+        "the three weights cannot be made compatible (same paths and "
+          + "commands); Ultralight and Black are copies of Regular", path: file, kind: Diagnostic.Kind.symbolOutline))
       for i in paths.indices {
         let regular = paths[i].weights[.regular] ?? VectorPath()
         paths[i].weights = [.ultralight: regular, .regular: regular, .black: regular]
@@ -195,7 +195,7 @@ package enum SymbolBuilder {
     let bearing = SymbolTemplateGeometry.sideBearing(shape: shape)
     var outline = SymbolOutline(
       name: name, paths: paths, width: canvas.width * k0 * s, height: canvas.height * k0 * s,
-      method: method, warnings: warnings)
+      method: method, diagnostics: warnings)
     outline.place(
       bearing: bearing,
       canvasTopLeft: size(PathPoint(x: 0, y: (0 - canvas.height / 2) * k0 + centreY)))
