@@ -30,7 +30,9 @@ struct DiagnosticTests {
         Diagnostic(.info, path: "a.svg", kind: "lint", rule: "off-centre", message: "m"),
         "a.svg: info: [off-centre] m"
       ),
-      (Diagnostic(.warning, kind: "layout", message: "6 toolbar items"), "warning: 6 toolbar items"),
+      (
+        Diagnostic(.warning, kind: "layout", message: "6 toolbar items"), "warning: 6 toolbar items"
+      ),
       // A line without a file has nowhere to point: it is not printed.
       (Diagnostic(.warning, line: 4, column: 2, kind: "k", message: "m"), "warning: m"),
       (
@@ -89,7 +91,8 @@ struct DiagnosticTests {
       Diagnostic.self, from: Data(#"{"severity":"error","kind":"k","message":"m"}"#.utf8))
     #expect(minimal == Diagnostic(.error, kind: "k", message: "m"))
     #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(Diagnostic.self, from: Data(#"{"severity":"error","kind":"k"}"#.utf8))
+      try JSONDecoder().decode(
+        Diagnostic.self, from: Data(#"{"severity":"error","kind":"k"}"#.utf8))
     }
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(
@@ -110,11 +113,13 @@ struct DiagnosticTests {
         == Diagnostic(
           .warning, path: "a/b.svg", line: 3, column: 5, kind: Diagnostic.Kind.lint,
           rule: "text", message: "<text> turns to mush"))
-    #expect(element.diagnostic(path: "a/b.svg") == "a/b.svg:3:5: warning: [text] <text> turns to mush")
+    #expect(
+      element.diagnostic(path: "a/b.svg") == "a/b.svg:3:5: warning: [text] <text> turns to mush")
     let pixel = LintFinding(
       rule: .thinStrokes, severity: .info, message: "a stroke is thin", scale: 2,
       box: PixelBox(x: 1, y: 2, width: 3, height: 4), value: 0.5, limit: 1)
-    #expect(pixel.diagnostic(in: "c.svg").line == nil && pixel.diagnostic(in: "c.svg").column == nil)
+    #expect(
+      pixel.diagnostic(in: "c.svg").line == nil && pixel.diagnostic(in: "c.svg").column == nil)
     #expect(pixel.diagnostic(path: "c.svg") == "c.svg: info: [thin-strokes] a stroke is thin")
     // A line with no column points at column 1, as before.
     var lineOnly = element
@@ -148,7 +153,8 @@ struct DiagnosticTests {
     #expect(stray.diagnostic.severity == .warning)
     #expect(
       stray.description
-        == "I.xcassets/home.imageset/Contents.json: warning: [unassigned-file] 'stray.png' is unassigned")
+        == "I.xcassets/home.imageset/Contents.json: warning: [unassigned-file] 'stray.png' is unassigned"
+    )
   }
 
   @Test("the safe-zone check's findings are Diagnostics of kind safe-zone about the file")
@@ -204,7 +210,9 @@ struct DiagnosticTests {
     options.scale = 3
     let glyph = try GlyphRenderer.render(artwork, options: options)
     #expect(
-      glyph.diagnostics.map(\.kind) == [Diagnostic.Kind.upscaledRaster, Diagnostic.Kind.opaqueTemplate])
+      glyph.diagnostics.map(\.kind) == [
+        Diagnostic.Kind.upscaledRaster, Diagnostic.Kind.opaqueTemplate,
+      ])
     #expect(glyph.diagnostics.allSatisfy { $0.path == "o.png" && $0.severity == .warning })
     #expect(glyph.upscaling == [glyph.diagnostics[0]])
     #expect(glyph.upscalingWarning == glyph.diagnostics[0].description)

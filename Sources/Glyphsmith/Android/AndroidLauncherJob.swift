@@ -29,8 +29,11 @@ public enum AndroidLauncherJob {
     let foreground = try Artwork(path: iconPath)
     let monochrome = try options.monochromePath.map { try Artwork(path: $0) } ?? foreground
     let backgroundArt: Artwork?
-    if case .file(let path) = options.background { backgroundArt = try Artwork(path: path) }
-    else { backgroundArt = nil }
+    if case .file(let path) = options.background {
+      backgroundArt = try Artwork(path: path)
+    } else {
+      backgroundArt = nil
+    }
     var result = AndroidLauncherResult()
     result.findings += foreground.diagnostics
     result.findings += try safeZone(foreground, options: options).map(\.finding)
@@ -46,7 +49,9 @@ public enum AndroidLauncherJob {
           path: iconPath, kind: Diagnostic.Kind.launcherLayer))
     case .file:
       let image = try render(backgroundArt!, side: Int(AndroidLauncherGeometry.layer * 4), inset: 0)
-      if let i = stride(from: 3, to: image.pixels.count, by: 4).first(where: { image.pixels[$0] < 255 }) {
+      if let i = stride(from: 3, to: image.pixels.count, by: 4).first(where: {
+        image.pixels[$0] < 255
+      }) {
         let pixel = (i / 4 % image.width, i / 4 / image.width)
         result.findings.append(
           .error(
@@ -56,7 +61,8 @@ public enum AndroidLauncherJob {
     default: break
     }
     var files: [(String, Data)] = []
-    func layer(_ artwork: Artwork, _ suffix: String, inset: Double, template: Bool) throws -> String {
+    func layer(_ artwork: Artwork, _ suffix: String, inset: Double, template: Bool) throws -> String
+    {
       var render = layerOptions(scale: 1, inset: inset)
       render.template = template
       do {
@@ -92,7 +98,9 @@ public enum AndroidLauncherJob {
     files.append(("mipmap-anydpi-v26/\(name)_round.xml", adaptive))
     // Legacy icons and the Play Store icon: the visible 72 dp of the composed layers.
     func composed(side visible: Int) throws -> RGBAImage {
-      let side = Int((Double(visible) * AndroidLauncherGeometry.layer / AndroidLauncherGeometry.visible).rounded())
+      let side = Int(
+        (Double(visible) * AndroidLauncherGeometry.layer / AndroidLauncherGeometry.visible)
+          .rounded())
       let back: RGBAImage
       switch options.background {
       case .color(let color): back = RGBAImage(width: side, height: side, fill: color)
@@ -104,21 +112,24 @@ public enum AndroidLauncherJob {
     for density in AndroidDrawables.densities {
       let side = Int((AndroidLauncherGeometry.legacy * density.scale).rounded())
       let icon = try composed(side: side)
-      files.append((
-        "mipmap-\(density.name)/\(name).png",
-        try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) * legacyCorner))
-      ))
-      files.append((
-        "mipmap-\(density.name)/\(name)_round.png",
-        try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) / 2))
-      ))
+      files.append(
+        (
+          "mipmap-\(density.name)/\(name).png",
+          try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) * legacyCorner))
+        ))
+      files.append(
+        (
+          "mipmap-\(density.name)/\(name)_round.png",
+          try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) / 2))
+        ))
     }
     for (path, data) in files {
       let full = resPath + "/" + path
       try write(data, to: full)
       result.files.append(full)
     }
-    let play = URL(fileURLWithPath: resPath).deletingLastPathComponent().path
+    let play =
+      URL(fileURLWithPath: resPath).deletingLastPathComponent().path
       + "/\(name)-playstore.png"
     let store = try composed(side: AndroidLauncherGeometry.playStore)
     try write(try PNGCodec.encode(store, opaque: true), to: play)
@@ -147,7 +158,8 @@ public enum AndroidLauncherJob {
   /// `artwork` as a `side` px layer.
   static func render(_ artwork: Artwork, side: Int, inset: Double) throws -> RGBAImage {
     try GlyphRenderer.render(
-      artwork, options: layerOptions(scale: Double(side) / AndroidLauncherGeometry.layer, inset: inset)
+      artwork,
+      options: layerOptions(scale: Double(side) / AndroidLauncherGeometry.layer, inset: inset)
     ).image
   }
 
@@ -201,11 +213,13 @@ public enum AndroidLauncherJob {
       let image = try render(artwork, side: 108, inset: 0)
       for i in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[i + 3] == 255 {
         colours.insert(
-          String(format: "#%02X%02X%02X", image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]))
+          String(format: "#%02X%02X%02X", image.pixels[i], image.pixels[i + 1], image.pixels[i + 2])
+        )
       }
     }
     guard colours.count > 1 else { return nil }
-    return "the monochrome layer has \(colours.count) colours (\(colours.sorted().prefix(4).joined(separator: ", "))); Android tints it as one, so give it one colour"
+    return
+      "the monochrome layer has \(colours.count) colours (\(colours.sorted().prefix(4).joined(separator: ", "))); Android tints it as one, so give it one colour"
   }
 
   /// `values/NAME.xml` with one `<color>`.

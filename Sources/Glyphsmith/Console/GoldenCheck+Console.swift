@@ -121,12 +121,12 @@ extension GoldenRecord.Report {
   /// (`P pruned` whenever `--prune` was given).
   package func diagnostics(golden: String) -> [String] {
     errors + warnings(golden: golden).descriptions + [
-        "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
-          + (pruneRequested ? ", \(pruned.count) pruned" : "")
-          + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
-          + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
-          + (manifestFolder.map { "; options from \($0)/\(GoldenManifest.fileName)" } ?? "")
-      ]
+      "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
+        + (pruneRequested ? ", \(pruned.count) pruned" : "")
+        + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
+        + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
+        + (manifestFolder.map { "; options from \($0)/\(GoldenManifest.fileName)" } ?? "")
+    ]
   }
 
   /// A warning (kind `golden`) per `--only` pattern that selected nothing and per golden

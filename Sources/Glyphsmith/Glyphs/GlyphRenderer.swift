@@ -165,9 +165,10 @@ public enum GlyphRenderer {
     let top = (canvas.height / 2 - bounds.y) * scale
     let bottom = (bounds.y + bounds.height - canvas.height / 2) * scale
     var factor = 1.0
-    for (reach, room) in [(left, cx - margin), (right, cx - margin), (top, cy - margin),
-      (bottom, cy - margin)] where reach > 0 && room > 0
-    {
+    for (reach, room) in [
+      (left, cx - margin), (right, cx - margin), (top, cy - margin),
+      (bottom, cy - margin),
+    ] where reach > 0 && room > 0 {
       factor = min(factor, room / reach)
     }
     return factor

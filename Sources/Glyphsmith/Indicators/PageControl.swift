@@ -140,17 +140,19 @@ public struct PageControl {
   public var diagnostics: [Diagnostic] {
     var result: [Diagnostic] = []
     if pageCount > Self.warningPageCount {
-      result.append(.warning(
-        "\(pageCount) pages: more than about \(Self.warningPageCount) dots are hard to "
-          + "count at a glance (HIG \"Page controls\"); consider another arrangement, such as a "
-          + "list, a grid or a page counter", kind: Diagnostic.Kind.layout))
+      result.append(
+        .warning(
+          "\(pageCount) pages: more than about \(Self.warningPageCount) dots are hard to "
+            + "count at a glance (HIG \"Page controls\"); consider another arrangement, such as a "
+            + "list, a grid or a page counter", kind: Diagnostic.Kind.layout))
     }
     var paths = Set(indicators.values.map(\.path))
     if let currentIndicator { paths.insert(currentIndicator.path) }
     if paths.count > Self.maximumDistinctImages {
-      result.append(.warning(
-        "\(paths.count) different indicator images; the HIG advises at most "
-          + "\(Self.maximumDistinctImages) per page control", kind: Diagnostic.Kind.layout))
+      result.append(
+        .warning(
+          "\(paths.count) different indicator images; the HIG advises at most "
+            + "\(Self.maximumDistinctImages) per page control", kind: Diagnostic.Kind.layout))
     }
     return result
   }

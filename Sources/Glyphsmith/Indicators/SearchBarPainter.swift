@@ -53,7 +53,10 @@ struct SearchBarPainter {
           Rect(x: x, y: y, width: layout.logicalRect.width, height: layout.logicalRect.height)),
         truncated: truncated))
     if truncated {
-      warnings.append(.warning("the prompt '\(prompt)' does not fit and ends in an ellipsis", kind: Diagnostic.Kind.truncatedText))
+      warnings.append(
+        .warning(
+          "the prompt '\(prompt)' does not fit and ends in an ellipsis",
+          kind: Diagnostic.Kind.truncatedText))
     }
     return (SearchBar.promptBandPt * s).rounded()
   }
@@ -139,9 +142,10 @@ struct SearchBarPainter {
             height: layout.logicalRect.height)),
         truncated: truncated))
     if truncated {
-      warnings.append(.warning(
-        "the \(hasText ? "text" : "placeholder") '\(shown)' does not fit the field "
-          + "and ends in an ellipsis", kind: Diagnostic.Kind.truncatedText))
+      warnings.append(
+        .warning(
+          "the \(hasText ? "text" : "placeholder") '\(shown)' does not fit the field "
+            + "and ends in an ellipsis", kind: Diagnostic.Kind.truncatedText))
     }
   }
 
@@ -193,8 +197,10 @@ struct SearchBarPainter {
         .init(
           kind: "scope", title: title, frame: frame(segment), truncated: cut, selected: selected))
       if cut {
-        warnings.append(.warning(
-          "scope \(i) '\(title)' does not fit its segment and ends in an ellipsis", kind: Diagnostic.Kind.truncatedText))
+        warnings.append(
+          .warning(
+            "scope \(i) '\(title)' does not fit its segment and ends in an ellipsis",
+            kind: Diagnostic.Kind.truncatedText))
       }
     }
   }

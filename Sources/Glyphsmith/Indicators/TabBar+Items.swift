@@ -53,10 +53,11 @@ extension TabBar {
       : try placeStacked(item, style: style, slotCentre: slotCentre, metrics: m)
     let (box, title, truncated) = (placed.box, placed.title, placed.truncated)
     if truncated {
-      warnings.append(.warning(
-        "tab \(index) title '\(item.title)' does not fit its "
-          + "\((m.slot / scale).compact3) pt "
-          + "slot and ends in an ellipsis; shorten it", kind: Diagnostic.Kind.truncatedText))
+      warnings.append(
+        .warning(
+          "tab \(index) title '\(item.title)' does not fit its "
+            + "\((m.slot / scale).compact3) pt "
+            + "slot and ends in an ellipsis; shorten it", kind: Diagnostic.Kind.truncatedText))
     }
     let boxCentre = (
       x: mirrored(box.x, box.width, about: slotCentre) + box.width / 2, y: box.y + box.height / 2
@@ -118,8 +119,7 @@ extension TabBar {
 
   /// Where `badge` goes, left to right: against the icon box (`Badge.badgeOrigin`), or in
   /// compact bars against the glyph's own frame `icon` (`Badge.compactBadgeOrigin`).
-  func badgeOrigin(_ badge: RGBAImage, box: Rect, icon: Rect?, scale: Double) -> (x: Int, y: Int)
-  {
+  func badgeOrigin(_ badge: RGBAImage, box: Rect, icon: Rect?, scale: Double) -> (x: Int, y: Int) {
     if compact, let icon {
       return Badge.compactBadgeOrigin(
         badgeWidth: badge.width, badgeHeight: badge.height, icon: icon, rightToLeft: false)

@@ -109,9 +109,10 @@ public struct TableView {
     var warnings: [Diagnostic] = []
     let grouped = spec.style == .grouped
     if grouped && !spec.index.isEmpty {
-      warnings.append(.warning(
-        "a section index is for plain tables (HIG \"Lists and tables\"); it is not "
-          + "drawn on a grouped table", kind: Diagnostic.Kind.layout))
+      warnings.append(
+        .warning(
+          "a section index is for plain tables (HIG \"Lists and tables\"); it is not "
+            + "drawn on a grouped table", kind: Diagnostic.Kind.layout))
     }
     let (blocks, height) = TableViewBlock.layout(spec, scale: scale)
     do {

@@ -94,9 +94,10 @@ struct TableViewPainter {
         frame: frame(Rect(x: x, y: top, width: layout.logicalRect.width, height: h)),
         truncated: cut))
     if cut {
-      warnings.append(.warning(
-        "the \(isHeader ? "header" : "footer") '\(text)' does not fit and ends "
-          + "in an ellipsis", kind: Diagnostic.Kind.truncatedText))
+      warnings.append(
+        .warning(
+          "the \(isHeader ? "header" : "footer") '\(text)' does not fit and ends "
+            + "in an ellipsis", kind: Diagnostic.Kind.truncatedText))
     }
   }
 
@@ -207,7 +208,10 @@ struct TableViewPainter {
       titleRoom = dx - gap - textX
       if cut {
         truncated = true
-        warnings.append(.warning("\(place) detail '\(detail)' is cut short with an ellipsis", kind: Diagnostic.Kind.truncatedText))
+        warnings.append(
+          .warning(
+            "\(place) detail '\(detail)' is cut short with an ellipsis",
+            kind: Diagnostic.Kind.truncatedText))
       }
     }
     let (titleLayout, titleCut) = try BarText.fitted(
@@ -223,7 +227,10 @@ struct TableViewPainter {
       try canvas.draw(subLayout, x: textX, y: (top + 45 * s - subLayout.baseline).rounded())
       if subCut {
         truncated = true
-        warnings.append(.warning("\(place) subtitle '\(subtitle)' is cut short with an ellipsis", kind: Diagnostic.Kind.truncatedText))
+        warnings.append(
+          .warning(
+            "\(place) subtitle '\(subtitle)' is cut short with an ellipsis",
+            kind: Diagnostic.Kind.truncatedText))
       }
     } else {
       try canvas.draw(
@@ -232,7 +239,10 @@ struct TableViewPainter {
     }
     if titleCut {
       truncated = true
-      warnings.append(.warning("\(place) title '\(row.title)' is cut short with an ellipsis", kind: Diagnostic.Kind.truncatedText))
+      warnings.append(
+        .warning(
+          "\(place) title '\(row.title)' is cut short with an ellipsis",
+          kind: Diagnostic.Kind.truncatedText))
     }
     return truncated
   }
@@ -254,9 +264,10 @@ struct TableViewPainter {
       try canvas.draw(layout, x: x, y: (cy + layout.capHeight / 2 - layout.baseline).rounded())
     }
     if lineHeight < 14 * s {
-      warnings.append(.warning(
-        "\(index.count) index titles do not fit the table's height at 14 pt a line; "
-          + "they are squeezed", kind: Diagnostic.Kind.layout))
+      warnings.append(
+        .warning(
+          "\(index.count) index titles do not fit the table's height at 14 pt a line; "
+            + "they are squeezed", kind: Diagnostic.Kind.layout))
     }
     drawn.append(.init(kind: "index", title: index.joined(separator: " "), frame: frame(column)))
   }

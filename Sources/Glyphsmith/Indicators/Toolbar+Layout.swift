@@ -93,10 +93,12 @@ extension Toolbar {
     }
     let fixed = Self.fixedWidth(pieces, texts: texts, scale: scale)
     guard fixed > available + 0.01 else { return texts }
-    warnings.append(.warning(
-      "the toolbar's items and \(marginPt.compact3) pt margins need "
-        + "\(((fixed + 2 * margin) / scale).compact3) pt, more than its "
-        + "\(widthPt.compact3) pt; drop items or shorten their titles", kind: Diagnostic.Kind.layout))
+    warnings.append(
+      .warning(
+        "the toolbar's items and \(marginPt.compact3) pt margins need "
+          + "\(((fixed + 2 * margin) / scale).compact3) pt, more than its "
+          + "\(widthPt.compact3) pt; drop items or shorten their titles",
+        kind: Diagnostic.Kind.layout))
     // Cut the widest text buttons down to a common width until the rest fits.
     let textIndices = texts.keys.sorted()
     guard !textIndices.isEmpty else { return texts }
@@ -169,7 +171,10 @@ extension Toolbar {
               px: Rect(x: left, y: y, width: w, height: layout.logicalRect.height), scale: scale),
             truncated: truncated, disabled: button.isDisabled))
         if truncated {
-          warnings.append(.warning("toolbar item '\(title)' does not fit and ends in an ellipsis", kind: Diagnostic.Kind.truncatedText))
+          warnings.append(
+            .warning(
+              "toolbar item '\(title)' does not fit and ends in an ellipsis",
+              kind: Diagnostic.Kind.truncatedText))
         }
         x += w
       case .flexible, .fixed:

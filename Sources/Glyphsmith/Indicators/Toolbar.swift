@@ -148,9 +148,11 @@ public struct Toolbar {
     let (width, height) = try Drawing.pixelSize(widthPt: widthPt, heightPt: heightPt, scale: scale)
     var warnings: [Diagnostic] = []
     if buttons.count > Self.warningItemCount {
-      warnings.append(.warning(
-        "\(buttons.count) toolbar items: more than \(Self.warningItemCount) crowd a "
-          + "toolbar (HIG \"Toolbars\"); keep the primary actions and move the rest into a menu", kind: Diagnostic.Kind.layout))
+      warnings.append(
+        .warning(
+          "\(buttons.count) toolbar items: more than \(Self.warningItemCount) crowd a "
+            + "toolbar (HIG \"Toolbars\"); keep the primary actions and move the rest into a menu",
+          kind: Diagnostic.Kind.layout))
     }
     let pieces = try pieces(scale: scale, warnings: &warnings)
     let margin = (marginPt * scale).rounded()

@@ -68,7 +68,8 @@ public final class Artwork {
     let format = ArtworkFormat.detect(data)
     switch format {
     case .empty:
-      throw GlyphsmithError.unusable(path: path, problem: "the file is empty; give an SVG or PNG icon")
+      throw GlyphsmithError.unusable(
+        path: path, problem: "the file is empty; give an SVG or PNG icon")
     case .unknown where data.count <= SVGDocument.maximumFileSize:
       // (Larger files go on to SVGDocument, which names the size limit.)
       throw GlyphsmithError.unusable(

@@ -83,7 +83,7 @@ public struct ContactSheetJob: Sendable {
       switch entry {
       case .success(let (value, warnings)):
         // The warnings `render` prints for the same file (dropped references, upscaling).
-        warnings.forEach { diagnose($0.description) }
+        warnings.descriptions.forEach(diagnose)
         good.append(value)
       case .failure(let error):
         diagnose(error.description)

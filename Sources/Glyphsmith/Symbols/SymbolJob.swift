@@ -35,7 +35,7 @@ public struct SymbolJob: Sendable {
   /// - Throws: what `run()` throws; `GlyphsmithError.writeFailed` for the report.
   public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
     let report = try run()
-    for entry in report.symbols { entry.diagnostics.forEach { diagnose($0.description) } }
+    for entry in report.symbols { entry.diagnostics.descriptions.forEach(diagnose) }
     report.errors.forEach(diagnose)
     if let reportPath {
       do {

@@ -50,11 +50,13 @@ public enum AppIconAppearanceCheck {
     var count = 0
     let p = image.pixels
     for i in stride(from: 0, to: p.count, by: 4) where p[i + 3] > 0 {
-      let key = UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(p[i + 3])
+      let key =
+        UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(p[i + 3])
       let bright =
         memo[key]
         ?? {
-          let value = luminance(overBlack: RGBA8(r: p[i], g: p[i + 1], b: p[i + 2], a: p[i + 3])) >= least
+          let value =
+            luminance(overBlack: RGBA8(r: p[i], g: p[i + 1], b: p[i + 2], a: p[i + 3])) >= least
           memo[key] = value
           return value
         }()
@@ -69,15 +71,19 @@ public enum AppIconAppearanceCheck {
     var warnings: [Diagnostic] = []
     let share = visible(image)
     if share < visibleShare {
-      warnings.append(.warning(
-        "the dark icon is invisible on the dark home screen: \(percent(share)) of it stands out against black (contrast 3:1 or more); iOS 18 draws dark icons on a dark background, so give a light or colourful glyph on transparent (a black glyph on transparent shows nothing)", path: path, kind: Diagnostic.Kind.appearance))
+      warnings.append(
+        .warning(
+          "the dark icon is invisible on the dark home screen: \(percent(share)) of it stands out against black (contrast 3:1 or more); iOS 18 draws dark icons on a dark background, so give a light or colourful glyph on transparent (a black glyph on transparent shows nothing)",
+          path: path, kind: Diagnostic.Kind.appearance))
     }
     let corners = cornerPixels(image)
     if corners.allSatisfy({ $0.a == 255 }),
       corners.map({ luminance(overBlack: $0) }).reduce(0, +) / 4 > 0.4
     {
-      warnings.append(.warning(
-        "the dark icon has an opaque light background (corner \(String(corners[0].description.prefix(7)))); iOS 18 draws dark icons on its own dark background; leave the background transparent", path: path, kind: Diagnostic.Kind.appearance))
+      warnings.append(
+        .warning(
+          "the dark icon has an opaque light background (corner \(String(corners[0].description.prefix(7)))); iOS 18 draws dark icons on its own dark background; leave the background transparent",
+          path: path, kind: Diagnostic.Kind.appearance))
     }
     return warnings
   }
@@ -88,8 +94,10 @@ public enum AppIconAppearanceCheck {
     var warnings: [Diagnostic] = []
     let share = visible(image)
     if share < visibleShare {
-      warnings.append(.warning(
-        "the tinted icon is invisible: \(percent(share)) of it is light enough to carry the tint (contrast 3:1 or more against black); iOS 18 makes tinted icons from the layer's luminance, so dark ink vanishes; give a white or light grey glyph on transparent", path: path, kind: Diagnostic.Kind.appearance))
+      warnings.append(
+        .warning(
+          "the tinted icon is invisible: \(percent(share)) of it is light enough to carry the tint (contrast 3:1 or more against black); iOS 18 makes tinted icons from the layer's luminance, so dark ink vanishes; give a white or light grey glyph on transparent",
+          path: path, kind: Diagnostic.Kind.appearance))
     }
     var ink = 0
     var coloured = 0
@@ -103,8 +111,10 @@ public enum AppIconAppearanceCheck {
     }
     let colourShareFound = Double(coloured) / Double(max(1, ink))
     if colourShareFound > colourShare {
-      warnings.append(.warning(
-        "the tinted icon is in colour (\(percent(colourShareFound)) of its ink); iOS 18 keeps only its luminance and applies the tint; give a greyscale image", path: path, kind: Diagnostic.Kind.appearance))
+      warnings.append(
+        .warning(
+          "the tinted icon is in colour (\(percent(colourShareFound)) of its ink); iOS 18 keeps only its luminance and applies the tint; give a greyscale image",
+          path: path, kind: Diagnostic.Kind.appearance))
     }
     return warnings
   }
@@ -126,7 +136,8 @@ public enum AppIconAppearanceCheck {
     guard cut > cutLimit else { return [] }
     // Padding already applied shrank the glyph; more is suggested on top of it.
     let extra = stride(from: 2, through: 30, by: 2).first { step in
-      AppIconMask.cut(glyph, outside: outside, padding: Double(step) / 100) * scale * scale <= cutLimit
+      AppIconMask.cut(glyph, outside: outside, padding: Double(step) / 100) * scale * scale
+        <= cutLimit
     }
     let total = extra.map { "\(Int((padding * 100).rounded()) + $0)%" }
     let fix =
