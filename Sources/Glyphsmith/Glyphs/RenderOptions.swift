@@ -49,8 +49,6 @@ public struct RenderedGlyph: Sendable {
   public var upscaling: [Diagnostic] {
     diagnostics.filter { $0.kind == Diagnostic.Kind.upscaledRaster }
   }
-  /// `upscaling` in the compiler form (derived).
-  public var upscalingWarnings: [String] { upscaling.descriptions }
 
   /// Straight RGBA8 pixels, `canvasPt x scale` px.
   public var image: RGBAImage
