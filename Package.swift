@@ -42,8 +42,8 @@ let package = Package(
     .target(
       name: "GlyphsmithRender",
       dependencies: [
-        "GlyphsmithPNG", "CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec", "CFreeType",
-        "CLibXML",
+        "GlyphsmithPNG", "GlyphsmithCore", "CCairo", "CRsvg", "CPNG", "CPango", "CPNGCodec",
+        "CFreeType", "CLibXML",
       ]),
     // GLYPHSMITH_FAULT_INJECTION: the test-only fault seam (Load/FaultInjection.swift) exists
     // in debug builds alone; release builds neither hold it nor read its variable.

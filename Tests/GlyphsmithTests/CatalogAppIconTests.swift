@@ -147,6 +147,8 @@ struct CatalogAppIconTests {
       result.warnings.first
         == "\(icon): warning: the artwork is 20x10 (not square); it is centred in the 1024x1024 px icon; give square artwork"
     )
+    #expect(result.diagnostics.first?.kind == Diagnostic.Kind.appearance)
+    #expect(result.diagnostics.first?.path == icon)
   }
 
   @Test func legacyListHasExactPixelSizes() throws {
@@ -287,7 +289,8 @@ struct CatalogAppIconTests {
       "paper.svg",
       svg(
         viewBox: "0 0 10 10",
-        body: "<rect width=\"10\" height=\"10\" fill=\"#fff\"/><circle cx=\"5\" cy=\"5\" r=\"3\"/>"))
+        body: "<rect width=\"10\" height=\"10\" fill=\"#fff\"/><circle cx=\"5\" cy=\"5\" r=\"3\"/>")
+    )
     func warnings(dark: String?, tinted: String?) throws -> [String] {
       var options = AppIconOptions()
       options.darkPath = dark

@@ -149,6 +149,8 @@ struct PageControlTests {
     #expect(PageControl(pageCount: 10, currentPage: 0).warnings.isEmpty)
     let many = PageControl(pageCount: 11, currentPage: 0).warnings
     #expect(many.count == 1 && many[0].contains("11 pages"))
+    let diagnostics = PageControl(pageCount: 11, currentPage: 0).diagnostics
+    #expect(diagnostics.map(\.kind) == [Diagnostic.Kind.layout] && diagnostics[0].path == nil)
     let a = try IndicatorFixtures.artwork(IndicatorFixtures.location, name: "a.svg")
     let b = try IndicatorFixtures.artwork(IndicatorFixtures.bar, name: "b.svg")
     let c = try IndicatorFixtures.artwork(IndicatorFixtures.tall, name: "c.svg")

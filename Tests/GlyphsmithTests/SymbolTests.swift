@@ -88,7 +88,8 @@ struct SymbolTests {
     for (weight, width) in zip(SymbolWeight.allCases, widths) {
       let margin = try #require(outline.margins[weight])
       #expect(abs(margin.right - margin.left - width) < 0.1, "\(weight)")
-      #expect(abs((margin.left + margin.right) / 2 - SymbolTemplateGeometry.columnCentre(weight)) < 0.002)
+      #expect(
+        abs((margin.left + margin.right) / 2 - SymbolTemplateGeometry.columnCentre(weight)) < 0.002)
       let all = VectorPath(outline.paths.flatMap { ($0.weights[weight] ?? VectorPath()).elements })
       let ink = try #require(SymbolInk.bounds(all))
       #expect(abs(ink.x - bearing) < 0.002)
@@ -281,6 +282,8 @@ struct SymbolTests {
         "\(path): warning: the three weights cannot be made compatible (same paths and "
           + "commands); Ultralight and Black are copies of Regular"
       ])
+    #expect(
+      outline.diagnostics.map { [$0.kind, $0.path] } == [[Diagnostic.Kind.symbolOutline, path]])
   }
 
   // MARK: - Goldens (template text)
@@ -345,7 +348,8 @@ struct SymbolTests {
 
   /// The `<g id="Regular-S" ...>` start tag of a template.
   static func regularGroup(_ text: String) throws -> String {
-    let range = try #require(text.range(of: #"<g id="Regular-S" transform="[^"]*">"#, options: .regularExpression))
+    let range = try #require(
+      text.range(of: #"<g id="Regular-S" transform="[^"]*">"#, options: .regularExpression))
     return String(text[range])
   }
 

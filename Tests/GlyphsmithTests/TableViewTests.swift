@@ -136,7 +136,8 @@ struct TableViewTests {
   @Test func iconPathsResolveAsCommandLinePaths() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let outside = try folder.write("icons/bell.svg", svg(viewBox: "0 0 10 10", body: "<circle cx=\"5\" cy=\"5\" r=\"4\"/>"))
+    let outside = try folder.write(
+      "icons/bell.svg", svg(viewBox: "0 0 10 10", body: "<circle cx=\"5\" cy=\"5\" r=\"4\"/>"))
     let specPath = try folder.write(
       "specs/t.json",
       #"{"sections": [{"rows": [{"title": "A", "icon": "../icons/bell.svg"}, {"title": "B", "icon": ""#
@@ -175,12 +176,14 @@ struct TableViewTests {
     #expect(layout.items.map(\.kind) == ["row", "index"])
     #expect(layout.items[0].truncated)
     #expect(layout.warnings.contains { $0.contains("sections[0].rows[0] title") })
+    #expect(layout.diagnostics.contains { $0.kind == Diagnostic.Kind.truncatedText })
     #expect(layout.items[1].frame.x == 305 && layout.items[1].frame.width == 15)
     let grouped = try Self.spec(
       #"{"style": "grouped", "index": ["A"], "sections": [{"rows": [{"title": "A"}]}]}"#, in: folder
     )
     let groupedLayout = try TableView(spec: grouped).draw(scale: 1).layout
     #expect(groupedLayout.warnings.first?.contains("a section index is for plain tables") == true)
+    #expect(groupedLayout.diagnostics.first?.kind == Diagnostic.Kind.layout)
     #expect(!groupedLayout.items.contains { $0.kind == "index" })
   }
 }

@@ -85,6 +85,7 @@ struct ToolbarTests {
     let six = try ["heart", "star", "bell", "camera", "music", "user"].map { try Self.button($0) }
     let layout = try Toolbar(entries: six).draw(scale: 1).layout
     #expect(layout.warnings.count == 1 && layout.warnings[0].contains("6 toolbar items"))
+    #expect(layout.diagnostics.map(\.kind) == [Diagnostic.Kind.layout])
     let long = try Toolbar(entries: [
       try Self.button(nil, "A rather long action title here"),
       try Self.button(nil, "Another rather long title"),

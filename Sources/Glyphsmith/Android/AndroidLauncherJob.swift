@@ -29,37 +29,40 @@ public enum AndroidLauncherJob {
     let foreground = try Artwork(path: iconPath)
     let monochrome = try options.monochromePath.map { try Artwork(path: $0) } ?? foreground
     let backgroundArt: Artwork?
-    if case .file(let path) = options.background { backgroundArt = try Artwork(path: path) }
-    else { backgroundArt = nil }
-    var result = AndroidLauncherResult()
-    result.diagnostics += foreground.warnings
-    for finding in try safeZone(foreground, options: options) {
-      result.diagnostics.append(finding.diagnostic)
-      if finding.isError { result.errors += 1 }
+    if case .file(let path) = options.background {
+      backgroundArt = try Artwork(path: path)
+    } else {
+      backgroundArt = nil
     }
+    var result = AndroidLauncherResult()
+    result.findings += foreground.diagnostics
+    result.findings += try safeZone(foreground, options: options).map(\.finding)
     if options.monochromePath != nil, let problem = try colours(of: monochrome) {
-      result.diagnostics.append("\(monochrome.path): error: \(problem)")
-      result.errors += 1
+      result.findings.append(
+        .error(problem, path: monochrome.path, kind: Diagnostic.Kind.launcherLayer))
     }
     switch options.background {
     case .color(let color) where color.a < 255:
-      result.errors += 1
-      result.diagnostics.append(
-        "\(iconPath): error: the background colour has transparency (alpha \(color.a)); launchers need an opaque background"
-      )
+      result.findings.append(
+        .error(
+          "the background colour has transparency (alpha \(color.a)); launchers need an opaque background",
+          path: iconPath, kind: Diagnostic.Kind.launcherLayer))
     case .file:
       let image = try render(backgroundArt!, side: Int(AndroidLauncherGeometry.layer * 4), inset: 0)
-      if let i = stride(from: 3, to: image.pixels.count, by: 4).first(where: { image.pixels[$0] < 255 }) {
+      if let i = stride(from: 3, to: image.pixels.count, by: 4).first(where: {
+        image.pixels[$0] < 255
+      }) {
         let pixel = (i / 4 % image.width, i / 4 / image.width)
-        result.errors += 1
-        result.diagnostics.append(
-          "\(backgroundArt!.path): error: the background has transparency (first at \(pixel.0),\(pixel.1) px of 432); launchers need an opaque background"
-        )
+        result.findings.append(
+          .error(
+            "the background has transparency (first at \(pixel.0),\(pixel.1) px of 432); launchers need an opaque background",
+            path: backgroundArt!.path, kind: Diagnostic.Kind.launcherLayer))
       }
     default: break
     }
     var files: [(String, Data)] = []
-    func layer(_ artwork: Artwork, _ suffix: String, inset: Double, template: Bool) throws -> String {
+    func layer(_ artwork: Artwork, _ suffix: String, inset: Double, template: Bool) throws -> String
+    {
       var render = layerOptions(scale: 1, inset: inset)
       render.template = template
       do {
@@ -67,8 +70,10 @@ public enum AndroidLauncherJob {
         files.append(("drawable/\(name)_\(suffix).xml", data))
         return "@drawable/\(name)_\(suffix)"
       } catch GlyphsmithError.unusable(_, let problem) {
-        result.diagnostics.append(
-          "\(artwork.path): warning: \(problem); the \(suffix) layer is written as PNGs")
+        result.findings.append(
+          .warning(
+            "\(problem); the \(suffix) layer is written as PNGs", path: artwork.path,
+            kind: Diagnostic.Kind.rasterFallback))
       }
       for density in AndroidDrawables.densities {
         var options = layerOptions(scale: density.scale, inset: inset)
@@ -93,7 +98,9 @@ public enum AndroidLauncherJob {
     files.append(("mipmap-anydpi-v26/\(name)_round.xml", adaptive))
     // Legacy icons and the Play Store icon: the visible 72 dp of the composed layers.
     func composed(side visible: Int) throws -> RGBAImage {
-      let side = Int((Double(visible) * AndroidLauncherGeometry.layer / AndroidLauncherGeometry.visible).rounded())
+      let side = Int(
+        (Double(visible) * AndroidLauncherGeometry.layer / AndroidLauncherGeometry.visible)
+          .rounded())
       let back: RGBAImage
       switch options.background {
       case .color(let color): back = RGBAImage(width: side, height: side, fill: color)
@@ -105,21 +112,24 @@ public enum AndroidLauncherJob {
     for density in AndroidDrawables.densities {
       let side = Int((AndroidLauncherGeometry.legacy * density.scale).rounded())
       let icon = try composed(side: side)
-      files.append((
-        "mipmap-\(density.name)/\(name).png",
-        try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) * legacyCorner))
-      ))
-      files.append((
-        "mipmap-\(density.name)/\(name)_round.png",
-        try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) / 2))
-      ))
+      files.append(
+        (
+          "mipmap-\(density.name)/\(name).png",
+          try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) * legacyCorner))
+        ))
+      files.append(
+        (
+          "mipmap-\(density.name)/\(name)_round.png",
+          try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) / 2))
+        ))
     }
     for (path, data) in files {
       let full = resPath + "/" + path
       try write(data, to: full)
       result.files.append(full)
     }
-    let play = URL(fileURLWithPath: resPath).deletingLastPathComponent().path
+    let play =
+      URL(fileURLWithPath: resPath).deletingLastPathComponent().path
       + "/\(name)-playstore.png"
     let store = try composed(side: AndroidLauncherGeometry.playStore)
     try write(try PNGCodec.encode(store, opaque: true), to: play)
@@ -148,7 +158,8 @@ public enum AndroidLauncherJob {
   /// `artwork` as a `side` px layer.
   static func render(_ artwork: Artwork, side: Int, inset: Double) throws -> RGBAImage {
     try GlyphRenderer.render(
-      artwork, options: layerOptions(scale: Double(side) / AndroidLauncherGeometry.layer, inset: inset)
+      artwork,
+      options: layerOptions(scale: Double(side) / AndroidLauncherGeometry.layer, inset: inset)
     ).image
   }
 
@@ -175,13 +186,17 @@ public enum AndroidLauncherJob {
     var found: [SafeZoneFinding] = []
     let half = AndroidLauncherGeometry.visible / 2
     if across / k > half {
-      found.append(SafeZoneFinding(isError: true, diagnostic:
-        "\(artwork.path): error: the foreground's ink reaches \(String(format: "%.2f", across / k)) dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)"
-      ))
+      found.append(
+        SafeZoneFinding(
+          .error(
+            "the foreground's ink reaches \(String(format: "%.2f", across / k)) dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)",
+            path: artwork.path, kind: Diagnostic.Kind.safeZone)))
     } else if radius / k > AndroidLauncherGeometry.safe / 2 {
-      found.append(SafeZoneFinding(isError: false, diagnostic:
-        "\(artwork.path): warning: the foreground's ink reaches \(String(format: "%.2f", radius / k)) dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)"
-      ))
+      found.append(
+        SafeZoneFinding(
+          .warning(
+            "the foreground's ink reaches \(String(format: "%.2f", radius / k)) dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)",
+            path: artwork.path, kind: Diagnostic.Kind.safeZone)))
     }
     return found
   }
@@ -198,11 +213,13 @@ public enum AndroidLauncherJob {
       let image = try render(artwork, side: 108, inset: 0)
       for i in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[i + 3] == 255 {
         colours.insert(
-          String(format: "#%02X%02X%02X", image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]))
+          String(format: "#%02X%02X%02X", image.pixels[i], image.pixels[i + 1], image.pixels[i + 2])
+        )
       }
     }
     guard colours.count > 1 else { return nil }
-    return "the monochrome layer has \(colours.count) colours (\(colours.sorted().prefix(4).joined(separator: ", "))); Android tints it as one, so give it one colour"
+    return
+      "the monochrome layer has \(colours.count) colours (\(colours.sorted().prefix(4).joined(separator: ", "))); Android tints it as one, so give it one colour"
   }
 
   /// `values/NAME.xml` with one `<color>`.

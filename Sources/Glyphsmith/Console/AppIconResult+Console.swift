@@ -2,9 +2,9 @@
 extension AppIconResult {
   /// The stderr lines, in order: warnings, validator findings, then
   /// `wrote FOLDER (N PNG files)`.
-  package var diagnostics: [String] {
+  package var lines: [String] {
     let count = files.count
-    return warnings + findings.map(\.description)
+    return (diagnostics + findings.map(\.diagnostic)).descriptions
       + ["wrote \(folder) (\(count) PNG file\(count == 1 ? "" : "s"))"]
   }
 

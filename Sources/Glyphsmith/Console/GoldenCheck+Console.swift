@@ -5,27 +5,57 @@ extension GoldenCheck.Report {
   /// The stderr lines, in order: a note when `golden.json` is missing, the renderer change,
   /// then one line per failure naming the file (and its artifacts folder), ending with the
   /// command that accepts it (`; accept: glyphsmith golden record ...`, once
-  /// `addAcceptCommands` ran). `actual` and `golden` are the folders as given.
+  /// `addAcceptCommands` ran). `actual` and `golden` are the folders as given. Each line is a
+  /// `Diagnostic`'s description (`manifestDiagnostics`, `failure(_:actual:golden:)`), except
+  /// an unreadable image's, which is its `GlyphsmithError`'s.
   package func diagnostics(actual: String, golden: String) -> [String] {
-    var lines: [String] = []
-    if !manifestFound {
-      lines.append(
-        "\(golden)/\(GoldenManifest.fileName): note: not found; strict options used and the renderer not checked; 'glyphsmith golden record' writes one"
-      )
-    }
-    if let rendererChange {
-      lines.append("\(golden)/\(GoldenManifest.fileName): warning: \(rendererChange)")
-    }
+    var lines = manifestDiagnostics(golden: golden).descriptions
     for entry in results where entry.status.isFailure {
-      let folder = entry.status == .extraGolden ? golden : actual
-      let path = (folder as NSString).appendingPathComponent(entry.path)
-      var line =
-        entry.status == .unreadable ? entry.message : "\(path): error: \(entry.message)"
-      if let artifacts = entry.artifacts { line += " (artifacts in \(artifacts))" }
-      if let accept = entry.accept { line += "; accept: \(accept)" }
-      lines.append(line)
+      if entry.status == .unreadable {
+        // An unreadable image's message is its GlyphsmithError's, already in compiler form.
+        lines.append(
+          entry.message + (entry.artifacts.map { " (artifacts in \($0))" } ?? "")
+            + (entry.accept.map { "; accept: \($0)" } ?? ""))
+      } else if let failure = failure(entry, actual: actual, golden: golden) {
+        lines.append(failure.description)
+      }
     }
     return lines
+  }
+
+  /// The note when `golden.json` is missing and the warning when the renderer changed
+  /// (kind `golden`, about `GOLDEN/golden.json`).
+  package func manifestDiagnostics(golden: String) -> [Diagnostic] {
+    let manifest = "\(golden)/\(GoldenManifest.fileName)"
+    var found: [Diagnostic] = []
+    if !manifestFound {
+      found.append(
+        Diagnostic(
+          .note, path: manifest, kind: Diagnostic.Kind.golden,
+          message:
+            "not found; strict options used and the renderer not checked; 'glyphsmith golden record' writes one"
+        ))
+    }
+    if let rendererChange {
+      found.append(.warning(rendererChange, path: manifest, kind: Diagnostic.Kind.golden))
+    }
+    return found
+  }
+
+  /// A failed entry (not an unreadable one, whose error names itself) as an error about the
+  /// image (in `golden` for a golden without an actual image, else in `actual`): the message,
+  /// its artifacts folder, and the accept command as the fix (`accept: glyphsmith golden
+  /// record ...`, once `addAcceptCommands` ran); `nil` for a passed or unreadable entry.
+  package func failure(_ entry: GoldenEntry, actual: String, golden: String)
+    -> Diagnostic?
+  {
+    guard entry.status.isFailure, entry.status != .unreadable else { return nil }
+    let folder = entry.status == .extraGolden ? golden : actual
+    return Diagnostic(
+      .error, path: (folder as NSString).appendingPathComponent(entry.path),
+      kind: Diagnostic.Kind.golden,
+      message: entry.message + (entry.artifacts.map { " (artifacts in \($0))" } ?? ""),
+      fix: entry.accept.map { "accept: \($0)" })
   }
 
   /// Sets each failure's `accept` command (`GoldenAcceptCommand`) for the folders as given.
@@ -90,19 +120,28 @@ extension GoldenRecord.Report {
   /// `recorded N goldens, M unchanged[, P pruned][, E could not be read][; wrote golden.json]`
   /// (`P pruned` whenever `--prune` was given).
   package func diagnostics(golden: String) -> [String] {
-    errors
-      + unmatchedPatterns.map {
-        "\($0): warning: --only matched no actual image and no golden; check the path (relative to ACTUAL_DIR)"
-      }
+    errors + warnings(golden: golden).descriptions + [
+      "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
+        + (pruneRequested ? ", \(pruned.count) pruned" : "")
+        + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
+        + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
+        + (manifestFolder.map { "; options from \($0)/\(GoldenManifest.fileName)" } ?? "")
+    ]
+  }
+
+  /// A warning (kind `golden`) per `--only` pattern that selected nothing and per golden
+  /// without an actual image (kept without `--prune`).
+  package func warnings(golden: String) -> [Diagnostic] {
+    unmatchedPatterns.map {
+      .warning(
+        "--only matched no actual image and no golden; check the path (relative to ACTUAL_DIR)",
+        path: $0, kind: Diagnostic.Kind.golden)
+    }
       + extra.map {
-        "\((golden as NSString).appendingPathComponent($0)): warning: golden has no actual image; delete it with --prune if the image is gone"
-      } + [
-        "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
-          + (pruneRequested ? ", \(pruned.count) pruned" : "")
-          + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
-          + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
-          + (manifestFolder.map { "; options from \($0)/\(GoldenManifest.fileName)" } ?? "")
-      ]
+        .warning(
+          "golden has no actual image; delete it with --prune if the image is gone",
+          path: (golden as NSString).appendingPathComponent($0), kind: Diagnostic.Kind.golden)
+      }
   }
 
   /// `.unusableInput` (exit 2) when an actual image could not be recorded, else `nil`.

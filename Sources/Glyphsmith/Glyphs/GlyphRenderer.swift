@@ -31,20 +31,22 @@ public enum GlyphRenderer {
       throw GlyphsmithError.invalidOption(
         "the output would be \(layout.width)x\(layout.height) px; give a larger size or scale")
     }
-    var warnings: [String] = artwork.warnings
-    var upscaling: String? = nil
+    var warnings = artwork.diagnostics
     if artwork.isRaster && layout.placement.scale > 1.0001 {
-      upscaling =
-        "\(artwork.path): warning: upscaling a raster by \(layout.placement.scale.formatted2)x "
-        + "blurs it; give a larger PNG or an SVG"
-      warnings.append(upscaling!)
+      warnings.append(
+        .warning(
+          "upscaling a raster by \(layout.placement.scale.formatted2)x "
+            + "blurs it; give a larger PNG or an SVG", path: artwork.path,
+          kind: Diagnostic.Kind.upscaledRaster))
     }
     if options.isTemplate && options.tint == nil, case .raster(let raster) = artwork.source,
       !raster.pixels.enumerated().contains(where: { $0.offset % 4 == 3 && $0.element < 255 })
     {
       warnings.append(
-        "\(artwork.path): warning: the PNG has no transparency, so as a template image it is a solid "
-          + "rectangle; give a PNG with a transparent background or use --original")
+        .warning(
+          "the PNG has no transparency, so as a template image it is a solid "
+            + "rectangle; give a PNG with a transparent background or use --original",
+          path: artwork.path, kind: Diagnostic.Kind.opaqueTemplate))
     }
     var image: RGBAImage
     do {
@@ -64,7 +66,7 @@ public enum GlyphRenderer {
     }
     return RenderedGlyph(
       image: image, canvasPt: layout.canvasPt, shape: layout.shape, targetPt: layout.target,
-      warnings: warnings, upscalingWarning: upscaling)
+      diagnostics: warnings)
   }
 
   /// Sets every pixel to `colour`'s RGB with alpha = coverage x `colour`'s alpha, rounded:
@@ -163,9 +165,10 @@ public enum GlyphRenderer {
     let top = (canvas.height / 2 - bounds.y) * scale
     let bottom = (bounds.y + bounds.height - canvas.height / 2) * scale
     var factor = 1.0
-    for (reach, room) in [(left, cx - margin), (right, cx - margin), (top, cy - margin),
-      (bottom, cy - margin)] where reach > 0 && room > 0
-    {
+    for (reach, room) in [
+      (left, cx - margin), (right, cx - margin), (top, cy - margin),
+      (bottom, cy - margin),
+    ] where reach > 0 && room > 0 {
       factor = min(factor, room / reach)
     }
     return factor

@@ -22,9 +22,9 @@ public struct RenderJob: Sendable, Equatable {
   }
 
   /// Renders and writes the PNG (or the VectorDrawable, `vectorFormat`).
-  /// - Returns: the renderer's warnings, in compiler form.
+  /// - Returns: the artwork's and renderer's warnings, in order.
   /// - Throws: a `GlyphsmithError` naming the input (or the output when it cannot be written).
-  public func run() throws -> [String] {
+  public func run() throws -> [Diagnostic] {
     do {
       // With the output size given, a file without one is drawn from its content's bounds.
       let artwork = try Artwork(
@@ -32,11 +32,11 @@ public struct RenderJob: Sendable, Equatable {
       if vectorFormat == "vector-drawable" {
         let data = try VectorRender.vectorDrawable(artwork, options: options, minSdk: minSdk)
         try AtomicFile.write(data, toPath: output)
-        return artwork.warnings
+        return artwork.diagnostics
       }
       let glyph = try GlyphRenderer.render(artwork, options: options)
       try AtomicFile.write(try PNGCodec.encode(glyph.image), toPath: output)
-      return glyph.warnings
+      return glyph.diagnostics
     } catch {
       throw GlyphsmithError.wrap(error, path: input)
     }

@@ -43,9 +43,12 @@ public struct RenderOptions: Sendable, Equatable {
 
 /// A rendered glyph: the pixels and what was decided on the way.
 public struct RenderedGlyph: Sendable {
-  /// The warnings about upscaling a raster (`path: warning: upscaling a raster by Nx blurs
-  /// it; ...`), which composed previews (tab bars, toolbars, tables, dots) pass on.
-  public var upscalingWarnings: [String] { upscalingWarning.map { [$0] } ?? [] }
+  /// The warning about upscaling a raster (kind `upscaled-raster`: `path: warning: upscaling
+  /// a raster by Nx blurs it; ...`), which composed previews (tab bars, toolbars, tables,
+  /// dots) pass on.
+  public var upscaling: [Diagnostic] {
+    diagnostics.filter { $0.kind == Diagnostic.Kind.upscaledRaster }
+  }
 
   /// Straight RGBA8 pixels, `canvasPt x scale` px.
   public var image: RGBAImage
@@ -55,9 +58,11 @@ public struct RenderedGlyph: Sendable {
   public var shape: GlyphShape?
   /// The HIG target box in pt the ink was fitted to (fitted roles), else `nil`.
   public var targetPt: Size?
-  /// Warnings in the form `path: warning: ...`.
-  public var warnings: [String]
-  /// The one of `warnings` that says a raster was upscaled, if any (told apart by where it
-  /// was made, never by its words).
-  public var upscalingWarning: String? = nil
+  /// The artwork's warnings, then the renderer's (upscaling, an opaque template PNG).
+  public var diagnostics: [Diagnostic]
+  /// `diagnostics` in the form `path: warning: ...` (derived).
+  public var warnings: [String] { diagnostics.descriptions }
+  /// The one of `warnings` that says a raster was upscaled, if any (told apart by its kind,
+  /// never by its words; derived).
+  public var upscalingWarning: String? { upscaling.first?.description }
 }

@@ -42,7 +42,7 @@ enum BarText {
   static func glyph(
     _ artwork: Artwork, role: Role, boxPt: Double? = nil, scale: Double, colour: RGBA8
   ) throws -> RGBAImage {
-    var ignored: [String] = []
+    var ignored: [Diagnostic] = []
     return try glyph(
       artwork, role: role, boxPt: boxPt, scale: scale, colour: colour, warnings: &ignored)
   }
@@ -51,14 +51,14 @@ enum BarText {
   /// larger than its pixels to `warnings` (once).
   static func glyph(
     _ artwork: Artwork, role: Role, boxPt: Double? = nil, scale: Double, colour: RGBA8,
-    warnings: inout [String]
+    warnings: inout [Diagnostic]
   ) throws -> RGBAImage {
     var options = RenderOptions()
     options.role = role
     options.sizePt = boxPt
     options.scale = scale
     let rendered = try GlyphRenderer.render(artwork, options: options)
-    warnings += rendered.upscalingWarnings.filter { !warnings.contains($0) }
+    warnings += rendered.upscaling.filter { !warnings.contains($0) }
     var image = rendered.image
     GlyphRenderer.recolour(&image, to: colour)
     return image

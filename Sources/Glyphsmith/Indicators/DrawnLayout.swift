@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Schema (version 1, keys sorted when encoded): `{"version": 1, "size": {"width",
 /// "height"}, "items": [{"kind", "title", "frame": {"x", "y", "width", "height"},
-/// "truncated"}], "warnings": [...]}`; numbers rounded to 1/1000 pt.
-public struct DrawnLayout: Sendable, Equatable, Codable {
+/// "truncated"}], "warnings": [...]}`; numbers rounded to 1/1000 pt; `warnings` are the
+/// diagnostics' compiler-form lines, as printed.
+public struct DrawnLayout: Sendable, Equatable, Encodable {
   /// A rectangle in pt, origin top-left.
   public struct Frame: Sendable, Equatable, Codable {
     /// Left edge, pt.
@@ -76,15 +77,33 @@ public struct DrawnLayout: Sendable, Equatable, Codable {
   public var size: Extent
   /// What was drawn, in drawing order.
   public var items: [Item]
-  /// Advice printed on stderr, `warning: ...`.
-  public var warnings: [String]
+  /// Advice printed on stderr (`warning: ...`): text cut short, crowded layouts, upscaled
+  /// rasters.
+  public var diagnostics: [Diagnostic]
+  /// `diagnostics` in the compiler form, as printed and as `--json` writes them (derived).
+  public var warnings: [String] { diagnostics.descriptions }
 
   /// A layout of a `widthPx` x `heightPx` picture drawn at `scale`.
-  public init(widthPx: Int, heightPx: Int, scale: Double, items: [Item], warnings: [String]) {
+  public init(
+    widthPx: Int, heightPx: Int, scale: Double, items: [Item], diagnostics: [Diagnostic]
+  ) {
     func r(_ v: Double) -> Double { (v / scale * 1000).rounded() / 1000 }
     size = Extent(width: r(Double(widthPx)), height: r(Double(heightPx)))
     self.items = items
-    self.warnings = warnings
+    self.diagnostics = diagnostics
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case version, size, items, warnings
+  }
+
+  /// The `--json` document's keys; `warnings` as their compiler-form lines.
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(version, forKey: .version)
+    try c.encode(size, forKey: .size)
+    try c.encode(items, forKey: .items)
+    try c.encode(warnings, forKey: .warnings)
   }
 
   /// The JSON document, keys sorted, pretty-printed, ending in a newline.

@@ -132,22 +132,27 @@ public struct PageControl {
     return pages
   }
 
-  /// Advice for the user, in the form `warning: ...`: more than 10 pages (HIG: hard to count;
+  /// `diagnostics` in the compiler form `warning: ...` (derived).
+  public var warnings: [String] { diagnostics.descriptions }
+
+  /// Advice for the user (kind `layout`, no path): more than 10 pages (HIG: hard to count;
   /// use another arrangement) and more than 2 different indicator images (HIG).
-  public var warnings: [String] {
-    var result: [String] = []
+  public var diagnostics: [Diagnostic] {
+    var result: [Diagnostic] = []
     if pageCount > Self.warningPageCount {
       result.append(
-        "warning: \(pageCount) pages: more than about \(Self.warningPageCount) dots are hard to "
-          + "count at a glance (HIG \"Page controls\"); consider another arrangement, such as a "
-          + "list, a grid or a page counter")
+        .warning(
+          "\(pageCount) pages: more than about \(Self.warningPageCount) dots are hard to "
+            + "count at a glance (HIG \"Page controls\"); consider another arrangement, such as a "
+            + "list, a grid or a page counter", kind: Diagnostic.Kind.layout))
     }
     var paths = Set(indicators.values.map(\.path))
     if let currentIndicator { paths.insert(currentIndicator.path) }
     if paths.count > Self.maximumDistinctImages {
       result.append(
-        "warning: \(paths.count) different indicator images; the HIG advises at most "
-          + "\(Self.maximumDistinctImages) per page control")
+        .warning(
+          "\(paths.count) different indicator images; the HIG advises at most "
+            + "\(Self.maximumDistinctImages) per page control", kind: Diagnostic.Kind.layout))
     }
     return result
   }

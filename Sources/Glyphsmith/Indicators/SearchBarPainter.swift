@@ -16,7 +16,7 @@ struct SearchBarPainter {
   let inset: Double
   let canvas: Canvas
   var drawn: [DrawnLayout.Item] = []
-  var warnings: [String] = []
+  var warnings: [Diagnostic] = []
 
   /// A painter with a canvas of `width` x `height` px filled with the background.
   /// - Throws: `RenderError` when the canvas cannot be made.
@@ -53,7 +53,10 @@ struct SearchBarPainter {
           Rect(x: x, y: y, width: layout.logicalRect.width, height: layout.logicalRect.height)),
         truncated: truncated))
     if truncated {
-      warnings.append("warning: the prompt '\(prompt)' does not fit and ends in an ellipsis")
+      warnings.append(
+        .warning(
+          "the prompt '\(prompt)' does not fit and ends in an ellipsis",
+          kind: Diagnostic.Kind.truncatedText))
     }
     return (SearchBar.promptBandPt * s).rounded()
   }
@@ -140,8 +143,9 @@ struct SearchBarPainter {
         truncated: truncated))
     if truncated {
       warnings.append(
-        "warning: the \(hasText ? "text" : "placeholder") '\(shown)' does not fit the field "
-          + "and ends in an ellipsis")
+        .warning(
+          "the \(hasText ? "text" : "placeholder") '\(shown)' does not fit the field "
+            + "and ends in an ellipsis", kind: Diagnostic.Kind.truncatedText))
     }
   }
 
@@ -194,7 +198,9 @@ struct SearchBarPainter {
           kind: "scope", title: title, frame: frame(segment), truncated: cut, selected: selected))
       if cut {
         warnings.append(
-          "warning: scope \(i) '\(title)' does not fit its segment and ends in an ellipsis")
+          .warning(
+            "scope \(i) '\(title)' does not fit its segment and ends in an ellipsis",
+            kind: Diagnostic.Kind.truncatedText))
       }
     }
   }
@@ -205,6 +211,6 @@ struct SearchBarPainter {
     Drawing(
       image: try canvas.image(),
       layout: DrawnLayout(
-        widthPx: width, heightPx: height, scale: s, items: drawn, warnings: warnings))
+        widthPx: width, heightPx: height, scale: s, items: drawn, diagnostics: warnings))
   }
 }

@@ -27,7 +27,7 @@ extension TabBar {
   /// - Throws: `.emptyArtwork` for an icon without ink; `.render` on a renderer failure.
   func drawItem(
     _ item: Item, index: Int, selected: Bool, isMore: Bool, metrics m: ItemMetrics,
-    on canvas: Canvas, drawn: inout [DrawnLayout.Item], warnings: inout [String]
+    on canvas: Canvas, drawn: inout [DrawnLayout.Item], warnings: inout [Diagnostic]
   ) throws {
     let scale = m.scale
     let position = rightToLeft ? m.count - 1 - index : index
@@ -54,9 +54,10 @@ extension TabBar {
     let (box, title, truncated) = (placed.box, placed.title, placed.truncated)
     if truncated {
       warnings.append(
-        "warning: tab \(index) title '\(item.title)' does not fit its "
-          + "\((m.slot / scale).compact3) pt "
-          + "slot and ends in an ellipsis; shorten it")
+        .warning(
+          "tab \(index) title '\(item.title)' does not fit its "
+            + "\((m.slot / scale).compact3) pt "
+            + "slot and ends in an ellipsis; shorten it", kind: Diagnostic.Kind.truncatedText))
     }
     let boxCentre = (
       x: mirrored(box.x, box.width, about: slotCentre) + box.width / 2, y: box.y + box.height / 2
@@ -118,8 +119,7 @@ extension TabBar {
 
   /// Where `badge` goes, left to right: against the icon box (`Badge.badgeOrigin`), or in
   /// compact bars against the glyph's own frame `icon` (`Badge.compactBadgeOrigin`).
-  func badgeOrigin(_ badge: RGBAImage, box: Rect, icon: Rect?, scale: Double) -> (x: Int, y: Int)
-  {
+  func badgeOrigin(_ badge: RGBAImage, box: Rect, icon: Rect?, scale: Double) -> (x: Int, y: Int) {
     if compact, let icon {
       return Badge.compactBadgeOrigin(
         badgeWidth: badge.width, badgeHeight: badge.height, icon: icon, rightToLeft: false)
@@ -136,7 +136,7 @@ extension TabBar {
 
   /// The item's icon rendered with the tab bar role and recoloured; `nil` without one.
   /// - Throws: `.emptyArtwork` for an icon without ink; `.render`.
-  func itemIcon(_ item: Item, colour: RGBA8, scale: Double, warnings: inout [String]) throws
+  func itemIcon(_ item: Item, colour: RGBA8, scale: Double, warnings: inout [Diagnostic]) throws
     -> RGBAImage?
   {
     guard let artwork = item.icon else { return nil }
@@ -145,7 +145,7 @@ extension TabBar {
     options.scale = scale
     options.compact = compact
     let rendered = try GlyphRenderer.render(artwork, options: options)
-    warnings += rendered.upscalingWarnings.filter { !warnings.contains($0) }
+    warnings += rendered.upscaling.filter { !warnings.contains($0) }
     var image = rendered.image
     GlyphRenderer.recolour(&image, to: colour)
     return image

@@ -183,7 +183,7 @@ public struct TabBar {
       * scale
     let shown = shownItems
     var drawn: [DrawnLayout.Item] = []
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
 
     do {
       let canvas = try Canvas(width: width, height: height)
@@ -204,7 +204,7 @@ public struct TabBar {
       return Drawing(
         image: image,
         layout: DrawnLayout(
-          widthPx: width, heightPx: height, scale: scale, items: drawn, warnings: warnings))
+          widthPx: width, heightPx: height, scale: scale, items: drawn, diagnostics: warnings))
     } catch {
       throw GlyphsmithError.wrap(error, path: "tab bar")
     }

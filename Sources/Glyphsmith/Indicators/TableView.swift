@@ -106,12 +106,13 @@ public struct TableView {
     guard widthPt >= 100, widthPt.isFinite else {
       throw GlyphsmithError.invalidOption("device width must be at least 100 pt, got \(widthPt)")
     }
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
     let grouped = spec.style == .grouped
     if grouped && !spec.index.isEmpty {
       warnings.append(
-        "warning: a section index is for plain tables (HIG \"Lists and tables\"); it is not "
-          + "drawn on a grouped table")
+        .warning(
+          "a section index is for plain tables (HIG \"Lists and tables\"); it is not "
+            + "drawn on a grouped table", kind: Diagnostic.Kind.layout))
     }
     let (blocks, height) = TableViewBlock.layout(spec, scale: scale)
     do {

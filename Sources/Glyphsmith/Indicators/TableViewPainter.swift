@@ -23,13 +23,13 @@ struct TableViewPainter {
   let labelColour: RGBA8
   let secondary: RGBA8
   let canvas: Canvas
-  var warnings: [String]
+  var warnings: [Diagnostic]
   var drawn: [DrawnLayout.Item] = []
   var glyphCache: [String: RGBAImage] = [:]
 
   /// A painter with a canvas of the table's size filled with its background.
   /// - Throws: `RenderError` when the canvas cannot be made.
-  init(table: TableView, scale s: Double, height: Int, warnings: [String]) throws {
+  init(table: TableView, scale s: Double, height: Int, warnings: [Diagnostic]) throws {
     self.table = table
     self.s = s
     self.height = height
@@ -95,8 +95,9 @@ struct TableViewPainter {
         truncated: cut))
     if cut {
       warnings.append(
-        "warning: the \(isHeader ? "header" : "footer") '\(text)' does not fit and ends "
-          + "in an ellipsis")
+        .warning(
+          "the \(isHeader ? "header" : "footer") '\(text)' does not fit and ends "
+            + "in an ellipsis", kind: Diagnostic.Kind.truncatedText))
     }
   }
 
@@ -207,7 +208,10 @@ struct TableViewPainter {
       titleRoom = dx - gap - textX
       if cut {
         truncated = true
-        warnings.append("warning: \(place) detail '\(detail)' is cut short with an ellipsis")
+        warnings.append(
+          .warning(
+            "\(place) detail '\(detail)' is cut short with an ellipsis",
+            kind: Diagnostic.Kind.truncatedText))
       }
     }
     let (titleLayout, titleCut) = try BarText.fitted(
@@ -223,7 +227,10 @@ struct TableViewPainter {
       try canvas.draw(subLayout, x: textX, y: (top + 45 * s - subLayout.baseline).rounded())
       if subCut {
         truncated = true
-        warnings.append("warning: \(place) subtitle '\(subtitle)' is cut short with an ellipsis")
+        warnings.append(
+          .warning(
+            "\(place) subtitle '\(subtitle)' is cut short with an ellipsis",
+            kind: Diagnostic.Kind.truncatedText))
       }
     } else {
       try canvas.draw(
@@ -232,7 +239,10 @@ struct TableViewPainter {
     }
     if titleCut {
       truncated = true
-      warnings.append("warning: \(place) title '\(row.title)' is cut short with an ellipsis")
+      warnings.append(
+        .warning(
+          "\(place) title '\(row.title)' is cut short with an ellipsis",
+          kind: Diagnostic.Kind.truncatedText))
     }
     return truncated
   }
@@ -255,8 +265,9 @@ struct TableViewPainter {
     }
     if lineHeight < 14 * s {
       warnings.append(
-        "warning: \(index.count) index titles do not fit the table's height at 14 pt a line; "
-          + "they are squeezed")
+        .warning(
+          "\(index.count) index titles do not fit the table's height at 14 pt a line; "
+            + "they are squeezed", kind: Diagnostic.Kind.layout))
     }
     drawn.append(.init(kind: "index", title: index.joined(separator: " "), frame: frame(column)))
   }
@@ -267,6 +278,6 @@ struct TableViewPainter {
     Drawing(
       image: try canvas.image(),
       layout: DrawnLayout(
-        widthPx: width, heightPx: height, scale: s, items: drawn, warnings: warnings))
+        widthPx: width, heightPx: height, scale: s, items: drawn, diagnostics: warnings))
   }
 }

@@ -29,7 +29,7 @@ extension Toolbar {
   /// The pieces at `scale`: icons rendered with the toolbar role and recoloured, text
   /// buttons styled, spaces in px, a gap between two adjacent buttons.
   /// - Throws: `GlyphsmithError.emptyArtwork` for an icon without ink; `.render`.
-  func pieces(scale: Double, warnings: inout [String]) throws -> [Piece] {
+  func pieces(scale: Double, warnings: inout [Diagnostic]) throws -> [Piece] {
     let tintColour = tint ?? palette.systemBlue(appearance)
     let laid = laidOutEntries
     var pieces: [Piece] = []
@@ -47,7 +47,7 @@ extension Toolbar {
           options.role = .toolbar
           options.scale = scale
           let rendered = try GlyphRenderer.render(icon, options: options)
-          warnings += rendered.upscalingWarnings.filter { !warnings.contains($0) }
+          warnings += rendered.upscaling.filter { !warnings.contains($0) }
           var image = rendered.image
           GlyphRenderer.recolour(&image, to: colour)
           pieces.append(.glyph(image, button))
@@ -83,7 +83,7 @@ extension Toolbar {
   /// - Throws: `.render` on a text failure.
   func fittedTexts(
     _ pieces: [Piece], available: Double, margin: Double, scale: Double,
-    warnings: inout [String]
+    warnings: inout [Diagnostic]
   ) throws -> [Int: (TextLayout, Bool)] {
     var texts: [Int: (TextLayout, Bool)] = [:]
     for (i, piece) in pieces.enumerated() {
@@ -94,9 +94,11 @@ extension Toolbar {
     let fixed = Self.fixedWidth(pieces, texts: texts, scale: scale)
     guard fixed > available + 0.01 else { return texts }
     warnings.append(
-      "warning: the toolbar's items and \(marginPt.compact3) pt margins need "
-        + "\(((fixed + 2 * margin) / scale).compact3) pt, more than its "
-        + "\(widthPt.compact3) pt; drop items or shorten their titles")
+      .warning(
+        "the toolbar's items and \(marginPt.compact3) pt margins need "
+          + "\(((fixed + 2 * margin) / scale).compact3) pt, more than its "
+          + "\(widthPt.compact3) pt; drop items or shorten their titles",
+        kind: Diagnostic.Kind.layout))
     // Cut the widest text buttons down to a common width until the rest fits.
     let textIndices = texts.keys.sorted()
     guard !textIndices.isEmpty else { return texts }
@@ -128,7 +130,7 @@ extension Toolbar {
   /// - Throws: `.render` on a renderer failure.
   func paint(
     _ pieces: [Piece], texts: [Int: (TextLayout, Bool)], flexibleWidth: Double,
-    margin: Double, size: (width: Int, height: Int), scale: Double, warnings: [String]
+    margin: Double, size: (width: Int, height: Int), scale: Double, warnings: [Diagnostic]
   ) throws -> Drawing {
     let (width, height) = size
     var warnings = warnings
@@ -169,7 +171,10 @@ extension Toolbar {
               px: Rect(x: left, y: y, width: w, height: layout.logicalRect.height), scale: scale),
             truncated: truncated, disabled: button.isDisabled))
         if truncated {
-          warnings.append("warning: toolbar item '\(title)' does not fit and ends in an ellipsis")
+          warnings.append(
+            .warning(
+              "toolbar item '\(title)' does not fit and ends in an ellipsis",
+              kind: Diagnostic.Kind.truncatedText))
         }
         x += w
       case .flexible, .fixed:
@@ -188,6 +193,6 @@ extension Toolbar {
     return Drawing(
       image: try canvas.image(),
       layout: DrawnLayout(
-        widthPx: width, heightPx: height, scale: scale, items: drawn, warnings: warnings))
+        widthPx: width, heightPx: height, scale: scale, items: drawn, diagnostics: warnings))
   }
 }

@@ -146,11 +146,13 @@ public struct Toolbar {
   public func draw(scale: Double) throws -> Drawing {
     try validate()
     let (width, height) = try Drawing.pixelSize(widthPt: widthPt, heightPt: heightPt, scale: scale)
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
     if buttons.count > Self.warningItemCount {
       warnings.append(
-        "warning: \(buttons.count) toolbar items: more than \(Self.warningItemCount) crowd a "
-          + "toolbar (HIG \"Toolbars\"); keep the primary actions and move the rest into a menu")
+        .warning(
+          "\(buttons.count) toolbar items: more than \(Self.warningItemCount) crowd a "
+            + "toolbar (HIG \"Toolbars\"); keep the primary actions and move the rest into a menu",
+          kind: Diagnostic.Kind.layout))
     }
     let pieces = try pieces(scale: scale, warnings: &warnings)
     let margin = (marginPt * scale).rounded()

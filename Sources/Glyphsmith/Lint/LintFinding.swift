@@ -110,12 +110,18 @@ public struct LintFinding: Codable, Equatable, Sendable {
     try c.encode(count, forKey: .count)
   }
 
-  /// The compiler-style diagnostic: `path:line:col: warning: [rule] message`, or
-  /// `path: warning: [rule] message` when there is no element to point at.
-  public func diagnostic(path: String) -> String {
-    let place = line.map { "\(path):\($0):\(column ?? 1)" } ?? path
-    return "\(place): \(severity.rawValue): [\(rule.rawValue)] \(message)"
+  /// This finding as the one finding type: kind `lint`, the rule id as `rule`, the line and
+  /// column (column 1 when only the line is known), the severity as is; `value`, `limit`,
+  /// `scale`, `box` and `count` stay on the finding (the `--json` report carries them).
+  public func diagnostic(in path: String) -> Diagnostic {
+    Diagnostic(
+      Diagnostic.Severity(severity), path: path, line: line, column: line.map { _ in column ?? 1 },
+      kind: Diagnostic.Kind.lint, rule: rule.rawValue, message: message)
   }
+
+  /// The compiler-style line, `diagnostic(in:)`'s description: `path:line:col: warning:
+  /// [rule] message`, or `path: warning: [rule] message` when there is no element to point at.
+  public func diagnostic(path: String) -> String { diagnostic(in: path).description }
 }
 
 extension Double {
@@ -130,5 +136,17 @@ extension Double {
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text
+  }
+}
+
+extension Diagnostic.Severity {
+  /// A lint severity as a diagnostic's: the same word (`error`, `warning`, `info`); `off`,
+  /// which no finding carries, is `info`.
+  public init(_ severity: LintSeverity) {
+    switch severity {
+    case .error: self = .error
+    case .warning: self = .warning
+    case .info, .off: self = .info
+    }
   }
 }

@@ -10,8 +10,12 @@ public final class Artwork {
   package let source: ArtworkSource
   /// The loaded SVG every consumer reads (outline, text, vector model); `nil` for a PNG.
   package let svg: LoadedSVG?
-  /// Warnings found while loading (a size fallback), in the compiler form `path: warning: ...`.
-  public private(set) var warnings: [String] = []
+  /// Warnings found while loading (dropped references, a size fallback, `<text>` the fonts
+  /// cannot draw) and added by the renderer, in order.
+  public private(set) var diagnostics: [Diagnostic] = []
+  /// `diagnostics` in the compiler form `path: warning: ...` (for callers that still take
+  /// lines; derived, never stored).
+  public var warnings: [String] { diagnostics.descriptions }
 
   /// Whether the artwork is a raster (PNG) rather than vector (SVG).
   public var isRaster: Bool {
@@ -64,7 +68,8 @@ public final class Artwork {
     let format = ArtworkFormat.detect(data)
     switch format {
     case .empty:
-      throw GlyphsmithError.unusable(path: path, problem: "the file is empty; give an SVG or PNG icon")
+      throw GlyphsmithError.unusable(
+        path: path, problem: "the file is empty; give an SVG or PNG icon")
     case .unknown where data.count <= SVGDocument.maximumFileSize:
       // (Larger files go on to SVGDocument, which names the size limit.)
       throw GlyphsmithError.unusable(
@@ -79,12 +84,14 @@ public final class Artwork {
         let loaded = try LoadedSVG(
           data: data, path: path, baseDirectory: baseDirectory, sizeFromContent: sizeFromContent)
         let document = loaded.document
-        warnings += document.referenceWarnings
-        if let warning = document.sizeWarning { warnings.append(warning) }
+        diagnostics += document.referenceWarnings
+        if let warning = document.sizeWarning { diagnostics.append(warning) }
         // <text> the pinned fonts cannot draw as written: never silently.
         for problem in loaded.textElements.flatMap(SVGTextCheck.problems(for:)) {
-          warnings.append(
-            "\(path):\(problem.element.line):\(problem.element.column): warning: \(problem.message)")
+          diagnostics.append(
+            .warning(
+              problem.message, path: path, line: problem.element.line,
+              column: problem.element.column, kind: Diagnostic.Kind.svgElement))
         }
         source = .svg(document)
         svg = loaded
@@ -114,5 +121,5 @@ public final class Artwork {
     return result
   }
 
-  func addWarning(_ warning: String) { warnings.append(warning) }
+  func addWarning(_ warning: Diagnostic) { diagnostics.append(warning) }
 }

@@ -66,7 +66,7 @@ public struct ContactSheetJob: Sendable {
     }
     let (render, symbols, scale) = (self.render, self.symbols, sheet.scale)
     let entries = ParallelMap.map(count: files.count, jobs: jobs) {
-      index -> Result<(ContactSheet.Entry, [String]), GlyphsmithError> in
+      index -> Result<(ContactSheet.Entry, [Diagnostic]), GlyphsmithError> in
       do {
         if symbols {
           return .success(
@@ -83,7 +83,7 @@ public struct ContactSheetJob: Sendable {
       switch entry {
       case .success(let (value, warnings)):
         // The warnings `render` prints for the same file (dropped references, upscaling).
-        warnings.forEach(diagnose)
+        warnings.descriptions.forEach(diagnose)
         good.append(value)
       case .failure(let error):
         diagnose(error.description)
@@ -100,21 +100,21 @@ public struct ContactSheetJob: Sendable {
   }
 
   /// One cell: the icon at `path` rendered regular (and compact when `render.compact`), and
-  /// the render's warnings (`path: warning: ...`), each once.
+  /// the render's warnings, each once.
   static func entry(
     path: String, render: RenderOptions
-  ) throws -> (ContactSheet.Entry, [String]) {
+  ) throws -> (ContactSheet.Entry, [Diagnostic]) {
     let artwork = try Artwork(path: path)
     var options = render
     options.compact = false
     let regular = try GlyphRenderer.render(artwork, options: options)
     var glyphs = [regular.image]
-    var warnings = regular.warnings
+    var warnings = regular.diagnostics
     if render.compact {
       options.compact = true
       let compact = try GlyphRenderer.render(artwork, options: options)
       glyphs.append(compact.image)
-      warnings += compact.warnings.filter { !warnings.contains($0) }
+      warnings += compact.diagnostics.filter { !warnings.contains($0) }
     }
     let entry = ContactSheet.Entry(
       name: FileName.display(AssetName.from(path: path)), glyphs: glyphs)

@@ -44,7 +44,7 @@ package enum SymbolBuilder {
       throw GlyphsmithError.unusable(
         path: path, problem: "a symbol needs vector artwork; give an SVG, not a PNG")
     }
-    var warnings = artwork.warnings
+    var warnings = artwork.diagnostics
     let document = svg.document
     let file = document.path
     let recording = try svg.vectorModel()
@@ -71,7 +71,8 @@ package enum SymbolBuilder {
     // The shape decides the ink size, the side bearing and the stroke skeleton per weight.
     let analysis = try? InkAnalysis.measure(.svg(document), path: file)
     let skeletonCentre = analysis.map { ink in
-      place(PathPoint(x: ink.bounds.x + ink.bounds.width / 2, y: ink.bounds.y + ink.bounds.height / 2))
+      place(
+        PathPoint(x: ink.bounds.x + ink.bounds.width / 2, y: ink.bounds.y + ink.bounds.height / 2))
     }
 
     let skeletonShape = analysis?.shape ?? .circle
@@ -102,7 +103,9 @@ package enum SymbolBuilder {
         pending.append((.fill(outline), layers[index]))
       case .stroke(var style, let dashed):
         if dashed {
-          warnings.append("\(file): warning: dashed strokes are outlined solid")
+          warnings.append(
+            .warning(
+              "dashed strokes are outlined solid", path: file, kind: Diagnostic.Kind.symbolOutline))
         }
         style.width *= k0
         if method == .fill { method = .stroked }
@@ -113,8 +116,9 @@ package enum SymbolBuilder {
           // weight skeleton, then, when the grid makes that one incompatible, on the icon's.
           var weights: [SymbolWeight: VectorPath] = [:]
           attempts: for centreline in [skeleton, { _ in { $0 } }] {
-            weights = try outlines(subpath, style: style, options: options, skeleton: centreline)
-            { try stroker.stroke($0, style: $1) }
+            weights = try outlines(subpath, style: style, options: options, skeleton: centreline) {
+              try stroker.stroke($0, style: $1)
+            }
             if Set(weights.values.map(\.signature)).count == 1 { break attempts }
             if style.cap == .round && style.join == .round {
               weights = try outlines(
@@ -184,8 +188,10 @@ package enum SymbolBuilder {
     }
     if !compatible {
       warnings.append(
-        "\(file): warning: the three weights cannot be made compatible (same paths and "
-          + "commands); Ultralight and Black are copies of Regular")
+        .warning(
+          "the three weights cannot be made compatible (same paths and "
+            + "commands); Ultralight and Black are copies of Regular", path: file,
+          kind: Diagnostic.Kind.symbolOutline))
       for i in paths.indices {
         let regular = paths[i].weights[.regular] ?? VectorPath()
         paths[i].weights = [.ultralight: regular, .regular: regular, .black: regular]
@@ -195,7 +201,7 @@ package enum SymbolBuilder {
     let bearing = SymbolTemplateGeometry.sideBearing(shape: shape)
     var outline = SymbolOutline(
       name: name, paths: paths, width: canvas.width * k0 * s, height: canvas.height * k0 * s,
-      method: method, warnings: warnings)
+      method: method, diagnostics: warnings)
     outline.place(
       bearing: bearing,
       canvasTopLeft: size(PathPoint(x: 0, y: (0 - canvas.height / 2) * k0 + centreY)))

@@ -35,7 +35,7 @@ public struct SymbolJob: Sendable {
   /// - Throws: what `run()` throws; `GlyphsmithError.writeFailed` for the report.
   public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
     let report = try run()
-    for entry in report.symbols { entry.warnings.forEach(diagnose) }
+    for entry in report.symbols { entry.diagnostics.descriptions.forEach(diagnose) }
     report.errors.forEach(diagnose)
     if let reportPath {
       do {
@@ -50,7 +50,7 @@ public struct SymbolJob: Sendable {
       "wrote \(count) symbol set\(count == 1 ? "" : "s") to \(catalog) (\(copied) with copied "
         + "weights)")
     if !report.errors.isEmpty { return .unusableInput }
-    return report.symbols.contains { !$0.warnings.isEmpty } ? .answerIsNo : nil
+    return report.symbols.contains { !$0.diagnostics.isEmpty } ? .answerIsNo : nil
   }
 
   /// Runs the job. Errors for single inputs are collected in the report; the rest go on.
@@ -97,7 +97,7 @@ public struct SymbolJob: Sendable {
           SymbolReport.Entry(
             input: input, name: outline.name, symbolset: folder, method: outline.method.rawValue,
             weighted: outline.method != .copied && outline.method != .fill,
-            paths: outline.paths.count, warnings: outline.warnings, measure: result))
+            paths: outline.paths.count, diagnostics: outline.diagnostics, measure: result))
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: input))
       }

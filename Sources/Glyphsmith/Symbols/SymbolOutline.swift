@@ -34,8 +34,11 @@ package struct SymbolOutline: Sendable {
   package var height: Double
   /// How the weights were made.
   package var method: Method
-  /// Warnings, in the compiler form `path: warning: ...`.
-  package var warnings: [String]
+  /// Warnings: the artwork's, then the outline's (kind `symbol-outline`: dashes outlined
+  /// solid, weights copied).
+  package var diagnostics: [Diagnostic]
+  /// `diagnostics` in the compiler form `path: warning: ...` (derived).
+  package var warnings: [String] { diagnostics.descriptions }
   /// The left and right margin guides of each weight, as x on the artboard (set by `place`;
   /// until then the canvas edges around the column centre).
   package var margins: [SymbolWeight: (left: Double, right: Double)] = [:]
@@ -46,14 +49,14 @@ package struct SymbolOutline: Sendable {
   /// An outline of `paths` (centred on x 0) whose margins are the canvas edges.
   package init(
     name: String, paths: [Path], width: Double, height: Double, method: Method,
-    warnings: [String]
+    diagnostics: [Diagnostic]
   ) {
     self.name = name
     self.paths = paths
     self.width = width
     self.height = height
     self.method = method
-    self.warnings = warnings
+    self.diagnostics = diagnostics
     for weight in SymbolWeight.allCases {
       let left = SymbolTemplateGeometry.columnCentre(weight) - width / 2
       margins[weight] = (left, left + width)

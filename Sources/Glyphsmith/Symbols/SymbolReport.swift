@@ -1,8 +1,9 @@
 /// What `SymbolJob` did, for `glyphsmith symbol --report FILE.json` (sorted keys, Xcode's
-/// JSON layout) and for the CLI's messages.
-public struct SymbolReport: Codable, Sendable, Equatable {
+/// JSON layout) and for the CLI's messages. Written, never read back (the report keeps the
+/// printed form of its warnings).
+public struct SymbolReport: Encodable, Sendable, Equatable {
   /// One icon made into a symbol set.
-  public struct Entry: Codable, Sendable, Equatable {
+  public struct Entry: Encodable, Sendable, Equatable {
     /// The input file as given.
     public var input: String
     /// The symbol's name.
@@ -15,10 +16,46 @@ public struct SymbolReport: Codable, Sendable, Equatable {
     public var weighted: Bool
     /// Template paths per weight.
     public var paths: Int
-    /// Warnings in the compiler form.
-    public var warnings: [String]
+    /// Warnings: the artwork's, then the outline's.
+    public var diagnostics: [Diagnostic]
+    /// `diagnostics` in the compiler form, as printed and as the report's `warnings` key
+    /// holds them (derived).
+    public var warnings: [String] { diagnostics.descriptions }
     /// The Regular-S / source comparison and ink per weight, with `--measure`.
     public var measure: SymbolMeasure.Result?
+
+    /// An entry; see the properties.
+    public init(
+      input: String, name: String, symbolset: String, method: String, weighted: Bool,
+      paths: Int, diagnostics: [Diagnostic], measure: SymbolMeasure.Result? = nil
+    ) {
+      self.input = input
+      self.name = name
+      self.symbolset = symbolset
+      self.method = method
+      self.weighted = weighted
+      self.paths = paths
+      self.diagnostics = diagnostics
+      self.measure = measure
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case input, name, symbolset, method, weighted, paths, warnings, measure
+    }
+
+    /// The report's keys, `warnings` as compiler-form lines (the report's schema), without
+    /// the structured `diagnostics`.
+    public func encode(to encoder: Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(input, forKey: .input)
+      try c.encode(name, forKey: .name)
+      try c.encode(symbolset, forKey: .symbolset)
+      try c.encode(method, forKey: .method)
+      try c.encode(weighted, forKey: .weighted)
+      try c.encode(paths, forKey: .paths)
+      try c.encode(warnings, forKey: .warnings)
+      try c.encodeIfPresent(measure, forKey: .measure)
+    }
   }
 
   /// Format version: 1.

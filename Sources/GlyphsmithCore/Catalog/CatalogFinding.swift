@@ -45,12 +45,19 @@ public struct CatalogFinding: Equatable, Sendable, Comparable, CustomStringConve
     self.message = message
   }
 
-  /// Compiler form: `path[:line:1]: warning: [rule] entry: message`.
-  public var description: String {
-    let location = line.map { "\(path):\($0):1" } ?? path
-    let subject = entry.map { "\($0): " } ?? ""
-    return "\(location): \(severity.rawValue): [\(rule.rawValue)] \(subject)\(message)"
+  /// This finding as the one finding type: kind `catalog`, the rule id as `rule`, column 1
+  /// when the line is known, and the entry leading the message (`entry: message`); `asset`
+  /// and `file` stay on the finding (the `--json` report carries them).
+  public var diagnostic: Diagnostic {
+    Diagnostic(
+      Diagnostic.Severity(severity), path: path, line: line, column: line.map { _ in 1 },
+      kind: Diagnostic.Kind.catalog, rule: rule.rawValue,
+      message: (entry.map { "\($0): " } ?? "") + message)
   }
+
+  /// Compiler form, `diagnostic`'s description: `path[:line:1]: warning: [rule] entry:
+  /// message`.
+  public var description: String { diagnostic.description }
 
   /// Ordered by path, line, rule id, entry and message, so output is stable.
   public static func < (a: CatalogFinding, b: CatalogFinding) -> Bool {
@@ -90,5 +97,15 @@ extension CatalogFinding: Codable {
     entry = try container.decodeIfPresent(String.self, forKey: .entry)
     file = try container.decodeIfPresent(String.self, forKey: .file)
     message = try container.decode(String.self, forKey: .message)
+  }
+}
+
+extension Diagnostic.Severity {
+  /// A catalog finding's severity as a diagnostic's: the same word.
+  public init(_ severity: CatalogFinding.Severity) {
+    switch severity {
+    case .error: self = .error
+    case .warning: self = .warning
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlyphsmithCore
 
 /// Checks an SVG's external references before librsvg reads it. External entity
 /// declarations are an error (the document cannot be parsed faithfully without them). Every
@@ -6,14 +7,15 @@ import Foundation
 /// stdin), of any kind (`href` on any element, CSS `url()` and `@import`, an external DTD, a
 /// file referenced inside a nested `data:` SVG), is never read: it is removed from the
 /// document librsvg reads (or librsvg never loads it) and gets a warning
-/// `PATH: warning: dropped reference 'X': why`; the file renders.
+/// `PATH: warning: dropped reference 'X': why` (a `Diagnostic` of kind
+/// `dropped-reference`); the file renders.
 enum ReferencePolicy {
   /// What librsvg should read and the warnings for the caller to print.
   struct Outcome {
     /// The bytes for librsvg: the input's own unless `SVGPreflight` bounded something.
     var data: Data
-    /// `PATH: warning: dropped reference ...` lines, in document order.
-    var warnings: [String] = []
+    /// `dropped-reference` (and `bounded-font-size`) warnings, in document order.
+    var warnings: [Diagnostic] = []
     /// `SVGNormalizer`'s fixes applied to `data`.
     var normalizations: [String] = []
     /// Whether `data` is the input re-serialised in UTF-8 with its DTD applied (see
@@ -74,7 +76,9 @@ enum ReferencePolicy {
     }
     for (from, to) in found.boundedFontSizes.sorted(by: { $0.from < $1.from }) {
       outcome.warnings.append(
-        "\(path): warning: font-size \(from) is past what librsvg can draw; drawn at \(to)")
+        .warning(
+          "font-size \(from) is past what librsvg can draw; drawn at \(to)", path: path,
+          kind: Diagnostic.Kind.boundedFontSize))
     }
     if let rewritten = found.rewritten {
       outcome.data = rewritten
@@ -83,8 +87,10 @@ enum ReferencePolicy {
     return outcome
   }
 
-  private static func dropped(_ reference: String, path: String, why: String) -> String {
-    "\(path): warning: dropped reference '\(reference.prefix(200))': \(why)"
+  private static func dropped(_ reference: String, path: String, why: String) -> Diagnostic {
+    .warning(
+      "dropped reference '\(reference.prefix(200))': \(why)", path: path,
+      kind: Diagnostic.Kind.droppedReference)
   }
 
   private static func isData(_ reference: String) -> Bool {
@@ -93,7 +99,9 @@ enum ReferencePolicy {
 
   /// Warnings for file references inside a `data:` SVG (librsvg loads it with no base, so
   /// they are never read): one per reference, nested data SVGs followed three levels deep.
-  private static func nestedReferences(_ url: String, path: String, depth: Int) -> [String] {
+  private static func nestedReferences(_ url: String, path: String, depth: Int)
+    -> [Diagnostic]
+  {
     let trimmed = url.trimmingCharacters(in: .whitespaces)
     guard depth < 3, let comma = trimmed.firstIndex(of: ",") else { return [] }
     let header = trimmed[..<comma].lowercased()
@@ -103,7 +111,7 @@ enum ReferencePolicy {
     guard let bytes = EmbeddedImages.decode(trimmed), SVGPreflight.needsPass(bytes),
       let found = SVGPreflight.run(bytes, limits: unbounded, normalize: false)
     else { return [] }
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
     for reference in found.hrefs + found.imports + found.cssURLs {
       let r = reference.trimmingCharacters(in: .whitespaces)
       if r.isEmpty || r.hasPrefix("#") { continue }

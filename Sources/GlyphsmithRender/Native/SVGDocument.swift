@@ -1,6 +1,7 @@
 import CCairo
 import CRsvg
 import Foundation
+import GlyphsmithCore
 
 /// An SVG file loaded by librsvg, with its intrinsic canvas size worked out.
 ///
@@ -17,11 +18,12 @@ package final class SVGDocument {
   /// (or height) plus the viewBox's aspect ratio; else the viewBox's size.
   package let intrinsicSize: Size
   /// Set when the size came from a documented fallback (percentage width or height: the
-  /// viewBox is used instead), for the caller to print as a warning.
-  package let sizeWarning: String?
-  /// `PATH: warning: dropped reference ...` lines for references never read (see
-  /// `ReferencePolicy`), for the caller to print.
-  package let referenceWarnings: [String]
+  /// viewBox is used instead), for the caller to print as a warning (kind `size-fallback`).
+  package let sizeWarning: Diagnostic?
+  /// `PATH: warning: dropped reference ...` warnings (kind `dropped-reference`, or
+  /// `bounded-font-size`) for references never read (see `ReferencePolicy`), for the caller
+  /// to print.
+  package let referenceWarnings: [Diagnostic]
   /// What the normalisation rewrote before librsvg read the document (`use-symbol`,
   /// `use-svg`, `gradient-href`, `clip-path`, `zero-length-cap`; see `SVGNormalizer`);
   /// empty when librsvg read the input as is.
@@ -290,7 +292,7 @@ package final class SVGDocument {
   private static func intrinsicSize(
     of handle: UnsafeMutablePointer<RsvgHandle>, path: String, explicitPercent: Bool,
     negative: String? = nil
-  ) throws -> (Size, String?) {
+  ) throws -> (Size, Diagnostic?) {
     var hasWidth: gboolean = 0
     var hasHeight: gboolean = 0
     var hasViewBox: gboolean = 0
@@ -318,7 +320,9 @@ package final class SVGDocument {
     if let box {
       let warning =
         percent
-        ? "\(path): warning: percentage width or height; using the viewBox size \(box) px" : nil
+        ? Diagnostic.warning(
+          "percentage width or height; using the viewBox size \(box) px", path: path,
+          kind: Diagnostic.Kind.sizeFallback) : nil
       return (box, warning)
     }
     if let negative {

@@ -71,7 +71,8 @@ enum AppIconCommand: DeclaredSubcommand {
     if let name = parsed.value("name") {
       guard AndroidDrawables.resourceName(name) == name else {
         throw UsageError(
-          message: "--name needs an Android resource name ([a-z0-9_], a letter first), got '\(name)'")
+          message:
+            "--name needs an Android resource name ([a-z0-9_], a letter first), got '\(name)'")
       }
       android.name = name
     }
@@ -117,7 +118,7 @@ enum AppIconCommand: DeclaredSubcommand {
       } catch {
         throw GlyphsmithError.wrap(error, path: options.input)
       }
-      result.diagnostics.forEach(Terminal.error)
+      result.findings.descriptions.forEach(Terminal.error)
       return result.outcome
     }
     let result: AppIconResult
@@ -127,7 +128,7 @@ enum AppIconCommand: DeclaredSubcommand {
     } catch {
       throw GlyphsmithError.wrap(error, path: options.input)
     }
-    result.diagnostics.forEach(Terminal.error)
+    result.lines.forEach(Terminal.error)
     return result.outcome
   }
 }

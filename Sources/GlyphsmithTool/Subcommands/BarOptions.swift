@@ -48,7 +48,7 @@ enum BarOptions {
 
   /// Prints the warnings on stderr and, with `json`, the layout on stdout.
   static func report(_ layout: DrawnLayout, json: Bool) {
-    layout.warnings.forEach(Terminal.error)
+    layout.diagnostics.descriptions.forEach(Terminal.error)
     if json {
       Terminal.output(String(decoding: layout.json().dropLast(), as: UTF8.self))
     }

@@ -63,7 +63,7 @@ enum DotsCommand: DeclaredSubcommand {
   static func run(_ job: PageControlJob) throws -> FailureCategory? {
     let control = try job.control()
     lintIndicators(job, control: control)
-    control.warnings.forEach(Terminal.error)
+    control.diagnostics.descriptions.forEach(Terminal.error)
     try job.write(control)
     return nil
   }

@@ -80,7 +80,7 @@ enum RenderCommand: DeclaredSubcommand {
     InputLimits.setCurrent(options.limits)
     let (status, failure) = IsolatedChild.run(budget: options.budget) {
       do {
-        try options.job.run().forEach(Terminal.error)
+        try options.job.run().descriptions.forEach(Terminal.error)
         return ExitCode(nil).rawValue
       } catch let failure as any GlyphsmithFailure {
         report(failure)

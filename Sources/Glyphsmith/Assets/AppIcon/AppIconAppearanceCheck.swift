@@ -50,11 +50,13 @@ public enum AppIconAppearanceCheck {
     var count = 0
     let p = image.pixels
     for i in stride(from: 0, to: p.count, by: 4) where p[i + 3] > 0 {
-      let key = UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(p[i + 3])
+      let key =
+        UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(p[i + 3])
       let bright =
         memo[key]
         ?? {
-          let value = luminance(overBlack: RGBA8(r: p[i], g: p[i + 1], b: p[i + 2], a: p[i + 3])) >= least
+          let value =
+            luminance(overBlack: RGBA8(r: p[i], g: p[i + 1], b: p[i + 2], a: p[i + 3])) >= least
           memo[key] = value
           return value
         }()
@@ -65,34 +67,37 @@ public enum AppIconAppearanceCheck {
 
   /// Warnings for the dark layer rendered as `image` from `path`: ink that is invisible on
   /// the dark background, an opaque light background.
-  public static func darkWarnings(_ image: RGBAImage, path: String) -> [String] {
-    var warnings: [String] = []
+  public static func darkWarnings(_ image: RGBAImage, path: String) -> [Diagnostic] {
+    var warnings: [Diagnostic] = []
     let share = visible(image)
     if share < visibleShare {
       warnings.append(
-        "\(path): warning: the dark icon is invisible on the dark home screen: \(percent(share)) of it stands out against black (contrast 3:1 or more); iOS 18 draws dark icons on a dark background, so give a light or colourful glyph on transparent (a black glyph on transparent shows nothing)"
-      )
+        .warning(
+          "the dark icon is invisible on the dark home screen: \(percent(share)) of it stands out against black (contrast 3:1 or more); iOS 18 draws dark icons on a dark background, so give a light or colourful glyph on transparent (a black glyph on transparent shows nothing)",
+          path: path, kind: Diagnostic.Kind.appearance))
     }
     let corners = cornerPixels(image)
     if corners.allSatisfy({ $0.a == 255 }),
       corners.map({ luminance(overBlack: $0) }).reduce(0, +) / 4 > 0.4
     {
       warnings.append(
-        "\(path): warning: the dark icon has an opaque light background (corner \(String(corners[0].description.prefix(7)))); iOS 18 draws dark icons on its own dark background; leave the background transparent"
-      )
+        .warning(
+          "the dark icon has an opaque light background (corner \(String(corners[0].description.prefix(7)))); iOS 18 draws dark icons on its own dark background; leave the background transparent",
+          path: path, kind: Diagnostic.Kind.appearance))
     }
     return warnings
   }
 
   /// Warnings for the tinted layer rendered as `image` from `path`: ink too dark to carry the
   /// tint, colour the system throws away.
-  public static func tintedWarnings(_ image: RGBAImage, path: String) -> [String] {
-    var warnings: [String] = []
+  public static func tintedWarnings(_ image: RGBAImage, path: String) -> [Diagnostic] {
+    var warnings: [Diagnostic] = []
     let share = visible(image)
     if share < visibleShare {
       warnings.append(
-        "\(path): warning: the tinted icon is invisible: \(percent(share)) of it is light enough to carry the tint (contrast 3:1 or more against black); iOS 18 makes tinted icons from the layer's luminance, so dark ink vanishes; give a white or light grey glyph on transparent"
-      )
+        .warning(
+          "the tinted icon is invisible: \(percent(share)) of it is light enough to carry the tint (contrast 3:1 or more against black); iOS 18 makes tinted icons from the layer's luminance, so dark ink vanishes; give a white or light grey glyph on transparent",
+          path: path, kind: Diagnostic.Kind.appearance))
     }
     var ink = 0
     var coloured = 0
@@ -107,8 +112,9 @@ public enum AppIconAppearanceCheck {
     let colourShareFound = Double(coloured) / Double(max(1, ink))
     if colourShareFound > colourShare {
       warnings.append(
-        "\(path): warning: the tinted icon is in colour (\(percent(colourShareFound)) of its ink); iOS 18 keeps only its luminance and applies the tint; give a greyscale image"
-      )
+        .warning(
+          "the tinted icon is in colour (\(percent(colourShareFound)) of its ink); iOS 18 keeps only its luminance and applies the tint; give a greyscale image",
+          path: path, kind: Diagnostic.Kind.appearance))
     }
     return warnings
   }
@@ -119,7 +125,7 @@ public enum AppIconAppearanceCheck {
   /// Artwork whose corners are opaque fills the square on purpose and is never warned about.
   /// - Throws: as `AppIconMask.coverage(side:)`.
   public static func cutWarnings(_ glyph: RGBAImage, path: String, padding: Double) throws
-    -> [String]
+    -> [Diagnostic]
   {
     guard glyph.width == glyph.height, !cornerPixels(glyph).allSatisfy({ $0.a == 255 }) else {
       return []
@@ -130,23 +136,28 @@ public enum AppIconAppearanceCheck {
     guard cut > cutLimit else { return [] }
     // Padding already applied shrank the glyph; more is suggested on top of it.
     let extra = stride(from: 2, through: 30, by: 2).first { step in
-      AppIconMask.cut(glyph, outside: outside, padding: Double(step) / 100) * scale * scale <= cutLimit
+      AppIconMask.cut(glyph, outside: outside, padding: Double(step) / 100) * scale * scale
+        <= cutLimit
     }
     let total = extra.map { "\(Int((padding * 100).rounded()) + $0)%" }
     let fix =
       total.map { "pass --padding \($0) to keep it inside the icon shape" }
       ?? "give artwork with room around the glyph, or more --padding"
     return [
-      "\(path): warning: the iOS icon mask cuts the artwork's corners (\(Int(cut.rounded())) px of ink outside the rounded shape at 1024 px); \(fix)"
+      .warning(
+        "the iOS icon mask cuts the artwork's corners (\(Int(cut.rounded())) px of ink outside the rounded shape at 1024 px); \(fix)",
+        path: path, kind: Diagnostic.Kind.appearance)
     ]
   }
 
   /// A warning when `foreground` stands out from `background` by less than `minimumContrast`.
-  public static func foregroundWarnings(_ foreground: RGBA8, background: RGBA8) -> [String] {
+  public static func foregroundWarnings(_ foreground: RGBA8, background: RGBA8) -> [Diagnostic] {
     let ratio = contrast(foreground, background)
     guard ratio < minimumContrast else { return [] }
     return [
-      "warning: --foreground \(String(foreground.description.prefix(7))) on --background \(String(background.description.prefix(7))) has a contrast of \(String(format: "%.2f", ratio)):1, under 3:1; the glyph will hardly show; pick colours further apart"
+      .warning(
+        "--foreground \(String(foreground.description.prefix(7))) on --background \(String(background.description.prefix(7))) has a contrast of \(String(format: "%.2f", ratio)):1, under 3:1; the glyph will hardly show; pick colours further apart",
+        kind: Diagnostic.Kind.appearance)
     ]
   }
 

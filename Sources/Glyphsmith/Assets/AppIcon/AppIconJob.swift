@@ -52,7 +52,7 @@ public enum AppIconJob {
         "app icon padding \(options.padding.formatted2) of the side leaves no room; use less than half (e.g. 10%)"
       )
     }
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
     if let foreground = options.foreground {
       warnings += AppIconAppearanceCheck.foregroundWarnings(
         foreground, background: options.background)
@@ -69,7 +69,7 @@ public enum AppIconJob {
         let glyph = try render(
           artwork, side: side, padding: options.padding, foreground: options.foreground)
         if side == marketingSide {
-          warnings += glyph.warnings
+          warnings += glyph.diagnostics
           if !options.backgroundChosen {
             warnings += cornerWarning(glyph.image, path: iconPath, background: options.background)
           }
@@ -94,7 +94,7 @@ public enum AppIconJob {
       try checkUpscale(variant, options: options)
       warnings += squareWarning(variant)
       let glyph = try render(variant, side: marketingSide, padding: options.padding)
-      warnings += glyph.warnings
+      warnings += glyph.diagnostics
       warnings += try AppIconAppearanceCheck.cutWarnings(
         glyph.image, path: path, padding: options.padding)
       warnings +=
@@ -131,7 +131,7 @@ public enum AppIconJob {
     return AppIconResult(
       folder: folder,
       files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },
-      warnings: warnings, findings: findings)
+      diagnostics: warnings, findings: findings)
   }
 
   /// Writes `files` as `catalogPath/NAME.appiconset`, atomically (the folder replaced
@@ -173,16 +173,18 @@ public enum AppIconJob {
   }
 
   /// A warning when the artwork is not square (it is centred, leaving bands).
-  static func squareWarning(_ artwork: Artwork) -> [String] {
+  static func squareWarning(_ artwork: Artwork) -> [Diagnostic] {
     let size = artwork.canvasSize
     guard abs(size.width - size.height) > 0.001 else { return [] }
     return [
-      "\(artwork.path): warning: the artwork is \(size) (not square); it is centred in the 1024x1024 px icon; give square artwork"
+      .warning(
+        "the artwork is \(size) (not square); it is centred in the 1024x1024 px icon; give square artwork",
+        path: artwork.path, kind: Diagnostic.Kind.appearance)
     ]
   }
 
   /// A warning when a corner of the rendered marketing icon is not opaque.
-  static func cornerWarning(_ image: RGBAImage, path: String, background: RGBA8) -> [String] {
+  static func cornerWarning(_ image: RGBAImage, path: String, background: RGBA8) -> [Diagnostic] {
     let corners = [
       ("top-left", 0, 0), ("top-right", image.width - 1, 0), ("bottom-left", 0, image.height - 1),
       ("bottom-right", image.width - 1, image.height - 1),
@@ -191,7 +193,9 @@ public enum AppIconJob {
     guard !transparent.isEmpty else { return [] }
     let hex = String(background.description.prefix(7))
     return [
-      "\(path): warning: transparent corner (\(transparent.joined(separator: ", "))); the marketing icon is flattened onto \(hex) because the App Store rejects alpha; fill the background in the artwork or pass --background COLOR"
+      .warning(
+        "transparent corner (\(transparent.joined(separator: ", "))); the marketing icon is flattened onto \(hex) because the App Store rejects alpha; fill the background in the artwork or pass --background COLOR",
+        path: path, kind: Diagnostic.Kind.appearance)
     ]
   }
 }

@@ -4,8 +4,10 @@ public struct AppIconResult: Sendable {
   public var folder: String
   /// Each file written (name inside the folder) and its side in px, in Contents.json order.
   public var files: [(name: String, pixels: Int)]
-  /// Warnings in the compiler form `path: warning: ...` (transparent corners, upscaling).
-  public var warnings: [String]
+  /// Warnings (transparent corners, mask cuts, dark and tinted layers, upscaling), in order.
+  public var diagnostics: [Diagnostic]
+  /// `diagnostics` in the compiler form `path: warning: ...` (derived).
+  public var warnings: [String] { diagnostics.descriptions }
   /// Validator findings about the written appiconset (none when all is well).
   public var findings: [CatalogFinding]
 }
