@@ -104,8 +104,20 @@ package struct CommandDeclaration: Sendable {
       case .inText, .hidden: continue
       }
     }
+    // `--quiet` is taken by every command (`Subcommand.main`), so every options section lists
+    // it, unless the command declares it itself: before the first heading (golden's verb
+    // sections), else last.
+    if !entries.isEmpty, !options.contains(where: { $0.name == Self.quiet.name }) {
+      let at = entries.firstIndex { $0.option.listing == .heading } ?? entries.count
+      entries.insert((Self.quiet, Self.quiet.label), at: at)
+    }
     return entries
   }
+
+  /// The entry every options section has: `--quiet`, which `Subcommand.main` takes for every
+  /// command before its `parse` runs.
+  package static let quiet = OptionDeclaration.flag(
+    "quiet", help: "no progress and no totals on stderr")
 
   /// One entry's lines: `  LABEL` padded to `helpColumn` then the first help line when the
   /// label leaves a space before the column; else (`placement` `.automatic`) a one-line help

@@ -58,6 +58,7 @@ struct CommandDeclarationLayoutTests {
           -a, --keep-aspect-ratio  ignored:
                       always kept
           COLOR       #RGB or a name
+          --quiet     no progress and no totals on stderr
         record options:
           --only P... these only
           --timeout S seconds (default 10)

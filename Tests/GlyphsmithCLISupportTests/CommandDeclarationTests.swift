@@ -51,6 +51,7 @@ struct CommandDeclarationTests {
                         in order
           --color-alt R,G,B  one line
           --json        print JSON
+          --quiet       no progress and no totals on stderr
 
         Exit: 0 written.
         """)

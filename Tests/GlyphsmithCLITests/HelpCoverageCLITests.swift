@@ -1,4 +1,5 @@
 import Foundation
+import GlyphsmithCLISupport
 import GlyphsmithCommands
 import Testing
 
@@ -54,7 +55,9 @@ struct HelpCoverageCLITests {
     let help = result.stdoutText
     let listed = Self.listedOptions(help)
     let named = Self.optionNames(help)
-    let taken = Set(declaration.specs.map(\.name)).subtracting(["help"])
+    // What the command takes: its declaration's table, and --quiet (`Subcommand.main`).
+    let taken = Set(declaration.specs.map(\.name) + [CommandDeclaration.quiet.name])
+      .subtracting(["help"])
     let allowed = Self.unlisted[name] ?? []
     for option in taken.subtracting(allowed).sorted() {
       #expect(listed.contains(option) || named.contains(option), "--\(option) is not in the help")
@@ -81,7 +84,13 @@ struct HelpCoverageCLITests {
       let takesValue = declaration.options.contains { $0.name == option && $0.valueName != nil }
       // `build --watch` would watch the folder until stopped; --json makes it a usage error
       // that still shows --watch was taken.
-      let extra = name == "build" && option == "watch" ? ["--json"] : []
+      var extra = name == "build" && option == "watch" ? ["--json"] : []
+      // `build` looks for glyphsmith.json here and in every folder above: a stray one above
+      // the temporary folder (in /tmp, say) would be built. A file that is not there keeps
+      // the run inside the folder (it fails at once, after the option was taken).
+      if name == "build" && option != "config" {
+        extra += ["--config", folder.appendingPathComponent("glyphsmith.json").path]
+      }
       let result = try CLIRunner.run(
         [name, "--" + option] + (takesValue ? ["x"] : []) + extra, in: folder,
         executable: FrontCLITests.renderExecutable)
