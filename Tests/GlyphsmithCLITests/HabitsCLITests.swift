@@ -51,7 +51,9 @@ import Testing
     let zoomed = try Data(contentsOf: dir.appendingPathComponent("z.png"))
     #expect(PNGCodec.size(of: zoomed)! == (72, 72))
     let svg = try CLIRunner.run(["render", "c.svg", "-o", "x.svg", "-f", "svg"], in: dir)
-    #expect(svg.status == 2 && svg.stderr.contains("-f/--format: png or vector-drawable, got 'svg'"))
+    // The registry's render formats, named (png or vector-drawable until svg lands).
+    let formats = OutputFormatIndex.spoken(OutputFormats.names(for: .render))
+    #expect(svg.status == 2 && svg.stderr.contains("-f/--format: \(formats), got 'svg'"))
   }
 
   @Test(arguments: ["#f00", "#FF0000", "#ff0000ff", "red", "255,0,0", "Red"])

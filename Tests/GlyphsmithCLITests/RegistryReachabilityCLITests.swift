@@ -7,7 +7,8 @@ import Testing
 /// a lint rule, a platform or a subcommand added as it says (a file and a registry line) is
 /// reachable from the CLI: named by the help of both executables, accepted where the CLI and
 /// the project file take it, and in the schema; likewise every role (`Role.allCases`) in the
-/// hand-written roles tables. Each test enumerates the registry (or, for subcommands, the list
+/// hand-written roles tables, and every output format (`OutputFormats.all`) where its
+/// `choices` say. Each test enumerates the registry (or, for subcommands, the list
 /// the help prints from the executables' `subcommands`), so a new entry is checked without an
 /// edit here.
 @Suite struct RegistryReachabilityCLITests {
@@ -138,6 +139,133 @@ import Testing
         (values as? [String])?.contains(platform) == true,
         "\(platform) is not a value of the schema's platforms")
     }
+  }
+
+  // MARK: - Output formats
+
+  /// The help entry of `option` (its first line, from `  ` + `option`, and the lines under
+  /// it) in `help`, as its words: lowercase names with `-`, the punctuation dropped.
+  static func entryWords(_ help: String, option: String) -> Set<String> {
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("  " + option) }) else { return [] }
+    let entry = [lines[start]] + lines[(start + 1)...].prefix { $0.hasPrefix("      ") }
+    return Set(
+      entry.joined(separator: " ").split { !($0.isLetter || $0.isNumber || $0 == "-") }
+        .map(String.init))
+  }
+
+  /// Every registered output format (`OutputFormats.all`) is reachable where its `choices`
+  /// say. A `.render` choice is in the `-f/--format` entry of both executables' `render
+  /// --help`, and `render -f NAME` writes a file; an `.android` one is in the
+  /// `--android-format` entry of `assets --help`, `assets --platform android --android-format
+  /// NAME` writes drawables, and it is in the schema's `android.format`; a `.catalog` one is
+  /// in the schema's `ios.format` and per-icon `format`, and a project taking it there builds.
+  /// A format with no choice is one a platform writes by itself: the plan of every platform
+  /// (`assets --plan --json`) names it. An unknown name is a usage error naming the
+  /// registry's.
+  @Test func everyOutputFormatIsReachable() throws {
+    #expect(!OutputFormats.all.isEmpty)
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    let svg = icons.appendingPathComponent("circle.svg")
+    try Data(Self.circleSVG.utf8).write(to: svg)
+    let schema = try Self.schema()
+    var helps: [String: [String]] = [:]
+    for executable in [CLIRunner.executable, Self.renderExecutable] {
+      for command in ["render", "assets"] {
+        let help = try CLIRunner.run([command, "--help"], executable: executable)
+        #expect(help.status == 0)
+        helps[command, default: []].append(help.stdoutText)
+      }
+    }
+    let plan = try CLIRunner.run([
+      "assets", icons.path, "-o", folder.appendingPathComponent("plan/Icons.xcassets").path,
+      "--platform", AssetPlatform.allCases.map(\.rawValue).joined(separator: ","), "--plan",
+      "--json",
+    ])
+    #expect(plan.status == 0, "\(plan.stderr)")
+
+    for format in OutputFormats.all {
+      if format.choices.isEmpty {
+        #expect(
+          plan.stdoutText.contains("\"\(format.name)\""),
+          "\(format.name) has no choice and no platform plans it")
+      }
+      for choice in format.choices {
+        let name = choice.name
+        switch choice.place {
+        case .render:
+          for help in helps["render"]! {
+            #expect(
+              Self.entryWords(help, option: "-f, --format").contains(name),
+              "\(name) is not in render --help's -f/--format entry")
+          }
+          let out = folder.appendingPathComponent("render-\(name)").path
+          let result = try CLIRunner.run(["render", svg.path, "-o", out, "-f", name])
+          #expect(result.status == 0, "render -f \(name): \(result.stderr)")
+          #expect(FileManager.default.fileExists(atPath: out), "render -f \(name) wrote nothing")
+        case .android:
+          for help in helps["assets"]! {
+            #expect(
+              Self.entryWords(help, option: "--android-format").contains(name),
+              "\(name) is not in assets --help's --android-format entry")
+          }
+          let out = folder.appendingPathComponent("android-\(name)")
+          let result = try CLIRunner.run([
+            "assets", icons.path, "-o", out.path, "--platform", "android",
+            "--android-format", name,
+          ])
+          #expect(result.status == 0, "--android-format \(name): \(result.stderr)")
+          let written = (try? FileManager.default.subpathsOfDirectory(atPath: out.path)) ?? []
+          #expect(!written.isEmpty, "--android-format \(name) wrote nothing")
+          let values = Self.member(schema, "properties", "android", "properties", "format", "enum")
+          #expect(
+            (values as? [String])?.contains(name) == true, "\(name) not in android.format")
+        case .catalog:
+          for pointer in [
+            ["properties", "ios", "properties", "format", "enum"],
+            ["$defs", "icon", "properties", "format", "enum"],
+            ["$defs", "rule", "properties", "format", "enum"],
+          ] {
+            let values = pointer.reduce(schema as Any?) { ($0 as? [String: Any])?[$1] }
+            #expect(
+              (values as? [String])?.contains(name) == true,
+              "\(name) not in the schema's \(pointer.joined(separator: "/"))")
+          }
+          let project = folder.appendingPathComponent("project-\(name)")
+          try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+          try FileManager.default.copyItem(at: icons, to: project.appendingPathComponent("icons"))
+          try Data(
+            """
+            {"version": 1, "icons": "icons",
+             "ios": {"catalog": "Icons.xcassets", "format": "\(name)"},
+             "defaults": {"format": "\(name)"},
+             "rules": [{"match": "*.svg", "format": "\(name)"}]}
+            """.utf8
+          ).write(to: project.appendingPathComponent("glyphsmith.json"))
+          let result = try CLIRunner.run(["build"], in: project)
+          #expect(result.status == 0, "a project with format \(name): \(result.stderr)")
+        }
+      }
+    }
+
+    let unknown = try CLIRunner.run(["render", svg.path, "-o", "-", "-f", "no-such-format"])
+    #expect(unknown.status == 2, "\(unknown.stderr)")
+    #expect(
+      unknown.stderr.contains(
+        "-f/--format: \(OutputFormatIndex.spoken(OutputFormats.names(for: .render))), got"),
+      "\(unknown.stderr)")
+    let android = try CLIRunner.run([
+      "assets", icons.path, "-o", folder.appendingPathComponent("x").path, "--platform",
+      "android", "--android-format", "no-such-format",
+    ])
+    #expect(android.status == 2, "\(android.stderr)")
+    #expect(
+      android.stderr.contains(
+        "--android-format: \(OutputFormatIndex.spoken(ProjectConfig.androidFormats)), got"),
+      "\(android.stderr)")
   }
 
   // MARK: - Roles

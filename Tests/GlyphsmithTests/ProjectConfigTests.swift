@@ -51,12 +51,20 @@ struct ProjectConfigTests {
                  {"match": "brand/logo.svg", "size": 40},
                  {"match": "old/*", "skip": true}]}
       """)
-    let logo = config.settings(for: "brand/logo.svg")
-    #expect(logo.role == .plain && logo.original == true && logo.size == 40 && logo.padding == 1)
-    let mark = config.settings(for: "brand/x/mark.svg")
+    // The options an icon's settings give.
+    func options(_ path: String) -> IconOptions {
+      var options = IconOptions()
+      config.settings(for: path).apply(to: &options)
+      return options
+    }
+    let logo = options("brand/logo.svg")
+    #expect(logo.role == .plain && logo.template == false && logo.size == 40 && logo.padding == 1)
+    let mark = options("brand/x/mark.svg")
     #expect(mark.size == 32 && mark.role == .plain)
-    let bell = config.settings(for: "bell.svg")
-    #expect(bell.role == .tabBar && bell.size == nil && bell.original == nil && bell.skip == nil)
+    let bell = options("bell.svg")
+    #expect(bell.role == .tabBar && bell.size == nil && bell.template == nil)
+    #expect(config.settings(for: "bell.svg").skip == nil)
+    #expect(config.settings(for: "bell.svg").values.keys.sorted() == ["padding", "role"])
     #expect(config.settings(for: "old/a.svg").skip == true)
     #expect(config.resolve(config.icons) == "p/icons")
     #expect(config.platforms == [.ios])

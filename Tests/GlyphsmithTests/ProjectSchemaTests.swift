@@ -6,8 +6,9 @@ import Testing
 /// `docs/glyphsmith.schema.json` and the tool agree: a JSON Schema validator
 /// (`check-jsonschema`, from PyPI; `.ci/run` installs it) and `ProjectConfig` accept every
 /// example in `docs/examples/project/` and refuse every file in its `invalid/` folder; the
-/// schema's lists of roles, shapes, platforms, formats, severities and lint rules are generated
-/// from the code (`codeLists`, `scripts/update-generated`).
+/// schema's lists of roles, shapes, platforms, formats, severities and lint rules, and the
+/// per-icon keys' properties (`IconKey.all`), are generated from the code (`codeLists`,
+/// `regenerated`, `scripts/update-generated`).
 @Suite("glyphsmith.schema.json")
 struct ProjectSchemaTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -97,6 +98,64 @@ struct ProjectSchemaTests {
 
   static let schemaFile = GeneratedFile(path: "docs/glyphsmith.schema.json")
 
+  /// `shape` as a JSON Schema object (with `description` when given), laid out as the file
+  /// is: members one a line, indented by two spaces more than `indent`.
+  static func schemaText(_ shape: JSONShape, description: String?, indent: String) -> String {
+    let inner = indent + "  "
+    func number(_ value: Double) -> String {
+      value == value.rounded() ? String(Int(value)) : String(value)
+    }
+    var members: [(String, String)]
+    switch shape {
+    case .oneOf(let values):
+      let items = values.map { inner + "  " + JSONArrayText.quoted($0) }.joined(separator: ",\n")
+      members = [("enum", values.isEmpty ? "[]" : "[\n" + items + "\n" + inner + "]")]
+    case .number(let minimum, let exclusive):
+      members = [
+        ("type", "\"number\""), (exclusive ? "exclusiveMinimum" : "minimum", number(minimum)),
+      ]
+    case .integer(let minimum): members = [("type", "\"integer\""), ("minimum", String(minimum))]
+    case .boolean: members = [("type", "\"boolean\"")]
+    case .string: members = [("type", "\"string\"")]
+    case .array(let element):
+      members = [
+        ("type", "\"array\""), ("items", schemaText(element, description: nil, indent: inner)),
+      ]
+    case .any, .object, .dictionary:
+      Issue.record("a per-icon key of a shape the schema generator does not write")
+      members = []
+    }
+    if let description { members.append(("description", JSONArrayText.quoted(description))) }
+    return "{\n" + members.map { inner + "\"\($0)\": " + $1 }.joined(separator: ",\n") + "\n"
+      + indent + "}"
+  }
+
+  /// The `properties` of `$defs/icon`, one per per-icon key (`IconKey.all`), then `extra`
+  /// (a rule's `match`, as written).
+  static func iconPropertiesText(indent: String, extra: [(String, String)] = []) -> String {
+    let inner = indent + "  "
+    let members =
+      IconKey.all.map {
+        ($0.name, schemaText($0.shape, description: $0.description, indent: inner))
+      } + extra
+    return "{\n" + members.map { inner + "\"\($0)\": " + $1 }.joined(separator: ",\n") + "\n"
+      + indent + "}"
+  }
+
+  /// The schema with its generated parts current: the properties of `$defs/icon` and
+  /// `$defs/rule` from `IconKey.all` (the rule's `match` kept as written), then every list of
+  /// `codeLists`; `nil` when a part is missing.
+  static func regenerated(_ text: String) -> String? {
+    guard let scanned = JSONArrayText(text),
+      let match = scanned.text(at: "/$defs/rule/properties/match"),
+      let properties = scanned.replacing(values: [
+        ("/$defs/icon/properties", { iconPropertiesText(indent: $0) }),
+        ("/$defs/rule/properties", { iconPropertiesText(indent: $0, extra: [("match", match)]) }),
+      ])
+    else { return nil }
+    return JSONArrayText(properties)?.replacing(codeLists)
+  }
+
   @Test func everyEnumComesFromTheCode() throws {
     let text = try #require(JSONArrayText(try Self.schemaFile.read()), "the schema is not JSON")
     let generated = Set(Self.codeLists.map(\.pointer))
@@ -113,10 +172,14 @@ struct ProjectSchemaTests {
 
   /// Regenerate with `scripts/update-generated`.
   @Test func schemaListsAreCurrent() throws {
-    let text = try #require(JSONArrayText(try Self.schemaFile.read()), "the schema is not JSON")
-    let updated = try #require(text.replacing(Self.codeLists), "a list of codeLists is missing")
+    let updated = try #require(
+      Self.regenerated(try Self.schemaFile.read()),
+      "the schema is not JSON, or a list of codeLists or the icon or rule properties are missing")
     try Self.schemaFile.expectCurrent(
-      updated, what: "the lists of roles, shapes, platforms, formats, severities and lint rules")
+      updated,
+      what:
+        "the per-icon keys and the lists of roles, shapes, platforms, formats, severities and lint rules"
+    )
   }
 
   @Test func schemaKeysAreTheCodes() throws {

@@ -8,9 +8,10 @@ public struct RenderJob: Sendable, Equatable {
   public var output: String
   /// How to render.
   public var options: RenderOptions
-  /// `vector-drawable` writes an Android VectorDrawable (`VectorRender.vectorDrawable`, the
-  /// layout of `options` at scale 1, in dp) instead of the PNG; `nil`: the PNG.
-  public var vectorFormat: String? = nil
+  /// The output format written, by its `render -f` name (`OutputFormats`, a format with a
+  /// `.render` choice): `png`, or `vector-drawable` for an Android VectorDrawable
+  /// (`VectorRender.vectorDrawable`, the layout of `options` at scale 1, in dp).
+  public var format = "png"
   /// The API level a VectorDrawable must work on (`--min-sdk`; `evenOdd` fills need 24).
   public var minSdk = 21
 
@@ -21,22 +22,23 @@ public struct RenderJob: Sendable, Equatable {
     self.options = options
   }
 
-  /// Renders and writes the PNG (or the VectorDrawable, `vectorFormat`).
-  /// - Returns: the artwork's and renderer's warnings, in order.
+  /// Renders and writes the file in `format`.
+  /// - Returns: the renderer's warnings, in order.
   /// - Throws: a `GlyphsmithError` naming the input (or the output when it cannot be written).
   public func run() throws -> [Diagnostic] {
     do {
       // With the output size given, a file without one is drawn from its content's bounds.
       let artwork = try Artwork(
         path: input, sizeFromContent: options.widthPx != nil || options.heightPx != nil)
-      if vectorFormat == "vector-drawable" {
-        let data = try VectorRender.vectorDrawable(artwork, options: options, minSdk: minSdk)
-        try AtomicFile.write(data, toPath: output)
-        return artwork.diagnostics
+      guard let written = OutputFormats.rendered(format) else {
+        throw GlyphsmithError.unusable(
+          path: output,
+          problem: "no output format '\(format)'; known: "
+            + OutputFormats.names(for: .render).joined(separator: ", "))
       }
-      let glyph = try GlyphRenderer.render(artwork, options: options)
-      try AtomicFile.write(try PNGCodec.encode(glyph.image), toPath: output)
-      return glyph.diagnostics
+      let (data, warnings) = try written.standalone(artwork, options: options, minSdk: minSdk)
+      try AtomicFile.write(data, toPath: output)
+      return warnings
     } catch {
       throw GlyphsmithError.wrap(error, path: input)
     }

@@ -151,17 +151,14 @@ public struct ProjectBuild: Sendable {
   /// The `assets` options one icon's settings give.
   package func assetsOptions(_ settings: IconSettings) -> AssetsOptions {
     var options = AssetsOptions()
-    options.role = settings.role ?? .tabBar
-    options.sizePt = settings.size
-    options.shape = settings.shape
-    options.paddingPt = settings.padding ?? 0
-    options.template = settings.original.map { !$0 }
-    let platforms = settings.platforms ?? config.platforms
-    options.platforms = config.platforms.filter { platforms.contains($0) }
+    // The file's own defaults, then every per-icon key given (`IconKey.all`).
+    options.platforms = config.platforms
+    options.compact = config.ios?.compact ?? false
+    settings.apply(to: &options.icon)
+    options.platforms = config.platforms.filter(options.platforms.contains)
     // Compact sizes exist for tab bars only; other roles ignore it.
     options.compact =
-      (settings.compact ?? config.ios?.compact ?? false) && options.role == .tabBar
-      && options.platforms.contains(.ios)
+      options.compact && options.role == .tabBar && options.platforms.contains(.ios)
     options.scales = config.ios?.scales ?? options.scales
     options.androidFormat = config.android.flatMap { AndroidFormat(rawValue: $0.format) } ?? .png
     options.namespace = config.ios?.namespace ?? false

@@ -20,10 +20,15 @@ import Foundation
 public struct ProjectConfig: Equatable, Sendable {
   /// The file's name, looked for in the current folder and above.
   public static let fileName = "glyphsmith.json"
-  /// The output formats `format` keys take. Only `png` until vector outputs land.
-  public static let formats = ["png"]
-  /// The formats `android.format` takes: those of `--android-format` (`AndroidFormat`).
-  public static let androidFormats = AndroidFormat.allCases.map(\.rawValue)
+  /// The output formats the `format` keys of the catalog take (`ios.format`, the per-icon
+  /// `format`): the registry's with a `.catalog` choice (`OutputFormats`), `png`.
+  public static var formats: [String] { OutputFormats.names(for: .catalog) }
+  /// The formats `android.format` takes, as `--android-format`: the registry's with an
+  /// `.android` choice, then `auto` (`OutputFormatIndex.androidNames`): `png`, `vector`,
+  /// `auto`, each an `AndroidFormat`.
+  public static var androidFormats: [String] {
+    OutputFormats.names(for: .android) + [OutputFormatIndex.androidAuto.name]
+  }
 
   /// The iOS block: the catalog and the options `assets` has for it.
   public struct IOS: Equatable, Sendable {

@@ -83,16 +83,11 @@ package enum AssetsText {
           """),
       .value("android-out", "DIR", kind: .path, help: "where Android drawables go"),
       .value(
-        "android-format", "F", kind: .choice(["png", "vector", "auto"]),
-        help: """
-          png (default): the density PNGs; vector: res/drawable/NAME.xml,
-          a VectorDrawable at the same size in dp (template roles one
-          tint-able colour), an input it cannot express (masks, clipping,
-          filters, images, gradients, dashes, text) failing with the
-          element named; auto: the VectorDrawable where it can, else the
-          PNGs with a warning. The other format's earlier output of the
-          same name is removed (only files Glyphsmith wrote)
-          """),
+        "android-format", "F", kind: .choice(OutputFormatIndex.androidNames),
+        // Each registered Android format's phrase, then auto's (`OutputFormatIndex`).
+        help: OutputFormatIndex.androidHelp(
+          tail: ". The other format's earlier output of the same name is removed (only files"
+            + " Glyphsmith wrote)")),
       .value(
         "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "21",
         help: """

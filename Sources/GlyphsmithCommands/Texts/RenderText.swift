@@ -60,13 +60,8 @@ package enum RenderText {
         help: "the same as --background (rsvg-convert's name)"),
       .value(
         "format", short: "f", "F",
-        help: """
-          png (default; accepted for rsvg-convert habits) or
-          vector-drawable: an Android VectorDrawable XML in dp, laid out as
-          the PNG at @1x (role, size, padding), template roles one colour;
-          what it cannot express (masks, clipping, filters, images,
-          gradients, dashes, text) is an error naming the element
-          """),
+        // Each registered format's phrase (`OutputFormatIndex`, from `OutputFormats.all`).
+        help: OutputFormatIndex.renderHelp),
       .value(
         "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "21",
         help: """

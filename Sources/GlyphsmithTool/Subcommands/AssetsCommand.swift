@@ -50,7 +50,8 @@ enum AssetsCommand: DeclaredSubcommand {
     assets.androidOutput = parsed.value("android-out")
     if let format = parsed.value("android-format") {
       guard let known = AndroidFormat(rawValue: format) else {
-        throw UsageError(message: "--android-format: png, vector or auto, got '\(format)'")
+        let names = OutputFormatIndex.spoken(ProjectConfig.androidFormats)
+        throw UsageError(message: "--android-format: \(names), got '\(format)'")
       }
       assets.androidFormat = known
     }

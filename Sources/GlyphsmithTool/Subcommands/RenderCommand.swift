@@ -37,10 +37,13 @@ enum RenderCommand: DeclaredSubcommand {
     render.scale =
       try parsed.value("scale") == nil
       ? parsed.number("zoom") ?? parsed.defaultedNumber("scale") : parsed.defaultedNumber("scale")
-    let format = parsed.value("format")?.lowercased() ?? "png"
-    guard format == "png" || format == "vector-drawable" else {
+    // The registry's formats with a render choice (`OutputFormats`); the first is the default.
+    let formats = OutputFormats.names(for: .render)
+    let format = parsed.value("format")?.lowercased() ?? formats[0]
+    guard let written = OutputFormats.rendered(format) else {
       throw UsageError(
-        message: "-f/--format: png or vector-drawable, got '\(parsed.value("format")!)'")
+        message:
+          "-f/--format: \(OutputFormatIndex.spoken(formats)), got '\(parsed.value("format")!)'")
     }
     let minSdk = parsed.value("min-sdk") == nil ? nil : try parsed.whole("min-sdk")
     if minSdk != nil && format != "vector-drawable" {
@@ -60,15 +63,13 @@ enum RenderCommand: DeclaredSubcommand {
     if render.compact && render.role != .tabBar {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
-    if format == "vector-drawable" && render.background != nil {
+    if !written.isRaster && render.background != nil {
       throw UsageError(message: "--background applies to PNG output, not a VectorDrawable")
     }
     let (limits, budget) = try BudgetOptions.parse(parsed)
     var job = RenderJob(input: input, output: output, options: render)
-    if format == "vector-drawable" {
-      job.vectorFormat = format
-      job.minSdk = try parsed.whole("min-sdk") ?? job.minSdk
-    }
+    job.format = format
+    job.minSdk = try parsed.whole("min-sdk") ?? job.minSdk
     return Options(
       job: job,
       limits: limits, budget: budget)

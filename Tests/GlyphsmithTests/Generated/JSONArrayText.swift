@@ -1,5 +1,6 @@
-/// Where each array of a JSON text sits, by JSON pointer (`/$defs/icon/properties/role/enum`),
-/// and the text with some of them replaced, everything else byte for byte: what regenerates
+/// Where each array (and each value) of a JSON text sits, by JSON pointer
+/// (`/$defs/icon/properties/role/enum`), and the text with some of them replaced, everything
+/// else byte for byte: what regenerates
 /// the code's lists inside a hand-written file (`docs/glyphsmith.schema.json`).
 ///
 /// A small scanner over UTF-8 bytes, for well-formed JSON only (the file is also parsed by
@@ -9,12 +10,43 @@ struct JSONArrayText {
   let bytes: [UInt8]
   /// Each array's byte range (from `[` to `]`, inclusive) by pointer.
   let arrays: [String: Range<Int>]
+  /// Each value's byte range by pointer (objects from `{` to `}`, strings with their quotes).
+  let values: [String: Range<Int>]
 
   init?(_ text: String) {
     bytes = Array(text.utf8)
     var scanner = Scanner(bytes: bytes)
     guard scanner.value(pointer: ""), scanner.skipSpace() == bytes.count else { return nil }
     arrays = scanner.arrays
+    values = scanner.values
+  }
+
+  /// The text of the value at `pointer`, as written; `nil` when there is none.
+  func text(at pointer: String) -> String? {
+    values[pointer].map { String(decoding: bytes[$0], as: UTF8.self) }
+  }
+
+  /// The indentation of the line the value at `range` starts on.
+  private func indent(of range: Range<Int>) -> String {
+    var lineStart = range.lowerBound
+    while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+    return String(
+      repeating: " ", count: bytes[lineStart...].prefix { $0 == UInt8(ascii: " ") }.count)
+  }
+
+  /// The text with the value at each pointer replaced by what `text` makes for the
+  /// indentation of the line it starts on; `nil` when a pointer names no value.
+  func replacing(values edits: [(pointer: String, text: (String) -> String)]) -> String? {
+    var changes: [(range: Range<Int>, text: [UInt8])] = []
+    for (pointer, text) in edits {
+      guard let range = values[pointer] else { return nil }
+      changes.append((range, Array(text(indent(of: range)).utf8)))
+    }
+    var result = bytes
+    for change in changes.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+      result.replaceSubrange(change.range, with: change.text)
+    }
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// Every pointer whose array is the value of an `enum` key, in text order.
@@ -57,8 +89,19 @@ struct JSONArrayText {
     let bytes: [UInt8]
     var index = 0
     var arrays: [String: Range<Int>] = [:]
+    var values: [String: Range<Int>] = [:]
 
     init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Scans one value at `pointer` and records its range; false when the text is not JSON
+    /// there.
+    mutating func value(pointer: String) -> Bool {
+      _ = skipSpace()
+      let start = index
+      guard scalarOrComposite(pointer: pointer) else { return false }
+      values[pointer] = start..<index
+      return true
+    }
 
     mutating func skipSpace() -> Int {
       while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
@@ -72,8 +115,8 @@ struct JSONArrayText {
       return true
     }
 
-    /// Scans one value at `pointer`; false when the text is not JSON there.
-    mutating func value(pointer: String) -> Bool {
+    /// Scans one value at `pointer` (its range is `value`'s to record).
+    mutating func scalarOrComposite(pointer: String) -> Bool {
       _ = skipSpace()
       guard index < bytes.count else { return false }
       switch bytes[index] {

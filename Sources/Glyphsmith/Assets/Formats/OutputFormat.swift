@@ -13,6 +13,16 @@ package protocol OutputFormat: Sendable {
   /// The fingerprint `data` carries as this format stores it (`AssetsJob.fingerprintKey`),
   /// or `nil` when it carries none (not written by Glyphsmith, or not this format).
   func fingerprint(in data: Data) -> String?
+  /// Where the CLI and the project file let it be chosen, by which name, with its phrase in
+  /// that option's help (`OutputFormatIndex`, generated from these; `render -f`, `assets
+  /// --android-format`, the `format` keys and the schema list them). A `.render` choice needs
+  /// a `DrawnOutputFormat` (`standalone`). Empty (the default) for a format a platform writes
+  /// by itself.
+  var choices: [OutputFormatChoice] { get }
+}
+
+extension OutputFormat {
+  package var choices: [OutputFormatChoice] { [] }
 }
 
 /// An output format drawn from the input for each planned file (PNG, VectorDrawable).
@@ -29,6 +39,13 @@ package protocol DrawnOutputFormat: OutputFormat {
   /// The file as found on disk (`data`) when it carries `fingerprint` and is whole, else
   /// `nil` (the file is out of date).
   func existing(_ data: Data, file: PlannedAssetFile, fingerprint: String) -> ExistingOutput?
+
+  /// The file `render -f NAME` writes: `artwork` laid out by `options`, on its own (no
+  /// fingerprint, no glyph text), and the renderer's warnings.
+  /// - Throws: a `GlyphsmithError` or `RenderError` naming the input.
+  func standalone(_ artwork: Artwork, options: RenderOptions, minSdk: Int) throws -> (
+    data: Data, warnings: [Diagnostic]
+  )
 }
 
 /// What a `DrawnOutputFormat` draws one file from.

@@ -3,7 +3,10 @@ import Foundation
 /// The registry of the file formats `assets` writes: one line per format. Planned files name
 /// their format (`PlannedAssetFile.format`), the plan prints its name, the up-to-date check
 /// and the encoding are the format's own, and a file any of them reads a fingerprint from is
-/// Glyphsmith's (`AssetsJob.removeReplaced`).
+/// Glyphsmith's (`AssetsJob.removeReplaced`). Where each is chosen by name is its `choices`
+/// (`render -f`, `--android-format`, the project's `format` keys; the help and the schema list
+/// them through the generated `OutputFormatIndex`): a new format is its file and a line in
+/// `all`, then `scripts/update-generated`.
 package enum OutputFormats {
   /// PNG (`PNGFormat`).
   package static let png = PNGFormat()
@@ -18,6 +21,19 @@ package enum OutputFormats {
   /// The format called `name`, else `nil`.
   package static func named(_ name: String) -> (any OutputFormat)? {
     all.first { $0.name == name }
+  }
+
+  /// The names `place` takes, in order (the first is the default): where the CLI, the
+  /// project file and the schema read them (through `OutputFormatIndex`, generated from
+  /// these, below the engine).
+  package static func names(for place: OutputFormatChoice.Place) -> [String] {
+    all.flatMap { $0.choices.filter { $0.place == place }.map(\.name) }
+  }
+
+  /// The drawn format `render -f name` writes, else `nil`.
+  package static func rendered(_ name: String) -> (any DrawnOutputFormat)? {
+    all.first { $0.choices.contains { $0.place == .render && $0.name == name } }
+      as? any DrawnOutputFormat
   }
 
   /// Whether `data` is a file Glyphsmith wrote in any registered format (it carries a

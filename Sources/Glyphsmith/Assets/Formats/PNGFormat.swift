@@ -7,6 +7,13 @@ package struct PNGFormat: DrawnOutputFormat {
   package var name: String { "png" }
   package var fileExtension: String { "png" }
   package var isRaster: Bool { true }
+  package var choices: [OutputFormatChoice] {
+    [
+      OutputFormatChoice(.render, "png", help: "png (default; accepted for rsvg-convert habits)"),
+      OutputFormatChoice(.android, "png", help: "png (default): the density PNGs"),
+      OutputFormatChoice(.catalog, "png"),
+    ]
+  }
 
   /// The `glyphsmith:source` tEXt chunk.
   package func fingerprint(in data: Data) -> String? {
@@ -41,5 +48,13 @@ package struct PNGFormat: DrawnOutputFormat {
     }
     let glyph = PNGCodec.text(AssetsJob.glyphKey, in: data).flatMap(AssetsJob.parseGlyphText)
     return ExistingOutput(width: size.width, height: size.height, glyph: glyph)
+  }
+
+  /// The glyph as a PNG without text chunks.
+  package func standalone(_ artwork: Artwork, options: RenderOptions, minSdk: Int) throws -> (
+    data: Data, warnings: [Diagnostic]
+  ) {
+    let glyph = try GlyphRenderer.render(artwork, options: options)
+    return (try PNGCodec.encode(glyph.image), glyph.diagnostics)
   }
 }

@@ -7,6 +7,20 @@ package struct VectorDrawableFormat: DrawnOutputFormat {
   package var name: String { "vector-drawable" }
   package var fileExtension: String { "xml" }
   package var isRaster: Bool { false }
+  package var choices: [OutputFormatChoice] {
+    [
+      OutputFormatChoice(
+        .render, "vector-drawable",
+        help: "vector-drawable: an Android VectorDrawable XML in dp, laid out as the PNG at @1x"
+          + " (role, size, padding), template roles one colour; what it cannot express (masks,"
+          + " clipping, filters, images, gradients, dashes, text) is an error naming the element"),
+      OutputFormatChoice(
+        .android, "vector",
+        help: "vector: res/drawable/NAME.xml, a VectorDrawable at the same size in dp (template"
+          + " roles one tint-able colour), an input it cannot express (masks, clipping, filters,"
+          + " images, gradients, dashes, text) failing with the element named"),
+    ]
+  }
 
   /// The comment's opening, up to the fingerprint.
   private static let opening = Data("<!-- \(AssetsJob.fingerprintKey)=".utf8)
@@ -40,5 +54,12 @@ package struct VectorDrawableFormat: DrawnOutputFormat {
     else { return nil }
     return ExistingOutput(
       width: file.render.widthPx ?? 0, height: file.render.heightPx ?? 0, glyph: nil)
+  }
+
+  /// The VectorDrawable without the fingerprint comment.
+  package func standalone(_ artwork: Artwork, options: RenderOptions, minSdk: Int) throws -> (
+    data: Data, warnings: [Diagnostic]
+  ) {
+    (try VectorRender.vectorDrawable(artwork, options: options, minSdk: minSdk), artwork.diagnostics)
   }
 }
