@@ -5,8 +5,8 @@ import Foundation
 /// with exit 2 and a message, and every other input is still done.
 package struct WorkerIsolation: Sendable, Equatable {
   /// The command that starts one worker: the executable's path first. An `assets` worker
-  /// reads everything from its stdin (`AssetsJob.serveWorker`); a `lint` worker collects the
-  /// same inputs from the same arguments (`LintSession.serveWorker`).
+  /// reads everything from its stdin (`AssetsJob.serveWorker`), as a `lint` worker does
+  /// (`LintSession.serveWorker`).
   package var workerCommand: [String]
   /// Per-input time and memory budgets.
   package var budget: WorkerPool.Budget
