@@ -142,6 +142,45 @@ struct PlanCLITests {
     #expect(written.filter { $0.hasSuffix(".imageset") } == ["kept.imageset"])
   }
 
+  @Test func lintWorkersLintThePlanAndNameFilesChangedSincePlanning() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["changed", "deleted", "kept"] {
+      try Self.write(twoColours, to: "icons/\(name).svg", in: folder)
+    }
+    // A config below the folder input: found when planning, sent with the file.
+    try Self.write(
+      #"{"rules": {"template-colour": {"severity": "error"}}}"#, to: "icons/glyphsmith.json",
+      in: folder)
+    let renderer = CLIRunner.executable.deletingLastPathComponent()
+      .appendingPathComponent("glyphsmith-render").path
+    let icons = folder.appendingPathComponent("icons").path
+    var options = LintOptions()
+    options.scales = [1]
+    var session = LintSession(inputs: [icons], options: options, jobs: 2)
+    session.isolation = WorkerIsolation(
+      workerCommand: [renderer, "__worker", "lint"], budget: WorkerPool.Budget())
+    let plan = session.plan()
+    #expect(plan.files.map(\.path) == ["changed", "deleted", "kept"].map { "\(icons)/\($0).svg" })
+    try Self.write(square, to: "icons/changed.svg", in: folder)
+    try FileManager.default.removeItem(atPath: icons + "/deleted.svg")
+    try Self.write(twoColours, to: "icons/added.svg", in: folder)
+    let outcome = session.run(plan: plan)
+    #expect(outcome.results.count == 3, "the added file is not linted")
+    #expect(outcome.reports.map(\.path) == [icons + "/kept.svg"])
+    #expect(outcome.reports[0].findings.map(\.severity).contains(.error), "the planned config")
+    let errors = outcome.results.compactMap { result -> String? in
+      guard case .failure(let error) = result else { return nil }
+      return error.description
+    }
+    #expect(
+      errors == [
+        "\(icons)/changed.svg: error: changed while the run was going on; run again",
+        "\(icons)/deleted.svg: error: was deleted or became unreadable while the run was going on; run again",
+      ])
+    #expect(outcome.failureCategory == .unusableInput)
+  }
+
   @Test func lintOfAnOriginalIconHasNoTemplateWarning() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
