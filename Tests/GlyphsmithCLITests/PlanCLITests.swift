@@ -142,6 +142,95 @@ struct PlanCLITests {
     #expect(written.filter { $0.hasSuffix(".imageset") } == ["kept.imageset"])
   }
 
+  @Test func buildRunsOneWorkerPoolForEveryGroup() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["a", "b", "c"] { try Self.write(square, to: "icons/\(name).svg", in: folder) }
+    try Self.write(twoColours, to: "icons/brand/logo.svg", in: folder)
+    let path = folder.appendingPathComponent("glyphsmith.json").path
+    try Self.write(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "out/Icons.xcassets", "compact": true},
+       "android": {"res": "out/android/res"},
+       "rules": [{"match": "brand/**", "role": "plain", "original": true, "size": 32},
+                 {"match": "a.svg", "padding": 2}, {"match": "b.svg", "platforms": ["ios"]}]}
+      """, to: "glyphsmith.json", in: folder)
+    let renderer = CLIRunner.executable.deletingLastPathComponent()
+      .appendingPathComponent("glyphsmith-render").path
+    func build(isolated: Bool) throws -> (ProjectBuild.Result, pools: Int) {
+      var build = ProjectBuild(config: try ProjectConfig.load(path: path))
+      build.jobs = 2
+      build.force = true
+      if isolated {
+        build.isolation = WorkerIsolation(
+          workerCommand: [renderer, "__worker", "assets"], budget: WorkerPool.Budget())
+      }
+      let counter = ProjectReadCounter()
+      let plan = try build.plan()
+      #expect(plan.groups.count == 4)
+      let result = try ProjectReadCounter.$current.withValue(counter) {
+        try build.run(plan: plan)
+      }
+      return (result, counter.workerPools)
+    }
+    let isolated = try build(isolated: true)
+    #expect(isolated.pools == 1, "one worker pool for the whole build")
+    #expect(isolated.0.report.failures == 0, "\(isolated.0.diagnostics)")
+    #expect(
+      isolated.0.report.inputs.map(\.path)
+        == ["icons/a.svg", "icons/b.svg", "icons/brand/logo.svg", "icons/c.svg"].map {
+          folder.appendingPathComponent($0).path
+        })
+    #expect(isolated.0.report.inputs.allSatisfy { $0.status == .written })
+    // The same report as the build on threads here (which starts no pool).
+    let threads = try build(isolated: false)
+    #expect(threads.pools == 0)
+    func described(_ result: ProjectBuild.Result) -> [String] {
+      result.report.inputs.map { "\($0.name) \($0.status) \($0.files.map(\.path))" }
+        + result.report.catalogFindings + result.diagnostics
+    }
+    #expect(described(isolated.0) == described(threads.0))
+  }
+
+  @Test func lintWorkersLintThePlanAndNameFilesChangedSincePlanning() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["changed", "deleted", "kept"] {
+      try Self.write(twoColours, to: "icons/\(name).svg", in: folder)
+    }
+    // A config below the folder input: found when planning, sent with the file.
+    try Self.write(
+      #"{"rules": {"template-colour": {"severity": "error"}}}"#, to: "icons/glyphsmith.json",
+      in: folder)
+    let renderer = CLIRunner.executable.deletingLastPathComponent()
+      .appendingPathComponent("glyphsmith-render").path
+    let icons = folder.appendingPathComponent("icons").path
+    var options = LintOptions()
+    options.scales = [1]
+    var session = LintSession(inputs: [icons], options: options, jobs: 2)
+    session.isolation = WorkerIsolation(
+      workerCommand: [renderer, "__worker", "lint"], budget: WorkerPool.Budget())
+    let plan = session.plan()
+    #expect(plan.files.map(\.path) == ["changed", "deleted", "kept"].map { "\(icons)/\($0).svg" })
+    try Self.write(square, to: "icons/changed.svg", in: folder)
+    try FileManager.default.removeItem(atPath: icons + "/deleted.svg")
+    try Self.write(twoColours, to: "icons/added.svg", in: folder)
+    let outcome = session.run(plan: plan)
+    #expect(outcome.results.count == 3, "the added file is not linted")
+    #expect(outcome.reports.map(\.path) == [icons + "/kept.svg"])
+    #expect(outcome.reports[0].findings.map(\.severity).contains(.error), "the planned config")
+    let errors = outcome.results.compactMap { result -> String? in
+      guard case .failure(let error) = result else { return nil }
+      return error.description
+    }
+    #expect(
+      errors == [
+        "\(icons)/changed.svg: error: changed while the run was going on; run again",
+        "\(icons)/deleted.svg: error: was deleted or became unreadable while the run was going on; run again",
+      ])
+    #expect(outcome.failureCategory == .unusableInput)
+  }
+
   @Test func lintOfAnOriginalIconHasNoTemplateWarning() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

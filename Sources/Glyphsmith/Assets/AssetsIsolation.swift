@@ -5,8 +5,8 @@ import Foundation
 /// with exit 2 and a message, and every other input is still done.
 package struct WorkerIsolation: Sendable, Equatable {
   /// The command that starts one worker: the executable's path first. An `assets` worker
-  /// reads everything from its stdin (`AssetsJob.serveWorker`); a `lint` worker collects the
-  /// same inputs from the same arguments (`LintSession.serveWorker`).
+  /// reads everything from its stdin (`AssetsJob.serveWorker`), as a `lint` worker does
+  /// (`LintSession.serveWorker`).
   package var workerCommand: [String]
   /// Per-input time and memory budgets.
   package var budget: WorkerPool.Budget
@@ -52,71 +52,101 @@ extension AssetsJob {
     var writeSeconds = 0.0
   }
 
-  /// Processes every input (`sets`: each one's planned output sets): in workers with
-  /// `isolation`, else on threads here. Results are in input order with each input's task
-  /// seconds.
-  func processAll(
-    _ inputs: [PlannedIcon], sets: [[PlannedAssetSet]], counter: ProgressCounter
-  ) -> ([(AssetInputResult, Double)], WorkerClocks) {
-    guard let isolation else {
-      let timed = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
+  /// Processes every icon of every part's plan (with its planned output sets): in workers
+  /// with the first job's `isolation` (one pool for all the parts whose jobs tell workers the
+  /// same context, as a build's groups do; each planned icon carries its options), else on
+  /// threads here. Results are per part, in plan order, with each icon's task seconds, and
+  /// the workers' clocks per part.
+  static func processAll(
+    _ parts: [(job: AssetsJob, plan: Plan)], counter: ProgressCounter
+  ) -> ([[(AssetInputResult, Double)]], [WorkerClocks]) {
+    // Every icon of every part, in order: (part, icon index).
+    let items = parts.indices.flatMap { part in parts[part].plan.icons.indices.map { (part, $0) } }
+    let threads = parts.first?.job.options.jobs ?? 1
+    var timed = parts.map { part in
+      part.plan.icons.map { icon -> (AssetInputResult, Double) in
+        // Each position is filled below.
+        (
+          AssetInputResult(
+            path: icon.path, name: icon.name, status: .failed,
+            role: part.job.options.role.rawValue, shape: nil, sizePt: nil, files: [],
+            failure: nil, warnings: []), 0
+        )
+      }
+    }
+    var clocks = parts.map { _ in WorkerClocks() }
+    guard let isolation = parts.first?.job.isolation else {
+      let done = ParallelMap.map(count: items.count, jobs: threads) { position in
         defer { counter.tick() }
+        let (part, index) = items[position]
+        let (job, plan) = parts[part]
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = process(inputs[index], sets: sets[index])
+        let result = job.process(plan.icons[index], sets: plan.sets[index])
         return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
       }
-      return (timed, WorkerClocks())
+      for (position, (part, index)) in items.enumerated() { timed[part][index] = done[position] }
+      return (timed, clocks)
     }
     // Inputs whose outputs are up to date are answered here, cheaply; only the others go to
     // workers (a rerun with nothing changed starts none).
-    let unchanged = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
-      let result = upToDateResult(inputs[index], sets: sets[index])
+    let unchanged = ParallelMap.map(count: items.count, jobs: threads) { position in
+      let (part, index) = items[position]
+      let result = parts[part].job.upToDateResult(
+        parts[part].plan.icons[index], sets: parts[part].plan.sets[index])
       if result != nil { counter.tick() }
       return result
     }
-    let stale = inputs.indices.filter { unchanged[$0] == nil }
+    for (position, (part, index)) in items.enumerated() {
+      if let result = unchanged[position] { timed[part][index] = (result, 0) }
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    let context = AssetsWorkerContext(
-      catalogPath: catalogPath,
-      outputFolders: Dictionary(uniqueKeysWithValues: outputFolders.map { ($0.rawValue, $1) }),
-      namespace: options.namespace, limits: InputLimits.current)
-    let replies = WorkerPool.run(
-      context: (try? encoder.encode(context)) ?? Data("{}".utf8),
-      items: stale.map { (try? encoder.encode(inputs[$0])) ?? Data("{}".utf8) },
-      jobs: options.jobs, command: isolation.workerCommand, budget: isolation.budget,
-      progress: { counter.tick() })
-    var clocks = WorkerClocks()
-    var timed: [(AssetInputResult, Double)] = inputs.indices.map { index in
-      // Each stale position is filled from its worker's reply below.
-      let placeholder = AssetInputResult(
-        path: inputs[index].path, name: inputs[index].name, status: .failed,
-        role: options.role.rawValue, shape: nil, sizePt: nil, files: [], failure: nil,
-        warnings: [])
-      return (unchanged[index] ?? placeholder, 0)
+    let contexts = parts.map { part in
+      (try? encoder.encode(
+        AssetsWorkerContext(
+          catalogPath: part.job.catalogPath,
+          outputFolders: Dictionary(
+            uniqueKeysWithValues: part.job.outputFolders.map { ($0.rawValue, $1) }),
+          namespace: part.job.options.namespace, limits: InputLimits.current)))
+        ?? Data("{}".utf8)
     }
-    for (position, reply) in replies.enumerated() {
-      let index = stale[position]
-      let input = inputs[index]
-      var failed = AssetInputResult(
-        path: input.path, name: input.name, status: .failed, role: options.role.rawValue,
-        shape: nil, sizePt: nil, files: [], failure: nil, warnings: [])
-      switch reply {
-      case .success(let line):
-        guard let decoded = try? JSONDecoder().decode(AssetsWorkerReply.self, from: line) else {
-          failed.failure = .unusable(
-            path: input.path, problem: "the renderer's reply could not be read")
-          timed[index] = (failed, 0)
-          continue
+    // One pool per distinct context, in order of first use (a build's groups share one).
+    var pools: [Data] = []
+    for context in contexts where !pools.contains(context) { pools.append(context) }
+    for context in pools {
+      let stale = items.indices.filter {
+        unchanged[$0] == nil && contexts[items[$0].0] == context
+      }
+      let replies = WorkerPool.run(
+        context: context,
+        items: stale.map {
+          let (part, index) = items[$0]
+          return (try? encoder.encode(parts[part].plan.icons[index])) ?? Data("{}".utf8)
+        },
+        jobs: threads, command: isolation.workerCommand, budget: isolation.budget,
+        progress: { counter.tick() })
+      for (position, reply) in zip(stale, replies) {
+        let (part, index) = items[position]
+        let input = parts[part].plan.icons[index]
+        var failed = timed[part][index].0
+        switch reply {
+        case .success(let line):
+          guard let decoded = try? JSONDecoder().decode(AssetsWorkerReply.self, from: line)
+          else {
+            failed.failure = .unusable(
+              path: input.path, problem: "the renderer's reply could not be read")
+            timed[part][index] = (failed, 0)
+            continue
+          }
+          clocks[part].librarySeconds += decoded.librarySeconds
+          clocks[part].writeSeconds += decoded.writeSeconds
+          var result = decoded.result
+          result.failure = decoded.failure
+          timed[part][index] = (result, decoded.taskSeconds)
+        case .failure(let failure):
+          failed.failure = .unusable(path: input.path, problem: failure.problem)
+          timed[part][index] = (failed, 0)
         }
-        clocks.librarySeconds += decoded.librarySeconds
-        clocks.writeSeconds += decoded.writeSeconds
-        var result = decoded.result
-        result.failure = decoded.failure
-        timed[index] = (result, decoded.taskSeconds)
-      case .failure(let failure):
-        failed.failure = .unusable(path: input.path, problem: failure.problem)
-        timed[index] = (failed, 0)
       }
     }
     return (timed, clocks)

@@ -208,31 +208,65 @@ public struct AssetsJob: Sendable {
   package func run(
     plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
-    let (icons, warnings, rejected) = (plan.icons, plan.warnings, plan.rejected)
-    let inputs = plan.inputs
+    try Self.run([(self, plan)], progress: progress)[0]
+  }
+
+  /// Executes several jobs' plans as one run (a build's groups, each a job of its own
+  /// options): every output folder locked once, every job's writers prepared, then every
+  /// icon of every plan executed together (one worker pool with `isolation`: each planned
+  /// icon carries its options), then each job's report and findings, in order. `progress`
+  /// counts the icons of all the plans. Each report is what `run(plan:)` of its job alone
+  /// gives, but for `librarySeconds` of work done here, which the first report holds.
+  /// - Throws: as `run(plan:progress:)`.
+  package static func run(
+    _ parts: [(job: AssetsJob, plan: Plan)],
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) throws -> [AssetsReport] {
+    guard let first = parts.first?.job else { return [] }
     // Each output folder is locked for the whole run (two runs take turns), and staging
     // leftovers of killed runs in it are removed. Asset folders are not entered: they are
     // replaced whole, so nothing stages inside one (a stray file in one of this run's sets
     // makes it out of date, and it is rewritten whole).
-    let locks = try outputRoots.map { try FolderLock(path: $0, waiting: lockNotice) }
+    let roots = Set(parts.flatMap(\.job.outputRoots)).sorted()
+    let locks = try roots.map { try FolderLock(path: $0, waiting: first.lockNotice) }
     defer { withExtendedLifetime(locks) {} }
-    for root in outputRoots {
+    for root in roots {
       OutputSafety.removeStaleStaging(under: root, descendingInto: { !Self.isAssetFolder($0) })
     }
-    for output in outputs { try output.writer.prepare(inputs, in: output.context) }
-    let counter = ProgressCounter(total: inputs.count, report: progress)
+    for (job, plan) in parts {
+      for output in job.outputs { try output.writer.prepare(plan.inputs, in: output.context) }
+    }
+    let counter = ProgressCounter(
+      total: parts.reduce(0) { $0 + $1.plan.inputs.count }, report: progress)
     let libraryBefore = LibraryClock.seconds
-    let (timed, workerClocks) = processAll(icons, sets: plan.sets, counter: counter)
+    let (timed, workerClocks) = processAll(parts, counter: counter)
+    let librarySeconds = LibraryClock.seconds - libraryBefore
+    return try parts.indices.map { part in
+      try parts[part].job.report(
+        parts[part].plan, timed: timed[part], workerClocks: workerClocks[part],
+        librarySeconds: part == 0 ? librarySeconds : 0)
+    }
+  }
+
+  /// The report of `plan` executed (`timed`: each icon's result and task seconds, in plan
+  /// order): the planner's set-aside files first, the statistics, and after every run,
+  /// written or unchanged alike, the findings of each platform's writer.
+  private func report(
+    _ plan: Plan, timed: [(AssetInputResult, Double)], workerClocks: WorkerClocks,
+    librarySeconds: Double
+  ) throws -> AssetsReport {
+    let inputs = plan.inputs
     // Files the planner set aside (a file name that is not UTF-8) fail alone, first.
-    let refused = rejected.map { AssetInputResult.failed(path: $0, role: options.role, error: $1) }
+    let refused = plan.rejected.map {
+      AssetInputResult.failed(path: $0, role: options.role, error: $1)
+    }
     var report = AssetsReport(inputs: refused + timed.map(\.0))
-    report.warnings = warnings
+    report.warnings = plan.warnings
     report.statistics.renders = timed.reduce(0) {
       $0 + ($1.0.status == .written ? $1.0.files.count : 0)
     }
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
-    report.statistics.librarySeconds =
-      LibraryClock.seconds - libraryBefore + workerClocks.librarySeconds
+    report.statistics.librarySeconds = librarySeconds + workerClocks.librarySeconds
     report.statistics.writeSeconds = writeClock.seconds + workerClocks.writeSeconds
     // Every run, written or unchanged alike, so the same inputs give the same findings and
     // exit code (see `AssetPlatformWriter.findings(in:inputs:written:)`).

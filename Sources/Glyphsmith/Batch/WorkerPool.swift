@@ -75,6 +75,7 @@ package enum WorkerPool {
     let count = items.count
     var results = [Result<Data, WorkerFailure>?](repeating: nil, count: count)
     guard count > 0 else { return [] }
+    ProjectReadCounter.countWorkerPool()
     Platform.ignoreBrokenPipes()
     var next = 0
     var workers: [Worker] = []

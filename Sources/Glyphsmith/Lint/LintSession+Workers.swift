@@ -7,37 +7,35 @@ struct LintWorkerReply: Codable {
   var failure: GlyphsmithError?
 }
 
-/// What every file a lint worker lints shares, sent once as its first line: the options
-/// (the `--config` file already loaded into them), the folder inputs a config is looked for
-/// at, the `--explain` folder and the input limits. Each file then comes as its path.
+/// What every file a lint worker lints shares, sent once as its first line: the `--explain`
+/// folder and the input limits. Each file then comes as its plan item (`PlannedLintFile`: its
+/// path, hash and resolved options, the config among them).
 struct LintWorkerContext: Codable {
-  var options: LintOptions
-  var roots: [String]
   var explainFolder: String?
   var limits: InputLimits
 }
 
 extension LintSession {
-  /// Lints `paths` in worker processes; the results carry reports only (no renders).
-  func lintInWorkers(_ paths: [String], isolation: WorkerIsolation)
+  /// Lints the planned `files` in worker processes; the results carry reports only (no
+  /// renders).
+  func lintInWorkers(_ files: [PlannedLintFile], isolation: WorkerIsolation)
     -> [Result<LintResult, GlyphsmithError>]
   {
     var done = 0
-    // The worker is told everything: the context, then each file's path (JSON strings).
+    // The worker is told everything: the context, then each planned file (JSON).
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    let context = LintWorkerContext(
-      options: options, roots: roots, explainFolder: explainFolder, limits: InputLimits.current)
+    let context = LintWorkerContext(explainFolder: explainFolder, limits: InputLimits.current)
     let replies = WorkerPool.run(
       context: (try? encoder.encode(context)) ?? Data("{}".utf8),
-      items: paths.map { (try? encoder.encode($0)) ?? Data("\"\"".utf8) }, jobs: jobs,
+      items: files.map { (try? encoder.encode($0)) ?? Data("{}".utf8) }, jobs: jobs,
       command: isolation.workerCommand, budget: isolation.budget,
       progress: {
         done += 1
-        progress(done, paths.count)
+        progress(done, files.count)
       })
     return replies.enumerated().map { index, reply in
-      let path = paths[index]
+      let path = files[index].path
       switch reply {
       case .success(let line):
         guard let decoded = try? JSONDecoder().decode(LintWorkerReply.self, from: line) else {
@@ -53,8 +51,9 @@ extension LintSession {
   }
 
   /// The worker side of `isolation`: reads the context (`LintWorkerContext`), then lints
-  /// each file whose path it is sent and answers its report, until the pool closes stdin.
-  /// It reads no arguments: everything comes over the pipe.
+  /// each planned file it is sent (`PlannedLintFile`) as planned and answers its report, until
+  /// the pool closes stdin. It reads no arguments, collects no inputs and looks for no config:
+  /// everything comes over the pipe.
   package static func serveWorker() -> Never {
     let decoder = JSONDecoder()
     WorkerPool.serve { line -> ((Data) -> Data)? in
@@ -62,18 +61,17 @@ extension LintSession {
         return nil
       }
       InputLimits.setCurrent(context.limits)
-      var session = LintSession(
-        inputs: [], options: context.options, explainFolder: context.explainFolder, jobs: 1)
-      session.roots = context.roots
+      let session = LintSession(
+        inputs: [], options: LintOptions(), explainFolder: context.explainFolder, jobs: 1)
       return { line in
-        guard let path = try? decoder.decode(String.self, from: line) else {
+        guard let file = try? decoder.decode(PlannedLintFile.self, from: line) else {
           return Data("{}".utf8)
         }
         let reply: LintWorkerReply
         do {
-          reply = LintWorkerReply(report: try session.lint(path: path).report)
+          reply = LintWorkerReply(report: try session.lint(planned: file).report)
         } catch {
-          reply = LintWorkerReply(failure: GlyphsmithError.wrap(error, path: path))
+          reply = LintWorkerReply(failure: GlyphsmithError.wrap(error, path: file.path))
         }
         return (try? JSONEncoder().encode(reply)) ?? Data("{}".utf8)
       }

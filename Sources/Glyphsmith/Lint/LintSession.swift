@@ -1,8 +1,10 @@
 import Foundation
 
 /// Lints many inputs the way `glyphsmith lint` does, for `lint`, `assets --lint` and `dots`:
-/// finds the config for each file, lints the files on `jobs` threads (results in input order,
-/// whatever `jobs` is), and writes the `--explain` pictures.
+/// plans them once (`LintPlan`: the inputs collected, each file's bytes hashed and its options
+/// resolved, the config that applies found), lints the planned files on `jobs` threads or in
+/// worker processes (results in input order, whatever `jobs` is), and writes the `--explain`
+/// pictures.
 ///
 /// Config: `options.config` when set (`lint --config FILE`), else `glyphsmith.json` in the
 /// file's own folder, else at the root of the folder input it was found in
@@ -45,46 +47,86 @@ public struct LintSession: Sendable {
 
   /// The files `inputs` name (folders searched recursively, as `InputCollector.collect`;
   /// a `NAME.symbolset` folder is one input, linted as its Regular-S outline, docs/symbols.md),
-  /// linted; inputs that do not exist come back as `missing`.
+  /// planned once (`plan()`) and linted as planned; inputs that do not exist come back as
+  /// `missing`.
   public func run() -> LintOutcome {
-    let (files, missing) = collectFiles()
-    return LintOutcome(results: lint(paths: files), missing: missing)
+    run(plan: plan())
   }
 
-  /// The files `run` lints, in order (`.symbolset` inputs first, then `InputCollector`'s),
-  /// and the missing inputs; the worker side (`serveWorker`) collects the same list.
-  func collectFiles() -> (files: [String], missing: [GlyphsmithError]) {
+  /// The files `plan` lists, linted as planned (`lint(plan:)`), and its missing inputs.
+  public func run(plan: LintPlan) -> LintOutcome {
+    LintOutcome(results: lint(plan: plan.files), missing: plan.missing)
+  }
+
+  /// The plan `run` executes: the inputs collected once (`.symbolset` inputs first, then
+  /// `InputCollector`'s), each file's bytes read and hashed, each file's options resolved
+  /// (the config that applies found), the missing inputs. Nothing is linted.
+  public func plan() -> LintPlan {
     let symbolsets = inputs.filter { $0.hasSuffix(".symbolset") }
     let (files, missing) = InputCollector.collect(inputs.filter { !$0.hasSuffix(".symbolset") })
-    return (symbolsets + files, missing)
+    return LintPlan(files: plan(paths: symbolsets + files), missing: missing)
   }
 
-  /// Each file linted, in the order given; a file that cannot be read, rendered or explained
-  /// (or whose config is bad) is a failure naming it.
+  /// `paths` planned, in order (see `plan()`), on `jobs` threads.
+  public func plan(paths: [String]) -> [PlannedLintFile] {
+    ParallelMap.map(count: paths.count, jobs: jobs) { plan(path: paths[$0]) }
+  }
+
+  /// One file planned: the hash of its bytes (`nil` for stdin and a file that cannot be read
+  /// now) and its options, the config that applies to it resolved: `options.config`, else
+  /// `LintConfig.discover` (its folder, then `roots`), else the defaults. A bad config is the
+  /// file's `failure`.
+  public func plan(path: String) -> PlannedLintFile {
+    var fileOptions = options
+    var failure: GlyphsmithError? = nil
+    if fileOptions.config == nil {
+      do {
+        fileOptions.config = try LintConfig.discover(for: path, roots: roots) ?? LintConfig()
+      } catch {
+        failure = GlyphsmithError.wrap(error, path: path)
+      }
+    }
+    let sha = path == "-" ? nil : (try? Linter.read(path)).map { ContentHash.sha256($0.bytes) }
+    return PlannedLintFile(path: path, sha256: sha, options: fileOptions, failure: failure)
+  }
+
+  /// Each file planned and linted, in the order given; a file that cannot be read, rendered
+  /// or explained (or whose config is bad) is a failure naming it.
   public func lint(paths: [String]) -> [Result<LintResult, GlyphsmithError>] {
+    lint(plan: plan(paths: paths))
+  }
+
+  /// Each planned file linted as planned (`lint(planned:)`), in order: in worker processes
+  /// with `isolation` (unless stdin is among them), else on `jobs` threads here.
+  public func lint(plan files: [PlannedLintFile]) -> [Result<LintResult, GlyphsmithError>] {
     // stdin (`-`) is the workers' request channel: a lint of stdin runs in this process.
-    if let isolation, !paths.contains("-") { return lintInWorkers(paths, isolation: isolation) }
-    let counter = ProgressCounter(total: paths.count, report: progress)
-    return ParallelMap.map(count: paths.count, jobs: jobs) { index in
-      let path = paths[index]
+    if let isolation, !files.contains(where: { $0.path == "-" }) {
+      return lintInWorkers(files, isolation: isolation)
+    }
+    let counter = ProgressCounter(total: files.count, report: progress)
+    return ParallelMap.map(count: files.count, jobs: jobs) { index in
+      let file = files[index]
       defer { counter.tick() }
       do {
-        return .success(try lint(path: path))
+        return .success(try lint(planned: file))
       } catch {
-        return .failure(GlyphsmithError.wrap(error, path: path))
+        return .failure(GlyphsmithError.wrap(error, path: file.path))
       }
     }
   }
 
-  /// One file linted with its config (`-`: stdin), its `--explain` pictures written.
-  /// - Throws: as `Linter.lint(path:options:)` and `LintConfig.load`; as
-  ///   `LintExplain.write` when drawing or writing a picture fails.
+  /// One file planned and linted (`-`: stdin), its `--explain` pictures written.
+  /// - Throws: as `lint(planned:)`.
   public func lint(path: String) throws -> LintResult {
-    var fileOptions = options
-    if fileOptions.config == nil {
-      fileOptions.config = try LintConfig.discover(for: path, roots: roots)
-    }
-    let result = try Linter.lint(path: path, options: fileOptions)
+    try lint(planned: plan(path: path))
+  }
+
+  /// One planned file linted as planned (`Linter.lint(planned:)`: its bytes must still hash
+  /// as planned), its `--explain` pictures written.
+  /// - Throws: as `Linter.lint(planned:)`; as `LintExplain.write` when drawing or writing a
+  ///   picture fails.
+  public func lint(planned file: PlannedLintFile) throws -> LintResult {
+    let result = try Linter.lint(planned: file)
     if let explainFolder {
       try LintExplain.write(result, toFolder: explainFolder)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `lint` checks and how.
-public struct LintOptions: Codable, Sendable {
+public struct LintOptions: Codable, Equatable, Sendable {
   /// The role deciding the target size and severities (default `tab-bar`, as `assets`).
   public var role: Role = .tabBar
   /// Replaces the role's target size, in pt (the target box's side; plain: the canvas).
@@ -82,26 +82,75 @@ public enum Linter {
       if options.config == nil { options.config = LintConfig() }
       return try lint(data: data, path: path, baseDirectory: nil, options: options)
     }
+    return try lint(try read(path), path: path, options: options)
+  }
+
+  /// The bytes a file input is linted from, as read: a file's own, or a `NAME.symbolset`
+  /// folder's template (`symbolTemplate`, the file its `Contents.json` names). A lint plan
+  /// hashes `bytes` (`PlannedLintFile.sha256`).
+  struct Input {
+    var bytes: Data
+    /// The template's path, for a symbol set.
+    var symbolTemplate: String?
+  }
+
+  /// The input at `path` (not `-`), read.
+  /// - Throws: `GlyphsmithError.unreadable` when it is missing, a folder that is not a symbol
+  ///   set, or cannot be read.
+  static func read(_ path: String) throws -> Input {
     guard let info = Platform.status(ofPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
     if info.isFolder && path.hasSuffix(".symbolset") {
-      // A custom symbol: its Regular-S outline (docs/symbols.md).
-      let data = try SymbolLintSource.regularOutline(symbolset: path)
-      var options = options
-      if options.config == nil { options.config = LintConfig() }
-      return try lint(data: data, path: path, baseDirectory: nil, options: options)
+      let template = try SymbolLintSource.template(symbolset: path)
+      return Input(bytes: template.data, symbolTemplate: template.path)
     }
     guard !info.isFolder else {
       throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
     }
-    let data = try FileBytes.readInput(path)
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    return Input(bytes: try FileBytes.readInput(path))
+  }
+
+  /// Lints `input`, read from `path`.
+  /// - Throws: as `lint(path:options:)`.
+  static func lint(_ input: Input, path: String, options: LintOptions) throws -> LintResult {
     var options = options
+    if let template = input.symbolTemplate {
+      // A custom symbol: its Regular-S outline (docs/symbols.md).
+      let data = try SymbolLintSource.regularOutline(template: input.bytes, path: template)
+      if options.config == nil { options.config = LintConfig() }
+      return try lint(data: data, path: path, baseDirectory: nil, options: options)
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     if options.config == nil {
       options.config = try LintConfig.discover(for: path, roots: []) ?? LintConfig()
     }
-    return try lint(data: data, path: path, baseDirectory: folder, options: options)
+    return try lint(data: input.bytes, path: path, baseDirectory: folder, options: options)
+  }
+
+  /// Lints `file` as planned (`LintPlan`): with its resolved options, from its bytes as they
+  /// are now, which must hash as they did when planned.
+  /// - Throws: the file's planning failure (a bad `glyphsmith.json`); `GlyphsmithError.unusable`
+  ///   naming it when its bytes no longer hash to `sha256` ("changed while the run was going
+  ///   on") or it was read when planning and is gone or unreadable now ("was deleted or became
+  ///   unreadable ..."); else as `lint(path:options:)`.
+  static func lint(planned file: PlannedLintFile) throws -> LintResult {
+    if let failure = file.failure { throw failure }
+    let path = file.path
+    if path == "-" { return try lint(path: path, options: file.options) }
+    let input: Input
+    do {
+      input = try read(path)
+    } catch {
+      guard file.sha256 == nil else {
+        throw GlyphsmithError.unusable(path: path, problem: AssetsJob.goneProblem)
+      }
+      throw error
+    }
+    guard file.sha256 == ContentHash.sha256(input.bytes) else {
+      throw GlyphsmithError.unusable(path: path, problem: AssetsJob.changedProblem)
+    }
+    return try lint(input, path: path, options: file.options)
   }
 
   /// Lints an icon held in memory (`baseDirectory`: where its references resolve).

@@ -3,7 +3,8 @@ import Foundation
 /// `glyphsmith build`: everything a `glyphsmith.json` declares, in one run (issue 24). The
 /// icons are collected from `icons`, each gets its settings (defaults, then every matching
 /// rule), icons with equal settings are written together by one `AssetsJob` (so each keeps the
-/// incremental fingerprints, up-to-date checks and validation of `assets`), and outputs the run
+/// incremental fingerprints, up-to-date checks and validation of `assets`; one worker pool
+/// executes every group's icons, `AssetsJob.run(_:progress:)`), and outputs the run
 /// no longer makes are pruned through each output folder's `OutputManifest`. The result
 /// depends only on the file and the icons, never on what ran before: every setting is the
 /// file's, and what an earlier file made that this one does not is removed.
@@ -255,10 +256,13 @@ public struct ProjectBuild: Sendable {
     let done = ProgressCounter(total: total, report: progress)
     var report = AssetsReport(inputs: [])
     var planned: [String: [String: String]] = [:]
-    for (group, jobPlan) in zip(groups, plan.jobs) {
-      let job = job(group)
-      if let jobPlan {
-        let part = try job.run(plan: jobPlan) { _, _ in done.tick() }
+    // Every group's icons executed together (one worker pool): each planned icon carries its
+    // own options. Each group's report is what its job alone gives.
+    let jobs = groups.map(job)
+    let parts = zip(jobs, plan.jobs).compactMap { job, jobPlan in jobPlan.map { (job, $0) } }
+    var parted = try AssetsJob.run(parts) { _, _ in done.tick() }[...]
+    for (group, (job, jobPlan)) in zip(groups, zip(jobs, plan.jobs)) {
+      if jobPlan != nil, let part = parted.popFirst() {
         report.inputs += part.inputs
         report.warnings += part.warnings
         for finding in part.catalogFindings where !report.catalogFindings.contains(finding) {

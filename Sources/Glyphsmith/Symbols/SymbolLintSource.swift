@@ -13,6 +13,14 @@ package enum SymbolLintSource {
   /// - Throws: `GlyphsmithError.unreadable` when the set has no readable template,
   ///   `.unusable` when the template has no Regular-S variant.
   package static func regularOutline(symbolset folder: String) throws -> Data {
+    let template = try template(symbolset: folder)
+    return try regularOutline(template: template.data, path: template.path)
+  }
+
+  /// The template file of the symbol set at `folder` (its `Contents.json` names it) and its
+  /// bytes: what a lint plan hashes for a symbol set.
+  /// - Throws: `GlyphsmithError.unreadable` when the set has no readable template.
+  package static func template(symbolset folder: String) throws -> (path: String, data: Data) {
     guard let contents = FileManager.default.contents(atPath: folder + "/Contents.json"),
       let symbols = (try? AssetContents.read(contents))?.lists["symbols"],
       let name = symbols.first?.filename
@@ -24,7 +32,7 @@ package enum SymbolLintSource {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
-    return try regularOutline(template: data, path: path)
+    return (path, data)
   }
 
   /// The Regular-S outline SVG of a template's bytes (`path` names it in errors).

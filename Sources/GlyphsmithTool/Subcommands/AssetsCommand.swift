@@ -17,8 +17,6 @@ enum AssetsCommand: DeclaredSubcommand {
     var strict = false
     var limits = InputLimits()
     var budget = WorkerPool.Budget()
-    /// The arguments as given, for starting workers with the same options.
-    var arguments: [String] = []
     /// Whether `--scales` was given (`LintOptions.scalesExplicit` for `--lint`).
     var scalesExplicit = false
     /// `--prune`: remove recorded outputs whose source is gone (`AssetsBatch.prune`).
@@ -88,7 +86,7 @@ enum AssetsCommand: DeclaredSubcommand {
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet") || Terminal.isQuiet, stats: parsed.has("stats"),
       lint: parsed.has("lint"), strict: parsed.has("strict"), limits: limits, budget: budget,
-      arguments: arguments, scalesExplicit: parsed.value("scales") != nil,
+      scalesExplicit: parsed.value("scales") != nil,
       prune: parsed.has("prune"), plan: parsed.has("plan"))
   }
 

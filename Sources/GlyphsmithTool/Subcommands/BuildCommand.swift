@@ -21,8 +21,6 @@ enum BuildCommand: DeclaredSubcommand {
     var plan = false
     var limits = InputLimits()
     var budget = WorkerPool.Budget()
-    /// The budget options as given, for the workers.
-    var budgetArguments: [String] = []
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -52,9 +50,6 @@ enum BuildCommand: DeclaredSubcommand {
     result.quiet = parsed.has("quiet") || Terminal.isQuiet
     result.plan = parsed.has("plan")
     (result.limits, result.budget) = try BudgetOptions.parse(parsed)
-    for spec in BudgetOptions.specs where spec.takesValue {
-      if let value = parsed.value(spec.name) { result.budgetArguments += ["--\(spec.name)", value] }
-    }
     return result
   }
 

@@ -18,8 +18,6 @@ enum LintCommand: DeclaredSubcommand {
     var jobs: Int
     var limits = InputLimits()
     var budget = WorkerPool.Budget()
-    /// The arguments as given, for starting workers with the same options.
-    var arguments: [String] = []
     /// `--role android-launcher`: the adaptive-icon safe-zone check of each input as a
     /// launcher foreground (`AndroidLauncherJob.safeZone`) instead of the legibility rules.
     var androidLauncher = false
@@ -88,7 +86,7 @@ enum LintCommand: DeclaredSubcommand {
       inputs: parsed.positionals, lint: lint, configPath: parsed.value("config"),
       json: parsed.has("json"), explain: parsed.value("explain"), strict: parsed.has("strict"),
       jobs: try parsed.whole("jobs") ?? ParallelMap.availableCores, limits: limits,
-      budget: budget, arguments: arguments)
+      budget: budget)
   }
 
   /// The session `run` and its workers use: the config loaded, the budgets set.

@@ -5,7 +5,7 @@ import GlyphsmithCommands
 /// `glyphsmith __worker COMMAND ARGS...`: the hidden worker a batch command starts for its
 /// `WorkerPool` (not listed in help). It reads everything from stdin, never the parent's
 /// arguments: the context, then one item per line: `__worker assets` (for `assets` and
-/// `build` alike) a planned icon, `__worker lint` a file's path.
+/// `build` alike) a planned icon, `__worker lint` a planned file (`PlannedLintFile`).
 enum WorkerCommand {
   /// The hidden subcommand's name.
   static let name = Dispatcher.workerName
