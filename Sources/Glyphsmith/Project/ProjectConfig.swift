@@ -52,6 +52,10 @@ public struct ProjectConfig: Equatable, Sendable {
     public var res: String
     /// What the drawables are (`--android-format`): `png` (the default), `vector` or `auto`.
     public var format = "png"
+    /// The lowest Android API level the VectorDrawables must work on (`--min-sdk`; `nil`:
+    /// 21, the first with VectorDrawable): 24 lets even-odd fills whose contours cross be
+    /// written as they are (Android `android:fillType`, API 24).
+    public var minSdk: Int? = nil
   }
 
   /// The web block.
@@ -90,7 +94,9 @@ public struct ProjectConfig: Equatable, Sendable {
         "catalog": .string, "compact": .boolean, "format": .oneOf(formats),
         "symbols": .boolean, "namespace": .boolean, "scales": .array(.integer(minimum: 1)),
       ]),
-      "android": .object(["res": .string, "format": .oneOf(androidFormats)]),
+      "android": .object([
+        "res": .string, "format": .oneOf(androidFormats), "minSdk": .integer(minimum: 1),
+      ]),
       "web": .object(["folder": .string]),
       "defaults": .object(IconSettings.shapeMembers),
       "rules": .array(.object(rule)),
@@ -190,7 +196,9 @@ public struct ProjectConfig: Equatable, Sendable {
           "'android.res' must name a folder called res (drawables go to res/drawable-<density>/), got '\(res)'"
         )
       }
-      config.android = Android(res: res, format: android["format"]?.string ?? "png")
+      config.android = Android(
+        res: res, format: android["format"]?.string ?? "png",
+        minSdk: android["minSdk"]?.number.map { Int($0) })
     }
     if let web = top["web"]?.object {
       guard let folder = web["folder"]?.string else { throw invalid("missing key 'web.folder'") }

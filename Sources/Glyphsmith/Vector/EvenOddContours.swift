@@ -50,7 +50,7 @@ package enum EvenOddContours {
         let winding = nonzero.reduce(0) { $0 + self.winding($1, p) } != 0
         if parity != winding {
           throw VectorDrawableError(problems: [
-            "an even-odd fill whose contours cross (nonzero cannot paint it below API 24; give --min-sdk 24)"
+            "an even-odd fill whose contours cross (nonzero cannot paint it below API 24; give --min-sdk 24, or \"minSdk\": 24 in glyphsmith.json's \"android\" block)"
           ])
         }
       }
