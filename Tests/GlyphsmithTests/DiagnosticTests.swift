@@ -221,7 +221,7 @@ struct DiagnosticTests {
 
   @Test("indicator warnings have no path; the layout's JSON keeps them as printed lines")
   func indicatorWarnings() throws {
-    let layout = try PageControl(pageCount: 20, currentPage: 0).diagnostics
+    let layout = PageControl(pageCount: 20, currentPage: 0).diagnostics
     #expect(layout.map(\.kind) == [Diagnostic.Kind.layout])
     #expect(layout[0].path == nil && layout[0].severity == .warning)
     #expect(layout[0].description.hasPrefix("warning: 20 pages: more than about 10 dots"))
