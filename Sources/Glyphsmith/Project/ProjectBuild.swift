@@ -325,18 +325,22 @@ public struct ProjectBuild: Sendable {
     return results
   }
 
-  /// `built N icons (M PNG files) to FOLDERS in S s; U unchanged; K skipped; F failed; R
-  /// removed`.
+  /// `built N icons (M PNG files[, V VectorDrawables]) to FOLDERS in S s; U unchanged; K
+  /// skipped; F failed; R removed`.
   public func summary(_ result: Result, seconds: Double) -> String {
     let inputs = result.report.inputs
     let written = inputs.filter { $0.status == .written }
     let unchanged = inputs.filter { $0.status == .unchanged }.count
-    let fileCount = written.reduce(0) { $0 + $1.files.count }
+    let files = written.flatMap(\.files)
+    let xmlCount = files.filter { $0.path.hasSuffix(".xml") }.count
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    // VectorDrawables are counted apart, and named only when there are some (as `assets`).
+    let xml = xmlCount == 0 ? "" : ", " + count(xmlCount, "VectorDrawable")
     let folders = config.platforms.compactMap {
       $0 == .android ? config.android.map { config.resolve($0.res) } : outputFolders[$0]
     }
-    return "built \(count(written.count, "icon")) (\(count(fileCount, "PNG file"))) to "
+    return
+      "built \(count(written.count, "icon")) (\(count(files.count - xmlCount, "PNG file"))\(xml)) to "
       + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
       + "\(result.report.failures) failed; \(result.removed.count) removed"

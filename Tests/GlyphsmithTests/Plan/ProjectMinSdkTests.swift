@@ -31,6 +31,10 @@ struct ProjectMinSdkTests {
     let xml = try String(
       contentsOfFile: folder.path("out/res/drawable/cross.xml"), encoding: .utf8)
     #expect(xml.contains("android:fillType=\"evenOdd\""))
+    // The summary counts the VectorDrawable as one, not as a PNG file.
+    let config = try ProjectConfig.load(path: folder.path("glyphsmith.json"))
+    let summary = ProjectBuild(config: config).summary(result, seconds: 0)
+    #expect(summary.hasPrefix("built 1 icon (0 PNG files, 1 VectorDrawable) to "), "\(summary)")
   }
 
   @Test func withoutItTheErrorNamesTheProjectKey() throws {
