@@ -1,6 +1,7 @@
 import Foundation
 import Glyphsmith
 import GlyphsmithCommands
+import GlyphsmithTool
 import Testing
 
 /// docs/contributing.md's claim, checked from the registries rather than from a list kept here:
