@@ -76,7 +76,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith assets INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
                                  [--scales 1,2,3] [--compact] [--template|--original] [--padding PT]
-                                 [--jobs N] [--json] [--quiet] [--lint [--strict]]
+                                 [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]
 
         Each INPUT is an .svg or .png file or a folder (searched recursively, sorted). Every icon
         becomes NAME.imageset with NAME.png, NAME@2x.png, NAME@3x.png (per --scales) and a
@@ -174,7 +174,7 @@ extension CommandTextIndex {
       name: "build",
       summary: "render everything glyphsmith.json declares, incrementally",
       help: #"""
-        usage: glyphsmith build [--config FILE] [--json] [--jobs N] [--shard I/N] [--force]
+        usage: glyphsmith build [--config FILE] [--json [--plan]] [--jobs N] [--shard I/N] [--force]
                                 [--lint [--strict]] [--watch] [--quiet]
 
         Reads glyphsmith.json (in the current folder or the nearest one above it, as git finds
@@ -236,6 +236,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith sheet INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
                                 [--columns N] [--tint COLOR] [--limit N]
+                                [--max-pixels N] [--max-use N] [--max-text N]
              glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
 
         Renders each icon (files or folders, as for assets) by its role and lays the results out in
@@ -258,6 +259,10 @@ extension CommandTextIndex {
           --columns N           cells per row (default 8)
           --tint COLOR          glyph colour (default black)
           --limit N             only the first N icons
+          --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
+                                before decoding (default 16777216, 4096 x 4096)
+          --max-use N           most <use> instances an SVG may expand to (default 10000)
+          --max-text N          most characters of <text> an SVG may hold (default 4096)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 written; 2 when an input could not be rendered (the sheet is still written) or on
@@ -270,6 +275,7 @@ extension CommandTextIndex {
         usage: glyphsmith badge VALUE -o OUT.png [--scale N] [--height PT] [--max N]
                                 [--color COLOR] [--text-color COLOR] [--appearance light|dark]
                                 [--palette ios18|ios26] [--on ICON.png] [--rtl]
+                                [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a badge as UITabBarItem.badgeValue shows it: a fully rounded systemRed oval with
         white semibold text (Inter, shipped in assets/fonts). VALUE is a number, "!", a short word
@@ -291,6 +297,10 @@ extension CommandTextIndex {
                                   shape) and --scale, its colours kept; the canvas grows
           --rtl                   right-to-left layout: top-leading corner (with --on only; the
                                   badge's own pixels never change)
+          --max-pixels N          largest PNG input, or image inside an SVG, in pixels, checked
+                                  before decoding (default 16777216, 4096 x 4096)
+          --max-use N             most <use> instances an SVG may expand to (default 10000)
+          --max-text N            most characters of <text> an SVG may hold (default 4096)
           --quiet                 no progress and no totals on stderr
 
         Exit: 0 written, 2 bad options, unreadable icon or a character no shipped font covers.
@@ -303,6 +313,7 @@ extension CommandTextIndex {
                                [--current-tint COLOR] [--max-visible N]
                                [--indicator PAGE=FILE]... [--current-indicator FILE]
                                [--background COLOR] [--indicator-size fitted|natural]
+                               [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a page control: dots 7 pt across with 9 pt gaps (16 pt apart), centred on one
         line, at least 36 pt high; the current page opaque, the others translucent. Pages are
@@ -327,6 +338,10 @@ extension CommandTextIndex {
           --indicator-size S       fitted (default): each image's ink fitted to 8 pt high, its
                                    width from its aspect ratio; natural: a PNG at px / scale pt
                                    (its pixels 1:1 at --scale), an SVG at its own size
+          --max-pixels N           largest PNG input, or image inside an SVG, in pixels, checked
+                                   before decoding (default 16777216, 4096 x 4096)
+          --max-use N              most <use> instances an SVG may expand to (default 10000)
+          --max-text N             most characters of <text> an SVG may hold (default 4096)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written (warnings on stderr), 2 bad options or an unreadable indicator file
@@ -340,6 +355,7 @@ extension CommandTextIndex {
                                  -o OUT.png [--idiom phone|pad] [--device-width PT] [--scale N]
                                  [--appearance light|dark] [--palette ios18|ios26] [--compact]
                                  [--home-indicator] [--rtl] [--json]
+                                 [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a tab bar: background and top hairline, 49 pt high on iPhone (50 pt iPad, 32 pt
         compact, plus 34 pt with --home-indicator, 15 pt on iPad), items spread evenly, icons
@@ -370,6 +386,10 @@ extension CommandTextIndex {
                                    "truncated", "selected", "disabled", "icon"}], "warnings":
                                    [...]}; pt, origin top-left; a "label" item is a title's ink,
                                    an "icon" item the glyph's own frame
+          --max-pixels N           largest PNG input, or image inside an SVG, in pixels, checked
+                                   before decoding (default 16777216, 4096 x 4096)
+          --max-use N              most <use> instances an SVG may expand to (default 10000)
+          --max-text N             most characters of <text> an SVG may hold (default 4096)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written, 2 bad options or an unreadable icon (nothing is written).
@@ -382,6 +402,7 @@ extension CommandTextIndex {
                                   -o OUT.png [--idiom phone|pad] [--compact] [--device-width PT]
                                   [--scale N] [--appearance light|dark] [--palette ios18|ios26]
                                   [--rtl] [--json]
+                                  [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a toolbar (UIToolbar): background and top hairline, 44 pt high on iPhone (50 pt
         iPad, 32 pt compact), 16 pt margins (20 pt on devices wider than 400 pt), the items in
@@ -410,6 +431,10 @@ extension CommandTextIndex {
                                    {"width", "height"}, "items": [{"kind": "icon"|"text"|"space",
                                    "title", "frame": {"x", "y", "width", "height"}, "truncated",
                                    "disabled", "icon"}], "warnings": [...]}; pt, origin top-left
+          --max-pixels N           largest PNG input, or image inside an SVG, in pixels, checked
+                                   before decoding (default 16777216, 4096 x 4096)
+          --max-use N              most <use> instances an SVG may expand to (default 10000)
+          --max-text N             most characters of <text> an SVG may hold (default 4096)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written (warnings on stderr), 2 bad options or an unreadable icon (nothing is
@@ -465,6 +490,7 @@ extension CommandTextIndex {
         usage: glyphsmith tableview SPEC.json -o OUT.png [--idiom phone|pad] [--device-width PT]
                                     [--scale N] [--appearance light|dark] [--palette ios18|ios26]
                                     [--json]
+                                    [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a table view (UITableView) from SPEC.json:
 
@@ -495,6 +521,10 @@ extension CommandTextIndex {
           --json                   print what was drawn on stdout ({"version": 1, "size", "items":
                                    [{"kind": "header"|"footer"|"row"|"index", "title", "frame",
                                    "truncated", "disabled", "icon"}], "warnings"}; pt, top-left)
+          --max-pixels N           largest PNG input, or image inside an SVG, in pixels, checked
+                                   before decoding (default 16777216, 4096 x 4096)
+          --max-use N              most <use> instances an SVG may expand to (default 10000)
+          --max-text N             most characters of <text> an SVG may hold (default 4096)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written (warnings on stderr), 2 bad options, an invalid spec or an unreadable
@@ -555,7 +585,7 @@ extension CommandTextIndex {
       summary: "find what will not survive the pixel size an icon is shown at",
       help: #"""
         usage: glyphsmith lint INPUT... [--role R] [--size PT | --compact] [--scales 1,2,3]
-                               [--json] [--explain DIR] [--strict] [--config FILE] [--jobs N]
+                               [--json [--plan]] [--explain DIR] [--strict] [--config FILE] [--jobs N]
 
         Renders each icon (an .svg or .png file, or a folder searched recursively) at the role's
         target size at each scale, plus once at 12 px per pt, and checks its pixels and its SVG
@@ -602,6 +632,8 @@ extension CommandTextIndex {
           --config FILE     limits and severities (JSON, see docs/lint.md); default:
                             glyphsmith.json in the folder of each input, if any
           --jobs N          threads (default: all cores); never changes the output
+          --plan            with --json: print the plan (files, hashes, each file's resolved
+                            options and config; docs/lint.md) and lint nothing
           --timeout S       seconds one input may take to read and render (default 10)
           --max-memory MB   memory one input's renderer may use (default 200)
           --max-pixels N    largest PNG input, or image inside an SVG, in pixels, checked
@@ -735,6 +767,7 @@ extension CommandTextIndex {
         usage: glyphsmith appicon ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
                                   [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
                                   [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE]
+                                  [--max-pixels N] [--max-use N] [--max-text N]
 
         Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
         (as Xcode 15 and later write it), replacing that folder atomically; creates the catalog
@@ -764,6 +797,10 @@ extension CommandTextIndex {
                                 becomes a white one on --background)
           --preview FILE        also write a PNG of the written appearances under the iOS
                                 corner mask (Any, Dark, Tinted), as the home screen shows them
+          --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
+                                before decoding (default 16777216, 4096 x 4096)
+          --max-use N           most <use> instances an SVG may expand to (default 10000)
+          --max-text N          most characters of <text> an SVG may hold (default 4096)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 written and valid, 1 written but the validator has findings, 2 an input could
@@ -790,6 +827,7 @@ extension CommandTextIndex {
         usage: glyphsmith symbol ICON... -o CATALOG.xcassets [--ultralight F] [--black F]
                                  [--embolden UNITS] [--height UNITS] [--measure]
                                  [--report FILE.json] [--jobs N] [--prefix P] [--suffix S]
+                                 [--max-pixels N] [--max-use N] [--max-text N]
 
         Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json
         and a custom-symbol template (version 3.0, iOS 15+) with Ultralight-S, Regular-S and
@@ -820,6 +858,10 @@ extension CommandTextIndex {
           --prefix P, --suffix S
                                 name each symbol P + NAME + S (a symbol whose name an image set
                                 or other asset in the catalog has is refused: exit 2)
+          --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
+                                before decoding (default 16777216, 4096 x 4096)
+          --max-use N           most <use> instances an SVG may expand to (default 10000)
+          --max-text N          most characters of <text> an SVG may hold (default 4096)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 all written without warnings; 1 written with warnings (copied weights);
