@@ -13,7 +13,7 @@ package enum AppIconText {
     synopsis: """
       ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
       [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
-      [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE]
+      [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE] [--force]
       """,
     discussion: """
       Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
@@ -65,6 +65,7 @@ package enum AppIconText {
           also write a PNG of the written appearances under the iOS
           corner mask (Any, Dark, Tinted), as the home screen shows them
           """),
+      .flag("force", help: "replace an app icon set or launcher files glyphsmith did not make"),
       .value(
         "platform", "ios|android", listing: .inText,
         help: "ios (default) or android: the adaptive launcher icon into -o RES_DIR"),

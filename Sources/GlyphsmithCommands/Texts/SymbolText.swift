@@ -11,7 +11,7 @@ package enum SymbolText {
     synopsis: """
       ICON... -o CATALOG.xcassets [--ultralight F] [--black F]
       [--embolden UNITS] [--height UNITS] [--measure]
-      [--report FILE.json] [--jobs N] [--prefix P] [--suffix S]
+      [--report FILE.json] [--jobs N] [--prefix P] [--suffix S] [--force]
       """,
     discussion: """
       Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json
@@ -52,6 +52,7 @@ package enum SymbolText {
       .value(
         "report", "FILE", help: "write a JSON report (per icon: method, paths, warnings, measure)"),
       .value("jobs", "N", kind: .count, help: "threads (default: all cores)"),
+      .flag("force", help: "replace a NAME.symbolset glyphsmith did not make"),
       .value(
         "prefix", "P",
         help: """

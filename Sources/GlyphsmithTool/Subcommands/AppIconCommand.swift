@@ -54,6 +54,7 @@ enum AppIconCommand: DeclaredSubcommand {
     appIcon.tintedPath = parsed.value("tinted")
     appIcon.legacy = parsed.has("legacy")
     appIcon.allowUpscale = parsed.has("allow-upscale")
+    appIcon.force = parsed.has("force")
     return Options(input: input, catalog: catalog, appIcon: appIcon)
   }
 
@@ -91,6 +92,7 @@ enum AppIconCommand: DeclaredSubcommand {
       android.insetPercent = value
     }
     android.minSdk = try parsed.whole("min-sdk") ?? android.minSdk
+    android.force = parsed.has("force")
     return Options(input: input, catalog: res, appIcon: AppIconOptions(), android: android)
   }
 

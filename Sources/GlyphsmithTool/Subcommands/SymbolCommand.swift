@@ -34,6 +34,7 @@ enum SymbolCommand: DeclaredSubcommand {
     job.jobs = try parsed.whole("jobs")
     job.prefix = parsed.value("prefix") ?? ""
     job.suffix = parsed.value("suffix") ?? ""
+    job.force = parsed.has("force")
     return job
   }
 
