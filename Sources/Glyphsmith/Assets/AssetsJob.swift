@@ -181,6 +181,9 @@ public struct AssetsJob: Sendable {
         }
         icon.replacing = owned.foreign
       }
+      if options.force, !owned.fallbackForeign.isEmpty {
+        icon.replacing = (icon.replacing ?? []) + owned.fallbackForeign
+      }
       plan.warnings += owned.warnings
       plan.icons.append(icon)
       plan.sets.append(sets)
@@ -191,14 +194,28 @@ public struct AssetsJob: Sendable {
 
   /// Which existing outputs of `sets` Glyphsmith did not make (`OutputOwnership.owns`: not in
   /// `records`, each root's `OutputManifest.recordedOutputs`, and not marked), in writing
-  /// order, and a warning for each user's file inside an existing set of Glyphsmith's.
+  /// order (`fallbackForeign`: those of fallback sets), and a warning for each user's file
+  /// inside an existing set of Glyphsmith's.
   func ownership(_ sets: [PlannedAssetSet], records: [String: Set<String>]) -> (
-    foreign: [String], warnings: [String]
+    foreign: [String], fallbackForeign: [String], warnings: [String]
   ) {
     var foreign: [String] = []
     var warnings: [String] = []
+    var fallbackForeign: [String] = []
     let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-    for set in sets + sets.flatMap { $0.fallback ?? [] } {
+    // A fallback set (`auto`'s PNGs) is written only when its VectorDrawable cannot be: its
+    // files do not fail the icon here (`fallbackForeign`, replaced with `force`), and are
+    // checked when written (`write(_:files:replacing:input:)`).
+    for set in sets.flatMap({ $0.fallback ?? [] }) where !set.whole {
+      for file in set.files {
+        let path = set.folder + "/" + file.name
+        let isRecorded = recorded.contains(OutputManifest.normalised(path))
+        if !OutputOwnership.owns(path, folder: false, recorded: isRecorded) {
+          fallbackForeign.append(path)
+        }
+      }
+    }
+    for set in sets {
       let names = set.files.filter { !set.isPacked($0.name) }.map(\.name)
         + (set.icon.map { [$0.name] } ?? []) + set.texts.map(\.name)
       if set.whole {
@@ -224,7 +241,7 @@ public struct AssetsJob: Sendable {
         }
       }
     }
-    return (foreign, warnings)
+    return (foreign, fallbackForeign, warnings)
   }
 
   /// The output sets of `input` on every platform of the job, in writing order.
@@ -471,7 +488,7 @@ public struct AssetsJob: Sendable {
           written.removeAll { set.isPacked($0.name) }
           written.append((icon.name, OutputFormats.ico.pack(pngs)))
         }
-        try write(set, files: written + set.texts, replacing: icon.replacing ?? [])
+        try write(set, files: written + set.texts, replacing: icon.replacing ?? [], input: icon.path)
         removeReplaced(set.replaces)
       }
       result.status = .written
@@ -542,9 +559,12 @@ public struct AssetsJob: Sendable {
 
   /// Writes `files` as `set`: a whole folder keeping the user's files in it
   /// (`OutputOwnership.userFiles`) unless it is among `replacing` (a path not Glyphsmith's
-  /// that `force` replaces), else file by file.
+  /// that `force` replaces), else file by file, none of them over a file Glyphsmith did not
+  /// make unless among `replacing` (a fallback set, which planning did not fail the icon for;
+  /// the error names `input`).
   private func write(
-    _ set: PlannedAssetSet, files: [(name: String, data: Data)], replacing: [String]
+    _ set: PlannedAssetSet, files: [(name: String, data: Data)], replacing: [String],
+    input: String
   ) throws {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { writeClock.add(DispatchTime.now().uptimeNanoseconds - start) }
@@ -558,6 +578,12 @@ public struct AssetsJob: Sendable {
         ? [] : OutputOwnership.userFiles(in: set.folder, planned: Set(files.map(\.name)))
       try AtomicFolder.write(files, toPath: set.folder, keeping: keeping)
     } else {
+      for file in files {
+        let path = set.folder + "/" + file.name
+        if !replacing.contains(path), !OutputOwnership.owns(path, folder: false, recorded: false) {
+          throw OutputOwnership.notOwned(path, input: input)
+        }
+      }
       for file in files { try AtomicFile.write(file.data, toPath: set.folder + "/" + file.name) }
     }
   }
