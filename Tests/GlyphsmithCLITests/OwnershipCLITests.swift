@@ -73,7 +73,8 @@ struct OwnershipCLITests {
     #expect(Self.names(web) == ["logo.png"])
     #expect(Self.read(web.appendingPathComponent("logo.png")) == "logo")
     // A failed icon writes nothing; the rest of the batch goes on.
-    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/bell").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/bell").path))
     #expect(
       Self.names(folder.appendingPathComponent("App/Icons.xcassets/house.imageset")) == [
         "Contents.json", "house.png", "house@2x.png", "house@3x.png",
@@ -83,7 +84,8 @@ struct OwnershipCLITests {
     let second = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(second.status == 2)
     #expect(second.stderr == first.stderr)
-    let record = Self.read(folder.appendingPathComponent("App/Icons.xcassets/.glyphsmith-outputs.json")) ?? ""
+    let record =
+      Self.read(folder.appendingPathComponent("App/Icons.xcassets/.glyphsmith-outputs.json")) ?? ""
     #expect(!record.contains("bell.imageset"))
 
     let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
@@ -113,13 +115,20 @@ struct OwnershipCLITests {
       #expect(run.stderr == warning)
       #expect(Self.read(sketch) == "designer's sketch")
       #expect(Self.read(webNote) == "notes")
-      #expect(Self.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "sketch.png"])
+      #expect(
+        Self.names(set) == [
+          "Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "sketch.png",
+        ])
     }
     try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
     let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(pruned.status == 0)
-    #expect(pruned.stderr.contains("App/Icons.xcassets/bell.imageset: removed (its source icons/bell.svg is gone)"))
-    #expect(pruned.stderr.contains("App/Icons.xcassets/bell.imageset/sketch.png: warning: not made by glyphsmith; kept"))
+    #expect(
+      pruned.stderr.contains(
+        "App/Icons.xcassets/bell.imageset: removed (its source icons/bell.svg is gone)"))
+    #expect(
+      pruned.stderr.contains(
+        "App/Icons.xcassets/bell.imageset/sketch.png: warning: not made by glyphsmith; kept"))
     #expect(Self.names(set) == ["sketch.png"])
     #expect(Self.read(sketch) == "designer's sketch")
     #expect(Self.names(folder.appendingPathComponent("public/bell")) == ["NOTES.txt"])
@@ -147,7 +156,8 @@ struct OwnershipCLITests {
   }
 
   @Test func symbolsTrueTakesOverItsOwnImageSetsAndCollisionsRemoveNothing() throws {
-    let ios = #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets", "symbols": SYMBOLS}}"#
+    let ios =
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets", "symbols": SYMBOLS}}"#
     let folder = try Self.project(ios.replacingOccurrences(of: "SYMBOLS", with: "false"))
     #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
     let catalog = folder.appendingPathComponent("Icons.xcassets")
@@ -189,9 +199,11 @@ struct OwnershipCLITests {
     let folder = try temporaryFolder()
     let icon = Self.icons.appendingPathComponent("heart.svg").path
     let set = folder.appendingPathComponent("App.xcassets/AppIcon.appiconset")
-    try Self.write(#"{"images":[],"info":{"author":"xcode","version":1}}"#, to: set.appendingPathComponent("Contents.json"))
+    try Self.write(
+      #"{"images":[],"info":{"author":"xcode","version":1}}"#,
+      to: set.appendingPathComponent("Contents.json"))
     try Self.write("xcode", to: set.appendingPathComponent("AppIcon-1024.png"))
-    let ios = try CLIRunner.run([ "appicon", icon, "-o", "App.xcassets"], in: folder)
+    let ios = try CLIRunner.run(["appicon", icon, "-o", "App.xcassets"], in: folder)
     #expect(ios.status == 2)
     #expect(
       ios.stderr
@@ -201,18 +213,22 @@ struct OwnershipCLITests {
     #expect(Self.read(set.appendingPathComponent("AppIcon-1024.png")) == "xcode")
 
     let res = folder.appendingPathComponent("app/res")
-    let launcher = ["mipmap-mdpi/ic_launcher.png", "mipmap-hdpi/ic_launcher.png",
+    let launcher = [
+      "mipmap-mdpi/ic_launcher.png", "mipmap-hdpi/ic_launcher.png",
       "mipmap-xhdpi/ic_launcher.png", "mipmap-xxhdpi/ic_launcher.png",
-      "mipmap-xxxhdpi/ic_launcher.png"]
+      "mipmap-xxxhdpi/ic_launcher.png",
+    ]
     for path in launcher { try Self.write("studio " + path, to: res.appendingPathComponent(path)) }
     let android = try CLIRunner.run(
       ["appicon", icon, "--platform", "android", "-o", "app/res"], in: folder)
     #expect(android.status == 2)
-    #expect(android.stderr.contains("exists and was not made by glyphsmith; move it or pass --force"))
+    #expect(
+      android.stderr.contains("exists and was not made by glyphsmith; move it or pass --force"))
     for path in launcher {
       #expect(Self.read(res.appendingPathComponent(path)) == "studio " + path)
     }
-    #expect(!FileManager.default.fileExists(atPath: res.appendingPathComponent("mipmap-anydpi-v26").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: res.appendingPathComponent("mipmap-anydpi-v26").path))
 
     let forced = try CLIRunner.run(
       ["appicon", icon, "--platform", "android", "-o", "app/res", "--force"], in: folder)
@@ -222,10 +238,14 @@ struct OwnershipCLITests {
     }
     // Its own files, recorded, are rewritten without --force.
     let again = try CLIRunner.run(
-      ["appicon", Self.icons.appendingPathComponent("bell.svg").path, "--platform", "android", "-o", "app/res"],
+      [
+        "appicon", Self.icons.appendingPathComponent("bell.svg").path, "--platform", "android",
+        "-o", "app/res",
+      ],
       in: folder)
     #expect(again.status != 2)
-    let iosForced = try CLIRunner.run(["appicon", icon, "-o", "App.xcassets", "--force"], in: folder)
+    let iosForced = try CLIRunner.run(
+      ["appicon", icon, "-o", "App.xcassets", "--force"], in: folder)
     #expect(iosForced.status != 2)
     #expect(Self.names(set) == ["Contents.json", "icon-1024.png"])
   }

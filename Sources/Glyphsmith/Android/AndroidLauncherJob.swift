@@ -125,7 +125,8 @@ public enum AndroidLauncherJob {
     }
     let root = URL(fileURLWithPath: resPath).deletingLastPathComponent().path
     let play = root + "/\(name)-playstore.png"
-    let store = try PNGCodec.encode(try composed(side: AndroidLauncherGeometry.playStore), opaque: true)
+    let store = try PNGCodec.encode(
+      try composed(side: AndroidLauncherGeometry.playStore), opaque: true)
     let outputs = files.map { (resPath + "/" + $0.0, $0.1) } + [(play, store)]
     try claim(outputs, root: root, source: iconPath, force: options.force)
     for (full, data) in outputs {

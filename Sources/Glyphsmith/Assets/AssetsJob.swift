@@ -216,13 +216,13 @@ public struct AssetsJob: Sendable {
       }
     }
     for set in sets {
-      let names = set.files.filter { !set.isPacked($0.name) }.map(\.name)
+      let names =
+        set.files.filter { !set.isPacked($0.name) }.map(\.name)
         + (set.icon.map { [$0.name] } ?? []) + set.texts.map(\.name)
       if set.whole {
         let isRecorded = recorded.contains(OutputManifest.normalised(set.folder))
         guard Platform.status(ofPath: set.folder) != nil else { continue }
-        if !OutputOwnership.owns(set.folder, folder: true, recorded: isRecorded, preferred: names)
-        {
+        if !OutputOwnership.owns(set.folder, folder: true, recorded: isRecorded, preferred: names) {
           foreign.append(set.folder)
           continue
         }
@@ -488,7 +488,8 @@ public struct AssetsJob: Sendable {
           written.removeAll { set.isPacked($0.name) }
           written.append((icon.name, OutputFormats.ico.pack(pngs)))
         }
-        try write(set, files: written + set.texts, replacing: icon.replacing ?? [], input: icon.path)
+        try write(
+          set, files: written + set.texts, replacing: icon.replacing ?? [], input: icon.path)
         removeReplaced(set.replaces)
       }
       result.status = .written

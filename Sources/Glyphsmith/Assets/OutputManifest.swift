@@ -99,11 +99,8 @@ package enum OutputManifest {
     let base = trimmed(root)
     let old = read(root: base).outputs
     let new = recordable(root: base, planned: planned, old: old)
-    return Set(
-      stale(root: base, old: old, new: new, considered: considered).filter { isSafe($0.output) }
-      .map {
-        normalised(base + "/" + $0.output)
-      })
+    let removable = stale(root: base, old: old, new: new, considered: considered)
+    return Set(removable.filter { isSafe($0.output) }.map { normalised(base + "/" + $0.output) })
   }
 
   /// Adds `outputs` (paths starting with `root` as given, each with its source) to the record
@@ -167,9 +164,9 @@ package enum OutputManifest {
   /// This run's planned outputs of `base` as the record holds them (relative output, relative
   /// source), but for an existing path Glyphsmith did not make and `old` does not list
   /// (`OutputOwnership.owns`): a path that is not Glyphsmith's never enters its record.
-  private static func recordable(root base: String, planned: [String: String], old: [String: String])
-    -> [String: String]
-  {
+  private static func recordable(
+    root base: String, planned: [String: String], old: [String: String]
+  ) -> [String: String] {
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
     var new: [String: String] = [:]
     for (output, source) in planned {

@@ -48,9 +48,11 @@ package enum OutputOwnership {
   package static func isMarkedFolder(_ path: String, preferred: [String] = []) -> Bool {
     guard let names = Platform.folderNames(atPath: path) else { return false }
     let present = Set(names)
-    let order = preferred.filter(present.contains) + names.sorted().filter {
-      !preferred.contains($0)
-    }
+    let order =
+      preferred.filter(present.contains)
+      + names.sorted().filter {
+        !preferred.contains($0)
+      }
     return order.contains { isMarkedFile(path + "/" + $0) }
   }
 

@@ -250,7 +250,8 @@ public struct ProjectBuild: Sendable {
       considered: Set(plan.files.map { OutputManifest.absolute($0.path) }))
     var errors: [GlyphsmithError] = []
     var names: [String: String] = [:]
-    for (group, jobPlan) in zip(plan.groups, plan.jobs) where group.options.platforms.contains(.ios) {
+    for (group, jobPlan) in zip(plan.groups, plan.jobs)
+    where group.options.platforms.contains(.ios) {
       for input in jobPlan?.inputs ?? [] {
         names[input.name.lowercased()] = names[input.name.lowercased()] ?? input.path
         if group.options.compact {

@@ -37,7 +37,8 @@ package enum SymbolSetWriter {
       (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),
     ]
     let whole = replacing && !OutputOwnership.isMarkedFolder(folder)
-    let keeping = whole ? [] : OutputOwnership.userFiles(in: folder, planned: Set(files.map(\.name)))
+    let keeping =
+      whole ? [] : OutputOwnership.userFiles(in: folder, planned: Set(files.map(\.name)))
     try AtomicFolder.write(files, toPath: folder, keeping: keeping)
     return folder
   }
