@@ -126,7 +126,8 @@ extension CommandTextIndex {
                                 24, even-odd fills are rewritten for the nonzero rule
           --web-out DIR         where web icons go
           --namespace           mark catalog groups (the input's sub-folders) provides-namespace
-          --force               render and write even inputs whose outputs are up to date
+          --force               render and write even inputs whose outputs are up to date, and
+                                replace outputs glyphsmith did not make
           --plan                with --json: print the plan (inputs, hashes, resolved options,
                                 outputs, fingerprints; docs/assets.md) and write nothing
           --prune               remove the outputs an earlier --prune run (or glyphsmith build)
@@ -193,7 +194,8 @@ extension CommandTextIndex {
                                 "removed" and "skipped"
           --jobs N              threads (default: all cores); never changes the output
           --shard I/N           build only the I-th of N shares (by a hash of the name)
-          --force               render and write even icons whose outputs are up to date
+          --force               render and write even icons whose outputs are up to date, and
+                                replace outputs glyphsmith did not make
           --plan                with --json: print the plan (icons, hashes, resolved options,
                                 outputs, fingerprints; docs/project.md) and write nothing
           --lint                also lint every icon (the file's "lint" block configures it)
@@ -766,7 +768,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith appicon ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
                                   [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
-                                  [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE]
+                                  [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE] [--force]
                                   [--max-pixels N] [--max-use N] [--max-text N]
 
         Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
@@ -797,6 +799,7 @@ extension CommandTextIndex {
                                 becomes a white one on --background)
           --preview FILE        also write a PNG of the written appearances under the iOS
                                 corner mask (Any, Dark, Tinted), as the home screen shows them
+          --force               replace an app icon set or launcher files glyphsmith did not make
           --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
                                 before decoding (default 16777216, 4096 x 4096)
           --max-use N           most <use> instances an SVG may expand to (default 10000)
@@ -826,7 +829,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith symbol ICON... -o CATALOG.xcassets [--ultralight F] [--black F]
                                  [--embolden UNITS] [--height UNITS] [--measure]
-                                 [--report FILE.json] [--jobs N] [--prefix P] [--suffix S]
+                                 [--report FILE.json] [--jobs N] [--prefix P] [--suffix S] [--force]
                                  [--max-pixels N] [--max-use N] [--max-text N]
 
         Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json
@@ -855,6 +858,7 @@ extension CommandTextIndex {
           --measure             compare Regular-S with the source render and measure ink
           --report FILE         write a JSON report (per icon: method, paths, warnings, measure)
           --jobs N              threads (default: all cores)
+          --force               replace a NAME.symbolset glyphsmith did not make
           --prefix P, --suffix S
                                 name each symbol P + NAME + S (a symbol whose name an image set
                                 or other asset in the catalog has is refused: exit 2)
