@@ -171,8 +171,17 @@ enum GoldenCommand: DeclaredSubcommand {
 
   static func parse(_ arguments: [String]) throws -> Action {
     let parsed = try declaration.parse(arguments)
-    guard let verb = parsed.positionals.first, verbs.contains(verb) else {
+    guard let verb = parsed.positionals.first else {
       throw UsageError(message: "needs 'check', 'record' or 'review' first")
+    }
+    guard verbs.contains(verb) else {
+      // A wrong verb is answered as a wrong subcommand is: the near ones, else the list.
+      let near = Suggestion.near(verb, among: verbs)
+      throw UsageError(
+        message: "unknown verb '\(verb)'; "
+          + (near.isEmpty
+            ? "use one of \(verbs.joined(separator: ", "))"
+            : "did you mean \(Suggestion.alternatives(near))?"))
     }
     // `--only A B C`: the words after the two folders are more patterns.
     let extra = parsed.positionals.dropFirst(3)
