@@ -630,8 +630,9 @@ public struct AssetsJob: Sendable {
       if let fallback = set.fallback {
         var alone = set
         alone.fallback = nil
-        guard let found = upToDateFiles([alone], fingerprint: fingerprint)
-          ?? upToDateFiles(fallback, fingerprint: fingerprint)
+        guard
+          let found = upToDateFiles([alone], fingerprint: fingerprint)
+            ?? upToDateFiles(fallback, fingerprint: fingerprint)
         else { return nil }
         files += found.files
         if glyph == nil, found.shape != nil || found.sizePt != nil {

@@ -121,7 +121,8 @@ public struct ProjectBuild: Sendable {
     let relative = files.map(relativePath)
     var stems: [String: Int] = [:]
     for (index, path) in relative.enumerated() {
-      stems[(path as NSString).deletingPathExtension] = stems[(path as NSString).deletingPathExtension] ?? index
+      stems[(path as NSString).deletingPathExtension] =
+        stems[(path as NSString).deletingPathExtension] ?? index
     }
     var groups: [Group] = []
     var keys: [GroupKey: Int] = [:]
@@ -358,7 +359,8 @@ public struct ProjectBuild: Sendable {
     }
     // Symbol sets only: no folder is locked, and the journal is written before them.
     if parts.isEmpty { try record() }
-    var parted = try AssetsJob.run(parts, progress: { _, _ in done.tick() }, beforeWriting: record)[...]
+    var parted = try AssetsJob.run(parts, progress: { _, _ in done.tick() }, beforeWriting: record)[
+      ...]
     for (group, jobPlan) in zip(groups, plan.jobs) {
       if jobPlan != nil, let part = parted.popFirst() {
         report.inputs += part.inputs
