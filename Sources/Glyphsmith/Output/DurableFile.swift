@@ -7,7 +7,8 @@ import Foundation
 /// on disk too. Used for the record of outputs (`OutputManifest`), which is a journal: it must
 /// be on disk before the outputs it lists are written.
 package enum DurableFile {
-  /// Writes `data` to the file at `path` (its folder must exist) durably and atomically.
+  /// Writes `data` to the file at `path` durably and atomically, creating missing parent
+  /// folders.
   /// - Throws: `GlyphsmithError.writeFailed` naming `path` and the system's reason (`no space
   ///   left on device`, `read-only file system`, `permission denied`); the temporary file is
   ///   removed and the file at `path` left as it was.
@@ -19,6 +20,15 @@ package enum DurableFile {
       "\(folder.isEmpty ? "" : folder)/.\(name).tmp-\(Platform.processID)-\(POSIXFile.uniqueNumber())"
     func failure(_ error: Platform.Failure) -> GlyphsmithError {
       .writeFailed(path: path, reason: error.reason)
+    }
+    if !folder.isEmpty, Platform.status(ofPath: folder) == nil {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw GlyphsmithError.writeFailed(
+          path: path,
+          reason: "cannot create the folder \(folder) (a file is in the way, or no permission)")
+      }
     }
     let fd = FileName.withCPath(temporary) {
       open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
