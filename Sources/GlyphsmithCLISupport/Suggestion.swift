@@ -12,7 +12,9 @@ package enum Suggestion {
       if !extended.isEmpty { return extended }
     }
     let typed = Array(word)
-    let scored = names.filter { $0 != word }.map { (name: $0, distance: distance(typed, Array($0))) }
+    let scored = names.filter { $0 != word }.map {
+      (name: $0, distance: distance(typed, Array($0)))
+    }
     guard let nearest = scored.min(by: { $0.distance < $1.distance }),
       nearest.distance <= max(2, nearest.name.count / 3)
     else { return [] }

@@ -53,9 +53,10 @@ struct GoldenSelectionTests {
   }
 
   @Test func iconNamesOfAGolden() {
-    #expect(GoldenSelection.iconNames(of: "tabs/bell-compact-dark@2x.png") == [
-      "bell-compact-dark", "bell-compact", "bell",
-    ])
+    #expect(
+      GoldenSelection.iconNames(of: "tabs/bell-compact-dark@2x.png") == [
+        "bell-compact-dark", "bell-compact", "bell",
+      ])
     #expect(GoldenSelection.iconNames(of: "badge/99@2x-light.png") == ["99"])
     #expect(GoldenSelection.iconNames(of: "tabs/readme.txt") == [])
     #expect(!GoldenSelection.isIconName("bell.png") && !GoldenSelection.isIconName("b*"))

@@ -198,8 +198,8 @@ public struct ProjectBuild: Sendable {
   /// icons grouped by their resolved options, each input read and hashed once. Nothing is
   /// written.
   /// - Throws: `GlyphsmithError.unreadable` for a missing icons folder; `PlanningFailure` for
-  ///   a rule that matches no icon (`checkRules`, over every icon, before sharding); a name collision over
-  ///   all icons; what `AssetsJob.plan(collected:)` throws; `PlanningFailure` for symbol
+  ///   a rule that matches no icon (`checkRules`, over every icon, before sharding); a name
+  ///   collision over all icons; what `AssetsJob.plan(collected:)` throws; `PlanningFailure` for symbol
   ///   names that collide (`checkSymbols`).
   package func plan() throws -> Plan {
     let files = try collect()
