@@ -30,9 +30,9 @@ package protocol AssetPlatformWriter: Sendable {
   func plannedSets(for input: AssetInput, in context: AssetPlatformContext) -> [PlannedAssetSet]
 
   /// Runs once after a run that wrote something; the findings go to the report's
-  /// `catalogFindings` (one line each). Default: none.
+  /// `catalogFindings` (its JSON has their compiler-form lines). Default: none.
   /// - Throws: errors that end the run (reported as the run's error).
-  func findings(in context: AssetPlatformContext) throws -> [String]
+  func findings(in context: AssetPlatformContext) throws -> [Diagnostic]
 
   /// Runs once after every run, so the same inputs give the same findings (and exit code)
   /// whether their outputs were written now or found up to date: `inputs` are this run's
@@ -41,7 +41,7 @@ package protocol AssetPlatformWriter: Sendable {
   /// - Throws: errors that end the run (reported as the run's error).
   func findings(
     in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
-  ) throws -> [String]
+  ) throws -> [Diagnostic]
 }
 
 extension AssetPlatformWriter {
@@ -54,12 +54,12 @@ extension AssetPlatformWriter {
   package func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {}
 
   /// Nothing to check.
-  package func findings(in context: AssetPlatformContext) throws -> [String] { [] }
+  package func findings(in context: AssetPlatformContext) throws -> [Diagnostic] { [] }
 
   /// `findings(in:)` after a run that wrote something.
   package func findings(
     in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
-  ) throws -> [String] {
+  ) throws -> [Diagnostic] {
     written.isEmpty ? [] : try findings(in: context)
   }
 

@@ -41,14 +41,15 @@ package enum OutputManifest {
   /// starting with `root`) to its source; `considered` holds the sources (standardized absolute
   /// paths) this run decides for: a recorded output is removed when its source is gone, or is
   /// considered here but no longer plans that output; others' records are kept.
-  /// - Returns: the removals, by folder (in `roots` order) then path, and warnings (`path: warning: ...`) for a record
-  ///   that cannot be read (it is then rewritten from this run's plan) or an output that
-  ///   cannot be removed.
+  /// - Returns: the removals, by folder (in `roots` order) then path, and warnings (kind
+  ///   `output-record`, about the record or the output) for a record that cannot be read (it
+  ///   is then rewritten from this run's plan) or written, or an output that cannot be
+  ///   removed.
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>
-  ) -> (removed: [Removal], warnings: [String]) {
+  ) -> (removed: [Removal], warnings: [Diagnostic]) {
     var removed: [Removal] = []
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
     for root in roots {
       var base = root
       while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
@@ -60,8 +61,9 @@ package enum OutputManifest {
           old = document.outputs
         } else {
           warnings.append(
-            "\(recordPath): warning: the record of outputs cannot be read; nothing it lists is removed this run, and it is written anew"
-          )
+            .warning(
+              "the record of outputs cannot be read; nothing it lists is removed this run, and it is written anew",
+              path: recordPath, kind: Diagnostic.Kind.outputRecord))
         }
       }
       var new: [String: String] = [:]
@@ -86,7 +88,10 @@ package enum OutputManifest {
           removed.append(
             Removal(path: path, source: display(sourceURL.path), sourceGone: gone))
         } catch {
-          warnings.append("\(path): warning: cannot remove this output of a gone source: \(error)")
+          warnings.append(
+            .warning(
+              "cannot remove this output of a gone source: \(error)", path: path,
+              kind: Diagnostic.Kind.outputRecord))
         }
       }
       let document = Document(outputs: new)
@@ -96,7 +101,10 @@ package enum OutputManifest {
       do {
         try AtomicFile.write(data, toPath: recordPath)
       } catch {
-        warnings.append("\(recordPath): warning: cannot write the record of outputs: \(error)")
+        warnings.append(
+          .warning(
+            "cannot write the record of outputs: \(error)", path: recordPath,
+            kind: Diagnostic.Kind.outputRecord))
       }
     }
     return (removed, warnings)
