@@ -195,7 +195,6 @@ struct DiagnosticTests {
           "dropped reference 'http://example.com/x.png': network references are not loaded",
           path: "net.svg", kind: Diagnostic.Kind.droppedReference)
       ])
-    #expect(artwork.warnings == artwork.diagnostics.map(\.description))
     let glyph = try GlyphRenderer.render(artwork, options: RenderOptions())
     #expect(glyph.diagnostics == artwork.diagnostics && glyph.upscaling.isEmpty)
   }
@@ -215,8 +214,6 @@ struct DiagnosticTests {
       ])
     #expect(glyph.diagnostics.allSatisfy { $0.path == "o.png" && $0.severity == .warning })
     #expect(glyph.upscaling == [glyph.diagnostics[0]])
-    #expect(glyph.upscalingWarning == glyph.diagnostics[0].description)
-    #expect(glyph.warnings == glyph.diagnostics.map(\.description))
   }
 
   @Test("indicator warnings have no path; the layout's JSON keeps them as printed lines")
