@@ -68,7 +68,7 @@ package struct IconKey {
       ) { $0.bool.map { Optional(!$0) } },
       IconKey(
         "compact", .boolean, \.compact, example: .bool(true),
-        description: "Also NAME-compact.imageset (tab-bar icons only)."
+        description: "Also NAME-compact.imageset (tab-bar icons only; others ignore it)."
       ) { $0.bool },
       IconKey(
         "platforms", .array(.oneOf(AssetPlatform.allCases.map(\.rawValue))), \.platforms,
@@ -80,7 +80,8 @@ package struct IconKey {
       },
       IconKey(
         "format", .oneOf(ProjectConfig.formats),
-        description: "Output format; png only for now."),
+        description:
+          "Output format of the image sets; png only until the vector image sets land (issue 34)."),
       IconKey(
         "skip", .boolean, description: "Leave the icon out (its earlier outputs are pruned)."),
     ]
@@ -88,4 +89,57 @@ package struct IconKey {
 
   /// The key called `name`, else `nil`.
   package static func named(_ name: String) -> IconKey? { all.first { $0.name == name } }
+
+  /// The per-icon keys table of docs/project.md, generated from `all` (`IconKeyTests`,
+  /// `scripts/update-generated`): one row per key with its value (from `shape`) and its
+  /// description, in the schema's order.
+  package static var markdownTable: String {
+    var text = "| key | value | what |\n|---|---|---|\n"
+    for key in all {
+      text += "| `\(key.name)` | \(key.shape.markdown) | \(key.description) |\n"
+    }
+    return text
+  }
+
+  /// The markers around the table in docs/project.md.
+  package static let markers = (begin: "<!-- icon-keys:begin -->", end: "<!-- icon-keys:end -->")
+
+  /// `document` with the text between the markers replaced by `markdownTable`; `nil` when the
+  /// markers are missing or out of order.
+  package static func updatingDocument(_ document: String) -> String? {
+    guard let begin = document.range(of: markers.begin),
+      let end = document.range(of: markers.end, range: begin.upperBound..<document.endIndex)
+    else { return nil }
+    return document[..<begin.upperBound] + "\n" + markdownTable + document[end.lowerBound...]
+  }
+}
+
+extension JSONShape {
+  /// What a value of this shape is, in words for a docs table: "`a`, `b` or `c`",
+  /// "number > 0", "`true` or `false`", "a list of ...".
+  var markdown: String {
+    switch self {
+    case .any: return "any"
+    case .oneOf(let names):
+      let quoted = names.map { "`\($0)`" }
+      return quoted.count < 2
+        ? quoted.joined()
+        : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    case .object: return "an object"
+    case .dictionary(let value): return "an object of \(value.markdown)"
+    case .array(let element): return "a list of \(element.markdown)"
+    case .boolean: return "`true` or `false`"
+    case .number(let minimum, let exclusive):
+      return "number \(exclusive ? ">" : ">=") \(minimum.shortText)"
+    case .integer(let minimum): return "whole number >= \(minimum)"
+    case .string: return "string"
+    }
+  }
+}
+
+extension Double {
+  /// The shortest spelling: `0`, `2.5`.
+  fileprivate var shortText: String {
+    self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+  }
 }

@@ -75,3 +75,31 @@ import Testing
     }
   }
 }
+
+/// docs/project.md's per-icon keys table is `IconKey.markdownTable` (regenerate with
+/// `scripts/update-generated`).
+@Suite struct IconKeyDocsTests {
+  @Test("docs/project.md's per-icon keys table is the one IconKey.all generates")
+  func docsAreCurrent() throws {
+    let file = GeneratedFile(path: "docs/project.md")
+    let updated = try #require(
+      IconKey.updatingDocument(try file.read()),
+      "docs/project.md lacks the \(IconKey.markers.begin) / \(IconKey.markers.end) markers")
+    try file.expectCurrent(updated, what: "the per-icon keys table")
+  }
+
+  /// Every key of the table has its row, with its value spelled from its shape.
+  @Test func tableRowsComeFromTheKeys() {
+    let rows = IconKey.markdownTable.split(separator: "\n").dropFirst(2)
+    #expect(rows.map { $0.split(separator: "`")[1] } == IconKey.all.map { Substring($0.name) })
+    #expect(rows.contains { $0.hasPrefix("| `size` | number > 0 | Size in pt") })
+    #expect(rows.contains { $0.hasPrefix("| `padding` | number >= 0 |") })
+    #expect(rows.contains { $0.hasPrefix("| `compact` | `true` or `false` |") })
+    #expect(
+      rows.contains {
+        $0.hasPrefix("| `role` | `plain`, `tab-bar`, `toolbar` or `indicator` |")
+      })
+    #expect(rows.contains { $0.hasPrefix("| `platforms` | a list of `ios`, `android` or `web` |") })
+    #expect(IconKey.updatingDocument("no markers") == nil)
+  }
+}
