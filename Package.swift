@@ -15,7 +15,7 @@ let package = Package(
     .library(name: "Glyphsmith", targets: ["Glyphsmith"]),
     .library(name: "GlyphsmithTestSupport", targets: ["GlyphsmithTestSupport"]),
     .executable(name: "glyphsmith", targets: ["GlyphsmithFront"]),
-    .executable(name: "glyphsmith-render", targets: ["GlyphsmithTool"]),
+    .executable(name: "glyphsmith-render", targets: ["GlyphsmithToolMain"]),
   ],
   targets: [
     // MARK: - C libraries (Debian packages through pkg-config)
@@ -57,8 +57,14 @@ let package = Package(
     .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),
     .executableTarget(
       name: "GlyphsmithFront", dependencies: ["GlyphsmithCommands"]),
+    // Every subcommand, one file each (its declaration, parse and run), and `CommandIndex`,
+    // the one list of them: a library so that tests read the list and the declarations; the
+    // front prints their help from `CommandTextIndex+Generated.swift`, generated from it.
+    .target(name: "GlyphsmithTool", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
+    // `glyphsmith-render`'s main.swift: runs `CommandIndex.entries`.
     .executableTarget(
-      name: "GlyphsmithTool", dependencies: ["Glyphsmith", "GlyphsmithCommands"]),
+      name: "GlyphsmithToolMain",
+      dependencies: ["Glyphsmith", "GlyphsmithCommands", "GlyphsmithTool"]),
     // The shipped product: `assertGolden` and its configuration, nothing of the project's own
     // tests. It links what `assertGolden` uses (PNG, the comparison, golden.json), not the
     // engine.
@@ -75,12 +81,17 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "GlyphsmithTests",
-      dependencies: ["Glyphsmith", "GlyphsmithTestSupport", "GlyphsmithTestFixtures"],
+      dependencies: [
+        "Glyphsmith", "GlyphsmithTestSupport", "GlyphsmithTestFixtures", "GlyphsmithCommands",
+        "GlyphsmithTool",
+      ],
       exclude: ["Lint/Calibration"]),
     .testTarget(name: "GlyphsmithCLISupportTests", dependencies: ["GlyphsmithCLISupport"]),
     .testTarget(
       name: "GlyphsmithCLITests",
-      dependencies: ["Glyphsmith", "GlyphsmithCommands", "GlyphsmithTestFixtures"],
+      dependencies: [
+        "Glyphsmith", "GlyphsmithCommands", "GlyphsmithTool", "GlyphsmithTestFixtures",
+      ],
       swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
   ]
 )

@@ -6,9 +6,12 @@ import GlyphsmithCore
 // (libpng and the Swift runtime only); every subcommand that draws, `--version` and the
 // hidden worker are handed to `glyphsmith-render` with the same argv (RenderHandoff).
 
-/// The subcommands, in `--help` order (`CommandIndex`, as `glyphsmith-render`'s): `compare`
-/// and `validate` run here, every other one is handed to `glyphsmith-render`.
-let subcommands = CommandIndex.frontEntries(local: [CompareCommand.entry, ValidateCommand.entry])
+/// The subcommands, in `--help` order (`CommandTextIndex`, generated from the list
+/// `glyphsmith-render` runs): `compare` and `validate` run here, every other one is handed to
+/// `glyphsmith-render`.
+let subcommands = CommandTextIndex.frontEntries(local: [
+  CompareCommand.entry, ValidateCommand.entry,
+])
 
 exit(
   Dispatcher.run(

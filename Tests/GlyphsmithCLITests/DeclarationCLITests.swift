@@ -1,4 +1,5 @@
 import GlyphsmithCommands
+import GlyphsmithTool
 import Testing
 
 /// Every command is declared once (`CommandDeclaration`, listed in `CommandIndex`): its

@@ -1,6 +1,7 @@
 import Foundation
 import Glyphsmith
 import GlyphsmithCommands
+import GlyphsmithTool
 import Testing
 
 /// An option's default is declared once (`OptionDeclaration.defaultValue`): the typed readers

@@ -1,6 +1,7 @@
 import Foundation
 import Glyphsmith
 import GlyphsmithCommands
+import GlyphsmithTool
 import Testing
 
 /// The two executables (issue 15): the light `glyphsmith` front maps none of the rendering

@@ -1,6 +1,7 @@
 import Foundation
 import Glyphsmith
 import GlyphsmithCommands
+import GlyphsmithTool
 import Testing
 
 /// Issue 12's "habits users bring": rsvg-convert's options, colours, pixelmatch's positional

@@ -1,6 +1,7 @@
 import Foundation
 import GlyphsmithCLISupport
 import GlyphsmithCommands
+import GlyphsmithTool
 import Testing
 
 /// For every command (`CommandIndex`, the list both executables are built from): every option
@@ -106,7 +107,8 @@ struct HelpCoverageCLITests {
     let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
     var commandFiles = 0
-    for folder in ["GlyphsmithTool", "GlyphsmithCommands", "GlyphsmithFront"] {
+    for folder in ["GlyphsmithTool", "GlyphsmithToolMain", "GlyphsmithCommands", "GlyphsmithFront"]
+    {
       let root = sources.appendingPathComponent(folder)
       let files = try #require(FileManager.default.enumerator(atPath: root.path))
       for case let file as String in files where file.hasSuffix(".swift") {

@@ -1,6 +1,7 @@
 import Foundation
 import Glyphsmith
 import GlyphsmithCommands
+import GlyphsmithTool
 import Testing
 
 /// docs/contributing.md's claim, checked from the registries rather than from a list kept here:
@@ -338,5 +339,53 @@ import Testing
         pages.contains { $0.contains("glyphsmith \(name)") },
         "no page of docs/ or README.md shows `glyphsmith \(name)`")
     }
+  }
+
+  /// docs/contributing.md's recipe for a subcommand: one file (its declaration, `parse` and
+  /// `run`) and one line in `CommandIndex.commands`, then `scripts/update-generated`. Checked
+  /// from the list: each command's type is declared in one file of `Sources/` that holds its
+  /// `CommandDeclaration(name: "NAME"`, `parse` and `run`; no source but `CommandIndex.swift`
+  /// registers it (`Type.self`, `.entry`, `.declaration`; the front's own list of the commands
+  /// it runs, `compare` and `validate`, aside), there on one line; and the front's generated
+  /// list is the list, name, summary and help (what both executables print, checked above and
+  /// by `FrontCLITests.bothExecutablesAnswerAlike`).
+  @Test func aSubcommandIsOneFileAndOneLine() throws {
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+    var files: [String: String] = [:]
+    let walk = try #require(FileManager.default.enumerator(atPath: sources.path))
+    for case let file as String in walk
+    where file.hasSuffix(".swift") && !file.hasSuffix("+Generated.swift") {
+      files[file] = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+    }
+    let index = "GlyphsmithTool/CommandIndex.swift"
+    let indexLines = try #require(files[index]).split(separator: "\n")
+    let runByTheFront = ["GlyphsmithFront/main.swift": ["CompareCommand", "ValidateCommand"]]
+    for command in CommandIndex.commands {
+      let type = String(describing: command)
+      let name = command.declaration.name
+      let declaring = files.filter {
+        $0.value.contains(" \(type): DeclaredSubcommand {")
+      }
+      #expect(declaring.count == 1, "\(type) is declared in \(declaring.keys.sorted())")
+      if let text = declaring.first?.value {
+        #expect(text.contains("CommandDeclaration(\n    name: \"\(name)\","), "\(type)")
+        #expect(text.contains("func parse(") && text.contains("func run("), "\(type)")
+      }
+      let registration = try Regex("\\b\(type)\\.(self|entry|declaration)\\b")
+      for (file, text) in files where file != index && !declaring.keys.contains(file) {
+        guard text.contains(registration) else { continue }
+        #expect(runByTheFront[file]?.contains(type) == true, "\(file) registers \(type)")
+      }
+      #expect(
+        indexLines.filter { $0.contains(registration) }.count == 1,
+        "\(type) is not on one line of \(index)")
+    }
+    #expect(
+      CommandTextIndex.entries
+        == CommandIndex.declarations.map {
+          CommandTextIndex.Entry(name: $0.name, summary: $0.summary, help: $0.help)
+        },
+      "CommandTextIndex+Generated.swift is stale: run scripts/update-generated")
   }
 }

@@ -6,11 +6,13 @@ import GlyphsmithCommands
 /// `WorkerPool` (not listed in help). It reads everything from stdin, never the parent's
 /// arguments: the context, then one item per line: `__worker assets` (for `assets` and
 /// `build` alike) a planned icon, `__worker lint` a planned file (`PlannedLintFile`).
-enum WorkerCommand {
+package enum WorkerCommand {
   /// The hidden subcommand's name.
   static let name = Dispatcher.workerName
 
-  static func main(_ arguments: [String]) -> ExitCode {
+  /// Serves the worker protocol of `arguments[0]` (`assets` or `lint`) on stdin and stdout.
+  /// - Returns: `.failure` for a missing or unknown command; otherwise the worker exits itself.
+  package static func main(_ arguments: [String]) -> ExitCode {
     guard let command = arguments.first else { return .failure }
     switch command {
     case AssetsCommand.name:

@@ -1,20 +1,15 @@
 import Foundation
 import Glyphsmith
 import GlyphsmithCommands
+import GlyphsmithTool
 
 // `glyphsmith-render`: the full tool. The light `glyphsmith` front execs it with the same
 // argv for every subcommand that draws, `--version` and the worker; run directly, it answers
 // every subcommand itself, with the same bytes.
 
-/// The subcommands, in `--help` order (`CommandIndex`, the list the front reads too): one
-/// implementation per declared command.
-let subcommands = CommandIndex.entries(implementations: [
-  RenderCommand.entry, AssetsCommand.entry, BuildCommand.entry, InitCommand.entry,
-  SheetCommand.entry, BadgeCommand.entry, DotsCommand.entry, TabBarCommand.entry,
-  ToolbarCommand.entry, SearchBarCommand.entry, TableViewCommand.entry, CompareCommand.entry,
-  LintCommand.entry, GoldenCommand.entry, ValidateCommand.entry, AppIconCommand.entry,
-  SymbolCommand.entry,
-])
+/// The subcommands, in `--help` order: `CommandIndex`, the one list (the front's is generated
+/// from it).
+let subcommands = CommandIndex.entries
 
 // `validate` checks symbol sets' SVG templates with librsvg here (the front hands a catalog
 // that has them to this executable).
