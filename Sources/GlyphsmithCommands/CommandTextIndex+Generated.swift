@@ -126,7 +126,8 @@ extension CommandTextIndex {
                                 24, even-odd fills are rewritten for the nonzero rule
           --web-out DIR         where web icons go
           --namespace           mark catalog groups (the input's sub-folders) provides-namespace
-          --force               render and write even inputs whose outputs are up to date
+          --force               render and write even inputs whose outputs are up to date, and
+                                replace outputs glyphsmith did not make
           --plan                with --json: print the plan (inputs, hashes, resolved options,
                                 outputs, fingerprints; docs/assets.md) and write nothing
           --prune               remove the outputs an earlier --prune run (or glyphsmith build)
@@ -193,7 +194,8 @@ extension CommandTextIndex {
                                 "removed" and "skipped"
           --jobs N              threads (default: all cores); never changes the output
           --shard I/N           build only the I-th of N shares (by a hash of the name)
-          --force               render and write even icons whose outputs are up to date
+          --force               render and write even icons whose outputs are up to date, and
+                                replace outputs glyphsmith did not make
           --plan                with --json: print the plan (icons, hashes, resolved options,
                                 outputs, fingerprints; docs/project.md) and write nothing
           --lint                also lint every icon (the file's "lint" block configures it)
@@ -734,7 +736,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith appicon ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
                                   [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
-                                  [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE]
+                                  [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE] [--force]
 
         Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
         (as Xcode 15 and later write it), replacing that folder atomically; creates the catalog
@@ -764,6 +766,7 @@ extension CommandTextIndex {
                                 becomes a white one on --background)
           --preview FILE        also write a PNG of the written appearances under the iOS
                                 corner mask (Any, Dark, Tinted), as the home screen shows them
+          --force               replace an app icon set or launcher files glyphsmith did not make
           --quiet               no progress and no totals on stderr
 
         Exit: 0 written and valid, 1 written but the validator has findings, 2 an input could
@@ -789,7 +792,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith symbol ICON... -o CATALOG.xcassets [--ultralight F] [--black F]
                                  [--embolden UNITS] [--height UNITS] [--measure]
-                                 [--report FILE.json] [--jobs N] [--prefix P] [--suffix S]
+                                 [--report FILE.json] [--jobs N] [--prefix P] [--suffix S] [--force]
 
         Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json
         and a custom-symbol template (version 3.0, iOS 15+) with Ultralight-S, Regular-S and
@@ -817,6 +820,7 @@ extension CommandTextIndex {
           --measure             compare Regular-S with the source render and measure ink
           --report FILE         write a JSON report (per icon: method, paths, warnings, measure)
           --jobs N              threads (default: all cores)
+          --force               replace a NAME.symbolset glyphsmith did not make
           --prefix P, --suffix S
                                 name each symbol P + NAME + S (a symbol whose name an image set
                                 or other asset in the catalog has is refused: exit 2)

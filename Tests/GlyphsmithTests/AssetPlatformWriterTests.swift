@@ -115,10 +115,17 @@ struct AssetPlatformWriterTests {
     #expect(again.inputs[0].files == report.inputs[0].files)
     #expect(again.catalogFindings == [])
 
-    // A stray file in a whole folder makes the set out of date.
-    try Data().write(to: URL(fileURLWithPath: dummy + "/stray.txt"))
-    #expect(try job.run([input]).inputs[0].status == .written)
-    #expect(!FileManager.default.fileExists(atPath: dummy + "/stray.txt"))
+    // A user's file in a whole folder is kept and named (issue 32); the set stays up to date.
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: dummy + "/stray.txt"))
+    let strayed = try job.run([input])
+    #expect(strayed.inputs[0].status == .unchanged)
+    #expect(
+      strayed.warnings.descriptions == [
+        "\(dummy)/stray.txt: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)"
+      ])
+    #expect(strayed.warnings.map(\.kind) == [Diagnostic.Kind.userFile])
+    #expect(strayed.warnings.map(\.path) == [dummy + "/stray.txt"])
+    #expect(FileManager.default.contents(atPath: dummy + "/stray.txt") == Data("mine".utf8))
   }
 
   @Test func dummyReservedNamesCollideAndOutputFolderOverrides() throws {

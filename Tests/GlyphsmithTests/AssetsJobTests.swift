@@ -119,7 +119,9 @@ struct AssetsJobTests {
       FileManager.default.fileExists(atPath: folder.path("C.xcassets/good.imageset/good@3x.png")))
   }
 
-  @Test func rerunReplacesImageSetsWholeAndLeavesOthersAlone() throws {
+  /// A file the user put in an image set is kept (issue 32) and named; Glyphsmith's own files
+  /// it no longer makes go.
+  @Test func rerunReplacesImageSetsWholeButKeepsTheUsersFilesAndLeavesOthersAlone() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let input = try folder.write("a.svg", circle)
@@ -129,14 +131,22 @@ struct AssetsJobTests {
     try folder.write("C.xcassets/Other.colorset/Contents.json", "{}")
     var options = AssetsOptions()
     options.scales = [3]
-    _ = try AssetsJob(catalogPath: catalog, options: options).run([input])
+    let report = try AssetsJob(catalogPath: catalog, options: options).run([input])
+    #expect(
+      report.warnings.descriptions == [
+        "\(catalog)/a.imageset/stale.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)"
+      ])
+    #expect(report.warnings.map(\.kind) == [Diagnostic.Kind.userFile])
+    #expect(report.catalogFindings == [])
     let listing = folder.listing().filter { $0.hasPrefix("C.xcassets/") }
     #expect(
       listing == [
         "C.xcassets/Contents.json", "C.xcassets/Other.colorset",
         "C.xcassets/Other.colorset/Contents.json", "C.xcassets/a.imageset",
         "C.xcassets/a.imageset/Contents.json", "C.xcassets/a.imageset/a@3x.png",
+        "C.xcassets/a.imageset/stale.png",
       ])
+    #expect(try String(contentsOfFile: catalog + "/a.imageset/stale.png", encoding: .utf8) == "x")
   }
 
   @Test func stagingLeftoversAreSweptFromGroupsAndTheRunsOwnSetsAreRewrittenWhole() throws {

@@ -54,7 +54,8 @@ struct AssetsIncrementalTests {
     #expect(after["C.xcassets/a.imageset/a@3x.png"] == before["C.xcassets/a.imageset/a@3x.png"])
     #expect(after["C.xcassets/b.imageset/b@3x.png"] != before["C.xcassets/b.imageset/b@3x.png"])
 
-    // Changed options, a stray file or --force all render again.
+    // Changed options or --force render again; a user's file in a set is kept (issue 32)
+    // and does not.
     var other = options
     other.scales = [2, 3]
     #expect(
@@ -63,7 +64,8 @@ struct AssetsIncrementalTests {
     try folder.write("C.xcassets/a.imageset/stray.png", "x")
     other.force = false
     let fourth = try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs)
-    #expect(fourth.inputs.map(\.status) == [.written, .unchanged])
+    #expect(fourth.inputs.map(\.status) == [.unchanged, .unchanged])
+    #expect(FileManager.default.contents(atPath: folder.path("C.xcassets/a.imageset/stray.png")) == Data("x".utf8))
     other.force = true
     #expect(
       try AssetsJob(catalogPath: folder.path("C.xcassets"), options: other).run(inputs).inputs.map(

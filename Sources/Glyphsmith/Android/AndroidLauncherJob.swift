@@ -123,18 +123,40 @@ public enum AndroidLauncherJob {
           try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) / 2))
         ))
     }
-    for (path, data) in files {
-      let full = resPath + "/" + path
+    let root = URL(fileURLWithPath: resPath).deletingLastPathComponent().path
+    let play = root + "/\(name)-playstore.png"
+    let store = try PNGCodec.encode(
+      try composed(side: AndroidLauncherGeometry.playStore), opaque: true)
+    let outputs = files.map { (resPath + "/" + $0.0, $0.1) } + [(play, store)]
+    try claim(outputs, root: root, source: iconPath, force: options.force)
+    for (full, data) in outputs {
       try write(data, to: full)
       result.files.append(full)
     }
-    let play =
-      URL(fileURLWithPath: resPath).deletingLastPathComponent().path
-      + "/\(name)-playstore.png"
-    let store = try composed(side: AndroidLauncherGeometry.playStore)
-    try write(try PNGCodec.encode(store, opaque: true), to: play)
-    result.files.append(play)
     return result
+  }
+
+  /// Checks that every one of `outputs` is Glyphsmith's to write (issue 32): it does not
+  /// exist, holds exactly the bytes written now, or the record of `root` (the folder holding
+  /// `res`, `OutputManifest`) lists it; then records them all, before any is written.
+  /// - Throws: `GlyphsmithError.unusable` naming the first output that is not (`OutputOwnership
+  ///   .problem`) unless `force`; what `OutputManifest.add` throws. Nothing is written then.
+  static func claim(
+    _ outputs: [(path: String, data: Data)], root: String, source: String, force: Bool
+  ) throws {
+    let recorded = OutputManifest.recordedOutputs(root: root)
+    if !force {
+      for (path, data) in outputs where Platform.status(ofPath: path) != nil {
+        let absolute = OutputManifest.normalised(OutputManifest.absolute(path))
+        if recorded.contains(absolute) || FileBytes.read(path) == data {
+          continue
+        }
+        throw OutputOwnership.notOwned(path, input: source)
+      }
+    }
+    try OutputManifest.add(
+      root: root,
+      outputs: Dictionary(outputs.map { ($0.path, source) }, uniquingKeysWith: { a, _ in a }))
   }
 
   /// The legacy square icon's corner radius as a share of its side (Glyphsmith's choice:

@@ -23,6 +23,9 @@ public struct AndroidLauncherOptions: Sendable {
   /// The lowest API level the VectorDrawable layers must work on (below 24, even-odd fills
   /// are rewritten).
   public var minSdk = 26
+  /// Replace launcher files Glyphsmith did not make (`--force`); else the run fails naming the
+  /// first one, before anything is written (`AndroidLauncherJob.claim`).
+  public var force = false
 
   /// Defaults: `ic_launcher`, white, no inset.
   public init() {}

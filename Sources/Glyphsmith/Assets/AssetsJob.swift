@@ -151,9 +151,12 @@ public struct AssetsJob: Sendable {
     let (inputs, warnings, rejected) = try AssetPlanner.plan(
       files, options: options, writers: writers)
     let resolved = options.icon.normalised
+    let records = Dictionary(
+      uniqueKeysWithValues: outputRoots.map { ($0, OutputManifest.recordedOutputs(root: $0)) })
     let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
       let sets = plannedSets(input)
+      let owned = ownership(sets, records: records)
       let sha = FileBytes.read(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { FileBytes.read($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
@@ -164,11 +167,81 @@ public struct AssetsJob: Sendable {
         path: input.path, name: input.name, groups: input.groups, sha256: sha,
         darkPath: input.darkPath, darkSha256: darkSha, options: resolved,
         fingerprint: fingerprint, outputs: plannedFiles(sets))
-      return (icon, sets)
+      return (icon, sets, owned)
     }
-    return Plan(
-      icons: planned.map(\.0), warnings: warnings, rejected: rejected, sets: planned.map(\.1),
-      inputs: inputs)
+    // Paths Glyphsmith did not make fail their icon by name (the rest goes on), unless
+    // `force` replaces them; the user's files in its own sets are named.
+    var plan = Plan(icons: [], warnings: warnings, rejected: rejected, sets: [], inputs: [])
+    for (index, (icon, sets, owned)) in planned.enumerated() {
+      var icon = icon
+      if let foreign = owned.foreign.first {
+        guard options.force else {
+          plan.rejected.append((icon.path, OutputOwnership.notOwned(foreign, input: icon.path)))
+          continue
+        }
+        icon.replacing = owned.foreign
+      }
+      if options.force, !owned.fallbackForeign.isEmpty {
+        icon.replacing = (icon.replacing ?? []) + owned.fallbackForeign
+      }
+      plan.warnings += owned.warnings
+      plan.icons.append(icon)
+      plan.sets.append(sets)
+      plan.inputs.append(inputs[index])
+    }
+    return plan
+  }
+
+  /// Which existing outputs of `sets` Glyphsmith did not make (`OutputOwnership.owns`: not in
+  /// `records`, each root's `OutputManifest.recordedOutputs`, and not marked), in writing
+  /// order (`fallbackForeign`: those of fallback sets), and a warning for each user's file
+  /// inside an existing set of Glyphsmith's.
+  func ownership(_ sets: [PlannedAssetSet], records: [String: Set<String>]) -> (
+    foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]
+  ) {
+    var foreign: [String] = []
+    var warnings: [Diagnostic] = []
+    var fallbackForeign: [String] = []
+    let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    // A fallback set (`auto`'s PNGs) is written only when its VectorDrawable cannot be: its
+    // files do not fail the icon here (`fallbackForeign`, replaced with `force`), and are
+    // checked when written (`write(_:files:replacing:input:)`).
+    for set in sets.flatMap({ $0.fallback ?? [] }) where !set.whole {
+      for file in set.files {
+        let path = set.folder + "/" + file.name
+        let isRecorded = recorded.contains(OutputManifest.normalised(path))
+        if !OutputOwnership.owns(path, folder: false, recorded: isRecorded) {
+          fallbackForeign.append(path)
+        }
+      }
+    }
+    for set in sets {
+      let names =
+        set.files.filter { !set.isPacked($0.name) }.map(\.name)
+        + (set.icon.map { [$0.name] } ?? []) + set.texts.map(\.name)
+      if set.whole {
+        let isRecorded = recorded.contains(OutputManifest.normalised(set.folder))
+        guard Platform.status(ofPath: set.folder) != nil else { continue }
+        if !OutputOwnership.owns(set.folder, folder: true, recorded: isRecorded, preferred: names) {
+          foreign.append(set.folder)
+          continue
+        }
+        for name in OutputOwnership.userFiles(in: set.folder, planned: Set(names)) {
+          if let warning = OutputOwnership.userFileWarning(path: set.folder + "/" + name) {
+            warnings.append(warning)
+          }
+        }
+      } else {
+        for name in names {
+          let path = set.folder + "/" + name
+          let isRecorded = recorded.contains(OutputManifest.normalised(path))
+          if !OutputOwnership.owns(path, folder: false, recorded: isRecorded) {
+            foreign.append(path)
+          }
+        }
+      }
+    }
+    return (foreign, fallbackForeign, warnings)
   }
 
   /// The output sets of `input` on every platform of the job, in writing order.
@@ -418,7 +491,8 @@ public struct AssetsJob: Sendable {
           written.removeAll { set.isPacked($0.name) }
           written.append((icon.name, OutputFormats.ico.pack(pngs)))
         }
-        try write(set, files: written + set.texts)
+        try write(
+          set, files: written + set.texts, replacing: icon.replacing ?? [], input: icon.path)
         removeReplaced(set.replaces)
       }
       result.status = .written
@@ -487,7 +561,15 @@ public struct AssetsJob: Sendable {
     ["glyphsmith-assets-1", rendererSummary, options.fingerprintText].joined(separator: "\n")
   }
 
-  private func write(_ set: PlannedAssetSet, files: [(name: String, data: Data)]) throws {
+  /// Writes `files` as `set`: a whole folder keeping the user's files in it
+  /// (`OutputOwnership.userFiles`) unless it is among `replacing` (a path not Glyphsmith's
+  /// that `force` replaces), else file by file, none of them over a file Glyphsmith did not
+  /// make unless among `replacing` (a fallback set, which planning did not fail the icon for;
+  /// the error names `input`).
+  private func write(
+    _ set: PlannedAssetSet, files: [(name: String, data: Data)], replacing: [String],
+    input: String
+  ) throws {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { writeClock.add(DispatchTime.now().uptimeNanoseconds - start) }
     try checkOutputFolder(set.folder)
@@ -495,8 +577,17 @@ public struct AssetsJob: Sendable {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: set.folder).deletingLastPathComponent().path,
         withIntermediateDirectories: true)
-      try AtomicFolder.write(files, toPath: set.folder)
+      let keeping =
+        replacing.contains(set.folder)
+        ? [] : OutputOwnership.userFiles(in: set.folder, planned: Set(files.map(\.name)))
+      try AtomicFolder.write(files, toPath: set.folder, keeping: keeping)
     } else {
+      for file in files {
+        let path = set.folder + "/" + file.name
+        if !replacing.contains(path), !OutputOwnership.owns(path, folder: false, recorded: false) {
+          throw OutputOwnership.notOwned(path, input: input)
+        }
+      }
       for file in files { try AtomicFile.write(file.data, toPath: set.folder + "/" + file.name) }
     }
   }
@@ -577,8 +668,14 @@ public struct AssetsJob: Sendable {
           expected = expected.filter { !set.isPacked($0) }
           expected.insert(icon.name)
         }
-        guard let present = folder.namesClosing(), Set(present) == expected
+        // The user's files in the set are kept, and do not make it out of date.
+        guard let present = folder.namesClosing().map(Set.init), expected.isSubset(of: present)
         else { return nil }
+        let extra = present.subtracting(expected)
+        if !extra.isEmpty {
+          guard Set(OutputOwnership.userFiles(in: set.folder, planned: expected)) == extra
+          else { return nil }
+        }
       }
     }
     return (files, glyph?.shape, glyph?.sizePt)

@@ -51,42 +51,30 @@ package enum OutputManifest {
     var removed: [Removal] = []
     var warnings: [Diagnostic] = []
     for root in roots {
-      var base = root
-      while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-      let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+      let base = trimmed(root)
       let recordPath = base + "/" + fileName
-      var old: [String: String] = [:]
-      if let data = FileBytes.read(recordPath) {
-        if let document = try? JSONDecoder().decode(Document.self, from: data) {
-          old = document.outputs
-        } else {
-          warnings.append(
-            .warning(
-              "the record of outputs cannot be read; nothing it lists is removed this run, and it is written anew",
-              path: recordPath, kind: Diagnostic.Kind.outputRecord))
-        }
+      let (old, unreadable) = read(root: base)
+      if unreadable {
+        warnings.append(
+          .warning(
+            "the record of outputs cannot be read; nothing it lists is removed this run, and it is written anew",
+            path: recordPath, kind: Diagnostic.Kind.outputRecord))
       }
-      var new: [String: String] = [:]
-      for (output, source) in planned[root] ?? [:] {
-        guard let relative = relativePath(of: output, under: base) else { continue }
-        new[relative] = relativePath(from: rootURL, to: absolute(source))
+      var new = recordable(root: base, planned: planned[root] ?? [:], old: old)
+      let stale = stale(root: base, old: old, new: new, considered: considered)
+      let removable = Set(stale.map(\.output))
+      for (output, source) in old where new[output] == nil && !removable.contains(output) {
+        new[output] = source
       }
-      // `old` is walked in sorted order, so each folder's removals come sorted by path.
-      for (output, source) in old.sorted(by: { $0.key < $1.key }) where new[output] == nil {
-        let sourceURL = URL(fileURLWithPath: source, relativeTo: rootURL).standardizedFileURL
-        let gone = Platform.status(ofPath: sourceURL.path) == nil
-        guard gone || considered.contains(sourceURL.path) else {
-          new[output] = source
-          continue
-        }
-        guard isSafe(output) else { continue }
-        let path = base + "/" + output
+      for stale in stale where isSafe(stale.output) {
+        let path = base + "/" + stale.output
         guard Platform.fileExists(atPath: path).exists else { continue }
         do {
           try OutputSafety.checkNoLinkedFolders(root: base, folder: path)
-          try FileManager.default.removeItem(atPath: path)
-          removed.append(
-            Removal(path: path, source: display(sourceURL.path), sourceGone: gone))
+          let kept = try remove(path)
+          warnings += kept.compactMap(OutputOwnership.userFileWarning(path:))
+          if kept == [path] { continue }
+          removed.append(Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
         } catch {
           warnings.append(
             .warning(
@@ -108,6 +96,136 @@ package enum OutputManifest {
       }
     }
     return (removed, warnings)
+  }
+
+  /// The outputs (paths starting with `root` as given) that `update` would remove from
+  /// `root` for `planned` and `considered`, without removing anything: what a run's plan
+  /// takes as gone (a symbol set may take the name of an image set this run removes).
+  package static func pendingRemovals(
+    root: String, planned: [String: String], considered: Set<String>
+  ) -> Set<String> {
+    let base = trimmed(root)
+    let old = read(root: base).outputs
+    let new = recordable(root: base, planned: planned, old: old)
+    let removable = stale(root: base, old: old, new: new, considered: considered)
+    return Set(removable.filter { isSafe($0.output) }.map { normalised(base + "/" + $0.output) })
+  }
+
+  /// Adds `outputs` (paths starting with `root` as given, each with its source) to the record
+  /// of the folder `root`, written (atomically) before the outputs are, so that a run killed
+  /// midway leaves a record that lists what it wrote (`appicon --platform android`).
+  /// - Throws: `GlyphsmithError.writeFailed` naming the record when it cannot be written;
+  ///   then nothing should be written.
+  package static func add(root: String, outputs: [String: String]) throws {
+    let base = trimmed(root)
+    let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+    var document = Document(outputs: read(root: base).outputs)
+    for (output, source) in outputs {
+      guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
+        continue
+      }
+      document.outputs[relative] = relativePath(from: rootURL, to: absolute(source))
+    }
+    let path = base + "/" + fileName
+    let data = try XcodeJSON.encode(document)
+    if FileBytes.read(path) == data { return }
+    do {
+      try AtomicFile.write(data, toPath: path)
+    } catch {
+      throw GlyphsmithError.wrap(error, path: path)
+    }
+  }
+
+  /// The outputs the record of the folder `root` lists, as normalised paths starting with
+  /// `root` (`normalised`); empty when it has no record or one that cannot be read.
+  package static func recordedOutputs(root: String) -> Set<String> {
+    let base = trimmed(root)
+    return Set(read(root: base).outputs.keys.filter(isSafe).map { normalised(base + "/" + $0) })
+  }
+
+  /// `path` with runs of `/` collapsed and no trailing `/`, as outputs are compared.
+  package static func normalised(_ path: String) -> String {
+    var result = ""
+    for character in path where !(character == "/" && result.hasSuffix("/")) {
+      result.append(character)
+    }
+    return trimmed(result)
+  }
+
+  /// `root` without trailing slashes.
+  private static func trimmed(_ root: String) -> String {
+    var base = root
+    while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+    return base
+  }
+
+  /// The record of the folder `base`: its outputs (empty when there is none), and whether a
+  /// record is there but cannot be read.
+  private static func read(root base: String) -> (outputs: [String: String], unreadable: Bool) {
+    guard let data = FileBytes.read(base + "/" + fileName) else { return ([:], false) }
+    guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
+      return ([:], true)
+    }
+    return (document.outputs, false)
+  }
+
+  /// This run's planned outputs of `base` as the record holds them (relative output, relative
+  /// source), but for an existing path Glyphsmith did not make and `old` does not list
+  /// (`OutputOwnership.owns`): a path that is not Glyphsmith's never enters its record.
+  private static func recordable(
+    root base: String, planned: [String: String], old: [String: String]
+  ) -> [String: String] {
+    let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+    var new: [String: String] = [:]
+    for (output, source) in planned {
+      guard let relative = relativePath(of: normalised(output), under: normalised(base)) else {
+        continue
+      }
+      if old[relative] == nil, let status = Platform.status(ofPath: output),
+        !OutputOwnership.owns(output, folder: status.isFolder, recorded: false)
+      {
+        continue
+      }
+      new[relative] = relativePath(from: rootURL, to: absolute(source))
+    }
+    return new
+  }
+
+  /// The recorded outputs of `old` to remove, sorted by path: not planned now (`new`,
+  /// `recordable`) and whose source is gone or is `considered` by this run.
+  private static func stale(
+    root base: String, old: [String: String], new: [String: String], considered: Set<String>
+  ) -> [(output: String, source: String, gone: Bool)] {
+    let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+    var found: [(output: String, source: String, gone: Bool)] = []
+    for (output, source) in old.sorted(by: { $0.key < $1.key }) where new[output] == nil {
+      let sourceURL = URL(fileURLWithPath: source, relativeTo: rootURL).standardizedFileURL
+      let gone = Platform.status(ofPath: sourceURL.path) == nil
+      guard gone || considered.contains(sourceURL.path) else { continue }
+      found.append((output, sourceURL.path, gone))
+    }
+    return found
+  }
+  /// Removes the recorded output at `path`, but for what in it is not Glyphsmith's: a set
+  /// folder loses its marked files and `Contents.json` (`OutputOwnership.userFiles` stay, and
+  /// the folder with them), a file goes only when it carries the mark.
+  /// - Returns: the paths kept.
+  /// - Throws: what removing throws.
+  private static func remove(_ path: String) throws -> [String] {
+    guard Platform.status(ofPath: path)?.isFolder ?? false else {
+      guard OutputOwnership.isMarkedFile(path) else { return [path] }
+      try FileManager.default.removeItem(atPath: path)
+      return []
+    }
+    let kept = OutputOwnership.userFiles(in: path, planned: [])
+    guard !kept.isEmpty else {
+      try FileManager.default.removeItem(atPath: path)
+      return []
+    }
+    for name in Platform.folderNames(atPath: path) ?? [] where !kept.contains(name) {
+      try FileManager.default.removeItem(atPath: path + "/" + name)
+    }
+    return kept.map { path + "/" + $0 }
   }
 
   /// `path` standardized and absolute (relative paths from the current folder).

@@ -5,10 +5,15 @@ import Foundation
 /// is then renamed into place; an existing folder is renamed aside first and removed after.
 package enum AtomicFolder {
   /// Replaces the folder at `path` with one holding exactly `files` (name inside the folder,
-  /// bytes), mode 0644. The parent folder must exist.
+  /// bytes), mode 0644, and the entries `keeping` names of the existing folder (the user's
+  /// files in a set of Glyphsmith's, `OutputOwnership.userFiles`): each is hard-linked (a
+  /// folder copied) into the new folder before it is swapped in, so it is never missing from
+  /// the set, byte for byte. The parent folder must exist.
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder and the system's reason; the
   ///   staging folder is removed and an existing folder left as it was.
-  package static func write(_ files: [(name: String, data: Data)], toPath path: String) throws {
+  package static func write(
+    _ files: [(name: String, data: Data)], toPath path: String, keeping: [String] = []
+  ) throws {
     let slash = path.lastIndex(of: "/")
     let parent = slash.map { String(path[..<$0]) } ?? "."
     let last = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -27,6 +32,17 @@ package enum AtomicFolder {
       for file in files {
         try POSIXFile.create(file.data, atPath: staging + "/" + file.name) {
           .writeFailed(path: path, reason: $0)
+        }
+      }
+      for name in keeping where !files.contains(where: { $0.name == name }) {
+        let (old, new) = (path + "/" + name, staging + "/" + name)
+        if link(old, new) != 0 {
+          do {
+            try FileManager.default.copyItem(atPath: old, toPath: new)
+          } catch {
+            throw GlyphsmithError.writeFailed(
+              path: path, reason: "cannot keep \(old) in the new set: \(error)")
+          }
         }
       }
       do throws(Platform.Failure) {

@@ -26,6 +26,9 @@ public struct PlannedIcon: Codable, Equatable, Sendable {
   public var fingerprint: String?
   /// The files the icon makes, in the order they are written.
   public var outputs: [PlannedOutput]
+  /// Existing outputs Glyphsmith did not make that `--force` replaces whole (issue 32), in
+  /// writing order; absent when none.
+  public var replacing: [String]? = nil
 
   /// The asset the writers plan for.
   var input: AssetInput {

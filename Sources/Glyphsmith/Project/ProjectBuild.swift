@@ -59,6 +59,12 @@ public struct ProjectBuild: Sendable {
     package var skipped: [String]
     /// Each group's job plan, in group order; `nil` for a group of symbol sets only.
     package var jobs: [AssetsJob.Plan?]
+    /// What every icon makes (shards too), by output folder: `[root: [output: source]]`,
+    /// for the records (`OutputManifest.update`).
+    package var planned: [String: [String: String]] = [:]
+    /// Existing outputs in the catalog this run's prune removes (`OutputManifest
+    /// .pendingRemovals`), which a symbol set may take the name of.
+    package var superseded: Set<String> = []
   }
 
   /// What makes icons one group: equal resolved options (`IconOptions.normalised`, the
@@ -87,7 +93,8 @@ public struct ProjectBuild: Sendable {
     var folders: [AssetPlatform: String] = [:]
     if let ios = config.ios { folders[.ios] = config.resolve(ios.catalog) }
     if let android = config.android {
-      folders[.android] = (config.resolve(android.res) as NSString).deletingLastPathComponent
+      let parent = (config.resolve(android.res) as NSString).deletingLastPathComponent
+      folders[.android] = parent.isEmpty ? "." : parent
     }
     if let web = config.web { folders[.web] = config.resolve(web.folder) }
     return folders
@@ -195,7 +202,8 @@ public struct ProjectBuild: Sendable {
   /// icons grouped by their resolved options, each input read and hashed once. Nothing is
   /// written.
   /// - Throws: `GlyphsmithError.unreadable` for a missing icons folder; a name collision over
-  ///   all icons; what `AssetsJob.plan(collected:)` throws.
+  ///   all icons; what `AssetsJob.plan(collected:)` throws; `PlanningFailure` for symbol
+  ///   names that collide (`checkSymbols`).
   package func plan() throws -> Plan {
     let files = try collect()
     let (groups, skipped) = self.groups(files)
@@ -209,7 +217,73 @@ public struct ProjectBuild: Sendable {
     let jobs = try groups.map { group in
       group.files.isEmpty ? nil : try job(group).plan(collected: group.files)
     }
-    return Plan(files: files, groups: groups, skipped: skipped, jobs: jobs)
+    var plan = Plan(files: files, groups: groups, skipped: skipped, jobs: jobs)
+    for group in groups {
+      if !group.files.isEmpty {
+        var unsharded = group.options
+        unsharded.shard = nil
+        let all = try AssetPlanner.plan(group.files, options: unsharded).inputs
+        for (root, outputs) in job(group).plannedOutputs(all) {
+          plan.planned[root, default: [:]].merge(outputs) { $1 }
+        }
+      }
+      if let catalog = outputFolders[.ios] {
+        for path in group.symbols {
+          plan.planned[catalog, default: [:]][symbolSetPath(path, catalog: catalog)] = path
+        }
+      }
+    }
+    try checkSymbols(&plan)
+    return plan
+  }
+
+  /// `CATALOG/NAME.symbolset` of the SVG icon at `path`.
+  private func symbolSetPath(_ path: String, catalog: String) -> String {
+    catalog + "/" + AssetName.from(path: path) + ".symbolset"
+  }
+
+  /// `ios.symbols`: every symbol name checked before anything is written or pruned, against
+  /// the other symbols, this run's image sets and the assets that stay in the catalog (an
+  /// asset this run's prune removes is `superseded`, and its name free).
+  /// - Throws: `PlanningFailure` naming every collision.
+  private func checkSymbols(_ plan: inout Plan) throws {
+    guard let catalog = outputFolders[.ios] else { return }
+    let symbols = plan.groups.flatMap(\.symbols)
+    guard !symbols.isEmpty else { return }
+    plan.superseded = OutputManifest.pendingRemovals(
+      root: catalog, planned: plan.planned[catalog] ?? [:],
+      considered: Set(plan.files.map { OutputManifest.absolute($0.path) }))
+    var errors: [GlyphsmithError] = []
+    var names: [String: String] = [:]
+    for (group, jobPlan) in zip(plan.groups, plan.jobs)
+    where group.options.platforms.contains(.ios) {
+      for input in jobPlan?.inputs ?? [] {
+        names[input.name.lowercased()] = names[input.name.lowercased()] ?? input.path
+        if group.options.compact {
+          names[(input.name + "-compact").lowercased()] = input.path
+        }
+      }
+    }
+    let planned = Set((plan.planned[catalog] ?? [:]).keys.map(OutputManifest.normalised))
+    let others = SymbolJob.otherAssets(in: catalog).filter {
+      let path = OutputManifest.normalised($0.value)
+      return !plan.superseded.contains(path) && !planned.contains(path)
+    }
+    for path in symbols {
+      let name = AssetName.from(path: path)
+      if let first = names[name.lowercased()] {
+        errors.append(.nameCollision(name: name, first: first, second: path))
+      } else if let other = others[name.lowercased()] {
+        errors.append(
+          .unusable(
+            path: path,
+            problem:
+              "symbol '\(name)' would collide with \(other) (an asset of the same name; one of them cannot be loaded); rename one"
+          ))
+      }
+      names[name.lowercased()] = names[name.lowercased()] ?? path
+    }
+    if !errors.isEmpty { throw PlanningFailure(errors) }
   }
 
   /// The plan as `build --plan --json` prints it: every icon in collection order, the symbol
@@ -261,13 +335,13 @@ public struct ProjectBuild: Sendable {
     let total = groups.reduce(0) { $0 + $1.files.count + $1.symbols.count }
     let done = ProgressCounter(total: total, report: progress)
     var report = AssetsReport(inputs: [])
-    var planned: [String: [String: String]] = [:]
+    let planned = plan.planned
     // Every group's icons executed together (one worker pool): each planned icon carries its
     // own options. Each group's report is what its job alone gives.
     let jobs = groups.map(job)
     let parts = zip(jobs, plan.jobs).compactMap { job, jobPlan in jobPlan.map { (job, $0) } }
     var parted = try AssetsJob.run(parts) { _, _ in done.tick() }[...]
-    for (group, (job, jobPlan)) in zip(groups, zip(jobs, plan.jobs)) {
+    for (group, jobPlan) in zip(groups, plan.jobs) {
       if jobPlan != nil, let part = parted.popFirst() {
         report.inputs += part.inputs
         report.warnings += part.warnings
@@ -276,20 +350,11 @@ public struct ProjectBuild: Sendable {
         }
         report.statistics.renders += part.statistics.renders
         report.statistics.taskSeconds += part.statistics.taskSeconds
-        var unsharded = group.options
-        unsharded.shard = nil
-        let all = try AssetPlanner.plan(group.files, options: unsharded).inputs
-        for (root, outputs) in job.plannedOutputs(all) {
-          planned[root, default: [:]].merge(outputs) { $1 }
-        }
       }
       if !group.symbols.isEmpty, let catalog = outputFolders[.ios] {
-        report.inputs += try symbolSets(group.symbols, catalog: catalog, options: group.options)
+        report.inputs += try symbolSets(
+          group.symbols, catalog: catalog, options: group.options, superseded: plan.superseded)
         for _ in group.symbols { done.tick() }
-        for path in group.symbols {
-          planned[catalog, default: [:]][catalog + "/" + AssetName.from(path: path) + ".symbolset"] =
-            path
-        }
       }
     }
     let order = Dictionary(
@@ -305,12 +370,15 @@ public struct ProjectBuild: Sendable {
       groups: groups.map { ($0.options, Set($0.files.map(\.path) + $0.symbols)) })
   }
 
-  /// `ios.symbols`: SVG icons as `NAME.symbolset`s (`SymbolJob`), reported as inputs.
-  private func symbolSets(_ paths: [String], catalog: String, options: AssetsOptions) throws
-    -> [AssetInputResult]
-  {
+  /// `ios.symbols`: SVG icons as `NAME.symbolset`s (`SymbolJob`), reported as inputs; the
+  /// assets this run's prune removes (`superseded`) do not collide with them.
+  private func symbolSets(
+    _ paths: [String], catalog: String, options: AssetsOptions, superseded: Set<String>
+  ) throws -> [AssetInputResult] {
     var job = SymbolJob(inputs: paths, catalog: catalog)
     job.jobs = jobs
+    job.force = force
+    job.superseded = superseded
     let symbols = try job.run()
     var results = symbols.symbols.map { entry in
       AssetInputResult(

@@ -207,6 +207,7 @@ public struct ProjectConfig: Equatable, Sendable {
     guard !config.platforms.isEmpty else {
       throw invalid("no platform: declare at least one of 'ios', 'android', 'web'")
     }
+    if let problem = config.outputFolderProblem { throw invalid(problem) }
     config.defaults = IconSettings(top["defaults"]?.object ?? [:])
     if case .array(let rules)? = top["rules"] {
       for (index, rule) in rules.enumerated() {
@@ -238,6 +239,40 @@ public struct ProjectConfig: Equatable, Sendable {
       }
     }
     return config
+  }
+
+  /// Why an output folder (`ios.catalog`, `android.res`, `web.folder`) cannot be one, else
+  /// `nil` (issue 32): an output folder must be a folder of its own, since Glyphsmith
+  /// writes, replaces and prunes what it makes there, so `/`, the project's folder, the icons
+  /// folder and any folder holding the project file are refused.
+  var outputFolderProblem: String? {
+    func canonical(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    let home = canonical(folder.isEmpty ? "." : folder)
+    let iconsFolder = canonical(resolve(icons))
+    var outputs: [(key: String, value: String)] = []
+    if let ios { outputs.append(("ios.catalog", ios.catalog)) }
+    if let android { outputs.append(("android.res", android.res)) }
+    if let web { outputs.append(("web.folder", web.folder)) }
+    for (key, value) in outputs {
+      let output = canonical(resolve(value))
+      let what: String
+      if output == "/" {
+        what = "the root folder"
+      } else if output == home {
+        what = "the project's own folder (the one holding \(Self.fileName))"
+      } else if output == iconsFolder {
+        what = "the icons folder"
+      } else if home.hasPrefix(output + "/") {
+        what = "a folder holding \(Self.fileName)"
+      } else {
+        continue
+      }
+      return
+        "'\(key)' is '\(value)', \(what); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")"
+    }
+    return nil
   }
 
   /// The `glyphsmith.json` in `folder` or the nearest folder above it (as git finds

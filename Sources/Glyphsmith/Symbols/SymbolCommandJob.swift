@@ -19,6 +19,8 @@ package struct SymbolCommandJob: Sendable {
   package var prefix = ""
   /// See `prefix`.
   package var suffix = ""
+  /// `--force`: replace symbol sets Glyphsmith did not make (`SymbolJob.force`).
+  package var force = false
 
   /// A job; nothing runs until `run`.
   package init(inputs: [String], catalog: String) {
@@ -44,6 +46,7 @@ package struct SymbolCommandJob: Sendable {
     job.reportPath = reportPath
     job.prefix = prefix
     job.suffix = suffix
+    job.force = force
     if let jobs { job.jobs = jobs }
     let outcome = try job.run(diagnose: diagnose)
     return missing.isEmpty && svgs.count == files.count ? outcome : .unusableInput

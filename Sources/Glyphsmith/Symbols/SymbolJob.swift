@@ -25,6 +25,12 @@ public struct SymbolJob: Sendable {
     self.catalog = catalog
   }
 
+  /// Replace an existing `NAME.symbolset` Glyphsmith did not make (`--force`); else such an
+  /// input fails naming it (`OutputOwnership`).
+  public var force = false
+  /// Assets that leave the catalog in this run (a build's prune), whose names are free.
+  package var superseded: Set<String> = []
+
   /// Where `run(diagnose:)` writes the JSON report, when set.
   public var reportPath: String? = nil
 
@@ -67,9 +73,12 @@ public struct SymbolJob: Sendable {
       seen[name.lowercased()] = input
     }
     try SymbolSetWriter.ensureCatalog(catalog)
-    let taken = Self.otherAssets(in: catalog)
-    let (inputs, catalog, options, measure) = (
-      self.inputs, self.catalog, self.options, self.measure
+    let superseded = self.superseded
+    let taken = Self.otherAssets(in: catalog).filter {
+      !superseded.contains(OutputManifest.normalised($0.value))
+    }
+    let (inputs, catalog, options, measure, force) = (
+      self.inputs, self.catalog, self.options, self.measure, self.force
     )
     let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
       index -> Result<SymbolReport.Entry, GlyphsmithError> in
@@ -82,9 +91,13 @@ public struct SymbolJob: Sendable {
             problem: "symbol '\(name)' would collide with \(other) (an asset of the same name; "
               + "one of them cannot be loaded); rename one, or give --prefix or --suffix")
         }
+        let folder = SymbolSetWriter.folder(name: name, catalog: catalog)
+        if !force, !OutputOwnership.owns(folder, folder: true, recorded: false) {
+          throw OutputOwnership.notOwned(folder, input: input)
+        }
         var outline = try SymbolBuilder.build(path: input, options: options)
         outline.name = name
-        let folder = try SymbolSetWriter.write(outline, toCatalog: catalog)
+        try SymbolSetWriter.write(outline, toCatalog: catalog, replacing: force)
         var result: SymbolMeasure.Result? = nil
         if measure {
           let source = try Artwork(path: input)

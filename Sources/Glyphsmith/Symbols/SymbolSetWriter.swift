@@ -14,20 +14,32 @@ package enum SymbolSetWriter {
     }
   }
 
+  /// `catalog/NAME.symbolset`.
+  package static func folder(name: String, catalog: String) -> String {
+    catalog + "/" + name + ".symbolset"
+  }
+
   /// Writes `outline` as `catalog/NAME.symbolset` (Contents.json and NAME.svg), replacing an
-  /// existing set atomically (`AtomicFolder`). Creates the catalog folder and its own
-  /// `Contents.json` when missing.
+  /// existing set atomically (`AtomicFolder`) but for the user's files in it
+  /// (`OutputOwnership.userFiles`, kept), or whole with `replacing` (`--force` over a set
+  /// Glyphsmith did not make). Creates the catalog folder and its own `Contents.json` when
+  /// missing.
   /// - Returns: the symbol set's path.
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder.
   @discardableResult
-  package static func write(_ outline: SymbolOutline, toCatalog catalog: String) throws -> String {
+  package static func write(
+    _ outline: SymbolOutline, toCatalog catalog: String, replacing: Bool = false
+  ) throws -> String {
     try ensureCatalog(catalog)
-    let folder = catalog + "/" + outline.name + ".symbolset"
-    try AtomicFolder.write(
-      [
-        (name: "Contents.json", data: try contents(name: outline.name)),
-        (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),
-      ], toPath: folder)
+    let folder = folder(name: outline.name, catalog: catalog)
+    let files = [
+      (name: "Contents.json", data: try contents(name: outline.name)),
+      (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),
+    ]
+    let whole = replacing && !OutputOwnership.isMarkedFolder(folder)
+    let keeping =
+      whole ? [] : OutputOwnership.userFiles(in: folder, planned: Set(files.map(\.name)))
+    try AtomicFolder.write(files, toPath: folder, keeping: keeping)
     return folder
   }
 

@@ -191,5 +191,8 @@ extension Diagnostic {
     /// The record of an output folder's outputs (`.glyphsmith-outputs.json`, `--prune` and
     /// `build`) that cannot be read or written, or an output it lists that cannot be removed.
     public static let outputRecord = "output-record"
+    /// A file inside an output Glyphsmith replaces or prunes that Glyphsmith did not make,
+    /// kept (issue 32).
+    public static let userFile = "user-file"
   }
 }

@@ -12,7 +12,7 @@ enum AppIconCommand: DeclaredSubcommand {
     synopsis: """
       ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
       [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
-      [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE]
+      [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE] [--force]
       """,
     discussion: """
       Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
@@ -64,6 +64,7 @@ enum AppIconCommand: DeclaredSubcommand {
           also write a PNG of the written appearances under the iOS
           corner mask (Any, Dark, Tinted), as the home screen shows them
           """),
+      .flag("force", help: "replace an app icon set or launcher files glyphsmith did not make"),
       .value(
         "platform", "ios|android", listing: .inText,
         help: "ios (default) or android: the adaptive launcher icon into -o RES_DIR"),
@@ -146,6 +147,7 @@ enum AppIconCommand: DeclaredSubcommand {
     appIcon.tintedPath = parsed.value("tinted")
     appIcon.legacy = parsed.has("legacy")
     appIcon.allowUpscale = parsed.has("allow-upscale")
+    appIcon.force = parsed.has("force")
     return Options(input: input, catalog: catalog, appIcon: appIcon)
   }
 
@@ -183,6 +185,7 @@ enum AppIconCommand: DeclaredSubcommand {
       android.insetPercent = value
     }
     android.minSdk = try parsed.whole("min-sdk") ?? android.minSdk
+    android.force = parsed.has("force")
     return Options(input: input, catalog: res, appIcon: AppIconOptions(), android: android)
   }
 

@@ -94,7 +94,12 @@ enum AssetsCommand: DeclaredSubcommand {
           """),
       .value("web-out", "DIR", kind: .path, help: "where web icons go"),
       .flag("namespace", help: "mark catalog groups (the input's sub-folders) provides-namespace"),
-      .flag("force", help: "render and write even inputs whose outputs are up to date"),
+      .flag(
+        "force",
+        help: """
+          render and write even inputs whose outputs are up to date, and
+          replace outputs glyphsmith did not make
+          """),
       .flag(
         "plan",
         help: """

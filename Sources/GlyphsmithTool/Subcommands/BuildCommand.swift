@@ -37,7 +37,12 @@ enum BuildCommand: DeclaredSubcommand {
       .value(
         "jobs", "N", kind: .count, help: "threads (default: all cores); never changes the output"),
       .value("shard", "I/N", help: "build only the I-th of N shares (by a hash of the name)"),
-      .flag("force", help: "render and write even icons whose outputs are up to date"),
+      .flag(
+        "force",
+        help: """
+          render and write even icons whose outputs are up to date, and
+          replace outputs glyphsmith did not make
+          """),
       .flag(
         "plan",
         help: """

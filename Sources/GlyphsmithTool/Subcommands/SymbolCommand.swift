@@ -11,7 +11,7 @@ enum SymbolCommand: DeclaredSubcommand {
     synopsis: """
       ICON... -o CATALOG.xcassets [--ultralight F] [--black F]
       [--embolden UNITS] [--height UNITS] [--measure]
-      [--report FILE.json] [--jobs N] [--prefix P] [--suffix S]
+      [--report FILE.json] [--jobs N] [--prefix P] [--suffix S] [--force]
       """,
     discussion: """
       Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json
@@ -52,6 +52,7 @@ enum SymbolCommand: DeclaredSubcommand {
       .value(
         "report", "FILE", help: "write a JSON report (per icon: method, paths, warnings, measure)"),
       .value("jobs", "N", kind: .count, help: "threads (default: all cores)"),
+      .flag("force", help: "replace a NAME.symbolset glyphsmith did not make"),
       .value(
         "prefix", "P",
         help: """
@@ -95,6 +96,7 @@ enum SymbolCommand: DeclaredSubcommand {
     job.jobs = try parsed.whole("jobs")
     job.prefix = parsed.value("prefix") ?? ""
     job.suffix = parsed.value("suffix") ?? ""
+    job.force = parsed.has("force")
     return job
   }
 

@@ -67,8 +67,9 @@ struct AndroidLauncherTests {
     #expect(result.findings == [])
     #expect(result.outcome == nil)
     let listing = folder.listing().filter { $0.hasPrefix("app/") && $0.contains(".") }
+    // The record of what it wrote (issue 32) sits in the folder holding res.
     var expected = [
-      "app/ic_launcher-playstore.png", "app/res/drawable/ic_launcher_foreground.xml",
+      "app/.glyphsmith-outputs.json", "app/ic_launcher-playstore.png", "app/res/drawable/ic_launcher_foreground.xml",
       "app/res/drawable/ic_launcher_monochrome.xml",
       "app/res/mipmap-anydpi-v26/ic_launcher.xml",
       "app/res/mipmap-anydpi-v26/ic_launcher_round.xml",

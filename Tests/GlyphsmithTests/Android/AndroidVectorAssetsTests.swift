@@ -83,7 +83,16 @@ struct AndroidVectorAssetsTests {
         "out/android/res/drawable-xxxhdpi/masked.png", "out/android/res/drawable/box.xml",
       ])
     #expect(try run(folder, .auto).inputs.map(\.status.rawValue) == ["unchanged", "unchanged"])
-    // Back to PNG: the VectorDrawable Glyphsmith wrote goes.
+    // Back to PNG: the hand-made PNG fails box by name (issue 32), and nothing of it is
+    // written or removed; once it is moved, the VectorDrawable Glyphsmith wrote goes.
+    let blocked = try run(folder, .png)
+    #expect(
+      blocked.inputs.first { $0.path.hasSuffix("box.svg") }?.error
+        == folder.path("in/box.svg") + ": error: " + folder.path("out/android/res/drawable-hdpi/box.png")
+        + " exists and was not made by glyphsmith; move it or pass --force")
+    #expect(try String(contentsOfFile: folder.path("out/android/res/drawable-hdpi/box.png"), encoding: .utf8) == "hand made")
+    #expect(FileManager.default.fileExists(atPath: folder.path("out/android/res/drawable/box.xml")))
+    try FileManager.default.removeItem(atPath: folder.path("out/android/res/drawable-hdpi/box.png"))
     _ = try run(folder, .png)
     #expect(!FileManager.default.fileExists(atPath: folder.path("out/android/res/drawable/box.xml")))
   }

@@ -118,7 +118,8 @@ public enum AppIconJob {
     files.append(("Contents.json", try AssetContents.appIcon(images: entries).xcodeJSON(), 0))
 
     let (root, folder) = try write(
-      files.map { ($0.name, $0.data) }, name: name, catalogPath: catalogPath)
+      files.map { ($0.name, $0.data) }, name: name, catalogPath: catalogPath, input: iconPath,
+      force: options.force)
     if let preview = options.previewPath {
       try AppIconPreview.write(layers, toPath: preview)
     }
@@ -134,15 +135,35 @@ public enum AppIconJob {
       diagnostics: warnings, findings: findings)
   }
 
+  /// Whether the existing app icon set at `folder` is Glyphsmith's (issue 32): it is empty,
+  /// or it holds only `Contents.json` and files named as `appicon` names them
+  /// (`icon-1024.png`, `icon-1024-dark.png`, `icon-1024-tinted.png`, the legacy slots'
+  /// `icon-IDIOM-SIZE@Nx.png`); Xcode's and other tools' sets name them otherwise.
+  static func isOwnSet(_ folder: String) -> Bool {
+    guard let names = Platform.folderNames(atPath: folder) else { return false }
+    var known: Set<String> = ["Contents.json", "icon-1024.png"]
+    for value in ["dark", "tinted"] { known.insert("icon-1024-\(value).png") }
+    for slot in LegacyIconSlot.iOS { known.insert(slot.filename(prefix: "icon")) }
+    return names.allSatisfy { known.contains($0) || $0.hasPrefix(".") }
+  }
+
   /// Writes `files` as `catalogPath/NAME.appiconset`, atomically (the folder replaced
   /// whole), after creating the catalog folder and its root `Contents.json` when missing.
+  /// An existing set that is not Glyphsmith's (`isOwnSet`) is replaced only with `force`.
   /// - Returns: the catalog folder (without trailing slashes) and the app icon set's folder.
-  /// - Throws: `GlyphsmithError.writeFailed` naming what could not be written.
-  static func write(_ files: [(name: String, data: Data)], name: String, catalogPath: String)
-    throws -> (root: String, folder: String)
-  {
+  /// - Throws: `GlyphsmithError.unusable` naming the set and `input` when it is not
+  ///   Glyphsmith's (`OutputOwnership.problem`), before anything is written;
+  ///   `GlyphsmithError.writeFailed` naming what could not be written.
+  static func write(
+    _ files: [(name: String, data: Data)], name: String, catalogPath: String,
+    input: String = "-", force: Bool = false
+  ) throws -> (root: String, folder: String) {
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+    let target = root + "/" + name + ".appiconset"
+    if !force, Platform.status(ofPath: target) != nil, !isOwnSet(target) {
+      throw OutputOwnership.notOwned(target, input: input)
+    }
     do {
       try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     } catch {

@@ -29,6 +29,9 @@ public struct AppIconOptions: Sendable, Equatable {
   public var allowUpscale = false
   /// Also writes the legacy iPhone, iPad and ios-marketing size list (`LegacyIconSlot.iOS`).
   public var legacy = false
+  /// Replace an existing `NAME.appiconset` Glyphsmith did not make (`--force`); else the run
+  /// fails naming it, before anything is written.
+  public var force = false
 
   /// Default options.
   public init() {}

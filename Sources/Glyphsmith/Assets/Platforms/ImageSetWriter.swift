@@ -144,7 +144,9 @@ package struct ImageSetWriter: AssetPlatformWriter {
   /// set check, and unchanged sets were re-verified cheaply by `AssetsJob` (Contents.json as
   /// written, each PNG present with its fingerprint and header sizes in proportion to their
   /// scales). Findings about sets this run has no input for (and did not write) are left to
-  /// `glyphsmith validate`: the exit code depends only on the run's own sets.
+  /// `glyphsmith validate`: the exit code depends only on the run's own sets. An unassigned
+  /// file in one of them is the user's (Glyphsmith writes no other) and is a warning of the
+  /// plan instead.
   /// - Throws: what `CatalogValidator.validate` throws.
   package func findings(
     in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
@@ -152,10 +154,12 @@ package struct ImageSetWriter: AssetPlatformWriter {
     guard !inputs.isEmpty else { return [] }
     let owned = ownedPaths(inputs, in: context)
     let fresh = ownedPaths(written, in: context)
+    // A file the user put in one of this run's sets is kept and named by a warning of the
+    // plan (`AssetsJob.ownership`) on every run, so validate's finding about it is left out.
     return try CatalogValidator.validate(
       catalogPath: context.root, checkingAssets: { fresh.folders.contains($0) }
     )
-    .filter { owned.contains(finding: $0.path) }.map(\.diagnostic)
+    .filter { owned.contains(finding: $0.path) && $0.rule != .unassignedFile }.map(\.diagnostic)
   }
 
   /// The imagesets of `inputs` and the catalog and group `Contents.json` this writer writes,

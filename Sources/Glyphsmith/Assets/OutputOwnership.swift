@@ -1,0 +1,102 @@
+import Foundation
+
+/// Which existing paths Glyphsmith may replace, merge into or delete (issue 32): one it made
+/// (its output folder's record, `OutputManifest`, lists it, or it carries Glyphsmith's mark)
+/// or one that does not exist. Every writer of `assets` and `build` goes through
+/// `AssetsJob.plan(collected:)`, which asks here before anything is written; `symbol` and
+/// `appicon` ask here too.
+///
+/// Glyphsmith's mark: the fingerprint every PNG, VectorDrawable and ICO carries
+/// (`OutputFormats.carriesFingerprint`), and the `generator: glyphsmith` comment of a symbol
+/// set's SVG. A set folder is Glyphsmith's when a file in it carries the mark; a file when it
+/// carries it itself.
+package enum OutputOwnership {
+  /// The problem an icon fails with when its output `path` exists and is not Glyphsmith's:
+  /// `PATH exists and was not made by glyphsmith; move it or pass --force`.
+  package static func problem(_ path: String) -> String {
+    "\(path) exists and was not made by glyphsmith; move it or pass --force"
+  }
+
+  /// The error of the input at `input` whose output `path` is not Glyphsmith's
+  /// (`GlyphsmithError.unusable`, `problem(_:)`).
+  package static func notOwned(_ path: String, input: String) -> GlyphsmithError {
+    .unusable(path: input, problem: problem(path))
+  }
+
+  /// The end of the comment Glyphsmith's symbol set SVGs start with
+  /// (`SymbolTemplateWriter`).
+  static let symbolMark = Data("generator: glyphsmith-->".utf8)
+
+  /// Files a set of Glyphsmith's holds without a mark, recognised by name in a set that is
+  /// Glyphsmith's (a catalog entry's description, the web manifest).
+  package static let unmarkedNames: Set<String> = ["Contents.json", "manifest-icons.json"]
+
+  /// Whether `data` carries Glyphsmith's mark: an output format's fingerprint, or a symbol
+  /// SVG's `generator: glyphsmith` comment (in its first 1 KiB).
+  package static func isMarked(_ data: Data) -> Bool {
+    if data.prefix(1024).range(of: symbolMark) != nil { return true }
+    return OutputFormats.carriesFingerprint(data)
+  }
+
+  /// Whether the file at `path` carries Glyphsmith's mark (`isMarked(_:)`).
+  package static func isMarkedFile(_ path: String) -> Bool {
+    FileBytes.read(path).map(isMarked) ?? false
+  }
+
+  /// Whether the folder at `path` holds a file carrying Glyphsmith's mark; `preferred` names
+  /// are looked at first (the files the plan makes), so one read usually answers.
+  package static func isMarkedFolder(_ path: String, preferred: [String] = []) -> Bool {
+    guard let names = Platform.folderNames(atPath: path) else { return false }
+    let present = Set(names)
+    let order =
+      preferred.filter(present.contains)
+      + names.sorted().filter {
+        !preferred.contains($0)
+      }
+    return order.contains { isMarkedFile(path + "/" + $0) }
+  }
+
+  /// Whether Glyphsmith owns the existing path at `path` (`folder`: a set folder replaced
+  /// whole, else one file): `recorded` (its record lists it) or marked. A path that does not
+  /// exist, and an empty folder, are Glyphsmith's to write.
+  package static func owns(
+    _ path: String, folder: Bool, recorded: Bool, preferred: [String] = []
+  ) -> Bool {
+    guard let status = Platform.status(ofPath: path) else { return true }
+    if recorded { return true }
+    if folder {
+      guard status.isFolder else { return false }
+      if Platform.folderNames(atPath: path)?.isEmpty ?? false { return true }
+      return isMarkedFolder(path, preferred: preferred)
+    }
+    return !status.isFolder && isMarkedFile(path)
+  }
+
+  /// The user's files in the Glyphsmith set folder at `folder`, sorted: every entry whose name
+  /// is not among `planned` and that is not Glyphsmith's (marked, one of `unmarkedNames`, or
+  /// a staging leftover of a killed run, `OutputSafety.staleStaging`).
+  /// They are kept when the set is replaced (`AtomicFolder.write(_:toPath:keeping:)`) or
+  /// pruned, and named in a warning (`userFileWarning`). Empty when the folder is missing.
+  package static func userFiles(in folder: String, planned: Set<String>) -> [String] {
+    guard let names = Platform.folderNames(atPath: folder) else { return [] }
+    let leftovers = Set(OutputSafety.staleStaging(among: names))
+    return names.filter { name in
+      if leftovers.contains(name) { return false }
+      if planned.contains(name) || unmarkedNames.contains(name) { return false }
+      if name.hasPrefix(".") { return true }
+      let path = folder + "/" + name
+      if Platform.status(ofPath: path)?.isFolder ?? false { return true }
+      return !isMarkedFile(path)
+    }.sorted()
+  }
+
+  /// A warning about the user's file at `path` (kind `user-file`: `PATH: warning: not made by
+  /// glyphsmith; kept (glyphsmith never deletes a file it did not make)`); `nil` for a hidden
+  /// file (`.DS_Store`), kept silently.
+  package static func userFileWarning(path: String) -> Diagnostic? {
+    guard !(path.split(separator: "/").last ?? "").hasPrefix(".") else { return nil }
+    return .warning(
+      "not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)", path: path,
+      kind: Diagnostic.Kind.userFile)
+  }
+}

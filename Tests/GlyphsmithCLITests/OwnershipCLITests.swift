@@ -1,0 +1,252 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// Issue 32: Glyphsmith writes only where it owns the path. Hand-made sets, drawables,
+/// launcher files and web folders of an icon's name survive byte for byte (exit 2, named);
+/// `--force` replaces them; a user's file inside a set Glyphsmith made is kept with a
+/// warning; output folders that are not folders of their own are refused when the file is
+/// read; symbol name collisions stop the run before anything is written or removed.
+@Suite("Ownership of outputs")
+struct OwnershipCLITests {
+  static let icons = ProjectCLITests.sampleIcons
+
+  /// A project with `bell`, `camera` and `heart` in `icons/` and `config` as its file.
+  static func project(_ config: String, icons names: [String] = ["bell", "camera", "heart"])
+    throws -> URL
+  {
+    let folder = try temporaryFolder()
+    let iconsFolder = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: iconsFolder, withIntermediateDirectories: true)
+    for name in names {
+      try FileManager.default.copyItem(
+        at: icons.appendingPathComponent(name + ".svg"),
+        to: iconsFolder.appendingPathComponent(name + ".svg"))
+    }
+    try write(config, to: folder.appendingPathComponent("glyphsmith.json"))
+    return folder
+  }
+
+  static func write(_ text: String, to url: URL) throws {
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  static func read(_ url: URL) -> String? {
+    (try? Data(contentsOf: url)).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  static func names(_ url: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+  }
+
+  static let allPlatforms = """
+    {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+     "android": {"res": "android/res"}, "web": {"folder": "public"}}
+    """
+
+  @Test func handMadeSetsDrawablesAndWebFoldersSurviveAndForceReplacesThem() throws {
+    let folder = try Self.project(Self.allPlatforms, icons: ["bell", "camera", "heart", "house"])
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset")
+    let handContents = #"{"images":[],"info":{"author":"me","version":1}}"#
+    try Self.write(handContents, to: set.appendingPathComponent("Contents.json"))
+    try Self.write("mine", to: set.appendingPathComponent("mine.png"))
+    let drawable = folder.appendingPathComponent("android/res/drawable-mdpi/camera.png")
+    try Self.write("album", to: drawable)
+    let web = folder.appendingPathComponent("public/heart")
+    try Self.write("logo", to: web.appendingPathComponent("logo.png"))
+
+    let first = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(first.status == 2)
+    let lines = first.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        "icons/bell.svg: error: App/Icons.xcassets/bell.imageset exists and was not made by glyphsmith; move it or pass --force",
+        "icons/camera.svg: error: android/res/drawable-mdpi/camera.png exists and was not made by glyphsmith; move it or pass --force",
+        "icons/heart.svg: error: public/heart exists and was not made by glyphsmith; move it or pass --force",
+      ])
+    #expect(Self.read(set.appendingPathComponent("Contents.json")) == handContents)
+    #expect(Self.read(set.appendingPathComponent("mine.png")) == "mine")
+    #expect(Self.names(set) == ["Contents.json", "mine.png"])
+    #expect(Self.read(drawable) == "album")
+    #expect(Self.names(web) == ["logo.png"])
+    #expect(Self.read(web.appendingPathComponent("logo.png")) == "logo")
+    // A failed icon writes nothing; the rest of the batch goes on.
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/bell").path))
+    #expect(
+      Self.names(folder.appendingPathComponent("App/Icons.xcassets/house.imageset")) == [
+        "Contents.json", "house.png", "house@2x.png", "house@3x.png",
+      ])
+    #expect(Self.names(folder.appendingPathComponent("public/house")).count == 6)
+    // A second run: the same, and the record never lists the user's paths.
+    let second = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(second.status == 2)
+    #expect(second.stderr == first.stderr)
+    let record =
+      Self.read(folder.appendingPathComponent("App/Icons.xcassets/.glyphsmith-outputs.json")) ?? ""
+    #expect(!record.contains("bell.imageset"))
+
+    let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(forced.stderr == "")
+    #expect(Self.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png"])
+    #expect(Self.read(drawable) != "album")
+    #expect(Self.names(web).contains("favicon.ico"))
+    #expect(!Self.names(web).contains("logo.png"))
+  }
+
+  @Test func aUsersFileInsideAGeneratedSetIsKeptWithAWarning() throws {
+    let folder = try Self.project(Self.allPlatforms)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset")
+    let sketch = set.appendingPathComponent("sketch.png")
+    try Self.write("designer's sketch", to: sketch)
+    let webNote = folder.appendingPathComponent("public/bell/NOTES.txt")
+    try Self.write("notes", to: webNote)
+    let warning =
+      "App/Icons.xcassets/bell.imageset/sketch.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)\n"
+      + "public/bell/NOTES.txt: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)\n"
+    // Unchanged, rewritten (--force) and pruned alike: kept, named, exit 0.
+    for arguments in [["build", "--quiet"], ["build", "--quiet", "--force"]] {
+      let run = try CLIRunner.run(arguments, in: folder)
+      #expect(run.status == 0)
+      #expect(run.stderr == warning)
+      #expect(Self.read(sketch) == "designer's sketch")
+      #expect(Self.read(webNote) == "notes")
+      #expect(
+        Self.names(set) == [
+          "Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "sketch.png",
+        ])
+    }
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr.contains(
+        "App/Icons.xcassets/bell.imageset: removed (its source icons/bell.svg is gone)"))
+    #expect(
+      pruned.stderr.contains(
+        "App/Icons.xcassets/bell.imageset/sketch.png: warning: not made by glyphsmith; kept"))
+    #expect(Self.names(set) == ["sketch.png"])
+    #expect(Self.read(sketch) == "designer's sketch")
+    #expect(Self.names(folder.appendingPathComponent("public/bell")) == ["NOTES.txt"])
+  }
+
+  @Test(arguments: [
+    (".", "the project's own folder (the one holding glyphsmith.json)"),
+    ("/", "the root folder"),
+    ("", "the project's own folder (the one holding glyphsmith.json)"),
+    ("..", "a folder holding glyphsmith.json"),
+    ("icons", "the icons folder"),
+  ])
+  func outputFoldersThatAreNotFoldersOfTheirOwnAreRefused(value: String, what: String) throws {
+    let folder = try Self.project(
+      #"{"version": 1, "icons": "icons", "web": {"folder": "\#(value)"}}"#, icons: ["bell"])
+    try Self.write("user docs", to: folder.appendingPathComponent("bell/README.md"))
+    let before = try ProjectCLITests.snapshot(folder)
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "glyphsmith.json: error: invalid glyphsmith.json: 'web.folder' is '\(value)', \(what); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\"); see docs/project.md\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+  }
+
+  @Test func symbolsTrueTakesOverItsOwnImageSetsAndCollisionsRemoveNothing() throws {
+    let ios =
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets", "symbols": SYMBOLS}}"#
+    let folder = try Self.project(ios.replacingOccurrences(of: "SYMBOLS", with: "false"))
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("Icons.xcassets")
+    // A hand-made asset of bell's name, and a second camera in a sub-folder.
+    try Self.write("{}", to: catalog.appendingPathComponent("Bell.colorset/Contents.json"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("icons/more"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Self.icons.appendingPathComponent("camera.svg"),
+      to: folder.appendingPathComponent("icons/more/camera.svg"))
+    try Self.write(
+      ios.replacingOccurrences(of: "SYMBOLS", with: "true"),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let before = try ProjectCLITests.snapshot(folder)
+    let failed = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(failed.status == 2)
+    #expect(
+      failed.stderr.split(separator: "\n").map(String.init) == [
+        "icons/bell.svg: error: symbol 'bell' would collide with Icons.xcassets/Bell.colorset (an asset of the same name; one of them cannot be loaded); rename one",
+        GlyphsmithError.nameCollision(
+          name: "camera", first: "icons/camera.svg", second: "icons/more/camera.svg"
+        ).description,
+      ])
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+
+    // Without the collisions, the first build with symbols replaces its own image sets.
+    try FileManager.default.removeItem(at: catalog.appendingPathComponent("Bell.colorset"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/more"))
+    let switched = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(switched.status == 0)
+    #expect(
+      Self.names(catalog) == [
+        ".glyphsmith-outputs.json", "Contents.json", "bell.symbolset", "camera.symbolset",
+        "heart.symbolset",
+      ])
+  }
+
+  @Test func appIconRefusesAHandMadeSetAndLauncherFilesUnlessForced() throws {
+    let folder = try temporaryFolder()
+    let icon = Self.icons.appendingPathComponent("heart.svg").path
+    let set = folder.appendingPathComponent("App.xcassets/AppIcon.appiconset")
+    try Self.write(
+      #"{"images":[],"info":{"author":"xcode","version":1}}"#,
+      to: set.appendingPathComponent("Contents.json"))
+    try Self.write("xcode", to: set.appendingPathComponent("AppIcon-1024.png"))
+    let ios = try CLIRunner.run(["appicon", icon, "-o", "App.xcassets"], in: folder)
+    #expect(ios.status == 2)
+    #expect(
+      ios.stderr
+        == "\(icon): error: App.xcassets/AppIcon.appiconset exists and was not made by glyphsmith; move it or pass --force\n"
+    )
+    #expect(Self.names(set) == ["AppIcon-1024.png", "Contents.json"])
+    #expect(Self.read(set.appendingPathComponent("AppIcon-1024.png")) == "xcode")
+
+    let res = folder.appendingPathComponent("app/res")
+    let launcher = [
+      "mipmap-mdpi/ic_launcher.png", "mipmap-hdpi/ic_launcher.png",
+      "mipmap-xhdpi/ic_launcher.png", "mipmap-xxhdpi/ic_launcher.png",
+      "mipmap-xxxhdpi/ic_launcher.png",
+    ]
+    for path in launcher { try Self.write("studio " + path, to: res.appendingPathComponent(path)) }
+    let android = try CLIRunner.run(
+      ["appicon", icon, "--platform", "android", "-o", "app/res"], in: folder)
+    #expect(android.status == 2)
+    #expect(
+      android.stderr.contains("exists and was not made by glyphsmith; move it or pass --force"))
+    for path in launcher {
+      #expect(Self.read(res.appendingPathComponent(path)) == "studio " + path)
+    }
+    #expect(
+      !FileManager.default.fileExists(atPath: res.appendingPathComponent("mipmap-anydpi-v26").path))
+
+    let forced = try CLIRunner.run(
+      ["appicon", icon, "--platform", "android", "-o", "app/res", "--force"], in: folder)
+    #expect(forced.status != 2)
+    for path in launcher {
+      #expect(Self.read(res.appendingPathComponent(path)) != "studio " + path)
+    }
+    // Its own files, recorded, are rewritten without --force.
+    let again = try CLIRunner.run(
+      [
+        "appicon", Self.icons.appendingPathComponent("bell.svg").path, "--platform", "android",
+        "-o", "app/res",
+      ],
+      in: folder)
+    #expect(again.status != 2)
+    let iosForced = try CLIRunner.run(
+      ["appicon", icon, "-o", "App.xcassets", "--force"], in: folder)
+    #expect(iosForced.status != 2)
+    #expect(Self.names(set) == ["Contents.json", "icon-1024.png"])
+  }
+}
