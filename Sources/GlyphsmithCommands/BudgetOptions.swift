@@ -2,12 +2,16 @@ import Foundation
 import GlyphsmithCore
 
 /// `--timeout`, `--max-memory`, `--max-pixels`, `--max-use` and `--max-text`: what one input
-/// may cost (issue 13's budgets, sized for icons by issue 23), shared by the commands that
-/// read artwork (render, assets, build, lint), which include `group` in their declaration.
+/// may cost (issue 13's budgets, sized for icons by issue 23). The commands that read each
+/// input in a worker process of its own (render, assets, build, lint) include `group`, all
+/// five; the commands that read artwork in their own process (sheet, symbol, appicon, the
+/// previews that take icons: tab-bar, toolbar, table-view, badge, dots) include `limits`, the
+/// three bounds checked before an input is decoded, since there is no process of its own to
+/// time out or cap.
 package enum BudgetOptions {
-  /// The five options, declared once; each including command parses and lists them.
-  package static let group = OptionGroup(
-    name: "budget",
+  /// `--timeout` and `--max-memory`: what one input's worker process may take.
+  package static let process = OptionGroup(
+    name: "process budget",
     options: [
       .value(
         "timeout", "S", kind: .positiveNumber(maximum: 86400), default: "10",
@@ -15,6 +19,13 @@ package enum BudgetOptions {
       .value(
         "max-memory", "MB", kind: .integer(minimum: 64, maximum: 1 << 30), default: "200",
         help: "memory one input's renderer may use (default 200)"),
+    ])
+
+  /// `--max-pixels`, `--max-use` and `--max-text`: the input limits (`InputLimits`), checked
+  /// before an input is decoded or handed to librsvg.
+  package static let limits = OptionGroup(
+    name: "input limits",
+    options: [
       .value(
         "max-pixels", "N", kind: .integer(minimum: 1, maximum: 16384 * 16384),
         default: "16777216",
@@ -29,6 +40,11 @@ package enum BudgetOptions {
         "max-text", "N", kind: .integer(minimum: 0, maximum: .max), default: "4096",
         help: "most characters of <text> an SVG may hold (default 4096)"),
     ])
+
+  /// All five options, declared once (`process`, then `limits`); each including command
+  /// parses and lists them.
+  package static let group = OptionGroup(
+    name: "budget", options: process.options + limits.options)
 
   /// The parser's table of the five options.
   package static var specs: [OptionSpec] { group.options.map(\.spec) }

@@ -76,7 +76,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith assets INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
                                  [--scales 1,2,3] [--compact] [--template|--original] [--padding PT]
-                                 [--jobs N] [--json] [--quiet] [--lint [--strict]]
+                                 [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]
 
         Each INPUT is an .svg or .png file or a folder (searched recursively, sorted). Every icon
         becomes NAME.imageset with NAME.png, NAME@2x.png, NAME@3x.png (per --scales) and a
@@ -175,7 +175,7 @@ extension CommandTextIndex {
       name: "build",
       summary: "render everything glyphsmith.json declares, incrementally",
       help: #"""
-        usage: glyphsmith build [--config FILE] [--json] [--jobs N] [--shard I/N] [--force]
+        usage: glyphsmith build [--config FILE] [--json [--plan]] [--jobs N] [--shard I/N] [--force]
                                 [--lint [--strict]] [--watch] [--quiet]
 
         Reads glyphsmith.json (in the current folder or the nearest one above it, as git finds
@@ -238,6 +238,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith sheet INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
                                 [--columns N] [--tint COLOR] [--limit N]
+                                [--max-pixels N] [--max-use N] [--max-text N]
              glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
 
         Renders each icon (files or folders, as for assets) by its role and lays the results out in
@@ -260,6 +261,10 @@ extension CommandTextIndex {
           --columns N           cells per row (default 8)
           --tint COLOR          glyph colour (default black)
           --limit N             only the first N icons
+          --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
+                                before decoding (default 16777216, 4096 x 4096)
+          --max-use N           most <use> instances an SVG may expand to (default 10000)
+          --max-text N          most characters of <text> an SVG may hold (default 4096)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 written; 2 when an input could not be rendered (the sheet is still written) or on
@@ -272,6 +277,7 @@ extension CommandTextIndex {
         usage: glyphsmith badge VALUE -o OUT.png [--scale N] [--height PT] [--max N]
                                 [--color COLOR] [--text-color COLOR] [--appearance light|dark]
                                 [--palette ios18|ios26] [--on ICON.png] [--rtl]
+                                [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a badge as UITabBarItem.badgeValue shows it: a fully rounded systemRed oval with
         white semibold text (Inter, shipped in assets/fonts). VALUE is a number, "!", a short word
@@ -293,6 +299,10 @@ extension CommandTextIndex {
                                   shape) and --scale, its colours kept; the canvas grows
           --rtl                   right-to-left layout: top-leading corner (with --on only; the
                                   badge's own pixels never change)
+          --max-pixels N          largest PNG input, or image inside an SVG, in pixels, checked
+                                  before decoding (default 16777216, 4096 x 4096)
+          --max-use N             most <use> instances an SVG may expand to (default 10000)
+          --max-text N            most characters of <text> an SVG may hold (default 4096)
           --quiet                 no progress and no totals on stderr
 
         Exit: 0 written, 2 bad options, unreadable icon or a character no shipped font covers.
@@ -305,6 +315,7 @@ extension CommandTextIndex {
                                [--current-tint COLOR] [--max-visible N]
                                [--indicator PAGE=FILE]... [--current-indicator FILE]
                                [--background COLOR] [--indicator-size fitted|natural]
+                               [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a page control: dots 7 pt across with 9 pt gaps (16 pt apart), centred on one
         line, at least 36 pt high; the current page opaque, the others translucent. Pages are
@@ -329,6 +340,10 @@ extension CommandTextIndex {
           --indicator-size S       fitted (default): each image's ink fitted to 8 pt high, its
                                    width from its aspect ratio; natural: a PNG at px / scale pt
                                    (its pixels 1:1 at --scale), an SVG at its own size
+          --max-pixels N           largest PNG input, or image inside an SVG, in pixels, checked
+                                   before decoding (default 16777216, 4096 x 4096)
+          --max-use N              most <use> instances an SVG may expand to (default 10000)
+          --max-text N             most characters of <text> an SVG may hold (default 4096)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written (warnings on stderr), 2 bad options or an unreadable indicator file
@@ -342,6 +357,7 @@ extension CommandTextIndex {
                                  -o OUT.png [--idiom phone|pad] [--device-width PT] [--scale N]
                                  [--appearance light|dark] [--palette ios18|ios26] [--compact]
                                  [--home-indicator] [--rtl] [--json]
+                                 [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a tab bar: background and top hairline, 49 pt high on iPhone (50 pt iPad, 32 pt
         compact, plus 34 pt with --home-indicator, 15 pt on iPad), items spread evenly, icons
@@ -372,6 +388,10 @@ extension CommandTextIndex {
                                    "truncated", "selected", "disabled", "icon"}], "warnings":
                                    [...]}; pt, origin top-left; a "label" item is a title's ink,
                                    an "icon" item the glyph's own frame
+          --max-pixels N           largest PNG input, or image inside an SVG, in pixels, checked
+                                   before decoding (default 16777216, 4096 x 4096)
+          --max-use N              most <use> instances an SVG may expand to (default 10000)
+          --max-text N             most characters of <text> an SVG may hold (default 4096)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written, 2 bad options or an unreadable icon (nothing is written).
@@ -384,6 +404,7 @@ extension CommandTextIndex {
                                   -o OUT.png [--idiom phone|pad] [--compact] [--device-width PT]
                                   [--scale N] [--appearance light|dark] [--palette ios18|ios26]
                                   [--rtl] [--json]
+                                  [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a toolbar (UIToolbar): background and top hairline, 44 pt high on iPhone (50 pt
         iPad, 32 pt compact), 16 pt margins (20 pt on devices wider than 400 pt), the items in
@@ -412,6 +433,10 @@ extension CommandTextIndex {
                                    {"width", "height"}, "items": [{"kind": "icon"|"text"|"space",
                                    "title", "frame": {"x", "y", "width", "height"}, "truncated",
                                    "disabled", "icon"}], "warnings": [...]}; pt, origin top-left
+          --max-pixels N           largest PNG input, or image inside an SVG, in pixels, checked
+                                   before decoding (default 16777216, 4096 x 4096)
+          --max-use N              most <use> instances an SVG may expand to (default 10000)
+          --max-text N             most characters of <text> an SVG may hold (default 4096)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written (warnings on stderr), 2 bad options or an unreadable icon (nothing is
@@ -467,6 +492,7 @@ extension CommandTextIndex {
         usage: glyphsmith tableview SPEC.json -o OUT.png [--idiom phone|pad] [--device-width PT]
                                     [--scale N] [--appearance light|dark] [--palette ios18|ios26]
                                     [--json]
+                                    [--max-pixels N] [--max-use N] [--max-text N]
 
         Draws a table view (UITableView) from SPEC.json:
 
@@ -497,6 +523,10 @@ extension CommandTextIndex {
           --json                   print what was drawn on stdout ({"version": 1, "size", "items":
                                    [{"kind": "header"|"footer"|"row"|"index", "title", "frame",
                                    "truncated", "disabled", "icon"}], "warnings"}; pt, top-left)
+          --max-pixels N           largest PNG input, or image inside an SVG, in pixels, checked
+                                   before decoding (default 16777216, 4096 x 4096)
+          --max-use N              most <use> instances an SVG may expand to (default 10000)
+          --max-text N             most characters of <text> an SVG may hold (default 4096)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written (warnings on stderr), 2 bad options, an invalid spec or an unreadable
@@ -557,7 +587,7 @@ extension CommandTextIndex {
       summary: "find what will not survive the pixel size an icon is shown at",
       help: #"""
         usage: glyphsmith lint INPUT... [--role R] [--size PT | --compact] [--scales 1,2,3]
-                               [--json] [--explain DIR] [--strict] [--config FILE] [--jobs N]
+                               [--json [--plan]] [--explain DIR] [--strict] [--config FILE] [--jobs N]
 
         Renders each icon (an .svg or .png file, or a folder searched recursively) at the role's
         target size at each scale, plus once at 12 px per pt, and checks its pixels and its SVG
@@ -604,6 +634,8 @@ extension CommandTextIndex {
           --config FILE     limits and severities (JSON, see docs/lint.md); default:
                             glyphsmith.json in the folder of each input, if any
           --jobs N          threads (default: all cores); never changes the output
+          --plan            with --json: print the plan (files, hashes, each file's resolved
+                            options and config; docs/lint.md) and lint nothing
           --timeout S       seconds one input may take to read and render (default 10)
           --max-memory MB   memory one input's renderer may use (default 200)
           --max-pixels N    largest PNG input, or image inside an SVG, in pixels, checked
@@ -737,6 +769,7 @@ extension CommandTextIndex {
         usage: glyphsmith appicon ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
                                   [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
                                   [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE] [--force]
+                                  [--max-pixels N] [--max-use N] [--max-text N]
 
         Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
         (as Xcode 15 and later write it), replacing that folder atomically; creates the catalog
@@ -767,6 +800,10 @@ extension CommandTextIndex {
           --preview FILE        also write a PNG of the written appearances under the iOS
                                 corner mask (Any, Dark, Tinted), as the home screen shows them
           --force               replace an app icon set or launcher files glyphsmith did not make
+          --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
+                                before decoding (default 16777216, 4096 x 4096)
+          --max-use N           most <use> instances an SVG may expand to (default 10000)
+          --max-text N          most characters of <text> an SVG may hold (default 4096)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 written and valid, 1 written but the validator has findings, 2 an input could
@@ -793,6 +830,7 @@ extension CommandTextIndex {
         usage: glyphsmith symbol ICON... -o CATALOG.xcassets [--ultralight F] [--black F]
                                  [--embolden UNITS] [--height UNITS] [--measure]
                                  [--report FILE.json] [--jobs N] [--prefix P] [--suffix S] [--force]
+                                 [--max-pixels N] [--max-use N] [--max-text N]
 
         Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json
         and a custom-symbol template (version 3.0, iOS 15+) with Ultralight-S, Regular-S and
@@ -824,6 +862,10 @@ extension CommandTextIndex {
           --prefix P, --suffix S
                                 name each symbol P + NAME + S (a symbol whose name an image set
                                 or other asset in the catalog has is refused: exit 2)
+          --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
+                                before decoding (default 16777216, 4096 x 4096)
+          --max-use N           most <use> instances an SVG may expand to (default 10000)
+          --max-text N          most characters of <text> an SVG may hold (default 4096)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 all written without warnings; 1 written with warnings (copied weights);

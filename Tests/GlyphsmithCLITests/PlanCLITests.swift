@@ -76,6 +76,44 @@ struct PlanCLITests {
     #expect(xml.contains("glyphsmith:source=\(icons[0]["fingerprint"] as! String)"))
   }
 
+  /// `lint --plan --json`: the files as collected, each with its hash and resolved options
+  /// (an original icon planned as original, the config that applies), the missing inputs,
+  /// nothing linted (no findings on stderr); exit 2 for a missing input.
+  @Test func lintPlanJSONIsThePlanAndLintsNothing() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.write(square, to: "icons/home.svg", in: folder)
+    try Self.write(twoColours, to: "icons/flag.svg", in: folder)
+    let arguments = ["lint", "icons", "--role", "toolbar", "--scales", "2", "--plan", "--json"]
+    let result = try CLIRunner.run(arguments, in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    #expect(try CLIRunner.run(arguments, in: folder).stdout == result.stdout, "not deterministic")
+    let plan = try Self.object(result.stdout)
+    #expect(plan["version"] as? Int == 1)
+    let files = try #require(plan["files"] as? [[String: Any]])
+    #expect(files.map { $0["path"] as? String } == ["icons/flag.svg", "icons/home.svg"])
+    #expect(files[1]["sha256"] as? String == ContentHash.sha256(Data(square.utf8)))
+    let options = try #require(files[1]["options"] as? [String: Any])
+    #expect(options["role"] as? String == "toolbar")
+    #expect(options["scales"] as? [Int] == [2])
+    #expect(options["config"] is [String: Any])
+    #expect((plan["missing"] as? [Any])?.isEmpty == true)
+
+    let missing = try CLIRunner.run(
+      ["lint", "icons/home.svg", "gone.svg", "--plan", "--json"], in: folder)
+    #expect(missing.status == 2)
+    let missingPlan = try Self.object(missing.stdout)
+    #expect((missingPlan["files"] as? [Any])?.count == 1)
+    #expect(
+      String(decoding: try JSONSerialization.data(withJSONObject: missingPlan["missing"]!), as: UTF8.self)
+        .contains("gone.svg"))
+
+    let usage = try CLIRunner.run(["lint", "icons", "--plan"], in: folder)
+    #expect(usage.status == 2)
+    #expect(usage.stderr.hasPrefix("glyphsmith lint: error: --plan prints JSON; give --json too\n"))
+  }
+
   @Test func buildPlanJSONListsEveryIconWithItsResolvedOptions() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -19,6 +19,15 @@ public struct LintPlan: Codable, Equatable, Sendable {
     self.files = files
     self.missing = missing
   }
+
+  /// The plan as `lint --plan --json` prints it: keys sorted, indented, slashes unescaped,
+  /// with a final newline (docs/lint.md, "The plan").
+  /// - Throws: `EncodingError` (not expected: every value encodes).
+  public func json() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    return try encoder.encode(self) + Data("\n".utf8)
+  }
 }
 
 /// One file of a `LintPlan`: its path, its bytes' hash and the options it is linted with.

@@ -13,6 +13,7 @@ enum AppIconCommand: DeclaredSubcommand {
       ICON -o CATALOG.xcassets [--name AppIcon] [--background COLOR]
       [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
       [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE] [--force]
+      [--max-pixels N] [--max-use N] [--max-text N]
       """,
     discussion: """
       Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
@@ -79,6 +80,7 @@ enum AppIconCommand: DeclaredSubcommand {
         listing: .inText,
         help: "android: the lowest API level the layers must work on (default 26: adaptive icons)"),
     ],
+    including: [BudgetOptions.limits],
     helpColumn: 24,
     footer: """
       Exit: 0 written and valid, 1 written but the validator has findings, 2 an input could
@@ -99,7 +101,7 @@ enum AppIconCommand: DeclaredSubcommand {
       transparency is an error (exit 1, the files are written). See docs/specs.md.
       """)
 
-  struct Options {
+  struct Settings {
     var input: String
     var catalog: String
     var appIcon: AppIconOptions
@@ -107,8 +109,14 @@ enum AppIconCommand: DeclaredSubcommand {
     var android: AndroidLauncherOptions? = nil
   }
 
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws -> Limited<Settings> {
     let parsed = try declaration.parse(arguments)
+    return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// The options `parsed` gives, but the input limits.
+  /// - Throws: `UsageError` for a missing, extra or malformed argument.
+  static func options(_ parsed: ParsedArguments) throws -> Settings {
     let input = try CommonOptions.single(
       parsed, missing: "ICON (an .svg or .png file)", name: "ICON")
     let platform = parsed.value("platform") ?? "ios"
@@ -148,12 +156,12 @@ enum AppIconCommand: DeclaredSubcommand {
     appIcon.legacy = parsed.has("legacy")
     appIcon.allowUpscale = parsed.has("allow-upscale")
     appIcon.force = parsed.has("force")
-    return Options(input: input, catalog: catalog, appIcon: appIcon)
+    return Settings(input: input, catalog: catalog, appIcon: appIcon)
   }
 
   /// `--platform android`: `-o RES_DIR`, `--background COLOR|FILE`, `--monochrome FILE`,
   /// `--inset PERCENT`, `--name`, `--min-sdk`.
-  static func parseAndroid(_ parsed: ParsedArguments, input: String) throws -> Options {
+  static func parseAndroid(_ parsed: ParsedArguments, input: String) throws -> Settings {
     let res = try CommonOptions.output(parsed, "RES_DIR")
     guard res != "-" else { throw UsageError(message: "-o needs a res folder, not stdout") }
     for option in ["dark", "tinted", "padding", "foreground", "preview"]
@@ -186,7 +194,7 @@ enum AppIconCommand: DeclaredSubcommand {
     }
     android.minSdk = try parsed.whole("min-sdk") ?? android.minSdk
     android.force = parsed.has("force")
-    return Options(input: input, catalog: res, appIcon: AppIconOptions(), android: android)
+    return Settings(input: input, catalog: res, appIcon: AppIconOptions(), android: android)
   }
 
   /// `--padding PT|PERCENT`: pt of the 1024 pt icon (`100`) or a percentage of its side
@@ -204,7 +212,8 @@ enum AppIconCommand: DeclaredSubcommand {
     return fraction
   }
 
-  static func run(_ options: Options) throws -> FailureCategory? {
+  static func run(_ limited: Limited<Settings>) throws -> FailureCategory? {
+    let options = limited.applied()
     if let android = options.android {
       let result: AndroidLauncherResult
       do {

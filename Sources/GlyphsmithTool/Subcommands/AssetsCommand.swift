@@ -11,7 +11,7 @@ enum AssetsCommand: DeclaredSubcommand {
     synopsis: """
       INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
       [--scales 1,2,3] [--compact] [--template|--original] [--padding PT]
-      [--jobs N] [--json] [--quiet] [--lint [--strict]]
+      [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]
       """,
     discussion: """
       Each INPUT is an .svg or .png file or a folder (searched recursively, sorted). Every icon

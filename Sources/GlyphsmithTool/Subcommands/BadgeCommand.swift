@@ -12,6 +12,7 @@ enum BadgeCommand: DeclaredSubcommand {
       VALUE -o OUT.png [--scale N] [--height PT] [--max N]
       [--color COLOR] [--text-color COLOR] [--appearance light|dark]
       [--palette ios18|ios26] [--on ICON.png] [--rtl]
+      [--max-pixels N] [--max-use N] [--max-text N]
       """,
     discussion: """
       Draws a badge as UITabBarItem.badgeValue shows it: a fully rounded systemRed oval with
@@ -47,13 +48,20 @@ enum BadgeCommand: DeclaredSubcommand {
           badge's own pixels never change)
           """),
     ],
+    including: [BudgetOptions.limits],
     helpColumn: 26,
     footer: """
       Exit: 0 written, 2 bad options, unreadable icon or a character no shipped font covers.
       """)
 
-  static func parse(_ arguments: [String]) throws -> BadgeJob {
+  static func parse(_ arguments: [String]) throws -> Limited<BadgeJob> {
     let parsed = try declaration.parse(arguments)
+    return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// The options `parsed` gives, but the input limits.
+  /// - Throws: `UsageError` for a missing, extra or malformed argument.
+  static func options(_ parsed: ParsedArguments) throws -> BadgeJob {
     let value = try CommonOptions.single(
       parsed, missing: "VALUE (a number, '!', a short word, or \"\" for a dot badge)",
       name: "VALUE", suffix: "; quote values with spaces")
@@ -76,7 +84,8 @@ enum BadgeCommand: DeclaredSubcommand {
       icon: parsed.value("on"), rightToLeft: rtl)
   }
 
-  static func run(_ job: BadgeJob) throws -> FailureCategory? {
+  static func run(_ limited: Limited<BadgeJob>) throws -> FailureCategory? {
+    let job = limited.applied()
     try job.run()
     return nil
   }

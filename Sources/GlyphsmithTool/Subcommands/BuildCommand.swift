@@ -10,7 +10,7 @@ enum BuildCommand: DeclaredSubcommand {
     name: "build",
     summary: "render everything glyphsmith.json declares, incrementally",
     synopsis: """
-      [--config FILE] [--json] [--jobs N] [--shard I/N] [--force]
+      [--config FILE] [--json [--plan]] [--jobs N] [--shard I/N] [--force]
       [--lint [--strict]] [--watch] [--quiet]
       """,
     discussion: """

@@ -13,6 +13,7 @@ enum DotsCommand: DeclaredSubcommand {
       [--current-tint COLOR] [--max-visible N]
       [--indicator PAGE=FILE]... [--current-indicator FILE]
       [--background COLOR] [--indicator-size fitted|natural]
+      [--max-pixels N] [--max-use N] [--max-text N]
       """,
     discussion: """
       Draws a page control: dots 7 pt across with 9 pt gaps (16 pt apart), centred on one
@@ -50,6 +51,7 @@ enum DotsCommand: DeclaredSubcommand {
           (its pixels 1:1 at --scale), an SVG at its own size
           """),
     ],
+    including: [BudgetOptions.limits],
     helpColumn: 27,
     footer: """
       Exit: 0 written (warnings on stderr), 2 bad options or an unreadable indicator file
@@ -57,10 +59,16 @@ enum DotsCommand: DeclaredSubcommand {
       """)
 
   /// The parsed options are the engine job itself.
-  typealias Options = PageControlJob
 
-  static func parse(_ arguments: [String]) throws -> Options {
+
+  static func parse(_ arguments: [String]) throws -> Limited<PageControlJob> {
     let parsed = try declaration.parse(arguments)
+    return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// The options `parsed` gives, but the input limits.
+  /// - Throws: `UsageError` for a missing, extra or malformed argument.
+  static func options(_ parsed: ParsedArguments) throws -> PageControlJob {
     guard parsed.positionals.isEmpty else {
       throw UsageError(message: "unexpected argument '\(parsed.positionals[0])'")
     }
@@ -110,7 +118,8 @@ enum DotsCommand: DeclaredSubcommand {
     return job
   }
 
-  static func run(_ job: PageControlJob) throws -> FailureCategory? {
+  static func run(_ limited: Limited<PageControlJob>) throws -> FailureCategory? {
+    let job = limited.applied()
     let control = try job.control()
     lintIndicators(job, control: control)
     control.diagnostics.descriptions.forEach(Terminal.error)
@@ -123,7 +132,7 @@ enum DotsCommand: DeclaredSubcommand {
   /// wider images wider), and prints every finding as a warning (HIG "Page controls": no inner
   /// lines, negative space or text); the control is drawn whatever they say. An indicator
   /// without ink is left to the render, which refuses it.
-  static func lintIndicators(_ options: Options, control: PageControl) {
+  static func lintIndicators(_ options: PageControlJob, control: PageControl) {
     var artworks: [String: Artwork] = [:]
     for (page, artwork) in control.indicators { artworks[options.indicators[page] ?? ""] = artwork }
     if let file = options.currentIndicator { artworks[file] = control.currentIndicator }

@@ -12,7 +12,7 @@ enum LintCommand: DeclaredSubcommand {
     summary: "find what will not survive the pixel size an icon is shown at",
     synopsis: """
       INPUT... [--role R] [--size PT | --compact] [--scales 1,2,3]
-      [--json] [--explain DIR] [--strict] [--config FILE] [--jobs N]
+      [--json [--plan]] [--explain DIR] [--strict] [--config FILE] [--jobs N]
       """,
     discussion: """
       Renders each icon (an .svg or .png file, or a folder searched recursively) at the role's
@@ -70,6 +70,12 @@ enum LintCommand: DeclaredSubcommand {
           """),
       .value(
         "jobs", "N", kind: .count, help: "threads (default: all cores); never changes the output"),
+      .flag(
+        "plan",
+        help: """
+          with --json: print the plan (files, hashes, each file's resolved
+          options and config; docs/lint.md) and lint nothing
+          """),
     ],
     including: [BudgetOptions.group],
     helpColumn: 20,
@@ -91,6 +97,8 @@ enum LintCommand: DeclaredSubcommand {
     var explain: String?
     var strict: Bool
     var jobs: Int
+    /// `--plan`: print the plan (with `--json`) and lint nothing.
+    var plan = false
     var limits = InputLimits()
     var budget = WorkerPool.Budget()
     /// `--role android-launcher`: the adaptive-icon safe-zone check of each input as a
@@ -135,6 +143,9 @@ enum LintCommand: DeclaredSubcommand {
       for option in ["size", "scales", "explain", "config"] where parsed.value(option) != nil {
         throw UsageError(message: "--\(option) does not apply to --role \(androidLauncher)")
       }
+      if parsed.has("plan") {
+        throw UsageError(message: "--plan does not apply to --role \(androidLauncher)")
+      }
       if parsed.has("compact") || parsed.has("json") {
         throw UsageError(message: "--compact and --json do not apply to --role \(androidLauncher)")
       }
@@ -156,12 +167,15 @@ enum LintCommand: DeclaredSubcommand {
     }
     lint.scales = try CommonOptions.scales(parsed.valueOrDefault("scales")) ?? lint.scales
     lint.scalesExplicit = parsed.value("scales") != nil
+    if parsed.has("plan") && !parsed.has("json") {
+      throw UsageError(message: "--plan prints JSON; give --json too")
+    }
     let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, lint: lint, configPath: parsed.value("config"),
       json: parsed.has("json"), explain: parsed.value("explain"), strict: parsed.has("strict"),
-      jobs: try parsed.whole("jobs") ?? ParallelMap.availableCores, limits: limits,
-      budget: budget)
+      jobs: try parsed.whole("jobs") ?? ParallelMap.availableCores, plan: parsed.has("plan"),
+      limits: limits, budget: budget)
   }
 
   /// The session `run` and its workers use: the config loaded, the budgets set.
@@ -185,6 +199,12 @@ enum LintCommand: DeclaredSubcommand {
   static func run(_ options: Options) throws -> FailureCategory? {
     if options.androidLauncher { return runAndroidLauncher(options) }
     var session = try session(options)
+    if options.plan {
+      let plan = session.plan()
+      FileHandle.standardOutput.write(try plan.json())
+      return plan.missing.isEmpty && plan.files.allSatisfy({ $0.failure == nil })
+        ? nil : .unusableInput
+    }
     session.isolation = WorkerIsolation(
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, name],
       budget: options.budget)

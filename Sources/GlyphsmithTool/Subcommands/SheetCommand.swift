@@ -11,6 +11,7 @@ enum SheetCommand: DeclaredSubcommand {
     synopsis: """
       INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
                               [--columns N] [--tint COLOR] [--limit N]
+                              [--max-pixels N] [--max-use N] [--max-text N]
            glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
       """,
     discussion: """
@@ -38,6 +39,7 @@ enum SheetCommand: DeclaredSubcommand {
       .value("tint", "COLOR", help: "glyph colour (default black)"),
       .value("limit", "N", kind: .count, help: "only the first N icons"),
     ],
+    including: [BudgetOptions.limits],
     helpColumn: 24,
     footer: """
       Exit: 0 written; 2 when an input could not be rendered (the sheet is still written) or on
@@ -45,8 +47,14 @@ enum SheetCommand: DeclaredSubcommand {
       """,
     verbatimSynopsis: true)
 
-  static func parse(_ arguments: [String]) throws -> ContactSheetJob {
+  static func parse(_ arguments: [String]) throws -> Limited<ContactSheetJob> {
     let parsed = try declaration.parse(arguments)
+    return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// The options `parsed` gives, but the input limits.
+  /// - Throws: `UsageError` for a missing, extra or malformed argument.
+  static func options(_ parsed: ParsedArguments) throws -> ContactSheetJob {
     guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing INPUT") }
     let output = try CommonOptions.output(parsed, "SHEET.png")
     var render = RenderOptions()
@@ -71,7 +79,8 @@ enum SheetCommand: DeclaredSubcommand {
     return job
   }
 
-  static func run(_ job: ContactSheetJob) throws -> FailureCategory? {
-    try job.run(diagnose: Terminal.error)
+  static func run(_ limited: Limited<ContactSheetJob>) throws -> FailureCategory? {
+    let job = limited.applied()
+    return try job.run(diagnose: Terminal.error)
   }
 }

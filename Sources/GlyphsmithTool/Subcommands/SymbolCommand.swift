@@ -12,6 +12,7 @@ enum SymbolCommand: DeclaredSubcommand {
       ICON... -o CATALOG.xcassets [--ultralight F] [--black F]
       [--embolden UNITS] [--height UNITS] [--measure]
       [--report FILE.json] [--jobs N] [--prefix P] [--suffix S] [--force]
+      [--max-pixels N] [--max-use N] [--max-text N]
       """,
     discussion: """
       Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json
@@ -61,6 +62,7 @@ enum SymbolCommand: DeclaredSubcommand {
           """),
       .value("suffix", "S", listing: .joined, help: ""),
     ],
+    including: [BudgetOptions.limits],
     helpColumn: 24,
     footer: """
       Exit: 0 all written without warnings; 1 written with warnings (copied weights);
@@ -68,8 +70,14 @@ enum SymbolCommand: DeclaredSubcommand {
       in the catalog), or on a usage error.
       """)
 
-  static func parse(_ arguments: [String]) throws -> SymbolCommandJob {
+  static func parse(_ arguments: [String]) throws -> Limited<SymbolCommandJob> {
     let parsed = try declaration.parse(arguments)
+    return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// The options `parsed` gives, but the input limits.
+  /// - Throws: `UsageError` for a missing, extra or malformed argument.
+  static func options(_ parsed: ParsedArguments) throws -> SymbolCommandJob {
     guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing ICON") }
     guard let output = parsed.value("output") else {
       throw UsageError(message: "missing -o/--output CATALOG.xcassets")
@@ -100,7 +108,8 @@ enum SymbolCommand: DeclaredSubcommand {
     return job
   }
 
-  static func run(_ job: SymbolCommandJob) throws -> FailureCategory? {
-    try job.run(diagnose: Terminal.error)
+  static func run(_ limited: Limited<SymbolCommandJob>) throws -> FailureCategory? {
+    let job = limited.applied()
+    return try job.run(diagnose: Terminal.error)
   }
 }

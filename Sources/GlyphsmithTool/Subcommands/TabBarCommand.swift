@@ -13,6 +13,7 @@ enum TabBarCommand: DeclaredSubcommand {
       -o OUT.png [--idiom phone|pad] [--device-width PT] [--scale N]
       [--appearance light|dark] [--palette ios18|ios26] [--compact]
       [--home-indicator] [--rtl] [--json]
+      [--max-pixels N] [--max-use N] [--max-text N]
       """,
     discussion: """
       Draws a tab bar: background and top hairline, 49 pt high on iPhone (50 pt iPad, 32 pt
@@ -60,6 +61,7 @@ enum TabBarCommand: DeclaredSubcommand {
           an "icon" item the glyph's own frame
           """),
     ],
+    including: [BudgetOptions.limits],
     helpColumn: 27,
     footer: "Exit: 0 written, 2 bad options or an unreadable icon (nothing is written).")
 
@@ -92,13 +94,19 @@ enum TabBarCommand: DeclaredSubcommand {
   }
 
   /// The job and whether to print the layout.
-  struct Options {
+  struct Settings {
     var job: TabBarJob
     var json: Bool
   }
 
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws -> Limited<Settings> {
     let parsed = try declaration.parse(arguments)
+    return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// The options `parsed` gives, but the input limits.
+  /// - Throws: `UsageError` for a missing, extra or malformed argument.
+  static func options(_ parsed: ParsedArguments) throws -> Settings {
     try BarOptions.noPositionals(parsed, hint: "give tabs with --item")
     let output = try BarOptions.output(parsed)
     let items = try parsed.all("item").map(item)
@@ -116,10 +124,11 @@ enum TabBarCommand: DeclaredSubcommand {
       palette: try IndicatorOptions.palette(parsed.value("palette")),
       compact: parsed.has("compact"), homeIndicator: parsed.has("home-indicator"))
     job.rightToLeft = parsed.has("rtl")
-    return Options(job: job, json: parsed.has("json"))
+    return Settings(job: job, json: parsed.has("json"))
   }
 
-  static func run(_ options: Options) throws -> FailureCategory? {
+  static func run(_ limited: Limited<Settings>) throws -> FailureCategory? {
+    let options = limited.applied()
     BarOptions.report(try options.job.run(), json: options.json)
     return nil
   }

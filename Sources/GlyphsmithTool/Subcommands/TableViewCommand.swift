@@ -12,6 +12,7 @@ enum TableViewCommand: DeclaredSubcommand {
       SPEC.json -o OUT.png [--idiom phone|pad] [--device-width PT]
       [--scale N] [--appearance light|dark] [--palette ios18|ios26]
       [--json]
+      [--max-pixels N] [--max-use N] [--max-text N]
       """,
     discussion: """
       Draws a table view (UITableView) from SPEC.json:
@@ -48,26 +49,33 @@ enum TableViewCommand: DeclaredSubcommand {
           "truncated", "disabled", "icon"}], "warnings"}; pt, top-left)
           """),
     ],
+    including: [BudgetOptions.limits],
     helpColumn: 27,
     footer: """
       Exit: 0 written (warnings on stderr), 2 bad options, an invalid spec or an unreadable
       icon (nothing is written).
       """)
 
-  struct Options {
+  struct Settings {
     var job: TableViewJob
     var json: Bool
   }
 
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws -> Limited<Settings> {
     let parsed = try declaration.parse(arguments)
+    return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// The options `parsed` gives, but the input limits.
+  /// - Throws: `UsageError` for a missing, extra or malformed argument.
+  static func options(_ parsed: ParsedArguments) throws -> Settings {
     guard parsed.positionals.count == 1 else {
       throw UsageError(
         message: parsed.positionals.isEmpty
           ? "missing SPEC.json (see 'glyphsmith help tableview' for its keys)"
           : "expected one SPEC.json, got \(parsed.positionals.count)")
     }
-    return Options(
+    return Settings(
       job: TableViewJob(
         spec: parsed.positionals[0], output: try BarOptions.output(parsed),
         scale: try parsed.defaultedNumber("scale"),
@@ -78,7 +86,8 @@ enum TableViewCommand: DeclaredSubcommand {
       json: parsed.has("json"))
   }
 
-  static func run(_ options: Options) throws -> FailureCategory? {
+  static func run(_ limited: Limited<Settings>) throws -> FailureCategory? {
+    let options = limited.applied()
     do {
       BarOptions.report(try options.job.run(), json: options.json)
     } catch {

@@ -13,6 +13,7 @@ enum ToolbarCommand: DeclaredSubcommand {
       -o OUT.png [--idiom phone|pad] [--compact] [--device-width PT]
       [--scale N] [--appearance light|dark] [--palette ios18|ios26]
       [--rtl] [--json]
+      [--max-pixels N] [--max-use N] [--max-text N]
       """,
     discussion: """
       Draws a toolbar (UIToolbar): background and top hairline, 44 pt high on iPhone (50 pt
@@ -51,13 +52,14 @@ enum ToolbarCommand: DeclaredSubcommand {
           "disabled", "icon"}], "warnings": [...]}; pt, origin top-left
           """),
     ],
+    including: [BudgetOptions.limits],
     helpColumn: 27,
     footer: """
       Exit: 0 written (warnings on stderr), 2 bad options or an unreadable icon (nothing is
       written).
       """)
 
-  struct Options {
+  struct Settings {
     var job: ToolbarJob
     var json: Bool
   }
@@ -119,8 +121,14 @@ enum ToolbarCommand: DeclaredSubcommand {
     return .fixedSpace(pt)
   }
 
-  static func parse(_ arguments: [String]) throws -> Options {
+  static func parse(_ arguments: [String]) throws -> Limited<Settings> {
     let parsed = try declaration.parse(arguments)
+    return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// The options `parsed` gives, but the input limits.
+  /// - Throws: `UsageError` for a missing, extra or malformed argument.
+  static func options(_ parsed: ParsedArguments) throws -> Settings {
     try BarOptions.noPositionals(parsed, hint: "give buttons with --item")
     let output = try BarOptions.output(parsed)
     guard !parsed.all("item").isEmpty else {
@@ -137,14 +145,15 @@ enum ToolbarCommand: DeclaredSubcommand {
       appearance: try IndicatorOptions.appearance(parsed.value("appearance")),
       palette: try IndicatorOptions.palette(parsed.value("palette")),
       rightToLeft: parsed.has("rtl"))
-    return Options(
+    return Settings(
       job: ToolbarJob(
         entries: entries, output: output, scale: try parsed.defaultedNumber("scale"),
         bar: bar),
       json: parsed.has("json"))
   }
 
-  static func run(_ options: Options) throws -> FailureCategory? {
+  static func run(_ limited: Limited<Settings>) throws -> FailureCategory? {
+    let options = limited.applied()
     BarOptions.report(try options.job.run(), json: options.json)
     return nil
   }
