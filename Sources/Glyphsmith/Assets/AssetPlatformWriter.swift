@@ -29,6 +29,13 @@ package protocol AssetPlatformWriter: Sendable {
   /// The output sets of one input: folders, files with their render options, extra texts.
   func plannedSets(for input: AssetInput, in context: AssetPlatformContext) -> [PlannedAssetSet]
 
+  /// The outputs in `context.root` of the kind this writer makes that carry Glyphsmith's
+  /// mark (`OutputOwnership`), as `AssetsJob.plannedOutputs` gives outputs: a set folder
+  /// replaced whole, or else one file, paths starting with the root. Prune adopts them in an
+  /// output folder that has no record of outputs yet, one made before records existed
+  /// (`OutputManifest.begin`). Default: none.
+  func markedOutputs(in context: AssetPlatformContext) -> [String]
+
   /// Runs once after a run that wrote something; the findings go to the report's
   /// `catalogFindings` (its JSON has their compiler-form lines). Default: none.
   /// - Throws: errors that end the run (reported as the run's error).
@@ -55,6 +62,9 @@ extension AssetPlatformWriter {
 
   /// Nothing to check.
   package func findings(in context: AssetPlatformContext) throws -> [Diagnostic] { [] }
+
+  /// No outputs to adopt.
+  package func markedOutputs(in context: AssetPlatformContext) -> [String] { [] }
 
   /// `findings(in:)` after a run that wrote something.
   package func findings(

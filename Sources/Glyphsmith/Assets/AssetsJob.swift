@@ -290,10 +290,13 @@ public struct AssetsJob: Sendable {
   /// icon carries its options), then each job's report and findings, in order. `progress`
   /// counts the icons of all the plans. Each report is what `run(plan:)` of its job alone
   /// gives, but for `librarySeconds` of work done here, which the first report holds.
-  /// - Throws: as `run(plan:progress:)`.
+  /// `beforeWriting` runs once the folders are locked, before anything is written (the
+  /// journal of outputs, `OutputManifest.begin`); what it throws ends the run then.
+  /// - Throws: as `run(plan:progress:)`, and what `beforeWriting` throws.
   package static func run(
     _ parts: [(job: AssetsJob, plan: Plan)],
-    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+    beforeWriting: () throws -> Void = {}
   ) throws -> [AssetsReport] {
     guard let first = parts.first?.job else { return [] }
     // Each output folder is locked for the whole run (two runs take turns), and staging
@@ -306,6 +309,7 @@ public struct AssetsJob: Sendable {
     for root in roots {
       OutputSafety.removeStaleStaging(under: root, descendingInto: { !Self.isAssetFolder($0) })
     }
+    try beforeWriting()
     for (job, plan) in parts {
       for output in job.outputs { try output.writer.prepare(plan.inputs, in: output.context) }
     }
@@ -381,6 +385,16 @@ public struct AssetsJob: Sendable {
       }
     }
     return planned
+  }
+
+  /// The outputs in the output folder `root` that carry Glyphsmith's mark, of every platform
+  /// of the job writing there (`AssetPlatformWriter.markedOutputs`), for
+  /// `OutputManifest.begin` in a folder without a record.
+  package func markedOutputs(root: String) -> [String] {
+    let base = OutputManifest.normalised(root)
+    return outputs.filter { OutputManifest.normalised($0.context.root) == base }.flatMap {
+      $0.writer.markedOutputs(in: $0.context)
+    }
   }
 
   /// The folders this job writes into, sorted (locks are taken in this order).
@@ -619,8 +633,9 @@ public struct AssetsJob: Sendable {
       if let fallback = set.fallback {
         var alone = set
         alone.fallback = nil
-        guard let found = upToDateFiles([alone], fingerprint: fingerprint)
-          ?? upToDateFiles(fallback, fingerprint: fingerprint)
+        guard
+          let found = upToDateFiles([alone], fingerprint: fingerprint)
+            ?? upToDateFiles(fallback, fingerprint: fingerprint)
         else { return nil }
         files += found.files
         if glyph == nil, found.shape != nil || found.sizePt != nil {

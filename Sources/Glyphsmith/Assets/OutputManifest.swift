@@ -7,6 +7,16 @@ import Foundation
 /// OUTPUT is a folder replaced whole (an image set, a symbol set, a web icon folder) or one
 /// file (an Android drawable at one density). Something not in the record (a set made by hand,
 /// by another tool, or by a run without the record) is never touched.
+///
+/// The record is a journal (issue 32): a run records every output it plans before it writes
+/// any (`begin`: the new ones under `"pending"`, the file fsynced with its folder), and
+/// confirms them when it ends (`update`: `"pending"` is gone again, and the record is what a
+/// run that was never interrupted leaves). A run killed or failed midway leaves a record that
+/// lists everything it may have written, and the next run prunes from it; a pending output is
+/// removed only when it carries Glyphsmith's mark. An output folder that has no record yet
+/// (made before records existed) adopts the outputs in it that carry the mark
+/// (`AssetPlatformWriter.markedOutputs`), with an unknown source (`""`): those no icon of the
+/// run makes are removed.
 package enum OutputManifest {
   /// The record's file name inside each output folder (hidden: Xcode, aapt and the catalog
   /// validator skip dot files).
@@ -16,13 +26,37 @@ package enum OutputManifest {
   struct Document: Codable, Equatable {
     var version = 1
     var outputs: [String: String]
+    /// Outputs a run recorded before writing them and has not confirmed (`begin`); absent
+    /// from the record of a run that ended.
+    var pending: [String: String]? = nil
+  }
+
+  /// One output folder's record as read: the confirmed outputs, the pending ones, and
+  /// whether a record file is there and whether it cannot be read.
+  struct Record: Sendable {
+    var outputs: [String: String] = [:]
+    var pending: [String: String] = [:]
+    var exists = false
+    var unreadable = false
+
+    /// Every output the record lists, a pending source taking the place of a confirmed one.
+    var all: [String: String] { outputs.merging(pending) { $1 } }
+  }
+
+  /// What `begin` found in each output folder before this run wrote anything (the records as
+  /// they were, with the adopted outputs of folders that had none); `update` reads them from
+  /// here, not from the journal `begin` wrote.
+  package struct Journal: Sendable {
+    /// By output folder (without trailing slashes).
+    var records: [String: Record] = [:]
   }
 
   /// What an update removed.
   package struct Removal: Equatable, Sendable {
     /// The output as a path starting with its folder's path as given.
     package var path: String
-    /// The source it was made from, as a path relative to the current folder or absolute.
+    /// The source it was made from, as a path relative to the current folder or absolute;
+    /// empty when unknown (an output adopted from a folder without a record).
     package var source: String
     /// Whether the source file is gone (else it is there but no longer makes this output:
     /// skipped, or a platform or compact variant dropped).
@@ -30,48 +64,101 @@ package enum OutputManifest {
 
     /// `PATH: removed (its source SOURCE is gone)`, one line per output.
     package var line: String {
-      sourceGone
+      if source.isEmpty {
+        return
+          "\(path): removed (made by glyphsmith before it kept a record of its outputs; no icon makes it now)"
+      }
+      return sourceGone
         ? "\(path): removed (its source \(source) is gone)"
         : "\(path): removed (\(source) no longer makes it)"
     }
+  }
+
+  /// Records in each folder of `roots` every output this run plans (`planned[root]`, paths
+  /// starting with `root`, each with its source) before anything is written: the record is
+  /// rewritten (atomically, fsynced with its folder, `DurableFile`) holding what it held plus
+  /// the planned outputs it did not list under `"pending"`; it is not touched when it lists
+  /// them all already. A folder without a record adopts the outputs `marked(root)` finds
+  /// (paths starting with the root), with an unknown source. An existing path Glyphsmith did
+  /// not make is not recorded unless `force` replaces it.
+  /// - Returns: the records as they were, for `update`.
+  /// - Throws: `GlyphsmithError.writeFailed` naming the record and the system's reason when
+  ///   one cannot be written; nothing should be written then.
+  package static func begin(
+    roots: [String], planned: [String: [String: String]], force: Bool = false,
+    marked: (String) -> [String] = { _ in [] }
+  ) throws -> Journal {
+    var journal = Journal()
+    for root in roots {
+      let base = trimmed(root)
+      if journal.records[base] != nil { continue }
+      let old = prior(root: base, marked: marked)
+      journal.records[base] = old
+      var record = old
+      let all = old.all
+      let new = recordable(root: base, planned: planned[root] ?? [:], old: all, force: force)
+      for (output, source) in new where all[output] != source { record.pending[output] = source }
+      let path = base + "/" + fileName
+      if !old.exists && record.pending.isEmpty { continue }
+      let document = Document(
+        outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending)
+      let data = try XcodeJSON.encode(document)
+      if FileBytes.read(path) == data { continue }
+      try DurableFile.write(data, toPath: path)
+    }
+    return journal
   }
 
   /// Brings the record of each folder in `roots` up to date and removes what it recorded that
   /// is no longer made. `planned[root]` maps every output this run's plan makes (paths
   /// starting with `root`) to its source; `considered` holds the sources (standardized absolute
   /// paths) this run decides for: a recorded output is removed when its source is gone, or is
-  /// considered here but no longer plans that output; others' records are kept.
-  /// - Returns: the removals, by folder (in `roots` order) then path, and warnings (kind
+  /// considered here but no longer plans that output; others' records are kept. `journal`:
+  /// the records `begin` read before this run wrote anything (else each record is read now,
+  /// with `marked` adopting outputs in a folder without one). A pending output (or an adopted
+  /// one) is removed only when it carries Glyphsmith's mark.
+  /// - Returns: the removals, by folder (in `roots` order) then path, warnings (kind
   ///   `output-record`, about the record or the output) for a record that cannot be read (it
-  ///   is then rewritten from this run's plan) or written, or an output that cannot be
-  ///   removed.
+  ///   is then rewritten from this run's plan) or an output that cannot be removed (kind
+  ///   `user-file` for a user's file kept), and the error of a record that cannot be
+  ///   written (the journal `begin` wrote stays, so the next run still prunes from it).
   package static func update(
-    roots: [String], planned: [String: [String: String]], considered: Set<String>
-  ) -> (removed: [Removal], warnings: [Diagnostic]) {
+    roots: [String], planned: [String: [String: String]], considered: Set<String>,
+    journal: Journal? = nil, marked: (String) -> [String] = { _ in [] }
+  ) -> (removed: [Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     var removed: [Removal] = []
     var warnings: [Diagnostic] = []
+    var failure: GlyphsmithError? = nil
+    var done: Set<String> = []
     for root in roots {
       let base = trimmed(root)
+      guard done.insert(base).inserted else { continue }
       let recordPath = base + "/" + fileName
-      let (old, unreadable) = read(root: base)
-      if unreadable {
+      let record = journal?.records[base] ?? prior(root: base, marked: marked)
+      if record.unreadable {
         warnings.append(
           .warning(
             "the record of outputs cannot be read; nothing it lists is removed this run, and it is written anew",
             path: recordPath, kind: Diagnostic.Kind.outputRecord))
       }
+      let old = record.all
       var new = recordable(root: base, planned: planned[root] ?? [:], old: old)
+      var pending: [String: String] = [:]
       let stale = stale(root: base, old: old, new: new, considered: considered)
       let removable = Set(stale.map(\.output))
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
-        new[output] = source
+        if record.pending[output] != nil {
+          pending[output] = source
+        } else {
+          new[output] = source
+        }
       }
       for stale in stale where isSafe(stale.output) {
         let path = base + "/" + stale.output
         guard Platform.fileExists(atPath: path).exists else { continue }
         do {
           try OutputSafety.checkNoLinkedFolders(root: base, folder: path)
-          let kept = try remove(path)
+          let kept = try remove(path, markedOnly: record.pending[stale.output] != nil)
           warnings += kept.compactMap(OutputOwnership.userFileWarning(path:))
           if kept == [path] { continue }
           removed.append(Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
@@ -82,44 +169,54 @@ package enum OutputManifest {
               kind: Diagnostic.Kind.outputRecord))
         }
       }
-      let document = Document(outputs: new)
-      if new.isEmpty && old.isEmpty && FileBytes.read(recordPath) == nil { continue }
-      guard let data = try? XcodeJSON.encode(document), FileBytes.read(recordPath) != data
-      else { continue }
+      let document = Document(outputs: new, pending: pending.isEmpty ? nil : pending)
+      let onDisk = FileBytes.read(recordPath)
+      if new.isEmpty && pending.isEmpty && old.isEmpty && onDisk == nil { continue }
+      guard let data = try? XcodeJSON.encode(document), onDisk != data else { continue }
       do {
-        try AtomicFile.write(data, toPath: recordPath)
+        try DurableFile.write(data, toPath: recordPath)
       } catch {
-        warnings.append(
-          .warning(
-            "cannot write the record of outputs: \(error)", path: recordPath,
-            kind: Diagnostic.Kind.outputRecord))
+        failure = failure ?? GlyphsmithError.wrap(error, path: recordPath)
       }
     }
-    return (removed, warnings)
+    return (removed, warnings, failure)
   }
 
   /// The outputs (paths starting with `root` as given) that `update` would remove from
   /// `root` for `planned` and `considered`, without removing anything: what a run's plan
   /// takes as gone (a symbol set may take the name of an image set this run removes).
+  /// `marked`: as `update`'s.
   package static func pendingRemovals(
-    root: String, planned: [String: String], considered: Set<String>
+    root: String, planned: [String: String], considered: Set<String>,
+    marked: (String) -> [String] = { _ in [] }
   ) -> Set<String> {
     let base = trimmed(root)
-    let old = read(root: base).outputs
+    let record = prior(root: base, marked: marked)
+    let old = record.all
     let new = recordable(root: base, planned: planned, old: old)
-    let removable = stale(root: base, old: old, new: new, considered: considered)
-    return Set(removable.filter { isSafe($0.output) }.map { normalised(base + "/" + $0.output) })
+    let removable = stale(root: base, old: old, new: new, considered: considered).filter {
+      guard isSafe($0.output) else { return false }
+      guard record.pending[$0.output] != nil else { return true }
+      let path = base + "/" + $0.output
+      return Platform.status(ofPath: path).map {
+        $0.isFolder ? OutputOwnership.isMarkedFolder(path) : OutputOwnership.isMarkedFile(path)
+      } ?? false
+    }
+    return Set(removable.map { normalised(base + "/" + $0.output) })
   }
 
   /// Adds `outputs` (paths starting with `root` as given, each with its source) to the record
   /// of the folder `root`, written (atomically) before the outputs are, so that a run killed
-  /// midway leaves a record that lists what it wrote (`appicon --platform android`).
+  /// midway leaves a record that lists what it wrote (`appicon --platform android`); the
+  /// record's pending outputs stay pending.
   /// - Throws: `GlyphsmithError.writeFailed` naming the record when it cannot be written;
   ///   then nothing should be written.
   package static func add(root: String, outputs: [String: String]) throws {
     let base = trimmed(root)
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
-    var document = Document(outputs: read(root: base).outputs)
+    let record = read(root: base)
+    var document = Document(
+      outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending)
     for (output, source) in outputs {
       guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
         continue
@@ -130,14 +227,16 @@ package enum OutputManifest {
     let data = try XcodeJSON.encode(document)
     if FileBytes.read(path) == data { return }
     do {
-      try AtomicFile.write(data, toPath: path)
+      try DurableFile.write(data, toPath: path)
     } catch {
       throw GlyphsmithError.wrap(error, path: path)
     }
   }
 
-  /// The outputs the record of the folder `root` lists, as normalised paths starting with
-  /// `root` (`normalised`); empty when it has no record or one that cannot be read.
+  /// The outputs the record of the folder `root` lists as confirmed, as normalised paths
+  /// starting with `root` (`normalised`); empty when it has no record or one that cannot be
+  /// read. A pending output is not among them: it is Glyphsmith's only when it carries the
+  /// mark (`OutputOwnership.owns`).
   package static func recordedOutputs(root: String) -> Set<String> {
     let base = trimmed(root)
     return Set(read(root: base).outputs.keys.filter(isSafe).map { normalised(base + "/" + $0) })
@@ -159,21 +258,40 @@ package enum OutputManifest {
     return base
   }
 
-  /// The record of the folder `base`: its outputs (empty when there is none), and whether a
-  /// record is there but cannot be read.
-  private static func read(root base: String) -> (outputs: [String: String], unreadable: Bool) {
-    guard let data = FileBytes.read(base + "/" + fileName) else { return ([:], false) }
-    guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
-      return ([:], true)
+  /// The record of the folder `base` (empty when there is none or it cannot be read).
+  private static func read(root base: String) -> Record {
+    let path = base + "/" + fileName
+    guard let data = FileBytes.read(path) else {
+      let exists = Platform.status(ofPath: path) != nil
+      return Record(exists: exists, unreadable: exists)
     }
-    return (document.outputs, false)
+    guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
+      return Record(exists: true, unreadable: true)
+    }
+    return Record(outputs: document.outputs, pending: document.pending ?? [:], exists: true)
+  }
+
+  /// The record of the folder `base` as a run starts from it: `read`, and when there is no
+  /// record file, the outputs `marked(base)` finds (paths starting with `base`) adopted as
+  /// pending with an unknown source (`""`).
+  private static func prior(root base: String, marked: (String) -> [String]) -> Record {
+    var record = read(root: base)
+    guard !record.exists else { return record }
+    for path in marked(base) {
+      guard let relative = relativePath(of: normalised(path), under: normalised(base)),
+        isSafe(relative)
+      else { continue }
+      record.pending[relative] = ""
+    }
+    return record
   }
 
   /// This run's planned outputs of `base` as the record holds them (relative output, relative
   /// source), but for an existing path Glyphsmith did not make and `old` does not list
-  /// (`OutputOwnership.owns`): a path that is not Glyphsmith's never enters its record.
+  /// (`OutputOwnership.owns`): a path that is not Glyphsmith's never enters its record, but
+  /// with `force` (which replaces it).
   private static func recordable(
-    root base: String, planned: [String: String], old: [String: String]
+    root base: String, planned: [String: String], old: [String: String], force: Bool = false
   ) -> [String: String] {
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
     var new: [String: String] = [:]
@@ -181,7 +299,7 @@ package enum OutputManifest {
       guard let relative = relativePath(of: normalised(output), under: normalised(base)) else {
         continue
       }
-      if old[relative] == nil, let status = Platform.status(ofPath: output),
+      if !force, old[relative] == nil, let status = Platform.status(ofPath: output),
         !OutputOwnership.owns(output, folder: status.isFolder, recorded: false)
       {
         continue
@@ -192,13 +310,18 @@ package enum OutputManifest {
   }
 
   /// The recorded outputs of `old` to remove, sorted by path: not planned now (`new`,
-  /// `recordable`) and whose source is gone or is `considered` by this run.
+  /// `recordable`) and whose source is gone or is `considered` by this run. An unknown source
+  /// (`""`, an adopted output) counts as gone.
   private static func stale(
     root base: String, old: [String: String], new: [String: String], considered: Set<String>
   ) -> [(output: String, source: String, gone: Bool)] {
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
     var found: [(output: String, source: String, gone: Bool)] = []
     for (output, source) in old.sorted(by: { $0.key < $1.key }) where new[output] == nil {
+      if source.isEmpty {
+        found.append((output, "", true))
+        continue
+      }
       let sourceURL = URL(fileURLWithPath: source, relativeTo: rootURL).standardizedFileURL
       let gone = Platform.status(ofPath: sourceURL.path) == nil
       guard gone || considered.contains(sourceURL.path) else { continue }
@@ -206,17 +329,21 @@ package enum OutputManifest {
     }
     return found
   }
+
   /// Removes the recorded output at `path`, but for what in it is not Glyphsmith's: a set
   /// folder loses its marked files and `Contents.json` (`OutputOwnership.userFiles` stay, and
-  /// the folder with them), a file goes only when it carries the mark.
+  /// the folder with them), a file goes only when it carries the mark. `markedOnly` (a
+  /// pending or adopted output, which the run may never have written): a folder holding no
+  /// marked file is kept whole.
   /// - Returns: the paths kept.
   /// - Throws: what removing throws.
-  private static func remove(_ path: String) throws -> [String] {
+  private static func remove(_ path: String, markedOnly: Bool) throws -> [String] {
     guard Platform.status(ofPath: path)?.isFolder ?? false else {
       guard OutputOwnership.isMarkedFile(path) else { return [path] }
       try FileManager.default.removeItem(atPath: path)
       return []
     }
+    if markedOnly && !OutputOwnership.isMarkedFolder(path) { return [path] }
     let kept = OutputOwnership.userFiles(in: path, planned: [])
     guard !kept.isEmpty else {
       try FileManager.default.removeItem(atPath: path)

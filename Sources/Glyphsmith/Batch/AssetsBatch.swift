@@ -37,6 +37,9 @@ package struct AssetsBatch: Sendable {
     package var notices: [BatchNotice]
     /// With `prune`: the outputs removed, in order (each told after `notices`).
     package var removals: [OutputManifest.Removal] = []
+    /// With `prune`: why the record of outputs could not be confirmed at the end (told last;
+    /// also the report's `error`), else `nil`.
+    package var recordError: GlyphsmithError? = nil
     /// With `prune`: the outputs removed, paths as printed.
     package var removed: [String] { removals.map(\.path) }
   }
@@ -54,48 +57,77 @@ package struct AssetsBatch: Sendable {
     for error in missing { diagnose(.failure(error)) }
     let hasInputs = !files.isEmpty
     let collected = files
-    // `symbols`: SVG inputs become symbol sets first, so the catalog validation sees them.
+    // `symbols`: SVG inputs become symbol sets (written first, so the catalog validation
+    // sees them); the rest is planned before anything is written.
+    let symbolInputs =
+      options.symbols && hasInputs
+      ? files.map(\.path).filter { $0.lowercased().hasSuffix(".svg") } : []
+    if options.symbols && hasInputs { files.removeAll { $0.path.lowercased().hasSuffix(".svg") } }
+    var job = AssetsJob(catalogPath: catalog, options: options)
+    job.isolation = isolation
+    job.lockNotice = lockNotice
+    var jobPlan: AssetsJob.Plan? = nil
+    var planned: [String: [String: String]] = [:]
+    if hasInputs {
+      do {
+        jobPlan = try job.plan(collected: files)
+        if prune {
+          var unsharded = options
+          unsharded.shard = nil
+          let all = try AssetPlanner.plan(files, options: unsharded).inputs
+          planned = job.plannedOutputs(all)
+          if options.symbols, let root = job.outputFolders[.ios] {
+            for path in symbolInputs {
+              let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
+              planned[root, default: [:]][root + "/" + name + ".symbolset"] = path
+            }
+          }
+        }
+      } catch {
+        throw GlyphsmithError.wrap(error, path: catalog)
+      }
+    }
+    // `prune`: every planned output is recorded before any is written (the journal).
+    let roots = options.platforms.compactMap { job.outputFolders[$0] }
+    var journal = OutputManifest.Journal()
+    var recorded = !prune
+    let record = {
+      guard !recorded else { return }
+      journal = try OutputManifest.begin(
+        roots: roots, planned: planned, force: options.force, marked: job.markedOutputs)
+      recorded = true
+    }
     var symbolNotices: [BatchNotice] = []
     var symbolFailures: [AssetInputResult] = []
     if options.symbols && hasInputs {
-      var job = SymbolJob(
-        inputs: files.map(\.path).filter { $0.lowercased().hasSuffix(".svg") }, catalog: catalog)
-      job.jobs = options.jobs
-      job.prefix = options.symbolPrefix
-      job.suffix = options.symbolSuffix
-      let symbols = try job.run()
+      try record()
+      var symbolJob = SymbolJob(inputs: symbolInputs, catalog: catalog)
+      symbolJob.jobs = options.jobs
+      symbolJob.prefix = options.symbolPrefix
+      symbolJob.suffix = options.symbolSuffix
+      let symbols = try symbolJob.run()
       symbolNotices =
         symbols.symbols.flatMap(\.diagnostics).map(BatchNotice.diagnostic)
         + symbols.failures.map { .failure($0.error) }
       symbolFailures = symbols.failures.map {
         AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)
       }
-      files.removeAll { $0.path.lowercased().hasSuffix(".svg") }
     }
     var report = AssetsReport(inputs: [])
     var removals: [OutputManifest.Removal] = []
-    if hasInputs {
+    var recordError: GlyphsmithError? = nil
+    if let jobPlan {
       do {
-        var job = AssetsJob(catalogPath: catalog, options: options)
-        job.isolation = isolation
-        job.lockNotice = lockNotice
-        report = try job.run(collected: files, progress: progress)
+        report = try AssetsJob.run([(job, jobPlan)], progress: progress, beforeWriting: record)[0]
         if prune {
-          var unsharded = options
-          unsharded.shard = nil
-          let all = try AssetPlanner.plan(files, options: unsharded).inputs
-          var planned = job.plannedOutputs(all)
-          if options.symbols, let root = job.outputFolders[.ios] {
-            for path in collected.map(\.path) where path.lowercased().hasSuffix(".svg") {
-              let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
-              planned[root, default: [:]][root + "/" + name + ".symbolset"] = path
-            }
-          }
           let outcome = OutputManifest.update(
-            roots: options.platforms.compactMap { job.outputFolders[$0] }, planned: planned,
-            considered: Set(collected.map { OutputManifest.absolute($0.path) }))
+            roots: roots, planned: planned,
+            considered: Set(collected.map { OutputManifest.absolute($0.path) }),
+            journal: journal, marked: job.markedOutputs)
           removals = outcome.removed
           report.warnings += outcome.warnings
+          recordError = outcome.error
+          if let recordError { report.error = report.error ?? recordError.description }
         }
       } catch {
         throw GlyphsmithError.wrap(error, path: catalog)
@@ -111,7 +143,8 @@ package struct AssetsBatch: Sendable {
       return AssetInputResult.failed(path: path, role: options.role, error: error)
     }
     report.inputs = missingResults + symbolFailures + report.inputs
-    return Result(report: report, notices: notices, removals: removals)
+    return Result(
+      report: report, notices: notices, removals: removals, recordError: recordError)
   }
 
   /// The plan `run` would execute, for `--plan --json`: the inputs collected and planned
@@ -225,10 +258,11 @@ package struct AssetsBatch: Sendable {
       s.renders, seconds, s.taskSeconds, s.librarySeconds, s.writeSeconds) + overhead
   }
 
-  /// `.unusableInput` when any input failed; else `.answerIsNo` when `lintFailed` or the
+  /// `.unusableInput` when any input failed or the report holds an error (a record of
+  /// outputs that could not be confirmed); else `.answerIsNo` when `lintFailed` or the
   /// catalog has findings; else `nil`.
   package static func outcome(_ report: AssetsReport, lintFailed: Bool) -> FailureCategory? {
-    if report.failures > 0 { return .unusableInput }
+    if report.failures > 0 || report.error != nil { return .unusableInput }
     if lintFailed { return .answerIsNo }
     return report.catalogFindings.isEmpty ? nil : .answerIsNo
   }

@@ -36,7 +36,7 @@ public struct BuildReport: Codable, Equatable, Sendable {
     catalogFindings = result.report.catalogFindings
     removed = result.removed
     skipped = result.skipped
-    error = nil
+    error = result.report.error
   }
 
   /// The report of a build that could not run.

@@ -42,8 +42,11 @@ public struct ProjectBuild: Sendable {
     public var skipped: [String]
     /// What to tell, in order (`AssetsReport.notices` of `report`): the warnings, each
     /// icon's warnings and failure, the catalog findings; the command prints each as its
-    /// compiler-form line, then the removals.
+    /// compiler-form line, then the removals, then `recordError`.
     public var notices: [BatchNotice]
+    /// Why the record of outputs could not be confirmed at the end (told last; also the
+    /// report's `error`), else `nil`.
+    package var recordError: GlyphsmithError?
     /// Each group's options and icon paths (image-set icons), for `--lint`.
     package var groups: [(options: AssetsOptions, paths: Set<String>)] = []
   }
@@ -126,7 +129,8 @@ public struct ProjectBuild: Sendable {
     let relative = files.map(relativePath)
     var stems: [String: Int] = [:]
     for (index, path) in relative.enumerated() {
-      stems[(path as NSString).deletingPathExtension] = stems[(path as NSString).deletingPathExtension] ?? index
+      stems[(path as NSString).deletingPathExtension] =
+        stems[(path as NSString).deletingPathExtension] ?? index
     }
     var groups: [Group] = []
     var keys: [GroupKey: Int] = [:]
@@ -252,7 +256,8 @@ public struct ProjectBuild: Sendable {
     guard !symbols.isEmpty else { return }
     plan.superseded = OutputManifest.pendingRemovals(
       root: catalog, planned: plan.planned[catalog] ?? [:],
-      considered: Set(plan.files.map { OutputManifest.absolute($0.path) }))
+      considered: Set(plan.files.map { OutputManifest.absolute($0.path) }),
+      marked: markedOutputs)
     var errors: [GlyphsmithError] = []
     var names: [String: String] = [:]
     for (group, jobPlan) in zip(plan.groups, plan.jobs)
@@ -325,9 +330,23 @@ public struct ProjectBuild: Sendable {
     try run(plan: try plan(), progress: progress)
   }
 
-  /// Executes `plan`. `progress(done, total)` after each icon, from any thread.
+  /// The outputs carrying Glyphsmith's mark in the output folder `root`, of every declared
+  /// platform writing there (`AssetsJob.markedOutputs`): what a folder without a record of
+  /// outputs adopts.
+  private func markedOutputs(root: String) -> [String] {
+    var options = AssetsOptions()
+    options.platforms = config.platforms
+    options.outputFolders = outputFolders
+    return AssetsJob(catalogPath: catalogPath, options: options).markedOutputs(root: root)
+  }
+
+  /// Executes `plan`: every planned output recorded first (`OutputManifest.begin`, the
+  /// journal), then the icons written, then the records confirmed and what they list that is
+  /// no longer made removed (`OutputManifest.update`). `progress(done, total)` after each
+  /// icon, from any thread.
   /// - Throws: what `AssetsJob.run(plan:progress:)` throws (an output folder that cannot be
-  ///   created); per-icon failures are in the report instead.
+  ///   created); `GlyphsmithError.writeFailed` naming a record that cannot be written, before
+  ///   anything is written; per-icon failures are in the report instead.
   package func run(
     plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> Result {
@@ -340,7 +359,16 @@ public struct ProjectBuild: Sendable {
     // own options. Each group's report is what its job alone gives.
     let jobs = groups.map(job)
     let parts = zip(jobs, plan.jobs).compactMap { job, jobPlan in jobPlan.map { (job, $0) } }
-    var parted = try AssetsJob.run(parts) { _, _ in done.tick() }[...]
+    let roots = config.platforms.compactMap { outputFolders[$0] }
+    var journal = OutputManifest.Journal()
+    let record = {
+      journal = try OutputManifest.begin(
+        roots: roots, planned: planned, force: force, marked: markedOutputs)
+    }
+    // Symbol sets only: no folder is locked, and the journal is written before them.
+    if parts.isEmpty { try record() }
+    var parted = try AssetsJob.run(parts, progress: { _, _ in done.tick() }, beforeWriting: record)[
+      ...]
     for (group, jobPlan) in zip(groups, plan.jobs) {
       if jobPlan != nil, let part = parted.popFirst() {
         report.inputs += part.inputs
@@ -361,12 +389,13 @@ public struct ProjectBuild: Sendable {
       files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
     report.inputs.sort { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
     let considered = Set(files.map { OutputManifest.absolute($0.path) })
-    let roots = config.platforms.compactMap { outputFolders[$0] }
-    let (removed, warnings) = OutputManifest.update(
-      roots: roots, planned: planned, considered: considered)
+    let (removed, warnings, recordError) = OutputManifest.update(
+      roots: roots, planned: planned, considered: considered, journal: journal)
     report.warnings += warnings
+    if let recordError { report.error = report.error ?? recordError.description }
     return Result(
       report: report, removals: removed, skipped: skipped, notices: report.notices,
+      recordError: recordError,
       groups: groups.map { ($0.options, Set($0.files.map(\.path) + $0.symbols)) })
   }
 

@@ -189,7 +189,7 @@ extension Diagnostic {
     /// A `NAME-dark` variant that is not used (a template icon: the bar tints it).
     public static let ignoredDarkVariant = "ignored-dark-variant"
     /// The record of an output folder's outputs (`.glyphsmith-outputs.json`, `--prune` and
-    /// `build`) that cannot be read or written, or an output it lists that cannot be removed.
+    /// `build`) that cannot be read, or an output it lists that cannot be removed.
     public static let outputRecord = "output-record"
     /// A file inside an output Glyphsmith replaces or prunes that Glyphsmith did not make,
     /// kept (issue 32).

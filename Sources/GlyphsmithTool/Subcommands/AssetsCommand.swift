@@ -274,7 +274,7 @@ enum AssetsCommand: DeclaredSubcommand {
       throw failure
     }
     bar.finish()
-    tell(result.notices, removals: result.removals)
+    tell(result.notices, removals: result.removals, recordError: result.recordError)
     var report = result.report
     let lintFailed = options.lint ? lintInputs(&report, options: options) : false
     if options.json {
@@ -303,10 +303,14 @@ enum AssetsCommand: DeclaredSubcommand {
   }
 
   /// Prints what a run found once it is over (`assets`, `build`): each notice (`tell`), then
-  /// each removed output (`PATH: removed (...)`).
-  static func tell(_ notices: [BatchNotice], removals: [OutputManifest.Removal]) {
+  /// each removed output (`PATH: removed (...)`), then the error of a record of outputs that
+  /// could not be written, if any.
+  static func tell(
+    _ notices: [BatchNotice], removals: [OutputManifest.Removal], recordError: GlyphsmithError?
+  ) {
     notices.forEach(tell)
     for removal in removals { Terminal.error(removal.line) }
+    if let recordError { tell(.failure(recordError)) }
   }
 
   /// `--lint`: lints every input that was read, as `glyphsmith lint` does at the same role,

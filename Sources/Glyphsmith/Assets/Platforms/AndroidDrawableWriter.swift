@@ -22,6 +22,26 @@ package struct AndroidDrawableWriter: AssetPlatformWriter {
     folder("android", besideCatalog: catalogPath)
   }
 
+  /// The files in `res/drawable` and `res/drawable-*` that carry Glyphsmith's mark (launcher
+  /// icons, in `mipmap-*`, are `appicon`'s and never among them).
+  package func markedOutputs(in context: AssetPlatformContext) -> [String] {
+    let res = context.root + "/res"
+    var found: [String] = []
+    for folder in Platform.folderEntries(atPath: res) ?? []
+    where folder.isFolder && !folder.isLink
+      && (folder.name == "drawable" || folder.name.hasPrefix("drawable-"))
+    {
+      let path = res + "/" + folder.name
+      for file in Platform.folderEntries(atPath: path) ?? []
+      where !file.isFolder && !file.isLink && !file.name.hasPrefix(".")
+        && OutputOwnership.isMarkedFile(path + "/" + file.name)
+      {
+        found.append(path + "/" + file.name)
+      }
+    }
+    return found.sorted()
+  }
+
   /// Resource names (`AssetInput.androidName`), which share each density folder.
   package func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
     -> [(name: String, path: String)]

@@ -22,6 +22,26 @@ package struct ImageSetWriter: AssetPlatformWriter {
   /// The catalog itself.
   package func defaultOutputFolder(catalogPath: String) -> String { catalogPath }
 
+  /// The `NAME.imageset` and `NAME.symbolset` folders anywhere in the catalog (through its
+  /// group folders, never through links) holding a file with Glyphsmith's mark; app icon
+  /// sets are `appicon`'s, and never among them.
+  package func markedOutputs(in context: AssetPlatformContext) -> [String] {
+    var found: [String] = []
+    var folders = [context.root]
+    while let folder = folders.popLast() {
+      for entry in Platform.folderEntries(atPath: folder) ?? []
+      where entry.isFolder && !entry.isLink && !entry.name.hasPrefix(".") {
+        let path = folder + "/" + entry.name
+        if entry.name.hasSuffix(".imageset") || entry.name.hasSuffix(".symbolset") {
+          if OutputOwnership.isMarkedFolder(path) { found.append(path) }
+        } else if !AssetsJob.isAssetFolder(entry.name) {
+          folders.append(path)
+        }
+      }
+    }
+    return found.sorted()
+  }
+
   /// Set names, per group with `namespace`, `NAME-compact` too with `compact`.
   package func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
     -> [(name: String, path: String)]

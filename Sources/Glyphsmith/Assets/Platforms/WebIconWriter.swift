@@ -21,6 +21,16 @@ package struct WebIconWriter: AssetPlatformWriter {
     folder("web", besideCatalog: catalogPath)
   }
 
+  /// The folders in the web folder holding a file with Glyphsmith's mark (a favicon or icon
+  /// PNG it wrote).
+  package func markedOutputs(in context: AssetPlatformContext) -> [String] {
+    (Platform.folderEntries(atPath: context.root) ?? []).filter {
+      $0.isFolder && !$0.isLink && !$0.name.hasPrefix(".")
+        && OutputOwnership.isMarkedFolder(
+          context.root + "/" + $0.name, preferred: [WebIcons.faviconName])
+    }.map { context.root + "/" + $0.name }.sorted()
+  }
+
   /// Folder names (`AssetInput.androidName`).
   package func reservedNames(_ inputs: [AssetInput], options: AssetsOptions)
     -> [(name: String, path: String)]
