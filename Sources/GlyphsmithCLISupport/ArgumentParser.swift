@@ -187,11 +187,14 @@ extension ParsedArguments {
 /// Parses argv against a list of options: `--name value`, `--name=value`, `-o value`, flags,
 /// `--` ends options, `-` alone is a positional (stdin/stdout).
 package enum ArgumentParser {
-  /// `arguments` split by `options`.
-  /// - Throws: `UsageError` for an unknown option (with the nearest known one when it is
-  ///   close), a missing value, or a value given to a flag.
-  package static func parse(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments
-  {
+  /// `arguments` split by `options`. `hints` maps words a user may try that are no option
+  /// (`weight`) to the options meant (`ultralight`, `black`): "did you mean" names those for
+  /// them, else the options the word starts or nearly spells (`Suggestion.near`).
+  /// - Throws: `UsageError` for an unknown option (with the near ones, when there are any), a
+  ///   missing value, or a value given to a flag.
+  package static func parse(
+    _ arguments: [String], options: [OptionSpec], hints: [String: [String]] = [:]
+  ) throws -> ParsedArguments {
     var result = ParsedArguments()
     var index = 0
     var optionsEnded = false
@@ -216,14 +219,14 @@ package enum ArgumentParser {
           name = String(name[..<equals])
         }
         guard let found = options.first(where: { $0.name == name }) else {
-          throw unknown("--\(name)", options: options)
+          throw unknown("--\(name)", options: options, hints: hints)
         }
         spec = found
       } else {
         let letter = argument.dropFirst()
         guard letter.count == 1, let found = options.first(where: { $0.short == letter.first })
         else {
-          throw unknown(argument, options: options)
+          throw unknown(argument, options: options, hints: hints)
         }
         spec = found
         name = found.name
@@ -249,31 +252,20 @@ package enum ArgumentParser {
     return result
   }
 
-  private static func unknown(_ option: String, options: [OptionSpec]) -> UsageError {
-    let bare = option.drop { $0 == "-" }
-    let nearest = options.map(\.name).min {
-      distance(Array(bare), Array($0)) < distance(Array(bare), Array($1))
-    }
-    if let nearest, distance(Array(bare), Array(nearest)) <= max(2, nearest.count / 3) {
-      return UsageError(message: "unknown option '\(option)'; did you mean '--\(nearest)'?")
-    }
-    return UsageError(message: "unknown option '\(option)'")
+  private static func unknown(
+    _ option: String, options: [OptionSpec], hints: [String: [String]]
+  ) -> UsageError {
+    let bare = String(option.drop { $0 == "-" })
+    let near = hints[bare] ?? Suggestion.near(bare, among: options.map(\.name))
+    guard !near.isEmpty else { return UsageError(message: "unknown option '\(option)'") }
+    return UsageError(
+      message: "unknown option '\(option)'; did you mean "
+        + Suggestion.alternatives(near, prefix: "--") + "?")
   }
 
-  /// Levenshtein distance, for "did you mean".
+  /// Levenshtein distance, for "did you mean" (`Suggestion.distance`).
   package static func distance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    Suggestion.distance(a, b)
   }
 }
 

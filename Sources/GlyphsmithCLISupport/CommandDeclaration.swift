@@ -33,6 +33,11 @@ package struct CommandDeclaration: Sendable {
   package var optionsTitle: String
   /// The names of the shared groups `options` includes (`OptionGroup`), in order.
   package var groups: [String]
+  /// Words a user may try that are no option of the command, each with the options meant
+  /// (symbol's `weight`: `ultralight` and `black`, the factors of the weights it writes):
+  /// "did you mean" names those for them rather than the nearest spelling (`--height`).
+  /// `hintMismatches` lists a hint that names an undeclared option, or a declared one.
+  package var hints: [String: [String]]
 
   /// A declaration from its parts; the options of `groups` follow `options` (as
   /// swift-argument-parser's `@OptionGroup` properties), in the parser and in the help.
@@ -40,7 +45,7 @@ package struct CommandDeclaration: Sendable {
     name: String, summary: String, synopsis: String, discussion: String,
     options: [OptionDeclaration], including groups: [OptionGroup] = [], helpColumn: Int,
     footer: String, verbatimSynopsis: Bool = false, abridgedSynopsis: Bool = false,
-    optionsTitle: String = "options:"
+    optionsTitle: String = "options:", hints: [String: [String]] = [:]
   ) {
     self.name = name
     self.summary = summary
@@ -53,6 +58,7 @@ package struct CommandDeclaration: Sendable {
     self.verbatimSynopsis = verbatimSynopsis
     self.abridgedSynopsis = abridgedSynopsis
     self.optionsTitle = optionsTitle
+    self.hints = hints
   }
 
   /// The options `Subcommand.main` takes for every command before `parse` (`--help`, `-h`,
@@ -71,7 +77,7 @@ package struct CommandDeclaration: Sendable {
   /// - Throws: `UsageError` for an unknown option (with the nearest declared one when it is
   ///   close), a missing value, or a value given to a flag.
   package func parse(_ arguments: [String]) throws -> ParsedArguments {
-    var parsed = try ArgumentParser.parse(arguments, options: specs)
+    var parsed = try ArgumentParser.parse(arguments, options: specs, hints: hints)
     parsed.declared = Dictionary(options.filter(\.isOption).map { ($0.name, $0) }) { first, _ in
       first
     }
@@ -190,6 +196,20 @@ package struct CommandDeclaration: Sendable {
       && !options.contains(where: { $0.isOption && $0.name == token.name })
     {
       problems.append("--\(token.name) is in the synopsis but not declared")
+    }
+    return problems
+  }
+
+  /// What the hints get wrong: a hinted word that is a declared option (it is never
+  /// unknown), and each option a hint names that is not declared. Empty when they agree.
+  package var hintMismatches: [String] {
+    let declared = Set(specs.map(\.name))
+    var problems: [String] = []
+    for word in hints.keys.sorted() {
+      if declared.contains(word) { problems.append("--\(word) is hinted but declared") }
+      for name in hints[word]! where !declared.contains(name) {
+        problems.append("the hint for --\(word) names --\(name), which is not declared")
+      }
     }
     return problems
   }

@@ -660,9 +660,9 @@ extension CommandTextIndex {
                                        [--json] [--threshold T] [--include-aa|--no-include-aa]
                                        [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
                                        [--junit FILE.xml]
-               glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB...] [--prune]
-                                        [--only-missing|--only-failed] [--metric yiq|oklab]
-                                        [--verbose]
+               glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
+                                        [--prune] [--only-missing|--only-failed]
+                                        [--metric yiq|oklab] [--verbose]
                glyphsmith golden review ACTUAL_DIR GOLDEN_DIR [--port N] [--host H] [--no-open]
 
         check compares every PNG under ACTUAL_DIR (recursively) with the golden of the same
@@ -712,9 +712,12 @@ extension CommandTextIndex {
                                 accept command and artifact paths (GitHub, GitLab, Jenkins)
           --quiet               no progress and no totals on stderr
         record options:
-          --only PATH|GLOB...   record just these (relative to ACTUAL_DIR; a folder selects what
-                                is below it; * ? [..] within a name, ** across folders); repeat
-                                --only or list several after it
+          --only PATH|GLOB|NAME...
+                                record just these: paths relative to ACTUAL_DIR (a folder selects
+                                what is below it; * ? [..] within a name, ** across folders), or
+                                icon names (bell: bell.png, bell@2x.png, tabs/bell-dark@3x.png,
+                                bell-compact@2x.png, in any folder); repeat --only or list
+                                several after it; one that selects nothing is an error (exit 2)
           --prune               delete the (selected) goldens that have no actual image
           --verbose             one line per golden written or pruned
           --only-missing        write only goldens that do not exist yet (golden.json's renderer
@@ -729,8 +732,9 @@ extension CommandTextIndex {
           --no-open             do not open a browser (default: xdg-open the address)
 
         Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
-        unreadable PNG, write failure); record 0 written, 2 could not run or an actual PNG could
-        not be read (the valid ones are recorded all the same); review 0 after Done or Ctrl-C,
+        unreadable PNG, write failure); record 0 written, 2 could not run, an --only selects
+        nothing (nothing is written) or an actual PNG could not be read (the valid ones are
+        recorded all the same); review 0 after Done or Ctrl-C,
         2 could not run (missing folder, bad golden.json, address in use).
         """#),
     Entry(

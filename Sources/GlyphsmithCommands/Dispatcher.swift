@@ -69,20 +69,15 @@ package enum Dispatcher {
     }
   }
 
-  /// `glyphsmith: error: unknown subcommand 'X'`, then a near miss as "did you mean" (a typo:
-  /// at most 2 edits, or a third of the name), else the list of subcommands; the same for
-  /// `glyphsmith X` and `glyphsmith help X`.
+  /// `glyphsmith: error: unknown subcommand 'X'`, then the near misses as "did you mean"
+  /// (`Suggestion.near`: a name it starts, or a typo), else the list of subcommands; the same
+  /// for `glyphsmith X` and `glyphsmith help X`.
   static func unknownSubcommand(_ name: String, _ subcommands: [CommandEntry]) -> String {
     let names = subcommands.map(\.name)
-    let nearest = names.min {
-      ArgumentParser.distance(Array(name), Array($0))
-        < ArgumentParser.distance(Array(name), Array($1))
-    }
-    let close = nearest.flatMap {
-      ArgumentParser.distance(Array(name), Array($0)) <= max(2, name.count / 3) ? $0 : nil
-    }
+    let near = Suggestion.near(name, among: names)
     return "glyphsmith: error: unknown subcommand '\(name)'"
-      + (close.map { "; did you mean '\($0)'?" }
-        ?? "; use one of \(names.joined(separator: ", "))")
+      + (near.isEmpty
+        ? "; use one of \(names.joined(separator: ", "))"
+        : "; did you mean \(Suggestion.alternatives(near))?")
   }
 }

@@ -27,3 +27,5 @@ package typealias OptionDeclaration = GlyphsmithCLISupport.OptionDeclaration
 package typealias OptionGroup = GlyphsmithCLISupport.OptionGroup
 /// See `GlyphsmithCLISupport.ValueKind`.
 package typealias ValueKind = GlyphsmithCLISupport.ValueKind
+/// See `GlyphsmithCLISupport.Suggestion`.
+package typealias Suggestion = GlyphsmithCLISupport.Suggestion

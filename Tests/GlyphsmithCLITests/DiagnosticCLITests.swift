@@ -104,7 +104,7 @@ struct DiagnosticCLITests {
         """)
   }
 
-  @Test("golden record: an --only pattern that matched nothing")
+  @Test("golden record: an --only pattern that matched nothing (an error, issue 39)")
   func goldenRecord() throws {
     let dir = try folder([:])
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -114,11 +114,10 @@ struct DiagnosticCLITests {
     }
     let result = try CLIRunner.run(
       ["golden", "record", "act", "gold", "--only", "nothere.png"], in: dir)
-    #expect(result.status == 0)
+    #expect(result.status == 2)
     #expect(
       result.stderr == """
-        nothere.png: warning: --only matched no actual image and no golden; check the path (relative to ACTUAL_DIR)
-        recorded 0 goldens, 0 unchanged; wrote golden.json
+        nothere.png: error: --only matched no actual image and no golden; give a path or glob relative to ACTUAL_DIR, or an icon's name (bell selects bell.png, bell@2x.png, tabs/bell-dark@3x.png ...)
 
         """)
   }

@@ -65,13 +65,18 @@ struct GoldenRecordCLITests {
     #expect(deep.stderr == "recorded 1 golden, 4 unchanged\n")
     #expect(try image(gold, "tabs/inbox.png") == Self.white)
 
+    // A pattern that selects nothing is an error, and nothing is written (issue 39).
+    for path in paths { try write(Self.black, folder, "act/" + path) }
     let none = try CLIRunner.run(
-      ["golden", "record", "act", "gold", "--only", "nothing/*.png"], in: folder)
-    #expect(none.status == 0)
+      ["golden", "record", "act", "gold", "--only", "top.png", "--only", "nothing/*.png"],
+      in: folder)
+    #expect(none.status == 2)
     #expect(
       none.stderr
-        == "nothing/*.png: warning: --only matched no actual image and no golden; check the path "
-        + "(relative to ACTUAL_DIR)\nrecorded 0 goldens, 0 unchanged\n")
+        == "nothing/*.png: error: --only matched no actual image and no golden; give a path or "
+        + "glob relative to ACTUAL_DIR, or an icon's name (bell selects bell.png, bell@2x.png, "
+        + "tabs/bell-dark@3x.png ...)\n")
+    #expect(try image(gold, "top.png") == Self.white)
 
     let absolute = try CLIRunner.run(
       ["golden", "record", "act", "gold", "--only", "/etc/passwd"], in: folder)
@@ -81,7 +86,48 @@ struct GoldenRecordCLITests {
         "glyphsmith golden: error: --only takes paths relative to ACTUAL_DIR, got '/etc/passwd'"))
     let escape = try CLIRunner.run(
       ["golden", "record", "act", "gold", "--only", "../act/top.png"], in: folder)
-    #expect(escape.stderr.hasSuffix("recorded 0 goldens, 0 unchanged\n"))
+    #expect(escape.status == 2)
+    #expect(escape.stderr.hasPrefix("../act/top.png: error: --only matched no actual image"))
+    #expect(try image(gold, "top.png") == Self.white)
+  }
+
+  /// `--only NAME` selects every golden of the icon NAME: all scales and variants, in any
+  /// folder (it recorded nothing and exited 0, issue 39).
+  @Test func onlyTakesAnIconsName() throws {
+    let bells = [
+      "bell.png", "bell@2x.png", "tabs/bell@3x.png", "bell-compact@2x.png", "bell-dark@2x.png",
+      "Icons.xcassets/bell.imageset/bell@3x.png", "badge/bell@2x-light.png",
+    ]
+    let others = ["bell-slash.png", "tabs/bells@2x.png", "bell/readme.png"]
+    let folder = try fixture(bells + others)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLIRunner.run(
+      ["golden", "record", "act", "gold", "--only", "bell", "--verbose"], in: folder)
+    #expect(result.status == 0)
+    // `bell` is also a folder `bell/` as a path, as it was.
+    let recorded = (bells + ["bell/readme.png"]).sorted().map { "recorded gold/\($0)\n" }
+    #expect(
+      result.stderr == recorded.joined() + "recorded 8 goldens, 0 unchanged; wrote golden.json\n")
+    let gold = folder.appendingPathComponent("gold")
+    #expect(!exists(gold, "bell-slash.png") && !exists(gold, "tabs/bells@2x.png"))
+
+    // The same selection decides what --prune deletes.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("act/tabs/bell@3x.png"))
+    let pruned = try CLIRunner.run(
+      ["golden", "record", "act", "gold", "--only", "bell", "--prune"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(pruned.stderr == "recorded 0 goldens, 7 unchanged, 1 pruned\n")
+    #expect(!exists(gold, "tabs/bell@3x.png"))
+
+    // A name that selects nothing is exit 2 naming it; nothing is written.
+    let typo = try CLIRunner.run(
+      ["golden", "record", "act", "gold", "--only", "bell", "--only", "bel"], in: folder)
+    #expect(typo.status == 2)
+    #expect(
+      typo.stderr
+        == "bel: error: --only matched no actual image and no golden; give a path or glob "
+        + "relative to ACTUAL_DIR, or an icon's name (bell selects bell.png, bell@2x.png, "
+        + "tabs/bell-dark@3x.png ...)\n")
   }
 
   @Test func pruneDeletesOnlyGoldensWithoutAnActualImage() throws {

@@ -33,9 +33,33 @@ struct GoldenSelectionTests {
       ("\\*.png", "a.png", false),
       ("\\*.png", "*.png", true),
       ("../act/top.png", "top.png", false),
+      // An icon's name: every scale and variant, in any folder (issue 39).
+      ("bell", "bell.png", true),
+      ("bell", "tabs/bell@3x.png", true),
+      ("bell", "bell-compact@2x.png", true),
+      ("bell", "bell-compact-dark@1.5x.png", true),
+      ("bell", "badge/bell@2x-light.png", true),
+      ("bell", "App.xcassets/bell.imageset/bell-dark@2x.png", true),
+      ("bell", "bell-slash.png", false),
+      ("bell", "bells@2x.png", false),
+      ("bell-compact", "bell-compact@2x.png", true),
+      ("bell-compact", "bell@2x.png", false),
+      ("night-light", "night-light@2x.png", true),
+      ("bell@2x", "tabs/bell@2x.png", false),
+      ("99", "badge/99@2x-dark.png", true),
     ])
   func matches(pattern: String, path: String, expected: Bool) {
     #expect(GoldenSelection(patterns: [pattern]).matches(path) == expected)
+  }
+
+  @Test func iconNamesOfAGolden() {
+    #expect(
+      GoldenSelection.iconNames(of: "tabs/bell-compact-dark@2x.png") == [
+        "bell-compact-dark", "bell-compact", "bell",
+      ])
+    #expect(GoldenSelection.iconNames(of: "badge/99@2x-light.png") == ["99"])
+    #expect(GoldenSelection.iconNames(of: "tabs/readme.txt") == [])
+    #expect(!GoldenSelection.isIconName("bell.png") && !GoldenSelection.isIconName("b*"))
   }
 
   @Test func exactPathsHaveNoGlobMeaning() {

@@ -31,7 +31,9 @@ public enum GoldenRecord {
     public var pruned: [String] = []
     /// Whether pruning was asked for (the summary then counts pruned goldens, even 0).
     public var pruneRequested = false
-    /// The `only` patterns that selected no image, in the order given.
+    /// The exact paths of the selection (`GoldenSelection(exactPaths:)`, a review's accept)
+    /// that selected no image, in the order given; a pattern that selects nothing throws
+    /// instead.
     public var unmatchedPatterns: [String] = []
     /// The folder whose `golden.json` was used when it is above the golden folder (a record
     /// of a sub-folder: that file is used and no second one is written); `nil` otherwise.
@@ -53,12 +55,14 @@ public enum GoldenRecord {
   /// Every folder written into is checked for links first (nothing is written through a link
   /// below the golden folder, so nothing lands outside it); one refused folder stops the run
   /// before the first write.
-  /// - Throws: `GoldenError` for a missing actual folder or a bad `golden.json`;
+  /// - Throws: `GoldenError` for a missing actual folder, a bad `golden.json` or an `only`
+  ///   pattern (not an exact path) that selects nothing (`selectsNothing`, before any write);
   ///   `GlyphsmithError` for a refused or failed write.
   /// - Parameters:
   ///   - metric: the colour metric to record in `golden.json` (`--metric`); `nil` keeps the
   ///     file's (YIQ for a new file).
-  ///   - only: the images to record (`--only`); `nil`: every actual image.
+  ///   - only: the images to record (`--only`: paths, folders, globs, icon names); `nil`:
+  ///     every actual image.
   ///   - prune: delete the (selected) goldens that have no actual image (`--prune`).
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, mode: Mode = .all,
@@ -96,6 +100,10 @@ public enum GoldenRecord {
     actualFiles = Array(Set(actualFiles)).sorted()
     let goldenFiles = Set(goldenList)
     let unmatched = only?.unmatched(in: actualFiles + goldenList) ?? []
+    // A pattern or name that selects nothing is a mistake: nothing is written or pruned.
+    if let only, !only.isExactPaths, !unmatched.isEmpty {
+      throw GoldenError.selectsNothing(patterns: unmatched)
+    }
 
     // Decide and validate everything before the first write.
     let decisions = ParallelMap.map(count: actualFiles.count, jobs: jobs) {

@@ -50,10 +50,8 @@ package enum LintRegistry {
   /// `document` with the text between the markers replaced by `markdownTable`; `nil` when the
   /// markers are missing or out of order.
   package static func updatingDocument(_ document: String) -> String? {
-    guard let begin = document.range(of: markers.begin),
-      let end = document.range(of: markers.end, range: begin.upperBound..<document.endIndex)
-    else { return nil }
-    return document[..<begin.upperBound] + "\n" + markdownTable + document[end.lowerBound...]
+    MarkedSection(begin: markers.begin, end: markers.end).replacing(
+      in: document, with: markdownTable)
   }
 
   /// "error for `indicator`, else warning", "warning", or one clause per severity, at a scale

@@ -205,11 +205,13 @@ public struct ProjectBuild: Sendable {
   /// folder is listed once, each icon's settings resolved (defaults, then matching rules),
   /// icons grouped by their resolved options, each input read and hashed once. Nothing is
   /// written.
-  /// - Throws: `GlyphsmithError.unreadable` for a missing icons folder; a name collision over
-  ///   all icons; what `AssetsJob.plan(collected:)` throws; `PlanningFailure` for symbol
+  /// - Throws: `GlyphsmithError.unreadable` for a missing icons folder; `PlanningFailure` for
+  ///   a rule that matches no icon (`checkRules`, over every icon, before sharding); a name
+  ///   collision over all icons; what `AssetsJob.plan(collected:)` throws; `PlanningFailure` for symbol
   ///   names that collide (`checkSymbols`).
   package func plan() throws -> Plan {
     let files = try collect()
+    try checkRules(files)
     let (groups, skipped) = self.groups(files)
     // Names are checked over every icon at once, as one `assets` run checks them.
     var union = AssetsOptions()

@@ -8,7 +8,8 @@ import Foundation
 public enum ProjectStarter {
   /// What the icons folder holds.
   public struct Survey: Equatable, Sendable {
-    /// Icon files (dark variants included).
+    /// Icons: icon files less the `NAME-dark` variants paired with a `NAME` (they are its
+    /// dark appearance, not icons of their own).
     public var icons = 0
     /// Icons with a `-dark` variant, paths relative to the icons folder.
     public var darkPairs: [String] = []
@@ -16,9 +17,9 @@ public enum ProjectStarter {
     public var folders: [String] = []
     /// Whether an asset name is in more than one sub-folder.
     public var repeatedNames = false
-    /// SVGs whose drawn shapes are all stroked and unfilled.
+    /// SVG icons whose drawn shapes are all stroked and unfilled (dark variants not counted).
     public var stroked = 0
-    /// SVGs with a filled shape.
+    /// SVG icons with a filled shape (dark variants not counted).
     public var filled = 0
 
     /// `stroked` (most SVGs stroked), `filled`, or `mixed`.
@@ -33,7 +34,6 @@ public enum ProjectStarter {
   public static func survey(_ iconsFolder: String) -> Survey {
     var survey = Survey()
     let files = InputCollector.collectTree([iconsFolder]).files
-    survey.icons = files.count
     var stems: Set<String> = []
     var relative: [String] = []
     for file in files {
@@ -52,6 +52,13 @@ public enum ProjectStarter {
       }
     }
     survey.darkPairs.sort()
+    // A paired `NAME-dark` file is NAME's dark appearance: 40 icons and 3 dark files are
+    // 40 icons.
+    let isPairedDark = relative.map { path in
+      let stem = (path as NSString).deletingPathExtension
+      return stem.hasSuffix("-dark") && stems.contains(String(stem.dropLast(5)))
+    }
+    survey.icons = files.count - isPairedDark.filter { $0 }.count
     survey.folders = Array(Set(files.compactMap(\.folders.first))).sorted()
     var seen: [String: String] = [:]
     for file in files where !file.folders.isEmpty {
@@ -59,7 +66,8 @@ public enum ProjectStarter {
       if let other = seen[name], other != file.folders[0] { survey.repeatedNames = true }
       seen[name] = file.folders[0]
     }
-    for file in files where file.path.lowercased().hasSuffix(".svg") {
+    for (index, file) in files.enumerated()
+    where !isPairedDark[index] && file.path.lowercased().hasSuffix(".svg") {
       guard let data = FileBytes.read(file.path),
         let outline = try? SVGOutline.parse(data, path: file.path)
       else { continue }

@@ -7,6 +7,9 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
   case invalidManifest(path: String, reason: String)
   /// `--metric` given for a sub-folder whose `golden.json` is in a folder above it.
   case manifestAbove(path: String)
+  /// `golden record --only` values that select no actual image and no golden, in the order
+  /// given (checked before anything is written or pruned).
+  case selectsNothing(patterns: [String])
   /// `golden review` cannot listen on the address (not IPv4, port in use, no permission).
   case cannotServe(address: String, reason: String)
 
@@ -20,6 +23,12 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
     case .cannotServe(let address, let reason):
       return
         "\(address): error: cannot serve the review there: \(reason); give another --port, or an IPv4 --host"
+    case .selectsNothing(let patterns):
+      return patterns.map {
+        "\($0): error: --only matched no actual image and no golden; give a path or glob "
+          + "relative to ACTUAL_DIR, or an icon's name (bell selects bell.png, bell@2x.png, "
+          + "tabs/bell-dark@3x.png ...)"
+      }.joined(separator: "\n")
     case .manifestAbove(let path):
       return
         "\(path): error: this golden.json, above the golden folder, holds its options; record from its folder to change them"

@@ -7,6 +7,11 @@
 /// match within one path component, `**` any number of components, `[abc]`, `[a-z]` and
 /// `[!a]` one character of a set, `\` escapes the next character (as in gitignore and
 /// `fnmatch(3)` with `FNM_PATHNAME`).
+///
+/// A pattern that is a plain word (no `/`, no glob character, not ending in `.png`) is also
+/// an icon name (`iconNames(of:)`): `bell` selects every golden of the icon bell in any
+/// folder, at every scale and in every variant: `bell.png`, `bell@2x.png`, `tabs/bell@3x.png`,
+/// `bell-dark@2x.png`, `bell-compact@2x.png`, `badge/bell@2x-light.png`.
 public struct GoldenSelection: Sendable, Equatable {
   /// The patterns, as given.
   public var patterns: [String]
@@ -47,9 +52,11 @@ public struct GoldenSelection: Sendable, Equatable {
     return String(text)
   }
 
-  /// Whether `pattern` selects `path`: equal, a folder above it, or a glob over it.
+  /// Whether `pattern` selects `path`: equal, a folder above it, a glob over it, or (a plain
+  /// word) the name of its icon.
   public static func matches(pattern: String, path: String) -> Bool {
     if pattern == path || path.hasPrefix(pattern + "/") { return true }
+    if isIconName(pattern), iconNames(of: path).contains(pattern) { return true }
     let p = Array(pattern.unicodeScalars)
     let s = Array(path.unicodeScalars)
     if glob(p[...], s[...]) { return true }
@@ -60,6 +67,51 @@ public struct GoldenSelection: Sendable, Equatable {
       if glob(p[...], prefix) { return true }
     }
     return false
+  }
+
+  /// The suffixes of a variant that glyphsmith's outputs and tests add to an icon's name:
+  /// `-compact` (the compact tab-bar image set), `-dark` and `-light` (appearances).
+  public static let variantSuffixes = ["-compact", "-dark", "-light"]
+
+  /// Whether `pattern` can be an icon name: no `/`, no glob character (`*`, `?`, `[`, `\`),
+  /// not ending in `.png` (that is a file's path).
+  public static func isIconName(_ pattern: String) -> Bool {
+    !pattern.isEmpty && !pattern.contains { "/*?[\\".contains($0) }
+      && !pattern.lowercased().hasSuffix(".png")
+  }
+
+  /// The icon names the golden at `path` answers to: its file name without `.png`, then
+  /// without a scale (`@2x`, `@1.5x`) and each variant suffix (`variantSuffixes`), in the
+  /// order they are removed from the end: `tabs/bell-compact-dark@2x.png` answers to
+  /// `bell-compact-dark`, `bell-compact` and `bell`; `badge/99@2x-light.png` to `99`. A stem
+  /// that still holds the scale is no name.
+  public static func iconNames(of path: String) -> [String] {
+    var stem = Substring(path.split(separator: "/").last ?? "")
+    guard stem.lowercased().hasSuffix(".png") else { return [] }
+    stem = stem.dropLast(4)
+    var names: [String] = []
+    while !stem.isEmpty {
+      if let scale = scaleSuffix(stem) {
+        // What was collected still held the scale (`99@2x-light`): no name.
+        names.removeAll()
+        stem = stem.dropLast(scale)
+        continue
+      }
+      names.append(String(stem))
+      guard let variant = variantSuffixes.first(where: { stem.hasSuffix($0) }),
+        stem.count > variant.count
+      else { break }
+      stem = stem.dropLast(variant.count)
+    }
+    return names
+  }
+
+  /// The length of `stem`'s scale suffix (`@2x`: 3), or `nil` when it has none.
+  private static func scaleSuffix(_ stem: Substring) -> Int? {
+    guard stem.hasSuffix("x"), let at = stem.lastIndex(of: "@") else { return nil }
+    let number = stem[stem.index(after: at)..<stem.index(before: stem.endIndex)]
+    guard !number.isEmpty, Double(number) != nil, stem.startIndex < at else { return nil }
+    return stem.distance(from: at, to: stem.endIndex)
   }
 
   /// The glob match proper: `*`, `?`, `**`, `[...]` and `\`, `/` matched only by itself.

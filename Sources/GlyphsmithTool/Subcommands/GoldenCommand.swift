@@ -16,9 +16,9 @@ enum GoldenCommand: DeclaredSubcommand {
                                      [--json] [--threshold T] [--include-aa|--no-include-aa]
                                      [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
                                      [--junit FILE.xml]
-             glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB...] [--prune]
-                                      [--only-missing|--only-failed] [--metric yiq|oklab]
-                                      [--verbose]
+             glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
+                                      [--prune] [--only-missing|--only-failed]
+                                      [--metric yiq|oklab] [--verbose]
              glyphsmith golden review ACTUAL_DIR GOLDEN_DIR [--port N] [--host H] [--no-open]
       """,
     discussion: """
@@ -92,11 +92,13 @@ enum GoldenCommand: DeclaredSubcommand {
           """),
       .heading("record options:"),
       .value(
-        "only", "PATH|GLOB...", repeatable: true,
+        "only", "PATH|GLOB|NAME...", repeatable: true,
         help: """
-          record just these (relative to ACTUAL_DIR; a folder selects what
-          is below it; * ? [..] within a name, ** across folders); repeat
-          --only or list several after it
+          record just these: paths relative to ACTUAL_DIR (a folder selects
+          what is below it; * ? [..] within a name, ** across folders), or
+          icon names (bell: bell.png, bell@2x.png, tabs/bell-dark@3x.png,
+          bell-compact@2x.png, in any folder); repeat --only or list
+          several after it; one that selects nothing is an error (exit 2)
           """),
       .flag("prune", help: "delete the (selected) goldens that have no actual image"),
       .flag("verbose", help: "one line per golden written or pruned"),
@@ -126,8 +128,9 @@ enum GoldenCommand: DeclaredSubcommand {
     helpColumn: 24,
     footer: """
       Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
-      unreadable PNG, write failure); record 0 written, 2 could not run or an actual PNG could
-      not be read (the valid ones are recorded all the same); review 0 after Done or Ctrl-C,
+      unreadable PNG, write failure); record 0 written, 2 could not run, an --only selects
+      nothing (nothing is written) or an actual PNG could not be read (the valid ones are
+      recorded all the same); review 0 after Done or Ctrl-C,
       2 could not run (missing folder, bad golden.json, address in use).
       """,
     verbatimSynopsis: true,
@@ -171,8 +174,17 @@ enum GoldenCommand: DeclaredSubcommand {
 
   static func parse(_ arguments: [String]) throws -> Action {
     let parsed = try declaration.parse(arguments)
-    guard let verb = parsed.positionals.first, verbs.contains(verb) else {
+    guard let verb = parsed.positionals.first else {
       throw UsageError(message: "needs 'check', 'record' or 'review' first")
+    }
+    guard verbs.contains(verb) else {
+      // A wrong verb is answered as a wrong subcommand is: the near ones, else the list.
+      let near = Suggestion.near(verb, among: verbs)
+      throw UsageError(
+        message: "unknown verb '\(verb)'; "
+          + (near.isEmpty
+            ? "use one of \(verbs.joined(separator: ", "))"
+            : "did you mean \(Suggestion.alternatives(near))?"))
     }
     // `--only A B C`: the words after the two folders are more patterns.
     let extra = parsed.positionals.dropFirst(3)

@@ -68,7 +68,9 @@ enum SymbolCommand: DeclaredSubcommand {
       Exit: 0 all written without warnings; 1 written with warnings (copied weights);
       2 when an input could not be made into a symbol (or its name is taken by another asset
       in the catalog), or on a usage error.
-      """)
+      """,
+    // Every symbol has all the weights; what a user can set of them is their stroke factors.
+    hints: ["weight": ["ultralight", "black"]])
 
   static func parse(_ arguments: [String]) throws -> Limited<SymbolCommandJob> {
     let parsed = try declaration.parse(arguments)
