@@ -140,6 +140,9 @@ struct OwnershipCLITests {
     ("", "the project's own folder (the one holding glyphsmith.json)"),
     ("..", "a folder holding glyphsmith.json"),
     ("icons", "the icons folder"),
+    // Found by the new-user trial: written there, the outputs came back as icons on the
+    // next build (exit 2 on every build after the first).
+    ("icons/sub", "inside the icons folder (what it writes would be read back as icons)"),
   ])
   func outputFoldersThatAreNotFoldersOfTheirOwnAreRefused(value: String, what: String) throws {
     let folder = try Self.project(

@@ -244,7 +244,7 @@ public struct ProjectConfig: Equatable, Sendable {
   /// Why an output folder (`ios.catalog`, `android.res`, `web.folder`) cannot be one, else
   /// `nil` (issue 32): an output folder must be a folder of its own, since Glyphsmith
   /// writes, replaces and prunes what it makes there, so `/`, the project's folder, the icons
-  /// folder and any folder holding the project file are refused.
+  /// folder or a folder inside it, and any folder holding the project file are refused.
   var outputFolderProblem: String? {
     func canonical(_ path: String) -> String {
       URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
@@ -264,6 +264,8 @@ public struct ProjectConfig: Equatable, Sendable {
         what = "the project's own folder (the one holding \(Self.fileName))"
       } else if output == iconsFolder {
         what = "the icons folder"
+      } else if output.hasPrefix(iconsFolder + "/") {
+        what = "inside the icons folder (what it writes would be read back as icons)"
       } else if home.hasPrefix(output + "/") {
         what = "a folder holding \(Self.fileName)"
       } else {
