@@ -1,9 +1,11 @@
 import Foundation
+import Glyphsmith
 import Testing
 
 /// Issue 31: warnings became `Diagnostic` values inside; what the commands print and their
 /// `--json` warnings did not change. Each expected text below is what the binary printed
-/// before the change (main at d3fbd05), for the same inputs.
+/// before the change (main at d3fbd05; `assets` and `build`: main at 3de3bdb), for the same
+/// inputs.
 @Suite("Diagnostics print exactly as before: stderr lines and --json warnings")
 struct DiagnosticCLITests {
   static let root = URL(fileURLWithPath: #filePath)
@@ -118,5 +120,129 @@ struct DiagnosticCLITests {
         nothere.png: error: --only matched no actual image and no golden; give a path or glob relative to ACTUAL_DIR, or an icon's name (bell selects bell.png, bell@2x.png, tabs/bell-dark@3x.png ...)
 
         """)
+  }
+
+  /// A square that draws.
+  static let square = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect x="4" y="4" width="16" \
+    height="16"/></svg>
+    """
+
+  /// A disc under a mask: a VectorDrawable cannot express it.
+  static let masked = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><defs><mask id="m"><rect \
+    width="24" height="24" fill="white"/><circle cx="12" cy="12" r="4" fill="black"/></mask>\
+    </defs><circle id="dot" cx="12" cy="12" r="10" mask="url(#m)"/></svg>
+    """
+
+  /// An 8x8 opaque PNG: upscaled, and a solid rectangle as a template.
+  static func smallPNG() throws -> Data {
+    try PNGCodec.encode(RGBAImage(width: 8, height: 8, fill: RGBA8(r: 200, g: 30, b: 30)))
+  }
+
+  private func write(_ files: [String: Data], in dir: URL) throws {
+    for (name, data) in files {
+      let url = dir.appendingPathComponent(name)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: url)
+    }
+  }
+
+  @Test("assets: planning, catalog-name, input and catalog-finding lines; --json keeps them")
+  func assets() throws {
+    let dir = try folder([:])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try write(
+      [
+        "icons/logo.svg": Data(Self.square.utf8), "icons/logo-dark.svg": Data(Self.square.utf8),
+        "icons/ext.svg": Data(Self.references.utf8), "icons/small.png": try Self.smallPNG(),
+        "icons/sub/dash.svg": Data(Self.square.utf8),
+        // A hand-made set named as one the run writes: a catalog finding on the run's own.
+        "out/Icons/dash.imageset/Contents.json": Data(
+          #"{"images":[],"info":{"author":"xcode","version":1}}"#.utf8),
+      ], in: dir)
+    let finding =
+      #"out/Icons/sub/dash.imageset/Contents.json: error: [duplicate-name] asset name 'dash' is also used by dash.imageset; they collide at run time; rename one or mark their groups "provides-namespace""#
+    let result = try CLIRunner.run(["assets", "icons", "-o", "out/Icons", "--quiet"], in: dir)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == """
+        out/Icons: warning: the catalog folder does not end in .xcassets; Xcode reads only NAME.xcassets folders as asset catalogs; use -o Icons.xcassets
+        icons/logo-dark.svg: warning: template images need no dark variant (the bar tints them); ignored
+        icons/ext.svg: warning: dropped reference 'http://example.com/a.css': network references are not loaded
+        icons/ext.svg: warning: dropped reference 'http://example.com/x.svg#a': network references are not loaded
+        icons/ext.svg: warning: dropped reference 'other.svg#g': CSS url() references to other files are never loaded; inline the content
+        icons/small.png: warning: upscaling a raster by 2.88x blurs it; give a larger PNG or an SVG
+        icons/small.png: warning: the PNG has no transparency, so as a template image it is a solid rectangle; give a PNG with a transparent background or use --original
+        \(finding)
+
+        """)
+    let json = try CLIRunner.run(
+      ["assets", "icons", "-o", "out/Icons", "--quiet", "--json", "--force"], in: dir)
+    #expect(json.status == 1)
+    let object = try JSONSerialization.jsonObject(with: json.stdout) as! [String: Any]
+    #expect(
+      object["warnings"] as? [String] == [
+        "icons/logo-dark.svg: warning: template images need no dark variant (the bar tints them); ignored"
+      ])
+    #expect(object["catalogFindings"] as? [String] == [finding])
+    let inputs = try #require(object["inputs"] as? [[String: Any]])
+    let lines: [String] = result.stderr.split(separator: "\n").map(String.init)
+    let ext: [String] = Array(lines[2...4])
+    let small: [String] = Array(lines[5...6])
+    let found: [[String]] = inputs.map { $0["warnings"] as? [String] ?? ["?"] }
+    #expect(found == [ext, [], small, []])
+  }
+
+  @Test("build: the fallback, raster, output-record and removal lines, and --json's warnings")
+  func build() throws {
+    let dir = try folder([:])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try write(
+      [
+        "icons/logo.svg": Data(Self.square.utf8), "icons/logo-dark.svg": Data(Self.square.utf8),
+        "icons/masked.svg": Data(Self.masked.utf8), "icons/small.png": try Self.smallPNG(),
+        "glyphsmith.json": Data(
+          """
+          {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+           "android": {"res": "android/res", "format": "auto"},
+           "rules": [{"match": "small.png", "role": "toolbar"}]}
+          """.utf8),
+      ], in: dir)
+    let dark =
+      "icons/logo-dark.svg: warning: template images need no dark variant (the bar tints them); ignored"
+    let first = try CLIRunner.run(["build", "--quiet"], in: dir)
+    #expect(first.status == 0)
+    #expect(
+      first.stderr == """
+        \(dark)
+        icons/masked.svg: warning: a VectorDrawable cannot express group opacity, masks, patterns or text (drawn as a reused group) (<circle id="dot"> line 1); writing PNG drawables instead
+        icons/small.png: warning: upscaling a raster by 3.00x blurs it; give a larger PNG or an SVG
+        icons/small.png: warning: the PNG has no transparency, so as a template image it is a solid rectangle; give a PNG with a transparent background or use --original
+        icons/small.png: warning: a PNG cannot be written as a VectorDrawable; writing PNG drawables instead
+
+        """)
+    // A gone icon and an unreadable record.
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("icons/masked.svg"))
+    let record = dir.appendingPathComponent("android/.glyphsmith-outputs.json")
+    try Data("garbage".utf8).write(to: record)
+    let unreadable =
+      "android/.glyphsmith-outputs.json: warning: the record of outputs cannot be read; nothing it lists is removed this run, and it is written anew"
+    let second = try CLIRunner.run(["build", "--quiet"], in: dir)
+    #expect(second.status == 0)
+    #expect(
+      second.stderr == """
+        \(dark)
+        \(unreadable)
+        App/Icons.xcassets/masked.imageset: removed (its source icons/masked.svg is gone)
+
+        """)
+    try Data("garbage".utf8).write(to: record)
+    let json = try CLIRunner.run(["build", "--quiet", "--json"], in: dir)
+    #expect(json.status == 0)
+    let object = try JSONSerialization.jsonObject(with: json.stdout) as! [String: Any]
+    #expect(object["warnings"] as? [String] == [dark, unreadable])
+    #expect(object["catalogFindings"] as? [String] == [])
   }
 }

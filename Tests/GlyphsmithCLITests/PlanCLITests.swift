@@ -213,7 +213,7 @@ struct PlanCLITests {
     }
     let isolated = try build(isolated: true)
     #expect(isolated.pools == 1, "one worker pool for the whole build")
-    #expect(isolated.0.report.failures == 0, "\(isolated.0.diagnostics)")
+    #expect(isolated.0.report.failures == 0, "\(isolated.0.notices)")
     #expect(
       isolated.0.report.inputs.map(\.path)
         == ["icons/a.svg", "icons/b.svg", "icons/brand/logo.svg", "icons/c.svg"].map {
@@ -225,7 +225,7 @@ struct PlanCLITests {
     #expect(threads.pools == 0)
     func described(_ result: ProjectBuild.Result) -> [String] {
       result.report.inputs.map { "\($0.name) \($0.status) \($0.files.map(\.path))" }
-        + result.report.catalogFindings + result.diagnostics
+        + result.report.catalogFindings.descriptions + result.notices.map { "\($0)" }
     }
     #expect(described(isolated.0) == described(threads.0))
   }

@@ -45,8 +45,8 @@ private struct TestOnlyWriter: AssetPlatformWriter {
     ]
   }
 
-  func findings(in context: AssetPlatformContext) throws -> [String] {
-    ["test-only: checked \(context.root)"]
+  func findings(in context: AssetPlatformContext) throws -> [Diagnostic] {
+    [Diagnostic(.info, path: context.root, kind: "test-only", message: "checked")]
   }
 }
 
@@ -92,7 +92,14 @@ struct AssetPlatformWriterTests {
     // 23 pt: the HIG's square tab bar glyph (regular), at @1x.
     #expect(report.inputs[0].files.map(\.width) == [23, 16, 32])
     #expect(report.inputs[0].files.map(\.height) == [23, 16, 32])
-    #expect(report.catalogFindings == ["test-only: checked \(folder.path("out"))/test-only"])
+    #expect(
+      report.catalogFindings == [
+        Diagnostic(
+          .info, path: folder.path("out") + "/test-only", kind: "test-only", message: "checked")
+      ])
+    #expect(
+      String(decoding: try XcodeJSON.encode(report), as: UTF8.self).contains(
+        "\"catalogFindings\" : [\n    \"\(folder.path("out"))/test-only: info: checked\"\n  ]"))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: dummy).sorted() == [
         "box-16.png", "box-32.png", "info.txt",
@@ -113,9 +120,11 @@ struct AssetPlatformWriterTests {
     let strayed = try job.run([input])
     #expect(strayed.inputs[0].status == .unchanged)
     #expect(
-      strayed.warnings == [
+      strayed.warnings.descriptions == [
         "\(dummy)/stray.txt: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)"
       ])
+    #expect(strayed.warnings.map(\.kind) == [Diagnostic.Kind.userFile])
+    #expect(strayed.warnings.map(\.path) == [dummy + "/stray.txt"])
     #expect(FileManager.default.contents(atPath: dummy + "/stray.txt") == Data("mine".utf8))
   }
 

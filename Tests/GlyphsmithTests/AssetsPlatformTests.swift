@@ -190,9 +190,11 @@ struct AssetsIncrementalTests {
         collected: InputCollector.collectTree([folder.path("in")]).files)
     #expect(template.inputs.map(\.name) == ["logo"])
     #expect(
-      template.warnings == [
+      template.warnings.descriptions == [
         "\(folder.path("in"))/logo-dark.svg: warning: template images need no dark variant (the bar tints them); ignored"
       ])
+    #expect(template.warnings.map(\.kind) == [Diagnostic.Kind.ignoredDarkVariant])
+    #expect(template.warnings.map(\.path) == ["\(folder.path("in"))/logo-dark.svg"])
   }
 
   @Test func foldersBecomeGroupsAndNamespacesAllowRepeatedNames() throws {

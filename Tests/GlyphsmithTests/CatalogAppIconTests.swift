@@ -118,7 +118,7 @@ struct CatalogAppIconTests {
     #expect(image[1023, 1023] == RGBA8(r: 0x33, g: 0x66, b: 0x99, a: 255))
     #expect(image[512, 512] == RGBA8(r: 255, g: 0, b: 0, a: 255))
     #expect(
-      result.warnings == [
+      result.diagnostics.descriptions == [
         "\(icon): warning: transparent corner (top-left, top-right, bottom-left, bottom-right); the marketing icon is flattened onto #336699 because the App Store rejects alpha; fill the background in the artwork or pass --background COLOR"
       ])
     #expect(try CatalogValidator.validate(catalogPath: folder.path("App.xcassets")) == [])
@@ -130,7 +130,7 @@ struct CatalogAppIconTests {
     let icon = try folder.write("icon.svg", square)
     let result = try AppIconJob.run(
       iconPath: icon, catalogPath: folder.path("App.xcassets"), options: AppIconOptions())
-    #expect(result.warnings == [])
+    #expect(result.diagnostics == [])
     let image = try PNGCodec.decode(
       try Data(contentsOf: URL(fileURLWithPath: result.folder + "/icon-1024.png")), path: "icon")
     #expect(image[0, 0] == RGBA8(r: 0, g: 0, b: 255))
@@ -144,7 +144,7 @@ struct CatalogAppIconTests {
     let result = try AppIconJob.run(
       iconPath: icon, catalogPath: folder.path("App.xcassets"), options: AppIconOptions())
     #expect(
-      result.warnings.first
+      result.diagnostics.first?.description
         == "\(icon): warning: the artwork is 20x10 (not square); it is centred in the 1024x1024 px icon; give square artwork"
     )
     #expect(result.diagnostics.first?.kind == Diagnostic.Kind.appearance)
@@ -297,7 +297,7 @@ struct CatalogAppIconTests {
       options.tintedPath = tinted
       return try AppIconJob.run(
         iconPath: icon, catalogPath: folder.path("App.xcassets"), options: options
-      ).warnings
+      ).diagnostics.descriptions
     }
     #expect(
       try warnings(dark: black, tinted: black) == [

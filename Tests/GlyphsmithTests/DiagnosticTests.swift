@@ -195,7 +195,6 @@ struct DiagnosticTests {
           "dropped reference 'http://example.com/x.png': network references are not loaded",
           path: "net.svg", kind: Diagnostic.Kind.droppedReference)
       ])
-    #expect(artwork.warnings == artwork.diagnostics.map(\.description))
     let glyph = try GlyphRenderer.render(artwork, options: RenderOptions())
     #expect(glyph.diagnostics == artwork.diagnostics && glyph.upscaling.isEmpty)
   }
@@ -215,8 +214,6 @@ struct DiagnosticTests {
       ])
     #expect(glyph.diagnostics.allSatisfy { $0.path == "o.png" && $0.severity == .warning })
     #expect(glyph.upscaling == [glyph.diagnostics[0]])
-    #expect(glyph.upscalingWarning == glyph.diagnostics[0].description)
-    #expect(glyph.warnings == glyph.diagnostics.map(\.description))
   }
 
   @Test("indicator warnings have no path; the layout's JSON keeps them as printed lines")
@@ -234,5 +231,117 @@ struct DiagnosticTests {
       String(decoding: try encoder.encode(drawn), as: UTF8.self)
         == #"{"items":[],"size":{"height":5,"width":10},"version":1,"warnings":["warning: the prompt 'x' does not fit"]}"#
     )
+  }
+
+  // MARK: - assets and build
+
+  static let dark = Diagnostic.warning(
+    "template images need no dark variant (the bar tints them); ignored", path: "i/a-dark.svg",
+    kind: Diagnostic.Kind.ignoredDarkVariant)
+  static let upscaled = Diagnostic.warning(
+    "upscaling a raster by 3.00x blurs it; give a larger PNG or an SVG", path: "i/b.png",
+    kind: Diagnostic.Kind.upscaledRaster)
+  static let finding = CatalogFinding(
+    rule: .duplicateName, path: "C.xcassets/b.imageset/Contents.json", message: "m"
+  ).diagnostic
+
+  /// A report with a warning, an input's warning, a failed input and a catalog finding.
+  static func report() -> AssetsReport {
+    var report = AssetsReport(inputs: [
+      AssetInputResult(
+        path: "i/b.png", name: "b", status: .written, role: "tab-bar", shape: "square",
+        sizePt: 23, files: [], failure: nil, warnings: [upscaled]),
+      .failed(path: "i/c.svg", role: .tabBar, error: .emptyArtwork(path: "i/c.svg")),
+    ])
+    report.warnings = [dark]
+    report.catalogFindings = [finding]
+    return report
+  }
+
+  @Test("assets' report keeps its warnings and findings as lines; read back, the same bytes")
+  func assetsReportJSON() throws {
+    let report = Self.report()
+    let data = try XcodeJSON.encode(report)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["warnings"] as? [String] == [Self.dark.description])
+    #expect(
+      object["warnings"] as? [String] == [
+        "i/a-dark.svg: warning: template images need no dark variant (the bar tints them); ignored"
+      ])
+    #expect(
+      object["catalogFindings"] as? [String] == [
+        "C.xcassets/b.imageset/Contents.json: error: [duplicate-name] m"
+      ])
+    let inputs = try #require(object["inputs"] as? [[String: Any]])
+    #expect(inputs.map { $0["warnings"] as? [String] } == [[Self.upscaled.description], []])
+    #expect(Set(object.keys) == ["version", "inputs", "warnings", "catalogFindings"])
+    // Read back: the lines are kept as text (never parsed into Diagnostics) and written again.
+    let read = try JSONDecoder().decode(AssetsReport.self, from: data)
+    #expect(read.warnings == [] && read.catalogFindings == [] && read.inputs[0].warnings == [])
+    #expect(try XcodeJSON.encode(read) == data)
+    var changed = read
+    changed.warnings = [Self.upscaled]
+    #expect(
+      (try JSONSerialization.jsonObject(with: XcodeJSON.encode(changed)) as? [String: Any])?[
+        "warnings"] as? [String] == [Self.upscaled.description])
+  }
+
+  @Test("build's report keeps its warnings and findings as lines; read back, the same bytes")
+  func buildReportJSON() throws {
+    var report = BuildReport(config: "glyphsmith.json", error: "x")
+    report.error = nil
+    report.inputs = Self.report().inputs
+    report.warnings = [Self.dark]
+    report.catalogFindings = [Self.finding]
+    let data = try XcodeJSON.encode(report)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["warnings"] as? [String] == [Self.dark.description])
+    #expect(object["catalogFindings"] as? [String] == [Self.finding.description])
+    #expect(
+      Set(object.keys) == [
+        "version", "config", "inputs", "warnings", "catalogFindings", "removed", "skipped",
+      ])
+    let read = try JSONDecoder().decode(BuildReport.self, from: data)
+    #expect(try XcodeJSON.encode(read) == data)
+  }
+
+  @Test("the plan's warnings: their lines, and the Diagnostics, which it reads back")
+  func planWarnings() throws {
+    var plan = AssetPlan(outputFolders: ["ios": "C.xcassets"], icons: [])
+    #expect(!String(decoding: try plan.json(), as: UTF8.self).contains("warnings"))
+    #expect(!String(decoding: try plan.json(), as: UTF8.self).contains("diagnostics"))
+    plan.warnings = [Self.dark]
+    let data = try plan.json()
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["warnings"] as? [String] == [Self.dark.description])
+    let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+    #expect(diagnostics.first?["kind"] as? String == "ignored-dark-variant")
+    #expect(diagnostics.first?["path"] as? String == "i/a-dark.svg")
+    #expect(try JSONDecoder().decode(AssetPlan.self, from: data) == plan)
+  }
+
+  @Test("a worker's reply carries its warnings as Diagnostics; the result's JSON only lines")
+  func workerReply() throws {
+    let result = Self.report().inputs[0]
+    let reply = AssetsWorkerReply(
+      result: result, failure: nil, warnings: result.warnings, taskSeconds: 0, librarySeconds: 0,
+      writeSeconds: 0)
+    let decoded = try JSONDecoder().decode(
+      AssetsWorkerReply.self, from: try JSONEncoder().encode(reply))
+    #expect(decoded.warnings == [Self.upscaled])
+    #expect(decoded.warnings[0].kind == Diagnostic.Kind.upscaledRaster)
+    #expect(decoded.result.warnings == [], "the result's own JSON holds text only")
+    var parent = decoded.result
+    parent.warnings = decoded.warnings
+    #expect(parent == result)
+  }
+
+  @Test("what a report tells, in order: its warnings, each input's, failures, then findings")
+  func notices() {
+    #expect(
+      Self.report().notices == [
+        .diagnostic(Self.dark), .diagnostic(Self.upscaled),
+        .failure(.emptyArtwork(path: "i/c.svg")), .diagnostic(Self.finding),
+      ])
   }
 }

@@ -31,7 +31,7 @@ struct PlainRenderTests {
     options.heightPx = 48
     let rendered = try GlyphRenderer.render(artwork, options: options)
     let image: RGBAImage = rendered.image
-    #expect(image.width == 48 && image.height == 48 && rendered.warnings == [])
+    #expect(image.width == 48 && image.height == 48 && rendered.diagnostics == [])
     #expect(image[0, 0] == RGBA8(r: 0, g: 0, b: 0, a: 0))
     #expect(image[24, 38] == RGBA8(r: 0, g: 0, b: 0, a: 255))
     let png: Data = try PNGCodec.encode(image)
@@ -74,7 +74,7 @@ struct PlainRenderTests {
   @Test func viewBoxOnlyUsesTheViewBoxSize() throws {
     let artwork = try load(svg(viewBox: "0 0 30 20", body: "<rect width=\"30\" height=\"20\"/>"))
     #expect(artwork.canvasSize == Size(width: 30, height: 20))
-    #expect(artwork.warnings.isEmpty)
+    #expect(artwork.diagnostics.isEmpty)
     let glyph = try render(artwork) { $0.scale = 2 }
     #expect(glyph.image.width == 60 && glyph.image.height == 40)
     #expect(glyph.image[59, 39].a == 255)
@@ -101,7 +101,7 @@ struct PlainRenderTests {
       name: "pct.svg")
     #expect(artwork.canvasSize == Size(width: 8, height: 8))
     #expect(
-      artwork.warnings == [
+      artwork.diagnostics.descriptions == [
         "pct.svg: warning: percentage width or height; using the viewBox size 8x8 px"
       ])
   }
@@ -317,10 +317,10 @@ struct FittedRenderTests {
         #expect(glyph.image[x, y].r >= 254, "pixel \(x),\(y) is \(glyph.image[x, y])")
       }
     }
-    #expect(glyph.warnings.isEmpty)
+    #expect(glyph.diagnostics.isEmpty)
     let up = try render(artwork) { $0.widthPx = 160 }
     #expect(
-      up.warnings == [
+      up.diagnostics.descriptions == [
         "white.png: warning: upscaling a raster by 2.00x blurs it; give a larger PNG or an SVG"
       ])
   }
@@ -341,7 +341,7 @@ struct LoadingTests {
     let styled = try Artwork(
       data: Data(pi.utf8), path: "pi.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
     #expect(
-      styled.warnings == [
+      styled.diagnostics.descriptions == [
         "pi.svg: warning: dropped reference '../evil.css': it points outside the input's folder /tmp/x"
       ])
     let imported = svg(
@@ -350,7 +350,7 @@ struct LoadingTests {
     let artwork = try Artwork(
       data: Data(imported.utf8), path: "i.svg", baseDirectory: URL(fileURLWithPath: "/tmp/x"))
     #expect(
-      artwork.warnings == [
+      artwork.diagnostics.descriptions == [
         "i.svg: warning: dropped reference 'http://x.test/a.css': network references are not loaded"
       ])
     #expect(try GlyphRenderer.render(artwork, options: RenderOptions()).image[1, 1].a == 255)
@@ -393,7 +393,7 @@ struct LoadingTests {
     let inner = folder.url.appendingPathComponent("inner").standardizedFileURL
       .resolvingSymlinksInPath().path
     #expect(
-      dropped.warnings == [
+      dropped.diagnostics.descriptions == [
         "\(outside): warning: dropped reference '../outside.svg': it points outside the "
           + "input's folder \(inner)",
         "\(outside): warning: dropped reference 'https://x.test/a.svg#i': network references "
@@ -403,7 +403,7 @@ struct LoadingTests {
     #expect(drawn[0, 0].a == 255 && drawn[1, 1].a == 0)
     let fromStdin = try load(image("dot.svg"), name: "-")
     #expect(
-      fromStdin.warnings == [
+      fromStdin.diagnostics.descriptions == [
         "-: warning: dropped reference 'dot.svg': an SVG read from stdin may not reference "
           + "files; pass it as a file"
       ])

@@ -146,16 +146,18 @@ struct PageControlTests {
   }
 
   @Test func warnings() throws {
-    #expect(PageControl(pageCount: 10, currentPage: 0).warnings.isEmpty)
-    let many = PageControl(pageCount: 11, currentPage: 0).warnings
+    #expect(PageControl(pageCount: 10, currentPage: 0).diagnostics.isEmpty)
+    let many = PageControl(pageCount: 11, currentPage: 0).diagnostics.descriptions
     #expect(many.count == 1 && many[0].contains("11 pages"))
     let diagnostics = PageControl(pageCount: 11, currentPage: 0).diagnostics
     #expect(diagnostics.map(\.kind) == [Diagnostic.Kind.layout] && diagnostics[0].path == nil)
     let a = try IndicatorFixtures.artwork(IndicatorFixtures.location, name: "a.svg")
     let b = try IndicatorFixtures.artwork(IndicatorFixtures.bar, name: "b.svg")
     let c = try IndicatorFixtures.artwork(IndicatorFixtures.tall, name: "c.svg")
-    #expect(PageControl(pageCount: 4, currentPage: 0, indicators: [0: a, 1: b]).warnings.isEmpty)
-    let three = PageControl(pageCount: 4, currentPage: 0, indicators: [0: a, 1: b, 2: c]).warnings
+    #expect(
+      PageControl(pageCount: 4, currentPage: 0, indicators: [0: a, 1: b]).diagnostics.isEmpty)
+    let three = PageControl(pageCount: 4, currentPage: 0, indicators: [0: a, 1: b, 2: c])
+      .diagnostics.descriptions
     #expect(three.count == 1 && three[0].contains("3 different indicator images"))
   }
 

@@ -82,7 +82,7 @@ struct SearchBarTests {
     let layout = try bar.draw(scale: 2).layout
     let cut = layout.items.filter(\.truncated).map(\.kind)
     #expect(cut == ["prompt", "placeholder", "scope", "scope"])
-    #expect(layout.warnings.count == 4)
+    #expect(layout.diagnostics.count == 4)
     #expect(layout.diagnostics.allSatisfy { $0.kind == Diagnostic.Kind.truncatedText })
     // Nothing overlaps: the placeholder ends before the field's trailing inset.
     let placeholder = layout.items.first { $0.kind == "placeholder" }!.frame

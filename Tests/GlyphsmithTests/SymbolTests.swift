@@ -104,7 +104,7 @@ struct SymbolTests {
     #expect(outline.isCompatible)
     #expect(outline.method == .stroked || outline.method == .segmented)
     #expect(outline.paths.count == 2)
-    #expect(outline.warnings.isEmpty)
+    #expect(outline.diagnostics.isEmpty)
     let document = try SVGDocument(
       data: try Data(contentsOf: URL(fileURLWithPath: Self.icon("bell"))), path: "bell.svg",
       baseDirectory: nil)
@@ -278,7 +278,7 @@ struct SymbolTests {
     #expect(outline.isCompatible)
     #expect(outline.paths.first?.weights[.black] == outline.paths.first?.weights[.regular])
     #expect(
-      outline.warnings == [
+      outline.diagnostics.descriptions == [
         "\(path): warning: the three weights cannot be made compatible (same paths and "
           + "commands); Ultralight and Black are copies of Regular"
       ])

@@ -75,8 +75,9 @@ struct TabBarRulesTests {
     let tabs = drawing.layout.items.filter { $0.kind == "tab" }
     #expect(tabs.map(\.truncated) == [false, false, true, false, false])
     #expect(tabs[2].title == "Notifications and alerts")
-    #expect(drawing.layout.warnings.count == 1)
-    #expect(drawing.layout.warnings[0].contains("tab 2 title 'Notifications and alerts'"))
+    #expect(drawing.layout.diagnostics.descriptions.count == 1)
+    #expect(
+      drawing.layout.diagnostics.descriptions[0].contains("tab 2 title 'Notifications and alerts'"))
     #expect(drawing.layout.diagnostics.map(\.kind) == [Diagnostic.Kind.truncatedText])
     #expect(drawing.layout.diagnostics[0].severity == .warning)
     // The title stays inside its slot: no ink of item 2's colour crosses into slots 1 or 3.

@@ -175,14 +175,16 @@ struct TableViewTests {
     let layout = try TableView(spec: spec, deviceWidthPt: 320).draw(scale: 2).layout
     #expect(layout.items.map(\.kind) == ["row", "index"])
     #expect(layout.items[0].truncated)
-    #expect(layout.warnings.contains { $0.contains("sections[0].rows[0] title") })
+    #expect(layout.diagnostics.descriptions.contains { $0.contains("sections[0].rows[0] title") })
     #expect(layout.diagnostics.contains { $0.kind == Diagnostic.Kind.truncatedText })
     #expect(layout.items[1].frame.x == 305 && layout.items[1].frame.width == 15)
     let grouped = try Self.spec(
       #"{"style": "grouped", "index": ["A"], "sections": [{"rows": [{"title": "A"}]}]}"#, in: folder
     )
     let groupedLayout = try TableView(spec: grouped).draw(scale: 1).layout
-    #expect(groupedLayout.warnings.first?.contains("a section index is for plain tables") == true)
+    #expect(
+      groupedLayout.diagnostics.first?.description.contains("a section index is for plain tables")
+        == true)
     #expect(groupedLayout.diagnostics.first?.kind == Diagnostic.Kind.layout)
     #expect(!groupedLayout.items.contains { $0.kind == "index" })
   }

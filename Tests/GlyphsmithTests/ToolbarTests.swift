@@ -84,7 +84,9 @@ struct ToolbarTests {
   @Test func warningsForManyItemsAndOverflow() throws {
     let six = try ["heart", "star", "bell", "camera", "music", "user"].map { try Self.button($0) }
     let layout = try Toolbar(entries: six).draw(scale: 1).layout
-    #expect(layout.warnings.count == 1 && layout.warnings[0].contains("6 toolbar items"))
+    #expect(
+      layout.diagnostics.count == 1 && layout.diagnostics[0].description.contains("6 toolbar items")
+    )
     #expect(layout.diagnostics.map(\.kind) == [Diagnostic.Kind.layout])
     let long = try Toolbar(entries: [
       try Self.button(nil, "A rather long action title here"),
@@ -92,7 +94,9 @@ struct ToolbarTests {
       try Self.button("heart"),
     ]).draw(scale: 2)
     #expect(
-      long.layout.warnings.contains { $0.contains("need") && $0.contains("more than its 393 pt") })
+      long.layout.diagnostics.descriptions.contains {
+        $0.contains("need") && $0.contains("more than its 393 pt")
+      })
     #expect(long.layout.items.contains { $0.truncated })
     // Everything stays inside the margins.
     for item in long.layout.items where item.kind != "space" {

@@ -8,8 +8,6 @@ public struct AndroidLauncherResult: Sendable {
   /// a monochrome layer of more than one colour, a background with transparency, layers
   /// written as PNG instead of VectorDrawable.
   public var findings: [Diagnostic] = []
-  /// `findings` in the compiler form (`path: warning: ...`), as printed (derived).
-  public var diagnostics: [String] { findings.descriptions }
   /// How many of `findings` are errors.
   public var errors: Int { findings.filter(\.isError).count }
   /// `.answerIsNo` when a diagnostic is an error (the files are written all the same), else

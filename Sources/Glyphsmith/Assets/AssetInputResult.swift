@@ -33,8 +33,15 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   public var error: String? { failure?.description ?? readError }
   /// The `error` message of a report read from JSON (`init(from:)`), which has no `failure`.
   private var readError: String? = nil
-  /// Warnings, in the form `path: warning: ...`.
-  public var warnings: [String]
+  /// Warnings about this input, in the order found (the artwork's, the renderer's, an
+  /// `auto` VectorDrawable's fallback; a symbol's); the JSON's `warnings` holds their
+  /// compiler-form lines (`path: warning: ...`). Setting it replaces the lines of a report
+  /// read from JSON.
+  public var warnings: [Diagnostic] { didSet { readWarnings = nil } }
+  /// The `warnings` lines of a report read from JSON (`init(from:)`), which holds no
+  /// `Diagnostic`s (a worker hands its parent the `Diagnostic`s themselves,
+  /// `AssetsWorkerReply`).
+  private var readWarnings: [String]? = nil
   /// With `assets --lint`: what `glyphsmith lint` finds for this input at the same role, size
   /// and scales (see docs/lint.md); `nil` (and left out of the JSON) without `--lint`.
   public var lint: [LintFinding]? = nil
@@ -53,7 +60,7 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   /// A result from its parts.
   public init(
     path: String, name: String, status: AssetInputStatus, role: String, shape: String?,
-    sizePt: Double?, files: [WrittenFile], failure: GlyphsmithError?, warnings: [String],
+    sizePt: Double?, files: [WrittenFile], failure: GlyphsmithError?, warnings: [Diagnostic],
     lint: [LintFinding]? = nil, lintCompact: [LintFinding]? = nil
   ) {
     self.path = path
@@ -73,8 +80,9 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
     case path, name, status, role, shape, sizePt, files, error, warnings, lint, lintCompact
   }
 
-  /// Reads a report entry. The `error` message is kept as text, never parsed back into a
-  /// `failure` (a worker hands its parent the `failure` itself, `AssetsWorkerReply`).
+  /// Reads a report entry. The `error` message and the `warnings` lines are kept as text,
+  /// never parsed back into a `failure` or `Diagnostic`s (a worker hands its parent those
+  /// themselves, `AssetsWorkerReply`); encoding the entry again writes the same text.
   public init(from decoder: Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     path = try c.decode(String.self, forKey: .path)
@@ -86,13 +94,14 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
     files = try c.decode([WrittenFile].self, forKey: .files)
     failure = nil
     readError = try c.decodeIfPresent(String.self, forKey: .error)
-    warnings = try c.decode([String].self, forKey: .warnings)
+    warnings = []
+    readWarnings = try c.decode([String].self, forKey: .warnings)
     lint = try c.decodeIfPresent([LintFinding].self, forKey: .lint)
     lintCompact = try c.decodeIfPresent([LintFinding].self, forKey: .lintCompact)
   }
 
   /// Writes the JSON fields in `CodingKeys` order: `shape`, `sizePt` and `error` as `null` when
-  /// unset, `lint` and `lintCompact` only when set.
+  /// unset, `warnings` as compiler-form lines, `lint` and `lintCompact` only when set.
   public func encode(to encoder: Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(path, forKey: .path)
@@ -103,7 +112,7 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
     try c.encode(sizePt, forKey: .sizePt)
     try c.encode(files, forKey: .files)
     try c.encode(error, forKey: .error)
-    try c.encode(warnings, forKey: .warnings)
+    try c.encode(readWarnings ?? warnings.descriptions, forKey: .warnings)
     if let lint { try c.encode(lint, forKey: .lint) }
     if let lintCompact { try c.encode(lintCompact, forKey: .lintCompact) }
   }

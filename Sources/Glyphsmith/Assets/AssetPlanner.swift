@@ -4,7 +4,8 @@ import Foundation
 package enum AssetPlanner {
   /// Pairs `NAME-dark` files with `NAME` beside them (dark appearance), maps folders to groups,
   /// checks names (those each platform's writer reserves), and keeps only the shard asked for.
-  /// - Returns: the assets in input order, warnings (`path: warning: ...`) and the files set
+  /// - Returns: the assets in input order, warnings (kind `ignored-dark-variant`, about the
+  ///   dark file) and the files set
   ///   aside as failed inputs (`GlyphsmithError.unusable`: a file name that is not valid UTF-8,
   ///   `FileName`), so one such file fails alone and the rest of the batch goes on.
   /// - Throws: `GlyphsmithError.nameCollision` for two assets with one name (also in case
@@ -15,7 +16,7 @@ package enum AssetPlanner {
     _ files: [InputCollector.CollectedFile], options: AssetsOptions,
     writers: [any AssetPlatformWriter] = AssetPlatformRegistry.writers
   ) throws -> (
-    inputs: [AssetInput], warnings: [String], rejected: [(path: String, error: GlyphsmithError)]
+    inputs: [AssetInput], warnings: [Diagnostic], rejected: [(path: String, error: GlyphsmithError)]
   ) {
     if options.compact && options.role != .tabBar {
       throw GlyphsmithError.invalidOption("--compact applies to the tab-bar role only")
@@ -34,7 +35,7 @@ package enum AssetPlanner {
       ))
     }
     let files = files.filter { !FileName.hasEscapes($0.path) }
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
     // Each file's asset name, worked out once.
     let names = files.map { AssetName.from(path: $0.path) }
     let keys = files.indices.map { key(files[$0].path, name: names[$0]) }
@@ -47,8 +48,9 @@ package enum AssetPlanner {
         darkFor[base] = file.path
       } else {
         warnings.append(
-          "\(file.path): warning: template images need no dark variant (the bar tints them); ignored"
-        )
+          .warning(
+            "template images need no dark variant (the bar tints them); ignored",
+            path: file.path, kind: Diagnostic.Kind.ignoredDarkVariant))
       }
     }
     var inputs: [AssetInput] = []

@@ -37,9 +37,9 @@ package protocol AssetPlatformWriter: Sendable {
   func markedOutputs(in context: AssetPlatformContext) -> [String]
 
   /// Runs once after a run that wrote something; the findings go to the report's
-  /// `catalogFindings` (one line each). Default: none.
+  /// `catalogFindings` (its JSON has their compiler-form lines). Default: none.
   /// - Throws: errors that end the run (reported as the run's error).
-  func findings(in context: AssetPlatformContext) throws -> [String]
+  func findings(in context: AssetPlatformContext) throws -> [Diagnostic]
 
   /// Runs once after every run, so the same inputs give the same findings (and exit code)
   /// whether their outputs were written now or found up to date: `inputs` are this run's
@@ -48,7 +48,7 @@ package protocol AssetPlatformWriter: Sendable {
   /// - Throws: errors that end the run (reported as the run's error).
   func findings(
     in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
-  ) throws -> [String]
+  ) throws -> [Diagnostic]
 }
 
 extension AssetPlatformWriter {
@@ -61,7 +61,7 @@ extension AssetPlatformWriter {
   package func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {}
 
   /// Nothing to check.
-  package func findings(in context: AssetPlatformContext) throws -> [String] { [] }
+  package func findings(in context: AssetPlatformContext) throws -> [Diagnostic] { [] }
 
   /// No outputs to adopt.
   package func markedOutputs(in context: AssetPlatformContext) -> [String] { [] }
@@ -69,7 +69,7 @@ extension AssetPlatformWriter {
   /// `findings(in:)` after a run that wrote something.
   package func findings(
     in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
-  ) throws -> [String] {
+  ) throws -> [Diagnostic] {
     written.isEmpty ? [] : try findings(in: context)
   }
 

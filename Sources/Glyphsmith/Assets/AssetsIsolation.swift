@@ -21,12 +21,14 @@ package struct WorkerIsolation: Sendable, Equatable {
 /// `assets`' isolation (the same as every batch's).
 package typealias AssetsIsolation = WorkerIsolation
 
-/// A worker's answer for one input: its result (with its failure, the error itself, so the
-/// parent keeps its kind) and the time it spent in the libraries and writing files (for
-/// `--stats`).
+/// A worker's answer for one input: its result (with its failure and its warnings as data,
+/// the error and the `Diagnostic`s themselves, so the parent keeps their kind, path and
+/// severity; the result's own JSON holds only their text) and the time it spent in the
+/// libraries and writing files (for `--stats`).
 struct AssetsWorkerReply: Codable {
   var result: AssetInputResult
   var failure: GlyphsmithError?
+  var warnings: [Diagnostic]
   var taskSeconds: Double
   var librarySeconds: Double
   var writeSeconds: Double
@@ -142,6 +144,7 @@ extension AssetsJob {
           clocks[part].writeSeconds += decoded.writeSeconds
           var result = decoded.result
           result.failure = decoded.failure
+          result.warnings = decoded.warnings
           timed[part][index] = (result, decoded.taskSeconds)
         case .failure(let failure):
           failed.failure = .unusable(path: input.path, problem: failure.problem)
@@ -205,7 +208,7 @@ extension AssetsJob {
       result.failure = .unusable(path: icon.path, problem: failure.problem)
     }
     let reply = AssetsWorkerReply(
-      result: result, failure: result.failure,
+      result: result, failure: result.failure, warnings: result.warnings,
       taskSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
       librarySeconds: LibraryClock.seconds - libraryBefore,
       writeSeconds: writeClock.seconds - writeBefore)

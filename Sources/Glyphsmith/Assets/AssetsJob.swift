@@ -132,8 +132,8 @@ public struct AssetsJob: Sendable {
   package struct Plan: Sendable {
     /// The icons, in input order.
     package var icons: [PlannedIcon]
-    /// Planning warnings (`path: warning: ...`).
-    package var warnings: [String]
+    /// Planning warnings (`AssetPlanner.plan`'s).
+    package var warnings: [Diagnostic]
     /// Files that fail alone before anything runs (a file name that is not UTF-8).
     package var rejected: [(path: String, error: GlyphsmithError)]
     /// Each icon's output sets as its platforms' writers plan them (in `icons` order), so
@@ -197,10 +197,10 @@ public struct AssetsJob: Sendable {
   /// order (`fallbackForeign`: those of fallback sets), and a warning for each user's file
   /// inside an existing set of Glyphsmith's.
   func ownership(_ sets: [PlannedAssetSet], records: [String: Set<String>]) -> (
-    foreign: [String], fallbackForeign: [String], warnings: [String]
+    foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]
   ) {
     var foreign: [String] = []
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
     var fallbackForeign: [String] = []
     let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
     // A fallback set (`auto`'s PNGs) is written only when its VectorDrawable cannot be: its
@@ -456,7 +456,7 @@ public struct AssetsJob: Sendable {
       let dark = try icon.darkPath.map {
         try Artwork(data: darkData!, path: $0, baseDirectory: base)
       }
-      var warnings = artwork.warnings
+      var warnings = artwork.diagnostics
       var upscaled = false
       var pending = sets[...]
       while let set = pending.popFirst() {
@@ -469,9 +469,10 @@ public struct AssetsJob: Sendable {
               minSdk: options.minSdk, shape: result.shape, sizePt: result.sizePt)
             let encoded = try file.format.encode(file, from: source)
             if let glyph = encoded.glyph {
-              for warning in glyph.warnings where !warnings.contains(warning) {
-                // One upscaling warning an input is enough (the factor differs per scale).
-                if warning == glyph.upscalingWarning {
+              for warning in glyph.diagnostics where !warnings.contains(warning) {
+                // One upscaling warning an input is enough (the factor differs per scale);
+                // told apart by its kind, never by its words.
+                if warning.kind == Diagnostic.Kind.upscaledRaster {
                   if upscaled { continue }
                   upscaled = true
                 }
@@ -490,7 +491,9 @@ public struct AssetsJob: Sendable {
             throw error
           }
           warnings.append(
-            "\(icon.path): warning: \(problem); writing PNG drawables instead")
+            .warning(
+              "\(problem); writing PNG drawables instead", path: icon.path,
+              kind: Diagnostic.Kind.rasterFallback))
           pending = fallback[...] + pending
           continue
         }

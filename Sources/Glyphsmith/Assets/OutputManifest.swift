@@ -117,16 +117,17 @@ package enum OutputManifest {
   /// the records `begin` read before this run wrote anything (else each record is read now,
   /// with `marked` adopting outputs in a folder without one). A pending output (or an adopted
   /// one) is removed only when it carries Glyphsmith's mark.
-  /// - Returns: the removals, by folder (in `roots` order) then path, warnings (`path:
-  ///   warning: ...`) for a record that cannot be read (it is then rewritten from this run's
-  ///   plan) or an output that cannot be removed, and the error of a record that cannot be
+  /// - Returns: the removals, by folder (in `roots` order) then path, warnings (kind
+  ///   `output-record`, about the record or the output) for a record that cannot be read (it
+  ///   is then rewritten from this run's plan) or an output that cannot be removed (kind
+  ///   `user-file` for a user's file kept), and the error of a record that cannot be
   ///   written (the journal `begin` wrote stays, so the next run still prunes from it).
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
     journal: Journal? = nil, marked: (String) -> [String] = { _ in [] }
-  ) -> (removed: [Removal], warnings: [String], error: GlyphsmithError?) {
+  ) -> (removed: [Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     var removed: [Removal] = []
-    var warnings: [String] = []
+    var warnings: [Diagnostic] = []
     var failure: GlyphsmithError? = nil
     var done: Set<String> = []
     for root in roots {
@@ -136,8 +137,9 @@ package enum OutputManifest {
       let record = journal?.records[base] ?? prior(root: base, marked: marked)
       if record.unreadable {
         warnings.append(
-          "\(recordPath): warning: the record of outputs cannot be read; nothing it lists is removed this run, and it is written anew"
-        )
+          .warning(
+            "the record of outputs cannot be read; nothing it lists is removed this run, and it is written anew",
+            path: recordPath, kind: Diagnostic.Kind.outputRecord))
       }
       let old = record.all
       var new = recordable(root: base, planned: planned[root] ?? [:], old: old)
@@ -161,7 +163,10 @@ package enum OutputManifest {
           if kept == [path] { continue }
           removed.append(Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
         } catch {
-          warnings.append("\(path): warning: cannot remove this output of a gone source: \(error)")
+          warnings.append(
+            .warning(
+              "cannot remove this output of a gone source: \(error)", path: path,
+              kind: Diagnostic.Kind.outputRecord))
         }
       }
       let document = Document(outputs: new, pending: pending.isEmpty ? nil : pending)

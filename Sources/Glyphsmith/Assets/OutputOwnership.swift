@@ -90,11 +90,13 @@ package enum OutputOwnership {
     }.sorted()
   }
 
-  /// `PATH: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not
-  /// make)`; `nil` for a hidden file (`.DS_Store`), kept silently.
-  package static func userFileWarning(path: String) -> String? {
+  /// A warning about the user's file at `path` (kind `user-file`: `PATH: warning: not made by
+  /// glyphsmith; kept (glyphsmith never deletes a file it did not make)`); `nil` for a hidden
+  /// file (`.DS_Store`), kept silently.
+  package static func userFileWarning(path: String) -> Diagnostic? {
     guard !(path.split(separator: "/").last ?? "").hasPrefix(".") else { return nil }
-    return
-      "\(path): warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)"
+    return .warning(
+      "not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)", path: path,
+      kind: Diagnostic.Kind.userFile)
   }
 }

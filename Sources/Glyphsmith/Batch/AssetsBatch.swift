@@ -25,27 +25,36 @@ package struct AssetsBatch: Sendable {
     self.options = options
   }
 
-  /// What `run` found: the report (missing inputs first, as failures) and the stderr lines
-  /// about it (report warnings, each input's warnings and error, catalog findings).
+  /// What `run` found: the report (missing inputs first, as failures), what to tell about it
+  /// and the outputs removed.
   package struct Result: Sendable {
     /// The report, as `--json` prints it.
     package var report: AssetsReport
-    /// The lines to print once rendering is over.
-    package var diagnostics: [String]
+    /// What to tell once rendering is over, in order: the symbol sets' warnings and
+    /// failures (`symbols`), then the job's report's (`AssetsReport.notices`: its warnings,
+    /// each input's warnings and failure, the catalog findings). Missing inputs are told to
+    /// `diagnose` as they are found, not here.
+    package var notices: [BatchNotice]
+    /// With `prune`: the outputs removed, in order (each told after `notices`).
+    package var removals: [OutputManifest.Removal] = []
+    /// With `prune`: why the record of outputs could not be confirmed at the end (told last;
+    /// also the report's `error`), else `nil`.
+    package var recordError: GlyphsmithError? = nil
     /// With `prune`: the outputs removed, paths as printed.
-    package var removed: [String] = []
+    package var removed: [String] { removals.map(\.path) }
   }
 
-  /// Collects the inputs, reports each missing one to `diagnose` at once, then writes every
-  /// asset. `progress(done, total)` is called after each input, from any thread.
+  /// Collects the inputs, tells `diagnose` the catalog name warning and each missing input
+  /// (a `.failure`) at once, then writes every asset. `progress(done, total)` is called after
+  /// each input, from any thread.
   /// - Throws: a `GlyphsmithFailure` naming the catalog when the job cannot start or the
   ///   catalog cannot be created (see `AssetsJob.run(collected:progress:)`).
   package func run(
-    diagnose: (String) -> Void, progress: @escaping @Sendable (Int, Int) -> Void
+    diagnose: (BatchNotice) -> Void, progress: @escaping @Sendable (Int, Int) -> Void
   ) throws -> Result {
-    if let warning = catalogNameWarning { diagnose(warning) }
+    if let warning = catalogNameWarning { diagnose(.diagnostic(warning)) }
     var (files, missing) = InputCollector.collectTree(inputs)
-    for error in missing { diagnose(error.description) }
+    for error in missing { diagnose(.failure(error)) }
     let hasInputs = !files.isEmpty
     let collected = files
     // `symbols`: SVG inputs become symbol sets (written first, so the catalog validation
@@ -88,7 +97,7 @@ package struct AssetsBatch: Sendable {
         roots: roots, planned: planned, force: options.force, marked: job.markedOutputs)
       recorded = true
     }
-    var symbolDiagnostics: [String] = []
+    var symbolNotices: [BatchNotice] = []
     var symbolFailures: [AssetInputResult] = []
     if options.symbols && hasInputs {
       try record()
@@ -97,7 +106,9 @@ package struct AssetsBatch: Sendable {
       symbolJob.prefix = options.symbolPrefix
       symbolJob.suffix = options.symbolSuffix
       let symbols = try symbolJob.run()
-      symbolDiagnostics = symbols.symbols.flatMap(\.warnings) + symbols.errors
+      symbolNotices =
+        symbols.symbols.flatMap(\.diagnostics).map(BatchNotice.diagnostic)
+        + symbols.failures.map { .failure($0.error) }
       symbolFailures = symbols.failures.map {
         AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)
       }
@@ -122,12 +133,7 @@ package struct AssetsBatch: Sendable {
         throw GlyphsmithError.wrap(error, path: catalog)
       }
     }
-    var diagnostics = symbolDiagnostics + report.warnings
-    for input in report.inputs {
-      diagnostics += input.warnings
-      if let error = input.error { diagnostics.append(error) }
-    }
-    diagnostics += report.catalogFindings
+    let notices = symbolNotices + report.notices
     let missingResults = missing.map { error -> AssetInputResult in
       let path: String
       switch error {
@@ -137,19 +143,18 @@ package struct AssetsBatch: Sendable {
       return AssetInputResult.failed(path: path, role: options.role, error: error)
     }
     report.inputs = missingResults + symbolFailures + report.inputs
-    diagnostics += removals.map(\.line)
-    if let recordError { diagnostics.append(recordError.description) }
-    return Result(report: report, diagnostics: diagnostics, removed: removals.map(\.path))
+    return Result(
+      report: report, notices: notices, removals: removals, recordError: recordError)
   }
 
   /// The plan `run` would execute, for `--plan --json`: the inputs collected and planned
   /// exactly as `run` does (missing inputs and names that are not UTF-8 as `failures`, SVG
   /// inputs of `symbols` as `symbolSets`), nothing written. `diagnose` gets the catalog name
-  /// warning, as in `run`.
+  /// warning, as in `run`; missing inputs are the plan's `failures`.
   /// - Throws: a `GlyphsmithFailure` naming the catalog when the job cannot be planned (a
   ///   name collision, a bad option).
-  package func plan(diagnose: (String) -> Void) throws -> AssetPlan {
-    if let warning = catalogNameWarning { diagnose(warning) }
+  package func plan(diagnose: (BatchNotice) -> Void) throws -> AssetPlan {
+    if let warning = catalogNameWarning { diagnose(.diagnostic(warning)) }
     var (files, missing) = InputCollector.collectTree(inputs)
     let job = AssetsJob(catalogPath: catalog, options: options)
     var symbolSets: [PlannedOutput] = []
@@ -187,16 +192,18 @@ package struct AssetsBatch: Sendable {
     return try? XcodeJSON.encode(failed)
   }
 
-  /// A warning when the iOS catalog folder does not end in `.xcassets` (Xcode reads only such
-  /// folders as asset catalogs), else `nil`.
-  package var catalogNameWarning: String? {
+  /// A warning (kind `catalog-name`, about the catalog as given) when the iOS catalog folder
+  /// does not end in `.xcassets` (Xcode reads only such folders as asset catalogs), else
+  /// `nil`.
+  package var catalogNameWarning: Diagnostic? {
     guard options.platforms.contains(.ios) else { return nil }
     var path = catalog
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     guard (path as NSString).pathExtension.lowercased() != "xcassets" else { return nil }
     let name = (path as NSString).lastPathComponent
-    return
-      "\(catalog): warning: the catalog folder does not end in .xcassets; Xcode reads only NAME.xcassets folders as asset catalogs; use -o \(name).xcassets"
+    return .warning(
+      "the catalog folder does not end in .xcassets; Xcode reads only NAME.xcassets folders as asset catalogs; use -o \(name).xcassets",
+      path: catalog, kind: Diagnostic.Kind.catalogName)
   }
 
   /// The folders the platforms write into, in platform order: the catalog (iOS), the Android

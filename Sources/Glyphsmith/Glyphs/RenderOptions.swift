@@ -60,9 +60,4 @@ public struct RenderedGlyph: Sendable {
   public var targetPt: Size?
   /// The artwork's warnings, then the renderer's (upscaling, an opaque template PNG).
   public var diagnostics: [Diagnostic]
-  /// `diagnostics` in the form `path: warning: ...` (derived).
-  public var warnings: [String] { diagnostics.descriptions }
-  /// The one of `warnings` that says a raster was upscaled, if any (told apart by its kind,
-  /// never by its words; derived).
-  public var upscalingWarning: String? { upscaling.first?.description }
 }

@@ -80,8 +80,6 @@ public struct DrawnLayout: Sendable, Equatable, Encodable {
   /// Advice printed on stderr (`warning: ...`): text cut short, crowded layouts, upscaled
   /// rasters.
   public var diagnostics: [Diagnostic]
-  /// `diagnostics` in the compiler form, as printed and as `--json` writes them (derived).
-  public var warnings: [String] { diagnostics.descriptions }
 
   /// A layout of a `widthPx` x `heightPx` picture drawn at `scale`.
   public init(
@@ -103,7 +101,7 @@ public struct DrawnLayout: Sendable, Equatable, Encodable {
     try c.encode(version, forKey: .version)
     try c.encode(size, forKey: .size)
     try c.encode(items, forKey: .items)
-    try c.encode(warnings, forKey: .warnings)
+    try c.encode(diagnostics.descriptions, forKey: .warnings)
   }
 
   /// The JSON document, keys sorted, pretty-printed, ending in a newline.

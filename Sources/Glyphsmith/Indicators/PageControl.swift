@@ -132,9 +132,6 @@ public struct PageControl {
     return pages
   }
 
-  /// `diagnostics` in the compiler form `warning: ...` (derived).
-  public var warnings: [String] { diagnostics.descriptions }
-
   /// Advice for the user (kind `layout`, no path): more than 10 pages (HIG: hard to count;
   /// use another arrangement) and more than 2 different indicator images (HIG).
   public var diagnostics: [Diagnostic] {

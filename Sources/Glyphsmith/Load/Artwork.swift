@@ -13,9 +13,6 @@ public final class Artwork {
   /// Warnings found while loading (dropped references, a size fallback, `<text>` the fonts
   /// cannot draw) and added by the renderer, in order.
   public private(set) var diagnostics: [Diagnostic] = []
-  /// `diagnostics` in the compiler form `path: warning: ...` (for callers that still take
-  /// lines; derived, never stored).
-  public var warnings: [String] { diagnostics.descriptions }
 
   /// Whether the artwork is a raster (PNG) rather than vector (SVG).
   public var isRaster: Bool {

@@ -18,13 +18,48 @@ public struct AssetPlan: Codable, Equatable, Sendable {
   /// Inputs that cannot be planned (`path: error: ...`; a missing input, a name that is not
   /// UTF-8), in input order; absent when none.
   public var failures: [String]?
-  /// Warnings of planning (`path: warning: ...`); absent when none.
-  public var warnings: [String]?
+  /// Warnings of planning (kind `ignored-dark-variant`: a dark variant of a template icon);
+  /// `nil` when none. The JSON holds them twice, both absent when none: `warnings`, their
+  /// compiler-form lines (`path: warning: ...`), and `diagnostics`, the `Diagnostic`s
+  /// themselves (which `init(from:)` reads back).
+  public var warnings: [Diagnostic]?
 
   /// A plan of `icons` writing into `outputFolders`.
   public init(outputFolders: [String: String], icons: [PlannedIcon]) {
     self.outputFolders = outputFolders
     self.icons = icons
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case version, outputFolders, icons, symbolSets, skipped, failures, warnings, diagnostics
+  }
+
+  /// Reads a plan; `warnings` from its `diagnostics`.
+  /// - Throws: `DecodingError` for a missing or mistyped key (the optional ones may be
+  ///   absent).
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    version = try c.decode(Int.self, forKey: .version)
+    outputFolders = try c.decode([String: String].self, forKey: .outputFolders)
+    icons = try c.decode([PlannedIcon].self, forKey: .icons)
+    symbolSets = try c.decodeIfPresent([PlannedOutput].self, forKey: .symbolSets)
+    skipped = try c.decodeIfPresent([String].self, forKey: .skipped)
+    failures = try c.decodeIfPresent([String].self, forKey: .failures)
+    warnings = try c.decodeIfPresent([Diagnostic].self, forKey: .diagnostics)
+  }
+
+  /// Writes the keys docs/assets.md lists ("The plan"), the optional ones only when set;
+  /// `warnings` as compiler-form lines and as `diagnostics`.
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(version, forKey: .version)
+    try c.encode(outputFolders, forKey: .outputFolders)
+    try c.encode(icons, forKey: .icons)
+    try c.encodeIfPresent(symbolSets, forKey: .symbolSets)
+    try c.encodeIfPresent(skipped, forKey: .skipped)
+    try c.encodeIfPresent(failures, forKey: .failures)
+    try c.encodeIfPresent(warnings?.descriptions, forKey: .warnings)
+    try c.encodeIfPresent(warnings, forKey: .diagnostics)
   }
 
   /// The plan as `--plan --json` prints it: sorted keys, two-space indentation, slashes

@@ -10,16 +10,23 @@ public struct BuildReport: Codable, Equatable, Sendable {
   public var config: String
   /// One entry per built icon, in icon order (as `AssetsReport.inputs`).
   public var inputs: [AssetInputResult]
-  /// Warnings about the icons as a whole.
-  public var warnings: [String]
-  /// Catalog findings after the run (as `AssetsReport.catalogFindings`).
-  public var catalogFindings: [String]
+  /// Warnings about the icons as a whole (as `AssetsReport.warnings`: the JSON holds their
+  /// compiler-form lines). Setting it replaces the lines of a report read from JSON.
+  public var warnings: [Diagnostic] { didSet { readWarnings = nil } }
+  /// Catalog findings after the run (as `AssetsReport.catalogFindings`: the JSON holds their
+  /// compiler-form lines). Setting it replaces the lines of a report read from JSON.
+  public var catalogFindings: [Diagnostic] { didSet { readCatalogFindings = nil } }
   /// Outputs removed (their source is gone or no longer makes them), paths as printed.
   public var removed: [String]
   /// Icons a rule skipped.
   public var skipped: [String]
   /// Why the build could not run, else `nil`.
   public var error: String?
+  /// The `warnings` lines of a report read from JSON (`init(from:)`), which holds no
+  /// `Diagnostic`s.
+  private var readWarnings: [String]? = nil
+  /// The `catalogFindings` lines of a report read from JSON.
+  private var readCatalogFindings: [String]? = nil
 
   /// The report of a finished build.
   public init(config: String, result: ProjectBuild.Result) {
@@ -41,5 +48,40 @@ public struct BuildReport: Codable, Equatable, Sendable {
     removed = []
     skipped = []
     self.error = error
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case version, config, inputs, warnings, catalogFindings, removed, skipped, error
+  }
+
+  /// Reads a report. The `warnings` and `catalogFindings` lines are kept as text, never
+  /// parsed back into `Diagnostic`s; encoding the report again writes the same text.
+  /// - Throws: `DecodingError` for a missing or mistyped key (`error` may be absent).
+  public init(from decoder: Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    version = try c.decode(Int.self, forKey: .version)
+    config = try c.decode(String.self, forKey: .config)
+    inputs = try c.decode([AssetInputResult].self, forKey: .inputs)
+    warnings = []
+    catalogFindings = []
+    readWarnings = try c.decode([String].self, forKey: .warnings)
+    readCatalogFindings = try c.decode([String].self, forKey: .catalogFindings)
+    removed = try c.decode([String].self, forKey: .removed)
+    skipped = try c.decode([String].self, forKey: .skipped)
+    error = try c.decodeIfPresent(String.self, forKey: .error)
+  }
+
+  /// Writes every key, `warnings` and `catalogFindings` as compiler-form lines, `error` left
+  /// out when `nil`.
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(version, forKey: .version)
+    try c.encode(config, forKey: .config)
+    try c.encode(inputs, forKey: .inputs)
+    try c.encode(readWarnings ?? warnings.descriptions, forKey: .warnings)
+    try c.encode(readCatalogFindings ?? catalogFindings.descriptions, forKey: .catalogFindings)
+    try c.encode(removed, forKey: .removed)
+    try c.encode(skipped, forKey: .skipped)
+    try c.encodeIfPresent(error, forKey: .error)
   }
 }

@@ -33,12 +33,20 @@ public struct ProjectBuild: Sendable {
     /// Every built icon's result in icon order, the catalog findings and warnings, as
     /// `assets --json` reports them.
     public var report: AssetsReport
-    /// Outputs removed because their source is gone or no longer makes them.
-    public var removed: [String]
+    /// Outputs removed because their source is gone or no longer makes them, paths as
+    /// printed.
+    public var removed: [String] { removals.map(\.path) }
+    /// The outputs removed, in order (told after `notices`).
+    package var removals: [OutputManifest.Removal]
     /// Icons a rule skipped.
     public var skipped: [String]
-    /// The lines to print (warnings, errors, findings, removals), in order.
-    public var diagnostics: [String]
+    /// What to tell, in order (`AssetsReport.notices` of `report`): the warnings, each
+    /// icon's warnings and failure, the catalog findings; the command prints each as its
+    /// compiler-form line, then the removals, then `recordError`.
+    public var notices: [BatchNotice]
+    /// Why the record of outputs could not be confirmed at the end (told last; also the
+    /// report's `error`), else `nil`.
+    package var recordError: GlyphsmithError?
     /// Each group's options and icon paths (image-set icons), for `--lint`.
     package var groups: [(options: AssetsOptions, paths: Set<String>)] = []
   }
@@ -387,16 +395,9 @@ public struct ProjectBuild: Sendable {
       roots: roots, planned: planned, considered: considered, journal: journal)
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
-    var diagnostics = report.warnings
-    for input in report.inputs {
-      diagnostics += input.warnings
-      if let error = input.error { diagnostics.append(error) }
-    }
-    diagnostics += report.catalogFindings
-    diagnostics += removed.map(\.line)
-    if let recordError { diagnostics.append(recordError.description) }
     return Result(
-      report: report, removed: removed.map(\.path), skipped: skipped, diagnostics: diagnostics,
+      report: report, removals: removed, skipped: skipped, notices: report.notices,
+      recordError: recordError,
       groups: groups.map { ($0.options, Set($0.files.map(\.path) + $0.symbols)) })
   }
 
@@ -413,7 +414,7 @@ public struct ProjectBuild: Sendable {
     var results = symbols.symbols.map { entry in
       AssetInputResult(
         path: entry.input, name: entry.name, status: .written, role: options.role.rawValue,
-        shape: nil, sizePt: nil, files: [], failure: nil, warnings: entry.warnings)
+        shape: nil, sizePt: nil, files: [], failure: nil, warnings: entry.diagnostics)
     }
     results += symbols.failures.map {
       AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)

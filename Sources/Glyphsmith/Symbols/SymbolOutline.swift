@@ -37,8 +37,6 @@ package struct SymbolOutline: Sendable {
   /// Warnings: the artwork's, then the outline's (kind `symbol-outline`: dashes outlined
   /// solid, weights copied).
   package var diagnostics: [Diagnostic]
-  /// `diagnostics` in the compiler form `path: warning: ...` (derived).
-  package var warnings: [String] { diagnostics.descriptions }
   /// The left and right margin guides of each weight, as x on the artboard (set by `place`;
   /// until then the canvas edges around the column centre).
   package var margins: [SymbolWeight: (left: Double, right: Double)] = [:]

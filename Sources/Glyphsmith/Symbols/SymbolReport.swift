@@ -16,11 +16,9 @@ public struct SymbolReport: Encodable, Sendable, Equatable {
     public var weighted: Bool
     /// Template paths per weight.
     public var paths: Int
-    /// Warnings: the artwork's, then the outline's.
+    /// Warnings: the artwork's, then the outline's (the report's `warnings` key holds their
+    /// compiler-form lines).
     public var diagnostics: [Diagnostic]
-    /// `diagnostics` in the compiler form, as printed and as the report's `warnings` key
-    /// holds them (derived).
-    public var warnings: [String] { diagnostics.descriptions }
     /// The Regular-S / source comparison and ink per weight, with `--measure`.
     public var measure: SymbolMeasure.Result?
 
@@ -53,7 +51,7 @@ public struct SymbolReport: Encodable, Sendable, Equatable {
       try c.encode(method, forKey: .method)
       try c.encode(weighted, forKey: .weighted)
       try c.encode(paths, forKey: .paths)
-      try c.encode(warnings, forKey: .warnings)
+      try c.encode(diagnostics.descriptions, forKey: .warnings)
       try c.encodeIfPresent(measure, forKey: .measure)
     }
   }

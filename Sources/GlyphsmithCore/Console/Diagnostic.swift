@@ -174,7 +174,8 @@ extension Diagnostic {
     /// An app icon appearance (dark, tinted, mask, contrast, square, corners) that will not
     /// look as meant.
     public static let appearance = "appearance"
-    /// A launcher layer that cannot be a VectorDrawable and is written as PNGs.
+    /// An output that cannot be a VectorDrawable and is written as PNGs instead (a launcher
+    /// layer; an `--android-format auto` drawable).
     public static let rasterFallback = "raster-fallback"
     /// A launcher layer that is not as Android needs it (monochrome colours, transparency).
     public static let launcherLayer = "launcher-layer"
@@ -182,5 +183,16 @@ extension Diagnostic {
     public static let symbolOutline = "symbol-outline"
     /// `golden` check and record findings.
     public static let golden = "golden"
+    /// An iOS output folder whose name Xcode does not read as an asset catalog (not
+    /// `NAME.xcassets`).
+    public static let catalogName = "catalog-name"
+    /// A `NAME-dark` variant that is not used (a template icon: the bar tints it).
+    public static let ignoredDarkVariant = "ignored-dark-variant"
+    /// The record of an output folder's outputs (`.glyphsmith-outputs.json`, `--prune` and
+    /// `build`) that cannot be read, or an output it lists that cannot be removed.
+    public static let outputRecord = "output-record"
+    /// A file inside an output Glyphsmith replaces or prunes that Glyphsmith did not make,
+    /// kept (issue 32).
+    public static let userFile = "user-file"
   }
 }

@@ -258,14 +258,14 @@ enum AssetsCommand: DeclaredSubcommand {
     batch.prune = options.prune
     if options.plan {
       guard options.json else { throw UsageError(message: "--plan prints JSON; give --json too") }
-      let plan = try batch.plan(diagnose: Terminal.error)
+      let plan = try batch.plan(diagnose: tell)
       FileHandle.standardOutput.write(try plan.json())
       return plan.failures == nil ? nil : .unusableInput
     }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     let result: AssetsBatch.Result
     do {
-      result = try batch.run(diagnose: Terminal.error) { bar.update(done: $0, total: $1) }
+      result = try batch.run(diagnose: tell) { bar.update(done: $0, total: $1) }
     } catch let failure as any GlyphsmithFailure {
       bar.finish()
       if options.json, let data = AssetsBatch.failureJSON(failure.description) {
@@ -274,7 +274,7 @@ enum AssetsCommand: DeclaredSubcommand {
       throw failure
     }
     bar.finish()
-    result.diagnostics.forEach(Terminal.error)
+    tell(result.notices, removals: result.removals, recordError: result.recordError)
     var report = result.report
     let lintFailed = options.lint ? lintInputs(&report, options: options) : false
     if options.json {
@@ -291,6 +291,26 @@ enum AssetsCommand: DeclaredSubcommand {
         AssetsBatch.statistics(report, seconds: Date().timeIntervalSince(started)))
     }
     return AssetsBatch.outcome(report, lintFailed: lintFailed)
+  }
+
+  /// Prints `notice` on stderr as its compiler-form line: a warning's or finding's
+  /// `Diagnostic.description`, a failed input's `GlyphsmithError.description`.
+  static func tell(_ notice: BatchNotice) {
+    switch notice {
+    case .diagnostic(let diagnostic): Terminal.error(diagnostic.description)
+    case .failure(let error): Terminal.error(error.description)
+    }
+  }
+
+  /// Prints what a run found once it is over (`assets`, `build`): each notice (`tell`), then
+  /// each removed output (`PATH: removed (...)`), then the error of a record of outputs that
+  /// could not be written, if any.
+  static func tell(
+    _ notices: [BatchNotice], removals: [OutputManifest.Removal], recordError: GlyphsmithError?
+  ) {
+    notices.forEach(tell)
+    for removal in removals { Terminal.error(removal.line) }
+    if let recordError { tell(.failure(recordError)) }
   }
 
   /// `--lint`: lints every input that was read, as `glyphsmith lint` does at the same role,

@@ -173,7 +173,8 @@ enum BuildCommand: DeclaredSubcommand {
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     var result = try build.run(plan: plan) { bar.update(done: $0, total: $1) }
     bar.finish()
-    result.diagnostics.forEach(Terminal.error)
+    AssetsCommand.tell(
+      result.notices, removals: result.removals, recordError: result.recordError)
     var lintFound = false
     if options.lint {
       for group in result.groups {

@@ -64,7 +64,7 @@ struct AndroidLauncherTests {
     options.background = .color(RGBA8(r: 0x33, g: 0x66, b: 0xCC))
     let result = try AndroidLauncherJob.run(
       iconPath: icon, resPath: folder.path("app/res"), options: options)
-    #expect(result.diagnostics == [])
+    #expect(result.findings == [])
     #expect(result.outcome == nil)
     let listing = folder.listing().filter { $0.hasPrefix("app/") && $0.contains(".") }
     // The record of what it wrote (issue 32) sits in the folder holding res.
@@ -138,7 +138,7 @@ struct AndroidLauncherTests {
     #expect(result.outcome == .answerIsNo)
     #expect(result.errors == 2)
     #expect(
-      result.diagnostics == [
+      result.findings.descriptions == [
         mono + ": error: the monochrome layer has 2 colours (#000000, #FF0000); Android tints it as one, so give it one colour",
         back + ": error: the background has transparency (first at 0,400 px of 432); launchers need an opaque background",
       ])

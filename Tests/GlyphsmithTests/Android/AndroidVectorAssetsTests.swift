@@ -67,10 +67,12 @@ struct AndroidVectorAssetsTests {
     let report = try run(folder, .auto)
     #expect(report.inputs.map(\.status.rawValue) == ["written", "written"])
     #expect(
-      report.inputs[1].warnings == [
+      report.inputs[1].warnings.descriptions == [
         folder.path("in/masked.svg")
           + ": warning: a VectorDrawable cannot express group opacity, masks, patterns or text (drawn as a reused group) (<circle id=\"dot\"> line 3); writing PNG drawables instead"
       ])
+    #expect(report.inputs[1].warnings.map(\.kind) == [Diagnostic.Kind.rasterFallback])
+    #expect(report.inputs[1].warnings.map(\.path) == [folder.path("in/masked.svg")])
     #expect(report.inputs[1].files.map(\.width) == [24, 36, 48, 72, 96])
     let listing = folder.listing().filter { $0.hasPrefix("out/android/res/") && $0.contains(".") }
     #expect(

@@ -31,7 +31,7 @@ public enum MyIcons {
     options.widthPx = side
     options.heightPx = side
     let rendered = try GlyphRenderer.render(artwork, options: options)
-    return rendered.image  // rendered.warnings: dropped references, upscaling
+    return rendered.image  // rendered.diagnostics: dropped references, upscaling
   }
 
   /// The unread badge for `count` at `scale` (red oval, "99+" above 99).

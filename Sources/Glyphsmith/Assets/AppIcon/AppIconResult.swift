@@ -6,8 +6,6 @@ public struct AppIconResult: Sendable {
   public var files: [(name: String, pixels: Int)]
   /// Warnings (transparent corners, mask cuts, dark and tinted layers, upscaling), in order.
   public var diagnostics: [Diagnostic]
-  /// `diagnostics` in the compiler form `path: warning: ...` (derived).
-  public var warnings: [String] { diagnostics.descriptions }
   /// Validator findings about the written appiconset (none when all is well).
   public var findings: [CatalogFinding]
 }

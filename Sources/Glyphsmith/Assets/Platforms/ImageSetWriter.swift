@@ -152,10 +152,11 @@ package struct ImageSetWriter: AssetPlatformWriter {
     }
   }
 
-  /// The whole catalog validated (names collide across it), as `glyphsmith validate` does.
+  /// The whole catalog validated (names collide across it), as `glyphsmith validate` does:
+  /// its `CatalogFinding`s as Diagnostics (kind `catalog`).
   /// - Throws: what `CatalogValidator.validate` throws.
-  package func findings(in context: AssetPlatformContext) throws -> [String] {
-    try CatalogValidator.validate(catalogPath: context.root).map(\.description)
+  package func findings(in context: AssetPlatformContext) throws -> [Diagnostic] {
+    try CatalogValidator.validate(catalogPath: context.root).map(\.diagnostic)
   }
 
   /// The findings about this run's own sets, on every run: names are checked across the
@@ -169,7 +170,7 @@ package struct ImageSetWriter: AssetPlatformWriter {
   /// - Throws: what `CatalogValidator.validate` throws.
   package func findings(
     in context: AssetPlatformContext, inputs: [AssetInput], written: [AssetInput]
-  ) throws -> [String] {
+  ) throws -> [Diagnostic] {
     guard !inputs.isEmpty else { return [] }
     let owned = ownedPaths(inputs, in: context)
     let fresh = ownedPaths(written, in: context)
@@ -178,7 +179,7 @@ package struct ImageSetWriter: AssetPlatformWriter {
     return try CatalogValidator.validate(
       catalogPath: context.root, checkingAssets: { fresh.folders.contains($0) }
     )
-    .filter { owned.contains(finding: $0.path) && $0.rule != .unassignedFile }.map(\.description)
+    .filter { owned.contains(finding: $0.path) && $0.rule != .unassignedFile }.map(\.diagnostic)
   }
 
   /// The imagesets of `inputs` and the catalog and group `Contents.json` this writer writes,
