@@ -90,7 +90,14 @@ struct OwnershipCLITests {
 
     let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
     #expect(forced.status == 0)
-    #expect(forced.stderr == "")
+    // Each path replaced is named (found by the new-user trial: --force replaced them
+    // without a word).
+    #expect(
+      forced.stderr.split(separator: "\n").map(String.init).sorted() == [
+        "App/Icons.xcassets/bell.imageset: warning: not made by glyphsmith; replaced (--force)",
+        "android/res/drawable-mdpi/camera.png: warning: not made by glyphsmith; replaced (--force)",
+        "public/heart: warning: not made by glyphsmith; replaced (--force)",
+      ])
     #expect(Self.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png"])
     #expect(Self.read(drawable) != "album")
     #expect(Self.names(web).contains("favicon.ico"))

@@ -180,6 +180,11 @@ public struct AssetsJob: Sendable {
           continue
         }
         icon.replacing = owned.foreign
+        plan.warnings += owned.foreign.map {
+          .warning(
+            "not made by glyphsmith; replaced (--force)", path: $0,
+            kind: Diagnostic.Kind.replacedByForce)
+        }
       }
       if options.force, !owned.fallbackForeign.isEmpty {
         icon.replacing = (icon.replacing ?? []) + owned.fallbackForeign

@@ -194,5 +194,8 @@ extension Diagnostic {
     /// A file inside an output Glyphsmith replaces or prunes that Glyphsmith did not make,
     /// kept (issue 32).
     public static let userFile = "user-file"
+    /// A path Glyphsmith did not make, replaced because `--force` was given (named so that
+    /// nothing of the user's goes without a word).
+    public static let replacedByForce = "replaced-by-force"
   }
 }
