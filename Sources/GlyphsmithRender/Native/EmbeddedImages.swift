@@ -99,9 +99,23 @@ enum EmbeddedImages {
         ?? "SVG images nest more than \(maximumDepth) levels deep ('\(shown(reference))')"
       return
     }
-    guard SVGPreflight.needsPass(bytes),
+    // A data: image is canonical already (`CanonicalSVG`); a file is read as librsvg reads
+    // it, so its checks read its canonical form.
+    var checked = bytes
+    if !isData {
+      guard let canonical = try? CanonicalSVG.read(bytes, path: reference, depth: depth + 1)
+      else {
+        outcome.tooLarge =
+          outcome.tooLarge
+          ?? "the SVG image '\(shown(reference))' cannot be read canonically (its encoding, "
+          + "syntax or gzip stream)"
+        return
+      }
+      checked = canonical.data
+    }
+    guard
       let found = SVGPreflight.run(
-        bytes, limits: limits, baseDirectory: baseDirectory, normalize: false, depth: depth + 1)
+        checked, limits: limits, baseDirectory: baseDirectory, normalize: false, depth: depth + 1)
     else { return }
     if let refusal = found.tooLarge ?? found.unfaithful {
       outcome.tooLarge = outcome.tooLarge ?? "the SVG image '\(shown(reference))': \(refusal)"

@@ -3,9 +3,8 @@ import Foundation
 
 /// Rewrites, in the libxml2 tree `SVGPreflight` parsed, the constructs librsvg 2.54 draws
 /// differently from the SVG 2 specification and browsers, into equivalent markup it draws
-/// right. Only documents `SVGPreflight` parses anyway reach it (they hold `href`, `url(` or
-/// `use`), plus those with square caps; a document with none of the constructs is left alone
-/// and librsvg reads the input's own bytes.
+/// right. Every document reaches it (after `CanonicalSVG`); one with none of the constructs
+/// is left alone and librsvg reads the canonical document as it is.
 ///
 /// - `<use>` of a `<symbol>` (SVG 2 §5.6, §5.5): becomes `<g use-attributes
 ///   transform="… translate(x y)"><svg width height viewBox preserveAspectRatio><g
@@ -46,10 +45,6 @@ enum SVGNormalizer {
     if fixZeroLengthCaps(root) { fixes.append("zero-length-cap") }
     return fixes
   }
-
-  /// Whether `data` may need `fixZeroLengthCaps` (it mentions square caps); the other fixes
-  /// need `href`, `url(` or `use`, which send a document through the preflight already.
-  static let extraTrigger = Array("square".utf8)
 
   // MARK: - Tree helpers
 

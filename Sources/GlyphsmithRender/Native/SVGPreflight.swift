@@ -25,14 +25,10 @@ import Foundation
 ///   (`RasterHeader`), before anything decodes them; a nested SVG goes through this pass
 ///   itself (three levels deep), a `data:` one rewritten when it was bounded.
 ///
-/// The pass reads the document as librsvg will (issue 23): the internal subset's entities
-/// substituted and attribute defaults applied, in the encoding the byte order mark or XML
-/// declaration names (`LibXMLReader.normalizedTree`), CSS escapes in `style` attributes and
-/// `<style>` resolved (`CSSUnescaper`). Such a document (an internal subset, or an encoding
-/// other than UTF-8) is given to librsvg as the tree that was checked, written out in UTF-8
-/// without its DOCTYPE; one libxml2 cannot read so (an external entity, an expansion past
-/// libxml2's limits) is refused, naming why. When nothing needs bounding or normalising, the
-/// bytes librsvg reads are the input's own.
+/// The pass reads the canonical document (`CanonicalSVG`, issue 33): entities, character
+/// references and the internal subset applied, UTF-8, comments dropped, CSS re-written by its
+/// tokens; every document goes through it, whatever its bytes. When nothing needs bounding or
+/// normalising, the bytes librsvg reads are the canonical document's.
 enum SVGPreflight {
   /// What the pass found.
   struct Findings {
@@ -82,104 +78,9 @@ enum SVGPreflight {
   /// times the App Store icon's side.
   static let maximumStrokeWidth = 1e6
 
-  /// Bytes whose presence sends a document through the pass; icons without any of them (most)
-  /// skip it.
-  /// `square` (caps) is `SVGNormalizer`'s: a zero-length subpath needs it.
-  /// `text`, `\\` (a CSS escape) and `dasharray` are issue 23's: text runs and dashes are
-  /// bounded, escapes resolved. Stroke widths are bounded too, but a plain `stroke-width="2"`
-  /// (every stroked icon) sends nothing through the pass: only a written value that could be
-  /// past `maximumStrokeWidth` does (`mayHoldWideStroke`); a value built any other way needs
-  /// an entity (`<!`) or a CSS escape (`\\`), which are triggers themselves.
-  static let triggers = [
-    "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square", "text", "\\",
-    "dasharray",
-  ].map {
-    Array($0.utf8)
-  }
-
-  /// Whether a `stroke-width` in `data` is written with an exponent or five or more digits
-  /// before its decimal point: the only values that can reach `maximumStrokeWidth` (1e6 px;
-  /// 9999.9in is 959,990 px), as an attribute (`stroke-width="1e19"`) or a CSS declaration
-  /// (`stroke-width: 100000`).
-  static func mayHoldWideStroke(_ data: Data) -> Bool {
-    let word = Array("stroke-width".utf8)
-    return data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      let n = bytes.count
-      var i = 0
-      while i + word.count <= n {
-        guard bytes[i] == word[0], zip(word.indices, word).allSatisfy({ bytes[i + $0] == $1 })
-        else {
-          i += 1
-          continue
-        }
-        var j = i + word.count
-        // The separator: `="`, `='`, `:`, white space.
-        while j < n, [UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"),
-          UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
-          UInt8(ascii: "\r"), UInt8(ascii: "+")].contains(bytes[j])
-        {
-          j += 1
-        }
-        var digits = 0
-        while j < n, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
-          digits += 1
-          j += 1
-        }
-        while j < n,
-          bytes[j] == UInt8(ascii: ".")
-            || (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9"))
-        {
-          j += 1
-        }
-        if digits >= 5 || (j < n && (bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E")))
-        {
-          return true
-        }
-        i = j
-      }
-      return false
-    }
-  }
-
-  /// Whether `data` contains any trigger word, or is not in an ASCII-compatible encoding
-  /// (a UTF-16 or UTF-32 byte order mark or a zero byte among the first four: the trigger
-  /// words are not bytes there).
-  static func needsPass(_ data: Data) -> Bool {
-    let head = [UInt8](data.prefix(4))
-    if head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) {
-      return true
-    }
-    if mayHoldWideStroke(data) { return true }
-    return data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      let n = bytes.count
-      var i = 0
-      while i < n {
-        let b = bytes[i]
-        if b == UInt8(ascii: "h") || b == UInt8(ascii: "u") || b == UInt8(ascii: "@")
-          || b == UInt8(ascii: "<") || b == UInt8(ascii: "f") || b == UInt8(ascii: "n")
-          || b == UInt8(ascii: "s") || b == UInt8(ascii: "t") || b == UInt8(ascii: "\\")
-          || b == UInt8(ascii: "d")
-        {
-          for word in triggers where word[0] == b && i + word.count <= n {
-            var match = true
-            for k in 1..<word.count where bytes[i + k] != word[k] {
-              match = false
-              break
-            }
-            if match { return true }
-          }
-        }
-        i += 1
-      }
-      return false
-    }
-  }
-
-  /// Parses `data` with libxml2 (`LibXMLReader.tree`: no network, no entity loading, no error
-  /// output). Returns `nil` when libxml2 cannot parse it: librsvg then reports the syntax error
-  /// itself.
+  /// Parses `data` (a canonical document, `CanonicalSVG.read`) with libxml2
+  /// (`LibXMLReader.normalizedTree`: no network, no entity loading, no error output). Returns
+  /// `nil` when libxml2 cannot parse it.
   /// `verdict` names the reason a reference must not be read (`nil`: keep it); those it
   /// refuses are removed from the document (see `ReferenceDropper`). Documents within
   /// `maxUse` are then normalised for librsvg (see `SVGNormalizer`) unless `normalize` is
