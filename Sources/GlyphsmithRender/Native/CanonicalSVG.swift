@@ -55,6 +55,16 @@ enum CanonicalSVG {
   ///   a gzip stream inflates past 10 MiB or `data:` SVG images nest deeper than
   ///   `maximumDepth`.
   static func read(_ data: Data, path: String, depth: Int = 0) throws -> Document {
+    try read(data, path: path, depth: depth) { _, document in document }
+  }
+
+  /// Reads `data` canonically and gives `body` the canonical tree with the document written
+  /// from it (the one libxml2 read: the checks read the tree instead of parsing `data`
+  /// again). `body` may change the tree (bounds, normalisation); it is freed afterwards.
+  /// - Throws: what `read` throws, and what `body` throws.
+  static func read<T>(
+    _ data: Data, path: String, depth: Int = 0, _ body: (xmlDocPtr, Document) throws -> T
+  ) throws -> T {
     var input = data
     var restructured = false
     if input.starts(with: [0x1F, 0x8B]) {
@@ -92,6 +102,11 @@ enum CanonicalSVG {
         ?? "external DTD"
     }
     LibXMLReader.removeInternalSubset(doc)
+    // Written out (and read by the checks) as UTF-8, whatever the input declared.
+    if let declared = doc.pointee.encoding {
+      glyphsmith_xml_free(UnsafeMutableRawPointer(mutating: declared))
+    }
+    doc.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
     try canonicalize(doc, path: path, depth: depth)
     var buffer: UnsafeMutablePointer<xmlChar>?
     var size: Int32 = 0
@@ -99,10 +114,11 @@ enum CanonicalSVG {
     guard let buffer else {
       throw RenderError.invalidSVG(path: path, message: "libxml2 could not write it out")
     }
-    defer { glyphsmith_xml_free(buffer) }
-    return Document(
+    let document = Document(
       data: Data(bytes: buffer, count: Int(size)), externalDTD: externalDTD,
       restructured: restructured)
+    glyphsmith_xml_free(buffer)
+    return try body(doc, document)
   }
 
   /// libxml2's last error as librsvg words it (`GErrorBridge.readable`).

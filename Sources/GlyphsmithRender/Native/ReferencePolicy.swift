@@ -40,14 +40,18 @@ enum ReferencePolicy {
     if hasDoctype { try checkEntities(data: data, path: path) }
     // Every document, whatever its bytes: the checks read the canonical one and librsvg
     // reads it (with what the checks bounded), never the input's own bytes.
-    let canonical = try CanonicalSVG.read(data, path: path)
+    // The one libxml2 read: the preflight reads the canonical tree itself.
+    let (canonical, checked) = try CanonicalSVG.read(data, path: path) { doc, canonical in
+      (
+        canonical,
+        SVGPreflight.run(
+          canonical.data, tree: doc, limits: limits, baseDirectory: baseDirectory,
+          verdict: { verdict($0, baseDirectory: baseDirectory) })
+      )
+    }
     var outcome = Outcome(data: canonical.data)
     outcome.normalizedSource = canonical.restructured
-    guard
-      var found = SVGPreflight.run(
-        canonical.data, limits: limits, baseDirectory: baseDirectory,
-        verdict: { verdict($0, baseDirectory: baseDirectory) })
-    else {
+    guard var found = checked else {
       throw RenderError.invalidSVG(
         path: path, message: "libxml2 cannot read its canonical form back (a Glyphsmith bug)")
     }

@@ -87,21 +87,29 @@ enum SVGPreflight {
   /// false.
   /// `limits` bounds `<use>` instances, text and images; `baseDirectory` is where images in
   /// files are found (`nil`: none are read). `depth` counts nested SVG images (three at most).
+  /// `tree`: the canonical tree of `data` (`CanonicalSVG.read`), read (and changed) instead
+  /// of parsing `data` again; the caller frees it.
   static func run(
-    _ data: Data, limits: InputLimits, baseDirectory: URL? = nil,
+    _ data: Data, tree: xmlDocPtr? = nil, limits: InputLimits, baseDirectory: URL? = nil,
     verdict: (String) -> String? = { _ in nil }, normalize: Bool = true, depth: Int = 0
   ) -> Findings? {
     let maxUse = limits.maxUse
-    let normalized = LibXMLReader.normalizedTree(data)
-    guard let doc = normalized.doc else {
-      // Not even a plain read: librsvg reports the syntax error itself.
-      guard let plain = LibXMLReader.tree(data) else { return nil }
-      xmlFreeDoc(plain)
-      var refused = Findings()
-      refused.unfaithful = normalized.failure ?? "libxml2 cannot apply its DTD"
-      return refused
+    let doc: xmlDocPtr
+    if let tree {
+      doc = tree
+    } else {
+      let normalized = LibXMLReader.normalizedTree(data)
+      guard let parsed = normalized.doc else {
+        // Not even a plain read: librsvg reports the syntax error itself.
+        guard let plain = LibXMLReader.tree(data) else { return nil }
+        xmlFreeDoc(plain)
+        var refused = Findings()
+        refused.unfaithful = normalized.failure ?? "libxml2 cannot apply its DTD"
+        return refused
+      }
+      doc = parsed
     }
-    defer { xmlFreeDoc(doc) }
+    defer { if tree == nil { xmlFreeDoc(doc) } }
     let rewriteAsUTF8 = LibXMLReader.needsNormalizedBytes(doc, data: data)
     var walk = Walk(maxUse: maxUse)
     if let dtd = doc.pointee.extSubset ?? doc.pointee.intSubset,
