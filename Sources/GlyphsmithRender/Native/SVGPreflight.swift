@@ -125,6 +125,11 @@ enum SVGPreflight {
       child = node.pointee.next
     }
     walk.countUses()
+    if let root = xmlDocGetRootElement(doc),
+      let refusal = ReferenceBounds.check(root, limits: limits)
+    {
+      walk.findings.tooLarge = refusal
+    }
     if let period = walk.dashPeriods.min() {
       let dashes = walk.outlineLength / period * Double(1 + walk.findings.useInstances)
       if !(dashes <= Double(maximumDashes)) {
