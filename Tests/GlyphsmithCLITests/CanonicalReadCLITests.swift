@@ -189,6 +189,38 @@ struct CanonicalReadCLITests {
     #expect(a == (try pixels("b.xcassets/b.imageset/b@2x.png")))
   }
 
+  /// librsvg never reads another file itself: an `<image>` SVG in the folder is given to it in
+  /// its canonical, bounded form; elements (`use`) and style sheets (`@import`) of other files
+  /// are dropped with a warning.
+  @Test func otherFilesReachLibrsvgOnlyInTheirCanonicalForm() throws {
+    let inner =
+      "<svg \(Self.ns) width=\"24\" height=\"24\"><!-- x --><text y=\"20\" "
+      + "style=\"font-size/**/:1e9px\">W</text></svg>"
+    let image =
+      "<svg \(Self.ns) width=\"24\" height=\"24\"><image width=\"24\" height=\"24\" "
+      + "href=\"inner.svg\"/></svg>"
+    let use =
+      "<svg \(Self.ns) width=\"24\" height=\"24\"><style>@import \"a.css\";</style>"
+      + "<use href=\"inner.svg#t\"/><rect width=\"4\" height=\"4\"/></svg>"
+    let dir = try BoundsCLITests.folder([
+      ("inner.svg", Data(inner.utf8)), ("image.svg", Data(image.utf8)),
+      ("use.svg", Data(use.utf8)), ("a.css", Data("rect{stroke-width:/**/1e12}".utf8)),
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (drawn, seconds) = try Self.timed(["render", "image.svg", "-o", "i.png"], in: dir)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    #expect(drawn.stderr == "image.svg: \(Self.fontWarning)")
+    #expect(seconds < Self.budget)
+    let dropped = try CLIRunner.run(["render", "use.svg", "-o", "u.png"], in: dir)
+    #expect(dropped.status == 0, "\(dropped.stderr)")
+    #expect(
+      dropped.stderr
+        == "use.svg: warning: dropped reference 'a.css': style sheets in other files are never "
+        + "loaded; inline the rules\n"
+        + "use.svg: warning: dropped reference 'inner.svg#t': elements in other files are never "
+        + "loaded; inline the content\n")
+  }
+
   /// `data` compressed by the system's `gzip -n`.
   static func gzip(_ data: Data) throws -> Data? {
     let process = Process()
