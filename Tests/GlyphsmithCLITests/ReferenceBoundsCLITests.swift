@@ -128,4 +128,20 @@ struct ReferenceBoundsCLITests {
       ["render", "uses.svg", "-o", "u.png", "--max-filters", "400"], in: dir)
     #expect(raised.status == 0, "\(raised.stderr)")
   }
+
+  /// Found by this fuzzing: a group using itself ten times, in a UTF-16 entity,
+  /// within the --max-use count (librsvg expanded it 500,000 times: 15 s, release build).
+  @Test func aGroupUsingItselfIsRefusedWhateverItsCount() throws {
+    let uses = String(repeating: "<use href=\"#g0\"/>", count: 10)
+    let svg =
+      "<!DOCTYPE svg [<!ENTITY levels '<g id=\"g0\">\(uses)</g>'>]>"
+      + "<svg \(Self.ns) width=\"24\" height=\"24\">&levels;</svg>"
+    let dir = try BoundsCLITests.folder([
+      ("self.svg", Data([0xFF, 0xFE]) + svg.data(using: .utf16LittleEndian)!)
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try BoundsCLITests.expectRefused(
+      "self.svg", in: dir,
+      "too large: a <use> of #g0 sits inside #g0 (a circular reference, which draws nothing)")
+  }
 }
