@@ -91,17 +91,23 @@ struct OwnershipCLITests {
     let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
     #expect(forced.status == 0)
     // Each path replaced is named (found by the new-user trial: --force replaced them
-    // without a word).
+    // without a word), and the files in a set it writes into that are not what it writes are
+    // kept and named: --force replaces only what it writes.
     #expect(
       forced.stderr.split(separator: "\n").map(String.init).sorted() == [
+        "App/Icons.xcassets/bell.imageset/mine.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)",
         "App/Icons.xcassets/bell.imageset: warning: not made by glyphsmith; replaced (--force)",
         "android/res/drawable-mdpi/camera.png: warning: not made by glyphsmith; replaced (--force)",
+        "public/heart/logo.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)",
         "public/heart: warning: not made by glyphsmith; replaced (--force)",
       ])
-    #expect(Self.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png"])
+    #expect(
+      Self.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "mine.png"])
+    #expect(Self.read(set.appendingPathComponent("mine.png")) == "mine")
+    #expect(Self.read(set.appendingPathComponent("Contents.json")) != handContents)
     #expect(Self.read(drawable) != "album")
     #expect(Self.names(web).contains("favicon.ico"))
-    #expect(!Self.names(web).contains("logo.png"))
+    #expect(Self.read(web.appendingPathComponent("logo.png")) == "logo")
   }
 
   @Test func aUsersFileInsideAGeneratedSetIsKeptWithAWarning() throws {

@@ -200,7 +200,7 @@ public struct AssetsJob: Sendable {
   /// Which existing outputs of `sets` Glyphsmith did not make (`OutputOwnership.owns`: not in
   /// `records`, each root's `OutputManifest.recordedOutputs`, and not marked), in writing
   /// order (`fallbackForeign`: those of fallback sets), and a warning for each user's file
-  /// inside an existing set of Glyphsmith's.
+  /// inside an existing set (of Glyphsmith's, or one `--force` writes into).
   func ownership(_ sets: [PlannedAssetSet], records: [String: Set<String>]) -> (
     foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]
   ) {
@@ -227,9 +227,10 @@ public struct AssetsJob: Sendable {
       if set.whole {
         let isRecorded = recorded.contains(OutputManifest.normalised(set.folder))
         guard Platform.status(ofPath: set.folder) != nil else { continue }
+        // A folder Glyphsmith did not make fails the icon; `--force` writes its files into it,
+        // keeping (and naming) every other file in it.
         if !OutputOwnership.owns(set.folder, folder: true, recorded: isRecorded, preferred: names) {
           foreign.append(set.folder)
-          continue
         }
         for name in OutputOwnership.userFiles(in: set.folder, planned: Set(names)) {
           if let warning = OutputOwnership.userFileWarning(path: set.folder + "/" + name) {
@@ -581,8 +582,8 @@ public struct AssetsJob: Sendable {
   }
 
   /// Writes `files` as `set`: a whole folder keeping the user's files in it
-  /// (`OutputOwnership.userFiles`) unless it is among `replacing` (a path not Glyphsmith's
-  /// that `force` replaces), else file by file, none of them over a file Glyphsmith did not
+  /// (`OutputOwnership.userFiles`; also in a folder not Glyphsmith's that `force` writes into:
+  /// `--force` replaces only what it writes), else file by file, none of them over a file Glyphsmith did not
   /// make unless among `replacing` (a fallback set, which planning did not fail the icon for;
   /// the error names `input`).
   private func write(
@@ -596,9 +597,7 @@ public struct AssetsJob: Sendable {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: set.folder).deletingLastPathComponent().path,
         withIntermediateDirectories: true)
-      let keeping =
-        replacing.contains(set.folder)
-        ? [] : OutputOwnership.userFiles(in: set.folder, planned: Set(files.map(\.name)))
+      let keeping = OutputOwnership.userFiles(in: set.folder, planned: Set(files.map(\.name)))
       try AtomicFolder.write(files, toPath: set.folder, keeping: keeping)
     } else {
       for file in files {

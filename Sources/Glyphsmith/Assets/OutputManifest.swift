@@ -29,6 +29,10 @@ package enum OutputManifest {
     /// Outputs a run recorded before writing them and has not confirmed (`begin`); absent
     /// from the record of a run that ended.
     var pending: [String: String]? = nil
+    /// Set folders Glyphsmith made and pruned that still hold the user's files, sorted: still
+    /// Glyphsmith's (an icon of that name writes into it again, keeping them), never removed
+    /// again; absent when none.
+    var kept: [String]? = nil
   }
 
   /// One output folder's record as read: the confirmed outputs, the pending ones, and
@@ -36,6 +40,8 @@ package enum OutputManifest {
   struct Record: Sendable {
     var outputs: [String: String] = [:]
     var pending: [String: String] = [:]
+    /// Pruned set folders still holding the user's files (`Document.kept`).
+    var kept: Set<String> = []
     var exists = false
     var unreadable = false
 
@@ -96,12 +102,14 @@ package enum OutputManifest {
       journal.records[base] = old
       var record = old
       let all = old.all
-      let new = recordable(root: base, planned: planned[root] ?? [:], old: all, force: force)
+      let new = recordable(
+        root: base, planned: planned[root] ?? [:], old: all, kept: old.kept, force: force)
       for (output, source) in new where all[output] != source { record.pending[output] = source }
       let path = base + "/" + fileName
       if !old.exists && record.pending.isEmpty { continue }
       let document = Document(
-        outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending)
+        outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
+        kept: record.kept.isEmpty ? nil : record.kept.sorted())
       let data = try XcodeJSON.encode(document)
       if FileBytes.read(path) == data { continue }
       try DurableFile.write(data, toPath: path)
@@ -142,8 +150,13 @@ package enum OutputManifest {
             path: recordPath, kind: Diagnostic.Kind.outputRecord))
       }
       let old = record.all
-      var new = recordable(root: base, planned: planned[root] ?? [:], old: old)
+      var new = recordable(root: base, planned: planned[root] ?? [:], old: old, kept: record.kept)
       var pending: [String: String] = [:]
+      // A pruned set still holding the user's files stays Glyphsmith's while it is there and
+      // no icon makes it again.
+      var kept = record.kept.filter {
+        new[$0] == nil && Platform.status(ofPath: base + "/" + $0)?.isFolder == true
+      }
       let stale = stale(root: base, old: old, new: new, considered: considered)
       let removable = Set(stale.map(\.output))
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
@@ -158,9 +171,10 @@ package enum OutputManifest {
         guard Platform.fileExists(atPath: path).exists else { continue }
         do {
           try OutputSafety.checkNoLinkedFolders(root: base, folder: path)
-          let kept = try remove(path, markedOnly: record.pending[stale.output] != nil)
-          warnings += kept.compactMap(OutputOwnership.userFileWarning(path:))
-          if kept == [path] { continue }
+          let userFiles = try remove(path, markedOnly: record.pending[stale.output] != nil)
+          warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
+          if userFiles == [path] { continue }
+          if !userFiles.isEmpty { kept.insert(stale.output) }
           removed.append(Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
         } catch {
           warnings.append(
@@ -169,9 +183,13 @@ package enum OutputManifest {
               kind: Diagnostic.Kind.outputRecord))
         }
       }
-      let document = Document(outputs: new, pending: pending.isEmpty ? nil : pending)
+      let document = Document(
+        outputs: new, pending: pending.isEmpty ? nil : pending,
+        kept: kept.isEmpty ? nil : kept.sorted())
       let onDisk = FileBytes.read(recordPath)
-      if new.isEmpty && pending.isEmpty && old.isEmpty && onDisk == nil { continue }
+      if new.isEmpty && pending.isEmpty && old.isEmpty && kept.isEmpty && onDisk == nil {
+        continue
+      }
       guard let data = try? XcodeJSON.encode(document), onDisk != data else { continue }
       do {
         try DurableFile.write(data, toPath: recordPath)
@@ -193,7 +211,7 @@ package enum OutputManifest {
     let base = trimmed(root)
     let record = prior(root: base, marked: marked)
     let old = record.all
-    let new = recordable(root: base, planned: planned, old: old)
+    let new = recordable(root: base, planned: planned, old: old, kept: record.kept)
     let removable = stale(root: base, old: old, new: new, considered: considered).filter {
       guard isSafe($0.output) else { return false }
       guard record.pending[$0.output] != nil else { return true }
@@ -216,7 +234,8 @@ package enum OutputManifest {
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
     let record = read(root: base)
     var document = Document(
-      outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending)
+      outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
+      kept: record.kept.isEmpty ? nil : record.kept.sorted())
     for (output, source) in outputs {
       guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
         continue
@@ -233,13 +252,18 @@ package enum OutputManifest {
     }
   }
 
-  /// The outputs the record of the folder `root` lists as confirmed, as normalised paths
-  /// starting with `root` (`normalised`); empty when it has no record or one that cannot be
-  /// read. A pending output is not among them: it is Glyphsmith's only when it carries the
-  /// mark (`OutputOwnership.owns`).
+  /// The outputs the record of the folder `root` lists as confirmed (and the pruned set
+  /// folders it keeps as Glyphsmith's, `Document.kept`), as normalised paths starting with
+  /// `root` (`normalised`); empty when it has no record or one that cannot be read. A pending
+  /// output is not among them: it is Glyphsmith's only when it carries the mark
+  /// (`OutputOwnership.owns`).
   package static func recordedOutputs(root: String) -> Set<String> {
     let base = trimmed(root)
-    return Set(read(root: base).outputs.keys.filter(isSafe).map { normalised(base + "/" + $0) })
+    let record = read(root: base)
+    return Set(
+      (Array(record.outputs.keys) + record.kept).filter(isSafe).map {
+        normalised(base + "/" + $0)
+      })
   }
 
   /// `path` with runs of `/` collapsed and no trailing `/`, as outputs are compared.
@@ -268,7 +292,9 @@ package enum OutputManifest {
     guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
       return Record(exists: true, unreadable: true)
     }
-    return Record(outputs: document.outputs, pending: document.pending ?? [:], exists: true)
+    return Record(
+      outputs: document.outputs, pending: document.pending ?? [:],
+      kept: Set((document.kept ?? []).filter(isSafe)), exists: true)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no
@@ -289,9 +315,11 @@ package enum OutputManifest {
   /// This run's planned outputs of `base` as the record holds them (relative output, relative
   /// source), but for an existing path Glyphsmith did not make and `old` does not list
   /// (`OutputOwnership.owns`): a path that is not Glyphsmith's never enters its record, but
-  /// with `force` (which replaces it).
+  /// with `force` (which replaces it). A folder among `kept` (pruned, holding the user's
+  /// files) is Glyphsmith's.
   private static func recordable(
-    root base: String, planned: [String: String], old: [String: String], force: Bool = false
+    root base: String, planned: [String: String], old: [String: String],
+    kept: Set<String> = [], force: Bool = false
   ) -> [String: String] {
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
     var new: [String: String] = [:]
@@ -299,7 +327,7 @@ package enum OutputManifest {
       guard let relative = relativePath(of: normalised(output), under: normalised(base)) else {
         continue
       }
-      if !force, old[relative] == nil, let status = Platform.status(ofPath: output),
+      if !force, old[relative] == nil, !kept.contains(relative), let status = Platform.status(ofPath: output),
         !OutputOwnership.owns(output, folder: status.isFolder, recorded: false)
       {
         continue

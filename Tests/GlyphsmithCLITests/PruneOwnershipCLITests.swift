@@ -1,0 +1,96 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// Issue 32, what a new-user trial found after the rest landed: a pruned set holding a user's
+/// file stays Glyphsmith's (the icon coming back writes into it; `--force` keeps the file), a
+/// platform dropped from `glyphsmith.json` has its outputs pruned, a switch of `android.format`
+/// counts what it removes and leaves no empty `drawable-*` folder, and the other gaps of the
+/// record and of the ownership check.
+@Suite("Prune and ownership after the trial")
+struct PruneOwnershipCLITests {
+  typealias Owned = OwnershipCLITests
+
+  static let userFileWarning =
+    ": warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)"
+
+  /// The record of outputs in `folder` as JSON.
+  static func record(_ folder: URL) throws -> [String: Any] {
+    try ProjectCLITests.json(folder.appendingPathComponent(".glyphsmith-outputs.json"))
+  }
+
+  @Test func aPrunedSetHoldingAUsersFileStaysGlyphsmithsWhenTheIconComesBack() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    let set = catalog.appendingPathComponent("bell.imageset")
+    let notes = set.appendingPathComponent("notes.txt")
+    try Owned.write("keep me", to: notes)
+    let bell = folder.appendingPathComponent("icons/bell.svg")
+    let saved = try Data(contentsOf: bell)
+    try FileManager.default.removeItem(at: bell)
+
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr
+        == "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)\n"
+        + "App/Icons.xcassets/bell.imageset: removed (its source icons/bell.svg is gone)\n")
+    #expect(Owned.names(set) == ["notes.txt"])
+    // The folder stays in the record as Glyphsmith's (not removed again, not forgotten).
+    let record = try Self.record(catalog)
+    #expect(record["kept"] as? [String] == ["bell.imageset"])
+    #expect((record["outputs"] as? [String: String])?["bell.imageset"] == nil)
+    let again = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr == "")
+    #expect(Owned.names(set) == ["notes.txt"])
+
+    // The icon comes back: it writes into its own folder, keeping the file.
+    try saved.write(to: bell)
+    let restored = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(restored.status == 0)
+    #expect(restored.stderr == "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)\n")
+    #expect(
+      Owned.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "notes.txt"])
+    #expect(Owned.read(notes) == "keep me")
+    let restoredRecord = try Self.record(catalog)
+    #expect(restoredRecord["kept"] == nil)
+    #expect(
+      (restoredRecord["outputs"] as? [String: String])?["bell.imageset"] == "../../icons/bell.svg")
+
+    // --force renders again and replaces only what it writes.
+    let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(forced.stderr == "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)\n")
+    #expect(Owned.read(notes) == "keep me")
+  }
+
+  @Test func forceKeepsAUsersFileInASetOfARecordThatForgotIt() throws {
+    // A catalog pruned by an earlier version: the set holds only the user's file and no
+    // record lists it. It is not Glyphsmith's; --force writes into it and keeps the file.
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      icons: ["bell"])
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset")
+    try Owned.write("keep me", to: set.appendingPathComponent("notes.txt"))
+    let refused = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "icons/bell.svg: error: App/Icons.xcassets/bell.imageset exists and was not made by glyphsmith; move it or pass --force\n"
+    )
+    #expect(Owned.names(set) == ["notes.txt"])
+    let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr.split(separator: "\n").map(String.init) == [
+        "App/Icons.xcassets/bell.imageset: warning: not made by glyphsmith; replaced (--force)",
+        "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)",
+      ])
+    #expect(
+      Owned.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "notes.txt"])
+    #expect(Owned.read(set.appendingPathComponent("notes.txt")) == "keep me")
+  }
+}
