@@ -148,6 +148,10 @@ struct JournalCLITests {
     #expect(
       confirmed == """
         {
+          "folders" : {
+            "android" : "../../android",
+            "ios" : "."
+          },
           "outputs" : {
             "icon-00.imageset" : "../../icons/icon-00.svg",
             "icon-01.imageset" : "../../icons/icon-01.svg",
@@ -180,6 +184,10 @@ struct JournalCLITests {
     #expect(
       try String(contentsOf: recordURL, encoding: .utf8) == """
         {
+          "folders" : {
+            "android" : "../../android",
+            "ios" : "."
+          },
           "outputs" : {
             "icon-00.imageset" : "../../icons/icon-00.svg",
             "icon-02.imageset" : "../../icons/icon-02.svg"
@@ -317,6 +325,9 @@ struct JournalCLITests {
     #expect(
       OwnershipCLITests.read(catalog.appendingPathComponent(OutputManifest.fileName)) == """
         {
+          "kept" : [
+            "heart.imageset"
+          ],
           "outputs" : {
             "bell.imageset" : "../icons/bell.svg"
           },

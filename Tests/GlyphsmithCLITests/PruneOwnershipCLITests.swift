@@ -93,4 +93,68 @@ struct PruneOwnershipCLITests {
       Owned.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "notes.txt"])
     #expect(Owned.read(set.appendingPathComponent("notes.txt")) == "keep me")
   }
+
+  @Test func aPlatformBlockRemovedFromTheFileHasItsOutputsPruned() throws {
+    let folder = try Owned.project(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+       "web": {"folder": "public"}}
+      """)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    #expect(
+      try Self.record(catalog)["folders"] as? [String: String] == [
+        "ios": ".", "web": "../../public",
+      ])
+    let publicFolder = folder.appendingPathComponent("public")
+    #expect(Owned.names(publicFolder) == [".glyphsmith-outputs.json", "bell", "camera", "heart"])
+    try Owned.write("notes", to: publicFolder.appendingPathComponent("bell/NOTES.txt"))
+    let ios = #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#
+    try Owned.write(ios, to: folder.appendingPathComponent("glyphsmith.json"))
+    let before = try JournalCLITests.tree(catalog)
+
+    let dropped = try CLIRunner.run(["build"], in: folder)
+    #expect(dropped.status == 0)
+    let lines = dropped.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "public/bell/NOTES.txt\(Self.userFileWarning)",
+        "public/bell: removed (icons/bell.svg no longer makes it)",
+        "public/camera: removed (icons/camera.svg no longer makes it)",
+        "public/heart: removed (icons/heart.svg no longer makes it)",
+      ])
+    #expect(lines.last?.hasSuffix("; 0 failed; 3 removed") == true)
+    #expect(Owned.names(publicFolder) == [".glyphsmith-outputs.json", "bell"])
+    #expect(Owned.names(publicFolder.appendingPathComponent("bell")) == ["NOTES.txt"])
+    #expect(Owned.read(publicFolder.appendingPathComponent("bell/NOTES.txt")) == "notes")
+    // The web folder's record keeps only the set with the user's file; the catalog's lists
+    // the one folder left; the catalog keeps its sets (rendered again: the platforms are
+    // part of each fingerprint).
+    let webRecord = try Self.record(publicFolder)
+    #expect(webRecord["kept"] as? [String] == ["bell"])
+    #expect(webRecord["outputs"] as? [String: String] == [:])
+    #expect(webRecord["folders"] == nil)
+    #expect(try Self.record(catalog)["folders"] as? [String: String] == ["ios": "."])
+    #expect(Set(JournalCLITests.tree(catalog).keys) == Set(before.keys))
+    // Nothing more to do on the next run.
+    let again = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr == "")
+
+    // Without a user's file, the dropped folder's record goes too.
+    try Owned.write(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+       "web": {"folder": "www"}}
+      """, to: folder.appendingPathComponent("glyphsmith.json"))
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    try Owned.write(ios, to: folder.appendingPathComponent("glyphsmith.json"))
+    let www = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(www.status == 0)
+    #expect(
+      www.stderr == "www/bell: removed (icons/bell.svg no longer makes it)\n"
+        + "www/camera: removed (icons/camera.svg no longer makes it)\n"
+        + "www/heart: removed (icons/heart.svg no longer makes it)\n")
+    #expect(Owned.names(folder.appendingPathComponent("www")) == [])
+  }
 }

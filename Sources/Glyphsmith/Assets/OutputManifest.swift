@@ -33,6 +33,11 @@ package enum OutputManifest {
     /// Glyphsmith's (an icon of that name writes into it again, keeping them), never removed
     /// again; absent when none.
     var kept: [String]? = nil
+    /// The output folders of the project whose `build` wrote this record, by platform
+    /// (`ios`, `android`, `web`), relative to this folder (`.` for itself): a platform block
+    /// that disappears from `glyphsmith.json` is found from them (`droppedFolders`). Absent
+    /// from the records of `assets --prune`.
+    var folders: [String: String]? = nil
   }
 
   /// One output folder's record as read: the confirmed outputs, the pending ones, and
@@ -42,6 +47,9 @@ package enum OutputManifest {
     var pending: [String: String] = [:]
     /// Pruned set folders still holding the user's files (`Document.kept`).
     var kept: Set<String> = []
+    /// The project's output folders by platform (`Document.folders`), standardized absolute
+    /// paths.
+    var folders: [String: String] = [:]
     var exists = false
     var unreadable = false
 
@@ -86,13 +94,15 @@ package enum OutputManifest {
   /// the planned outputs it did not list under `"pending"`; it is not touched when it lists
   /// them all already. A folder without a record adopts the outputs `marked(root)` finds
   /// (paths starting with the root), with an unknown source. An existing path Glyphsmith did
-  /// not make is not recorded unless `force` replaces it.
+  /// not make is not recorded unless `force` replaces it. `folders`: the project's output
+  /// folders by platform (`build`), added to those each record lists (a dropped folder stays
+  /// listed until `update` has pruned it).
   /// - Returns: the records as they were, for `update`.
   /// - Throws: `GlyphsmithError.writeFailed` naming the record and the system's reason when
   ///   one cannot be written; nothing should be written then.
   package static func begin(
     roots: [String], planned: [String: [String: String]], force: Bool = false,
-    marked: (String) -> [String] = { _ in [] }
+    folders: [String: String]? = nil, marked: (String) -> [String] = { _ in [] }
   ) throws -> Journal {
     var journal = Journal()
     for root in roots {
@@ -107,9 +117,11 @@ package enum OutputManifest {
       for (output, source) in new where all[output] != source { record.pending[output] = source }
       let path = base + "/" + fileName
       if !old.exists && record.pending.isEmpty { continue }
+      let listed = folders.map { old.folders.merging(absoluteFolders($0)) { $1 } } ?? old.folders
       let document = Document(
         outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
-        kept: record.kept.isEmpty ? nil : record.kept.sorted())
+        kept: record.kept.isEmpty ? nil : record.kept.sorted(),
+        folders: relative(listed, from: base))
       let data = try XcodeJSON.encode(document)
       if FileBytes.read(path) == data { continue }
       try DurableFile.write(data, toPath: path)
@@ -130,9 +142,13 @@ package enum OutputManifest {
   ///   is then rewritten from this run's plan) or an output that cannot be removed (kind
   ///   `user-file` for a user's file kept), and the error of a record that cannot be
   ///   written (the journal `begin` wrote stays, so the next run still prunes from it).
+  ///   `folders`: the project's output folders by platform (`build`), which each record of
+  ///   one of them lists from now on; a root of `roots` not among them is a dropped folder
+  ///   (`droppedFolders`): its record lists no folders, and is removed once it lists nothing.
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
-    journal: Journal? = nil, marked: (String) -> [String] = { _ in [] }
+    journal: Journal? = nil, folders: [String: String]? = nil,
+    marked: (String) -> [String] = { _ in [] }
   ) -> (removed: [Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     var removed: [Removal] = []
     var warnings: [Diagnostic] = []
@@ -183,10 +199,18 @@ package enum OutputManifest {
               kind: Diagnostic.Kind.outputRecord))
         }
       }
+      let current = folders.map(absoluteFolders) ?? record.folders
+      let dropped = folders != nil && !current.values.contains(absolute(base))
+      let onDisk = FileBytes.read(recordPath)
+      if dropped && new.isEmpty && pending.isEmpty && kept.isEmpty {
+        // A dropped folder's record that lists nothing any more goes with it.
+        if onDisk != nil { Platform.removeFile(atPath: recordPath) }
+        continue
+      }
       let document = Document(
         outputs: new, pending: pending.isEmpty ? nil : pending,
-        kept: kept.isEmpty ? nil : kept.sorted())
-      let onDisk = FileBytes.read(recordPath)
+        kept: kept.isEmpty ? nil : kept.sorted(),
+        folders: dropped ? nil : relative(current, from: base))
       if new.isEmpty && pending.isEmpty && old.isEmpty && kept.isEmpty && onDisk == nil {
         continue
       }
@@ -235,7 +259,8 @@ package enum OutputManifest {
     let record = read(root: base)
     var document = Document(
       outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
-      kept: record.kept.isEmpty ? nil : record.kept.sorted())
+      kept: record.kept.isEmpty ? nil : record.kept.sorted(),
+      folders: relative(record.folders, from: base))
     for (output, source) in outputs {
       guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
         continue
@@ -292,9 +317,13 @@ package enum OutputManifest {
     guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
       return Record(exists: true, unreadable: true)
     }
+    let folderURL = URL(fileURLWithPath: base).standardizedFileURL
     return Record(
       outputs: document.outputs, pending: document.pending ?? [:],
-      kept: Set((document.kept ?? []).filter(isSafe)), exists: true)
+      kept: Set((document.kept ?? []).filter(isSafe)),
+      folders: (document.folders ?? [:]).mapValues {
+        URL(fileURLWithPath: $0, relativeTo: folderURL).standardizedFileURL.path
+      }, exists: true)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no
@@ -381,6 +410,37 @@ package enum OutputManifest {
       try FileManager.default.removeItem(atPath: path + "/" + name)
     }
     return kept.map { path + "/" + $0 }
+  }
+
+  /// The output folders the records of `roots` list (`Document.folders`, written by `build`)
+  /// that are none of `roots` and still hold a record of outputs: the folders of platforms
+  /// dropped from `glyphsmith.json` (or moved), whose recorded outputs `build` prunes. Paths
+  /// as the user would write them (relative to the current folder when inside it), sorted.
+  package static func droppedFolders(roots: [String]) -> [String] {
+    let current = Set(roots.map { absolute(trimmed($0)) })
+    var found: Set<String> = []
+    for root in roots {
+      for folder in read(root: trimmed(root)).folders.values where !current.contains(folder) {
+        if Platform.status(ofPath: folder + "/" + fileName) != nil { found.insert(folder) }
+      }
+    }
+    return found.map(display).sorted()
+  }
+
+  /// `folders` (absolute paths) relative to `base`, `nil` when empty.
+  private static func relative(_ folders: [String: String], from base: String) -> [String: String]?
+  {
+    guard !folders.isEmpty else { return nil }
+    let baseURL = URL(fileURLWithPath: base).standardizedFileURL
+    return folders.mapValues {
+      let path = relativePath(from: baseURL, to: $0)
+      return path.isEmpty ? "." : path
+    }
+  }
+
+  /// Each of `folders` standardized and absolute.
+  private static func absoluteFolders(_ folders: [String: String]) -> [String: String] {
+    folders.mapValues(absolute)
   }
 
   /// `path` standardized and absolute (relative paths from the current folder).

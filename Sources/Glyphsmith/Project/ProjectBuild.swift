@@ -362,10 +362,18 @@ public struct ProjectBuild: Sendable {
     let jobs = groups.map(job)
     let parts = zip(jobs, plan.jobs).compactMap { job, jobPlan in jobPlan.map { (job, $0) } }
     let roots = config.platforms.compactMap { outputFolders[$0] }
+    // The project's output folders go into each record, so that the outputs of a platform
+    // block removed from the file (or of a folder moved) are pruned: its folder's record is
+    // updated as if no icon made anything there.
+    let folders = Dictionary(
+      uniqueKeysWithValues: config.platforms.compactMap { platform in
+        outputFolders[platform].map { (platform.rawValue, $0) }
+      })
+    let dropped = OutputManifest.droppedFolders(roots: roots)
     var journal = OutputManifest.Journal()
     let record = {
       journal = try OutputManifest.begin(
-        roots: roots, planned: planned, force: force, marked: markedOutputs)
+        roots: roots, planned: planned, force: force, folders: folders, marked: markedOutputs)
     }
     // Symbol sets only: no folder is locked, and the journal is written before them.
     if parts.isEmpty { try record() }
@@ -392,7 +400,8 @@ public struct ProjectBuild: Sendable {
     report.inputs.sort { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
     let considered = Set(files.map { OutputManifest.absolute($0.path) })
     let (removed, warnings, recordError) = OutputManifest.update(
-      roots: roots, planned: planned, considered: considered, journal: journal)
+      roots: roots + dropped, planned: planned, considered: considered, journal: journal,
+      folders: folders)
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
     return Result(
