@@ -157,4 +157,46 @@ struct PruneOwnershipCLITests {
         + "www/heart: removed (icons/heart.svg no longer makes it)\n")
     #expect(Owned.names(folder.appendingPathComponent("www")) == [])
   }
+
+  @Test func switchingAndroidFormatCountsWhatItRemovesAndLeavesNoEmptyFolder() throws {
+    let config =
+      #"{"version": 1, "icons": "icons", "android": {"res": "android/res", "format": "FORMAT"}}"#
+    let folder = try Owned.project(
+      config.replacingOccurrences(of: "FORMAT", with: "png"), icons: ["bell", "camera"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let res = folder.appendingPathComponent("android/res")
+    let densities = ["drawable-hdpi", "drawable-mdpi", "drawable-xhdpi", "drawable-xxhdpi",
+      "drawable-xxxhdpi"]
+    #expect(Owned.names(res) == densities)
+    try Owned.write(
+      config.replacingOccurrences(of: "FORMAT", with: "vector"),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+
+    let vector = try CLIRunner.run(["build"], in: folder)
+    #expect(vector.status == 0)
+    let lines = vector.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast())
+        == densities.flatMap { density in
+          ["bell", "camera"].map {
+            "android/res/\(density)/\($0).png: removed (icons/\($0).svg no longer makes it)"
+          }
+        })
+    #expect(lines.last?.hasSuffix("; 0 failed; 10 removed") == true)
+    #expect(Owned.names(res) == ["drawable"])
+    #expect(Owned.names(res.appendingPathComponent("drawable")) == ["bell.xml", "camera.xml"])
+
+    // And back: the VectorDrawables go, counted; a folder holding a user's file stays.
+    try Owned.write("mine", to: res.appendingPathComponent("drawable/mine.xml"))
+    try Owned.write(
+      config.replacingOccurrences(of: "FORMAT", with: "png"),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let png = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(png.status == 0)
+    #expect(
+      png.stderr == "android/res/drawable/bell.xml: removed (icons/bell.svg no longer makes it)\n"
+        + "android/res/drawable/camera.xml: removed (icons/camera.svg no longer makes it)\n")
+    #expect(Owned.names(res) == ["drawable"] + densities)
+    #expect(Owned.names(res.appendingPathComponent("drawable")) == ["mine.xml"])
+  }
 }

@@ -63,6 +63,10 @@ package enum OutputManifest {
   package struct Journal: Sendable {
     /// By output folder (without trailing slashes).
     var records: [String: Record] = [:]
+    /// By output folder: the recorded outputs this run does not plan that were there when it
+    /// began. One gone when `update` comes was removed by this run (the PNGs a VectorDrawable
+    /// replaces, `PlannedAssetSet.replaces`) and is told as removed.
+    var present: [String: Set<String>] = [:]
   }
 
   /// What an update removed.
@@ -115,6 +119,8 @@ package enum OutputManifest {
       let new = recordable(
         root: base, planned: planned[root] ?? [:], old: all, kept: old.kept, force: force)
       for (output, source) in new where all[output] != source { record.pending[output] = source }
+      journal.present[base] = Set(
+        all.keys.filter { new[$0] == nil && Platform.status(ofPath: base + "/" + $0) != nil })
       let path = base + "/" + fileName
       if !old.exists && record.pending.isEmpty { continue }
       let listed = folders.map { old.folders.merging(absoluteFolders($0)) { $1 } } ?? old.folders
@@ -184,13 +190,22 @@ package enum OutputManifest {
       }
       for stale in stale where isSafe(stale.output) {
         let path = base + "/" + stale.output
-        guard Platform.fileExists(atPath: path).exists else { continue }
+        guard Platform.fileExists(atPath: path).exists else {
+          // Removed by this run as it wrote what replaces it (`android.format` switched).
+          if journal?.present[base]?.contains(stale.output) == true {
+            removeIfEmpty(parentOf: path, root: base)
+            removed.append(
+              Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
+          }
+          continue
+        }
         do {
           try OutputSafety.checkNoLinkedFolders(root: base, folder: path)
           let userFiles = try remove(path, markedOnly: record.pending[stale.output] != nil)
           warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
           if userFiles == [path] { continue }
           if !userFiles.isEmpty { kept.insert(stale.output) }
+          if userFiles.isEmpty { removeIfEmpty(parentOf: path, root: base) }
           removed.append(Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
         } catch {
           warnings.append(
@@ -441,6 +456,17 @@ package enum OutputManifest {
   /// Each of `folders` standardized and absolute.
   private static func absoluteFolders(_ folders: [String: String]) -> [String: String] {
     folders.mapValues(absolute)
+  }
+
+  /// Removes the folder holding the removed output at `path` (`res/drawable-mdpi` of a
+  /// drawable) when it is empty now and is not `root`: it held only Glyphsmith's files.
+  private static func removeIfEmpty(parentOf path: String, root: String) {
+    guard let slash = path.lastIndex(of: "/") else { return }
+    let folder = String(path[..<slash])
+    guard normalised(folder) != normalised(root), folder.hasPrefix(root + "/"),
+      Platform.folderNames(atPath: folder)?.isEmpty == true
+    else { return }
+    _ = FileName.withCPath(folder) { rmdir($0) }
   }
 
   /// `path` standardized and absolute (relative paths from the current folder).
