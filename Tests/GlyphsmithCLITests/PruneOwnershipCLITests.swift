@@ -199,4 +199,47 @@ struct PruneOwnershipCLITests {
     #expect(Owned.names(res) == ["drawable"] + densities)
     #expect(Owned.names(res.appendingPathComponent("drawable")) == ["mine.xml"])
   }
+
+  @Test func sourcesAreRecordedFromTheRealFolderSoALinkedOutputPathPrunesRight() throws {
+    // `out` is a link to a folder beside the project; the catalog is reached through it.
+    let base = try temporaryFolder()
+    let folder = base.appendingPathComponent("proj")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+    for name in ["bell", "house"] {
+      try FileManager.default.copyItem(
+        at: Owned.icons.appendingPathComponent(name + ".svg"),
+        to: folder.appendingPathComponent("icons/\(name).svg"))
+    }
+    try FileManager.default.createDirectory(
+      at: base.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("out").path, withDestinationPath: "../elsewhere")
+    try Owned.write(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "out/deep/Icons.xcassets"}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = base.appendingPathComponent("elsewhere/deep/Icons.xcassets")
+    // Relative to the catalog's real folder, not to the text of the linked path.
+    #expect(
+      try Self.record(catalog)["outputs"] as? [String: String] == [
+        "bell.imageset": "../../../proj/icons/bell.svg",
+        "house.imageset": "../../../proj/icons/house.svg",
+      ])
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/house.svg"))
+    // The same catalog by its real path: house is gone, bell is not.
+    let prune = try CLIRunner.run(
+      ["assets", "icons", "-o", "../elsewhere/deep/Icons.xcassets", "--prune", "--quiet"],
+      in: folder)
+    #expect(prune.status == 0)
+    #expect(
+      prune.stderr
+        == "../elsewhere/deep/Icons.xcassets/house.imageset: removed (its source icons/house.svg is gone)\n"
+    )
+    #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.imageset"])
+    let build = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(build.status == 0)
+    #expect(build.stderr == "")
+    #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.imageset"])
+  }
 }

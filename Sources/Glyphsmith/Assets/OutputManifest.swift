@@ -271,6 +271,7 @@ package enum OutputManifest {
   package static func add(root: String, outputs: [String: String]) throws {
     let base = trimmed(root)
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+    let realRoot = URL(fileURLWithPath: real(base))
     let record = read(root: base)
     var document = Document(
       outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
@@ -280,7 +281,7 @@ package enum OutputManifest {
       guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
         continue
       }
-      document.outputs[relative] = relativePath(from: rootURL, to: absolute(source))
+      document.outputs[relative] = relativePath(from: realRoot, to: real(source))
     }
     let path = base + "/" + fileName
     let data = try XcodeJSON.encode(document)
@@ -365,7 +366,7 @@ package enum OutputManifest {
     root base: String, planned: [String: String], old: [String: String],
     kept: Set<String> = [], force: Bool = false
   ) -> [String: String] {
-    let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+    let realRoot = URL(fileURLWithPath: real(base))
     var new: [String: String] = [:]
     for (output, source) in planned {
       guard let relative = relativePath(of: normalised(output), under: normalised(base)) else {
@@ -376,30 +377,46 @@ package enum OutputManifest {
       {
         continue
       }
-      new[relative] = relativePath(from: rootURL, to: absolute(source))
+      new[relative] = relativePath(from: realRoot, to: real(source))
     }
     return new
   }
 
   /// The recorded outputs of `old` to remove, sorted by path: not planned now (`new`,
   /// `recordable`) and whose source is gone or is `considered` by this run. An unknown source
-  /// (`""`, an adopted output) counts as gone.
+  /// (`""`, an adopted output) counts as gone. A source is relative to the folder's real
+  /// path (symbolic links resolved, `real`), as `recordable` writes it; one an earlier version
+  /// wrote relative to the path's text (through a linked folder) is found that way too.
   private static func stale(
     root base: String, old: [String: String], new: [String: String], considered: Set<String>
   ) -> [(output: String, source: String, gone: Bool)] {
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+    let realRoot = URL(fileURLWithPath: real(base))
+    let linked = realRoot.path != rootURL.path
+    var realConsidered: Set<String>? = nil
     var found: [(output: String, source: String, gone: Bool)] = []
     for (output, source) in old.sorted(by: { $0.key < $1.key }) where new[output] == nil {
       if source.isEmpty {
         found.append((output, "", true))
         continue
       }
-      let sourceURL = URL(fileURLWithPath: source, relativeTo: rootURL).standardizedFileURL
-      let gone = Platform.status(ofPath: sourceURL.path) == nil
-      guard gone || considered.contains(sourceURL.path) else { continue }
-      found.append((output, sourceURL.path, gone))
+      var path = real(URL(fileURLWithPath: source, relativeTo: realRoot).standardizedFileURL.path)
+      if linked, Platform.status(ofPath: path) == nil {
+        let textual = URL(fileURLWithPath: source, relativeTo: rootURL).standardizedFileURL.path
+        if Platform.status(ofPath: textual) != nil { path = real(textual) }
+      }
+      let gone = Platform.status(ofPath: path) == nil
+      if !gone && realConsidered == nil { realConsidered = Set(considered.map(real)) }
+      guard gone || realConsidered!.contains(path) else { continue }
+      found.append((output, path, gone))
     }
     return found
+  }
+
+  /// `path` standardized, absolute and with its symbolic links resolved (as far as it
+  /// exists), so a source is recorded and found alike whatever linked path led to it.
+  package static func real(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   /// Removes the recorded output at `path`, but for what in it is not Glyphsmith's: a set
@@ -500,7 +517,10 @@ package enum OutputManifest {
   /// An absolute path as the user would write it: relative to the current folder when inside
   /// it.
   private static func display(_ path: String) -> String {
-    let cwd = absolute(FileManager.default.currentDirectoryPath)
-    return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    for cwd in Set([absolute(FileManager.default.currentDirectoryPath), real(".")])
+    where path.hasPrefix(cwd + "/") {
+      return String(path.dropFirst(cwd.count + 1))
+    }
+    return path
   }
 }
