@@ -242,4 +242,38 @@ struct PruneOwnershipCLITests {
     #expect(build.stderr == "")
     #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.imageset"])
   }
+
+  @Test func autoFormatRecordsItsFallbackPNGsSoADeletedIconsPNGsGo() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "android": {"res": "android/res", "format": "auto"}}"#,
+      icons: ["bell"])
+    try Owned.write(DiagnosticCLITests.masked, to: folder.appendingPathComponent("icons/masked.svg"))
+    let first = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(first.status == 0)
+    let res = folder.appendingPathComponent("android/res")
+    let densities = ["drawable-hdpi", "drawable-mdpi", "drawable-xhdpi", "drawable-xxhdpi",
+      "drawable-xxxhdpi"]
+    #expect(Owned.names(res) == ["drawable"] + densities)
+    #expect(Owned.names(res.appendingPathComponent("drawable")) == ["bell.xml"])
+    for density in densities {
+      #expect(Owned.names(res.appendingPathComponent(density)) == ["masked.png"])
+    }
+    let outputs = try #require(
+      try Self.record(folder.appendingPathComponent("android"))["outputs"] as? [String: String])
+    for density in densities {
+      #expect(outputs["res/\(density)/masked.png"] == "../icons/masked.svg")
+    }
+    #expect(outputs["res/drawable/masked.xml"] == "../icons/masked.svg")
+    #expect(outputs["res/drawable/bell.xml"] == "../icons/bell.svg")
+
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/masked.svg"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr
+        == densities.map {
+          "android/res/\($0)/masked.png: removed (its source icons/masked.svg is gone)\n"
+        }.joined())
+    #expect(Owned.names(res) == ["drawable"])
+  }
 }

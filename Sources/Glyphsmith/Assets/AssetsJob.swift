@@ -373,15 +373,18 @@ public struct AssetsJob: Sendable {
 
   /// What each of `inputs` makes, by output folder: `[root: [output: source]]`, the output a
   /// set folder replaced whole (an image set, a web icon folder) or else each file (an Android
-  /// drawable), as paths starting with the root; the source the input's path. For
-  /// `OutputManifest`.
+  /// drawable, the fallback PNGs of `auto` among them), as paths starting with the root; the
+  /// source the input's path. For `OutputManifest`.
   package func plannedOutputs(_ inputs: [AssetInput]) -> [String: [String: String]] {
     var planned: [String: [String: String]] = [:]
     for output in outputs {
       var root = output.context.root
       while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
       for input in inputs {
-        for set in output.writer.plannedSets(for: input, in: output.context) {
+        // A fallback set (`auto`'s PNGs, written when the VectorDrawable cannot be) is
+        // recorded too, so a deleted icon's fallback PNGs are pruned.
+        let sets = output.writer.plannedSets(for: input, in: output.context)
+        for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
           let paths =
             set.whole
             ? [set.folder]
