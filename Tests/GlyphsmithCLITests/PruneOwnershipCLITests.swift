@@ -276,4 +276,35 @@ struct PruneOwnershipCLITests {
         }.joined())
     #expect(Owned.names(res) == ["drawable"])
   }
+
+  @Test(arguments: [
+    (["-o", "."], "-o is '.', the current folder"),
+    (["-o", "/"], "-o is '/', the root folder"),
+    (["-o", "icons"], "-o is 'icons', the input folder icons"),
+    (["-o", "..", "--platform", "ios"], "-o is '..', a folder holding the current folder"),
+    (
+      ["-o", "icons/Icons.xcassets"],
+      "-o is 'icons/Icons.xcassets', inside the input folder icons (what it writes would be read back as icons)"
+    ),
+    (["-o", "I.xcassets", "--platform", "web", "--web-out", "."], "--web-out is '.', the current folder"),
+    (
+      ["-o", "I.xcassets", "--platform", "android", "--android-out", "."],
+      "--android-out is '.', the current folder"
+    ),
+    (["-o", "I.xcassets", "--platform", "web", "--web-out", "/"], "--web-out is '/', the root folder"),
+  ])
+  func outputFoldersOnTheCommandLineAreCheckedAsTheFileIs(arguments: [String], what: String)
+    throws
+  {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    try Owned.write("user docs", to: folder.appendingPathComponent("bell/README.md"))
+    let before = try ProjectCLITests.snapshot(folder)
+    let run = try CLIRunner.run(["assets", "icons"] + arguments, in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "glyphsmith assets: error: \(what); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")\nsee 'glyphsmith help assets'\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+  }
 }

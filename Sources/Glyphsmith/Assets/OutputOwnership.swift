@@ -23,6 +23,48 @@ package enum OutputOwnership {
     .unusable(path: input, problem: problem(path))
   }
 
+  /// Why a folder cannot be an output folder (issue 32): Glyphsmith writes, replaces and
+  /// prunes what it makes there, so it must be a folder of its own.
+  package enum FolderClash: Equatable, Sendable {
+    /// The root folder, `/`.
+    case root
+    /// The folder everything is relative to (the project's folder; the current one).
+    case home
+    /// A folder holding `home`.
+    case holdsHome
+    /// An input folder (the icons folder).
+    case input(String)
+    /// Inside an input folder: what it writes would be read back as icons.
+    case insideInput(String)
+  }
+
+  /// The one check of an output folder, for `glyphsmith.json` (`ProjectConfig`) and the
+  /// command line (`assets -o`, `--android-out`, `--web-out`) alike: `output` against `/`,
+  /// `home`, the folders holding it, and `inputs` (folders of icons) and what lies inside
+  /// them; paths compared standardized with their links resolved. `nil` when it is a folder
+  /// of its own.
+  package static func clash(_ output: String, home: String, inputs: [String]) -> FolderClash? {
+    func canonical(_ path: String) -> String {
+      URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL
+        .resolvingSymlinksInPath().path
+    }
+    let folder = canonical(output)
+    let homeFolder = canonical(home)
+    if folder == "/" { return .root }
+    if folder == homeFolder { return .home }
+    for input in inputs {
+      let inputFolder = canonical(input)
+      if folder == inputFolder { return .input(input) }
+      if folder.hasPrefix(inputFolder + "/") { return .insideInput(input) }
+    }
+    if homeFolder.hasPrefix(folder + "/") { return .holdsHome }
+    return nil
+  }
+
+  /// What an output folder must be, after what it is: the end of each `clash` message.
+  package static let ownFolderRule =
+    "an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")"
+
   /// The end of the comment Glyphsmith's symbol set SVGs start with
   /// (`SymbolTemplateWriter`).
   static let symbolMark = Data("generator: glyphsmith-->".utf8)

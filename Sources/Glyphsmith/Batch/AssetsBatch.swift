@@ -52,6 +52,7 @@ package struct AssetsBatch: Sendable {
   package func run(
     diagnose: (BatchNotice) -> Void, progress: @escaping @Sendable (Int, Int) -> Void
   ) throws -> Result {
+    try checkOutputFolders()
     if let warning = catalogNameWarning { diagnose(.diagnostic(warning)) }
     var (files, missing) = InputCollector.collectTree(inputs)
     for error in missing { diagnose(.failure(error)) }
@@ -154,6 +155,7 @@ package struct AssetsBatch: Sendable {
   /// - Throws: a `GlyphsmithFailure` naming the catalog when the job cannot be planned (a
   ///   name collision, a bad option).
   package func plan(diagnose: (BatchNotice) -> Void) throws -> AssetPlan {
+    try checkOutputFolders()
     if let warning = catalogNameWarning { diagnose(.diagnostic(warning)) }
     var (files, missing) = InputCollector.collectTree(inputs)
     let job = AssetsJob(catalogPath: catalog, options: options)
@@ -183,6 +185,35 @@ package struct AssetsBatch: Sendable {
     if !failures.isEmpty { plan.failures = failures }
     if !planned.warnings.isEmpty { plan.warnings = planned.warnings }
     return plan
+  }
+
+  /// Refuses an output folder that is not a folder of its own, before anything is read or
+  /// written: the catalog (`-o`), `--android-out` or `--web-out` (or their defaults) may not
+  /// be `/`, the current folder or one holding it, an input folder or one inside it: the
+  /// check of `glyphsmith.json`'s folders (`OutputOwnership.clash`).
+  /// - Throws: `GlyphsmithError.invalidOption` naming the option and its value.
+  package func checkOutputFolders() throws {
+    let job = AssetsJob(catalogPath: catalog, options: options)
+    let folders = inputs.filter { Platform.status(ofPath: $0)?.isFolder ?? false }
+    for platform in options.platforms {
+      guard let output = job.outputFolders[platform],
+        let clash = OutputOwnership.clash(output, home: ".", inputs: folders)
+      else { continue }
+      let option = platform == .ios ? "-o" : "--\(platform.rawValue)-out"
+      let given = options.outputFolders[platform] == nil && platform != .ios
+      let what: String
+      switch clash {
+      case .root: what = "the root folder"
+      case .home: what = "the current folder"
+      case .holdsHome: what = "a folder holding the current folder"
+      case .input(let input): what = "the input folder \(input)"
+      case .insideInput(let input):
+        what = "inside the input folder \(input) (what it writes would be read back as icons)"
+      }
+      let named = given ? "\(option) (by default, from -o)" : option
+      throw GlyphsmithError.invalidOption(
+        "\(named) is '\(output)', \(what); \(OutputOwnership.ownFolderRule)")
+    }
   }
 
   /// The `--json` document when the job could not run: no inputs and `error`.
