@@ -2,6 +2,10 @@ import Foundation
 import Glyphsmith
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Issue 32, what a new-user trial found after the rest landed: a pruned set holding a user's
 /// file stays Glyphsmith's (the icon coming back writes into it; `--force` keeps the file), a
 /// platform dropped from `glyphsmith.json` has its outputs pruned, a switch of `android.format`
@@ -307,4 +311,35 @@ struct PruneOwnershipCLITests {
     )
     #expect(try ProjectCLITests.snapshot(folder) == before)
   }
+
+  @Test func assetsSymbolsWritesUnderTheCatalogsLock() throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    let catalog = folder.appendingPathComponent("C.xcassets")
+    try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+    let fd = open(catalog.path, O_RDONLY | O_DIRECTORY)
+    #expect(flock(fd, LOCK_EX) == 0)
+    let seen = LockedNames()
+    let released = DispatchSemaphore(value: 0)
+    Thread {
+      Thread.sleep(forTimeInterval: 1.5)
+      seen.names = Owned.names(catalog)
+      flock(fd, LOCK_UN)
+      close(fd)
+      released.signal()
+    }.start()
+    let run = try CLIRunner.run(
+      ["assets", "icons", "-o", "C.xcassets", "--symbols", "--quiet"], in: folder)
+    released.wait()
+    #expect(run.status == 0)
+    #expect(
+      run.stderr == "C.xcassets: waiting for another glyphsmith run writing this folder to finish\n")
+    // Nothing was written while another run held the catalog.
+    #expect(seen.names == [])
+    #expect(Owned.names(catalog) == ["Contents.json", "bell.symbolset"])
+  }
+}
+
+/// The names a thread saw in a folder.
+final class LockedNames: @unchecked Sendable {
+  var names: [String]? = nil
 }

@@ -101,6 +101,10 @@ package struct AssetsBatch: Sendable {
     var symbolNotices: [BatchNotice] = []
     var symbolFailures: [AssetInputResult] = []
     if options.symbols && hasInputs {
+      // Under the catalog's lock, as every write there (released before the image sets
+      // take it again).
+      let lock = try FolderLock(path: catalog, waiting: lockNotice)
+      defer { withExtendedLifetime(lock) {} }
       try record()
       var symbolJob = SymbolJob(inputs: symbolInputs, catalog: catalog)
       symbolJob.jobs = options.jobs
@@ -121,6 +125,10 @@ package struct AssetsBatch: Sendable {
       do {
         report = try AssetsJob.run([(job, jobPlan)], progress: progress, beforeWriting: record)[0]
         if prune {
+          // Under each output folder's lock, as every write there.
+          let locks = try Set(roots).sorted().filter { Platform.status(ofPath: $0) != nil }
+            .map { try FolderLock(path: $0, waiting: lockNotice) }
+          defer { withExtendedLifetime(locks) {} }
           let outcome = OutputManifest.update(
             roots: roots, planned: planned,
             considered: Set(collected.map { OutputManifest.absolute($0.path) }),

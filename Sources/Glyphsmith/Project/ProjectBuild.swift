@@ -375,8 +375,13 @@ public struct ProjectBuild: Sendable {
       journal = try OutputManifest.begin(
         roots: roots, planned: planned, force: force, folders: folders, marked: markedOutputs)
     }
-    // Symbol sets only: no folder is locked, and the journal is written before them.
-    if parts.isEmpty { try record() }
+    // Symbol sets only: the journal is written before them, under the catalog's lock.
+    if parts.isEmpty, let catalog = outputFolders[.ios] {
+      let lock = try FolderLock(path: catalog, waiting: lockNotice)
+      try withExtendedLifetime(lock) { try record() }
+    } else if parts.isEmpty {
+      try record()
+    }
     var parted = try AssetsJob.run(parts, progress: { _, _ in done.tick() }, beforeWriting: record)[
       ...]
     for (group, jobPlan) in zip(groups, plan.jobs) {
@@ -390,6 +395,9 @@ public struct ProjectBuild: Sendable {
         report.statistics.taskSeconds += part.statistics.taskSeconds
       }
       if !group.symbols.isEmpty, let catalog = outputFolders[.ios] {
+        // Under the catalog's lock, as every write there.
+        let lock = try FolderLock(path: catalog, waiting: lockNotice)
+        defer { withExtendedLifetime(lock) {} }
         report.inputs += try symbolSets(
           group.symbols, catalog: catalog, options: group.options, superseded: plan.superseded)
         for _ in group.symbols { done.tick() }
@@ -399,6 +407,10 @@ public struct ProjectBuild: Sendable {
       files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
     report.inputs.sort { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
     let considered = Set(files.map { OutputManifest.absolute($0.path) })
+    // The prune too, under each output folder's lock (in sorted order, as runs take them).
+    let locks = try Set(roots + dropped).sorted().filter { Platform.status(ofPath: $0) != nil }
+      .map { try FolderLock(path: $0, waiting: lockNotice) }
+    defer { withExtendedLifetime(locks) {} }
     let (removed, warnings, recordError) = OutputManifest.update(
       roots: roots + dropped, planned: planned, considered: considered, journal: journal,
       folders: folders)
