@@ -337,6 +337,55 @@ struct PruneOwnershipCLITests {
     #expect(seen.names == [])
     #expect(Owned.names(catalog) == ["Contents.json", "bell.symbolset"])
   }
+
+  @Test func groupContentsFilesAreRecordedAndGoWithTheirLastIcon() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets"}}"#, icons: ["heart"])
+    for (name, place) in [("bell", "nav"), ("camera", "nav/deep")] {
+      let target = folder.appendingPathComponent("icons/\(place)/\(name).svg")
+      try FileManager.default.createDirectory(
+        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: Owned.icons.appendingPathComponent(name + ".svg"), to: target)
+    }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("Icons.xcassets")
+    #expect(Owned.names(catalog.appendingPathComponent("nav")) == ["Contents.json", "bell.imageset", "deep"])
+    let outputs = try #require(try Self.record(catalog)["outputs"] as? [String: String])
+    #expect(outputs["nav/Contents.json"] == "../icons/nav/bell.svg")
+    #expect(outputs["nav/deep/Contents.json"] == "../icons/nav/deep/camera.svg")
+
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/nav"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr
+        == "Icons.xcassets/nav/bell.imageset: removed (its source icons/nav/bell.svg is gone)\n"
+        + "Icons.xcassets/nav/deep/camera.imageset: removed (its source icons/nav/deep/camera.svg is gone)\n"
+        + "Icons.xcassets/nav/deep/Contents.json: removed (its source icons/nav/deep/camera.svg is gone)\n"
+        + "Icons.xcassets/nav/Contents.json: removed (its source icons/nav/bell.svg is gone)\n")
+    #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "heart.imageset"])
+  }
+
+  @Test func aGroupsContentsFileStaysBesideWhatTheUserKeepsInTheGroup() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets"}}"#, icons: [])
+    let target = folder.appendingPathComponent("icons/nav/bell.svg")
+    try FileManager.default.createDirectory(
+      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Owned.icons.appendingPathComponent("bell.svg"), to: target)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let nav = folder.appendingPathComponent("Icons.xcassets/nav")
+    let contents = Owned.read(nav.appendingPathComponent("Contents.json"))
+    try Owned.write(#"{"colors":[]}"#, to: nav.appendingPathComponent("Brand.colorset/Contents.json"))
+    try FileManager.default.removeItem(at: target)
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr
+        == "Icons.xcassets/nav/bell.imageset: removed (its source icons/nav/bell.svg is gone)\n")
+    #expect(Owned.names(nav) == ["Brand.colorset", "Contents.json"])
+    #expect(Owned.read(nav.appendingPathComponent("Contents.json")) == contents)
+  }
 }
 
 /// The names a thread saw in a folder.

@@ -373,8 +373,9 @@ public struct AssetsJob: Sendable {
 
   /// What each of `inputs` makes, by output folder: `[root: [output: source]]`, the output a
   /// set folder replaced whole (an image set, a web icon folder) or else each file (an Android
-  /// drawable, the fallback PNGs of `auto` among them), as paths starting with the root; the
-  /// source the input's path. For `OutputManifest`.
+  /// drawable, the fallback PNGs of `auto` among them; a catalog group's `Contents.json`,
+  /// `AssetPlatformWriter.sharedFiles`, its first input's), as paths starting with the root;
+  /// the source the input's path. For `OutputManifest`.
   package func plannedOutputs(_ inputs: [AssetInput]) -> [String: [String: String]] {
     var planned: [String: [String: String]] = [:]
     for output in outputs {
@@ -390,6 +391,10 @@ public struct AssetsJob: Sendable {
             ? [set.folder]
             : set.files.filter { !set.isPacked($0.name) }.map { set.folder + "/" + $0.name }
           for path in paths { planned[root, default: [:]][path] = input.path }
+        }
+        for path in output.writer.sharedFiles(for: input, in: output.context)
+        where planned[root]?[path] == nil {
+          planned[root, default: [:]][path] = input.path
         }
       }
     }

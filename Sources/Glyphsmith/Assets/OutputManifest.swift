@@ -188,7 +188,7 @@ package enum OutputManifest {
           new[output] = source
         }
       }
-      for stale in stale where isSafe(stale.output) {
+      for stale in groupFilesLast(stale) where isSafe(stale.output) {
         let path = base + "/" + stale.output
         guard Platform.fileExists(atPath: path).exists else {
           // Removed by this run as it wrote what replaces it (`android.format` switched).
@@ -202,6 +202,8 @@ package enum OutputManifest {
         do {
           try OutputSafety.checkNoLinkedFolders(root: base, folder: path)
           let userFiles = try remove(path, markedOnly: record.pending[stale.output] != nil)
+          // A group's `Contents.json` beside what stays in its folder stays, unnamed.
+          if userFiles == [path] && OutputOwnership.isGroupContentsFile(path) { continue }
           warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
           if userFiles == [path] { continue }
           if !userFiles.isEmpty { kept.insert(stale.output) }
@@ -428,7 +430,13 @@ package enum OutputManifest {
   /// - Throws: what removing throws.
   private static func remove(_ path: String, markedOnly: Bool) throws -> [String] {
     guard Platform.status(ofPath: path)?.isFolder ?? false else {
-      guard OutputOwnership.isMarkedFile(path) else { return [path] }
+      // A group's `Contents.json` goes only with its folder's last other entry.
+      if OutputOwnership.isGroupContentsFile(path) {
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        guard Platform.folderNames(atPath: folder) == ["Contents.json"] else { return [path] }
+      } else if !OutputOwnership.isMarkedFile(path) {
+        return [path]
+      }
       try FileManager.default.removeItem(atPath: path)
       return []
     }
@@ -473,6 +481,19 @@ package enum OutputManifest {
   /// Each of `folders` standardized and absolute.
   private static func absoluteFolders(_ folders: [String: String]) -> [String: String] {
     folders.mapValues(absolute)
+  }
+
+  /// `stale` in its order, but for the group `Contents.json` files (`sharedFiles`), which
+  /// come last, inner groups first: a group folder goes once what was in it is gone.
+  private static func groupFilesLast(
+    _ stale: [(output: String, source: String, gone: Bool)]
+  ) -> [(output: String, source: String, gone: Bool)] {
+    func isGroupFile(_ output: String) -> Bool { output.hasSuffix("/Contents.json") }
+    let files = stale.filter { isGroupFile($0.output) }.sorted {
+      let (a, b) = ($0.output.split(separator: "/").count, $1.output.split(separator: "/").count)
+      return a != b ? a > b : $0.output < $1.output
+    }
+    return stale.filter { !isGroupFile($0.output) } + files
   }
 
   /// Removes the folder holding the removed output at `path` (`res/drawable-mdpi` of a

@@ -85,6 +85,19 @@ package enum OutputOwnership {
     FileBytes.read(path).map(isMarked) ?? false
   }
 
+  /// The `Contents.json` bytes of a catalog group folder as Glyphsmith writes them
+  /// (`ImageSetWriter.prepare`: with and without `provides-namespace`).
+  static let groupContents: Set<Data> = Set(
+    [false, true].compactMap { try? AssetContents.group(namespace: $0).xcodeJSON() })
+
+  /// Whether the file at `path` is a group folder's `Contents.json` holding exactly what
+  /// Glyphsmith writes there (`groupContents`; Xcode writes the same bytes for a plain
+  /// group, so such a file is removed only from a folder holding nothing else).
+  package static func isGroupContentsFile(_ path: String) -> Bool {
+    guard path.hasSuffix("/Contents.json"), let data = FileBytes.read(path) else { return false }
+    return groupContents.contains(data)
+  }
+
   /// Whether the folder at `path` holds a file carrying Glyphsmith's mark; `preferred` names
   /// are looked at first (the files the plan makes), so one read usually answers.
   package static func isMarkedFolder(_ path: String, preferred: [String] = []) -> Bool {
@@ -111,7 +124,7 @@ package enum OutputOwnership {
       if Platform.folderNames(atPath: path)?.isEmpty ?? false { return true }
       return isMarkedFolder(path, preferred: preferred)
     }
-    return !status.isFolder && isMarkedFile(path)
+    return !status.isFolder && (isMarkedFile(path) || isGroupContentsFile(path))
   }
 
   /// The user's files in the Glyphsmith set folder at `folder`, sorted: every entry whose name
