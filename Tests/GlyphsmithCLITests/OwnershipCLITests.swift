@@ -252,6 +252,13 @@ struct OwnershipCLITests {
     for path in launcher {
       #expect(Self.read(res.appendingPathComponent(path)) != "studio " + path)
     }
+    // Each file replaced is named (found by the new-user trial: appicon --force replaced
+    // them without a word).
+    #expect(
+      forced.stderr.split(separator: "\n").prefix(5).map(String.init)
+        == launcher.map {
+          "app/res/\($0): warning: not made by glyphsmith; replaced (--force)"
+        })
     // Its own files, recorded, are rewritten without --force.
     let again = try CLIRunner.run(
       [
@@ -262,7 +269,25 @@ struct OwnershipCLITests {
     #expect(again.status != 2)
     let iosForced = try CLIRunner.run(
       ["appicon", icon, "-o", "App.xcassets", "--force"], in: folder)
-    #expect(iosForced.status != 2)
-    #expect(Self.names(set) == ["Contents.json", "icon-1024.png"])
+    #expect(iosForced.status == 0)
+    // Named, and it replaces only what it writes: Xcode's image stays, named.
+    let kept =
+      "App.xcassets/AppIcon.appiconset/AppIcon-1024.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)"
+    // (heart.svg's transparent corners are warned about too.)
+    func lines(_ text: String) -> [String] {
+      text.split(separator: "\n").map(String.init).filter { !$0.contains("transparent corner") }
+    }
+    #expect(
+      lines(iosForced.stderr) == [
+        "App.xcassets/AppIcon.appiconset: warning: not made by glyphsmith; replaced (--force)",
+        kept, "wrote App.xcassets/AppIcon.appiconset (1 PNG file)",
+      ])
+    #expect(Self.names(set) == ["AppIcon-1024.png", "Contents.json", "icon-1024.png"])
+    #expect(Self.read(set.appendingPathComponent("AppIcon-1024.png")) == "xcode")
+    // The set is Glyphsmith's now: the next run needs no --force, and keeps the file.
+    let iosAgain = try CLIRunner.run(["appicon", icon, "-o", "App.xcassets"], in: folder)
+    #expect(iosAgain.status == 0)
+    #expect(lines(iosAgain.stderr) == [kept, "wrote App.xcassets/AppIcon.appiconset (1 PNG file)"])
+    #expect(Self.names(set) == ["AppIcon-1024.png", "Contents.json", "icon-1024.png"])
   }
 }

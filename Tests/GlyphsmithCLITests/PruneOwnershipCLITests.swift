@@ -287,8 +287,8 @@ struct PruneOwnershipCLITests {
     (["-o", "icons"], "-o is 'icons', the input folder icons"),
     (["-o", "..", "--platform", "ios"], "-o is '..', a folder holding the current folder"),
     (
-      ["-o", "icons/Icons.xcassets"],
-      "-o is 'icons/Icons.xcassets', inside the input folder icons (what it writes would be read back as icons)"
+      ["-o", "I.xcassets", "--platform", "web", "--web-out", "icons/web"],
+      "--web-out is 'icons/web', inside the input folder icons (what it writes would be read back as icons)"
     ),
     (["-o", "I.xcassets", "--platform", "web", "--web-out", "."], "--web-out is '.', the current folder"),
     (
@@ -385,6 +385,80 @@ struct PruneOwnershipCLITests {
         == "Icons.xcassets/nav/bell.imageset: removed (its source icons/nav/bell.svg is gone)\n")
     #expect(Owned.names(nav) == ["Brand.colorset", "Contents.json"])
     #expect(Owned.read(nav.appendingPathComponent("Contents.json")) == contents)
+  }
+
+  @Test(arguments: ["--report", "--junit"])
+  func aGoldenReportNeverReplacesAFileGlyphsmithDidNotWrite(option: String) throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    #expect(
+      try CLIRunner.run(["assets", "icons", "-o", "I.xcassets", "--quiet"], in: folder).status == 0)
+    #expect(try CLIRunner.run(["golden", "record", "I.xcassets", "golden"], in: folder).status == 0)
+    let name = option == "--report" ? "notes.html" : "notes.xml"
+    let path = folder.appendingPathComponent(name)
+    try Owned.write("the user's notes", to: path)
+    let check = ["golden", "check", "I.xcassets", "golden", option, name]
+    let refused = try CLIRunner.run(check, in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "\(name): error: exists and was not made by glyphsmith; move it or pass --force\n")
+    #expect(Owned.read(path) == "the user's notes")
+    #expect(refused.stdout.isEmpty)
+
+    let forced = try CLIRunner.run(check + ["--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(forced.stderr == "\(name): warning: not made by glyphsmith; replaced (--force)\n")
+    let written = try #require(Owned.read(path))
+    #expect(written.hasPrefix(option == "--report" ? "<!doctype html>" : "<?xml"))
+    // Its own report it replaces without --force, without a word.
+    let again = try CLIRunner.run(check, in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr == "")
+  }
+
+  @Test func aSymbolReportNeverReplacesAFileGlyphsmithDidNotWrite() throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    try Owned.write(#"{"mine": true}"#, to: folder.appendingPathComponent("report.json"))
+    let symbol = ["symbol", "icons/bell.svg", "-o", "S.xcassets", "--report", "report.json"]
+    let refused = try CLIRunner.run(symbol, in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "report.json: error: exists and was not made by glyphsmith; move it or pass --force\n")
+    #expect(Owned.read(folder.appendingPathComponent("report.json")) == #"{"mine": true}"#)
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("S.xcassets").path))
+    let forced = try CLIRunner.run(symbol + ["--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr.hasPrefix(
+        "report.json: warning: not made by glyphsmith; replaced (--force)\nwrote 1 symbol set to S.xcassets"))
+    let again = try CLIRunner.run(symbol, in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr.hasPrefix("wrote 1 symbol set to S.xcassets"))
+  }
+
+  @Test func symbolForceNamesTheSetItReplacesAndKeepsTheFilesInIt() throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    let set = folder.appendingPathComponent("S.xcassets/bell.symbolset")
+    try Owned.write(#"{"symbols":[]}"#, to: set.appendingPathComponent("Contents.json"))
+    try Owned.write("<svg/>", to: set.appendingPathComponent("mine.svg"))
+    let symbol = ["symbol", "icons/bell.svg", "-o", "S.xcassets"]
+    let refused = try CLIRunner.run(symbol, in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.hasPrefix(
+        "icons/bell.svg: error: S.xcassets/bell.symbolset exists and was not made by glyphsmith; move it or pass --force\n"
+      ))
+    #expect(Owned.read(set.appendingPathComponent("Contents.json")) == #"{"symbols":[]}"#)
+    let forced = try CLIRunner.run(symbol + ["--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr
+        == "S.xcassets/bell.symbolset: warning: not made by glyphsmith; replaced (--force)\n"
+        + "S.xcassets/bell.symbolset/mine.svg\(Self.userFileWarning)\n"
+        + "wrote 1 symbol set to S.xcassets (0 with copied weights)\n")
+    #expect(Owned.names(set) == ["Contents.json", "bell.svg", "mine.svg"])
+    #expect(Owned.read(set.appendingPathComponent("mine.svg")) == "<svg/>")
   }
 }
 

@@ -273,7 +273,7 @@ package enum OutputManifest {
   package static func add(root: String, outputs: [String: String]) throws {
     let base = trimmed(root)
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
-    let realRoot = URL(fileURLWithPath: real(base))
+    let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
     let record = read(root: base)
     var document = Document(
       outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
@@ -368,7 +368,7 @@ package enum OutputManifest {
     root base: String, planned: [String: String], old: [String: String],
     kept: Set<String> = [], force: Bool = false
   ) -> [String: String] {
-    let realRoot = URL(fileURLWithPath: real(base))
+    let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
     var new: [String: String] = [:]
     for (output, source) in planned {
       guard let relative = relativePath(of: normalised(output), under: normalised(base)) else {
@@ -393,7 +393,7 @@ package enum OutputManifest {
     root base: String, old: [String: String], new: [String: String], considered: Set<String>
   ) -> [(output: String, source: String, gone: Bool)] {
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
-    let realRoot = URL(fileURLWithPath: real(base))
+    let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
     let linked = realRoot.path != rootURL.path
     var realConsidered: Set<String>? = nil
     var found: [(output: String, source: String, gone: Bool)] = []

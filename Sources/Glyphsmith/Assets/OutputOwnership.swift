@@ -65,6 +65,34 @@ package enum OutputOwnership {
   package static let ownFolderRule =
     "an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")"
 
+  /// Whether a report may be written at `path` (`golden check --report` and `--junit`,
+  /// `symbol --report`): nothing is there, or a report of its kind Glyphsmith wrote
+  /// (`isOwn` recognises its format). Else, with `force`, a warning naming it (kind
+  /// `replaced-by-force`, `PATH: warning: not made by glyphsmith; replaced (--force)`).
+  /// - Returns: the warning to tell, if any.
+  /// - Throws: `GlyphsmithError.unusable` naming `path` (`PATH: error: exists and was not
+  ///   made by glyphsmith; move it or pass --force`) when it is not Glyphsmith's and not
+  ///   `force`; nothing should be written then.
+  package static func checkReport(
+    _ path: String, force: Bool, isOwn: (Data) -> Bool
+  ) throws -> Diagnostic? {
+    guard let status = Platform.status(ofPath: path) else { return nil }
+    if !status.isFolder, let data = FileBytes.read(path), isOwn(data) { return nil }
+    guard force, !status.isFolder else {
+      throw GlyphsmithError.unusable(
+        path: path, problem: "exists and was not made by glyphsmith; move it or pass --force")
+    }
+    return replacedWarning(path)
+  }
+
+  /// The warning naming a path `--force` replaces that Glyphsmith did not make (kind
+  /// `replaced-by-force`): `PATH: warning: not made by glyphsmith; replaced (--force)`.
+  package static func replacedWarning(_ path: String) -> Diagnostic {
+    .warning(
+      "not made by glyphsmith; replaced (--force)", path: path,
+      kind: Diagnostic.Kind.replacedByForce)
+  }
+
   /// The end of the comment Glyphsmith's symbol set SVGs start with
   /// (`SymbolTemplateWriter`).
   static let symbolMark = Data("generator: glyphsmith-->".utf8)

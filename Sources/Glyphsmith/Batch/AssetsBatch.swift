@@ -197,8 +197,9 @@ package struct AssetsBatch: Sendable {
 
   /// Refuses an output folder that is not a folder of its own, before anything is read or
   /// written: the catalog (`-o`), `--android-out` or `--web-out` (or their defaults) may not
-  /// be `/`, the current folder or one holding it, an input folder or one inside it: the
-  /// check of `glyphsmith.json`'s folders (`OutputOwnership.clash`).
+  /// be `/`, the current folder or one holding it, an input folder or one inside it (but for
+  /// a `.xcassets` catalog, which collecting the inputs skips): the check of
+  /// `glyphsmith.json`'s folders (`OutputOwnership.clash`).
   /// - Throws: `GlyphsmithError.invalidOption` naming the option and its value.
   package func checkOutputFolders() throws {
     let job = AssetsJob(catalogPath: catalog, options: options)
@@ -207,6 +208,13 @@ package struct AssetsBatch: Sendable {
       guard let output = job.outputFolders[platform],
         let clash = OutputOwnership.clash(output, home: ".", inputs: folders)
       else { continue }
+      // A catalog inside an input folder is skipped when the inputs are collected
+      // (`InputCollector`), so nothing it holds is read back.
+      if platform == .ios, case .insideInput = clash,
+        (output as NSString).pathExtension.lowercased() == "xcassets"
+      {
+        continue
+      }
       let option = platform == .ios ? "-o" : "--\(platform.rawValue)-out"
       let given = options.outputFolders[platform] == nil && platform != .ios
       let what: String
