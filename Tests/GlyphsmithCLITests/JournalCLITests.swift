@@ -215,7 +215,8 @@ struct JournalCLITests {
     let result = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(result.status == 2)
     #expect(
-      result.stderr == "android/.glyphsmith-outputs.json: error: cannot write: is a directory\n")
+      result.stderr
+        == "android/.glyphsmith-outputs.json: error: cannot write: is a folder; give a file name\n")
     // Nothing removed, nothing written (the catalog's record, written first, lists icon-02
     // as pending).
     var after = Self.outputs(folder)

@@ -94,7 +94,7 @@ package enum OutputManifest {
 
   /// Records in each folder of `roots` every output this run plans (`planned[root]`, paths
   /// starting with `root`, each with its source) before anything is written: the record is
-  /// rewritten (atomically, fsynced with its folder, `DurableFile`) holding what it held plus
+  /// rewritten (atomically, fsynced with its folder, `AtomicFile.write(_:toPath:durable:)`) holding what it held plus
   /// the planned outputs it did not list under `"pending"`; it is not touched when it lists
   /// them all already. A folder without a record adopts the outputs `marked(root)` finds
   /// (paths starting with the root), with an unknown source. An existing path Glyphsmith did
@@ -130,7 +130,7 @@ package enum OutputManifest {
         folders: relative(listed, from: base))
       let data = try XcodeJSON.encode(document)
       if FileBytes.read(path) == data { continue }
-      try DurableFile.write(data, toPath: path)
+      try AtomicFile.write(data, toPath: path, durable: true)
     }
     return journal
   }
@@ -233,7 +233,7 @@ package enum OutputManifest {
       }
       guard let data = try? XcodeJSON.encode(document), onDisk != data else { continue }
       do {
-        try DurableFile.write(data, toPath: recordPath)
+        try AtomicFile.write(data, toPath: recordPath, durable: true)
       } catch {
         failure = failure ?? GlyphsmithError.wrap(error, path: recordPath)
       }
@@ -289,7 +289,7 @@ package enum OutputManifest {
     let data = try XcodeJSON.encode(document)
     if FileBytes.read(path) == data { return }
     do {
-      try DurableFile.write(data, toPath: path)
+      try AtomicFile.write(data, toPath: path, durable: true)
     } catch {
       throw GlyphsmithError.wrap(error, path: path)
     }
