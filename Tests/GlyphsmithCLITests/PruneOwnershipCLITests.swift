@@ -55,7 +55,8 @@ struct PruneOwnershipCLITests {
     try saved.write(to: bell)
     let restored = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(restored.status == 0)
-    #expect(restored.stderr == "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)\n")
+    #expect(
+      restored.stderr == "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)\n")
     #expect(
       Owned.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "notes.txt"])
     #expect(Owned.read(notes) == "keep me")
@@ -169,8 +170,10 @@ struct PruneOwnershipCLITests {
       config.replacingOccurrences(of: "FORMAT", with: "png"), icons: ["bell", "camera"])
     #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
     let res = folder.appendingPathComponent("android/res")
-    let densities = ["drawable-hdpi", "drawable-mdpi", "drawable-xhdpi", "drawable-xxhdpi",
-      "drawable-xxxhdpi"]
+    let densities = [
+      "drawable-hdpi", "drawable-mdpi", "drawable-xhdpi", "drawable-xxhdpi",
+      "drawable-xxxhdpi",
+    ]
     #expect(Owned.names(res) == densities)
     try Owned.write(
       config.replacingOccurrences(of: "FORMAT", with: "vector"),
@@ -251,12 +254,15 @@ struct PruneOwnershipCLITests {
     let folder = try Owned.project(
       #"{"version": 1, "icons": "icons", "android": {"res": "android/res", "format": "auto"}}"#,
       icons: ["bell"])
-    try Owned.write(DiagnosticCLITests.masked, to: folder.appendingPathComponent("icons/masked.svg"))
+    try Owned.write(
+      DiagnosticCLITests.masked, to: folder.appendingPathComponent("icons/masked.svg"))
     let first = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(first.status == 0)
     let res = folder.appendingPathComponent("android/res")
-    let densities = ["drawable-hdpi", "drawable-mdpi", "drawable-xhdpi", "drawable-xxhdpi",
-      "drawable-xxxhdpi"]
+    let densities = [
+      "drawable-hdpi", "drawable-mdpi", "drawable-xhdpi", "drawable-xxhdpi",
+      "drawable-xxxhdpi",
+    ]
     #expect(Owned.names(res) == ["drawable"] + densities)
     #expect(Owned.names(res.appendingPathComponent("drawable")) == ["bell.xml"])
     for density in densities {
@@ -290,12 +296,18 @@ struct PruneOwnershipCLITests {
       ["-o", "I.xcassets", "--platform", "web", "--web-out", "icons/web"],
       "--web-out is 'icons/web', inside the input folder icons (what it writes would be read back as icons)"
     ),
-    (["-o", "I.xcassets", "--platform", "web", "--web-out", "."], "--web-out is '.', the current folder"),
+    (
+      ["-o", "I.xcassets", "--platform", "web", "--web-out", "."],
+      "--web-out is '.', the current folder"
+    ),
     (
       ["-o", "I.xcassets", "--platform", "android", "--android-out", "."],
       "--android-out is '.', the current folder"
     ),
-    (["-o", "I.xcassets", "--platform", "web", "--web-out", "/"], "--web-out is '/', the root folder"),
+    (
+      ["-o", "I.xcassets", "--platform", "web", "--web-out", "/"],
+      "--web-out is '/', the root folder"
+    ),
   ])
   func outputFoldersOnTheCommandLineAreCheckedAsTheFileIs(arguments: [String], what: String)
     throws
@@ -332,7 +344,8 @@ struct PruneOwnershipCLITests {
     released.wait()
     #expect(run.status == 0)
     #expect(
-      run.stderr == "C.xcassets: waiting for another glyphsmith run writing this folder to finish\n")
+      run.stderr == "C.xcassets: waiting for another glyphsmith run writing this folder to finish\n"
+    )
     // Nothing was written while another run held the catalog.
     #expect(seen.names == [])
     #expect(Owned.names(catalog) == ["Contents.json", "bell.symbolset"])
@@ -345,11 +358,15 @@ struct PruneOwnershipCLITests {
       let target = folder.appendingPathComponent("icons/\(place)/\(name).svg")
       try FileManager.default.createDirectory(
         at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try FileManager.default.copyItem(at: Owned.icons.appendingPathComponent(name + ".svg"), to: target)
+      try FileManager.default.copyItem(
+        at: Owned.icons.appendingPathComponent(name + ".svg"), to: target)
     }
     #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
     let catalog = folder.appendingPathComponent("Icons.xcassets")
-    #expect(Owned.names(catalog.appendingPathComponent("nav")) == ["Contents.json", "bell.imageset", "deep"])
+    #expect(
+      Owned.names(catalog.appendingPathComponent("nav")) == [
+        "Contents.json", "bell.imageset", "deep",
+      ])
     let outputs = try #require(try Self.record(catalog)["outputs"] as? [String: String])
     #expect(outputs["nav/Contents.json"] == "../icons/nav/bell.svg")
     #expect(outputs["nav/deep/Contents.json"] == "../icons/nav/deep/camera.svg")
@@ -363,7 +380,8 @@ struct PruneOwnershipCLITests {
         + "Icons.xcassets/nav/deep/camera.imageset: removed (its source icons/nav/deep/camera.svg is gone)\n"
         + "Icons.xcassets/nav/deep/Contents.json: removed (its source icons/nav/deep/camera.svg is gone)\n"
         + "Icons.xcassets/nav/Contents.json: removed (its source icons/nav/bell.svg is gone)\n")
-    #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "heart.imageset"])
+    #expect(
+      Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "heart.imageset"])
   }
 
   @Test func aGroupsContentsFileStaysBesideWhatTheUserKeepsInTheGroup() throws {
@@ -376,7 +394,8 @@ struct PruneOwnershipCLITests {
     #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
     let nav = folder.appendingPathComponent("Icons.xcassets/nav")
     let contents = Owned.read(nav.appendingPathComponent("Contents.json"))
-    try Owned.write(#"{"colors":[]}"#, to: nav.appendingPathComponent("Brand.colorset/Contents.json"))
+    try Owned.write(
+      #"{"colors":[]}"#, to: nav.appendingPathComponent("Brand.colorset/Contents.json"))
     try FileManager.default.removeItem(at: target)
     let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(pruned.status == 0)
@@ -392,7 +411,8 @@ struct PruneOwnershipCLITests {
     let folder = try Owned.project("{}", icons: ["bell"])
     #expect(
       try CLIRunner.run(["assets", "icons", "-o", "I.xcassets", "--quiet"], in: folder).status == 0)
-    #expect(try CLIRunner.run(["golden", "record", "I.xcassets", "golden"], in: folder).status == 0)
+    #expect(
+      try CLIRunner.run(["golden", "record", "I.xcassets", "golden"], in: folder).status == 0)
     let name = option == "--report" ? "notes.html" : "notes.xml"
     let path = folder.appendingPathComponent(name)
     try Owned.write("the user's notes", to: path)
@@ -426,12 +446,14 @@ struct PruneOwnershipCLITests {
       refused.stderr
         == "report.json: error: exists and was not made by glyphsmith; move it or pass --force\n")
     #expect(Owned.read(folder.appendingPathComponent("report.json")) == #"{"mine": true}"#)
-    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("S.xcassets").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("S.xcassets").path))
     let forced = try CLIRunner.run(symbol + ["--force"], in: folder)
     #expect(forced.status == 0)
     #expect(
       forced.stderr.hasPrefix(
-        "report.json: warning: not made by glyphsmith; replaced (--force)\nwrote 1 symbol set to S.xcassets"))
+        "report.json: warning: not made by glyphsmith; replaced (--force)\nwrote 1 symbol set to S.xcassets"
+      ))
     let again = try CLIRunner.run(symbol, in: folder)
     #expect(again.status == 0)
     #expect(again.stderr.hasPrefix("wrote 1 symbol set to S.xcassets"))

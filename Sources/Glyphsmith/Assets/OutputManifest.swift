@@ -374,7 +374,8 @@ package enum OutputManifest {
       guard let relative = relativePath(of: normalised(output), under: normalised(base)) else {
         continue
       }
-      if !force, old[relative] == nil, !kept.contains(relative), let status = Platform.status(ofPath: output),
+      if !force, old[relative] == nil, !kept.contains(relative),
+        let status = Platform.status(ofPath: output),
         !OutputOwnership.owns(output, folder: status.isFolder, recorded: false)
       {
         continue

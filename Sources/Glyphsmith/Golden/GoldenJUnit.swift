@@ -63,7 +63,8 @@ package enum GoldenJUnit {
   package static func isOwn(_ data: Data) -> Bool {
     data.starts(
       with: Data(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"glyphsmith golden check ".utf8
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"glyphsmith golden check "
+          .utf8
       ))
   }
 

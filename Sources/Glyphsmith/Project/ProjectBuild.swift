@@ -435,7 +435,8 @@ public struct ProjectBuild: Sendable {
     var results = symbols.symbols.map { entry in
       AssetInputResult(
         path: entry.input, name: entry.name, status: .written, role: options.role.rawValue,
-        shape: nil, sizePt: nil, files: [], failure: nil, warnings: entry.notices + entry.diagnostics)
+        shape: nil, sizePt: nil, files: [], failure: nil,
+        warnings: entry.notices + entry.diagnostics)
     }
     results += symbols.failures.map {
       AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)

@@ -147,7 +147,8 @@ public struct ProjectConfig: Equatable, Sendable {
     guard let data = FileBytes.read(path) else {
       let isFolder = Platform.status(ofPath: path)?.isFolder ?? false
       throw GlyphsmithError.unreadable(
-        path: path, reason: isFolder ? "it is a folder, not a glyphsmith.json file" : "no such file")
+        path: path, reason: isFolder ? "it is a folder, not a glyphsmith.json file" : "no such file"
+      )
     }
     return try parse(data, path: path)
   }
@@ -223,9 +224,11 @@ public struct ProjectConfig: Equatable, Sendable {
         }
       }
     }
-    for (key, settings) in [("defaults", config.defaults)] + config.rules.enumerated().map({
-      ("rules[\($0)]", $1.settings)
-    }) {
+    for (key, settings) in [("defaults", config.defaults)]
+      + config.rules.enumerated().map({
+        ("rules[\($0)]", $1.settings)
+      })
+    {
       for platform in settings.platforms ?? [] where !config.platforms.contains(platform) {
         throw invalid(
           "'\(key).platforms' names '\(platform)', which the file declares no block for; declared: \(config.platforms.map(\.rawValue).joined(separator: ", "))"
@@ -260,7 +263,8 @@ public struct ProjectConfig: Equatable, Sendable {
       case .root: what = "the root folder"
       case .home: what = "the project's own folder (the one holding \(Self.fileName))"
       case .input: what = "the icons folder"
-      case .insideInput: what = "inside the icons folder (what it writes would be read back as icons)"
+      case .insideInput:
+        what = "inside the icons folder (what it writes would be read back as icons)"
       case .holdsHome: what = "a folder holding \(Self.fileName)"
       }
       return "'\(key)' is '\(value)', \(what); \(OutputOwnership.ownFolderRule)"
