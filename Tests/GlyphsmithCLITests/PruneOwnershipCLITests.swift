@@ -482,6 +482,42 @@ struct PruneOwnershipCLITests {
     #expect(Owned.names(set) == ["Contents.json", "bell.svg", "mine.svg"])
     #expect(Owned.read(set.appendingPathComponent("mine.svg")) == "<svg/>")
   }
+
+  @Test func aHandMadeGroupContentsFileFailsItsIconsUnlessForced() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets"}}"#, icons: ["heart"])
+    for name in ["bell", "camera"] {
+      let target = folder.appendingPathComponent("icons/nav/\(name).svg")
+      try FileManager.default.createDirectory(
+        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: Owned.icons.appendingPathComponent(name + ".svg"), to: target)
+    }
+    let group = folder.appendingPathComponent("Icons.xcassets/nav/Contents.json")
+    let mine =
+      #"{"info":{"author":"me","version":1},"properties":{"on-demand-resource-tags":["x"]}}"#
+    try Owned.write(mine, to: group)
+    let refused = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.split(separator: "\n").map(String.init)
+        == ["bell", "camera"].map {
+          "icons/nav/\($0).svg: error: Icons.xcassets/nav/Contents.json exists and was not made by glyphsmith; move it or pass --force"
+        })
+    #expect(Owned.read(group) == mine)
+    #expect(Owned.names(group.deletingLastPathComponent()) == ["Contents.json"])
+    let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr
+        == "Icons.xcassets/nav/Contents.json: warning: not made by glyphsmith; replaced (--force)\n"
+    )
+    #expect(Owned.read(group) != mine)
+    // Glyphsmith's now (recorded): no --force needed.
+    let again = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr == "")
+  }
 }
 
 /// The names a thread saw in a folder.

@@ -156,7 +156,8 @@ public struct AssetsJob: Sendable {
     let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
       let sets = plannedSets(input)
-      let owned = ownership(sets, records: records)
+      let shared = outputs.flatMap { $0.writer.sharedFiles(for: input, in: $0.context) }
+      let owned = ownership(sets, shared: shared, records: records)
       let sha = FileBytes.read(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { FileBytes.read($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
@@ -180,10 +181,10 @@ public struct AssetsJob: Sendable {
           continue
         }
         icon.replacing = owned.foreign
-        plan.warnings += owned.foreign.map {
-          .warning(
-            "not made by glyphsmith; replaced (--force)", path: $0,
-            kind: Diagnostic.Kind.replacedByForce)
+        // Named once (a group's `Contents.json` is shared by its icons).
+        for path in owned.foreign {
+          let warning = OutputOwnership.replacedWarning(path)
+          if !plan.warnings.contains(warning) { plan.warnings.append(warning) }
         }
       }
       if options.force, !owned.fallbackForeign.isEmpty {
@@ -197,17 +198,22 @@ public struct AssetsJob: Sendable {
     return plan
   }
 
-  /// Which existing outputs of `sets` Glyphsmith did not make (`OutputOwnership.owns`: not in
-  /// `records`, each root's `OutputManifest.recordedOutputs`, and not marked), in writing
+  /// Which existing outputs of `sets` and `shared` files (a catalog group's `Contents.json`,
+  /// `AssetPlatformWriter.sharedFiles`) Glyphsmith did not make (`OutputOwnership.owns`: not
+  /// in `records`, each root's `OutputManifest.recordedOutputs`, and not marked), in writing
   /// order (`fallbackForeign`: those of fallback sets), and a warning for each user's file
   /// inside an existing set (of Glyphsmith's, or one `--force` writes into).
-  func ownership(_ sets: [PlannedAssetSet], records: [String: Set<String>]) -> (
-    foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]
-  ) {
-    var foreign: [String] = []
+  func ownership(
+    _ sets: [PlannedAssetSet], shared: [String] = [], records: [String: Set<String>]
+  ) -> (foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]) {
+    let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    var foreign = shared.filter {
+      Platform.status(ofPath: $0) != nil
+        && !OutputOwnership.owns(
+          $0, folder: false, recorded: recorded.contains(OutputManifest.normalised($0)))
+    }
     var warnings: [Diagnostic] = []
     var fallbackForeign: [String] = []
-    let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
     // A fallback set (`auto`'s PNGs) is written only when its VectorDrawable cannot be: its
     // files do not fail the icon here (`fallbackForeign`, replaced with `force`), and are
     // checked when written (`write(_:files:replacing:input:)`).
