@@ -73,6 +73,8 @@ package struct EncodedOutput {
   package var height: Int
   /// The glyph drawn, for a raster format (warnings, shape and size); `nil` otherwise.
   package var glyph: RenderedGlyph? = nil
+  /// What drawing a vector format found (a PDF embedding a filter as an image), in order.
+  package var warnings: [Diagnostic] = []
 }
 
 /// A file found up to date on disk.
