@@ -57,7 +57,7 @@ package enum VectorRender {
   /// surface (`PDFPageWriter`); template roles and tints painted in one colour through a
   /// vector mask. `keywords` goes into `/Keywords` (the fingerprint).
   /// - Returns: the bytes and one warning per thing Cairo must embed as an image (filters,
-  ///   embedded images), naming the element (`VectorModel.unexpressed`).
+  ///   embedded images), naming the element (`rasterOnly`).
   /// - Throws: `GlyphsmithError.unusable` for a PNG input; what the layout and
   ///   `PDFPageWriter.pdf` throw, naming the file.
   package static func pdf(_ artwork: Artwork, options: RenderOptions, keywords: String? = nil)
@@ -76,15 +76,25 @@ package enum VectorRender {
     } catch {
       throw GlyphsmithError.wrap(error, path: artwork.path)
     }
-    let rasterized = try svg.vectorModel().unexpressed.filter {
-      $0.feature == .filters || $0.feature == .images
-    }
-    let warnings = rasterized.map {
+    let warnings = rasterOnly(svg).map {
       Diagnostic.warning(
-        "the PDF embeds \($0.description) as an image at \(Int(PDFPageWriter.fallbackResolution)) ppi (Cairo draws them as pixels); it blurs when enlarged",
+        "the PDF holds \($0.description) as an image at 1 px per pt (librsvg draws them as"
+          + " pixels), which blurs when enlarged; use PNG for this icon or drop the filter",
         path: artwork.path, kind: Diagnostic.Kind.rasterFallback)
     }
     return (data, warnings)
+  }
+
+  /// The features of `svg` that a vector file can only hold as pixels (filters, embedded
+  /// images), each with the first element carrying it, read from the element outline (one
+  /// libxml2 pass; nothing is drawn).
+  static func rasterOnly(_ svg: LoadedSVG) -> [VectorModel.Unexpressed] {
+    guard let outline = try? svg.outline() else { return [] }
+    return [VectorModel.Feature.filters, .images].compactMap { feature in
+      LoadedSVG.element(carrying: feature, in: outline).map {
+        VectorModel.Unexpressed(feature: feature, element: $0)
+      }
+    }
   }
 
   /// `artwork` as a plain SVG laid out as `options` say at scale 1 (`SVGImageWriter`: the
@@ -97,6 +107,14 @@ package enum VectorRender {
     guard let svg = artwork.svg else {
       throw GlyphsmithError.unusable(
         path: artwork.path, problem: "a PNG cannot be written as an SVG vector; use PNG output")
+    }
+    // Filters and images are refused before the model is recorded: recording draws them at
+    // the recorder's 4096 device units, which is neither cheap nor needed to say no.
+    let raster = rasterOnly(svg)
+    if !raster.isEmpty {
+      throw GlyphsmithError.unusable(
+        path: artwork.path,
+        problem: SVGImageWriter.Unexpressible(problems: raster.map(\.description)).description)
     }
     let writer = SVGImageWriter(monochrome: monochrome(options), comment: comment)
     do {

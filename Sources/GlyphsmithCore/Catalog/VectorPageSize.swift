@@ -12,12 +12,24 @@ package enum VectorPageSize {
   /// The size of the PDF or SVG at `path` (by its extension), else `nil`.
   package static func read(atPath path: String) -> (width: Double, height: Double)? {
     guard let data = Platform.readPrefix(atPath: path, count: readLimit) else { return nil }
+    return size(of: data, fileExtension: (path as NSString).pathExtension)
+  }
+
+  /// The size of a PDF or SVG file's bytes (`fileExtension` `pdf` or `svg`, any case), else
+  /// `nil`.
+  package static func size(of data: Data, fileExtension: String) -> (width: Double, height: Double)? {
     let text = String(decoding: data, as: UTF8.self)
-    switch (path as NSString).pathExtension.lowercased() {
+    switch fileExtension.lowercased() {
     case "pdf": return mediaBox(text)
     case "svg": return svgSize(text)
     default: return nil
     }
+  }
+
+  /// `size(of:fileExtension:)` in whole px of the @1x image (rounded), `(0, 0)` when unknown.
+  package static func wholeSize(of data: Data, fileExtension: String) -> (width: Int, height: Int) {
+    guard let size = size(of: data, fileExtension: fileExtension) else { return (0, 0) }
+    return (Int(size.width.rounded()), Int(size.height.rounded()))
   }
 
   /// The first `/MediaBox`'s width and height.

@@ -12,9 +12,9 @@ import Foundation
 /// value that is not an ISO 8601 date makes Cairo write none, so no date is written and the
 /// same input gives the same bytes. Cairo 1.16 writes no `/ID` and no object streams.
 ///
-/// Bounded: what Cairo cannot express as PDF operators (librsvg's filter results, some
-/// operators) is embedded as an image at the fallback resolution, `fallbackResolution` ppi
-/// (@4x), never Cairo's default of 300 ppi per point of an arbitrarily large page.
+/// Bounded: librsvg draws a filter's result as an image at the context's resolution (1 px per
+/// pt here); what Cairo itself must rasterize (unsupported operators) is embedded at
+/// `fallbackResolution` ppi (@4x), not Cairo's default of 300 ppi.
 package enum PDFPageWriter {
   /// The resolution in pixels per inch of what Cairo must rasterize: 288, four pixels per
   /// point (the @3x PNG's resolution and a little more).

@@ -211,6 +211,11 @@ enum AssetsCommand: DeclaredSubcommand {
     assets.platforms = try CommonOptions.platforms(parsed.value("platform")) ?? assets.platforms
     assets.androidOutput = parsed.value("android-out")
     if let format = parsed.value("format") {
+      let names = OutputFormatIndex.names(for: .catalog)
+      guard names.contains(format) else {
+        throw UsageError(
+          message: "--format: \(OutputFormatIndex.spoken(names)), got '\(format)'")
+      }
       guard assets.platforms.contains(.ios) else {
         throw UsageError(message: "--format applies to the iOS image sets; add --platform ios")
       }

@@ -67,7 +67,8 @@ package struct OutputSource {
 package struct EncodedOutput {
   /// The file's bytes.
   package var data: Data
-  /// Its width in px (a VectorDrawable: its viewport's, in dp).
+  /// Its width in px (a VectorDrawable: its viewport's, in dp; a PDF or SVG: its page's, in
+  /// pt).
   package var width: Int
   /// Its height, as `width`.
   package var height: Int

@@ -38,21 +38,21 @@ package struct PDFFormat: DrawnOutputFormat {
     let (data, warnings) = try VectorRender.pdf(
       source.artwork, options: file.render,
       keywords: AssetsJob.fingerprintKey + "=" + source.fingerprint)
-    var encoded = EncodedOutput(
-      data: data, width: file.render.widthPx ?? 0, height: file.render.heightPx ?? 0)
+    let size = VectorPageSize.wholeSize(of: data, fileExtension: fileExtension)
+    var encoded = EncodedOutput(data: data, width: size.width, height: size.height)
     encoded.warnings = warnings
     return encoded
   }
 
-  /// The planned size, when the file carries `fingerprint` and ends as a PDF does.
+  /// The page size in pt (the @1x px), when the file carries `fingerprint` and ends as a PDF does.
   package func existing(_ data: Data, file: PlannedAssetFile, fingerprint: String)
     -> ExistingOutput?
   {
     guard self.fingerprint(in: data) == fingerprint,
       data.suffix(16).range(of: Data("%%EOF".utf8)) != nil
     else { return nil }
-    return ExistingOutput(
-      width: file.render.widthPx ?? 0, height: file.render.heightPx ?? 0, glyph: nil)
+    let size = VectorPageSize.wholeSize(of: data, fileExtension: fileExtension)
+    return ExistingOutput(width: size.width, height: size.height, glyph: nil)
   }
 
   /// The PDF without a fingerprint.

@@ -41,18 +41,18 @@ package struct SVGFormat: DrawnOutputFormat {
     let data = try VectorRender.svg(
       source.artwork, options: file.render,
       comment: AssetsJob.fingerprintKey + "=" + source.fingerprint)
-    return EncodedOutput(
-      data: data, width: file.render.widthPx ?? 0, height: file.render.heightPx ?? 0)
+    let size = VectorPageSize.wholeSize(of: data, fileExtension: fileExtension)
+    return EncodedOutput(data: data, width: size.width, height: size.height)
   }
 
-  /// The planned size, when the file carries `fingerprint` and is whole.
+  /// The page size in pt (the @1x px), when the file carries `fingerprint` and is whole.
   package func existing(_ data: Data, file: PlannedAssetFile, fingerprint: String)
     -> ExistingOutput?
   {
     guard self.fingerprint(in: data) == fingerprint, data.suffix(7) == Data("</svg>\n".utf8)
     else { return nil }
-    return ExistingOutput(
-      width: file.render.widthPx ?? 0, height: file.render.heightPx ?? 0, glyph: nil)
+    let size = VectorPageSize.wholeSize(of: data, fileExtension: fileExtension)
+    return ExistingOutput(width: size.width, height: size.height, glyph: nil)
   }
 
   /// The SVG without the fingerprint comment.
