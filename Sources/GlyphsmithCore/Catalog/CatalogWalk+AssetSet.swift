@@ -244,8 +244,11 @@ extension CatalogWalk {
       guard let filename = entry.filename else { return false }
       return ["pdf", "svg"].contains((filename as NSString).pathExtension.lowercased())
     }
+    func isSingleScale(_ entry: CatalogEntry) -> Bool {
+      isVector(entry) && entry.scale == nil && entry.entry.other["scale"] == nil
+    }
     if json.properties?.preservesVectorRepresentation != true,
-      let single = entries.first(where: { isVector($0) && $0.scale == nil && $0.entry.other["scale"] == nil })
+      let single = entries.first(where: isSingleScale)
     {
       findings.append(
         Self.entryFinding(
@@ -273,9 +276,11 @@ extension CatalogWalk {
       let members = slots[slot]!
       guard let first = members.first(where: { $0.entry.pointSize == nil }) ?? members.first
       else { continue }
-      for member in members where isVector(member.entry) && member.entry.index != first.entry.index {
-        guard abs(member.size.width - first.size.width) > 0.01
-          || abs(member.size.height - first.size.height) > 0.01
+      for member in members
+      where isVector(member.entry) && member.entry.index != first.entry.index {
+        guard
+          abs(member.size.width - first.size.width) > 0.01
+            || abs(member.size.height - first.size.height) > 0.01
         else { continue }
         findings.append(
           Self.entryFinding(

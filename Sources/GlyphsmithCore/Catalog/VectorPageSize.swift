@@ -17,7 +17,8 @@ package enum VectorPageSize {
 
   /// The size of a PDF or SVG file's bytes (`fileExtension` `pdf` or `svg`, any case), else
   /// `nil`.
-  package static func size(of data: Data, fileExtension: String) -> (width: Double, height: Double)? {
+  package static func size(of data: Data, fileExtension: String) -> (width: Double, height: Double)?
+  {
     let text = String(decoding: data, as: UTF8.self)
     switch fileExtension.lowercased() {
     case "pdf": return mediaBox(text)

@@ -48,8 +48,12 @@ package enum PDFPageWriter {
       // Not a date: Cairo then writes no /CreationDate (cairo-pdf-interchange.c,
       // iso8601_to_pdf_date_string returns NULL).
       cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "none")
-      if let keywords { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, keywords) }
-      if let subject { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject) }
+      if let keywords {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, keywords)
+      }
+      if let subject {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject)
+      }
       cairo_surface_set_fallback_resolution(surface, fallbackResolution, fallbackResolution)
       guard let cr = cairo_create(surface) else {
         throw RenderError.cairo(status: RenderError.cairoNoMemory)

@@ -10,7 +10,7 @@ import Testing
 @Suite struct IconKeyTests {
   /// The keys that set no option, and why (each is checked otherwise below).
   static let withoutOption: [String: String] = [
-    "skip": "leaves the icon out of the plan (checked below)",
+    "skip": "leaves the icon out of the plan (checked below)"
   ]
 
   /// The plan of a project declaring iOS and Android, with icons `a.svg` and `b.svg`, and

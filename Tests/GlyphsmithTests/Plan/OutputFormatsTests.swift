@@ -34,9 +34,10 @@ struct OutputFormatsTests {
     let source = OutputSource(
       artwork: artwork, fingerprint: fingerprint, minSdk: 21, shape: nil, sizePt: nil)
     var pngs: [(side: Int, data: Data)] = []
-    for format in [OutputFormats.png, OutputFormats.vectorDrawable, OutputFormats.pdf, OutputFormats.svg]
-      as [any DrawnOutputFormat]
-    {
+    let formats: [any DrawnOutputFormat] = [
+      OutputFormats.png, OutputFormats.vectorDrawable, OutputFormats.pdf, OutputFormats.svg,
+    ]
+    for format in formats {
       var file = PlannedAssetFile(
         name: "square." + format.fileExtension, render: render, reportPath: "square")
       file.format = format

@@ -102,33 +102,35 @@ struct VectorImageSetTests {
     return try AssetsJob(catalogPath: catalog, options: options).run(inputs)
   }
 
-  @Test("Contents.json: one entry without a scale, preserves-vector-representation, as Xcode writes it")
+  @Test(
+    "Contents.json: one entry without a scale, preserves-vector-representation, as Xcode writes it")
   func contents() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let report = try write([Self.icons[1]], into: folder.path("A.xcassets"), format: "pdf")
     #expect(report.inputs.map(\.status.rawValue) == ["written"])
     #expect(
-      try String(contentsOfFile: folder.path("A.xcassets/bell.imageset/Contents.json"), encoding: .utf8)
-        == """
-        {
-          "images" : [
-            {
-              "filename" : "bell.pdf",
-              "idiom" : "universal"
+      try String(
+        contentsOfFile: folder.path("A.xcassets/bell.imageset/Contents.json"), encoding: .utf8)
+          == """
+          {
+            "images" : [
+              {
+                "filename" : "bell.pdf",
+                "idiom" : "universal"
+              }
+            ],
+            "info" : {
+              "author" : "xcode",
+              "version" : 1
+            },
+            "properties" : {
+              "preserves-vector-representation" : true,
+              "template-rendering-intent" : "template"
             }
-          ],
-          "info" : {
-            "author" : "xcode",
-            "version" : 1
-          },
-          "properties" : {
-            "preserves-vector-representation" : true,
-            "template-rendering-intent" : "template"
           }
-        }
 
-        """)
+          """)
     #expect(
       folder.listing().filter { !$0.hasPrefix(".") && $0.contains("bell") }
         == [
@@ -143,8 +145,14 @@ struct VectorImageSetTests {
   func darkVariant() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    try folder.write("in/dot.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"8\" fill=\"#3366cc\"/></svg>")
-    try folder.write("in/dot-dark.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"8\" fill=\"#99bbff\"/></svg>")
+    try folder.write(
+      "in/dot.svg",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"8\" fill=\"#3366cc\"/></svg>"
+    )
+    try folder.write(
+      "in/dot-dark.svg",
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"8\" fill=\"#99bbff\"/></svg>"
+    )
     try write(
       [folder.path("in/dot.svg"), folder.path("in/dot-dark.svg")], into: folder.path("A.xcassets"),
       format: "svg", role: .plain)
@@ -155,9 +163,13 @@ struct VectorImageSetTests {
     #expect(contents.images[1].appearances == [.init(appearance: "luminosity", value: "dark")])
     #expect(contents.properties?.templateRenderingIntent == "original")
     #expect(contents.properties?.preservesVectorRepresentation == true)
-    let dark = try String(contentsOfFile: folder.path("A.xcassets/dot.imageset/dot-dark.svg"), encoding: .utf8)
+    let dark = try String(
+      contentsOfFile: folder.path("A.xcassets/dot.imageset/dot-dark.svg"), encoding: .utf8)
     #expect(dark.contains("fill=\"#99BBFF\""))
-    #expect(dark.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\" viewBox=\"0 0 24 24\">\n<!-- glyphsmith:source="))
+    #expect(
+      dark.hasPrefix(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\" viewBox=\"0 0 24 24\">\n<!-- glyphsmith:source="
+      ))
   }
 
   @Test("every PDF: pdfinfo gives the @1x PNG's size in pt, qpdf --check passes, no images")
@@ -231,17 +243,21 @@ struct VectorImageSetTests {
     for format in ["pdf", "svg"] {
       try write(Self.icons, into: folder.path("\(format)1.xcassets"), format: format, jobs: 1)
       try write(Self.icons, into: folder.path("\(format)4.xcassets"), format: format, jobs: 4)
-      let one = folder.listing().filter { $0.hasPrefix("\(format)1.xcassets/") && $0.hasSuffix(".\(format)") }
+      let one = folder.listing().filter {
+        $0.hasPrefix("\(format)1.xcassets/") && $0.hasSuffix(".\(format)")
+      }
       #expect(one.count == 2 * Self.icons.count)
       for path in one {
-        let other = path.replacingOccurrences(of: "\(format)1.xcassets", with: "\(format)4.xcassets")
+        let other = path.replacingOccurrences(
+          of: "\(format)1.xcassets", with: "\(format)4.xcassets")
         #expect(
           FileManager.default.contents(atPath: folder.path(path))
             == FileManager.default.contents(atPath: folder.path(other)), "\(path)")
       }
     }
     let pdf = try String(
-      decoding: Data(contentsOf: URL(fileURLWithPath: folder.path("pdf1.xcassets/bell.imageset/bell.pdf"))),
+      decoding: Data(
+        contentsOf: URL(fileURLWithPath: folder.path("pdf1.xcassets/bell.imageset/bell.pdf"))),
       as: UTF8.self)
     #expect(!pdf.contains("/CreationDate"))
     #expect(!pdf.contains("/ModDate"))
@@ -253,7 +269,9 @@ struct VectorImageSetTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write("in/masked.svg", Self.masked)
-    let report = try write([folder.path("in/masked.svg")], into: folder.path("A.xcassets"), format: "svg", compact: false)
+    let report = try write(
+      [folder.path("in/masked.svg")], into: folder.path("A.xcassets"), format: "svg", compact: false
+    )
     #expect(report.inputs.map(\.status.rawValue) == ["written"])
     #expect(
       report.inputs[0].warnings.map(\.description) == [
@@ -264,7 +282,9 @@ struct VectorImageSetTests {
       folder.listing().filter { $0.hasPrefix("A.xcassets/masked.imageset/") }
         == ["A.xcassets/masked.imageset/Contents.json", "A.xcassets/masked.imageset/masked.pdf"])
     // A rerun finds the PDF set up to date.
-    let again = try write([folder.path("in/masked.svg")], into: folder.path("A.xcassets"), format: "svg", compact: false)
+    let again = try write(
+      [folder.path("in/masked.svg")], into: folder.path("A.xcassets"), format: "svg", compact: false
+    )
     #expect(again.inputs.map(\.status.rawValue) == ["unchanged"])
   }
 
@@ -274,7 +294,8 @@ struct VectorImageSetTests {
     defer { folder.remove() }
     try folder.write("in/soft.svg", Self.filtered)
     let start = Date()
-    let report = try write([folder.path("in/soft.svg")], into: folder.path("A.xcassets"), format: "pdf", compact: false)
+    let report = try write(
+      [folder.path("in/soft.svg")], into: folder.path("A.xcassets"), format: "pdf", compact: false)
     // Bounded: no recording of the filter at the vector recorder's 4096 device units.
     #expect(Date().timeIntervalSince(start) < 3)
     #expect(report.inputs.map(\.status.rawValue) == ["written"])
@@ -283,30 +304,49 @@ struct VectorImageSetTests {
         folder.path("in/soft.svg")
           + ": warning: the PDF holds filters (<rect id=\"soft\"> line 3) as an image at 1 px per pt (librsvg draws them as pixels), which blurs when enlarged; use PNG for this icon or drop the filter"
       ])
-    #expect(FileManager.default.fileExists(atPath: folder.path("A.xcassets/soft.imageset/soft.pdf")))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.path("A.xcassets/soft.imageset/soft.pdf")))
     // svg: the filter is named and the set written as PDF, without recording the model.
-    let svg = try write([folder.path("in/soft.svg")], into: folder.path("B.xcassets"), format: "svg", compact: false)
+    let svg = try write(
+      [folder.path("in/soft.svg")], into: folder.path("B.xcassets"), format: "svg", compact: false)
     #expect(svg.inputs[0].warnings.count == 2)
-    #expect(svg.inputs[0].warnings.first?.description.hasSuffix("plain SVG paths cannot express filters (<rect id=\"soft\"> line 3); writing the image set as PDF instead") == true)
-    #expect(FileManager.default.fileExists(atPath: folder.path("B.xcassets/soft.imageset/soft.pdf")))
+    #expect(
+      svg.inputs[0].warnings.first?.description.hasSuffix(
+        "plain SVG paths cannot express filters (<rect id=\"soft\"> line 3); writing the image set as PDF instead"
+      ) == true)
+    #expect(
+      FileManager.default.fileExists(atPath: folder.path("B.xcassets/soft.imageset/soft.pdf")))
   }
 
-  @Test("a format change rewrites the set and leaves no file of the old format; reruns write nothing")
+  @Test(
+    "a format change rewrites the set and leaves no file of the old format; reruns write nothing")
   func formatSwitch() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let catalog = folder.path("A.xcassets")
     let inputs = Array(Self.icons.prefix(3))
     func files() -> [String] {
-      folder.listing().filter { $0.hasPrefix("A.xcassets/") && !$0.hasSuffix("Contents.json") && $0.contains(".imageset/") }
+      folder.listing().filter {
+        $0.hasPrefix("A.xcassets/") && !$0.hasSuffix("Contents.json") && $0.contains(".imageset/")
+      }
     }
     try write(inputs, into: catalog, format: "png", compact: false)
     #expect(files().count == 9)
     try write(inputs, into: catalog, format: "pdf", compact: false)
-    #expect(files() == ["A.xcassets/arrow-right.imageset/arrow-right.pdf", "A.xcassets/bell.imageset/bell.pdf", "A.xcassets/bookmark.imageset/bookmark.pdf"])
-    #expect(try write(inputs, into: catalog, format: "pdf", compact: false).inputs.map(\.status.rawValue) == ["unchanged", "unchanged", "unchanged"])
+    #expect(
+      files() == [
+        "A.xcassets/arrow-right.imageset/arrow-right.pdf", "A.xcassets/bell.imageset/bell.pdf",
+        "A.xcassets/bookmark.imageset/bookmark.pdf",
+      ])
+    #expect(
+      try write(inputs, into: catalog, format: "pdf", compact: false).inputs.map(\.status.rawValue)
+        == ["unchanged", "unchanged", "unchanged"])
     try write(inputs, into: catalog, format: "svg", compact: false)
-    #expect(files() == ["A.xcassets/arrow-right.imageset/arrow-right.svg", "A.xcassets/bell.imageset/bell.svg", "A.xcassets/bookmark.imageset/bookmark.svg"])
+    #expect(
+      files() == [
+        "A.xcassets/arrow-right.imageset/arrow-right.svg", "A.xcassets/bell.imageset/bell.svg",
+        "A.xcassets/bookmark.imageset/bookmark.svg",
+      ])
     try write(inputs, into: catalog, format: "png", compact: false)
     #expect(files().count == 9)
     #expect(files().allSatisfy { $0.hasSuffix(".png") })
