@@ -8,6 +8,8 @@ assets` three times, as PNG image sets (@1x-@3x, the reference), as PDF sets and
 drawing is compared with Glyphsmith's own PNG at that scale by `glyphsmith golden check` (the
 project's pixelmatch kernel) at threshold 0.1, anti-aliasing not counted, failing over 0.5 %
 of the pixels. The PDF and SVG runs are repeated with --jobs 1 and must give the same bytes.
+Then `glyphsmith outline` over each folder: no output may have a stroke, and each, drawn by
+rsvg-convert at 16, 24 and 48 px, must match Glyphsmith's PNG of the source within that bound.
 
 Usage: scripts/vector-imageset-corpus.py [ICONS_DIR...] [--tool PATH] [--out DIR] [--jobs N]
 Prints counts per corpus, format and renderer; writes OUT/summary.json.
@@ -157,6 +159,53 @@ def check_corpus(tool, icons, out, jobs):
     return name, summary
 
 
+def check_outline(tool, icons, out, jobs):
+    """`glyphsmith outline` over the corpus: no output has a stroke, and each, drawn by
+    rsvg-convert at 16, 24 and 48 px, matches Glyphsmith's own PNG of the source at that size
+    (`assets --role plain --size S --scales 1`, the canvas fitted as `render -w S` does)."""
+    name = os.path.basename(os.path.normpath(icons))
+    base = f"{out}/{name}/outline"
+    result = run([tool, "outline", icons, "-o", f"{base}/svg", "--jobs", str(jobs)])
+    failed_inputs = [line for line in result.stderr.splitlines() if ": error:" in line]
+    written = sorted(f for f in os.listdir(f"{base}/svg") if f.endswith(".svg"))
+    stroked = [f for f in written if re.search(r"\bstroke[-=:]", open(f"{base}/svg/{f}").read())]
+    summary = {"written": len(written), "failedInputs": len(failed_inputs),
+               "failures": failed_inputs[:20], "withStroke": stroked[:20],
+               "withStrokeCount": len(stroked)}
+    for size in (16, 24, 48):
+        reference = f"{base}/ref{size}"
+        run([tool, "assets", icons, "-o", f"{reference}/Icons.xcassets", "--role", "plain",
+             "--size", str(size), "--scales", "1", "--quiet", "--jobs", str(jobs)])
+        back = f"{base}/back{size}"
+        golden = f"{base}/golden{size}"
+        os.makedirs(back, exist_ok=True)
+        os.makedirs(golden, exist_ok=True)
+
+        def one(file):
+            stem = file[:-4]
+            source = None
+            for root, _, files in os.walk(f"{reference}/Icons.xcassets"):
+                if f"{stem}.png" in files and root.endswith(f"/{stem}.imageset"):
+                    source = f"{root}/{stem}.png"
+            if source:
+                shutil.copy(source, f"{golden}/{stem}.png")
+                run(["rsvg-convert", "-w", str(size), "-h", str(size), "-o", f"{back}/{stem}.png",
+                     f"{base}/svg/{file}"])
+
+        with concurrent.futures.ThreadPoolExecutor(max(jobs, 1)) as pool:
+            list(pool.map(one, written))
+        check = run([tool, "golden", "check", back, golden, "--json", "--threshold", "0.1",
+                     "--no-include-aa", "--fail-over", "0.5%"])
+        results = json.loads(check.stdout)["results"]
+        shares = [(r.get("mismatchedPixels", 0) / max(r.get("totalPixels") or 1, 1), r["path"])
+                  for r in results]
+        worst = max(shares, default=(0, None))
+        summary[f"{size}px"] = {"compared": len(results),
+                                "over0.5%": sum(1 for r in results if r.get("status") != "passed"),
+                                "maxShare": worst[0], "maxFile": worst[1]}
+    return summary
+
+
 def main():
     here = Path(__file__).resolve().parent
     corpus = here.parents[1] / "shared" / "corpus"
@@ -174,6 +223,9 @@ def main():
     shutil.rmtree(args.out, ignore_errors=True)
     os.makedirs(args.out)
     summary = dict(check_corpus(tool, icons, args.out, args.jobs) for icons in args.icons)
+    for icons in args.icons:
+        summary[os.path.basename(os.path.normpath(icons))]["outline"] = check_outline(
+            tool, icons, args.out, args.jobs)
     with open(f"{args.out}/summary.json", "w") as f:
         json.dump(summary, f, indent=2, sort_keys=True)
     failed = False
@@ -190,9 +242,18 @@ def main():
             for renderer in ("poppler",) if fmt == "pdf" else ("rsvg-convert", "resvg"):
                 for scale, entry in sorted(counts[renderer].items()):
                     print(f"    {renderer} {scale}: {entry['compared']} compared, {entry['identical']} "
-                          f"identical, {entry['over0.5%']} over 0.5 %, max {entry['maxShare'] * 100:.3f} %"
+                          f"with no differing pixel, {entry['over0.5%']} over 0.5 %, max {entry['maxShare'] * 100:.3f} %"
                           f" ({entry['maxFile']})")
                     failed |= entry["over0.5%"] > 0
+        outline = corpus_summary["outline"]
+        print(f"  outline: {outline['written']} written, {outline['failedInputs']} failed, "
+              f"{outline['withStrokeCount']} with a stroke")
+        failed |= bool(outline["failedInputs"] or outline["withStrokeCount"])
+        for size in (16, 24, 48):
+            entry = outline[f"{size}px"]
+            print(f"    rsvg-convert {size} px: {entry['compared']} compared, {entry['over0.5%']} over "
+                  f"0.5 %, max {entry['maxShare'] * 100:.3f} % ({entry['maxFile']})")
+            failed |= entry["over0.5%"] > 0
     print(f"summary: {args.out}/summary.json")
     sys.exit(1 if failed else 0)
 

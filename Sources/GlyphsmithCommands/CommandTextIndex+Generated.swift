@@ -887,5 +887,32 @@ extension CommandTextIndex {
         2 when an input could not be made into a symbol (or its name is taken by another asset
         in the catalog), or on a usage error.
         """#),
+    Entry(
+      name: "outline",
+      summary: "write SVG icons as filled outlines only (strokes outlined), for icon fonts",
+      help: #"""
+        usage: glyphsmith outline INPUT... -o OUT [--jobs N] [--max-pixels N] [--max-use N] [--max-text N]
+
+        Writes each SVG icon (files or folders, searched recursively) as filled outlines only,
+        for icon-font tools (svgicons2svgfont, fantasticon) and pipelines that cannot take
+        strokes: strokes become fills (FreeType's stroker, as symbols do), even-odd fills are
+        reoriented for the nonzero rule, every shape winds the same way, and each run of one
+        paint colour is one <path> (nonzero). The canvas is the icon's own, so the outline
+        renders like the source. OUT is a folder (OUT/NAME.svg each), or a .svg file for one
+        input. What cannot be outlined (masks, clipping, filters, images, gradients, dashes,
+        text) is an error naming the element.
+
+        options:
+          -o, --output OUT      the folder (or, for one icon, the .svg file)
+          --jobs N              threads (default: all cores); never changes the output
+          --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
+                                before decoding (default 16777216, 4096 x 4096)
+          --max-use N           most <use> instances an SVG may expand to (default 10000)
+          --max-text N          most characters of <text> an SVG may hold (default 4096)
+          --quiet               no progress and no totals on stderr
+
+        Exit: 0 every icon written; 2 an input could not be read or outlined (every other input
+        is still written), or a usage error.
+        """#),
   ]
 }

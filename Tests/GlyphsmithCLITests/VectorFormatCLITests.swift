@@ -21,7 +21,10 @@ struct VectorFormatCLITests {
     let svg = folder.appendingPathComponent("home.svg").path
     #expect(try CLIRunner.run(["render", Self.bell, "-o", svg, "--role", "tab-bar"]).status == 0)
     let text = try String(contentsOfFile: svg, encoding: .utf8)
-    #expect(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"25\" height=\"25\" viewBox=\"0 0 25 25\">\n<path d=\"M"))
+    #expect(
+      text.hasPrefix(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"25\" height=\"25\" viewBox=\"0 0 25 25\">\n<path d=\"M"
+      ))
     #expect(!text.contains("glyphsmith:source"))
     let xml = folder.appendingPathComponent("home.xml").path
     #expect(try CLIRunner.run(["render", Self.bell, "-o", xml]).status == 0)
@@ -45,16 +48,22 @@ struct VectorFormatCLITests {
     #expect(!FileManager.default.fileExists(atPath: pdf))
     let svg = folder.appendingPathComponent("home.svg").path
     #expect(try CLIRunner.run(["render", Self.bell, "-f", "pdf", "-o", svg]).status == 2)
-    #expect(try CLIRunner.run(["render", Self.bell, "-f", "svg", "-o", svg, "--background", "red"]).status == 2)
+    #expect(
+      try CLIRunner.run(["render", Self.bell, "-f", "svg", "-o", svg, "--background", "red"]).status
+        == 2)
   }
 
   @Test("-o - writes the bytes to stdout; the same input gives the same bytes every run")
   func stdout() throws {
-    let first = try CLIRunner.run(["render", Self.bell, "-f", "pdf", "-o", "-", "--role", "toolbar"])
+    let first = try CLIRunner.run([
+      "render", Self.bell, "-f", "pdf", "-o", "-", "--role", "toolbar",
+    ])
     #expect(first.status == 0)
     #expect(first.stdout.starts(with: Data("%PDF-".utf8)))
     #expect(first.stdout.suffix(6) == Data("%%EOF\n".utf8))
-    let second = try CLIRunner.run(["render", Self.bell, "-f", "pdf", "-o", "-", "--role", "toolbar"])
+    let second = try CLIRunner.run([
+      "render", Self.bell, "-f", "pdf", "-o", "-", "--role", "toolbar",
+    ])
     #expect(second.stdout == first.stdout)
     let svg = try CLIRunner.run(["render", Self.bell, "-f", "svg", "-o", "-"])
     #expect(svg.status == 0)
@@ -74,8 +83,10 @@ struct VectorFormatCLITests {
     #expect(gif.status == 2)
     #expect(gif.stderr.contains("--format: png, pdf or svg, got 'gif'"), "\(gif.stderr)")
     #expect(
-      try CLIRunner.run(["assets", Self.bell, "-o", catalog, "--format", "pdf", "--platform", "web"])
-        .status == 2)
+      try CLIRunner.run([
+        "assets", Self.bell, "-o", catalog, "--format", "pdf", "--platform", "web",
+      ])
+      .status == 2)
   }
 
   @Test("a project with ios.format pdf builds, rebuilds nothing, and svg leaves no PDF behind")
@@ -114,4 +125,50 @@ struct VectorFormatCLITests {
     #expect(files("pdf").isEmpty)
     #expect(files("svg").count == 16 * 2 + 2 * 2)
   }
+}
+
+/// `glyphsmith outline` as a user runs it.
+@Suite("outline")
+struct OutlineCLITests {
+  @Test("a folder in, one outline per icon out, no stroke; -o FILE.svg for one icon; errors exit 2")
+  func outline() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("out").path
+    let result = try CLIRunner.run([
+      "outline", ProjectCLITests.sampleIcons.path, "-o", out, "--jobs", "2",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+    #expect(names.count == 16)
+    for name in names {
+      let text = try String(contentsOfFile: out + "/" + name, encoding: .utf8)
+      #expect(!text.contains("stroke"), "\(name)")
+    }
+    let one = folder.appendingPathComponent("bell-outline.svg").path
+    #expect(try CLIRunner.run(["outline", VectorFormatCLITests.bell, "-o", one]).status == 0)
+    #expect(
+      try String(contentsOfFile: one, encoding: .utf8)
+        == String(contentsOfFile: out + "/bell.svg", encoding: .utf8))
+    let masked = folder.appendingPathComponent("masked.svg")
+    try Data(VectorImageSetMasked.svg.utf8).write(to: masked)
+    let refused = try CLIRunner.run(["outline", masked.path, "-o", out])
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == masked.path
+        + ": error: cannot outline group opacity, masks, patterns or text (drawn as a reused group) (<circle id=\"dot\"> line 3)\n"
+    )
+    #expect(try CLIRunner.run(["outline", masked.path]).status == 2)
+  }
+}
+
+/// A masked circle (the mask is what plain paths cannot express).
+enum VectorImageSetMasked {
+  static let svg = """
+    <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+    <mask id="m"><rect width="24" height="12" fill="white"/></mask>
+    <circle id="dot" cx="12" cy="12" r="10" mask="url(#m)"/>
+    </svg>
+    """
 }

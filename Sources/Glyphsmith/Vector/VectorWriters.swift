@@ -9,6 +9,7 @@ package enum VectorWriters {
     // One line per writer, e.g. `PDFVectorWriter(),`.
     VectorDrawableWriter(),
     SVGImageWriter(),
+    OutlineWriter(),
   ]
 
   /// The writer called `name` among `writers` (default: every registered one); `nil` when
