@@ -208,7 +208,9 @@ def check_outline(tool, icons, out, jobs):
 
 def main():
     here = Path(__file__).resolve().parent
-    corpus = here.parents[1] / "shared" / "corpus"
+    # ../shared/corpus beside the checkout (or beside the folder holding a worktree).
+    corpus = next((p / "shared" / "corpus" for p in here.parents
+                   if (p / "shared" / "corpus").is_dir()), here.parents[1] / "shared" / "corpus")
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("icons", nargs="*",
                         default=[str(corpus / "lucide"), str(corpus / "heroicons-solid")])

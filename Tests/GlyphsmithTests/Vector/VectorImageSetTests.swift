@@ -12,11 +12,21 @@ enum VectorTools {
   static let names = ["pdftocairo", "pdfinfo", "pdfimages", "qpdf", "rsvg-convert", "resvg"]
 
   /// The first missing tool, or `nil`.
-  static var missing: String? { names.first { AndroidTools.find($0) == nil } }
+  static var missing: String? { names.first { find($0) == nil } }
 
-  /// Runs `tool` (found on PATH) with `arguments`; exit status and stdout + stderr.
+  /// `name` on PATH, else where pip puts console scripts (pyenv's shims, `~/.local/bin`):
+  /// `swift test` runs the tests without the shell's pyenv PATH, and resvg comes from PyPI.
+  static func find(_ name: String) -> String? {
+    if let found = AndroidTools.find(name) { return found }
+    let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
+    return [home + "/.pyenv/shims", home + "/.local/bin"].map { $0 + "/" + name }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// Runs `tool` (found by `find`) with `arguments`; exit status and stdout + stderr.
   static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    try AndroidTools.run([AndroidTools.find(tool)!] + arguments)
+    try AndroidTools.run([find(tool)!] + arguments)
   }
 
   /// The PDF at `pdf` drawn by poppler (`pdftocairo -png -transp -r 72*scale`), decoded.
@@ -350,6 +360,37 @@ struct VectorImageSetTests {
     try write(inputs, into: catalog, format: "png", compact: false)
     #expect(files().count == 9)
     #expect(files().allSatisfy { $0.hasSuffix(".png") })
+  }
+
+  @Test("validate: a vector set without preserves-vector-representation warns; a page size unlike its siblings' fails")
+  func validateRules() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let catalog = folder.path("A.xcassets")
+    try write([Self.icons[1], Self.icons[2]], into: catalog, format: "pdf", compact: false)
+    #expect(try CatalogValidator.validate(catalogPath: catalog).isEmpty)
+    // bell: the flag dropped by hand.
+    try folder.write(
+      "A.xcassets/bell.imageset/Contents.json",
+      #"{"images": [{"filename": "bell.pdf", "idiom": "universal"}], "info": {"author": "xcode", "version": 1}, "properties": {"template-rendering-intent": "template"}}"#
+    )
+    // bookmark: its 23 x 28 pt PDF as the @3x beside bell's 25 pt @1x PNG taken as a @2x.
+    let pngs = try write([Self.icons[1]], into: folder.path("P.xcassets"), format: "png", compact: false)
+    #expect(pngs.inputs[0].files.map(\.width) == [25, 50, 75])
+    try FileManager.default.copyItem(
+      atPath: folder.path("P.xcassets/bell.imageset/bell.png"),
+      toPath: folder.path("A.xcassets/bookmark.imageset/b.png"))
+    try folder.write(
+      "A.xcassets/bookmark.imageset/Contents.json",
+      #"{"images": [{"filename": "b.png", "idiom": "universal", "scale": "2x"}, {"filename": "bookmark.pdf", "idiom": "universal", "scale": "3x"}], "info": {"author": "xcode", "version": 1}}"#
+    )
+    let findings = try CatalogValidator.validate(catalogPath: catalog)
+    #expect(findings.map(\.rule) == [.vectorNotPreserved, .vectorSizeMismatch])
+    #expect(findings.map(\.rule.severity) == [.warning, .error])
+    #expect(
+      findings.last?.message
+        == "'bookmark.pdf' has a page of 23x28 pt, but its sibling 'b.png' is 12.5x12.5 pt; every scale of a slot must have one size in pt; re-export it at that size"
+    )
   }
 
   @Test("the catalog format is in the fingerprint only when it is not png")
