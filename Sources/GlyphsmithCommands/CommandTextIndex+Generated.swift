@@ -670,7 +670,7 @@ extension CommandTextIndex {
         usage: glyphsmith golden check ACTUAL_DIR GOLDEN_DIR [--artifacts DIR] [--report FILE.html]
                                        [--json] [--threshold T] [--include-aa|--no-include-aa]
                                        [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
-                                       [--junit FILE.xml]
+                                       [--junit FILE.xml] [--force]
                glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
                                         [--prune] [--only-missing|--only-failed]
                                         [--metric yiq|oklab] [--verbose]
@@ -721,6 +721,8 @@ extension CommandTextIndex {
           --no-include-aa       do not count anti-aliased pixels for this run
           --junit FILE.xml      write JUnit XML: one test case per image, a failure's message,
                                 accept command and artifact paths (GitHub, GitLab, Jenkins)
+          --force               let --report and --junit replace a file that is not a report
+                                glyphsmith wrote
           --quiet               no progress and no totals on stderr
         record options:
           --only PATH|GLOB|NAME...

@@ -148,6 +148,10 @@ struct JournalCLITests {
     #expect(
       confirmed == """
         {
+          "folders" : {
+            "android" : "../../android",
+            "ios" : "."
+          },
           "outputs" : {
             "icon-00.imageset" : "../../icons/icon-00.svg",
             "icon-01.imageset" : "../../icons/icon-01.svg",
@@ -180,6 +184,10 @@ struct JournalCLITests {
     #expect(
       try String(contentsOf: recordURL, encoding: .utf8) == """
         {
+          "folders" : {
+            "android" : "../../android",
+            "ios" : "."
+          },
           "outputs" : {
             "icon-00.imageset" : "../../icons/icon-00.svg",
             "icon-02.imageset" : "../../icons/icon-02.svg"
@@ -207,7 +215,8 @@ struct JournalCLITests {
     let result = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(result.status == 2)
     #expect(
-      result.stderr == "android/.glyphsmith-outputs.json: error: cannot write: is a directory\n")
+      result.stderr
+        == "android/.glyphsmith-outputs.json: error: cannot write: is a folder; give a file name\n")
     // Nothing removed, nothing written (the catalog's record, written first, lists icon-02
     // as pending).
     var after = Self.outputs(folder)
@@ -275,7 +284,33 @@ struct JournalCLITests {
     }
     let rerun = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(rerun.status == 0, "\(rerun.stderr)")
-    #expect(Self.differences(Self.outputs(folder), clean) == [])
+    // The records' sources are relative to each folder's real path (the tmpfs, one folder
+    // deeper than the links), so they are compared as the files they name.
+    let outputs = Self.outputs(folder)
+    #expect(
+      Self.differences(outputs, clean).filter { !$0.hasSuffix(OutputManifest.fileName) } == [])
+    for name in ["App/Icons.xcassets", "android"] {
+      let path = name + "/" + OutputManifest.fileName
+      let reference = URL(fileURLWithPath: "/reference")
+      #expect(
+        try Self.sources(outputs[path], in: name, project: folder)
+          == Self.sources(clean[path], in: name, project: reference))
+    }
+  }
+
+  /// The record `data` of the folder `name` of the project `project` with each source as
+  /// the path it names (from the folder's real path) relative to the project.
+  static func sources(_ data: Data?, in name: String, project: URL) throws -> [String: String] {
+    let object = try JSONSerialization.jsonObject(with: try #require(data)) as! [String: Any]
+    let outputs = object["outputs"] as? [String: String] ?? [:]
+    let root = project.resolvingSymlinksInPath().path
+    let real = URL(
+      fileURLWithPath: project.appendingPathComponent(name).resolvingSymlinksInPath().path,
+      isDirectory: true)
+    return outputs.mapValues {
+      let named = URL(fileURLWithPath: $0, relativeTo: real).standardizedFileURL.path
+      return named.hasPrefix(root + "/") ? String(named.dropFirst(root.count + 1)) : named
+    }
   }
 
   @Test func pruneAdoptsTheMarkedSetsOfACatalogMadeBeforeRecords() throws {
@@ -317,6 +352,9 @@ struct JournalCLITests {
     #expect(
       OwnershipCLITests.read(catalog.appendingPathComponent(OutputManifest.fileName)) == """
         {
+          "kept" : [
+            "heart.imageset"
+          ],
           "outputs" : {
             "bell.imageset" : "../icons/bell.svg"
           },

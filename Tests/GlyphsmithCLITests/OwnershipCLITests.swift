@@ -91,17 +91,23 @@ struct OwnershipCLITests {
     let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
     #expect(forced.status == 0)
     // Each path replaced is named (found by the new-user trial: --force replaced them
-    // without a word).
+    // without a word), and the files in a set it writes into that are not what it writes are
+    // kept and named: --force replaces only what it writes.
     #expect(
       forced.stderr.split(separator: "\n").map(String.init).sorted() == [
+        "App/Icons.xcassets/bell.imageset/mine.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)",
         "App/Icons.xcassets/bell.imageset: warning: not made by glyphsmith; replaced (--force)",
         "android/res/drawable-mdpi/camera.png: warning: not made by glyphsmith; replaced (--force)",
+        "public/heart/logo.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)",
         "public/heart: warning: not made by glyphsmith; replaced (--force)",
       ])
-    #expect(Self.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png"])
+    #expect(
+      Self.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "mine.png"])
+    #expect(Self.read(set.appendingPathComponent("mine.png")) == "mine")
+    #expect(Self.read(set.appendingPathComponent("Contents.json")) != handContents)
     #expect(Self.read(drawable) != "album")
     #expect(Self.names(web).contains("favicon.ico"))
-    #expect(!Self.names(web).contains("logo.png"))
+    #expect(Self.read(web.appendingPathComponent("logo.png")) == "logo")
   }
 
   @Test func aUsersFileInsideAGeneratedSetIsKeptWithAWarning() throws {
@@ -246,6 +252,13 @@ struct OwnershipCLITests {
     for path in launcher {
       #expect(Self.read(res.appendingPathComponent(path)) != "studio " + path)
     }
+    // Each file replaced is named (found by the new-user trial: appicon --force replaced
+    // them without a word).
+    #expect(
+      forced.stderr.split(separator: "\n").prefix(5).map(String.init)
+        == launcher.map {
+          "app/res/\($0): warning: not made by glyphsmith; replaced (--force)"
+        })
     // Its own files, recorded, are rewritten without --force.
     let again = try CLIRunner.run(
       [
@@ -256,7 +269,25 @@ struct OwnershipCLITests {
     #expect(again.status != 2)
     let iosForced = try CLIRunner.run(
       ["appicon", icon, "-o", "App.xcassets", "--force"], in: folder)
-    #expect(iosForced.status != 2)
-    #expect(Self.names(set) == ["Contents.json", "icon-1024.png"])
+    #expect(iosForced.status == 0)
+    // Named, and it replaces only what it writes: Xcode's image stays, named.
+    let kept =
+      "App.xcassets/AppIcon.appiconset/AppIcon-1024.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)"
+    // (heart.svg's transparent corners are warned about too.)
+    func lines(_ text: String) -> [String] {
+      text.split(separator: "\n").map(String.init).filter { !$0.contains("transparent corner") }
+    }
+    #expect(
+      lines(iosForced.stderr) == [
+        "App.xcassets/AppIcon.appiconset: warning: not made by glyphsmith; replaced (--force)",
+        kept, "wrote App.xcassets/AppIcon.appiconset (1 PNG file)",
+      ])
+    #expect(Self.names(set) == ["AppIcon-1024.png", "Contents.json", "icon-1024.png"])
+    #expect(Self.read(set.appendingPathComponent("AppIcon-1024.png")) == "xcode")
+    // The set is Glyphsmith's now: the next run needs no --force, and keeps the file.
+    let iosAgain = try CLIRunner.run(["appicon", icon, "-o", "App.xcassets"], in: folder)
+    #expect(iosAgain.status == 0)
+    #expect(lines(iosAgain.stderr) == [kept, "wrote App.xcassets/AppIcon.appiconset (1 PNG file)"])
+    #expect(Self.names(set) == ["AppIcon-1024.png", "Contents.json", "icon-1024.png"])
   }
 }

@@ -128,7 +128,8 @@ public enum AndroidLauncherJob {
     let store = try PNGCodec.encode(
       try composed(side: AndroidLauncherGeometry.playStore), opaque: true)
     let outputs = files.map { (resPath + "/" + $0.0, $0.1) } + [(play, store)]
-    try claim(outputs, root: root, source: iconPath, force: options.force)
+    result.findings =
+      try claim(outputs, root: root, source: iconPath, force: options.force) + result.findings
     for (full, data) in outputs {
       try write(data, to: full)
       result.files.append(full)
@@ -139,24 +140,29 @@ public enum AndroidLauncherJob {
   /// Checks that every one of `outputs` is Glyphsmith's to write (issue 32): it does not
   /// exist, holds exactly the bytes written now, or the record of `root` (the folder holding
   /// `res`, `OutputManifest`) lists it; then records them all, before any is written.
+  /// - Returns: with `force`, a warning naming each output it replaces that is not
+  ///   Glyphsmith's (`OutputOwnership.replacedWarning`), in `outputs` order.
   /// - Throws: `GlyphsmithError.unusable` naming the first output that is not (`OutputOwnership
   ///   .problem`) unless `force`; what `OutputManifest.add` throws. Nothing is written then.
   static func claim(
     _ outputs: [(path: String, data: Data)], root: String, source: String, force: Bool
-  ) throws {
+  ) throws -> [Diagnostic] {
     let recorded = OutputManifest.recordedOutputs(root: root)
-    if !force {
-      for (path, data) in outputs where Platform.status(ofPath: path) != nil {
-        let absolute = OutputManifest.normalised(OutputManifest.absolute(path))
-        if recorded.contains(absolute) || FileBytes.read(path) == data {
-          continue
-        }
-        throw OutputOwnership.notOwned(path, input: source)
+    var replaced: [Diagnostic] = []
+    for (path, data) in outputs where Platform.status(ofPath: path) != nil {
+      let absolute = OutputManifest.normalised(OutputManifest.absolute(path))
+      if recorded.contains(absolute) || recorded.contains(OutputManifest.normalised(path))
+        || FileBytes.read(path) == data
+      {
+        continue
       }
+      guard force else { throw OutputOwnership.notOwned(path, input: source) }
+      replaced.append(OutputOwnership.replacedWarning(path))
     }
     try OutputManifest.add(
       root: root,
       outputs: Dictionary(outputs.map { ($0.path, source) }, uniquingKeysWith: { a, _ in a }))
+    return replaced
   }
 
   /// The legacy square icon's corner radius as a share of its side (Glyphsmith's choice:

@@ -36,6 +36,11 @@ package protocol AssetPlatformWriter: Sendable {
   /// (`OutputManifest.begin`). Default: none.
   func markedOutputs(in context: AssetPlatformContext) -> [String]
 
+  /// The files `prepare` writes for `input` outside its sets (a catalog group's
+  /// `Contents.json`), paths starting with the root: recorded as outputs of the input
+  /// (`AssetsJob.plannedOutputs`), so they are pruned once no input makes them. Default: none.
+  func sharedFiles(for input: AssetInput, in context: AssetPlatformContext) -> [String]
+
   /// Runs once after a run that wrote something; the findings go to the report's
   /// `catalogFindings` (its JSON has their compiler-form lines). Default: none.
   /// - Throws: errors that end the run (reported as the run's error).
@@ -65,6 +70,11 @@ extension AssetPlatformWriter {
 
   /// No outputs to adopt.
   package func markedOutputs(in context: AssetPlatformContext) -> [String] { [] }
+
+  /// No files outside the sets.
+  package func sharedFiles(for input: AssetInput, in context: AssetPlatformContext) -> [String] {
+    []
+  }
 
   /// `findings(in:)` after a run that wrote something.
   package func findings(

@@ -156,7 +156,8 @@ public struct AssetsJob: Sendable {
     let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
       let sets = plannedSets(input)
-      let owned = ownership(sets, records: records)
+      let shared = outputs.flatMap { $0.writer.sharedFiles(for: input, in: $0.context) }
+      let owned = ownership(sets, shared: shared, records: records)
       let sha = FileBytes.read(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { FileBytes.read($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
@@ -180,10 +181,10 @@ public struct AssetsJob: Sendable {
           continue
         }
         icon.replacing = owned.foreign
-        plan.warnings += owned.foreign.map {
-          .warning(
-            "not made by glyphsmith; replaced (--force)", path: $0,
-            kind: Diagnostic.Kind.replacedByForce)
+        // Named once (a group's `Contents.json` is shared by its icons).
+        for path in owned.foreign {
+          let warning = OutputOwnership.replacedWarning(path)
+          if !plan.warnings.contains(warning) { plan.warnings.append(warning) }
         }
       }
       if options.force, !owned.fallbackForeign.isEmpty {
@@ -197,17 +198,22 @@ public struct AssetsJob: Sendable {
     return plan
   }
 
-  /// Which existing outputs of `sets` Glyphsmith did not make (`OutputOwnership.owns`: not in
-  /// `records`, each root's `OutputManifest.recordedOutputs`, and not marked), in writing
+  /// Which existing outputs of `sets` and `shared` files (a catalog group's `Contents.json`,
+  /// `AssetPlatformWriter.sharedFiles`) Glyphsmith did not make (`OutputOwnership.owns`: not
+  /// in `records`, each root's `OutputManifest.recordedOutputs`, and not marked), in writing
   /// order (`fallbackForeign`: those of fallback sets), and a warning for each user's file
-  /// inside an existing set of Glyphsmith's.
-  func ownership(_ sets: [PlannedAssetSet], records: [String: Set<String>]) -> (
-    foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]
-  ) {
-    var foreign: [String] = []
+  /// inside an existing set (of Glyphsmith's, or one `--force` writes into).
+  func ownership(
+    _ sets: [PlannedAssetSet], shared: [String] = [], records: [String: Set<String>]
+  ) -> (foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]) {
+    let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    var foreign = shared.filter {
+      Platform.status(ofPath: $0) != nil
+        && !OutputOwnership.owns(
+          $0, folder: false, recorded: recorded.contains(OutputManifest.normalised($0)))
+    }
     var warnings: [Diagnostic] = []
     var fallbackForeign: [String] = []
-    let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
     // A fallback set (`auto`'s PNGs) is written only when its VectorDrawable cannot be: its
     // files do not fail the icon here (`fallbackForeign`, replaced with `force`), and are
     // checked when written (`write(_:files:replacing:input:)`).
@@ -227,9 +233,10 @@ public struct AssetsJob: Sendable {
       if set.whole {
         let isRecorded = recorded.contains(OutputManifest.normalised(set.folder))
         guard Platform.status(ofPath: set.folder) != nil else { continue }
+        // A folder Glyphsmith did not make fails the icon; `--force` writes its files into it,
+        // keeping (and naming) every other file in it.
         if !OutputOwnership.owns(set.folder, folder: true, recorded: isRecorded, preferred: names) {
           foreign.append(set.folder)
-          continue
         }
         for name in OutputOwnership.userFiles(in: set.folder, planned: Set(names)) {
           if let warning = OutputOwnership.userFileWarning(path: set.folder + "/" + name) {
@@ -372,20 +379,28 @@ public struct AssetsJob: Sendable {
 
   /// What each of `inputs` makes, by output folder: `[root: [output: source]]`, the output a
   /// set folder replaced whole (an image set, a web icon folder) or else each file (an Android
-  /// drawable), as paths starting with the root; the source the input's path. For
-  /// `OutputManifest`.
+  /// drawable, the fallback PNGs of `auto` among them; a catalog group's `Contents.json`,
+  /// `AssetPlatformWriter.sharedFiles`, its first input's), as paths starting with the root;
+  /// the source the input's path. For `OutputManifest`.
   package func plannedOutputs(_ inputs: [AssetInput]) -> [String: [String: String]] {
     var planned: [String: [String: String]] = [:]
     for output in outputs {
       var root = output.context.root
       while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
       for input in inputs {
-        for set in output.writer.plannedSets(for: input, in: output.context) {
+        // A fallback set (`auto`'s PNGs, written when the VectorDrawable cannot be) is
+        // recorded too, so a deleted icon's fallback PNGs are pruned.
+        let sets = output.writer.plannedSets(for: input, in: output.context)
+        for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
           let paths =
             set.whole
             ? [set.folder]
             : set.files.filter { !set.isPacked($0.name) }.map { set.folder + "/" + $0.name }
           for path in paths { planned[root, default: [:]][path] = input.path }
+        }
+        for path in output.writer.sharedFiles(for: input, in: output.context)
+        where planned[root]?[path] == nil {
+          planned[root, default: [:]][path] = input.path
         }
       }
     }
@@ -583,8 +598,8 @@ public struct AssetsJob: Sendable {
   }
 
   /// Writes `files` as `set`: a whole folder keeping the user's files in it
-  /// (`OutputOwnership.userFiles`) unless it is among `replacing` (a path not Glyphsmith's
-  /// that `force` replaces), else file by file, none of them over a file Glyphsmith did not
+  /// (`OutputOwnership.userFiles`; also in a folder not Glyphsmith's that `force` writes into:
+  /// `--force` replaces only what it writes), else file by file, none of them over a file Glyphsmith did not
   /// make unless among `replacing` (a fallback set, which planning did not fail the icon for;
   /// the error names `input`).
   private func write(
@@ -598,9 +613,7 @@ public struct AssetsJob: Sendable {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: set.folder).deletingLastPathComponent().path,
         withIntermediateDirectories: true)
-      let keeping =
-        replacing.contains(set.folder)
-        ? [] : OutputOwnership.userFiles(in: set.folder, planned: Set(files.map(\.name)))
+      let keeping = OutputOwnership.userFiles(in: set.folder, planned: Set(files.map(\.name)))
       try AtomicFolder.write(files, toPath: set.folder, keeping: keeping)
     } else {
       for file in files {

@@ -29,6 +29,15 @@ package enum OutputManifest {
     /// Outputs a run recorded before writing them and has not confirmed (`begin`); absent
     /// from the record of a run that ended.
     var pending: [String: String]? = nil
+    /// Set folders Glyphsmith made and pruned that still hold the user's files, sorted: still
+    /// Glyphsmith's (an icon of that name writes into it again, keeping them), never removed
+    /// again; absent when none.
+    var kept: [String]? = nil
+    /// The output folders of the project whose `build` wrote this record, by platform
+    /// (`ios`, `android`, `web`), relative to this folder (`.` for itself): a platform block
+    /// that disappears from `glyphsmith.json` is found from them (`droppedFolders`). Absent
+    /// from the records of `assets --prune`.
+    var folders: [String: String]? = nil
   }
 
   /// One output folder's record as read: the confirmed outputs, the pending ones, and
@@ -36,6 +45,11 @@ package enum OutputManifest {
   struct Record: Sendable {
     var outputs: [String: String] = [:]
     var pending: [String: String] = [:]
+    /// Pruned set folders still holding the user's files (`Document.kept`).
+    var kept: Set<String> = []
+    /// The project's output folders by platform (`Document.folders`), standardized absolute
+    /// paths.
+    var folders: [String: String] = [:]
     var exists = false
     var unreadable = false
 
@@ -49,6 +63,10 @@ package enum OutputManifest {
   package struct Journal: Sendable {
     /// By output folder (without trailing slashes).
     var records: [String: Record] = [:]
+    /// By output folder: the recorded outputs this run does not plan that were there when it
+    /// began. One gone when `update` comes was removed by this run (the PNGs a VectorDrawable
+    /// replaces, `PlannedAssetSet.replaces`) and is told as removed.
+    var present: [String: Set<String>] = [:]
   }
 
   /// What an update removed.
@@ -76,17 +94,19 @@ package enum OutputManifest {
 
   /// Records in each folder of `roots` every output this run plans (`planned[root]`, paths
   /// starting with `root`, each with its source) before anything is written: the record is
-  /// rewritten (atomically, fsynced with its folder, `DurableFile`) holding what it held plus
+  /// rewritten (atomically, fsynced with its folder, `AtomicFile.write(_:toPath:durable:)`) holding what it held plus
   /// the planned outputs it did not list under `"pending"`; it is not touched when it lists
   /// them all already. A folder without a record adopts the outputs `marked(root)` finds
   /// (paths starting with the root), with an unknown source. An existing path Glyphsmith did
-  /// not make is not recorded unless `force` replaces it.
+  /// not make is not recorded unless `force` replaces it. `folders`: the project's output
+  /// folders by platform (`build`), added to those each record lists (a dropped folder stays
+  /// listed until `update` has pruned it).
   /// - Returns: the records as they were, for `update`.
   /// - Throws: `GlyphsmithError.writeFailed` naming the record and the system's reason when
   ///   one cannot be written; nothing should be written then.
   package static func begin(
     roots: [String], planned: [String: [String: String]], force: Bool = false,
-    marked: (String) -> [String] = { _ in [] }
+    folders: [String: String]? = nil, marked: (String) -> [String] = { _ in [] }
   ) throws -> Journal {
     var journal = Journal()
     for root in roots {
@@ -96,15 +116,21 @@ package enum OutputManifest {
       journal.records[base] = old
       var record = old
       let all = old.all
-      let new = recordable(root: base, planned: planned[root] ?? [:], old: all, force: force)
+      let new = recordable(
+        root: base, planned: planned[root] ?? [:], old: all, kept: old.kept, force: force)
       for (output, source) in new where all[output] != source { record.pending[output] = source }
+      journal.present[base] = Set(
+        all.keys.filter { new[$0] == nil && Platform.status(ofPath: base + "/" + $0) != nil })
       let path = base + "/" + fileName
       if !old.exists && record.pending.isEmpty { continue }
+      let listed = folders.map { old.folders.merging(absoluteFolders($0)) { $1 } } ?? old.folders
       let document = Document(
-        outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending)
+        outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
+        kept: record.kept.isEmpty ? nil : record.kept.sorted(),
+        folders: relative(listed, from: base))
       let data = try XcodeJSON.encode(document)
       if FileBytes.read(path) == data { continue }
-      try DurableFile.write(data, toPath: path)
+      try AtomicFile.write(data, toPath: path, durable: true)
     }
     return journal
   }
@@ -122,9 +148,13 @@ package enum OutputManifest {
   ///   is then rewritten from this run's plan) or an output that cannot be removed (kind
   ///   `user-file` for a user's file kept), and the error of a record that cannot be
   ///   written (the journal `begin` wrote stays, so the next run still prunes from it).
+  ///   `folders`: the project's output folders by platform (`build`), which each record of
+  ///   one of them lists from now on; a root of `roots` not among them is a dropped folder
+  ///   (`droppedFolders`): its record lists no folders, and is removed once it lists nothing.
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
-    journal: Journal? = nil, marked: (String) -> [String] = { _ in [] }
+    journal: Journal? = nil, folders: [String: String]? = nil,
+    marked: (String) -> [String] = { _ in [] }
   ) -> (removed: [Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     var removed: [Removal] = []
     var warnings: [Diagnostic] = []
@@ -142,8 +172,13 @@ package enum OutputManifest {
             path: recordPath, kind: Diagnostic.Kind.outputRecord))
       }
       let old = record.all
-      var new = recordable(root: base, planned: planned[root] ?? [:], old: old)
+      var new = recordable(root: base, planned: planned[root] ?? [:], old: old, kept: record.kept)
       var pending: [String: String] = [:]
+      // A pruned set still holding the user's files stays Glyphsmith's while it is there and
+      // no icon makes it again.
+      var kept = record.kept.filter {
+        new[$0] == nil && Platform.status(ofPath: base + "/" + $0)?.isFolder == true
+      }
       let stale = stale(root: base, old: old, new: new, considered: considered)
       let removable = Set(stale.map(\.output))
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
@@ -153,14 +188,26 @@ package enum OutputManifest {
           new[output] = source
         }
       }
-      for stale in stale where isSafe(stale.output) {
+      for stale in groupFilesLast(stale) where isSafe(stale.output) {
         let path = base + "/" + stale.output
-        guard Platform.fileExists(atPath: path).exists else { continue }
+        guard Platform.fileExists(atPath: path).exists else {
+          // Removed by this run as it wrote what replaces it (`android.format` switched).
+          if journal?.present[base]?.contains(stale.output) == true {
+            removeIfEmpty(parentOf: path, root: base)
+            removed.append(
+              Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
+          }
+          continue
+        }
         do {
           try OutputSafety.checkNoLinkedFolders(root: base, folder: path)
-          let kept = try remove(path, markedOnly: record.pending[stale.output] != nil)
-          warnings += kept.compactMap(OutputOwnership.userFileWarning(path:))
-          if kept == [path] { continue }
+          let userFiles = try remove(path, markedOnly: record.pending[stale.output] != nil)
+          // A group's `Contents.json` beside what stays in its folder stays, unnamed.
+          if userFiles == [path] && OutputOwnership.isGroupContentsFile(path) { continue }
+          warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
+          if userFiles == [path] { continue }
+          if !userFiles.isEmpty { kept.insert(stale.output) }
+          if userFiles.isEmpty { removeIfEmpty(parentOf: path, root: base) }
           removed.append(Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
         } catch {
           warnings.append(
@@ -169,12 +216,24 @@ package enum OutputManifest {
               kind: Diagnostic.Kind.outputRecord))
         }
       }
-      let document = Document(outputs: new, pending: pending.isEmpty ? nil : pending)
+      let current = folders.map(absoluteFolders) ?? record.folders
+      let dropped = folders != nil && !current.values.contains(absolute(base))
       let onDisk = FileBytes.read(recordPath)
-      if new.isEmpty && pending.isEmpty && old.isEmpty && onDisk == nil { continue }
+      if dropped && new.isEmpty && pending.isEmpty && kept.isEmpty {
+        // A dropped folder's record that lists nothing any more goes with it.
+        if onDisk != nil { Platform.removeFile(atPath: recordPath) }
+        continue
+      }
+      let document = Document(
+        outputs: new, pending: pending.isEmpty ? nil : pending,
+        kept: kept.isEmpty ? nil : kept.sorted(),
+        folders: dropped ? nil : relative(current, from: base))
+      if new.isEmpty && pending.isEmpty && old.isEmpty && kept.isEmpty && onDisk == nil {
+        continue
+      }
       guard let data = try? XcodeJSON.encode(document), onDisk != data else { continue }
       do {
-        try DurableFile.write(data, toPath: recordPath)
+        try AtomicFile.write(data, toPath: recordPath, durable: true)
       } catch {
         failure = failure ?? GlyphsmithError.wrap(error, path: recordPath)
       }
@@ -193,7 +252,7 @@ package enum OutputManifest {
     let base = trimmed(root)
     let record = prior(root: base, marked: marked)
     let old = record.all
-    let new = recordable(root: base, planned: planned, old: old)
+    let new = recordable(root: base, planned: planned, old: old, kept: record.kept)
     let removable = stale(root: base, old: old, new: new, considered: considered).filter {
       guard isSafe($0.output) else { return false }
       guard record.pending[$0.output] != nil else { return true }
@@ -214,32 +273,40 @@ package enum OutputManifest {
   package static func add(root: String, outputs: [String: String]) throws {
     let base = trimmed(root)
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+    let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
     let record = read(root: base)
     var document = Document(
-      outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending)
+      outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
+      kept: record.kept.isEmpty ? nil : record.kept.sorted(),
+      folders: relative(record.folders, from: base))
     for (output, source) in outputs {
       guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
         continue
       }
-      document.outputs[relative] = relativePath(from: rootURL, to: absolute(source))
+      document.outputs[relative] = relativePath(from: realRoot, to: real(source))
     }
     let path = base + "/" + fileName
     let data = try XcodeJSON.encode(document)
     if FileBytes.read(path) == data { return }
     do {
-      try DurableFile.write(data, toPath: path)
+      try AtomicFile.write(data, toPath: path, durable: true)
     } catch {
       throw GlyphsmithError.wrap(error, path: path)
     }
   }
 
-  /// The outputs the record of the folder `root` lists as confirmed, as normalised paths
-  /// starting with `root` (`normalised`); empty when it has no record or one that cannot be
-  /// read. A pending output is not among them: it is Glyphsmith's only when it carries the
-  /// mark (`OutputOwnership.owns`).
+  /// The outputs the record of the folder `root` lists as confirmed (and the pruned set
+  /// folders it keeps as Glyphsmith's, `Document.kept`), as normalised paths starting with
+  /// `root` (`normalised`); empty when it has no record or one that cannot be read. A pending
+  /// output is not among them: it is Glyphsmith's only when it carries the mark
+  /// (`OutputOwnership.owns`).
   package static func recordedOutputs(root: String) -> Set<String> {
     let base = trimmed(root)
-    return Set(read(root: base).outputs.keys.filter(isSafe).map { normalised(base + "/" + $0) })
+    let record = read(root: base)
+    return Set(
+      (Array(record.outputs.keys) + record.kept).filter(isSafe).map {
+        normalised(base + "/" + $0)
+      })
   }
 
   /// `path` with runs of `/` collapsed and no trailing `/`, as outputs are compared.
@@ -268,7 +335,13 @@ package enum OutputManifest {
     guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
       return Record(exists: true, unreadable: true)
     }
-    return Record(outputs: document.outputs, pending: document.pending ?? [:], exists: true)
+    let folderURL = URL(fileURLWithPath: base).standardizedFileURL
+    return Record(
+      outputs: document.outputs, pending: document.pending ?? [:],
+      kept: Set((document.kept ?? []).filter(isSafe)),
+      folders: (document.folders ?? [:]).mapValues {
+        URL(fileURLWithPath: $0, relativeTo: folderURL).standardizedFileURL.path
+      }, exists: true)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no
@@ -289,45 +362,64 @@ package enum OutputManifest {
   /// This run's planned outputs of `base` as the record holds them (relative output, relative
   /// source), but for an existing path Glyphsmith did not make and `old` does not list
   /// (`OutputOwnership.owns`): a path that is not Glyphsmith's never enters its record, but
-  /// with `force` (which replaces it).
+  /// with `force` (which replaces it). A folder among `kept` (pruned, holding the user's
+  /// files) is Glyphsmith's.
   private static func recordable(
-    root base: String, planned: [String: String], old: [String: String], force: Bool = false
+    root base: String, planned: [String: String], old: [String: String],
+    kept: Set<String> = [], force: Bool = false
   ) -> [String: String] {
-    let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+    let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
     var new: [String: String] = [:]
     for (output, source) in planned {
       guard let relative = relativePath(of: normalised(output), under: normalised(base)) else {
         continue
       }
-      if !force, old[relative] == nil, let status = Platform.status(ofPath: output),
+      if !force, old[relative] == nil, !kept.contains(relative),
+        let status = Platform.status(ofPath: output),
         !OutputOwnership.owns(output, folder: status.isFolder, recorded: false)
       {
         continue
       }
-      new[relative] = relativePath(from: rootURL, to: absolute(source))
+      new[relative] = relativePath(from: realRoot, to: real(source))
     }
     return new
   }
 
   /// The recorded outputs of `old` to remove, sorted by path: not planned now (`new`,
   /// `recordable`) and whose source is gone or is `considered` by this run. An unknown source
-  /// (`""`, an adopted output) counts as gone.
+  /// (`""`, an adopted output) counts as gone. A source is relative to the folder's real
+  /// path (symbolic links resolved, `real`), as `recordable` writes it; one an earlier version
+  /// wrote relative to the path's text (through a linked folder) is found that way too.
   private static func stale(
     root base: String, old: [String: String], new: [String: String], considered: Set<String>
   ) -> [(output: String, source: String, gone: Bool)] {
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
+    let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
+    let linked = realRoot.path != rootURL.path
+    var realConsidered: Set<String>? = nil
     var found: [(output: String, source: String, gone: Bool)] = []
     for (output, source) in old.sorted(by: { $0.key < $1.key }) where new[output] == nil {
       if source.isEmpty {
         found.append((output, "", true))
         continue
       }
-      let sourceURL = URL(fileURLWithPath: source, relativeTo: rootURL).standardizedFileURL
-      let gone = Platform.status(ofPath: sourceURL.path) == nil
-      guard gone || considered.contains(sourceURL.path) else { continue }
-      found.append((output, sourceURL.path, gone))
+      var path = real(URL(fileURLWithPath: source, relativeTo: realRoot).standardizedFileURL.path)
+      if linked, Platform.status(ofPath: path) == nil {
+        let textual = URL(fileURLWithPath: source, relativeTo: rootURL).standardizedFileURL.path
+        if Platform.status(ofPath: textual) != nil { path = real(textual) }
+      }
+      let gone = Platform.status(ofPath: path) == nil
+      if !gone && realConsidered == nil { realConsidered = Set(considered.map(real)) }
+      guard gone || realConsidered!.contains(path) else { continue }
+      found.append((output, path, gone))
     }
     return found
+  }
+
+  /// `path` standardized, absolute and with its symbolic links resolved (as far as it
+  /// exists), so a source is recorded and found alike whatever linked path led to it.
+  package static func real(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   /// Removes the recorded output at `path`, but for what in it is not Glyphsmith's: a set
@@ -339,7 +431,13 @@ package enum OutputManifest {
   /// - Throws: what removing throws.
   private static func remove(_ path: String, markedOnly: Bool) throws -> [String] {
     guard Platform.status(ofPath: path)?.isFolder ?? false else {
-      guard OutputOwnership.isMarkedFile(path) else { return [path] }
+      // A group's `Contents.json` goes only with its folder's last other entry.
+      if OutputOwnership.isGroupContentsFile(path) {
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        guard Platform.folderNames(atPath: folder) == ["Contents.json"] else { return [path] }
+      } else if !OutputOwnership.isMarkedFile(path) {
+        return [path]
+      }
       try FileManager.default.removeItem(atPath: path)
       return []
     }
@@ -353,6 +451,61 @@ package enum OutputManifest {
       try FileManager.default.removeItem(atPath: path + "/" + name)
     }
     return kept.map { path + "/" + $0 }
+  }
+
+  /// The output folders the records of `roots` list (`Document.folders`, written by `build`)
+  /// that are none of `roots` and still hold a record of outputs: the folders of platforms
+  /// dropped from `glyphsmith.json` (or moved), whose recorded outputs `build` prunes. Paths
+  /// as the user would write them (relative to the current folder when inside it), sorted.
+  package static func droppedFolders(roots: [String]) -> [String] {
+    let current = Set(roots.map { absolute(trimmed($0)) })
+    var found: Set<String> = []
+    for root in roots {
+      for folder in read(root: trimmed(root)).folders.values where !current.contains(folder) {
+        if Platform.status(ofPath: folder + "/" + fileName) != nil { found.insert(folder) }
+      }
+    }
+    return found.map(display).sorted()
+  }
+
+  /// `folders` (absolute paths) relative to `base`, `nil` when empty.
+  private static func relative(_ folders: [String: String], from base: String) -> [String: String]?
+  {
+    guard !folders.isEmpty else { return nil }
+    let baseURL = URL(fileURLWithPath: base).standardizedFileURL
+    return folders.mapValues {
+      let path = relativePath(from: baseURL, to: $0)
+      return path.isEmpty ? "." : path
+    }
+  }
+
+  /// Each of `folders` standardized and absolute.
+  private static func absoluteFolders(_ folders: [String: String]) -> [String: String] {
+    folders.mapValues(absolute)
+  }
+
+  /// `stale` in its order, but for the group `Contents.json` files (`sharedFiles`), which
+  /// come last, inner groups first: a group folder goes once what was in it is gone.
+  private static func groupFilesLast(
+    _ stale: [(output: String, source: String, gone: Bool)]
+  ) -> [(output: String, source: String, gone: Bool)] {
+    func isGroupFile(_ output: String) -> Bool { output.hasSuffix("/Contents.json") }
+    let files = stale.filter { isGroupFile($0.output) }.sorted {
+      let (a, b) = ($0.output.split(separator: "/").count, $1.output.split(separator: "/").count)
+      return a != b ? a > b : $0.output < $1.output
+    }
+    return stale.filter { !isGroupFile($0.output) } + files
+  }
+
+  /// Removes the folder holding the removed output at `path` (`res/drawable-mdpi` of a
+  /// drawable) when it is empty now and is not `root`: it held only Glyphsmith's files.
+  private static func removeIfEmpty(parentOf path: String, root: String) {
+    guard let slash = path.lastIndex(of: "/") else { return }
+    let folder = String(path[..<slash])
+    guard normalised(folder) != normalised(root), folder.hasPrefix(root + "/"),
+      Platform.folderNames(atPath: folder)?.isEmpty == true
+    else { return }
+    _ = FileName.withCPath(folder) { rmdir($0) }
   }
 
   /// `path` standardized and absolute (relative paths from the current folder).
@@ -386,7 +539,10 @@ package enum OutputManifest {
   /// An absolute path as the user would write it: relative to the current folder when inside
   /// it.
   private static func display(_ path: String) -> String {
-    let cwd = absolute(FileManager.default.currentDirectoryPath)
-    return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    for cwd in Set([absolute(FileManager.default.currentDirectoryPath), real(".")])
+    where path.hasPrefix(cwd + "/") {
+      return String(path.dropFirst(cwd.count + 1))
+    }
+    return path
   }
 }

@@ -23,6 +23,76 @@ package enum OutputOwnership {
     .unusable(path: input, problem: problem(path))
   }
 
+  /// Why a folder cannot be an output folder (issue 32): Glyphsmith writes, replaces and
+  /// prunes what it makes there, so it must be a folder of its own.
+  package enum FolderClash: Equatable, Sendable {
+    /// The root folder, `/`.
+    case root
+    /// The folder everything is relative to (the project's folder; the current one).
+    case home
+    /// A folder holding `home`.
+    case holdsHome
+    /// An input folder (the icons folder).
+    case input(String)
+    /// Inside an input folder: what it writes would be read back as icons.
+    case insideInput(String)
+  }
+
+  /// The one check of an output folder, for `glyphsmith.json` (`ProjectConfig`) and the
+  /// command line (`assets -o`, `--android-out`, `--web-out`) alike: `output` against `/`,
+  /// `home`, the folders holding it, and `inputs` (folders of icons) and what lies inside
+  /// them; paths compared standardized with their links resolved. `nil` when it is a folder
+  /// of its own.
+  package static func clash(_ output: String, home: String, inputs: [String]) -> FolderClash? {
+    func canonical(_ path: String) -> String {
+      URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL
+        .resolvingSymlinksInPath().path
+    }
+    let folder = canonical(output)
+    let homeFolder = canonical(home)
+    if folder == "/" { return .root }
+    if folder == homeFolder { return .home }
+    for input in inputs {
+      let inputFolder = canonical(input)
+      if folder == inputFolder { return .input(input) }
+      if folder.hasPrefix(inputFolder + "/") { return .insideInput(input) }
+    }
+    if homeFolder.hasPrefix(folder + "/") { return .holdsHome }
+    return nil
+  }
+
+  /// What an output folder must be, after what it is: the end of each `clash` message.
+  package static let ownFolderRule =
+    "an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")"
+
+  /// Whether a report may be written at `path` (`golden check --report` and `--junit`,
+  /// `symbol --report`): nothing is there, or a report of its kind Glyphsmith wrote
+  /// (`isOwn` recognises its format). Else, with `force`, a warning naming it (kind
+  /// `replaced-by-force`, `PATH: warning: not made by glyphsmith; replaced (--force)`).
+  /// - Returns: the warning to tell, if any.
+  /// - Throws: `GlyphsmithError.unusable` naming `path` (`PATH: error: exists and was not
+  ///   made by glyphsmith; move it or pass --force`) when it is not Glyphsmith's and not
+  ///   `force`; nothing should be written then.
+  package static func checkReport(
+    _ path: String, force: Bool, isOwn: (Data) -> Bool
+  ) throws -> Diagnostic? {
+    guard let status = Platform.status(ofPath: path) else { return nil }
+    if !status.isFolder, let data = FileBytes.read(path), isOwn(data) { return nil }
+    guard force, !status.isFolder else {
+      throw GlyphsmithError.unusable(
+        path: path, problem: "exists and was not made by glyphsmith; move it or pass --force")
+    }
+    return replacedWarning(path)
+  }
+
+  /// The warning naming a path `--force` replaces that Glyphsmith did not make (kind
+  /// `replaced-by-force`): `PATH: warning: not made by glyphsmith; replaced (--force)`.
+  package static func replacedWarning(_ path: String) -> Diagnostic {
+    .warning(
+      "not made by glyphsmith; replaced (--force)", path: path,
+      kind: Diagnostic.Kind.replacedByForce)
+  }
+
   /// The end of the comment Glyphsmith's symbol set SVGs start with
   /// (`SymbolTemplateWriter`).
   static let symbolMark = Data("generator: glyphsmith-->".utf8)
@@ -41,6 +111,19 @@ package enum OutputOwnership {
   /// Whether the file at `path` carries Glyphsmith's mark (`isMarked(_:)`).
   package static func isMarkedFile(_ path: String) -> Bool {
     FileBytes.read(path).map(isMarked) ?? false
+  }
+
+  /// The `Contents.json` bytes of a catalog group folder as Glyphsmith writes them
+  /// (`ImageSetWriter.prepare`: with and without `provides-namespace`).
+  static let groupContents: Set<Data> = Set(
+    [false, true].compactMap { try? AssetContents.group(namespace: $0).xcodeJSON() })
+
+  /// Whether the file at `path` is a group folder's `Contents.json` holding exactly what
+  /// Glyphsmith writes there (`groupContents`; Xcode writes the same bytes for a plain
+  /// group, so such a file is removed only from a folder holding nothing else).
+  package static func isGroupContentsFile(_ path: String) -> Bool {
+    guard path.hasSuffix("/Contents.json"), let data = FileBytes.read(path) else { return false }
+    return groupContents.contains(data)
   }
 
   /// Whether the folder at `path` holds a file carrying Glyphsmith's mark; `preferred` names
@@ -69,7 +152,7 @@ package enum OutputOwnership {
       if Platform.folderNames(atPath: path)?.isEmpty ?? false { return true }
       return isMarkedFolder(path, preferred: preferred)
     }
-    return !status.isFolder && isMarkedFile(path)
+    return !status.isFolder && (isMarkedFile(path) || isGroupContentsFile(path))
   }
 
   /// The user's files in the Glyphsmith set folder at `folder`, sorted: every entry whose name

@@ -52,6 +52,7 @@ package struct AssetsBatch: Sendable {
   package func run(
     diagnose: (BatchNotice) -> Void, progress: @escaping @Sendable (Int, Int) -> Void
   ) throws -> Result {
+    try checkOutputFolders()
     if let warning = catalogNameWarning { diagnose(.diagnostic(warning)) }
     var (files, missing) = InputCollector.collectTree(inputs)
     for error in missing { diagnose(.failure(error)) }
@@ -100,6 +101,10 @@ package struct AssetsBatch: Sendable {
     var symbolNotices: [BatchNotice] = []
     var symbolFailures: [AssetInputResult] = []
     if options.symbols && hasInputs {
+      // Under the catalog's lock, as every write there (released before the image sets
+      // take it again).
+      let lock = try FolderLock(path: catalog, waiting: lockNotice)
+      defer { withExtendedLifetime(lock) {} }
       try record()
       var symbolJob = SymbolJob(inputs: symbolInputs, catalog: catalog)
       symbolJob.jobs = options.jobs
@@ -120,6 +125,10 @@ package struct AssetsBatch: Sendable {
       do {
         report = try AssetsJob.run([(job, jobPlan)], progress: progress, beforeWriting: record)[0]
         if prune {
+          // Under each output folder's lock, as every write there.
+          let locks = try Set(roots).sorted().filter { Platform.status(ofPath: $0) != nil }
+            .map { try FolderLock(path: $0, waiting: lockNotice) }
+          defer { withExtendedLifetime(locks) {} }
           let outcome = OutputManifest.update(
             roots: roots, planned: planned,
             considered: Set(collected.map { OutputManifest.absolute($0.path) }),
@@ -154,6 +163,7 @@ package struct AssetsBatch: Sendable {
   /// - Throws: a `GlyphsmithFailure` naming the catalog when the job cannot be planned (a
   ///   name collision, a bad option).
   package func plan(diagnose: (BatchNotice) -> Void) throws -> AssetPlan {
+    try checkOutputFolders()
     if let warning = catalogNameWarning { diagnose(.diagnostic(warning)) }
     var (files, missing) = InputCollector.collectTree(inputs)
     let job = AssetsJob(catalogPath: catalog, options: options)
@@ -183,6 +193,43 @@ package struct AssetsBatch: Sendable {
     if !failures.isEmpty { plan.failures = failures }
     if !planned.warnings.isEmpty { plan.warnings = planned.warnings }
     return plan
+  }
+
+  /// Refuses an output folder that is not a folder of its own, before anything is read or
+  /// written: the catalog (`-o`), `--android-out` or `--web-out` (or their defaults) may not
+  /// be `/`, the current folder or one holding it, an input folder or one inside it (but for
+  /// a `.xcassets` catalog, which collecting the inputs skips): the check of
+  /// `glyphsmith.json`'s folders (`OutputOwnership.clash`).
+  /// - Throws: `GlyphsmithError.invalidOption` naming the option and its value.
+  package func checkOutputFolders() throws {
+    let job = AssetsJob(catalogPath: catalog, options: options)
+    let folders = inputs.filter { Platform.status(ofPath: $0)?.isFolder ?? false }
+    for platform in options.platforms {
+      guard let output = job.outputFolders[platform],
+        let clash = OutputOwnership.clash(output, home: ".", inputs: folders)
+      else { continue }
+      // A catalog inside an input folder is skipped when the inputs are collected
+      // (`InputCollector`), so nothing it holds is read back.
+      if platform == .ios, case .insideInput = clash,
+        (output as NSString).pathExtension.lowercased() == "xcassets"
+      {
+        continue
+      }
+      let option = platform == .ios ? "-o" : "--\(platform.rawValue)-out"
+      let given = options.outputFolders[platform] == nil && platform != .ios
+      let what: String
+      switch clash {
+      case .root: what = "the root folder"
+      case .home: what = "the current folder"
+      case .holdsHome: what = "a folder holding the current folder"
+      case .input(let input): what = "the input folder \(input)"
+      case .insideInput(let input):
+        what = "inside the input folder \(input) (what it writes would be read back as icons)"
+      }
+      let named = given ? "\(option) (by default, from -o)" : option
+      throw GlyphsmithError.invalidOption(
+        "\(named) is '\(output)', \(what); \(OutputOwnership.ownFolderRule)")
+    }
   }
 
   /// The `--json` document when the job could not run: no inputs and `error`.

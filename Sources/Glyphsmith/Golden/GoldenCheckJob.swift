@@ -20,6 +20,9 @@ package struct GoldenCheckJob: Sendable, Equatable {
   package var overrides = GoldenCheck.Overrides()
   /// Threads (never changes the output).
   package var jobs = ParallelMap.availableCores
+  /// `--force`: the report and JUnit paths may replace a file Glyphsmith did not write
+  /// (`OutputOwnership.checkReport`).
+  package var force = false
 
   /// A job for `actual` against `golden`; nothing runs until `run`.
   package init(actual: String, golden: String) {
@@ -41,6 +44,16 @@ package struct GoldenCheckJob: Sendable, Equatable {
   /// - Throws: a `GlyphsmithFailure`: `GoldenError` for a missing folder or a bad
   ///   `golden.json`, `GlyphsmithError` when an artifact or the report cannot be written.
   package func run(diagnose: (String) -> Void) throws -> Output {
+    // The report paths are checked before anything is written: a file there that is not a
+    // report of its kind Glyphsmith wrote is never replaced but with `force`.
+    for (path, isOwn) in [
+      (junit, GoldenJUnit.isOwn), (self.report, GoldenHTMLReport.isOwn),
+    ] as [(String?, (Data) -> Bool)] {
+      guard let path else { continue }
+      if let warning = try OutputOwnership.checkReport(path, force: force, isOwn: isOwn) {
+        diagnose(warning.description)
+      }
+    }
     var report: GoldenCheck.Report
     do {
       report = try GoldenCheck.run(

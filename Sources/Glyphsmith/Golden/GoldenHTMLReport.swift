@@ -21,6 +21,14 @@ package enum GoldenHTMLReport {
   /// - Parameter review: the page of `golden review`: Accept, Reject, Delete and Undo at
   ///   image, icon, folder and filter level, the keyboard (`a r u j k ?`) and Done, all
   ///   through the server's JSON API (the page's address carries the token).
+  /// Whether `data` is a report `render` wrote (its first lines and its
+  /// `<title>Golden check` in its first 1 KiB), which `--report` may replace.
+  package static func isOwn(_ data: Data) -> Bool {
+    let start = Data("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">".utf8)
+    return data.starts(with: start)
+      && data.prefix(1024).range(of: Data("<title>Golden check".utf8)) != nil
+  }
+
   package static func render(
     _ report: GoldenCheck.Report, actual: String, golden: String, reportPath: String? = nil,
     review: Bool = false

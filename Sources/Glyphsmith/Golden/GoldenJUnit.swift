@@ -58,6 +58,16 @@ package enum GoldenJUnit {
     return xml
   }
 
+  /// Whether `data` is a JUnit file `render` wrote (its XML declaration and the
+  /// `glyphsmith golden check` suite name), which `--junit` may replace.
+  package static func isOwn(_ data: Data) -> Bool {
+    data.starts(
+      with: Data(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"glyphsmith golden check "
+          .utf8
+      ))
+  }
+
   /// Writes `render(report, ...)` to `path`, atomically.
   /// - Throws: a `GlyphsmithFailure` naming `path` when it cannot be written.
   package static func write(

@@ -363,13 +363,26 @@ public struct ProjectBuild: Sendable {
     let jobs = groups.map(job)
     let parts = zip(jobs, plan.jobs).compactMap { job, jobPlan in jobPlan.map { (job, $0) } }
     let roots = config.platforms.compactMap { outputFolders[$0] }
+    // The project's output folders go into each record, so that the outputs of a platform
+    // block removed from the file (or of a folder moved) are pruned: its folder's record is
+    // updated as if no icon made anything there.
+    let folders = Dictionary(
+      uniqueKeysWithValues: config.platforms.compactMap { platform in
+        outputFolders[platform].map { (platform.rawValue, $0) }
+      })
+    let dropped = OutputManifest.droppedFolders(roots: roots)
     var journal = OutputManifest.Journal()
     let record = {
       journal = try OutputManifest.begin(
-        roots: roots, planned: planned, force: force, marked: markedOutputs)
+        roots: roots, planned: planned, force: force, folders: folders, marked: markedOutputs)
     }
-    // Symbol sets only: no folder is locked, and the journal is written before them.
-    if parts.isEmpty { try record() }
+    // Symbol sets only: the journal is written before them, under the catalog's lock.
+    if parts.isEmpty, let catalog = outputFolders[.ios] {
+      let lock = try FolderLock(path: catalog, waiting: lockNotice)
+      try withExtendedLifetime(lock) { try record() }
+    } else if parts.isEmpty {
+      try record()
+    }
     var parted = try AssetsJob.run(parts, progress: { _, _ in done.tick() }, beforeWriting: record)[
       ...]
     for (group, jobPlan) in zip(groups, plan.jobs) {
@@ -383,6 +396,9 @@ public struct ProjectBuild: Sendable {
         report.statistics.taskSeconds += part.statistics.taskSeconds
       }
       if !group.symbols.isEmpty, let catalog = outputFolders[.ios] {
+        // Under the catalog's lock, as every write there.
+        let lock = try FolderLock(path: catalog, waiting: lockNotice)
+        defer { withExtendedLifetime(lock) {} }
         report.inputs += try symbolSets(
           group.symbols, catalog: catalog, options: group.options, superseded: plan.superseded)
         for _ in group.symbols { done.tick() }
@@ -392,8 +408,13 @@ public struct ProjectBuild: Sendable {
       files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
     report.inputs.sort { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
     let considered = Set(files.map { OutputManifest.absolute($0.path) })
+    // The prune too, under each output folder's lock (in sorted order, as runs take them).
+    let locks = try Set(roots + dropped).sorted().filter { Platform.status(ofPath: $0) != nil }
+      .map { try FolderLock(path: $0, waiting: lockNotice) }
+    defer { withExtendedLifetime(locks) {} }
     let (removed, warnings, recordError) = OutputManifest.update(
-      roots: roots, planned: planned, considered: considered, journal: journal)
+      roots: roots + dropped, planned: planned, considered: considered, journal: journal,
+      folders: folders)
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
     return Result(
@@ -415,7 +436,8 @@ public struct ProjectBuild: Sendable {
     var results = symbols.symbols.map { entry in
       AssetInputResult(
         path: entry.input, name: entry.name, status: .written, role: options.role.rawValue,
-        shape: nil, sizePt: nil, files: [], failure: nil, warnings: entry.diagnostics)
+        shape: nil, sizePt: nil, files: [], failure: nil,
+        warnings: entry.notices + entry.diagnostics)
     }
     results += symbols.failures.map {
       AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)

@@ -147,7 +147,8 @@ public struct ProjectConfig: Equatable, Sendable {
     guard let data = FileBytes.read(path) else {
       let isFolder = Platform.status(ofPath: path)?.isFolder ?? false
       throw GlyphsmithError.unreadable(
-        path: path, reason: isFolder ? "it is a folder, not a glyphsmith.json file" : "no such file")
+        path: path, reason: isFolder ? "it is a folder, not a glyphsmith.json file" : "no such file"
+      )
     }
     return try parse(data, path: path)
   }
@@ -223,9 +224,11 @@ public struct ProjectConfig: Equatable, Sendable {
         }
       }
     }
-    for (key, settings) in [("defaults", config.defaults)] + config.rules.enumerated().map({
-      ("rules[\($0)]", $1.settings)
-    }) {
+    for (key, settings) in [("defaults", config.defaults)]
+      + config.rules.enumerated().map({
+        ("rules[\($0)]", $1.settings)
+      })
+    {
       for platform in settings.platforms ?? [] where !config.platforms.contains(platform) {
         throw invalid(
           "'\(key).platforms' names '\(platform)', which the file declares no block for; declared: \(config.platforms.map(\.rawValue).joined(separator: ", "))"
@@ -246,33 +249,25 @@ public struct ProjectConfig: Equatable, Sendable {
   /// writes, replaces and prunes what it makes there, so `/`, the project's folder, the icons
   /// folder or a folder inside it, and any folder holding the project file are refused.
   var outputFolderProblem: String? {
-    func canonical(_ path: String) -> String {
-      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-    let home = canonical(folder.isEmpty ? "." : folder)
-    let iconsFolder = canonical(resolve(icons))
+    let home = folder.isEmpty ? "." : folder
     var outputs: [(key: String, value: String)] = []
     if let ios { outputs.append(("ios.catalog", ios.catalog)) }
     if let android { outputs.append(("android.res", android.res)) }
     if let web { outputs.append(("web.folder", web.folder)) }
     for (key, value) in outputs {
-      let output = canonical(resolve(value))
+      guard
+        let clash = OutputOwnership.clash(resolve(value), home: home, inputs: [resolve(icons)])
+      else { continue }
       let what: String
-      if output == "/" {
-        what = "the root folder"
-      } else if output == home {
-        what = "the project's own folder (the one holding \(Self.fileName))"
-      } else if output == iconsFolder {
-        what = "the icons folder"
-      } else if output.hasPrefix(iconsFolder + "/") {
+      switch clash {
+      case .root: what = "the root folder"
+      case .home: what = "the project's own folder (the one holding \(Self.fileName))"
+      case .input: what = "the icons folder"
+      case .insideInput:
         what = "inside the icons folder (what it writes would be read back as icons)"
-      } else if home.hasPrefix(output + "/") {
-        what = "a folder holding \(Self.fileName)"
-      } else {
-        continue
+      case .holdsHome: what = "a folder holding \(Self.fileName)"
       }
-      return
-        "'\(key)' is '\(value)', \(what); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")"
+      return "'\(key)' is '\(value)', \(what); \(OutputOwnership.ownFolderRule)"
     }
     return nil
   }

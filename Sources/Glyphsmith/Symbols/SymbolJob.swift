@@ -40,8 +40,18 @@ public struct SymbolJob: Sendable {
   ///   have warnings (copied weights), `.unusableInput` when some could not be made.
   /// - Throws: what `run()` throws; `GlyphsmithError.writeFailed` for the report.
   public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
+    // A file at the report path that is not a report Glyphsmith wrote is never replaced but
+    // with `force`; checked before anything is written.
+    if let reportPath,
+      let warning = try OutputOwnership.checkReport(
+        reportPath, force: force, isOwn: SymbolReport.isOwn)
+    {
+      diagnose(warning.description)
+    }
     let report = try run()
-    for entry in report.symbols { entry.diagnostics.descriptions.forEach(diagnose) }
+    for entry in report.symbols {
+      (entry.notices + entry.diagnostics).descriptions.forEach(diagnose)
+    }
     report.errors.forEach(diagnose)
     if let reportPath {
       do {
@@ -92,12 +102,17 @@ public struct SymbolJob: Sendable {
               + "one of them cannot be loaded); rename one, or give --prefix or --suffix")
         }
         let folder = SymbolSetWriter.folder(name: name, catalog: catalog)
-        if !force, !OutputOwnership.owns(folder, folder: true, recorded: false) {
-          throw OutputOwnership.notOwned(folder, input: input)
+        var notices: [Diagnostic] = []
+        if !OutputOwnership.owns(folder, folder: true, recorded: false) {
+          guard force else { throw OutputOwnership.notOwned(folder, input: input) }
+          notices.append(OutputOwnership.replacedWarning(folder))
         }
         var outline = try SymbolBuilder.build(path: input, options: options)
         outline.name = name
-        try SymbolSetWriter.write(outline, toCatalog: catalog, replacing: force)
+        let kept = try SymbolSetWriter.write(outline, toCatalog: catalog)
+        if !notices.isEmpty {
+          notices += kept.compactMap { OutputOwnership.userFileWarning(path: folder + "/" + $0) }
+        }
         var result: SymbolMeasure.Result? = nil
         if measure {
           let source = try Artwork(path: input)
@@ -106,11 +121,12 @@ public struct SymbolJob: Sendable {
               template: SymbolTemplateWriter.svg(outline), outline: outline, source: document)
           }
         }
-        return .success(
-          SymbolReport.Entry(
-            input: input, name: outline.name, symbolset: folder, method: outline.method.rawValue,
-            weighted: outline.method != .copied && outline.method != .fill,
-            paths: outline.paths.count, diagnostics: outline.diagnostics, measure: result))
+        var entry = SymbolReport.Entry(
+          input: input, name: outline.name, symbolset: folder, method: outline.method.rawValue,
+          weighted: outline.method != .copied && outline.method != .fill,
+          paths: outline.paths.count, diagnostics: outline.diagnostics, measure: result)
+        entry.notices = notices
+        return .success(entry)
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: input))
       }

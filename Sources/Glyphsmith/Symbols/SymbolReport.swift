@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `SymbolJob` did, for `glyphsmith symbol --report FILE.json` (sorted keys, Xcode's
 /// JSON layout) and for the CLI's messages. Written, never read back (the report keeps the
 /// printed form of its warnings).
@@ -21,6 +23,10 @@ public struct SymbolReport: Encodable, Sendable, Equatable {
     public var diagnostics: [Diagnostic]
     /// The Regular-S / source comparison and ink per weight, with `--measure`.
     public var measure: SymbolMeasure.Result?
+    /// What to tell about where it was written, not encoded and no warning of the symbol's
+    /// (the exit code ignores them): the set `--force` replaced that Glyphsmith did not make,
+    /// and each file kept in it.
+    package var notices: [Diagnostic] = []
 
     /// An entry; see the properties.
     public init(
@@ -54,6 +60,15 @@ public struct SymbolReport: Encodable, Sendable, Equatable {
       try c.encode(diagnostics.descriptions, forKey: .warnings)
       try c.encodeIfPresent(measure, forKey: .measure)
     }
+  }
+
+  /// Whether `data` is a report Glyphsmith wrote: a JSON object with exactly the keys
+  /// `errors`, `symbols` and `version`, which `--report` may replace.
+  package static func isOwn(_ data: Data) -> Bool {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      return false
+    }
+    return Set(object.keys) == ["errors", "symbols", "version"]
   }
 
   /// Format version: 1.

@@ -21,26 +21,24 @@ package enum SymbolSetWriter {
 
   /// Writes `outline` as `catalog/NAME.symbolset` (Contents.json and NAME.svg), replacing an
   /// existing set atomically (`AtomicFolder`) but for the user's files in it
-  /// (`OutputOwnership.userFiles`, kept), or whole with `replacing` (`--force` over a set
-  /// Glyphsmith did not make). Creates the catalog folder and its own `Contents.json` when
-  /// missing.
-  /// - Returns: the symbol set's path.
+  /// (`OutputOwnership.userFiles`, kept; in a set `--force` writes into that Glyphsmith did
+  /// not make too: it replaces only what it writes). Creates the catalog folder and its own
+  /// `Contents.json` when missing.
+  /// - Returns: the names of the files kept in the set, sorted.
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder.
   @discardableResult
-  package static func write(
-    _ outline: SymbolOutline, toCatalog catalog: String, replacing: Bool = false
-  ) throws -> String {
+  package static func write(_ outline: SymbolOutline, toCatalog catalog: String) throws
+    -> [String]
+  {
     try ensureCatalog(catalog)
     let folder = folder(name: outline.name, catalog: catalog)
     let files = [
       (name: "Contents.json", data: try contents(name: outline.name)),
       (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),
     ]
-    let whole = replacing && !OutputOwnership.isMarkedFolder(folder)
-    let keeping =
-      whole ? [] : OutputOwnership.userFiles(in: folder, planned: Set(files.map(\.name)))
+    let keeping = OutputOwnership.userFiles(in: folder, planned: Set(files.map(\.name)))
     try AtomicFolder.write(files, toPath: folder, keeping: keeping)
-    return folder
+    return keeping
   }
 
   /// Creates `catalog` and its root `Contents.json` when missing.

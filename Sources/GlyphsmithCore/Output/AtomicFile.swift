@@ -2,14 +2,22 @@ import Foundation
 import Synchronization
 
 /// Writes files so that readers see the old content or the new, never half of either:
-/// the bytes go to a temporary file in the same folder, which is then renamed over the target.
+/// the bytes go to a temporary file in the same folder (`.NAME.tmp-PID-N`, a staging name
+/// `OutputSafety.removeStaleStaging` clears after a killed run), which is then renamed over
+/// the target. Durably, too (the record of outputs, `OutputManifest`, a journal that must be
+/// on disk before the outputs it lists are written): the temporary file is `fsync(2)`ed
+/// before the rename and the folder after it, so the file survives a crash of the process or
+/// of the machine once the call returns.
 package enum AtomicFile {
   /// Writes `data` to the file at `path` (as the user gave it; messages keep it so)
   /// atomically, creating missing parent folders; the path `-` writes to stdout instead.
   /// An existing character device or FIFO (`/dev/stdout`, a named pipe) is written into
-  /// directly; other special files are refused, never renamed over.
-  /// - Throws: `GlyphsmithError.writeFailed` naming the path and the system's reason.
-  package static func write(_ data: Data, toPath path: String) throws {
+  /// directly; other special files are refused, never renamed over. `durable`: on disk when
+  /// the call returns (see the type).
+  /// - Throws: `GlyphsmithError.writeFailed` naming the path and the system's reason (`durable`:
+  ///   the reason alone, `no space left on device`, `read-only file system`, `permission
+  ///   denied`); the temporary file is removed and the file at `path` left as it was.
+  package static func write(_ data: Data, toPath path: String, durable: Bool = false) throws {
     if path == "-" {
       FileHandle.standardOutput.write(data)
       return
@@ -39,12 +47,33 @@ package enum AtomicFile {
       }
     }
     let temporary = "\(folder)/.\(name).tmp-\(Platform.processID)-\(POSIXFile.uniqueNumber())"
-    try POSIXFile.create(data, atPath: temporary) { .writeFailed(path: path, reason: $0) }
+    if durable {
+      do throws(Platform.CreateFailure) {
+        try Platform.createFile(data, atPath: temporary, mode: 0o644, sync: true)
+      } catch {
+        switch error {
+        case .create(let error), .write(let error):
+          throw GlyphsmithError.writeFailed(path: path, reason: error.reason)
+        }
+      }
+    } else {
+      try POSIXFile.create(data, atPath: temporary) { .writeFailed(path: path, reason: $0) }
+    }
     do throws(Platform.Failure) {
       try Platform.rename(temporary, to: path)
     } catch {
       Platform.removeFile(atPath: temporary)
       throw GlyphsmithError.writeFailed(path: path, reason: error.reason)
+    }
+    guard durable else { return }
+    // The rename is durable once the folder is: a folder that cannot be opened or synced
+    // (some file systems refuse fsync on folders) is no failure of the write itself.
+    let folderFD = FileName.withCPath(folder.isEmpty ? "/" : folder) {
+      open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+    if folderFD >= 0 {
+      _ = fsync(folderFD)
+      close(folderFD)
     }
   }
 

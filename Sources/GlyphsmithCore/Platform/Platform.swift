@@ -147,19 +147,20 @@ package enum Platform {
     return ok ? data : nil
   }
 
-  /// Creates a new file at `path` (it must not exist) holding `data`, with `mode`; a file
-  /// left half-written is removed.
+  /// Creates a new file at `path` (it must not exist) holding `data`, with `mode`, and with
+  /// `sync` on disk (`fsync(2)`) before it returns; a file left half-written is removed.
   /// - Throws: `CreateFailure.create` when the file cannot be created, `.write` when its bytes
   ///   cannot be written, each with errno.
   package static func createFile(
-    _ data: Data, atPath path: String, mode: mode_t
+    _ data: Data, atPath path: String, mode: mode_t, sync: Bool = false
   ) throws(CreateFailure) {
     let fd = FileName.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
     guard fd >= 0 else { throw .create(.last) }
     defer { close(fd) }
     let failure = data.withUnsafeBytes { raw -> Failure? in
       do throws(Failure) { try writeAll(fd, raw) } catch { return error }
-      return nil
+      // `sync`: on disk before the call returns (`fsync(2)`).
+      return !sync || fsync(fd) == 0 ? nil : .last
     }
     if let failure {
       _ = FileName.withCPath(path) { unlink($0) }

@@ -15,7 +15,7 @@ enum GoldenCommand: DeclaredSubcommand {
       check ACTUAL_DIR GOLDEN_DIR [--artifacts DIR] [--report FILE.html]
                                      [--json] [--threshold T] [--include-aa|--no-include-aa]
                                      [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
-                                     [--junit FILE.xml]
+                                     [--junit FILE.xml] [--force]
              glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
                                       [--prune] [--only-missing|--only-failed]
                                       [--metric yiq|oklab] [--verbose]
@@ -89,6 +89,12 @@ enum GoldenCommand: DeclaredSubcommand {
         help: """
           write JUnit XML: one test case per image, a failure's message,
           accept command and artifact paths (GitHub, GitLab, Jenkins)
+          """),
+      .flag(
+        "force",
+        help: """
+          let --report and --junit replace a file that is not a report
+          glyphsmith wrote
           """),
       .heading("record options:"),
       .value(
@@ -167,7 +173,7 @@ enum GoldenCommand: DeclaredSubcommand {
   }
 
   static let verbs = ["check", "record", "review"]
-  static let checkOnly = ["artifacts", "report", "json", "junit"]
+  static let checkOnly = ["artifacts", "report", "json", "junit", "force"]
   static let comparison = ["threshold", "blend", "fail-over", "include-aa", "no-include-aa"]
   static let recordOnly = ["only-missing", "only-failed", "only", "prune", "verbose"]
   static let reviewOnly = ["port", "host", "no-open"]
@@ -229,6 +235,7 @@ enum GoldenCommand: DeclaredSubcommand {
     check.artifacts = parsed.value("artifacts")
     check.report = parsed.value("report")
     check.junit = parsed.value("junit")
+    check.force = parsed.has("force")
     check.json = parsed.has("json")
     check.jobs = jobs
     var pixelmatch = PixelmatchOptions()

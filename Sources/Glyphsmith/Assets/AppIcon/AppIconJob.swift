@@ -117,14 +117,20 @@ public enum AppIconJob {
     }
     files.append(("Contents.json", try AssetContents.appIcon(images: entries).xcodeJSON(), 0))
 
-    let (root, folder) = try write(
+    let (root, folder, notices) = try write(
       files.map { ($0.name, $0.data) }, name: name, catalogPath: catalogPath, input: iconPath,
       force: options.force)
+    warnings = notices + warnings
+    let kept = Set(notices.compactMap(\.path))
     if let preview = options.previewPath {
       try AppIconPreview.write(layers, toPath: preview)
     }
 
+    // A file `--force` kept in the set is named by its warning, not as unassigned.
     let findings = try CatalogValidator.validate(catalogPath: root).filter { finding in
+      !(finding.rule == .unassignedFile
+        && finding.file.map { kept.contains(folder + "/" + $0) } == true)
+    }.filter { finding in
       finding.path.hasPrefix(folder + "/")
         || (finding.asset?.lowercased() == name.lowercased()
           && (finding.rule == .caseCollision || finding.rule == .duplicateName))
@@ -139,30 +145,59 @@ public enum AppIconJob {
   /// or it holds only `Contents.json` and files named as `appicon` names them
   /// (`icon-1024.png`, `icon-1024-dark.png`, `icon-1024-tinted.png`, the legacy slots'
   /// `icon-IDIOM-SIZE@Nx.png`); Xcode's and other tools' sets name them otherwise.
+  /// A set holding other files too is Glyphsmith's when its `Contents.json` names only
+  /// such files (the user's files `--force` kept in it, or added since).
   static func isOwnSet(_ folder: String) -> Bool {
     guard let names = Platform.folderNames(atPath: folder) else { return false }
+    if names.allSatisfy({ knownNames.contains($0) || $0.hasPrefix(".") }) { return true }
+    guard let data = FileBytes.read(folder + "/Contents.json"),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let images = object["images"] as? [[String: Any]]
+    else { return false }
+    let named = images.compactMap { $0["filename"] as? String }
+    return !named.isEmpty && named.allSatisfy(knownNames.contains)
+  }
+
+  /// The names of the files `appicon` writes in an app icon set: `Contents.json`,
+  /// `icon-1024.png`, `icon-1024-dark.png`, `icon-1024-tinted.png` and the legacy slots'.
+  static let knownNames: Set<String> = {
     var known: Set<String> = ["Contents.json", "icon-1024.png"]
     for value in ["dark", "tinted"] { known.insert("icon-1024-\(value).png") }
     for slot in LegacyIconSlot.iOS { known.insert(slot.filename(prefix: "icon")) }
-    return names.allSatisfy { known.contains($0) || $0.hasPrefix(".") }
-  }
+    return known
+  }()
 
   /// Writes `files` as `catalogPath/NAME.appiconset`, atomically (the folder replaced
   /// whole), after creating the catalog folder and its root `Contents.json` when missing.
-  /// An existing set that is not Glyphsmith's (`isOwnSet`) is replaced only with `force`.
-  /// - Returns: the catalog folder (without trailing slashes) and the app icon set's folder.
+  /// An existing set that is not Glyphsmith's (`isOwnSet`) is replaced only with `force`,
+  /// which writes its files into it and keeps every other file there (`--force` replaces
+  /// only what it writes).
+  /// - Returns: the catalog folder (without trailing slashes), the app icon set's folder,
+  ///   and the warnings to tell: the set `force` replaced (`OutputOwnership.replacedWarning`)
+  ///   and each file kept in it (`OutputOwnership.userFileWarning`).
   /// - Throws: `GlyphsmithError.unusable` naming the set and `input` when it is not
   ///   Glyphsmith's (`OutputOwnership.problem`), before anything is written;
   ///   `GlyphsmithError.writeFailed` naming what could not be written.
   static func write(
     _ files: [(name: String, data: Data)], name: String, catalogPath: String,
     input: String = "-", force: Bool = false
-  ) throws -> (root: String, folder: String) {
+  ) throws -> (root: String, folder: String, notices: [Diagnostic]) {
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
     let target = root + "/" + name + ".appiconset"
-    if !force, Platform.status(ofPath: target) != nil, !isOwnSet(target) {
-      throw OutputOwnership.notOwned(target, input: input)
+    var notices: [Diagnostic] = []
+    var keeping: [String] = []
+    if Platform.status(ofPath: target) != nil {
+      if !isOwnSet(target) {
+        guard force else { throw OutputOwnership.notOwned(target, input: input) }
+        notices.append(OutputOwnership.replacedWarning(target))
+      }
+      // Every file in it that `appicon` does not write is kept and named.
+      let written = Set(files.map(\.name))
+      keeping = (Platform.folderNames(atPath: target) ?? []).filter {
+        !written.contains($0) && !Self.knownNames.contains($0)
+      }.sorted()
+      notices += keeping.compactMap { OutputOwnership.userFileWarning(path: target + "/" + $0) }
     }
     do {
       try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -174,8 +209,8 @@ public enum AppIconJob {
       try AtomicFile.write(try AssetContents().xcodeJSON(), toPath: rootContents)
     }
     let folder = root + "/" + name + ".appiconset"
-    try AtomicFolder.write(files, toPath: folder)
-    return (root, folder)
+    try AtomicFolder.write(files, toPath: folder, keeping: keeping)
+    return (root, folder, notices)
   }
 
   /// Renders `artwork` into a `side` x `side` px square (plain role, aspect kept, centred,

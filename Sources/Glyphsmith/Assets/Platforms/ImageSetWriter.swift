@@ -77,6 +77,14 @@ package struct ImageSetWriter: AssetPlatformWriter {
     }
   }
 
+  /// The `Contents.json` of each group folder `input` sits in (`CATALOG/GROUP/Contents.json`,
+  /// outer groups first), which `prepare` writes.
+  package func sharedFiles(for input: AssetInput, in context: AssetPlatformContext) -> [String] {
+    input.groups.indices.map {
+      context.root + "/" + input.groups[...$0].joined(separator: "/") + "/Contents.json"
+    }
+  }
+
   /// Writes atomically unless the file already holds exactly `data` (so reruns keep mtimes).
   private static func writeIfDifferent(_ data: Data, toPath path: String) throws {
     if FileBytes.read(path) == data { return }

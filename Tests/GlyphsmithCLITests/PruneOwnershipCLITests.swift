@@ -1,0 +1,526 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 32, what a new-user trial found after the rest landed: a pruned set holding a user's
+/// file stays Glyphsmith's (the icon coming back writes into it; `--force` keeps the file), a
+/// platform dropped from `glyphsmith.json` has its outputs pruned, a switch of `android.format`
+/// counts what it removes and leaves no empty `drawable-*` folder, and the other gaps of the
+/// record and of the ownership check.
+@Suite("Prune and ownership after the trial")
+struct PruneOwnershipCLITests {
+  typealias Owned = OwnershipCLITests
+
+  static let userFileWarning =
+    ": warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)"
+
+  /// The record of outputs in `folder` as JSON.
+  static func record(_ folder: URL) throws -> [String: Any] {
+    try ProjectCLITests.json(folder.appendingPathComponent(".glyphsmith-outputs.json"))
+  }
+
+  @Test func aPrunedSetHoldingAUsersFileStaysGlyphsmithsWhenTheIconComesBack() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    let set = catalog.appendingPathComponent("bell.imageset")
+    let notes = set.appendingPathComponent("notes.txt")
+    try Owned.write("keep me", to: notes)
+    let bell = folder.appendingPathComponent("icons/bell.svg")
+    let saved = try Data(contentsOf: bell)
+    try FileManager.default.removeItem(at: bell)
+
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr
+        == "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)\n"
+        + "App/Icons.xcassets/bell.imageset: removed (its source icons/bell.svg is gone)\n")
+    #expect(Owned.names(set) == ["notes.txt"])
+    // The folder stays in the record as Glyphsmith's (not removed again, not forgotten).
+    let record = try Self.record(catalog)
+    #expect(record["kept"] as? [String] == ["bell.imageset"])
+    #expect((record["outputs"] as? [String: String])?["bell.imageset"] == nil)
+    let again = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr == "")
+    #expect(Owned.names(set) == ["notes.txt"])
+
+    // The icon comes back: it writes into its own folder, keeping the file.
+    try saved.write(to: bell)
+    let restored = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(restored.status == 0)
+    #expect(
+      restored.stderr == "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)\n")
+    #expect(
+      Owned.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "notes.txt"])
+    #expect(Owned.read(notes) == "keep me")
+    let restoredRecord = try Self.record(catalog)
+    #expect(restoredRecord["kept"] == nil)
+    #expect(
+      (restoredRecord["outputs"] as? [String: String])?["bell.imageset"] == "../../icons/bell.svg")
+
+    // --force renders again and replaces only what it writes.
+    let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(forced.stderr == "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)\n")
+    #expect(Owned.read(notes) == "keep me")
+  }
+
+  @Test func forceKeepsAUsersFileInASetOfARecordThatForgotIt() throws {
+    // A catalog pruned by an earlier version: the set holds only the user's file and no
+    // record lists it. It is not Glyphsmith's; --force writes into it and keeps the file.
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      icons: ["bell"])
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset")
+    try Owned.write("keep me", to: set.appendingPathComponent("notes.txt"))
+    let refused = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "icons/bell.svg: error: App/Icons.xcassets/bell.imageset exists and was not made by glyphsmith; move it or pass --force\n"
+    )
+    #expect(Owned.names(set) == ["notes.txt"])
+    let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr.split(separator: "\n").map(String.init) == [
+        "App/Icons.xcassets/bell.imageset: warning: not made by glyphsmith; replaced (--force)",
+        "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)",
+      ])
+    #expect(
+      Owned.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "notes.txt"])
+    #expect(Owned.read(set.appendingPathComponent("notes.txt")) == "keep me")
+  }
+
+  @Test func aPlatformBlockRemovedFromTheFileHasItsOutputsPruned() throws {
+    let folder = try Owned.project(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+       "web": {"folder": "public"}}
+      """)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    #expect(
+      try Self.record(catalog)["folders"] as? [String: String] == [
+        "ios": ".", "web": "../../public",
+      ])
+    let publicFolder = folder.appendingPathComponent("public")
+    #expect(Owned.names(publicFolder) == [".glyphsmith-outputs.json", "bell", "camera", "heart"])
+    try Owned.write("notes", to: publicFolder.appendingPathComponent("bell/NOTES.txt"))
+    let ios = #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#
+    try Owned.write(ios, to: folder.appendingPathComponent("glyphsmith.json"))
+    let before = try JournalCLITests.tree(catalog)
+
+    let dropped = try CLIRunner.run(["build"], in: folder)
+    #expect(dropped.status == 0)
+    let lines = dropped.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "public/bell/NOTES.txt\(Self.userFileWarning)",
+        "public/bell: removed (icons/bell.svg no longer makes it)",
+        "public/camera: removed (icons/camera.svg no longer makes it)",
+        "public/heart: removed (icons/heart.svg no longer makes it)",
+      ])
+    #expect(lines.last?.hasSuffix("; 0 failed; 3 removed") == true)
+    #expect(Owned.names(publicFolder) == [".glyphsmith-outputs.json", "bell"])
+    #expect(Owned.names(publicFolder.appendingPathComponent("bell")) == ["NOTES.txt"])
+    #expect(Owned.read(publicFolder.appendingPathComponent("bell/NOTES.txt")) == "notes")
+    // The web folder's record keeps only the set with the user's file; the catalog's lists
+    // the one folder left; the catalog keeps its sets (rendered again: the platforms are
+    // part of each fingerprint).
+    let webRecord = try Self.record(publicFolder)
+    #expect(webRecord["kept"] as? [String] == ["bell"])
+    #expect(webRecord["outputs"] as? [String: String] == [:])
+    #expect(webRecord["folders"] == nil)
+    #expect(try Self.record(catalog)["folders"] as? [String: String] == ["ios": "."])
+    #expect(Set(JournalCLITests.tree(catalog).keys) == Set(before.keys))
+    // Nothing more to do on the next run.
+    let again = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr == "")
+
+    // Without a user's file, the dropped folder's record goes too.
+    try Owned.write(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+       "web": {"folder": "www"}}
+      """, to: folder.appendingPathComponent("glyphsmith.json"))
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    try Owned.write(ios, to: folder.appendingPathComponent("glyphsmith.json"))
+    let www = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(www.status == 0)
+    #expect(
+      www.stderr == "www/bell: removed (icons/bell.svg no longer makes it)\n"
+        + "www/camera: removed (icons/camera.svg no longer makes it)\n"
+        + "www/heart: removed (icons/heart.svg no longer makes it)\n")
+    #expect(Owned.names(folder.appendingPathComponent("www")) == [])
+  }
+
+  @Test func switchingAndroidFormatCountsWhatItRemovesAndLeavesNoEmptyFolder() throws {
+    let config =
+      #"{"version": 1, "icons": "icons", "android": {"res": "android/res", "format": "FORMAT"}}"#
+    let folder = try Owned.project(
+      config.replacingOccurrences(of: "FORMAT", with: "png"), icons: ["bell", "camera"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let res = folder.appendingPathComponent("android/res")
+    let densities = [
+      "drawable-hdpi", "drawable-mdpi", "drawable-xhdpi", "drawable-xxhdpi",
+      "drawable-xxxhdpi",
+    ]
+    #expect(Owned.names(res) == densities)
+    try Owned.write(
+      config.replacingOccurrences(of: "FORMAT", with: "vector"),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+
+    let vector = try CLIRunner.run(["build"], in: folder)
+    #expect(vector.status == 0)
+    let lines = vector.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast())
+        == densities.flatMap { density in
+          ["bell", "camera"].map {
+            "android/res/\(density)/\($0).png: removed (icons/\($0).svg no longer makes it)"
+          }
+        })
+    #expect(lines.last?.hasSuffix("; 0 failed; 10 removed") == true)
+    #expect(Owned.names(res) == ["drawable"])
+    #expect(Owned.names(res.appendingPathComponent("drawable")) == ["bell.xml", "camera.xml"])
+
+    // And back: the VectorDrawables go, counted; a folder holding a user's file stays.
+    try Owned.write("mine", to: res.appendingPathComponent("drawable/mine.xml"))
+    try Owned.write(
+      config.replacingOccurrences(of: "FORMAT", with: "png"),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let png = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(png.status == 0)
+    #expect(
+      png.stderr == "android/res/drawable/bell.xml: removed (icons/bell.svg no longer makes it)\n"
+        + "android/res/drawable/camera.xml: removed (icons/camera.svg no longer makes it)\n")
+    #expect(Owned.names(res) == ["drawable"] + densities)
+    #expect(Owned.names(res.appendingPathComponent("drawable")) == ["mine.xml"])
+  }
+
+  @Test func sourcesAreRecordedFromTheRealFolderSoALinkedOutputPathPrunesRight() throws {
+    // `out` is a link to a folder beside the project; the catalog is reached through it.
+    let base = try temporaryFolder()
+    let folder = base.appendingPathComponent("proj")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+    for name in ["bell", "house"] {
+      try FileManager.default.copyItem(
+        at: Owned.icons.appendingPathComponent(name + ".svg"),
+        to: folder.appendingPathComponent("icons/\(name).svg"))
+    }
+    try FileManager.default.createDirectory(
+      at: base.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("out").path, withDestinationPath: "../elsewhere")
+    try Owned.write(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "out/deep/Icons.xcassets"}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = base.appendingPathComponent("elsewhere/deep/Icons.xcassets")
+    // Relative to the catalog's real folder, not to the text of the linked path.
+    #expect(
+      try Self.record(catalog)["outputs"] as? [String: String] == [
+        "bell.imageset": "../../../proj/icons/bell.svg",
+        "house.imageset": "../../../proj/icons/house.svg",
+      ])
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/house.svg"))
+    // The same catalog by its real path: house is gone, bell is not.
+    let prune = try CLIRunner.run(
+      ["assets", "icons", "-o", "../elsewhere/deep/Icons.xcassets", "--prune", "--quiet"],
+      in: folder)
+    #expect(prune.status == 0)
+    #expect(
+      prune.stderr
+        == "../elsewhere/deep/Icons.xcassets/house.imageset: removed (its source icons/house.svg is gone)\n"
+    )
+    #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.imageset"])
+    let build = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(build.status == 0)
+    #expect(build.stderr == "")
+    #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.imageset"])
+  }
+
+  @Test func autoFormatRecordsItsFallbackPNGsSoADeletedIconsPNGsGo() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "android": {"res": "android/res", "format": "auto"}}"#,
+      icons: ["bell"])
+    try Owned.write(
+      DiagnosticCLITests.masked, to: folder.appendingPathComponent("icons/masked.svg"))
+    let first = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(first.status == 0)
+    let res = folder.appendingPathComponent("android/res")
+    let densities = [
+      "drawable-hdpi", "drawable-mdpi", "drawable-xhdpi", "drawable-xxhdpi",
+      "drawable-xxxhdpi",
+    ]
+    #expect(Owned.names(res) == ["drawable"] + densities)
+    #expect(Owned.names(res.appendingPathComponent("drawable")) == ["bell.xml"])
+    for density in densities {
+      #expect(Owned.names(res.appendingPathComponent(density)) == ["masked.png"])
+    }
+    let outputs = try #require(
+      try Self.record(folder.appendingPathComponent("android"))["outputs"] as? [String: String])
+    for density in densities {
+      #expect(outputs["res/\(density)/masked.png"] == "../icons/masked.svg")
+    }
+    #expect(outputs["res/drawable/masked.xml"] == "../icons/masked.svg")
+    #expect(outputs["res/drawable/bell.xml"] == "../icons/bell.svg")
+
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/masked.svg"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr
+        == densities.map {
+          "android/res/\($0)/masked.png: removed (its source icons/masked.svg is gone)\n"
+        }.joined())
+    #expect(Owned.names(res) == ["drawable"])
+  }
+
+  @Test(arguments: [
+    (["-o", "."], "-o is '.', the current folder"),
+    (["-o", "/"], "-o is '/', the root folder"),
+    (["-o", "icons"], "-o is 'icons', the input folder icons"),
+    (["-o", "..", "--platform", "ios"], "-o is '..', a folder holding the current folder"),
+    (
+      ["-o", "I.xcassets", "--platform", "web", "--web-out", "icons/web"],
+      "--web-out is 'icons/web', inside the input folder icons (what it writes would be read back as icons)"
+    ),
+    (
+      ["-o", "I.xcassets", "--platform", "web", "--web-out", "."],
+      "--web-out is '.', the current folder"
+    ),
+    (
+      ["-o", "I.xcassets", "--platform", "android", "--android-out", "."],
+      "--android-out is '.', the current folder"
+    ),
+    (
+      ["-o", "I.xcassets", "--platform", "web", "--web-out", "/"],
+      "--web-out is '/', the root folder"
+    ),
+  ])
+  func outputFoldersOnTheCommandLineAreCheckedAsTheFileIs(arguments: [String], what: String)
+    throws
+  {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    try Owned.write("user docs", to: folder.appendingPathComponent("bell/README.md"))
+    let before = try ProjectCLITests.snapshot(folder)
+    let run = try CLIRunner.run(["assets", "icons"] + arguments, in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "glyphsmith assets: error: \(what); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")\nsee 'glyphsmith help assets'\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+  }
+
+  @Test func assetsSymbolsWritesUnderTheCatalogsLock() throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    let catalog = folder.appendingPathComponent("C.xcassets")
+    try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+    let fd = open(catalog.path, O_RDONLY | O_DIRECTORY)
+    #expect(flock(fd, LOCK_EX) == 0)
+    let seen = LockedNames()
+    let released = DispatchSemaphore(value: 0)
+    Thread {
+      Thread.sleep(forTimeInterval: 1.5)
+      seen.names = Owned.names(catalog)
+      flock(fd, LOCK_UN)
+      close(fd)
+      released.signal()
+    }.start()
+    let run = try CLIRunner.run(
+      ["assets", "icons", "-o", "C.xcassets", "--symbols", "--quiet"], in: folder)
+    released.wait()
+    #expect(run.status == 0)
+    #expect(
+      run.stderr == "C.xcassets: waiting for another glyphsmith run writing this folder to finish\n"
+    )
+    // Nothing was written while another run held the catalog.
+    #expect(seen.names == [])
+    #expect(Owned.names(catalog) == ["Contents.json", "bell.symbolset"])
+  }
+
+  @Test func groupContentsFilesAreRecordedAndGoWithTheirLastIcon() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets"}}"#, icons: ["heart"])
+    for (name, place) in [("bell", "nav"), ("camera", "nav/deep")] {
+      let target = folder.appendingPathComponent("icons/\(place)/\(name).svg")
+      try FileManager.default.createDirectory(
+        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: Owned.icons.appendingPathComponent(name + ".svg"), to: target)
+    }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("Icons.xcassets")
+    #expect(
+      Owned.names(catalog.appendingPathComponent("nav")) == [
+        "Contents.json", "bell.imageset", "deep",
+      ])
+    let outputs = try #require(try Self.record(catalog)["outputs"] as? [String: String])
+    #expect(outputs["nav/Contents.json"] == "../icons/nav/bell.svg")
+    #expect(outputs["nav/deep/Contents.json"] == "../icons/nav/deep/camera.svg")
+
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/nav"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr
+        == "Icons.xcassets/nav/bell.imageset: removed (its source icons/nav/bell.svg is gone)\n"
+        + "Icons.xcassets/nav/deep/camera.imageset: removed (its source icons/nav/deep/camera.svg is gone)\n"
+        + "Icons.xcassets/nav/deep/Contents.json: removed (its source icons/nav/deep/camera.svg is gone)\n"
+        + "Icons.xcassets/nav/Contents.json: removed (its source icons/nav/bell.svg is gone)\n")
+    #expect(
+      Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "heart.imageset"])
+  }
+
+  @Test func aGroupsContentsFileStaysBesideWhatTheUserKeepsInTheGroup() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets"}}"#, icons: [])
+    let target = folder.appendingPathComponent("icons/nav/bell.svg")
+    try FileManager.default.createDirectory(
+      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Owned.icons.appendingPathComponent("bell.svg"), to: target)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let nav = folder.appendingPathComponent("Icons.xcassets/nav")
+    let contents = Owned.read(nav.appendingPathComponent("Contents.json"))
+    try Owned.write(
+      #"{"colors":[]}"#, to: nav.appendingPathComponent("Brand.colorset/Contents.json"))
+    try FileManager.default.removeItem(at: target)
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr
+        == "Icons.xcassets/nav/bell.imageset: removed (its source icons/nav/bell.svg is gone)\n")
+    #expect(Owned.names(nav) == ["Brand.colorset", "Contents.json"])
+    #expect(Owned.read(nav.appendingPathComponent("Contents.json")) == contents)
+  }
+
+  @Test(arguments: ["--report", "--junit"])
+  func aGoldenReportNeverReplacesAFileGlyphsmithDidNotWrite(option: String) throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    #expect(
+      try CLIRunner.run(["assets", "icons", "-o", "I.xcassets", "--quiet"], in: folder).status == 0)
+    #expect(
+      try CLIRunner.run(["golden", "record", "I.xcassets", "golden"], in: folder).status == 0)
+    let name = option == "--report" ? "notes.html" : "notes.xml"
+    let path = folder.appendingPathComponent(name)
+    try Owned.write("the user's notes", to: path)
+    let check = ["golden", "check", "I.xcassets", "golden", option, name]
+    let refused = try CLIRunner.run(check, in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "\(name): error: exists and was not made by glyphsmith; move it or pass --force\n")
+    #expect(Owned.read(path) == "the user's notes")
+    #expect(refused.stdout.isEmpty)
+
+    let forced = try CLIRunner.run(check + ["--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(forced.stderr == "\(name): warning: not made by glyphsmith; replaced (--force)\n")
+    let written = try #require(Owned.read(path))
+    #expect(written.hasPrefix(option == "--report" ? "<!doctype html>" : "<?xml"))
+    // Its own report it replaces without --force, without a word.
+    let again = try CLIRunner.run(check, in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr == "")
+  }
+
+  @Test func aSymbolReportNeverReplacesAFileGlyphsmithDidNotWrite() throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    try Owned.write(#"{"mine": true}"#, to: folder.appendingPathComponent("report.json"))
+    let symbol = ["symbol", "icons/bell.svg", "-o", "S.xcassets", "--report", "report.json"]
+    let refused = try CLIRunner.run(symbol, in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "report.json: error: exists and was not made by glyphsmith; move it or pass --force\n")
+    #expect(Owned.read(folder.appendingPathComponent("report.json")) == #"{"mine": true}"#)
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("S.xcassets").path))
+    let forced = try CLIRunner.run(symbol + ["--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr.hasPrefix(
+        "report.json: warning: not made by glyphsmith; replaced (--force)\nwrote 1 symbol set to S.xcassets"
+      ))
+    let again = try CLIRunner.run(symbol, in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr.hasPrefix("wrote 1 symbol set to S.xcassets"))
+  }
+
+  @Test func symbolForceNamesTheSetItReplacesAndKeepsTheFilesInIt() throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    let set = folder.appendingPathComponent("S.xcassets/bell.symbolset")
+    try Owned.write(#"{"symbols":[]}"#, to: set.appendingPathComponent("Contents.json"))
+    try Owned.write("<svg/>", to: set.appendingPathComponent("mine.svg"))
+    let symbol = ["symbol", "icons/bell.svg", "-o", "S.xcassets"]
+    let refused = try CLIRunner.run(symbol, in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.hasPrefix(
+        "icons/bell.svg: error: S.xcassets/bell.symbolset exists and was not made by glyphsmith; move it or pass --force\n"
+      ))
+    #expect(Owned.read(set.appendingPathComponent("Contents.json")) == #"{"symbols":[]}"#)
+    let forced = try CLIRunner.run(symbol + ["--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr
+        == "S.xcassets/bell.symbolset: warning: not made by glyphsmith; replaced (--force)\n"
+        + "S.xcassets/bell.symbolset/mine.svg\(Self.userFileWarning)\n"
+        + "wrote 1 symbol set to S.xcassets (0 with copied weights)\n")
+    #expect(Owned.names(set) == ["Contents.json", "bell.svg", "mine.svg"])
+    #expect(Owned.read(set.appendingPathComponent("mine.svg")) == "<svg/>")
+  }
+
+  @Test func aHandMadeGroupContentsFileFailsItsIconsUnlessForced() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets"}}"#, icons: ["heart"])
+    for name in ["bell", "camera"] {
+      let target = folder.appendingPathComponent("icons/nav/\(name).svg")
+      try FileManager.default.createDirectory(
+        at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: Owned.icons.appendingPathComponent(name + ".svg"), to: target)
+    }
+    let group = folder.appendingPathComponent("Icons.xcassets/nav/Contents.json")
+    let mine =
+      #"{"info":{"author":"me","version":1},"properties":{"on-demand-resource-tags":["x"]}}"#
+    try Owned.write(mine, to: group)
+    let refused = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.split(separator: "\n").map(String.init)
+        == ["bell", "camera"].map {
+          "icons/nav/\($0).svg: error: Icons.xcassets/nav/Contents.json exists and was not made by glyphsmith; move it or pass --force"
+        })
+    #expect(Owned.read(group) == mine)
+    #expect(Owned.names(group.deletingLastPathComponent()) == ["Contents.json"])
+    let forced = try CLIRunner.run(["build", "--quiet", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr
+        == "Icons.xcassets/nav/Contents.json: warning: not made by glyphsmith; replaced (--force)\n"
+    )
+    #expect(Owned.read(group) != mine)
+    // Glyphsmith's now (recorded): no --force needed.
+    let again = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr == "")
+  }
+}
+
+/// The names a thread saw in a folder.
+final class LockedNames: @unchecked Sendable {
+  var names: [String]? = nil
+}
