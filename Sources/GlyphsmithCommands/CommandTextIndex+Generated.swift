@@ -962,6 +962,7 @@ extension CommandTextIndex {
       summary: "write SVG icons as filled outlines only (strokes outlined), for icon fonts",
       help: #"""
         usage: glyphsmith outline INPUT... -o OUT [--jobs N] [--max-pixels N] [--max-use N] [--max-text N]
+                                  [--max-ref-depth N] [--max-filters N] [--max-kernel N]
 
         Writes each SVG icon (files or folders, searched recursively) as filled outlines only,
         for icon-font tools (svgicons2svgfont, fantasticon) and pipelines that cannot take
@@ -979,6 +980,11 @@ extension CommandTextIndex {
                                 before decoding (default 16777216, 4096 x 4096)
           --max-use N           most <use> instances an SVG may expand to (default 10000)
           --max-text N          most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N     longest chain of references (use, href, clip-path, mask,
+                                filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N       most filter primitives an SVG may draw, each instance counted
+                                (default 200)
+          --max-kernel N        largest feConvolveMatrix order (default 9, at most 20)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 every icon written; 2 an input could not be read or outlined (every other input
