@@ -10,6 +10,7 @@ enum OutlineCommand: DeclaredSubcommand {
     summary: "write SVG icons as filled outlines only (strokes outlined), for icon fonts",
     synopsis: """
       INPUT... -o OUT [--jobs N] [--max-pixels N] [--max-use N] [--max-text N]
+      [--max-ref-depth N] [--max-filters N] [--max-kernel N]
       """,
     discussion: """
       Writes each SVG icon (files or folders, searched recursively) as filled outlines only,
