@@ -273,8 +273,29 @@ struct PruneOwnershipCLITests {
     for density in densities {
       #expect(outputs["res/\(density)/masked.png"] == "../icons/masked.svg")
     }
-    #expect(outputs["res/drawable/masked.xml"] == "../icons/masked.svg")
+    // Only what was written is recorded: not masked's VectorDrawable, not bell's PNGs.
+    #expect(outputs["res/drawable/masked.xml"] == nil)
     #expect(outputs["res/drawable/bell.xml"] == "../icons/bell.svg")
+    #expect(
+      outputs.keys.sorted()
+        == (["res/drawable/bell.xml"] + densities.map { "res/\($0)/masked.png" }).sorted())
+    // A file the user puts later at the path glyphsmith did not write is not glyphsmith's:
+    // the icon fails naming it, the file and the record stay.
+    let mine = Data("<vector mine/>".utf8)
+    try mine.write(to: res.appendingPathComponent("drawable/masked.xml"))
+    let again = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(again.status == 2)
+    #expect(
+      again.stderr
+        == "icons/masked.svg: error: android/res/drawable/masked.xml exists and was not made by glyphsmith; move it or pass --force\n"
+    )
+    #expect(
+      FileManager.default.contents(atPath: res.appendingPathComponent("drawable/masked.xml").path)
+        == mine)
+    let outputsAgain = try #require(
+      try Self.record(folder.appendingPathComponent("android"))["outputs"] as? [String: String])
+    #expect(outputsAgain == outputs)
+    try FileManager.default.removeItem(at: res.appendingPathComponent("drawable/masked.xml"))
 
     try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/masked.svg"))
     let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)

@@ -241,6 +241,21 @@ package enum OutputManifest {
     return (removed, warnings, failure)
   }
 
+  /// `planned` less the `alternatives` (`AssetsJob.alternativeOutputs`: `android.format
+  /// auto`'s VectorDrawable and fallback PNGs, of which a run writes one) that are not there
+  /// with Glyphsmith's mark after the run: the record lists only what was written, so a file
+  /// the user puts later at the path not written is never taken as Glyphsmith's. For `update`.
+  package static func written(
+    _ planned: [String: [String: String]], alternatives: Set<String>
+  ) -> [String: [String: String]] {
+    guard !alternatives.isEmpty else { return planned }
+    return planned.mapValues { outputs in
+      outputs.filter { output, _ in
+        !alternatives.contains(output) || OutputOwnership.isMarkedFile(output)
+      }
+    }
+  }
+
   /// The outputs (paths starting with `root` as given) that `update` would remove from
   /// `root` for `planned` and `considered`, without removing anything: what a run's plan
   /// takes as gone (a symbol set may take the name of an image set this run removes).
