@@ -308,6 +308,65 @@ struct PruneOwnershipCLITests {
     #expect(Owned.names(res) == ["drawable"])
   }
 
+  /// The drawables of one icon at every density, as pruning names them.
+  static func removedDrawables(_ name: String, because: String) -> String {
+    ["hdpi", "mdpi", "xhdpi", "xxhdpi", "xxxhdpi"].map {
+      "android/res/drawable-\($0)/\(name).png: removed (\(because))\n"
+    }.joined()
+  }
+
+  @Test func pruningKeepsTheConfiguredResFolderItEmpties() throws {
+    let config =
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}RULES}"#
+    let folder = try Owned.project(
+      config.replacingOccurrences(of: "RULES", with: ""), icons: ["bell"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let android = folder.appendingPathComponent("android")
+    #expect(Owned.names(android) == [".glyphsmith-outputs.json", "res"])
+    // A rule takes bell off Android: its drawables go, their drawable-* folders with them,
+    // and android.res (the configured folder) stays, empty.
+    try Owned.write(
+      config.replacingOccurrences(
+        of: "RULES", with: #", "rules": [{"match": "*.svg", "platforms": ["ios"]}]"#),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr == Self.removedDrawables("bell", because: "icons/bell.svg no longer makes it"))
+    #expect(Owned.names(android) == [".glyphsmith-outputs.json", "res"])
+    #expect(Owned.names(android.appendingPathComponent("res")) == [])
+  }
+
+  @Test(arguments: [false, true])
+  func aDroppedPlatformsEmptiedResGoesButOneHoldingAUsersFileStays(userFile: Bool) throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}}"#,
+      icons: ["bell"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let android = folder.appendingPathComponent("android")
+    let strings = android.appendingPathComponent("res/values/strings.xml")
+    if userFile { try Owned.write("<resources/>", to: strings) }
+    // The Android block goes: its outputs are pruned, and each folder they leave empty up to
+    // the folder holding res (the record's folder, which stays).
+    try Owned.write(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr == Self.removedDrawables("bell", because: "icons/bell.svg no longer makes it"))
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: android.path, isDirectory: &isFolder))
+    #expect(isFolder.boolValue)
+    if userFile {
+      #expect(Owned.names(android) == ["res"])
+      #expect(Owned.names(android.appendingPathComponent("res")) == ["values"])
+      #expect(Owned.read(strings) == "<resources/>")
+    } else {
+      #expect(Owned.names(android) == [])
+    }
+  }
+
   @Test(arguments: [
     (["-o", "."], "-o is '.', the current folder"),
     (["-o", "/"], "-o is '/', the root folder"),
