@@ -96,6 +96,30 @@ struct GoldenOwnershipCLITests {
     #expect(bytes(folder, "gold/mine.png") == nil)
   }
 
+  @Test func aGoldenCarryingGlyphsmithsMarkIsItsOwnWithoutARecordEntry() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let svg =
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 4h16v16H4z"/></svg>"#
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+    try Data(svg.utf8).write(to: folder.appendingPathComponent("icons/bell.svg"))
+    let assets = try CLIRunner.run(["assets", "icons", "-o", "I.xcassets", "--quiet"], in: folder)
+    #expect(assets.status == 0)
+    try write(Self.black, folder, "act/a.png")
+    #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 0)
+    // A render of glyphsmith's copied in by hand: not in the record, but it carries the mark.
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("I.xcassets/bell.imageset/bell.png"),
+      to: folder.appendingPathComponent("gold/bell.png"))
+    try write(Self.white, folder, "act/bell.png")
+    let record = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
+    #expect(record.status == 0)
+    #expect(record.stderr == "recorded 1 golden, 1 unchanged\n")
+    #expect(try bytes(folder, "gold/bell.png") == PNGCodec.encode(Self.white))
+    #expect(try recorded(folder) == ["a.png", "bell.png"])
+  }
+
   @Test func aFolderRecordedBeforeTheRecordExistedStaysGlyphsmiths() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
