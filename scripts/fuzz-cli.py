@@ -4,7 +4,13 @@
 Mutates the seed files (byte flips, insertions of SVG tokens and huge numbers, splices of two
 seeds, PNG header edits; and, for issue 23, what librsvg reads differently from the bytes: DTD
 internal subsets with ATTLIST defaults and ENTITY declarations, CSS escapes in style text,
-UTF-16/UTF-32 re-encoding, data: URIs holding PNG, JPEG and GIF headers and nested SVGs) into
+UTF-16/UTF-32 re-encoding, data: URIs holding PNG, JPEG and GIF headers and nested SVGs; and,
+for issue 33, declared encodings (UTF-7, EBCDIC, Shift_JIS, ISO-8859-1, windows-1252), CSS
+comments and character references in values, reference chains and filter fan-outs up to 1,500
+long, feConvolveMatrix orders, gzip-compressed data: SVG (cut short too), PNG zlib streams that
+inflate past their header or stop early, and every fifth batch a glyphsmith.json with
+duplicate keys, trailing commas, null, a NUL, deep nesting or many `**` globs, planned by
+`build --plan --json`) into
 batches of 40 inputs, runs `glyphsmith assets BATCH -o OUT
 --role plain --size 24 --scales 1,2 --json --quiet` on each and flags: a signal or an exit code
 other than 0, 1, 2; a batch over 60 s; an input that is neither written nor failed with a
@@ -149,8 +155,150 @@ def reencode(rng, data):
     return (bom + body) if rng.random() < 0.7 else body
 
 
+# Issue 33: the families the canonical read and the reference bounds close.
+def declared_encoding(rng, data):
+    """The document declared (and, where Python can, encoded) in an encoding the canonical
+    read accepts (ISO-8859-1, windows-1252) or must refuse by name (UTF-7, EBCDIC cp037,
+    Shift_JIS)."""
+    text = data.decode("utf-8", "replace")
+    if text.startswith("<?xml"):
+        text = text[text.find("?>") + 2:]
+    codec, label = rng.choice([("utf-7", "UTF-7"), ("cp037", "IBM037"), ("latin-1", "ISO-8859-1"),
+                               ("cp1252", "windows-1252"), ("shift_jis", "Shift_JIS")])
+    head = '<?xml version="1.0" encoding="%s"?>' % label
+    try:
+        return (head + text).encode(codec, "replace")
+    except LookupError:
+        return head.encode() + data
+
+
+def css_hidden(rng, data):
+    """CSS comments, escapes and character references inside attribute values and style text:
+    where the checks read a number, librsvg's CSS parser reads the same one."""
+    out = bytearray()
+    inside = False
+    for b in data:
+        if b in b"\"'":
+            inside = not inside
+        if inside and rng.random() < 0.08:
+            out += rng.choice([b"/**/", b"/* x */", b" ", b"\n"])
+        if inside and 0x30 <= b <= 0x39 and rng.random() < 0.2:
+            out += b"&#%d;" % b if rng.random() < 0.5 else b"&#x%x;" % b
+            continue
+        out.append(b)
+    extra = rng.choice([b"<text y='9' style='font-size/**/:1e9px'>W</text>",
+                        b"<path d='M0 0L9 9' stroke='#000' stroke-width='/**/1e12'/>",
+                        b"<path d='M0 0L9 9' stroke='#000' stroke-width='&#49;e12'/>",
+                        b"<style>text{font-size:/**/\\31 e9}</style><text>W</text>"])
+    close = out.rfind(b"</svg>")
+    at = close if close > 0 else len(out)
+    out[at:at] = extra
+    return bytes(out)
+
+
+def reference_chain(rng):
+    """A chain (or a fan-out) of references of one kind, up to 1,500 long."""
+    n = rng.choice([10, 40, 300, 1000, 1500])
+    kind = rng.randrange(6)
+    rect = "<rect width='24' height='24' fill='#fff'"
+    if kind == 0:
+        body = "<g id='u0'>%s/></g>" % rect + "".join(
+            "<g id='u%d'><use href='#u%d'/></g>" % (i, i - 1) for i in range(1, n))
+        use = "<use href='#u%d'/>" % (n - 1)
+    elif kind == 1:
+        body = "<mask id='m0'>%s/></mask>" % rect + "".join(
+            "<mask id='m%d'>%s mask='url(#m%d)'/></mask>" % (i, rect, i - 1) for i in range(1, n))
+        use = "<rect width='24' height='24' mask='url(#m%d)'/>" % (n - 1)
+    elif kind == 2:
+        body = "<linearGradient id='g0'><stop offset='1' stop-color='red'/></linearGradient>" + "".join(
+            "<linearGradient id='g%d' href='#g%d'/>" % (i, i - 1) for i in range(1, n))
+        use = "<rect width='24' height='24' fill='url(#g%d)'/>" % (n - 1)
+    elif kind == 3:
+        body = "".join("<filter id='f%d'><feTurbulence baseFrequency='0.1' numOctaves='4'/>"
+                       "</filter>" % i for i in range(n))
+        use = "".join("<rect width='24' height='24' filter='url(#f%d)'/>" % i for i in range(n))
+    elif kind == 4:
+        body = ("<filter id='f'><feTurbulence baseFrequency='0.1'/></filter><marker id='k' "
+                "markerWidth='4' markerHeight='4'><rect width='4' height='4' filter='url(#f)'/>"
+                "</marker>")
+        use = "<path d='M0 0 %s' stroke='#000' marker-mid='url(#k)'/>" % " ".join(
+            "L%d %d" % (i % 24, i // 100) for i in range(n))
+    else:
+        order = rng.choice([3, 9, 12, 25, 30])
+        body = "<filter id='f'><feConvolveMatrix order='%d' kernelMatrix='%s'/></filter>" % (
+            order, " ".join(["1"] * order * order))
+        use = "<rect width='24' height='24' filter='url(#f)'/>"
+    return ("<svg xmlns='http://www.w3.org/2000/svg' width='24' height='24'><defs>%s</defs>%s"
+            "</svg>" % (body, use)).encode()
+
+
+def gzip_data_image(rng, data):
+    """A nested SVG (with a hostile font size) gzip-compressed in a data: URL, sometimes cut
+    short; or the whole document gzip-compressed."""
+    inner = b"<svg xmlns='http://www.w3.org/2000/svg'><text font-size='1e9'>W</text></svg>"
+    whole = zlib.compress(inner)  # zlib framing, not gzip: not SVG to anything
+    stream = _gzip(inner)
+    if rng.random() < 0.3:
+        stream = stream[:rng.randrange(len(stream))]
+    if rng.random() < 0.2:
+        return _gzip(data)
+    tag = b"<image width='24' height='24' href='data:image/svg+xml;base64,%s'/>" % (
+        base64.b64encode(rng.choice([stream, whole])))
+    close = data.rfind(b"</svg>")
+    at = close if close > 0 else len(data)
+    return data[:at] + tag + data[at:]
+
+
+def _gzip(data):
+    c = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return c.compress(data) + c.flush()
+
+
+def png_stream(rng):
+    """A PNG whose zlib stream inflates far past what its header needs, is cut short, or whose
+    header announces a size its data does not hold."""
+    width, height = rng.choice([(1, 1), (64, 64), (4096, 4096), (1, 100000)])
+    raw = b"\0" * rng.choice([5, 1 << 20, 64 << 20])
+    body = zlib.compress(raw, 9)
+    if rng.random() < 0.3:
+        body = body[:rng.randrange(1, len(body))]
+    def chunk(kind, payload):
+        return (struct.pack(">I", len(payload)) + kind + payload
+                + struct.pack(">I", zlib.crc32(kind + payload) & 0xFFFFFFFF))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", body) + chunk(b"IEND", b""))
+
+
+def project_file(rng):
+    """A glyphsmith.json with what strict JSON refuses (duplicates, trailing commas, null, a
+    NUL), deep nesting or globs of many `**`."""
+    rules = ", ".join('{"match": "%s*.svg", "original": true}' % ("**/" * rng.randrange(12))
+                      for _ in range(rng.randrange(1, 4)))
+    base = ('{"version": 1, "icons": "icons", "ios": {"catalog": "App/I.xcassets"}, '
+            '"rules": [%s]' % rules)
+    tail = rng.choice(['}', ', "ios": {"catalog": "B.xcassets"}}', ', "defaults": {"role": null}}',
+                       ', "defaults": {"role": "plain",}}', ', "x": %s}' % ("[" * 5000 + "]" * 5000),
+                       '}' + " " * rng.choice([0, 2 << 20])])
+    text = base + tail
+    if rng.random() < 0.2:
+        text = text.replace('"icons"', '"ic\\u0000ons"', 1)
+    return text.encode()
+
+
 def mutate(rng, seeds):
     data = bytearray(rng.choice(seeds))
+    if rng.random() < 0.3:
+        kind = rng.randrange(5)
+        if kind == 0:
+            return reference_chain(rng)
+        if kind == 1:
+            return png_stream(rng)
+        if data[:4] != b"\x89PNG":
+            if kind == 2:
+                return declared_encoding(rng, bytes(data[:200_000]))
+            if kind == 3:
+                return css_hidden(rng, bytes(data[:200_000]))
+            return gzip_data_image(rng, bytes(data[:200_000]))
     if data[:4] != b"\x89PNG" and rng.random() < 0.5:
         # Issue 23: what librsvg reads differently from the bytes.
         kind = rng.randrange(4)
@@ -256,6 +404,22 @@ def main():
                 flagged += 1
                 flag(findings, files, "; ".join(bad) or "isolated", suspects or list(files))
                 (findings / f"cli-{int(time.time())}-stderr.txt").write_bytes(run.stderr[-20000:])
+            if batches % 5 == 0:
+                # Issue 33: glyphsmith.json's structure, planned by `build --plan --json`.
+                project = work / "project"
+                shutil.copytree(src, project / "icons")
+                (project / "glyphsmith.json").write_bytes(project_file(rng))
+                try:
+                    plan = subprocess.run([args.glyphsmith, "build", "--plan", "--json"],
+                                          cwd=project, capture_output=True, timeout=60, env=env)
+                    if plan.returncode not in (0, 1, 2):
+                        flagged += 1
+                        flag(findings, {"glyphsmith.json": (project / "glyphsmith.json").read_bytes()},
+                             f"build exit {plan.returncode}", ["glyphsmith.json"])
+                except subprocess.TimeoutExpired:
+                    flagged += 1
+                    flag(findings, {"glyphsmith.json": (project / "glyphsmith.json").read_bytes()},
+                         "build-timeout", ["glyphsmith.json"])
         finally:
             shutil.rmtree(work, ignore_errors=True)
     shutil.rmtree(private.parent, ignore_errors=True)

@@ -8,6 +8,11 @@
 #include <libxml/tree.h>
 #include <libxml/entities.h>
 #include <libxml/SAX2.h>
+#include <stdlib.h>
+#include <string.h>
+// zlib (libxml2 links it too): the canonical read inflates gzip-compressed SVG, as librsvg
+// would, to check what it holds.
+#include <zlib.h>
 
 /// The process's external entity loader (`xmlSetExternalEntityLoader`): loads nothing, so
 /// no libxml2 read in the process (Glyphsmith's or librsvg's) ever opens an external DTD or
@@ -63,6 +68,64 @@ static inline xmlDocPtr glyphsmith_read_normalized(
   }
   xmlFreeParserCtxt(ctxt);
   return doc;
+}
+
+/// Inflates the gzip stream of `size` bytes at `input` (one member, as librsvg reads a
+/// gzip-compressed SVG) into a buffer the caller frees with `free`, stopping as soon as the
+/// output passes `limit` bytes (before allocating more). Returns 0 (`*output`, `*length` set),
+/// 1 when the output passes `limit`, 2 when the stream is corrupt or truncated, 3 when out of
+/// memory.
+static inline int glyphsmith_gunzip(
+    const unsigned char *input, size_t size, size_t limit, unsigned char **output,
+    size_t *length) {
+  z_stream z;
+  memset(&z, 0, sizeof z);
+  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return 3;
+  size_t capacity = size < 16384 ? 65536 : size * 4;
+  if (capacity > limit + 1) capacity = limit + 1;
+  unsigned char *buffer = malloc(capacity);
+  if (buffer == NULL) {
+    inflateEnd(&z);
+    return 3;
+  }
+  size_t produced = 0;
+  z.next_in = (Bytef *)input;
+  z.avail_in = (uInt)size;
+  int result = 2;
+  for (;;) {
+    z.next_out = buffer + produced;
+    z.avail_out = (uInt)(capacity - produced);
+    int status = inflate(&z, Z_NO_FLUSH);
+    produced = capacity - z.avail_out;
+    if (status == Z_STREAM_END) {
+      result = produced > limit ? 1 : 0;
+      break;
+    }
+    if (status != Z_OK && status != Z_BUF_ERROR) break;
+    if (produced > limit) {
+      result = 1;
+      break;
+    }
+    if (z.avail_out != 0) break;  // no more input: truncated
+    if (produced == capacity) {
+      size_t grown = capacity * 2 > limit + 1 ? limit + 1 : capacity * 2;
+      unsigned char *larger = realloc(buffer, grown);
+      if (larger == NULL) {
+        result = 3;
+        break;
+      }
+      buffer = larger;
+      capacity = grown;
+    }
+  }
+  inflateEnd(&z);
+  if (result != 0) {
+    free(buffer);
+    return result;
+  }
+  *output = buffer;
+  *length = produced;
+  return 0;
 }
 
 /// `xmlFree` is a global function pointer, which Swift 6 refuses to read; this calls it.

@@ -1,7 +1,8 @@
 import Foundation
 import GlyphsmithCore
 
-/// `--timeout`, `--max-memory`, `--max-pixels`, `--max-use` and `--max-text`: what one input
+/// `--timeout`, `--max-memory`, `--max-pixels`, `--max-use`, `--max-text`, `--max-ref-depth`,
+/// `--max-filters` and `--max-kernel`: what one input
 /// may cost (issue 13's budgets, sized for icons by issue 23). The commands that read each
 /// input in a worker process of its own (render, assets, build, lint) include `group`, all
 /// five; the commands that read artwork in their own process (sheet, symbol, appicon, the
@@ -21,7 +22,8 @@ package enum BudgetOptions {
         help: "memory one input's renderer may use (default 200)"),
     ])
 
-  /// `--max-pixels`, `--max-use` and `--max-text`: the input limits (`InputLimits`), checked
+  /// `--max-pixels`, `--max-use`, `--max-text`, `--max-ref-depth`, `--max-filters` and
+  /// `--max-kernel`: the input limits (`InputLimits`), checked
   /// before an input is decoded or handed to librsvg.
   package static let limits = OptionGroup(
     name: "input limits",
@@ -39,6 +41,21 @@ package enum BudgetOptions {
       .value(
         "max-text", "N", kind: .integer(minimum: 0, maximum: .max), default: "4096",
         help: "most characters of <text> an SVG may hold (default 4096)"),
+      .value(
+        "max-ref-depth", "N", kind: .integer(minimum: 1, maximum: 500), default: "32",
+        help: """
+          longest chain of references (use, href, clip-path, mask,
+          filter, marker) an SVG may hold (default 32, at most 500)
+          """),
+      .value(
+        "max-filters", "N", kind: .integer(minimum: 0, maximum: .max), default: "200",
+        help: """
+          most filter primitives an SVG may draw, each instance counted
+          (default 200)
+          """),
+      .value(
+        "max-kernel", "N", kind: .integer(minimum: 1, maximum: 20), default: "9",
+        help: "largest feConvolveMatrix order (default 9, at most 20)"),
     ])
 
   /// All five options, declared once (`process`, then `limits`); each including command

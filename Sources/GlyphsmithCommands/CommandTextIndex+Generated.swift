@@ -56,6 +56,11 @@ extension CommandTextIndex {
                                 before decoding (default 16777216, 4096 x 4096)
           --max-use N           most <use> instances an SVG may expand to (default 10000)
           --max-text N          most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N     longest chain of references (use, href, clip-path, mask,
+                                filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N       most filter primitives an SVG may draw, each instance counted
+                                (default 200)
+          --max-kernel N        largest feConvolveMatrix order (default 9, at most 20)
           --quiet               no progress and no totals on stderr
 
         roles:
@@ -154,6 +159,11 @@ extension CommandTextIndex {
                                 before decoding (default 16777216, 4096 x 4096)
           --max-use N           most <use> instances an SVG may expand to (default 10000)
           --max-text N          most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N     longest chain of references (use, href, clip-path, mask,
+                                filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N       most filter primitives an SVG may draw, each instance counted
+                                (default 200)
+          --max-kernel N        largest feConvolveMatrix order (default 9, at most 20)
 
         roles:
           role        image     size (pt, @1x)                                  default of
@@ -211,6 +221,11 @@ extension CommandTextIndex {
                                 before decoding (default 16777216, 4096 x 4096)
           --max-use N           most <use> instances an SVG may expand to (default 10000)
           --max-text N          most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N     longest chain of references (use, href, clip-path, mask,
+                                filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N       most filter primitives an SVG may draw, each instance counted
+                                (default 200)
+          --max-kernel N        largest feConvolveMatrix order (default 9, at most 20)
 
         Exit: 0 built and valid; 1 built but the catalog has findings (or --lint --strict
         findings); 2 glyphsmith.json is missing or invalid, or an icon could not be rendered.
@@ -239,6 +254,7 @@ extension CommandTextIndex {
         usage: glyphsmith sheet INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
                                 [--columns N] [--tint COLOR] [--limit N]
                                 [--max-pixels N] [--max-use N] [--max-text N]
+                                [--max-ref-depth N] [--max-filters N] [--max-kernel N]
              glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
 
         Renders each icon (files or folders, as for assets) by its role and lays the results out in
@@ -265,6 +281,11 @@ extension CommandTextIndex {
                                 before decoding (default 16777216, 4096 x 4096)
           --max-use N           most <use> instances an SVG may expand to (default 10000)
           --max-text N          most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N     longest chain of references (use, href, clip-path, mask,
+                                filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N       most filter primitives an SVG may draw, each instance counted
+                                (default 200)
+          --max-kernel N        largest feConvolveMatrix order (default 9, at most 20)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 written; 2 when an input could not be rendered (the sheet is still written) or on
@@ -278,6 +299,7 @@ extension CommandTextIndex {
                                 [--color COLOR] [--text-color COLOR] [--appearance light|dark]
                                 [--palette ios18|ios26] [--on ICON.png] [--rtl]
                                 [--max-pixels N] [--max-use N] [--max-text N]
+                                [--max-ref-depth N] [--max-filters N] [--max-kernel N]
 
         Draws a badge as UITabBarItem.badgeValue shows it: a fully rounded systemRed oval with
         white semibold text (Inter, shipped in assets/fonts). VALUE is a number, "!", a short word
@@ -303,6 +325,11 @@ extension CommandTextIndex {
                                   before decoding (default 16777216, 4096 x 4096)
           --max-use N             most <use> instances an SVG may expand to (default 10000)
           --max-text N            most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N       longest chain of references (use, href, clip-path, mask,
+                                  filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N         most filter primitives an SVG may draw, each instance counted
+                                  (default 200)
+          --max-kernel N          largest feConvolveMatrix order (default 9, at most 20)
           --quiet                 no progress and no totals on stderr
 
         Exit: 0 written, 2 bad options, unreadable icon or a character no shipped font covers.
@@ -316,6 +343,7 @@ extension CommandTextIndex {
                                [--indicator PAGE=FILE]... [--current-indicator FILE]
                                [--background COLOR] [--indicator-size fitted|natural]
                                [--max-pixels N] [--max-use N] [--max-text N]
+                               [--max-ref-depth N] [--max-filters N] [--max-kernel N]
 
         Draws a page control: dots 7 pt across with 9 pt gaps (16 pt apart), centred on one
         line, at least 36 pt high; the current page opaque, the others translucent. Pages are
@@ -344,6 +372,11 @@ extension CommandTextIndex {
                                    before decoding (default 16777216, 4096 x 4096)
           --max-use N              most <use> instances an SVG may expand to (default 10000)
           --max-text N             most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N        longest chain of references (use, href, clip-path, mask,
+                                   filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N          most filter primitives an SVG may draw, each instance counted
+                                   (default 200)
+          --max-kernel N           largest feConvolveMatrix order (default 9, at most 20)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written (warnings on stderr), 2 bad options or an unreadable indicator file
@@ -358,6 +391,7 @@ extension CommandTextIndex {
                                  [--appearance light|dark] [--palette ios18|ios26] [--compact]
                                  [--home-indicator] [--rtl] [--json]
                                  [--max-pixels N] [--max-use N] [--max-text N]
+                                 [--max-ref-depth N] [--max-filters N] [--max-kernel N]
 
         Draws a tab bar: background and top hairline, 49 pt high on iPhone (50 pt iPad, 32 pt
         compact, plus 34 pt with --home-indicator, 15 pt on iPad), items spread evenly, icons
@@ -392,6 +426,11 @@ extension CommandTextIndex {
                                    before decoding (default 16777216, 4096 x 4096)
           --max-use N              most <use> instances an SVG may expand to (default 10000)
           --max-text N             most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N        longest chain of references (use, href, clip-path, mask,
+                                   filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N          most filter primitives an SVG may draw, each instance counted
+                                   (default 200)
+          --max-kernel N           largest feConvolveMatrix order (default 9, at most 20)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written, 2 bad options or an unreadable icon (nothing is written).
@@ -405,6 +444,7 @@ extension CommandTextIndex {
                                   [--scale N] [--appearance light|dark] [--palette ios18|ios26]
                                   [--rtl] [--json]
                                   [--max-pixels N] [--max-use N] [--max-text N]
+                                  [--max-ref-depth N] [--max-filters N] [--max-kernel N]
 
         Draws a toolbar (UIToolbar): background and top hairline, 44 pt high on iPhone (50 pt
         iPad, 32 pt compact), 16 pt margins (20 pt on devices wider than 400 pt), the items in
@@ -437,6 +477,11 @@ extension CommandTextIndex {
                                    before decoding (default 16777216, 4096 x 4096)
           --max-use N              most <use> instances an SVG may expand to (default 10000)
           --max-text N             most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N        longest chain of references (use, href, clip-path, mask,
+                                   filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N          most filter primitives an SVG may draw, each instance counted
+                                   (default 200)
+          --max-kernel N           largest feConvolveMatrix order (default 9, at most 20)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written (warnings on stderr), 2 bad options or an unreadable icon (nothing is
@@ -493,6 +538,7 @@ extension CommandTextIndex {
                                     [--scale N] [--appearance light|dark] [--palette ios18|ios26]
                                     [--json]
                                     [--max-pixels N] [--max-use N] [--max-text N]
+                                    [--max-ref-depth N] [--max-filters N] [--max-kernel N]
 
         Draws a table view (UITableView) from SPEC.json:
 
@@ -527,6 +573,11 @@ extension CommandTextIndex {
                                    before decoding (default 16777216, 4096 x 4096)
           --max-use N              most <use> instances an SVG may expand to (default 10000)
           --max-text N             most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N        longest chain of references (use, href, clip-path, mask,
+                                   filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N          most filter primitives an SVG may draw, each instance counted
+                                   (default 200)
+          --max-kernel N           largest feConvolveMatrix order (default 9, at most 20)
           --quiet                  no progress and no totals on stderr
 
         Exit: 0 written (warnings on stderr), 2 bad options, an invalid spec or an unreadable
@@ -642,6 +693,11 @@ extension CommandTextIndex {
                             before decoding (default 16777216, 4096 x 4096)
           --max-use N       most <use> instances an SVG may expand to (default 10000)
           --max-text N      most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N longest chain of references (use, href, clip-path, mask,
+                            filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N   most filter primitives an SVG may draw, each instance counted
+                            (default 200)
+          --max-kernel N    largest feConvolveMatrix order (default 9, at most 20)
           --quiet           no progress and no totals on stderr
 
         Silence a rule for one element with data-glyphsmith-ignore="rule ..." (on the root
@@ -778,6 +834,7 @@ extension CommandTextIndex {
                                   [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
                                   [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE] [--force]
                                   [--max-pixels N] [--max-use N] [--max-text N]
+                                  [--max-ref-depth N] [--max-filters N] [--max-kernel N]
 
         Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry
         (as Xcode 15 and later write it), replacing that folder atomically; creates the catalog
@@ -812,6 +869,11 @@ extension CommandTextIndex {
                                 before decoding (default 16777216, 4096 x 4096)
           --max-use N           most <use> instances an SVG may expand to (default 10000)
           --max-text N          most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N     longest chain of references (use, href, clip-path, mask,
+                                filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N       most filter primitives an SVG may draw, each instance counted
+                                (default 200)
+          --max-kernel N        largest feConvolveMatrix order (default 9, at most 20)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 written and valid, 1 written but the validator has findings, 2 an input could
@@ -839,6 +901,7 @@ extension CommandTextIndex {
                                  [--embolden UNITS] [--height UNITS] [--measure]
                                  [--report FILE.json] [--jobs N] [--prefix P] [--suffix S] [--force]
                                  [--max-pixels N] [--max-use N] [--max-text N]
+                                 [--max-ref-depth N] [--max-filters N] [--max-kernel N]
 
         Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json
         and a custom-symbol template (version 3.0, iOS 15+) with Ultralight-S, Regular-S and
@@ -874,6 +937,11 @@ extension CommandTextIndex {
                                 before decoding (default 16777216, 4096 x 4096)
           --max-use N           most <use> instances an SVG may expand to (default 10000)
           --max-text N          most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N     longest chain of references (use, href, clip-path, mask,
+                                filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N       most filter primitives an SVG may draw, each instance counted
+                                (default 200)
+          --max-kernel N        largest feConvolveMatrix order (default 9, at most 20)
           --quiet               no progress and no totals on stderr
 
         Exit: 0 all written without warnings; 1 written with warnings (copied weights);

@@ -17,6 +17,17 @@ public struct InputLimits: Sendable, Equatable, Codable {
   /// Most `<use>` instances an SVG may expand to, counted through nested uses before librsvg
   /// parses it (default 10,000).
   public var maxUse: Int = 10_000
+  /// Longest chain of references an SVG may hold (`use`, `href` of gradients and patterns,
+  /// `clip-path`, `mask`, `filter`, markers, paint servers), counted on its canonical tree
+  /// before librsvg reads it (default 32; librsvg follows each by recursion, and a
+  /// 1,000-long mask chain overflows its stack; at most 500).
+  public var maxReferenceDepth: Int = 32
+  /// Most filter primitives an SVG may draw, each filtered element counted as often as
+  /// `use`, markers and other references draw it (default 200; each costs milliseconds).
+  public var maxFilters: Int = 200
+  /// Largest `feConvolveMatrix` `order` (kernel side, in cells) an SVG may hold (default 9;
+  /// librsvg 2.54 panics at 25; at most 20).
+  public var maxKernel: Int = 9
 
   /// The defaults.
   public init() {}

@@ -13,11 +13,14 @@ public enum PNGCodec {
   /// - Parameter maxPixels: the largest width x height accepted (default
   ///   `InputLimits.current.maxPixels`, 4096 x 4096), checked against the header first.
   /// - Throws: `RenderError.invalidPNG` with libpng's message, `.tooLarge` over 16384 px on a
-  ///   side or over `maxPixels` (both checked before decoding).
+  ///   side or over `maxPixels`, a file past `maximumFileBytes(maxPixels:)` or image data
+  ///   that would inflate past what its size needs (`checkSizes`; all checked before
+  ///   decoding).
   public static func decode(
     _ data: Data, path: String, maxPixels: Int = InputLimits.current.maxPixels
   ) throws -> RGBAImage {
     try checkPixels(data, path: path, maxPixels: maxPixels)
+    try checkSizes(data, path: path, maxPixels: maxPixels)
     var decoded = gs_png_decoded()
     var status = GS_PNG_OK
     // Within the limits, libpng writes straight into the image's array (the header gives its
@@ -135,6 +138,70 @@ public enum PNGCodec {
         path: path,
         what: "\(size.width)x\(size.height) px PNG; inputs are limited to \(maxPixels) pixels "
           + "(--max-pixels)")
+    }
+  }
+
+  /// Largest PNG file accepted, in bytes, for inputs of at most `maxPixels` pixels: 2 bytes
+  /// a pixel plus 16 MiB of other chunks (default 48 MiB; an icon's PNG is a few hundred KB,
+  /// and a file past this, read whole, would take most of a worker's 200 MB before decoding).
+  public static func maximumFileBytes(maxPixels: Int) -> Int {
+    let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 2)
+    return overflow ? Int.max : bytes + 16 * 1024 * 1024
+  }
+
+  /// Throws, before anything is inflated or allocated, when the PNG `data` is larger than
+  /// `maximumFileBytes(maxPixels:)` or its compressed image data (the IDAT chunks together)
+  /// is longer than the image's rows need uncompressed (plus 1/32 and 16 KiB for zlib's
+  /// framing): deflate cannot make data shorter that way only to pad it, so the excess is
+  /// data libpng would inflate and throw away (issue 33: a 1x1 PNG of 1 MB inflating to
+  /// 1 GiB took 3-9 s). Data without a readable header passes (the decoder reports it).
+  /// - Throws: `RenderError.tooLarge` naming `path`, the sizes and `--max-pixels`.
+  public static func checkSizes(
+    _ data: Data, path: String, maxPixels: Int = InputLimits.current.maxPixels
+  ) throws {
+    let limit = maximumFileBytes(maxPixels: maxPixels)
+    if data.count > limit {
+      throw RenderError.tooLarge(
+        path: path,
+        what: "\(data.count) bytes; PNG files are limited to \(limit) bytes (2 bytes a pixel "
+          + "of --max-pixels, plus 16 MiB)")
+    }
+    let bytes = [UInt8](data.prefix(33))
+    guard bytes.count == 33, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+      bytes[12...15].elementsEqual(Array("IHDR".utf8))
+    else { return }
+    func be32(_ b: [UInt8], _ i: Int) -> Int {
+      Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    }
+    let width = be32(bytes, 16)
+    let height = be32(bytes, 20)
+    let depth = Int(bytes[24])
+    let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(bytes[25])] ?? 4
+    let interlaced = bytes[28] != 0
+    let rowBytes = (width * channels * max(depth, 1) + 7) / 8
+    // Adam7 adds a filter byte per row of each pass and pads each pass's rows.
+    let raw = height * (1 + rowBytes) + (interlaced ? 8 * (height + 8) * (1 + channels * 2) : 0)
+    var compressed = 0
+    var offset = 8
+    data.withUnsafeBytes { raw in
+      let b = raw.bindMemory(to: UInt8.self)
+      while offset + 8 <= b.count {
+        let length =
+          Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8
+          | Int(b[offset + 3])
+        let type = (b[offset + 4], b[offset + 5], b[offset + 6], b[offset + 7])
+        if type == (0x49, 0x44, 0x41, 0x54) { compressed += length }  // IDAT
+        if type == (0x49, 0x45, 0x4E, 0x44) { break }  // IEND
+        offset += 12 + length
+      }
+    }
+    let allowed = raw + raw / 32 + 16384
+    if compressed > allowed {
+      throw RenderError.tooLarge(
+        path: path,
+        what: "its image data is \(compressed) bytes compressed, more than a \(width)x\(height) "
+          + "px PNG needs uncompressed (\(raw) bytes); re-save it (PNG inputs are limited by "
+          + "--max-pixels)")
     }
   }
 

@@ -52,7 +52,8 @@ struct DeclarationCLITests {
     #expect(including == ["render", "assets", "build", "lint"])
     #expect(
       BudgetOptions.group.options.map(\.name) == [
-        "timeout", "max-memory", "max-pixels", "max-use", "max-text",
+        "timeout", "max-memory", "max-pixels", "max-use", "max-text", "max-ref-depth",
+        "max-filters", "max-kernel",
       ])
     for declaration in Self.declarations where including.contains(declaration.name) {
       let lines = declaration.help.split(separator: "\n")

@@ -249,6 +249,17 @@ struct GoldenReviewAPITests {
     }
     #expect(try server.send("GET /%00 HTTP/1.1\r\nHost: x\r\n\r\n").status == 400)
     #expect(try server.send("BAD\r\n\r\n").status == 400)
+    // Issue 33: a second Host or Origin header is refused, whichever of the two is right.
+    let own = "127.0.0.1:\(server.port)"
+    let bearer = "Authorization: Bearer \(server.token)\r\n"
+    for headers in [
+      "Host: \(own)\r\nHost: evil.example\r\n", "Host: evil.example\r\nHost: \(own)\r\n",
+      "Host: \(own)\r\nOrigin: http://\(own)\r\nOrigin: http://evil.example\r\n",
+    ] {
+      let answer = try server.send("GET /api/results HTTP/1.1\r\n\(headers)\(bearer)\r\n")
+      #expect(answer.status == 400, "\(headers)")
+      #expect(answer.body.contains("more than one"))
+    }
     #expect(snapshot(root) == before)
 
     // The page and an image, with the token in the query as the page's links carry it.

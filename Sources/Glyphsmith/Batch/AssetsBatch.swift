@@ -54,7 +54,9 @@ package struct AssetsBatch: Sendable {
   ) throws -> Result {
     try checkOutputFolders()
     if let warning = catalogNameWarning { diagnose(.diagnostic(warning)) }
-    var (files, missing) = InputCollector.collectTree(inputs)
+    var skipped: [Diagnostic] = []
+    var (files, missing) = InputCollector.collectTree(inputs, skipped: &skipped)
+    for warning in skipped { diagnose(.diagnostic(warning)) }
     for error in missing { diagnose(.failure(error)) }
     let hasInputs = !files.isEmpty
     let collected = files

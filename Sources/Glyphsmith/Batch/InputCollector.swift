@@ -26,6 +26,15 @@ package enum InputCollector {
   package static func collectTree(_ inputs: [String]) -> (
     files: [CollectedFile], missing: [GlyphsmithError]
   ) {
+    var skipped: [Diagnostic] = []
+    return collectTree(inputs, skipped: &skipped)
+  }
+
+  /// `collectTree`, adding to `skipped` a warning for each link a folder walk did not follow
+  /// (see `walk`).
+  package static func collectTree(_ inputs: [String], skipped: inout [Diagnostic]) -> (
+    files: [CollectedFile], missing: [GlyphsmithError]
+  ) {
     var files: [CollectedFile] = []
     var missing: [GlyphsmithError] = []
     for input in inputs {
@@ -40,7 +49,7 @@ package enum InputCollector {
               + "PNG as NAME.svg or NAME.png and give that file"))
         continue
       }
-      let (found, notFound) = collect([input])
+      let (found, notFound) = collect([input], skipped: &skipped)
       missing += notFound
       let prefix = input.hasSuffix("/") ? input : input + "/"
       for path in found {
@@ -61,6 +70,14 @@ package enum InputCollector {
   /// Files found, in order, and inputs that do not exist (as `GlyphsmithError.unreadable`) or
   /// are folders with no icon in them (`.unusable`, `noIcons`): nothing is silently ignored.
   package static func collect(_ inputs: [String]) -> (files: [String], missing: [GlyphsmithError]) {
+    var skipped: [Diagnostic] = []
+    return collect(inputs, skipped: &skipped)
+  }
+
+  /// `collect`, adding to `skipped` a warning for each link a folder walk did not follow.
+  package static func collect(_ inputs: [String], skipped: inout [Diagnostic]) -> (
+    files: [String], missing: [GlyphsmithError]
+  ) {
     var files: [String] = []
     var missing: [GlyphsmithError] = []
     for input in inputs {
@@ -72,7 +89,8 @@ package enum InputCollector {
       } else if status!.isFolder {
         ProjectReadCounter.countFolderListing()
         var found: [String] = []
-        walk(input, relative: "", into: &found)
+        let root = URL(fileURLWithPath: input).resolvingSymlinksInPath().path
+        walk(input, relative: "", root: root, into: &found, skipped: &skipped)
         let prefix = input.hasSuffix("/") ? input : input + "/"
         if found.isEmpty { missing.append(.unusable(path: input, problem: noIcons)) }
         files += found.sorted().map { prefix + $0 }
@@ -86,18 +104,49 @@ package enum InputCollector {
   /// Adds the icon files below `folder` (paths relative to the input folder) to `found`:
   /// hidden entries and asset catalogs (an earlier output, perhaps this run's own) skipped;
   /// names read with `Platform.folderNames`, so names that are not UTF-8 are kept.
+  ///
+  /// The walk never leaves the input folder (`root`, links resolved) through a link (issue
+  /// 33: a link to `/` inside `icons/` walked the file system for over 60 s): a link to an
+  /// icon file inside the folder is taken; a link to a folder (which could lead back up the
+  /// tree), to anything outside the folder, or to nothing is skipped with a warning in
+  /// `skipped` (kind `skipped-link`) naming it.
   private static func walk(
-    _ folder: String, relative: String, into found: inout [String], depth: Int = 0
+    _ folder: String, relative: String, root: String, into found: inout [String],
+    skipped: inout [Diagnostic], depth: Int = 0
   ) {
-    // A symbolic link back up the tree must not recurse for ever.
+    // Deeper than any icon set; a bound whatever the tree.
     guard depth < 64 else { return }
     for name in Platform.folderNames(atPath: folder) ?? [] where !name.hasPrefix(".") {
       let path = folder + "/" + name
       let child = relative.isEmpty ? name : relative + "/" + name
       let ext = (name as NSString).pathExtension.lowercased()
+      if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+        func skip(_ why: String) {
+          skipped.append(
+            .warning(
+              "skipped: a link to '\(destination)', \(why)", path: path,
+              kind: Diagnostic.Kind.skippedLink))
+        }
+        guard let status = Platform.status(ofPath: path) else {
+          skip("which does not exist (a dangling link)")
+          continue
+        }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if !target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+          skip("outside the icons folder \(root); links never lead the walk out of it")
+          continue
+        }
+        if status.isFolder {
+          skip("a folder; links to folders are not followed (give the folder itself)")
+          continue
+        }
+      }
       guard let status = Platform.status(ofPath: path) else { continue }
       if status.isFolder {
-        if ext != "xcassets" { walk(path, relative: child, into: &found, depth: depth + 1) }
+        if ext != "xcassets" {
+          walk(
+            path, relative: child, root: root, into: &found, skipped: &skipped, depth: depth + 1)
+        }
       } else if extensions.contains(ext) {
         found.append(child)
       }

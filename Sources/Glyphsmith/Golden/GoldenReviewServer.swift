@@ -113,6 +113,11 @@ package final class GoldenReviewServer {
   /// The answer to a parsed request: the checks, then the page, an image or the API.
   package func answer(_ request: GoldenHTTPRequest) -> Response {
     let hosts = allowedHosts
+    // One Host and at most one Origin (issue 33: the first of two was taken, so a second,
+    // foreign one passed unseen by whatever reads the last).
+    for name in ["host", "origin"] where request.headers.filter({ $0.name == name }).count > 1 {
+      return .error(400, "refused: more than one \(name == "host" ? "Host" : "Origin") header")
+    }
     if host != "0.0.0.0" {
       guard let given = request.header("host"), hosts.contains(given.lowercased()) else {
         return .error(403, "refused: the Host header must be \(host):\(port)")

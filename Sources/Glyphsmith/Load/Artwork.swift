@@ -45,6 +45,16 @@ public final class Artwork {
         throw GlyphsmithError.render(
           .tooLarge(path: path, what: "\(size) bytes; SVG files are limited to 10 MiB"))
       }
+      // A PNG past its bound is refused before it is read into memory (issue 33: a 150 MB
+      // PNG trapped).
+      let pngLimit = PNGCodec.maximumFileBytes(maxPixels: InputLimits.current.maxPixels)
+      if size > pngLimit {
+        throw GlyphsmithError.render(
+          .tooLarge(
+            path: path,
+            what: "\(size) bytes; PNG files are limited to \(pngLimit) bytes (2 bytes a pixel "
+              + "of --max-pixels, plus 16 MiB)"))
+      }
       data = try FileBytes.readInput(path)
       base = url.deletingLastPathComponent()
     }

@@ -70,6 +70,8 @@ public struct ProjectBuild: Sendable {
     /// Existing outputs in the catalog this run's prune removes (`OutputManifest
     /// .pendingRemovals`), which a symbol set may take the name of.
     package var superseded: Set<String> = []
+    /// Links in the icons folder the walk did not follow, each a warning (issue 33).
+    package var skippedLinks: [Diagnostic] = []
   }
 
   /// What makes icons one group: equal resolved options (`IconOptions.normalised`, the
@@ -108,6 +110,15 @@ public struct ProjectBuild: Sendable {
   /// The icon files below `iconsFolder`, every one (skipped ones too).
   /// - Throws: `GlyphsmithError.unreadable` when the icons folder is missing or not a folder.
   package func collect() throws -> [InputCollector.CollectedFile] {
+    try collectReporting().files
+  }
+
+  /// `collect()`, with a warning for each link the walk did not follow
+  /// (`InputCollector.collectTree(_:skipped:)`).
+  /// - Throws: as `collect()`.
+  package func collectReporting() throws -> (
+    files: [InputCollector.CollectedFile], skippedLinks: [Diagnostic]
+  ) {
     let folder = iconsFolder
     guard let status = Platform.status(ofPath: folder), status.isFolder else {
       throw GlyphsmithError.unreadable(
@@ -115,7 +126,9 @@ public struct ProjectBuild: Sendable {
         reason:
           "the icons folder ('icons' in \(config.path)) is not there; create it or fix the path")
     }
-    return InputCollector.collectTree([folder]).files
+    var skipped: [Diagnostic] = []
+    let files = InputCollector.collectTree([folder], skipped: &skipped).files
+    return (files, skipped)
   }
 
   /// The path of `file` relative to the icons folder, as rules match it.
@@ -212,7 +225,7 @@ public struct ProjectBuild: Sendable {
   ///   collision over all icons; what `AssetsJob.plan(collected:)` throws; `PlanningFailure` for symbol
   ///   names that collide (`checkSymbols`).
   package func plan() throws -> Plan {
-    let files = try collect()
+    let (files, skippedLinks) = try collectReporting()
     try checkRules(files)
     let (groups, skipped) = self.groups(files)
     // Names are checked over every icon at once, as one `assets` run checks them.
@@ -226,6 +239,7 @@ public struct ProjectBuild: Sendable {
       group.files.isEmpty ? nil : try job(group).plan(collected: group.files)
     }
     var plan = Plan(files: files, groups: groups, skipped: skipped, jobs: jobs)
+    plan.skippedLinks = skippedLinks
     for group in groups {
       if !group.files.isEmpty {
         var unsharded = group.options
@@ -359,6 +373,7 @@ public struct ProjectBuild: Sendable {
     let total = groups.reduce(0) { $0 + $1.files.count + $1.symbols.count }
     let done = ProgressCounter(total: total, report: progress)
     var report = AssetsReport(inputs: [])
+    report.warnings += plan.skippedLinks
     let planned = plan.planned
     // Every group's icons executed together (one worker pool): each planned icon carries its
     // own options. Each group's report is what its job alone gives.

@@ -137,13 +137,24 @@ public struct ProjectConfig: Equatable, Sendable {
     self.icons = icons
   }
 
+  /// Largest `glyphsmith.json` read, in bytes (1 MiB; issue 33: a 50 MB file reached
+  /// 4.4 GB).
+  public static let maximumFileSize = 1024 * 1024
+
   /// Reads and checks the file at `path`.
   /// - Throws: `GlyphsmithError.unreadable` when it cannot be read; `.unusable` naming the
-  ///   file for bad JSON (line and column), an unknown key or wrong value (its key path and
+  ///   file past `maximumFileSize`, for bad JSON (line and column), a duplicate key, a
+  ///   trailing comma, a `null` or a NUL character (`StrictJSONSyntax`, with the key path),
+  ///   an unknown key or wrong value (its key path and
   ///   the allowed ones), a missing required key, a bad glob, no platform block, or a bad
   ///   `lint` block.
   public static func load(path: String) throws -> ProjectConfig {
     ProjectReadCounter.countConfigRead()
+    if let size = Platform.status(ofPath: path)?.size, size > maximumFileSize {
+      throw GlyphsmithError.unusable(
+        path: path,
+        problem: "\(size) bytes; \(fileName) is limited to 1 MiB (a project's file is a few KB)")
+    }
     guard let data = FileBytes.read(path) else {
       let isFolder = Platform.status(ofPath: path)?.isFolder ?? false
       throw GlyphsmithError.unreadable(
@@ -160,7 +171,7 @@ public struct ProjectConfig: Equatable, Sendable {
     }
     let value: JSONValue
     do {
-      value = try StrictJSON.decode(JSONValue.self, from: data, shape: shape)
+      value = try StrictJSON.decode(JSONValue.self, from: data, shape: shape, allowNull: false)
     } catch {
       switch error {
       case .syntax(let problem, _), .shape(let problem): throw invalid(problem)

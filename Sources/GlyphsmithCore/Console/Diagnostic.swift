@@ -186,6 +186,9 @@ extension Diagnostic {
     /// An iOS output folder whose name Xcode does not read as an asset catalog (not
     /// `NAME.xcassets`).
     public static let catalogName = "catalog-name"
+    /// A link in an input folder the walk does not follow (dangling, to a folder, or to a
+    /// file outside the folder; issue 33), named instead of skipped silently.
+    public static let skippedLink = "skipped-link"
     /// A `NAME-dark` variant that is not used (a template icon: the bar tints it).
     public static let ignoredDarkVariant = "ignored-dark-variant"
     /// The record of an output folder's outputs (`.glyphsmith-outputs.json`, `--prune` and

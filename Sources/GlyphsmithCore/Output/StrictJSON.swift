@@ -18,10 +18,13 @@ package enum StrictJSON {
     case decoding(keyPath: String, DecodingError)
   }
 
-  /// Decodes `data` into `T` after checking its syntax and, when given, its `shape`.
-  /// - Throws: `Problem`, the first that applies: `.syntax`, `.shape`, `.decoding`.
+  /// Decodes `data` into `T` after checking its syntax, what a person's file may not hold
+  /// though JSON allows it (`StrictJSONSyntax`: duplicate keys, trailing commas, NUL
+  /// characters, `null` unless `allowNull`) and, when given, its `shape`.
+  /// - Throws: `Problem`, the first that applies: `.syntax`, `.shape` (also for
+  ///   `StrictJSONSyntax`'s faults, named by key path), `.decoding`.
   package static func decode<T: Decodable>(
-    _ type: T.Type, from data: Data, shape: JSONShape? = nil
+    _ type: T.Type, from data: Data, shape: JSONShape? = nil, allowNull: Bool = true
   ) throws(Problem) -> T {
     do {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -29,6 +32,9 @@ package enum StrictJSON {
       throw .syntax(
         description: JSONSyntaxProblem.describe(data) ?? "not valid JSON",
         reason: reason(error))
+    }
+    if let problem = StrictJSONSyntax.problem(in: data, allowNull: allowNull) {
+      throw .shape(problem)
     }
     if let problem = shape?.problem(in: data) { throw .shape(problem) }
     do {

@@ -51,42 +51,79 @@ public struct GlobPattern: Sendable, Equatable, CustomStringConvertible {
   public var description: String { pattern }
 
   /// Whether `path` (relative, `/`-separated) matches the whole pattern.
+  ///
+  /// Bounded (issue 33: five `**/` segments on a 60-deep tree took 9.7 s, six over 100 s by
+  /// backtracking): the set of path positions each pattern segment can reach is carried
+  /// forward once per segment, so the cost is the pattern's segments times the path's
+  /// (linear in the path's length), each segment matched by `matchSegment` in time
+  /// proportional to the product of the two lengths at worst.
   public func matches(_ path: String) -> Bool {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    return Self.match(segments[...], parts[...])
-  }
-
-  private static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty }
-    if first == "**" {
-      let rest = pattern.dropFirst()
-      // `**` takes zero or more whole segments.
-      for skip in 0...path.count where match(rest, path.dropFirst(skip)) { return true }
-      return false
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map {
+      Array($0)
     }
-    guard let segment = path.first else { return false }
-    return matchSegment(Array(first)[...], Array(segment)[...])
-      && match(pattern.dropFirst(), path.dropFirst())
+    let n = parts.count
+    // reach[j]: the segments so far can match exactly the first j path parts.
+    var reach = [Bool](repeating: false, count: n + 1)
+    reach[0] = true
+    for segment in segments {
+      var next = [Bool](repeating: false, count: n + 1)
+      if segment == "**" {
+        // Zero or more whole parts.
+        var any = false
+        for j in 0...n {
+          any = any || reach[j]
+          next[j] = any
+        }
+      } else {
+        let pattern = Array(segment)
+        for j in 0..<n where reach[j] && Self.matchSegment(pattern, parts[j]) {
+          next[j + 1] = true
+        }
+      }
+      reach = next
+      if !reach.contains(true) { return false }
+    }
+    return reach[n]
   }
 
-  private static func matchSegment(_ p: ArraySlice<Character>, _ s: ArraySlice<Character>)
-    -> Bool
-  {
-    guard let c = p.first else { return s.isEmpty }
-    switch c {
-    case "*":
-      let rest = p.dropFirst()
-      for skip in 0...s.count where matchSegment(rest, s.dropFirst(skip)) { return true }
-      return false
-    case "?":
-      return !s.isEmpty && matchSegment(p.dropFirst(), s.dropFirst())
-    case "[":
-      guard let ch = s.first, let (matched, rest) = bracket(p.dropFirst(), ch) else {
-        return false
+  /// Whether one path part matches one pattern segment (`*`, `?`, brackets, literals): the
+  /// classic two-pointer wildcard match, going back only to the last `*`, so no more than
+  /// pattern length times part length steps.
+  private static func matchSegment(_ p: [Character], _ s: [Character]) -> Bool {
+    var i = 0
+    var j = 0
+    var star: (p: Int, s: Int)?
+    while j < s.count {
+      if i < p.count, p[i] == "*" {
+        star = (i + 1, j)
+        i += 1
+        continue
       }
-      return matched && matchSegment(rest, s.dropFirst())
+      if i < p.count, let width = step(p, i, s[j]) {
+        i += width
+        j += 1
+        continue
+      }
+      guard let last = star else { return false }
+      // The last `*` takes one character more.
+      i = last.p
+      j = last.s + 1
+      star = (last.p, last.s + 1)
+    }
+    while i < p.count, p[i] == "*" { i += 1 }
+    return i == p.count
+  }
+
+  /// How many pattern characters at `i` match `ch` (a literal or `?`: 1; a bracket: its
+  /// length), or `nil` when they do not.
+  private static func step(_ p: [Character], _ i: Int, _ ch: Character) -> Int? {
+    switch p[i] {
+    case "?": return 1
+    case "[":
+      guard let (matched, rest) = bracket(p[(i + 1)...], ch), matched else { return nil }
+      return rest.startIndex - i
     default:
-      return s.first == c && matchSegment(p.dropFirst(), s.dropFirst())
+      return p[i] == ch ? 1 : nil
     }
   }
 

@@ -99,9 +99,23 @@ enum EmbeddedImages {
         ?? "SVG images nest more than \(maximumDepth) levels deep ('\(shown(reference))')"
       return
     }
-    guard SVGPreflight.needsPass(bytes),
+    // A data: image is canonical already (`CanonicalSVG`); a file is read as librsvg reads
+    // it, so its checks read its canonical form.
+    var checked = bytes
+    if !isData {
+      guard let canonical = try? CanonicalSVG.read(bytes, path: reference, depth: depth + 1)
+      else {
+        outcome.tooLarge =
+          outcome.tooLarge
+          ?? "the SVG image '\(shown(reference))' cannot be read canonically (its encoding, "
+          + "syntax or gzip stream)"
+        return
+      }
+      checked = canonical.data
+    }
+    guard
       let found = SVGPreflight.run(
-        bytes, limits: limits, baseDirectory: baseDirectory, normalize: false, depth: depth + 1)
+        checked, limits: limits, baseDirectory: baseDirectory, normalize: false, depth: depth + 1)
     else { return }
     if let refusal = found.tooLarge ?? found.unfaithful {
       outcome.tooLarge = outcome.tooLarge ?? "the SVG image '\(shown(reference))': \(refusal)"
@@ -114,18 +128,15 @@ enum EmbeddedImages {
         + "instances (--max-use)"
       return
     }
-    guard let rewritten = found.rewritten else { return }
-    guard isData else {
-      outcome.tooLarge =
-        outcome.tooLarge
-        ?? "the SVG image '\(shown(reference))' needs bounding (font sizes, filter octaves) "
-        + "or normalising that Glyphsmith applies only to the file it is given; bound it there"
-      return
-    }
+    // A file is given to librsvg as its canonical (and bounded) form, so librsvg reads only
+    // what was checked (issue 33); a data: one only when it was bounded.
+    guard let rewritten = found.rewritten ?? (isData ? nil : checked) else { return }
     outcome.boundedFontSizes += found.boundedFontSizes
     if let attribute = SVGNormalizer.attributeNode(node, "href") {
       let raw = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: xmlNode.self)
-      xmlNodeSetContent(raw, "data:image/svg+xml;base64," + rewritten.base64EncodedString())
+      let fragment = reference.firstIndex(of: "#").map { String(reference[$0...]) } ?? ""
+      xmlNodeSetContent(
+        raw, "data:image/svg+xml;base64," + rewritten.base64EncodedString() + fragment)
       outcome.rewritten = true
     }
   }

@@ -12,6 +12,23 @@ enum ReferenceDropper {
     var reason: String
   }
 
+  /// Why a reference `verdict` allows must still not reach librsvg (issue 33: librsvg reads
+  /// only the canonical document the checks read): another file's elements (`use`, a paint
+  /// server, `xi:include`) or style sheet (`@import`), which librsvg would read itself,
+  /// unchecked. `<image>` and `<feImage>` files are read by Glyphsmith and given to librsvg
+  /// in their canonical form (`EmbeddedImages`); `<a>` links are never followed.
+  static func otherFile(_ reference: String, on element: String) -> String? {
+    let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("data:")
+      || ["image", "feImage", "a"].contains(element)
+    {
+      return nil
+    }
+    return element == "style"
+      ? "style sheets in other files are never loaded; inline the rules"
+      : "elements in other files are never loaded; inline the content"
+  }
+
   /// Drops what `verdict` refuses (it returns the reason, or `nil` to keep the reference).
   /// Returns what was dropped, in document order.
   static func drop(in doc: xmlDocPtr, verdict: (String) -> String?) -> [Dropped] {
@@ -31,7 +48,10 @@ enum ReferenceDropper {
     }
     guard let root = xmlDocGetRootElement(doc) else { return dropped }
     for node in SVGNormalizer.allElements(root) {
-      if let href = SVGNormalizer.attribute(node, "href"), let reason = verdict(href) {
+      let name = SVGNormalizer.name(node)
+      if let href = SVGNormalizer.attribute(node, "href"),
+        let reason = verdict(href) ?? otherFile(href, on: name)
+      {
         dropped.append(
           Dropped(reference: href.trimmingCharacters(in: .whitespaces), reason: reason))
         SVGNormalizer.removeAttribute(node, "href")
@@ -44,7 +64,8 @@ enum ReferenceDropper {
         var kept = css
         var removedAny = false
         for rule in importRules(in: css) {
-          guard let reason = verdict(rule.reference) else { continue }
+          guard let reason = verdict(rule.reference) ?? otherFile(rule.reference, on: "style")
+          else { continue }
           dropped.append(Dropped(reference: rule.reference, reason: reason))
           kept = kept.replacingOccurrences(of: rule.text, with: "")
           removedAny = true

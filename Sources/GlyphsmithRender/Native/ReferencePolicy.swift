@@ -12,18 +12,23 @@ import GlyphsmithCore
 enum ReferencePolicy {
   /// What librsvg should read and the warnings for the caller to print.
   struct Outcome {
-    /// The bytes for librsvg: the input's own unless `SVGPreflight` bounded something.
+    /// The bytes for librsvg: the canonical document (`CanonicalSVG`), with what
+    /// `SVGPreflight` bounded.
     var data: Data
     /// `dropped-reference` (and `bounded-font-size`) warnings, in document order.
     var warnings: [Diagnostic] = []
     /// `SVGNormalizer`'s fixes applied to `data`.
     var normalizations: [String] = []
-    /// Whether `data` is the input re-serialised in UTF-8 with its DTD applied (see
-    /// `SVGPreflight.Findings.normalizedSource`).
+    /// Whether the canonical document's elements or text may differ from the input's (an
+    /// internal subset applied, another encoding or gzip decoded:
+    /// `CanonicalSVG.Document.restructured`), so readers of lines and columns read `data`.
     var normalizedSource = false
   }
 
-  /// - Throws: `RenderError.forbiddenReference` naming the reference and the reason;
+  /// The document goes through `CanonicalSVG.read` first, always; the checks read what it
+  /// made.
+  /// - Throws: what `CanonicalSVG.read` throws (a refused encoding, a syntax error);
+  ///   `RenderError.forbiddenReference` naming the reference and the reason;
   ///   `.tooLarge` when the document expands to more than `limits.maxUse` `<use>` instances,
   ///   holds more than `limits.maxText` characters of text or an image past `limits.maxPixels`
   ///   (see `SVGPreflight`); `.invalidSVG` when it cannot be read as librsvg would read it
@@ -31,14 +36,26 @@ enum ReferencePolicy {
   static func check(
     data: Data, path: String, baseDirectory: URL?, limits: InputLimits = .current
   ) throws -> Outcome {
-    var outcome = Outcome(data: data)
     let (hasDoctype, _) = scan(data)
     if hasDoctype { try checkEntities(data: data, path: path) }
-    guard SVGPreflight.needsPass(data),
-      let found = SVGPreflight.run(
-        data, limits: limits, baseDirectory: baseDirectory,
-        verdict: { verdict($0, baseDirectory: baseDirectory) })
-    else { return outcome }
+    // Every document, whatever its bytes: the checks read the canonical one and librsvg
+    // reads it (with what the checks bounded), never the input's own bytes.
+    // The one libxml2 read: the preflight reads the canonical tree itself.
+    let (canonical, checked) = try CanonicalSVG.read(data, path: path) { doc, canonical in
+      (
+        canonical,
+        SVGPreflight.run(
+          canonical.data, tree: doc, limits: limits, baseDirectory: baseDirectory,
+          verdict: { verdict($0, baseDirectory: baseDirectory) })
+      )
+    }
+    var outcome = Outcome(data: canonical.data)
+    outcome.normalizedSource = canonical.restructured
+    guard var found = checked else {
+      throw RenderError.invalidSVG(
+        path: path, message: "libxml2 cannot read its canonical form back (a Glyphsmith bug)")
+    }
+    found.externalDTD = canonical.externalDTD
     if let why = found.unfaithful {
       throw RenderError.invalidSVG(
         path: path, message: "it cannot be read as librsvg would read it: \(why)")
@@ -80,10 +97,7 @@ enum ReferencePolicy {
           "font-size \(from) is past what librsvg can draw; drawn at \(to)", path: path,
           kind: Diagnostic.Kind.boundedFontSize))
     }
-    if let rewritten = found.rewritten {
-      outcome.data = rewritten
-      outcome.normalizedSource = found.normalizedSource
-    }
+    if let rewritten = found.rewritten { outcome.data = rewritten }
     return outcome
   }
 
@@ -108,7 +122,7 @@ enum ReferencePolicy {
     guard header.contains("svg") else { return [] }
     var unbounded = InputLimits()
     (unbounded.maxUse, unbounded.maxPixels, unbounded.maxText) = (Int.max / 2, .max, .max)
-    guard let bytes = EmbeddedImages.decode(trimmed), SVGPreflight.needsPass(bytes),
+    guard let bytes = EmbeddedImages.decode(trimmed),
       let found = SVGPreflight.run(bytes, limits: unbounded, normalize: false)
     else { return [] }
     var warnings: [Diagnostic] = []

@@ -5,11 +5,13 @@ import GlyphsmithCore
 
 /// An SVG file loaded by librsvg, with its intrinsic canvas size worked out.
 ///
-/// Relative references (`href`, `xlink:href`, XInclude) resolve against the file's folder and
-/// never outside it; external entity declarations are refused, and references to the network
-/// or outside the folder are dropped with a warning before librsvg sees the data, which is
-/// normalised first where librsvg 2.54 would draw it differently from browsers
-/// (`SVGNormalizer`). Lengths in physical units are at 96 dpi. A handle is not thread-safe:
+/// librsvg reads only the canonical document (`CanonicalSVG`: one libxml2 read, entities and
+/// character references applied, comments dropped, CSS re-written by its tokens, UTF-8) that
+/// the checks (`SVGPreflight`) read, with what they bounded. Relative references (`href`,
+/// `xlink:href`, XInclude) resolve against the file's folder and never outside it; external
+/// entity declarations are refused, and references to the network or outside the folder are
+/// dropped with a warning before librsvg sees the data, which is normalised first where
+/// librsvg 2.54 would draw it differently from browsers (`SVGNormalizer`). Lengths in physical units are at 96 dpi. A handle is not thread-safe:
 /// each task loads its own document.
 package final class SVGDocument {
   /// The path shown in messages (as the user gave it, or `-` for stdin).
@@ -32,10 +34,11 @@ package final class SVGDocument {
   /// with no usable size measured by its content (`sizeFromContent`), whose ink bounds start
   /// there.
   package let canvasOrigin: (x: Double, y: Double)
-  /// The document as librsvg read it when that differs from the input in more than bounded
-  /// values: re-serialised in UTF-8 with its internal subset applied (entities substituted,
-  /// attribute defaults set), for the readers of the SVG's text (lint's outline, the text
-  /// check) to read the same document; `nil` when librsvg read the input's own text.
+  /// The document as librsvg read it when its elements or text may differ from the input's
+  /// (an internal subset applied, another encoding or a gzip stream decoded), for the readers
+  /// of the SVG's text (lint's outline, the text check) to read the same document; `nil`
+  /// when only comments, CSS spelling and XML formatting differ, so lines and columns are
+  /// the input's own.
   package let normalizedSource: Data?
   /// Largest SVG file accepted, in bytes (10 MiB).
   package static let maximumFileSize = 10 * 1024 * 1024
@@ -47,7 +50,9 @@ package final class SVGDocument {
   ///   - path: the name used in messages.
   ///   - baseDirectory: the folder relative references resolve against; `nil` (stdin) allows
   ///     no file references at all.
-  /// - Throws: `RenderError.tooLarge` over 10 MiB or past `limits.maxUse` `<use>` instances,
+  /// - Throws: `RenderError.invalidSVG` for what `CanonicalSVG.read` refuses (an encoding
+  ///   other than UTF-8, UTF-16 and the single-byte ones, a syntax error),
+  ///   `RenderError.tooLarge` over 10 MiB or past `limits.maxUse` `<use>` instances,
   ///   `.forbiddenReference` for external entity declarations (references outside
   ///   `baseDirectory` or to the network are dropped with a warning in `referenceWarnings`),
   ///   `.invalidSVG` with librsvg's message, `.noUsableSize` when neither width and height

@@ -25,14 +25,10 @@ import Foundation
 ///   (`RasterHeader`), before anything decodes them; a nested SVG goes through this pass
 ///   itself (three levels deep), a `data:` one rewritten when it was bounded.
 ///
-/// The pass reads the document as librsvg will (issue 23): the internal subset's entities
-/// substituted and attribute defaults applied, in the encoding the byte order mark or XML
-/// declaration names (`LibXMLReader.normalizedTree`), CSS escapes in `style` attributes and
-/// `<style>` resolved (`CSSUnescaper`). Such a document (an internal subset, or an encoding
-/// other than UTF-8) is given to librsvg as the tree that was checked, written out in UTF-8
-/// without its DOCTYPE; one libxml2 cannot read so (an external entity, an expansion past
-/// libxml2's limits) is refused, naming why. When nothing needs bounding or normalising, the
-/// bytes librsvg reads are the input's own.
+/// The pass reads the canonical document (`CanonicalSVG`, issue 33): entities, character
+/// references and the internal subset applied, UTF-8, comments dropped, CSS re-written by its
+/// tokens; every document goes through it, whatever its bytes. When nothing needs bounding or
+/// normalising, the bytes librsvg reads are the canonical document's.
 enum SVGPreflight {
   /// What the pass found.
   struct Findings {
@@ -82,125 +78,38 @@ enum SVGPreflight {
   /// times the App Store icon's side.
   static let maximumStrokeWidth = 1e6
 
-  /// Bytes whose presence sends a document through the pass; icons without any of them (most)
-  /// skip it.
-  /// `square` (caps) is `SVGNormalizer`'s: a zero-length subpath needs it.
-  /// `text`, `\\` (a CSS escape) and `dasharray` are issue 23's: text runs and dashes are
-  /// bounded, escapes resolved. Stroke widths are bounded too, but a plain `stroke-width="2"`
-  /// (every stroked icon) sends nothing through the pass: only a written value that could be
-  /// past `maximumStrokeWidth` does (`mayHoldWideStroke`); a value built any other way needs
-  /// an entity (`<!`) or a CSS escape (`\\`), which are triggers themselves.
-  static let triggers = [
-    "href", "url(", "@import", "<!", "font", "use", "numOctaves", "square", "text", "\\",
-    "dasharray",
-  ].map {
-    Array($0.utf8)
-  }
-
-  /// Whether a `stroke-width` in `data` is written with an exponent or five or more digits
-  /// before its decimal point: the only values that can reach `maximumStrokeWidth` (1e6 px;
-  /// 9999.9in is 959,990 px), as an attribute (`stroke-width="1e19"`) or a CSS declaration
-  /// (`stroke-width: 100000`).
-  static func mayHoldWideStroke(_ data: Data) -> Bool {
-    let word = Array("stroke-width".utf8)
-    return data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      let n = bytes.count
-      var i = 0
-      while i + word.count <= n {
-        guard bytes[i] == word[0], zip(word.indices, word).allSatisfy({ bytes[i + $0] == $1 })
-        else {
-          i += 1
-          continue
-        }
-        var j = i + word.count
-        // The separator: `="`, `='`, `:`, white space.
-        while j < n, [UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"),
-          UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
-          UInt8(ascii: "\r"), UInt8(ascii: "+")].contains(bytes[j])
-        {
-          j += 1
-        }
-        var digits = 0
-        while j < n, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
-          digits += 1
-          j += 1
-        }
-        while j < n,
-          bytes[j] == UInt8(ascii: ".")
-            || (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9"))
-        {
-          j += 1
-        }
-        if digits >= 5 || (j < n && (bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E")))
-        {
-          return true
-        }
-        i = j
-      }
-      return false
-    }
-  }
-
-  /// Whether `data` contains any trigger word, or is not in an ASCII-compatible encoding
-  /// (a UTF-16 or UTF-32 byte order mark or a zero byte among the first four: the trigger
-  /// words are not bytes there).
-  static func needsPass(_ data: Data) -> Bool {
-    let head = [UInt8](data.prefix(4))
-    if head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) {
-      return true
-    }
-    if mayHoldWideStroke(data) { return true }
-    return data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      let n = bytes.count
-      var i = 0
-      while i < n {
-        let b = bytes[i]
-        if b == UInt8(ascii: "h") || b == UInt8(ascii: "u") || b == UInt8(ascii: "@")
-          || b == UInt8(ascii: "<") || b == UInt8(ascii: "f") || b == UInt8(ascii: "n")
-          || b == UInt8(ascii: "s") || b == UInt8(ascii: "t") || b == UInt8(ascii: "\\")
-          || b == UInt8(ascii: "d")
-        {
-          for word in triggers where word[0] == b && i + word.count <= n {
-            var match = true
-            for k in 1..<word.count where bytes[i + k] != word[k] {
-              match = false
-              break
-            }
-            if match { return true }
-          }
-        }
-        i += 1
-      }
-      return false
-    }
-  }
-
-  /// Parses `data` with libxml2 (`LibXMLReader.tree`: no network, no entity loading, no error
-  /// output). Returns `nil` when libxml2 cannot parse it: librsvg then reports the syntax error
-  /// itself.
+  /// Parses `data` (a canonical document, `CanonicalSVG.read`) with libxml2
+  /// (`LibXMLReader.normalizedTree`: no network, no entity loading, no error output). Returns
+  /// `nil` when libxml2 cannot parse it.
   /// `verdict` names the reason a reference must not be read (`nil`: keep it); those it
   /// refuses are removed from the document (see `ReferenceDropper`). Documents within
   /// `maxUse` are then normalised for librsvg (see `SVGNormalizer`) unless `normalize` is
   /// false.
   /// `limits` bounds `<use>` instances, text and images; `baseDirectory` is where images in
   /// files are found (`nil`: none are read). `depth` counts nested SVG images (three at most).
+  /// `tree`: the canonical tree of `data` (`CanonicalSVG.read`), read (and changed) instead
+  /// of parsing `data` again; the caller frees it.
   static func run(
-    _ data: Data, limits: InputLimits, baseDirectory: URL? = nil,
+    _ data: Data, tree: xmlDocPtr? = nil, limits: InputLimits, baseDirectory: URL? = nil,
     verdict: (String) -> String? = { _ in nil }, normalize: Bool = true, depth: Int = 0
   ) -> Findings? {
     let maxUse = limits.maxUse
-    let normalized = LibXMLReader.normalizedTree(data)
-    guard let doc = normalized.doc else {
-      // Not even a plain read: librsvg reports the syntax error itself.
-      guard let plain = LibXMLReader.tree(data) else { return nil }
-      xmlFreeDoc(plain)
-      var refused = Findings()
-      refused.unfaithful = normalized.failure ?? "libxml2 cannot apply its DTD"
-      return refused
+    let doc: xmlDocPtr
+    if let tree {
+      doc = tree
+    } else {
+      let normalized = LibXMLReader.normalizedTree(data)
+      guard let parsed = normalized.doc else {
+        // Not even a plain read: librsvg reports the syntax error itself.
+        guard let plain = LibXMLReader.tree(data) else { return nil }
+        xmlFreeDoc(plain)
+        var refused = Findings()
+        refused.unfaithful = normalized.failure ?? "libxml2 cannot apply its DTD"
+        return refused
+      }
+      doc = parsed
     }
-    defer { xmlFreeDoc(doc) }
+    defer { if tree == nil { xmlFreeDoc(doc) } }
     let rewriteAsUTF8 = LibXMLReader.needsNormalizedBytes(doc, data: data)
     var walk = Walk(maxUse: maxUse)
     if let dtd = doc.pointee.extSubset ?? doc.pointee.intSubset,
@@ -216,6 +125,11 @@ enum SVGPreflight {
       child = node.pointee.next
     }
     walk.countUses()
+    if let root = xmlDocGetRootElement(doc),
+      let refusal = ReferenceBounds.check(root, limits: limits)
+    {
+      walk.findings.tooLarge = refusal
+    }
     if let period = walk.dashPeriods.min() {
       let dashes = walk.outlineLength / period * Double(1 + walk.findings.useInstances)
       if !(dashes <= Double(maximumDashes)) {
@@ -545,6 +459,18 @@ enum SVGPreflight {
       }
       let extra = cycleTargets.reduce(0) { min(limit, $0 + (memo[$1] ?? 0)) }
       findings.useInstances = min(limit, (roots.first.flatMap { memo[$0] } ?? 0) + extra)
+      // A cycle draws nothing (SVG 2 §5.6: a circular reference is an error); one use closing
+      // it is expanded once and refused (FidelityTests), but two or more compound: librsvg
+      // expands them up to its 500,000 references before it refuses them (issue 33's
+      // fuzzing: a group using itself ten times took 15 s in a release build), whatever the
+      // count.
+      if cycleTargets.count > 1, let target = cycleTargets.first {
+        let id = SVGNormalizer.attribute(target, "id") ?? "?"
+        findings.tooLarge =
+          findings.tooLarge
+          ?? "a <use> of #\(id) sits inside #\(id) (a circular reference, which draws nothing); "
+          + "librsvg expands such a cycle up to 500,000 times before it refuses it; remove the use"
+      }
     }
 
     /// Rewrites font sizes when the worst case (every relative size nested under the largest

@@ -14,6 +14,7 @@ enum AppIconCommand: DeclaredSubcommand {
       [--dark ICON] [--tinted ICON] [--legacy] [--allow-upscale]
       [--padding PT|PERCENT] [--foreground COLOR] [--preview FILE] [--force]
       [--max-pixels N] [--max-use N] [--max-text N]
+      [--max-ref-depth N] [--max-filters N] [--max-kernel N]
       """,
     discussion: """
       Writes CATALOG.xcassets/NAME.appiconset with the single 1024x1024 px universal iOS entry

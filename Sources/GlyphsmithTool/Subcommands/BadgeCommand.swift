@@ -13,6 +13,7 @@ enum BadgeCommand: DeclaredSubcommand {
       [--color COLOR] [--text-color COLOR] [--appearance light|dark]
       [--palette ios18|ios26] [--on ICON.png] [--rtl]
       [--max-pixels N] [--max-use N] [--max-text N]
+      [--max-ref-depth N] [--max-filters N] [--max-kernel N]
       """,
     discussion: """
       Draws a badge as UITabBarItem.badgeValue shows it: a fully rounded systemRed oval with

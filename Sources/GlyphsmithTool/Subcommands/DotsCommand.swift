@@ -14,6 +14,7 @@ enum DotsCommand: DeclaredSubcommand {
       [--indicator PAGE=FILE]... [--current-indicator FILE]
       [--background COLOR] [--indicator-size fitted|natural]
       [--max-pixels N] [--max-use N] [--max-text N]
+      [--max-ref-depth N] [--max-filters N] [--max-kernel N]
       """,
     discussion: """
       Draws a page control: dots 7 pt across with 9 pt gaps (16 pt apart), centred on one

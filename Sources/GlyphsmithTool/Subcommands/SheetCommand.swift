@@ -12,6 +12,7 @@ enum SheetCommand: DeclaredSubcommand {
       INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
                               [--columns N] [--tint COLOR] [--limit N]
                               [--max-pixels N] [--max-use N] [--max-text N]
+                              [--max-ref-depth N] [--max-filters N] [--max-kernel N]
            glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
       """,
     discussion: """

@@ -13,6 +13,7 @@ enum SymbolCommand: DeclaredSubcommand {
       [--embolden UNITS] [--height UNITS] [--measure]
       [--report FILE.json] [--jobs N] [--prefix P] [--suffix S] [--force]
       [--max-pixels N] [--max-use N] [--max-text N]
+      [--max-ref-depth N] [--max-filters N] [--max-kernel N]
       """,
     discussion: """
       Writes one NAME.symbolset per SVG icon (files or folders) into the catalog: Contents.json

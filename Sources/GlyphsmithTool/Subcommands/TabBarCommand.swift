@@ -14,6 +14,7 @@ enum TabBarCommand: DeclaredSubcommand {
       [--appearance light|dark] [--palette ios18|ios26] [--compact]
       [--home-indicator] [--rtl] [--json]
       [--max-pixels N] [--max-use N] [--max-text N]
+      [--max-ref-depth N] [--max-filters N] [--max-kernel N]
       """,
     discussion: """
       Draws a tab bar: background and top hairline, 49 pt high on iPhone (50 pt iPad, 32 pt

@@ -13,6 +13,7 @@ enum TableViewCommand: DeclaredSubcommand {
       [--scale N] [--appearance light|dark] [--palette ios18|ios26]
       [--json]
       [--max-pixels N] [--max-use N] [--max-text N]
+      [--max-ref-depth N] [--max-filters N] [--max-kernel N]
       """,
     discussion: """
       Draws a table view (UITableView) from SPEC.json:

@@ -14,6 +14,7 @@ enum ToolbarCommand: DeclaredSubcommand {
       [--scale N] [--appearance light|dark] [--palette ios18|ios26]
       [--rtl] [--json]
       [--max-pixels N] [--max-use N] [--max-text N]
+      [--max-ref-depth N] [--max-filters N] [--max-kernel N]
       """,
     discussion: """
       Draws a toolbar (UIToolbar): background and top hairline, 44 pt high on iPhone (50 pt

@@ -13,7 +13,8 @@ extension BudgetOptions {
     return (try inputLimits(parsed), budget)
   }
 
-  /// The input limits `limits` gives (`--max-pixels`, `--max-use`, `--max-text`), each as
+  /// The input limits `limits` gives (`--max-pixels`, `--max-use`, `--max-text`,
+  /// `--max-ref-depth`, `--max-filters`, `--max-kernel`), each as
   /// declared, the engine's defaults where not given.
   /// - Throws: `UsageError` for a value that is not of its declared kind.
   static func inputLimits(_ parsed: ParsedArguments) throws -> InputLimits {
@@ -21,6 +22,9 @@ extension BudgetOptions {
     limits.maxPixels = try parsed.whole("max-pixels") ?? limits.maxPixels
     limits.maxUse = try parsed.whole("max-use") ?? limits.maxUse
     limits.maxText = try parsed.whole("max-text") ?? limits.maxText
+    limits.maxReferenceDepth = try parsed.whole("max-ref-depth") ?? limits.maxReferenceDepth
+    limits.maxFilters = try parsed.whole("max-filters") ?? limits.maxFilters
+    limits.maxKernel = try parsed.whole("max-kernel") ?? limits.maxKernel
     return limits
   }
 
