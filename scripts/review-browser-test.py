@@ -9,7 +9,7 @@ and one new icon (no golden). Then, on the page:
   1. "Accept icon" on one icon changes exactly its three goldens, to the actual bytes;
   2. `u` restores them byte for byte;
   3. the filter "check" and "Accept shown" accept exactly the images the filter shows;
-  4. "Delete" removes one stale golden, and nothing else;
+  4. "Delete" removes one stale golden and its entry in golden.json's record, nothing else;
   5. `j` then `a` accepts the selected image, `r` rejects the next (no file touched), `?`
      shows the key help; the new icon's view opens side by side (slider and blink disabled);
   6. Done stops the server (exit 0), and a second `golden check` fails exactly on what was not
@@ -194,9 +194,12 @@ def main():
         ok(name.endswith(f"{STALE}.png"), "the stale icon's first card is its @1x", name)
         card.find_element(By.CSS_SELECTOR, "button[data-act=delete]").click()
         idle()
-        ok(changed(before, snapshot(gold)) == [f"{STALE}.imageset/{STALE}.png"]
-           and not (gold / f"{STALE}.imageset/{STALE}.png").exists(),
-           "Delete removes the stale golden, and nothing else", changed(before, snapshot(gold)))
+        deleted = f"{STALE}.imageset/{STALE}.png"
+        record = json.loads((gold / "golden.json").read_text())["goldens"]
+        ok(changed(before, snapshot(gold)) == ["golden.json", deleted]
+           and not (gold / deleted).exists() and deleted not in record,
+           "Delete removes the stale golden and its entry in golden.json's record, nothing else",
+           changed(before, snapshot(gold)))
 
         filter_to("clock", 3)
         before = snapshot(gold)

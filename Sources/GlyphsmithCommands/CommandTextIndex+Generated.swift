@@ -777,8 +777,9 @@ extension CommandTextIndex {
           --no-include-aa       do not count anti-aliased pixels for this run
           --junit FILE.xml      write JUnit XML: one test case per image, a failure's message,
                                 accept command and artifact paths (GitHub, GitLab, Jenkins)
-          --force               let --report and --junit replace a file that is not a report
-                                glyphsmith wrote
+          --force               check: let --report and --junit replace a file that is not a
+                                report glyphsmith wrote; record: replace or --prune goldens
+                                glyphsmith did not record (each named)
           --quiet               no progress and no totals on stderr
         record options:
           --only PATH|GLOB|NAME...
@@ -802,8 +803,9 @@ extension CommandTextIndex {
 
         Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
         unreadable PNG, write failure); record 0 written, 2 could not run, an --only selects
-        nothing (nothing is written) or an actual PNG could not be read (the valid ones are
-        recorded all the same); review 0 after Done or Ctrl-C,
+        nothing (nothing is written), an actual PNG could not be read or a golden glyphsmith
+        did not make would be replaced or pruned (kept and named; the others are recorded all
+        the same); review 0 after Done or Ctrl-C,
         2 could not run (missing folder, bad golden.json, address in use).
         """#),
     Entry(

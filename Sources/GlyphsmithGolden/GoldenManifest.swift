@@ -17,6 +17,12 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
   public var options: GoldenOptions
   /// The renderer that drew the goldens.
   public var renderer: RendererRecord
+  /// The record of the goldens Glyphsmith wrote under this folder (`golden record`, a review's
+  /// accept): paths relative to the folder holding this file, sorted. A golden it lists (or
+  /// one carrying Glyphsmith's mark) is Glyphsmith's to replace and prune; any other needs
+  /// `--force` (issue 32). `nil` in a file written before the record existed: every golden
+  /// under the folder then counts as Glyphsmith's, and the next record writes the list.
+  public var goldens: [String]?
 
   /// A manifest with `options` and `renderer` (by default strict options, the running renderer).
   public init(options: GoldenOptions = GoldenOptions(), renderer: RendererRecord = .current) {
@@ -32,9 +38,10 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
     version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
     options = try c.decodeIfPresent(GoldenOptions.self, forKey: .options) ?? GoldenOptions()
     renderer = try c.decodeIfPresent(RendererRecord.self, forKey: .renderer) ?? .current
+    goldens = try c.decodeIfPresent([String].self, forKey: .goldens)
   }
 
-  private enum CodingKeys: String, CodingKey { case version, options, renderer }
+  private enum CodingKeys: String, CodingKey { case version, options, renderer, goldens }
 
   /// Reads `golden.json` from `directory`; `nil` when there is none.
   /// - Throws: `GoldenError.invalidManifest` naming the file when it cannot be read or parsed.
@@ -99,6 +106,7 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
           uniqueKeysWithValues: RendererVersions.current.components.map { ($0.name, .any) })),
       "fonts": .dictionary(.any),
     ]),
+    "goldens": .array(.string),
   ])
 
   /// Writes this manifest to `directory/golden.json`, atomically.

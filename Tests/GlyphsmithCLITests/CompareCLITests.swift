@@ -214,7 +214,7 @@ struct CompareGoldenCLITests {
         #"{"options": {"blend": "black"}}"#,
         "unknown value 'black' for 'options.blend'; allowed: checkerboard, white"
       ),
-      (#"{"option": {}}"#, "unknown key 'option'; allowed: options, renderer, version"),
+      (#"{"option": {}}"#, "unknown key 'option'; allowed: goldens, options, renderer, version"),
       (#"{"version": 2}"#, "unknown value 2 for 'version'; allowed: 1"),
     ])
   func unknownManifestKeys(_ json: String, _ reason: String) throws {

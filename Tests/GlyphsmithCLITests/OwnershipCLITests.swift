@@ -110,6 +110,38 @@ struct OwnershipCLITests {
     #expect(Self.read(web.appendingPathComponent("logo.png")) == "logo")
   }
 
+  @Test func aCatalogsOwnRootContentsJSONIsKeptByteForByte() throws {
+    let folder = try Self.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      icons: ["bell"])
+    let root = folder.appendingPathComponent("App/Icons.xcassets/Contents.json")
+    let mine = """
+      {
+        "info" : { "author" : "xcode", "version" : 1 },
+        "properties" : { "team-note" : "made by hand" }
+      }
+
+      """
+    try Self.write(mine, to: root)
+    let build = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(build.status == 0)
+    #expect(build.stderr == "")
+    #expect(Self.read(root) == mine)
+    #expect(
+      Self.names(folder.appendingPathComponent("App/Icons.xcassets"))
+        == [".glyphsmith-outputs.json", "Contents.json", "bell.imageset"])
+    let assets = try CLIRunner.run(
+      ["assets", "icons", "-o", "App/Icons.xcassets", "--quiet"], in: folder)
+    #expect(assets.status == 0)
+    #expect(Self.read(root) == mine)
+    // A catalog without one gets Xcode's.
+    let fresh = try CLIRunner.run(["assets", "icons", "-o", "New.xcassets", "--quiet"], in: folder)
+    #expect(fresh.status == 0)
+    #expect(
+      Self.read(folder.appendingPathComponent("New.xcassets/Contents.json"))
+        == "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n")
+  }
+
   @Test func aUsersFileInsideAGeneratedSetIsKeptWithAWarning() throws {
     let folder = try Self.project(Self.allPlatforms)
     #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)

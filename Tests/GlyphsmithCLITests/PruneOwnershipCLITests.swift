@@ -273,8 +273,29 @@ struct PruneOwnershipCLITests {
     for density in densities {
       #expect(outputs["res/\(density)/masked.png"] == "../icons/masked.svg")
     }
-    #expect(outputs["res/drawable/masked.xml"] == "../icons/masked.svg")
+    // Only what was written is recorded: not masked's VectorDrawable, not bell's PNGs.
+    #expect(outputs["res/drawable/masked.xml"] == nil)
     #expect(outputs["res/drawable/bell.xml"] == "../icons/bell.svg")
+    #expect(
+      outputs.keys.sorted()
+        == (["res/drawable/bell.xml"] + densities.map { "res/\($0)/masked.png" }).sorted())
+    // A file the user puts later at the path glyphsmith did not write is not glyphsmith's:
+    // the icon fails naming it, the file and the record stay.
+    let mine = Data("<vector mine/>".utf8)
+    try mine.write(to: res.appendingPathComponent("drawable/masked.xml"))
+    let again = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(again.status == 2)
+    #expect(
+      again.stderr
+        == "icons/masked.svg: error: android/res/drawable/masked.xml exists and was not made by glyphsmith; move it or pass --force\n"
+    )
+    #expect(
+      FileManager.default.contents(atPath: res.appendingPathComponent("drawable/masked.xml").path)
+        == mine)
+    let outputsAgain = try #require(
+      try Self.record(folder.appendingPathComponent("android"))["outputs"] as? [String: String])
+    #expect(outputsAgain == outputs)
+    try FileManager.default.removeItem(at: res.appendingPathComponent("drawable/masked.xml"))
 
     try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/masked.svg"))
     let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
@@ -285,6 +306,65 @@ struct PruneOwnershipCLITests {
           "android/res/\($0)/masked.png: removed (its source icons/masked.svg is gone)\n"
         }.joined())
     #expect(Owned.names(res) == ["drawable"])
+  }
+
+  /// The drawables of one icon at every density, as pruning names them.
+  static func removedDrawables(_ name: String, because: String) -> String {
+    ["hdpi", "mdpi", "xhdpi", "xxhdpi", "xxxhdpi"].map {
+      "android/res/drawable-\($0)/\(name).png: removed (\(because))\n"
+    }.joined()
+  }
+
+  @Test func pruningKeepsTheConfiguredResFolderItEmpties() throws {
+    let config =
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}RULES}"#
+    let folder = try Owned.project(
+      config.replacingOccurrences(of: "RULES", with: ""), icons: ["bell"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let android = folder.appendingPathComponent("android")
+    #expect(Owned.names(android) == [".glyphsmith-outputs.json", "res"])
+    // A rule takes bell off Android: its drawables go, their drawable-* folders with them,
+    // and android.res (the configured folder) stays, empty.
+    try Owned.write(
+      config.replacingOccurrences(
+        of: "RULES", with: #", "rules": [{"match": "*.svg", "platforms": ["ios"]}]"#),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr == Self.removedDrawables("bell", because: "icons/bell.svg no longer makes it"))
+    #expect(Owned.names(android) == [".glyphsmith-outputs.json", "res"])
+    #expect(Owned.names(android.appendingPathComponent("res")) == [])
+  }
+
+  @Test(arguments: [false, true])
+  func aDroppedPlatformsEmptiedResGoesButOneHoldingAUsersFileStays(userFile: Bool) throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}}"#,
+      icons: ["bell"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let android = folder.appendingPathComponent("android")
+    let strings = android.appendingPathComponent("res/values/strings.xml")
+    if userFile { try Owned.write("<resources/>", to: strings) }
+    // The Android block goes: its outputs are pruned, and each folder they leave empty up to
+    // the folder holding res (the record's folder, which stays).
+    try Owned.write(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr == Self.removedDrawables("bell", because: "icons/bell.svg no longer makes it"))
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: android.path, isDirectory: &isFolder))
+    #expect(isFolder.boolValue)
+    if userFile {
+      #expect(Owned.names(android) == ["res"])
+      #expect(Owned.names(android.appendingPathComponent("res")) == ["values"])
+      #expect(Owned.read(strings) == "<resources/>")
+    } else {
+      #expect(Owned.names(android) == [])
+    }
   }
 
   @Test(arguments: [

@@ -407,6 +407,26 @@ public struct AssetsJob: Sendable {
     return planned
   }
 
+  /// The outputs of `inputs` only one of which a run writes (paths as `plannedOutputs` gives
+  /// them): `android.format auto`'s VectorDrawable and its fallback PNGs. The journal lists
+  /// both; the confirmed record only the one written (`OutputManifest.written`).
+  package func alternativeOutputs(_ inputs: [AssetInput]) -> Set<String> {
+    var found: Set<String> = []
+    for output in outputs {
+      for input in inputs {
+        for set in output.writer.plannedSets(for: input, in: output.context) {
+          guard let fallback = set.fallback else { continue }
+          for alternative in [set] + fallback where !alternative.whole {
+            for file in alternative.files where !alternative.isPacked(file.name) {
+              found.insert(alternative.folder + "/" + file.name)
+            }
+          }
+        }
+      }
+    }
+    return found
+  }
+
   /// The outputs in the output folder `root` that carry Glyphsmith's mark, of every platform
   /// of the job writing there (`AssetPlatformWriter.markedOutputs`), for
   /// `OutputManifest.begin` in a folder without a record.

@@ -179,6 +179,12 @@ package enum OutputManifest {
       var kept = record.kept.filter {
         new[$0] == nil && Platform.status(ofPath: base + "/" + $0)?.isFolder == true
       }
+      let current = folders.map(absoluteFolders) ?? record.folders
+      // Folders left empty go up to the output folder, never it nor a configured one
+      // (`android.res` of a build is the folder `res` under the Android root).
+      let configured = Set(
+        [absolute(base)] + current.values
+          + current.filter { $0.key == "android" }.map { absolute($0.value + "/res") })
       let stale = stale(root: base, old: old, new: new, considered: considered)
       let removable = Set(stale.map(\.output))
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
@@ -193,7 +199,7 @@ package enum OutputManifest {
         guard Platform.fileExists(atPath: path).exists else {
           // Removed by this run as it wrote what replaces it (`android.format` switched).
           if journal?.present[base]?.contains(stale.output) == true {
-            removeIfEmpty(parentOf: path, root: base)
+            removeIfEmpty(parentOf: path, root: base, keeping: configured)
             removed.append(
               Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
           }
@@ -207,7 +213,7 @@ package enum OutputManifest {
           warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
           if userFiles == [path] { continue }
           if !userFiles.isEmpty { kept.insert(stale.output) }
-          if userFiles.isEmpty { removeIfEmpty(parentOf: path, root: base) }
+          if userFiles.isEmpty { removeIfEmpty(parentOf: path, root: base, keeping: configured) }
           removed.append(Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
         } catch {
           warnings.append(
@@ -216,7 +222,6 @@ package enum OutputManifest {
               kind: Diagnostic.Kind.outputRecord))
         }
       }
-      let current = folders.map(absoluteFolders) ?? record.folders
       let dropped = folders != nil && !current.values.contains(absolute(base))
       let onDisk = FileBytes.read(recordPath)
       if dropped && new.isEmpty && pending.isEmpty && kept.isEmpty {
@@ -239,6 +244,21 @@ package enum OutputManifest {
       }
     }
     return (removed, warnings, failure)
+  }
+
+  /// `planned` less the `alternatives` (`AssetsJob.alternativeOutputs`: `android.format
+  /// auto`'s VectorDrawable and fallback PNGs, of which a run writes one) that are not there
+  /// with Glyphsmith's mark after the run: the record lists only what was written, so a file
+  /// the user puts later at the path not written is never taken as Glyphsmith's. For `update`.
+  package static func written(
+    _ planned: [String: [String: String]], alternatives: Set<String>
+  ) -> [String: [String: String]] {
+    guard !alternatives.isEmpty else { return planned }
+    return planned.mapValues { outputs in
+      outputs.filter { output, _ in
+        !alternatives.contains(output) || OutputOwnership.isMarkedFile(output)
+      }
+    }
   }
 
   /// The outputs (paths starting with `root` as given) that `update` would remove from
@@ -498,14 +518,20 @@ package enum OutputManifest {
   }
 
   /// Removes the folder holding the removed output at `path` (`res/drawable-mdpi` of a
-  /// drawable) when it is empty now and is not `root`: it held only Glyphsmith's files.
-  private static func removeIfEmpty(parentOf path: String, root: String) {
-    guard let slash = path.lastIndex(of: "/") else { return }
-    let folder = String(path[..<slash])
-    guard normalised(folder) != normalised(root), folder.hasPrefix(root + "/"),
-      Platform.folderNames(atPath: folder)?.isEmpty == true
-    else { return }
-    _ = FileName.withCPath(folder) { rmdir($0) }
+  /// drawable) when it is empty now, then each folder above it left empty so (`res` once its
+  /// last `drawable-*` is gone), up to `root`: they held only Glyphsmith's files. Never
+  /// `root` nor a folder of `keeping` (absolute paths, `absolute`: the configured output
+  /// folders), and never a folder holding anything.
+  private static func removeIfEmpty(parentOf path: String, root: String, keeping: Set<String>) {
+    var path = path
+    while let slash = path.lastIndex(of: "/") {
+      let folder = String(path[..<slash])
+      guard normalised(folder) != normalised(root), !keeping.contains(absolute(folder)),
+        folder.hasPrefix(root + "/"), Platform.folderNames(atPath: folder)?.isEmpty == true,
+        FileName.withCPath(folder, { rmdir($0) }) == 0
+      else { return }
+      path = folder
+    }
   }
 
   /// `path` standardized and absolute (relative paths from the current folder).

@@ -79,11 +79,15 @@ package enum OutputOwnership {
     guard let status = Platform.status(ofPath: path) else { return nil }
     if !status.isFolder, let data = FileBytes.read(path), isOwn(data) { return nil }
     guard force, !status.isFolder else {
-      throw GlyphsmithError.unusable(
-        path: path, problem: "exists and was not made by glyphsmith; move it or pass --force")
+      throw GlyphsmithError.unusable(path: path, problem: foreignProblem)
     }
     return replacedWarning(path)
   }
+
+  /// What is wrong with a path that exists and is not Glyphsmith's, after `PATH: error: `
+  /// (reports, goldens): `exists and was not made by glyphsmith; move it or pass --force`.
+  package static let foreignProblem =
+    "exists and was not made by glyphsmith; move it or pass --force"
 
   /// The warning naming a path `--force` replaces that Glyphsmith did not make (kind
   /// `replaced-by-force`): `PATH: warning: not made by glyphsmith; replaced (--force)`.

@@ -71,6 +71,7 @@ package struct AssetsBatch: Sendable {
     job.lockNotice = lockNotice
     var jobPlan: AssetsJob.Plan? = nil
     var planned: [String: [String: String]] = [:]
+    var alternatives: Set<String> = []
     if hasInputs {
       do {
         jobPlan = try job.plan(collected: files)
@@ -79,6 +80,7 @@ package struct AssetsBatch: Sendable {
           unsharded.shard = nil
           let all = try AssetPlanner.plan(files, options: unsharded).inputs
           planned = job.plannedOutputs(all)
+          alternatives = job.alternativeOutputs(all)
           if options.symbols, let root = job.outputFolders[.ios] {
             for path in symbolInputs {
               let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
@@ -132,7 +134,7 @@ package struct AssetsBatch: Sendable {
             .map { try FolderLock(path: $0, waiting: lockNotice) }
           defer { withExtendedLifetime(locks) {} }
           let outcome = OutputManifest.update(
-            roots: roots, planned: planned,
+            roots: roots, planned: OutputManifest.written(planned, alternatives: alternatives),
             considered: Set(collected.map { OutputManifest.absolute($0.path) }),
             journal: journal, marked: job.markedOutputs)
           removals = outcome.removed

@@ -114,19 +114,38 @@ extension GoldenRecord.Report {
       + pruned.map { "pruned \((golden as NSString).appendingPathComponent($0))" }
   }
 
-  /// The stderr lines: an error per actual image that could not be recorded, a warning per
-  /// `--only` pattern that selected nothing and per golden without an actual image (kept
-  /// without `--prune`), then the one summary line
-  /// `recorded N goldens, M unchanged[, P pruned][, E could not be read][; wrote golden.json]`
-  /// (`P pruned` whenever `--prune` was given).
+  /// The stderr lines: an error per actual image that could not be recorded and per golden
+  /// Glyphsmith did not make that it left as it is
+  /// (`GOLDEN/PATH: error: exists and was not made by glyphsmith; move it or pass --force`), a
+  /// warning per golden `--force` replaced or pruned, per `--only` pattern that selected
+  /// nothing and per golden without an actual image (kept without `--prune`), then the one
+  /// summary line `recorded N goldens, M unchanged[, P pruned][, E could not be read][, K not
+  /// made by glyphsmith][; wrote golden.json]` (`P pruned` whenever `--prune` was given).
   package func diagnostics(golden: String) -> [String] {
-    errors + warnings(golden: golden).descriptions + [
-      "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
-        + (pruneRequested ? ", \(pruned.count) pruned" : "")
-        + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
-        + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
-        + (manifestFolder.map { "; options from \($0)/\(GoldenManifest.fileName)" } ?? "")
-    ]
+    let path = { (golden as NSString).appendingPathComponent($0) }
+    let kept = notOwned.map {
+      "\(GlyphsmithError.unusable(path: path($0), problem: OutputOwnership.foreignProblem))"
+    }
+    return errors + kept + forced.map { forcedWarning(path($0), pruned: pruned.contains($0)) }
+      + warnings(golden: golden).descriptions + [
+        "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
+          + (pruneRequested ? ", \(pruned.count) pruned" : "")
+          + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
+          + (notOwned.isEmpty ? "" : ", \(notOwned.count) not made by glyphsmith")
+          + (manifestWritten ? "; wrote \(GoldenManifest.fileName)" : "")
+          + (manifestFolder.map { "; options from \($0)/\(GoldenManifest.fileName)" } ?? "")
+      ]
+  }
+
+  /// The warning of a golden Glyphsmith did not make that `--force` replaced
+  /// (`PATH: warning: not made by glyphsmith; replaced (--force)`) or pruned (`...; deleted
+  /// (--force)`), kind `replaced-by-force`.
+  private func forcedWarning(_ path: String, pruned: Bool) -> String {
+    guard pruned else { return OutputOwnership.replacedWarning(path).description }
+    return Diagnostic.warning(
+      "not made by glyphsmith; deleted (--force)", path: path,
+      kind: Diagnostic.Kind.replacedByForce
+    ).description
   }
 
   /// A warning (kind `golden`) per `--only` pattern that selected nothing and per golden
@@ -144,6 +163,9 @@ extension GoldenRecord.Report {
       }
   }
 
-  /// `.unusableInput` (exit 2) when an actual image could not be recorded, else `nil`.
-  package var outcome: FailureCategory? { errors.isEmpty ? nil : .unusableInput }
+  /// `.unusableInput` (exit 2) when an actual image could not be recorded or a golden
+  /// Glyphsmith did not make was left as it is, else `nil`.
+  package var outcome: FailureCategory? {
+    errors.isEmpty && notOwned.isEmpty ? nil : .unusableInput
+  }
 }

@@ -22,7 +22,8 @@ public enum GoldenRecord {
     public var unchanged: [String]
     /// Goldens with no actual image that were kept (without `prune`), sorted.
     public var extra: [String]
-    /// Whether `golden.json` was written.
+    /// Whether `golden.json` was written for its options or renderer record (what the
+    /// summary tells); a change of its record of goldens alone is `recordWritten`.
     public var manifestWritten: Bool
     /// One message (`path: error: what`) per actual image that could not be read or decoded,
     /// so was not recorded, sorted by path; the valid ones are recorded all the same.
@@ -38,6 +39,24 @@ public enum GoldenRecord {
     /// The folder whose `golden.json` was used when it is above the golden folder (a record
     /// of a sub-folder: that file is used and no second one is written); `nil` otherwise.
     public var manifestFolder: String?
+    /// Goldens Glyphsmith did not make (`GoldenManifest.goldens` does not list them and they
+    /// carry no mark) that the run would have replaced or pruned, left as they are (no
+    /// `force`), sorted; each is an error naming it (exit 2), the rest of the run goes on.
+    public var notOwned: [String] = []
+    /// Goldens Glyphsmith did not make that `force` replaced or pruned, sorted; each is a
+    /// warning naming it.
+    public var forced: [String] = []
+    /// Whether a `golden.json` (the golden folder's or the one above it) was written at all,
+    /// its record of goldens included (`GoldenManifest.goldens`).
+    public var recordWritten = false
+  }
+
+  /// Whether a golden is Glyphsmith's to replace or prune (issue 32).
+  private enum Ownership {
+    /// `golden.json` holds the record of the goldens it wrote (paths relative to its folder).
+    case recorded(Set<String>)
+    /// No record yet (no `golden.json`, or one an older version wrote): every golden counts.
+    case unrecorded
   }
 
   /// Records goldens from `actualDirectory` into `goldenDirectory` (created when absent).
@@ -64,10 +83,19 @@ public enum GoldenRecord {
   ///   - only: the images to record (`--only`: paths, folders, globs, icon names); `nil`:
   ///     every actual image.
   ///   - prune: delete the (selected) goldens that have no actual image (`--prune`).
+  ///   - force: replace and prune goldens Glyphsmith did not make too (`--force`), each named
+  ///     in `Report.forced`; without it each is left as it is and named in `Report.notOwned`.
+  ///
+  /// Ownership (issue 32): a golden is Glyphsmith's when `golden.json`'s record
+  /// (`GoldenManifest.goldens`) lists it, when it carries Glyphsmith's mark (the fingerprint
+  /// of every PNG it renders), or when no record exists yet (no `golden.json`, or one an older
+  /// version wrote: what is there counts as Glyphsmith's, and this run writes the record). A
+  /// golden with the actual image's pixels is taken into the record; one that is written is
+  /// added, one that is pruned removed.
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, mode: Mode = .all,
     metric: PixelmatchMetric? = nil, only: GoldenSelection? = nil, prune: Bool = false,
-    jobs: Int? = nil
+    force: Bool = false, jobs: Int? = nil
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
@@ -105,9 +133,22 @@ public enum GoldenRecord {
       throw GoldenError.selectsNothing(patterns: unmatched)
     }
 
+    // The record's paths are relative to the folder holding golden.json.
+    let manifestRoot = (located?.folder ?? goldenDirectory).standardizedFileURL.path
+    let goldenRoot = goldenDirectory.standardizedFileURL.path
+    let prefix =
+      goldenRoot == manifestRoot ? "" : String(goldenRoot.dropFirst(manifestRoot.count + 1)) + "/"
+    let ownership: Ownership = existing?.goldens.map { .recorded(Set($0)) } ?? .unrecorded
+    /// Whether the golden at `path` (its bytes `data`, if read) is Glyphsmith's.
+    func isOwn(_ path: String, _ data: Data?) -> Bool {
+      guard case .recorded(let record) = ownership else { return true }
+      if record.contains(prefix + path) { return true }
+      return data.map(OutputFormats.carriesFingerprint) ?? false
+    }
+
     // Decide and validate everything before the first write.
     let decisions = ParallelMap.map(count: actualFiles.count, jobs: jobs) {
-      index -> Result<Data?, Error> in
+      index -> Result<Decision, Error> in
       let path = actualFiles[index]
       let url = actualDirectory.appendingPathComponent(path)
       let data: Data
@@ -118,43 +159,70 @@ public enum GoldenRecord {
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: url.relativePath))
       }
-      guard goldenFiles.contains(path) else { return .success(data) }
-      if mode == .onlyMissing { return .success(nil) }
+      guard goldenFiles.contains(path) else { return .success(.write(data, own: true)) }
+      if mode == .onlyMissing { return .success(.unchanged(adopt: false)) }
       let goldenURL = goldenDirectory.appendingPathComponent(path)
-      guard let goldenData = FileBytes.read(goldenURL.path) else { return .success(data) }
-      if goldenData == data { return .success(nil) }
-      guard let golden = try? PNGCodec.decode(goldenData, path: goldenURL.path) else {
-        return .success(data)
+      guard let goldenData = FileBytes.read(goldenURL.path) else {
+        return .success(.write(data, own: isOwn(path, nil)))
       }
+      if goldenData == data { return .success(.unchanged(adopt: true)) }
+      let own = isOwn(path, goldenData)
+      guard let golden = try? PNGCodec.decode(goldenData, path: goldenURL.path) else {
+        return .success(.write(data, own: own))
+      }
+      let same =
+        golden.width == image.width && golden.height == image.height
+        && golden.pixels == image.pixels
+      if same { return .success(.unchanged(adopt: true)) }
       switch mode {
       case .all:
-        let same =
-          golden.width == image.width && golden.height == image.height
-          && golden.pixels == image.pixels
-        return .success(same ? nil : data)
+        return .success(.write(data, own: own))
       case .onlyMissing, .onlyFailed:
         let outcome = GoldenComparison.compare(
           expected: golden, actual: image, options: options, jobs: 1)
-        return .success(outcome.status.isFailure ? data : nil)
+        return .success(
+          outcome.status.isFailure ? .write(data, own: own) : .unchanged(adopt: false))
       }
     }
     var recorded: [String] = []
     var unchanged: [String] = []
     var errors: [String] = []
     var writes: [(String, Data)] = []
+    var adopted: [String] = []
+    var notOwned: [String] = []
+    var forced: [String] = []
     for (index, decision) in decisions.enumerated() {
+      let path = actualFiles[index]
       switch decision {
-      case .success(let data?):
-        writes.append((actualFiles[index], data))
-        recorded.append(actualFiles[index])
-      case .success(nil):
-        unchanged.append(actualFiles[index])
+      case .success(.write(let data, let own)):
+        if !own {
+          guard force else {
+            notOwned.append(path)
+            continue
+          }
+          forced.append(path)
+        }
+        writes.append((path, data))
+        recorded.append(path)
+      case .success(.unchanged(let adopt)):
+        unchanged.append(path)
+        if adopt { adopted.append(path) }
       case .failure(let error):
         errors.append("\(error)")
       }
     }
     let extra = goldenFiles.subtracting(actualFiles).sorted()
-    let removals = prune ? extra : []
+    var removals: [String] = []
+    for path in prune ? extra : [] {
+      if !isOwn(path, FileBytes.read(goldenDirectory.appendingPathComponent(path).path)) {
+        guard force else {
+          notOwned.append(path)
+          continue
+        }
+        forced.append(path)
+      }
+      removals.append(path)
+    }
     for path in writes.map(\.0) + removals {
       let url = goldenDirectory.appendingPathComponent(path)
       try OutputSafety.checkNoLinkedFolders(
@@ -166,22 +234,60 @@ public enum GoldenRecord {
     for path in removals {
       try GoldenFiles.remove(path, in: goldenDirectory)
     }
+    // The record: what was there (all of it when there was no record yet), what was written
+    // or found equal, less what was pruned.
+    var record: Set<String>
+    switch ownership {
+    case .recorded(let listed): record = listed
+    case .unrecorded:
+      record = Set(GoldenFiles.pngs(in: goldenDirectory).map { prefix + $0 })
+    }
+    if only == nil {
+      // A full run sees every golden of the folder: entries whose file is gone are dropped.
+      record = record.filter {
+        !$0.hasPrefix(prefix) || goldenFiles.contains(String($0.dropFirst(prefix.count)))
+      }
+    }
+    record.formUnion((recorded + adopted).map { prefix + $0 })
+    record.subtract(removals.map { prefix + $0 })
     var manifestWritten = false
-    if !inherited && (existing == nil || mode != .onlyMissing || existing?.options != options) {
+    var recordWritten = false
+    if !inherited {
       var manifest = existing ?? GoldenManifest()
       if existing == nil || mode != .onlyMissing { manifest.renderer = .current }
       manifest.options = options
+      var unrecorded = manifest
+      unrecorded.goldens = existing?.goldens
+      manifest.goldens = record.sorted()
       if manifest != existing {
         try FileManager.default.createDirectory(
           at: goldenDirectory, withIntermediateDirectories: true)
         try manifest.save(to: goldenDirectory)
-        manifestWritten = true
+        manifestWritten = existing == nil || unrecorded != existing
+        recordWritten = true
+      }
+    } else if let located, var manifest = existing, manifest.goldens != nil {
+      // A sub-folder's goldens go into the record of the folder's golden.json (only it
+      // changes); a file without a record yet stays so (every golden under it counts).
+      manifest.goldens = record.sorted()
+      if manifest != existing {
+        try manifest.save(to: located.folder)
+        recordWritten = true
       }
     }
     return Report(
       recorded: recorded, unchanged: unchanged, extra: prune ? [] : extra,
       manifestWritten: manifestWritten, errors: errors, pruned: removals,
       pruneRequested: prune, unmatchedPatterns: unmatched,
-      manifestFolder: inherited ? located?.folder.path : nil)
+      manifestFolder: inherited ? located?.folder.path : nil, notOwned: notOwned.sorted(),
+      forced: forced.sorted(), recordWritten: recordWritten)
+  }
+
+  /// What to do with one actual image.
+  private enum Decision {
+    /// Write `data` as its golden; `own`: the golden it replaces (if any) is Glyphsmith's.
+    case write(Data, own: Bool)
+    /// Leave the golden; `adopt`: it has the actual pixels, so it joins the record.
+    case unchanged(adopt: Bool)
   }
 }

@@ -207,15 +207,21 @@ package final class GoldenReviewSession {
       Step(
         action: action, paths: paths.filter(done.contains), previousStates: previousStates,
         previousGoldens: previousGoldens.filter { changed.contains($0.path) },
-        previousManifest: record.manifestWritten ? .some(previousManifest) : nil))
+        previousManifest: record.recordWritten ? .some(previousManifest) : nil))
     for path in paths where done.contains(path) { states[path] = newState }
     if newState == .accepted { tally.accepted += done.count } else { tally.deleted += done.count }
     var object = answer(action, paths: paths.filter(done.contains))
     object["recorded"] = record.recorded
     object["unchanged"] = record.unchanged
     object["pruned"] = record.pruned
-    object["errors"] = record.errors
-    return Self.json(record.errors.isEmpty ? 200 : 500, object)
+    // A golden Glyphsmith did not make is left as it is (a review has no --force).
+    let errors =
+      record.errors
+      + record.notOwned.map {
+        "\(GlyphsmithError.unusable(path: goldenDirectory.appendingPathComponent($0).relativePath, problem: OutputOwnership.foreignProblem))"
+      }
+    object["errors"] = errors
+    return Self.json(errors.isEmpty ? 200 : 500, object)
   }
 
   /// `{"action", "paths", "review": {path: state}, "undoSteps"}` for the paths touched.

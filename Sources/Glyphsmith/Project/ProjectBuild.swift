@@ -65,6 +65,8 @@ public struct ProjectBuild: Sendable {
     /// What every icon makes (shards too), by output folder: `[root: [output: source]]`,
     /// for the records (`OutputManifest.update`).
     package var planned: [String: [String: String]] = [:]
+    /// The outputs of `planned` only one of which is written (`AssetsJob.alternativeOutputs`).
+    package var alternatives: Set<String> = []
     /// Existing outputs in the catalog this run's prune removes (`OutputManifest
     /// .pendingRemovals`), which a symbol set may take the name of.
     package var superseded: Set<String> = []
@@ -247,6 +249,7 @@ public struct ProjectBuild: Sendable {
         for (root, outputs) in job(group).plannedOutputs(all) {
           plan.planned[root, default: [:]].merge(outputs) { $1 }
         }
+        plan.alternatives.formUnion(job(group).alternativeOutputs(all))
       }
       if let catalog = outputFolders[.ios] {
         for path in group.symbols {
@@ -428,7 +431,9 @@ public struct ProjectBuild: Sendable {
       .map { try FolderLock(path: $0, waiting: lockNotice) }
     defer { withExtendedLifetime(locks) {} }
     let (removed, warnings, recordError) = OutputManifest.update(
-      roots: roots + dropped, planned: planned, considered: considered, journal: journal,
+      roots: roots + dropped,
+      planned: OutputManifest.written(planned, alternatives: plan.alternatives),
+      considered: considered, journal: journal,
       folders: folders)
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }

@@ -93,8 +93,9 @@ enum GoldenCommand: DeclaredSubcommand {
       .flag(
         "force",
         help: """
-          let --report and --junit replace a file that is not a report
-          glyphsmith wrote
+          check: let --report and --junit replace a file that is not a
+          report glyphsmith wrote; record: replace or --prune goldens
+          glyphsmith did not record (each named)
           """),
       .heading("record options:"),
       .value(
@@ -135,8 +136,9 @@ enum GoldenCommand: DeclaredSubcommand {
     footer: """
       Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
       unreadable PNG, write failure); record 0 written, 2 could not run, an --only selects
-      nothing (nothing is written) or an actual PNG could not be read (the valid ones are
-      recorded all the same); review 0 after Done or Ctrl-C,
+      nothing (nothing is written), an actual PNG could not be read or a golden glyphsmith
+      did not make would be replaced or pruned (kept and named; the others are recorded all
+      the same); review 0 after Done or Ctrl-C,
       2 could not run (missing folder, bad golden.json, address in use).
       """,
     verbatimSynopsis: true,
@@ -162,6 +164,7 @@ enum GoldenCommand: DeclaredSubcommand {
     var prune: Bool
     var verbose: Bool
     var jobs: Int
+    var force = false
   }
 
   /// `golden review`'s options: the engine's job and whether to open a browser.
@@ -175,7 +178,7 @@ enum GoldenCommand: DeclaredSubcommand {
   static let verbs = ["check", "record", "review"]
   static let checkOnly = ["artifacts", "report", "json", "junit", "force"]
   static let comparison = ["threshold", "blend", "fail-over", "include-aa", "no-include-aa"]
-  static let recordOnly = ["only-missing", "only-failed", "only", "prune", "verbose"]
+  static let recordOnly = ["only-missing", "only-failed", "only", "prune", "verbose", "force"]
   static let reviewOnly = ["port", "host", "no-open"]
 
   static func parse(_ arguments: [String]) throws -> Action {
@@ -209,7 +212,7 @@ enum GoldenCommand: DeclaredSubcommand {
     let allowed: [String: [String]] = [
       "check": checkOnly + comparison, "record": recordOnly, "review": reviewOnly + comparison,
     ]
-    for option in (checkOnly + comparison + recordOnly + reviewOnly).sorted()
+    for option in Set(checkOnly + comparison + recordOnly + reviewOnly).sorted()
     where given.contains(option) && !allowed[verb]!.contains(option) {
       let owners = verbs.filter { allowed[$0]!.contains(option) }.map { "'golden \($0)'" }
       throw UsageError(
@@ -229,7 +232,8 @@ enum GoldenCommand: DeclaredSubcommand {
       return .record(
         RecordOptions(
           actual: actual, golden: golden, mode: mode, metric: metric, only: only,
-          prune: parsed.has("prune"), verbose: parsed.has("verbose"), jobs: jobs))
+          prune: parsed.has("prune"), verbose: parsed.has("verbose"), jobs: jobs,
+          force: parsed.has("force")))
     }
     var check = CheckOptions(actual: actual, golden: golden)
     check.artifacts = parsed.value("artifacts")
@@ -285,7 +289,7 @@ enum GoldenCommand: DeclaredSubcommand {
         actual: URL(fileURLWithPath: options.actual), golden: URL(fileURLWithPath: options.golden),
         mode: options.mode, metric: options.metric,
         only: options.only.isEmpty ? nil : GoldenSelection(patterns: options.only),
-        prune: options.prune, jobs: options.jobs)
+        prune: options.prune, force: options.force, jobs: options.jobs)
     } catch {
       throw GlyphsmithError.failure(error, path: options.golden)
     }

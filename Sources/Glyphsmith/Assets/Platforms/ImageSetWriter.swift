@@ -56,12 +56,16 @@ package struct ImageSetWriter: AssetPlatformWriter {
     return entries
   }
 
-  /// Writes the catalog's root `Contents.json` and every group folder's (with
-  /// `provides-namespace` under `namespace`), each only when its bytes differ.
+  /// Writes the catalog's root `Contents.json` when there is none (one that exists, Xcode's
+  /// or the user's with their own keys, is kept byte for byte: Glyphsmith needs nothing in
+  /// it, issue 32), and every group folder's (with `provides-namespace` under `namespace`),
+  /// each only when its bytes differ.
   /// - Throws: `GlyphsmithError.writeFailed` when a folder or file cannot be written.
   package func prepare(_ inputs: [AssetInput], in context: AssetPlatformContext) throws {
-    try Self.writeIfDifferent(
-      try AssetContents().xcodeJSON(), toPath: context.root + "/Contents.json")
+    let rootContents = context.root + "/Contents.json"
+    if Platform.status(ofPath: rootContents) == nil {
+      try AtomicFile.write(try AssetContents().xcodeJSON(), toPath: rootContents)
+    }
     let groups = Set(
       inputs.flatMap { input in
         input.groups.indices.map { input.groups[...$0].joined(separator: "/") }

@@ -1,0 +1,161 @@
+import Foundation
+import Glyphsmith
+import GlyphsmithTestFixtures
+import Testing
+
+/// `golden record` replaces and prunes only the goldens Glyphsmith wrote (issue 32):
+/// `golden.json`'s record (`goldens`), the mark, and folders recorded before the record
+/// existed, through the built executable on real folders.
+@Suite("golden record: ownership of goldens")
+struct GoldenOwnershipCLITests {
+  static let black = RGBAImage(width: 4, height: 4, fill: .black)
+  static let white = RGBAImage(width: 4, height: 4, fill: .white)
+
+  private func write(_ image: RGBAImage, _ folder: URL, _ path: String) throws {
+    let url = folder.appendingPathComponent(path)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try PNGCodec.encode(image).write(to: url)
+  }
+
+  private func bytes(_ folder: URL, _ path: String) -> Data? {
+    FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+  }
+
+  private func recorded(_ folder: URL) throws -> [String]? {
+    try #require(try GoldenManifest.load(from: folder.appendingPathComponent("gold"))).goldens
+  }
+
+  @Test func aHandPutGoldenIsKeptWithExit2AndReplacedWithForce() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try write(Self.black, folder, "act/a.png")
+    try write(Self.black, folder, "act/tabs/b.png")
+    let first = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
+    #expect(first.status == 0)
+    #expect(first.stderr == "recorded 2 goldens, 0 unchanged; wrote golden.json\n")
+    #expect(try recorded(folder) == ["a.png", "tabs/b.png"])
+
+    // A golden the user put there by hand, and a re-recorded one of glyphsmith's.
+    try write(Self.white, folder, "gold/tabs/mine.png")
+    let mine = try #require(bytes(folder, "gold/tabs/mine.png"))
+    try write(Self.black, folder, "act/tabs/mine.png")
+    try write(Self.white, folder, "act/a.png")
+    let kept = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
+    #expect(kept.status == 2)
+    #expect(
+      kept.stderr
+        == "gold/tabs/mine.png: error: exists and was not made by glyphsmith; move it or pass --force\n"
+        + "recorded 1 golden, 1 unchanged, 1 not made by glyphsmith\n")
+    #expect(bytes(folder, "gold/tabs/mine.png") == mine)
+    #expect(try bytes(folder, "gold/a.png") == PNGCodec.encode(Self.white))
+    #expect(try recorded(folder) == ["a.png", "tabs/b.png"])
+
+    let forced = try CLIRunner.run(["golden", "record", "act", "gold", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr
+        == "gold/tabs/mine.png: warning: not made by glyphsmith; replaced (--force)\n"
+        + "recorded 1 golden, 2 unchanged\n")
+    #expect(try bytes(folder, "gold/tabs/mine.png") == PNGCodec.encode(Self.black))
+    #expect(try recorded(folder) == ["a.png", "tabs/b.png", "tabs/mine.png"])
+    // Now it is glyphsmith's: re-recording it needs nothing more.
+    try write(Self.white, folder, "act/tabs/mine.png")
+    let again = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr == "recorded 1 golden, 2 unchanged\n")
+  }
+
+  @Test func pruneDeletesOnlyRecordedGoldensButWithForce() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try write(Self.black, folder, "act/a.png")
+    try write(Self.black, folder, "act/gone.png")
+    #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 0)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("act/gone.png"))
+    try write(Self.white, folder, "gold/mine.png")
+    let mine = try #require(bytes(folder, "gold/mine.png"))
+
+    let prune = try CLIRunner.run(["golden", "record", "act", "gold", "--prune"], in: folder)
+    #expect(prune.status == 2)
+    #expect(
+      prune.stderr
+        == "gold/mine.png: error: exists and was not made by glyphsmith; move it or pass --force\n"
+        + "recorded 0 goldens, 1 unchanged, 1 pruned, 1 not made by glyphsmith\n")
+    #expect(bytes(folder, "gold/gone.png") == nil)
+    #expect(bytes(folder, "gold/mine.png") == mine)
+    #expect(try recorded(folder) == ["a.png"])
+
+    let forced = try CLIRunner.run(
+      ["golden", "record", "act", "gold", "--prune", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr
+        == "gold/mine.png: warning: not made by glyphsmith; deleted (--force)\n"
+        + "recorded 0 goldens, 1 unchanged, 1 pruned\n")
+    #expect(bytes(folder, "gold/mine.png") == nil)
+  }
+
+  @Test func aGoldenCarryingGlyphsmithsMarkIsItsOwnWithoutARecordEntry() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let svg =
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 4h16v16H4z"/></svg>"#
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+    try Data(svg.utf8).write(to: folder.appendingPathComponent("icons/bell.svg"))
+    let assets = try CLIRunner.run(["assets", "icons", "-o", "I.xcassets", "--quiet"], in: folder)
+    #expect(assets.status == 0)
+    try write(Self.black, folder, "act/a.png")
+    #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 0)
+    // A render of glyphsmith's copied in by hand: not in the record, but it carries the mark.
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("I.xcassets/bell.imageset/bell.png"),
+      to: folder.appendingPathComponent("gold/bell.png"))
+    try write(Self.white, folder, "act/bell.png")
+    let record = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
+    #expect(record.status == 0)
+    #expect(record.stderr == "recorded 1 golden, 1 unchanged\n")
+    #expect(try bytes(folder, "gold/bell.png") == PNGCodec.encode(Self.white))
+    #expect(try recorded(folder) == ["a.png", "bell.png"])
+  }
+
+  @Test func aFolderRecordedBeforeTheRecordExistedStaysGlyphsmiths() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try write(Self.black, folder, "act/a.png")
+    try write(Self.black, folder, "act/b.png")
+    #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 0)
+    // golden.json as an older version wrote it: no record of the goldens.
+    let gold = folder.appendingPathComponent("gold")
+    var manifest = try #require(try GoldenManifest.load(from: gold))
+    manifest.goldens = nil
+    try manifest.save(to: gold)
+    try write(Self.white, folder, "act/a.png")
+    try write(Self.white, folder, "act/b.png")
+    let legacy = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
+    #expect(legacy.status == 0)
+    #expect(legacy.stderr == "recorded 2 goldens, 0 unchanged\n")
+    #expect(try recorded(folder) == ["a.png", "b.png"])
+    #expect(try bytes(folder, "gold/b.png") == PNGCodec.encode(Self.white))
+  }
+
+  @Test func aGoldenWithTheActualPixelsJoinsTheRecord() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try write(Self.black, folder, "act/a.png")
+    #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 0)
+    // Put by hand, with the pixels glyphsmith would write: nothing to replace; it is taken
+    // into the record, so a later change of the image records without --force.
+    try write(Self.black, folder, "gold/same.png")
+    try write(Self.black, folder, "act/same.png")
+    let same = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
+    #expect(same.status == 0)
+    #expect(same.stderr == "recorded 0 goldens, 2 unchanged\n")
+    #expect(try recorded(folder) == ["a.png", "same.png"])
+    try write(Self.white, folder, "act/same.png")
+    let changed = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
+    #expect(changed.status == 0)
+    #expect(changed.stderr == "recorded 1 golden, 1 unchanged\n")
+  }
+}
