@@ -8,18 +8,20 @@ extension CommandTextIndex {
   package static let entries: [Entry] = [
     Entry(
       name: "render",
-      summary: "render one SVG or PNG icon to a PNG at a size and scale",
+      summary: "render one SVG or PNG icon to a PNG (or PDF, SVG) at a size and scale",
       help: #"""
         usage: glyphsmith render INPUT -o OUTPUT.png [--role R] [--size PT | --width PX --height PX]
                                  [--scale N] [--padding PT] [--template] [--tint COLOR]
                                  [--background COLOR] [--shape S] [--compact] [--quiet]
-                                 [-f png|vector-drawable] [--min-sdk N]
+                                 [-f png|pdf|svg|vector-drawable] [--min-sdk N]
 
         Renders INPUT (an .svg or .png file, or - for stdin) to OUTPUT.png (- for stdout): 8-bit
-        RGBA, straight alpha, sRGB chunk, no time stamp; written atomically.
+        RGBA, straight alpha, sRGB chunk, no time stamp; written atomically. The format is -f,
+        else OUTPUT's extension (.png, .pdf, .svg, .xml); an extension that contradicts -f is
+        an error. PDF and SVG are the @1x PNG's layout in pt (scale ignored).
 
         options:
-          -o, --output FILE     the PNG to write (required)
+          -o, --output FILE     the file to write (required; - for stdout); .pdf, .svg, .xml pick the format
           --role R              plain (default), tab-bar, toolbar, indicator; see the table below
           --size PT             size in pt: plain: the square canvas; fitted roles: the target box
           -w, --width PX        output width in px (plain); alone, the height keeps the aspect ratio
@@ -37,11 +39,16 @@ extension CommandTextIndex {
           --tint COLOR          one colour; coverage kept
           --background COLOR    composite over this colour instead of transparency
           -b, --background-color COLOR  the same as --background (rsvg-convert's name)
-          -f, --format F        png (default; accepted for rsvg-convert habits) or
-                                vector-drawable: an Android VectorDrawable XML in dp, laid out as
-                                the PNG at @1x (role, size, padding), template roles one colour;
-                                what it cannot express (masks, clipping, filters, images,
-                                gradients, dashes, text) is an error naming the element
+          -f, --format F        png (default; accepted for rsvg-convert habits); pdf: one page of
+                                the @1x PNG's size in pt, vectors kept (librsvg on Cairo's PDF
+                                surface), no date; svg: plain filled and stroked paths in pt,
+                                laid out as the PNG at @1x; what paths cannot express (masks,
+                                clipping, filters, images, gradients, text) is an error naming
+                                the element or vector-drawable: an Android VectorDrawable XML in
+                                dp, laid out as the PNG at @1x (role, size, padding), template
+                                roles one colour; what it cannot express (masks, clipping,
+                                filters, images, gradients, dashes, text) is an error naming the
+                                element
           --min-sdk N           vector-drawable: the lowest API level (default 21); below 24
                                 even-odd fills are rewritten for the nonzero rule
           --shape S             circle, square, wide or tall instead of the shape found from the ink
@@ -119,6 +126,10 @@ extension CommandTextIndex {
                                 manifest-icons.json into --web-out (default: web/ beside it);
                                 without ios there is no catalog and -o is the folder android/
                                 and web/ go into
+          --format F            the image sets' files: png (default) one per scale; pdf or svg one
+                                vector file per set and appearance, no scale, the page the @1x
+                                PNG's size in pt, preserves-vector-representation on (svg: plain
+                                paths; what they cannot express is written as PDF, with a warning)
           --android-out DIR     where Android drawables go
           --android-format F    png (default): the density PNGs; vector: res/drawable/NAME.xml,
                                 a VectorDrawable at the same size in dp (template roles one
@@ -821,7 +832,7 @@ extension CommandTextIndex {
                     "catalogs" : [PATH, ...], the catalogs validated)
           --quiet   no progress and no totals on stderr
 
-        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover.
+        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover.
         Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
         """#),
     Entry(
@@ -945,6 +956,39 @@ extension CommandTextIndex {
         Exit: 0 all written without warnings; 1 written with warnings (copied weights);
         2 when an input could not be made into a symbol (or its name is taken by another asset
         in the catalog), or on a usage error.
+        """#),
+    Entry(
+      name: "outline",
+      summary: "write SVG icons as filled outlines only (strokes outlined), for icon fonts",
+      help: #"""
+        usage: glyphsmith outline INPUT... -o OUT [--jobs N] [--max-pixels N] [--max-use N] [--max-text N]
+                                  [--max-ref-depth N] [--max-filters N] [--max-kernel N]
+
+        Writes each SVG icon (files or folders, searched recursively) as filled outlines only,
+        for icon-font tools (svgicons2svgfont, fantasticon) and pipelines that cannot take
+        strokes: strokes become fills (FreeType's stroker, as symbols do), even-odd fills are
+        reoriented for the nonzero rule, every shape winds the same way, and each run of one
+        paint colour is one <path> (nonzero). The canvas is the icon's own, so the outline
+        renders like the source. OUT is a folder (OUT/NAME.svg each), or a .svg file for one
+        input. What cannot be outlined (masks, clipping, filters, images, gradients, dashes,
+        text) is an error naming the element.
+
+        options:
+          -o, --output OUT      the folder (or, for one icon, the .svg file)
+          --jobs N              threads (default: all cores); never changes the output
+          --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
+                                before decoding (default 16777216, 4096 x 4096)
+          --max-use N           most <use> instances an SVG may expand to (default 10000)
+          --max-text N          most characters of <text> an SVG may hold (default 4096)
+          --max-ref-depth N     longest chain of references (use, href, clip-path, mask,
+                                filter, marker) an SVG may hold (default 32, at most 500)
+          --max-filters N       most filter primitives an SVG may draw, each instance counted
+                                (default 200)
+          --max-kernel N        largest feConvolveMatrix order (default 9, at most 20)
+          --quiet               no progress and no totals on stderr
+
+        Exit: 0 every icon written; 2 an input could not be read or outlined (every other input
+        is still written), or a usage error.
         """#),
   ]
 }

@@ -16,7 +16,7 @@ package enum CommandIndex {
       SheetCommand.self, BadgeCommand.self, DotsCommand.self, TabBarCommand.self,
       ToolbarCommand.self, SearchBarCommand.self, TableViewCommand.self, CompareCommand.self,
       LintCommand.self, GoldenCommand.self, ValidateCommand.self, AppIconCommand.self,
-      SymbolCommand.self,
+      SymbolCommand.self, OutlineCommand.self,
     ]
   }
 

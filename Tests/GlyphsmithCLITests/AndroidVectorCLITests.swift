@@ -33,6 +33,9 @@ struct AndroidVectorCLITests {
     #expect(templated.contains("android:fillType=\"evenOdd\""))
     #expect(templated.contains("android:fillColor=\"#000000\""))
     #expect(try CLIRunner.run(["render", svg, "-f", "bogus", "-o", out]).status == 2)
-    #expect(try CLIRunner.run(["render", svg, "--min-sdk", "24", "-o", out]).status == 2)
+    let png = folder.appendingPathComponent("a.png").path
+    #expect(try CLIRunner.run(["render", svg, "--min-sdk", "24", "-o", png]).status == 2)
+    // -o a.xml alone is a VectorDrawable (issue 34: the format follows the extension).
+    #expect(try CLIRunner.run(["render", svg, "--min-sdk", "24", "-o", out]).status == 0)
   }
 }

@@ -51,10 +51,13 @@ import Testing
     #expect(zoom.status == 0)
     let zoomed = try Data(contentsOf: dir.appendingPathComponent("z.png"))
     #expect(PNGCodec.size(of: zoomed)! == (72, 72))
+    // rsvg-convert's -f svg and -f pdf are formats here too (issue 34); another is refused.
     let svg = try CLIRunner.run(["render", "c.svg", "-o", "x.svg", "-f", "svg"], in: dir)
-    // The registry's render formats, named (png or vector-drawable until svg lands).
+    #expect(svg.status == 0, "\(svg.stderr)")
+    let eps = try CLIRunner.run(["render", "c.svg", "-o", "x.eps", "-f", "eps"], in: dir)
     let formats = OutputFormatIndex.spoken(OutputFormats.names(for: .render))
-    #expect(svg.status == 2 && svg.stderr.contains("-f/--format: \(formats), got 'svg'"))
+    #expect(formats == "png, pdf, svg or vector-drawable")
+    #expect(eps.status == 2 && eps.stderr.contains("-f/--format: \(formats), got 'eps'"))
   }
 
   @Test(arguments: ["#f00", "#FF0000", "#ff0000ff", "red", "255,0,0", "Red"])

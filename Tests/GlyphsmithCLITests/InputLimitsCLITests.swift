@@ -62,10 +62,11 @@ import Testing
     """
 
   /// Each command that includes the input limits, with argv reading `big.png` (or, for
-  /// `symbol`, which takes SVG only, `uses.svg` under `--max-use 1`).
+  /// `symbol` and `outline`, which take SVG only, `uses.svg` under `--max-use 1`).
   static let cases: [String: [String]] = [
     "sheet": ["sheet", "big.png", "-o", "out.png", "--max-pixels", "1000"],
     "symbol": ["symbol", "uses.svg", "-o", "Out.xcassets", "--max-use", "1"],
+    "outline": ["outline", "uses.svg", "-o", "out", "--max-use", "1"],
     "appicon": ["appicon", "big.png", "-o", "Out.xcassets", "--allow-upscale", "--max-pixels", "1000"],
     "tabbar": ["tabbar", "--item", "Home=big.png", "-o", "out.png", "--max-pixels", "1000"],
     "toolbar": ["toolbar", "--item", "big.png", "-o", "out.png", "--max-pixels", "1000"],
@@ -97,7 +98,7 @@ import Testing
       .write(to: folder.appendingPathComponent("spec.json"))
     let result = try CLIRunner.run(Self.cases[command]!, in: folder)
     #expect(result.status == 2, "\(command): \(result.stderr)")
-    if command == "symbol" {
+    if command == "symbol" || command == "outline" {
       #expect(
         result.stderr.contains(
           "uses.svg: error: too large: the SVG expands to more than 1 <use> instances (--max-use)"),

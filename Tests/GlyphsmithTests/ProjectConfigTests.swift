@@ -76,8 +76,8 @@ struct ProjectConfigTests {
       "unknown key 'compat' in 'ios'; allowed: catalog, compact, format, namespace, scales, symbols"
     ),
     (
-      #"{"version": 1, "icons": "i", "ios": {"catalog": "A", "format": "pdf"}}"#,
-      "unknown value 'pdf' for 'ios.format'; allowed: png"
+      #"{"version": 1, "icons": "i", "ios": {"catalog": "A", "format": "eps"}}"#,
+      "unknown value 'eps' for 'ios.format'; allowed: png, pdf, svg"
     ),
     (
       #"{"version": 1, "icons": "i", "web": {"folder": "w"}, "rules": [{"match": "*", "role": "tabbar"}]}"#,

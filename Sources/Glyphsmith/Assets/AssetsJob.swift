@@ -488,6 +488,7 @@ public struct AssetsJob: Sendable {
               artwork: file.dark ? dark! : artwork, fingerprint: fingerprint,
               minSdk: options.minSdk, shape: result.shape, sizePt: result.sizePt)
             let encoded = try file.format.encode(file, from: source)
+            warnings += encoded.warnings.filter { !warnings.contains($0) }
             if let glyph = encoded.glyph {
               for warning in glyph.diagnostics where !warnings.contains(warning) {
                 // One upscaling warning an input is enough (the factor differs per scale);
@@ -506,13 +507,14 @@ public struct AssetsJob: Sendable {
               WrittenFile(path: file.reportPath, width: encoded.width, height: encoded.height))
           }
         } catch let error as GlyphsmithError {
-          // `auto`: a VectorDrawable that cannot express the input gives way to its PNGs.
+          // `auto`: a VectorDrawable that cannot express the input gives way to its PNGs (an
+          // SVG image set to its PDF).
           guard let fallback = set.fallback, case .unusable(_, let problem) = error else {
             throw error
           }
           warnings.append(
             .warning(
-              "\(problem); writing PNG drawables instead", path: icon.path,
+              "\(problem); \(set.fallbackNote)", path: icon.path,
               kind: Diagnostic.Kind.rasterFallback))
           pending = fallback[...] + pending
           continue

@@ -29,8 +29,11 @@ package struct PlannedAssetSet: Sendable {
   /// An ICO file made from some of `files`, else `nil`.
   package var icon: Icon?
   /// Written instead of this set, with a warning, when a VectorDrawable in it cannot express
-  /// the input (`--android-format auto`); `nil`: that is the input's error.
+  /// the input (`--android-format auto`), or an SVG image set's paths cannot (its PDF set);
+  /// `nil`: that is the input's error.
   package var fallback: [PlannedAssetSet]? = nil
+  /// The end of the warning a fallback writes, after the reason: what is written instead.
+  package var fallbackNote = "writing PNG drawables instead"
   /// Paths of files this set replaces (the other Android format's output for the same
   /// name): removed after the set is written when they carry Glyphsmith's fingerprint, so a
   /// density PNG never shadows the VectorDrawable written now, nor the reverse.

@@ -262,20 +262,29 @@ package struct AssetsBatch: Sendable {
     return options.platforms.compactMap { job.outputFolders[$0] }
   }
 
-  /// `wrote N icons (M PNG files[, V VectorDrawables]) to FOLDERS in S s; U unchanged; F failed`, FOLDERS the
-  /// platforms' output folders (`outputFolders`), comma-separated.
+  /// `wrote N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]) to FOLDERS in S s; U
+  /// unchanged; F failed`, FOLDERS the platforms' output folders (`outputFolders`),
+  /// comma-separated.
   package func summary(_ report: AssetsReport, seconds: Double) -> String {
     let written = report.inputs.filter { $0.status == .written }
     let unchanged = report.inputs.filter { $0.status == .unchanged }.count
-    let files = written.flatMap(\.files)
-    let xmlCount = files.filter { $0.path.hasSuffix(".xml") }.count
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-    // VectorDrawables are counted apart, and only named when there are some.
-    let xml = xmlCount == 0 ? "" : ", " + count(xmlCount, "VectorDrawable")
     return
-      "wrote \(count(written.count, "icon")) (\(count(files.count - xmlCount, "PNG file"))\(xml)) to "
+      "wrote \(count(written.count, "icon")) (\(Self.fileCounts(written.flatMap(\.files)))) to "
       + outputFolders.joined(separator: ", ") + " "
       + "in \(String(format: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
+  }
+
+  /// `M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]`: the files by kind (their
+  /// extension), each vector kind named only when there are some.
+  package static func fileCounts(_ files: [WrittenFile]) -> String {
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    let vectors = [(".xml", "VectorDrawable"), (".pdf", "PDF"), (".svg", "SVG")].map { ext, noun in
+      (noun, files.filter { $0.path.hasSuffix(ext) }.count)
+    }
+    let pngs = files.count - vectors.reduce(0) { $0 + $1.1 }
+    return ([count(pngs, "PNG file")] + vectors.filter { $0.1 > 0 }.map { count($0.1, $0.0) })
+      .joined(separator: ", ")
   }
 
   /// What `assets --lint` adds to the summary line (issue 22: an `error:` that exits 0

@@ -25,6 +25,12 @@ public struct IconOptions: Codable, Hashable, Sendable {
   /// The lowest Android API level a VectorDrawable must work on (`--min-sdk`); `nil` when no
   /// VectorDrawable is written (see `normalised`), which reads as the default, 21.
   public var minSdk: Int? = nil
+  /// What an iOS image set's files are, by the registry's catalog name (`OutputFormats`, a
+  /// format with a `.catalog` choice; `assets --format`, `ios.format`, the per-icon
+  /// `format`): `png` (one file per scale, the default), or `pdf` / `svg` (one vector file
+  /// per appearance, no scale, `preserves-vector-representation`). `png` unless iOS is among
+  /// `platforms` (see `normalised`). In fingerprints as `format=` when not `png`.
+  public var catalogFormat: String = "png"
   /// The platforms the icon is written for, in output order.
   public var platforms: [AssetPlatform] = AssetPlatform.defaults
 
@@ -40,11 +46,13 @@ public struct IconOptions: Codable, Hashable, Sendable {
 
   /// These options with what cannot change any output set to its neutral value: without a
   /// VectorDrawable (no Android, or PNG drawables) the Android format is `.png` and `minSdk`
-  /// is `nil`; with one, `minSdk` is given (21 unless set). Equal normalised values write
+  /// is `nil`; with one, `minSdk` is given (21 unless set); without iOS the catalog format
+  /// is `png`. Equal normalised values write
   /// equal outputs, so plans, group keys and fingerprints use this form.
   public var normalised: IconOptions {
     var result = self
     if !platforms.contains(.android) { result.androidFormat = .png }
+    if !platforms.contains(.ios) { result.catalogFormat = "png" }
     result.minSdk = result.androidFormat == .png ? nil : (minSdk ?? Self.defaultMinSdk)
     return result
   }
@@ -60,7 +68,7 @@ public struct IconOptions: Codable, Hashable, Sendable {
   static let ownLineField = "platforms"
 
   /// Labels that differ from the property's name (version 1 fingerprints wrote them so).
-  static let fingerprintLabels = ["androidFormat": "android"]
+  static let fingerprintLabels = ["androidFormat": "android", "catalogFormat": "format"]
 
   /// The text every fingerprint of these options starts from, derived from the stored
   /// properties of `normalised` in declaration order (`Mirror`): `label=value` joined by `;`,

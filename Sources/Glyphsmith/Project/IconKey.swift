@@ -79,9 +79,10 @@ package struct IconKey {
         return names.compactMap { $0.string.flatMap(AssetPlatform.init(rawValue:)) }
       },
       IconKey(
-        "format", .oneOf(ProjectConfig.formats),
+        "format", .oneOf(ProjectConfig.formats), \.catalogFormat, example: .string("pdf"),
         description:
-          "Output format of the image sets; png only until the vector image sets land (issue 34)."),
+          "The image sets' files: png per scale, or one pdf or svg vector (assets --format)."
+      ) { $0.string },
       IconKey(
         "skip", .boolean, description: "Leave the icon out (its earlier outputs are pruned)."),
     ]

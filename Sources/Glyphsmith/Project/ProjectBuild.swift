@@ -184,6 +184,7 @@ public struct ProjectBuild: Sendable {
     // The file's own defaults, then every per-icon key given (`IconKey.all`).
     options.platforms = config.platforms
     options.compact = config.ios?.compact ?? false
+    options.icon.catalogFormat = config.ios?.format ?? options.icon.catalogFormat
     settings.apply(to: &options.icon)
     options.platforms = config.platforms.filter(options.platforms.contains)
     // Compact sizes exist for tab bars only; other roles ignore it.
@@ -463,22 +464,18 @@ public struct ProjectBuild: Sendable {
     return results
   }
 
-  /// `built N icons (M PNG files[, V VectorDrawables]) to FOLDERS in S s; U unchanged; K
+  /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]) to FOLDERS in S s; U unchanged; K
   /// skipped; F failed; R removed`.
   public func summary(_ result: Result, seconds: Double) -> String {
     let inputs = result.report.inputs
     let written = inputs.filter { $0.status == .written }
     let unchanged = inputs.filter { $0.status == .unchanged }.count
-    let files = written.flatMap(\.files)
-    let xmlCount = files.filter { $0.path.hasSuffix(".xml") }.count
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-    // VectorDrawables are counted apart, and named only when there are some (as `assets`).
-    let xml = xmlCount == 0 ? "" : ", " + count(xmlCount, "VectorDrawable")
     let folders = config.platforms.compactMap {
       $0 == .android ? config.android.map { config.resolve($0.res) } : outputFolders[$0]
     }
     return
-      "built \(count(written.count, "icon")) (\(count(files.count - xmlCount, "PNG file"))\(xml)) to "
+      "built \(count(written.count, "icon")) (\(AssetsBatch.fileCounts(written.flatMap(\.files)))) to "
       + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
       + "\(result.report.failures) failed; \(result.removed.count) removed"

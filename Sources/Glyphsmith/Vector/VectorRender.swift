@@ -51,4 +51,76 @@ package enum VectorRender {
       throw GlyphsmithError.unusable(path: artwork.path, problem: error.description)
     }
   }
+
+  /// `artwork` as a one-page PDF laid out as `options` say at scale 1 (the page is the @1x
+  /// PNG's size in pt, the art where the PNG has it), drawn by librsvg onto Cairo's PDF
+  /// surface (`PDFPageWriter`); template roles and tints painted in one colour through a
+  /// vector mask. `keywords` goes into `/Keywords` (the fingerprint).
+  /// - Returns: the bytes and one warning per thing Cairo must embed as an image (filters,
+  ///   embedded images), naming the element (`rasterOnly`).
+  /// - Throws: `GlyphsmithError.unusable` for a PNG input; what the layout and
+  ///   `PDFPageWriter.pdf` throw, naming the file.
+  package static func pdf(_ artwork: Artwork, options: RenderOptions, keywords: String? = nil)
+    throws -> (data: Data, warnings: [Diagnostic])
+  {
+    guard let svg = artwork.svg, case .svg(let document) = artwork.source else {
+      throw GlyphsmithError.unusable(
+        path: artwork.path, problem: "a PNG cannot be written as a PDF vector; use PNG output")
+    }
+    let target = try target(artwork, options: options)
+    let data: Data
+    do {
+      data = try PDFPageWriter.pdf(
+        document, page: target.size, placement: target.placement,
+        monochrome: monochrome(options), keywords: keywords)
+    } catch {
+      throw GlyphsmithError.wrap(error, path: artwork.path)
+    }
+    let warnings = rasterOnly(svg).map {
+      Diagnostic.warning(
+        "the PDF holds \($0.description) as an image at 1 px per pt (librsvg draws them as"
+          + " pixels), which blurs when enlarged; use PNG for this icon or drop the filter",
+        path: artwork.path, kind: Diagnostic.Kind.rasterFallback)
+    }
+    return (data, warnings)
+  }
+
+  /// The features of `svg` that a vector file can only hold as pixels (filters, embedded
+  /// images), each with the first element carrying it, read from the element outline (one
+  /// libxml2 pass; nothing is drawn).
+  static func rasterOnly(_ svg: LoadedSVG) -> [VectorModel.Unexpressed] {
+    guard let outline = try? svg.outline() else { return [] }
+    return [VectorModel.Feature.filters, .images].compactMap { feature in
+      LoadedSVG.element(carrying: feature, in: outline).map {
+        VectorModel.Unexpressed(feature: feature, element: $0)
+      }
+    }
+  }
+
+  /// `artwork` as a plain SVG laid out as `options` say at scale 1 (`SVGImageWriter`: the
+  /// canvas is the @1x PNG's size, one unit a pt), template roles and tints in one colour.
+  /// - Throws: `GlyphsmithError.unusable` naming the file and what plain paths cannot
+  ///   express (or a PNG input); what the layout throws.
+  package static func svg(_ artwork: Artwork, options: RenderOptions, comment: String? = nil)
+    throws -> Data
+  {
+    guard let svg = artwork.svg else {
+      throw GlyphsmithError.unusable(
+        path: artwork.path, problem: "a PNG cannot be written as an SVG vector; use PNG output")
+    }
+    // Filters and images are refused before the model is recorded: recording draws them at
+    // the recorder's 4096 device units, which is neither cheap nor needed to say no.
+    let raster = rasterOnly(svg)
+    if !raster.isEmpty {
+      throw GlyphsmithError.unusable(
+        path: artwork.path,
+        problem: SVGImageWriter.Unexpressible(problems: raster.map(\.description)).description)
+    }
+    let writer = SVGImageWriter(monochrome: monochrome(options), comment: comment)
+    do {
+      return try writer.write(try svg.vectorModel(), to: try target(artwork, options: options))
+    } catch let error as SVGImageWriter.Unexpressible {
+      throw GlyphsmithError.unusable(path: artwork.path, problem: error.description)
+    }
+  }
 }

@@ -8,6 +8,8 @@ package enum VectorWriters {
   package static let all: [any VectorWriter] = [
     // One line per writer, e.g. `PDFVectorWriter(),`.
     VectorDrawableWriter(),
+    SVGImageWriter(),
+    OutlineWriter(),
   ]
 
   /// The writer called `name` among `writers` (default: every registered one); `nil` when

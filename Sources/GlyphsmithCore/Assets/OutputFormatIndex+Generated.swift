@@ -18,6 +18,27 @@ extension OutputFormatIndex {
           .catalog, "png"),
       ]),
     Entry(
+      name: "pdf",
+      choices: [
+        OutputFormatChoice(
+          .render, "pdf",
+          help: "pdf: one page of the @1x PNG's size in pt, vectors kept (librsvg on "
+            + "Cairo's PDF surface), no date"),
+        OutputFormatChoice(
+          .catalog, "pdf"),
+      ]),
+    Entry(
+      name: "svg",
+      choices: [
+        OutputFormatChoice(
+          .render, "svg",
+          help: "svg: plain filled and stroked paths in pt, laid out as the PNG at @1x; "
+            + "what paths cannot express (masks, clipping, filters, images, "
+            + "gradients, text) is an error naming the element"),
+        OutputFormatChoice(
+          .catalog, "svg"),
+      ]),
+    Entry(
       name: "vector-drawable",
       choices: [
         OutputFormatChoice(

@@ -24,6 +24,10 @@ package struct AssetContents: Codable, Equatable, Sendable {
     package var templateRenderingIntent: String?
     /// `true` when the names of the assets in a group are prefixed with the group's name.
     package var providesNamespace: Bool?
+    /// `preserves-vector-representation`: `true` when Xcode keeps a single-scale PDF or SVG
+    /// as a vector at run time (Xcode 12+, "Preserve Vector Data"); absent or `false`, it
+    /// rasterizes the file into @1x-@3x at build time.
+    package var preservesVectorRepresentation: Bool?
     /// Keys not named above, and named keys of another type, as written.
     package var other: [String: JSONValue] = [:]
 
@@ -38,6 +42,7 @@ package struct AssetContents: Codable, Equatable, Sendable {
       var reader = try LenientObject(decoder)
       templateRenderingIntent = reader.take("template-rendering-intent")
       providesNamespace = reader.take("provides-namespace")
+      preservesVectorRepresentation = reader.take("preserves-vector-representation")
       other = reader.rest
     }
 
@@ -46,6 +51,7 @@ package struct AssetContents: Codable, Equatable, Sendable {
       var writer = LenientObject.Writer(encoder, other: other)
       writer.put("template-rendering-intent", templateRenderingIntent)
       writer.put("provides-namespace", providesNamespace)
+      writer.put("preserves-vector-representation", preservesVectorRepresentation)
       try writer.finish()
     }
   }

@@ -8,6 +8,9 @@ package struct CatalogEntry {
   var line: Int?
   /// px size read from the PNG header, when the file exists and is a PNG.
   var pixelSize: (width: Int, height: Int)?
+  /// The page size in pt of a PDF (`/MediaBox`) or SVG (root `width` and `height` in px or
+  /// pt), when the file exists and states it.
+  var pointSize: (width: Double, height: Double)?
 
   var filename: String? { entry.filename }
   var idiom: String? { entry.idiom }

@@ -23,6 +23,13 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   case unreadableImage = "unreadable-image"
   /// A @2x or @3x that is not exactly 2x or 3x the @1x in px.
   case scaleMismatch = "scale-mismatch"
+  /// A single-scale PDF or SVG image set (an entry without `scale`) without
+  /// `"preserves-vector-representation": true`: Xcode rasterizes it into @1x-@3x at build
+  /// time and it blurs when drawn larger (Xcode 12+, "Preserve Vector Data").
+  case vectorNotPreserved = "vector-not-preserved"
+  /// A PDF or SVG whose page size in pt differs from its sibling scales' (a PNG's px over its
+  /// scale, another vector's page): the slot would draw at two sizes.
+  case vectorSizeMismatch = "vector-size-mismatch"
   /// An app icon whose px size is not size x scale, or whose `size` cannot be read.
   case iconSizeMismatch = "icon-size-mismatch"
   /// Alpha in the 1024 px marketing icon (the App Store rejects it).
@@ -53,7 +60,7 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
     switch self {
     case .malformedJSON, .missingContents, .missingFile, .unreadableImage, .iconAlpha,
       .caseCollision, .duplicateName, .symbolTemplate, .symbolGuides, .symbolPaths,
-      .symbolInterpolation:
+      .symbolInterpolation, .vectorSizeMismatch:
       return .error
     default:
       return .warning

@@ -63,6 +63,7 @@ extension CatalogWalk {
     }
     if kind == "imageset" {
       checkScales(entries, key: key, contentsPath: contentsPath, asset: name)
+      checkVectors(entries, json: json, key: key, contentsPath: contentsPath, asset: name)
     }
     if kind == "appiconset" {
       checkIconSizes(entries, key: key, folder: folder, asset: name)
@@ -130,7 +131,12 @@ extension CatalogWalk {
         "'\(filename)' does not exist in the asset folder; add the file or remove the entry")
       return
     }
-    guard (filename as NSString).pathExtension.lowercased() == "png" else { return }
+    let fileExtension = (filename as NSString).pathExtension.lowercased()
+    if fileExtension == "pdf" || fileExtension == "svg" {
+      entry.pointSize = VectorPageSize.read(atPath: folder + "/" + filename)
+      return
+    }
+    guard fileExtension == "png" else { return }
     // The size is in the IHDR chunk, the first 24 bytes: read no more.
     // Non-blocking and regular files only: a FIFO named like a PNG is unreadable, not a hang.
     let data = Platform.readPrefix(atPath: folder + "/" + filename, count: 64)
@@ -221,6 +227,66 @@ extension CatalogWalk {
           Self.entryFinding(
             .scaleMismatch, entry, key: key, contentsPath: contentsPath, asset: asset,
             "'\(entry.filename!)' is \(size.width)x\(size.height) px, not \(ratio) the @\(baseScale)x '\(base.filename!)' (\(baseSize.width)x\(baseSize.height) px); \(fix)"
+          ))
+      }
+    }
+  }
+
+  /// Vector image sets: a single-scale PDF or SVG (no `scale`) without
+  /// `preserves-vector-representation` is a warning; a PDF or SVG whose page size in pt
+  /// differs from its slot's other scales (PNG px / scale, or another vector's page) is an
+  /// error.
+  mutating func checkVectors(
+    _ entries: [CatalogEntry], json: AssetContents, key: String, contentsPath: String,
+    asset: String
+  ) {
+    func isVector(_ entry: CatalogEntry) -> Bool {
+      guard let filename = entry.filename else { return false }
+      return ["pdf", "svg"].contains((filename as NSString).pathExtension.lowercased())
+    }
+    func isSingleScale(_ entry: CatalogEntry) -> Bool {
+      isVector(entry) && entry.scale == nil && entry.entry.other["scale"] == nil
+    }
+    if json.properties?.preservesVectorRepresentation != true,
+      let single = entries.first(where: isSingleScale)
+    {
+      findings.append(
+        Self.entryFinding(
+          .vectorNotPreserved, single, key: key, contentsPath: contentsPath, asset: asset,
+          "'\(single.filename!)' is a single-scale vector but the set lacks \"preserves-vector-representation\" : true; Xcode rasterizes it at build time and large sizes blur; add it to \"properties\""
+        ))
+    }
+    var slots: [String: [(entry: CatalogEntry, size: (width: Double, height: Double))]] = [:]
+    var order: [String] = []
+    for entry in entries {
+      let size: (width: Double, height: Double)?
+      if let points = entry.pointSize {
+        size = points
+      } else if let pixels = entry.pixelSize, let factor = Self.scaleFactor(entry.scale) {
+        size = (Double(pixels.width) / Double(factor), Double(pixels.height) / Double(factor))
+      } else {
+        size = nil
+      }
+      guard let size, entry.scale != nil else { continue }
+      let slot = entry.slotKey(dropScale: true)
+      if slots[slot] == nil { order.append(slot) }
+      slots[slot, default: []].append((entry, size))
+    }
+    for slot in order {
+      let members = slots[slot]!
+      guard let first = members.first(where: { $0.entry.pointSize == nil }) ?? members.first
+      else { continue }
+      for member in members
+      where isVector(member.entry) && member.entry.index != first.entry.index {
+        guard
+          abs(member.size.width - first.size.width) > 0.01
+            || abs(member.size.height - first.size.height) > 0.01
+        else { continue }
+        findings.append(
+          Self.entryFinding(
+            .vectorSizeMismatch, member.entry, key: key, contentsPath: contentsPath,
+            asset: asset,
+            "'\(member.entry.filename!)' has a page of \(Self.format(member.size.width))x\(Self.format(member.size.height)) pt, but its sibling '\(first.entry.filename!)' is \(Self.format(first.size.width))x\(Self.format(first.size.height)) pt; every scale of a slot must have one size in pt; re-export it at that size"
           ))
       }
     }

@@ -183,7 +183,14 @@ package final class SVGDocument {
 
   /// Draws the whole document on `surface`, its intrinsic canvas placed by `placement`.
   func draw(on surface: ImageSurface, placement: Placement) throws {
-    let cr = surface.context
+    try draw(context: surface.context, placement: placement)
+    try surface.checkStatus()
+  }
+
+  /// Draws the whole document with the Cairo context `cr` (any surface: an image, a PDF
+  /// page), its intrinsic canvas placed by `placement` in the context's user units.
+  /// - Throws: `RenderError.invalidSVG` when librsvg fails.
+  func draw(context cr: OpaquePointer, placement: Placement) throws {
     let (ox, oy) = canvasOrigin
     // A canvas measured from the content: the viewport reaches from the user space's origin
     // past the content, which is moved to the canvas's corner.
@@ -200,7 +207,6 @@ package final class SVGDocument {
         return rsvg_handle_render_document(handle, cr, &viewport, error)
       }
     }
-    try surface.checkStatus()
   }
 
   // MARK: - Text

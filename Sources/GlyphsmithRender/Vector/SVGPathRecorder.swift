@@ -43,7 +43,10 @@ package enum SVGPathRecorder {
     let scale = 1 / k
     let paths = reader.paths.map { painted in
       var painted = painted
-      painted.path = painted.path.map { PathPoint(x: $0.x * scale, y: $0.y * scale) }
+      // Back from the page (one canvas of margin, `render`) to canvas px.
+      painted.path = painted.path.map {
+        PathPoint(x: $0.x * scale - size.width, y: $0.y * scale - size.height)
+      }
       if case .stroke(var style, let dashed) = painted.paint {
         style.width *= scale
         style.dashes = style.dashes.map { $0 * scale }
@@ -73,12 +76,18 @@ package enum SVGPathRecorder {
       sink.data.append(bytes, count: Int(length))
       return CAIRO_STATUS_SUCCESS
     }
+    // The page reaches one canvas beyond each edge: librsvg draws what lies outside the
+    // viewBox (the PNG shows it where the layout makes room, as a fitted role measures ink
+    // past the canvas), and Cairo's SVG surface drops what falls off its page.
+    let margin = (x: size.width * k, y: size.height * k)
     let surface = cairo_svg_surface_create_for_stream(
-      write, Unmanaged.passUnretained(sink).toOpaque(), size.width * k, size.height * k)
+      write, Unmanaged.passUnretained(sink).toOpaque(), size.width * k + 2 * margin.x,
+      size.height * k + 2 * margin.y)
     defer { cairo_surface_destroy(surface) }
     try check(cairo_surface_status(surface))
     guard let cr = cairo_create(surface) else { throw RenderError.cairo(status: "out of memory") }
     try check(cairo_status(cr))
+    cairo_translate(cr, margin.x, margin.y)
     cairo_scale(cr, k, k)
     var viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
     do {

@@ -79,6 +79,14 @@ enum AssetsCommand: DeclaredSubcommand {
           without ios there is no catalog and -o is the folder android/
           and web/ go into
           """),
+      .value(
+        "format", "F", kind: .choice(OutputFormatIndex.names(for: .catalog)), default: "png",
+        help: """
+          the image sets' files: png (default) one per scale; pdf or svg one
+          vector file per set and appearance, no scale, the page the @1x
+          PNG's size in pt, preserves-vector-representation on (svg: plain
+          paths; what they cannot express is written as PDF, with a warning)
+          """),
       .value("android-out", "DIR", kind: .path, help: "where Android drawables go"),
       .value(
         "android-format", "F", kind: .choice(OutputFormatIndex.androidNames),
@@ -202,6 +210,17 @@ enum AssetsCommand: DeclaredSubcommand {
     assets.jobs = try parsed.whole("jobs") ?? ParallelMap.availableCores
     assets.platforms = try CommonOptions.platforms(parsed.value("platform")) ?? assets.platforms
     assets.androidOutput = parsed.value("android-out")
+    if let format = parsed.value("format") {
+      let names = OutputFormatIndex.names(for: .catalog)
+      guard names.contains(format) else {
+        throw UsageError(
+          message: "--format: \(OutputFormatIndex.spoken(names)), got '\(format)'")
+      }
+      guard assets.platforms.contains(.ios) else {
+        throw UsageError(message: "--format applies to the iOS image sets; add --platform ios")
+      }
+      assets.icon.catalogFormat = format
+    }
     if let format = parsed.value("android-format") {
       guard let known = AndroidFormat(rawValue: format) else {
         let names = OutputFormatIndex.spoken(ProjectConfig.androidFormats)

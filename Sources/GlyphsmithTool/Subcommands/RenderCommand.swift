@@ -2,24 +2,29 @@ import Foundation
 import Glyphsmith
 import GlyphsmithCommands
 
-/// `glyphsmith render INPUT -o OUTPUT.png ...`: one icon to one PNG.
+/// `glyphsmith render INPUT -o OUTPUT.png ...`: one icon to one PNG (or a PDF, an SVG, a
+/// VectorDrawable: `-f`, else `-o`'s extension).
 enum RenderCommand: DeclaredSubcommand {
   /// The command declared once: `parse`, the usage and this help all come from it.
   static let declaration = CommandDeclaration(
     name: "render",
-    summary: "render one SVG or PNG icon to a PNG at a size and scale",
+    summary: "render one SVG or PNG icon to a PNG (or PDF, SVG) at a size and scale",
     synopsis: """
       INPUT -o OUTPUT.png [--role R] [--size PT | --width PX --height PX]
       [--scale N] [--padding PT] [--template] [--tint COLOR]
       [--background COLOR] [--shape S] [--compact] [--quiet]
-      [-f png|vector-drawable] [--min-sdk N]
+      [-f png|pdf|svg|vector-drawable] [--min-sdk N]
       """,
     discussion: """
       Renders INPUT (an .svg or .png file, or - for stdin) to OUTPUT.png (- for stdout): 8-bit
-      RGBA, straight alpha, sRGB chunk, no time stamp; written atomically.
+      RGBA, straight alpha, sRGB chunk, no time stamp; written atomically. The format is -f,
+      else OUTPUT's extension (.png, .pdf, .svg, .xml); an extension that contradicts -f is
+      an error. PDF and SVG are the @1x PNG's layout in pt (scale ignored).
       """,
     options: [
-      .value("output", short: "o", "FILE", help: "the PNG to write (required)"),
+      .value(
+        "output", short: "o", "FILE",
+        help: "the file to write (required; - for stdout); .pdf, .svg, .xml pick the format"),
       .value(
         "role", "R", kind: .choice(["plain", "tab-bar", "toolbar", "indicator"]), default: "plain",
         help: "plain (default), tab-bar, toolbar, indicator; see the table below"),
@@ -104,7 +109,7 @@ enum RenderCommand: DeclaredSubcommand {
     let parsed = try declaration.parse(arguments)
     let input = try CommonOptions.single(
       parsed, missing: "INPUT (an .svg or .png file, or - for stdin)", name: "INPUT")
-    let output = try CommonOptions.output(parsed, "FILE.png")
+    let output = try CommonOptions.output(parsed, "FILE.png (or .pdf, .svg, .xml)")
     let template = try CommonOptions.template(parsed)
     var render = RenderOptions()
     render.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .plain)
@@ -127,11 +132,19 @@ enum RenderCommand: DeclaredSubcommand {
       ? parsed.number("zoom") ?? parsed.defaultedNumber("scale") : parsed.defaultedNumber("scale")
     // The registry's formats with a render choice (`OutputFormats`); the first is the default.
     let formats = OutputFormats.names(for: .render)
-    let format = parsed.value("format")?.lowercased() ?? formats[0]
+    // -f, else the output's extension, else the default: a PNG named `.pdf` is never written.
+    let byName = OutputFormats.rendered(forPath: output == "-" ? "" : output)
+    let format = parsed.value("format")?.lowercased() ?? byName?.name ?? formats[0]
     guard let written = OutputFormats.rendered(format) else {
       throw UsageError(
         message:
           "-f/--format: \(OutputFormatIndex.spoken(formats)), got '\(parsed.value("format")!)'")
+    }
+    if let byName, byName.name != written.name {
+      throw UsageError(
+        message:
+          "-o \(output): the extension .\(byName.fileExtension) is \(byName.name), not -f \(format); "
+          + "name the file .\(written.fileExtension) or give -f \(byName.name)")
     }
     let minSdk = parsed.value("min-sdk") == nil ? nil : try parsed.whole("min-sdk")
     if minSdk != nil && format != "vector-drawable" {
@@ -152,7 +165,7 @@ enum RenderCommand: DeclaredSubcommand {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
     if !written.isRaster && render.background != nil {
-      throw UsageError(message: "--background applies to PNG output, not a VectorDrawable")
+      throw UsageError(message: "--background applies to PNG output, not \(written.name)")
     }
     let (limits, budget) = try BudgetOptions.parse(parsed)
     var job = RenderJob(input: input, output: output, options: render)

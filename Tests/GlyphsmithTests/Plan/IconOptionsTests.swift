@@ -123,6 +123,11 @@ struct IconOptionsTests {
       o.minSdk = 24
       return o
     },
+    "catalogFormat": {
+      var o = $0
+      o.catalogFormat = "pdf"
+      return o
+    },
     "platforms": {
       var o = $0
       o.platforms = [.ios]

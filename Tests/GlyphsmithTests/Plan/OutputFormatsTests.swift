@@ -12,10 +12,16 @@ struct OutputFormatsTests {
 
   @Test func namesAreUniqueAndTheBuiltInsAreRegistered() {
     let names = OutputFormats.all.map(\.name)
-    #expect(names == ["png", "vector-drawable", "ico"])
+    #expect(names == ["png", "pdf", "svg", "vector-drawable", "ico"])
     #expect(Set(names).count == names.count)
     #expect(OutputFormats.named("vector-drawable")?.fileExtension == "xml")
-    #expect(OutputFormats.named("pdf") == nil)
+    #expect(OutputFormats.named("pdf")?.fileExtension == "pdf")
+    #expect(OutputFormats.named("eps") == nil)
+    #expect(OutputFormats.rendered(forPath: "a/home.PDF")?.name == "pdf")
+    #expect(OutputFormats.rendered(forPath: "home.xml")?.name == "vector-drawable")
+    #expect(OutputFormats.rendered(forPath: "home.ico") == nil)
+    #expect(OutputFormats.drawn("svg", at: .catalog)?.name == "svg")
+    #expect(OutputFormats.drawn("vector-drawable", at: .catalog) == nil)
   }
 
   @Test func eachDrawnFormatReadsBackTheFingerprintItEncodes() throws {
@@ -28,7 +34,10 @@ struct OutputFormatsTests {
     let source = OutputSource(
       artwork: artwork, fingerprint: fingerprint, minSdk: 21, shape: nil, sizePt: nil)
     var pngs: [(side: Int, data: Data)] = []
-    for format in [OutputFormats.png, OutputFormats.vectorDrawable] as [any DrawnOutputFormat] {
+    let formats: [any DrawnOutputFormat] = [
+      OutputFormats.png, OutputFormats.vectorDrawable, OutputFormats.pdf, OutputFormats.svg,
+    ]
+    for format in formats {
       var file = PlannedAssetFile(
         name: "square." + format.fileExtension, render: render, reportPath: "square")
       file.format = format

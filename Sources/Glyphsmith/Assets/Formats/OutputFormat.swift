@@ -67,12 +67,15 @@ package struct OutputSource {
 package struct EncodedOutput {
   /// The file's bytes.
   package var data: Data
-  /// Its width in px (a VectorDrawable: its viewport's, in dp).
+  /// Its width in px (a VectorDrawable: its viewport's, in dp; a PDF or SVG: its page's, in
+  /// pt).
   package var width: Int
   /// Its height, as `width`.
   package var height: Int
   /// The glyph drawn, for a raster format (warnings, shape and size); `nil` otherwise.
   package var glyph: RenderedGlyph? = nil
+  /// What drawing a vector format found (a PDF embedding a filter as an image), in order.
+  package var warnings: [Diagnostic] = []
 }
 
 /// A file found up to date on disk.

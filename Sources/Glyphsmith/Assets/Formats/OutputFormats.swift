@@ -14,9 +14,13 @@ package enum OutputFormats {
   package static let vectorDrawable = VectorDrawableFormat()
   /// ICO packed from PNGs (`ICOFormat`).
   package static let ico = ICOFormat()
+  /// PDF, one page drawn by librsvg on Cairo's PDF surface (`PDFFormat`).
+  package static let pdf = PDFFormat()
+  /// Plain SVG paths from the vector model (`SVGFormat`).
+  package static let svg = SVGFormat()
 
   /// Every registered format, names unique.
-  package static let all: [any OutputFormat] = [png, vectorDrawable, ico]
+  package static let all: [any OutputFormat] = [png, pdf, svg, vectorDrawable, ico]
 
   /// The format called `name`, else `nil`.
   package static func named(_ name: String) -> (any OutputFormat)? {
@@ -32,8 +36,26 @@ package enum OutputFormats {
 
   /// The drawn format `render -f name` writes, else `nil`.
   package static func rendered(_ name: String) -> (any DrawnOutputFormat)? {
-    all.first { $0.choices.contains { $0.place == .render && $0.name == name } }
+    drawn(name, at: .render)
+  }
+
+  /// The drawn format chosen by `name` at `place` (`render -f`, a catalog's `format`), else
+  /// `nil`.
+  package static func drawn(_ name: String, at place: OutputFormatChoice.Place)
+    -> (any DrawnOutputFormat)?
+  {
+    all.first { $0.choices.contains { $0.place == place && $0.name == name } }
       as? any DrawnOutputFormat
+  }
+
+  /// The drawn format `render` writes to a file named `path` (by its extension, `.png`,
+  /// `.pdf`, `.svg`, `.xml`, any case), else `nil` (no extension, another, or `-`).
+  package static func rendered(forPath path: String) -> (any DrawnOutputFormat)? {
+    let ext = (path as NSString).pathExtension.lowercased()
+    guard !ext.isEmpty else { return nil }
+    return all.compactMap { $0 as? any DrawnOutputFormat }.first {
+      $0.fileExtension == ext && $0.choices.contains { $0.place == .render }
+    }
   }
 
   /// Whether `data` is a file Glyphsmith wrote in any registered format (it carries a

@@ -91,13 +91,20 @@ package struct ImageSetWriter: AssetPlatformWriter {
     try AtomicFile.write(data, toPath: path)
   }
 
-  /// One imageset per variant (regular, compact), each scale x appearance a file.
+  /// One imageset per variant (regular, compact), each scale x appearance a file; with a
+  /// vector catalog format (`IconOptions.catalogFormat` `pdf` or `svg`) and an SVG input,
+  /// each appearance one vector file instead (`vectorSets`).
   package func plannedSets(for input: AssetInput, in context: AssetPlatformContext)
     -> [PlannedAssetSet]
   {
     let options = context.options
-    var sets: [PlannedAssetSet] = []
     let appearances = input.darkPath == nil ? [false] : [false, true]
+    if let format = OutputFormats.drawn(options.icon.catalogFormat, at: .catalog),
+      !format.isRaster, input.path.lowercased().hasSuffix(".svg")
+    {
+      return vectorSets(for: input, in: context, format: format, appearances: appearances)
+    }
+    var sets: [PlannedAssetSet] = []
     // Everything in Contents.json but the set name (see `contents(setName:...)`).
     let shape = "\(options.scales)|\(appearances.count)|\(options.keepsColour)"
     for (setName, folder, compact) in setFolders(for: input, in: context) {
@@ -123,6 +130,63 @@ package struct ImageSetWriter: AssetPlatformWriter {
           folder: folder, files: files, texts: [("Contents.json", json)], whole: true))
     }
     return sets
+  }
+
+  /// Single-scale vector imagesets (Xcode 12+, Apple "Asset Catalog Format Reference"): per
+  /// variant one `NAME.pdf` (or `.svg`), `NAME-dark.pdf` with a dark variant, laid out at
+  /// scale 1 (the page is the @1x PNG's size in pt), and a `Contents.json` whose entries have
+  /// no `scale` and whose properties hold `preserves-vector-representation: true`, so Xcode
+  /// keeps the vector at run time. An SVG set falls back to the PDF set, with a warning,
+  /// when plain paths cannot express the input.
+  private func vectorSets(
+    for input: AssetInput, in context: AssetPlatformContext, format: any DrawnOutputFormat,
+    appearances: [Bool]
+  ) -> [PlannedAssetSet] {
+    let template = !context.options.keepsColour
+    return setFolders(for: input, in: context).map { setName, folder, compact in
+      func set(_ format: any DrawnOutputFormat) -> PlannedAssetSet {
+        var files: [PlannedAssetFile] = []
+        for dark in appearances {
+          var render = context.base
+          render.compact = compact
+          render.scale = 1
+          let filename = setName + (dark ? "-dark" : "") + "." + format.fileExtension
+          var file = PlannedAssetFile(
+            name: filename, render: render, dark: dark, reportPath: folder + "/" + filename)
+          file.format = format
+          files.append(file)
+        }
+        let key = "\(format.name)|\(appearances.count)|\(!template)"
+        let json = contentsTemplates.json(key: key, setName: setName) {
+          Self.vectorContents(
+            setName: $0, fileExtension: format.fileExtension, appearances: appearances,
+            template: template)
+        }
+        return PlannedAssetSet(
+          folder: folder, files: files, texts: [("Contents.json", json)], whole: true)
+      }
+      var planned = set(format)
+      if format.name != OutputFormats.pdf.name {
+        planned.fallback = [set(OutputFormats.pdf)]
+        planned.fallbackNote = "writing the image set as PDF instead"
+      }
+      return planned
+    }
+  }
+
+  /// The `Contents.json` of the vector set `setName`: one entry without a scale per
+  /// appearance, `preserves-vector-representation` on.
+  private static func vectorContents(
+    setName: String, fileExtension: String, appearances: [Bool], template: Bool
+  ) -> AssetContents {
+    let images = appearances.map { dark in
+      AssetContents.Entry(
+        filename: setName + (dark ? "-dark" : "") + "." + fileExtension, idiom: "universal",
+        appearances: dark ? [.init(appearance: "luminosity", value: "dark")] : nil)
+    }
+    var contents = AssetContents.imageSet(images: images, template: template)
+    contents.properties?.preservesVectorRepresentation = true
+    return contents
   }
 
   /// `NAME.png`, `NAME@2x.png`, `NAME-dark@3x.png`, ...: a set's file at `scale`.

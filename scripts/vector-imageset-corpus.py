@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""Issue 34's corpus check of vector image sets: every icon of each folder (default: all of
+Lucide and Heroicons solid, ../shared/corpus beside the checkout) is written by `glyphsmith
+assets` three times, as PNG image sets (@1x-@3x, the reference), as PDF sets and as SVG sets
+(--format pdf|svg, compact variants included). Every PDF is checked with `pdfinfo` (page in pt
+= the @1x PNG's px), `qpdf --check` and `pdfimages -list` (no image), and drawn by poppler
+(`pdftocairo -png -transp -r 72*scale`); every SVG by rsvg-convert and resvg (`--zoom`); each
+drawing is compared with Glyphsmith's own PNG at that scale by `glyphsmith golden check` (the
+project's pixelmatch kernel) at threshold 0.1, anti-aliasing not counted, failing over 0.5 %
+of the pixels. The PDF and SVG runs are repeated with --jobs 1 and must give the same bytes.
+Then `glyphsmith outline` over each folder: no output may have a stroke, and each, drawn by
+rsvg-convert at 16, 24 and 48 px, must match Glyphsmith's PNG of the source within that bound.
+
+Usage: scripts/vector-imageset-corpus.py [ICONS_DIR...] [--tool PATH] [--out DIR] [--jobs N]
+Prints counts per corpus, format and renderer; writes OUT/summary.json.
+Needs: scripts/install-test-tools (poppler-utils, qpdf, librsvg2-bin, resvg-cli)."""
+from pathlib import Path
+import argparse
+import concurrent.futures
+import filecmp
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+
+def run(arguments, **kwargs):
+    return subprocess.run(arguments, capture_output=True, text=True, **kwargs)
+
+
+def assets(tool, icons, catalog, fmt, jobs):
+    result = run([tool, "assets", icons, "-o", catalog, "--compact", "--format", fmt, "--quiet",
+                  "--jobs", str(jobs), "--json"])
+    report = json.loads(result.stdout) if result.stdout.strip() else {"inputs": []}
+    return report
+
+
+def sets(catalog):
+    for root, folders, _ in os.walk(catalog):
+        for folder in sorted(folders):
+            if folder.endswith(".imageset"):
+                yield os.path.relpath(os.path.join(root, folder), catalog)
+
+
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def check_corpus(tool, icons, out, jobs):
+    name = os.path.basename(os.path.normpath(icons))
+    base = f"{out}/{name}"
+    summary = {"icons": sum(1 for f in os.listdir(icons) if f.endswith(".svg"))}
+    reports = {fmt: assets(tool, icons, f"{base}/{fmt}/Icons.xcassets", fmt, jobs)
+               for fmt in ("png", "pdf", "svg")}
+    png_catalog = f"{base}/png/Icons.xcassets"
+    for fmt in ("pdf", "svg"):
+        catalog = f"{base}/{fmt}/Icons.xcassets"
+        report = reports[fmt]
+        counts = {"sets": 0, "failedInputs": sum(1 for i in report["inputs"] if i["status"] == "failed"),
+                  "warnings": sorted({w for i in report["inputs"] for w in i.get("warnings", [])})[:20]}
+        counts["warningCount"] = sum(len(i.get("warnings", [])) for i in report["inputs"])
+        problems = []
+        renderers = ["poppler"] if fmt == "pdf" else ["rsvg-convert", "resvg"]
+        fallbacks = 0
+        work = []
+        for relative in sets(catalog):
+            stem = os.path.basename(relative)[: -len(".imageset")]
+            files = [f for f in os.listdir(f"{catalog}/{relative}") if f != "Contents.json"]
+            vector = f"{catalog}/{relative}/{stem}.{fmt}"
+            if not os.path.exists(vector):
+                fallback = f"{catalog}/{relative}/{stem}.pdf"
+                if fmt == "svg" and os.path.exists(fallback):
+                    fallbacks += 1
+                    continue
+                problems.append(f"{relative}: no {stem}.{fmt} ({files})")
+                continue
+            counts["sets"] += 1
+            work.append((relative, stem, vector))
+
+        def one(item):
+            relative, stem, vector = item
+            found = []
+            w, h = png_size(f"{png_catalog}/{relative}/{stem}.png")
+            if fmt == "pdf":
+                info = run(["pdfinfo", vector]).stdout
+                size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info)
+                if not size or (float(size.group(1)), float(size.group(2))) != (w, h):
+                    found.append(f"{relative}: page {size and size.groups()} != {w}x{h}")
+                if run(["qpdf", "--check", vector]).returncode != 0:
+                    found.append(f"{relative}: qpdf --check failed")
+                images = run(["pdfimages", "-list", vector]).stdout.strip().split("\n")
+                if len(images) > 2:
+                    found.append(f"{relative}: {len(images) - 2} images")
+            for scale in (1, 2, 3):
+                suffix = "" if scale == 1 else f"@{scale}x"
+                for renderer in renderers:
+                    folder = f"{base}/back-{fmt}-{renderer}/{relative}"
+                    os.makedirs(folder, exist_ok=True)
+                    target = f"{folder}/{stem}{suffix}.png"
+                    if renderer == "poppler":
+                        run(["pdftocairo", "-png", "-transp", "-singlefile", "-r", str(72 * scale),
+                             vector, target[:-4]])
+                    elif renderer == "rsvg-convert":
+                        run(["rsvg-convert", "-z", str(scale), "-o", target, vector])
+                    else:
+                        run(["resvg", "--zoom", str(scale), vector, target])
+            return found
+
+        with concurrent.futures.ThreadPoolExecutor(max(jobs, 1)) as pool:
+            for found in pool.map(one, work):
+                problems += found
+        counts["svgFellBackToPDF"] = fallbacks
+        counts["structureProblems"] = problems[:20]
+        counts["structureProblemCount"] = len(problems)
+        for renderer in renderers:
+            back = f"{base}/back-{fmt}-{renderer}"
+            # Only the sets drawn back are compared: a reference folder of just those.
+            reference = f"{base}/ref-{fmt}-{renderer}"
+            shutil.rmtree(reference, ignore_errors=True)
+            for relative, stem, _ in work:
+                os.makedirs(f"{reference}/{relative}", exist_ok=True)
+                for scale in (1, 2, 3):
+                    suffix = "" if scale == 1 else f"@{scale}x"
+                    shutil.copy(f"{png_catalog}/{relative}/{stem}{suffix}.png",
+                                f"{reference}/{relative}/{stem}{suffix}.png")
+            check = run([tool, "golden", "check", back, reference, "--json", "--threshold", "0.1",
+                         "--no-include-aa", "--fail-over", "0.5%"])
+            results = json.loads(check.stdout)["results"]
+            by_scale = {}
+            for r in results:
+                scale = re.search(r"@(\d)x\.png$", r["path"])
+                key = f"@{scale.group(1) if scale else 1}x"
+                share = r.get("mismatchedPixels", 0) / max(r.get("totalPixels") or 1, 1)
+                entry = by_scale.setdefault(key, {"compared": 0, "over0.5%": 0, "maxShare": 0.0,
+                                                  "maxFile": None, "identical": 0})
+                entry["compared"] += 1
+                entry["identical"] += 1 if r.get("mismatchedPixels", 0) == 0 else 0
+                if r.get("status") != "passed":
+                    entry["over0.5%"] += 1
+                if share > entry["maxShare"]:
+                    entry["maxShare"], entry["maxFile"] = share, r["path"]
+            counts[renderer] = by_scale
+        # The same bytes with --jobs 1.
+        again = f"{base}/{fmt}-jobs1/Icons.xcassets"
+        assets(tool, icons, again, fmt, 1)
+        differing = []
+        for relative in sets(catalog):
+            for file in os.listdir(f"{catalog}/{relative}"):
+                if not filecmp.cmp(f"{catalog}/{relative}/{file}", f"{again}/{relative}/{file}",
+                                   shallow=False):
+                    differing.append(f"{relative}/{file}")
+        counts["bytesDifferAtJobs1"] = differing[:20]
+        counts["bytesDifferAtJobs1Count"] = len(differing)
+        summary[fmt] = counts
+    return name, summary
+
+
+def check_outline(tool, icons, out, jobs):
+    """`glyphsmith outline` over the corpus: no output has a stroke, and each, drawn by
+    rsvg-convert at 16, 24 and 48 px, matches Glyphsmith's own PNG of the source at that size
+    (`assets --role plain --size S --scales 1`, the canvas fitted as `render -w S` does)."""
+    name = os.path.basename(os.path.normpath(icons))
+    base = f"{out}/{name}/outline"
+    result = run([tool, "outline", icons, "-o", f"{base}/svg", "--jobs", str(jobs)])
+    failed_inputs = [line for line in result.stderr.splitlines() if ": error:" in line]
+    written = sorted(f for f in os.listdir(f"{base}/svg") if f.endswith(".svg"))
+    stroked = [f for f in written if re.search(r"\bstroke[-=:]", open(f"{base}/svg/{f}").read())]
+    summary = {"written": len(written), "failedInputs": len(failed_inputs),
+               "failures": failed_inputs[:20], "withStroke": stroked[:20],
+               "withStrokeCount": len(stroked)}
+    for size in (16, 24, 48):
+        reference = f"{base}/ref{size}"
+        run([tool, "assets", icons, "-o", f"{reference}/Icons.xcassets", "--role", "plain",
+             "--size", str(size), "--scales", "1", "--quiet", "--jobs", str(jobs)])
+        back = f"{base}/back{size}"
+        golden = f"{base}/golden{size}"
+        os.makedirs(back, exist_ok=True)
+        os.makedirs(golden, exist_ok=True)
+
+        def one(file):
+            stem = file[:-4]
+            source = None
+            for root, _, files in os.walk(f"{reference}/Icons.xcassets"):
+                if f"{stem}.png" in files and root.endswith(f"/{stem}.imageset"):
+                    source = f"{root}/{stem}.png"
+            if source:
+                shutil.copy(source, f"{golden}/{stem}.png")
+                run(["rsvg-convert", "-w", str(size), "-h", str(size), "-o", f"{back}/{stem}.png",
+                     f"{base}/svg/{file}"])
+
+        with concurrent.futures.ThreadPoolExecutor(max(jobs, 1)) as pool:
+            list(pool.map(one, written))
+        check = run([tool, "golden", "check", back, golden, "--json", "--threshold", "0.1",
+                     "--no-include-aa", "--fail-over", "0.5%"])
+        results = json.loads(check.stdout)["results"]
+        shares = [(r.get("mismatchedPixels", 0) / max(r.get("totalPixels") or 1, 1), r["path"])
+                  for r in results]
+        worst = max(shares, default=(0, None))
+        summary[f"{size}px"] = {"compared": len(results),
+                                "over0.5%": sum(1 for r in results if r.get("status") != "passed"),
+                                "maxShare": worst[0], "maxFile": worst[1]}
+    return summary
+
+
+def main():
+    here = Path(__file__).resolve().parent
+    # ../shared/corpus beside the checkout (or beside the folder holding a worktree).
+    corpus = next((p / "shared" / "corpus" for p in here.parents
+                   if (p / "shared" / "corpus").is_dir()), here.parents[1] / "shared" / "corpus")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("icons", nargs="*",
+                        default=[str(corpus / "lucide"), str(corpus / "heroicons-solid")])
+    parser.add_argument("--tool", default=str(here.parent / ".build" / "release" / "glyphsmith-render"))
+    parser.add_argument("--out", default="/tmp/vector-imageset-corpus")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    tool = args.tool if os.path.exists(args.tool) else str(here.parent / ".build" / "debug" / "glyphsmith-render")
+    for needed in ("pdftocairo", "pdfinfo", "pdfimages", "qpdf", "rsvg-convert", "resvg"):
+        if not shutil.which(needed):
+            sys.exit(f"{needed} is missing; run scripts/install-test-tools")
+    shutil.rmtree(args.out, ignore_errors=True)
+    os.makedirs(args.out)
+    summary = dict(check_corpus(tool, icons, args.out, args.jobs) for icons in args.icons)
+    for icons in args.icons:
+        summary[os.path.basename(os.path.normpath(icons))]["outline"] = check_outline(
+            tool, icons, args.out, args.jobs)
+    with open(f"{args.out}/summary.json", "w") as f:
+        json.dump(summary, f, indent=2, sort_keys=True)
+    failed = False
+    for name, corpus_summary in summary.items():
+        print(f"{name}: {corpus_summary['icons']} icons")
+        for fmt in ("pdf", "svg"):
+            counts = corpus_summary[fmt]
+            print(f"  {fmt}: {counts['sets']} sets, {counts['failedInputs']} inputs failed, "
+                  f"{counts['warningCount']} warnings, {counts['structureProblemCount']} structure "
+                  f"problems, {counts['bytesDifferAtJobs1Count']} files differ at --jobs 1"
+                  + (f", {counts['svgFellBackToPDF']} fell back to PDF" if fmt == "svg" else ""))
+            failed |= bool(counts["failedInputs"] or counts["structureProblemCount"]
+                           or counts["bytesDifferAtJobs1Count"])
+            for renderer in ("poppler",) if fmt == "pdf" else ("rsvg-convert", "resvg"):
+                for scale, entry in sorted(counts[renderer].items()):
+                    print(f"    {renderer} {scale}: {entry['compared']} compared, {entry['identical']} "
+                          f"with no differing pixel, {entry['over0.5%']} over 0.5 %, max {entry['maxShare'] * 100:.3f} %"
+                          f" ({entry['maxFile']})")
+                    failed |= entry["over0.5%"] > 0
+        outline = corpus_summary["outline"]
+        print(f"  outline: {outline['written']} written, {outline['failedInputs']} failed, "
+              f"{outline['withStrokeCount']} with a stroke")
+        failed |= bool(outline["failedInputs"] or outline["withStrokeCount"])
+        for size in (16, 24, 48):
+            entry = outline[f"{size}px"]
+            print(f"    rsvg-convert {size} px: {entry['compared']} compared, {entry['over0.5%']} over "
+                  f"0.5 %, max {entry['maxShare'] * 100:.3f} % ({entry['maxFile']})")
+            failed |= entry["over0.5%"] > 0
+    print(f"summary: {args.out}/summary.json")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
