@@ -203,6 +203,39 @@ struct OwnershipCLITests {
     #expect(try ProjectCLITests.snapshot(folder) == before)
   }
 
+  static let androidNamed =
+    "'android.res' ('android/res', written and pruned from the folder holding it)"
+  static let overlapRule =
+    "overlap; each platform's output folder must be apart from the others', since each is pruned by its own record"
+
+  // Found by the new-user trial: a web folder holding the Android one had one platform's prune
+  // remove the other's outputs.
+  @Test(arguments: [
+    ("android", "\(androidNamed) and 'web.folder' ('android')"),
+    ("android/res", "\(androidNamed) and 'web.folder' ('android/res')"),
+    ("android/res/web", "\(androidNamed) and 'web.folder' ('android/res/web')"),
+    ("App/Icons.xcassets", "'ios.catalog' ('App/Icons.xcassets') and 'web.folder' ('App/Icons.xcassets')"),
+    ("App", "'ios.catalog' ('App/Icons.xcassets') and 'web.folder' ('App')"),
+    ("App/Icons.xcassets/web", "'ios.catalog' ('App/Icons.xcassets') and 'web.folder' ('App/Icons.xcassets/web')"),
+  ])
+  func outputFoldersOverlappingEachOtherAreRefusedNamingBothKeys(value: String, named: String)
+    throws
+  {
+    let folder = try Self.project(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+       "android": {"res": "android/res"}, "web": {"folder": "\(value)"}}
+      """, icons: ["bell"])
+    let before = try ProjectCLITests.snapshot(folder)
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "glyphsmith.json: error: invalid glyphsmith.json: \(named) \(Self.overlapRule); see docs/project.md\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+  }
+
   @Test func symbolsTrueTakesOverItsOwnImageSetsAndCollisionsRemoveNothing() throws {
     let ios =
       #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets", "symbols": SYMBOLS}}"#

@@ -151,10 +151,12 @@ package enum OutputManifest {
   ///   `folders`: the project's output folders by platform (`build`), which each record of
   ///   one of them lists from now on; a root of `roots` not among them is a dropped folder
   ///   (`droppedFolders`): its record lists no folders, and is removed once it lists nothing.
+  ///   `removing` false (a run that failed): nothing is removed, and the record keeps
+  ///   listing what it did, so the next run that succeeds prunes it.
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
     journal: Journal? = nil, folders: [String: String]? = nil,
-    marked: (String) -> [String] = { _ in [] }
+    marked: (String) -> [String] = { _ in [] }, removing: Bool = true
   ) -> (removed: [Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     var removed: [Removal] = []
     var warnings: [Diagnostic] = []
@@ -185,7 +187,7 @@ package enum OutputManifest {
       let configured = Set(
         [absolute(base)] + current.values
           + current.filter { $0.key == "android" }.map { absolute($0.value + "/res") })
-      let stale = stale(root: base, old: old, new: new, considered: considered)
+      let stale = removing ? stale(root: base, old: old, new: new, considered: considered) : []
       let removable = Set(stale.map(\.output))
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
         if record.pending[output] != nil {

@@ -8,8 +8,9 @@ import Foundation
 ///
 /// Glyphsmith's mark: the fingerprint every PNG, VectorDrawable and ICO carries
 /// (`OutputFormats.carriesFingerprint`), and the `generator: glyphsmith` comment of a symbol
-/// set's SVG. A set folder is Glyphsmith's when a file in it carries the mark; a file when it
-/// carries it itself.
+/// set's SVG. A file is Glyphsmith's when it carries the mark itself. Without a record a set folder is Glyphsmith's only as its own
+/// description says (`isMarkedFolder`), and a marked file only under a name of its own
+/// (`isOwnName`): a mark travels with a copy, a path does not.
 package enum OutputOwnership {
   /// The problem an icon fails with when its output `path` exists and is not Glyphsmith's:
   /// `PATH exists and was not made by glyphsmith; move it or pass --force`.
@@ -130,38 +131,102 @@ package enum OutputOwnership {
     return groupContents.contains(data)
   }
 
-  /// Whether the folder at `path` holds a file carrying Glyphsmith's mark; `preferred` names
-  /// are looked at first (the files the plan makes), so one read usually answers.
-  package static func isMarkedFolder(_ path: String, preferred: [String] = []) -> Bool {
-    guard let names = Platform.folderNames(atPath: path) else { return false }
-    let present = Set(names)
-    let order =
-      preferred.filter(present.contains)
-      + names.sorted().filter {
-        !preferred.contains($0)
+  /// The name of the set folder at `path` without its extension (`ad` for `.../ad.imageset`,
+  /// `ad` for a web folder `.../ad`), and whether it is a catalog set (`.imageset`,
+  /// `.symbolset`).
+  static func setName(ofFolder path: String) -> (name: String, catalog: Bool) {
+    let last = String(path.split(separator: "/").last ?? Substring(path))
+    for suffix in [".imageset", ".symbolset"] where last.hasSuffix(suffix) {
+      return (String(last.dropLast(suffix.count)), true)
+    }
+    return (last, false)
+  }
+
+  /// The files of a web icon folder (`WebIcons.plan`), by name.
+  static let webNames: Set<String> = [
+    WebIcons.faviconName, "apple-touch-icon.png", "icon-192.png", "icon-512.png",
+    "icon-512-maskable.png", "manifest-icons.json",
+  ]
+
+  /// Whether `name` is one Glyphsmith gives a file in the set folder at `folder`: in a
+  /// catalog set `Contents.json` or the set's own name with its appearance, scale and
+  /// extension (`ad.png`, `ad-dark@2x.png`, `ad.svg` in `ad.imageset`); in a web folder one of
+  /// `webNames`. A file of another name (`mine.png`, or `ad.png` in `ad-copy.imageset`, a
+  /// copy) is never Glyphsmith's, whatever mark it carries.
+  package static func isOwnName(_ name: String, inFolder folder: String) -> Bool {
+    let set = setName(ofFolder: folder)
+    guard set.catalog else { return webNames.contains(name) }
+    if name == "Contents.json" { return true }
+    guard name.hasPrefix(set.name) else { return false }
+    return name.dropFirst(set.name.count)
+      .wholeMatch(of: /(-dark)?(@[0-9]+x)?\.[A-Za-z]+/) != nil
+  }
+
+  /// Whether the set folder at `path`, which no record lists, shows itself as Glyphsmith's
+  /// (issue 32): a catalog set's own `Contents.json` lists only files of the set's own name
+  /// (`isOwnName`), in the exact text Glyphsmith writes, and one of them is there carrying
+  /// Glyphsmith's mark; a web folder's
+  /// `manifest-icons.json` holds the bytes Glyphsmith writes and one of its files carries the
+  /// mark. A fingerprint inside a file copied into another folder (Xcode's "Duplicate", a
+  /// hand-made set holding a copied PNG) never makes it Glyphsmith's.
+  package static func isMarkedFolder(_ path: String) -> Bool {
+    let set = setName(ofFolder: path)
+    if set.catalog {
+      // Written as Glyphsmith (and Xcode) write it, byte for byte: a hand-written one is not.
+      guard let data = FileBytes.read(path + "/Contents.json"),
+        let contents = try? AssetContents.read(data), (try? contents.xcodeJSON()) == data,
+        let json = try? JSONSerialization.jsonObject(with: data)
+      else { return false }
+      var names: [String] = []
+      func collect(_ value: Any) {
+        if let object = value as? [String: Any] {
+          if let name = object["filename"] as? String { names.append(name) }
+          object.values.forEach(collect)
+        } else if let array = value as? [Any] {
+          array.forEach(collect)
+        }
       }
-    return order.contains { isMarkedFile(path + "/" + $0) }
+      collect(json)
+      guard !names.isEmpty, names.allSatisfy({ isOwnName($0, inFolder: path) && !$0.contains("/") })
+      else { return false }
+      return names.contains { isMarkedFile(path + "/" + $0) }
+    }
+    guard FileBytes.read(path + "/manifest-icons.json") == WebIcons.manifestData else {
+      return false
+    }
+    return webNames.sorted().contains { isMarkedFile(path + "/" + $0) }
+  }
+
+  /// `paths` but those whose `bytes` (a file's, a folder's favicon) another of them holds too:
+  /// copies, of which the mark cannot tell the one Glyphsmith made (issue 32). Never adopted,
+  /// so never pruned without a record; the one an icon still makes is written as before.
+  package static func withoutCopies(_ paths: [String], bytes: (String) -> Data?) -> [String] {
+    var count: [Data: Int] = [:]
+    let keyed = paths.map { ($0, bytes($0)) }
+    for (_, data) in keyed { if let data { count[data, default: 0] += 1 } }
+    return keyed.filter { $0.1.map { count[$0] == 1 } ?? true }.map(\.0)
   }
 
   /// Whether Glyphsmith owns the existing path at `path` (`folder`: a set folder replaced
   /// whole, else one file): `recorded` (its record lists it) or marked. A path that does not
   /// exist, and an empty folder, are Glyphsmith's to write.
   package static func owns(
-    _ path: String, folder: Bool, recorded: Bool, preferred: [String] = []
+    _ path: String, folder: Bool, recorded: Bool
   ) -> Bool {
     guard let status = Platform.status(ofPath: path) else { return true }
     if recorded { return true }
     if folder {
       guard status.isFolder else { return false }
       if Platform.folderNames(atPath: path)?.isEmpty ?? false { return true }
-      return isMarkedFolder(path, preferred: preferred)
+      return isMarkedFolder(path)
     }
     return !status.isFolder && (isMarkedFile(path) || isGroupContentsFile(path))
   }
 
   /// The user's files in the Glyphsmith set folder at `folder`, sorted: every entry whose name
-  /// is not among `planned` and that is not Glyphsmith's (marked, one of `unmarkedNames`, or
-  /// a staging leftover of a killed run, `OutputSafety.staleStaging`).
+  /// is not among `planned` and that is not Glyphsmith's (a name of its own, `isOwnName`,
+  /// marked or one of `unmarkedNames`; or a staging leftover of a killed run,
+  /// `OutputSafety.staleStaging`). A marked file of another name is a copy, the user's.
   /// They are kept when the set is replaced (`AtomicFolder.write(_:toPath:keeping:)`) or
   /// pruned, and named in a warning (`userFileWarning`). Empty when the folder is missing.
   package static func userFiles(in folder: String, planned: Set<String>) -> [String] {
@@ -169,8 +234,9 @@ package enum OutputOwnership {
     let leftovers = Set(OutputSafety.staleStaging(among: names))
     return names.filter { name in
       if leftovers.contains(name) { return false }
-      if planned.contains(name) || unmarkedNames.contains(name) { return false }
-      if name.hasPrefix(".") { return true }
+      if planned.contains(name) { return false }
+      if name.hasPrefix(".") || !isOwnName(name, inFolder: folder) { return true }
+      if unmarkedNames.contains(name) { return false }
       let path = folder + "/" + name
       if Platform.status(ofPath: path)?.isFolder ?? false { return true }
       return !isMarkedFile(path)

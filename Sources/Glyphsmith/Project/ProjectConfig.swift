@@ -258,7 +258,9 @@ public struct ProjectConfig: Equatable, Sendable {
   /// Why an output folder (`ios.catalog`, `android.res`, `web.folder`) cannot be one, else
   /// `nil` (issue 32): an output folder must be a folder of its own, since Glyphsmith
   /// writes, replaces and prunes what it makes there, so `/`, the project's folder, the icons
-  /// folder or a folder inside it, and any folder holding the project file are refused.
+  /// folder or a folder inside it, and any folder holding the project file are refused; so
+  /// are two platforms' folders that overlap (one inside the other's, or the same; Android's
+  /// being the folder holding `res`), naming both keys.
   var outputFolderProblem: String? {
     let home = folder.isEmpty ? "." : folder
     var outputs: [(key: String, value: String)] = []
@@ -279,6 +281,31 @@ public struct ProjectConfig: Equatable, Sendable {
       case .holdsHome: what = "a folder holding \(Self.fileName)"
       }
       return "'\(key)' is '\(value)', \(what); \(OutputOwnership.ownFolderRule)"
+    }
+    // Each platform prunes its own folder by its own record (Android's is the folder
+    // holding `res`): one inside another's, or the same, would have one prune the other's.
+    func canonical(_ path: String) -> String {
+      URL(fileURLWithPath: resolve(path).isEmpty ? "." : resolve(path)).standardizedFileURL
+        .resolvingSymlinksInPath().path
+    }
+    let roots = outputs.map { output in
+      let path = canonical(output.value)
+      guard output.key == "android.res" else { return path }
+      return URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+    for later in outputs.indices {
+      for earlier in outputs.indices where earlier < later {
+        let (a, b) = (roots[earlier], roots[later])
+        guard a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/") else { continue }
+        func named(_ index: Int) -> String {
+          let output = outputs[index]
+          return output.key == "android.res"
+            ? "'\(output.key)' ('\(output.value)', written and pruned from the folder holding it)"
+            : "'\(output.key)' ('\(output.value)')"
+        }
+        return
+          "\(named(earlier)) and \(named(later)) overlap; each platform's output folder must be apart from the others', since each is pruned by its own record"
+      }
     }
     return nil
   }

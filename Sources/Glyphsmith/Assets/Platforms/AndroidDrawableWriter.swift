@@ -23,7 +23,9 @@ package struct AndroidDrawableWriter: AssetPlatformWriter {
   }
 
   /// The files in `res/drawable` and `res/drawable-*` that carry Glyphsmith's mark (launcher
-  /// icons, in `mipmap-*`, are `appicon`'s and never among them).
+  /// icons, in `mipmap-*`, are `appicon`'s and never among them), but for copies: files of
+  /// one folder holding the same bytes under two names (`ad.png` and `ad_copy.png`) are none
+  /// of them, since a copy's mark does not say which one Glyphsmith made.
   package func markedOutputs(in context: AssetPlatformContext) -> [String] {
     let res = context.root + "/res"
     var found: [String] = []
@@ -32,12 +34,14 @@ package struct AndroidDrawableWriter: AssetPlatformWriter {
       && (folder.name == "drawable" || folder.name.hasPrefix("drawable-"))
     {
       let path = res + "/" + folder.name
+      var marked: [String] = []
       for file in Platform.folderEntries(atPath: path) ?? []
       where !file.isFolder && !file.isLink && !file.name.hasPrefix(".")
         && OutputOwnership.isMarkedFile(path + "/" + file.name)
       {
-        found.append(path + "/" + file.name)
+        marked.append(path + "/" + file.name)
       }
+      found += OutputOwnership.withoutCopies(marked) { FileBytes.read($0) }
     }
     return found.sorted()
   }

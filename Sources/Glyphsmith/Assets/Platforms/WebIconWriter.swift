@@ -21,14 +21,17 @@ package struct WebIconWriter: AssetPlatformWriter {
     folder("web", besideCatalog: catalogPath)
   }
 
-  /// The folders in the web folder holding a file with Glyphsmith's mark (a favicon or icon
-  /// PNG it wrote).
+  /// The folders in the web folder that show themselves as Glyphsmith's
+  /// (`OutputOwnership.isMarkedFolder`), but for copies: folders whose `favicon.ico` holds the
+  /// bytes of another's (a `cp -r ad ad_copy`) are none of them, since a copy's mark does not
+  /// say which one Glyphsmith made.
   package func markedOutputs(in context: AssetPlatformContext) -> [String] {
-    (Platform.folderEntries(atPath: context.root) ?? []).filter {
+    let found = (Platform.folderEntries(atPath: context.root) ?? []).filter {
       $0.isFolder && !$0.isLink && !$0.name.hasPrefix(".")
-        && OutputOwnership.isMarkedFolder(
-          context.root + "/" + $0.name, preferred: [WebIcons.faviconName])
-    }.map { context.root + "/" + $0.name }.sorted()
+        && OutputOwnership.isMarkedFolder(context.root + "/" + $0.name)
+    }.map { context.root + "/" + $0.name }
+    return OutputOwnership.withoutCopies(found) { FileBytes.read($0 + "/" + WebIcons.faviconName) }
+      .sorted()
   }
 
   /// Folder names (`AssetInput.androidName`).

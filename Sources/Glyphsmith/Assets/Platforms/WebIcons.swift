@@ -55,15 +55,19 @@ package enum WebIcons {
           render: square(512, padding: ((512 - safeSide) / 2).rounded(.up), background: background),
           opaque: true),
       ]
+    return Plan(
+      folder: root + "/" + name, files: files, texts: [("manifest-icons.json", manifestData)])
+  }
+
+  /// The bytes of every `manifest-icons.json` Glyphsmith writes (the same for every icon).
+  package static let manifestData: Data = {
     let manifest = Manifest(icons: [
       .init(src: "icon-192.png", sizes: "192x192", type: "image/png", purpose: nil),
       .init(src: "icon-512.png", sizes: "512x512", type: "image/png", purpose: nil),
       .init(src: "icon-512-maskable.png", sizes: "512x512", type: "image/png", purpose: "maskable"),
     ])
-    return Plan(
-      folder: root + "/" + name, files: files,
-      texts: [("manifest-icons.json", (try? XcodeJSON.encode(manifest)) ?? Data())])
-  }
+    return (try? XcodeJSON.encode(manifest)) ?? Data()
+  }()
 
   /// The `icons` member of a web app manifest.
   struct Manifest: Codable {
