@@ -235,7 +235,7 @@ public struct AssetsJob: Sendable {
         guard Platform.status(ofPath: set.folder) != nil else { continue }
         // A folder Glyphsmith did not make fails the icon; `--force` writes its files into it,
         // keeping (and naming) every other file in it.
-        if !OutputOwnership.owns(set.folder, folder: true, recorded: isRecorded) {
+        if !OutputOwnership.owns(set.folder, folder: true, recorded: isRecorded, planned: names) {
           foreign.append(set.folder)
         }
         for name in OutputOwnership.userFiles(in: set.folder, planned: Set(names)) {

@@ -168,8 +168,10 @@ package enum OutputOwnership {
   /// Glyphsmith's mark; a web folder's
   /// `manifest-icons.json` holds the bytes Glyphsmith writes and one of its files carries the
   /// mark. A fingerprint inside a file copied into another folder (Xcode's "Duplicate", a
-  /// hand-made set holding a copied PNG) never makes it Glyphsmith's.
-  package static func isMarkedFolder(_ path: String) -> Bool {
+  /// hand-made set holding a copied PNG) never makes it Glyphsmith's. The whole folder of a
+  /// platform that is neither (a writer added to `AssetPlatformRegistry`) is Glyphsmith's
+  /// when one of `planned`, the names its writer gives the folder's files, carries the mark.
+  package static func isMarkedFolder(_ path: String, planned: [String] = []) -> Bool {
     let set = setName(ofFolder: path)
     if set.catalog {
       // Written as Glyphsmith (and Xcode) write it, byte for byte: a hand-written one is not.
@@ -191,6 +193,9 @@ package enum OutputOwnership {
       else { return false }
       return names.contains { isMarkedFile(path + "/" + $0) }
     }
+    if !planned.isEmpty, !planned.contains(where: webNames.contains) {
+      return planned.contains { isMarkedFile(path + "/" + $0) }
+    }
     guard FileBytes.read(path + "/manifest-icons.json") == WebIcons.manifestData else {
       return false
     }
@@ -209,16 +214,17 @@ package enum OutputOwnership {
 
   /// Whether Glyphsmith owns the existing path at `path` (`folder`: a set folder replaced
   /// whole, else one file): `recorded` (its record lists it) or marked. A path that does not
-  /// exist, and an empty folder, are Glyphsmith's to write.
+  /// exist, and an empty folder, are Glyphsmith's to write. `planned`: the names the writer
+  /// gives a whole folder's files (`isMarkedFolder`).
   package static func owns(
-    _ path: String, folder: Bool, recorded: Bool
+    _ path: String, folder: Bool, recorded: Bool, planned: [String] = []
   ) -> Bool {
     guard let status = Platform.status(ofPath: path) else { return true }
     if recorded { return true }
     if folder {
       guard status.isFolder else { return false }
       if Platform.folderNames(atPath: path)?.isEmpty ?? false { return true }
-      return isMarkedFolder(path)
+      return isMarkedFolder(path, planned: planned)
     }
     return !status.isFolder && (isMarkedFile(path) || isGroupContentsFile(path))
   }
