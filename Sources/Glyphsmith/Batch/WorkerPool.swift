@@ -240,6 +240,7 @@ package enum WorkerPool {
         return nil
       }
       pid = child
+      Interruption.adopt(child)
       input = toChild.write
       output = fromChild.read
       errors = errChild.read
@@ -289,6 +290,7 @@ package enum WorkerPool {
     func reap(budget: Budget) -> WorkerFailure {
       // Collect the last words (the pipe closes when the process is gone).
       let status = Platform.waitForExit(pid)
+      Interruption.release(pid)
       Platform.makeNonBlocking(errors)
       for _ in 0..<8 { drainErrors() }
       let words = String(decoding: stderrTail, as: UTF8.self)
@@ -308,6 +310,7 @@ package enum WorkerPool {
           _ = Platform.waitForExit(pid)
         }
       }
+      Interruption.release(pid)
     }
   }
 }

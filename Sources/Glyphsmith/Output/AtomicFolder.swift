@@ -14,6 +14,14 @@ package enum AtomicFolder {
   package static func write(
     _ files: [(name: String, data: Data)], toPath path: String, keeping: [String] = []
   ) throws {
+    // A write in flight: an interrupted process exits once it is whole (`Interruption`).
+    try Interruption.write { try swap(files, toPath: path, keeping: keeping) }
+  }
+
+  /// The staging, linking and renames of `write`.
+  private static func swap(
+    _ files: [(name: String, data: Data)], toPath path: String, keeping: [String]
+  ) throws {
     let slash = path.lastIndex(of: "/")
     let parent = slash.map { String(path[..<$0]) } ?? "."
     let last = slash.map { String(path[path.index(after: $0)...]) } ?? path

@@ -8,10 +8,13 @@ import Foundation
   /// the project file's folder, where only events naming `glyphsmith.json` count (the outputs
   /// may live there too). A change is reported once no further event has come for `settle`
   /// seconds, so a burst (a checkout touching 500 files, an editor's write-to-temp-and-rename)
-  /// is one change.
+  /// is one change. The icons folder deleted (or moved away) and made again is watched anew
+  /// once it is back (issue 33): while it is missing the watcher looks for it every 200 ms,
+  /// and its return is a change.
   public final class ProjectWatcher {
     private let descriptor: Int32
     private var folders: [Int32: String] = [:]
+    private let iconsFolder: String
     private let configFolder: String
     private let configName: String
     /// Seconds without events that end a burst (0.3 s: the rebuild starts within 300 ms of the
@@ -29,6 +32,7 @@ import Foundation
       let parent = (configPath as NSString).deletingLastPathComponent
       configFolder = parent.isEmpty ? "." : parent
       configName = (configPath as NSString).lastPathComponent
+      self.iconsFolder = iconsFolder
       let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
       let wd = inotify_add_watch(descriptor, configFolder, mask)
       if wd >= 0 { folders[wd] = "" }
@@ -40,7 +44,7 @@ import Foundation
     private func addTree(_ folder: String) {
       let mask = UInt32(
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_DELETE_SELF
-          | IN_ATTRIB)
+          | IN_MOVE_SELF | IN_ATTRIB)
       let wd = inotify_add_watch(descriptor, folder, mask)
       guard wd >= 0 else { return }
       folders[wd] = folder
@@ -79,9 +83,24 @@ import Foundation
             addTree(folder + "/" + name)
           }
           if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil }
+          if folder == iconsFolder, mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            forgetTree()
+          }
         }
       }
     }
+
+    /// Stops watching the icons folder and every folder below it (the folder is gone or moved
+    /// away; what is left of its watches would name the wrong paths).
+    private func forgetTree() {
+      for (wd, folder) in folders where !folder.isEmpty {
+        inotify_rm_watch(descriptor, wd)
+        folders[wd] = nil
+      }
+    }
+
+    /// Whether the icons folder itself is watched (it exists, or existed when last looked at).
+    private var watchesIconsFolder: Bool { folders.values.contains(iconsFolder) }
 
     private func poll(seconds: Double?) -> Bool {
       var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -90,8 +109,17 @@ import Foundation
     }
 
     /// Blocks until something changed and then `settle` seconds passed without another event.
+    /// A missing icons folder is looked for every 200 ms; its coming back is a change.
     public func waitForChange() {
       while true {
+        if !watchesIconsFolder {
+          if Platform.status(ofPath: iconsFolder)?.isFolder == true {
+            addTree(iconsFolder)
+            if watchesIconsFolder { break }
+          }
+          if poll(seconds: 0.2), drain() { break }
+          continue
+        }
         _ = poll(seconds: nil)
         if drain() { break }
       }

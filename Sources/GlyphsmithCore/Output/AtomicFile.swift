@@ -46,6 +46,28 @@ package enum AtomicFile {
           reason: "cannot create the folder \(folder) (a file is in the way, or no permission)")
       }
     }
+    // A write in flight from the staging file to the rename: an interrupted process exits
+    // only once it is renamed into place or removed (`Interruption`).
+    try Interruption.write {
+      try stageAndRename(data, folder: folder, name: name, path: path, durable: durable)
+    }
+    guard durable else { return }
+    // The rename is durable once the folder is: a folder that cannot be opened or synced
+    // (some file systems refuse fsync on folders) is no failure of the write itself.
+    let folderFD = FileName.withCPath(folder.isEmpty ? "/" : folder) {
+      open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+    if folderFD >= 0 {
+      _ = fsync(folderFD)
+      close(folderFD)
+    }
+  }
+
+  /// The staging file `.NAME.tmp-PID-N` in `folder`, renamed over `path` (removed when the
+  /// rename fails).
+  private static func stageAndRename(
+    _ data: Data, folder: String, name: String, path: String, durable: Bool
+  ) throws {
     let temporary = "\(folder)/.\(name).tmp-\(Platform.processID)-\(POSIXFile.uniqueNumber())"
     if durable {
       do throws(Platform.CreateFailure) {
@@ -64,16 +86,6 @@ package enum AtomicFile {
     } catch {
       Platform.removeFile(atPath: temporary)
       throw GlyphsmithError.writeFailed(path: path, reason: error.reason)
-    }
-    guard durable else { return }
-    // The rename is durable once the folder is: a folder that cannot be opened or synced
-    // (some file systems refuse fsync on folders) is no failure of the write itself.
-    let folderFD = FileName.withCPath(folder.isEmpty ? "/" : folder) {
-      open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    }
-    if folderFD >= 0 {
-      _ = fsync(folderFD)
-      close(folderFD)
     }
   }
 

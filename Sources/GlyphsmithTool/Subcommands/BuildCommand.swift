@@ -57,7 +57,8 @@ enum BuildCommand: DeclaredSubcommand {
           keep running: rebuild when an icon, a sub-folder or the file
           itself changes (within 300 ms of the last change; a burst is one
           rebuild); an invalid file or icon prints its error and watching
-          goes on; Ctrl-C stops (exit 0)
+          goes on; Ctrl-C stops (exit 130, SIGTERM 143; no file is left
+          half-written)
           """),
       .flag("quiet", help: "no progress bar and no summary line"),
     ],
@@ -195,12 +196,12 @@ enum BuildCommand: DeclaredSubcommand {
   }
 
   /// `--watch`: builds, then rebuilds after every change (`ProjectWatcher`) until Ctrl-C
-  /// (exit 0). A bad file or icon prints its error and watching goes on; an edit of the file
+  /// (exit 130; SIGTERM 143), which ends it once no file write is in flight and its workers
+  /// are ended (`Interruption`), so every output is whole. A bad file or icon prints its error and watching goes on; an edit of the file
   /// re-reads it (and watches its icons folder anew).
   static func watch(_ options: Options, configPath: String) throws -> FailureCategory? {
     #if canImport(Glibc)
-      signal(SIGINT) { _ in _exit(0) }
-      signal(SIGTERM) { _ in _exit(0) }
+      Interruption.exitOnSignal()
       var watcher: ProjectWatcher? = nil
       var watchedIcons: String? = nil
       while true {

@@ -14,6 +14,8 @@ package enum WorkerCommand {
   /// - Returns: `.failure` for a missing or unknown command; otherwise the worker exits itself.
   package static func main(_ arguments: [String]) -> ExitCode {
     guard let command = arguments.first else { return .failure }
+    // Ctrl-C reaches the workers too: each ends once its file write in flight is whole.
+    Interruption.exitOnSignal()
     switch command {
     case AssetsCommand.name:
       AssetsJob.serveWorker()
