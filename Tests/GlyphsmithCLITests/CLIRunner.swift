@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 /// Runs the built `glyphsmith` executable (it sits next to the test bundle) and captures its
 /// output. Pipes are drained before waiting, so large output cannot deadlock.
@@ -30,6 +31,7 @@ enum CLIRunner {
     _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
     environment: [String: String] = [:], executable: URL? = nil
   ) throws -> CLIResult {
+    if executable == nil, let directory { try record(arguments, in: directory, environment) }
     let process = Process()
     process.executableURL = executable ?? Self.executable
     process.arguments = arguments
@@ -60,6 +62,41 @@ enum CLIRunner {
     return CLIResult(
       status: process.terminationStatus, stdout: outData,
       stderr: String(decoding: errData.data.withLock { $0 }, as: UTF8.self))
+  }
+}
+
+extension CLIRunner {
+  /// The folder `scripts/hostile-bounds` has the CLI runs recorded into (unset: nothing is
+  /// recorded): `GLYPHSMITH_RECORD_RUNS=DIR`.
+  static let recordFolder = ProcessInfo.processInfo.environment["GLYPHSMITH_RECORD_RUNS"]
+  static let recorded = Mutex(0)
+
+  /// With `GLYPHSMITH_RECORD_RUNS` set: copies `directory` as it is before the run (sparse
+  /// files kept sparse) to `DIR/NNNNN/files` and writes `DIR/NNNNN/run.json` (the test, the
+  /// arguments, the environment given, the folder's path), so the script can replay each run
+  /// of the hostile-input tests against the release binary and measure it.
+  static func record(_ arguments: [String], in directory: URL, _ environment: [String: String])
+    throws
+  {
+    guard let root = recordFolder else { return }
+    let number = recorded.withLock { count -> Int in
+      count += 1
+      return count
+    }
+    let folder = URL(fileURLWithPath: root).appendingPathComponent(
+      String(format: "%05d-%d", number, getpid()))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let copy = Process()
+    copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+    copy.arguments = ["-a", "--sparse=always", directory.path, folder.appendingPathComponent("files").path]
+    try copy.run()
+    copy.waitUntilExit()
+    let run: [String: Any] = [
+      "test": Test.current.map { "\($0.id)" } ?? "?", "arguments": arguments,
+      "environment": environment, "directory": directory.path,
+    ]
+    try JSONSerialization.data(withJSONObject: run, options: [.prettyPrinted, .sortedKeys])
+      .write(to: folder.appendingPathComponent("run.json"))
   }
 }
 

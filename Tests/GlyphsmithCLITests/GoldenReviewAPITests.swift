@@ -13,6 +13,8 @@ final class ReviewServer {
   let port: UInt16
   let token: String
   let stderr = Pipe()
+  /// The host as a URL writes it: `127.0.0.1`, or `[::1]` (then connected to over IPv6).
+  let urlHost: String
 
   /// Starts the review of `actual` against `golden` in `folder` and reads its address line.
   init(_ arguments: [String], in folder: URL) throws {
@@ -30,13 +32,14 @@ final class ReviewServer {
       line += byte
     }
     let text = String(decoding: line, as: UTF8.self)
-    let pattern = /review at http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})\n/
+    let pattern = /review at http:\/\/(127\.0\.0\.1|\[::1\]):(\d+)\/\?token=([0-9a-f]{32})\n/
     guard let match = text.wholeMatch(of: pattern) else {
       process.terminate()
       throw ReviewError.noAddress(text)
     }
-    port = UInt16(match.1)!
-    token = String(match.2)
+    urlHost = String(match.1)
+    port = UInt16(match.2)!
+    token = String(match.3)
   }
 
   enum ReviewError: Error {
@@ -46,15 +49,29 @@ final class ReviewServer {
 
   /// Sends `raw` bytes and returns the status and body of the answer.
   func send(_ raw: String) throws -> (status: Int, body: String) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let ipv6 = urlHost.hasPrefix("[")
+    let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    let connected: Int32
+    if ipv6 {
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      address.sin6_port = port.bigEndian
+      address.sin6_addr = in6addr_loopback
+      connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
+      }
+    } else {
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = port.bigEndian
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
       }
     }
     guard connected == 0 else { throw ReviewError.cannotConnect }
@@ -83,7 +100,7 @@ final class ReviewServer {
     _ method: String, _ path: String, token: String?? = .none, host: String? = nil,
     origin: String? = nil, body: String? = nil
   ) throws -> (status: Int, body: String) {
-    var raw = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
+    var raw = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "\(urlHost):\(port)")\r\n"
     switch token {
     case .none: raw += "Authorization: Bearer \(self.token)\r\n"
     case .some(.some(let given)): raw += "Authorization: Bearer \(given)\r\n"
@@ -352,9 +369,9 @@ struct GoldenReviewAPITests {
       (["--report", "r.html"], "--report applies to 'golden check' only"),
       (["--port", "70000"], "--port is at most 65535, got '70000'"),
       (
-        ["--host", "::1"],
-        "::1:0: error: cannot serve the review there: invalid argument; "
-          + "give another --port, or an IPv4 --host"
+        ["--host", "::1x"],
+        "::1x:0: error: cannot serve the review there: invalid argument; "
+          + "give another --port, or an IPv4 or IPv6 --host"
       ),
     ] {
       let result = try CLIRunner.run(
@@ -365,5 +382,80 @@ struct GoldenReviewAPITests {
     let port = try CLIRunner.run(
       ["golden", "check", "act", "gold", "--port", "1"], in: work)
     #expect(port.stderr.contains("--port applies to 'golden review' only"))
+  }
+
+  /// Issue 33: accept then undo of a golden that is a symbolic link puts the link back, with
+  /// its target as written (it used to come back as a plain copy of the target's bytes), and
+  /// the target is never written through.
+  @Test func undoPutsALinkedGoldenBackAsTheLink() throws {
+    let (root, work) = try fixture()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let gold = work.appendingPathComponent("gold")
+    // gold/a.png: a relative link to a golden kept elsewhere (as a shared goldens folder is).
+    let store = root.appendingPathComponent("store")
+    try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      at: gold.appendingPathComponent("a.png"), to: store.appendingPathComponent("a.png"))
+    try FileManager.default.createSymbolicLink(
+      atPath: gold.appendingPathComponent("a.png").path, withDestinationPath: "../../store/a.png")
+    let target = try Data(contentsOf: store.appendingPathComponent("a.png"))
+    let server = try ReviewServer(["act", "gold"], in: work)
+    let before = snapshot(work)
+    #expect(before["gold/a.png"] == Data("-> ../../store/a.png".utf8))
+
+    let accepted = try server.request("POST", "/api/accept", body: #"{"paths": ["a.png"]}"#)
+    #expect(accepted.status == 200, "\(accepted.body)")
+    #expect(accepted.body.contains(#""recorded":["a.png"]"#), "\(accepted.body)")
+    #expect(
+      try Data(contentsOf: gold.appendingPathComponent("a.png"))
+        == Data(contentsOf: work.appendingPathComponent("act/a.png")))
+    #expect(try Data(contentsOf: store.appendingPathComponent("a.png")) == target)
+
+    let undone = try server.request("POST", "/api/undo")
+    #expect(undone.status == 200, "\(undone.body)")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(
+        atPath: gold.appendingPathComponent("a.png").path) == "../../store/a.png")
+    #expect(snapshot(work) == before)
+    #expect(try Data(contentsOf: store.appendingPathComponent("a.png")) == target)
+    #expect(try server.finish().status == 0)
+  }
+
+  /// Whether this machine has an IPv6 loopback: a socket binds `::1`.
+  static let hasIPv6Loopback: Bool = {
+    let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    address.sin6_addr = in6addr_loopback
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+      }
+    }
+  }()
+
+  /// Issue 33: `--host ::1` is loopback: no warning, and it serves over IPv6 with the token
+  /// and Host checks (it used to warn that it served beyond the machine, then fail to bind).
+  /// Skipped, and reported as skipped with this reason, on a machine with no IPv6 loopback.
+  @Test(.enabled(if: hasIPv6Loopback, "this machine has no IPv6 loopback (binding ::1 fails)"))
+  func ipv6LoopbackServesWithoutAWarning() throws {
+    let (root, work) = try fixture()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let server = try ReviewServer(["act", "gold", "--host", "::1"], in: work)
+    #expect(server.urlHost == "[::1]")
+    let results = try server.request("GET", "/api/results")
+    #expect(results.status == 200, "\(results.body)")
+    #expect(results.body.contains(#""undoSteps":0"#))
+    #expect(try server.request("GET", "/api/results", token: .some(nil)).status == 403)
+    let foreign = try server.request("GET", "/api/results", host: "evil.example:\(server.port)")
+    #expect(foreign.status == 403)
+    #expect(foreign.body.contains("the Host header must be [::1]:\(server.port)"), "\(foreign.body)")
+    #expect(try server.request("GET", "/api/results", host: "localhost:\(server.port)").status == 200)
+    let finished = try server.finish()
+    #expect(finished.status == 0)
+    #expect(!finished.stderr.contains("warning"), "\(finished.stderr)")
+    #expect(finished.stderr.hasSuffix("review done: 0 accepted, 0 rejected, 0 deleted, 0 undone\n"))
   }
 }

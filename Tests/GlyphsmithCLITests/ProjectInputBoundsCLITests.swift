@@ -85,4 +85,28 @@ struct ProjectInputBoundsCLITests {
       manager.fileExists(
         atPath: folder.appendingPathComponent("App/Icons.xcassets/again.imageset").path))
   }
+
+  /// GlobBoundTests' patterns through `build`: rules with 6 and 12 `**/` segments on an icon 60
+  /// folders deep (five took 9.7 s and six over 100 s before) match within the budget.
+  @Test func rulesWithManyDoubleStarsOnADeepTreeBuildQuickly() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let deep = (0..<60).map { "d\($0)" }.joined(separator: "/")
+    let icons = folder.appendingPathComponent("icons/" + deep)
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    try Data(circleSVG.utf8).write(to: icons.appendingPathComponent("icon.svg"))
+    let six = String(repeating: "**/", count: 6)
+    let twelve = String(repeating: "**/", count: 12)
+    let config =
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "I.xcassets"}, "rules": ["#
+      + #"{"match": "\#(six)x*.svg", "role": "plain"}, "#
+      + #"{"match": "\#(twelve)i*.svg", "original": true}]}"#
+    try Data(config.utf8).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    let (result, seconds) = try CanonicalReadCLITests.timed(["build"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("I.xcassets/icon.imageset/Contents.json").path))
+    #expect(seconds < CanonicalReadCLITests.budget, "\(seconds) s")
+  }
 }

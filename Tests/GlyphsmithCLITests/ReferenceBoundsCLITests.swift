@@ -144,4 +144,23 @@ struct ReferenceBoundsCLITests {
       "self.svg", in: dir,
       "too large: a <use> of #g0 sits inside #g0 (a circular reference, which draws nothing)")
   }
+
+  /// GradientChainTests' input through the CLI: a 2,500-long gradient `href` cycle (14 s in
+  /// Glyphsmith's own code before the fix) is refused by its depth within the budget.
+  @Test func aLongGradientCycleIsRefusedQuickly() throws {
+    let n = 2500
+    var body = "<linearGradient id=\"g0\" href=\"#g\(n - 1)\"/>"
+    for i in 1..<n { body += "<linearGradient id=\"g\(i)\" href=\"#g\(i - 1)\"/>" }
+    let svg = Self.svg(
+      "<defs>\(body)</defs><rect width=\"24\" height=\"24\" fill=\"url(#g\(n - 1))\"/>")
+    let dir = try BoundsCLITests.folder([("cycle.svg", svg)])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (result, seconds) = try CanonicalReadCLITests.timed(
+      ["render", "cycle.svg", "-o", "c.png"], in: dir)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix("cycle.svg: error: too large: references chain "), "\(result.stderr)")
+    #expect(result.stderr.contains("(--max-ref-depth)"), "\(result.stderr)")
+    #expect(seconds < CanonicalReadCLITests.budget, "\(seconds) s")
+  }
 }

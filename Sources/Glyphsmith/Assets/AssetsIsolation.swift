@@ -32,6 +32,8 @@ struct AssetsWorkerReply: Codable {
   var taskSeconds: Double
   var librarySeconds: Double
   var writeSeconds: Double
+  /// Seconds of canonical SVG reading (`CanonicalReadClock`); absent from an older worker.
+  var canonicalSeconds: Double? = nil
 }
 
 /// What every icon a worker executes shares, sent once as its first line: where to write
@@ -52,6 +54,7 @@ extension AssetsJob {
   struct WorkerClocks {
     var librarySeconds = 0.0
     var writeSeconds = 0.0
+    var canonicalSeconds = 0.0
   }
 
   /// Processes every icon of every part's plan (with its planned output sets): in workers
@@ -142,6 +145,7 @@ extension AssetsJob {
           }
           clocks[part].librarySeconds += decoded.librarySeconds
           clocks[part].writeSeconds += decoded.writeSeconds
+          clocks[part].canonicalSeconds += decoded.canonicalSeconds ?? 0
           var result = decoded.result
           result.failure = decoded.failure
           result.warnings = decoded.warnings
@@ -199,6 +203,7 @@ extension AssetsJob {
   private func serveOne(_ icon: PlannedIcon, encoder: JSONEncoder) -> Data {
     let libraryBefore = LibraryClock.seconds
     let writeBefore = writeClock.seconds
+    let canonicalBefore = CanonicalReadClock.seconds
     let start = DispatchTime.now().uptimeNanoseconds
     // The parent sends only icons it found out of date.
     var result = process(icon, knownStale: true)
@@ -211,7 +216,8 @@ extension AssetsJob {
       result: result, failure: result.failure, warnings: result.warnings,
       taskSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
       librarySeconds: LibraryClock.seconds - libraryBefore,
-      writeSeconds: writeClock.seconds - writeBefore)
+      writeSeconds: writeClock.seconds - writeBefore,
+      canonicalSeconds: CanonicalReadClock.seconds - canonicalBefore)
     return (try? encoder.encode(reply)) ?? Data("{}".utf8)
   }
 }

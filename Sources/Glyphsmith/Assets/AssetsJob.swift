@@ -328,12 +328,15 @@ public struct AssetsJob: Sendable {
     let counter = ProgressCounter(
       total: parts.reduce(0) { $0 + $1.plan.inputs.count }, report: progress)
     let libraryBefore = LibraryClock.seconds
+    let canonicalBefore = CanonicalReadClock.seconds
     let (timed, workerClocks) = processAll(parts, counter: counter)
     let librarySeconds = LibraryClock.seconds - libraryBefore
+    let canonicalSeconds = CanonicalReadClock.seconds - canonicalBefore
     return try parts.indices.map { part in
       try parts[part].job.report(
         parts[part].plan, timed: timed[part], workerClocks: workerClocks[part],
-        librarySeconds: part == 0 ? librarySeconds : 0)
+        librarySeconds: part == 0 ? librarySeconds : 0,
+        canonicalSeconds: part == 0 ? canonicalSeconds : 0)
     }
   }
 
@@ -342,7 +345,7 @@ public struct AssetsJob: Sendable {
   /// written or unchanged alike, the findings of each platform's writer.
   private func report(
     _ plan: Plan, timed: [(AssetInputResult, Double)], workerClocks: WorkerClocks,
-    librarySeconds: Double
+    librarySeconds: Double, canonicalSeconds: Double
   ) throws -> AssetsReport {
     let inputs = plan.inputs
     // Files the planner set aside (a file name that is not UTF-8) fail alone, first.
@@ -357,6 +360,7 @@ public struct AssetsJob: Sendable {
     report.statistics.taskSeconds = timed.reduce(0) { $0 + $1.1 }
     report.statistics.librarySeconds = librarySeconds + workerClocks.librarySeconds
     report.statistics.writeSeconds = writeClock.seconds + workerClocks.writeSeconds
+    report.statistics.canonicalSeconds = canonicalSeconds + workerClocks.canonicalSeconds
     // Every run, written or unchanged alike, so the same inputs give the same findings and
     // exit code (see `AssetPlatformWriter.findings(in:inputs:written:)`).
     let done = zip(inputs, timed.map(\.0)).filter { $0.1.status != .failed }

@@ -12,6 +12,11 @@ public struct AssetsStatistics: Equatable, Sendable {
   /// Of that, the time spent writing imagesets to the file system (mkdir, open, write,
   /// rename, and the Contents.json text), in seconds.
   public var writeSeconds = 0.0
+  /// Of the task time, the canonical read of SVG inputs (`CanonicalSVG`: libxml2's read, the
+  /// canonical rewrite and writing it out for librsvg), in seconds (issue 33).
+  public var canonicalSeconds = 0.0
+  /// The canonical read's share of the task time (0...1; 0 when nothing was timed).
+  public var canonicalShare: Double { taskSeconds > 0 ? canonicalSeconds / taskSeconds : 0 }
   /// Glyphsmith's own compute time relative to the libraries' time:
   /// (task - library - write) / library.
   public var overhead: Double {

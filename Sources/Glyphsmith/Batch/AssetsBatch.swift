@@ -306,8 +306,8 @@ package struct AssetsBatch: Sendable {
       + " (\(errors + warnings == 1 ? "it does" : "they do") not fail the run; --strict makes errors and warnings exit 1)"
   }
 
-  /// `stats: N renders in W s wall; task time ...; overhead P %` (`--stats`), `seconds` the
-  /// wall time so far.
+  /// `stats: N renders in W s wall; task time ...; overhead P %; canonical read C s (S % of
+  /// task time)` (`--stats`), `seconds` the wall time so far.
   package static func statistics(_ report: AssetsReport, seconds: Double) -> String {
     let s = report.statistics
     let overhead =
@@ -316,6 +316,9 @@ package struct AssetsBatch: Sendable {
       format:
         "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead ",
       s.renders, seconds, s.taskSeconds, s.librarySeconds, s.writeSeconds) + overhead
+      + String(
+        format: "; canonical read %.3f s (%.1f %% of task time)", s.canonicalSeconds,
+        s.canonicalShare * 100)
   }
 
   /// `.unusableInput` when any input failed or the report holds an error (a record of

@@ -8,7 +8,7 @@ package struct GoldenReviewJob: Sendable {
   /// The check to review (folders, option overrides, threads); its report, artifacts, JSON
   /// and JUnit settings are not used.
   package var check: GoldenCheckJob
-  /// The address to serve on (`--host`, default 127.0.0.1, IPv4).
+  /// The address to serve on (`--host`, default 127.0.0.1; IPv4 or IPv6).
   package var host = "127.0.0.1"
   /// The port (`--port`; 0, the default: a free one).
   package var port: UInt16 = 0

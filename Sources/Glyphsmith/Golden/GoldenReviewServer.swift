@@ -34,8 +34,8 @@ package final class GoldenReviewServer {
 
   /// Binds `host:port` (port 0: a free one) and prepares to serve `page`, the images under
   /// `files` named in `servedFiles`, and `session`'s API.
-  /// - Throws: `GoldenError.cannotServe` naming the address when it cannot be bound (not
-  ///   IPv4, port in use).
+  /// - Throws: `GoldenError.cannotServe` naming the address when it cannot be bound (no IP
+  ///   address, port in use).
   package init(
     session: GoldenReviewSession, page: Data, files: URL, servedFiles: Set<String>,
     host: String, port: UInt16, token: String = Platform.randomToken()
@@ -45,7 +45,8 @@ package final class GoldenReviewServer {
       listener = bound.fd
       self.port = bound.port
     } catch {
-      throw GoldenError.cannotServe(address: "\(host):\(port)", reason: error.reason)
+      throw GoldenError.cannotServe(
+        address: "\(Self.urlHost(host)):\(port)", reason: error.reason)
     }
     self.host = host
     self.token = token
@@ -57,11 +58,18 @@ package final class GoldenReviewServer {
 
   deinit { Platform.close(listener) }
 
-  /// `http://HOST:PORT/?token=TOKEN`, the address to open.
-  package var address: String { "http://\(host):\(port)/?token=\(token)" }
+  /// `http://HOST:PORT/?token=TOKEN`, the address to open (an IPv6 host in brackets:
+  /// `http://[::1]:PORT/...`).
+  package var address: String { "http://\(Self.urlHost(host)):\(port)/?token=\(token)" }
 
-  /// Whether `host` is a loopback address (`127.x.x.x`).
-  package static func isLoopback(_ host: String) -> Bool { host.hasPrefix("127.") }
+  /// `host` as a URL and a `Host` header write it: an IPv6 address in brackets.
+  static func urlHost(_ host: String) -> String {
+    Platform.isIPv6Address(host) ? "[\(host)]" : host
+  }
+
+  /// Whether `host` is a loopback address (`127.x.x.x`, or `::1`): the review stays on this
+  /// machine.
+  package static func isLoopback(_ host: String) -> Bool { Platform.isLoopbackAddress(host) }
 
   /// Serves until `/api/done` or `shouldStop()` returns true (checked at least every 200 ms).
   /// Connections are read side by side (a browser's idle pre-opened connection never holds
@@ -118,12 +126,13 @@ package final class GoldenReviewServer {
     for name in ["host", "origin"] where request.headers.filter({ $0.name == name }).count > 1 {
       return .error(400, "refused: more than one \(name == "host" ? "Host" : "Origin") header")
     }
-    if host != "0.0.0.0" {
+    let anyAddress = host == "0.0.0.0" || host == "::"
+    if !anyAddress {
       guard let given = request.header("host"), hosts.contains(given.lowercased()) else {
-        return .error(403, "refused: the Host header must be \(host):\(port)")
+        return .error(403, "refused: the Host header must be \(hosts[0])")
       }
     }
-    if let origin = request.header("origin"), host != "0.0.0.0",
+    if let origin = request.header("origin"), !anyAddress,
       !hosts.contains(where: { "http://\($0)" == origin.lowercased() })
     {
       return .error(403, "refused: requests from the origin \(origin) are not served")
@@ -152,8 +161,11 @@ package final class GoldenReviewServer {
 
   /// `HOST:PORT` forms a request may name.
   var allowedHosts: [String] {
-    var hosts = ["\(host):\(port)"]
-    if Self.isLoopback(host) { hosts += ["localhost:\(port)", "127.0.0.1:\(port)"] }
+    var hosts = ["\(Self.urlHost(host)):\(port)"]
+    if Self.isLoopback(host) {
+      hosts += ["localhost:\(port)"]
+      hosts += host.contains(":") ? ["[::1]:\(port)"] : ["127.0.0.1:\(port)"]
+    }
     return hosts
   }
 

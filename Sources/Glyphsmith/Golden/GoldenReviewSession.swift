@@ -19,14 +19,63 @@ package final class GoldenReviewSession {
     case deleted
   }
 
-  /// One undoable step: the files as they were before it (`nil`: absent) and the states.
+  /// One undoable step: the files as they were before it and the states.
   struct Step {
     var action: String
     var paths: [String]
     var previousStates: [String: Review]
-    var previousGoldens: [(path: String, data: Data?)]
-    /// `golden.json`'s bytes before, when the step wrote it (inner `nil`: it did not exist).
-    var previousManifest: Data??
+    var previousGoldens: [(path: String, entry: SavedEntry)]
+    /// `golden.json` as it was, when the step wrote it.
+    var previousManifest: SavedEntry?
+  }
+
+  /// A path as it was before a step, to be put back exactly (issue 33: a golden that was a
+  /// symbolic link came back from an undo as a plain copy of its target).
+  enum SavedEntry {
+    /// Nothing was there.
+    case absent
+    /// A file (or anything else that is not a link) with these bytes.
+    case bytes(Data)
+    /// A symbolic link, with its target as written (relative or absolute, dangling or not).
+    case link(target: String)
+
+    /// What is at `url` now, a link not followed.
+    static func read(_ url: URL) -> SavedEntry {
+      if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) {
+        return .link(target: target)
+      }
+      return FileBytes.read(url.path).map { .bytes($0) } ?? .absent
+    }
+
+    /// Puts it back at `url`: the bytes written atomically, the link made beside it and
+    /// renamed over the path (so the path never goes missing); `removing` takes away what an
+    /// absent entry finds.
+    /// - Throws: `GlyphsmithError.writeFailed` naming the path and the system's reason.
+    func restore(at url: URL, removing: () throws -> Void) throws {
+      switch self {
+      case .absent:
+        try removing()
+      case .bytes(let data):
+        try AtomicFile.write(data, to: url)
+      case .link(let target):
+        let folder = url.deletingLastPathComponent().path
+        let staging = "\(folder)/.\(url.lastPathComponent).tmp-link-\(Platform.processID)"
+        try? FileManager.default.removeItem(atPath: staging)
+        do {
+          try FileManager.default.createSymbolicLink(
+            atPath: staging, withDestinationPath: target)
+        } catch {
+          throw GlyphsmithError.writeFailed(
+            path: url.relativePath, reason: "cannot make the link back to \(target): \(error)")
+        }
+        do throws(Platform.Failure) {
+          try Platform.rename(staging, to: url.path)
+        } catch {
+          try? FileManager.default.removeItem(atPath: staging)
+          throw GlyphsmithError.writeFailed(path: url.relativePath, reason: error.reason)
+        }
+      }
+    }
   }
 
   /// The folders as the user gave them (for commands shown) and as URLs.
@@ -157,21 +206,13 @@ package final class GoldenReviewSession {
         try OutputSafety.checkNoLinkedFolders(
           root: goldenDirectory.path, folder: url.deletingLastPathComponent().path)
       }
-      for (path, data) in step.previousGoldens {
+      for (path, entry) in step.previousGoldens {
         let url = goldenDirectory.appendingPathComponent(path)
-        if let data {
-          try AtomicFile.write(data, to: url)
-        } else {
-          try GoldenFiles.remove(path, in: goldenDirectory)
-        }
+        try entry.restore(at: url) { try GoldenFiles.remove(path, in: goldenDirectory) }
       }
       if let manifest = step.previousManifest {
         let url = goldenDirectory.appendingPathComponent(GoldenManifest.fileName)
-        if let manifest {
-          try AtomicFile.write(manifest, to: url)
-        } else {
-          try? FileManager.default.removeItem(at: url)
-        }
+        try manifest.restore(at: url) { try? FileManager.default.removeItem(at: url) }
       }
     } catch {
       return Self.error(500, "\(error)")
@@ -187,10 +228,10 @@ package final class GoldenReviewSession {
   /// Records or prunes `paths` through `GoldenRecord`, keeping what it replaces for undo.
   private func write(action: String, paths: [String], prune: Bool, newState: Review) -> Answer {
     let previousGoldens = paths.map {
-      (path: $0, data: FileBytes.read(goldenDirectory.appendingPathComponent($0).path))
+      (path: $0, entry: SavedEntry.read(goldenDirectory.appendingPathComponent($0)))
     }
     let manifestURL = goldenDirectory.appendingPathComponent(GoldenManifest.fileName)
-    let previousManifest = FileBytes.read(manifestURL.path)
+    let previousManifest = SavedEntry.read(manifestURL)
     let record: GoldenRecord.Report
     do {
       record = try GoldenRecord.run(
@@ -207,7 +248,7 @@ package final class GoldenReviewSession {
       Step(
         action: action, paths: paths.filter(done.contains), previousStates: previousStates,
         previousGoldens: previousGoldens.filter { changed.contains($0.path) },
-        previousManifest: record.recordWritten ? .some(previousManifest) : nil))
+        previousManifest: record.recordWritten ? previousManifest : nil))
     for path in paths where done.contains(path) { states[path] = newState }
     if newState == .accepted { tally.accepted += done.count } else { tally.deleted += done.count }
     var object = answer(action, paths: paths.filter(done.contains))

@@ -22,7 +22,7 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
       return "\(path): error: invalid golden.json: \(reason); fix it or delete it and re-record"
     case .cannotServe(let address, let reason):
       return
-        "\(address): error: cannot serve the review there: \(reason); give another --port, or an IPv4 --host"
+        "\(address): error: cannot serve the review there: \(reason); give another --port, or an IPv4 or IPv6 --host"
     case .selectsNothing(let patterns):
       return patterns.map {
         "\($0): error: --only matched no actual image and no golden; give a path or glob "

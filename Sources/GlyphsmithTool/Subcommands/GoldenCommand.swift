@@ -127,8 +127,8 @@ enum GoldenCommand: DeclaredSubcommand {
       .value(
         "host", "H", default: "127.0.0.1",
         help: """
-          IPv4 address to serve on (default 127.0.0.1; another one prints
-          a warning and still needs the token)
+          IPv4 or IPv6 address to serve on (default 127.0.0.1; one not
+          loopback, 127.x or ::1, prints a warning and still needs the token)
           """),
       .flag("no-open", help: "do not open a browser (default: xdg-open the address)"),
     ],
