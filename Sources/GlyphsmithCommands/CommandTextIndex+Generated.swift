@@ -224,7 +224,8 @@ extension CommandTextIndex {
           --watch               keep running: rebuild when an icon, a sub-folder or the file
                                 itself changes (within 300 ms of the last change; a burst is one
                                 rebuild); an invalid file or icon prints its error and watching
-                                goes on; Ctrl-C stops (exit 0)
+                                goes on; Ctrl-C stops (exit 130, SIGTERM 143; no file is left
+                                half-written)
           --quiet               no progress bar and no summary line
           --timeout S           seconds one input may take to read and render (default 10)
           --max-memory MB       memory one input's renderer may use (default 200)
@@ -797,8 +798,8 @@ extension CommandTextIndex {
           --jobs N              threads (default: all cores)
         review options (and the check's --threshold ... --fail-over):
           --port N              port to serve on (default: a free one)
-          --host H              IPv4 address to serve on (default 127.0.0.1; another one prints
-                                a warning and still needs the token)
+          --host H              IPv4 or IPv6 address to serve on (default 127.0.0.1; one not
+                                loopback, 127.x or ::1, prints a warning and still needs the token)
           --no-open             do not open a browser (default: xdg-open the address)
 
         Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
