@@ -158,8 +158,8 @@ public struct AssetsJob: Sendable {
       let sets = plannedSets(input)
       let shared = outputs.flatMap { $0.writer.sharedFiles(for: input, in: $0.context) }
       let owned = ownership(sets, shared: shared, records: records)
-      let sha = FileBytes.read(input.path).map { ContentHash.sha256($0) }
-      let darkSha = input.darkPath.flatMap { FileBytes.read($0) }.map { ContentHash.sha256($0) }
+      let sha = Self.readBounded(input.path).map { ContentHash.sha256($0) }
+      let darkSha = input.darkPath.flatMap { Self.readBounded($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
       if let sha, input.darkPath == nil || darkSha != nil {
         fingerprint = Self.fingerprint(sha256: sha, darkSha256: darkSha, prefix: fingerprintPrefix)
@@ -570,6 +570,18 @@ public struct AssetsJob: Sendable {
   static let goneProblem =
     "was deleted or became unreadable while the run was going on; run again"
 
+  /// The bytes of the file at `path`, or `nil` when it cannot be read or is larger than any
+  /// input may be (the SVG and the PNG file bounds, `Artwork(path:)`): a file past them is
+  /// never read into memory, not even to hash it when planning (issue 33: `assets` read a
+  /// 150 MB PNG whole, 2.3 s and 175 MB, before refusing it by its size).
+  static func readBounded(_ path: String) -> Data? {
+    let bound = max(
+      SVGDocument.maximumFileSize,
+      PNGCodec.maximumFileBytes(maxPixels: InputLimits.current.maxPixels))
+    if let size = Platform.status(ofPath: path)?.size, size > bound { return nil }
+    return FileBytes.read(path)
+  }
+
   /// The bytes of the input at `path`, which hashed to `planned` when the run was planned
   /// (`nil`: it could not be read then).
   /// - Throws: `GlyphsmithError.unusable` (`changedProblem`) when it hashes otherwise now, or
@@ -577,7 +589,7 @@ public struct AssetsJob: Sendable {
   ///   unreadable or too large input.
   private func readInput(_ path: String, planned: String?) throws -> Data {
     // Artwork(path:) gives the precise errors (missing, folder, size); reuse it for them.
-    guard let data = FileBytes.read(path) else {
+    guard let data = Self.readBounded(path) else {
       if planned != nil {
         throw GlyphsmithError.unusable(path: path, problem: Self.goneProblem)
       }
