@@ -22,7 +22,7 @@ struct CanonicalReadCLITests {
   /// The bound these tests put on each hostile input's run. The issue's bound, 1 s and
   /// 200 MB, is measured where it applies, on the release binary: `scripts/hostile-bounds`
   /// replays every run of these suites there and fails past either (slowest 0.78 s, 77 MB).
-  /// Here the binary is the debug build (3-5x slower than release on these inputs) and
+  /// Here the binary is the debug build (slower than release: no optimisation) and
   /// `swift test` runs suites side by side, on a machine whose two cores may both be busy
   /// (the done-when's `stress-ng --cpu 2`), so 1 s would fail for the load, not the input:
   /// 3 s still tells a bounded run from the unbounded ones (4-10 s before issue 33, or the
