@@ -153,7 +153,7 @@ extension CommandTextIndex {
           --shard I/N           process only the I-th of N shares (by a hash of the name); the
                                 shares together write exactly what one run writes
           --stats               print where the time went on stderr (renders, time inside librsvg,
-                                cairo and libpng, Glyphsmith's own overhead)
+                                cairo and libpng, Glyphsmith's own overhead, the canonical read)
           --lint                also run `glyphsmith lint` on every input at the same role, size
                                 and scales: findings on stderr and, with --json, in each
                                 input's "lint" list; the catalog is written either way

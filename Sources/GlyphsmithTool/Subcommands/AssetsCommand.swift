@@ -132,7 +132,7 @@ enum AssetsCommand: DeclaredSubcommand {
         "stats",
         help: """
           print where the time went on stderr (renders, time inside librsvg,
-          cairo and libpng, Glyphsmith's own overhead)
+          cairo and libpng, Glyphsmith's own overhead, the canonical read)
           """),
       .flag(
         "lint",
