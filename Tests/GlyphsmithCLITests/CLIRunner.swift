@@ -88,7 +88,9 @@ extension CLIRunner {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let copy = Process()
     copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-    copy.arguments = ["-a", "--sparse=always", directory.path, folder.appendingPathComponent("files").path]
+    copy.arguments = [
+      "-a", "--sparse=always", directory.path, folder.appendingPathComponent("files").path,
+    ]
     try copy.run()
     copy.waitUntilExit()
     let run: [String: Any] = [

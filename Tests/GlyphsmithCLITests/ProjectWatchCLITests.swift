@@ -59,7 +59,8 @@ struct ProjectWatchCLITests {
         process.waitUntilExit()
         return nil
       }
-      return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
+      return process.terminationReason == .exit
+        ? process.terminationStatus : -process.terminationStatus
     }
   }
 
@@ -110,8 +111,12 @@ struct ProjectWatchCLITests {
     }
     #expect(lines.count == 1 && lines[0].hasPrefix("built 1 icon"), "\(lines)")
     // A delete: its set is removed.
-    lines = try step(5) { try FileManager.default.removeItem(at: icons.appendingPathComponent("star.svg")) }
-    #expect(lines == ["I.xcassets/star.imageset: removed (its source icons/star.svg is gone)"] || lines.contains { $0.hasSuffix("1 removed") }, "\(lines)")
+    lines = try step(5) {
+      try FileManager.default.removeItem(at: icons.appendingPathComponent("star.svg"))
+    }
+    #expect(
+      lines == ["I.xcassets/star.imageset: removed (its source icons/star.svg is gone)"]
+        || lines.contains { $0.hasSuffix("1 removed") }, "\(lines)")
     // A bad config edit: its error, and watching goes on; then a good one rebuilds.
     lines = try step(6) {
       try Data(#"{"version": 1, "icons": "icons", "ios": {"catalg": "I.xcassets"}}"#.utf8)
@@ -119,8 +124,10 @@ struct ProjectWatchCLITests {
     }
     #expect(lines.count == 1 && lines[0].contains("unknown key 'catalg' in 'ios'"), "\(lines)")
     lines = try step(7) {
-      try Data(#"{"version": 1, "icons": "icons", "ios": {"catalog": "I.xcassets", "compact": true}}"#.utf8)
-        .write(to: config)
+      try Data(
+        #"{"version": 1, "icons": "icons", "ios": {"catalog": "I.xcassets", "compact": true}}"#.utf8
+      )
+      .write(to: config)
     }
     #expect(lines.count == 1 && lines[0].hasPrefix("built 2 icons (12 PNG files)"), "\(lines)")
     // A burst of 500 files (as a checkout) is one rebuild.
@@ -168,7 +175,9 @@ struct ProjectWatchCLITests {
       }
       return lines[missing...].contains { $0.hasPrefix("watching ") }
     }
-    #expect(gone.contains { $0.contains("the icons folder ('icons' in glyphsmith.json) is not there") }, "\(gone)")
+    #expect(
+      gone.contains { $0.contains("the icons folder ('icons' in glyphsmith.json) is not there") },
+      "\(gone)")
 
     let before = gone.count
     try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
@@ -196,7 +205,8 @@ struct ProjectWatchCLITests {
       lines.count > count && lines[count...].contains { $0.hasPrefix("built 1 icon") }
         && lines.last?.hasPrefix("watching ") == true
     }
-    #expect(again.dropFirst(count).contains { $0.hasPrefix("built 1 icon (3 PNG files)") }, "\(again)")
+    #expect(
+      again.dropFirst(count).contains { $0.hasPrefix("built 1 icon (3 PNG files)") }, "\(again)")
     #expect(
       FileManager.default.fileExists(
         atPath: folder.appendingPathComponent("I.xcassets/user.imageset/Contents.json").path))

@@ -27,7 +27,8 @@ import Foundation
       descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
       guard descriptor >= 0 else {
         throw GlyphsmithError.unusable(
-          path: iconsFolder, problem: "cannot watch for changes: inotify_init1 failed (errno \(errno))")
+          path: iconsFolder,
+          problem: "cannot watch for changes: inotify_init1 failed (errno \(errno))")
       }
       let parent = (configPath as NSString).deletingLastPathComponent
       configFolder = parent.isEmpty ? "." : parent

@@ -138,8 +138,9 @@ enum BuildCommand: DeclaredSubcommand {
     do {
       return try buildOnce(options, configPath: path)
     } catch let failure as any GlyphsmithFailure {
-      if options.json, let data = try? XcodeJSON.encode(
-        BuildReport(config: path, error: failure.description))
+      if options.json,
+        let data = try? XcodeJSON.encode(
+          BuildReport(config: path, error: failure.description))
       {
         FileHandle.standardOutput.write(data)
       }
@@ -186,7 +187,9 @@ enum BuildCommand: DeclaredSubcommand {
           || lintFound
       }
     }
-    if options.json, let data = try? XcodeJSON.encode(BuildReport(config: configPath, result: result)) {
+    if options.json,
+      let data = try? XcodeJSON.encode(BuildReport(config: configPath, result: result))
+    {
       FileHandle.standardOutput.write(data)
     }
     if !options.quiet && !options.json {
