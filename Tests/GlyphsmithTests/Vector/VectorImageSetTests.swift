@@ -402,4 +402,25 @@ struct VectorImageSetTests {
     options.platforms = [.android]
     #expect(!options.fingerprintText.contains("format="))
   }
+
+  @Test(
+    "the report gives a vector set's shape and size as the PNG set's, written and unchanged",
+    arguments: ["pdf", "svg"])
+  func shapeAndSize(format: String) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let png = try write(Self.icons, into: folder.path("png.xcassets"), format: "png")
+    let expected = png.inputs.map { "\($0.name) \($0.shape ?? "-") \($0.sizePt ?? -1)" }
+    // Lucide's sample icons are circles, squares and tall glyphs of the tab-bar role.
+    #expect(expected.contains("bell circle 25.0"))
+    #expect(expected.contains("bookmark tall 28.0"))
+    #expect(expected.contains("calendar square 23.0"))
+    for run in ["written", "unchanged"] {
+      let report = try write(Self.icons, into: folder.path("v.xcassets"), format: format)
+      #expect(report.inputs.allSatisfy { $0.status.rawValue == run }, "\(run)")
+      #expect(
+        report.inputs.map { "\($0.name) \($0.shape ?? "-") \($0.sizePt ?? -1)" } == expected,
+        "\(run)")
+    }
+  }
 }
