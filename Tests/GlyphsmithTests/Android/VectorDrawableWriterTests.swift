@@ -204,12 +204,12 @@ struct VectorDrawableWriterTests {
     for (name, text) in Self.fixtures.sorted(by: { $0.key < $1.key }) {
       inputs.append(try folder.write("in/\(name).svg", text))
     }
-    for format in [AndroidFormat.png, .vector] {
+    for format in ["png", "vector"] {
       var options = AssetsOptions()
       options.platforms = [.android]
       options.role = role
       options.androidFormat = format
-      options.androidOutput = folder.path(format.rawValue)
+      options.androidOutput = folder.path(format)
       let report = try AssetsJob(catalogPath: folder.path("x.xcassets"), options: options)
         .run(inputs)
       #expect(report.inputs.allSatisfy { $0.status == .written }, "\(report.inputs.map(\.error))")
