@@ -9,9 +9,11 @@ drawing is compared with Glyphsmith's own PNG at that scale by `glyphsmith golde
 project's pixelmatch kernel) at threshold 0.1, anti-aliasing not counted, failing over 0.5 %
 of the pixels. The PDF and SVG runs are repeated with --jobs 1 and must give the same bytes.
 Then `glyphsmith outline` over each folder: no output may have a stroke, and each, drawn by
-rsvg-convert at 16, 24 and 48 px, must match Glyphsmith's PNG of the source within that bound.
+rsvg-convert and by resvg at 16, 24 and 48 px, must match Glyphsmith's PNG of the source within
+that bound.
 
 Usage: scripts/vector-imageset-corpus.py [ICONS_DIR...] [--tool PATH] [--out DIR] [--jobs N]
+                                         [--only sets|outline]
 Prints counts per corpus, format and renderer; writes OUT/summary.json.
 Needs: scripts/install-test-tools (poppler-utils, qpdf, librsvg2-bin, resvg-cli)."""
 from pathlib import Path
@@ -27,7 +29,24 @@ import sys
 
 
 def run(arguments, **kwargs):
+    if arguments[0] == "resvg":
+        arguments = [RESVG[0]] + arguments[1:]
     return subprocess.run(arguments, capture_output=True, text=True, **kwargs)
+
+
+# resvg from PyPI: behind a pyenv shim (a bash script that costs more than resvg's own work per
+# call), the real binary (`pyenv which resvg`) is run instead, as bench/render does.
+RESVG = ["resvg"]
+
+
+def real_resvg():
+    try:
+        found = subprocess.run(["pyenv", "which", "resvg"], capture_output=True, text=True)
+        if found.returncode == 0 and os.path.exists(found.stdout.strip()):
+            return found.stdout.strip()
+    except OSError:
+        pass
+    return shutil.which("resvg") or "resvg"
 
 
 def assets(tool, icons, catalog, fmt, jobs):
@@ -161,8 +180,9 @@ def check_corpus(tool, icons, out, jobs):
 
 def check_outline(tool, icons, out, jobs):
     """`glyphsmith outline` over the corpus: no output has a stroke, and each, drawn by
-    rsvg-convert at 16, 24 and 48 px, matches Glyphsmith's own PNG of the source at that size
-    (`assets --role plain --size S --scales 1`, the canvas fitted as `render -w S` does)."""
+    rsvg-convert and by resvg at 16, 24 and 48 px, matches Glyphsmith's own PNG of the source
+    at that size (`assets --role plain --size S --scales 1`, the canvas fitted as `render -w S`
+    does)."""
     name = os.path.basename(os.path.normpath(icons))
     base = f"{out}/{name}/outline"
     result = run([tool, "outline", icons, "-o", f"{base}/svg", "--jobs", str(jobs)])
@@ -176,33 +196,37 @@ def check_outline(tool, icons, out, jobs):
         reference = f"{base}/ref{size}"
         run([tool, "assets", icons, "-o", f"{reference}/Icons.xcassets", "--role", "plain",
              "--size", str(size), "--scales", "1", "--quiet", "--jobs", str(jobs)])
-        back = f"{base}/back{size}"
         golden = f"{base}/golden{size}"
-        os.makedirs(back, exist_ok=True)
         os.makedirs(golden, exist_ok=True)
+        for renderer in ("rsvg-convert", "resvg"):
+            back = f"{base}/back{size}-{renderer}"
+            os.makedirs(back, exist_ok=True)
 
-        def one(file):
-            stem = file[:-4]
-            source = None
-            for root, _, files in os.walk(f"{reference}/Icons.xcassets"):
-                if f"{stem}.png" in files and root.endswith(f"/{stem}.imageset"):
-                    source = f"{root}/{stem}.png"
-            if source:
+            def one(file):
+                stem = file[:-4]
+                source = f"{reference}/Icons.xcassets/{stem}.imageset/{stem}.png"
+                if not os.path.exists(source):
+                    return
                 shutil.copy(source, f"{golden}/{stem}.png")
-                run(["rsvg-convert", "-w", str(size), "-h", str(size), "-o", f"{back}/{stem}.png",
-                     f"{base}/svg/{file}"])
+                target = f"{back}/{stem}.png"
+                if renderer == "rsvg-convert":
+                    run(["rsvg-convert", "-w", str(size), "-h", str(size), "-o", target,
+                         f"{base}/svg/{file}"])
+                else:
+                    run(["resvg", "-w", str(size), "-h", str(size), f"{base}/svg/{file}", target])
 
-        with concurrent.futures.ThreadPoolExecutor(max(jobs, 1)) as pool:
-            list(pool.map(one, written))
-        check = run([tool, "golden", "check", back, golden, "--json", "--threshold", "0.1",
-                     "--no-include-aa", "--fail-over", "0.5%"])
-        results = json.loads(check.stdout)["results"]
-        shares = [(r.get("mismatchedPixels", 0) / max(r.get("totalPixels") or 1, 1), r["path"])
-                  for r in results]
-        worst = max(shares, default=(0, None))
-        summary[f"{size}px"] = {"compared": len(results),
-                                "over0.5%": sum(1 for r in results if r.get("status") != "passed"),
-                                "maxShare": worst[0], "maxFile": worst[1]}
+            with concurrent.futures.ThreadPoolExecutor(max(jobs, 1)) as pool:
+                list(pool.map(one, written))
+            check = run([tool, "golden", "check", back, golden, "--json", "--threshold", "0.1",
+                         "--no-include-aa", "--fail-over", "0.5%"])
+            results = json.loads(check.stdout)["results"]
+            shares = [(r.get("mismatchedPixels", 0) / max(r.get("totalPixels") or 1, 1), r["path"])
+                      for r in results]
+            worst = max(shares, default=(0, None))
+            summary[f"{size}px-{renderer}"] = {
+                "compared": len(results),
+                "over0.5%": sum(1 for r in results if r.get("status") != "passed"),
+                "maxShare": worst[0], "maxFile": worst[1]}
     return summary
 
 
@@ -217,23 +241,31 @@ def main():
     parser.add_argument("--tool", default=str(here.parent / ".build" / "release" / "glyphsmith-render"))
     parser.add_argument("--out", default="/tmp/vector-imageset-corpus")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", choices=("sets", "outline"),
+                        help="run only the image-set part or only the outline part")
     args = parser.parse_args()
     tool = args.tool if os.path.exists(args.tool) else str(here.parent / ".build" / "debug" / "glyphsmith-render")
     for needed in ("pdftocairo", "pdfinfo", "pdfimages", "qpdf", "rsvg-convert", "resvg"):
         if not shutil.which(needed):
             sys.exit(f"{needed} is missing; run scripts/install-test-tools")
+    RESVG[0] = real_resvg()
     shutil.rmtree(args.out, ignore_errors=True)
     os.makedirs(args.out)
-    summary = dict(check_corpus(tool, icons, args.out, args.jobs) for icons in args.icons)
-    for icons in args.icons:
-        summary[os.path.basename(os.path.normpath(icons))]["outline"] = check_outline(
-            tool, icons, args.out, args.jobs)
+    if args.only == "outline":
+        summary = {os.path.basename(os.path.normpath(icons)): {
+            "icons": sum(1 for f in os.listdir(icons) if f.endswith(".svg"))} for icons in args.icons}
+    else:
+        summary = dict(check_corpus(tool, icons, args.out, args.jobs) for icons in args.icons)
+    if args.only != "sets":
+        for icons in args.icons:
+            summary[os.path.basename(os.path.normpath(icons))]["outline"] = check_outline(
+                tool, icons, args.out, args.jobs)
     with open(f"{args.out}/summary.json", "w") as f:
         json.dump(summary, f, indent=2, sort_keys=True)
     failed = False
     for name, corpus_summary in summary.items():
         print(f"{name}: {corpus_summary['icons']} icons")
-        for fmt in ("pdf", "svg"):
+        for fmt in ("pdf", "svg") if "pdf" in corpus_summary else ():
             counts = corpus_summary[fmt]
             print(f"  {fmt}: {counts['sets']} sets, {counts['failedInputs']} inputs failed, "
                   f"{counts['warningCount']} warnings, {counts['structureProblemCount']} structure "
@@ -247,15 +279,18 @@ def main():
                           f"with no differing pixel, {entry['over0.5%']} over 0.5 %, max {entry['maxShare'] * 100:.3f} %"
                           f" ({entry['maxFile']})")
                     failed |= entry["over0.5%"] > 0
+        if "outline" not in corpus_summary:
+            continue
         outline = corpus_summary["outline"]
         print(f"  outline: {outline['written']} written, {outline['failedInputs']} failed, "
               f"{outline['withStrokeCount']} with a stroke")
         failed |= bool(outline["failedInputs"] or outline["withStrokeCount"])
         for size in (16, 24, 48):
-            entry = outline[f"{size}px"]
-            print(f"    rsvg-convert {size} px: {entry['compared']} compared, {entry['over0.5%']} over "
-                  f"0.5 %, max {entry['maxShare'] * 100:.3f} % ({entry['maxFile']})")
-            failed |= entry["over0.5%"] > 0
+            for renderer in ("rsvg-convert", "resvg"):
+                entry = outline[f"{size}px-{renderer}"]
+                print(f"    {renderer} {size} px: {entry['compared']} compared, {entry['over0.5%']} "
+                      f"over 0.5 %, max {entry['maxShare'] * 100:.3f} % ({entry['maxFile']})")
+                failed |= entry["over0.5%"] > 0
     print(f"summary: {args.out}/summary.json")
     sys.exit(1 if failed else 0)
 

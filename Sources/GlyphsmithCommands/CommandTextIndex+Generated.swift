@@ -971,10 +971,11 @@ extension CommandTextIndex {
         for icon-font tools (svgicons2svgfont, fantasticon) and pipelines that cannot take
         strokes: strokes become fills (FreeType's stroker, as symbols do), even-odd fills are
         reoriented for the nonzero rule, every shape winds the same way, and each run of one
-        paint colour is one <path> (nonzero). The canvas is the icon's own, so the outline
-        renders like the source. OUT is a folder (OUT/NAME.svg each), or a .svg file for one
-        input. What cannot be outlined (masks, clipping, filters, images, gradients, dashes,
-        text) is an error naming the element.
+        paint colour is one <path> (nonzero), a new one where a shape meets one already in
+        it, so overlapping edges blend as in the source. The canvas is the icon's own, so the
+        outline renders like the source. OUT is a folder (OUT/NAME.svg each), or a .svg file
+        for one input. What cannot be outlined (masks, clipping, filters, images, gradients,
+        dashes, text) is an error naming the element.
 
         options:
           -o, --output OUT      the folder (or, for one icon, the .svg file)

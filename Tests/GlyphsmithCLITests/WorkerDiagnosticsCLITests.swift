@@ -22,7 +22,7 @@ struct WorkerDiagnosticsCLITests {
     func run(isolated: Bool, into name: String) throws -> AssetsBatch.Result {
       var options = AssetsOptions()
       options.platforms = [.ios, .android]
-      options.androidFormat = .auto
+      options.androidFormat = "auto"
       options.jobs = 2
       var batch = AssetsBatch(
         inputs: [icons.path], catalog: dir.appendingPathComponent("\(name)/Icons.xcassets").path,

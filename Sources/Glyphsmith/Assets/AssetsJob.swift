@@ -55,6 +55,11 @@ public struct AssetsJob: Sendable {
     "shape=\(shape ?? "-") sizePt=\(sizePt.map { "\($0)" } ?? "-")"
   }
 
+  /// `glyphText` of a recorded shape and size.
+  static func glyphText(_ glyph: (shape: String?, sizePt: Double?)) -> String {
+    glyphText(shape: glyph.shape, sizePt: glyph.sizePt)
+  }
+
   /// The shape and size in a `glyphKey` text; `nil` when it is not one.
   static func parseGlyphText(_ text: String) -> (shape: String?, sizePt: Double?)? {
     let fields = text.split(separator: " ")
@@ -526,6 +531,10 @@ public struct AssetsJob: Sendable {
               if result.shape == nil, let shape = glyph.shape { result.shape = shape.rawValue }
               if result.sizePt == nil { result.sizePt = Self.sizePt(glyph) }
             }
+            if let recorded = encoded.recorded {
+              if result.shape == nil { result.shape = recorded.shape }
+              if result.sizePt == nil { result.sizePt = recorded.sizePt }
+            }
             written.append((file.name, encoded.data))
             files.append(
               WrittenFile(path: file.reportPath, width: encoded.width, height: encoded.height))
@@ -609,8 +618,14 @@ public struct AssetsJob: Sendable {
   /// The size a glyph was made for, in pt: the HIG target's limiting side for its shape
   /// (width for wide, height for tall, the side for circle and square), else the canvas width.
   static func sizePt(_ glyph: RenderedGlyph) -> Double {
-    guard let target = glyph.targetPt else { return glyph.canvasPt.width }
-    switch glyph.shape {
+    sizePt(shape: glyph.shape, targetPt: glyph.targetPt, canvasPt: glyph.canvasPt)
+  }
+
+  /// `sizePt(_:)` from a layout's shape, HIG target box and canvas (pt), for a vector file
+  /// laid out as the PNG is (`VectorRender.laidOut`).
+  static func sizePt(shape: GlyphShape?, targetPt: Size?, canvasPt: Size) -> Double {
+    guard let target = targetPt else { return canvasPt.width }
+    switch shape {
     case .wide: return target.width
     case .tall: return target.height
     default: return min(target.width, target.height)
@@ -706,11 +721,11 @@ public struct AssetsJob: Sendable {
         guard let data = folder.read(file.name),
           let found = file.format.existing(data, file: file, fingerprint: fingerprint)
         else { return nil }
+        if file.format.recordsGlyph, glyph == nil {
+          guard let recorded = found.glyph else { return nil }
+          glyph = recorded
+        }
         if file.format.isRaster {
-          if glyph == nil {
-            guard let recorded = found.glyph else { return nil }
-            glyph = recorded
-          }
           // Sizes in proportion to the scales (a @1x copied over the @2x is not up to date).
           if set.folder.hasSuffix(".imageset") {
             let scale = Int(file.render.scale.rounded())

@@ -81,8 +81,8 @@ public struct AssetsOptions: Sendable {
 
   /// What Android drawables are (`--android-format`): PNGs per density (default), one
   /// VectorDrawable, or a VectorDrawable where the artwork allows and PNGs with a warning
-  /// where it does not.
-  public var androidFormat: AndroidFormat {
+  /// where it does not: `IconOptions.androidFormat`, a name of `ProjectConfig.androidFormats`.
+  public var androidFormat: String {
     get { icon.androidFormat }
     set { icon.androidFormat = newValue }
   }

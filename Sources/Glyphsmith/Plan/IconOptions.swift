@@ -19,9 +19,13 @@ public struct IconOptions: Codable, Hashable, Sendable {
   public var template: Bool? = nil
   /// Padding in pt added around the glyph.
   public var padding: Double = 0
-  /// What Android drawables are (`--android-format`, `android.format`); `.png` unless Android
-  /// is among `platforms` (see `normalised`).
-  public var androidFormat: AndroidFormat = .png
+  /// What Android drawables are, by the registry's Android name (`OutputFormats`, a format
+  /// with an `.android` choice; `--android-format`, `android.format`): `png` (the density
+  /// PNGs, the default), `vector` (one VectorDrawable, `OutputFormats.vectorDrawable`), or
+  /// `auto` (`OutputFormatIndex.androidAuto`: the VectorDrawable where the artwork allows,
+  /// else the PNGs with a warning); one of `ProjectConfig.androidFormats`. `png` unless
+  /// Android is among `platforms` (see `normalised`). In fingerprints as `android=`.
+  public var androidFormat: String = "png"
   /// The lowest Android API level a VectorDrawable must work on (`--min-sdk`); `nil` when no
   /// VectorDrawable is written (see `normalised`), which reads as the default, 21.
   public var minSdk: Int? = nil
@@ -45,15 +49,15 @@ public struct IconOptions: Codable, Hashable, Sendable {
   public var keepsColour: Bool { !(template ?? role.isTemplateByDefault) }
 
   /// These options with what cannot change any output set to its neutral value: without a
-  /// VectorDrawable (no Android, or PNG drawables) the Android format is `.png` and `minSdk`
+  /// VectorDrawable (no Android, or PNG drawables) the Android format is `png` and `minSdk`
   /// is `nil`; with one, `minSdk` is given (21 unless set); without iOS the catalog format
   /// is `png`. Equal normalised values write
   /// equal outputs, so plans, group keys and fingerprints use this form.
   public var normalised: IconOptions {
     var result = self
-    if !platforms.contains(.android) { result.androidFormat = .png }
+    if !platforms.contains(.android) { result.androidFormat = "png" }
     if !platforms.contains(.ios) { result.catalogFormat = "png" }
-    result.minSdk = result.androidFormat == .png ? nil : (minSdk ?? Self.defaultMinSdk)
+    result.minSdk = result.androidFormat == "png" ? nil : (minSdk ?? Self.defaultMinSdk)
     return result
   }
 

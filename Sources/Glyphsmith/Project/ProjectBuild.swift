@@ -193,7 +193,7 @@ public struct ProjectBuild: Sendable {
     options.compact =
       options.compact && options.role == .tabBar && options.platforms.contains(.ios)
     options.scales = config.ios?.scales ?? options.scales
-    options.androidFormat = config.android.flatMap { AndroidFormat(rawValue: $0.format) } ?? .png
+    options.androidFormat = config.android?.format ?? "png"
     if let minSdk = config.android?.minSdk { options.minSdk = minSdk }
     options.namespace = config.ios?.namespace ?? false
     options.outputFolders = outputFolders

@@ -25,7 +25,7 @@ public struct ProjectConfig: Equatable, Sendable {
   public static var formats: [String] { OutputFormats.names(for: .catalog) }
   /// The formats `android.format` takes, as `--android-format`: the registry's with an
   /// `.android` choice, then `auto` (`OutputFormatIndex.androidNames`): `png`, `vector`,
-  /// `auto`, each an `AndroidFormat`.
+  /// `auto` (`IconOptions.androidFormat`).
   public static var androidFormats: [String] {
     OutputFormats.names(for: .android) + [OutputFormatIndex.androidAuto.name]
   }

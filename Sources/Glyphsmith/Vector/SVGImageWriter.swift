@@ -25,6 +25,9 @@ package struct SVGImageWriter: VectorWriter {
   /// A line written as an XML comment after the `<svg>` start tag (the fingerprint `assets`
   /// checks on a rerun); `nil` for none. Must not contain `--`.
   package var comment: String?
+  /// A second comment line, after `comment` (an image set's `glyphsmith:glyph=shape=S
+  /// sizePt=N`, what an unchanged rerun reports); `nil` for none. Must not contain `--`.
+  package var secondComment: String?
 
   /// What the model holds that plain paths cannot draw, each thing named.
   package struct Unexpressible: Error, CustomStringConvertible {
@@ -62,6 +65,7 @@ package struct SVGImageWriter: VectorWriter {
         + " viewBox=\"0 0 \(width) \(height)\">"
     ]
     if let comment { lines.append("<!-- \(comment) -->") }
+    if let secondComment { lines.append("<!-- \(secondComment) -->") }
     for painted in model.paths {
       let path = VectorPath(painted.path.map(target.place).subpaths.flatMap(\.elements))
       guard !path.isEmpty else { continue }

@@ -10,15 +10,29 @@ package enum VectorRender {
   /// - Throws: what the layout throws (`GlyphsmithError.emptyArtwork` for a fitted role with
   ///   no ink, `.invalidOption` for sizes of zero or less).
   package static func target(_ artwork: Artwork, options: RenderOptions) throws -> VectorTarget {
+    try laidOut(artwork, options: options).target
+  }
+
+  /// `target`, with the shape the ink was fitted as and the size in pt it was made for, as
+  /// the PNG's glyph records them (`AssetsJob.glyphText`: `shape` is `nil` for a plain role,
+  /// `sizePt` the HIG target's limiting side, else the canvas width).
+  /// - Throws: as `target`.
+  package static func laidOut(_ artwork: Artwork, options: RenderOptions) throws -> (
+    target: VectorTarget, shape: String?, sizePt: Double
+  ) {
     var options = options
     options.scale = 1
     let layout =
       try options.role.fitsInk
       ? GlyphRenderer.fittedLayout(artwork, options: options)
       : GlyphRenderer.plainLayout(artwork, options: options)
-    return VectorTarget(
+    let target = VectorTarget(
       size: Size(width: Double(layout.width), height: Double(layout.height)),
       placement: layout.placement)
+    return (
+      target, layout.shape?.rawValue,
+      AssetsJob.sizePt(shape: layout.shape, targetPt: layout.target, canvasPt: layout.canvasPt)
+    )
   }
 
   /// The one colour every path gets: the tint, else black for a template image, else `nil`
@@ -55,24 +69,27 @@ package enum VectorRender {
   /// `artwork` as a one-page PDF laid out as `options` say at scale 1 (the page is the @1x
   /// PNG's size in pt, the art where the PNG has it), drawn by librsvg onto Cairo's PDF
   /// surface (`PDFPageWriter`); template roles and tints painted in one colour through a
-  /// vector mask. `keywords` goes into `/Keywords` (the fingerprint).
+  /// vector mask. `keywords` goes into `/Keywords` (the fingerprint), `subject` into
+  /// `/Subject` (an image set's glyph text); `target`: the layout when already found
+  /// (`laidOut`), else it is found here.
   /// - Returns: the bytes and one warning per thing Cairo must embed as an image (filters,
   ///   embedded images), naming the element (`rasterOnly`).
   /// - Throws: `GlyphsmithError.unusable` for a PNG input; what the layout and
   ///   `PDFPageWriter.pdf` throw, naming the file.
-  package static func pdf(_ artwork: Artwork, options: RenderOptions, keywords: String? = nil)
-    throws -> (data: Data, warnings: [Diagnostic])
-  {
+  package static func pdf(
+    _ artwork: Artwork, options: RenderOptions, keywords: String? = nil, subject: String? = nil,
+    target laid: VectorTarget? = nil
+  ) throws -> (data: Data, warnings: [Diagnostic]) {
     guard let svg = artwork.svg, case .svg(let document) = artwork.source else {
       throw GlyphsmithError.unusable(
         path: artwork.path, problem: "a PNG cannot be written as a PDF vector; use PNG output")
     }
-    let target = try target(artwork, options: options)
+    let target = try laid ?? target(artwork, options: options)
     let data: Data
     do {
       data = try PDFPageWriter.pdf(
         document, page: target.size, placement: target.placement,
-        monochrome: monochrome(options), keywords: keywords)
+        monochrome: monochrome(options), keywords: keywords, subject: subject)
     } catch {
       throw GlyphsmithError.wrap(error, path: artwork.path)
     }
@@ -99,11 +116,14 @@ package enum VectorRender {
 
   /// `artwork` as a plain SVG laid out as `options` say at scale 1 (`SVGImageWriter`: the
   /// canvas is the @1x PNG's size, one unit a pt), template roles and tints in one colour.
+  /// `comment` and `glyphComment` are written as XML comments after the start tag (an image
+  /// set's fingerprint and glyph text); `target`: the layout when already found (`laidOut`).
   /// - Throws: `GlyphsmithError.unusable` naming the file and what plain paths cannot
   ///   express (or a PNG input); what the layout throws.
-  package static func svg(_ artwork: Artwork, options: RenderOptions, comment: String? = nil)
-    throws -> Data
-  {
+  package static func svg(
+    _ artwork: Artwork, options: RenderOptions, comment: String? = nil,
+    glyphComment: String? = nil, target laid: VectorTarget? = nil
+  ) throws -> Data {
     guard let svg = artwork.svg else {
       throw GlyphsmithError.unusable(
         path: artwork.path, problem: "a PNG cannot be written as an SVG vector; use PNG output")
@@ -116,9 +136,11 @@ package enum VectorRender {
         path: artwork.path,
         problem: SVGImageWriter.Unexpressible(problems: raster.map(\.description)).description)
     }
-    let writer = SVGImageWriter(monochrome: monochrome(options), comment: comment)
+    var writer = SVGImageWriter(monochrome: monochrome(options), comment: comment)
+    writer.secondComment = glyphComment
     do {
-      return try writer.write(try svg.vectorModel(), to: try target(artwork, options: options))
+      return try writer.write(
+        try svg.vectorModel(), to: try laid ?? target(artwork, options: options))
     } catch let error as SVGImageWriter.Unexpressible {
       throw GlyphsmithError.unusable(path: artwork.path, problem: error.description)
     }

@@ -222,11 +222,11 @@ enum AssetsCommand: DeclaredSubcommand {
       assets.icon.catalogFormat = format
     }
     if let format = parsed.value("android-format") {
-      guard let known = AndroidFormat(rawValue: format) else {
+      guard ProjectConfig.androidFormats.contains(format) else {
         let names = OutputFormatIndex.spoken(ProjectConfig.androidFormats)
         throw UsageError(message: "--android-format: \(names), got '\(format)'")
       }
-      assets.androidFormat = known
+      assets.androidFormat = format
     }
     assets.minSdk = try parsed.whole("min-sdk") ?? assets.minSdk
     if (parsed.value("android-format") != nil || parsed.value("min-sdk") != nil)

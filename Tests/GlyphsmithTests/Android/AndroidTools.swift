@@ -4,9 +4,10 @@ import Testing
 
 /// The platform tools the Android tests check outputs with (never needed at run time):
 /// Debian's `aapt` with `android-framework-res` (the framework's attribute definitions), and
-/// resvg (PyPI resvg-cli) or rsvg-convert to render a VectorDrawable converted back to SVG.
-/// `.ci/run` installs them (`scripts/install-test-tools`); a test skips only when one is
-/// genuinely absent on this machine.
+/// resvg (PyPI resvg-cli) to render a VectorDrawable converted back to SVG (an independent
+/// renderer: never librsvg, which drew the PNG). `.ci/run` installs them
+/// (`scripts/install-test-tools`); a test skips only when one is genuinely absent on this
+/// machine, and fails when it is absent under CI (`skip`).
 enum AndroidTools {
   /// Debian's framework resources, which `aapt -I` links attributes against.
   static let frameworkRes = "/usr/share/android-framework-res/framework-res.apk"
@@ -37,8 +38,16 @@ enum AndroidTools {
     return find("aapt")
   }
 
-  /// The SVG renderer: resvg, else rsvg-convert.
-  static var svgRenderer: String? { find("resvg") ?? find("rsvg-convert") }
+  /// resvg: on PATH, else where pip puts console scripts (pyenv's shims, `~/.local/bin`),
+  /// since `swift test` may run without the shell's pyenv PATH. Never another renderer in
+  /// its place: a test that says resvg draws with resvg or does not run (`skip`).
+  static var resvg: String? {
+    if let found = find("resvg") { return found }
+    let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
+    return [home + "/.pyenv/shims", home + "/.local/bin"].map { $0 + "/resvg" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
 
   /// Runs `arguments[0]` with the rest; exit status and stdout + stderr.
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -72,17 +81,16 @@ enum AndroidTools {
     ])
   }
 
-  /// Renders `svg` (a file) at `side` x `side` px with the SVG renderer into an image.
+  /// Renders `svg` (a file) at `width` x `height` px with resvg into an image.
+  /// - Throws: `GlyphsmithError.unusable` when resvg is missing or fails.
   static func render(svg: String, width: Int, height: Int) throws -> RGBAImage {
     let png = svg + ".\(width)x\(height).png"
-    let renderer = svgRenderer!
-    let arguments =
-      renderer.hasSuffix("resvg")
-      ? [renderer, "-w", "\(width)", "-h", "\(height)", svg, png]
-      : [renderer, "-w", "\(width)", "-h", "\(height)", "-o", png, svg]
-    let result = try run(arguments)
+    guard let resvg else {
+      throw GlyphsmithError.unusable(path: svg, problem: "resvg is not installed")
+    }
+    let result = try run([resvg, "-w", "\(width)", "-h", "\(height)", svg, png])
     guard result.status == 0 else {
-      throw GlyphsmithError.unusable(path: svg, problem: "renderer failed: \(result.output)")
+      throw GlyphsmithError.unusable(path: svg, problem: "resvg failed: \(result.output)")
     }
     return try ImageComparison.load(png)
   }

@@ -94,8 +94,9 @@ import Testing
   }
 
   /// Names are unique, each place has a default (its first), a render choice is a drawn
-  /// format, and what Android takes is `AndroidFormat`'s cases (a format new to Android
-  /// drawables is also a case there and a branch of `AndroidDrawableWriter`).
+  /// format, and what Android takes is the registry's Android names then `auto`, each a
+  /// drawn format of the registry (or `auto`) that `AndroidDrawableWriter` plans from, the
+  /// spellings `--android-format` and `android.format` have always had.
   @Test func formatChoicesAreUsable() {
     let names = OutputFormats.all.map(\.name)
     #expect(Set(names).count == names.count, "\(names)")
@@ -106,7 +107,10 @@ import Testing
     for name in OutputFormats.names(for: .render) {
       #expect(OutputFormats.rendered(name) != nil, "render -f \(name) is not a drawn format")
     }
-    #expect(ProjectConfig.androidFormats == AndroidFormat.allCases.map(\.rawValue))
+    #expect(ProjectConfig.androidFormats == ["png", "vector", "auto"])
+    #expect(OutputFormats.drawn("png", at: .android)?.name == "png")
+    #expect(OutputFormats.drawn("vector", at: .android)?.name == "vector-drawable")
+    #expect(OutputFormats.drawn("auto", at: .android) == nil)
   }
 
   /// `s` as a Swift string literal, `\n` after it when `newline` (the summaries hold no other

@@ -16,7 +16,7 @@ struct IconOptionsTests {
       "shape=\(o.shape?.rawValue ?? "-")", "scales=\(o.scales)", "compact=\(o.compact)",
       "template=\(o.template.map { "\($0)" } ?? "-")", "padding=\(o.padding)",
     ].joined(separator: ";")
-      + (o.androidFormat == .png ? "" : ";android=\(o.androidFormat.rawValue);minSdk=\(minSdk)")
+      + (o.androidFormat == "png" ? "" : ";android=\(o.androidFormat);minSdk=\(minSdk)")
       + "\nplatforms=\(o.platforms.map(\.rawValue))"
   }
 
@@ -39,13 +39,13 @@ struct IconOptionsTests {
     var android = IconOptions()
     android.role = .plain
     android.platforms = [.ios, .android, .web]
-    android.androidFormat = .vector
+    android.androidFormat = "vector"
     #expect(
       android.fingerprintText
         == "role=plain;size=-;shape=-;scales=[1, 2, 3];compact=false;template=-;padding=0.0;android=vector;minSdk=21\nplatforms=[\"ios\", \"android\", \"web\"]"
     )
     // PNG drawables: the API level changes nothing written, so it is not in the text.
-    android.androidFormat = .png
+    android.androidFormat = "png"
     android.minSdk = 19
     #expect(
       android.fingerprintText
@@ -57,7 +57,7 @@ struct IconOptionsTests {
   func sameAsVersionOneOverAGrid(role: Role) {
     for size in [nil, 17.5, 24] as [Double?] {
       for template in [nil, true, false] as [Bool?] {
-        for format in AndroidFormat.allCases {
+        for format in ProjectConfig.androidFormats {
           for minSdk in [nil, 21, 26] as [Int?] {
             var options = IconOptions()
             options.role = role
@@ -115,7 +115,7 @@ struct IconOptionsTests {
     },
     "androidFormat": {
       var o = $0
-      o.androidFormat = .auto
+      o.androidFormat = "auto"
       return o
     },
     "minSdk": {
@@ -139,7 +139,7 @@ struct IconOptionsTests {
     var base = IconOptions()
     // Android drawn as a VectorDrawable, so that the Android keys matter.
     base.platforms = [.ios, .android]
-    base.androidFormat = .vector
+    base.androidFormat = "vector"
     let labels = Mirror(reflecting: base).children.compactMap(\.label)
     #expect(Set(labels) == Set(Self.changes.keys), "a property without a change in `changes`")
     for label in labels {
@@ -156,13 +156,13 @@ struct IconOptionsTests {
 
   @Test func normalisedDropsWhatWritesNothing() {
     var options = IconOptions()
-    options.androidFormat = .vector
+    options.androidFormat = "vector"
     options.minSdk = 19
     // No Android: neither key can change an output.
-    #expect(options.normalised.androidFormat == .png)
+    #expect(options.normalised.androidFormat == "png")
     #expect(options.normalised.minSdk == nil)
     options.platforms = [.android]
-    #expect(options.normalised.androidFormat == .vector)
+    #expect(options.normalised.androidFormat == "vector")
     #expect(options.normalised.minSdk == 19)
     options.minSdk = nil
     #expect(options.normalised.minSdk == 21)

@@ -47,7 +47,9 @@ struct OutputFormatsTests {
       let found = try #require(format.existing(encoded.data, file: file, fingerprint: fingerprint))
       #expect(found.width == 24 && found.height == 24)
       #expect(format.existing(encoded.data, file: file, fingerprint: "other") == nil)
-      #expect((found.glyph != nil) == format.isRaster)
+      // PNG, PDF and SVG record the glyph's shape and size; a VectorDrawable does not.
+      #expect((found.glyph != nil) == format.recordsGlyph, "\(format.name)")
+      #expect(format.recordsGlyph == ["png", "pdf", "svg"].contains(format.name))
       if format.isRaster { pngs = [(side: 24, data: encoded.data)] }
     }
     let ico = OutputFormats.ico.pack(pngs + pngs)

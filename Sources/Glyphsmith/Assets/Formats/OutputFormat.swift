@@ -30,6 +30,9 @@ package protocol DrawnOutputFormat: OutputFormat {
   /// Whether files are pixels (they carry the glyph text, `AssetsJob.glyphKey`, and an
   /// imageset's files must be in proportion to their scales).
   var isRaster: Bool { get }
+  /// Whether each file records the input's shape and size (`AssetsJob.glyphKey`) for an
+  /// unchanged rerun's report: a file of it without one is out of date (PNG, PDF, SVG).
+  var recordsGlyph: Bool { get }
 
   /// Draws and encodes `file` from `source`.
   /// - Throws: a `GlyphsmithError` or `RenderError` naming the input (for a VectorDrawable
@@ -46,6 +49,11 @@ package protocol DrawnOutputFormat: OutputFormat {
   func standalone(_ artwork: Artwork, options: RenderOptions, minSdk: Int) throws -> (
     data: Data, warnings: [Diagnostic]
   )
+}
+
+extension DrawnOutputFormat {
+  /// A raster format records the glyph (`isRaster`); a vector format says so itself.
+  package var recordsGlyph: Bool { isRaster }
 }
 
 /// What a `DrawnOutputFormat` draws one file from.
@@ -76,6 +84,10 @@ package struct EncodedOutput {
   package var glyph: RenderedGlyph? = nil
   /// What drawing a vector format found (a PDF embedding a filter as an image), in order.
   package var warnings: [Diagnostic] = []
+  /// The shape and size in pt a vector format recorded in the file (`AssetsJob.glyphKey`,
+  /// taken from the layout as the PNG's glyph gives them); `nil` for a raster format (its
+  /// `glyph` says) or one that records none.
+  package var recorded: (shape: String?, sizePt: Double?)? = nil
 }
 
 /// A file found up to date on disk.

@@ -9,6 +9,7 @@ package struct PDFFormat: DrawnOutputFormat {
   package var name: String { "pdf" }
   package var fileExtension: String { "pdf" }
   package var isRaster: Bool { false }
+  package var recordsGlyph: Bool { true }
   package var choices: [OutputFormatChoice] {
     [
       OutputFormatChoice(
@@ -30,17 +31,33 @@ package struct PDFFormat: DrawnOutputFormat {
     return String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
   }
 
+  /// The shape and size in `/Subject (glyphsmith:glyph=shape=S sizePt=N)`, when it has one.
+  func glyph(in data: Data) -> (shape: String?, sizePt: Double?)? {
+    let opening = Data("/Subject (\(AssetsJob.glyphKey)=".utf8)
+    guard let start = data.range(of: opening),
+      let end = data.range(of: Data(")".utf8), in: start.upperBound..<data.endIndex)
+    else { return nil }
+    return AssetsJob.parseGlyphText(
+      String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self))
+  }
+
   /// The PDF of `file` (laid out by its render options at scale 1), carrying the fingerprint.
   /// - Throws: what `VectorRender.pdf` throws.
   package func encode(_ file: PlannedAssetFile, from source: OutputSource) throws
     -> EncodedOutput
   {
+    let laid = try VectorRender.laidOut(source.artwork, options: file.render)
+    let glyph: (shape: String?, sizePt: Double?) = (
+      source.shape ?? laid.shape, source.sizePt ?? laid.sizePt
+    )
     let (data, warnings) = try VectorRender.pdf(
       source.artwork, options: file.render,
-      keywords: AssetsJob.fingerprintKey + "=" + source.fingerprint)
+      keywords: AssetsJob.fingerprintKey + "=" + source.fingerprint,
+      subject: AssetsJob.glyphKey + "=" + AssetsJob.glyphText(glyph), target: laid.target)
     let size = VectorPageSize.wholeSize(of: data, fileExtension: fileExtension)
     var encoded = EncodedOutput(data: data, width: size.width, height: size.height)
     encoded.warnings = warnings
+    encoded.recorded = glyph
     return encoded
   }
 
@@ -52,7 +69,7 @@ package struct PDFFormat: DrawnOutputFormat {
       data.suffix(16).range(of: Data("%%EOF".utf8)) != nil
     else { return nil }
     let size = VectorPageSize.wholeSize(of: data, fileExtension: fileExtension)
-    return ExistingOutput(width: size.width, height: size.height, glyph: nil)
+    return ExistingOutput(width: size.width, height: size.height, glyph: glyph(in: data))
   }
 
   /// The PDF without a fingerprint.

@@ -9,6 +9,7 @@ package struct SVGFormat: DrawnOutputFormat {
   package var name: String { "svg" }
   package var fileExtension: String { "svg" }
   package var isRaster: Bool { false }
+  package var recordsGlyph: Bool { true }
   package var choices: [OutputFormatChoice] {
     [
       OutputFormatChoice(
@@ -32,17 +33,34 @@ package struct SVGFormat: DrawnOutputFormat {
     return String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
   }
 
+  /// The shape and size in the comment `<!-- glyphsmith:glyph=shape=S sizePt=N -->`, when
+  /// it has one.
+  func glyph(in data: Data) -> (shape: String?, sizePt: Double?)? {
+    guard let start = data.range(of: Data("<!-- \(AssetsJob.glyphKey)=".utf8)),
+      let end = data.range(of: Data(" -->".utf8), in: start.upperBound..<data.endIndex)
+    else { return nil }
+    return AssetsJob.parseGlyphText(
+      String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self))
+  }
+
   /// The SVG of `file` (laid out by its render options at scale 1), carrying the fingerprint.
   /// - Throws: `GlyphsmithError.unusable` naming the input and what plain paths cannot
   ///   express.
   package func encode(_ file: PlannedAssetFile, from source: OutputSource) throws
     -> EncodedOutput
   {
+    let laid = try VectorRender.laidOut(source.artwork, options: file.render)
+    let glyph: (shape: String?, sizePt: Double?) = (
+      source.shape ?? laid.shape, source.sizePt ?? laid.sizePt
+    )
     let data = try VectorRender.svg(
       source.artwork, options: file.render,
-      comment: AssetsJob.fingerprintKey + "=" + source.fingerprint)
+      comment: AssetsJob.fingerprintKey + "=" + source.fingerprint,
+      glyphComment: AssetsJob.glyphKey + "=" + AssetsJob.glyphText(glyph), target: laid.target)
     let size = VectorPageSize.wholeSize(of: data, fileExtension: fileExtension)
-    return EncodedOutput(data: data, width: size.width, height: size.height)
+    var encoded = EncodedOutput(data: data, width: size.width, height: size.height)
+    encoded.recorded = glyph
+    return encoded
   }
 
   /// The page size in pt (the @1x px), when the file carries `fingerprint` and is whole.
@@ -52,7 +70,7 @@ package struct SVGFormat: DrawnOutputFormat {
     guard self.fingerprint(in: data) == fingerprint, data.suffix(7) == Data("</svg>\n".utf8)
     else { return nil }
     let size = VectorPageSize.wholeSize(of: data, fileExtension: fileExtension)
-    return ExistingOutput(width: size.width, height: size.height, glyph: nil)
+    return ExistingOutput(width: size.width, height: size.height, glyph: glyph(in: data))
   }
 
   /// The SVG without the fingerprint comment.

@@ -59,7 +59,11 @@ package struct AndroidDrawableWriter: AssetPlatformWriter {
     -> [PlannedAssetSet]
   {
     let pngs = densitySets(for: input, in: context)
-    guard context.options.androidFormat != .png else {
+    guard let format = OutputFormats.drawn(context.options.androidFormat, at: .android)
+        ?? (context.options.androidFormat == OutputFormatIndex.androidAuto.name
+          ? OutputFormats.vectorDrawable : nil),
+      format.name != OutputFormats.png.name
+    else {
       return pngs.map { set in
         var set = set
         set.replaces = [vectorPath(input, in: context)]
@@ -71,10 +75,10 @@ package struct AndroidDrawableWriter: AssetPlatformWriter {
     var file = PlannedAssetFile(
       name: filename, render: render(in: context, side: context.options.androidSizeDp, scale: 1),
       reportPath: folder + "/" + filename)
-    file.format = OutputFormats.vectorDrawable
+    file.format = format
     var set = PlannedAssetSet(folder: folder, files: [file], whole: false)
     set.replaces = pngs.map { $0.folder + "/" + $0.files[0].name }
-    if context.options.androidFormat == .auto {
+    if context.options.androidFormat == OutputFormatIndex.androidAuto.name {
       set.fallback = pngs.map { png in
         var png = png
         png.replaces = [folder + "/" + filename]
