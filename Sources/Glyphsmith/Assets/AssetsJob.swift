@@ -283,8 +283,9 @@ public struct AssetsJob: Sendable {
     }
   }
 
-  /// Renders and writes every icon of `plan`. `progress(done, total)` is called after each
-  /// input, from any thread. After a run that wrote something, each platform's writer checks
+  /// Renders and writes every icon of `plan`, then ends the run (`conclude`: the files its
+  /// sets replace are removed only when no icon failed). `progress(done, total)` is called
+  /// after each input, from any thread. After a run that wrote something, each platform's writer checks
   /// its output into `catalogFindings` (iOS: the catalog validated by `CatalogValidator`).
   /// - Throws: what a writer's `prepare` throws (`GlyphsmithError.writeFailed` when the
   ///   catalog or a group folder cannot be created) and what its `findings` throw; per-input
@@ -293,7 +294,10 @@ public struct AssetsJob: Sendable {
   package func run(
     plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
-    try Self.run([(self, plan)], progress: progress)[0]
+    let report = try Self.run([(self, plan)], progress: progress)[0]
+    // A run that failed removes nothing; one that succeeded, what its sets replace.
+    _ = Self.conclude([(self, plan)], report: report, pruning: nil)
+    return report
   }
 
   /// Executes several jobs' plans as one run (a build's groups, each a job of its own
@@ -547,9 +551,10 @@ public struct AssetsJob: Sendable {
           written.removeAll { set.isPacked($0.name) }
           written.append((icon.name, OutputFormats.ico.pack(pngs)))
         }
+        // What the set replaces (the other `android.format`'s files) is removed only once the
+        // whole run has succeeded (`conclude`).
         try write(
           set, files: written + set.texts, replacing: icon.replacing ?? [], input: icon.path)
-        removeReplaced(set.replaces)
       }
       result.status = .written
       result.warnings = warnings
@@ -647,14 +652,94 @@ public struct AssetsJob: Sendable {
   }
 
   /// Removes each of `paths` that is a file Glyphsmith wrote (one a registered format reads
-  /// a fingerprint from, `OutputFormats.carriesFingerprint`); anything else is left alone.
-  private func removeReplaced(_ paths: [String]) {
+  /// a fingerprint from, `OutputFormats.carriesFingerprint`); anything else is left alone. A
+  /// folder left empty so (`res/drawable-mdpi` once its last PNG is gone) goes too.
+  private static func removeReplaced(_ paths: [String]) {
     for path in paths {
       guard let data = FileBytes.read(path), OutputFormats.carriesFingerprint(data) else {
         continue
       }
-      try? FileManager.default.removeItem(atPath: path)
+      guard (try? FileManager.default.removeItem(atPath: path)) != nil,
+        let slash = path.lastIndex(of: "/")
+      else { continue }
+      let folder = String(path[..<slash])
+      if Platform.folderNames(atPath: folder)?.isEmpty == true {
+        _ = FileName.withCPath(folder) { rmdir($0) }
+      }
     }
+  }
+
+  /// The records `conclude` brings up to date (`OutputManifest.update`'s arguments): with
+  /// `assets --prune` and `build`.
+  package struct Pruning {
+    /// The output folders whose records are updated.
+    package var roots: [String]
+    /// What every icon of the run makes, by output folder (`plannedOutputs`).
+    package var planned: [String: [String: String]]
+    /// The outputs of `planned` only one of which is written (`alternativeOutputs`).
+    package var alternatives: Set<String> = []
+    /// The sources this run decides for (standardized absolute paths).
+    package var considered: Set<String>
+    /// What `OutputManifest.begin` found.
+    package var journal: OutputManifest.Journal
+    /// The project's output folders by platform (`build`), else `nil`.
+    package var folders: [String: String]? = nil
+    /// The marked outputs of a folder without a record.
+    package var marked: (String) -> [String] = { _ in [] }
+
+    /// The records to update.
+    package init(
+      roots: [String], planned: [String: [String: String]], alternatives: Set<String> = [],
+      considered: Set<String>, journal: OutputManifest.Journal,
+      folders: [String: String]? = nil, marked: @escaping (String) -> [String] = { _ in [] }
+    ) {
+      self.roots = roots
+      self.planned = planned
+      self.alternatives = alternatives
+      self.considered = considered
+      self.journal = journal
+      self.folders = folders
+      self.marked = marked
+    }
+  }
+
+  /// Whether a run whose every icon has been executed failed: `report` (the whole run's, the
+  /// inputs that were missing, refused or failed among its inputs) holds a failed input.
+  package static func failed(_ report: AssetsReport) -> Bool { report.failures > 0 }
+
+  /// Ends a run once every icon of `parts` is executed, for `assets` and `build` alike: a
+  /// run that failed (`failed(report)`: an icon that failed, a path refused, a missing input)
+  /// removes nothing (issue 32). A run that succeeded removes the files its written or
+  /// unchanged sets replace (`PlannedAssetSet.replaces`: the other `android.format`'s
+  /// drawables, when they carry Glyphsmith's mark), then, with `pruning`, brings the records
+  /// up to date and removes what they list that is no longer made
+  /// (`OutputManifest.update`); a failed run updates the records removing nothing, so the
+  /// next run that succeeds prunes what they list.
+  /// - Returns: `OutputManifest.update`'s outcome (empty without `pruning`).
+  package static func conclude(
+    _ parts: [(job: AssetsJob, plan: Plan)], report: AssetsReport, pruning: Pruning?
+  ) -> (removed: [OutputManifest.Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
+    let removing = !failed(report)
+    if removing {
+      var results: [String: AssetInputResult] = [:]
+      for input in report.inputs where input.status != .failed { results[input.path] = input }
+      for (_, plan) in parts {
+        for (icon, sets) in zip(plan.icons, plan.sets) {
+          guard let result = results[icon.path] else { continue }
+          let files = Set(result.files.map(\.path))
+          for set in sets + sets.flatMap({ $0.fallback ?? [] })
+          where set.files.contains(where: { files.contains($0.reportPath) }) {
+            removeReplaced(set.replaces.filter { !files.contains($0) })
+          }
+        }
+      }
+    }
+    guard let pruning else { return ([], [], nil) }
+    return OutputManifest.update(
+      roots: pruning.roots,
+      planned: OutputManifest.written(pruning.planned, alternatives: pruning.alternatives),
+      considered: pruning.considered, journal: pruning.journal, folders: pruning.folders,
+      marked: pruning.marked, removing: removing)
   }
 
   // MARK: - Up to date

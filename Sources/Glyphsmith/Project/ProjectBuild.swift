@@ -431,14 +431,13 @@ public struct ProjectBuild: Sendable {
       .map { try FolderLock(path: $0, waiting: lockNotice) }
     defer { withExtendedLifetime(locks) {} }
     // A run that fails (a planning error such as a path Glyphsmith did not make or a
-    // collision, or an icon that failed) removes nothing (issue 32): what it recorded stays
-    // recorded, and the next run that succeeds prunes it.
-    let failed = report.failures > 0 || plan.jobs.contains { !($0?.rejected.isEmpty ?? true) }
-    let (removed, warnings, recordError) = OutputManifest.update(
-      roots: roots + dropped,
-      planned: OutputManifest.written(planned, alternatives: plan.alternatives),
-      considered: considered, journal: journal,
-      folders: folders, removing: !failed)
+    // collision, or an icon that failed) removes nothing (issue 32, `AssetsJob.conclude`):
+    // what it recorded stays recorded, and the next run that succeeds prunes it.
+    let (removed, warnings, recordError) = AssetsJob.conclude(
+      parts, report: report,
+      pruning: AssetsJob.Pruning(
+        roots: roots + dropped, planned: planned, alternatives: plan.alternatives,
+        considered: considered, journal: journal, folders: folders))
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
     return Result(
