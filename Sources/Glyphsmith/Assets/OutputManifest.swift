@@ -79,9 +79,35 @@ package enum OutputManifest {
     /// Whether the source file is gone (else it is there but no longer makes this output:
     /// skipped, or a platform or compact variant dropped).
     package var sourceGone: Bool
+    /// The names of the files in the set folder at `path` that Glyphsmith did not make, for
+    /// which it was kept, not removed (`Document.kept`); empty for an output removed.
+    package var kept: [String] = []
+    /// A folder kept for the user's files before, removed now that it is empty.
+    package var emptiedKept = false
 
-    /// `PATH: removed (its source SOURCE is gone)`, one line per output.
+    /// A removal of `path` made from `source`.
+    package init(
+      path: String, source: String, sourceGone: Bool, kept: [String] = [],
+      emptiedKept: Bool = false
+    ) {
+      self.path = path
+      self.source = source
+      self.sourceGone = sourceGone
+      self.kept = kept
+      self.emptiedKept = emptiedKept
+    }
+
+    /// `PATH: removed (its source SOURCE is gone)`, one line per output; `PATH: kept, not
+    /// removed (...)` for a set kept for the user's files.
     package var line: String {
+      if !kept.isEmpty {
+        let why = source.isEmpty ? "no icon makes it now" : sourceGone ? "its source \(source) is gone" : "\(source) no longer makes it"
+        return
+          "\(path): kept, not removed (\(why); glyphsmith removed its own files, and \(kept.joined(separator: ", ")) in it \(kept.count == 1 ? "is" : "are") not glyphsmith's)"
+      }
+      if emptiedKept {
+        return "\(path): removed (kept for files glyphsmith did not make, which are gone now)"
+      }
       if source.isEmpty {
         return
           "\(path): removed (made by glyphsmith before it kept a record of its outputs; no icon makes it now)"
@@ -187,6 +213,16 @@ package enum OutputManifest {
       let configured = Set(
         [absolute(base)] + current.values
           + current.filter { $0.key == "android" }.map { absolute($0.value + "/res") })
+      // A kept folder the user has emptied since goes (in a run that removes).
+      for output in kept.sorted() where removing && isSafe(output) {
+        let path = base + "/" + output
+        guard Platform.folderNames(atPath: path)?.isEmpty == true,
+          FileName.withCPath(path, { rmdir($0) }) == 0
+        else { continue }
+        kept.remove(output)
+        removeIfEmpty(parentOf: path, root: base, keeping: configured)
+        removed.append(Removal(path: path, source: "", sourceGone: true, emptiedKept: true))
+      }
       let stale = removing ? stale(root: base, old: old, new: new, considered: considered) : []
       let removable = Set(stale.map(\.output))
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
@@ -212,17 +248,29 @@ package enum OutputManifest {
           let userFiles = try remove(path, markedOnly: record.pending[stale.output] != nil)
           // A group's `Contents.json` beside what stays in its folder stays, unnamed.
           if userFiles == [path] && OutputOwnership.isGroupContentsFile(path) { continue }
-          warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
-          if userFiles == [path] { continue }
+          if userFiles == [path] {
+            warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
+            continue
+          }
+          // A set kept for the user's files is told as kept (and warned about below).
           if !userFiles.isEmpty { kept.insert(stale.output) }
           if userFiles.isEmpty { removeIfEmpty(parentOf: path, root: base, keeping: configured) }
-          removed.append(Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
+          removed.append(
+            Removal(
+              path: path, source: display(stale.source), sourceGone: stale.gone,
+              kept: userFiles.map { String($0.dropFirst(path.count + 1)) }))
         } catch {
           warnings.append(
             .warning(
               "cannot remove this output of a gone source: \(error)", path: path,
               kind: Diagnostic.Kind.outputRecord))
         }
+      }
+      for output in kept.sorted() {
+        let path = base + "/" + output
+        let names = Platform.folderNames(atPath: path)?.sorted() ?? []
+        guard !names.isEmpty else { continue }
+        warnings.append(keptWarning(path: path, names: names))
       }
       let dropped = folders != nil && !current.values.contains(absolute(base))
       let onDisk = FileBytes.read(recordPath)
@@ -246,6 +294,21 @@ package enum OutputManifest {
       }
     }
     return (removed, warnings, failure)
+  }
+
+  /// The warning about the set folder at `path`, pruned and kept for the files `names` in it
+  /// that Glyphsmith did not make (kind `kept-set`), told on every run while they are there:
+  /// a catalog set has no `Contents.json` then, so `validate` reports it (`missing-contents`).
+  static func keptWarning(path: String, names: [String]) -> Diagnostic {
+    let list = names.joined(separator: ", ")
+    let one = names.count == 1
+    let removedFiles =
+      OutputOwnership.setName(ofFolder: path).catalog
+      ? "its own files are removed, so it has no Contents.json and is no asset (validate: missing-contents)"
+      : "its own files are removed"
+    return .warning(
+      "kept for \(list), which glyphsmith did not make; \(removedFiles); move \(one ? "it" : "them") out and the next run removes the folder",
+      path: path, kind: Diagnostic.Kind.keptSet)
   }
 
   /// `planned` less the `alternatives` (`AssetsJob.alternativeOutputs`: `android.format

@@ -41,7 +41,10 @@ package struct AssetsBatch: Sendable {
     /// also the report's `error`), else `nil`.
     package var recordError: GlyphsmithError? = nil
     /// With `prune`: the outputs removed, paths as printed.
-    package var removed: [String] { removals.map(\.path) }
+    package var removed: [String] { removals.filter(\.kept.isEmpty).map(\.path) }
+    /// Set folders the prune kept, not removed, for the files in them Glyphsmith did not
+    /// make, paths as printed.
+    package var kept: [String] { removals.filter { !$0.kept.isEmpty }.map(\.path) }
   }
 
   /// Collects the inputs, tells `diagnose` the catalog name warning and each missing input

@@ -35,7 +35,10 @@ public struct ProjectBuild: Sendable {
     public var report: AssetsReport
     /// Outputs removed because their source is gone or no longer makes them, paths as
     /// printed.
-    public var removed: [String] { removals.map(\.path) }
+    public var removed: [String] { removals.filter(\.kept.isEmpty).map(\.path) }
+    /// Set folders the prune kept, not removed, for the files in them Glyphsmith did not
+    /// make, paths as printed.
+    public var kept: [String] { removals.filter { !$0.kept.isEmpty }.map(\.path) }
     /// The outputs removed, in order (told after `notices`).
     package var removals: [OutputManifest.Removal]
     /// Icons a rule skipped.
@@ -469,7 +472,7 @@ public struct ProjectBuild: Sendable {
   }
 
   /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]) to FOLDERS in S s; U unchanged; K
-  /// skipped; F failed; R removed`.
+  /// skipped; F failed; R removed[; K kept]` (K: set folders kept for the user's files).
   public func summary(_ result: Result, seconds: Double) -> String {
     let inputs = result.report.inputs
     let written = inputs.filter { $0.status == .written }
@@ -483,5 +486,6 @@ public struct ProjectBuild: Sendable {
       + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
       + "\(result.report.failures) failed; \(result.removed.count) removed"
+      + (result.kept.isEmpty ? "" : "; \(result.kept.count) kept")
   }
 }
