@@ -153,11 +153,15 @@ public struct AssetsJob: Sendable {
     let resolved = options.icon.normalised
     let records = Dictionary(
       uniqueKeysWithValues: outputRoots.map { ($0, OutputManifest.recordedOutputs(root: $0)) })
+    let hashes = outputRoots.reduce(into: [String: String]()) {
+      $0.merge(OutputManifest.recordedHashes(root: $1)) { $1 }
+    }
     let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
       let sets = plannedSets(input)
       let shared = outputs.flatMap { $0.writer.sharedFiles(for: input, in: $0.context) }
       let owned = ownership(sets, shared: shared, records: records)
+      let changed = changedFiles(sets, hashes: hashes, records: records)
       let sha = FileBytes.read(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { FileBytes.read($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
@@ -168,13 +172,18 @@ public struct AssetsJob: Sendable {
         path: input.path, name: input.name, groups: input.groups, sha256: sha,
         darkPath: input.darkPath, darkSha256: darkSha, options: resolved,
         fingerprint: fingerprint, outputs: plannedFiles(sets))
-      return (icon, sets, owned)
+      return (icon, sets, owned, changed)
     }
     // Paths Glyphsmith did not make fail their icon by name (the rest goes on), unless
     // `force` replaces them; the user's files in its own sets are named.
     var plan = Plan(icons: [], warnings: warnings, rejected: rejected, sets: [], inputs: [])
-    for (index, (icon, sets, owned)) in planned.enumerated() {
+    for (index, (icon, sets, owned, changed)) in planned.enumerated() {
       var icon = icon
+      // Files Glyphsmith wrote and the user changed since are replaced, each named.
+      if !changed.isEmpty {
+        icon.changed = changed
+        plan.warnings += changed.map(OutputOwnership.changedWarning)
+      }
       if let foreign = owned.foreign.first {
         guard options.force else {
           plan.rejected.append((icon.path, OutputOwnership.notOwned(foreign, input: icon.path)))
@@ -254,6 +263,52 @@ public struct AssetsJob: Sendable {
       }
     }
     return (foreign, fallbackForeign, warnings)
+  }
+
+  /// The files of `sets` (their fallback sets' too) that Glyphsmith wrote and that were
+  /// changed by hand since (issue 32), in writing order: one whose bytes no longer hash as
+  /// its output folder's record says (`hashes`, `OutputManifest.recordedHashes`); without a
+  /// hash, one of a name Glyphsmith gives (`OutputOwnership.isOwnName`) that has lost the
+  /// mark, in a set folder that is Glyphsmith's (recorded in `records`, or marked), or a
+  /// recorded single file (an Android drawable). Such a file is rewritten and named
+  /// (`OutputOwnership.changedWarning`), whatever the fingerprints say.
+  func changedFiles(
+    _ sets: [PlannedAssetSet], hashes: [String: String], records: [String: Set<String>]
+  ) -> [String] {
+    var changed: [String] = []
+    for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
+      let names =
+        set.files.filter { !set.isPacked($0.name) }.map(\.name)
+        + (set.icon.map { [$0.name] } ?? []) + set.texts.map(\.name)
+      var folderOwned: Bool? = nil
+      for name in names {
+        let path = set.folder + "/" + name
+        let key = OutputManifest.normalised(path)
+        if let hash = hashes[key] {
+          if let data = FileBytes.read(path), ContentHash.sha256(data) != hash {
+            changed.append(path)
+          }
+          continue
+        }
+        guard !OutputOwnership.unmarkedNames.contains(name),
+          let status = Platform.status(ofPath: path), !status.isFolder,
+          !OutputOwnership.isMarkedFile(path)
+        else { continue }
+        if set.whole {
+          guard OutputOwnership.isOwnName(name, inFolder: set.folder) else { continue }
+          if folderOwned == nil {
+            let folder = OutputManifest.normalised(set.folder)
+            folderOwned =
+              records.values.contains { $0.contains(folder) }
+              || OutputOwnership.isMarkedFolder(set.folder, planned: names)
+          }
+          if folderOwned == true { changed.append(path) }
+        } else if records.values.contains(where: { $0.contains(key) }) {
+          changed.append(path)
+        }
+      }
+    }
+    return changed
   }
 
   /// The output sets of `input` on every platform of the job, in writing order.
@@ -455,7 +510,7 @@ public struct AssetsJob: Sendable {
   /// planned fingerprint (status `unchanged`), else nil: nothing is read or rendered, and any
   /// error is left to `process`.
   func upToDateResult(_ icon: PlannedIcon, sets: [PlannedAssetSet]) -> AssetInputResult? {
-    guard !options.force, let fingerprint = icon.fingerprint,
+    guard !options.force, icon.changed == nil, let fingerprint = icon.fingerprint,
       let existing = upToDateFiles(sets, fingerprint: fingerprint)
     else { return nil }
     let result = AssetInputResult(
@@ -486,7 +541,7 @@ public struct AssetsJob: Sendable {
           sha256: ContentHash.sha256(data), darkSha256: darkData.map { ContentHash.sha256($0) },
           prefix: fingerprintPrefix)
       let sets = planned ?? plannedSets(icon.input)
-      if !options.force, !knownStale,
+      if !options.force, !knownStale, icon.changed == nil,
         let existing = upToDateFiles(sets, fingerprint: fingerprint)
       {
         result.status = .unchanged
@@ -554,7 +609,8 @@ public struct AssetsJob: Sendable {
         // What the set replaces (the other `android.format`'s files) is removed only once the
         // whole run has succeeded (`conclude`).
         try write(
-          set, files: written + set.texts, replacing: icon.replacing ?? [], input: icon.path)
+          set, files: written + set.texts,
+          replacing: (icon.replacing ?? []) + (icon.changed ?? []), input: icon.path)
       }
       result.status = .written
       result.warnings = warnings
@@ -739,7 +795,8 @@ public struct AssetsJob: Sendable {
       roots: pruning.roots,
       planned: OutputManifest.written(pruning.planned, alternatives: pruning.alternatives),
       considered: pruning.considered, journal: pruning.journal, folders: pruning.folders,
-      marked: pruning.marked, removing: removing)
+      marked: pruning.marked, removing: removing,
+      writtenSources: Set(report.inputs.filter { $0.status == .written }.map(\.path)))
   }
 
   // MARK: - Up to date

@@ -29,6 +29,10 @@ public struct PlannedIcon: Codable, Equatable, Sendable {
   /// Existing outputs Glyphsmith did not make that `--force` replaces whole (issue 32), in
   /// writing order; absent when none.
   public var replacing: [String]? = nil
+  /// Files Glyphsmith wrote that were changed by hand since (issue 32,
+  /// `AssetsJob.changedFiles`): the icon is rendered and they are replaced, each named with a
+  /// warning; absent when none.
+  public var changed: [String]? = nil
 
   /// The asset the writers plan for.
   var input: AssetInput {
