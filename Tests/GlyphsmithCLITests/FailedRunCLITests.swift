@@ -127,4 +127,30 @@ struct FailedRunCLITests {
           "android/res/drawable-mdpi/camera.png: removed (icons/camera.svg no longer makes it)\n"))
     }
   }
+
+  // Found by the new-user trial: only the first asset-name collision was named per run.
+  @Test(arguments: [
+    ["assets", "icons", "-o", "I.xcassets", "--platform", "ios,android"], ["build"],
+  ])
+  func everyNameCollisionIsNamedAndNothingIsWritten(_ arguments: [String]) throws {
+    let folder = try O.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "I.xcassets"}, "android": {"res": "android/res"}}"#,
+      icons: ["camera"])
+    let icons = folder.appendingPathComponent("icons")
+    for (name, path) in [("bell", "a/bell.svg"), ("bell", "b/bell.svg"), ("heart", "a/heart.svg"), ("heart", "c/Heart.svg")] {
+      try FileManager.default.createDirectory(
+        at: icons.appendingPathComponent(path).deletingLastPathComponent(),
+        withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: O.icons.appendingPathComponent(name + ".svg"), to: icons.appendingPathComponent(path))
+    }
+    let run = try CLIRunner.run(arguments, in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.split(separator: "\n").map(String.init) == [
+        "icons/b/bell.svg: error: asset name 'bell' collides with icons/a/bell.svg (asset names must differ, and in more than letter case); rename one of them",
+        "icons/c/Heart.svg: error: asset name 'Heart' collides with icons/a/heart.svg (asset names must differ, and in more than letter case); rename one of them",
+      ])
+    #expect(O.names(folder) == ["glyphsmith.json", "icons"])
+  }
 }

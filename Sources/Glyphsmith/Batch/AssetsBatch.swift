@@ -91,6 +91,9 @@ package struct AssetsBatch: Sendable {
             }
           }
         }
+      } catch let failure as PlanningFailure {
+        // Every collision, one line each.
+        throw failure
       } catch {
         throw GlyphsmithError.wrap(error, path: catalog)
       }
@@ -160,6 +163,9 @@ package struct AssetsBatch: Sendable {
         report.warnings += outcome.warnings
         recordError = outcome.error
         if let recordError { report.error = report.error ?? recordError.description }
+      } catch let failure as PlanningFailure {
+        // Every collision, one line each.
+        throw failure
       } catch {
         throw GlyphsmithError.wrap(error, path: catalog)
       }
@@ -193,6 +199,9 @@ package struct AssetsBatch: Sendable {
     let planned: AssetsJob.Plan
     do {
       planned = try job.plan(collected: files)
+    } catch let failure as PlanningFailure {
+      // Every collision, one line each.
+      throw failure
     } catch {
       throw GlyphsmithError.wrap(error, path: catalog)
     }
