@@ -36,6 +36,10 @@ public struct AssetsJob: Sendable {
   public var lockNotice: @Sendable (String) -> Void = { _ in }
   let writeClock = SecondsCounter()
   private let fingerprintPrefix: String
+  /// Each platform's fingerprint prefix (`platformOptions`): an output's fingerprint depends
+  /// only on what changes its bytes, so a platform added or removed leaves the others' as
+  /// they were (issue 32).
+  private let fingerprintPrefixes: [AssetPlatform: String]
 
   /// A platform writer of this run and what it is given.
   private struct Output: Sendable {
@@ -97,6 +101,12 @@ public struct AssetsJob: Sendable {
         writer: $0, context: AssetPlatformContext(root: folders[$0.platform]!, options: options))
     }
     self.fingerprintPrefix = Self.fingerprintPrefix(options.icon)
+    var prefixes: [AssetPlatform: String] = [:]
+    for writer in writers {
+      prefixes[writer.platform] = Self.fingerprintPrefix(
+        Self.platformOptions(options.icon, writer.platform))
+    }
+    self.fingerprintPrefixes = prefixes
   }
 
   /// Folder Android drawables go to (`res/drawable-*/` inside it).
@@ -168,10 +178,17 @@ public struct AssetsJob: Sendable {
       if let sha, input.darkPath == nil || darkSha != nil {
         fingerprint = Self.fingerprint(sha256: sha, darkSha256: darkSha, prefix: fingerprintPrefix)
       }
-      let icon = PlannedIcon(
+      var icon = PlannedIcon(
         path: input.path, name: input.name, groups: input.groups, sha256: sha,
         darkPath: input.darkPath, darkSha256: darkSha, options: resolved,
         fingerprint: fingerprint, outputs: plannedFiles(sets))
+      if fingerprint != nil, let sha {
+        let all = setFingerprints(sha256: sha, darkSha256: darkSha)
+        icon.fingerprints = Dictionary(
+          uniqueKeysWithValues: outputs.compactMap { output in
+            all[output.writer.platform].map { (output.writer.platform.rawValue, $0) }
+          })
+      }
       return (icon, sets, owned, changed)
     }
     // Paths Glyphsmith did not make fail their icon by name (the rest goes on), unless
@@ -313,7 +330,47 @@ public struct AssetsJob: Sendable {
 
   /// The output sets of `input` on every platform of the job, in writing order.
   func plannedSets(_ input: AssetInput) -> [PlannedAssetSet] {
-    outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
+    outputs.flatMap { output in
+      output.writer.plannedSets(for: input, in: output.context).map { set in
+        var set = set
+        set.platform = output.writer.platform
+        set.fallback = set.fallback?.map { fallback in
+          var fallback = fallback
+          fallback.platform = output.writer.platform
+          return fallback
+        }
+        return set
+      }
+    }
+  }
+
+  /// `options` as the outputs of `platform` see them: that platform alone (so `normalised`
+  /// sets what only another platform reads to its neutral value), and without iOS the
+  /// defaults of what only image sets read (`scales`, `compact`).
+  static func platformOptions(_ options: IconOptions, _ platform: AssetPlatform) -> IconOptions {
+    var result = options
+    result.platforms = [platform]
+    if platform != .ios {
+      result.scales = IconOptions().scales
+      result.compact = false
+    }
+    return result
+  }
+
+  /// The fingerprint each platform's outputs of an input carry, from the SHA-256 of the
+  /// input's bytes and of its dark variant's (`fingerprint(sha256:darkSha256:prefix:)` with
+  /// the platform's prefix).
+  func setFingerprints(sha256: String, darkSha256: String?) -> [AssetPlatform: String] {
+    fingerprintPrefixes.mapValues {
+      Self.fingerprint(sha256: sha256, darkSha256: darkSha256, prefix: $0)
+    }
+  }
+
+  /// The fingerprint the files of `set` carry, of `fingerprints` (`setFingerprints`).
+  private func fingerprint(of set: PlannedAssetSet, in fingerprints: [AssetPlatform: String])
+    -> String
+  {
+    set.platform.flatMap { fingerprints[$0] } ?? fingerprints.values.sorted().first ?? ""
   }
 
   /// The files of `sets`, in writing order, with their formats (a fallback set's files
@@ -510,8 +567,9 @@ public struct AssetsJob: Sendable {
   /// planned fingerprint (status `unchanged`), else nil: nothing is read or rendered, and any
   /// error is left to `process`.
   func upToDateResult(_ icon: PlannedIcon, sets: [PlannedAssetSet]) -> AssetInputResult? {
-    guard !options.force, icon.changed == nil, let fingerprint = icon.fingerprint,
-      let existing = upToDateFiles(sets, fingerprint: fingerprint)
+    guard !options.force, icon.changed == nil, icon.fingerprint != nil, let sha = icon.sha256,
+      let existing = upToDateFiles(
+        sets, fingerprints: setFingerprints(sha256: sha, darkSha256: icon.darkSha256))
     else { return nil }
     let result = AssetInputResult(
       path: icon.path, name: icon.name, status: .unchanged, role: options.role.rawValue,
@@ -535,14 +593,12 @@ public struct AssetsJob: Sendable {
     do {
       let data = try readInput(icon.path, planned: icon.sha256)
       let darkData = try icon.darkPath.map { try readInput($0, planned: icon.darkSha256) }
-      let fingerprint =
-        icon.fingerprint
-        ?? Self.fingerprint(
-          sha256: ContentHash.sha256(data), darkSha256: darkData.map { ContentHash.sha256($0) },
-          prefix: fingerprintPrefix)
+      let fingerprints = setFingerprints(
+        sha256: icon.sha256 ?? ContentHash.sha256(data),
+        darkSha256: icon.darkSha256 ?? darkData.map { ContentHash.sha256($0) })
       let sets = planned ?? plannedSets(icon.input)
       if !options.force, !knownStale, icon.changed == nil,
-        let existing = upToDateFiles(sets, fingerprint: fingerprint)
+        let existing = upToDateFiles(sets, fingerprints: fingerprints)
       {
         result.status = .unchanged
         result.files = existing.files
@@ -564,7 +620,8 @@ public struct AssetsJob: Sendable {
         do {
           for file in set.files {
             let source = OutputSource(
-              artwork: file.dark ? dark! : artwork, fingerprint: fingerprint,
+              artwork: file.dark ? dark! : artwork,
+              fingerprint: fingerprint(of: set, in: fingerprints),
               minSdk: options.minSdk, shape: result.shape, sizePt: result.sizePt)
             let encoded = try file.format.encode(file, from: source)
             warnings += encoded.warnings.filter { !warnings.contains($0) }
@@ -806,7 +863,9 @@ public struct AssetsJob: Sendable {
   /// favicon's embedded PNGs) carries `fingerprint`, an imageset's PNG sizes are in proportion
   /// to their scales, every text file holds exactly its expected bytes and no stray file sits
   /// in a whole folder; else `nil`. This is the cheap re-verification of an unchanged set.
-  private func upToDateFiles(_ sets: [PlannedAssetSet], fingerprint: String) -> (
+  private func upToDateFiles(
+    _ sets: [PlannedAssetSet], fingerprints: [AssetPlatform: String]
+  ) -> (
     files: [WrittenFile], shape: String?, sizePt: Double?
   )? {
     var files: [WrittenFile] = []
@@ -816,8 +875,8 @@ public struct AssetsJob: Sendable {
         var alone = set
         alone.fallback = nil
         guard
-          let found = upToDateFiles([alone], fingerprint: fingerprint)
-            ?? upToDateFiles(fallback, fingerprint: fingerprint)
+          let found = upToDateFiles([alone], fingerprints: fingerprints)
+            ?? upToDateFiles(fallback, fingerprints: fingerprints)
         else { return nil }
         files += found.files
         if glyph == nil, found.shape != nil || found.sizePt != nil {
@@ -825,6 +884,7 @@ public struct AssetsJob: Sendable {
         }
         continue
       }
+      let fingerprint = fingerprint(of: set, in: fingerprints)
       // The folder is looked up once; its files are read and its names listed through it.
       guard let folder = Platform.OpenFolder(path: set.folder) else { return nil }
       var baseSizes: [Bool: (width: Int, height: Int, scale: Int)] = [:]
