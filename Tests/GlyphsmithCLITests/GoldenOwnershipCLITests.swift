@@ -159,7 +159,9 @@ struct GoldenOwnershipCLITests {
     #expect(bytes(folder, "gold/mine.png") == nil)
   }
 
-  @Test func aGoldenCarryingGlyphsmithsMarkIsItsOwnWithoutARecordEntry() throws {
+  // Found by the new-user trial: a PNG with Glyphsmith's mark copied into the golden folder
+  // by hand counted as Glyphsmith's (the copied-mark fault, fixed for catalogs before).
+  @Test func aGoldenCopiedInByHandIsTheUsersThoughItCarriesTheMark() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let svg =
@@ -175,10 +177,30 @@ struct GoldenOwnershipCLITests {
     try FileManager.default.copyItem(
       at: folder.appendingPathComponent("I.xcassets/bell.imageset/bell.png"),
       to: folder.appendingPathComponent("gold/bell.png"))
+    let copied = try #require(bytes(folder, "gold/bell.png"))
+    #expect(OutputFormats.carriesFingerprint(copied))
     try write(Self.white, folder, "act/bell.png")
     let record = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
-    #expect(record.status == 0)
-    #expect(record.stderr == "recorded 1 golden, 1 unchanged\n")
+    #expect(record.status == 2)
+    #expect(
+      record.stderr
+        == "gold/bell.png\(Self.foreign)\n"
+        + "recorded 0 goldens, 1 unchanged, 1 not made by glyphsmith\n")
+    #expect(bytes(folder, "gold/bell.png") == copied)
+    #expect(try recorded(folder) == ["a.png"])
+    // Nor is it pruned as Glyphsmith's once its actual image is gone.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("act/bell.png"))
+    let prune = try CLIRunner.run(["golden", "record", "act", "gold", "--prune"], in: folder)
+    #expect(prune.status == 2)
+    #expect(bytes(folder, "gold/bell.png") == copied)
+    // --force replaces it, named, and it joins the record.
+    try write(Self.white, folder, "act/bell.png")
+    let forced = try CLIRunner.run(["golden", "record", "act", "gold", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr
+        == "gold/bell.png: warning: not made by glyphsmith; replaced (--force)\n"
+        + "recorded 1 golden, 1 unchanged\n")
     #expect(try bytes(folder, "gold/bell.png") == PNGCodec.encode(Self.white))
     #expect(try recorded(folder) == ["a.png", "bell.png"])
   }
