@@ -43,4 +43,114 @@ struct FailedRunCLITests {
         "android/res/drawable-mdpi/bell.png: removed (icons/bell.svg no longer makes it)"))
     #expect(bellPNGs.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) })
   }
+
+  static let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
+
+  /// The SHA-256 of each file at `urls` (`nil` for one that is not there).
+  static func hashes(_ urls: [URL]) -> [String?] {
+    urls.map { url in (try? Data(contentsOf: url)).map { ContentHash.sha256($0) } }
+  }
+
+  // Found by the new-user trial: the guard was in `build` only, so `assets --prune` with a
+  // failing icon still pruned the outputs of a deleted one.
+  @Test func assetsPruneInAFailedRunRemovesNothingAndTheNextGoodRunPrunes() throws {
+    let folder = try O.project("{}")
+    let arguments = ["assets", "icons", "-o", "App/Icons.xcassets", "--platform", "ios,android",
+      "--android-out", "android", "--prune"]
+    #expect(try CLIRunner.run(arguments, in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    let heart = catalog.appendingPathComponent("heart.imageset")
+    let heartPNGs = Self.densities.map {
+      folder.appendingPathComponent("android/res/drawable-\($0)/heart.png")
+    }
+    let before = Self.hashes(heartPNGs + [heart.appendingPathComponent("heart@2x.png")])
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/heart.svg"))
+    try O.write("<svg", to: folder.appendingPathComponent("icons/bad.svg"))
+
+    let failed = try CLIRunner.run(arguments, in: folder)
+    #expect(failed.status == 2)
+    #expect(
+      failed.stderr.split(separator: "\n").map(String.init) == [
+        "icons/bad.svg: error: invalid SVG: XML parse error at line 1, column 5: Couldn't find end of Start Tag svg line 1",
+        "wrote 0 icons (0 PNG files) to App/Icons.xcassets, android in 0.00 s; 2 unchanged; 1 failed; 0 removed",
+      ].map { $0 } || failed.stderr.hasSuffix("2 unchanged; 1 failed; 0 removed\n"))
+    #expect(!failed.stderr.contains("removed ("))
+    #expect(Self.hashes(heartPNGs + [heart.appendingPathComponent("heart@2x.png")]) == before)
+    #expect(before.allSatisfy { $0 != nil })
+
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bad.svg"))
+    let good = try CLIRunner.run(arguments, in: folder)
+    #expect(good.status == 0)
+    #expect(good.stderr.contains("App/Icons.xcassets/heart.imageset: removed (its source icons/heart.svg is gone)\n"))
+    #expect(good.stderr.contains("android/res/drawable-mdpi/heart.png: removed (its source icons/heart.svg is gone)\n"))
+    #expect(good.stderr.hasSuffix("2 unchanged; 0 failed; 6 removed\n"))
+    #expect(!FileManager.default.fileExists(atPath: heart.path))
+    #expect(Self.hashes(heartPNGs).allSatisfy { $0 == nil })
+  }
+
+  // Found by the new-user trial: in a failed run switching `android.format`, the icons that
+  // succeeded removed their own old-format drawables. The new files are written; the old ones
+  // go only in a run that succeeds.
+  @Test(arguments: [false, true])
+  func aFailedFormatSwitchKeepsEveryOldDrawable(prune: Bool) throws {
+    let folder = try O.project("{}")
+    var arguments = ["assets", "icons", "-o", "out", "--platform", "android", "--android-out", "android"]
+    if prune { arguments.append("--prune") }
+    #expect(try CLIRunner.run(arguments, in: folder).status == 0)
+    let res = folder.appendingPathComponent("android/res")
+    let cameraPNGs = Self.densities.map { res.appendingPathComponent("drawable-\($0)/camera.png") }
+    let before = Self.hashes(cameraPNGs)
+    #expect(before.allSatisfy { $0 != nil })
+    try O.write("<vector/>\n", to: res.appendingPathComponent("drawable/bell.xml"))
+
+    let failed = try CLIRunner.run(arguments + ["--android-format", "vector"], in: folder)
+    #expect(failed.status == 2)
+    #expect(
+      failed.stderr.hasPrefix(
+        "icons/bell.svg: error: android/res/drawable/bell.xml exists and was not made by glyphsmith; move it or pass --force\n"
+      ))
+    #expect(!failed.stderr.contains("removed ("))
+    // camera's VectorDrawable is written; its PNGs stay, byte for byte.
+    #expect(O.read(res.appendingPathComponent("drawable/camera.xml"))?.hasPrefix("<?xml") == true)
+    #expect(Self.hashes(cameraPNGs) == before)
+    #expect(O.read(res.appendingPathComponent("drawable/bell.xml")) == "<vector/>\n")
+
+    try FileManager.default.removeItem(at: res.appendingPathComponent("drawable/bell.xml"))
+    let good = try CLIRunner.run(arguments + ["--android-format", "vector"], in: folder)
+    #expect(good.status == 0)
+    #expect(Self.hashes(cameraPNGs).allSatisfy { $0 == nil })
+    #expect(O.names(res) == ["drawable"])
+    #expect(O.names(res.appendingPathComponent("drawable")) == ["bell.xml", "camera.xml", "heart.xml"])
+    if prune {
+      #expect(
+        good.stderr.contains(
+          "android/res/drawable-mdpi/camera.png: removed (icons/camera.svg no longer makes it)\n"))
+    }
+  }
+
+  // Found by the new-user trial: only the first asset-name collision was named per run.
+  @Test(arguments: [
+    ["assets", "icons", "-o", "I.xcassets", "--platform", "ios,android"], ["build"],
+  ])
+  func everyNameCollisionIsNamedAndNothingIsWritten(_ arguments: [String]) throws {
+    let folder = try O.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "I.xcassets"}, "android": {"res": "android/res"}}"#,
+      icons: ["camera"])
+    let icons = folder.appendingPathComponent("icons")
+    for (name, path) in [("bell", "a/bell.svg"), ("bell", "b/bell.svg"), ("heart", "a/heart.svg"), ("heart", "c/Heart.svg")] {
+      try FileManager.default.createDirectory(
+        at: icons.appendingPathComponent(path).deletingLastPathComponent(),
+        withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: O.icons.appendingPathComponent(name + ".svg"), to: icons.appendingPathComponent(path))
+    }
+    let run = try CLIRunner.run(arguments, in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.split(separator: "\n").map(String.init) == [
+        "icons/b/bell.svg: error: asset name 'bell' collides with icons/a/bell.svg (asset names must differ, and in more than letter case); rename one of them",
+        "icons/c/Heart.svg: error: asset name 'Heart' collides with icons/a/heart.svg (asset names must differ, and in more than letter case); rename one of them",
+      ])
+    #expect(O.names(folder) == ["glyphsmith.json", "icons"])
+  }
 }

@@ -202,7 +202,11 @@ struct NewUserCLITests {
         + "(artifacts in ART/a); accept: glyphsmith golden record act gold --only a.png\n",
       "\(check.stderr)")
     let art = folder.appendingPathComponent("ART")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: art.path) == ["a"])
+    // And the record of the artifacts written (issue 32).
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: art.path).sorted() == [
+        ".glyphsmith-artifacts.json", "a",
+      ])
   }
 
   @Test func previewsWarnWhenTheyUpscaleARaster() throws {

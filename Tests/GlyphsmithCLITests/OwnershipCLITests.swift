@@ -170,10 +170,10 @@ struct OwnershipCLITests {
     #expect(pruned.status == 0)
     #expect(
       pruned.stderr.contains(
-        "App/Icons.xcassets/bell.imageset: removed (its source icons/bell.svg is gone)"))
+        "App/Icons.xcassets/bell.imageset: kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and sketch.png in it is not glyphsmith's)"))
     #expect(
       pruned.stderr.contains(
-        "App/Icons.xcassets/bell.imageset/sketch.png: warning: not made by glyphsmith; kept"))
+        "App/Icons.xcassets/bell.imageset: warning: kept for sketch.png, which glyphsmith did not make;"))
     #expect(Self.names(set) == ["sketch.png"])
     #expect(Self.read(sketch) == "designer's sketch")
     #expect(Self.names(folder.appendingPathComponent("public/bell")) == ["NOTES.txt"])

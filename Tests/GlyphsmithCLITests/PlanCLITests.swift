@@ -73,7 +73,11 @@ struct PlanCLITests {
     let xml = try String(
       contentsOf: folder.appendingPathComponent("out/android/res/drawable/home.xml"),
       encoding: .utf8)
-    #expect(xml.contains("glyphsmith:source=\(icons[0]["fingerprint"] as! String)"))
+    // Each platform's outputs carry that platform's fingerprint (issue 32).
+    let fingerprints = try #require(icons[0]["fingerprints"] as? [String: String])
+    #expect(fingerprints.keys.sorted() == ["android", "ios"])
+    #expect(fingerprints["android"] != fingerprints["ios"])
+    #expect(xml.contains("glyphsmith:source=\(fingerprints["android"]!)"))
   }
 
   /// `lint --plan --json`: the files as collected, each with its hash and resolved options

@@ -18,6 +18,54 @@ struct PruneOwnershipCLITests {
   static let userFileWarning =
     ": warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)"
 
+  /// The warning of a set folder at `path` kept for the user's file `name` (kind `kept-set`).
+  static func keptWarning(_ path: String, _ name: String) -> String {
+    "\(path): warning: kept for \(name), which glyphsmith did not make; its own files are removed, so it has no Contents.json and is no asset (validate: missing-contents); move it out and the next run removes the folder"
+  }
+
+  // Found by the new-user trial: a kept set was never removed once the user's file went.
+  @Test func aKeptSetGoesOnceTheUsersFileIsGoneAndBuildAndPruneSayKept() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    let set = catalog.appendingPathComponent("bell.imageset")
+    try Owned.write("a", to: set.appendingPathComponent("a.txt"))
+    try Owned.write("b", to: set.appendingPathComponent("b.png"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
+    let pruned = try CLIRunner.run(["build", "--json"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr.split(separator: "\n").map(String.init) == [
+        "App/Icons.xcassets/bell.imageset: warning: kept for a.txt, b.png, which glyphsmith did not make; its own files are removed, so it has no Contents.json and is no asset (validate: missing-contents); move them out and the next run removes the folder",
+        "App/Icons.xcassets/bell.imageset: kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and a.txt, b.png in it are not glyphsmith's)",
+      ])
+    let json = try JSONSerialization.jsonObject(with: pruned.stdout) as? [String: Any]
+    #expect(json?["removed"] as? [String] == [])
+    #expect(json?["kept"] as? [String] == ["App/Icons.xcassets/bell.imageset"])
+    #expect(Owned.names(set) == ["a.txt", "b.png"])
+
+    // The user moves one file: still kept, the other named.
+    try FileManager.default.removeItem(at: set.appendingPathComponent("a.txt"))
+    let one = try CLIRunner.run(["assets", "icons", "-o", "App/Icons.xcassets", "--prune", "--quiet"], in: folder)
+    #expect(one.status == 0)
+    #expect(one.stderr == Self.keptWarning("App/Icons.xcassets/bell.imageset", "b.png") + "\n")
+    // And the other: the next run removes the empty folder, and the record forgets it.
+    try FileManager.default.removeItem(at: set.appendingPathComponent("b.png"))
+    let gone = try CLIRunner.run(["build"], in: folder)
+    #expect(gone.status == 0)
+    #expect(
+      gone.stderr.hasPrefix(
+        "App/Icons.xcassets/bell.imageset: removed (kept for files glyphsmith did not make, which are gone now)\n"
+      ))
+    #expect(gone.stderr.hasSuffix("; 0 failed; 1 removed\n"))
+    #expect(!FileManager.default.fileExists(atPath: set.path))
+    #expect(try Self.record(catalog)["kept"] == nil)
+    let quiet = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(quiet.status == 0)
+    #expect(quiet.stderr == "")
+  }
+
   /// The record of outputs in `folder` as JSON.
   static func record(_ folder: URL) throws -> [String: Any] {
     try ProjectCLITests.json(folder.appendingPathComponent(".glyphsmith-outputs.json"))
@@ -37,10 +85,19 @@ struct PruneOwnershipCLITests {
 
     let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(pruned.status == 0)
+    // Told as kept, naming the user's file, with the warning `validate`'s finding agrees
+    // with (the set has no Contents.json now).
     #expect(
       pruned.stderr
-        == "App/Icons.xcassets/bell.imageset/notes.txt\(Self.userFileWarning)\n"
-        + "App/Icons.xcassets/bell.imageset: removed (its source icons/bell.svg is gone)\n")
+        == Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt") + "\n"
+        + "App/Icons.xcassets/bell.imageset: kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and notes.txt in it is not glyphsmith's)\n"
+    )
+    let validate = try CLIRunner.run(["validate", "App/Icons.xcassets"], in: folder)
+    #expect(validate.status == 1)
+    #expect(
+      validate.stderr.hasPrefix(
+        "App/Icons.xcassets/bell.imageset/Contents.json: error: [missing-contents] the imageset folder has no Contents.json; add one or remove the folder\n"
+      ))
     #expect(Owned.names(set) == ["notes.txt"])
     // The folder stays in the record as Glyphsmith's (not removed again, not forgotten).
     let record = try Self.record(catalog)
@@ -48,7 +105,7 @@ struct PruneOwnershipCLITests {
     #expect((record["outputs"] as? [String: String])?["bell.imageset"] == nil)
     let again = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(again.status == 0)
-    #expect(again.stderr == "")
+    #expect(again.stderr == Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt") + "\n")
     #expect(Owned.names(set) == ["notes.txt"])
 
     // The icon comes back: it writes into its own folder, keeping the file.
@@ -123,12 +180,12 @@ struct PruneOwnershipCLITests {
     let lines = dropped.stderr.split(separator: "\n").map(String.init)
     #expect(
       Array(lines.dropLast()) == [
-        "public/bell/NOTES.txt\(Self.userFileWarning)",
-        "public/bell: removed (icons/bell.svg no longer makes it)",
+        "public/bell: warning: kept for NOTES.txt, which glyphsmith did not make; its own files are removed; move it out and the next run removes the folder",
+        "public/bell: kept, not removed (icons/bell.svg no longer makes it; glyphsmith removed its own files, and NOTES.txt in it is not glyphsmith's)",
         "public/camera: removed (icons/camera.svg no longer makes it)",
         "public/heart: removed (icons/heart.svg no longer makes it)",
       ])
-    #expect(lines.last?.hasSuffix("; 0 failed; 3 removed") == true)
+    #expect(lines.last?.hasSuffix("; 0 failed; 2 removed; 1 kept") == true)
     #expect(Owned.names(publicFolder) == [".glyphsmith-outputs.json", "bell"])
     #expect(Owned.names(publicFolder.appendingPathComponent("bell")) == ["NOTES.txt"])
     #expect(Owned.read(publicFolder.appendingPathComponent("bell/NOTES.txt")) == "notes")

@@ -139,29 +139,45 @@ public enum AndroidLauncherJob {
 
   /// Checks that every one of `outputs` is Glyphsmith's to write (issue 32): it does not
   /// exist, holds exactly the bytes written now, or the record of `root` (the folder holding
-  /// `res`, `OutputManifest`) lists it; then records them all, before any is written.
+  /// `res`, `OutputManifest`) lists it; then records them all, with the hashes of the bytes
+  /// written now, before any is written.
   /// - Returns: with `force`, a warning naming each output it replaces that is not
-  ///   Glyphsmith's (`OutputOwnership.replacedWarning`), in `outputs` order.
-  /// - Throws: `GlyphsmithError.unusable` naming the first output that is not (`OutputOwnership
-  ///   .problem`) unless `force`; what `OutputManifest.add` throws. Nothing is written then.
+  ///   Glyphsmith's (`OutputOwnership.replacedWarning`), and a warning naming each recorded
+  ///   output changed by hand since it was written (its bytes hash otherwise than the record
+  ///   says, `OutputOwnership.changedWarning`), replaced; in `outputs` order.
+  /// - Throws: `PlanningFailure` naming every output that is not Glyphsmith's
+  ///   (`OutputOwnership.problem`, one line each) unless `force`; what `OutputManifest.add`
+  ///   throws. Nothing is written then.
   static func claim(
     _ outputs: [(path: String, data: Data)], root: String, source: String, force: Bool
   ) throws -> [Diagnostic] {
     let recorded = OutputManifest.recordedOutputs(root: root)
+    let hashes = OutputManifest.recordedHashes(root: root)
     var replaced: [Diagnostic] = []
+    var foreign: [GlyphsmithError] = []
     for (path, data) in outputs where Platform.status(ofPath: path) != nil {
       let absolute = OutputManifest.normalised(OutputManifest.absolute(path))
-      if recorded.contains(absolute) || recorded.contains(OutputManifest.normalised(path))
-        || FileBytes.read(path) == data
-      {
+      let bytes = FileBytes.read(path)
+      if bytes == data { continue }
+      if recorded.contains(absolute) || recorded.contains(OutputManifest.normalised(path)) {
+        let hash = hashes[absolute] ?? hashes[OutputManifest.normalised(path)]
+        if let hash, bytes.map(ContentHash.sha256) != hash {
+          replaced.append(OutputOwnership.changedWarning(path))
+        }
         continue
       }
-      guard force else { throw OutputOwnership.notOwned(path, input: source) }
-      replaced.append(OutputOwnership.replacedWarning(path))
+      if force {
+        replaced.append(OutputOwnership.replacedWarning(path))
+      } else {
+        foreign.append(OutputOwnership.notOwned(path, input: source))
+      }
     }
+    if !foreign.isEmpty { throw PlanningFailure(foreign) }
     try OutputManifest.add(
       root: root,
-      outputs: Dictionary(outputs.map { ($0.path, source) }, uniquingKeysWith: { a, _ in a }))
+      outputs: Dictionary(outputs.map { ($0.path, source) }, uniquingKeysWith: { a, _ in a }),
+      hashes: Dictionary(
+        outputs.map { ($0.path, ContentHash.sha256($0.data)) }, uniquingKeysWith: { a, _ in a }))
     return replaced
   }
 

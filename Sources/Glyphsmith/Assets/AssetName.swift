@@ -23,14 +23,22 @@ package enum AssetName {
   /// Finds the first collision among `(name, path)` pairs, in order: the error names the
   /// earlier input and the later one.
   package static func firstCollision(_ entries: [(name: String, path: String)]) -> GlyphsmithError? {
+    collisions(entries).first
+  }
+
+  /// Every collision among `(name, path)` pairs, in order: each later input whose name an
+  /// earlier one has, named with the first of them.
+  package static func collisions(_ entries: [(name: String, path: String)]) -> [GlyphsmithError] {
     var seen: [String: (name: String, path: String)] = [:]
+    var found: [GlyphsmithError] = []
     for entry in entries {
       let key = collisionKey(entry.name)
       if let earlier = seen[key] {
-        return .nameCollision(name: entry.name, first: earlier.path, second: entry.path)
+        found.append(.nameCollision(name: entry.name, first: earlier.path, second: entry.path))
+      } else {
+        seen[key] = entry
       }
-      seen[key] = entry
     }
-    return nil
+    return found
   }
 }

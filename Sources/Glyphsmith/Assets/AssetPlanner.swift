@@ -9,7 +9,8 @@ package enum AssetPlanner {
   ///   aside as failed inputs (`GlyphsmithError.unusable`: a file name that is not valid UTF-8,
   ///   `FileName`), so one such file fails alone and the rest of the batch goes on.
   /// - Throws: `GlyphsmithError.nameCollision` for two assets with one name (also in case
-  ///   only; per group with `namespace`; also `NAME-compact` and Android resource names);
+  ///   only; per group with `namespace`; also `NAME-compact` and Android resource names),
+  ///   `PlanningFailure` naming every one when there are more;
   ///   `.invalidOption` for `compact` outside the tab-bar role, a bad shard, or a platform
   ///   with no writer in `writers`.
   package static func plan(
@@ -62,11 +63,18 @@ package enum AssetPlanner {
     }
 
     // Names: each platform's (per catalog or per group for iOS, resource names for Android).
+    // Every collision is named (issue 32), one line each, before anything is written.
+    // One line per input, the first platform's (its Android resource name collides too).
+    var collisions: [GlyphsmithError] = []
+    var named: Set<String> = []
     for writer in writers where options.platforms.contains(writer.platform) {
-      if let collision = AssetName.firstCollision(writer.reservedNames(inputs, options: options)) {
-        throw collision
+      for collision in AssetName.collisions(writer.reservedNames(inputs, options: options)) {
+        guard case .nameCollision(_, _, let second) = collision else { continue }
+        if named.insert(second).inserted { collisions.append(collision) }
       }
     }
+    if collisions.count == 1 { throw collisions[0] }
+    if !collisions.isEmpty { throw PlanningFailure(collisions) }
     if let shard = options.shard {
       inputs = inputs.filter { shardIndex(of: $0.name, count: shard.count) == shard.index - 1 }
     }

@@ -36,6 +36,10 @@ public struct AssetsJob: Sendable {
   public var lockNotice: @Sendable (String) -> Void = { _ in }
   let writeClock = SecondsCounter()
   private let fingerprintPrefix: String
+  /// Each platform's fingerprint prefix (`platformOptions`): an output's fingerprint depends
+  /// only on what changes its bytes, so a platform added or removed leaves the others' as
+  /// they were (issue 32).
+  private let fingerprintPrefixes: [AssetPlatform: String]
 
   /// A platform writer of this run and what it is given.
   private struct Output: Sendable {
@@ -102,6 +106,12 @@ public struct AssetsJob: Sendable {
         writer: $0, context: AssetPlatformContext(root: folders[$0.platform]!, options: options))
     }
     self.fingerprintPrefix = Self.fingerprintPrefix(options.icon)
+    var prefixes: [AssetPlatform: String] = [:]
+    for writer in writers {
+      prefixes[writer.platform] = Self.fingerprintPrefix(
+        Self.platformOptions(options.icon, writer.platform))
+    }
+    self.fingerprintPrefixes = prefixes
   }
 
   /// Folder Android drawables go to (`res/drawable-*/` inside it).
@@ -158,28 +168,44 @@ public struct AssetsJob: Sendable {
     let resolved = options.icon.normalised
     let records = Dictionary(
       uniqueKeysWithValues: outputRoots.map { ($0, OutputManifest.recordedOutputs(root: $0)) })
+    let hashes = outputRoots.reduce(into: [String: String]()) {
+      $0.merge(OutputManifest.recordedHashes(root: $1)) { $1 }
+    }
     let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
       let sets = plannedSets(input)
       let shared = outputs.flatMap { $0.writer.sharedFiles(for: input, in: $0.context) }
       let owned = ownership(sets, shared: shared, records: records)
+      let changed = changedFiles(sets, hashes: hashes, records: records)
       let sha = Self.readBounded(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { Self.readBounded($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
       if let sha, input.darkPath == nil || darkSha != nil {
         fingerprint = Self.fingerprint(sha256: sha, darkSha256: darkSha, prefix: fingerprintPrefix)
       }
-      let icon = PlannedIcon(
+      var icon = PlannedIcon(
         path: input.path, name: input.name, groups: input.groups, sha256: sha,
         darkPath: input.darkPath, darkSha256: darkSha, options: resolved,
         fingerprint: fingerprint, outputs: plannedFiles(sets))
-      return (icon, sets, owned)
+      if fingerprint != nil, let sha {
+        let all = setFingerprints(sha256: sha, darkSha256: darkSha)
+        icon.fingerprints = Dictionary(
+          uniqueKeysWithValues: outputs.compactMap { output in
+            all[output.writer.platform].map { (output.writer.platform.rawValue, $0) }
+          })
+      }
+      return (icon, sets, owned, changed)
     }
     // Paths Glyphsmith did not make fail their icon by name (the rest goes on), unless
     // `force` replaces them; the user's files in its own sets are named.
     var plan = Plan(icons: [], warnings: warnings, rejected: rejected, sets: [], inputs: [])
-    for (index, (icon, sets, owned)) in planned.enumerated() {
+    for (index, (icon, sets, owned, changed)) in planned.enumerated() {
       var icon = icon
+      // Files Glyphsmith wrote and the user changed since are replaced, each named.
+      if !changed.isEmpty {
+        icon.changed = changed
+        plan.warnings += changed.map(OutputOwnership.changedWarning)
+      }
       if let foreign = owned.foreign.first {
         guard options.force else {
           plan.rejected.append((icon.path, OutputOwnership.notOwned(foreign, input: icon.path)))
@@ -261,9 +287,95 @@ public struct AssetsJob: Sendable {
     return (foreign, fallbackForeign, warnings)
   }
 
+  /// The files of `sets` (their fallback sets' too) that Glyphsmith wrote and that were
+  /// changed by hand since (issue 32), in writing order: one whose bytes no longer hash as
+  /// its output folder's record says (`hashes`, `OutputManifest.recordedHashes`); without a
+  /// hash, one of a name Glyphsmith gives (`OutputOwnership.isOwnName`) that has lost the
+  /// mark, in a set folder that is Glyphsmith's (recorded in `records`, or marked), or a
+  /// recorded single file (an Android drawable). Such a file is rewritten and named
+  /// (`OutputOwnership.changedWarning`), whatever the fingerprints say.
+  func changedFiles(
+    _ sets: [PlannedAssetSet], hashes: [String: String], records: [String: Set<String>]
+  ) -> [String] {
+    var changed: [String] = []
+    for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
+      let names =
+        set.files.filter { !set.isPacked($0.name) }.map(\.name)
+        + (set.icon.map { [$0.name] } ?? []) + set.texts.map(\.name)
+      var folderOwned: Bool? = nil
+      for name in names {
+        let path = set.folder + "/" + name
+        let key = OutputManifest.normalised(path)
+        if let hash = hashes[key] {
+          if let data = FileBytes.read(path), ContentHash.sha256(data) != hash {
+            changed.append(path)
+          }
+          continue
+        }
+        guard !OutputOwnership.unmarkedNames.contains(name),
+          let status = Platform.status(ofPath: path), !status.isFolder,
+          !OutputOwnership.isMarkedFile(path)
+        else { continue }
+        if set.whole {
+          guard OutputOwnership.isOwnName(name, inFolder: set.folder) else { continue }
+          if folderOwned == nil {
+            let folder = OutputManifest.normalised(set.folder)
+            folderOwned =
+              records.values.contains { $0.contains(folder) }
+              || OutputOwnership.isMarkedFolder(set.folder, planned: names)
+          }
+          if folderOwned == true { changed.append(path) }
+        } else if records.values.contains(where: { $0.contains(key) }) {
+          changed.append(path)
+        }
+      }
+    }
+    return changed
+  }
+
   /// The output sets of `input` on every platform of the job, in writing order.
   func plannedSets(_ input: AssetInput) -> [PlannedAssetSet] {
-    outputs.flatMap { $0.writer.plannedSets(for: input, in: $0.context) }
+    outputs.flatMap { output in
+      output.writer.plannedSets(for: input, in: output.context).map { set in
+        var set = set
+        set.platform = output.writer.platform
+        set.fallback = set.fallback?.map { fallback in
+          var fallback = fallback
+          fallback.platform = output.writer.platform
+          return fallback
+        }
+        return set
+      }
+    }
+  }
+
+  /// `options` as the outputs of `platform` see them: that platform alone (so `normalised`
+  /// sets what only another platform reads to its neutral value), and without iOS the
+  /// defaults of what only image sets read (`scales`, `compact`).
+  static func platformOptions(_ options: IconOptions, _ platform: AssetPlatform) -> IconOptions {
+    var result = options
+    result.platforms = [platform]
+    if platform != .ios {
+      result.scales = IconOptions().scales
+      result.compact = false
+    }
+    return result
+  }
+
+  /// The fingerprint each platform's outputs of an input carry, from the SHA-256 of the
+  /// input's bytes and of its dark variant's (`fingerprint(sha256:darkSha256:prefix:)` with
+  /// the platform's prefix).
+  func setFingerprints(sha256: String, darkSha256: String?) -> [AssetPlatform: String] {
+    fingerprintPrefixes.mapValues {
+      Self.fingerprint(sha256: sha256, darkSha256: darkSha256, prefix: $0)
+    }
+  }
+
+  /// The fingerprint the files of `set` carry, of `fingerprints` (`setFingerprints`).
+  private func fingerprint(of set: PlannedAssetSet, in fingerprints: [AssetPlatform: String])
+    -> String
+  {
+    set.platform.flatMap { fingerprints[$0] } ?? fingerprints.values.sorted().first ?? ""
   }
 
   /// The files of `sets`, in writing order, with their formats (a fallback set's files
@@ -288,8 +400,9 @@ public struct AssetsJob: Sendable {
     }
   }
 
-  /// Renders and writes every icon of `plan`. `progress(done, total)` is called after each
-  /// input, from any thread. After a run that wrote something, each platform's writer checks
+  /// Renders and writes every icon of `plan`, then ends the run (`conclude`: the files its
+  /// sets replace are removed only when no icon failed). `progress(done, total)` is called
+  /// after each input, from any thread. After a run that wrote something, each platform's writer checks
   /// its output into `catalogFindings` (iOS: the catalog validated by `CatalogValidator`).
   /// - Throws: what a writer's `prepare` throws (`GlyphsmithError.writeFailed` when the
   ///   catalog or a group folder cannot be created) and what its `findings` throw; per-input
@@ -298,7 +411,10 @@ public struct AssetsJob: Sendable {
   package func run(
     plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> AssetsReport {
-    try Self.run([(self, plan)], progress: progress)[0]
+    let report = try Self.run([(self, plan)], progress: progress)[0]
+    // A run that failed removes nothing; one that succeeded, what its sets replace.
+    _ = Self.conclude([(self, plan)], report: report, pruning: nil)
+    return report
   }
 
   /// Executes several jobs' plans as one run (a build's groups, each a job of its own
@@ -460,8 +576,9 @@ public struct AssetsJob: Sendable {
   /// planned fingerprint (status `unchanged`), else nil: nothing is read or rendered, and any
   /// error is left to `process`.
   func upToDateResult(_ icon: PlannedIcon, sets: [PlannedAssetSet]) -> AssetInputResult? {
-    guard !options.force, let fingerprint = icon.fingerprint,
-      let existing = upToDateFiles(sets, fingerprint: fingerprint)
+    guard !options.force, icon.changed == nil, icon.fingerprint != nil, let sha = icon.sha256,
+      let existing = upToDateFiles(
+        sets, fingerprints: setFingerprints(sha256: sha, darkSha256: icon.darkSha256))
     else { return nil }
     let result = AssetInputResult(
       path: icon.path, name: icon.name, status: .unchanged, role: options.role.rawValue,
@@ -485,14 +602,12 @@ public struct AssetsJob: Sendable {
     do {
       let data = try readInput(icon.path, planned: icon.sha256)
       let darkData = try icon.darkPath.map { try readInput($0, planned: icon.darkSha256) }
-      let fingerprint =
-        icon.fingerprint
-        ?? Self.fingerprint(
-          sha256: ContentHash.sha256(data), darkSha256: darkData.map { ContentHash.sha256($0) },
-          prefix: fingerprintPrefix)
+      let fingerprints = setFingerprints(
+        sha256: icon.sha256 ?? ContentHash.sha256(data),
+        darkSha256: icon.darkSha256 ?? darkData.map { ContentHash.sha256($0) })
       let sets = planned ?? plannedSets(icon.input)
-      if !options.force, !knownStale,
-        let existing = upToDateFiles(sets, fingerprint: fingerprint)
+      if !options.force, !knownStale, icon.changed == nil,
+        let existing = upToDateFiles(sets, fingerprints: fingerprints)
       {
         result.status = .unchanged
         result.files = existing.files
@@ -514,7 +629,8 @@ public struct AssetsJob: Sendable {
         do {
           for file in set.files {
             let source = OutputSource(
-              artwork: file.dark ? dark! : artwork, fingerprint: fingerprint,
+              artwork: file.dark ? dark! : artwork,
+              fingerprint: fingerprint(of: set, in: fingerprints),
               minSdk: options.minSdk, shape: result.shape, sizePt: result.sizePt)
             let encoded = try file.format.encode(file, from: source)
             warnings += encoded.warnings.filter { !warnings.contains($0) }
@@ -560,9 +676,11 @@ public struct AssetsJob: Sendable {
           written.removeAll { set.isPacked($0.name) }
           written.append((icon.name, OutputFormats.ico.pack(pngs)))
         }
+        // What the set replaces (the other `android.format`'s files) is removed only once the
+        // whole run has succeeded (`conclude`).
         try write(
-          set, files: written + set.texts, replacing: icon.replacing ?? [], input: icon.path)
-        removeReplaced(set.replaces)
+          set, files: written + set.texts,
+          replacing: (icon.replacing ?? []) + (icon.changed ?? []), input: icon.path)
       }
       result.status = .written
       result.warnings = warnings
@@ -678,14 +796,95 @@ public struct AssetsJob: Sendable {
   }
 
   /// Removes each of `paths` that is a file Glyphsmith wrote (one a registered format reads
-  /// a fingerprint from, `OutputFormats.carriesFingerprint`); anything else is left alone.
-  private func removeReplaced(_ paths: [String]) {
+  /// a fingerprint from, `OutputFormats.carriesFingerprint`); anything else is left alone. A
+  /// folder left empty so (`res/drawable-mdpi` once its last PNG is gone) goes too.
+  private static func removeReplaced(_ paths: [String]) {
     for path in paths {
       guard let data = FileBytes.read(path), OutputFormats.carriesFingerprint(data) else {
         continue
       }
-      try? FileManager.default.removeItem(atPath: path)
+      guard (try? FileManager.default.removeItem(atPath: path)) != nil,
+        let slash = path.lastIndex(of: "/")
+      else { continue }
+      let folder = String(path[..<slash])
+      if Platform.folderNames(atPath: folder)?.isEmpty == true {
+        _ = FileName.withCPath(folder) { rmdir($0) }
+      }
     }
+  }
+
+  /// The records `conclude` brings up to date (`OutputManifest.update`'s arguments): with
+  /// `assets --prune` and `build`.
+  package struct Pruning {
+    /// The output folders whose records are updated.
+    package var roots: [String]
+    /// What every icon of the run makes, by output folder (`plannedOutputs`).
+    package var planned: [String: [String: String]]
+    /// The outputs of `planned` only one of which is written (`alternativeOutputs`).
+    package var alternatives: Set<String> = []
+    /// The sources this run decides for (standardized absolute paths).
+    package var considered: Set<String>
+    /// What `OutputManifest.begin` found.
+    package var journal: OutputManifest.Journal
+    /// The project's output folders by platform (`build`), else `nil`.
+    package var folders: [String: String]? = nil
+    /// The marked outputs of a folder without a record.
+    package var marked: (String) -> [String] = { _ in [] }
+
+    /// The records to update.
+    package init(
+      roots: [String], planned: [String: [String: String]], alternatives: Set<String> = [],
+      considered: Set<String>, journal: OutputManifest.Journal,
+      folders: [String: String]? = nil, marked: @escaping (String) -> [String] = { _ in [] }
+    ) {
+      self.roots = roots
+      self.planned = planned
+      self.alternatives = alternatives
+      self.considered = considered
+      self.journal = journal
+      self.folders = folders
+      self.marked = marked
+    }
+  }
+
+  /// Whether a run whose every icon has been executed failed: `report` (the whole run's, the
+  /// inputs that were missing, refused or failed among its inputs) holds a failed input.
+  package static func failed(_ report: AssetsReport) -> Bool { report.failures > 0 }
+
+  /// Ends a run once every icon of `parts` is executed, for `assets` and `build` alike: a
+  /// run that failed (`failed(report)`: an icon that failed, a path refused, a missing input)
+  /// removes nothing (issue 32). A run that succeeded removes the files its written or
+  /// unchanged sets replace (`PlannedAssetSet.replaces`: the other `android.format`'s
+  /// drawables, when they carry Glyphsmith's mark), then, with `pruning`, brings the records
+  /// up to date and removes what they list that is no longer made
+  /// (`OutputManifest.update`); a failed run updates the records removing nothing, so the
+  /// next run that succeeds prunes what they list.
+  /// - Returns: `OutputManifest.update`'s outcome (empty without `pruning`).
+  package static func conclude(
+    _ parts: [(job: AssetsJob, plan: Plan)], report: AssetsReport, pruning: Pruning?
+  ) -> (removed: [OutputManifest.Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
+    let removing = !failed(report)
+    if removing {
+      var results: [String: AssetInputResult] = [:]
+      for input in report.inputs where input.status != .failed { results[input.path] = input }
+      for (_, plan) in parts {
+        for (icon, sets) in zip(plan.icons, plan.sets) {
+          guard let result = results[icon.path] else { continue }
+          let files = Set(result.files.map(\.path))
+          for set in sets + sets.flatMap({ $0.fallback ?? [] })
+          where set.files.contains(where: { files.contains($0.reportPath) }) {
+            removeReplaced(set.replaces.filter { !files.contains($0) })
+          }
+        }
+      }
+    }
+    guard let pruning else { return ([], [], nil) }
+    return OutputManifest.update(
+      roots: pruning.roots,
+      planned: OutputManifest.written(pruning.planned, alternatives: pruning.alternatives),
+      considered: pruning.considered, journal: pruning.journal, folders: pruning.folders,
+      marked: pruning.marked, removing: removing,
+      writtenSources: Set(report.inputs.filter { $0.status == .written }.map(\.path)))
   }
 
   // MARK: - Up to date
@@ -695,7 +894,9 @@ public struct AssetsJob: Sendable {
   /// favicon's embedded PNGs) carries `fingerprint`, an imageset's PNG sizes are in proportion
   /// to their scales, every text file holds exactly its expected bytes and no stray file sits
   /// in a whole folder; else `nil`. This is the cheap re-verification of an unchanged set.
-  private func upToDateFiles(_ sets: [PlannedAssetSet], fingerprint: String) -> (
+  private func upToDateFiles(
+    _ sets: [PlannedAssetSet], fingerprints: [AssetPlatform: String]
+  ) -> (
     files: [WrittenFile], shape: String?, sizePt: Double?
   )? {
     var files: [WrittenFile] = []
@@ -705,8 +906,8 @@ public struct AssetsJob: Sendable {
         var alone = set
         alone.fallback = nil
         guard
-          let found = upToDateFiles([alone], fingerprint: fingerprint)
-            ?? upToDateFiles(fallback, fingerprint: fingerprint)
+          let found = upToDateFiles([alone], fingerprints: fingerprints)
+            ?? upToDateFiles(fallback, fingerprints: fingerprints)
         else { return nil }
         files += found.files
         if glyph == nil, found.shape != nil || found.sizePt != nil {
@@ -714,6 +915,7 @@ public struct AssetsJob: Sendable {
         }
         continue
       }
+      let fingerprint = fingerprint(of: set, in: fingerprints)
       // The folder is looked up once; its files are read and its names listed through it.
       guard let folder = Platform.OpenFolder(path: set.folder) else { return nil }
       var baseSizes: [Bool: (width: Int, height: Int, scale: Int)] = [:]

@@ -38,6 +38,11 @@ package enum OutputManifest {
     /// that disappears from `glyphsmith.json` is found from them (`droppedFolders`). Absent
     /// from the records of `assets --prune`.
     var folders: [String: String]? = nil
+    /// The SHA-256 of each file Glyphsmith wrote for a recorded output, by path relative to
+    /// this folder (`bell.imageset/bell@2x.png`, `res/drawable-mdpi/bell.png`): a file whose
+    /// bytes hash otherwise was changed by hand since, and the next run replaces it with a
+    /// warning (`AssetsJob.ownership`, issue 32). Absent when none.
+    var hashes: [String: String]? = nil
   }
 
   /// One output folder's record as read: the confirmed outputs, the pending ones, and
@@ -50,6 +55,8 @@ package enum OutputManifest {
     /// The project's output folders by platform (`Document.folders`), standardized absolute
     /// paths.
     var folders: [String: String] = [:]
+    /// The hashes of the files Glyphsmith wrote (`Document.hashes`), by relative path.
+    var hashes: [String: String] = [:]
     var exists = false
     var unreadable = false
 
@@ -79,9 +86,35 @@ package enum OutputManifest {
     /// Whether the source file is gone (else it is there but no longer makes this output:
     /// skipped, or a platform or compact variant dropped).
     package var sourceGone: Bool
+    /// The names of the files in the set folder at `path` that Glyphsmith did not make, for
+    /// which it was kept, not removed (`Document.kept`); empty for an output removed.
+    package var kept: [String] = []
+    /// A folder kept for the user's files before, removed now that it is empty.
+    package var emptiedKept = false
 
-    /// `PATH: removed (its source SOURCE is gone)`, one line per output.
+    /// A removal of `path` made from `source`.
+    package init(
+      path: String, source: String, sourceGone: Bool, kept: [String] = [],
+      emptiedKept: Bool = false
+    ) {
+      self.path = path
+      self.source = source
+      self.sourceGone = sourceGone
+      self.kept = kept
+      self.emptiedKept = emptiedKept
+    }
+
+    /// `PATH: removed (its source SOURCE is gone)`, one line per output; `PATH: kept, not
+    /// removed (...)` for a set kept for the user's files.
     package var line: String {
+      if !kept.isEmpty {
+        let why = source.isEmpty ? "no icon makes it now" : sourceGone ? "its source \(source) is gone" : "\(source) no longer makes it"
+        return
+          "\(path): kept, not removed (\(why); glyphsmith removed its own files, and \(kept.joined(separator: ", ")) in it \(kept.count == 1 ? "is" : "are") not glyphsmith's)"
+      }
+      if emptiedKept {
+        return "\(path): removed (kept for files glyphsmith did not make, which are gone now)"
+      }
       if source.isEmpty {
         return
           "\(path): removed (made by glyphsmith before it kept a record of its outputs; no icon makes it now)"
@@ -127,7 +160,7 @@ package enum OutputManifest {
       let document = Document(
         outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
         kept: record.kept.isEmpty ? nil : record.kept.sorted(),
-        folders: relative(listed, from: base))
+        folders: relative(listed, from: base), hashes: record.hashes.isEmpty ? nil : record.hashes)
       let data = try XcodeJSON.encode(document)
       if FileBytes.read(path) == data { continue }
       try AtomicFile.write(data, toPath: path, durable: true)
@@ -152,11 +185,15 @@ package enum OutputManifest {
   ///   one of them lists from now on; a root of `roots` not among them is a dropped folder
   ///   (`droppedFolders`): its record lists no folders, and is removed once it lists nothing.
   ///   `removing` false (a run that failed): nothing is removed, and the record keeps
-  ///   listing what it did, so the next run that succeeds prunes it.
+  ///   listing what it did, so the next run that succeeds prunes it. `writtenSources`: the
+  ///   inputs (paths as in `planned`) this run wrote; the files of their outputs are hashed
+  ///   anew into the record (`Document.hashes`), the others' hashes kept (a file without one
+  ///   yet is hashed as it is).
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
     journal: Journal? = nil, folders: [String: String]? = nil,
-    marked: (String) -> [String] = { _ in [] }, removing: Bool = true
+    marked: (String) -> [String] = { _ in [] }, removing: Bool = true,
+    writtenSources: Set<String> = []
   ) -> (removed: [Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     var removed: [Removal] = []
     var warnings: [Diagnostic] = []
@@ -187,6 +224,16 @@ package enum OutputManifest {
       let configured = Set(
         [absolute(base)] + current.values
           + current.filter { $0.key == "android" }.map { absolute($0.value + "/res") })
+      // A kept folder the user has emptied since goes (in a run that removes).
+      for output in kept.sorted() where removing && isSafe(output) {
+        let path = base + "/" + output
+        guard Platform.folderNames(atPath: path)?.isEmpty == true,
+          FileName.withCPath(path, { rmdir($0) }) == 0
+        else { continue }
+        kept.remove(output)
+        removeIfEmpty(parentOf: path, root: base, keeping: configured)
+        removed.append(Removal(path: path, source: "", sourceGone: true, emptiedKept: true))
+      }
       let stale = removing ? stale(root: base, old: old, new: new, considered: considered) : []
       let removable = Set(stale.map(\.output))
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
@@ -212,17 +259,29 @@ package enum OutputManifest {
           let userFiles = try remove(path, markedOnly: record.pending[stale.output] != nil)
           // A group's `Contents.json` beside what stays in its folder stays, unnamed.
           if userFiles == [path] && OutputOwnership.isGroupContentsFile(path) { continue }
-          warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
-          if userFiles == [path] { continue }
+          if userFiles == [path] {
+            warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
+            continue
+          }
+          // A set kept for the user's files is told as kept (and warned about below).
           if !userFiles.isEmpty { kept.insert(stale.output) }
           if userFiles.isEmpty { removeIfEmpty(parentOf: path, root: base, keeping: configured) }
-          removed.append(Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
+          removed.append(
+            Removal(
+              path: path, source: display(stale.source), sourceGone: stale.gone,
+              kept: userFiles.map { String($0.dropFirst(path.count + 1)) }))
         } catch {
           warnings.append(
             .warning(
               "cannot remove this output of a gone source: \(error)", path: path,
               kind: Diagnostic.Kind.outputRecord))
         }
+      }
+      for output in kept.sorted() {
+        let path = base + "/" + output
+        let names = Platform.folderNames(atPath: path)?.sorted() ?? []
+        guard !names.isEmpty else { continue }
+        warnings.append(keptWarning(path: path, names: names))
       }
       let dropped = folders != nil && !current.values.contains(absolute(base))
       let onDisk = FileBytes.read(recordPath)
@@ -231,10 +290,14 @@ package enum OutputManifest {
         if onDisk != nil { Platform.removeFile(atPath: recordPath) }
         continue
       }
+      let hashes = fileHashes(
+        root: base, outputs: new, planned: planned[root] ?? [:], old: record.hashes,
+        writtenSources: writtenSources)
       let document = Document(
         outputs: new, pending: pending.isEmpty ? nil : pending,
         kept: kept.isEmpty ? nil : kept.sorted(),
-        folders: dropped ? nil : relative(current, from: base))
+        folders: dropped ? nil : relative(current, from: base),
+        hashes: hashes.isEmpty ? nil : hashes)
       if new.isEmpty && pending.isEmpty && old.isEmpty && kept.isEmpty && onDisk == nil {
         continue
       }
@@ -246,6 +309,72 @@ package enum OutputManifest {
       }
     }
     return (removed, warnings, failure)
+  }
+
+  /// The hashes of the files of the recorded `outputs` of the folder `base` (relative paths):
+  /// a set folder's files but the user's (`OutputOwnership.userFiles`), a file output itself.
+  /// An output whose source (in `planned`, paths starting with the root given) is among
+  /// `writtenSources` is hashed from disk; another keeps its `old` hashes, or is hashed from
+  /// disk when it has none.
+  private static func fileHashes(
+    root base: String, outputs: [String: String], planned: [String: String],
+    old: [String: String], writtenSources: Set<String>
+  ) -> [String: String] {
+    var rewritten: Set<String> = []
+    for (output, source) in planned where writtenSources.contains(source) {
+      if let relative = relativePath(of: normalised(output), under: normalised(base)) {
+        rewritten.insert(relative)
+      }
+    }
+    var hashes: [String: String] = [:]
+    for output in outputs.keys where isSafe(output) {
+      let path = base + "/" + output
+      let kept = old.filter { $0.key == output || $0.key.hasPrefix(output + "/") }
+      if !rewritten.contains(output) && !kept.isEmpty {
+        hashes.merge(kept) { $1 }
+        continue
+      }
+      guard let status = Platform.status(ofPath: path) else { continue }
+      if !status.isFolder {
+        if let data = FileBytes.read(path) { hashes[output] = ContentHash.sha256(data) }
+        continue
+      }
+      guard let names = Platform.folderNames(atPath: path) else { continue }
+      let user = Set(OutputOwnership.userFiles(in: path, planned: []))
+      for name in names where !user.contains(name) && !name.hasPrefix(".") {
+        if let data = FileBytes.read(path + "/" + name) {
+          hashes[output + "/" + name] = ContentHash.sha256(data)
+        }
+      }
+    }
+    return hashes
+  }
+
+  /// The hashes of the files Glyphsmith wrote that the record of the folder `root` lists
+  /// (`Document.hashes`), by normalised path starting with `root` (`normalised`); empty when
+  /// it has no record or lists none.
+  package static func recordedHashes(root: String) -> [String: String] {
+    let base = trimmed(root)
+    var found: [String: String] = [:]
+    for (file, hash) in read(root: base).hashes where isSafe(file) {
+      found[normalised(base + "/" + file)] = hash
+    }
+    return found
+  }
+
+  /// The warning about the set folder at `path`, pruned and kept for the files `names` in it
+  /// that Glyphsmith did not make (kind `kept-set`), told on every run while they are there:
+  /// a catalog set has no `Contents.json` then, so `validate` reports it (`missing-contents`).
+  static func keptWarning(path: String, names: [String]) -> Diagnostic {
+    let list = names.joined(separator: ", ")
+    let one = names.count == 1
+    let removedFiles =
+      OutputOwnership.setName(ofFolder: path).catalog
+      ? "its own files are removed, so it has no Contents.json and is no asset (validate: missing-contents)"
+      : "its own files are removed"
+    return .warning(
+      "kept for \(list), which glyphsmith did not make; \(removedFiles); move \(one ? "it" : "them") out and the next run removes the folder",
+      path: path, kind: Diagnostic.Kind.keptSet)
   }
 
   /// `planned` less the `alternatives` (`AssetsJob.alternativeOutputs`: `android.format
@@ -289,10 +418,13 @@ package enum OutputManifest {
   /// Adds `outputs` (paths starting with `root` as given, each with its source) to the record
   /// of the folder `root`, written (atomically) before the outputs are, so that a run killed
   /// midway leaves a record that lists what it wrote (`appicon --platform android`); the
-  /// record's pending outputs stay pending.
+  /// record's pending outputs stay pending. `hashes`: the SHA-256 of the bytes about to be
+  /// written, by output (`Document.hashes`).
   /// - Throws: `GlyphsmithError.writeFailed` naming the record when it cannot be written;
   ///   then nothing should be written.
-  package static func add(root: String, outputs: [String: String]) throws {
+  package static func add(
+    root: String, outputs: [String: String], hashes: [String: String] = [:]
+  ) throws {
     let base = trimmed(root)
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
     let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
@@ -300,12 +432,16 @@ package enum OutputManifest {
     var document = Document(
       outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
       kept: record.kept.isEmpty ? nil : record.kept.sorted(),
-      folders: relative(record.folders, from: base))
+      folders: relative(record.folders, from: base),
+      hashes: record.hashes.isEmpty ? nil : record.hashes)
     for (output, source) in outputs {
       guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
         continue
       }
       document.outputs[relative] = relativePath(from: realRoot, to: real(source))
+      if let hash = hashes[output] {
+        document.hashes = (document.hashes ?? [:]).merging([relative: hash]) { $1 }
+      }
     }
     let path = base + "/" + fileName
     let data = try XcodeJSON.encode(document)
@@ -363,7 +499,7 @@ package enum OutputManifest {
       kept: Set((document.kept ?? []).filter(isSafe)),
       folders: (document.folders ?? [:]).mapValues {
         URL(fileURLWithPath: $0, relativeTo: folderURL).standardizedFileURL.path
-      }, exists: true)
+      }, hashes: document.hashes ?? [:], exists: true)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no

@@ -98,6 +98,15 @@ package enum OutputOwnership {
       kind: Diagnostic.Kind.replacedByForce)
   }
 
+  /// The warning naming a file Glyphsmith wrote that was changed by hand since and that this
+  /// run replaces (kind `changed-output`, issue 32): `PATH: warning: changed since glyphsmith
+  /// wrote it; replaced`.
+  package static func changedWarning(_ path: String) -> Diagnostic {
+    .warning(
+      "changed since glyphsmith wrote it; replaced", path: path,
+      kind: Diagnostic.Kind.changedOutput)
+  }
+
   /// The end of the comment Glyphsmith's symbol set SVGs start with
   /// (`SymbolTemplateWriter`).
   static let symbolMark = Data("generator: glyphsmith-->".utf8)

@@ -41,7 +41,10 @@ package struct AssetsBatch: Sendable {
     /// also the report's `error`), else `nil`.
     package var recordError: GlyphsmithError? = nil
     /// With `prune`: the outputs removed, paths as printed.
-    package var removed: [String] { removals.map(\.path) }
+    package var removed: [String] { removals.filter(\.kept.isEmpty).map(\.path) }
+    /// Set folders the prune kept, not removed, for the files in them Glyphsmith did not
+    /// make, paths as printed.
+    package var kept: [String] { removals.filter { !$0.kept.isEmpty }.map(\.path) }
   }
 
   /// Collects the inputs, tells `diagnose` the catalog name warning and each missing input
@@ -88,6 +91,9 @@ package struct AssetsBatch: Sendable {
             }
           }
         }
+      } catch let failure as PlanningFailure {
+        // Every collision, one line each.
+        throw failure
       } catch {
         throw GlyphsmithError.wrap(error, path: catalog)
       }
@@ -125,28 +131,6 @@ package struct AssetsBatch: Sendable {
     var report = AssetsReport(inputs: [])
     var removals: [OutputManifest.Removal] = []
     var recordError: GlyphsmithError? = nil
-    if let jobPlan {
-      do {
-        report = try AssetsJob.run([(job, jobPlan)], progress: progress, beforeWriting: record)[0]
-        if prune {
-          // Under each output folder's lock, as every write there.
-          let locks = try Set(roots).sorted().filter { Platform.status(ofPath: $0) != nil }
-            .map { try FolderLock(path: $0, waiting: lockNotice) }
-          defer { withExtendedLifetime(locks) {} }
-          let outcome = OutputManifest.update(
-            roots: roots, planned: OutputManifest.written(planned, alternatives: alternatives),
-            considered: Set(collected.map { OutputManifest.absolute($0.path) }),
-            journal: journal, marked: job.markedOutputs)
-          removals = outcome.removed
-          report.warnings += outcome.warnings
-          recordError = outcome.error
-          if let recordError { report.error = report.error ?? recordError.description }
-        }
-      } catch {
-        throw GlyphsmithError.wrap(error, path: catalog)
-      }
-    }
-    let notices = symbolNotices + report.notices
     let missingResults = missing.map { error -> AssetInputResult in
       let path: String
       switch error {
@@ -155,6 +139,38 @@ package struct AssetsBatch: Sendable {
       }
       return AssetInputResult.failed(path: path, role: options.role, error: error)
     }
+    if let jobPlan {
+      do {
+        report = try AssetsJob.run([(job, jobPlan)], progress: progress, beforeWriting: record)[0]
+        // The whole run's inputs (missing ones and symbol sets too) decide whether it failed,
+        // and a failed run removes nothing (`AssetsJob.conclude`), as in `build`.
+        var whole = report
+        whole.inputs = missingResults + symbolFailures + report.inputs
+        // Under each output folder's lock, as every write there.
+        let locks =
+          prune
+          ? try Set(roots).sorted().filter { Platform.status(ofPath: $0) != nil }
+            .map { try FolderLock(path: $0, waiting: lockNotice) } : []
+        defer { withExtendedLifetime(locks) {} }
+        let outcome = AssetsJob.conclude(
+          [(job, jobPlan)], report: whole,
+          pruning: prune
+            ? AssetsJob.Pruning(
+              roots: roots, planned: planned, alternatives: alternatives,
+              considered: Set(collected.map { OutputManifest.absolute($0.path) }),
+              journal: journal, marked: job.markedOutputs) : nil)
+        removals = outcome.removed
+        report.warnings += outcome.warnings
+        recordError = outcome.error
+        if let recordError { report.error = report.error ?? recordError.description }
+      } catch let failure as PlanningFailure {
+        // Every collision, one line each.
+        throw failure
+      } catch {
+        throw GlyphsmithError.wrap(error, path: catalog)
+      }
+    }
+    let notices = symbolNotices + report.notices
     report.inputs = missingResults + symbolFailures + report.inputs
     return Result(
       report: report, notices: notices, removals: removals, recordError: recordError)
@@ -183,6 +199,9 @@ package struct AssetsBatch: Sendable {
     let planned: AssetsJob.Plan
     do {
       planned = try job.plan(collected: files)
+    } catch let failure as PlanningFailure {
+      // Every collision, one line each.
+      throw failure
     } catch {
       throw GlyphsmithError.wrap(error, path: catalog)
     }

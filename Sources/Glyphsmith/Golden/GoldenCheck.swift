@@ -63,12 +63,18 @@ public enum GoldenCheck {
   /// Runs the check.
   /// - Parameters:
   ///   - artifacts: where to write `<relative path>/expected.png, actual.png, diff.png` for
-  ///     each failure (`nil`: write none).
+  ///     each failure (`nil`: write none), replacing only files Glyphsmith wrote there
+  ///     (`claimArtifacts`).
+  ///   - force: replace artifact files Glyphsmith did not write too, each named to `diagnose`.
+  ///   - diagnose: told each warning about the artifacts (a file `force` replaces).
   /// - Throws: `GoldenError.missingFolder` when a folder is absent, `GoldenError.invalidManifest`
-  ///   for a bad `golden.json`, `GlyphsmithError.writeFailed` when an artifact cannot be written.
+  ///   for a bad `golden.json`, `GlyphsmithError.writeFailed` when an artifact cannot be
+  ///   written, `PlanningFailure` naming every artifact path holding a file Glyphsmith did not
+  ///   write (without `force`; no artifact is written then).
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, artifacts: URL? = nil,
-    overrides: Overrides = Overrides(), jobs: Int? = nil
+    overrides: Overrides = Overrides(), jobs: Int? = nil, force: Bool = false,
+    diagnose: (Diagnostic) -> Void = { _ in }
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
@@ -98,6 +104,7 @@ public enum GoldenCheck {
         jobs: pixelJobs)
     }
     if let artifacts {
+      var writes: [(index: Int, folder: URL)] = []
       for index in entries.indices where entries[index].status.isFailure {
         // An entry with no image to show (an unreadable input) gets no folder, and no mention.
         let images = entries[index].images
@@ -107,7 +114,20 @@ public enum GoldenCheck {
         let folder = GoldenComparison.artifactsFolder(artifacts, relativePath: entries[index].path)
         // Never through a linked sub-folder to wherever it points (the root may be a link).
         try OutputSafety.checkNoLinkedFolders(root: artifacts.path, folder: folder.path)
-        try GoldenComparison.writeArtifacts(images, to: folder)
+        writes.append((index, folder))
+      }
+      let kept = try claimArtifacts(
+        root: artifacts,
+        files: writes.flatMap { write in
+          Self.artifactFiles(entries[write.index].images).map {
+            (write.folder.appendingPathComponent($0.name), $0.data)
+          }
+        }, force: force, diagnose: diagnose)
+      for (index, folder) in writes {
+        try GoldenComparison.writeArtifacts(
+          entries[index].images, to: folder,
+          keeping: Set(kept.filter { $0.deletingLastPathComponent().path == folder.path }
+            .map(\.lastPathComponent)))
         // As given: relative when the folder was given relative, like the other paths printed.
         entries[index].artifacts = folder.relativePath
       }
@@ -123,6 +143,78 @@ public enum GoldenCheck {
       rendererChange: rendererChange, manifestFound: manifest != nil, options: options,
       checked: entries.count,
       passed: entries.count - failed - errors, failed: failed, errors: errors, results: entries)
+  }
+
+  /// The record of the artifact files a check wrote, in the artifacts folder (hidden):
+  /// `{"files": ["bell/diff.png", ...], "version": 1}`, paths relative to the folder.
+  public static let artifactsRecordName = ".glyphsmith-artifacts.json"
+
+  /// The record's JSON.
+  struct ArtifactsRecord: Codable {
+    var files: [String]
+    var version = 1
+  }
+
+  /// The artifact files of `images`: `expected.png`, `actual.png`, `diff.png`, each with its
+  /// bytes (`nil`: not given now, a stale one removed).
+  static func artifactFiles(_ images: GoldenImages) -> [(name: String, data: Data?)] {
+    [("expected.png", images.expected), ("actual.png", images.actual), ("diff.png", images.diff)]
+  }
+
+  /// Checks that every existing file of `files` (in the artifacts folder `root`, each with the
+  /// bytes about to be written, `nil` for one about to be removed) is Glyphsmith's (issue 32):
+  /// the folder's record (`artifactsRecordName`) lists it, or it holds exactly those bytes (a
+  /// folder written before records existed is not adopted: its files' names are the only
+  /// sign, and a user's file may have them). Then records them all before any is written.
+  /// - Returns: the existing files that are not Glyphsmith's and are not written (one about to
+  ///   be removed is kept), for `GoldenComparison.writeArtifacts(_:to:keeping:)`.
+  /// - Throws: `PlanningFailure` naming every file to be written that is not Glyphsmith's
+  ///   (`PATH: error: exists and was not made by glyphsmith; move it or pass --force`) unless
+  ///   `force` (then each is told to `diagnose`, `OutputOwnership.replacedWarning`);
+  ///   `GlyphsmithError.writeFailed` when the record cannot be written.
+  static func claimArtifacts(
+    root: URL, files: [(url: URL, data: Data?)], force: Bool, diagnose: (Diagnostic) -> Void
+  ) throws -> [URL] {
+    let recordPath = root.appendingPathComponent(artifactsRecordName).path
+    let base = root.standardizedFileURL.path
+    func relative(_ url: URL) -> String {
+      String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+    }
+    let recordData = FileBytes.read(recordPath)
+    var listed = Set(
+      recordData.flatMap { try? JSONDecoder().decode(ArtifactsRecord.self, from: $0) }?.files ?? [])
+    var foreign: [GlyphsmithError] = []
+    var kept: [URL] = []
+    for (url, data) in files {
+      let path = url.path
+      guard let existing = Platform.status(ofPath: path) else { continue }
+      let owned =
+        !existing.isFolder
+        && (listed.contains(relative(url)) || (data != nil && FileBytes.read(path) == data))
+      if owned { continue }
+      guard data != nil else {
+        kept.append(url)
+        continue
+      }
+      // Named as given: relative when the folder was given relative.
+      if force && !existing.isFolder {
+        diagnose(OutputOwnership.replacedWarning(url.relativePath))
+      } else {
+        foreign.append(.unusable(path: url.relativePath, problem: OutputOwnership.foreignProblem))
+      }
+    }
+    if !foreign.isEmpty { throw PlanningFailure(foreign) }
+    let before = listed
+    for (url, data) in files where data != nil { listed.insert(relative(url)) }
+    guard listed != before || (recordData == nil && !files.isEmpty) else { return kept }
+    do {
+      try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+      try AtomicFile.write(
+        try XcodeJSON.encode(ArtifactsRecord(files: listed.sorted())), toPath: recordPath)
+    } catch {
+      throw GlyphsmithError.wrap(error, path: recordPath)
+    }
+    return kept
   }
 
   /// One path: load what exists, compare, and keep the PNG bytes a failure shows.

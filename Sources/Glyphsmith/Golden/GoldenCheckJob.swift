@@ -20,8 +20,8 @@ package struct GoldenCheckJob: Sendable, Equatable {
   package var overrides = GoldenCheck.Overrides()
   /// Threads (never changes the output).
   package var jobs = ParallelMap.availableCores
-  /// `--force`: the report and JUnit paths may replace a file Glyphsmith did not write
-  /// (`OutputOwnership.checkReport`).
+  /// `--force`: the report and JUnit paths, and the artifacts, may replace a file Glyphsmith
+  /// did not write (`OutputOwnership.checkReport`, `GoldenCheck.claimArtifacts`).
   package var force = false
 
   /// A job for `actual` against `golden`; nothing runs until `run`.
@@ -46,20 +46,29 @@ package struct GoldenCheckJob: Sendable, Equatable {
   package func run(diagnose: (String) -> Void) throws -> Output {
     // The report paths are checked before anything is written: a file there that is not a
     // report of its kind Glyphsmith wrote is never replaced but with `force`.
+    // Every such path is named before the run ends (exit 2).
+    var foreign: [GlyphsmithError] = []
     for (path, isOwn) in [
       (junit, GoldenJUnit.isOwn), (self.report, GoldenHTMLReport.isOwn),
     ] as [(String?, (Data) -> Bool)] {
       guard let path else { continue }
-      if let warning = try OutputOwnership.checkReport(path, force: force, isOwn: isOwn) {
-        diagnose(warning.description)
+      do {
+        if let warning = try OutputOwnership.checkReport(path, force: force, isOwn: isOwn) {
+          diagnose(warning.description)
+        }
+      } catch let error as GlyphsmithError {
+        foreign.append(error)
       }
     }
+    if foreign.count == 1 { throw foreign[0] }
+    if !foreign.isEmpty { throw PlanningFailure(foreign) }
     var report: GoldenCheck.Report
     do {
       report = try GoldenCheck.run(
         actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden),
         artifacts: GoldenCheck.artifactsFolder(artifacts: artifacts, report: self.report)
-          .map { URL(fileURLWithPath: $0) }, overrides: overrides, jobs: jobs)
+          .map { URL(fileURLWithPath: $0) }, overrides: overrides, jobs: jobs, force: force,
+        diagnose: { diagnose($0.description) })
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }

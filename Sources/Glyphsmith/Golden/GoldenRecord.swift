@@ -87,8 +87,8 @@ public enum GoldenRecord {
   ///     in `Report.forced`; without it each is left as it is and named in `Report.notOwned`.
   ///
   /// Ownership (issue 32): a golden is Glyphsmith's when `golden.json`'s record
-  /// (`GoldenManifest.goldens`) lists it, when it carries Glyphsmith's mark (the fingerprint
-  /// of every PNG it renders), or when no record exists yet (no `golden.json`, or one an older
+  /// (`GoldenManifest.goldens`) lists it, or when no record exists yet (no `golden.json`, or
+  /// one an older
   /// version wrote: what is there counts as Glyphsmith's, and this run writes the record). A
   /// golden with the actual image's pixels is taken into the record; one that is written is
   /// added, one that is pruned removed.
@@ -139,11 +139,12 @@ public enum GoldenRecord {
     let prefix =
       goldenRoot == manifestRoot ? "" : String(goldenRoot.dropFirst(manifestRoot.count + 1)) + "/"
     let ownership: Ownership = existing?.goldens.map { .recorded(Set($0)) } ?? .unrecorded
-    /// Whether the golden at `path` (its bytes `data`, if read) is Glyphsmith's.
+    /// Whether the golden at `path` (its bytes `data`, if read) is Glyphsmith's: the record
+    /// lists it. Its mark does not make it so (issue 32): a PNG of Glyphsmith's copied into
+    /// the folder by hand carries the mark as the one it renders does.
     func isOwn(_ path: String, _ data: Data?) -> Bool {
       guard case .recorded(let record) = ownership else { return true }
-      if record.contains(prefix + path) { return true }
-      return data.map(OutputFormats.carriesFingerprint) ?? false
+      return record.contains(prefix + path)
     }
 
     // Decide and validate everything before the first write.

@@ -20,15 +20,24 @@ public struct PlannedIcon: Codable, Equatable, Sendable {
   public var darkSha256: String?
   /// The resolved options (`IconOptions.normalised`).
   public var options: IconOptions
-  /// The fingerprint every output of the icon carries (a PNG tEXt chunk, a VectorDrawable
-  /// comment, the PNGs inside an ICO), derived from the renderer versions, `options` and the
-  /// two hashes; `nil` when an input could not be read.
+  /// The icon's fingerprint, derived from the renderer versions, `options` and the two
+  /// hashes; `nil` when an input could not be read. The outputs of an icon of one platform
+  /// carry it (a PNG tEXt chunk, a VectorDrawable comment, the PNGs inside an ICO); with more
+  /// platforms each platform's outputs carry their own (`fingerprints`).
   public var fingerprint: String?
+  /// The fingerprint each platform's outputs carry, by platform (`ios`, `android`, `web`):
+  /// derived from that platform's options only, so adding or removing another platform
+  /// leaves them as they are (issue 32); `nil` when an input could not be read.
+  public var fingerprints: [String: String]? = nil
   /// The files the icon makes, in the order they are written.
   public var outputs: [PlannedOutput]
   /// Existing outputs Glyphsmith did not make that `--force` replaces whole (issue 32), in
   /// writing order; absent when none.
   public var replacing: [String]? = nil
+  /// Files Glyphsmith wrote that were changed by hand since (issue 32,
+  /// `AssetsJob.changedFiles`): the icon is rendered and they are replaced, each named with a
+  /// warning; absent when none.
+  public var changed: [String]? = nil
 
   /// The asset the writers plan for.
   var input: AssetInput {

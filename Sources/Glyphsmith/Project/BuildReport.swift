@@ -1,8 +1,8 @@
 import Foundation
 
 /// The `--json` report of `glyphsmith build`: `assets`' report (`version`, `inputs`,
-/// `warnings`, `catalogFindings`, `error`) plus the project file, the outputs removed and the
-/// icons skipped.
+/// `warnings`, `catalogFindings`, `error`) plus the project file, the outputs removed (and
+/// the set folders kept for the user's files) and the icons skipped.
 public struct BuildReport: Codable, Equatable, Sendable {
   /// Schema version, 1.
   public var version = 1
@@ -18,6 +18,9 @@ public struct BuildReport: Codable, Equatable, Sendable {
   public var catalogFindings: [Diagnostic] { didSet { readCatalogFindings = nil } }
   /// Outputs removed (their source is gone or no longer makes them), paths as printed.
   public var removed: [String]
+  /// Set folders the prune kept, not removed, for files in them Glyphsmith did not make
+  /// (issue 32), paths as printed; the JSON's `kept`, left out when empty.
+  public var kept: [String] = []
   /// Icons a rule skipped.
   public var skipped: [String]
   /// Why the build could not run, else `nil`.
@@ -35,6 +38,7 @@ public struct BuildReport: Codable, Equatable, Sendable {
     warnings = result.report.warnings
     catalogFindings = result.report.catalogFindings
     removed = result.removed
+    kept = result.kept
     skipped = result.skipped
     error = result.report.error
   }
@@ -51,7 +55,7 @@ public struct BuildReport: Codable, Equatable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case version, config, inputs, warnings, catalogFindings, removed, skipped, error
+    case version, config, inputs, warnings, catalogFindings, removed, kept, skipped, error
   }
 
   /// Reads a report. The `warnings` and `catalogFindings` lines are kept as text, never
@@ -67,6 +71,7 @@ public struct BuildReport: Codable, Equatable, Sendable {
     readWarnings = try c.decode([String].self, forKey: .warnings)
     readCatalogFindings = try c.decode([String].self, forKey: .catalogFindings)
     removed = try c.decode([String].self, forKey: .removed)
+    kept = try c.decodeIfPresent([String].self, forKey: .kept) ?? []
     skipped = try c.decode([String].self, forKey: .skipped)
     error = try c.decodeIfPresent(String.self, forKey: .error)
   }
@@ -81,6 +86,7 @@ public struct BuildReport: Codable, Equatable, Sendable {
     try c.encode(readWarnings ?? warnings.descriptions, forKey: .warnings)
     try c.encode(readCatalogFindings ?? catalogFindings.descriptions, forKey: .catalogFindings)
     try c.encode(removed, forKey: .removed)
+    if !kept.isEmpty { try c.encode(kept, forKey: .kept) }
     try c.encode(skipped, forKey: .skipped)
     try c.encodeIfPresent(error, forKey: .error)
   }

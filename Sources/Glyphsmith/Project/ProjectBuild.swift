@@ -35,7 +35,10 @@ public struct ProjectBuild: Sendable {
     public var report: AssetsReport
     /// Outputs removed because their source is gone or no longer makes them, paths as
     /// printed.
-    public var removed: [String] { removals.map(\.path) }
+    public var removed: [String] { removals.filter(\.kept.isEmpty).map(\.path) }
+    /// Set folders the prune kept, not removed, for the files in them Glyphsmith did not
+    /// make, paths as printed.
+    public var kept: [String] { removals.filter { !$0.kept.isEmpty }.map(\.path) }
     /// The outputs removed, in order (told after `notices`).
     package var removals: [OutputManifest.Removal]
     /// Icons a rule skipped.
@@ -431,14 +434,13 @@ public struct ProjectBuild: Sendable {
       .map { try FolderLock(path: $0, waiting: lockNotice) }
     defer { withExtendedLifetime(locks) {} }
     // A run that fails (a planning error such as a path Glyphsmith did not make or a
-    // collision, or an icon that failed) removes nothing (issue 32): what it recorded stays
-    // recorded, and the next run that succeeds prunes it.
-    let failed = report.failures > 0 || plan.jobs.contains { !($0?.rejected.isEmpty ?? true) }
-    let (removed, warnings, recordError) = OutputManifest.update(
-      roots: roots + dropped,
-      planned: OutputManifest.written(planned, alternatives: plan.alternatives),
-      considered: considered, journal: journal,
-      folders: folders, removing: !failed)
+    // collision, or an icon that failed) removes nothing (issue 32, `AssetsJob.conclude`):
+    // what it recorded stays recorded, and the next run that succeeds prunes it.
+    let (removed, warnings, recordError) = AssetsJob.conclude(
+      parts, report: report,
+      pruning: AssetsJob.Pruning(
+        roots: roots + dropped, planned: planned, alternatives: plan.alternatives,
+        considered: considered, journal: journal, folders: folders))
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
     return Result(
@@ -470,7 +472,7 @@ public struct ProjectBuild: Sendable {
   }
 
   /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]) to FOLDERS in S s; U unchanged; K
-  /// skipped; F failed; R removed`.
+  /// skipped; F failed; R removed[; K kept]` (K: set folders kept for the user's files).
   public func summary(_ result: Result, seconds: Double) -> String {
     let inputs = result.report.inputs
     let written = inputs.filter { $0.status == .written }
@@ -484,5 +486,6 @@ public struct ProjectBuild: Sendable {
       + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
       + "\(result.report.failures) failed; \(result.removed.count) removed"
+      + (result.kept.isEmpty ? "" : "; \(result.kept.count) kept")
   }
 }

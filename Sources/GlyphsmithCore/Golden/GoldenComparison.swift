@@ -116,6 +116,16 @@ public enum GoldenComparison {
   /// atomically, and removes stale ones of an earlier run that are not given now.
   /// - Throws: `GlyphsmithError.writeFailed` naming the file.
   public static func writeArtifacts(_ images: GoldenImages, to folder: URL) throws {
+    try writeArtifacts(images, to: folder, keeping: [])
+  }
+
+  /// Writes `expected.png`, `actual.png` and `diff.png` (those given) into `folder`,
+  /// atomically, and removes stale ones of an earlier run that are not given now, but for
+  /// the names in `keeping` (files that are not Glyphsmith's).
+  /// - Throws: `GlyphsmithError.writeFailed` naming the file.
+  public static func writeArtifacts(
+    _ images: GoldenImages, to folder: URL, keeping: Set<String>
+  ) throws {
     let files: [(String, Data?)] = [
       ("expected.png", images.expected), ("actual.png", images.actual), ("diff.png", images.diff),
     ]
@@ -123,7 +133,7 @@ public enum GoldenComparison {
       let url = folder.appendingPathComponent(name)
       if let data {
         try AtomicFile.write(data, to: url)
-      } else {
+      } else if !keeping.contains(name) {
         try? FileManager.default.removeItem(at: url)
       }
     }

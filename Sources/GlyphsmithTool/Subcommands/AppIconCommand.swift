@@ -220,6 +220,9 @@ enum AppIconCommand: DeclaredSubcommand {
       do {
         result = try AndroidLauncherJob.run(
           iconPath: options.input, resPath: options.catalog, options: android)
+      } catch let failure as PlanningFailure {
+        // Every launcher file that is not Glyphsmith's, one line each.
+        throw failure
       } catch {
         throw GlyphsmithError.wrap(error, path: options.input)
       }

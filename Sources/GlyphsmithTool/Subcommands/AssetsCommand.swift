@@ -303,6 +303,7 @@ enum AssetsCommand: DeclaredSubcommand {
       Terminal.error(
         batch.summary(report, seconds: Date().timeIntervalSince(started))
           + (options.prune ? "; \(result.removed.count) removed" : "")
+          + (result.kept.isEmpty ? "" : "; \(result.kept.count) kept")
           + (options.lint ? AssetsBatch.lintSummary(report, strict: options.strict) : ""))
     }
     if options.stats {
