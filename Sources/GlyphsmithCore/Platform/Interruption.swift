@@ -40,13 +40,7 @@ package enum Interruption {
         _ = Darwin.write(interruptionPipe, &byte, 1)
       #endif
     }
-    signal(SIGINT, handler)
-    signal(SIGTERM, handler)
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, SIGINT)
-    sigaddset(&set, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    Platform.installInterruptHandler(handler)
     let reader = pipe.read
     let thread = Thread {
       var byte: UInt8 = 0
@@ -67,7 +61,7 @@ package enum Interruption {
       usleep(1000)
     }
     let pids = children.withLock { $0 }
-    for pid in pids { _ = systemSignal(pid, SIGTERM) }
+    for pid in pids { _ = systemKill(pid, SIGTERM) }
     for pid in pids {
       var waited: Int32 = 0
       while waitpid(pid, &waited, WNOHANG) == 0, DispatchTime.now().uptimeNanoseconds < deadline {
@@ -94,18 +88,9 @@ package enum Interruption {
   /// started while the process is ending is sent SIGTERM at once.
   package static func adopt(_ pid: Int32) {
     _ = children.withLock { $0.insert(pid) }
-    if stopping.load(ordering: .sequentiallyConsistent) { _ = systemSignal(pid, SIGTERM) }
+    if stopping.load(ordering: .sequentiallyConsistent) { _ = systemKill(pid, SIGTERM) }
   }
 
   /// Forgets the child `pid` (it was reaped).
   package static func release(_ pid: Int32) { _ = children.withLock { $0.remove(pid) } }
-}
-
-/// POSIX `kill(2)` with a chosen signal, named apart from `Platform.kill`.
-private func systemSignal(_ pid: Int32, _ signal: Int32) -> Int32 {
-  #if canImport(Glibc)
-    return Glibc.kill(pid, signal)
-  #else
-    return Darwin.kill(pid, signal)
-  #endif
 }

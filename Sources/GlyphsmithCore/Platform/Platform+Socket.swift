@@ -103,7 +103,13 @@ extension Platform {
   /// Both are unblocked too: a parent may start this process with them blocked (Foundation's
   /// `Process` does), and a blocked signal would stay pending forever.
   package static func catchInterrupt() {
-    let handler: @convention(c) (Int32) -> Void = { _ in interruptFlag = 1 }
+    installInterruptHandler { _ in interruptFlag = 1 }
+  }
+
+  /// Installs `handler` for SIGINT and SIGTERM and unblocks both (a parent may start this
+  /// process with them blocked, as Foundation's `Process` does). The one place both
+  /// `catchInterrupt` and `Interruption` set their handlers.
+  package static func installInterruptHandler(_ handler: @convention(c) (Int32) -> Void) {
     signal(SIGINT, handler)
     signal(SIGTERM, handler)
     var set = sigset_t()

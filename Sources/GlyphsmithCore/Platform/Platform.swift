@@ -479,8 +479,8 @@ private func systemClose(_ fd: Int32) -> Int32 {
   #endif
 }
 
-/// POSIX `kill(2)`, named apart from `Platform.kill`.
-private func systemKill(_ pid: Int32, _ signal: Int32) -> Int32 {
+/// POSIX `kill(2)`, named apart from `Platform.kill` (also `Interruption`'s).
+func systemKill(_ pid: Int32, _ signal: Int32) -> Int32 {
   #if canImport(Glibc)
     return Glibc.kill(pid, signal)
   #else
