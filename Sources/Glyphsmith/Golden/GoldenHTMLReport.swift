@@ -7,8 +7,10 @@ import Foundation
 /// The page holds a summary (counts, options, anti-aliased pixels not counted), counts per
 /// folder, a filter box, and the failures grouped by icon (`home.png`, `home@2x.png` and
 /// `home@3x.png` are one group, its scales side by side), largest difference first. Each
-/// failure opens a view as Percy or reg-suit reviewers use: side by side, a slider and a blink
-/// between golden and actual, enlarged by whole factors with nearest-neighbour pixels. A size
+/// failure opens a view as Percy, Playwright or reg-suit reviewers use: side by side, a slider,
+/// a blink, an overlay (onion skin, the actual image's opacity set by a slider) and the diff
+/// alone, zoomed 1x to 16x or to fit with nearest-neighbour pixels, and a read-out of the pixel
+/// under the pointer (x, y and both colours, `#rrggbbaa`, decoded from the PNG files). A size
 /// change shows both images centred on one canvas and is marked as such (no diff of
 /// misaligned pixels). The renderer-change banner appears only when a failure could be due to
 /// it (an image that differs or changed size).
@@ -134,10 +136,12 @@ package enum GoldenHTMLReport {
       </header>
       <main id="list"></main><div id="more"></div>
       <div id="view" hidden><div class="panel"><div class="top"><b id="vtitle"></b>
-      <span class="modes"><button data-mode="side">side by side</button><button data-mode="slider">slider</button><button data-mode="blink">blink</button></span>
-      <label>zoom <select id="zoom"><option>1</option><option>2</option><option>4</option><option selected>8</option><option>16</option></select>x</label>
+      <span class="modes"><button data-mode="side" title="key s">side by side</button><button data-mode="slider" title="key l">slider</button><button data-mode="blink" title="key b">blink</button><button data-mode="overlay" title="key o">overlay</button><button data-mode="diff" title="key d">diff only</button></span>
+      <span class="zooms" role="group" aria-label="zoom">zoom <button data-zoom="1" title="key 1">1x</button><button data-zoom="2" title="key 2">2x</button><button data-zoom="4" title="key 4">4x</button><button data-zoom="8" title="key 8">8x</button><button data-zoom="16" title="key +">16x</button><button data-zoom="fit" title="key f">fit</button></span>
       <button id="close" aria-label="close">close</button></div>
-      <p id="vinfo"></p><p class="accept">accept: <code id="vcmd"></code></p><div id="vbody"></div></div></div>\(review ? reviewHelp : "")
+      <p id="vinfo"></p><p class="accept">accept: <code id="vcmd"></code></p>
+      <p class="keys">keys: <kbd>s</kbd> side by side · <kbd>l</kbd> slider · <kbd>b</kbd> blink · <kbd>o</kbd> overlay · <kbd>d</kbd> diff only · <kbd>[</kbd> <kbd>]</kbd> slider or opacity · <kbd>1</kbd> <kbd>2</kbd> <kbd>4</kbd> <kbd>8</kbd> <kbd>+</kbd> <kbd>-</kbd> <kbd>f</kbd> zoom · arrows: the pixel read-out</p>
+      <p id="readout">point at a pixel (or press an arrow key) for its x, y and both colours</p><div id="vbody"></div></div></div>\(review ? reviewHelp : "")
       <script type="application/json" id="data">\(json)</script>
       <script>\(script)</script>
       </body></html>
@@ -334,7 +338,7 @@ package enum GoldenHTMLReport {
     .tag{font-size:11px;border-radius:9px;padding:1px 7px;color:#fff;background:#cf222e;margin-right:4px}
     .tag.sizeChanged{background:#8250df}.tag.missingGolden,.tag.extraGolden{background:#9a6700}
     .tag.unreadable{background:#57606a}.tag.renderer{background:#d4a72c;color:#000}
-    .px{image-rendering:pixelated;image-rendering:crisp-edges;display:block}
+    .px{image-rendering:crisp-edges;image-rendering:pixelated;display:block}
     .chk{background-color:#fff;background-image:conic-gradient(#e3e3e3 25%,#fff 0 50%,#e3e3e3 0 75%,#fff 0);background-size:12px 12px;border:1px solid #ccc}
     .box{display:flex;align-items:center;justify-content:center;width:64px;height:64px}
     .box img{max-width:64px;max-height:64px;width:auto;height:auto}
@@ -343,7 +347,11 @@ package enum GoldenHTMLReport {
     #view[hidden]{display:none}
     .panel{background:#fff;border-radius:10px;margin:30px;padding:14px 18px;max-width:calc(100% - 60px)}
     .panel .top{display:flex;gap:14px;align-items:center;flex-wrap:wrap}
-    .modes button.on{background:#0969da;color:#fff}
+    .modes button.on,.zooms button.on{background:#0969da;color:#fff}
+    .probe{position:absolute;outline:1px solid #f0f;box-shadow:0 0 0 1px #fff;pointer-events:none;z-index:1}.probe[hidden]{display:none}
+    #readout{font:12px ui-monospace,monospace;color:#1d1d1f;margin:4px 0;min-height:1.45em}
+    .ctl{display:flex;gap:6px;align-items:center;font-size:12px;color:#555;margin-top:6px}
+    .keys{font-size:12px;color:#777;margin:4px 0}#tally{color:#555;font-size:12px}.bar{flex-wrap:wrap}
     #vbody{display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start;margin-top:8px}
     #vbody figure{margin:0}#vbody figcaption{font-size:12px;color:#555;margin-bottom:4px}
     .stage{position:relative;display:flex;align-items:center;justify-content:center}
@@ -353,7 +361,7 @@ package enum GoldenHTMLReport {
     .accept{font-size:12px;color:#555;margin:4px 0}.accept code{user-select:all}
     .acts{display:flex;gap:6px;align-items:center;margin-top:6px}
     .acts button,.gacts button,.rbar button,.folders button{font:12px system-ui,sans-serif;padding:2px 8px;border:1px solid #bbb;border-radius:6px;background:#fff;cursor:pointer}
-    .gacts{margin-left:10px;font-weight:normal}.rbar{display:flex;gap:6px}.done{background:#1a7f37;color:#fff;border-color:#1a7f37}
+    .gacts{margin-left:10px;font-weight:normal}.rbar{display:flex;gap:6px}.done,.rbar button.done{background:#1a7f37;color:#fff;border-color:#1a7f37}
     .state{font-size:11px;border-radius:9px;padding:1px 7px;color:#fff;background:#57606a}
     .state.accepted{background:#1a7f37}.state.deleted{background:#1a7f37}.state.rejected{background:#cf222e}
     .fail.st-accepted,.fail.st-deleted{opacity:.55}.fail.sel{outline:3px solid #0969da}
@@ -368,7 +376,7 @@ package enum GoldenHTMLReport {
     var D=JSON.parse(document.getElementById('data').textContent),I=D.items,G=D.groups;
     var list=document.getElementById('list'),more=document.getElementById('more');
     var filter=document.getElementById('filter'),status=document.getElementById('status'),shown=document.getElementById('shown');
-    var view=document.getElementById('view'),vbody=document.getElementById('vbody'),zoomSel=document.getElementById('zoom');
+    var view=document.getElementById('view'),vbody=document.getElementById('vbody');
     var rows=[],drawn=0,page=60,current=null,mode='side',userMode='side',blinkTimer=null;
     var R=document.body.getAttribute('data-review')==='1',T=R?(new URLSearchParams(location.search).get('token')||''):'',ST={},sel=null;
     var labels={differs:'differs',sizeChanged:'size changed',missingGolden:'golden missing',extraGolden:'extra golden',unreadable:'unreadable'};
@@ -384,7 +392,9 @@ package enum GoldenHTMLReport {
     function card(i){var it=I[i];var name=it.p.split('/').pop();
       return '<div class="fail st-'+state(i)+(sel===i?' sel':'')+'" data-i="'+i+'"><div class="name"><span class="tag '+it.s+'">'+labels[it.s]+'</span>'+(it.r?'<span class="tag renderer">renderer</span>':'')+esc(name)+'</div>'+
       '<div class="thumbs">'+thumb(it.e,'golden')+thumb(it.a,'actual')+(it.s==='sizeChanged'?'':thumb(it.f,'diff'))+'</div><div class="info">'+info(it)+'</div>'+acts(i)+'</div>';}
-    function gacts(g){return R?' <span class="gacts"><button data-gact="accept" data-g="'+g+'">Accept icon</button><button data-gact="reject" data-g="'+g+'">Reject icon</button></span>':'';}
+    function gacts(g){if(!R)return '';var del=G[g].members.some(function(i){return I[i].s==='extraGolden';});
+      return ' <span class="gacts"><button data-gact="accept" data-g="'+g+'">Accept icon</button><button data-gact="reject" data-g="'+g+'">Reject icon</button>'+
+      (del?'<button data-gact="delete" data-g="'+g+'" title="delete every golden of this icon that has no actual image">Delete icon</button>':'')+'</span>';}
     function drawMore(){var html='';var end=Math.min(rows.length,drawn+page);
       for(var g=drawn;g<end;g++){var grp=rows[g];html+='<section class="group" data-g="'+grp.g+'"><h2>'+esc(grp.name)+gacts(grp.g)+'</h2><div class="scales">'+grp.members.map(card).join('')+'</div></section>';}
       list.insertAdjacentHTML('beforeend',html);drawn=end;more.textContent=drawn<rows.length?'scroll for more ('+(rows.length-drawn)+' icons)':'';}
@@ -404,39 +414,115 @@ package enum GoldenHTMLReport {
       if(b&&b.hasAttribute('data-gact')){var g=G[+b.getAttribute('data-g')];act(b.getAttribute('data-gact'),g.members);return;}
       if(el)open(+el.getAttribute('data-i'));});
     function size(it,k){var s=it[k]||it.asz||it.es;return s||[1,1];}
-    function img(url,w,h,z,cls){return url?'<img class="px '+(cls||'')+'" alt="" src="'+esc(src(url))+'" style="width:'+w*z+'px;height:'+h*z+'px">':'<span class="none">none</span>';}
-    function stage(it,z,inner){var e=size(it,'es'),a=size(it,'asz');var w=Math.max(e[0],a[0])*z,h=Math.max(e[1],a[1])*z;
-      return '<div class="stage chk" style="width:'+w+'px;height:'+h+'px">'+inner+'</div>';}
+    function img(url,w,h,z,cls,css){return url?'<img class="px '+(cls||'')+'" alt="" src="'+esc(src(url))+'" style="width:'+w*z+'px;height:'+h*z+'px;'+(css||'')+'">':'<span class="none">none</span>';}
+    function canvas(it){var e=size(it,'es'),a=size(it,'asz');return [Math.max(e[0],a[0]),Math.max(e[1],a[1])];}
+    function stage(it,z,inner){var c=canvas(it);
+      return '<div class="stage chk" style="width:'+c[0]*z+'px;height:'+c[1]*z+'px">'+inner+'<div class="probe" hidden></div></div>';}
     function both(it){return !!(it.e&&it.a);}
-    function render(){if(current==null)return;clearInterval(blinkTimer);var it=I[current],z=+zoomSel.value;var e=size(it,'es'),a=size(it,'asz');
-      document.querySelectorAll('.modes button').forEach(function(b){var m=b.getAttribute('data-mode');b.classList.toggle('on',m===mode);b.disabled=m!=='side'&&!both(it);});
+    function can(it,m){return m==='side'||(m==='diff'?!!it.f:both(it));}
+    var zoomAt='8',split=50,opacity=50,probe=null,PX={},ZS=['1','2','4','8','16'];
+    function fit(it){var c=canvas(it),n=mode==='side'?(it.f?3:2):1;
+      var z=Math.min((document.documentElement.clientWidth-140-n*20)/(n*c[0]),(window.innerHeight-320)/c[1]);return z>=1?Math.floor(z):Math.max(z,0.05);}
+    function zoom(){return zoomAt==='fit'&&current!=null?fit(I[current]):+zoomAt;}
+    function render(){if(current==null)return;clearInterval(blinkTimer);var it=I[current],z=zoom();var e=size(it,'es'),a=size(it,'asz');
+      document.querySelectorAll('.modes button').forEach(function(b){var m=b.getAttribute('data-mode');b.classList.toggle('on',m===mode);b.disabled=!can(it,m);});
+      document.querySelectorAll('.zooms button').forEach(function(b){b.classList.toggle('on',b.getAttribute('data-zoom')===zoomAt);});
       var sized=it.s==='sizeChanged'?' sizemark':'';var html='';
       if(mode==='side'){html='<figure><figcaption>golden '+(it.es||[]).join('x')+'</figcaption>'+stage(it,z,img(it.e,e[0],e[1],z,sized))+'</figure>'+
         '<figure><figcaption>actual '+(it.asz||[]).join('x')+'</figcaption>'+stage(it,z,img(it.a,a[0],a[1],z,sized))+'</figure>'+
         (it.f?'<figure><figcaption>diff</figcaption>'+stage(it,z,img(it.f,a[0],a[1],z))+'</figure>':'');}
-      else if(mode==='slider'){html='<figure><figcaption>golden left of the line, actual right</figcaption>'+stage(it,z,img(it.e,e[0],e[1],z,sized)+img(it.a,a[0],a[1],z,'top'+sized)+'<div class="line" style="left:50%"></div>')+
-        '<input type="range" min="0" max="100" value="50" aria-label="slider" style="width:100%"></figure>';}
+      else if(mode==='slider'){html='<figure><figcaption>golden left of the line, actual right</figcaption>'+stage(it,z,img(it.e,e[0],e[1],z,'g'+sized)+img(it.a,a[0],a[1],z,'top'+sized)+'<div class="line"></div>')+
+        '<input id="split" type="range" min="0" max="100" value="'+split+'" aria-label="slider: golden left, actual right" style="width:100%"></figure>';}
+      else if(mode==='overlay'){html='<figure><figcaption>actual over golden (onion skin)</figcaption>'+stage(it,z,img(it.e,e[0],e[1],z,'g'+sized)+img(it.a,a[0],a[1],z,'top'+sized,'opacity:'+opacity/100))+
+        '<label class="ctl">actual opacity <input id="opacity" type="range" min="0" max="100" value="'+opacity+'" aria-label="actual opacity"><output id="opacityValue">'+opacity+'%</output></label></figure>';}
+      else if(mode==='diff'){html='<figure><figcaption>diff (pixelmatch: red differs, yellow anti-aliasing, grey the golden faded)</figcaption>'+stage(it,z,img(it.f,a[0],a[1],z,'d'))+'</figure>';}
       else{html='<figure><figcaption id="which">golden</figcaption>'+stage(it,z,img(it.e,e[0],e[1],z,'g'+sized)+img(it.a,a[0],a[1],z,'top'+sized))+'</figure>';}
-      vbody.innerHTML=html;
-      if(mode==='slider'){var r=vbody.querySelector('input'),top=vbody.querySelector('.top'),line=vbody.querySelector('.line');var upd=function(){var st=vbody.querySelector('.stage').getBoundingClientRect(),tb=top.getBoundingClientRect();
-        var x=st.width*r.value/100-(tb.left-st.left);top.style.clipPath='inset(0 0 0 '+Math.max(0,x)+'px)';line.style.left=r.value+'%';};r.addEventListener('input',upd);upd();}
+      vbody.innerHTML=html;view.setAttribute('data-zoom',z);
+      if(mode==='slider'){var r=document.getElementById('split');r.addEventListener('input',function(){split=+r.value;place();});place();}
+      if(mode==='overlay'){var o=document.getElementById('opacity');o.addEventListener('input',function(){opacity=+o.value;fade();});}
       if(mode==='blink'){var top2=vbody.querySelector('.top'),cap=document.getElementById('which'),on=false;top2.style.visibility='hidden';
-        blinkTimer=setInterval(function(){on=!on;top2.style.visibility=on?'visible':'hidden';cap.textContent=on?'actual':'golden';},600);}}
-    function open(i){current=i;var it=I[i];document.getElementById('vtitle').textContent=it.p;mode=both(it)?userMode:'side';
+        blinkTimer=setInterval(function(){on=!on;top2.style.visibility=on?'visible':'hidden';cap.textContent=on?'actual':'golden';},600);}
+      showProbe();}
+    function place(){var r=document.getElementById('split'),top=vbody.querySelector('.top'),line=vbody.querySelector('.line'),st=vbody.querySelector('.stage');if(!r||!top)return;
+      var x=st.clientWidth*split/100-top.offsetLeft;top.style.clipPath='inset(0 0 0 '+Math.max(0,x)+'px)';line.style.left=split+'%';r.value=split;}
+    function fade(){var top=vbody.querySelector('.top'),o=document.getElementById('opacity'),v=document.getElementById('opacityValue');if(!o)return;
+      top.style.opacity=opacity/100;o.value=opacity;v.textContent=opacity+'%';}
+    // The pixel read-out: colours decoded from the PNG bytes (a canvas would premultiply alpha
+    // and round), 8-bit non-interlaced PNGs of every colour type; others through a canvas (~).
+    function decodePNG(buf){var b=new Uint8Array(buf),v=new DataView(buf),p=8,w=0,h=0,bd=0,ct=0,il=0,pal=null,trns=null,parts=[],n=0;
+      if(b.length<8||b[1]!==80||b[2]!==78||b[3]!==71)return null;
+      while(p+8<=b.length){var len=v.getUint32(p),t=String.fromCharCode(b[p+4],b[p+5],b[p+6],b[p+7]),c=b.subarray(p+8,p+8+len);
+        if(t==='IHDR'){w=v.getUint32(p+8);h=v.getUint32(p+12);bd=b[p+16];ct=b[p+17];il=b[p+20];}else if(t==='PLTE')pal=c;else if(t==='tRNS')trns=c;
+        else if(t==='IDAT'){parts.push(c);n+=c.length;}else if(t==='IEND')break;p+=12+len;}
+      var ch={0:1,2:3,3:1,4:2,6:4}[ct];if(bd!==8||il!==0||!ch||(ct===3&&!pal)||typeof DecompressionStream==='undefined')return null;
+      var zb=new Uint8Array(n),o=0;parts.forEach(function(c){zb.set(c,o);o+=c.length;});
+      return new Response(new Blob([zb]).stream().pipeThrough(new DecompressionStream('deflate'))).arrayBuffer().then(function(raw){raw=new Uint8Array(raw);
+        var s=w*ch,cur=new Uint8Array(s),prev=new Uint8Array(s),out=new Uint8Array(w*h*4),q=0;
+        for(var y=0;y<h;y++){var f=raw[q++];
+          for(var i=0;i<s;i++){var x=raw[q++],l=i>=ch?cur[i-ch]:0,u=prev[i],ul=i>=ch?prev[i-ch]:0;
+            if(f===1)x+=l;else if(f===2)x+=u;else if(f===3)x+=(l+u)>>1;
+            else if(f===4){var pa=Math.abs(u-ul),pb=Math.abs(l-ul),pc=Math.abs(l+u-2*ul);x+=(pa<=pb&&pa<=pc)?l:(pb<=pc?u:ul);}
+            cur[i]=x&255;}
+          for(var k=0;k<w;k++){var d=(y*w+k)*4,rr,gg,bb,aa=255;
+            if(ct===6){rr=cur[k*4];gg=cur[k*4+1];bb=cur[k*4+2];aa=cur[k*4+3];}
+            else if(ct===2){rr=cur[k*3];gg=cur[k*3+1];bb=cur[k*3+2];if(trns&&trns.length>=6&&trns[1]===rr&&trns[3]===gg&&trns[5]===bb)aa=0;}
+            else if(ct===3){var ix=cur[k];rr=pal[ix*3];gg=pal[ix*3+1];bb=pal[ix*3+2];aa=trns&&ix<trns.length?trns[ix]:255;}
+            else if(ct===4){rr=gg=bb=cur[k*2];aa=cur[k*2+1];}
+            else{rr=gg=bb=cur[k];if(trns&&trns.length>=2&&trns[1]===rr)aa=0;}
+            out[d]=rr;out[d+1]=gg;out[d+2]=bb;out[d+3]=aa;}
+          var sw=prev;prev=cur;cur=sw;}
+        return {w:w,h:h,d:out};});}
+    function viaCanvas(url){return new Promise(function(done){var im=new Image();im.onerror=function(){done(null);};
+      im.onload=function(){try{var cv=document.createElement('canvas');cv.width=im.naturalWidth;cv.height=im.naturalHeight;var cx=cv.getContext('2d');cx.drawImage(im,0,0);
+        done({w:cv.width,h:cv.height,d:cx.getImageData(0,0,cv.width,cv.height).data,approx:true});}catch(e){done(null);}};im.src=src(url);});}
+    function pixels(url){if(!url||PX[url])return;PX[url]='wait';
+      fetch(src(url)).then(function(r){if(!r.ok)throw new Error(r.status);return r.arrayBuffer();}).then(decodePNG)
+        .then(function(p){return p||viaCanvas(url);},function(){return viaCanvas(url);}).then(function(p){PX[url]=p||'none';readout();});}
+    function hex(n){return ('0'+n.toString(16)).slice(-2);}
+    function colour(url,x,y){if(!url)return 'none';var p=PX[url];if(!p||p==='wait')return '...';if(p==='none')return 'not readable here';
+      if(x<0||y<0||x>=p.w||y>=p.h)return 'outside';var i=(y*p.w+x)*4,d=p.d;return (p.approx?'~':'')+'#'+hex(d[i])+hex(d[i+1])+hex(d[i+2])+hex(d[i+3]);}
+    function readout(){var out=document.getElementById('readout');if(current==null||!probe)return;var it=I[current],c=canvas(it),e=size(it,'es'),a=size(it,'asz');
+      var gx=Math.floor(probe[0]-(c[0]-e[0])/2),gy=Math.floor(probe[1]-(c[1]-e[1])/2),ax=Math.floor(probe[0]-(c[0]-a[0])/2),ay=Math.floor(probe[1]-(c[1]-a[1])/2);
+      var g=colour(it.e,gx,gy),ac=colour(it.a,ax,ay);
+      out.textContent=gx===ax&&gy===ay?'x '+ax+', y '+ay+' · golden '+g+' · actual '+ac:'golden x '+gx+', y '+gy+' '+g+' · actual x '+ax+', y '+ay+' '+ac;}
+    function showProbe(){if(current==null||!probe)return;var z=zoom();
+      vbody.querySelectorAll('.probe').forEach(function(m){m.hidden=false;m.style.left=Math.floor(probe[0])*z+'px';m.style.top=Math.floor(probe[1])*z+'px';m.style.width=m.style.height=Math.max(z,1)+'px';});
+      readout();}
+    vbody.addEventListener('mousemove',function(ev){var st=ev.target.closest&&ev.target.closest('.stage');if(!st||current==null)return;
+      var r=st.getBoundingClientRect(),z=zoom(),c=canvas(I[current]),x=(ev.clientX-r.left-st.clientLeft)/z,y=(ev.clientY-r.top-st.clientTop)/z;
+      if(x<0||y<0||x>=c[0]||y>=c[1])return;probe=[x,y];showProbe();});
+    function setMode(m){if(current==null||!can(I[current],m))return;mode=userMode=m;render();}
+    function setZoom(v){zoomAt=String(v);render();}
+    function clamp(v,lo,hi){return Math.max(lo,Math.min(hi,v));}
+    // The view's keys (the report from disk too): true when `e` was one of them.
+    function viewKey(e){var k=e.key,it=I[current];var m={s:'side',l:'slider',b:'blink',o:'overlay',d:'diff'}[k];
+      if(m){setMode(m);return true;}
+      if(ZS.indexOf(k)>=0){setZoom(k);return true;}
+      if(k==='f'){setZoom('fit');return true;}
+      if(k==='+'||k==='='||k==='-'){var z=zoom(),up=k!=='-',next=up?ZS.filter(function(s){return +s>z;})[0]:ZS.filter(function(s){return +s<z;}).pop();if(next)setZoom(next);return true;}
+      if(k==='['||k===']'){var d=k===']'?10:-10;if(mode==='slider'){split=clamp(split+d,0,100);place();}else if(mode==='overlay'){opacity=clamp(opacity+d,0,100);fade();}else return false;return true;}
+      var mv={ArrowLeft:[-1,0],ArrowRight:[1,0],ArrowUp:[0,-1],ArrowDown:[0,1]}[k];
+      if(mv&&!(e.target&&e.target.type==='range')){var c=canvas(it),p=probe?[Math.floor(probe[0])+mv[0],Math.floor(probe[1])+mv[1]]:[0,0];
+        probe=[clamp(p[0],0,c[0]-1)+0.5,clamp(p[1],0,c[1]-1)+0.5];showProbe();return true;}
+      return false;}
+    document.querySelectorAll('.zooms button').forEach(function(b){b.addEventListener('click',function(){setZoom(b.getAttribute('data-zoom'));});});
+    window.addEventListener('resize',function(){if(zoomAt==='fit')render();});
+    function open(i){current=i;var it=I[i];document.getElementById('vtitle').textContent=it.p;mode=can(it,userMode)?userMode:'side';
       document.getElementById('vinfo').innerHTML=(it.s==='sizeChanged'?'<b>Size change</b>, both images centred on one canvas (dashed outlines). ':'')+(it.s==='missingGolden'?'<b>No golden yet</b>: the actual image alone. ':'')+esc(it.m);
       document.getElementById('vcmd').textContent=it.c||'none (fix the file first)';
-      var big=Math.max(size(it,'es')[0],size(it,'asz')[0]);zoomSel.value=big<=40?'8':big<=90?'4':big<=200?'2':'1';view.hidden=false;render();}
-    document.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){mode=userMode=b.getAttribute('data-mode');render();});});
-    zoomSel.addEventListener('change',render);
+      var big=Math.max(size(it,'es')[0],size(it,'asz')[0]);zoomAt=big<=40?'8':big<=90?'4':big<=200?'2':'1';probe=null;
+      document.getElementById('readout').textContent='point at a pixel (or press an arrow key) for its x, y and both colours';
+      pixels(it.e);pixels(it.a);view.hidden=false;render();}
+    document.querySelectorAll('.modes button').forEach(function(b){b.addEventListener('click',function(){setMode(b.getAttribute('data-mode'));});});
     function close(){view.hidden=true;clearInterval(blinkTimer);current=null;vbody.innerHTML='';}
     document.getElementById('close').addEventListener('click',close);
     view.addEventListener('click',function(e){if(e.target===view)close();});
-    var queue=Promise.resolve(),busy=0,msg=document.getElementById('msg');
+    var queue=Promise.resolve(),busy=0,msg=document.getElementById('msg'),summary='';
     function say(t,bad){if(msg){msg.textContent=t;msg.className=bad?'bad':'';}}
     function call(path,body){busy++;document.documentElement.setAttribute('data-busy',busy);var t0=performance.now();
       queue=queue.then(function(){return fetch(path,{method:'POST',headers:{'Authorization':'Bearer '+T,'Content-Type':'application/json'},body:body?JSON.stringify(body):'{}'})
         .then(function(r){return r.json().then(function(j){return {ok:r.ok,j:j};});})
-        .then(function(x){if(x.j.review)update(x.j.review);if(!x.ok)say(x.j.error||('error: '+(x.j.errors||[]).join('; ')),true);
+        .then(function(x){if(x.j.summary!=null){summary=x.j.summary;var te=document.getElementById('tally');if(te)te.textContent=summary;}if(x.j.done)return;if(x.j.review)update(x.j.review);if(!x.ok)say(x.j.error||('error: '+(x.j.errors||[]).join('; ')),true);
           else say(x.j.action==='undo'?'undid '+x.j.undone+' of '+x.j.paths.length+' image(s)':({accept:'accepted',reject:'rejected',delete:'deleted'})[x.j.action]+' '+x.j.paths.length+' image(s)'+(x.j.recorded?' ('+x.j.recorded.length+' written, '+x.j.unchanged.length+' unchanged)':''));
           document.documentElement.setAttribute('data-undo-steps',x.j.undoSteps==null?'':x.j.undoSteps);})
         .catch(function(e){say('request failed: '+e,true);})
@@ -461,7 +547,7 @@ package enum GoldenHTMLReport {
       document.getElementById('helpButton').addEventListener('click',function(){help.hidden=!help.hidden;});
       help.addEventListener('click',function(){help.hidden=true;});}
     var doneButton=document.getElementById('done');
-    if(R&&doneButton)doneButton.addEventListener('click',function(){call('/api/done').then(function(){document.body.innerHTML='<p class="allgood" id="finished">Review finished: the server has stopped; close this tab.</p>';});});
+    if(R&&doneButton)doneButton.addEventListener('click',function(){call('/api/done').then(function(){document.body.innerHTML='<p class="allgood" id="finished">Review finished: '+esc(summary)+'. The server has stopped; close this tab.</p>';});});
     function cards(){return Array.prototype.slice.call(document.querySelectorAll('.fail'));}
     function select(i){sel=i;cards().forEach(function(el){el.classList.toggle('sel',+el.getAttribute('data-i')===i);});
       var el=document.querySelector('.fail[data-i="'+i+'"]');if(el)el.scrollIntoView({block:'nearest'});}
@@ -469,14 +555,16 @@ package enum GoldenHTMLReport {
       var n=at<0?(d>0?0:cs.length-1):Math.max(0,Math.min(cs.length-1,at+d));if(n>=cs.length-3&&drawn<rows.length){drawMore();cs=cards();}select(+cs[n].getAttribute('data-i'));}
     function target(){return current!=null?current:sel;}
     document.addEventListener('keydown',function(e){if(e.key==='Escape'){close();var h=document.getElementById('help');if(h)h.hidden=true;return;}
-      if(!R||e.ctrlKey||e.metaKey||e.altKey||(e.target&&/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)))return;
+      var tg=e.target;if(e.ctrlKey||e.metaKey||e.altKey||(tg&&(/^(SELECT|TEXTAREA)$/.test(tg.tagName)||(tg.tagName==='INPUT'&&tg.type!=='range'))))return;
+      if(current!=null&&viewKey(e)){e.preventDefault();return;}
+      if(!R)return;
       var k=e.key;if(k==='j'){step(1);}else if(k==='k'){step(-1);}else if(k==='u'){call('/api/undo');}
       else if(k==='?'){var h2=document.getElementById('help');h2.hidden=!h2.hidden;}
       else if((k==='a'||k==='r')&&target()!=null){var i=target();close();act(k==='r'?'reject':I[i].s==='extraGolden'?'delete':'accept',[i]).then(function(){step(1);});}
       else return;e.preventDefault();});
     apply();
-    var h=/^#view=(\\d+)(?:&mode=(side|slider|blink))?(?:&zoom=(\\d+))?$/.exec(location.hash);
-    if(h&&I[+h[1]]){if(h[2])userMode=h[2];open(+h[1]);if(h[3]){zoomSel.value=h[3];render();}}
+    var h=/^#view=(\\d+)(?:&mode=(side|slider|blink|overlay|diff))?(?:&zoom=(\\d+|fit))?$/.exec(location.hash);
+    if(h&&I[+h[1]]){if(h[2])userMode=h[2];open(+h[1]);if(h[3]){zoomAt=h[3];render();}}
     window.addEventListener('load',function(){document.documentElement.setAttribute('data-load-ms',Math.round(performance.now()));});
     document.documentElement.setAttribute('data-ready','1');
     })();
@@ -484,7 +572,7 @@ package enum GoldenHTMLReport {
 
   /// The review controls beside the filter (`golden review` only).
   private static let reviewBar = """
-    <span class="rbar"><button id="acceptShown" title="accept every failure the filter shows">Accept shown</button><button id="rejectShown">Reject shown</button><button id="deleteShown" title="delete the shown goldens that have no actual image">Delete shown</button><button id="undo" title="u">Undo</button><button id="helpButton" title="?">Keys</button><button id="done" class="done">Done</button></span><span id="pending"></span><span id="msg" role="status"></span>
+    <span class="rbar"><button id="acceptShown" title="accept every failure the filter shows">Accept shown</button><button id="rejectShown">Reject shown</button><button id="deleteShown" title="delete the shown goldens that have no actual image">Delete shown</button><button id="undo" title="u">Undo</button><button id="helpButton" title="?">Keys</button><button id="done" class="done">Done</button></span><span id="pending"></span><span id="tally" title="counts of images; an undone step no longer counts">\(GoldenReviewSession.summary(accepted: 0, rejected: 0, deleted: 0, undone: 0))</span><span id="msg" role="status"></span>
     """
 
   /// The keyboard help (`?`).
@@ -494,6 +582,10 @@ package enum GoldenHTMLReport {
     <tr><td><kbd>a</kbd></td><td>accept the selected image (delete it when its actual image is gone)</td></tr>
     <tr><td><kbd>r</kbd></td><td>reject the selected image</td></tr>
     <tr><td><kbd>u</kbd></td><td>undo the last step (as many times as there were steps)</td></tr>
+    <tr><td><kbd>s</kbd> <kbd>l</kbd> <kbd>b</kbd> <kbd>o</kbd> <kbd>d</kbd></td><td>in an image's view: side by side, slider, blink, overlay (onion skin), diff only</td></tr>
+    <tr><td><kbd>[</kbd> / <kbd>]</kbd></td><td>move the slider, or the overlay's opacity, by 10 %</td></tr>
+    <tr><td><kbd>1</kbd> <kbd>2</kbd> <kbd>4</kbd> <kbd>8</kbd> <kbd>+</kbd> <kbd>-</kbd> <kbd>f</kbd></td><td>zoom to 1x, 2x, 4x, 8x, in, out, to fit (pixels stay square)</td></tr>
+    <tr><td>arrows</td><td>move the pixel read-out (x, y, golden and actual colour) by one pixel</td></tr>
     <tr><td><kbd>?</kbd></td><td>this help</td></tr><tr><td><kbd>Esc</kbd></td><td>close</td></tr>
     </table></div></div>
     """
