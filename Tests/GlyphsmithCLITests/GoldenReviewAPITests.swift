@@ -288,7 +288,9 @@ struct GoldenReviewAPITests {
     #expect(image.status == 200)
     let finished = try server.finish()
     #expect(finished.status == 0)
-    #expect(finished.stderr.hasSuffix("review done: 0 accepted, 0 rejected, 0 deleted, 0 undone\n"))
+    #expect(
+      finished.stderr.hasSuffix("review done: 0 images accepted, 0 rejected, 0 deleted, 0 undone\n")
+    )
     #expect(snapshot(root) == before)
   }
 
@@ -317,7 +319,9 @@ struct GoldenReviewAPITests {
     #expect(
       accepted.body
         == #"{"action":"accept","errors":[],"paths":["a.png"],"pruned":[],"recorded":["a.png"],"#
-        + #""review":{"a.png":"accepted"},"unchanged":[],"undoSteps":1}"# + "\n")
+        + #""review":{"a.png":"accepted"},"#
+        + #""summary":"1 image accepted, 0 rejected, 0 deleted, 0 undone","unchanged":[],"#
+        + #""undoSteps":1}"# + "\n")
     var after = snapshot(work)
     #expect(after["gold/a.png"] == before["act/a.png"])
     #expect(after.filter { before[$0.key] != $0.value }.keys.sorted() == ["gold/a.png"])
@@ -337,6 +341,8 @@ struct GoldenReviewAPITests {
     #expect(!FileManager.default.fileExists(atPath: gold.appendingPathComponent("stale.png").path))
     let state = try server.request("GET", "/api/results?token=\(server.token)", token: .some(nil))
     #expect(state.body.contains(#""undoSteps":2"#))
+    // Counts of images as they are now: the undone accept no longer counts (issue 39).
+    #expect(state.body.contains(#""summary":"0 images accepted, 1 rejected, 1 deleted, 1 undone""#))
     #expect(try server.request("POST", "/api/undo").status == 200)
     #expect(snapshot(work) == before)
     #expect(try server.request("POST", "/api/undo").body.contains(#""undone":"reject""#))
@@ -344,9 +350,52 @@ struct GoldenReviewAPITests {
 
     let finished = try server.finish()
     #expect(finished.status == 0)
-    #expect(finished.stderr.hasSuffix("review done: 1 accepted, 1 rejected, 1 deleted, 3 undone\n"))
+    #expect(
+      finished.stderr.hasSuffix("review done: 0 images accepted, 0 rejected, 0 deleted, 3 undone\n")
+    )
     after = snapshot(work)
     #expect(after == before)
+  }
+
+  /// Issue 39: accepting two images, undoing and accepting them again said "4 accepted ... 1
+  /// undone" (actions, not images); the counts are of images as they are now, undone steps
+  /// subtracted, and the words say "images".
+  @Test func countsAreOfImagesWithUndoneStepsSubtracted() throws {
+    let (root, work) = try fixture()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let server = try ReviewServer(["act", "gold"], in: work)
+    func summary(_ answer: (status: Int, body: String)) throws -> String {
+      let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8))
+      return try #require((object as? [String: Any])?["summary"] as? String, "\(answer.body)")
+    }
+    let paths = #"{"paths": ["a.png", "b.png"]}"#
+    #expect(
+      try summary(server.request("GET", "/api/results"))
+        == "0 images accepted, 0 rejected, 0 deleted, 0 undone")
+    #expect(
+      try summary(server.request("POST", "/api/accept", body: paths))
+        == "2 images accepted, 0 rejected, 0 deleted, 0 undone")
+    #expect(
+      try summary(server.request("POST", "/api/undo"))
+        == "0 images accepted, 0 rejected, 0 deleted, 2 undone")
+    #expect(
+      try summary(server.request("POST", "/api/accept", body: paths))
+        == "2 images accepted, 0 rejected, 0 deleted, 2 undone")
+    #expect(
+      try summary(server.request("POST", "/api/reject", body: #"{"paths": ["a.png"]}"#))
+        == "1 image accepted, 1 rejected, 0 deleted, 2 undone")
+    #expect(
+      try summary(server.request("POST", "/api/delete", body: #"{"paths": ["stale.png"]}"#))
+        == "1 image accepted, 1 rejected, 1 deleted, 2 undone")
+    let done = try server.request("POST", "/api/done", body: "{}")
+    #expect(
+      done.body == #"{"done":true,"summary":"1 image accepted, 1 rejected, 1 deleted, 2 undone"}"#
+        + "\n")
+    server.process.waitUntilExit()
+    let stderr = String(
+      decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(server.process.terminationStatus == 0)
+    #expect(stderr.hasSuffix("review done: 1 image accepted, 1 rejected, 1 deleted, 2 undone\n"))
   }
 
   @Test func ctrlCEndsTheReviewWithExitZeroAndUsageErrorsExitTwo() throws {
@@ -362,7 +411,7 @@ struct GoldenReviewAPITests {
     #expect(
       stderr
         == "4 images: 1 passed, 3 failed, 0 could not be checked; anti-aliasing counted\n"
-        + "review done: 0 accepted, 1 rejected, 0 deleted, 0 undone\n")
+        + "review done: 0 images accepted, 1 rejected, 0 deleted, 0 undone\n")
 
     for (arguments, message) in [
       (["--only", "a.png"], "--only applies to 'golden record' only"),
@@ -458,6 +507,8 @@ struct GoldenReviewAPITests {
     let finished = try server.finish()
     #expect(finished.status == 0)
     #expect(!finished.stderr.contains("warning"), "\(finished.stderr)")
-    #expect(finished.stderr.hasSuffix("review done: 0 accepted, 0 rejected, 0 deleted, 0 undone\n"))
+    #expect(
+      finished.stderr.hasSuffix("review done: 0 images accepted, 0 rejected, 0 deleted, 0 undone\n")
+    )
   }
 }

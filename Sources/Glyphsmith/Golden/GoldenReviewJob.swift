@@ -17,7 +17,8 @@ package struct GoldenReviewJob: Sendable {
   package init(check: GoldenCheckJob) { self.check = check }
 
   /// Checks, serves until Done or Ctrl-C, and returns the closing line
-  /// (`review done: A accepted, R rejected, D deleted, U undone`).
+  /// (`review done: A images accepted, R rejected, D deleted, U undone`,
+  /// `GoldenReviewSession.summary`: counts of images, undone steps subtracted).
   /// - Parameters:
   ///   - diagnose: gets the stderr lines: a warning for a non-loopback host, the check's
   ///     summary line.
@@ -58,8 +59,6 @@ package struct GoldenReviewJob: Sendable {
     ready("review at \(server.address)", server.address)
     Platform.catchInterrupt()
     server.serve { Platform.isInterrupted }
-    let t = session.tally
-    return
-      "review done: \(t.accepted) accepted, \(t.rejected) rejected, \(t.deleted) deleted, \(t.undone) undone"
+    return "review done: \(session.summary)"
   }
 }

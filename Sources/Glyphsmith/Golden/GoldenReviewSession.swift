@@ -91,8 +91,28 @@ package final class GoldenReviewSession {
   /// Each result's review state, by path.
   package private(set) var states: [String: Review]
   var steps: [Step] = []
-  /// How many images were accepted, rejected, deleted and steps undone, for the closing line.
-  package private(set) var tally = (accepted: 0, rejected: 0, deleted: 0, undone: 0)
+  /// How many images had their accept, reject or delete taken back by undo (a step of 3
+  /// images undone counts 3).
+  package private(set) var undoneImages = 0
+
+  /// What the review did, in images (issue 39: it counted actions, so an icon accepted, undone
+  /// and accepted again said "6 accepted ... 1 undone" for 3 goldens): how many images are
+  /// accepted, rejected and deleted now (an undone step no longer counts) and how many had a
+  /// step taken back, e.g. `3 images accepted, 0 rejected, 0 deleted, 3 undone`. The closing
+  /// line and every API answer (`summary`) give it.
+  package var summary: String {
+    var count: [Review: Int] = [:]
+    for state in states.values { count[state, default: 0] += 1 }
+    return Self.summary(
+      accepted: count[.accepted] ?? 0, rejected: count[.rejected] ?? 0,
+      deleted: count[.deleted] ?? 0, undone: undoneImages)
+  }
+
+  /// `summary`'s words for these counts of images (the page shows the one for zeros first).
+  package static func summary(accepted: Int, rejected: Int, deleted: Int, undone: Int) -> String {
+    "\(accepted) \(accepted == 1 ? "image" : "images") accepted, \(rejected) rejected, "
+      + "\(deleted) deleted, \(undone) undone"
+  }
 
   /// A session over `report`, a check of `actual` against `golden` (folders as given).
   package init(report: GoldenCheck.Report, actual: String, golden: String, jobs: Int = 1) {
@@ -130,7 +150,7 @@ package final class GoldenReviewSession {
     switch path {
     case "/api/results": return Answer(status: 200, body: results())
     case "/api/undo": return undo()
-    case "/api/done": return Self.json(200, ["done": true])
+    case "/api/done": return Self.json(200, ["done": true, "summary": summary])
     default: break
     }
     let paths: [String]
@@ -159,6 +179,7 @@ package final class GoldenReviewSession {
       return result
     }
     object["undoSteps"] = steps.count
+    object["summary"] = summary
     return Self.encode(object)
   }
 
@@ -191,7 +212,6 @@ package final class GoldenReviewSession {
         action: "reject", paths: paths, previousStates: previous, previousGoldens: [],
         previousManifest: nil))
     for path in paths { states[path] = .rejected }
-    tally.rejected += paths.count
     return Self.json(200, answer("reject", paths: paths))
   }
 
@@ -219,7 +239,7 @@ package final class GoldenReviewSession {
     }
     steps.removeLast()
     for (path, state) in step.previousStates { states[path] = state }
-    tally.undone += 1
+    undoneImages += step.paths.count
     var object = answer("undo", paths: step.paths)
     object["undone"] = step.action
     return Self.json(200, object)
@@ -250,7 +270,6 @@ package final class GoldenReviewSession {
         previousGoldens: previousGoldens.filter { changed.contains($0.path) },
         previousManifest: record.recordWritten ? previousManifest : nil))
     for path in paths where done.contains(path) { states[path] = newState }
-    if newState == .accepted { tally.accepted += done.count } else { tally.deleted += done.count }
     var object = answer(action, paths: paths.filter(done.contains))
     object["recorded"] = record.recorded
     object["unchanged"] = record.unchanged
@@ -265,13 +284,14 @@ package final class GoldenReviewSession {
     return Self.json(errors.isEmpty ? 200 : 500, object)
   }
 
-  /// `{"action", "paths", "review": {path: state}, "undoSteps"}` for the paths touched.
+  /// `{"action", "paths", "review": {path: state}, "summary", "undoSteps"}` for the paths
+  /// touched.
   private func answer(_ action: String, paths: [String]) -> [String: Any] {
     [
       "action": action, "paths": paths,
       "review": Dictionary(
         uniqueKeysWithValues: paths.map { ($0, (states[$0] ?? .pending).rawValue) }),
-      "undoSteps": steps.count,
+      "summary": summary, "undoSteps": steps.count,
     ]
   }
 
