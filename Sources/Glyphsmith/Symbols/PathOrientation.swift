@@ -20,6 +20,85 @@ enum PathOrientation {
     return VectorPath(result)
   }
 
+  /// `path` (closed subpaths, filled with `evenOdd` or the nonzero rule) with each contour
+  /// turned by the ink it bounds, not by how it was drawn (issue 39): a contour with ink just
+  /// inside and none just outside bounds a part and runs clockwise (positive area in y-down
+  /// space); one with ink outside and none inside bounds a hole and runs counter-clockwise;
+  /// one with ink on both sides or neither keeps its direction. FreeType's emboldening
+  /// (`FT_Outline_EmboldenXY`) grows every contour to its side away from the outline's
+  /// overall orientation, so separate parts drawn the other way round (Heroicons'
+  /// `adjustments-horizontal` knobs, `bell-slash`, Bootstrap's bell clapper) shrank at Black.
+  /// Each contour's side is decided by a vote of up to 24 points along it, each offset a
+  /// little to both sides and tested with the whole path's fill rule.
+  ///
+  /// The result is kept only when it fills exactly what `path` fills (a 32 x 32 grid over its
+  /// bounds and the vote points, nonzero rule against the input's rule); otherwise (contours
+  /// that cross, so that turning one changes what another fills) the input comes back, made
+  /// nonzero-equivalent by nesting depth when even-odd (`nonzeroEquivalent(ofEvenOdd:)`).
+  static func byInk(_ path: VectorPath, evenOdd: Bool) -> VectorPath {
+    let subpaths = path.subpaths
+    let fallback = evenOdd ? nonzeroEquivalent(ofEvenOdd: path) : path
+    let polygons = subpaths.map { SymbolInk.polygon($0, steps: 8) }
+    guard let bounds = SymbolInk.bounds(path), bounds.width > 0, bounds.height > 0 else {
+      return fallback
+    }
+    func filled(_ polygons: [[PathPoint]], _ p: PathPoint, evenOdd: Bool) -> Bool {
+      if evenOdd {
+        return polygons.reduce(false) { $0 != contains($1, p) }
+      }
+      return SymbolInk.winding(polygons, at: p) != 0
+    }
+    let offset = max(bounds.width, bounds.height) * 1e-3
+    var probes: [PathPoint] = []
+    var turned: [VectorPath] = []
+    var changed = false
+    for (i, subpath) in subpaths.enumerated() {
+      let polygon = polygons[i]
+      var votes = 0
+      let step = max(1, polygon.count / 24)
+      for k in stride(from: 0, to: polygon.count, by: step) {
+        let a = polygon[k]
+        let b = polygon[(k + 1) % polygon.count]
+        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        guard length > 1e-9 else { continue }
+        let m = PathPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        let n = PathPoint(x: -(b.y - a.y) / length * offset, y: (b.x - a.x) / length * offset)
+        var inner = PathPoint(x: m.x + n.x, y: m.y + n.y)
+        var outer = PathPoint(x: m.x - n.x, y: m.y - n.y)
+        if !contains(polygon, inner) { swap(&inner, &outer) }
+        guard contains(polygon, inner), !contains(polygon, outer) else { continue }
+        probes += [inner, outer]
+        let inkInside = filled(polygons, inner, evenOdd: evenOdd)
+        let inkOutside = filled(polygons, outer, evenOdd: evenOdd)
+        if inkInside != inkOutside { votes += inkInside ? 1 : -1 }
+      }
+      let clockwise = area(polygon) > 0
+      if votes == 0 || (votes > 0) == clockwise {
+        turned.append(subpath)
+      } else {
+        turned.append(reversed(subpath))
+        changed = true
+      }
+    }
+    guard changed || evenOdd else { return path }
+    let result = VectorPath(turned.flatMap(\.elements))
+    let resultPolygons = turned.map { SymbolInk.polygon($0, steps: 8) }
+    let grid = 32
+    for row in 0..<grid {
+      for column in 0..<grid {
+        probes.append(
+          PathPoint(
+            x: bounds.x + (Double(column) + 0.5) / Double(grid) * bounds.width,
+            y: bounds.y + (Double(row) + 0.5) / Double(grid) * bounds.height))
+      }
+    }
+    for p in probes
+    where filled(polygons, p, evenOdd: evenOdd) != filled(resultPolygons, p, evenOdd: false) {
+      return fallback
+    }
+    return result
+  }
+
   /// A polygon through the subpath's points, curves sampled at quarters.
   static func polygon(_ subpath: VectorPath) -> [PathPoint] {
     SymbolInk.polygon(subpath, steps: 4)

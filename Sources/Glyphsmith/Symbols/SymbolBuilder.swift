@@ -98,8 +98,7 @@ package enum SymbolBuilder {
       let placed = painted.path.map(place)
       switch painted.paint {
       case .fill(let evenOdd):
-        var outline = closed(placed)
-        if evenOdd { outline = PathOrientation.nonzeroEquivalent(ofEvenOdd: outline) }
+        let outline = PathOrientation.byInk(closed(placed), evenOdd: evenOdd)
         pending.append((.fill(outline), layers[index]))
       case .stroke(var style, let dashed):
         if dashed {

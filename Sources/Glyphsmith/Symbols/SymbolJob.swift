@@ -123,7 +123,7 @@ public struct SymbolJob: Sendable {
         }
         var entry = SymbolReport.Entry(
           input: input, name: outline.name, symbolset: folder, method: outline.method.rawValue,
-          weighted: outline.method != .copied && outline.method != .fill,
+          weighted: outline.isWeighted,
           paths: outline.paths.count, diagnostics: outline.diagnostics, measure: result)
         entry.notices = notices
         return .success(entry)

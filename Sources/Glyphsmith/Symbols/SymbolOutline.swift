@@ -44,6 +44,18 @@ package struct SymbolOutline: Sendable {
   /// origin at the left margin on the baseline), for `SymbolMeasure`.
   package var canvasOrigin: [SymbolWeight: PathPoint] = [:]
 
+  /// Whether Ultralight or Black differ from Regular in any path (the `weighted` of
+  /// `symbol --report`): false for copied weights and for fills drawn with no emboldening
+  /// (`--embolden 0`), true for strokes and for emboldened fills (issue 39: filled symbols
+  /// that vary were reported `"weighted": false`).
+  package var isWeighted: Bool {
+    method != .copied
+      && paths.contains { path in
+        let regular = path.weights[.regular]
+        return path.weights[.ultralight] != regular || path.weights[.black] != regular
+      }
+  }
+
   /// An outline of `paths` (centred on x 0) whose margins are the canvas edges.
   package init(
     name: String, paths: [Path], width: Double, height: Double, method: Method,
