@@ -78,11 +78,22 @@ def area(c):
     return sum(c[k][0] * c[(k + 1) % n][1] - c[(k + 1) % n][0] * c[k][1] for k in range(n)) / 2
 
 
+def box(c):
+    xs, ys = [q[0] for q in c], [q[1] for q in c]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+BOXES = {}
+
+
 def winding(paths, p):
     """Nonzero winding of each path at p; ink when any path's is not 0 (paths drawn together)."""
     for path in paths:
         total = 0
         for c in path:
+            b = BOXES.get(id(c)) or BOXES.setdefault(id(c), box(c))
+            if p[1] < b[2] or p[1] > b[3] or p[0] < b[0] or p[0] > b[1]:
+                continue  # a ray from outside the contour's bounds crosses it net 0 times
             n = len(c)
             for k in range(n):
                 a, b = c[k - 1], c[k]
@@ -112,7 +123,7 @@ def kind(paths, c, eps=0.05):
     """'part', 'hole' or None for contour c among `paths`, by a vote over edge midpoints."""
     votes = {"part": 0, "hole": 0}
     n = len(c)
-    step = max(1, n // 24)
+    step = max(1, n // 12)
     for k in range(0, n, step):
         a, b = c[k], c[(k + 1) % n]
         length = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -155,6 +166,7 @@ def main():
     thinning, losing, opening = [], [], []
     for template in templates:
         groups = weights(template)
+        BOXES.clear()
         if set(groups) != set(WEIGHTS):
             continue
         counts["symbols"] += 1

@@ -80,7 +80,8 @@ enum SymbolWeights {
   }
 
   /// `weights` with every Ultralight and Black contour whose direction differs from its
-  /// Regular contour replaced by a collapsed copy of the Regular contour (see the type's
+  /// Regular contour, and every Black hole no smaller than at Regular (a counter that
+  /// closed, see below), replaced by a collapsed copy of the Regular contour (see the type's
   /// documentation). Paths whose contour counts differ are returned unchanged.
   static func keepingDirections(_ weights: [SymbolWeight: VectorPath]) -> [SymbolWeight:
     VectorPath]
@@ -94,8 +95,19 @@ enum SymbolWeights {
       var contours = path.subpaths
       guard contours.count == regularContours.count else { continue }
       let areas = SymbolInk.areas(path)
+      // The path's parts turn as its largest contour does; a contour turning the other way
+      // bounds a hole. A stroked ring's counter that closes at Black comes out of FreeType as
+      // a circle of radius w/2 - r turning the same way (the inner border offset past the
+      // centre): a hole where the stroke covers everything, larger than Regular's once
+      // w > 4r (Lucide's scissors). A hole no smaller at Black than at Regular has closed.
+      let largest = regularAreas.max { abs($0) < abs($1) } ?? 0
+      func closed(_ i: Int) -> Bool {
+        if areas[i] * regularAreas[i] <= 0 { return true }
+        return weight == .black && regularAreas[i] * largest < 0
+          && abs(areas[i]) >= abs(regularAreas[i])
+      }
       var changed = false
-      for i in contours.indices where areas[i] * regularAreas[i] <= 0 && regularAreas[i] != 0 {
+      for i in contours.indices where regularAreas[i] != 0 && closed(i) {
         // The smallest of the sizes whose grid keeps every command of the contour.
         for size in collapsedSizes {
           let collapsed = collapse(
