@@ -135,6 +135,37 @@ struct SymbolPartsTests {
     #expect(findings.isEmpty, "\(icon.name): \(findings)")
   }
 
+  @Test func aStrokedCounterThatClosesAtBlackIsCollapsedNotLeftAsAHole() throws {
+    // Lucide's scissors: handles of radius 1.5 stroked 2 wide. At Black the stroke is wider
+    // than four times the radius, and FreeType's inner border, offset past the centre, came
+    // out as a hole of radius w/2 - r turning as the counter does: 11.58 units² at Black
+    // against 10.03 at Regular, where the stroke covers the whole disc.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write(
+      "handles.svg",
+      svg(
+        width: "24", height: "24", viewBox: "0 0 24 24",
+        body: #"<g fill="none" stroke="black" stroke-width="2" stroke-linecap="round" "#
+          + #"stroke-linejoin="round"><circle cx="6" cy="6" r="1.5"/>"#
+          + #"<circle cx="6" cy="18" r="1.5"/><path d="M8 8l12 12M8 16l12-12"/></g>"#))
+    let outline = try SymbolBuilder.build(path: path)
+    #expect(outline.isCompatible)
+    #expect(outline.method != .copied)
+    var holes = 0
+    for symbolPath in outline.paths {
+      let regular = SymbolInk.areas(try #require(symbolPath.weights[.regular]))
+      let black = SymbolInk.areas(try #require(symbolPath.weights[.black]))
+      let largest = regular.max { abs($0) < abs($1) } ?? 0
+      for (r, b) in zip(regular, black) where r * largest < 0 {
+        holes += 1
+        #expect(b * r > 0, "a hole keeps its direction")
+        #expect(abs(b) < abs(r) / 4, "Black hole \(b) against Regular \(r)")
+      }
+    }
+    #expect(holes == 2)
+  }
+
   @Test func filledSymbolsThatVaryAreReportedWeighted() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
