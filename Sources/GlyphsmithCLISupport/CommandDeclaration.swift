@@ -77,12 +77,18 @@ package struct CommandDeclaration: Sendable {
   /// - Throws: `UsageError` for an unknown option (with the nearest declared one when it is
   ///   close), a missing value, or a value given to a flag.
   package func parse(_ arguments: [String]) throws -> ParsedArguments {
-    var parsed = try ArgumentParser.parse(arguments, options: specs, hints: hints)
+    var parsed = try ArgumentParser.parse(
+      arguments, options: specs, hints: hints.merging(Self.shortHints) { own, _ in own })
     parsed.declared = Dictionary(options.filter(\.isOption).map { ($0.name, $0) }) { first, _ in
       first
     }
     return parsed
   }
+
+  /// Short options other tools take that no command declares, with the option meant: `-q`
+  /// is `--quiet` (taken by every command, `globalOptions`), so "did you mean" names it
+  /// (no command has a `-q`, so none gets one alone).
+  package static let shortHints: [String: [String]] = ["q": ["quiet"]]
 
   /// The `--help` text: `usage:` with the synopsis, the discussion, the options section (its
   /// title, then one entry per listed option, note or heading; none when nothing is listed)

@@ -34,6 +34,18 @@ struct HintsCLITests {
         "glyphsmith golden: error: unknown verb 'act'; use one of check, record, review\n"
           + "see 'glyphsmith help golden'\n"
       ),
+      // Found by the new-user trial: `build -q`. No command has a `-q`; every one takes
+      // `--quiet`, which "did you mean" names.
+      (
+        ["build", "-q"],
+        "glyphsmith build: error: unknown option '-q'; did you mean '--quiet'?\n"
+          + "see 'glyphsmith help build'\n"
+      ),
+      (
+        ["render", "bell.svg", "-q"],
+        "glyphsmith render: error: unknown option '-q'; did you mean '--quiet'?\n"
+          + "see 'glyphsmith help render'\n"
+      ),
       (
         ["tab"],
         "glyphsmith: error: unknown subcommand 'tab'; did you mean 'tabbar' or 'tableview'?\n"

@@ -318,6 +318,74 @@ struct JournalCLITests {
     }
   }
 
+  // Found by the new-user trial: a disk that fills midway printed one error per output (272).
+  // The first is told, then one error naming how many more and the folder; the report keeps
+  // every failure, and the exit code is 2 as before.
+  @Test func aFullDiskIsToldOnceWithHowManyMoreFailed() {
+    func full(_ path: String) -> BatchNotice {
+      .failure(
+        .writeFailed(
+          path: path, reason: "cannot write \(path)/.x.tmp-1-1: no space left on device"))
+    }
+    let warning = BatchNotice.diagnostic(
+      .warning("w", path: "icons/a.svg", kind: Diagnostic.Kind.outputRecord))
+    let other = BatchNotice.failure(.writeFailed(path: "out/web/b", reason: "permission denied"))
+    let notices = [
+      warning, full("out/App/I.xcassets/a.imageset"), other,
+      full("out/android/res/drawable-mdpi/b.png"), full("out/web/c"),
+    ]
+    #expect(
+      BatchNotice.summarisingFullDisk(notices) == [
+        warning, full("out/App/I.xcassets/a.imageset"),
+        .failure(
+          .writeFailed(
+            path: "out",
+            reason:
+              "2 more outputs: no space left on device; free space on the disk holding out and build again"
+          )), other,
+      ])
+    // One alone is told as it is.
+    #expect(BatchNotice.summarisingFullDisk([warning, full("out/web/c")]) == [warning, full("out/web/c")])
+    #expect(BatchNotice.commonFolder(["a/b/c.png", "a/b/d/e.png"]) == "a/b")
+    #expect(BatchNotice.commonFolder(["App/x.imageset", "android/res/y.png"]) == ".")
+  }
+
+  @Test(
+    .enabled(if: canMount, "needs root to mount a tmpfs (mount -t tmpfs); the CI VM runs as root"))
+  func aDiskThatFillsMidwayPrintsOneErrorAndASummary() throws {
+    let folder = try Self.project()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let disk = folder.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    #expect(try Self.run(["mount", "-t", "tmpfs", "-o", "size=4096k", "tmpfs", disk.path]) == 0)
+    defer { _ = try? Self.run(["umount", disk.path]) }
+    try Data(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "out/App/Icons.xcassets"}, "android": {"res": "out/android/res"}}"#
+        .utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    // 96 KiB left: the journals fit, the 270 outputs do not.
+    let filler = disk.appendingPathComponent("filler")
+    try Self.run(["dd", "if=/dev/zero", "of=" + filler.path, "bs=4k", "count=1000"])
+    let result = try CLIRunner.run(["build", "--jobs", "1", "--json"], in: folder)
+    #expect(result.status == 2)
+    let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let inputs = try #require(report["inputs"] as? [[String: Any]])
+    let failed = inputs.filter { $0["status"] as? String == "failed" }.count
+    #expect(failed > 1)
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    let full = lines.filter { $0.hasSuffix("no space left on device") || $0.contains("no space left on device;") }
+    // Each icon fails at its first output, its image set (`--jobs 1`): the folder holding
+    // them all is the catalog.
+    let summary =
+      "out/App/Icons.xcassets: error: cannot write: \(failed - 1) more output\(failed == 2 ? "" : "s"): no space left on device; free space on the disk holding out/App/Icons.xcassets and build again"
+    // The first output, the summary right after it, and the record that could not be
+    // confirmed: three lines, not one per output.
+    #expect(full.count == 3, "\(result.stderr)")
+    #expect(full.count == 3 && full[0].contains(": error: cannot write: cannot write out/"))
+    #expect(full.count == 3 && full[1] == summary, "\(full)")
+    #expect(full.count == 3 && full[2].hasSuffix("/.glyphsmith-outputs.json: error: cannot write: no space left on device"))
+  }
+
   /// The record `data` of the folder `name` of the project `project` with each source as
   /// the path it names (from the folder's real path) relative to the project.
   static func sources(_ data: Data?, in name: String, project: URL) throws -> [String: String] {

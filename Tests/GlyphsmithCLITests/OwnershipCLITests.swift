@@ -276,6 +276,24 @@ struct OwnershipCLITests {
       ])
   }
 
+  // Found by the new-user trial: with `ios.symbols` and Android, each icon is a symbol set
+  // and a drawable, two results, and the summary counted "6 icons" for 3.
+  @Test func theSummaryCountsIconsNotTheirSymbolAndDrawableResults() throws {
+    let folder = try Self.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets", "symbols": true}, "android": {"res": "android/res", "format": "vector"}}"#
+    )
+    let first = try CLIRunner.run(["build"], in: folder)
+    #expect(first.status == 0, "\(first.stderr)")
+    let line = try #require(first.stderr.split(separator: "\n").last.map(String.init))
+    #expect(line.hasPrefix("built 3 icons (0 PNG files, 3 VectorDrawables) to Icons.xcassets, android/res in "))
+    #expect(line.hasSuffix(" s; 0 unchanged; 0 skipped; 0 failed; 0 removed"))
+    // Symbol sets are rewritten on every build; the drawables are unchanged: each icon once.
+    let second = try CLIRunner.run(["build"], in: folder)
+    let again = try #require(second.stderr.split(separator: "\n").last.map(String.init))
+    #expect(again.hasPrefix("built 3 icons (0 PNG files) to Icons.xcassets, android/res in "))
+    #expect(again.hasSuffix(" s; 0 unchanged; 0 skipped; 0 failed; 0 removed"))
+  }
+
   @Test func appIconRefusesAHandMadeSetAndLauncherFilesUnlessForced() throws {
     let folder = try temporaryFolder()
     let icon = Self.icons.appendingPathComponent("heart.svg").path

@@ -298,4 +298,40 @@ struct ProjectInitCLITests {
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("I.xcassets/heart.imageset").path))
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("I.xcassets/bell.imageset").path))
   }
+
+  // Found by the new-user trial: a file in `design/` naming `../App/...` printed
+  // `design/../App/...`, and a build run from below the file printed absolute paths. Every
+  // path is printed relative to the current folder, without `..` through existing folders.
+  @Test func pathsArePrintedRelativeToHereWithoutStepsThroughFolders() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("design/icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    for name in ["bell", "star"] {
+      try FileManager.default.copyItem(
+        at: ProjectCLITests.sampleIcons.appendingPathComponent("\(name).svg"),
+        to: icons.appendingPathComponent("\(name).svg"))
+    }
+    try Data(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "../App/Icons.xcassets"}, "android": {"res": "../android/res", "format": "vector"}, "web": {"folder": "../web"}}"#
+        .utf8
+    ).write(to: folder.appendingPathComponent("design/glyphsmith.json"))
+    let built = try CLIRunner.run(["build", "--config", "design/glyphsmith.json"], in: folder)
+    #expect(built.status == 0, "\(built.stderr)")
+    #expect(built.stderr.hasPrefix("built 2 icons (20 PNG files, 2 VectorDrawables) to App/Icons.xcassets, android/res, web in "))
+    try FileManager.default.removeItem(at: icons.appendingPathComponent("star.svg"))
+    // From below the file (found above): relative with `..`, never absolute.
+    let pruned = try CLIRunner.run(["build"], in: icons)
+    #expect(pruned.status == 0, "\(pruned.stderr)")
+    let lines = pruned.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "../../App/Icons.xcassets/star.imageset: removed (its source star.svg is gone)",
+        "../../android/res/drawable/star.xml: removed (its source star.svg is gone)",
+        "../../web/star: removed (its source star.svg is gone)",
+      ])
+    #expect(lines.last?.hasPrefix("built 0 icons (0 PNG files) to ../../App/Icons.xcassets, ../../android/res, ../../web in ") == true)
+    #expect(lines.last?.hasSuffix(" s; 1 unchanged; 0 skipped; 0 failed; 3 removed") == true)
+  }
+
 }

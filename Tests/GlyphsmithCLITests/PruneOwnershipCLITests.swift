@@ -66,6 +66,94 @@ struct PruneOwnershipCLITests {
     #expect(quiet.stderr == "")
   }
 
+  // Found by the new-user trial: pruning thousands of outputs listed and looked up the same
+  // folders for every output (prune speed, bench/prune). The faster prune keeps every rule:
+  // the plan previews exactly what goes, a user's file in a set or a web folder keeps it,
+  // named, the lines come in the record's order, and nothing else is touched.
+  @Test func aPlanPreviewsThePruneAndThePruneRemovesExactlyThatKeepingUsersFiles() throws {
+    let all = [
+      "arrow-right", "bell", "bookmark", "calendar", "camera", "heart", "house", "map-pin",
+      "message-square", "music", "search", "settings", "shopping-cart", "star", "trash-2", "user",
+    ]
+    let folder = try Owned.project(Owned.allPlatforms, icons: all)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let notes = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset/notes.txt")
+    let mine = folder.appendingPathComponent("public/camera/mine.txt")
+    try Owned.write("my notes", to: notes)
+    try Owned.write("mine", to: mine)
+    let gone = Array(all[1...10])
+    for name in gone {
+      try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/\(name).svg"))
+    }
+    let densities = ["hdpi", "mdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
+    // Each output with the icon it was made from, by folder then path (Android and web
+    // names take `_` for `-`).
+    func resource(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
+    let outputs: [(path: String, icon: String)] =
+      gone.map { ("App/Icons.xcassets/\($0).imageset", $0) }
+      + densities.flatMap { density in
+        gone.map { ("android/res/drawable-\(density)/\(resource($0)).png", $0) }
+      }
+      + gone.map { ("public/\(resource($0))", $0) }
+    let expected = outputs.map(\.path)
+
+    // The plan names every output the build would prune, and removes nothing.
+    let planned = try CLIRunner.run(["build", "--plan", "--json"], in: folder)
+    #expect(planned.status == 0, "\(planned.stderr)")
+    let plan = try #require(try JSONSerialization.jsonObject(with: planned.stdout) as? [String: Any])
+    #expect(plan["remove"] as? [String] == expected)
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/bell").path))
+
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0, "\(pruned.stderr)")
+    let lines = pruned.stderr.split(separator: "\n").map(String.init)
+    let keptLines = [
+      "App/Icons.xcassets/bell.imageset: kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and notes.txt in it is not glyphsmith's)",
+      "public/camera: kept, not removed (its source icons/camera.svg is gone; glyphsmith removed its own files, and mine.txt in it is not glyphsmith's)",
+    ]
+    #expect(
+      lines == [
+        Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt"),
+        "public/camera: warning: kept for mine.txt, which glyphsmith did not make; its own files are removed; move it out and the next run removes the folder",
+      ]
+        + outputs.map { output in
+          if output.path.hasSuffix("/bell.imageset") { return keptLines[0] }
+          if output.path == "public/camera" { return keptLines[1] }
+          return "\(output.path): removed (its source icons/\(output.icon).svg is gone)"
+        })
+    #expect(lines.count == 2 + 70)
+    // The user's files are there byte for byte, alone in their folders.
+    #expect(Owned.read(notes) == "my notes")
+    #expect(Owned.read(mine) == "mine")
+    #expect(Owned.names(notes.deletingLastPathComponent()) == ["notes.txt"])
+    #expect(Owned.names(mine.deletingLastPathComponent()) == ["mine.txt"])
+    // What stays is the six icons' outputs, and the drawable folders that hold them.
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    #expect(
+      Owned.names(catalog) == [
+        ".glyphsmith-outputs.json", "Contents.json", "arrow-right.imageset", "bell.imageset",
+        "settings.imageset", "shopping-cart.imageset", "star.imageset", "trash-2.imageset",
+        "user.imageset",
+      ])
+    for density in densities {
+      #expect(
+        Owned.names(folder.appendingPathComponent("android/res/drawable-\(density)")) == [
+          "arrow_right.png", "settings.png", "shopping_cart.png", "star.png", "trash_2.png",
+          "user.png",
+        ])
+    }
+    #expect(
+      Owned.names(folder.appendingPathComponent("public")) == [
+        ".glyphsmith-outputs.json", "arrow_right", "camera", "settings", "shopping_cart", "star",
+        "trash_2", "user",
+      ])
+    #expect(try Self.record(catalog)["kept"] as? [String] == ["bell.imageset"])
+    // Nothing is left to prune: the plan says so.
+    let after = try CLIRunner.run(["build", "--plan", "--json"], in: folder)
+    let again = try #require(try JSONSerialization.jsonObject(with: after.stdout) as? [String: Any])
+    #expect(again["remove"] as? [String] == [])
+  }
+
   /// The record of outputs in `folder` as JSON.
   static func record(_ folder: URL) throws -> [String: Any] {
     try ProjectCLITests.json(folder.appendingPathComponent(".glyphsmith-outputs.json"))

@@ -171,11 +171,14 @@ public struct AssetsJob: Sendable {
     let hashes = outputRoots.reduce(into: [String: String]()) {
       $0.merge(OutputManifest.recordedHashes(root: $1)) { $1 }
     }
+    // Every root's recorded outputs as one set, made once for all icons (issue 32, prune
+    // speed: made per icon, it cost the square of the catalog's size).
+    let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
     let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
       let sets = plannedSets(input)
       let shared = outputs.flatMap { $0.writer.sharedFiles(for: input, in: $0.context) }
-      let owned = ownership(sets, shared: shared, records: records)
+      let owned = ownership(sets, shared: shared, recorded: recorded)
       let changed = changedFiles(sets, hashes: hashes, records: records)
       let sha = Self.readBounded(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { Self.readBounded($0) }.map { ContentHash.sha256($0) }
@@ -233,11 +236,11 @@ public struct AssetsJob: Sendable {
   /// `AssetPlatformWriter.sharedFiles`) Glyphsmith did not make (`OutputOwnership.owns`: not
   /// in `records`, each root's `OutputManifest.recordedOutputs`, and not marked), in writing
   /// order (`fallbackForeign`: those of fallback sets), and a warning for each user's file
-  /// inside an existing set (of Glyphsmith's, or one `--force` writes into).
+  /// inside an existing set (of Glyphsmith's, or one `--force` writes into). `recorded`:
+  /// the union of `records`' values, made once by the caller for every icon.
   func ownership(
-    _ sets: [PlannedAssetSet], shared: [String] = [], records: [String: Set<String>]
+    _ sets: [PlannedAssetSet], shared: [String] = [], recorded: Set<String>
   ) -> (foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]) {
-    let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
     var foreign = shared.filter {
       Platform.status(ofPath: $0) != nil
         && !OutputOwnership.owns(

@@ -142,6 +142,7 @@ package enum OutputManifest {
     folders: [String: String]? = nil, marked: (String) -> [String] = { _ in [] }
   ) throws -> Journal {
     var journal = Journal()
+    let paths = PrunePaths()
     for root in roots {
       let base = trimmed(root)
       if journal.records[base] != nil { continue }
@@ -150,7 +151,8 @@ package enum OutputManifest {
       var record = old
       let all = old.all
       let new = recordable(
-        root: base, planned: planned[root] ?? [:], old: all, kept: old.kept, force: force)
+        root: base, planned: planned[root] ?? [:], old: all, kept: old.kept, force: force,
+        paths: paths)
       for (output, source) in new where all[output] != source { record.pending[output] = source }
       journal.present[base] = Set(
         all.keys.filter { new[$0] == nil && Platform.status(ofPath: base + "/" + $0) != nil })
@@ -199,6 +201,8 @@ package enum OutputManifest {
     var warnings: [Diagnostic] = []
     var failure: GlyphsmithError? = nil
     var done: Set<String> = []
+    // Every path question of this update asked once (issue 32: prune speed).
+    let paths = PrunePaths()
     for root in roots {
       let base = trimmed(root)
       guard done.insert(base).inserted else { continue }
@@ -211,7 +215,8 @@ package enum OutputManifest {
             path: recordPath, kind: Diagnostic.Kind.outputRecord))
       }
       let old = record.all
-      var new = recordable(root: base, planned: planned[root] ?? [:], old: old, kept: record.kept)
+      var new = recordable(
+        root: base, planned: planned[root] ?? [:], old: old, kept: record.kept, paths: paths)
       var pending: [String: String] = [:]
       // A pruned set still holding the user's files stays Glyphsmith's while it is there and
       // no icon makes it again.
@@ -222,8 +227,8 @@ package enum OutputManifest {
       // Folders left empty go up to the output folder, never it nor a configured one
       // (`android.res` of a build is the folder `res` under the Android root).
       let configured = Set(
-        [absolute(base)] + current.values
-          + current.filter { $0.key == "android" }.map { absolute($0.value + "/res") })
+        [paths.absolute(base)] + current.values
+          + current.filter { $0.key == "android" }.map { paths.absolute($0.value + "/res") })
       // A kept folder the user has emptied since goes (in a run that removes).
       for output in kept.sorted() where removing && isSafe(output) {
         let path = base + "/" + output
@@ -231,10 +236,12 @@ package enum OutputManifest {
           FileName.withCPath(path, { rmdir($0) }) == 0
         else { continue }
         kept.remove(output)
-        removeIfEmpty(parentOf: path, root: base, keeping: configured)
+        removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
         removed.append(Removal(path: path, source: "", sourceGone: true, emptiedKept: true))
       }
-      let stale = removing ? stale(root: base, old: old, new: new, considered: considered) : []
+      let stale =
+        removing
+        ? stale(root: base, old: old, new: new, considered: considered, paths: paths) : []
       let removable = Set(stale.map(\.output))
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
         if record.pending[output] != nil {
@@ -245,18 +252,29 @@ package enum OutputManifest {
       }
       for stale in groupFilesLast(stale) where isSafe(stale.output) {
         let path = base + "/" + stale.output
-        guard Platform.fileExists(atPath: path).exists else {
+        // One `lstat` tells whether it is there, a link, or a folder (a link is looked
+        // through only to tell a dangling one, which counts as gone).
+        let kind = Platform.kind(ofPath: path, followingLinks: false)
+        let target = kind == .link ? Platform.kind(ofPath: path) : kind
+        guard let target else {
           // Removed by this run as it wrote what replaces it (`android.format` switched).
           if journal?.present[base]?.contains(stale.output) == true {
-            removeIfEmpty(parentOf: path, root: base, keeping: configured)
+            removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
             removed.append(
-              Removal(path: path, source: display(stale.source), sourceGone: stale.gone))
+              Removal(path: path, source: paths.display(stale.source), sourceGone: stale.gone))
           }
           continue
         }
         do {
-          try OutputSafety.checkNoLinkedFolders(root: base, folder: path)
-          let userFiles = try remove(path, markedOnly: record.pending[stale.output] != nil)
+          // The folders above it are checked once for all the outputs in them.
+          let parent = String(path[..<path.lastIndex(of: "/")!])
+          if !paths.linkFreeFolders.contains(parent) {
+            try OutputSafety.checkNoLinkedFolders(root: base, folder: parent)
+            paths.linkFreeFolders.insert(parent)
+          }
+          if kind == .link { try OutputSafety.checkNoLinkedFolders(root: base, folder: path) }
+          let userFiles = try remove(
+            path, isFolder: target == .folder, markedOnly: record.pending[stale.output] != nil)
           // A group's `Contents.json` beside what stays in its folder stays, unnamed.
           if userFiles == [path] && OutputOwnership.isGroupContentsFile(path) { continue }
           if userFiles == [path] {
@@ -265,10 +283,12 @@ package enum OutputManifest {
           }
           // A set kept for the user's files is told as kept (and warned about below).
           if !userFiles.isEmpty { kept.insert(stale.output) }
-          if userFiles.isEmpty { removeIfEmpty(parentOf: path, root: base, keeping: configured) }
+          if userFiles.isEmpty {
+            removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
+          }
           removed.append(
             Removal(
-              path: path, source: display(stale.source), sourceGone: stale.gone,
+              path: path, source: paths.display(stale.source), sourceGone: stale.gone,
               kept: userFiles.map { String($0.dropFirst(path.count + 1)) }))
         } catch {
           warnings.append(
@@ -326,10 +346,21 @@ package enum OutputManifest {
         rewritten.insert(relative)
       }
     }
+    // The old hashes by the output they belong to (the file itself, or any folder above it),
+    // indexed once rather than filtered for every output.
+    var byOutput: [Substring: [String: String]] = [:]
+    for (file, hash) in old {
+      byOutput[file[...], default: [:]][file] = hash
+      var index = file.startIndex
+      while let slash = file[index...].firstIndex(of: "/") {
+        byOutput[file[..<slash], default: [:]][file] = hash
+        index = file.index(after: slash)
+      }
+    }
     var hashes: [String: String] = [:]
     for output in outputs.keys where isSafe(output) {
       let path = base + "/" + output
-      let kept = old.filter { $0.key == output || $0.key.hasPrefix(output + "/") }
+      let kept = byOutput[output[...]] ?? [:]
       if !rewritten.contains(output) && !kept.isEmpty {
         hashes.merge(kept) { $1 }
         continue
@@ -401,10 +432,13 @@ package enum OutputManifest {
     marked: (String) -> [String] = { _ in [] }
   ) -> Set<String> {
     let base = trimmed(root)
+    let paths = PrunePaths()
     let record = prior(root: base, marked: marked)
     let old = record.all
-    let new = recordable(root: base, planned: planned, old: old, kept: record.kept)
-    let removable = stale(root: base, old: old, new: new, considered: considered).filter {
+    let new = recordable(root: base, planned: planned, old: old, kept: record.kept, paths: paths)
+    let removable = stale(
+      root: base, old: old, new: new, considered: considered, paths: paths
+    ).filter {
       guard isSafe($0.output) else { return false }
       guard record.pending[$0.output] != nil else { return true }
       let path = base + "/" + $0.output
@@ -524,12 +558,13 @@ package enum OutputManifest {
   /// files) is Glyphsmith's.
   private static func recordable(
     root base: String, planned: [String: String], old: [String: String],
-    kept: Set<String> = [], force: Bool = false
+    kept: Set<String> = [], force: Bool = false, paths: PrunePaths
   ) -> [String: String] {
-    let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
+    let realRoot = paths.real(base)
+    let folder = normalised(base)
     var new: [String: String] = [:]
     for (output, source) in planned {
-      guard let relative = relativePath(of: normalised(output), under: normalised(base)) else {
+      guard let relative = relativePath(of: normalised(output), under: folder) else {
         continue
       }
       if !force, old[relative] == nil, !kept.contains(relative),
@@ -538,7 +573,7 @@ package enum OutputManifest {
       {
         continue
       }
-      new[relative] = relativePath(from: realRoot, to: real(source))
+      new[relative] = relativePath(fromFolder: realRoot, to: paths.real(source))
     }
     return new
   }
@@ -549,11 +584,12 @@ package enum OutputManifest {
   /// path (symbolic links resolved, `real`), as `recordable` writes it; one an earlier version
   /// wrote relative to the path's text (through a linked folder) is found that way too.
   private static func stale(
-    root base: String, old: [String: String], new: [String: String], considered: Set<String>
+    root base: String, old: [String: String], new: [String: String], considered: Set<String>,
+    paths: PrunePaths
   ) -> [(output: String, source: String, gone: Bool)] {
-    let rootURL = URL(fileURLWithPath: base).standardizedFileURL
-    let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
-    let linked = realRoot.path != rootURL.path
+    let rootPath = paths.absolute(base)
+    let realRoot = paths.real(base)
+    let linked = realRoot != rootPath
     var realConsidered: Set<String>? = nil
     var found: [(output: String, source: String, gone: Bool)] = []
     for (output, source) in old.sorted(by: { $0.key < $1.key }) where new[output] == nil {
@@ -561,13 +597,13 @@ package enum OutputManifest {
         found.append((output, "", true))
         continue
       }
-      var path = real(URL(fileURLWithPath: source, relativeTo: realRoot).standardizedFileURL.path)
-      if linked, Platform.status(ofPath: path) == nil {
-        let textual = URL(fileURLWithPath: source, relativeTo: rootURL).standardizedFileURL.path
-        if Platform.status(ofPath: textual) != nil { path = real(textual) }
+      var path = paths.real(PrunePaths.standardized(source, cwd: realRoot))
+      if linked, !paths.exists(path) {
+        let textual = PrunePaths.standardized(source, cwd: rootPath)
+        if paths.exists(textual) { path = paths.real(textual) }
       }
-      let gone = Platform.status(ofPath: path) == nil
-      if !gone && realConsidered == nil { realConsidered = Set(considered.map(real)) }
+      let gone = !paths.exists(path)
+      if !gone && realConsidered == nil { realConsidered = Set(considered.map(paths.real)) }
       guard gone || realConsidered!.contains(path) else { continue }
       found.append((output, path, gone))
     }
@@ -587,8 +623,14 @@ package enum OutputManifest {
   /// marked file is kept whole.
   /// - Returns: the paths kept.
   /// - Throws: what removing throws.
-  private static func remove(_ path: String, markedOnly: Bool) throws -> [String] {
-    guard Platform.status(ofPath: path)?.isFolder ?? false else {
+  /// The folder is listed once (`Platform.folderEntries`, kinds from the listing), only files
+  /// of Glyphsmith's names are read (for the mark), and each entry goes with one `unlink`,
+  /// the folder with one `rmdir` (issue 32: prune speed). `isFolder`: what is at `path` (links
+  /// followed; a link there was refused before).
+  private static func remove(
+    _ path: String, isFolder: Bool, markedOnly: Bool
+  ) throws -> [String] {
+    guard isFolder else {
       // A group's `Contents.json` goes only with its folder's last other entry.
       if OutputOwnership.isGroupContentsFile(path) {
         let folder = String(path[..<path.lastIndex(of: "/")!])
@@ -596,19 +638,39 @@ package enum OutputManifest {
       } else if !OutputOwnership.isMarkedFile(path) {
         return [path]
       }
-      try FileManager.default.removeItem(atPath: path)
+      try removeEntry(path, isFolder: false)
       return []
     }
     if markedOnly && !OutputOwnership.isMarkedFolder(path) { return [path] }
-    let kept = OutputOwnership.userFiles(in: path, planned: [])
-    guard !kept.isEmpty else {
+    guard let entries = Platform.folderEntries(atPath: path) else {
+      // Not listable: Foundation's removal says why.
       try FileManager.default.removeItem(atPath: path)
       return []
     }
-    for name in Platform.folderNames(atPath: path) ?? [] where !kept.contains(name) {
-      try FileManager.default.removeItem(atPath: path + "/" + name)
+    let kept = OutputOwnership.userFiles(in: path, entries: entries, planned: [])
+    let keeping = Set(kept)
+    for entry in entries where !keeping.contains(entry.name) {
+      try removeEntry(path + "/" + entry.name, isFolder: entry.isFolder && !entry.isLink)
+    }
+    if kept.isEmpty {
+      guard FileName.withCPath(path, { rmdir($0) }) == 0 else { throw removalError(path) }
     }
     return kept.map { path + "/" + $0 }
+  }
+
+  /// Removes the entry at `path`: a file (or link) with one `unlink`, a folder whole.
+  /// - Throws: `GlyphsmithError.writeFailed` naming it and the system's reason.
+  private static func removeEntry(_ path: String, isFolder: Bool) throws {
+    if isFolder {
+      try FileManager.default.removeItem(atPath: path)
+      return
+    }
+    guard FileName.withCPath(path, { unlink($0) }) == 0 else { throw removalError(path) }
+  }
+
+  /// The error of a removal of `path` that failed now (`errno`).
+  private static func removalError(_ path: String) -> GlyphsmithError {
+    .writeFailed(path: path, reason: String(cString: strerror(errno)))
   }
 
   /// The output folders the records of `roots` list (`Document.folders`, written by `build`)
@@ -660,12 +722,17 @@ package enum OutputManifest {
   /// last `drawable-*` is gone), up to `root`: they held only Glyphsmith's files. Never
   /// `root` nor a folder of `keeping` (absolute paths, `absolute`: the configured output
   /// folders), and never a folder holding anything.
-  private static func removeIfEmpty(parentOf path: String, root: String, keeping: Set<String>) {
+  /// `rmdir(2)` alone tells an empty folder: it removes nothing else (`ENOTEMPTY`), so a
+  /// folder still holding drawables costs one call, not a listing (issue 32: prune speed).
+  private static func removeIfEmpty(
+    parentOf path: String, root: String, keeping: Set<String>, paths: PrunePaths
+  ) {
     var path = path
+    let top = normalised(root)
     while let slash = path.lastIndex(of: "/") {
       let folder = String(path[..<slash])
-      guard normalised(folder) != normalised(root), !keeping.contains(absolute(folder)),
-        folder.hasPrefix(root + "/"), Platform.folderNames(atPath: folder)?.isEmpty == true,
+      guard normalised(folder) != top, folder.hasPrefix(root + "/"),
+        !keeping.contains(paths.absolute(folder)),
         FileName.withCPath(folder, { rmdir($0) }) == 0
       else { return }
       path = folder
@@ -681,6 +748,20 @@ package enum OutputManifest {
   private static func relativePath(of path: String, under folder: String) -> String? {
     guard path.hasPrefix(folder + "/") else { return nil }
     return String(path.dropFirst(folder.count + 1))
+  }
+
+  /// `path` relative to the folder `folder`, both standardized absolute paths, with `..`
+  /// steps as needed (`relativePath(from:to:)` by text alone: no look-up).
+  private static func relativePath(fromFolder folder: String, to path: String) -> String {
+    func components(_ path: String) -> [String] {
+      ["/"] + path.split(separator: "/").map(String.init)
+    }
+    let from = components(folder)
+    let to = components(path)
+    var common = 0
+    while common < min(from.count, to.count) && from[common] == to[common] { common += 1 }
+    let ups = Array(repeating: "..", count: from.count - common)
+    return (ups + to[common...]).joined(separator: "/")
   }
 
   /// `path` (absolute) relative to `folder`, with `..` steps as needed.

@@ -24,3 +24,66 @@ extension AssetsReport {
     return notices + catalogFindings.map(BatchNotice.diagnostic)
   }
 }
+
+extension BatchNotice {
+  /// What `strerror(ENOSPC)` says, as the write errors end with it.
+  static let noSpace = "no space left on device"
+
+  /// Whether this is an input that failed because its disk is full: a write error ending
+  /// with the system's reason `no space left on device` (`AtomicFile`, `AtomicFolder`).
+  var isFullDisk: Bool {
+    guard case .failure(.writeFailed(_, let reason)) = self else { return false }
+    return reason.hasSuffix(Self.noSpace)
+  }
+
+  /// The path a failure names (its output), `nil` for a diagnostic.
+  private var failedPath: String? {
+    guard case .failure(.writeFailed(let path, _)) = self else { return nil }
+    return path
+  }
+
+  /// `notices` as `assets` and `build` print them (issue 32: a full disk printed 272 errors):
+  /// the first input that failed on a full disk is told as it is; every later one is left
+  /// out, and one error after the first names how many there were and the folder holding
+  /// all of their outputs (`FOLDER: error: cannot write: N more outputs: no space left on
+  /// device; free space on the disk holding FOLDER and build again`). Everything else stays,
+  /// in order; the report keeps every failure.
+  package static func summarisingFullDisk(_ notices: [BatchNotice]) -> [BatchNotice] {
+    let full = notices.filter(\.isFullDisk)
+    guard full.count > 1, let first = notices.firstIndex(where: \.isFullDisk) else {
+      return notices
+    }
+    let folder = commonFolder(full.compactMap(\.failedPath))
+    let more = full.count - 1
+    let summary = BatchNotice.failure(
+      .writeFailed(
+        path: folder,
+        reason:
+          "\(more) more output\(more == 1 ? "" : "s"): \(noSpace); free space on the disk holding \(folder) and build again"
+      ))
+    var told: [BatchNotice] = []
+    for (index, notice) in notices.enumerated() {
+      if notice.isFullDisk && index != first { continue }
+      told.append(notice)
+      if index == first { told.append(summary) }
+    }
+    return told
+  }
+
+  /// The deepest folder holding every one of `paths` (`.` when they share none).
+  package static func commonFolder(_ paths: [String]) -> String {
+    let split = paths.map { $0.split(separator: "/", omittingEmptySubsequences: false).dropLast() }
+    guard var common = split.first.map(Array.init) else { return "." }
+    for parts in split.dropFirst() {
+      var count = 0
+      while count < min(common.count, parts.count)
+        && common[count] == parts[parts.startIndex + count]
+      {
+        count += 1
+      }
+      common = Array(common.prefix(count))
+    }
+    let joined = common.joined(separator: "/")
+    return joined.isEmpty ? (paths.first?.hasPrefix("/") == true ? "/" : ".") : joined
+  }
+}

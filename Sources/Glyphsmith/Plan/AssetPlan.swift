@@ -15,6 +15,12 @@ public struct AssetPlan: Codable, Equatable, Sendable {
   public var symbolSets: [PlannedOutput]?
   /// Inputs a project rule skips (`skip`), in input order; absent for `assets`.
   public var skipped: [String]?
+  /// `build`: the recorded outputs the build would prune (`OutputManifest.pendingRemovals`
+  /// of each output folder, a dropped platform's folder too), paths starting with their
+  /// output folder as given, by folder then path; nothing is removed to find them. A set
+  /// the prune keeps for the user's files in it is among them (its own files go). Empty when
+  /// none; absent for `assets`.
+  public var remove: [String]?
   /// Inputs that cannot be planned (`path: error: ...`; a missing input, a name that is not
   /// UTF-8), in input order; absent when none.
   public var failures: [String]?
@@ -31,7 +37,8 @@ public struct AssetPlan: Codable, Equatable, Sendable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case version, outputFolders, icons, symbolSets, skipped, failures, warnings, diagnostics
+    case version, outputFolders, icons, symbolSets, skipped, remove, failures, warnings,
+      diagnostics
   }
 
   /// Reads a plan; `warnings` from its `diagnostics`.
@@ -44,6 +51,7 @@ public struct AssetPlan: Codable, Equatable, Sendable {
     icons = try c.decode([PlannedIcon].self, forKey: .icons)
     symbolSets = try c.decodeIfPresent([PlannedOutput].self, forKey: .symbolSets)
     skipped = try c.decodeIfPresent([String].self, forKey: .skipped)
+    remove = try c.decodeIfPresent([String].self, forKey: .remove)
     failures = try c.decodeIfPresent([String].self, forKey: .failures)
     warnings = try c.decodeIfPresent([Diagnostic].self, forKey: .diagnostics)
   }
@@ -57,6 +65,7 @@ public struct AssetPlan: Codable, Equatable, Sendable {
     try c.encode(icons, forKey: .icons)
     try c.encodeIfPresent(symbolSets, forKey: .symbolSets)
     try c.encodeIfPresent(skipped, forKey: .skipped)
+    try c.encodeIfPresent(remove, forKey: .remove)
     try c.encodeIfPresent(failures, forKey: .failures)
     try c.encodeIfPresent(warnings?.descriptions, forKey: .warnings)
     try c.encodeIfPresent(warnings, forKey: .diagnostics)

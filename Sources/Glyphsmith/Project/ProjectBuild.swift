@@ -338,11 +338,31 @@ public struct ProjectBuild: Sendable {
       if !symbols.isEmpty { result.symbolSets = symbols }
     }
     result.skipped = plan.skipped
+    result.remove = removals(plan)
     let warnings = plan.jobs.compactMap { $0 }.flatMap(\.warnings)
     if !warnings.isEmpty { result.warnings = warnings }
     let failures = plan.jobs.compactMap { $0 }.flatMap(\.rejected).map(\.error.description)
     if !failures.isEmpty { result.failures = failures }
     return result
+  }
+
+  /// What `run(plan:)` would prune, without removing anything (`AssetPlan.remove`): in each
+  /// output folder (those of the file, then those of dropped platforms,
+  /// `OutputManifest.droppedFolders`), the outputs `OutputManifest.pendingRemovals` finds,
+  /// sorted.
+  private func removals(_ plan: Plan) -> [String] {
+    let roots = config.platforms.compactMap { outputFolders[$0] }
+    let considered = Set(plan.files.map { OutputManifest.absolute($0.path) })
+    var seen: Set<String> = []
+    var found: [String] = []
+    for root in roots + OutputManifest.droppedFolders(roots: roots)
+    where seen.insert(OutputManifest.normalised(root)).inserted {
+      found += OutputManifest.pendingRemovals(
+        root: root, planned: plan.planned[root] ?? [:], considered: considered,
+        marked: markedOutputs
+      ).sorted()
+    }
+    return found
   }
 
   /// Builds everything: `plan()`, then `run(plan:progress:)`.
@@ -473,19 +493,27 @@ public struct ProjectBuild: Sendable {
 
   /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]) to FOLDERS in S s; U unchanged; K
   /// skipped; F failed; R removed[; K kept]` (K: set folders kept for the user's files).
+  /// Icons are counted once each however many results the run has for them (issue 32: an SVG
+  /// of `ios.symbols` is a symbol set and its Android and web outputs, two results): an icon
+  /// with a failed result is failed, else one with a written result is built, else unchanged.
   public func summary(_ result: Result, seconds: Double) -> String {
     let inputs = result.report.inputs
+    let byIcon = Dictionary(grouping: inputs, by: \.path).values
+    let failedIcons = byIcon.filter { $0.contains { $0.status == .failed } }.count
+    let builtIcons = byIcon.filter {
+      !$0.contains { $0.status == .failed } && $0.contains { $0.status == .written }
+    }.count
     let written = inputs.filter { $0.status == .written }
-    let unchanged = inputs.filter { $0.status == .unchanged }.count
+    let unchanged = byIcon.filter { $0.allSatisfy { $0.status == .unchanged } }.count
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     let folders = config.platforms.compactMap {
       $0 == .android ? config.android.map { config.resolve($0.res) } : outputFolders[$0]
     }
     return
-      "built \(count(written.count, "icon")) (\(AssetsBatch.fileCounts(written.flatMap(\.files)))) to "
+      "built \(count(builtIcons, "icon")) (\(AssetsBatch.fileCounts(written.flatMap(\.files)))) to "
       + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
-      + "\(result.report.failures) failed; \(result.removed.count) removed"
+      + "\(failedIcons) failed; \(result.removed.count) removed"
       + (result.kept.isEmpty ? "" : "; \(result.kept.count) kept")
   }
 }

@@ -110,10 +110,34 @@ public struct ProjectConfig: Equatable, Sendable {
     return parent
   }
 
-  /// `relative` resolved against the file's folder (kept relative when the file's path is).
+  /// `relative` resolved against the file's folder (kept relative when the file's path is),
+  /// each `NAME/..` step through an existing folder taken out (`collapsingParentSteps`): a
+  /// file in `design/` naming `../App/Icons.xcassets` gives `App/Icons.xcassets`, as every
+  /// message prints it, not `design/../App/Icons.xcassets`.
   public func resolve(_ relative: String) -> String {
     if relative.hasPrefix("/") || folder.isEmpty { return relative }
-    return folder + "/" + relative
+    return Self.collapsingParentSteps(folder + "/" + relative)
+  }
+
+  /// `path` with each `NAME/..` taken out where the folder `NAME` (the path up to it) exists
+  /// and is no symbolic link, so that both name the same place; `./` steps go too. A `..`
+  /// through a link, a missing folder or above the start of a relative path stays.
+  static func collapsingParentSteps(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [String] = []
+    for part in path.split(separator: "/").map(String.init) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        let prefix = (absolute ? "/" : "") + parts.joined(separator: "/")
+        if Platform.kind(ofPath: prefix, followingLinks: false) == .folder {
+          parts.removeLast()
+          continue
+        }
+      }
+      parts.append(part)
+    }
+    if parts.isEmpty { return absolute ? "/" : "." }
+    return (absolute ? "/" : "") + parts.joined(separator: "/")
   }
 
   /// The platforms declared, in output order.

@@ -322,13 +322,14 @@ enum AssetsCommand: DeclaredSubcommand {
     }
   }
 
-  /// Prints what a run found once it is over (`assets`, `build`): each notice (`tell`), then
-  /// each removed output (`PATH: removed (...)`), then the error of a record of outputs that
-  /// could not be written, if any.
+  /// Prints what a run found once it is over (`assets`, `build`): each notice (`tell`; the
+  /// inputs a full disk failed after the first as one error,
+  /// `BatchNotice.summarisingFullDisk`), then each removed output (`PATH: removed (...)`),
+  /// then the error of a record of outputs that could not be written, if any.
   static func tell(
     _ notices: [BatchNotice], removals: [OutputManifest.Removal], recordError: GlyphsmithError?
   ) {
-    notices.forEach(tell)
+    BatchNotice.summarisingFullDisk(notices).forEach(tell)
     for removal in removals { Terminal.error(removal.line) }
     if let recordError { tell(.failure(recordError)) }
   }

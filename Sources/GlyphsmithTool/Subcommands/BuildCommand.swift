@@ -116,7 +116,9 @@ enum BuildCommand: DeclaredSubcommand {
     return result
   }
 
-  /// The project file: `--config`, else `glyphsmith.json` here or above.
+  /// The project file: `--config`, else `glyphsmith.json` here or above, relative to the
+  /// current folder (`../../glyphsmith.json` from `design/icons`), so that every path the
+  /// build prints is relative to where it runs, as the user would type it.
   /// - Throws: `GlyphsmithError.unreadable` when there is none.
   static func configPath(_ options: Options) throws -> String {
     if let path = options.config { return path }
@@ -128,7 +130,13 @@ enum BuildCommand: DeclaredSubcommand {
       )
     }
     let cwd = FileManager.default.currentDirectoryPath
-    return found.hasPrefix(cwd + "/") ? String(found.dropFirst(cwd.count + 1)) : found
+    if found.hasPrefix(cwd + "/") { return String(found.dropFirst(cwd.count + 1)) }
+    // Found above: one `..` per folder between here and the file's folder.
+    let folder = (found as NSString).deletingLastPathComponent
+    guard folder == "/" || cwd.hasPrefix(folder + "/") else { return found }
+    let below = cwd.dropFirst(folder == "/" ? 1 : folder.count + 1)
+    let ups = below.split(separator: "/").map { _ in ".." }
+    return (ups + [ProjectConfig.fileName]).joined(separator: "/")
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
