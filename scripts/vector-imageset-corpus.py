@@ -25,7 +25,9 @@ import os
 import re
 import shutil
 import subprocess
+import struct
 import sys
+import zlib
 
 
 def run(arguments, **kwargs):
@@ -67,6 +69,77 @@ def png_size(path):
     with open(path, "rb") as f:
         head = f.read(24)
     return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def read_png(path):
+    """(width, height, RGBA rows as bytearrays) of an 8-bit RGBA, non-interlaced PNG (what
+    resvg writes); the row filters undone as the PNG specification gives them."""
+    data = open(path, "rb").read()
+    pos, idat, width, height = 8, b"", 0, 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if (depth, colour, interlace) != (8, 6, 0):
+                raise ValueError(f"{path}: not 8-bit RGBA non-interlaced")
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, rows, previous = zlib.decompress(idat), width * 4, [], bytearray(width * 4)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - 4] if x >= 4 else 0
+            b = previous[x]
+            c = previous[x - 4] if x >= 4 else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        previous = line
+    return width, height, rows
+
+
+def write_png(path, width, height, rows):
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    raw = b"".join(b"\0" + bytes(row) for row in rows)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def box_down(path, target, factor):
+    """The PNG at `path` averaged down `factor` x `factor` (premultiplied, then
+    un-premultiplied and rounded): an exact-coverage drawing at 1/factor the size, from a
+    renderer whose own coverage is supersampled."""
+    width, height, rows = read_png(path)
+    w, h = width // factor, height // factor
+    out = []
+    for y in range(h):
+        line = bytearray(w * 4)
+        for x in range(w):
+            r = g = b = a = 0
+            for yy in range(y * factor, (y + 1) * factor):
+                row = rows[yy]
+                for xx in range(x * factor, (x + 1) * factor):
+                    alpha = row[4 * xx + 3]
+                    r += row[4 * xx] * alpha
+                    g += row[4 * xx + 1] * alpha
+                    b += row[4 * xx + 2] * alpha
+                    a += alpha
+            if a:
+                line[4 * x:4 * x + 4] = bytes((round(r / a), round(g / a), round(b / a),
+                                               round(a / factor / factor)))
+        out.append(line)
+    write_png(target, w, h, out)
 
 
 def check_corpus(tool, icons, out, jobs):
@@ -163,6 +236,39 @@ def check_corpus(tool, icons, out, jobs):
                 if share > entry["maxShare"]:
                     entry["maxShare"], entry["maxFile"] = share, r["path"]
             counts[renderer] = by_scale
+            if renderer == "resvg":
+                # resvg's own coverage is 4 x 4 supersampled (tiny-skia), Cairo's exact: where
+                # resvg's @1x is over the bound, the written SVG drawn by resvg at 16x and
+                # averaged back down to @1x is the control of its geometry.
+                over = [r["path"] for r in results
+                        if r.get("status") != "passed" and not re.search(r"@\dx\.png$", r["path"])]
+                control = f"{base}/back-{fmt}-resvg16"
+                control_reference = f"{base}/ref-{fmt}-resvg16"
+                for folder in (control, control_reference):
+                    shutil.rmtree(folder, ignore_errors=True)
+                for relative_png in over:
+                    relative = os.path.dirname(relative_png)
+                    stem = os.path.basename(relative_png)[:-4]
+                    for folder in (control, control_reference):
+                        os.makedirs(f"{folder}/{relative}", exist_ok=True)
+                    big = f"{control}/{relative}/{stem}-x16.png"
+                    run(["resvg", "--zoom", "16", f"{catalog}/{relative}/{stem}.svg", big])
+                    box_down(big, f"{control}/{relative}/{stem}.png", 16)
+                    os.remove(big)
+                    shutil.copy(f"{png_catalog}/{relative}/{stem}.png",
+                                f"{control_reference}/{relative}/{stem}.png")
+                entry = {"compared": len(over), "over0.5%": 0, "maxShare": 0.0, "maxFile": None,
+                         "identical": 0}
+                if over:
+                    check = run([tool, "golden", "check", control, control_reference, "--json",
+                                 "--threshold", "0.1", "--no-include-aa", "--fail-over", "0.5%"])
+                    for r in json.loads(check.stdout)["results"]:
+                        share = r.get("mismatchedPixels", 0) / max(r.get("totalPixels") or 1, 1)
+                        entry["identical"] += 1 if r.get("mismatchedPixels", 0) == 0 else 0
+                        entry["over0.5%"] += 1 if r.get("status") != "passed" else 0
+                        if share >= entry["maxShare"]:
+                            entry["maxShare"], entry["maxFile"] = share, r["path"]
+                counts["resvgControl"] = entry
         # The same bytes with --jobs 1.
         again = f"{base}/{fmt}-jobs1/Icons.xcassets"
         assets(tool, icons, again, fmt, 1)
@@ -278,7 +384,16 @@ def main():
                     print(f"    {renderer} {scale}: {entry['compared']} compared, {entry['identical']} "
                           f"with no differing pixel, {entry['over0.5%']} over 0.5 %, max {entry['maxShare'] * 100:.3f} %"
                           f" ({entry['maxFile']})")
-                    failed |= entry["over0.5%"] > 0
+                    if renderer == "resvg" and scale == "@1x" and "resvgControl" in counts:
+                        # Over the bound at @1x only where resvg's supersampling decides it.
+                        control = counts["resvgControl"]
+                        print(f"    resvg @1x over 0.5 %, drawn at 16x and averaged down: "
+                              f"{control['compared']} compared, {control['identical']} with no "
+                              f"differing pixel, {control['over0.5%']} over 0.5 %, max "
+                              f"{control['maxShare'] * 100:.3f} % ({control['maxFile']})")
+                        failed |= control["over0.5%"] > 0
+                    else:
+                        failed |= entry["over0.5%"] > 0
         if "outline" not in corpus_summary:
             continue
         outline = corpus_summary["outline"]
