@@ -73,7 +73,7 @@ package enum VectorRender {
   /// `/Subject` (an image set's glyph text); `target`: the layout when already found
   /// (`laidOut`), else it is found here.
   /// - Returns: the bytes and one warning per thing Cairo must embed as an image (filters,
-  ///   embedded images), naming the element (`rasterOnly`).
+  ///   embedded images, masks), naming the element (`rasterOnly`).
   /// - Throws: `GlyphsmithError.unusable` for a PNG input; what the layout and
   ///   `PDFPageWriter.pdf` throw, naming the file.
   package static func pdf(
@@ -95,23 +95,34 @@ package enum VectorRender {
     }
     let warnings = rasterOnly(svg).map {
       Diagnostic.warning(
-        "the PDF holds \($0.description) as an image at 1 px per pt (librsvg draws them as"
-          + " pixels), which blurs when enlarged; use PNG for this icon or drop the filter",
+        "the PDF holds \($0.feature == .masks ? "masks (\($0.element?.label ?? "?"))" : $0.description) as an image at 1 px per pt (librsvg draws them as"
+          + " pixels), which blurs when enlarged; use PNG for this icon or draw it without them",
         path: artwork.path, kind: Diagnostic.Kind.rasterFallback)
     }
     return (data, warnings)
   }
 
   /// The features of `svg` that a vector file can only hold as pixels (filters, embedded
-  /// images), each with the first element carrying it, read from the element outline (one
-  /// libxml2 pass; nothing is drawn).
+  /// images, and masks: librsvg 2.54 draws a `mask` into an image surface and paints through
+  /// it, so Cairo's PDF holds it as an image and soft mask), each with the first element
+  /// carrying it, read from the element outline (one libxml2 pass; nothing is drawn). Group
+  /// opacity is not among them: librsvg paints a group with an alpha, which stays vector.
   static func rasterOnly(_ svg: LoadedSVG) -> [VectorModel.Unexpressed] {
     guard let outline = try? svg.outline() else { return [] }
-    return [VectorModel.Feature.filters, .images].compactMap { feature in
+    var found = [VectorModel.Feature.filters, .images].compactMap { feature in
       LoadedSVG.element(carrying: feature, in: outline).map {
         VectorModel.Unexpressed(feature: feature, element: $0)
       }
     }
+    if let masked = outline.elements.first(where: { $0.property("mask") != nil }) {
+      found.append(
+        VectorModel.Unexpressed(
+          feature: .masks,
+          element: VectorModel.ElementReference(
+            name: masked.name, id: masked.attributes["id"], line: masked.line,
+            column: masked.column)))
+    }
+    return found
   }
 
   /// `artwork` as a plain SVG laid out as `options` say at scale 1 (`SVGImageWriter`: the
@@ -128,7 +139,7 @@ package enum VectorRender {
       throw GlyphsmithError.unusable(
         path: artwork.path, problem: "a PNG cannot be written as an SVG vector; use PNG output")
     }
-    // Filters and images are refused before the model is recorded: recording draws them at
+    // Filters, images and masks are refused before the model is recorded: recording draws them at
     // the recorder's 4096 device units, which is neither cheap nor needed to say no.
     let raster = rasterOnly(svg)
     if !raster.isEmpty {
