@@ -46,11 +46,12 @@ extension CommandTextIndex {
                                 clipping, filters, images, gradients, text) is an error naming
                                 the element or vector-drawable: an Android VectorDrawable XML in
                                 dp, laid out as the PNG at @1x (role, size, padding), template
-                                roles one colour; what it cannot express (masks, clipping,
-                                filters, images, gradients, dashes, text) is an error naming the
-                                element
+                                roles one colour, clip paths, gradients (API 24) and shape
+                                opacity kept; what it cannot express (masks, filters, images,
+                                patterns, dashes, text) is an error naming the element
           --min-sdk N           vector-drawable: the lowest API level (default 21); below 24
-                                even-odd fills are rewritten for the nonzero rule
+                                even-odd fills are rewritten for the nonzero rule and gradients
+                                are an error (Android draws them from API 24)
           --shape S             circle, square, wide or tall instead of the shape found from the ink
           --compact             compact tab bar sizes (tab-bar role)
           -a, --keep-aspect-ratio  accepted for rsvg-convert habits and ignored: the aspect ratio
@@ -133,13 +134,16 @@ extension CommandTextIndex {
           --android-out DIR     where Android drawables go
           --android-format F    png (default): the density PNGs; vector: res/drawable/NAME.xml,
                                 a VectorDrawable at the same size in dp (template roles one
-                                tint-able colour), an input it cannot express (masks, clipping,
-                                filters, images, gradients, dashes, text) failing with the
-                                element named; auto: the VectorDrawable where it can, else the
-                                PNGs with a warning. The other format's earlier output of the
-                                same name is removed (only files Glyphsmith wrote)
+                                tint-able colour; clip paths, gradients from --min-sdk 24 and
+                                shape opacity kept), an input it cannot express (masks, filters,
+                                images, patterns, dashes, text) failing with the element named;
+                                vector-drawable: the same as vector; auto: the VectorDrawable
+                                where it can, else the PNGs with a warning. The other format's
+                                earlier output of the same name is removed (only files
+                                Glyphsmith wrote)
           --min-sdk N           Android API level the drawables must work on (default 21): below
-                                24, even-odd fills are rewritten for the nonzero rule
+                                24, even-odd fills are rewritten for the nonzero rule and
+                                gradients are an error (Android draws them from API 24)
           --web-out DIR         where web icons go
           --namespace           mark catalog groups (the input's sub-folders) provides-namespace
           --force               render and write even inputs whose outputs are up to date, and
