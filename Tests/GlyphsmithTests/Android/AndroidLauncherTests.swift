@@ -26,8 +26,10 @@ struct AndroidLauncherTests {
 
   func check(_ text: String) throws -> [String] {
     let artwork = try Artwork(data: Data(text.utf8), path: "fg.svg", baseDirectory: nil)
-    return try AndroidLauncherJob.safeZone(artwork, options: AndroidLauncherOptions()).map(
-      \.diagnostic)
+    // The fixtures are drawn on the 108 dp layer: no inset (the default is the safe zone's).
+    var options = AndroidLauncherOptions()
+    options.insetPercent = 0
+    return try AndroidLauncherJob.safeZone(artwork, options: options).map(\.diagnostic)
   }
 
   @Test("ink to 65.9 dp across passes, 66.1 dp is a warning (the safe circle)")

@@ -1,7 +1,7 @@
 import Foundation
 import GlyphsmithRender
 
-/// Test-only: a VectorDrawable (`<vector>` with `<path>`s, `<group>`s opening with a
+/// A VectorDrawable (`<vector>` with `<path>`s, `<group>`s opening with a
 /// `<clip-path>`, and `<aapt:attr>` gradients, as `VectorDrawableWriter` writes them) as an
 /// SVG with the same viewport, so an independent renderer (resvg) can draw it back. Android's
 /// attribute meanings (VectorDrawable reference): fillColor and strokeColor `#RRGGBB` or
@@ -11,9 +11,36 @@ import GlyphsmithRender
 /// draws after it (nonzero); a `<gradient>` is in the path's coordinates (`type` linear:
 /// startX/Y to endX/Y, radial: centerX/Y and gradientRadius; `tileMode` clamp, repeat or
 /// mirror; `<item android:offset android:color>` stops).
-enum VectorDrawableSVG {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+///
+/// Two readers: the tests' drawn-back check (each drawable converted and drawn by resvg
+/// against Glyphsmith's PNG), and `lint --role android-launcher`, which reads the foreground
+/// VectorDrawable `appicon --platform android` wrote (`artwork(_:path:)`).
+package enum VectorDrawableSVG {
+  /// Why a file is not a VectorDrawable this reader takes: a lowercase phrase.
+  package struct Failure: Error, CustomStringConvertible {
+    /// The phrase, e.g. `unexpected element <animated-vector>`.
+    package var description: String
+  }
+
+  /// Whether `data` looks like a VectorDrawable: its first element is `<vector`.
+  package static func isVectorDrawable(_ data: Data) -> Bool {
+    var first: String? = nil
+    _ = LibXMLReader.events(data.prefix(64 * 1024)) { event in
+      if first == nil, case .start(let tag) = event { first = tag.name }
+    }
+    return first == "vector"
+  }
+
+  /// The VectorDrawable `data` (read from `path`) as artwork: its SVG conversion, the
+  /// viewport its canvas, the width and height its size in dp (1 dp = 1 px).
+  /// - Throws: `GlyphsmithError.unusable` naming `path` and what the reader does not take.
+  package static func artwork(_ data: Data, path: String) throws -> Artwork {
+    let svg: String
+    do { svg = try convert(data) } catch let failure as Failure {
+      throw GlyphsmithError.unusable(
+        path: path, problem: "cannot read it as a VectorDrawable: \(failure.description)")
+    }
+    return try Artwork(data: Data(svg.utf8), path: path, baseDirectory: nil)
   }
 
   /// A path being read: its attributes, and the gradients of its `<aapt:attr>` children by
@@ -24,7 +51,10 @@ enum VectorDrawableSVG {
     var attr: String? = nil
   }
 
-  static func convert(_ data: Data) throws -> String {
+  /// The SVG of the VectorDrawable `data`, same viewport and size.
+  /// - Throws: `Failure` for what this reader does not take (a group transform, an element
+  ///   other than those `VectorDrawableWriter` writes, a clip-path after a drawing).
+  package static func convert(_ data: Data) throws -> String {
     var size: (w: String, h: String, vw: String, vh: String)? = nil
     var body: [String] = []
     var defs: [String] = []
@@ -179,7 +209,7 @@ enum VectorDrawableSVG {
   }
 
   /// `#RRGGBB` or `#AARRGGBB` as an SVG colour and opacity.
-  static func color(_ text: String) -> (String, String) {
+  package static func color(_ text: String) -> (String, String) {
     let hex = text.dropFirst()
     guard hex.count == 8 else { return ("#" + hex, "1") }
     let alpha = Double(Int(hex.prefix(2), radix: 16) ?? 255) / 255
