@@ -4,7 +4,7 @@
 density PNGs and as VectorDrawables (--android-format vector); every VectorDrawable is
 compiled with Debian's aapt against android-framework-res, its pathData checked against the
 strict grammar, converted back to SVG (the same small converter as the Swift tests,
-Tests/GlyphsmithTests/Android/VectorDrawableSVG.swift) and drawn by resvg at mdpi..xxxhdpi;
+Sources/Glyphsmith/Android/VectorDrawableSVG.swift, here for plain paths) and drawn by resvg at mdpi..xxxhdpi;
 the drawings are compared with the PNGs by `glyphsmith golden check` (the project's pixelmatch
 kernel) at threshold 0.1, anti-aliasing not counted, failing over 0.5 % of the pixels.
 

@@ -46,11 +46,12 @@ extension CommandTextIndex {
                                 clipping, filters, images, gradients, text) is an error naming
                                 the element or vector-drawable: an Android VectorDrawable XML in
                                 dp, laid out as the PNG at @1x (role, size, padding), template
-                                roles one colour; what it cannot express (masks, clipping,
-                                filters, images, gradients, dashes, text) is an error naming the
-                                element
+                                roles one colour, clip paths, gradients (API 24) and shape
+                                opacity kept; what it cannot express (masks, filters, images,
+                                patterns, dashes, text) is an error naming the element
           --min-sdk N           vector-drawable: the lowest API level (default 21); below 24
-                                even-odd fills are rewritten for the nonzero rule
+                                even-odd fills are rewritten for the nonzero rule and gradients
+                                are an error (Android draws them from API 24)
           --shape S             circle, square, wide or tall instead of the shape found from the ink
           --compact             compact tab bar sizes (tab-bar role)
           -a, --keep-aspect-ratio  accepted for rsvg-convert habits and ignored: the aspect ratio
@@ -133,13 +134,16 @@ extension CommandTextIndex {
           --android-out DIR     where Android drawables go
           --android-format F    png (default): the density PNGs; vector: res/drawable/NAME.xml,
                                 a VectorDrawable at the same size in dp (template roles one
-                                tint-able colour), an input it cannot express (masks, clipping,
-                                filters, images, gradients, dashes, text) failing with the
-                                element named; auto: the VectorDrawable where it can, else the
-                                PNGs with a warning. The other format's earlier output of the
-                                same name is removed (only files Glyphsmith wrote)
+                                tint-able colour; clip paths, gradients from --min-sdk 24 and
+                                shape opacity kept), an input it cannot express (masks, filters,
+                                images, patterns, dashes, text) failing with the element named;
+                                vector-drawable: the same as vector; auto: the VectorDrawable
+                                where it can, else the PNGs with a warning. The other format's
+                                earlier output of the same name is removed (only files
+                                Glyphsmith wrote)
           --min-sdk N           Android API level the drawables must work on (default 21): below
-                                24, even-odd fills are rewritten for the nonzero rule
+                                24, even-odd fills are rewritten for the nonzero rule and
+                                gradients are an error (Android draws them from API 24)
           --web-out DIR         where web icons go
           --namespace           mark catalog groups (the input's sub-folders) provides-namespace
           --force               render and write even inputs whose outputs are up to date, and
@@ -681,9 +685,15 @@ extension CommandTextIndex {
         options:
           --role R          tab-bar (default), toolbar, indicator, plain; decides the size and
                             the severities. android-launcher instead checks each input as an
-                            adaptive icon's foreground (its canvas the 108 dp layer): ink
-                            outside the 66 dp safe circle is a warning, outside the 72 dp
-                            square launchers show an error (with --strict only; no --json)
+                            adaptive icon's foreground placed as appicon --platform android
+                            places it (--inset; a VectorDrawable, such as the
+                            drawable/NAME_foreground.xml appicon wrote, is the 108 dp layer
+                            itself): ink outside the 66 dp safe circle is a warning, outside
+                            the 72 dp square launchers show an error (exit 1; --strict makes
+                            warnings exit 1 too)
+          --inset PERCENT   android-launcher: the share of the 108 dp layer left free on each
+                            side, as appicon's --inset (default 19.44: the canvas in the 66 dp
+                            safe zone; 0: the whole layer; a VectorDrawable: 0)
           --size PT         target size in pt instead of the role's HIG size
           --compact         compact tab bar sizes, as render --compact (tab-bar role, no --size)
           --scales LIST     scales to check, from 1,2,3 (default 1,2,3; the iOS roles ship
@@ -899,8 +909,9 @@ extension CommandTextIndex {
         as VectorDrawables in drawable/ where the artwork allows, else 108 dp PNG layers per
         density, values/NAME_background.xml for a colour background, legacy 48 dp
         mipmap-<density>/NAME.png and NAME_round.png (masked), and NAME-playstore.png (512 px,
-        opaque) beside RES_DIR. ICON's canvas is the 108 dp layer; --inset PERCENT leaves that
-        share of it free on each side. --monochrome defaults to ICON in one colour. Checks:
+        opaque) beside RES_DIR. ICON's canvas is fitted into the 66 dp safe zone (as --inset
+        19.44: (108 - 66) / 2 dp free on each side; a note says so); --inset PERCENT leaves
+        another share free on each side, --inset 0 makes the canvas the whole 108 dp layer. --monochrome defaults to ICON in one colour. Checks:
         foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
         square an error; a monochrome layer of more than one colour or a background with
         transparency is an error (exit 1, the files are written). See docs/specs.md.

@@ -29,11 +29,14 @@ struct AndroidLauncherCLITests {
     ])
     #expect(ok.status == 0, "\(ok.stderr)")
     #expect(FileManager.default.fileExists(atPath: res + "/mipmap-anydpi-v26/ic_launcher.xml"))
-    let cropped = try CLIRunner.run(["appicon", large, "--platform", "android", "-o", res])
+    // The canvas as the whole layer (--inset 0): the 80 dp square passes the 72 dp one.
+    let cropped = try CLIRunner.run([
+      "appicon", large, "--platform", "android", "-o", res, "--inset", "0",
+    ])
     #expect(cropped.status == 1)
     #expect(cropped.stderr.contains("large.svg: error: the foreground's ink reaches 39.98 dp"))
     #expect(try CLIRunner.run(["lint", small, "--role", "android-launcher"]).status == 0)
-    let lint = try CLIRunner.run(["lint", large, "--role", "android-launcher"])
+    let lint = try CLIRunner.run(["lint", large, "--role", "android-launcher", "--inset", "0"])
     #expect(lint.status == 1)
     #expect(lint.stderr.contains("outside the 72 dp square"))
     #expect(
@@ -43,5 +46,147 @@ struct AndroidLauncherCLITests {
       try CLIRunner.run(["appicon", small, "--platform", "android", "-o", res, "--legacy"])
         .status == 2)
     #expect(try CLIRunner.run(["appicon", small, "--platform", "web", "-o", res]).status == 2)
+  }
+
+  /// The note a run without `--inset` prints.
+  static let note =
+    "note: no --inset: the canvas is fitted into the 66 dp safe zone of the 108 dp layer (19.44 % free on each side, as --inset 19.44); give --inset 0 for artwork drawn on the whole layer"
+
+  static func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("glyphsmith-launcher-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// A white square of `side` dp centred on a 108 x 108 canvas.
+  static func square(_ side: Double, in folder: URL, name: String) throws -> String {
+    let path = folder.appendingPathComponent(name).path
+    let origin = 54 - side / 2
+    try Data(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="108" height="108">
+      <rect x="\(origin)" y="\(origin)" width="\(side)" height="\(side)" fill="#fff"/></svg>
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test(
+    "without --inset the canvas goes into the 66 dp safe zone, with a note; --inset 0 and others override"
+  )
+  func defaultInsetIsTheSafeZone() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Drawn to the canvas's edges: cropped on the whole layer, inside the square when inset.
+    let full = try Self.square(108, in: folder, name: "full.svg")
+    let res = folder.appendingPathComponent("res").path
+    let fitted = try CLIRunner.run(["appicon", full, "--platform", "android", "-o", res])
+    #expect(fitted.status == 0, "\(fitted.stderr)")
+    let lines = fitted.stderr.split(separator: "\n").map(String.init)
+    // 66 dp square: its corners reach 46.67 dp, past the circle, inside the 72 dp square;
+    // the note after the findings.
+    #expect(
+      lines == [
+        full
+          + ": warning: the foreground's ink reaches 46.63 dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)",
+        full + ": " + Self.note,
+      ])
+    let whole = try CLIRunner.run([
+      "appicon", full, "--platform", "android", "-o", res, "--inset", "0", "--force",
+    ])
+    #expect(whole.status == 1)
+    #expect(!whole.stderr.contains("note:"))
+    #expect(
+      whole.stderr.contains(
+        full
+          + ": error: the foreground's ink reaches 53.98 dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)"
+      ))
+    let inset30 = try CLIRunner.run([
+      "appicon", full, "--platform", "android", "-o", res, "--inset", "30", "--force",
+    ])
+    #expect(inset30.status == 0)
+    #expect(inset30.stderr == "")
+    let help = try CLIRunner.run(["appicon", "--help"])
+    #expect(
+      help.stdoutText.contains("ICON's canvas is fitted into the 66 dp safe zone (as --inset")
+    )
+  }
+
+  @Test(
+    "lint --role android-launcher: --inset as appicon's, the VectorDrawable appicon wrote, --json, exit codes as help says"
+  )
+  func lintLauncher() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let large = try Self.square(80, in: folder, name: "large.svg")
+    // Default: placed as appicon places it, a note; the corners past the circle: a warning.
+    let placed = try CLIRunner.run(["lint", large, "--role", "android-launcher"])
+    #expect(placed.status == 0)
+    #expect(
+      placed.stderr
+        == large
+        + ": warning: the foreground's ink reaches 34.54 dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)\n"
+        + Self.note + "\n")
+    // --strict makes the warning exit 1; an error exits 1 without it (docs/lint.md).
+    #expect(
+      try CLIRunner.run(["lint", large, "--role", "android-launcher", "--strict"]).status == 1)
+    let whole = try CLIRunner.run(["lint", large, "--role", "android-launcher", "--inset", "0"])
+    #expect(whole.status == 1)
+    #expect(
+      whole.stderr
+        == large
+        + ": error: the foreground's ink reaches 39.98 dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)\n"
+    )
+    // The foreground VectorDrawable appicon wrote is the layer itself: same finding, no note.
+    let res = folder.appendingPathComponent("res").path
+    #expect(
+      try CLIRunner.run(["appicon", large, "--platform", "android", "-o", res, "--inset", "0"])
+        .status == 1)
+    let xml = res + "/drawable/ic_launcher_foreground.xml"
+    let readBack = try CLIRunner.run(["lint", xml, "--role", "android-launcher"])
+    #expect(readBack.status == 1)
+    #expect(
+      readBack.stderr
+        == xml
+        + ": error: the foreground's ink reaches 39.98 dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)\n"
+    )
+    // --json: the other roles' shape.
+    let json = try CLIRunner.run(["lint", xml, large, "--role", "android-launcher", "--json"])
+    #expect(json.status == 1)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+    #expect(report["version"] as? Int == 1)
+    let files = try #require(report["files"] as? [[String: Any]])
+    #expect(files.map { $0["path"] as? String } == [xml, large])
+    #expect(files.map { $0["role"] as? String } == ["android-launcher", "android-launcher"])
+    #expect(files.map { $0["inset"] as? Double } == [0, 19.44])
+    let finding = try #require((files[0]["findings"] as? [[String: Any]])?.first)
+    #expect(finding["rule"] as? String == "safe-zone")
+    #expect(finding["severity"] as? String == "error")
+    #expect(finding["value"] as? Double == 39.98)
+    #expect(finding["limit"] as? Double == 36)
+    #expect(finding["count"] as? Int == 1)
+    #expect(finding["line"] is NSNull)
+    #expect(
+      Set(finding.keys)
+        == [
+          "rule", "severity", "message", "line", "column", "scale", "box", "value", "limit",
+          "count",
+        ])
+    // --inset belongs to the launcher role; a bad value is a usage error.
+    let other = try CLIRunner.run(["lint", large, "--role", "tab-bar", "--inset", "10"])
+    #expect(other.status == 2)
+    #expect(
+      other.stderr.hasPrefix("glyphsmith lint: error: --inset applies to --role android-launcher\n")
+    )
+    let bad = try CLIRunner.run(["lint", large, "--role", "android-launcher", "--inset", "60"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("--inset needs a percentage from 0 to under 50, got '60'"))
+    // The help says what the exit codes do.
+    let help = try CLIRunner.run(["lint", "--help"])
+    #expect(help.stdoutText.contains("square launchers show an error (exit 1; --strict makes"))
+    #expect(!help.stdoutText.contains("with --strict only"))
+    #expect(help.stdoutText.contains("--inset PERCENT"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlyphsmithTestFixtures
 import Testing
 
 /// Issue 28: `render --format vector-drawable`.
@@ -18,7 +19,9 @@ struct AndroidVectorCLITests {
       """.utf8
     ).write(to: URL(fileURLWithPath: svg))
     let out = folder.appendingPathComponent("a.xml").path
-    let result = try CLIRunner.run(["render", svg, "-f", "vector-drawable", "-o", out, "--size", "48"])
+    let result = try CLIRunner.run([
+      "render", svg, "-f", "vector-drawable", "-o", out, "--size", "48",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let xml = try String(contentsOfFile: out, encoding: .utf8)
     #expect(xml.contains("android:width=\"48dp\""))
@@ -37,5 +40,132 @@ struct AndroidVectorCLITests {
     #expect(try CLIRunner.run(["render", svg, "--min-sdk", "24", "-o", png]).status == 2)
     // -o a.xml alone is a VectorDrawable (issue 34: the format follows the extension).
     #expect(try CLIRunner.run(["render", svg, "--min-sdk", "24", "-o", out]).status == 0)
+  }
+
+  /// The VectorDrawable fixtures of issue 39 (clip paths, gradients, shape opacity).
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent(
+      "GlyphsmithTestFixtures/Fixtures/android-vector")
+
+  /// A project of `names` (fixtures) with `android` as its Android block, plain role.
+  static func project(_ names: [String], android: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("glyphsmith-vd-build-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+    for name in names {
+      try FileManager.default.copyItem(
+        at: fixtures.appendingPathComponent(name + ".svg"),
+        to: folder.appendingPathComponent("icons/\(name).svg"))
+    }
+    try config(android, in: folder)
+    return folder
+  }
+
+  static func config(_ android: String, in folder: URL) throws {
+    try Data(
+      #"{"version": 1, "icons": "icons", "android": ANDROID, "defaults": {"role": "plain"}}"#
+        .replacingOccurrences(of: "ANDROID", with: android).utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+  }
+
+  static func listing(_ folder: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+  }
+
+  @Test(
+    "build with android.format vector writes VectorDrawables aapt compiles; vector-drawable is the same; reruns and a switch to png behave as for PNGs"
+  )
+  func buildVector() throws {
+    let names = ["clip-path", "linear-gradient", "radial-gradient", "shape-opacity"]
+    let folder = try Self.project(
+      names, android: #"{"res": "android/res", "format": "vector", "minSdk": 24}"#)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let res = folder.appendingPathComponent("android/res")
+    let first = try CLIRunner.run(["build"], in: folder)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.hasPrefix("built 4 icons (0 PNG files, 4 VectorDrawables) to android/res"))
+    #expect(Self.listing(res) == ["drawable"])
+    #expect(
+      Self.listing(res.appendingPathComponent("drawable"))
+        == ["clip_path.xml", "linear_gradient.xml", "radial_gradient.xml", "shape_opacity.xml"])
+    if AndroidTools.aapt != nil {
+      let compiled = try AndroidTools.compile(res: res.path, minSdk: 24)
+      #expect(compiled.status == 0, "\(compiled.output)")
+    } else {
+      AndroidTools.skip("aapt and android-framework-res are not installed")
+    }
+    let again = try CLIRunner.run(["build"], in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr.contains("; 4 unchanged; 0 skipped; 0 failed; 0 removed"))
+    // The registry's own name is the same format: same files, same fingerprints.
+    try Self.config(
+      #"{"res": "android/res", "format": "vector-drawable", "minSdk": 24}"#, in: folder)
+    let spelled = try CLIRunner.run(["build"], in: folder)
+    #expect(spelled.status == 0, "\(spelled.stderr)")
+    #expect(spelled.stderr.contains("; 4 unchanged; 0 skipped; 0 failed; 0 removed"))
+    // A user's drawable beside them stays through a switch to PNG; glyphsmith's go.
+    try Data("mine".utf8).write(to: res.appendingPathComponent("drawable/mine.xml"))
+    try Self.config(#"{"res": "android/res", "format": "png"}"#, in: folder)
+    let png = try CLIRunner.run(["build"], in: folder)
+    #expect(png.status == 0, "\(png.stderr)")
+    #expect(
+      png.stderr.split(separator: "\n").dropLast() == [
+        "android/res/drawable/clip_path.xml: removed (icons/clip-path.svg no longer makes it)",
+        "android/res/drawable/linear_gradient.xml: removed (icons/linear-gradient.svg no longer makes it)",
+        "android/res/drawable/radial_gradient.xml: removed (icons/radial-gradient.svg no longer makes it)",
+        "android/res/drawable/shape_opacity.xml: removed (icons/shape-opacity.svg no longer makes it)",
+      ])
+    #expect(png.stderr.contains("; 0 failed; 4 removed"))
+    #expect(Self.listing(res.appendingPathComponent("drawable")) == ["mine.xml"])
+    // And back to vector: the PNGs go, 5 densities x 4 icons.
+    try Self.config(
+      #"{"res": "android/res", "format": "vector-drawable", "minSdk": 24}"#, in: folder)
+    let back = try CLIRunner.run(["build"], in: folder)
+    #expect(back.status == 0, "\(back.stderr)")
+    #expect(back.stderr.contains("; 0 failed; 20 removed"))
+    #expect(Self.listing(res) == ["drawable"])
+  }
+
+  @Test(
+    "below API 24 a gradient fails its icon (exit 2) with the exact reason; the others are written")
+  func buildGradientBelowAPI24() throws {
+    let folder = try Self.project(
+      ["linear-gradient", "shape-opacity"], android: #"{"res": "android/res", "format": "vector"}"#)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLIRunner.run(["build"], in: folder)
+    #expect(result.status == 2)
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first
+        == "icons/linear-gradient.svg: error: gradients need minSdk 24 (VectorDrawable draws them from API 24): the linear gradient fill of <rect id=\"panel\"> line 13; give --min-sdk 24 (android.minSdk in glyphsmith.json)"
+    )
+    #expect(lines.last?.contains("built 1 icon (0 PNG files, 1 VectorDrawable)") == true)
+    #expect(lines.last?.contains("; 1 failed; 0 removed") == true)
+    // assets takes the registry's name too, and --min-sdk 24 writes it.
+    let out = folder.appendingPathComponent("out").path
+    let assets = try CLIRunner.run([
+      "assets", folder.appendingPathComponent("icons").path, "-o", out, "--platform", "android",
+      "--android-format", "vector-drawable", "--min-sdk", "24", "--role", "plain",
+    ])
+    #expect(assets.status == 0, "\(assets.stderr)")
+    #expect(
+      FileManager.default.fileExists(atPath: out + "/android/res/drawable/linear_gradient.xml"))
+  }
+
+  @Test("opacity over a fill and its stroke: exit 2 naming the file and the element")
+  func fillAndStrokeOpacity() throws {
+    let out = FileManager.default.temporaryDirectory
+      .appendingPathComponent("glyphsmith-vd-\(UUID().uuidString).xml").path
+    defer { try? FileManager.default.removeItem(atPath: out) }
+    let input = Self.fixtures.appendingPathComponent("fill-stroke-opacity.svg").path
+    let result = try CLIRunner.run(["render", input, "-f", "vector-drawable", "-o", out])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == input
+        + ": error: a VectorDrawable cannot express opacity 0.5 over a fill and its stroke, which overlap (<circle id=\"badge\"> line 2): a VectorDrawable has only each path's fillAlpha and strokeAlpha, which would darken the overlap; give fill-opacity and stroke-opacity instead\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: out))
   }
 }

@@ -114,7 +114,7 @@ struct DefaultsCLITests {
       CommandIndex.declarations.first { $0.name == "assets" }?.options
         .first { $0.name == "android-format" })
     // --android-format takes the registry's Android names, then auto (no enum of its own).
-    #expect(format.kind == .choice(["png", "vector", "auto"]))
+    #expect(format.kind == .choice(["png", "vector", "vector-drawable", "auto"]))
     let roles = Role.allCases.map(\.rawValue)
     for command in ["render", "assets", "sheet", "lint"] {
       let role = try #require(

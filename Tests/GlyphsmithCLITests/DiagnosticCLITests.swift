@@ -92,8 +92,9 @@ struct DiagnosticCLITests {
   func androidLauncher() throws {
     let dir = try folder(["wide.svg": Self.wide])
     defer { try? FileManager.default.removeItem(at: dir) }
+    // The canvas as the whole layer (issue 39: without --inset it goes into the safe zone).
     let result = try CLIRunner.run(
-      ["appicon", "wide.svg", "--platform", "android", "-o", "res"], in: dir)
+      ["appicon", "wide.svg", "--platform", "android", "-o", "res", "--inset", "0"], in: dir)
     #expect(result.status == 1)
     #expect(
       result.stderr == """

@@ -166,7 +166,9 @@ struct DiagnosticTests {
         <rect x="\(origin)" y="\(origin)" width="\(side)" height="\(side)" fill="#fff"/></svg>
         """
       let artwork = try Artwork(data: Data(svg.utf8), path: "fg.svg", baseDirectory: nil)
-      return try AndroidLauncherJob.safeZone(artwork, options: AndroidLauncherOptions())
+      var options = AndroidLauncherOptions()
+      options.insetPercent = 0  // drawn on the 108 dp layer
+      return try AndroidLauncherJob.safeZone(artwork, options: options)
     }
     let warning = try #require(try findings(60).first)
     #expect(warning.finding.kind == Diagnostic.Kind.safeZone)

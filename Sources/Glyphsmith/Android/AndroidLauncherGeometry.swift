@@ -17,6 +17,12 @@ public enum AndroidLauncherGeometry {
   public static let visible = 72.0
   /// Diameter of the circle every mask keeps.
   public static let safe = 66.0
+  /// The inset, in percent of the layer per side, that fits an artwork's canvas into the
+  /// safe zone: (108 - 66) / 2 = 21 dp of 108 on each side, 19.44 %; the canvas is then the
+  /// 66 dp square, inside the 72 dp every launcher shows, and ink within the canvas's inscribed
+  /// circle is never cut. The default of `appicon --platform android` and `lint --role
+  /// android-launcher` without `--inset` (issue 39).
+  public static let safeZoneInsetPercent = (layer - safe) / 2 / layer * 100
   /// Side of a legacy launcher icon.
   public static let legacy = 48.0
   /// Side of the Play Store icon in px.

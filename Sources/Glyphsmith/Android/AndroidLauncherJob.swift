@@ -35,6 +35,12 @@ public enum AndroidLauncherJob {
       backgroundArt = nil
     }
     var result = AndroidLauncherResult()
+    if options.insetPercent == nil {
+      result.notes.append(
+        Diagnostic(
+          .note, path: iconPath, kind: Diagnostic.Kind.safeZone,
+          message: AndroidLauncherOptions.defaultInsetNote))
+    }
     result.findings += foreground.diagnostics
     result.findings += try safeZone(foreground, options: options).map(\.finding)
     if options.monochromePath != nil, let problem = try colours(of: monochrome) {
@@ -91,8 +97,8 @@ public enum AndroidLauncherJob {
     case .file:
       background = try layer(backgroundArt!, "background", inset: 0, template: false)
     }
-    let front = try layer(foreground, "foreground", inset: options.insetPercent, template: false)
-    let mono = try layer(monochrome, "monochrome", inset: options.insetPercent, template: true)
+    let front = try layer(foreground, "foreground", inset: options.inset, template: false)
+    let mono = try layer(monochrome, "monochrome", inset: options.inset, template: true)
     let adaptive = adaptiveIcon(background: background, foreground: front, monochrome: mono)
     files.append(("mipmap-anydpi-v26/\(name).xml", adaptive))
     files.append(("mipmap-anydpi-v26/\(name)_round.xml", adaptive))
@@ -106,7 +112,7 @@ public enum AndroidLauncherJob {
       case .color(let color): back = RGBAImage(width: side, height: side, fill: color)
       case .file: back = try render(backgroundArt!, side: side, inset: 0)
       }
-      let front = try render(foreground, side: side, inset: options.insetPercent)
+      let front = try render(foreground, side: side, inset: options.inset)
       return LayerImage.crop(LayerImage.over(front, back), side: visible)
     }
     for density in AndroidDrawables.densities {
@@ -215,7 +221,7 @@ public enum AndroidLauncherJob {
   {
     let k = AndroidLauncherGeometry.checkScale
     let image = try render(
-      artwork, side: Int(AndroidLauncherGeometry.layer * k), inset: options.insetPercent)
+      artwork, side: Int(AndroidLauncherGeometry.layer * k), inset: options.inset)
     let centre = Double(image.width) / 2
     var radius = 0.0
     var across = 0.0
@@ -234,13 +240,15 @@ public enum AndroidLauncherJob {
         SafeZoneFinding(
           .error(
             "the foreground's ink reaches \(String(format: "%.2f", across / k)) dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)",
-            path: artwork.path, kind: Diagnostic.Kind.safeZone)))
+            path: artwork.path, kind: Diagnostic.Kind.safeZone),
+          reachDp: across / k, limitDp: half))
     } else if radius / k > AndroidLauncherGeometry.safe / 2 {
       found.append(
         SafeZoneFinding(
           .warning(
             "the foreground's ink reaches \(String(format: "%.2f", radius / k)) dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)",
-            path: artwork.path, kind: Diagnostic.Kind.safeZone)))
+            path: artwork.path, kind: Diagnostic.Kind.safeZone),
+          reachDp: radius / k, limitDp: AndroidLauncherGeometry.safe / 2))
     }
     return found
   }

@@ -17,9 +17,11 @@ public struct AndroidLauncherOptions: Sendable {
   /// The themed (monochrome) layer's artwork; `nil`: the foreground as one colour.
   public var monochromePath: String? = nil
   /// Transparent margin around the foreground's canvas, in percent of the 108 dp layer per
-  /// side (default 0: the artwork's canvas is the whole layer, as adaptive-icon artwork is
-  /// drawn on a 108 dp canvas).
-  public var insetPercent = 0.0
+  /// side; `nil` (the default): the safe zone, `AndroidLauncherGeometry.safeZoneInsetPercent`
+  /// (19.44 %: the canvas becomes the central 66 dp), so artwork drawn to its own edges is not
+  /// cropped by launcher masks. 0 makes the canvas the whole layer (artwork drawn on a 108 dp
+  /// canvas, with its own safe zone).
+  public var insetPercent: Double? = nil
   /// The lowest API level the VectorDrawable layers must work on (below 24, even-odd fills
   /// are rewritten).
   public var minSdk = 26
@@ -27,6 +29,19 @@ public struct AndroidLauncherOptions: Sendable {
   /// first one, before anything is written (`AndroidLauncherJob.claim`).
   public var force = false
 
-  /// Defaults: `ic_launcher`, white, no inset.
+  /// The inset used: `insetPercent`, else the safe zone's.
+  public var inset: Double { insetPercent ?? AndroidLauncherGeometry.safeZoneInsetPercent }
+
+  /// The note a run without `--inset` prints: the canvas was fitted into the safe zone, and
+  /// how to have another inset.
+  public static var defaultInsetNote: String {
+    "no --inset: the canvas is fitted into the 66 dp safe zone of the 108 dp layer ("
+      + String(format: "%.2f", AndroidLauncherGeometry.safeZoneInsetPercent)
+      + " % free on each side, as --inset "
+      + String(format: "%.2f", AndroidLauncherGeometry.safeZoneInsetPercent)
+      + "); give --inset 0 for artwork drawn on the whole layer"
+  }
+
+  /// Defaults: `ic_launcher`, white, the safe-zone inset.
   public init() {}
 }

@@ -8,6 +8,9 @@ public struct AndroidLauncherResult: Sendable {
   /// a monochrome layer of more than one colour, a background with transparency, layers
   /// written as PNG instead of VectorDrawable.
   public var findings: [Diagnostic] = []
+  /// Remarks that are not problems: without an inset given, that the canvas was fitted into
+  /// the safe zone (`AndroidLauncherOptions.defaultInsetNote`).
+  public var notes: [Diagnostic] = []
   /// How many of `findings` are errors.
   public var errors: Int { findings.filter(\.isError).count }
   /// `.answerIsNo` when a diagnostic is an error (the files are written all the same), else

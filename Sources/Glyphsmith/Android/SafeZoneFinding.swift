@@ -6,6 +6,12 @@ public struct SafeZoneFinding: Sendable, Equatable {
   /// The finding: an error for ink outside the 72 dp visible square, a warning for ink
   /// outside the 66 dp safe circle.
   public var finding: Diagnostic
+  /// How far the ink reaches from the layer's centre, in dp: across or down for the error,
+  /// as a radius for the warning; `nil` when not measured.
+  public var reachDp: Double? = nil
+  /// The bound it passes, in dp from the centre: 36 (half the visible square) or 33 (the
+  /// safe circle's radius); `nil` when not measured.
+  public var limitDp: Double? = nil
 
   /// An error (ink outside the 72 dp visible square) rather than a warning (outside the
   /// 66 dp safe circle).
@@ -15,7 +21,9 @@ public struct SafeZoneFinding: Sendable, Equatable {
   public var diagnostic: String { finding.description }
 
   /// A finding; see the properties.
-  public init(_ finding: Diagnostic) {
+  public init(_ finding: Diagnostic, reachDp: Double? = nil, limitDp: Double? = nil) {
     self.finding = finding
+    self.reachDp = reachDp
+    self.limitDp = limitDp
   }
 }

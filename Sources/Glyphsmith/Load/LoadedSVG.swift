@@ -74,11 +74,14 @@ package final class LoadedSVG {
     if let cachedModel { return try cachedModel.get() }
     let result = Result {
       var model = try SVGPathRecorder.record(document)
-      if !model.isPlain, let outline = try? outline() {
+      if !model.isPlain || model.paths.contains(where: { $0.gradient != nil }),
+        let outline = try? outline()
+      {
         for i in model.unexpressed.indices {
           model.unexpressed[i].element = Self.element(
             carrying: model.unexpressed[i].feature, in: outline)
         }
+        Self.nameRecorded(&model, in: outline)
       }
       return model
     }
@@ -93,6 +96,48 @@ package final class LoadedSVG {
     let rects = ElementLocator.inkRects(data: source, path: path, baseDirectory: baseDirectory)
     cachedInkRects = rects
     return rects
+  }
+
+  /// Names the source elements of the model's gradients and opacity groups: the k-th
+  /// gradient paint drawn is the k-th element (document order) whose `fill` or `stroke` is
+  /// a `url(...)` of a gradient, the k-th opacity group the k-th element with an `opacity`
+  /// below 1, when the counts agree (one element each); else every one names the first.
+  static func nameRecorded(_ model: inout VectorModel, in outline: SVGOutline) {
+    func reference(_ element: SVGOutline.Element) -> VectorModel.ElementReference {
+      VectorModel.ElementReference(
+        name: element.name, id: element.attributes["id"], line: element.line,
+        column: element.column)
+    }
+    let gradientIDs = Set(
+      outline.elements.filter { $0.name == "linearGradient" || $0.name == "radialGradient" }
+        .compactMap { $0.attributes["id"] })
+    func paintsGradient(_ value: String?) -> Bool {
+      guard let value, value.hasPrefix("url(#") else { return false }
+      let id = value.dropFirst(5).prefix { $0 != ")" }
+      return gradientIDs.contains(String(id))
+    }
+    var painters: [VectorModel.ElementReference] = []
+    for element in outline.elements {
+      if paintsGradient(element.property("fill")) { painters.append(reference(element)) }
+      if paintsGradient(element.property("stroke")) { painters.append(reference(element)) }
+    }
+    let translucent = outline.elements.filter {
+      SVGOutline.number($0.property("opacity")).map { $0 < 1 } ?? false
+    }.map(reference)
+    let gradientPaths = model.paths.indices.filter { model.paths[$0].gradient != nil }
+    for (k, index) in gradientPaths.enumerated() {
+      model.paths[index].gradient?.element =
+        painters.count == gradientPaths.count ? painters[k] : painters.first
+    }
+    let groups = Set(model.paths.flatMap { $0.opacity.map(\.id) })
+    for index in model.paths.indices {
+      for g in model.paths[index].opacity.indices {
+        let id = model.paths[index].opacity[g].id
+        model.paths[index].opacity[g].element =
+          translucent.count == groups.count && id < translucent.count
+          ? translucent[id] : translucent.first
+      }
+    }
   }
 
   /// The first element (document order) that brings `feature` in, as written in the source.

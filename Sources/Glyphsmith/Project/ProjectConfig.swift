@@ -25,7 +25,8 @@ public struct ProjectConfig: Equatable, Sendable {
   public static var formats: [String] { OutputFormats.names(for: .catalog) }
   /// The formats `android.format` takes, as `--android-format`: the registry's with an
   /// `.android` choice, then `auto` (`OutputFormatIndex.androidNames`): `png`, `vector`,
-  /// `auto` (`IconOptions.androidFormat`).
+  /// `vector-drawable` (read as `vector`, `OutputFormatIndex.canonicalAndroid`), `auto`
+  /// (`IconOptions.androidFormat`).
   public static var androidFormats: [String] {
     OutputFormats.names(for: .android) + [OutputFormatIndex.androidAuto.name]
   }
@@ -50,7 +51,8 @@ public struct ProjectConfig: Equatable, Sendable {
   public struct Android: Equatable, Sendable {
     /// The `res` folder, relative to the file: drawables go to `res/drawable-<density>/`.
     public var res: String
-    /// What the drawables are (`--android-format`): `png` (the default), `vector` or `auto`.
+    /// What the drawables are (`--android-format`): `png` (the default), `vector` (also read
+    /// from `vector-drawable`) or `auto`.
     public var format = "png"
     /// The lowest Android API level the VectorDrawables must work on (`--min-sdk`; `nil`:
     /// 21, the first with VectorDrawable): 24 lets even-odd fills whose contours cross be
@@ -233,7 +235,8 @@ public struct ProjectConfig: Equatable, Sendable {
         )
       }
       config.android = Android(
-        res: res, format: android["format"]?.string ?? "png",
+        res: res,
+        format: OutputFormatIndex.canonicalAndroid(android["format"]?.string ?? "png"),
         minSdk: android["minSdk"]?.number.map { Int($0) })
     }
     if let web = top["web"]?.object {

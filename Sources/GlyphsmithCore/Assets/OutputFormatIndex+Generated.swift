@@ -44,15 +44,20 @@ extension OutputFormatIndex {
         OutputFormatChoice(
           .render, "vector-drawable",
           help: "vector-drawable: an Android VectorDrawable XML in dp, laid out as the "
-            + "PNG at @1x (role, size, padding), template roles one colour; what it "
-            + "cannot express (masks, clipping, filters, images, gradients, dashes, "
-            + "text) is an error naming the element"),
+            + "PNG at @1x (role, size, padding), template roles one colour, clip "
+            + "paths, gradients (API 24) and shape opacity kept; what it cannot "
+            + "express (masks, filters, images, patterns, dashes, text) is an error "
+            + "naming the element"),
         OutputFormatChoice(
           .android, "vector",
           help: "vector: res/drawable/NAME.xml, a VectorDrawable at the same size in dp "
-            + "(template roles one tint-able colour), an input it cannot express "
-            + "(masks, clipping, filters, images, gradients, dashes, text) failing "
-            + "with the element named"),
+            + "(template roles one tint-able colour; clip paths, gradients from "
+            + "--min-sdk 24 and shape opacity kept), an input it cannot express "
+            + "(masks, filters, images, patterns, dashes, text) failing with the "
+            + "element named"),
+        OutputFormatChoice(
+          .android, "vector-drawable",
+          help: "vector-drawable: the same as vector"),
       ]),
     Entry(
       name: "ico",

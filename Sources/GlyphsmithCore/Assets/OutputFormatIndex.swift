@@ -57,6 +57,17 @@ package enum OutputFormatIndex {
   /// `auto`.
   package static var androidNames: [String] { names(for: .android) + [androidAuto.name] }
 
+  /// The name `--android-format` and `android.format` store for `name`: the first Android
+  /// name of the format that `name` chooses (`vector-drawable` is `vector`, so outputs and
+  /// fingerprints are the same whichever spelling is written); `name` itself otherwise
+  /// (`png`, `auto`, or one no format takes).
+  package static func canonicalAndroid(_ name: String) -> String {
+    let entry = entries.first { entry in
+      entry.choices.contains { $0.place == .android && $0.name == name }
+    }
+    return entry?.choices.first { $0.place == .android }?.name ?? name
+  }
+
   /// The `--android-format` entry's help: each choice's phrase joined by `; `, then `tail`,
   /// wrapped at 64 columns as the help was written by hand.
   package static func androidHelp(tail: String) -> String {

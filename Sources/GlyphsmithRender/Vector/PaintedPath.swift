@@ -21,6 +21,16 @@ package struct PaintedPath: Sendable, Hashable {
   /// The solid colour painted, its opacity in `alpha`; `nil` when a gradient or pattern
   /// paints it (the model lists that in `VectorModel.unexpressed`).
   package var color: PaintColor?
+  /// The gradient that paints it when `color` is `nil` and the recorder could resolve one
+  /// (`PaintGradient`); `nil` for a solid colour or a pattern.
+  package var gradient: PaintGradient? = nil
+  /// The clips in effect, outermost first (their regions intersect); empty when unclipped or
+  /// when the clip could not be recorded (then `VectorModel.unexpressed` lists clipping).
+  package var clips: [ClipRegion] = []
+  /// The constant-opacity groups it is drawn in, outermost first (`OpacityGroup`); empty
+  /// when none. A writer that folds a group's alpha into each path's own must check that the
+  /// group's paths do not overlap (a fill and its stroke do).
+  package var opacity: [OpacityGroup] = []
 
   /// A painted path; see the properties (`color`: opaque black unless given).
   package init(path: VectorPath, paint: Paint, order: Int, color: PaintColor? = .black) {
@@ -29,6 +39,9 @@ package struct PaintedPath: Sendable, Hashable {
     self.order = order
     self.color = color
   }
+
+  /// The product of the `opacity` groups' alphas (1 when none).
+  package var groupAlpha: Double { opacity.reduce(1) { $0 * $1.alpha } }
 
   /// Whether the path is filled with the even-odd rule (`false`: nonzero, or a stroke).
   package var isEvenOdd: Bool {

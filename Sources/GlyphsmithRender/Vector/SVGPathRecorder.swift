@@ -33,31 +33,23 @@ package enum SVGPathRecorder {
     let size = document.intrinsicSize
     let k = deviceScale ?? deviceSide / max(size.width, size.height, 1e-9)
     let data = try LibraryClock.measure { try render(document, k: k, elementID: elementID) }
-    var reader = CairoSVGReader()
-    if let failure = LibXMLReader.events(data, { reader.handle($0) }) {
+    var tree = CairoSVGTree()
+    if let failure = LibXMLReader.events(data, { tree.handle($0) }) {
       throw RenderError.cairo(
         status:
           "cannot read cairo's SVG output: line \(failure.line): \(failure.message) (libxml2 error \(failure.code))"
       )
     }
+    // Back from the page (one canvas of margin, `render`) to canvas px.
     let scale = 1 / k
-    let paths = reader.paths.map { painted in
-      var painted = painted
-      // Back from the page (one canvas of margin, `render`) to canvas px.
-      painted.path = painted.path.map {
-        PathPoint(x: $0.x * scale - size.width, y: $0.y * scale - size.height)
-      }
-      if case .stroke(var style, let dashed) = painted.paint {
-        style.width *= scale
-        style.dashes = style.dashes.map { $0 * scale }
-        style.dashOffset *= scale
-        painted.paint = .stroke(style, dashed: dashed)
-      }
-      return painted
-    }
+    var reader = CairoSVGReader(
+      ids: tree.ids, toCanvas: [scale, 0, 0, scale, -size.width, -size.height], scale: scale)
+    if let root = tree.root { reader.walk(root, CairoSVGReader.Context(insideUse: false)) }
     return VectorModel(
-      canvas: size, paths: paths,
-      unexpressed: reader.unexpressed.map { VectorModel.Unexpressed(feature: $0) })
+      canvas: size, paths: reader.paths,
+      unexpressed: reader.unexpressed.map {
+        VectorModel.Unexpressed(feature: $0.feature, recorded: $0.recorded)
+      })
   }
 
   /// Collects the bytes Cairo's SVG surface writes.
@@ -120,82 +112,340 @@ package enum SVGPathRecorder {
   }
 }
 
-/// Reads the SVG that Cairo's SVG surface writes (only that: Cairo's own, fixed vocabulary).
-private struct CairoSVGReader {
-  var paths: [PaintedPath] = []
-  var unexpressed: [VectorModel.Feature] = []
-  private var defsDepth = 0
-  private var order = 0
+/// One element of Cairo's SVG output, with its children.
+private final class CairoNode {
+  let name: String
+  let attributes: [String: String]
+  var children: [CairoNode] = []
+
+  init(name: String, attributes: [String: String]) {
+    self.name = name
+    self.attributes = attributes
+  }
+
+  /// `url(#id)` -> `id`.
+  static func reference(_ text: String?) -> String? {
+    guard let text, text.hasPrefix("url(#"), text.hasSuffix(")") else { return nil }
+    return String(text.dropFirst(5).dropLast())
+  }
+}
+
+/// Cairo's SVG output as a tree, with the elements that carry an `id` (gradients, clip paths,
+/// masks, the group surfaces `<use>` draws).
+private struct CairoSVGTree {
+  var root: CairoNode?
+  var ids: [String: CairoNode] = [:]
+  private var stack: [CairoNode] = []
 
   mutating func handle(_ event: XMLEvent) {
     switch event {
-    case .start(let tag): start(tag.name, tag.attributes)
-    case .end: if defsDepth > 0 { defsDepth -= 1 }
+    case .start(let tag):
+      let node = CairoNode(name: tag.name, attributes: tag.attributes)
+      if let parent = stack.last { parent.children.append(node) } else { root = node }
+      if let id = tag.attributes["id"] { ids[id] = node }
+      stack.append(node)
+    case .end: if !stack.isEmpty { stack.removeLast() }
     case .characters, .comment, .cdata: break
     }
   }
+}
 
-  private mutating func start(_ name: String, _ attributes: [String: String]) {
-    if name == "defs" || defsDepth > 0 {
-      defsDepth += 1
-      return
+/// Reads the SVG that Cairo's SVG surface writes (only that: Cairo's own, fixed vocabulary),
+/// walking what it draws from the root: paths, the clips (`<g clip-path>`) they are under, the
+/// gradients that paint them, and the groups `<use>` draws with a constant-opacity mask
+/// (librsvg's group opacity), whose paths are read as drawn in place.
+private struct CairoSVGReader {
+  /// What the walk carries down: how local coordinates reach canvas px, the clips and the
+  /// opacity groups in effect.
+  struct Context {
+    /// Matrices applied to a local point in turn (innermost first), the last one the page
+    /// to canvas px (`toCanvas`); a path's own `transform` goes before them.
+    var chain: [[Double]] = []
+    /// The product of the chain's length scales (`sqrt(|det|)`), for stroke widths.
+    var lengthScale = 1.0
+    var clips: [ClipRegion] = []
+    var opacity: [OpacityGroup] = []
+    /// Inside content drawn through `<use>`: what cannot be recorded there counts as a
+    /// reused group (as before groups were walked), and what can be adds no entry.
+    var insideUse: Bool
+  }
+
+  let ids: [String: CairoNode]
+  let toCanvas: [Double]
+  let scale: Double
+  var paths: [PaintedPath] = []
+  var unexpressed: [(feature: VectorModel.Feature, recorded: Bool)] = []
+  private var order = 0
+  private var nextClip = 0
+  private var nextGroup = 0
+
+  init(ids: [String: CairoNode], toCanvas: [Double], scale: Double) {
+    self.ids = ids
+    self.toCanvas = toCanvas
+    self.scale = scale
+  }
+
+  mutating func walk(_ node: CairoNode, _ context: Context) {
+    var context = context
+    if node.name == "svg" {
+      context.chain = [toCanvas]
+      context.lengthScale = scale
     }
-    if attributes["clip-path"] != nil { note(.clipping) }
-    if attributes["mask"] != nil { note(.masks) }
-    if attributes["filter"] != nil { note(.filters) }
-    switch name {
-    case "path": readPath(attributes)
-    case "use": note(.reusedGroup)
-    case "image": note(.images)
-    case "rect": note(.wholeSurfacePaint)
-    default: break
+    if node.name == "defs" { return }
+    if let clip = node.attributes["clip-path"] {
+      if let region = clipRegion(clip, rule: node.attributes["clip-rule"], context) {
+        context.clips.append(region)
+        note(.clipping, recorded: true, context)
+      } else {
+        note(.clipping, recorded: false, context)
+      }
+    }
+    var maskResolved = true
+    if let mask = node.attributes["mask"] {
+      if let alpha = constantAlpha(mask) {
+        context.opacity.append(OpacityGroup(id: nextGroup, alpha: alpha))
+        nextGroup += 1
+        note(.masks, recorded: true, context)
+      } else {
+        maskResolved = false
+        note(.masks, recorded: false, context)
+      }
+    }
+    if node.attributes["filter"] != nil { note(.filters, recorded: false, context) }
+    switch node.name {
+    case "path": readPath(node.attributes, context)
+    case "use":
+      guard maskResolved, let target = useTarget(node) else {
+        note(.reusedGroup, recorded: false, context)
+        return
+      }
+      note(.reusedGroup, recorded: true, context)
+      var inner = context
+      inner.insideUse = true
+      var local: [Double] = [1, 0, 0, 1, 0, 0]
+      if let transform = node.attributes["transform"] {
+        guard let m = Self.matrix(transform) else {
+          note(.reusedGroup, recorded: false, context)
+          return
+        }
+        local = m
+      }
+      local[4] += Double(node.attributes["x"] ?? "0") ?? 0
+      local[5] += Double(node.attributes["y"] ?? "0") ?? 0
+      inner.chain.insert(local, at: 0)
+      inner.lengthScale *= abs(local[0] * local[3] - local[1] * local[2]).squareRoot()
+      for child in target.children { walk(child, inner) }
+    case "image": note(.images, recorded: false, context)
+    case "rect": note(.wholeSurfacePaint, recorded: false, context)
+    default:
+      for child in node.children { walk(child, context) }
     }
   }
 
-  private mutating func note(_ what: VectorModel.Feature) {
-    if !unexpressed.contains(what) { unexpressed.append(what) }
+  /// Records that `what` was drawn; `recorded` when the model holds it as data. Inside a
+  /// `<use>`, a recorded feature adds no entry (the `<use>` is the reused group writers of
+  /// plain paths name) and one not recorded counts as the reused group not recorded.
+  private mutating func note(
+    _ what: VectorModel.Feature, recorded: Bool, _ context: Context
+  ) {
+    var what = what
+    if context.insideUse {
+      if recorded { return }
+      what = .reusedGroup
+    }
+    if let index = unexpressed.firstIndex(where: { $0.feature == what }) {
+      unexpressed[index].recorded = unexpressed[index].recorded && recorded
+    } else {
+      unexpressed.append((what, recorded))
+    }
   }
 
-  private mutating func readPath(_ attributes: [String: String]) {
+  /// The group surface a `<use>` draws: a `<g>` Cairo defined, else `nil`.
+  private func useTarget(_ node: CairoNode) -> CairoNode? {
+    guard let href = node.attributes["xlink:href"] ?? node.attributes["href"],
+      href.hasPrefix("#"), let target = ids[String(href.dropFirst())], target.name == "g"
+    else { return nil }
+    return target
+  }
+
+  /// The alpha of a mask Cairo writes for a group's constant opacity (a `<g filter>` holding
+  /// one `<rect>` of that `fill-opacity`), else `nil` (a mask of its own drawing).
+  private func constantAlpha(_ reference: String) -> Double? {
+    guard let id = CairoNode.reference(reference), let mask = ids[id], mask.name == "mask",
+      mask.children.count == 1, let group = mask.children.first, group.name == "g",
+      group.attributes["filter"] != nil, group.children.count == 1,
+      let rect = group.children.first, rect.name == "rect", rect.children.isEmpty
+    else { return nil }
+    let style = Self.style(rect.attributes["style"] ?? "")
+    guard style["fill"]?.hasPrefix("rgb(") == true else { return nil }
+    return Double(style["fill-opacity"] ?? "1")
+  }
+
+  /// The clip a `clip-path` reference draws, in canvas px: a `<clipPath>` of one `<path>` or
+  /// `<rect>`; `nil` for anything else.
+  private mutating func clipRegion(_ reference: String, rule: String?, _ context: Context)
+    -> ClipRegion?
+  {
+    guard let id = CairoNode.reference(reference), let clip = ids[id], clip.name == "clipPath",
+      clip.children.count == 1, let shape = clip.children.first, shape.children.isEmpty
+    else { return nil }
+    var path: VectorPath
+    switch shape.name {
+    case "path":
+      guard let d = shape.attributes["d"] else { return nil }
+      path = Self.pathData(d)
+    case "rect":
+      guard let x = Double(shape.attributes["x"] ?? "0"),
+        let y = Double(shape.attributes["y"] ?? "0"),
+        let w = shape.attributes["width"].flatMap(Double.init),
+        let h = shape.attributes["height"].flatMap(Double.init)
+      else { return nil }
+      path = VectorPath([
+        .move(PathPoint(x: x, y: y)), .line(PathPoint(x: x + w, y: y)),
+        .line(PathPoint(x: x + w, y: y + h)), .line(PathPoint(x: x, y: y + h)), .close,
+      ])
+    default: return nil
+    }
+    if let transform = shape.attributes["transform"] {
+      guard let m = Self.matrix(transform) else { return nil }
+      path = path.map { $0.applying(m) }
+    }
+    path = path.map { Self.apply(context.chain, $0) }
+    let evenOdd = (shape.attributes["clip-rule"] ?? rule) == "evenodd"
+    defer { nextClip += 1 }
+    return ClipRegion(id: nextClip, path: path, evenOdd: evenOdd)
+  }
+
+  /// `point` through `chain`, innermost first.
+  private static func apply(_ chain: [[Double]], _ point: PathPoint) -> PathPoint {
+    chain.reduce(point) { $0.applying($1) }
+  }
+
+  /// The gradient a `url(#...)` paint names, mapped by `matrices` (innermost first) into
+  /// canvas px; `nil` for a pattern, or a gradient a VectorDrawable's cannot hold (a focus
+  /// apart from the centre, a radial one under a transform that makes an ellipse).
+  private func gradient(_ paint: String?, _ matrices: [[Double]]) -> PaintGradient? {
+    guard let id = CairoNode.reference(paint), let node = ids[id] else { return nil }
+    guard node.attributes["gradientUnits"] ?? "userSpaceOnUse" == "userSpaceOnUse" else {
+      return nil
+    }
+    func number(_ key: String, _ fallback: Double) -> Double? {
+      guard let text = node.attributes[key] else { return fallback }
+      return Double(text)
+    }
+    var chain = matrices
+    if let transform = node.attributes["gradientTransform"] {
+      guard let m = Self.matrix(transform) else { return nil }
+      chain.insert(m, at: 0)
+    }
+    var stops: [PaintGradient.Stop] = []
+    for stop in node.children where stop.name == "stop" {
+      let style = Self.style(stop.attributes["style"] ?? "")
+      guard let offset = Double(stop.attributes["offset"] ?? ""),
+        let color = PaintColor(
+          cairoSVG: style["stop-color"] ?? "", opacity: Double(style["stop-opacity"] ?? "1") ?? 1)
+      else { return nil }
+      stops.append(PaintGradient.Stop(offset: offset, color: color))
+    }
+    guard !stops.isEmpty else { return nil }
+    let spread: PaintGradient.Spread
+    switch node.attributes["spreadMethod"] ?? "pad" {
+    case "pad": spread = .pad
+    case "repeat": spread = .repeat
+    case "reflect": spread = .reflect
+    default: return nil
+    }
+    switch node.name {
+    case "linearGradient":
+      guard let x1 = number("x1", 0), let y1 = number("y1", 0), let x2 = number("x2", 1),
+        let y2 = number("y2", 0)
+      else { return nil }
+      var ends = (start: PathPoint(x: x1, y: y1), end: PathPoint(x: x2, y: y2))
+      for m in chain {
+        guard let mapped = PaintGradient.linear(start: ends.start, end: ends.end, through: m)
+        else { return nil }
+        ends = mapped
+      }
+      return PaintGradient(
+        kind: .linear(start: ends.start, end: ends.end), stops: stops, spread: spread)
+    case "radialGradient":
+      guard let cx = number("cx", 0.5), let cy = number("cy", 0.5), let r = number("r", 0.5),
+        let fx = number("fx", cx), let fy = number("fy", cy), (number("fr", 0) ?? 1) == 0,
+        abs(fx - cx) <= 1e-9 * max(1, abs(cx)), abs(fy - cy) <= 1e-9 * max(1, abs(cy))
+      else { return nil }
+      var center = PathPoint(x: cx, y: cy)
+      var radius = r
+      for m in chain {
+        // Circles stay circles: the linear part is a rotation times a uniform scale.
+        let tolerance = 1e-6 * max(abs(m[0]), abs(m[1]), abs(m[2]), abs(m[3]), 1e-12)
+        let rotation = abs(m[0] - m[3]) <= tolerance && abs(m[1] + m[2]) <= tolerance
+        let reflection = abs(m[0] + m[3]) <= tolerance && abs(m[1] - m[2]) <= tolerance
+        guard rotation || reflection else { return nil }
+        center = center.applying(m)
+        radius *= abs(m[0] * m[3] - m[1] * m[2]).squareRoot()
+      }
+      return PaintGradient(
+        kind: .radial(center: center, radius: radius), stops: stops, spread: spread)
+    default: return nil
+    }
+  }
+
+  private mutating func readPath(_ attributes: [String: String], _ context: Context) {
     guard let d = attributes["d"] else { return }
     let style = Self.style(attributes["style"] ?? "")
     let matrix = attributes["transform"].flatMap(Self.matrix)
     var path = Self.pathData(d)
     if let matrix { path = path.map { $0.applying(matrix) } }
+    path = path.map { Self.apply(context.chain, $0) }
+    let gradientChain = (matrix.map { [$0] } ?? []) + context.chain
     let fill = style["fill"].map { $0 != "none" } ?? false
     let stroke = style["stroke"].map { $0 != "none" } ?? false
-    if let pattern = style["fill"], pattern.hasPrefix("url(") { note(.paintServers) }
     if fill {
-      paths.append(
-        PaintedPath(
-          path: path, paint: .fill(evenOdd: style["fill-rule"] == "evenodd"), order: order,
-          color: Self.color(style["fill"], opacity: style["fill-opacity"])))
+      var painted = PaintedPath(
+        path: path, paint: .fill(evenOdd: style["fill-rule"] == "evenodd"), order: order,
+        color: Self.color(style["fill"], opacity: style["fill-opacity"]))
+      painted.clips = context.clips
+      painted.opacity = context.opacity
+      if let paint = style["fill"], paint.hasPrefix("url(") {
+        painted.gradient = gradient(paint, gradientChain)
+        note(.paintServers, recorded: painted.gradient != nil, context)
+      }
+      paths.append(painted)
     }
     if stroke {
       let determinant = matrix.map { abs($0[0] * $0[3] - $0[1] * $0[2]) } ?? 1
-      let width = (Double(style["stroke-width"] ?? "1") ?? 1) * determinant.squareRoot()
+      let lengthScale = determinant.squareRoot()
+      let width = (Double(style["stroke-width"] ?? "1") ?? 1) * lengthScale * context.lengthScale
       let cap = StrokeStyle.Cap(rawValue: style["stroke-linecap"] ?? "butt") ?? .butt
       let join = StrokeStyle.Join(rawValue: style["stroke-linejoin"] ?? "miter") ?? .miter
       let limit = Double(style["stroke-miterlimit"] ?? "4") ?? 4
       let dashed = style["stroke-dasharray"].map { $0 != "none" } ?? false
-      let lengthScale = determinant.squareRoot()
       let dashes =
-        dashed ? Self.numbers(style["stroke-dasharray"] ?? "").map { $0 * lengthScale } : []
-      let offset = (Double(style["stroke-dashoffset"] ?? "0") ?? 0) * lengthScale
+        dashed
+        ? Self.numbers(style["stroke-dasharray"] ?? "").map {
+          $0 * lengthScale * context.lengthScale
+        } : []
+      let offset =
+        (Double(style["stroke-dashoffset"] ?? "0") ?? 0) * lengthScale * context.lengthScale
       if let m = matrix, abs((m[0] * m[0] + m[1] * m[1]) - (m[2] * m[2] + m[3] * m[3])) > 1e-6 {
-        note(.nonUniformStroke)
+        note(.nonUniformStroke, recorded: false, context)
       }
       // A gradient or pattern stroke leaves `color` nil and is not listed (symbols outline
-      // its shape alone, as before the model had colours).
-      paths.append(
-        PaintedPath(
-          path: path,
-          paint: .stroke(
-            StrokeStyle(
-              width: width, cap: cap, join: join, miterLimit: limit, dashes: dashes,
-              dashOffset: dashed ? offset : 0),
-            dashed: dashed),
-          order: order, color: Self.color(style["stroke"], opacity: style["stroke-opacity"])))
+      // its shape alone, as before the model had colours); a gradient is kept in `gradient`.
+      var painted = PaintedPath(
+        path: path,
+        paint: .stroke(
+          StrokeStyle(
+            width: width, cap: cap, join: join, miterLimit: limit, dashes: dashes,
+            dashOffset: dashed ? offset : 0),
+          dashed: dashed),
+        order: order, color: Self.color(style["stroke"], opacity: style["stroke-opacity"]))
+      painted.clips = context.clips
+      painted.opacity = context.opacity
+      if let paint = style["stroke"], paint.hasPrefix("url(") {
+        painted.gradient = gradient(paint, gradientChain)
+      }
+      paths.append(painted)
     }
     order += 1
   }

@@ -41,11 +41,18 @@ package struct VectorModel: Sendable, Equatable {
     /// document order carrying the feature; `LoadedSVG` fills it from the element outline);
     /// `nil` when the recording alone is known.
     package var element: ElementReference?
+    /// Whether the model holds what the feature draws as data a writer can read: every
+    /// clip as `PaintedPath.clips`, every gradient fill as `PaintedPath.gradient`, every
+    /// group opacity as `PaintedPath.opacity` (with the paths drawn in it in `paths`).
+    /// Writers of plain paths refuse the feature either way; a VectorDrawable expresses a
+    /// recorded one.
+    package var recorded: Bool
 
     /// An entry; see the properties.
-    package init(feature: Feature, element: ElementReference? = nil) {
+    package init(feature: Feature, element: ElementReference? = nil, recorded: Bool = false) {
       self.feature = feature
       self.element = element
+      self.recorded = recorded
     }
 
     /// The feature's phrase, then the element when named: `masks or group opacity (<g
@@ -93,7 +100,7 @@ package struct VectorModel: Sendable, Equatable {
 
   /// A source element named in a message: its local name, `id` and the 1-based line and
   /// column of its start tag's `<` as libxml2 reports them.
-  package struct ElementReference: Sendable, Equatable {
+  package struct ElementReference: Sendable, Hashable {
     /// Local name, e.g. `g`.
     package var name: String
     /// Its `id`, if any.

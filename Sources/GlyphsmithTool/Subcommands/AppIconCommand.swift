@@ -75,7 +75,10 @@ enum AppIconCommand: DeclaredSubcommand {
         help: "android: the themed-icon layer (default: ICON in one colour)"),
       .value(
         "inset", "PERCENT", listing: .inText,
-        help: "android: the share of the 108 dp layer left free on each side"),
+        help: """
+          android: the share of the 108 dp layer left free on each side
+          (default 19.44: the canvas in the 66 dp safe zone; 0: the whole layer)
+          """),
       .value(
         "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "26",
         listing: .inText,
@@ -95,8 +98,9 @@ enum AppIconCommand: DeclaredSubcommand {
       as VectorDrawables in drawable/ where the artwork allows, else 108 dp PNG layers per
       density, values/NAME_background.xml for a colour background, legacy 48 dp
       mipmap-<density>/NAME.png and NAME_round.png (masked), and NAME-playstore.png (512 px,
-      opaque) beside RES_DIR. ICON's canvas is the 108 dp layer; --inset PERCENT leaves that
-      share of it free on each side. --monochrome defaults to ICON in one colour. Checks:
+      opaque) beside RES_DIR. ICON's canvas is fitted into the 66 dp safe zone (as --inset
+      19.44: (108 - 66) / 2 dp free on each side; a note says so); --inset PERCENT leaves
+      another share free on each side, --inset 0 makes the canvas the whole 108 dp layer. --monochrome defaults to ICON in one colour. Checks:
       foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
       square an error; a monochrome layer of more than one colour or a background with
       transparency is an error (exit 1, the files are written). See docs/specs.md.
@@ -226,7 +230,7 @@ enum AppIconCommand: DeclaredSubcommand {
       } catch {
         throw GlyphsmithError.wrap(error, path: options.input)
       }
-      result.findings.descriptions.forEach(Terminal.error)
+      (result.findings + result.notes).descriptions.forEach(Terminal.error)
       return result.outcome
     }
     let result: AppIconResult

@@ -98,7 +98,8 @@ enum AssetsCommand: DeclaredSubcommand {
         "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "21",
         help: """
           Android API level the drawables must work on (default 21): below
-          24, even-odd fills are rewritten for the nonzero rule
+          24, even-odd fills are rewritten for the nonzero rule and
+          gradients are an error (Android draws them from API 24)
           """),
       .value("web-out", "DIR", kind: .path, help: "where web icons go"),
       .flag("namespace", help: "mark catalog groups (the input's sub-folders) provides-namespace"),
@@ -226,7 +227,7 @@ enum AssetsCommand: DeclaredSubcommand {
         let names = OutputFormatIndex.spoken(ProjectConfig.androidFormats)
         throw UsageError(message: "--android-format: \(names), got '\(format)'")
       }
-      assets.androidFormat = format
+      assets.androidFormat = OutputFormatIndex.canonicalAndroid(format)
     }
     assets.minSdk = try parsed.whole("min-sdk") ?? assets.minSdk
     if (parsed.value("android-format") != nil || parsed.value("min-sdk") != nil)

@@ -33,9 +33,19 @@ enum LintCommand: DeclaredSubcommand {
         help: """
           tab-bar (default), toolbar, indicator, plain; decides the size and
           the severities. android-launcher instead checks each input as an
-          adaptive icon's foreground (its canvas the 108 dp layer): ink
-          outside the 66 dp safe circle is a warning, outside the 72 dp
-          square launchers show an error (with --strict only; no --json)
+          adaptive icon's foreground placed as appicon --platform android
+          places it (--inset; a VectorDrawable, such as the
+          drawable/NAME_foreground.xml appicon wrote, is the 108 dp layer
+          itself): ink outside the 66 dp safe circle is a warning, outside
+          the 72 dp square launchers show an error (exit 1; --strict makes
+          warnings exit 1 too)
+          """),
+      .value(
+        "inset", "PERCENT",
+        help: """
+          android-launcher: the share of the 108 dp layer left free on each
+          side, as appicon's --inset (default 19.44: the canvas in the 66 dp
+          safe zone; 0: the whole layer; a VectorDrawable: 0)
           """),
       .value(
         "size", "PT", kind: .positiveNumber,
@@ -104,31 +114,64 @@ enum LintCommand: DeclaredSubcommand {
     /// `--role android-launcher`: the adaptive-icon safe-zone check of each input as a
     /// launcher foreground (`AndroidLauncherJob.safeZone`) instead of the legibility rules.
     var androidLauncher = false
+    /// `--inset PERCENT` of `--role android-launcher`; `nil`: appicon's default (the safe
+    /// zone), 0 for a VectorDrawable input.
+    var inset: Double? = nil
   }
 
   /// The `--role` value of the launcher safe-zone check.
   static let androidLauncher = "android-launcher"
 
-  /// `--role android-launcher`: each input's canvas as the 108 dp foreground layer; ink
-  /// outside the 66 dp safe circle a warning, outside the 72 dp square an error (exit 1; with
-  /// `--strict` warnings too).
+  /// `--role android-launcher`: each input placed in the 108 dp foreground layer as `appicon
+  /// --platform android` places it (`--inset`, default the safe zone; a VectorDrawable is the
+  /// layer itself, inset 0 unless `--inset` is given); ink outside the 66 dp safe circle a
+  /// warning, outside the 72 dp square an error (exit 1; with `--strict` warnings too), as
+  /// docs/lint.md's exit codes say. Findings on stderr; with `--json` also a report on stdout
+  /// in the shape of the other roles' (`LauncherLintReport`).
   static func runAndroidLauncher(_ options: Options) -> FailureCategory? {
     let (files, missing) = InputCollector.collect(options.inputs)
-    missing.forEach { Terminal.error($0.description) }
+    for error in missing { Terminal.error(error.description) }
     var failed = !missing.isEmpty
     var errors = 0
     var warnings = 0
+    var report = LauncherLintReport()
+    var noted = false
     for file in files {
       do {
-        let artwork = try Artwork(path: file)
-        for finding in try AndroidLauncherJob.safeZone(artwork, options: AndroidLauncherOptions()) {
+        let data = file == "-" ? nil : try? FileBytes.readInput(file)
+        let artwork: Artwork
+        var launcher = AndroidLauncherOptions()
+        launcher.insetPercent = options.inset
+        if let data, VectorDrawableSVG.isVectorDrawable(data) {
+          artwork = try VectorDrawableSVG.artwork(data, path: file)
+          launcher.insetPercent = options.inset ?? 0
+        } else {
+          artwork = try Artwork(path: file)
+          if options.inset == nil { noted = true }
+        }
+        let found = try AndroidLauncherJob.safeZone(artwork, options: launcher)
+        for finding in found {
           Terminal.error(finding.diagnostic)
           if finding.isError { errors += 1 } else { warnings += 1 }
         }
+        report.files.append(
+          LauncherLintReport.File(path: file, inset: launcher.inset, findings: found))
       } catch {
         Terminal.error(GlyphsmithError.wrap(error, path: file).description)
         failed = true
       }
+    }
+    // Once, after the findings, when an SVG or PNG was placed with the default inset.
+    if noted {
+      Terminal.error(
+        Diagnostic(
+          .note, path: nil, kind: Diagnostic.Kind.safeZone,
+          message: AndroidLauncherOptions.defaultInsetNote
+        ).description)
+    }
+    if options.json, let data = try? XcodeJSON.encode(report) {
+      FileHandle.standardOutput.write(data)
+      FileHandle.standardOutput.write(Data("\n".utf8))
     }
     if failed { return .unusableInput }
     return errors > 0 || (options.strict && warnings > 0) ? .answerIsNo : nil
@@ -146,14 +189,23 @@ enum LintCommand: DeclaredSubcommand {
       if parsed.has("plan") {
         throw UsageError(message: "--plan does not apply to --role \(androidLauncher)")
       }
-      if parsed.has("compact") || parsed.has("json") {
-        throw UsageError(message: "--compact and --json do not apply to --role \(androidLauncher)")
+      if parsed.has("compact") {
+        throw UsageError(message: "--compact does not apply to --role \(androidLauncher)")
       }
       var options = Options(
-        inputs: parsed.positionals, lint: LintOptions(), configPath: nil, json: false,
-        explain: nil, strict: parsed.has("strict"), jobs: 1)
+        inputs: parsed.positionals, lint: LintOptions(), configPath: nil,
+        json: parsed.has("json"), explain: nil, strict: parsed.has("strict"), jobs: 1)
       options.androidLauncher = true
+      if let inset = parsed.value("inset") {
+        guard let value = Double(inset), value >= 0, value < 50 else {
+          throw UsageError(message: "--inset needs a percentage from 0 to under 50, got '\(inset)'")
+        }
+        options.inset = value
+      }
       return options
+    }
+    if parsed.value("inset") != nil {
+      throw UsageError(message: "--inset applies to --role \(androidLauncher)")
     }
     var lint = LintOptions()
     lint.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .tabBar)

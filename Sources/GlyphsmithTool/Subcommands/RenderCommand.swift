@@ -69,7 +69,8 @@ enum RenderCommand: DeclaredSubcommand {
         "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "21",
         help: """
           vector-drawable: the lowest API level (default 21); below 24
-          even-odd fills are rewritten for the nonzero rule
+          even-odd fills are rewritten for the nonzero rule and gradients
+          are an error (Android draws them from API 24)
           """),
       .value(
         "shape", "S", kind: .choice(["circle", "square", "wide", "tall"]),

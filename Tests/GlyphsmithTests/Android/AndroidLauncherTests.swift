@@ -1,4 +1,5 @@
 import Foundation
+import GlyphsmithTestFixtures
 import Testing
 
 @testable import Glyphsmith
@@ -25,8 +26,10 @@ struct AndroidLauncherTests {
 
   func check(_ text: String) throws -> [String] {
     let artwork = try Artwork(data: Data(text.utf8), path: "fg.svg", baseDirectory: nil)
-    return try AndroidLauncherJob.safeZone(artwork, options: AndroidLauncherOptions()).map(
-      \.diagnostic)
+    // The fixtures are drawn on the 108 dp layer: no inset (the default is the safe zone's).
+    var options = AndroidLauncherOptions()
+    options.insetPercent = 0
+    return try AndroidLauncherJob.safeZone(artwork, options: options).map(\.diagnostic)
   }
 
   @Test("ink to 65.9 dp across passes, 66.1 dp is a warning (the safe circle)")
@@ -50,7 +53,8 @@ struct AndroidLauncherTests {
     // --inset moves it back in: 72.1 dp at 5 % inset per side is 64.89 dp.
     var options = AndroidLauncherOptions()
     options.insetPercent = 5
-    let artwork = try Artwork(data: Data(Self.square(72.1).utf8), path: "fg.svg", baseDirectory: nil)
+    let artwork = try Artwork(
+      data: Data(Self.square(72.1).utf8), path: "fg.svg", baseDirectory: nil)
     let inset = try AndroidLauncherJob.safeZone(artwork, options: options)
     #expect(inset.map(\.isError) == [false])  // only the corners, past the circle
   }
@@ -69,34 +73,40 @@ struct AndroidLauncherTests {
     let listing = folder.listing().filter { $0.hasPrefix("app/") && $0.contains(".") }
     // The record of what it wrote (issue 32) sits in the folder holding res.
     var expected = [
-      "app/.glyphsmith-outputs.json", "app/ic_launcher-playstore.png", "app/res/drawable/ic_launcher_foreground.xml",
+      "app/.glyphsmith-outputs.json", "app/ic_launcher-playstore.png",
+      "app/res/drawable/ic_launcher_foreground.xml",
       "app/res/drawable/ic_launcher_monochrome.xml",
       "app/res/mipmap-anydpi-v26/ic_launcher.xml",
       "app/res/mipmap-anydpi-v26/ic_launcher_round.xml",
       "app/res/values/ic_launcher_background.xml",
     ]
     for density in ["hdpi", "mdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
-      expected += ["app/res/mipmap-\(density)/ic_launcher.png", "app/res/mipmap-\(density)/ic_launcher_round.png"]
+      expected += [
+        "app/res/mipmap-\(density)/ic_launcher.png",
+        "app/res/mipmap-\(density)/ic_launcher_round.png",
+      ]
     }
     #expect(listing == expected.sorted())
     #expect(
-      try String(contentsOfFile: folder.path("app/res/mipmap-anydpi-v26/ic_launcher.xml"), encoding: .utf8)
-        == """
-        <?xml version="1.0" encoding="utf-8"?>
-        <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
-            <background android:drawable="@color/ic_launcher_background" />
-            <foreground android:drawable="@drawable/ic_launcher_foreground" />
-            <monochrome android:drawable="@drawable/ic_launcher_monochrome" />
-        </adaptive-icon>
+      try String(
+        contentsOfFile: folder.path("app/res/mipmap-anydpi-v26/ic_launcher.xml"), encoding: .utf8)
+          == """
+          <?xml version="1.0" encoding="utf-8"?>
+          <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+              <background android:drawable="@color/ic_launcher_background" />
+              <foreground android:drawable="@drawable/ic_launcher_foreground" />
+              <monochrome android:drawable="@drawable/ic_launcher_monochrome" />
+          </adaptive-icon>
 
-        """)
+          """)
     let store = try ImageComparison.load(folder.path("app/ic_launcher-playstore.png"))
     #expect(store.width == 512 && store.height == 512)
     #expect(stride(from: 3, to: store.pixels.count, by: 4).allSatisfy { store.pixels[$0] == 255 })
     // The corner is the background, the centre the white disc.
     #expect(store[0, 0] == RGBA8(r: 0x33, g: 0x66, b: 0xCC))
     #expect(store[256, 256] == RGBA8(r: 255, g: 255, b: 255))
-    let legacy = try ImageComparison.load(folder.path("app/res/mipmap-xxxhdpi/ic_launcher_round.png"))
+    let legacy = try ImageComparison.load(
+      folder.path("app/res/mipmap-xxxhdpi/ic_launcher_round.png"))
     #expect(legacy.width == 192)
     #expect(legacy[0, 0].a == 0)
     #expect(legacy[96, 96] == RGBA8(r: 255, g: 255, b: 255))
@@ -139,9 +149,13 @@ struct AndroidLauncherTests {
     #expect(result.errors == 2)
     #expect(
       result.findings.descriptions == [
-        mono + ": error: the monochrome layer has 2 colours (#000000, #FF0000); Android tints it as one, so give it one colour",
-        back + ": error: the background has transparency (first at 0,400 px of 432); launchers need an opaque background",
+        mono
+          + ": error: the monochrome layer has 2 colours (#000000, #FF0000); Android tints it as one, so give it one colour",
+        back
+          + ": error: the background has transparency (first at 0,400 px of 432); launchers need an opaque background",
       ])
-    #expect(FileManager.default.fileExists(atPath: folder.path("res/drawable/ic_launcher_background.xml")))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.path("res/drawable/ic_launcher_background.xml"))
+    )
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GlyphsmithRender
+import GlyphsmithTestFixtures
 import Testing
 
 @testable import Glyphsmith
@@ -16,29 +17,29 @@ struct VectorDrawableWriterTests {
   /// transforms, and the path-data quirks that crash Android's older parsers.
   static let fixtures: [String: String] = [
     "hole-evenodd": """
-      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
-      <path fill-rule="evenodd" d="M2 2h20v20H2z M7 7h10v10H7z M10 10h4v4h-4z"/>
-      </svg>
-      """,
+    <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+    <path fill-rule="evenodd" d="M2 2h20v20H2z M7 7h10v10H7z M10 10h4v4h-4z"/>
+    </svg>
+    """,
     "overlap-evenodd": """
-      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
-      <path fill-rule="evenodd" fill="#208040" d="M2 2h12v12H2z M8 8h12v12H8z"/>
-      </svg>
-      """,
+    <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+    <path fill-rule="evenodd" fill="#208040" d="M2 2h12v12H2z M8 8h12v12H8z"/>
+    </svg>
+    """,
     "colours-transform": """
-      <svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48">
-      <g transform="translate(4 4) rotate(10 20 20)">
-      <rect x="4" y="4" width="32" height="32" rx="6" fill="#ff8800" fill-opacity="0.5"/>
-      <circle cx="20" cy="20" r="9" fill="none" stroke="#1060c0" stroke-width="3"/>
-      </g>
-      </svg>
-      """,
+    <svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48">
+    <g transform="translate(4 4) rotate(10 20 20)">
+    <rect x="4" y="4" width="32" height="32" rx="6" fill="#ff8800" fill-opacity="0.5"/>
+    <circle cx="20" cy="20" r="9" fill="none" stroke="#1060c0" stroke-width="3"/>
+    </g>
+    </svg>
+    """,
     "quirks": """
-      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
-      <path fill="none" stroke="#000" stroke-width="2"
-        d="M4 12a8 8 0 0116 0M.5.5.5 3.5M2e1 2e1l1.5E0-1e-3M6 20a2 2 0 104 0"/>
-      </svg>
-      """,
+    <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+    <path fill="none" stroke="#000" stroke-width="2"
+      d="M4 12a8 8 0 0116 0M.5.5.5 3.5M2e1 2e1l1.5E0-1e-3M6 20a2 2 0 104 0"/>
+    </svg>
+    """,
   ]
 
   func model(_ text: String) throws -> VectorModel {
@@ -204,22 +205,56 @@ struct VectorDrawableWriterTests {
     for (name, text) in Self.fixtures.sorted(by: { $0.key < $1.key }) {
       inputs.append(try folder.write("in/\(name).svg", text))
     }
+    try writeBoth(inputs, into: folder, role: role)
+    return inputs
+  }
+
+  /// Writes `inputs` as PNG and as VectorDrawable drawables with `assets` (VectorDrawables
+  /// for API `minSdk`), into `folder`'s `png/` and `vector/`.
+  func writeBoth(_ inputs: [String], into folder: TemporaryFolder, role: Role, minSdk: Int? = nil)
+    throws
+  {
     for format in ["png", "vector"] {
       var options = AssetsOptions()
       options.platforms = [.android]
       options.role = role
       options.androidFormat = format
       options.androidOutput = folder.path(format)
+      if let minSdk { options.minSdk = minSdk }
       let report = try AssetsJob(catalogPath: folder.path("x.xcassets"), options: options)
         .run(inputs)
       #expect(report.inputs.allSatisfy { $0.status == .written }, "\(report.inputs.map(\.error))")
     }
-    return inputs
+  }
+
+  /// Compares each input's VectorDrawable, converted to SVG and drawn by resvg, with its
+  /// PNG at every density; returns the largest share of differing pixels per input.
+  func drawnBackShares(_ inputs: [String], in folder: TemporaryFolder) throws -> [String: Double] {
+    var options = PixelmatchOptions()
+    options.threshold = 0.1
+    options.includeAA = false
+    var worst: [String: Double] = [:]
+    for input in inputs {
+      let name = AndroidDrawables.resourceName(
+        URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent)
+      let xml = try Data(
+        contentsOf: URL(fileURLWithPath: folder.path("vector/res/drawable/\(name).xml")))
+      let svg = try folder.write("back/\(name).svg", try VectorDrawableSVG.convert(xml))
+      for density in AndroidDrawables.densities {
+        let png = try ImageComparison.load(
+          folder.path("png/res/drawable-\(density.name)/\(name).png"))
+        let back = try AndroidTools.render(svg: svg, width: png.width, height: png.height)
+        let result = try Pixelmatch.compare(png, back, options: options, diff: false, jobs: 1)
+        let share = Double(result.mismatchedPixels) / Double(png.width * png.height)
+        worst[name] = max(worst[name] ?? 0, share)
+      }
+    }
+    return worst
   }
 
   @Test("every written <vector> compiles with aapt and its pathData passes the grammar")
   func aaptCompiles() throws {
-    guard let _ = AndroidTools.aapt else {
+    guard AndroidTools.aapt != nil else {
       AndroidTools.skip("aapt and android-framework-res are not installed")
       return
     }
@@ -230,13 +265,16 @@ struct VectorDrawableWriterTests {
       atPath: folder.path("vector/res/drawable"))
     #expect(drawables.count == inputs.count)
     for name in drawables {
-      let xml = try String(contentsOfFile: folder.path("vector/res/drawable/" + name), encoding: .utf8)
+      let xml = try String(
+        contentsOfFile: folder.path("vector/res/drawable/" + name), encoding: .utf8)
       for d in pathData(xml) { #expect(AndroidPathGrammar.violation(d) == nil, "\(name): \(d)") }
     }
     let result = try AndroidTools.compile(res: folder.path("vector/res"))
     #expect(result.status == 0, "\(result.output)")
     // aapt does check: a bad attribute value fails the same build.
-    try folder.write("vector/res/drawable/zz_bad.xml", """
+    try folder.write(
+      "vector/res/drawable/zz_bad.xml",
+      """
       <vector xmlns:android="http://schemas.android.com/apk/res/android" android:width="24dp"
         android:height="24dp" android:viewportWidth="24" android:viewportHeight="24">
       <path android:pathData="M 1,1 L 2,2" android:strokeLineCap="bogus"/></vector>
@@ -255,22 +293,8 @@ struct VectorDrawableWriterTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let inputs = try writeBoth(into: folder, role: role)
-    var options = PixelmatchOptions()
-    options.threshold = 0.1
-    options.includeAA = false
-    for input in inputs {
-      let name = AndroidDrawables.resourceName(
-        URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent)
-      let xml = try Data(contentsOf: URL(fileURLWithPath: folder.path("vector/res/drawable/\(name).xml")))
-      let svg = try folder.write("back/\(name).svg", try VectorDrawableSVG.convert(xml))
-      for density in AndroidDrawables.densities {
-        let png = try ImageComparison.load(
-          folder.path("png/res/drawable-\(density.name)/\(name).png"))
-        let back = try AndroidTools.render(svg: svg, width: png.width, height: png.height)
-        let result = try Pixelmatch.compare(png, back, options: options, diff: false, jobs: 1)
-        let share = Double(result.mismatchedPixels) / Double(png.width * png.height)
-        #expect(share <= 0.005, "\(name) \(density.name): \(result.mismatchedPixels) px differ")
-      }
+    for (name, share) in try drawnBackShares(inputs, in: folder).sorted(by: { $0.key < $1.key }) {
+      #expect(share <= 0.005, "\(name): \(share * 100) % of the pixels differ")
     }
   }
 
@@ -291,14 +315,16 @@ struct VectorDrawableWriterTests {
     #expect(wrong != xml)
     var options = PixelmatchOptions()
     options.includeAA = false
-    let artwork = try Artwork(data: Data(Self.fixtures["hole-evenodd"]!.utf8), path: "h.svg", baseDirectory: nil)
+    let artwork = try Artwork(
+      data: Data(Self.fixtures["hole-evenodd"]!.utf8), path: "h.svg", baseDirectory: nil)
     var render = RenderOptions()
     render.widthPx = 96
     render.heightPx = 96
     let png = try GlyphRenderer.render(artwork, options: render).image
     var shares: [Double] = []
     for text in [xml, wrong] {
-      let svg = try folder.write("h\(shares.count).svg", try VectorDrawableSVG.convert(Data(text.utf8)))
+      let svg = try folder.write(
+        "h\(shares.count).svg", try VectorDrawableSVG.convert(Data(text.utf8)))
       let back = try AndroidTools.render(svg: svg, width: 96, height: 96)
       let result = try Pixelmatch.compare(png, back, options: options, diff: false, jobs: 1)
       shares.append(Double(result.mismatchedPixels) / Double(96 * 96))

@@ -107,9 +107,13 @@ import Testing
     for name in OutputFormats.names(for: .render) {
       #expect(OutputFormats.rendered(name) != nil, "render -f \(name) is not a drawn format")
     }
-    #expect(ProjectConfig.androidFormats == ["png", "vector", "auto"])
+    #expect(ProjectConfig.androidFormats == ["png", "vector", "vector-drawable", "auto"])
     #expect(OutputFormats.drawn("png", at: .android)?.name == "png")
     #expect(OutputFormats.drawn("vector", at: .android)?.name == "vector-drawable")
+    #expect(OutputFormats.drawn("vector-drawable", at: .android)?.name == "vector-drawable")
+    #expect(OutputFormatIndex.canonicalAndroid("vector-drawable") == "vector")
+    #expect(OutputFormatIndex.canonicalAndroid("vector") == "vector")
+    #expect(OutputFormatIndex.canonicalAndroid("auto") == "auto")
     #expect(OutputFormats.drawn("auto", at: .android) == nil)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GlyphsmithTestFixtures
 import Testing
 
 @testable import Glyphsmith
@@ -41,7 +42,9 @@ struct OutlineWriterTests {
     #expect(paths.allSatisfy { $0.hasSuffix("fill=\"#000000\"/>") })
   }
 
-  @Test("coincident edges of two shapes blend twice as in the source (Lucide's align-vertical-space-between at 16 px)")
+  @Test(
+    "coincident edges of two shapes blend twice as in the source (Lucide's align-vertical-space-between at 16 px)"
+  )
   func coincidentEdges() throws {
     // A rect's stroked bottom edge lies on a stroked line (y = 21): one union would cover
     // the shared edge pixels once, 9 of 256 pixels lighter than the source at 16 px.

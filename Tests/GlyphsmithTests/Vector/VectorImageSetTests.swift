@@ -1,4 +1,5 @@
 import Foundation
+import GlyphsmithTestFixtures
 import Testing
 
 @testable import Glyphsmith
@@ -414,7 +415,9 @@ struct VectorImageSetTests {
     #expect(files().allSatisfy { $0.hasSuffix(".png") })
   }
 
-  @Test("validate: a vector set without preserves-vector-representation warns; a page size unlike its siblings' fails")
+  @Test(
+    "validate: a vector set without preserves-vector-representation warns; a page size unlike its siblings' fails"
+  )
   func validateRules() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -427,7 +430,8 @@ struct VectorImageSetTests {
       #"{"images": [{"filename": "bell.pdf", "idiom": "universal"}], "info": {"author": "xcode", "version": 1}, "properties": {"template-rendering-intent": "template"}}"#
     )
     // bookmark: its 23 x 28 pt PDF as the @3x beside bell's 25 pt @1x PNG taken as a @2x.
-    let pngs = try write([Self.icons[1]], into: folder.path("P.xcassets"), format: "png", compact: false)
+    let pngs = try write(
+      [Self.icons[1]], into: folder.path("P.xcassets"), format: "png", compact: false)
     #expect(pngs.inputs[0].files.map(\.width) == [25, 50, 75])
     try FileManager.default.copyItem(
       atPath: folder.path("P.xcassets/bell.imageset/bell.png"),

@@ -12,13 +12,18 @@ package struct VectorDrawableFormat: DrawnOutputFormat {
       OutputFormatChoice(
         .render, "vector-drawable",
         help: "vector-drawable: an Android VectorDrawable XML in dp, laid out as the PNG at @1x"
-          + " (role, size, padding), template roles one colour; what it cannot express (masks,"
-          + " clipping, filters, images, gradients, dashes, text) is an error naming the element"),
+          + " (role, size, padding), template roles one colour, clip paths, gradients (API 24)"
+          + " and shape opacity kept; what it cannot express (masks, filters, images, patterns,"
+          + " dashes, text) is an error naming the element"),
       OutputFormatChoice(
         .android, "vector",
         help: "vector: res/drawable/NAME.xml, a VectorDrawable at the same size in dp (template"
-          + " roles one tint-able colour), an input it cannot express (masks, clipping, filters,"
-          + " images, gradients, dashes, text) failing with the element named"),
+          + " roles one tint-able colour; clip paths, gradients from --min-sdk 24 and shape"
+          + " opacity kept), an input it cannot express (masks, filters, images, patterns,"
+          + " dashes, text) failing with the element named"),
+      // The registry's own name, for the project file and `--android-format` alike (issue 39).
+      OutputFormatChoice(
+        .android, "vector-drawable", help: "vector-drawable: the same as vector"),
     ]
   }
 
@@ -60,6 +65,9 @@ package struct VectorDrawableFormat: DrawnOutputFormat {
   package func standalone(_ artwork: Artwork, options: RenderOptions, minSdk: Int) throws -> (
     data: Data, warnings: [Diagnostic]
   ) {
-    (try VectorRender.vectorDrawable(artwork, options: options, minSdk: minSdk), artwork.diagnostics)
+    (
+      try VectorRender.vectorDrawable(artwork, options: options, minSdk: minSdk),
+      artwork.diagnostics
+    )
   }
 }

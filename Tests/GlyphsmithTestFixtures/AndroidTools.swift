@@ -1,5 +1,5 @@
 import Foundation
-import Glyphsmith
+import GlyphsmithCore
 import Testing
 
 /// The platform tools the Android tests check outputs with (never needed at run time):
@@ -8,13 +8,13 @@ import Testing
 /// renderer: never librsvg, which drew the PNG). `.ci/run` installs them
 /// (`scripts/install-test-tools`); a test skips only when one is genuinely absent on this
 /// machine, and fails when it is absent under CI (`skip`).
-enum AndroidTools {
+public enum AndroidTools {
   /// Debian's framework resources, which `aapt -I` links attributes against.
-  static let frameworkRes = "/usr/share/android-framework-res/framework-res.apk"
+  public static let frameworkRes = "/usr/share/android-framework-res/framework-res.apk"
 
   /// Says why a test cannot run here: a printed skip on a developer's machine, a failure
   /// under CI (`CI=true`, where `.ci/run` has installed every tool).
-  static func skip(_ why: String) {
+  public static func skip(_ why: String) {
     if ProcessInfo.processInfo.environment["CI"] == "true" {
       Issue.record("\(why); .ci/run installs it with scripts/install-test-tools")
     } else {
@@ -23,7 +23,7 @@ enum AndroidTools {
   }
 
   /// The executable `name` on PATH, else `nil`.
-  static func find(_ name: String) -> String? {
+  public static func find(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for folder in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
       let candidate = "\(folder)/\(name)"
@@ -33,7 +33,7 @@ enum AndroidTools {
   }
 
   /// `aapt` when it and the framework resources are installed.
-  static var aapt: String? {
+  public static var aapt: String? {
     guard FileManager.default.fileExists(atPath: frameworkRes) else { return nil }
     return find("aapt")
   }
@@ -41,7 +41,7 @@ enum AndroidTools {
   /// resvg: on PATH, else where pip puts console scripts (pyenv's shims, `~/.local/bin`),
   /// since `swift test` may run without the shell's pyenv PATH. Never another renderer in
   /// its place: a test that says resvg draws with resvg or does not run (`skip`).
-  static var resvg: String? {
+  public static var resvg: String? {
     if let found = find("resvg") { return found }
     let home = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
     return [home + "/.pyenv/shims", home + "/.local/bin"].map { $0 + "/resvg" }.first {
@@ -50,7 +50,7 @@ enum AndroidTools {
   }
 
   /// Runs `arguments[0]` with the rest; exit status and stdout + stderr.
-  static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  public static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
@@ -66,7 +66,9 @@ enum AndroidTools {
   /// Packages the resource folder `res` with `aapt package` against the framework (a
   /// minimal manifest of `minSdk`), as a build would compile it: an unknown attribute, a bad
   /// value or a malformed file fails.
-  static func compile(res: String, minSdk: Int = 21) throws -> (status: Int32, output: String) {
+  public static func compile(res: String, minSdk: Int = 21) throws -> (
+    status: Int32, output: String
+  ) {
     let folder = URL(fileURLWithPath: res).deletingLastPathComponent()
     let manifest = folder.appendingPathComponent("AndroidManifest.xml").path
     try Data(
@@ -83,7 +85,7 @@ enum AndroidTools {
 
   /// Renders `svg` (a file) at `width` x `height` px with resvg into an image.
   /// - Throws: `GlyphsmithError.unusable` when resvg is missing or fails.
-  static func render(svg: String, width: Int, height: Int) throws -> RGBAImage {
+  public static func render(svg: String, width: Int, height: Int) throws -> RGBAImage {
     let png = svg + ".\(width)x\(height).png"
     guard let resvg else {
       throw GlyphsmithError.unusable(path: svg, problem: "resvg is not installed")
