@@ -88,4 +88,111 @@ struct ChangedOutputCLITests {
       #expect(O.read(other.appendingPathComponent("app/res/" + path)) == "studio")
     }
   }
+
+  static func foreign(_ input: String, _ path: String) -> String {
+    "\(input): error: \(path) exists and was not made by glyphsmith; move it or pass --force"
+  }
+
+  /// Issue 34, found by the new-user trial: `--format svg` (or `pdf`) over a PNG set replaced
+  /// the user's `bell.svg` in it, "changed since glyphsmith wrote it", though Glyphsmith never
+  /// wrote it. A file at a path a set of Glyphsmith's does not record as written is the
+  /// user's: the icon fails by name (exit 2), the rest goes on, `--force` replaces it, named.
+  /// The same with a record (`--prune`, hashes) and without one (plain `assets`: the set's
+  /// `Contents.json` lists what Glyphsmith wrote).
+  @Test(arguments: [("svg", true), ("pdf", true), ("svg", false), ("pdf", false)])
+  func aUsersFileAtTheNewFormatsPathFailsTheIconUnlessForced(format: String, record: Bool)
+    throws
+  {
+    let folder = try O.project(O.allPlatforms)
+    let inputs = ["icons/bell.svg", "icons/camera.svg"] + (record ? ["--prune"] : [])
+    let png = try CLIRunner.run(["assets"] + inputs + ["-o", "I.xcassets"], in: folder)
+    #expect(png.status == 0, "\(png.stderr)")
+    let catalog = folder.appendingPathComponent("I.xcassets")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: catalog.appendingPathComponent(".glyphsmith-outputs.json").path) == record)
+    let path = "I.xcassets/bell.imageset/bell.\(format)"
+    let user = folder.appendingPathComponent(path)
+    try O.write("user bytes\n", to: user)
+    let bellSet = catalog.appendingPathComponent("bell.imageset")
+    let bellPNG = try Data(contentsOf: bellSet.appendingPathComponent("bell@2x.png"))
+    let arguments = ["assets"] + inputs + ["-o", "I.xcassets", "--format", format]
+
+    let refused = try CLIRunner.run(arguments, in: folder)
+    #expect(refused.status == 2, "\(refused.stderr)")
+    let lines = refused.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.first == Self.foreign("icons/bell.svg", path), "\(refused.stderr)")
+    #expect(!refused.stderr.contains("changed since glyphsmith wrote it"))
+    #expect(O.read(user) == "user bytes\n")
+    #expect(try Data(contentsOf: bellSet.appendingPathComponent("bell@2x.png")) == bellPNG)
+    let camera = catalog.appendingPathComponent("camera.imageset/camera.\(format)")
+    #expect(FileManager.default.fileExists(atPath: camera.path))
+    #expect(
+      O.names(catalog.appendingPathComponent("camera.imageset"))
+        == ["Contents.json", "camera.\(format)"])
+
+    let forced = try CLIRunner.run(arguments + ["--force"], in: folder)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(
+      forced.stderr.hasPrefix(
+        "\(path): warning: not made by glyphsmith; replaced (--force)\n"), "\(forced.stderr)")
+    #expect(!forced.stderr.contains("changed since glyphsmith wrote it"))
+    let replaced = try Data(contentsOf: user)
+    #expect(replaced != Data("user bytes\n".utf8))
+    #expect(OutputOwnership.isMarkedFile(user.path))
+    // Glyphsmith's from then on: the next run is quiet, an edit of it is "changed".
+    let again = try CLIRunner.run(arguments, in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr.split(separator: "\n").count == 1, "\(again.stderr)")
+    // (Without a record, a one-file set whose file lost its mark is no longer recognised.)
+    guard record else { return }
+    try O.write("edited\n", to: user)
+    let edited = try CLIRunner.run(arguments, in: folder)
+    #expect(edited.status == 0)
+    #expect(edited.stderr.hasPrefix(Self.changed(path) + "\n"), "\(edited.stderr)")
+    #expect(try Data(contentsOf: user) == replaced)
+  }
+
+  /// Issue 34 in a project: `"ios": {"format": "png"}` switched to `"pdf"` with the user's
+  /// `bell.pdf` in bell's set.
+  @Test func aProjectSwitchedToPDFKeepsTheUsersPDFInASetUnlessForced() throws {
+    let png = """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets", "format": "png"}}
+      """
+    let folder = try O.project(png)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let path = "App/Icons.xcassets/bell.imageset/bell.pdf"
+    let user = folder.appendingPathComponent(path)
+    try O.write("user bytes\n", to: user)
+    // A PNG rerun leaves it alone, named as a user's file.
+    let rerun = try CLIRunner.run(["build"], in: folder)
+    #expect(rerun.status == 0)
+    #expect(!rerun.stderr.contains("changed since"))
+    #expect(O.read(user) == "user bytes\n")
+    try O.write(
+      png.replacingOccurrences(of: "\"png\"", with: "\"pdf\""),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+
+    let refused = try CLIRunner.run(["build"], in: folder)
+    #expect(refused.status == 2, "\(refused.stderr)")
+    #expect(
+      refused.stderr.split(separator: "\n").map(String.init).contains(
+        Self.foreign("icons/bell.svg", path)), "\(refused.stderr)")
+    #expect(!refused.stderr.contains("changed since glyphsmith wrote it"))
+    #expect(O.read(user) == "user bytes\n")
+    for name in ["camera", "heart"] {
+      let set = folder.appendingPathComponent("App/Icons.xcassets/\(name).imageset")
+      #expect(O.names(set) == ["Contents.json", "\(name).pdf"])
+    }
+
+    let forced = try CLIRunner.run(["build", "--force"], in: folder)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(
+      forced.stderr.contains("\(path): warning: not made by glyphsmith; replaced (--force)\n"),
+      "\(forced.stderr)")
+    #expect(OutputOwnership.isMarkedFile(user.path))
+    let again = try CLIRunner.run(["build"], in: folder)
+    #expect(again.status == 0)
+    #expect(again.stderr.split(separator: "\n").count == 1, "\(again.stderr)")
+  }
 }

@@ -174,12 +174,18 @@ public struct AssetsJob: Sendable {
     // Every root's recorded outputs as one set, made once for all icons (issue 32, prune
     // speed: made per icon, it cost the square of the catalog's size).
     let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    // The folders holding a file the records hash (a set's, made once for all icons): in
+    // such a set every file Glyphsmith wrote has a hash, so one without is not its own.
+    let hashedFolders = Set(
+      hashes.keys.compactMap { key in key.lastIndex(of: "/").map { String(key[..<$0]) } })
     let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
       let sets = plannedSets(input)
       let shared = outputs.flatMap { $0.writer.sharedFiles(for: input, in: $0.context) }
-      let owned = ownership(sets, shared: shared, recorded: recorded)
-      let changed = changedFiles(sets, hashes: hashes, records: records)
+      let owned = ownership(
+        sets, shared: shared, recorded: recorded, hashes: hashes, hashedFolders: hashedFolders)
+      let changed = changedFiles(
+        sets, hashes: hashes, records: records, hashedFolders: hashedFolders)
       let sha = Self.readBounded(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { Self.readBounded($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
@@ -237,9 +243,13 @@ public struct AssetsJob: Sendable {
   /// in `records`, each root's `OutputManifest.recordedOutputs`, and not marked), in writing
   /// order (`fallbackForeign`: those of fallback sets), and a warning for each user's file
   /// inside an existing set (of Glyphsmith's, or one `--force` writes into). `recorded`:
-  /// the union of `records`' values, made once by the caller for every icon.
+  /// the union of `records`' values, made once by the caller for every icon. Inside a set
+  /// folder that is Glyphsmith's, a file at one of the paths it writes that it did not write
+  /// (`isUnwritten`: the user's `bell.svg` in a PNG set switched to `--format svg`) is not
+  /// Glyphsmith's either (issue 34).
   func ownership(
-    _ sets: [PlannedAssetSet], shared: [String] = [], recorded: Set<String>
+    _ sets: [PlannedAssetSet], shared: [String] = [], recorded: Set<String>,
+    hashes: [String: String] = [:], hashedFolders: Set<String> = []
   ) -> (foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]) {
     var foreign = shared.filter {
       Platform.status(ofPath: $0) != nil
@@ -271,6 +281,10 @@ public struct AssetsJob: Sendable {
         // keeping (and naming) every other file in it.
         if !OutputOwnership.owns(set.folder, folder: true, recorded: isRecorded, planned: names) {
           foreign.append(set.folder)
+        } else {
+          foreign += names.filter {
+            Self.isUnwritten($0, inSet: set.folder, hashes: hashes, hashedFolders: hashedFolders)
+          }.map { set.folder + "/" + $0 }
         }
         for name in OutputOwnership.userFiles(in: set.folder, planned: Set(names)) {
           if let warning = OutputOwnership.userFileWarning(path: set.folder + "/" + name) {
@@ -297,8 +311,11 @@ public struct AssetsJob: Sendable {
   /// mark, in a set folder that is Glyphsmith's (recorded in `records`, or marked), or a
   /// recorded single file (an Android drawable). Such a file is rewritten and named
   /// (`OutputOwnership.changedWarning`), whatever the fingerprints say.
+  /// A file a set of Glyphsmith's holds at one of the paths it writes but that it did not
+  /// write (`isUnwritten`) is never among them: it is the user's (issue 34).
   func changedFiles(
-    _ sets: [PlannedAssetSet], hashes: [String: String], records: [String: Set<String>]
+    _ sets: [PlannedAssetSet], hashes: [String: String], records: [String: Set<String>],
+    hashedFolders: Set<String> = []
   ) -> [String] {
     var changed: [String] = []
     for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
@@ -320,7 +337,10 @@ public struct AssetsJob: Sendable {
           !OutputOwnership.isMarkedFile(path)
         else { continue }
         if set.whole {
-          guard OutputOwnership.isOwnName(name, inFolder: set.folder) else { continue }
+          guard OutputOwnership.isOwnName(name, inFolder: set.folder),
+            !Self.isUnwritten(
+              name, inSet: set.folder, hashes: hashes, hashedFolders: hashedFolders)
+          else { continue }
           if folderOwned == nil {
             let folder = OutputManifest.normalised(set.folder)
             folderOwned =
@@ -334,6 +354,30 @@ public struct AssetsJob: Sendable {
       }
     }
     return changed
+  }
+
+  /// Whether the file `name` in the set folder `folder` (one Glyphsmith owns, replaced
+  /// whole) exists and was not written by Glyphsmith although it is at a path Glyphsmith
+  /// writes (issue 34): a format switch (`--format svg`, `"format": "pdf"`) writes
+  /// `bell.svg` where the user may have put a file of that name. Glyphsmith's when the record
+  /// hashes it (`hashes`, changed or not) or it carries the mark; else not when the record
+  /// hashes other files of the folder (`hashedFolders`: it hashes every file it writes), nor,
+  /// in a catalog set without hashes (an older record, or none: an adopted set), when the
+  /// set's `Contents.json` does not list it. `Contents.json` itself is the set's own.
+  static func isUnwritten(
+    _ name: String, inSet folder: String, hashes: [String: String], hashedFolders: Set<String>
+  ) -> Bool {
+    let path = folder + "/" + name
+    guard !OutputOwnership.unmarkedNames.contains(name),
+      hashes[OutputManifest.normalised(path)] == nil,
+      let status = Platform.status(ofPath: path), !status.isFolder,
+      !OutputOwnership.isMarkedFile(path)
+    else { return false }
+    if hashedFolders.contains(OutputManifest.normalised(folder)) { return true }
+    guard OutputOwnership.setName(ofFolder: folder).catalog,
+      let listed = OutputOwnership.listedNames(inSet: folder)
+    else { return false }
+    return !listed.contains(name)
   }
 
   /// The output sets of `input` on every platform of the job, in writing order.

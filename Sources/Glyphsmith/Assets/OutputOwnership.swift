@@ -202,22 +202,8 @@ package enum OutputOwnership {
   package static func isMarkedFolder(_ path: String, planned: [String] = []) -> Bool {
     let set = setName(ofFolder: path)
     if set.catalog {
-      // Written as Glyphsmith (and Xcode) write it, byte for byte: a hand-written one is not.
-      guard let data = FileBytes.read(path + "/Contents.json"),
-        let contents = try? AssetContents.read(data), (try? contents.xcodeJSON()) == data,
-        let json = try? JSONSerialization.jsonObject(with: data)
-      else { return false }
-      var names: [String] = []
-      func collect(_ value: Any) {
-        if let object = value as? [String: Any] {
-          if let name = object["filename"] as? String { names.append(name) }
-          object.values.forEach(collect)
-        } else if let array = value as? [Any] {
-          array.forEach(collect)
-        }
-      }
-      collect(json)
-      guard !names.isEmpty, names.allSatisfy({ isOwnName($0, inFolder: path) && !$0.contains("/") })
+      guard let names = listedNames(inSet: path),
+        !names.isEmpty, names.allSatisfy({ isOwnName($0, inFolder: path) && !$0.contains("/") })
       else { return false }
       return names.contains { isMarkedFile(path + "/" + $0) }
     }
@@ -228,6 +214,27 @@ package enum OutputOwnership {
       return false
     }
     return webNames.sorted().contains { isMarkedFile(path + "/" + $0) }
+  }
+
+  /// The file names the catalog set folder at `path` lists in its `Contents.json`, when that
+  /// is written as Glyphsmith (and Xcode) write it, byte for byte (a hand-written one is
+  /// not); `nil` else.
+  package static func listedNames(inSet path: String) -> [String]? {
+    guard let data = FileBytes.read(path + "/Contents.json"),
+      let contents = try? AssetContents.read(data), (try? contents.xcodeJSON()) == data,
+      let json = try? JSONSerialization.jsonObject(with: data)
+    else { return nil }
+    var names: [String] = []
+    func collect(_ value: Any) {
+      if let object = value as? [String: Any] {
+        if let name = object["filename"] as? String { names.append(name) }
+        object.values.forEach(collect)
+      } else if let array = value as? [Any] {
+        array.forEach(collect)
+      }
+    }
+    collect(json)
+    return names
   }
 
   /// `paths` but those whose `bytes` (a file's, a folder's favicon) another of them holds too:
