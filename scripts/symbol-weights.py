@@ -5,51 +5,7 @@ with absolute numbers that Glyphsmith writes; it is read with a regular expressi
 purpose independent of the Swift code that wrote it."""
 import json, re, sys, xml.etree.ElementTree as ET
 
-NS = "{http://www.w3.org/2000/svg}"
-WEIGHTS = ["Ultralight-S", "Regular-S", "Black-S"]
-TOKEN = re.compile(r"[MLCQZ]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
-
-
-def contours(d):
-    """The subpaths of `d` as point lists, curves sampled at 16 steps."""
-    tokens = TOKEN.findall(d)
-    out, pts, cur, start, i, cmd = [], [], (0.0, 0.0), (0.0, 0.0), 0, None
-    def num():
-        nonlocal i
-        i += 1
-        return float(tokens[i - 1])
-    while i < len(tokens):
-        if tokens[i] in "MLCQZ":
-            cmd = tokens[i]
-            i += 1
-        if cmd == "M":
-            if pts:
-                out.append(pts)
-            cur = (num(), num()); start = cur; pts = [cur]; cmd = "L"
-        elif cmd == "L":
-            cur = (num(), num()); pts.append(cur)
-        elif cmd in ("C", "Q"):
-            ctrl = [(num(), num()) for _ in range(3 if cmd == "C" else 2)]
-            p = [cur] + ctrl
-            for k in range(1, 17):
-                t = k / 16
-                if cmd == "C":
-                    w = [(1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3]
-                else:
-                    w = [(1 - t) ** 2, 2 * (1 - t) * t, t * t]
-                pts.append((sum(a * q[0] for a, q in zip(w, p)), sum(a * q[1] for a, q in zip(w, p))))
-            cur = ctrl[-1]
-        elif cmd == "Z":
-            if pts:
-                out.append(pts)
-            pts, cur, cmd = [], start, None
-    if pts:
-        out.append(pts)
-    return out
-
-
-def area(c):
-    return sum(c[k][0] * c[(k + 1) % len(c)][1] - c[(k + 1) % len(c)][0] * c[k][1] for k in range(len(c))) / 2
+from symbol_template_paths import NS, WEIGHTS, area, contours
 
 
 def template(path):
