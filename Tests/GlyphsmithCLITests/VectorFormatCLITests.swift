@@ -89,6 +89,41 @@ struct VectorFormatCLITests {
       .status == 2)
   }
 
+  @Test("svg: the fallback warning names the dark variant's file when only it has a mask")
+  func fallbackNamesTheDarkVariant() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    let light =
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">"#
+      + ##"<rect x="4" y="4" width="16" height="16" fill="#336699"/></svg>"##
+    try light.write(
+      to: icons.appendingPathComponent("logo.svg"), atomically: true, encoding: .utf8)
+    let dark =
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">"# + "\n"
+      + #"<mask id="m"><rect width="24" height="12" fill="white"/></mask>"# + "\n"
+      + ##"<circle id="dot" cx="12" cy="12" r="10" fill="#99ccff" mask="url(#m)"/>"## + "\n"
+      + "</svg>\n"
+    try dark.write(
+      to: icons.appendingPathComponent("logo-dark.svg"), atomically: true, encoding: .utf8)
+    let catalog = folder.appendingPathComponent("A.xcassets").path
+    let result = try CLIRunner.run([
+      "assets", icons.path, "-o", catalog, "--format", "svg", "--role", "plain", "--size", "24",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let darkPath = icons.appendingPathComponent("logo-dark.svg").path
+    #expect(
+      result.stderr.contains(
+        darkPath
+          + ": warning: plain SVG paths cannot express masks or group opacity"
+          + " (<circle id=\"dot\"> line 3); writing the image set as PDF instead"),
+      "\(result.stderr)")
+    #expect(
+      !result.stderr.contains(icons.appendingPathComponent("logo.svg").path + ": warning: plain"))
+    #expect(FileManager.default.fileExists(atPath: catalog + "/logo.imageset/logo-dark.pdf"))
+  }
+
   @Test("a project with ios.format pdf builds, rebuilds nothing, and svg leaves no PDF behind")
   func project() throws {
     let config = """

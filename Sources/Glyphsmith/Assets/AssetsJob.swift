@@ -705,12 +705,13 @@ public struct AssetsJob: Sendable {
         } catch let error as GlyphsmithError {
           // `auto`: a VectorDrawable that cannot express the input gives way to its PNGs (an
           // SVG image set to its PDF).
-          guard let fallback = set.fallback, case .unusable(_, let problem) = error else {
+          // The warning names the file that could not be expressed: a dark variant's own.
+          guard let fallback = set.fallback, case .unusable(let path, let problem) = error else {
             throw error
           }
           warnings.append(
             .warning(
-              "\(problem); \(set.fallbackNote)", path: icon.path,
+              "\(problem); \(set.fallbackNote)", path: path,
               kind: Diagnostic.Kind.rasterFallback))
           pending = fallback[...] + pending
           continue
