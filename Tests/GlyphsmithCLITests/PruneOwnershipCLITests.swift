@@ -47,7 +47,8 @@ struct PruneOwnershipCLITests {
 
     // The user moves one file: still kept, the other named.
     try FileManager.default.removeItem(at: set.appendingPathComponent("a.txt"))
-    let one = try CLIRunner.run(["assets", "icons", "-o", "App/Icons.xcassets", "--prune", "--quiet"], in: folder)
+    let one = try CLIRunner.run(
+      ["assets", "icons", "-o", "App/Icons.xcassets", "--prune", "--quiet"], in: folder)
     #expect(one.status == 0)
     #expect(one.stderr == Self.keptWarning("App/Icons.xcassets/bell.imageset", "b.png") + "\n")
     // And the other: the next run removes the empty folder, and the record forgets it.
@@ -100,9 +101,11 @@ struct PruneOwnershipCLITests {
     // The plan names every output the build would prune, and removes nothing.
     let planned = try CLIRunner.run(["build", "--plan", "--json"], in: folder)
     #expect(planned.status == 0, "\(planned.stderr)")
-    let plan = try #require(try JSONSerialization.jsonObject(with: planned.stdout) as? [String: Any])
+    let plan = try #require(
+      try JSONSerialization.jsonObject(with: planned.stdout) as? [String: Any])
     #expect(plan["remove"] as? [String] == expected)
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/bell").path))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("public/bell").path))
 
     let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(pruned.status == 0, "\(pruned.stderr)")
@@ -193,7 +196,8 @@ struct PruneOwnershipCLITests {
     #expect((record["outputs"] as? [String: String])?["bell.imageset"] == nil)
     let again = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(again.status == 0)
-    #expect(again.stderr == Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt") + "\n")
+    #expect(
+      again.stderr == Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt") + "\n")
     #expect(Owned.names(set) == ["notes.txt"])
 
     // The icon comes back: it writes into its own folder, keeping the file.
@@ -743,6 +747,72 @@ struct PruneOwnershipCLITests {
     #expect(again.status == 0)
     #expect(again.stderr == "")
   }
+
+  // Found by the session-46 trial: `appicon --platform android` recorded its launcher files
+  // with the icon as their source, so the next `build` (which does not make them) called
+  // each "not made by glyphsmith; kept" and dropped them from the record, and the next
+  // `appicon` refused its own files.
+  @Test func appIconLauncherFilesStayAppIconsThroughBuilds() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "android": {"res": "app/src/main/res"}}"#)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let launcher = try CLIRunner.run(
+      ["appicon", "--platform", "android", "icons/bell.svg", "-o", "app/src/main/res"],
+      in: folder)
+    #expect(launcher.status == 0, "\(launcher.stderr)")
+    let main = folder.appendingPathComponent("app/src/main")
+    func launcherFiles() -> [String: Data] {
+      JournalCLITests.tree(main).filter {
+        $0.key.contains("ic_launcher") && !$0.key.hasPrefix(".")
+      }
+    }
+    let made = launcherFiles()
+    #expect(made.count == 16, "\(made.keys.sorted())")
+    let build = try CLIRunner.run(["build"], in: folder)
+    #expect(build.status == 0)
+    let lines = build.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(build.stderr)")
+    #expect(lines.first?.hasPrefix("built 0 icons (0 PNG files) to app/src/main/res in ") == true)
+    #expect(lines.first?.hasSuffix(" s; 3 unchanged; 0 skipped; 0 failed; 0 removed") == true)
+    // An icon gone: its drawables go, the launcher files stay byte for byte.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(!pruned.stderr.contains("not made by glyphsmith"), "\(pruned.stderr)")
+    #expect(launcherFiles() == made)
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: main.appendingPathComponent("res/drawable-mdpi/bell.png").path))
+    // The launcher files are still appicon's: a new one replaces them without --force.
+    let again = try CLIRunner.run(
+      ["appicon", "--platform", "android", "icons/camera.svg", "-o", "app/src/main/res"],
+      in: folder)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(!again.stderr.contains("error"), "\(again.stderr)")
+    #expect(launcherFiles().keys.sorted() == made.keys.sorted())
+    #expect(launcherFiles() != made)
+    let record = try Self.record(main)
+    let appicon = try #require(record["appicon"] as? [String: String])
+    #expect(appicon.count == 16)
+    #expect(appicon["ic_launcher-playstore.png"] == "../../../icons/camera.svg")
+    #expect(
+      (record["outputs"] as? [String: String])?.keys.contains { $0.contains("ic_launcher") }
+        == false)
+  }
+
+  // The paths in appicon's messages are the user's as given: never made absolute.
+  @Test func appIconAndroidNamesThePlayStoreFileAsGiven() throws {
+    let folder = try Owned.project(#"{"version": 1, "icons": "icons"}"#)
+    try Owned.write("mine", to: folder.appendingPathComponent("app/ic_launcher-playstore.png"))
+    let refused = try CLIRunner.run(
+      ["appicon", "--platform", "android", "icons/bell.svg", "-o", "app/res"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains(
+        "icons/bell.svg: error: app/ic_launcher-playstore.png exists and was not made by glyphsmith; move it or pass --force\n"
+      ), "\(refused.stderr)")
+  }
+
 }
 
 /// The names a thread saw in a folder.

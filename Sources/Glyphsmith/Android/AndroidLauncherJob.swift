@@ -129,8 +129,11 @@ public enum AndroidLauncherJob {
           try PNGCodec.encode(LayerImage.masked(icon, radius: Double(side) / 2))
         ))
     }
-    let root = URL(fileURLWithPath: resPath).deletingLastPathComponent().path
-    let play = root + "/\(name)-playstore.png"
+    // The folder above RES_DIR as the user gave it (relative stays relative: the paths in
+    // messages are the user's, never made absolute).
+    let parent = (OutputManifest.normalised(resPath) as NSString).deletingLastPathComponent
+    let root = parent.isEmpty ? "." : parent
+    let play = (parent.isEmpty ? "" : parent + "/") + "\(name)-playstore.png"
     let store = try PNGCodec.encode(
       try composed(side: AndroidLauncherGeometry.playStore), opaque: true)
     let outputs = files.map { (resPath + "/" + $0.0, $0.1) } + [(play, store)]

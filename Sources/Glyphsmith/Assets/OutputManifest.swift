@@ -43,6 +43,13 @@ package enum OutputManifest {
     /// bytes hash otherwise was changed by hand since, and the next run replaces it with a
     /// warning (`AssetsJob.ownership`, issue 32). Absent when none.
     var hashes: [String: String]? = nil
+    /// The outputs `appicon --platform android` made in this folder (the launcher icons:
+    /// mipmap PNGs, the adaptive icon's XML, `ic_launcher-playstore.png` beside `res`), by path
+    /// relative to this folder, with their sources: Glyphsmith's (`recordedOutputs`), so a
+    /// later `appicon` replaces them, but never planned nor pruned by `build` or `assets
+    /// --prune`, which do not make them (issue 32: a build after `appicon` called them "not
+    /// made by glyphsmith" and dropped them from the record). Absent when none.
+    var appicon: [String: String]? = nil
   }
 
   /// One output folder's record as read: the confirmed outputs, the pending ones, and
@@ -57,6 +64,8 @@ package enum OutputManifest {
     var folders: [String: String] = [:]
     /// The hashes of the files Glyphsmith wrote (`Document.hashes`), by relative path.
     var hashes: [String: String] = [:]
+    /// The outputs `appicon` made (`Document.appicon`), by relative path, with their sources.
+    var appicon: [String: String] = [:]
     var exists = false
     var unreadable = false
 
@@ -108,7 +117,10 @@ package enum OutputManifest {
     /// removed (...)` for a set kept for the user's files.
     package var line: String {
       if !kept.isEmpty {
-        let why = source.isEmpty ? "no icon makes it now" : sourceGone ? "its source \(source) is gone" : "\(source) no longer makes it"
+        let why =
+          source.isEmpty
+          ? "no icon makes it now"
+          : sourceGone ? "its source \(source) is gone" : "\(source) no longer makes it"
         return
           "\(path): kept, not removed (\(why); glyphsmith removed its own files, and \(kept.joined(separator: ", ")) in it \(kept.count == 1 ? "is" : "are") not glyphsmith's)"
       }
@@ -151,7 +163,8 @@ package enum OutputManifest {
       var record = old
       let all = old.all
       let new = recordable(
-        root: base, planned: planned[root] ?? [:], old: all, kept: old.kept, force: force,
+        root: base, planned: planned[root] ?? [:], old: all, kept: old.kept.union(old.appicon.keys),
+        force: force,
         paths: paths)
       for (output, source) in new where all[output] != source { record.pending[output] = source }
       journal.present[base] = Set(
@@ -162,7 +175,8 @@ package enum OutputManifest {
       let document = Document(
         outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
         kept: record.kept.isEmpty ? nil : record.kept.sorted(),
-        folders: relative(listed, from: base), hashes: record.hashes.isEmpty ? nil : record.hashes)
+        folders: relative(listed, from: base), hashes: record.hashes.isEmpty ? nil : record.hashes,
+        appicon: record.appicon.isEmpty ? nil : record.appicon)
       let data = try XcodeJSON.encode(document)
       if FileBytes.read(path) == data { continue }
       try AtomicFile.write(data, toPath: path, durable: true)
@@ -216,7 +230,8 @@ package enum OutputManifest {
       }
       let old = record.all
       var new = recordable(
-        root: base, planned: planned[root] ?? [:], old: old, kept: record.kept, paths: paths)
+        root: base, planned: planned[root] ?? [:], old: old,
+        kept: record.kept.union(record.appicon.keys), paths: paths)
       var pending: [String: String] = [:]
       // A pruned set still holding the user's files stays Glyphsmith's while it is there and
       // no icon makes it again.
@@ -305,19 +320,24 @@ package enum OutputManifest {
       }
       let dropped = folders != nil && !current.values.contains(absolute(base))
       let onDisk = FileBytes.read(recordPath)
-      if dropped && new.isEmpty && pending.isEmpty && kept.isEmpty {
+      if dropped && new.isEmpty && pending.isEmpty && kept.isEmpty && record.appicon.isEmpty {
         // A dropped folder's record that lists nothing any more goes with it.
         if onDisk != nil { Platform.removeFile(atPath: recordPath) }
         continue
       }
-      let hashes = fileHashes(
+      var hashes = fileHashes(
         root: base, outputs: new, planned: planned[root] ?? [:], old: record.hashes,
         writtenSources: writtenSources)
+      // `appicon`'s outputs keep their hashes, whatever this run plans.
+      for output in record.appicon.keys where new[output] == nil {
+        if let hash = record.hashes[output] { hashes[output] = hash }
+      }
       let document = Document(
         outputs: new, pending: pending.isEmpty ? nil : pending,
         kept: kept.isEmpty ? nil : kept.sorted(),
         folders: dropped ? nil : relative(current, from: base),
-        hashes: hashes.isEmpty ? nil : hashes)
+        hashes: hashes.isEmpty ? nil : hashes,
+        appicon: record.appicon.isEmpty ? nil : record.appicon)
       if new.isEmpty && pending.isEmpty && old.isEmpty && kept.isEmpty && onDisk == nil {
         continue
       }
@@ -435,7 +455,9 @@ package enum OutputManifest {
     let paths = PrunePaths()
     let record = prior(root: base, marked: marked)
     let old = record.all
-    let new = recordable(root: base, planned: planned, old: old, kept: record.kept, paths: paths)
+    let new = recordable(
+      root: base, planned: planned, old: old, kept: record.kept.union(record.appicon.keys),
+      paths: paths)
     let removable = stale(
       root: base, old: old, new: new, considered: considered, paths: paths
     ).filter {
@@ -451,8 +473,8 @@ package enum OutputManifest {
 
   /// Adds `outputs` (paths starting with `root` as given, each with its source) to the record
   /// of the folder `root`, written (atomically) before the outputs are, so that a run killed
-  /// midway leaves a record that lists what it wrote (`appicon --platform android`); the
-  /// record's pending outputs stay pending. `hashes`: the SHA-256 of the bytes about to be
+  /// midway leaves a record that lists what it wrote (`appicon --platform android`, under
+  /// `Document.appicon`: `build` never prunes them); the record's pending outputs stay pending. `hashes`: the SHA-256 of the bytes about to be
   /// written, by output (`Document.hashes`).
   /// - Throws: `GlyphsmithError.writeFailed` naming the record when it cannot be written;
   ///   then nothing should be written.
@@ -467,12 +489,16 @@ package enum OutputManifest {
       outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
       kept: record.kept.isEmpty ? nil : record.kept.sorted(),
       folders: relative(record.folders, from: base),
-      hashes: record.hashes.isEmpty ? nil : record.hashes)
+      hashes: record.hashes.isEmpty ? nil : record.hashes,
+      appicon: record.appicon.isEmpty ? nil : record.appicon)
     for (output, source) in outputs {
       guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
         continue
       }
-      document.outputs[relative] = relativePath(from: realRoot, to: real(source))
+      // An `appicon` output recorded as a build's by an earlier version moves to `appicon`.
+      document.outputs[relative] = nil
+      document.appicon = (document.appicon ?? [:]).merging(
+        [relative: relativePath(from: realRoot, to: real(source))]) { $1 }
       if let hash = hashes[output] {
         document.hashes = (document.hashes ?? [:]).merging([relative: hash]) { $1 }
       }
@@ -496,7 +522,7 @@ package enum OutputManifest {
     let base = trimmed(root)
     let record = read(root: base)
     return Set(
-      (Array(record.outputs.keys) + record.kept).filter(isSafe).map {
+      (Array(record.outputs.keys) + record.kept + record.appicon.keys).filter(isSafe).map {
         normalised(base + "/" + $0)
       })
   }
@@ -533,7 +559,7 @@ package enum OutputManifest {
       kept: Set((document.kept ?? []).filter(isSafe)),
       folders: (document.folders ?? [:]).mapValues {
         URL(fileURLWithPath: $0, relativeTo: folderURL).standardizedFileURL.path
-      }, hashes: document.hashes ?? [:], exists: true)
+      }, hashes: document.hashes ?? [:], appicon: document.appicon ?? [:], exists: true)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no
@@ -554,8 +580,8 @@ package enum OutputManifest {
   /// This run's planned outputs of `base` as the record holds them (relative output, relative
   /// source), but for an existing path Glyphsmith did not make and `old` does not list
   /// (`OutputOwnership.owns`): a path that is not Glyphsmith's never enters its record, but
-  /// with `force` (which replaces it). A folder among `kept` (pruned, holding the user's
-  /// files) is Glyphsmith's.
+  /// with `force` (which replaces it). A path among `kept` (a pruned folder holding the user's
+  /// files, or an `appicon` output) is Glyphsmith's.
   private static func recordable(
     root base: String, planned: [String: String], old: [String: String],
     kept: Set<String> = [], force: Bool = false, paths: PrunePaths
