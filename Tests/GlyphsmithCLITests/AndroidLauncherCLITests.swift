@@ -6,7 +6,7 @@ import Testing
 struct AndroidLauncherCLITests {
   @Test("exit 0 inside the safe circle, 1 past the visible square; usage errors 2")
   func exits() throws {
-    let folder = try Self.folder()
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let small = try Self.square(40, in: folder, name: "small.svg")
     let large = try Self.square(80, in: folder, name: "large.svg")
@@ -51,13 +51,6 @@ struct AndroidLauncherCLITests {
   static let note =
     "note: no --inset: the canvas is fitted into the 66 dp safe zone of the 108 dp layer (19.44 % free on each side, as --inset 19.44); give --inset 0 for artwork drawn on the whole layer"
 
-  static func folder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("glyphsmith-launcher-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   /// A white square of `side` dp centred on a 108 x 108 canvas.
   static func square(_ side: Double, in folder: URL, name: String) throws -> String {
     let path = folder.appendingPathComponent(name).path
@@ -75,7 +68,7 @@ struct AndroidLauncherCLITests {
     "without --inset the canvas goes into the 66 dp safe zone, with a note; --inset 0 and others override"
   )
   func defaultInsetIsTheSafeZone() throws {
-    let folder = try Self.folder()
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // Drawn to the canvas's edges: cropped on the whole layer, inside the square when inset.
     let full = try Self.square(108, in: folder, name: "full.svg")
@@ -116,7 +109,7 @@ struct AndroidLauncherCLITests {
     "lint --role android-launcher: --inset as appicon's, the VectorDrawable appicon wrote, --json, exit codes as help says"
   )
   func lintLauncher() throws {
-    let folder = try Self.folder()
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let large = try Self.square(80, in: folder, name: "large.svg")
     // Default: placed as appicon places it, a note; the corners past the circle: a warning.
