@@ -268,6 +268,7 @@ extension CommandTextIndex {
       summary: "draw a contact sheet PNG of icons rendered by role, with their names",
       help: #"""
         usage: glyphsmith sheet INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
+                                [--project] [--config FILE]
                                 [--columns N] [--tint COLOR] [--limit N]
                                 [--max-pixels N] [--max-use N] [--max-text N]
                                 [--max-ref-depth N] [--max-filters N] [--max-kernel N]
@@ -277,7 +278,15 @@ extension CommandTextIndex {
         a grid, each glyph on a faint tile that shows its canvas, its name below; with --compact
         the compact glyph sits beside the regular one. A NAME-dark file beside NAME is that icon's
         dark appearance (as assets pairs them), not an icon: it is left out. Names are drawn as
-        spelled (no ligatures or contextual alternates: 3x3 stays 3x3).
+        spelled (no ligatures or contextual alternates: 3x3 stays 3x3); a name too wide for its
+        cell wraps onto a second line (after - or _ where it can) when one fits under the
+        glyphs, and only then is cut with "...".
+
+        With --project (or --config FILE) each icon is drawn as build draws it from
+        glyphsmith.json (found as build finds it): the role, size, shape, padding, original
+        colours and compact glyph the defaults and rules give it; --tint colours the template
+        ones only, icons a rule skips are left out, and without INPUT the sheet shows the
+        project's icons folder. --role does not apply.
 
         With --symbols the inputs are custom symbol templates (folders are searched for .svg
         files, so a catalog or a .symbolset works): each cell shows Ultralight-S, Regular-S and
@@ -289,6 +298,8 @@ extension CommandTextIndex {
           --symbols             the inputs are symbol templates (see above)
           --role R              tab-bar (default), toolbar, indicator, plain
           --compact             show the compact tab bar glyph too
+          --project             draw each icon as glyphsmith.json gives it (see above)
+          --config FILE         the project file for --project (default: glyphsmith.json here or above)
           --scale N             px per pt (default 2)
           --columns N           cells per row (default 8)
           --tint COLOR          glyph colour (default black)

@@ -6,23 +6,10 @@ import Testing
 struct AndroidLauncherCLITests {
   @Test("exit 0 inside the safe circle, 1 past the visible square; usage errors 2")
   func exits() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("glyphsmith-launcher-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    func icon(_ name: String, side: Double) throws -> String {
-      let path = folder.appendingPathComponent(name).path
-      let origin = 54 - side / 2
-      try Data(
-        """
-        <svg xmlns="http://www.w3.org/2000/svg" width="108" height="108">
-        <rect x="\(origin)" y="\(origin)" width="\(side)" height="\(side)" fill="#fff"/></svg>
-        """.utf8
-      ).write(to: URL(fileURLWithPath: path))
-      return path
-    }
-    let small = try icon("small.svg", side: 40)
-    let large = try icon("large.svg", side: 80)
+    let small = try Self.square(40, in: folder, name: "small.svg")
+    let large = try Self.square(80, in: folder, name: "large.svg")
     let res = folder.appendingPathComponent("res").path
     let ok = try CLIRunner.run([
       "appicon", small, "--platform", "android", "-o", res, "--background", "navy",
@@ -34,30 +21,35 @@ struct AndroidLauncherCLITests {
       "appicon", large, "--platform", "android", "-o", res, "--inset", "0",
     ])
     #expect(cropped.status == 1)
-    #expect(cropped.stderr.contains("large.svg: error: the foreground's ink reaches 39.98 dp"))
-    #expect(try CLIRunner.run(["lint", small, "--role", "android-launcher"]).status == 0)
+    #expect(cropped.stderr == large + ": error: " + Self.cropped + "\n")
+    let fits = try CLIRunner.run(["lint", small, "--role", "android-launcher"])
+    #expect(fits.status == 0)
+    #expect(fits.stderr == Self.note + "\n")
     let lint = try CLIRunner.run(["lint", large, "--role", "android-launcher", "--inset", "0"])
     #expect(lint.status == 1)
-    #expect(lint.stderr.contains("outside the 72 dp square"))
-    #expect(
-      try CLIRunner.run(["appicon", small, "--platform", "android", "-o", res, "--inset", "60"])
-        .status == 2)
-    #expect(
-      try CLIRunner.run(["appicon", small, "--platform", "android", "-o", res, "--legacy"])
-        .status == 2)
-    #expect(try CLIRunner.run(["appicon", small, "--platform", "web", "-o", res]).status == 2)
+    #expect(lint.stderr == large + ": error: " + Self.cropped + "\n")
+    for (arguments, message) in [
+      (
+        ["--platform", "android", "--inset", "60"],
+        "--inset needs a percentage from 0 to under 50, got '60'"
+      ),
+      (["--platform", "android", "--legacy"], "--legacy applies to --platform ios"),
+      (["--platform", "web"], "--platform: ios or android, got 'web'"),
+    ] {
+      let usage = try CLIRunner.run(["appicon", small, "-o", res] + arguments)
+      #expect(usage.status == 2)
+      #expect(
+        usage.stderr == "glyphsmith appicon: error: \(message)\nsee 'glyphsmith help appicon'\n")
+    }
   }
+
+  /// The error for a foreground past the 72 dp square (the 80 dp square on the whole layer).
+  static let cropped =
+    "the foreground's ink reaches 39.98 dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)"
 
   /// The note a run without `--inset` prints.
   static let note =
     "note: no --inset: the canvas is fitted into the 66 dp safe zone of the 108 dp layer (19.44 % free on each side, as --inset 19.44); give --inset 0 for artwork drawn on the whole layer"
-
-  static func folder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("glyphsmith-launcher-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
 
   /// A white square of `side` dp centred on a 108 x 108 canvas.
   static func square(_ side: Double, in folder: URL, name: String) throws -> String {
@@ -76,7 +68,7 @@ struct AndroidLauncherCLITests {
     "without --inset the canvas goes into the 66 dp safe zone, with a note; --inset 0 and others override"
   )
   func defaultInsetIsTheSafeZone() throws {
-    let folder = try Self.folder()
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     // Drawn to the canvas's edges: cropped on the whole layer, inside the square when inset.
     let full = try Self.square(108, in: folder, name: "full.svg")
@@ -96,12 +88,12 @@ struct AndroidLauncherCLITests {
       "appicon", full, "--platform", "android", "-o", res, "--inset", "0", "--force",
     ])
     #expect(whole.status == 1)
-    #expect(!whole.stderr.contains("note:"))
+    // No note: --inset was given.
     #expect(
-      whole.stderr.contains(
-        full
-          + ": error: the foreground's ink reaches 53.98 dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)"
-      ))
+      whole.stderr
+        == full
+        + ": error: the foreground's ink reaches 53.98 dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)\n"
+    )
     let inset30 = try CLIRunner.run([
       "appicon", full, "--platform", "android", "-o", res, "--inset", "30", "--force",
     ])
@@ -117,7 +109,7 @@ struct AndroidLauncherCLITests {
     "lint --role android-launcher: --inset as appicon's, the VectorDrawable appicon wrote, --json, exit codes as help says"
   )
   func lintLauncher() throws {
-    let folder = try Self.folder()
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let large = try Self.square(80, in: folder, name: "large.svg")
     // Default: placed as appicon places it, a note; the corners past the circle: a warning.
@@ -128,15 +120,17 @@ struct AndroidLauncherCLITests {
         == large
         + ": warning: the foreground's ink reaches 34.54 dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)\n"
         + Self.note + "\n")
-    // --strict makes the warning exit 1; an error exits 1 without it (docs/lint.md).
-    #expect(
-      try CLIRunner.run(["lint", large, "--role", "android-launcher", "--strict"]).status == 1)
+    // --strict makes the warning exit 1, with the same lines; an error exits 1 without it
+    // (docs/lint.md).
+    let strict = try CLIRunner.run(["lint", large, "--role", "android-launcher", "--strict"])
+    #expect(strict.status == 1)
+    #expect(strict.stderr == placed.stderr)
     let whole = try CLIRunner.run(["lint", large, "--role", "android-launcher", "--inset", "0"])
     #expect(whole.status == 1)
     #expect(
       whole.stderr
         == large
-        + ": error: the foreground's ink reaches 39.98 dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)\n"
+        + ": error: " + Self.cropped + "\n"
     )
     // The foreground VectorDrawable appicon wrote is the layer itself: same finding, no note.
     let res = folder.appendingPathComponent("res").path
@@ -149,7 +143,7 @@ struct AndroidLauncherCLITests {
     #expect(
       readBack.stderr
         == xml
-        + ": error: the foreground's ink reaches 39.98 dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)\n"
+        + ": error: " + Self.cropped + "\n"
     )
     // --json: the other roles' shape.
     let json = try CLIRunner.run(["lint", xml, large, "--role", "android-launcher", "--json"])
@@ -163,6 +157,10 @@ struct AndroidLauncherCLITests {
     #expect(files.map { $0["inset"] as? Double } == [0, 19.44])
     let finding = try #require((files[0]["findings"] as? [[String: Any]])?.first)
     #expect(finding["rule"] as? String == "safe-zone")
+    #expect(
+      finding["message"] as? String
+        == Self.cropped
+    )
     #expect(finding["severity"] as? String == "error")
     #expect(finding["value"] as? Double == 39.98)
     #expect(finding["limit"] as? Double == 36)
@@ -178,11 +176,15 @@ struct AndroidLauncherCLITests {
     let other = try CLIRunner.run(["lint", large, "--role", "tab-bar", "--inset", "10"])
     #expect(other.status == 2)
     #expect(
-      other.stderr.hasPrefix("glyphsmith lint: error: --inset applies to --role android-launcher\n")
-    )
+      other.stderr
+        == "glyphsmith lint: error: --inset applies to --role android-launcher\n"
+        + "see 'glyphsmith help lint'\n")
     let bad = try CLIRunner.run(["lint", large, "--role", "android-launcher", "--inset", "60"])
     #expect(bad.status == 2)
-    #expect(bad.stderr.contains("--inset needs a percentage from 0 to under 50, got '60'"))
+    #expect(
+      bad.stderr
+        == "glyphsmith lint: error: --inset needs a percentage from 0 to under 50, got '60'\n"
+        + "see 'glyphsmith help lint'\n")
     // The help says what the exit codes do.
     let help = try CLIRunner.run(["lint", "--help"])
     #expect(help.stdoutText.contains("square launchers show an error (exit 1; --strict makes"))

@@ -7,9 +7,7 @@ import Testing
 struct AndroidVectorCLITests {
   @Test("writes the VectorDrawable at the role's @1x layout; usage errors exit 2")
   func render() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("glyphsmith-vd-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let svg = folder.appendingPathComponent("a.svg").path
     try Data(
@@ -49,8 +47,7 @@ struct AndroidVectorCLITests {
 
   /// A project of `names` (fixtures) with `android` as its Android block, plain role.
   static func project(_ names: [String], android: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("glyphsmith-vd-build-\(UUID().uuidString)")
+    let folder = try temporaryFolder()
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
     for name in names {

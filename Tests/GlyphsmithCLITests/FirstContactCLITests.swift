@@ -214,14 +214,46 @@ import Testing
       {"images":[{"filename":"x.png","idiom":"universal","scale":"1x"},
       {"filename":"x@3x.png","idiom":"universal","scale":"@3x"}],"info":{"author":"xcode","version":1}}
       """, "\(set)/Contents.json", in: dir)
-    let result = try CLIRunner.run(["validate", "C.xcassets", "--json"], in: dir)
+    // The size is checked at the factor "@3x" plainly means, and the unknown scale says so.
+    let result = try CLIRunner.run(["validate", "C.xcassets"], in: dir)
     #expect(result.status == 1)
+    let entry = "C.xcassets/x.imageset/Contents.json:2:1: warning:"
+    #expect(
+      result.stderr == """
+        \(entry) [scale-mismatch] images[1] (universal @3x, x@3x.png): 'x@3x.png' is 72x72 px, \
+        not 3x the @1x 'x.png' (25x25 px); re-render it at 75x75 px
+        \(entry) [unknown-scale] images[1] (universal @3x, x@3x.png): unknown scale '@3x'; \
+        write '3x' (its size is checked as 3x)
+        2 findings (0 errors)
+
+        """)
+    #expect(result.stdout.isEmpty)
+    let json = try CLIRunner.run(["validate", "C.xcassets", "--json"], in: dir)
+    #expect(json.status == 1)
     let rules = try #require(
-      (try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])?["findings"]
+      (try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])?["findings"]
         as? [[String: Any]]
     ).compactMap { $0["rule"] as? String }
-    #expect(rules.contains("scale-mismatch"))
-    #expect(rules.count >= 2)
+    #expect(rules == ["scale-mismatch", "unknown-scale"])
+    // A scale that means nothing is told to use a valid one; the size is checked at the
+    // factor its file name says.
+    try Self.write(
+      """
+      {"images":[{"filename":"x.png","idiom":"universal","scale":"1x"},
+      {"filename":"x@3x.png","idiom":"universal","scale":"huge"}],"info":{"author":"xcode","version":1}}
+      """, "\(set)/Contents.json", in: dir)
+    let huge = try CLIRunner.run(["validate", "C.xcassets"], in: dir)
+    #expect(huge.status == 1)
+    #expect(
+      huge.stderr == """
+        \(entry) [scale-mismatch] images[1] (universal huge, x@3x.png): 'x@3x.png' is 72x72 px, \
+        not 3x (taken as @3x from its file name) the @1x 'x.png' (25x25 px); re-render it at \
+        75x75 px
+        \(entry) [unknown-scale] images[1] (universal huge, x@3x.png): unknown scale 'huge'; \
+        use 1x, 2x or 3x
+        2 findings (0 errors)
+
+        """)
   }
 
   // MARK: - Errors name the real problem

@@ -395,7 +395,11 @@ struct GoldenReviewAPITests {
     let stderr = String(
       decoding: server.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(server.process.terminationStatus == 0)
-    #expect(stderr.hasSuffix("review done: 1 image accepted, 1 rejected, 1 deleted, 2 undone\n"))
+    // The check's totals when the review starts, then the review's, both counting images.
+    #expect(
+      stderr
+        == "4 images: 1 passed, 3 failed, 0 could not be checked; anti-aliasing counted\n"
+        + "review done: 1 image accepted, 1 rejected, 1 deleted, 2 undone\n")
   }
 
   @Test func ctrlCEndsTheReviewWithExitZeroAndUsageErrorsExitTwo() throws {

@@ -346,6 +346,37 @@ struct AssetsLintCLITests {
       "\(config): error: invalid lint config: unknown key 'bogus'; allowed: roles, rules"
     #expect(
       result.stderr
-        == line + "\n" + line + "\n" + "2 files: 0 errors, 0 warnings, 0 info; 2 could not be linted\n")
+        == line + "\n" + line + "\n"
+        + "2 files: 0 errors, 0 warnings, 0 info; 2 could not be linted\n")
+  }
+
+  /// Issue 39: a hairline drawn by the path on line 5 was told at the frame on line 3.
+  /// librsvg's box of a straight open path (`M5 14H19`, no fill area) reaches the element's
+  /// origin, 0..19 x 0..14.5, so the frame, whose box holds the whole finding too, won; the
+  /// path is now measured from its pixels, 5..19 x 13.5..14.5, and is the element named.
+  @Test func aHairlineNamesTheLineOfTheElementThatDrawsIt() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"
+        fill="none" stroke="black">
+        <rect x="2" y="2" width="20" height="20" stroke-width="2"/>
+        <circle cx="12" cy="6" r="2" stroke-width="2"/>
+        <path d="M5 14H19" stroke-width="1"/>
+      </svg>
+
+      """
+    try Data(svg.utf8).write(to: folder.appendingPathComponent("file.svg"))
+    let result = try CLIRunner.run(
+      ["lint", "file.svg", "--role", "plain", "--size", "24", "--scales", "1"], in: folder)
+    #expect(result.status == 0)
+    #expect(
+      result.stderr == """
+        file.svg:5:3: warning: [hairline] <path>: a 1 px line sits on a half pixel at @1x: \
+        it shows as two grey rows at 50 % coverage (limit 75 %) instead of one crisp row; \
+        move it by half a pixel (0.5 pt)
+        1 file: 0 errors, 1 warning, 0 info
+
+        """)
   }
 }

@@ -77,12 +77,37 @@ public struct ContactSheet: Sendable {
         try canvas.draw(glyph, in: frame)
         x += Double(glyph.width) + gap
       }
-      let label = try labelLayout(entry.name)
-      try canvas.draw(
-        label.layout, x: (x0 + cellW / 2 - label.layout.logicalRect.width / 2).rounded(),
-        y: y0 + glyphH)
+      let lines = try labelLines(glyphHeightPx: entry.glyphs.map(\.height).max() ?? 0)
+      let label = try labelLayout(entry.name, maximumLines: lines)
+      // A label of two lines starts a line higher, in the free band under the glyphs, so its
+      // last line sits where a one-line label does.
+      let labelY = y0 + glyphH - Double(label.lines.count - 1) * label.lineHeight
+      let labelX =
+        label.wrapped
+        ? (x0 + Self.labelMarginPt * scale).rounded()
+        : (x0 + cellW / 2 - label.layout.logicalRect.width / 2).rounded()
+      try canvas.draw(label.layout, x: labelX, y: labelY)
     }
     return try canvas.image()
+  }
+
+  /// How many lines a label may take in a cell whose tallest glyph is `glyphHeightPx` px
+  /// high (centred in the glyph area, so half the rest is free under it): 2 when a second
+  /// line fits in that free band with 1 pt to spare, else 1.
+  /// - Throws: `RenderError.text` when the label font cannot be laid out.
+  public func labelLines(glyphHeightPx: Int) throws -> Int {
+    let below = ((cellHeightPt ?? cellPt) * scale - Double(glyphHeightPx)) / 2
+    return below >= (try lineHeightPx()) + 1 * scale ? 2 : 1
+  }
+
+  /// The height of one label line, px.
+  private func lineHeightPx() throws -> Double {
+    try TextLayout("Hg", style: labelStyle).logicalRect.height
+  }
+
+  /// The style labels are set in: Inter Regular 9 pt, literal.
+  private var labelStyle: TextStyle {
+    TextStyle(weight: .regular, sizePx: 9 * scale, color: labelColor, literal: true)
   }
 
   /// The widest a label may be, in px: the cell's width less `labelMarginPt` on each side,
@@ -92,40 +117,31 @@ public struct ContactSheet: Sendable {
   /// Space kept between a label and the cell's edge, in pt.
   public static let labelMarginPt = 1.0
 
-  /// The label drawn for `name`: the whole name when it fits in `labelWidthPx`, else the
-  /// longest prefix that fits with "…" after it. Names are cut only when they do not fit.
-  /// Characters no pinned font covers (a CJK file name) are drawn as "?": a name never stops
-  /// the sheet.
+  /// The label drawn for `name`, its lines joined by "\n": the whole name on one line when it
+  /// fits in `labelWidthPx`; else Pango wraps it (`TextBox`: after `-` or `_` where it can,
+  /// else between characters) onto at most `maximumLines` lines, the last cut with "…" when
+  /// the name needs more. `render` gives 2 when a second line fits under the cell's glyphs
+  /// (`labelLines(glyphHeightPx:)`). Characters no pinned font covers (a CJK file name) are drawn as
+  /// "?": a name never stops the sheet.
   /// - Throws: `RenderError.text` when the text cannot be laid out.
-  public func label(_ name: String) throws -> String { try labelLayout(name).text }
+  public func label(_ name: String, maximumLines: Int = 1) throws -> String {
+    try labelLayout(name, maximumLines: maximumLines).lines.joined(separator: "\n")
+  }
 
-  private func labelLayout(_ name: String) throws -> (text: String, layout: TextLayout) {
+  private func labelLayout(_ name: String, maximumLines: Int) throws -> (
+    lines: [String], layout: TextLayout, wrapped: Bool, lineHeight: Double
+  ) {
     let uncovered = Set(FontCoverage.pinned.uncovered(name))
     var drawable = String.UnicodeScalarView()
     for scalar in name.unicodeScalars {
       drawable.append(uncovered.contains(scalar) ? "?" : scalar)
     }
     let name = String(drawable)
-    let style = TextStyle(weight: .regular, sizePx: 9 * scale, color: labelColor, literal: true)
-    let whole = try TextLayout(name, style: style)
-    if whole.logicalRect.width <= labelWidthPx { return (name, whole) }
-    // The longest prefix that fits (binary search: widths grow with the prefix).
-    let characters = Array(name)
-    var low = 0
-    var high = characters.count - 1
-    var best = (text: String(characters.prefix(1)) + "…", layout: whole)
-    best.layout = try TextLayout(best.text, style: style)
-    while low <= high {
-      let middle = (low + high) / 2
-      let text = String(characters.prefix(max(1, middle))) + "…"
-      let layout = try TextLayout(text, style: style)
-      if layout.logicalRect.width <= labelWidthPx {
-        if middle >= 1 { best = (text, layout) }
-        low = middle + 1
-      } else {
-        high = middle - 1
-      }
-    }
-    return best
+    let whole = try TextLayout(name, style: labelStyle)
+    let lineHeight = whole.logicalRect.height
+    if whole.logicalRect.width <= labelWidthPx { return ([name], whole, false, lineHeight) }
+    let box = TextBox(widthPx: labelWidthPx, maximumLines: maximumLines)
+    let wrapped = try TextLayout(name, style: labelStyle, box: box)
+    return (wrapped.lines, wrapped, true, lineHeight)
   }
 }

@@ -20,6 +20,14 @@ public struct ContactSheetJob: Sendable {
   /// The inputs are custom symbol templates (`.svg` files; folders such as a catalog are
   /// searched): each cell shows Ultralight-S, Regular-S and Black-S (`SymbolSheet`).
   public var symbols = false
+  /// The project whose settings each icon is drawn with (`sheet --project`), else `nil`:
+  /// every icon in `render`'s role. With a project each icon takes the role, size, shape,
+  /// padding, template or original colours and compact glyph `build` gives it
+  /// (`ProjectBuild.renderOptions`), `render.tint` colours only the template ones (an
+  /// original keeps its colours, as its image set does), icons a rule skips are left out, and
+  /// no inputs mean the project's icons folder. An input outside the icons folder is reported
+  /// and left out (no rule can match it).
+  public var project: ProjectConfig? = nil
 
   /// A job; nothing runs until `run`.
   public init(
@@ -41,8 +49,32 @@ public struct ContactSheetJob: Sendable {
   ///   `Rasterizer.maximumSide` px a side or there is nothing to draw; a `GlyphsmithFailure`
   ///   when the sheet cannot be drawn or written.
   public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
+    let build = project.map(ProjectBuild.init(config:))
+    let inputs = build != nil && self.inputs.isEmpty ? [build!.iconsFolder] : self.inputs
     var (files, missing) = InputCollector.collect(inputs)
     for error in missing { diagnose(error.description) }
+    var outside: [GlyphsmithError] = []
+    var projectRenders: [String: RenderOptions] = [:]
+    if let build {
+      files = files.filter { file in
+        guard let relative = build.relativePath(ofPath: file) else {
+          outside.append(
+            .unusable(
+              path: file,
+              problem:
+                "not in the icons folder '\(build.iconsFolder)' of \(build.config.path); "
+                + "the project's rules cannot match it, so it is left out"))
+          return false
+        }
+        guard var options = build.renderOptions(forRelativePath: relative, scale: sheet.scale)
+        else { return false }
+        if self.render.compact && options.role == .tabBar { options.compact = true }
+        if options.isTemplate { options.tint = self.render.tint }
+        projectRenders[file] = options
+        return true
+      }
+    }
+    outside.forEach { diagnose($0.description) }
     if symbols { files = files.filter { $0.lowercased().hasSuffix(".svg") } }
     // `NAME-dark` beside `NAME` is the dark appearance of that icon, not an icon of its own,
     // as in `assets`.
@@ -64,7 +96,7 @@ public struct ContactSheetJob: Sendable {
       throw GlyphsmithError.unusable(
         path: output, problem: "no .svg or .png icons in the inputs; nothing to draw")
     }
-    let (render, symbols, scale) = (self.render, self.symbols, sheet.scale)
+    let (render, symbols, scale, renders) = (self.render, self.symbols, sheet.scale, projectRenders)
     let entries = ParallelMap.map(count: files.count, jobs: jobs) {
       index -> Result<(ContactSheet.Entry, [Diagnostic]), GlyphsmithError> in
       do {
@@ -72,12 +104,13 @@ public struct ContactSheetJob: Sendable {
           return .success(
             (try SymbolSheet.entry(templatePath: files[index], glyphPt: 28, scale: scale), []))
         }
-        return .success(try Self.entry(path: files[index], render: render))
+        return .success(
+          try Self.entry(path: files[index], render: renders[files[index]] ?? render))
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: files[index]))
       }
     }
-    var failed = !missing.isEmpty
+    var failed = !missing.isEmpty || !outside.isEmpty
     var good: [ContactSheet.Entry] = []
     for entry in entries {
       switch entry {

@@ -139,6 +139,40 @@ public struct ProjectBuild: Sendable {
     (file.folders + [(file.path as NSString).lastPathComponent]).joined(separator: "/")
   }
 
+  /// The path of the file at `path` (as given, relative to the current folder or absolute)
+  /// relative to the icons folder, as rules match it; `nil` when it is not below the icons
+  /// folder.
+  package func relativePath(ofPath path: String) -> String? {
+    func absolute(_ path: String) -> String {
+      let full =
+        path.hasPrefix("/")
+        ? path : FileManager.default.currentDirectoryPath + "/" + path
+      return (full as NSString).standardizingPath
+    }
+    let folder = absolute(iconsFolder)
+    let file = absolute(path)
+    let prefix = folder == "/" ? "/" : folder + "/"
+    guard file.hasPrefix(prefix), file.count > prefix.count else { return nil }
+    return String(file.dropFirst(prefix.count))
+  }
+
+  /// How `build` draws the icon at `relativePath` (relative to the icons folder): the role,
+  /// size (pt), shape, padding (pt), template or original colours and compact its settings
+  /// give (defaults, then every matching rule: `assetsOptions`), as the platform writers
+  /// take them (`AssetPlatformContext.base`) at `scale` px per pt, with the compact glyph
+  /// when the icon gets one; `nil` when a rule skips it. `sheet --project` draws by it.
+  package func renderOptions(forRelativePath relativePath: String, scale: Double)
+    -> RenderOptions?
+  {
+    let settings = config.settings(for: relativePath)
+    if settings.skip == true { return nil }
+    let options = assetsOptions(settings)
+    var render = AssetPlatformContext(root: "", options: options).base
+    render.scale = scale
+    render.compact = options.compact
+    return render
+  }
+
   /// The groups of `files`, in order of their first icon, and the icons skipped. A
   /// `NAME-dark` file takes the settings of `NAME` beside it.
   package func groups(_ files: [InputCollector.CollectedFile]) -> (

@@ -108,7 +108,15 @@ extension CatalogWalk {
     if let scale = entry.scale ?? entry.entry.other["scale"]?.description {
       if entry.scale != nil, CatalogVocabulary.scales.contains(scale) {
       } else {
-        add(.unknownScale, "unknown scale '\(scale)'; use 1x, 2x or 3x")
+        // A misspelling of a valid scale ("@3x", "3X") says what it is read as: its size is
+        // still checked at that factor (`scaleFactors`).
+        if entry.scale != nil, let factor = Self.scaleFactor(scale) {
+          add(
+            .unknownScale,
+            "unknown scale '\(scale)'; write '\(factor)x' (its size is checked as \(factor)x)")
+        } else {
+          add(.unknownScale, "unknown scale '\(scale)'; use 1x, 2x or 3x")
+        }
       }
     }
     if entry.entry.appearances != nil || entry.entry.other["appearances"] != nil {
@@ -299,7 +307,9 @@ extension CatalogWalk {
   /// other scales leave (a `1x` and a `2x` beside it), so a wrong size is never hidden behind
   /// a wrong scale value. Entries without a scale (single-scale images) are not checked.
   static func scaleFactors(_ entries: [CatalogEntry]) -> [(CatalogEntry, Int, String?)] {
-    let sized = entries.filter { $0.pixelSize != nil && ($0.scale != nil || $0.entry.object["scale"] != nil) }
+    let sized = entries.filter {
+      $0.pixelSize != nil && ($0.scale != nil || $0.entry.object["scale"] != nil)
+    }
     var known: [(CatalogEntry, Int, String?)] = []
     var unknown: [CatalogEntry] = []
     for entry in sized {

@@ -30,9 +30,47 @@ package enum ElementLocator {
     else { return [:] }
     var rects: [Int: Rect] = [:]
     for (index, id) in ids {
-      if let rect = try? document.inkRect(ofID: "#" + id) { rects[index] = rect }
+      guard let rect = try? document.inkRect(ofID: "#" + id) else { continue }
+      // A straight open path's rectangle from librsvg reaches its origin
+      // (`SVGDocument.hasFlatBox`): its ink is measured from its pixels instead.
+      if (try? document.hasFlatBox(id: "#" + id)) == true {
+        if let drawn = drawnRect(document, id: id) { rects[index] = drawn }
+        continue
+      }
+      rects[index] = rect
     }
     return rects
+  }
+
+  /// Pixels per canvas unit's longest side when `drawnRect` draws an element: 1024 px.
+  static let drawnSide = 1024.0
+
+  /// The box of the pixels the element `id` draws alone (`ElementRasterizer`), the canvas's
+  /// longer side at `drawnSide` px, in canvas units (to 1/1024 of the side); `nil` when it
+  /// draws nothing or cannot be drawn.
+  static func drawnRect(_ document: SVGDocument, id: String) -> Rect? {
+    let size = document.intrinsicSize
+    let k = drawnSide / max(size.width, size.height, 1e-9)
+    let width = max(1, Int((size.width * k).rounded(.up)))
+    let height = max(1, Int((size.height * k).rounded(.up)))
+    guard
+      let image = try? ElementRasterizer.render(
+        document, id: id, width: width, height: height,
+        placement: Placement(scale: k, offsetX: 0, offsetY: 0))
+    else { return nil }
+    var (x0, y0, x1, y1) = (Int.max, Int.max, -1, -1)
+    for y in 0..<image.height {
+      for x in 0..<image.width where image[x, y].a > 0 {
+        x0 = min(x0, x)
+        y0 = min(y0, y)
+        x1 = max(x1, x)
+        y1 = max(y1, y)
+      }
+    }
+    guard x1 >= x0, y1 >= y0 else { return nil }
+    return Rect(
+      x: Double(x0) / k, y: Double(y0) / k, width: Double(x1 - x0 + 1) / k,
+      height: Double(y1 - y0 + 1) / k)
   }
 
   /// A copy of `data` whose drawable elements (outside referenced-only containers) all have

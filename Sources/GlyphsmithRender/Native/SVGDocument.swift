@@ -144,9 +144,26 @@ package final class SVGDocument {
   /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure it.
   package func inkRect(ofID id: String) throws -> Rect? { try inkRect(layer: id) }
 
+  /// Whether librsvg's box of the element with `id` (its fill geometry, strokes left out)
+  /// has no area: a straight open path such as `M5 14H19`. Cairo gives such a path fill
+  /// extents of (0, 0, 0, 0), and librsvg 2.54 joins that to the stroke's, so its ink
+  /// rectangle (`inkRect(ofID:)`) reaches the element's origin (issue 39: 0..19 x 0..14.5 for
+  /// a stroke of 5..19 x 13.5..14.5) and only the far edges are the element's.
+  /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure it.
+  package func hasFlatBox(id: String) throws -> Bool {
+    guard let geometry = try geometry(layer: id) else { return false }
+    return geometry.logical.width * geometry.logical.height == 0
+  }
+
   /// librsvg's ink rectangle of `layer` (an element id, `nil`: the whole document), moved
   /// to intrinsic canvas units; `nil` when it draws nothing.
   private func inkRect(layer: String?) throws -> Rect? {
+    try geometry(layer: layer)?.ink
+  }
+
+  /// librsvg's ink and logical rectangles of `layer`, moved to intrinsic canvas units; `nil`
+  /// when it draws nothing.
+  private func geometry(layer: String?) throws -> (ink: Rect, logical: Rect)? {
     var viewport = RsvgRectangle(
       x: 0, y: 0, width: intrinsicSize.width, height: intrinsicSize.height)
     var ink = RsvgRectangle()
@@ -157,8 +174,14 @@ package final class SVGDocument {
       }
     }
     guard ok != 0, ink.width > 0, ink.height > 0 else { return nil }
-    return Rect(
-      x: ink.x - canvasOrigin.x, y: ink.y - canvasOrigin.y, width: ink.width, height: ink.height)
+    return (
+      Rect(
+        x: ink.x - canvasOrigin.x, y: ink.y - canvasOrigin.y, width: ink.width,
+        height: ink.height),
+      Rect(
+        x: logical.x - canvasOrigin.x, y: logical.y - canvasOrigin.y, width: logical.width,
+        height: logical.height)
+    )
   }
 
   /// The ink bounds of everything drawn, in user units (strokes included), measured in a

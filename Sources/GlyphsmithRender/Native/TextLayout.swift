@@ -51,6 +51,23 @@ package struct TextStyle: Sendable, Equatable {
   }
 }
 
+/// A box text is set in over several lines (`TextLayout.init(_:style:box:)`): Pango wraps it
+/// at `widthPx`, at word boundaries (after `-`, and after `_`, where a break is allowed) and
+/// else between characters (no hyphen is added), centres each line, and ellipsizes the last of
+/// `maximumLines` lines with "…" when the text needs more.
+package struct TextBox: Sendable, Equatable {
+  /// The widest a line may be, px at the style's size.
+  package var widthPx: Double
+  /// The most lines drawn (at least 1).
+  package var maximumLines: Int
+
+  /// A box `widthPx` wide of at most `maximumLines` lines.
+  package init(widthPx: Double, maximumLines: Int) {
+    self.widthPx = widthPx
+    self.maximumLines = maximumLines
+  }
+}
+
 /// One line of text shaped by Pango (HarfBuzz shaping, bidi by the Unicode algorithm, so
 /// digits keep their order in right-to-left text) with the pinned fonts only, measured, and
 /// drawn once at a large reference size for `Canvas.draw(_:x:y:)` to scale down.
@@ -86,6 +103,11 @@ package final class TextLayout {
   package let baseline: Double
   /// Height of a capital "H" of the style's face above the baseline, px at `style.sizePx`.
   package let capHeight: Double
+  /// The text of each line as drawn, top to bottom: one line without a `box`; in a box, each
+  /// line Pango broke, the last ending in "…" when the text was cut there (`isEllipsized`).
+  package let lines: [String]
+  /// Whether Pango cut the text with "…" to keep it within the box's lines.
+  package let isEllipsized: Bool
 
   /// The ink drawn at the reference size; `nil` when nothing is drawn.
   let reference: ImageSurface?
@@ -94,11 +116,11 @@ package final class TextLayout {
   /// `style.sizePx / referenceSizePx`.
   var factor: Double { style.sizePx / Self.referenceSizePx }
 
-  /// Lays out and draws `text` in `style`.
+  /// Lays out and draws `text` in `style`, on one line, or wrapped in `box` when given.
   /// - Throws: `RenderError.text` when no pinned fonts were found, when `style.sizePx` is not
   ///   positive, or when no pinned font has a glyph for a character (never a tofu box);
   ///   `.cairo` on a Cairo failure.
-  package init(_ text: String, style: TextStyle) throws {
+  package init(_ text: String, style: TextStyle, box: TextBox? = nil) throws {
     guard style.sizePx > 0, style.sizePx.isFinite else {
       throw RenderError.text(message: "font size must be positive, got \(style.sizePx) px")
     }
@@ -110,8 +132,9 @@ package final class TextLayout {
     self.text = text
     self.style = style
     let session = try PangoSession()
-    let layout = try session.layout(text, style: style)
+    let layout = try session.layout(text, style: style, box: box)
     defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    (lines, isEllipsized) = Self.lines(layout, text: text, breaking: box != nil)
     let unknown = pango_layout_get_unknown_glyphs_count(layout)
     if unknown > 0 {
       let missing = Self.missingCharacters(text, session: session, style: style)
@@ -175,6 +198,37 @@ package final class TextLayout {
     referenceOrigin = (-left, -top)
   }
 
+  /// The visible text of each line of `layout` (of `text`): the bytes each line covers, the
+  /// break points `breaking` added (`PangoSession.breakable`) removed; an ellipsized line ends
+  /// where its ellipsis run begins (Pango replaces the text it cuts with one run holding
+  /// "…": with `PANGO_ELLIPSIZE_END` the line's last run), then "…".
+  private static func lines(_ layout: OpaquePointer, text: String, breaking: Bool) -> (
+    [String], Bool
+  ) {
+    let laidOut = breaking ? PangoSession.breakable(text) : text
+    let bytes = Array(laidOut.utf8)
+    let ellipsized = pango_layout_is_ellipsized(layout) != 0
+    var lines: [String] = []
+    let count = Int(pango_layout_get_line_count(layout))
+    for index in 0..<count {
+      guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
+      let start = Int(line.pointee.start_index)
+      var end = min(bytes.count, start + Int(line.pointee.length))
+      var cut = false
+      if ellipsized, index == count - 1, let runs = line.pointee.runs,
+        let last = g_slist_last(runs), let data = last.pointee.data
+      {
+        let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
+        end = min(end, Int(run.pointee.item.pointee.offset))
+        cut = true
+      }
+      var piece = String(decoding: bytes[min(start, end)..<end], as: UTF8.self)
+      piece.removeAll { $0 == PangoSession.breakMark }
+      lines.append(cut ? piece + "…" : piece)
+    }
+    return (lines, ellipsized)
+  }
+
   /// The characters of `text` whose layout alone has unknown glyphs, as "U+XXXX" list.
   private static func missingCharacters(
     _ text: String, session: PangoSession, style: TextStyle
@@ -228,8 +282,24 @@ private final class PangoSession {
     g_object_unref(UnsafeMutableRawPointer(fontMap))
   }
 
-  /// A new layout of `text` at the reference size (caller unrefs it).
-  func layout(_ text: String, style: TextStyle) throws -> OpaquePointer {
+  /// What marks a break opportunity Unicode line breaking does not give: U+200B ZERO WIDTH
+  /// SPACE, drawn as nothing.
+  static let breakMark: Character = "\u{200B}"
+
+  /// `text` with `breakMark` after each `_` that has text after it (a break after `-` is
+  /// Unicode's own), so names such as `arrow_left_circle` wrap at their parts.
+  static func breakable(_ text: String) -> String {
+    var result = ""
+    for (index, character) in zip(text.indices, text) {
+      result.append(character)
+      if character == "_", text.index(after: index) != text.endIndex { result.append(breakMark) }
+    }
+    return result
+  }
+
+  /// A new layout of `text` at the reference size (caller unrefs it), wrapped in `box` when
+  /// given (`TextBox`).
+  func layout(_ text: String, style: TextStyle, box: TextBox? = nil) throws -> OpaquePointer {
     guard let layout = pango_layout_new(context) else {
       throw RenderError.text(message: "pango could not create a layout")
     }
@@ -240,9 +310,22 @@ private final class PangoSession {
       description, TextLayout.referenceSizePx * Double(PANGO_SCALE))
     pango_layout_set_font_description(layout, description)
     pango_font_description_free(description)
-    pango_layout_set_text(layout, text, -1)
-    if style.literal, let attributes = pango_attr_list_new() {
-      pango_attr_list_insert(attributes, pango_attr_font_features_new(TextStyle.literalFeatures))
+    pango_layout_set_text(layout, box == nil ? text : Self.breakable(text), -1)
+    if let box {
+      let factor = style.sizePx / TextLayout.referenceSizePx
+      pango_layout_set_width(
+        layout, Int32((box.widthPx / factor * Double(PANGO_SCALE)).rounded(.down)))
+      pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+      pango_layout_set_height(layout, -Int32(max(1, box.maximumLines)))
+      pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+      pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    }
+    if style.literal || box != nil, let attributes = pango_attr_list_new() {
+      if style.literal {
+        pango_attr_list_insert(attributes, pango_attr_font_features_new(TextStyle.literalFeatures))
+      }
+      // A line broken inside a word gets no hyphen added: the name is drawn as spelled.
+      if box != nil { pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0)) }
       pango_layout_set_attributes(layout, attributes)
       pango_attr_list_unref(attributes)
     }

@@ -121,7 +121,14 @@ enum BuildCommand: DeclaredSubcommand {
   /// build prints is relative to where it runs, as the user would type it.
   /// - Throws: `GlyphsmithError.unreadable` when there is none.
   static func configPath(_ options: Options) throws -> String {
-    if let path = options.config { return path }
+    try configPath(given: options.config)
+  }
+
+  /// The project file `given` (`--config`), else `glyphsmith.json` here or above, relative
+  /// to the current folder, as `configPath(_:)` finds it (`sheet --project` too).
+  /// - Throws: `GlyphsmithError.unreadable` when there is none.
+  static func configPath(given: String?) throws -> String {
+    if let path = given { return path }
     guard let found = ProjectConfig.find() else {
       throw GlyphsmithError.unreadable(
         path: ProjectConfig.fileName,

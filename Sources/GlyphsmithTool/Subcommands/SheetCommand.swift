@@ -10,6 +10,7 @@ enum SheetCommand: DeclaredSubcommand {
     summary: "draw a contact sheet PNG of icons rendered by role, with their names",
     synopsis: """
       INPUT... -o SHEET.png [--role R] [--compact] [--scale N]
+                              [--project] [--config FILE]
                               [--columns N] [--tint COLOR] [--limit N]
                               [--max-pixels N] [--max-use N] [--max-text N]
                               [--max-ref-depth N] [--max-filters N] [--max-kernel N]
@@ -20,7 +21,15 @@ enum SheetCommand: DeclaredSubcommand {
       a grid, each glyph on a faint tile that shows its canvas, its name below; with --compact
       the compact glyph sits beside the regular one. A NAME-dark file beside NAME is that icon's
       dark appearance (as assets pairs them), not an icon: it is left out. Names are drawn as
-      spelled (no ligatures or contextual alternates: 3x3 stays 3x3).
+      spelled (no ligatures or contextual alternates: 3x3 stays 3x3); a name too wide for its
+      cell wraps onto a second line (after - or _ where it can) when one fits under the
+      glyphs, and only then is cut with "...".
+
+      With --project (or --config FILE) each icon is drawn as build draws it from
+      glyphsmith.json (found as build finds it): the role, size, shape, padding, original
+      colours and compact glyph the defaults and rules give it; --tint colours the template
+      ones only, icons a rule skips are left out, and without INPUT the sheet shows the
+      project's icons folder. --role does not apply.
 
       With --symbols the inputs are custom symbol templates (folders are searched for .svg
       files, so a catalog or a .symbolset works): each cell shows Ultralight-S, Regular-S and
@@ -35,6 +44,10 @@ enum SheetCommand: DeclaredSubcommand {
         default: "tab-bar",
         help: "tab-bar (default), toolbar, indicator, plain"),
       .flag("compact", help: "show the compact tab bar glyph too"),
+      .flag("project", help: "draw each icon as glyphsmith.json gives it (see above)"),
+      .value(
+        "config", "FILE", kind: .path,
+        help: "the project file for --project (default: glyphsmith.json here or above)"),
       .value("scale", "N", kind: .positiveNumber, default: "2", help: "px per pt (default 2)"),
       .value("columns", "N", kind: .count, default: "8", help: "cells per row (default 8)"),
       .value("tint", "COLOR", help: "glyph colour (default black)"),
@@ -48,22 +61,44 @@ enum SheetCommand: DeclaredSubcommand {
       """,
     verbatimSynopsis: true)
 
-  static func parse(_ arguments: [String]) throws -> Limited<ContactSheetJob> {
+  /// What the command line gives: the job, and with `--project` (or `--config`) the project
+  /// file it names, `--config`'s value or `nil` to find it as `build` does when `run` starts
+  /// (so a missing file is the run's error, as it is for `build`).
+  struct Request {
+    var job: ContactSheetJob
+    var project: String??
+  }
+
+  static func parse(_ arguments: [String]) throws -> Limited<Request> {
     let parsed = try declaration.parse(arguments)
-    return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+    let project: String?? =
+      parsed.has("project") || parsed.value("config") != nil ? .some(parsed.value("config")) : nil
+    return Limited(
+      options: Request(job: try options(parsed), project: project),
+      limits: try BudgetOptions.inputLimits(parsed))
   }
 
   /// The options `parsed` gives, but the input limits.
   /// - Throws: `UsageError` for a missing, extra or malformed argument.
   static func options(_ parsed: ParsedArguments) throws -> ContactSheetJob {
-    guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing INPUT") }
+    let project = parsed.has("project") || parsed.value("config") != nil
+    if project && parsed.has("symbols") {
+      throw UsageError(message: "--project does not apply with --symbols")
+    }
+    if project && parsed.value("role") != nil {
+      throw UsageError(
+        message: "--role does not apply with --project (glyphsmith.json gives each icon its role)")
+    }
+    guard project || !parsed.positionals.isEmpty else {
+      throw UsageError(message: "missing INPUT")
+    }
     let output = try CommonOptions.output(parsed, "SHEET.png")
     var render = RenderOptions()
     var sheet = ContactSheet()
     render.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .tabBar)
     render.tint = try CommonOptions.color(parsed.value("tint"), option: "tint")
     render.compact = parsed.has("compact")
-    if render.compact && render.role != .tabBar {
+    if render.compact && render.role != .tabBar && !project {
       throw UsageError(message: "--compact applies to the tab-bar role only")
     }
     sheet.scale = try parsed.defaultedNumber("scale")
@@ -80,8 +115,12 @@ enum SheetCommand: DeclaredSubcommand {
     return job
   }
 
-  static func run(_ limited: Limited<ContactSheetJob>) throws -> FailureCategory? {
-    let job = limited.applied()
+  static func run(_ limited: Limited<Request>) throws -> FailureCategory? {
+    let options = limited.applied()
+    var job = options.job
+    if let given = options.project {
+      job.project = try ProjectConfig.load(path: BuildCommand.configPath(given: given))
+    }
     return try job.run(diagnose: Terminal.error)
   }
 }
