@@ -125,6 +125,17 @@ package enum VectorRender {
     return found
   }
 
+  /// The first `<text>` element of `svg` in document order, read from the element outline
+  /// (`nil` when there is none or the outline cannot be read): plain paths cannot express
+  /// text (issue 34), so an SVG vector falls back to PDF naming it.
+  static func textElement(_ svg: LoadedSVG) -> VectorModel.ElementReference? {
+    guard !svg.textElements.isEmpty, let outline = try? svg.outline(),
+      let text = outline.elements.first(where: { $0.name == "text" })
+    else { return nil }
+    return VectorModel.ElementReference(
+      name: text.name, id: text.attributes["id"], line: text.line, column: text.column)
+  }
+
   /// `artwork` as a plain SVG laid out as `options` say at scale 1 (`SVGImageWriter`: the
   /// canvas is the @1x PNG's size, one unit a pt), template roles and tints in one colour.
   /// `comment` and `glyphComment` are written as XML comments after the start tag (an image
@@ -139,13 +150,15 @@ package enum VectorRender {
       throw GlyphsmithError.unusable(
         path: artwork.path, problem: "a PNG cannot be written as an SVG vector; use PNG output")
     }
-    // Filters, images and masks are refused before the model is recorded: recording draws them at
-    // the recorder's 4096 device units, which is neither cheap nor needed to say no.
-    let raster = rasterOnly(svg)
-    if !raster.isEmpty {
+    // Filters, images, masks and text are refused before the model is recorded: recording
+    // draws them at the recorder's 4096 device units, which is neither cheap nor needed to say
+    // no (text at that scale is past what FreeType draws, and Pango warns on stderr).
+    var problems = rasterOnly(svg).map(\.description)
+    if let text = textElement(svg) { problems.append("text (\(text.label))") }
+    if !problems.isEmpty {
       throw GlyphsmithError.unusable(
         path: artwork.path,
-        problem: SVGImageWriter.Unexpressible(problems: raster.map(\.description)).description)
+        problem: SVGImageWriter.Unexpressible(problems: problems).description)
     }
     var writer = SVGImageWriter(monochrome: monochrome(options), comment: comment)
     writer.secondComment = glyphComment
