@@ -51,4 +51,50 @@ struct VectorTrialCLITests {
     #expect(
       one.stderr == path + ": error: plain SVG paths cannot express text (<text id=\"t\"> line 2)\n")
   }
+
+  /// An 8 x 8 opaque black PNG as a data: URI.
+  static let blackPNG =
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAEUlEQVR4nGNgYGD4TwCPBAUAgkg/weiby3kAAAAASUVORK5CYII="
+
+  @Test(
+    "fitting counts what librsvg draws: an <image> only, and a viewBox of 1e8 or 0.001, fill the toolbar canvas as a 16 pt square does"
+  )
+  func fittingCountsWhatIsDrawn() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func svg(_ viewBox: String, _ body: String) -> String {
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(viewBox)\">\(body)</svg>"
+    }
+    let icons: [(String, String)] = [
+      ("square", svg("0 0 24 24", #"<rect x="4" y="4" width="16" height="16"/>"#)),
+      ("image", svg("0 0 24 24", #"<image x="4" y="4" width="16" height="16" href=""# + Self.blackPNG + #""/>"#)),
+      ("huge", svg("0 0 1e8 1e8", #"<rect x="1e7" y="1e7" width="8e7" height="8e7"/>"#)),
+      ("tiny", svg("0 0 0.001 0.001", #"<rect x="0.0001" y="0.0001" width="0.0008" height="0.0008"/>"#)),
+    ]
+    for (name, text) in icons {
+      try Data(text.utf8).write(to: folder.appendingPathComponent(name + ".svg"))
+    }
+    for format in ["png", "pdf"] {
+      let catalog = folder.appendingPathComponent(format + ".xcassets").path
+      let result = try CLIRunner.run([
+        "assets", folder.path, "-o", catalog, "--role", "toolbar", "--format", format,
+        "--scales", "1",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(!result.stderr.contains("draws nothing"), "\(result.stderr)")
+    }
+    let png = folder.appendingPathComponent("png.xcassets").path
+    for name in ["image", "huge", "tiny"] {
+      let file = png + "/\(name).imageset/\(name).png"
+      let data = try Data(contentsOf: URL(fileURLWithPath: file))
+      // IHDR: 24 x 24 px at @1x, the toolbar's 24 pt.
+      #expect(Array(data[16..<24]) == [0, 0, 0, 24, 0, 0, 0, 24], "\(name)")
+    }
+    for name in ["image", "huge"] {
+      let same = try CLIRunner.run([
+        "compare", png + "/square.imageset/square.png", png + "/\(name).imageset/\(name).png",
+      ])
+      #expect(same.status == 0, "\(name): \(same.stdoutText)\(same.stderr)")
+    }
+  }
 }
