@@ -97,4 +97,30 @@ struct VectorTrialCLITests {
       #expect(same.status == 0, "\(name): \(same.stdoutText)\(same.stderr)")
     }
   }
+
+  static let square = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect x="4" y="4" width="16" height="16"/></svg>
+    """
+
+  @Test("the summary counts the files of the format written: (1 PDF), (1 SVG), a rerun (0 files)")
+  func summaryCountsTheFormatWritten() throws {
+    let (folder, path) = try Self.icon("square", Self.square)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (format, noun) in [("pdf", "1 PDF"), ("svg", "1 SVG")] {
+      let catalog = folder.appendingPathComponent(format + ".xcassets").path
+      let first = try CLIRunner.run(["assets", path, "-o", catalog, "--format", format])
+      #expect(first.status == 0)
+      #expect(first.stderr.hasPrefix("wrote 1 icon (\(noun)) to \(catalog) in "), "\(first.stderr)")
+      let again = try CLIRunner.run(["assets", path, "-o", catalog, "--format", format])
+      #expect(again.status == 0)
+      #expect(
+        again.stderr.hasPrefix("wrote 0 icons (0 files) to \(catalog) in "), "\(again.stderr)")
+      #expect(again.stderr.hasSuffix(" s; 1 unchanged; 0 failed\n"))
+    }
+    let png = folder.appendingPathComponent("png.xcassets").path
+    #expect(try CLIRunner.run(["assets", path, "-o", png]).status == 0)
+    #expect(
+      try CLIRunner.run(["assets", path, "-o", png]).stderr.hasPrefix(
+        "wrote 0 icons (0 PNG files) to \(png) in "))
+  }
 }
