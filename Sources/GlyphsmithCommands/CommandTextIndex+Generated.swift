@@ -88,7 +88,8 @@ extension CommandTextIndex {
       summary: "render icons (files or folders) into an Xcode .xcassets catalog",
       help: #"""
         usage: glyphsmith assets INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
-                                 [--scales 1,2,3] [--compact] [--template|--original] [--padding PT]
+                                 [--format png|pdf|svg] [--scales 1,2,3] [--compact] [--padding PT]
+                                 [--template|--original] [--platform LIST] [--android-format F]
                                  [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]
 
         Each INPUT is an .svg or .png file or a folder (searched recursively, sorted). Every icon

@@ -123,4 +123,17 @@ struct VectorTrialCLITests {
       try CLIRunner.run(["assets", path, "-o", png]).stderr.hasPrefix(
         "wrote 0 icons (0 PNG files) to \(png) in "))
   }
+
+  @Test("assets --help's synopsis lists --format, --platform and --android-format")
+  func assetsSynopsis() throws {
+    let help = try CLIRunner.run(["assets", "--help"]).stdoutText
+    let usage = help.split(separator: "\n").prefix(4).map(String.init)
+    #expect(
+      usage == [
+        "usage: glyphsmith assets INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]",
+        "                         [--format png|pdf|svg] [--scales 1,2,3] [--compact] [--padding PT]",
+        "                         [--template|--original] [--platform LIST] [--android-format F]",
+        "                         [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]",
+      ], "\(usage)")
+  }
 }

@@ -10,7 +10,8 @@ enum AssetsCommand: DeclaredSubcommand {
     summary: "render icons (files or folders) into an Xcode .xcassets catalog",
     synopsis: """
       INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
-      [--scales 1,2,3] [--compact] [--template|--original] [--padding PT]
+      [--format png|pdf|svg] [--scales 1,2,3] [--compact] [--padding PT]
+      [--template|--original] [--platform LIST] [--android-format F]
       [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]
       """,
     discussion: """
