@@ -124,6 +124,27 @@ struct VectorTrialCLITests {
         "wrote 0 icons (0 PNG files) to \(png) in "))
   }
 
+  @Test("--scales with --format pdf or svg is a usage error (exit 2): a vector set has no scales")
+  func scalesWithAVectorFormat() throws {
+    let (folder, path) = try Self.icon("square", Self.square)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = folder.appendingPathComponent("A.xcassets").path
+    for format in ["pdf", "svg"] {
+      let result = try CLIRunner.run([
+        "assets", path, "-o", catalog, "--format", format, "--scales", "2",
+      ])
+      #expect(result.status == 2)
+      #expect(
+        result.stderr
+          == "glyphsmith assets: error: --scales 2 applies to PNG image sets; a --format \(format) set is one vector file for every scale (drop --scales)\nsee 'glyphsmith help assets'\n"
+      )
+      #expect(!FileManager.default.fileExists(atPath: catalog))
+    }
+    #expect(
+      try CLIRunner.run(["assets", path, "-o", catalog, "--format", "png", "--scales", "2"]).status
+        == 0)
+  }
+
   @Test("assets --help's synopsis lists --format, --platform and --android-format")
   func assetsSynopsis() throws {
     let help = try CLIRunner.run(["assets", "--help"]).stdoutText

@@ -221,6 +221,13 @@ enum AssetsCommand: DeclaredSubcommand {
       guard assets.platforms.contains(.ios) else {
         throw UsageError(message: "--format applies to the iOS image sets; add --platform ios")
       }
+      // A vector set is one file per appearance, at no scale: --scales would do nothing.
+      if format != "png", let scales = parsed.value("scales") {
+        throw UsageError(
+          message:
+            "--scales \(scales) applies to PNG image sets; a --format \(format) set is one vector file for every scale (drop --scales)"
+        )
+      }
       assets.icon.catalogFormat = format
     }
     if let format = parsed.value("android-format") {
