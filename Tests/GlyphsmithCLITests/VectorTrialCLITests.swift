@@ -157,4 +157,29 @@ struct VectorTrialCLITests {
         "                         [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]",
       ], "\(usage)")
   }
+
+  @Test("golden check without golden.json says 'strict options used' only when they are")
+  func strictOptionsNote() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let png = try #require(Data(base64Encoded: String(Self.blackPNG.dropFirst(22))))
+    for name in ["actual", "golden"] {
+      let sub = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+      try png.write(to: sub.appendingPathComponent("a.png"))
+    }
+    let (actual, golden) = (folder.path + "/actual", folder.path + "/golden")
+    func note(_ used: String) -> String {
+      golden
+        + "/golden.json: note: not found; \(used) and the renderer not checked; 'glyphsmith golden record' writes one\n"
+    }
+    for (extra, used) in [
+      ([String](), "strict options used"), (["--threshold", "0.05"], "strict options used"),
+      (["--threshold", "0.1"], "the options given on the command line used"),
+    ] {
+      let result = try CLIRunner.run(["golden", "check", actual, golden] + extra)
+      #expect(result.status == 0)
+      #expect(result.stderr == note(used), "\(extra)")
+    }
+  }
 }
