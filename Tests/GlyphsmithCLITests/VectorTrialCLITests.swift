@@ -182,4 +182,21 @@ struct VectorTrialCLITests {
       #expect(result.stderr == note(used), "\(extra)")
     }
   }
+
+  @Test("a PDF set with an <image> warns naming it: a raster image at its own resolution")
+  func pdfImageWarning() throws {
+    let svg =
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">"# + "\n"
+      + #"<image id="photo" x="4" y="4" width="16" height="16" href=""# + Self.blackPNG + "\"/>\n</svg>\n"
+    let (folder, path) = try Self.icon("photo", svg)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = folder.appendingPathComponent("A.xcassets").path
+    let result = try CLIRunner.run(["assets", path, "-o", catalog, "--format", "pdf"])
+    #expect(result.status == 0)
+    #expect(
+      Self.messages(result.stderr) == [
+        path
+          + ": warning: the PDF holds embedded images (<image id=\"photo\"> line 2) as raster images at their own resolution (an <image> is pixels, not vectors), which blur when enlarged; use PNG for this icon or draw it without them"
+      ], "\(result.stderr)")
+  }
 }

@@ -93,10 +93,16 @@ package enum VectorRender {
     } catch {
       throw GlyphsmithError.wrap(error, path: artwork.path)
     }
-    let warnings = rasterOnly(svg).map {
-      Diagnostic.warning(
-        "the PDF holds \($0.feature == .masks ? "masks (\($0.element?.label ?? "?"))" : $0.description) as an image at 1 px per pt (librsvg draws them as"
-          + " pixels), which blurs when enlarged; use PNG for this icon or draw it without them",
+    let warnings = rasterOnly(svg).map { found in
+      let what = found.feature == .masks ? "masks (\(found.element?.label ?? "?"))" : found.description
+      // An <image> is embedded with its own pixels; filters and masks librsvg draws at the page's
+      // 1 px per pt. Each names the element and says the PDF holds a raster image there.
+      let how =
+        found.feature == .images
+        ? "as raster images at their own resolution (an <image> is pixels, not vectors), which blur"
+        : "as an image at 1 px per pt (librsvg draws them as pixels), which blurs"
+      return Diagnostic.warning(
+        "the PDF holds \(what) \(how) when enlarged; use PNG for this icon or draw it without them",
         path: artwork.path, kind: Diagnostic.Kind.rasterFallback)
     }
     return (data, warnings)
