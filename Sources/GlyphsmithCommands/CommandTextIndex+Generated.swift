@@ -987,7 +987,9 @@ extension CommandTextIndex {
         it, so overlapping edges blend as in the source. The canvas is the icon's own, so the
         outline renders like the source. OUT is a folder (OUT/NAME.svg each), or a .svg file
         for one input. What cannot be outlined (masks, clipping, filters, images, gradients,
-        dashes, text) is an error naming the element.
+        dashes, text: convert text to paths in the editor first) is an error naming the
+        element. The run ends with its totals: "outlined 15 of 16 icons to OUT in 0.20 s;
+        1 failed".
 
         options:
           -o, --output OUT      the folder (or, for one icon, the .svg file)

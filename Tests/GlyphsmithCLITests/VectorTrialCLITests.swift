@@ -199,4 +199,46 @@ struct VectorTrialCLITests {
           + ": warning: the PDF holds embedded images (<image id=\"photo\"> line 2) as raster images at their own resolution (an <image> is pixels, not vectors), which blur when enlarged; use PNG for this icon or draw it without them"
       ], "\(result.stderr)")
   }
+
+  @Test(
+    "outline names a filter, an <image> and <text> by element (exit 2), and ends with totals; --quiet drops them"
+  )
+  func outlineMessagesAndTotals() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    let head = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">"# + "\n"
+    let files = [
+      "a-square": head + #"<rect x="4" y="4" width="16" height="16"/>"# + "\n</svg>\n",
+      "b-blur":
+        head + #"<filter id="f"><feGaussianBlur stdDeviation="1"/></filter>"# + "\n"
+        + #"<rect id="soft" x="4" y="4" width="16" height="16" filter="url(#f)"/>"# + "\n</svg>\n",
+      "c-photo":
+        head + #"<image id="photo" x="4" y="4" width="16" height="16" href=""# + Self.blackPNG
+        + "\"/>\n</svg>\n",
+      "d-letter": Self.text,
+    ]
+    for (name, text) in files {
+      try Data(text.utf8).write(to: icons.appendingPathComponent(name + ".svg"))
+    }
+    let out = folder.appendingPathComponent("out").path
+    let result = try CLIRunner.run(["outline", icons.path, "-o", out])
+    #expect(result.status == 2)
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    let p = icons.path
+    #expect(
+      Array(lines.dropLast()) == [
+        p + "/b-blur.svg: error: cannot outline filters (<rect id=\"soft\"> line 3)",
+        p + "/c-photo.svg: error: cannot outline embedded images (<image id=\"photo\"> line 2)",
+        p + "/d-letter.svg: error: cannot outline text (<text id=\"t\"> line 2)",
+      ], "\(result.stderr)")
+    #expect(lines.last?.hasPrefix("outlined 1 of 4 icons to \(out) in ") == true, "\(lines)")
+    #expect(lines.last?.hasSuffix(" s; 3 failed") == true, "\(lines)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["a-square.svg"])
+    let quiet = try CLIRunner.run(["outline", icons.path, "-o", out, "--quiet"])
+    #expect(quiet.status == 2)
+    #expect(!quiet.stderr.contains("outlined "))
+    #expect(quiet.stderr.split(separator: "\n").count == 3)
+  }
 }

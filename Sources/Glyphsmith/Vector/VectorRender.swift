@@ -131,6 +131,15 @@ package enum VectorRender {
     return found
   }
 
+  /// What plain paths cannot express that is found without recording (`rasterOnly`, then
+  /// text, `textElement`), each as `filters (<rect> line 3)`: `svg` and `outline` refuse it
+  /// before recording, which would draw it at 4096 device units.
+  static func refusedBeforeRecording(_ svg: LoadedSVG) -> [String] {
+    var problems = rasterOnly(svg).map(\.description)
+    if let text = textElement(svg) { problems.append("text (\(text.label))") }
+    return problems
+  }
+
   /// The first `<text>` element of `svg` in document order, read from the element outline
   /// (`nil` when there is none or the outline cannot be read): plain paths cannot express
   /// text (issue 34), so an SVG vector falls back to PDF naming it.
@@ -159,8 +168,7 @@ package enum VectorRender {
     // Filters, images, masks and text are refused before the model is recorded: recording
     // draws them at the recorder's 4096 device units, which is neither cheap nor needed to say
     // no (text at that scale is past what FreeType draws, and Pango warns on stderr).
-    var problems = rasterOnly(svg).map(\.description)
-    if let text = textElement(svg) { problems.append("text (\(text.label))") }
+    let problems = refusedBeforeRecording(svg)
     if !problems.isEmpty {
       throw GlyphsmithError.unusable(
         path: artwork.path,
