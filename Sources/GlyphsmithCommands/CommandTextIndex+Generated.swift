@@ -89,7 +89,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith assets INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
                                  [--format png|pdf|svg] [--scales 1,2,3] [--compact] [--padding PT]
-                                 [--template|--original] [--platform LIST] [--android-format F]
+                                 [--template|--original] [--platform ios,android,web] [--android-format F]
                                  [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]
 
         Each INPUT is an .svg or .png file or a folder (searched recursively, sorted). Every icon

@@ -152,7 +152,7 @@ struct VectorTrialCLITests {
       usage == [
         "usage: glyphsmith assets INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]",
         "                         [--format png|pdf|svg] [--scales 1,2,3] [--compact] [--padding PT]",
-        "                         [--template|--original] [--platform LIST] [--android-format F]",
+        "                         [--template|--original] [--platform ios,android,web] [--android-format F]",
         "                         [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]",
       ], "\(usage)")
   }

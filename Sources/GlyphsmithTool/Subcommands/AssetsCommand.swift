@@ -11,7 +11,7 @@ enum AssetsCommand: DeclaredSubcommand {
     synopsis: """
       INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
       [--format png|pdf|svg] [--scales 1,2,3] [--compact] [--padding PT]
-      [--template|--original] [--platform LIST] [--android-format F]
+      [--template|--original] [--platform ios,android,web] [--android-format F]
       [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]
       """,
     discussion: """
