@@ -290,22 +290,30 @@ package struct AssetsBatch: Sendable {
     let written = report.inputs.filter { $0.status == .written }
     let unchanged = report.inputs.filter { $0.status == .unchanged }.count
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    // Symbol sets are SVGs: with --symbols iOS writes no PNG.
+    var icon = options.icon
+    if options.symbols { icon.platforms.removeAll { $0 == .ios } }
+    let writesPNG = icon.writesPNG
     return
-      "wrote \(count(written.count, "icon")) (\(Self.fileCounts(written.flatMap(\.files)))) to "
+      "wrote \(count(written.count, "icon")) (\(Self.fileCounts(written.flatMap(\.files), pngs: writesPNG))) to "
       + outputFolders.joined(separator: ", ") + " "
       + "in \(String(format: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
   }
 
   /// `M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]`: the files by kind (their
-  /// extension), each vector kind named only when there are some.
-  package static func fileCounts(_ files: [WrittenFile]) -> String {
+  /// extension), each vector kind named only when there are some, the PNG files when there
+  /// are some or the run writes PNGs (`pngs`, `IconOptions.writesPNG`); `0 files` when
+  /// neither (a rerun of vector sets, nothing rewritten).
+  package static func fileCounts(_ files: [WrittenFile], pngs writesPNG: Bool = true) -> String {
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     let vectors = [(".xml", "VectorDrawable"), (".pdf", "PDF"), (".svg", "SVG")].map { ext, noun in
       (noun, files.filter { $0.path.hasSuffix(ext) }.count)
     }
     let pngs = files.count - vectors.reduce(0) { $0 + $1.1 }
-    return ([count(pngs, "PNG file")] + vectors.filter { $0.1 > 0 }.map { count($0.1, $0.0) })
-      .joined(separator: ", ")
+    let kinds =
+      (pngs > 0 || writesPNG ? [count(pngs, "PNG file")] : [])
+      + vectors.filter { $0.1 > 0 }.map { count($0.1, $0.0) }
+    return kinds.isEmpty ? "0 files" : kinds.joined(separator: ", ")
   }
 
   /// What `assets --lint` adds to the summary line (issue 22: an `error:` that exits 0

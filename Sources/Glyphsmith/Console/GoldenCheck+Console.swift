@@ -29,11 +29,16 @@ extension GoldenCheck.Report {
     let manifest = "\(golden)/\(GoldenManifest.fileName)"
     var found: [Diagnostic] = []
     if !manifestFound {
+      // "strict" only when the strict defaults are what the check used: --threshold 0.1 (or
+      // any option given) is not them.
+      let used =
+        options == GoldenOptions()
+        ? "strict options used" : "the options given on the command line used"
       found.append(
         Diagnostic(
           .note, path: manifest, kind: Diagnostic.Kind.golden,
           message:
-            "not found; strict options used and the renderer not checked; 'glyphsmith golden record' writes one"
+            "not found; \(used) and the renderer not checked; 'glyphsmith golden record' writes one"
         ))
     }
     if let rendererChange {

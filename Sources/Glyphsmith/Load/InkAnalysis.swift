@@ -19,7 +19,8 @@ package struct InkAnalysis: Sendable, Equatable {
   /// to whole analysis pixels, at most 1/128 of the content size larger than the ink.
   package static let analysisSide = 128.0
 
-  /// Measures `source`: an SVG is first measured by librsvg (its ink rectangle, which may
+  /// Measures `source`: an SVG is first measured by librsvg (its ink rectangle, or, with only
+  /// images drawn, its logical one; the canvas when librsvg measures nothing; which may
   /// reach outside the viewBox but is not always conservative: round joins and caps on
   /// diagonals can stick out of it), then rendered at `analysisSide` px with a margin of a
   /// quarter of that rectangle on each side; when ink still reaches the render's border, the
@@ -29,24 +30,45 @@ package struct InkAnalysis: Sendable, Equatable {
     case .raster(let image):
       return analyse(image, origin: (0, 0), scale: 1)
     case .svg(let document):
-      guard let coarse = try document.inkRect() else { return nil }
-      let scale = analysisSide / max(coarse.width, coarse.height)
-      var margin = (analysisSide / 4).rounded(.up)
-      while true {
-        let width = PixelMath.count((coarse.width * scale).rounded(.up) + 2 * margin)
-        let height = PixelMath.count((coarse.height * scale).rounded(.up) + 2 * margin)
-        let placement = Placement(
-          scale: scale, offsetX: margin - coarse.x * scale, offsetY: margin - coarse.y * scale)
-        let image = try Rasterizer.render(
-          source, width: width, height: height, placement: placement, path: path)
-        guard
-          let found = analyse(image, origin: (placement.offsetX, placement.offsetY), scale: scale)
-        else { return nil }
-        if !found.touchesBorder || margin >= 8 * analysisSide {
-          return found
-        }
-        margin *= 2
+      // Where librsvg says it draws (`drawnRect`: images included), else the canvas: librsvg
+      // finds no geometry for content in a viewBox like `0 0 0.001 0.001` yet draws it, so the
+      // pixels decide (scale-invariant: the analysis render is `analysisSide` px either way),
+      // measured again around what they found so the bounds are as exact as librsvg's.
+      if let drawn = try document.drawnRect() {
+        return try measure(source, around: drawn, path: path)
       }
+      let canvas = document.intrinsicSize
+      guard canvas.width > 0, canvas.height > 0,
+        let found = try measure(
+          source, around: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height),
+          path: path)
+      else { return nil }
+      return try measure(source, around: found.bounds, path: path)
+    }
+  }
+
+  /// The ink of the SVG `source` rendered at `analysisSide` px over the long side of
+  /// `coarse` (canvas units), with a margin of a quarter of that on each side, doubled while
+  /// ink reaches the render's border; `nil` when nothing is drawn there.
+  private static func measure(
+    _ source: ArtworkSource, around coarse: Rect, path: String
+  ) throws -> InkAnalysis? {
+    let scale = analysisSide / max(coarse.width, coarse.height)
+    var margin = (analysisSide / 4).rounded(.up)
+    while true {
+      let width = PixelMath.count((coarse.width * scale).rounded(.up) + 2 * margin)
+      let height = PixelMath.count((coarse.height * scale).rounded(.up) + 2 * margin)
+      let placement = Placement(
+        scale: scale, offsetX: margin - coarse.x * scale, offsetY: margin - coarse.y * scale)
+      let image = try Rasterizer.render(
+        source, width: width, height: height, placement: placement, path: path)
+      guard
+        let found = analyse(image, origin: (placement.offsetX, placement.offsetY), scale: scale)
+      else { return nil }
+      if !found.touchesBorder || margin >= 8 * analysisSide {
+        return found
+      }
+      margin *= 2
     }
   }
 

@@ -48,6 +48,14 @@ public struct IconOptions: Codable, Hashable, Sendable {
   /// Whether the images keep their colours (and so may have dark variants).
   public var keepsColour: Bool { !(template ?? role.isTemplateByDefault) }
 
+  /// Whether any platform writes PNGs with these options: web always, iOS image sets with
+  /// `catalogFormat` `png`, Android with `androidFormat` `png` or `auto` (its fallback);
+  /// summaries count PNG files only then (`AssetsBatch.fileCounts`).
+  package var writesPNG: Bool {
+    platforms.contains(.web) || (platforms.contains(.ios) && catalogFormat == "png")
+      || (platforms.contains(.android) && ["png", "auto"].contains(androidFormat))
+  }
+
   /// These options with what cannot change any output set to its neutral value: without a
   /// VectorDrawable (no Android, or PNG drawables) the Android format is `png` and `minSdk`
   /// is `nil`; with one, `minSdk` is given (21 unless set); without iOS the catalog format

@@ -540,11 +540,18 @@ public struct ProjectBuild: Sendable {
     let written = inputs.filter { $0.status == .written }
     let unchanged = byIcon.filter { $0.allSatisfy { $0.status == .unchanged } }.count
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+    // PNG files are counted when some platform writes them by the project's defaults (a
+    // rule's own format shows in the files written).
+    var defaults = IconOptions()
+    defaults.platforms = config.platforms.filter { $0 != .ios || config.ios?.symbols != true }
+    defaults.catalogFormat = config.ios?.format ?? "png"
+    defaults.androidFormat = config.android?.format ?? "png"
+    let writesPNG = defaults.writesPNG
     let folders = config.platforms.compactMap {
       $0 == .android ? config.android.map { config.resolve($0.res) } : outputFolders[$0]
     }
     return
-      "built \(count(builtIcons, "icon")) (\(AssetsBatch.fileCounts(written.flatMap(\.files)))) to "
+      "built \(count(builtIcons, "icon")) (\(AssetsBatch.fileCounts(written.flatMap(\.files), pngs: writesPNG))) to "
       + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
       + "\(failedIcons) failed; \(result.removed.count) removed"

@@ -21,10 +21,25 @@ package struct OutlineJob: Sendable {
     self.output = output
   }
 
+  /// How many icons a run found and wrote.
+  package struct Totals: Sendable, Equatable {
+    /// Icons given (files found).
+    package var icons = 0
+    /// Icons whose outline was written.
+    package var written = 0
+    /// `outlined N of M icons to OUTPUT in S s; F failed`, as `assets` and `build` end.
+    package func summary(output: String, seconds: Double) -> String {
+      "outlined \(written) of \(icons) icon\(icons == 1 ? "" : "s") to \(output) in "
+        + "\(String(format: "%.2f", seconds)) s; \(icons - written) failed"
+    }
+  }
+
   /// Writes every input's outline; errors (`PATH: error: ...`) go to `diagnose`, in input
-  /// order.
+  /// order; `totals` receives the counts.
   /// - Returns: `nil` when every input was written, `.unusableInput` otherwise.
-  package func run(diagnose: @escaping (String) -> Void) -> FailureCategory? {
+  package func run(
+    diagnose: @escaping (String) -> Void, totals: ((Totals) -> Void)? = nil
+  ) -> FailureCategory? {
     let (files, missing) = InputCollector.collect(inputs)
     var errors = missing.map(\.description)
     let single = output.lowercased().hasSuffix(".svg")
@@ -72,6 +87,9 @@ package struct OutlineJob: Sendable {
       }
     }
     errors.forEach(diagnose)
+    let failedIndices = Set(
+      results.indices.filter { targets[$0] == nil || results[$0].contains { $0.contains(": error: ") } })
+    totals?(Totals(icons: files.count + missing.count, written: files.count - failedIndices.count))
     for lines in results {
       for line in lines {
         diagnose(line)
@@ -89,6 +107,13 @@ package struct OutlineJob: Sendable {
     let artwork = try Artwork(path: path)
     guard let svg = artwork.svg else {
       throw GlyphsmithError.unusable(path: path, problem: "outline needs SVG artwork")
+    }
+    // Filters, images, masks and text named by their element before recording (the recording
+    // calls a filter a reused group and never sees an image's element).
+    let refused = VectorRender.refusedBeforeRecording(svg)
+    if !refused.isEmpty {
+      throw GlyphsmithError.unusable(
+        path: path, problem: "cannot outline " + refused.joined(separator: ", "))
     }
     let model = try svg.vectorModel()
     let data: Data

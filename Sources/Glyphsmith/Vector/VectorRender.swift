@@ -93,10 +93,16 @@ package enum VectorRender {
     } catch {
       throw GlyphsmithError.wrap(error, path: artwork.path)
     }
-    let warnings = rasterOnly(svg).map {
-      Diagnostic.warning(
-        "the PDF holds \($0.feature == .masks ? "masks (\($0.element?.label ?? "?"))" : $0.description) as an image at 1 px per pt (librsvg draws them as"
-          + " pixels), which blurs when enlarged; use PNG for this icon or draw it without them",
+    let warnings = rasterOnly(svg).map { found in
+      let what = found.feature == .masks ? "masks (\(found.element?.label ?? "?"))" : found.description
+      // An <image> is embedded with its own pixels; filters and masks librsvg draws at the page's
+      // 1 px per pt. Each names the element and says the PDF holds a raster image there.
+      let how =
+        found.feature == .images
+        ? "as raster images at their own resolution (an <image> is pixels, not vectors), which blur"
+        : "as an image at 1 px per pt (librsvg draws them as pixels), which blurs"
+      return Diagnostic.warning(
+        "the PDF holds \(what) \(how) when enlarged; use PNG for this icon or draw it without them",
         path: artwork.path, kind: Diagnostic.Kind.rasterFallback)
     }
     return (data, warnings)
@@ -125,6 +131,26 @@ package enum VectorRender {
     return found
   }
 
+  /// What plain paths cannot express that is found without recording (`rasterOnly`, then
+  /// text, `textElement`), each as `filters (<rect> line 3)`: `svg` and `outline` refuse it
+  /// before recording, which would draw it at 4096 device units.
+  static func refusedBeforeRecording(_ svg: LoadedSVG) -> [String] {
+    var problems = rasterOnly(svg).map(\.description)
+    if let text = textElement(svg) { problems.append("text (\(text.label))") }
+    return problems
+  }
+
+  /// The first `<text>` element of `svg` in document order, read from the element outline
+  /// (`nil` when there is none or the outline cannot be read): plain paths cannot express
+  /// text (issue 34), so an SVG vector falls back to PDF naming it.
+  static func textElement(_ svg: LoadedSVG) -> VectorModel.ElementReference? {
+    guard !svg.textElements.isEmpty, let outline = try? svg.outline(),
+      let text = outline.elements.first(where: { $0.name == "text" })
+    else { return nil }
+    return VectorModel.ElementReference(
+      name: text.name, id: text.attributes["id"], line: text.line, column: text.column)
+  }
+
   /// `artwork` as a plain SVG laid out as `options` say at scale 1 (`SVGImageWriter`: the
   /// canvas is the @1x PNG's size, one unit a pt), template roles and tints in one colour.
   /// `comment` and `glyphComment` are written as XML comments after the start tag (an image
@@ -139,13 +165,14 @@ package enum VectorRender {
       throw GlyphsmithError.unusable(
         path: artwork.path, problem: "a PNG cannot be written as an SVG vector; use PNG output")
     }
-    // Filters, images and masks are refused before the model is recorded: recording draws them at
-    // the recorder's 4096 device units, which is neither cheap nor needed to say no.
-    let raster = rasterOnly(svg)
-    if !raster.isEmpty {
+    // Filters, images, masks and text are refused before the model is recorded: recording
+    // draws them at the recorder's 4096 device units, which is neither cheap nor needed to say
+    // no (text at that scale is past what FreeType draws, and Pango warns on stderr).
+    let problems = refusedBeforeRecording(svg)
+    if !problems.isEmpty {
       throw GlyphsmithError.unusable(
         path: artwork.path,
-        problem: SVGImageWriter.Unexpressible(problems: raster.map(\.description)).description)
+        problem: SVGImageWriter.Unexpressible(problems: problems).description)
     }
     var writer = SVGImageWriter(monochrome: monochrome(options), comment: comment)
     writer.secondComment = glyphComment

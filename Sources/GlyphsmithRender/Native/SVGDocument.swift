@@ -184,6 +184,37 @@ package final class SVGDocument {
     )
   }
 
+  /// Where the document draws, in intrinsic canvas units (px at 96 dpi), for finding its ink
+  /// on pixels: librsvg's ink rectangle, else (librsvg 2.54 leaves `<image>` out of the ink
+  /// rectangle) its logical rectangle, which holds each image's box; `nil` when both are
+  /// empty. A canvas whose long side is outside 1...16384 px is measured in a viewport scaled
+  /// to 1024 px and scaled back: Cairo measures extents in 24.8 fixed point, so a viewBox of
+  /// `0 0 1e8 1e8` drawn at its own size wraps past 8,388,607 units and gives a wrong
+  /// rectangle.
+  /// - Throws: `RenderError.invalidSVG` when librsvg cannot measure the document.
+  package func drawnRect() throws -> Rect? {
+    let side = max(intrinsicSize.width, intrinsicSize.height)
+    let k = side > 16384 || side < 1 ? 1024 / side : 1
+    guard k.isFinite, k > 0 else { return nil }
+    var viewport = RsvgRectangle(
+      x: 0, y: 0, width: intrinsicSize.width * k, height: intrinsicSize.height * k)
+    var ink = RsvgRectangle()
+    var logical = RsvgRectangle()
+    let ok = try GErrorBridge.callSVG(path: path) { error in
+      LibraryClock.measure {
+        rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, error)
+      }
+    }
+    guard ok != 0 else { return nil }
+    let rect = ink.width > 0 && ink.height > 0 ? ink : logical
+    guard rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite else {
+      return nil
+    }
+    return Rect(
+      x: rect.x / k - canvasOrigin.x, y: rect.y / k - canvasOrigin.y, width: rect.width / k,
+      height: rect.height / k)
+  }
+
   /// The ink bounds of everything drawn, in user units (strokes included), measured in a
   /// 100 x 100 viewport at the origin (a document with no size and no viewBox draws in user
   /// units there; `get_geometry_for_element` would move the bounds to the origin); `nil`

@@ -10,7 +10,8 @@ enum AssetsCommand: DeclaredSubcommand {
     summary: "render icons (files or folders) into an Xcode .xcassets catalog",
     synopsis: """
       INPUT... -o CATALOG.xcassets [--role R] [--size PT] [--shape S]
-      [--scales 1,2,3] [--compact] [--template|--original] [--padding PT]
+      [--format png|pdf|svg] [--scales 1,2,3] [--compact] [--padding PT]
+      [--template|--original] [--platform ios,android,web] [--android-format F]
       [--jobs N] [--json [--plan]] [--quiet] [--lint [--strict]]
       """,
     discussion: """
@@ -219,6 +220,13 @@ enum AssetsCommand: DeclaredSubcommand {
       }
       guard assets.platforms.contains(.ios) else {
         throw UsageError(message: "--format applies to the iOS image sets; add --platform ios")
+      }
+      // A vector set is one file per appearance, at no scale: --scales would do nothing.
+      if format != "png", let scales = parsed.value("scales") {
+        throw UsageError(
+          message:
+            "--scales \(scales) applies to PNG image sets; a --format \(format) set is one vector file for every scale (drop --scales)"
+        )
       }
       assets.icon.catalogFormat = format
     }

@@ -21,7 +21,9 @@ enum OutlineCommand: DeclaredSubcommand {
       it, so overlapping edges blend as in the source. The canvas is the icon's own, so the
       outline renders like the source. OUT is a folder (OUT/NAME.svg each), or a .svg file
       for one input. What cannot be outlined (masks, clipping, filters, images, gradients,
-      dashes, text) is an error naming the element.
+      dashes, text: convert text to paths in the editor first) is an error naming the
+      element. The run ends with its totals: "outlined 15 of 16 icons to OUT in 0.20 s;
+      1 failed".
       """,
     options: [
       .value("output", short: "o", "OUT", help: "the folder (or, for one icon, the .svg file)"),
@@ -47,6 +49,14 @@ enum OutlineCommand: DeclaredSubcommand {
   }
 
   static func run(_ limited: Limited<OutlineJob>) throws -> FailureCategory? {
-    limited.applied().run(diagnose: Terminal.error)
+    let job = limited.applied()
+    let start = Date()
+    var totals: OutlineJob.Totals?
+    let failure = job.run(diagnose: Terminal.error) { totals = $0 }
+    // Totals end the run as `assets` and `build` end theirs; --quiet drops them.
+    if let totals {
+      Terminal.info(totals.summary(output: job.output, seconds: Date().timeIntervalSince(start)))
+    }
+    return failure
   }
 }
