@@ -42,6 +42,15 @@ struct ProjectConfigTests {
     #expect(throws: GlobPattern.Problem.empty) { try GlobPattern("") }
   }
 
+  // Issue 34: 'ios.scales' holds while some icon is still written as PNG.
+  @Test func scalesWithAVectorFormatNeedAPNGIcon() throws {
+    let config = try Self.parse(
+      #"{"version": 1, "icons": "i", "ios": {"catalog": "A", "format": "pdf", "scales": [2, 3]}, "rules": [{"match": "photo*", "format": "png"}]}"#
+    )
+    #expect(config.ios?.scales == [2, 3])
+    #expect(config.ios?.format == "pdf")
+  }
+
   @Test func rulesApplyInOrderKeyByKey() throws {
     let config = try Self.parse(
       """
@@ -98,6 +107,14 @@ struct ProjectConfigTests {
     (#"{"version": 1, "ios": {"catalog": "A"}}"#, "missing key 'icons'"),
     (#"{"version": 2, "icons": "i", "ios": {"catalog": "A"}}"#, "unknown value 2 for 'version'; allowed: 1"),
     (#"{"version": 1, "icons": "i"}"#, "no platform: declare at least one of 'ios', 'android', 'web'"),
+    (
+      #"{"version": 1, "icons": "i", "ios": {"catalog": "A", "format": "pdf", "scales": [2, 3]}}"#,
+      "'ios.scales' applies to PNG image sets, and every icon here is written as 'pdf' (one vector file for every scale); drop 'ios.scales', or give 'format': 'png' to the icons that need PNGs"
+    ),
+    (
+      #"{"version": 1, "icons": "i", "ios": {"catalog": "A", "scales": [2]}, "defaults": {"format": "svg"}, "rules": [{"match": "a*", "format": "pdf"}]}"#,
+      "'ios.scales' applies to PNG image sets, and every icon here is written as 'pdf', 'svg' (one vector file for every scale); drop 'ios.scales', or give 'format': 'png' to the icons that need PNGs"
+    ),
     (
       #"{"version": 1, "icons": "i", "android": {"res": "android/drawables"}}"#,
       "'android.res' must name a folder called res (drawables go to res/drawable-<density>/), got 'android/drawables'"

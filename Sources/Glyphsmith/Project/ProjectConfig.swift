@@ -273,6 +273,9 @@ public struct ProjectConfig: Equatable, Sendable {
         )
       }
     }
+    if let problem = config.vectorScalesProblem(scalesGiven: top["ios"]?.object?["scales"] != nil) {
+      throw invalid(problem)
+    }
     if let lint = top["lint"] {
       do {
         config.lint = try LintConfig.parse(
@@ -280,6 +283,21 @@ public struct ProjectConfig: Equatable, Sendable {
       }
     }
     return config
+  }
+
+  /// Why `ios.scales` cannot apply, else `nil` (issue 34): scales are PNG image sets' (a PDF
+  /// or SVG set is one vector file for every scale, `assets --scales` with `--format pdf` is a
+  /// usage error alike), so `ios.scales` given where no icon is written as PNG (neither
+  /// `ios.format` nor `defaults.format`, nor any rule's `format`) is refused rather than
+  /// silently ignored.
+  func vectorScalesProblem(scalesGiven: Bool) -> String? {
+    guard scalesGiven, let ios else { return nil }
+    let base = defaults.values["format"]?.string ?? ios.format
+    let formats = Set([base] + rules.compactMap { $0.settings.values["format"]?.string })
+    guard !formats.contains("png") else { return nil }
+    let named = formats.sorted().map { "'\($0)'" }.joined(separator: ", ")
+    return
+      "'ios.scales' applies to PNG image sets, and every icon here is written as \(named) (one vector file for every scale); drop 'ios.scales', or give 'format': 'png' to the icons that need PNGs"
   }
 
   /// Why an output folder (`ios.catalog`, `android.res`, `web.folder`) cannot be one, else
