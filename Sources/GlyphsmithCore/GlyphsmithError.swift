@@ -20,7 +20,8 @@ public enum GlyphsmithError: Error, Equatable, Codable, CustomStringConvertible 
   /// An error from the rendering layer.
   case render(RenderError)
   /// The job cannot be done for the inputs as given (`problem` ends with the fix), e.g. a
-  /// contact sheet over the size limit or with nothing to draw; `path` is the output.
+  /// contact sheet over the size limit or with nothing to draw; `path` is the output, or the
+  /// input when the input is why (an SVG whose viewBox librsvg cannot draw at its size).
   case unusable(path: String, problem: String)
 
   /// The message in compiler form, `path: error: what; the fix`.

@@ -49,7 +49,8 @@ struct VectorTrialCLITests {
     ])
     #expect(one.status == 2)
     #expect(
-      one.stderr == path + ": error: plain SVG paths cannot express text (<text id=\"t\"> line 2)\n")
+      one.stderr == path + ": error: plain SVG paths cannot express text (<text id=\"t\"> line 2)\n"
+    )
   }
 
   /// An 8 x 8 opaque black PNG as a data: URI.
@@ -67,18 +68,27 @@ struct VectorTrialCLITests {
     }
     let icons: [(String, String)] = [
       ("square", svg("0 0 24 24", #"<rect x="4" y="4" width="16" height="16"/>"#)),
-      ("image", svg("0 0 24 24", #"<image x="4" y="4" width="16" height="16" href=""# + Self.blackPNG + #""/>"#)),
+      (
+        "image",
+        svg(
+          "0 0 24 24",
+          #"<image x="4" y="4" width="16" height="16" href=""# + Self.blackPNG + #""/>"#)
+      ),
       ("huge", svg("0 0 1e8 1e8", #"<rect x="1e7" y="1e7" width="8e7" height="8e7"/>"#)),
-      ("tiny", svg("0 0 0.001 0.001", #"<rect x="0.0001" y="0.0001" width="0.0008" height="0.0008"/>"#)),
+      (
+        "tiny",
+        svg("0 0 0.001 0.001", #"<rect x="0.0001" y="0.0001" width="0.0008" height="0.0008"/>"#)
+      ),
     ]
     for (name, text) in icons {
       try Data(text.utf8).write(to: folder.appendingPathComponent(name + ".svg"))
     }
     for format in ["png", "pdf"] {
       let catalog = folder.appendingPathComponent(format + ".xcassets").path
-      let result = try CLIRunner.run([
-        "assets", folder.path, "-o", catalog, "--role", "toolbar", "--format", format,
-      ] + (format == "png" ? ["--scales", "1"] : []))
+      let result = try CLIRunner.run(
+        [
+          "assets", folder.path, "-o", catalog, "--role", "toolbar", "--format", format,
+        ] + (format == "png" ? ["--scales", "1"] : []))
       #expect(result.status == 0, "\(result.stderr)")
       #expect(!result.stderr.contains("draws nothing"), "\(result.stderr)")
     }
@@ -95,6 +105,23 @@ struct VectorTrialCLITests {
       ])
       #expect(same.status == 0, "\(name): \(same.stdoutText)\(same.stderr)")
     }
+  }
+
+  // The trial's finding 8, left: with a width, the tiny viewBox is drawn 24000x larger, which
+  // librsvg draws as nothing; the error says so, naming the viewBox, rather than "draws nothing".
+  @Test func aViewBoxLibrsvgCannotDrawAtItsSizeIsNamed() throws {
+    let (folder, path) = try Self.icon(
+      "tiny",
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 0.001 0.001"><rect x="0.0002" y="0.0002" width="0.0006" height="0.0006"/></svg>"#
+    )
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try CLIRunner.run(
+      ["render", path, "--role", "toolbar", "-o", folder.appendingPathComponent("t.png").path])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "\(path): error: the artwork draws nothing: its viewBox \"0 0 0.001 0.001\" is drawn 24000x larger at its 24x24 px size, which librsvg draws as nothing (past about 5000x); scale the art up in the editor (a viewBox in the size's order, such as 0 0 24 24)\n"
+    )
   }
 
   static let square = """
@@ -186,7 +213,8 @@ struct VectorTrialCLITests {
   func pdfImageWarning() throws {
     let svg =
       #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">"# + "\n"
-      + #"<image id="photo" x="4" y="4" width="16" height="16" href=""# + Self.blackPNG + "\"/>\n</svg>\n"
+      + #"<image id="photo" x="4" y="4" width="16" height="16" href=""# + Self.blackPNG
+      + "\"/>\n</svg>\n"
     let (folder, path) = try Self.icon("photo", svg)
     defer { try? FileManager.default.removeItem(at: folder) }
     let catalog = folder.appendingPathComponent("A.xcassets").path

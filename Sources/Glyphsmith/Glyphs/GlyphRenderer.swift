@@ -174,9 +174,34 @@ public enum GlyphRenderer {
     return factor
   }
 
+  /// How much larger than its user units an SVG's canvas is drawn (its size over its
+  /// viewBox) past which librsvg 2.54 is known to draw nothing (found by hand: a viewBox of
+  /// 0.004 at 24 px draws, 0.003 does not; so 5000x leaves no doubt that the scale is why).
+  static let undrawableViewBoxScale = 5000.0
+
+  /// The error of an artwork that draws nothing: `GlyphsmithError.emptyArtwork`, but for an
+  /// SVG whose viewBox is drawn more than `undrawableViewBoxScale` times larger, which
+  /// librsvg draws as nothing however real the art (issue 34's trial: `viewBox="0 0 0.001
+  /// 0.001" width="24"`): then `GlyphsmithError.unusable` naming the viewBox and the scale.
+  static func emptyArtworkError(_ artwork: Artwork) -> GlyphsmithError {
+    guard case .svg(let document) = artwork.source, let box = document.viewBox else {
+      return .emptyArtwork(path: artwork.path)
+    }
+    let size = document.intrinsicSize
+    let scale = max(size.width / box.width, size.height / box.height)
+    guard scale > undrawableViewBoxScale else { return .emptyArtwork(path: artwork.path) }
+    func number(_ value: Double) -> String { String(format: "%g", value) }
+    let viewBox = [box.x, box.y, box.width, box.height].map(number).joined(separator: " ")
+    return .unusable(
+      path: artwork.path,
+      problem:
+        "the artwork draws nothing: its viewBox \"\(viewBox)\" is drawn \(number(scale.rounded()))x larger at its \(number(size.width))x\(number(size.height)) px size, which librsvg draws as nothing (past about \(number(undrawableViewBoxScale))x); scale the art up in the editor (a viewBox in the size's order, such as 0 0 24 24)"
+    )
+  }
+
   static func fittedLayout(_ artwork: Artwork, options: RenderOptions) throws -> Layout {
     guard let ink = try artwork.ink() else {
-      throw GlyphsmithError.emptyArtwork(path: artwork.path)
+      throw emptyArtworkError(artwork)
     }
     let shape = options.shape ?? ink.shape
     let target =

@@ -40,6 +40,8 @@ package final class SVGDocument {
   /// when only comments, CSS spelling and XML formatting differ, so lines and columns are
   /// the input's own.
   package let normalizedSource: Data?
+  /// The viewBox as `min-x min-y width height` in user units, `nil` without one.
+  package let viewBox: (x: Double, y: Double, width: Double, height: Double)?
   /// Largest SVG file accepted, in bytes (10 MiB).
   package static let maximumFileSize = 10 * 1024 * 1024
 
@@ -111,6 +113,7 @@ package final class SVGDocument {
     }
     self.handle = handle
     self.path = path
+    viewBox = Self.viewBox(of: handle)
     do {
       (intrinsicSize, sizeWarning) = try Self.intrinsicSize(
         of: handle, path: path, explicitPercent: Self.rootHasPercentSize(data),
@@ -352,6 +355,24 @@ package final class SVGDocument {
       }
     }
     return nil
+  }
+
+  /// The viewBox librsvg read, `nil` when the root has none or an empty one.
+  private static func viewBox(
+    of handle: UnsafeMutablePointer<RsvgHandle>
+  ) -> (x: Double, y: Double, width: Double, height: Double)? {
+    var hasWidth: gboolean = 0
+    var hasHeight: gboolean = 0
+    var hasViewBox: gboolean = 0
+    var width = RsvgLength()
+    var height = RsvgLength()
+    var box = RsvgRectangle()
+    LibraryClock.measure {
+      rsvg_handle_get_intrinsic_dimensions(
+        handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &box)
+    }
+    guard hasViewBox != 0, box.width > 0, box.height > 0 else { return nil }
+    return (box.x, box.y, box.width, box.height)
   }
 
   private static func intrinsicSize(
