@@ -357,10 +357,12 @@ package final class SVGDocument {
     return nil
   }
 
-  /// The viewBox librsvg read, `nil` when the root has none or an empty one.
-  private static func viewBox(
+  /// The root's width, height and viewBox as librsvg read them
+  /// (`rsvg_handle_get_intrinsic_dimensions`), each `nil` when not given; a viewBox with no
+  /// area counts as none.
+  private static func dimensions(
     of handle: UnsafeMutablePointer<RsvgHandle>
-  ) -> (x: Double, y: Double, width: Double, height: Double)? {
+  ) -> (width: RsvgLength?, height: RsvgLength?, viewBox: RsvgRectangle?) {
     var hasWidth: gboolean = 0
     var hasHeight: gboolean = 0
     var hasViewBox: gboolean = 0
@@ -371,29 +373,27 @@ package final class SVGDocument {
       rsvg_handle_get_intrinsic_dimensions(
         handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &box)
     }
-    guard hasViewBox != 0, box.width > 0, box.height > 0 else { return nil }
-    return (box.x, box.y, box.width, box.height)
+    return (
+      hasWidth != 0 ? width : nil, hasHeight != 0 ? height : nil,
+      hasViewBox != 0 && box.width > 0 && box.height > 0 ? box : nil
+    )
+  }
+
+  /// The viewBox librsvg read, `nil` when the root has none or an empty one.
+  private static func viewBox(
+    of handle: UnsafeMutablePointer<RsvgHandle>
+  ) -> (x: Double, y: Double, width: Double, height: Double)? {
+    dimensions(of: handle).viewBox.map { ($0.x, $0.y, $0.width, $0.height) }
   }
 
   private static func intrinsicSize(
     of handle: UnsafeMutablePointer<RsvgHandle>, path: String, explicitPercent: Bool,
     negative: String? = nil
   ) throws -> (Size, Diagnostic?) {
-    var hasWidth: gboolean = 0
-    var hasHeight: gboolean = 0
-    var hasViewBox: gboolean = 0
-    var width = RsvgLength()
-    var height = RsvgLength()
-    var viewBox = RsvgRectangle()
-    LibraryClock.measure {
-      rsvg_handle_get_intrinsic_dimensions(
-        handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &viewBox)
-    }
-    let box: Size? =
-      hasViewBox != 0 && viewBox.width > 0 && viewBox.height > 0
-      ? Size(width: viewBox.width, height: viewBox.height) : nil
-    let w = hasWidth != 0 ? pixels(width) : nil
-    let h = hasHeight != 0 ? pixels(height) : nil
+    let dimensions = dimensions(of: handle)
+    let box = dimensions.viewBox.map { Size(width: $0.width, height: $0.height) }
+    let w = dimensions.width.flatMap(pixels)
+    let h = dimensions.height.flatMap(pixels)
     let percent = explicitPercent
 
     if let w, let h, w > 0, h > 0 { return (Size(width: w, height: h), nil) }
