@@ -319,7 +319,7 @@ import Testing
         + #" && "$GLYPHSMITH" golden check act gold"#,
       in: dir)
     #expect(golden.status == 0, "\(golden.stderr)")
-    #expect(golden.stdoutText.hasPrefix("1 images: 1 passed, 0 failed, 0 could not be checked"))
+    #expect(golden.stdoutText.hasPrefix("1 image: 1 passed, 0 failed, 0 could not be checked"))
     let recorded = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/gold")
     #expect(recorded.count == 2)  // the golden and golden.json
   }

@@ -289,7 +289,9 @@ struct GoldenReviewAPITests {
     let finished = try server.finish()
     #expect(finished.status == 0)
     #expect(
-      finished.stderr.hasSuffix("review done: 0 images accepted, 0 rejected, 0 deleted, 0 undone\n")
+      finished.stderr
+        == "4 images: 1 passed, 3 failed, 0 could not be checked; anti-aliasing counted\n"
+        + "review done: 0 images accepted, 0 rejected, 0 deleted, 0 undone\n"
     )
     #expect(snapshot(root) == before)
   }
@@ -351,7 +353,9 @@ struct GoldenReviewAPITests {
     let finished = try server.finish()
     #expect(finished.status == 0)
     #expect(
-      finished.stderr.hasSuffix("review done: 0 images accepted, 0 rejected, 0 deleted, 3 undone\n")
+      finished.stderr
+        == "4 images: 1 passed, 3 failed, 0 could not be checked; anti-aliasing counted\n"
+        + "review done: 0 images accepted, 0 rejected, 0 deleted, 3 undone\n"
     )
     after = snapshot(work)
     #expect(after == before)
@@ -512,7 +516,9 @@ struct GoldenReviewAPITests {
     #expect(finished.status == 0)
     #expect(!finished.stderr.contains("warning"), "\(finished.stderr)")
     #expect(
-      finished.stderr.hasSuffix("review done: 0 images accepted, 0 rejected, 0 deleted, 0 undone\n")
+      finished.stderr
+        == "4 images: 1 passed, 3 failed, 0 could not be checked; anti-aliasing counted\n"
+        + "review done: 0 images accepted, 0 rejected, 0 deleted, 0 undone\n"
     )
   }
 }

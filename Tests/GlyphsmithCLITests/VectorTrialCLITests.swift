@@ -1,4 +1,5 @@
 import Foundation
+import Glyphsmith
 import Testing
 
 /// Faults a new user's trial of vector image sets (issue 34) found, each pinned with a tiny
@@ -122,6 +123,25 @@ struct VectorTrialCLITests {
       result.stderr
         == "\(path): error: the artwork draws nothing: its viewBox \"0 0 0.001 0.001\" is drawn 24000x larger at its 24x24 px size, which librsvg draws as nothing (past about 5000x); scale the art up in the editor (a viewBox in the size's order, such as 0 0 24 24)\n"
     )
+    // A plain render has no ink to fit: it writes the blank PNG librsvg draws, exit 0, and
+    // says why it is blank in the same words, as a warning.
+    let plain = folder.appendingPathComponent("p.png").path
+    let written = try CLIRunner.run(["render", path, "-o", plain])
+    #expect(written.status == 0)
+    #expect(
+      written.stderr
+        == "\(path): warning: the artwork draws nothing: its viewBox \"0 0 0.001 0.001\" is drawn 24000x larger at its 24x24 px size, which librsvg draws as nothing (past about 5000x); scale the art up in the editor (a viewBox in the size's order, such as 0 0 24 24)\n"
+    )
+    let png = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: plain)), path: plain)
+    #expect(png.width == 24 && png.height == 24)
+    #expect(png.pixels.allSatisfy { $0 == 0 })
+    // An SVG that is empty at a sane viewBox is a blank PNG without a word, as before.
+    let (emptyFolder, empty) = try Self.icon(
+      "empty", #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"/>"#)
+    defer { try? FileManager.default.removeItem(at: emptyFolder) }
+    let blank = try CLIRunner.run(["render", empty, "-o", folder.appendingPathComponent("e.png").path])
+    #expect(blank.status == 0)
+    #expect(blank.stderr == "")
   }
 
   static let square = """

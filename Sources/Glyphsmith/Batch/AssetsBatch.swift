@@ -289,13 +289,12 @@ package struct AssetsBatch: Sendable {
   package func summary(_ report: AssetsReport, seconds: Double) -> String {
     let written = report.inputs.filter { $0.status == .written }
     let unchanged = report.inputs.filter { $0.status == .unchanged }.count
-    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     // Symbol sets are SVGs: with --symbols iOS writes no PNG.
     var icon = options.icon
     if options.symbols { icon.platforms.removeAll { $0 == .ios } }
     let writesPNG = icon.writesPNG
     return
-      "wrote \(count(written.count, "icon")) (\(Self.fileCounts(written.flatMap(\.files), pngs: writesPNG))) to "
+      "wrote \(counted(written.count, "icon")) (\(Self.fileCounts(written.flatMap(\.files), pngs: writesPNG))) to "
       + outputFolders.joined(separator: ", ") + " "
       + "in \(String(format: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
   }
@@ -305,14 +304,13 @@ package struct AssetsBatch: Sendable {
   /// are some or the run writes PNGs (`pngs`, `IconOptions.writesPNG`); `0 files` when
   /// neither (a rerun of vector sets, nothing rewritten).
   package static func fileCounts(_ files: [WrittenFile], pngs writesPNG: Bool = true) -> String {
-    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     let vectors = [(".xml", "VectorDrawable"), (".pdf", "PDF"), (".svg", "SVG")].map { ext, noun in
       (noun, files.filter { $0.path.hasSuffix(ext) }.count)
     }
     let pngs = files.count - vectors.reduce(0) { $0 + $1.1 }
     let kinds =
-      (pngs > 0 || writesPNG ? [count(pngs, "PNG file")] : [])
-      + vectors.filter { $0.1 > 0 }.map { count($0.1, $0.0) }
+      (pngs > 0 || writesPNG ? [counted(pngs, "PNG file")] : [])
+      + vectors.filter { $0.1 > 0 }.map { counted($0.1, $0.0) }
     return kinds.isEmpty ? "0 files" : kinds.joined(separator: ", ")
   }
 
@@ -325,8 +323,7 @@ package struct AssetsBatch: Sendable {
     let findings = report.inputs.flatMap { ($0.lint ?? []) + ($0.lintCompact ?? []) }
     let errors = findings.filter { $0.severity == .error }.count
     let warnings = findings.filter { $0.severity == .warning }.count
-    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-    let counts = "; lint: \(count(errors, "error")), \(count(warnings, "warning"))"
+    let counts = "; lint: \(counted(errors, "error")), \(counted(warnings, "warning"))"
     if errors + warnings == 0 { return counts }
     if strict { return counts + " (--strict: they fail the run)" }
     return counts

@@ -59,7 +59,7 @@ extension BatchNotice {
       .writeFailed(
         path: folder,
         reason:
-          "\(more) more output\(more == 1 ? "" : "s"): \(noSpace); free space on the disk holding \(folder) and build again"
+          "\(counted(more, "more output")): \(noSpace); free space on the disk holding \(folder) and build again"
       ))
     var told: [BatchNotice] = []
     for (index, notice) in notices.enumerated() {

@@ -5,7 +5,7 @@ extension AppIconResult {
   package var lines: [String] {
     let count = files.count
     return (diagnostics + findings.map(\.diagnostic)).descriptions
-      + ["wrote \(folder) (\(count) PNG file\(count == 1 ? "" : "s"))"]
+      + ["wrote \(folder) (\(counted(count, "PNG file")))"]
   }
 
   /// `nil` when the written icon set is valid; `.answerIsNo` when the validator has findings.

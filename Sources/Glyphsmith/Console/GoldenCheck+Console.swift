@@ -71,12 +71,12 @@ extension GoldenCheck.Report {
     }
   }
 
-  /// `N images: P passed, F failed, E could not be checked`, then what happened to
+  /// `N images: P passed (`1 image: ...` for one), F failed, E could not be checked`, then what happened to
   /// anti-aliased pixels (`anti-aliasing counted`, or `A anti-aliased pixels not counted, B of
   /// them in images that passed`), plus `; report in FILE` when an HTML report was written to
   /// `reportPath`.
   package func summary(reportPath: String?) -> String {
-    "\(checked) images: \(passed) passed, \(failed) failed, \(errors) could not be checked; "
+    "\(counted(checked, "image")): \(passed) passed, \(failed) failed, \(errors) could not be checked; "
       + antiAliasingSummary + (reportPath.map { "; report in \($0)" } ?? "")
   }
 
@@ -89,7 +89,7 @@ extension GoldenCheck.Report {
       $0 + ($1.antiAliasedPixels ?? 0)
     }
     return
-      "\(all) anti-aliased pixel\(all == 1 ? "" : "s") not counted, \(inPasses) of them in images that passed"
+      "\(counted(all, "anti-aliased pixel")) not counted, \(inPasses) of them in images that passed"
   }
 
   /// Writes the HTML report (`GoldenHTMLReport`) to `path`, atomically; it links each
@@ -133,7 +133,7 @@ extension GoldenRecord.Report {
     }
     return errors + kept + forced.map { forcedWarning(path($0), pruned: pruned.contains($0)) }
       + warnings(golden: golden).descriptions + [
-        "recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s"), \(unchanged.count) unchanged"
+        "recorded \(counted(recorded.count, "golden")), \(unchanged.count) unchanged"
           + (pruneRequested ? ", \(pruned.count) pruned" : "")
           + (errors.isEmpty ? "" : ", \(errors.count) could not be read")
           + (notOwned.isEmpty ? "" : ", \(notOwned.count) not made by glyphsmith")

@@ -56,6 +56,13 @@ public enum GlyphRenderer {
     } catch {
       throw GlyphsmithError.wrap(error, path: artwork.path)
     }
+    if !options.role.fitsInk, case .unusable(_, let problem) = emptyArtworkError(artwork),
+      !image.pixels.enumerated().contains(where: { $0.offset % 4 == 3 && $0.element > 0 })
+    {
+      // A plain render has no ink to fit, so it writes what librsvg drew: here, nothing.
+      warnings.append(
+        .warning(problem, path: artwork.path, kind: Diagnostic.Kind.undrawableViewBox))
+    }
     if let tint = options.tint {
       recolour(&image, to: tint)
     } else if options.isTemplate {
@@ -183,6 +190,8 @@ public enum GlyphRenderer {
   /// SVG whose viewBox is drawn more than `undrawableViewBoxScale` times larger, which
   /// librsvg draws as nothing however real the art (issue 34's trial: `viewBox="0 0 0.001
   /// 0.001" width="24"`): then `GlyphsmithError.unusable` naming the viewBox and the scale.
+  /// A plain render (no role that fits ink) of such an SVG is written, blank, with the same
+  /// text as a warning (`Diagnostic.Kind.undrawableViewBox`).
   static func emptyArtworkError(_ artwork: Artwork) -> GlyphsmithError {
     guard case .svg(let document) = artwork.source, let box = document.viewBox else {
       return .emptyArtwork(path: artwork.path)

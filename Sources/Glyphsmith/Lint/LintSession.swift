@@ -180,10 +180,9 @@ public struct LintOutcome: Sendable {
   /// The totals line `lint` prints last (issue 22): `N files: E errors, W warnings, I info`,
   /// with `; F could not be linted` when some failed or were missing.
   public var totals: String {
-    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     var line =
-      "\(count(results.count, "file")): \(count(self.count(.error), "error")), "
-      + "\(count(self.count(.warning), "warning")), \(self.count(.info)) info"
+      "\(counted(results.count, "file")): \(counted(self.count(.error), "error")), "
+      + "\(counted(self.count(.warning), "warning")), \(self.count(.info)) info"
     let failures = results.count - reports.count + missing.count
     if failures > 0 { line += "; \(failures) could not be linted" }
     return line

@@ -539,7 +539,6 @@ public struct ProjectBuild: Sendable {
     }.count
     let written = inputs.filter { $0.status == .written }
     let unchanged = byIcon.filter { $0.allSatisfy { $0.status == .unchanged } }.count
-    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     // PNG files are counted when some platform writes them by the project's defaults (a
     // rule's own format shows in the files written).
     var defaults = IconOptions()
@@ -551,7 +550,7 @@ public struct ProjectBuild: Sendable {
       $0 == .android ? config.android.map { config.resolve($0.res) } : outputFolders[$0]
     }
     return
-      "built \(count(builtIcons, "icon")) (\(AssetsBatch.fileCounts(written.flatMap(\.files), pngs: writesPNG))) to "
+      "built \(counted(builtIcons, "icon")) (\(AssetsBatch.fileCounts(written.flatMap(\.files), pngs: writesPNG))) to "
       + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
       + "\(failedIcons) failed; \(result.removed.count) removed"

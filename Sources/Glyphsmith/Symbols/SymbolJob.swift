@@ -63,7 +63,7 @@ public struct SymbolJob: Sendable {
     let copied = report.symbols.filter { $0.method == SymbolOutline.Method.copied.rawValue }.count
     let count = report.symbols.count
     diagnose(
-      "wrote \(count) symbol set\(count == 1 ? "" : "s") to \(catalog) (\(copied) with copied "
+      "wrote \(counted(count, "symbol set")) to \(catalog) (\(copied) with copied "
         + "weights)")
     if !report.errors.isEmpty { return .unusableInput }
     return report.symbols.contains { !$0.diagnostics.isEmpty } ? .answerIsNo : nil

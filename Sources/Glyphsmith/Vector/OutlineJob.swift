@@ -29,7 +29,7 @@ package struct OutlineJob: Sendable {
     package var written = 0
     /// `outlined N of M icons to OUTPUT in S s; F failed`, as `assets` and `build` end.
     package func summary(output: String, seconds: Double) -> String {
-      "outlined \(written) of \(icons) icon\(icons == 1 ? "" : "s") to \(output) in "
+      "outlined \(written) of \(counted(icons, "icon")) to \(output) in "
         + "\(String(format: "%.2f", seconds)) s; \(icons - written) failed"
     }
   }

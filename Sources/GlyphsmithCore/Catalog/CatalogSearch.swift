@@ -86,10 +86,9 @@ public enum CatalogSearch {
         byExtension[(entry.name as NSString).pathExtension.lowercased(), default: 0] += 1
       }
     }
-    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     var parts = byExtension.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-      .map { count($0.value, $0.key.isEmpty ? "file without extension" : ".\($0.key) file") }
-    if folders > 0 { parts.append(count(folders, "folder")) }
+      .map { counted($0.value, $0.key.isEmpty ? "file without extension" : ".\($0.key) file") }
+    if folders > 0 { parts.append(counted(folders, "folder")) }
     return parts.isEmpty ? "nothing" : parts.joined(separator: ", ")
   }
 }

@@ -45,7 +45,7 @@ extension CatalogReport {
     guard !findings.isEmpty else { return name == nil ? [] : [(prefix + "no findings", true)] }
     let errors = findings.filter { $0.severity == .error }.count
     let total =
-      "\(findings.count) finding\(findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"))"
+      "\(counted(findings.count, "finding")) (\(counted(errors, "error")))"
     return findings.map { ($0.description, false) } + [(prefix + total, true)]
   }
 

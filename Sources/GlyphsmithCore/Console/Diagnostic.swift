@@ -207,5 +207,8 @@ extension Diagnostic {
     /// A file Glyphsmith wrote that was changed by hand since, replaced by this run (issue
     /// 32): `PATH: warning: changed since glyphsmith wrote it; replaced`.
     public static let changedOutput = "changed-output"
+    /// An SVG whose viewBox is drawn so much larger than its user units (over 5000x) that
+    /// librsvg 2.54 draws nothing, written blank by a plain `render` (issue 34's trial).
+    public static let undrawableViewBox = "undrawable-viewbox"
   }
 }

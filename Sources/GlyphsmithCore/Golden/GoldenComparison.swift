@@ -65,7 +65,7 @@ public enum GoldenComparison {
   {
     if options.includeAA { return "anti-aliasing counted" }
     let n = result.antiAliasedPixels
-    return "\(n) anti-aliased pixel\(n == 1 ? "" : "s") not counted"
+    return "\(counted(n, "anti-aliased pixel")) not counted"
   }
 
   /// A diff for images of different sizes: the overlapping top-left area compared with
