@@ -138,10 +138,24 @@ package struct AssetContents: Codable, Equatable, Sendable {
     }
 
     /// Every member as written (named or not), by key.
+    /// Built as `encode(to:)` writes it (a named key that is `nil` keeps `other`'s value), with
+    /// no encoder in between: the catalog check asks for it several times per entry (issue 36).
     package var object: [String: JSONValue] {
-      guard let data = try? JSONEncoder().encode(self),
-        case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data)
-      else { return other }
+      var object = other
+      let named = [
+        ("filename", filename), ("idiom", idiom), ("platform", platform), ("scale", scale),
+        ("size", size),
+      ]
+      for case (let key, let value?) in named { object[key] = .string(value) }
+      if let appearances {
+        object["appearances"] = .array(
+          appearances.map { member in
+            var fields: [String: JSONValue] = [:]
+            if let appearance = member.appearance { fields["appearance"] = .string(appearance) }
+            if let value = member.value { fields["value"] = .string(value) }
+            return .object(fields)
+          })
+      }
       return object
     }
   }

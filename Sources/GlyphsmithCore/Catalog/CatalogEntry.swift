@@ -35,7 +35,9 @@ package struct CatalogEntry {
   package static let contentKeys = ["filename", "color", "universal-type-identifier"]
 
   /// The slot as text: every key but the content keys, sorted, appearances in a fixed order;
-  /// `dropScale` leaves `scale` out (to compare an entry with its other scales).
+  /// `dropScale` leaves `scale` out (to compare an entry with its other scales). Only compared,
+  /// never shown: strings go in as they are, other values as sorted-key JSON (rare: a named
+  /// key of another type), each field length-prefixed so that no two slots share a text.
   func slotKey(dropScale: Bool = false) -> String {
     var slot = entry.object
     for key in Self.contentKeys { slot[key] = nil }
@@ -43,9 +45,18 @@ package struct CatalogEntry {
     if let list = entry.appearances {
       slot["appearances"] = .array(
         list.map { .string("\($0.appearance ?? "")=\($0.value ?? "")") }.sorted {
-          $0.description < $1.description
+          $0.string! < $1.string!
         })
     }
-    return JSONValue.object(slot).description
+    func text(_ value: JSONValue) -> String {
+      switch value {
+      case .string(let string): return "s" + string
+      case .array(let items) where items.allSatisfy({ $0.string != nil }):
+        return "a" + items.map { field($0.string!) }.joined()
+      default: return "j" + value.description
+      }
+    }
+    func field(_ string: String) -> String { "\(string.utf8.count):\(string)" }
+    return slot.keys.sorted().map { field($0) + field(text(slot[$0]!)) }.joined()
   }
 }
