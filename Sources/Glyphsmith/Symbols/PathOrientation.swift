@@ -42,12 +42,7 @@ enum PathOrientation {
     guard let bounds = SymbolInk.bounds(path), bounds.width > 0, bounds.height > 0 else {
       return fallback
     }
-    func filled(_ polygons: [[PathPoint]], _ p: PathPoint, evenOdd: Bool) -> Bool {
-      if evenOdd {
-        return polygons.reduce(false) { $0 != contains($1, p) }
-      }
-      return SymbolInk.winding(polygons, at: p) != 0
-    }
+    let ink = PolygonSet(polygons)
     let offset = max(bounds.width, bounds.height) * 1e-3
     var probes: [PathPoint] = []
     var turned: [VectorPath] = []
@@ -68,8 +63,8 @@ enum PathOrientation {
         if !contains(polygon, inner) { swap(&inner, &outer) }
         guard contains(polygon, inner), !contains(polygon, outer) else { continue }
         probes += [inner, outer]
-        let inkInside = filled(polygons, inner, evenOdd: evenOdd)
-        let inkOutside = filled(polygons, outer, evenOdd: evenOdd)
+        let inkInside = ink.filled(inner, evenOdd: evenOdd)
+        let inkOutside = ink.filled(outer, evenOdd: evenOdd)
         if inkInside != inkOutside { votes += inkInside ? 1 : -1 }
       }
       let clockwise = area(polygon) > 0
@@ -82,7 +77,7 @@ enum PathOrientation {
     }
     guard changed || evenOdd else { return path }
     let result = VectorPath(turned.flatMap(\.elements))
-    let resultPolygons = turned.map { SymbolInk.polygon($0, steps: 8) }
+    let turnedInk = PolygonSet(turned.map { SymbolInk.polygon($0, steps: 8) })
     let grid = 32
     for row in 0..<grid {
       for column in 0..<grid {
@@ -93,7 +88,7 @@ enum PathOrientation {
       }
     }
     for p in probes
-    where filled(polygons, p, evenOdd: evenOdd) != filled(resultPolygons, p, evenOdd: false) {
+    where ink.filled(p, evenOdd: evenOdd) != turnedInk.filled(p, evenOdd: false) {
       return fallback
     }
     return result
