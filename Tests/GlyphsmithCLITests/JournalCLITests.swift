@@ -177,6 +177,7 @@ struct JournalCLITests {
             "icon-01.imageset" : "../../icons/icon-01.svg",
             "icon-02.imageset" : "../../icons/icon-02.svg"
           },
+          "project" : "../../glyphsmith.json",
           "version" : 1
         }
 
@@ -212,6 +213,7 @@ struct JournalCLITests {
             "icon-00.imageset" : "../../icons/icon-00.svg",
             "icon-02.imageset" : "../../icons/icon-02.svg"
           },
+          "project" : "../../glyphsmith.json",
           "version" : 1
         }
 
