@@ -915,14 +915,18 @@ public struct AssetsJob: Sendable {
     package var project: String? = nil
     /// The marked outputs of a folder without a record.
     package var marked: (String) -> [String] = { _ in [] }
+    /// Told each removal as it is made (`OutputManifest.update`'s `told`).
+    package var told: (OutputManifest.Removal) -> Void = { _ in }
 
     /// The records to update.
     package init(
       roots: [String], planned: [String: [String: String]], alternatives: Set<String> = [],
       considered: Set<String>, journal: OutputManifest.Journal,
       folders: [String: String]? = nil, project: String? = nil,
-      marked: @escaping (String) -> [String] = { _ in [] }
+      marked: @escaping (String) -> [String] = { _ in [] },
+      told: @escaping (OutputManifest.Removal) -> Void = { _ in }
     ) {
+      self.told = told
       self.project = project
       self.roots = roots
       self.planned = planned
@@ -971,7 +975,8 @@ public struct AssetsJob: Sendable {
       planned: OutputManifest.written(pruning.planned, alternatives: pruning.alternatives),
       considered: pruning.considered, journal: pruning.journal, folders: pruning.folders,
       project: pruning.project, marked: pruning.marked, removing: removing,
-      writtenSources: Set(report.inputs.filter { $0.status == .written }.map(\.path)))
+      writtenSources: Set(report.inputs.filter { $0.status == .written }.map(\.path)),
+      told: pruning.told)
   }
 
   // MARK: - Up to date

@@ -20,7 +20,7 @@ import Foundation
 package enum OutputManifest {
   /// The record's file name inside each output folder (hidden: Xcode, aapt and the catalog
   /// validator skip dot files).
-  package static let fileName = ".glyphsmith-outputs.json"
+  package static let fileName = OutputRecordFile.fileName
 
   /// The record's JSON.
   struct Document: Codable, Equatable {
@@ -270,7 +270,7 @@ package enum OutputManifest {
         else { continue }
         kept.remove(output)
         removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
-        removed.append(Removal(path: path, source: "", sourceGone: true, emptiedKept: true))
+        tell(Removal(path: path, source: "", sourceGone: true, emptiedKept: true))
       }
       let stale =
         removing
@@ -293,7 +293,7 @@ package enum OutputManifest {
           // Removed by this run as it wrote what replaces it (`android.format` switched).
           if journal?.present[base]?.contains(stale.output) == true {
             removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
-            removed.append(
+            tell(
               Removal(path: path, source: paths.display(stale.source), sourceGone: stale.gone))
           }
           continue
@@ -319,7 +319,7 @@ package enum OutputManifest {
           if userFiles.isEmpty {
             removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
           }
-          removed.append(
+          tell(
             Removal(
               path: path, source: paths.display(stale.source), sourceGone: stale.gone,
               kept: userFiles.map { String($0.dropFirst(path.count + 1)) }))
@@ -434,17 +434,28 @@ package enum OutputManifest {
 
   /// The warning about the set folder at `path`, pruned and kept for the files `names` in it
   /// that Glyphsmith did not make (kind `kept-set`), told on every run while they are there:
-  /// a catalog set has no `Contents.json` then, so `validate` reports it (`missing-contents`).
+  /// a catalog set has no `Contents.json` then, and `validate` warns about it alike (rule
+  /// `kept-set`, which does not fail it).
   static func keptWarning(path: String, names: [String]) -> Diagnostic {
     let list = names.joined(separator: ", ")
     let one = names.count == 1
     let removedFiles =
       OutputOwnership.setName(ofFolder: path).catalog
-      ? "its own files are removed, so it has no Contents.json and is no asset (validate: missing-contents)"
+      ? "its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set)"
       : "its own files are removed"
     return .warning(
       "kept for \(list), which glyphsmith did not make; \(removedFiles); move \(one ? "it" : "them") out and the next run removes the folder",
       path: path, kind: Diagnostic.Kind.keptSet)
+  }
+
+  /// The set folders a run keeps for the user's files, paths as printed, each once: those of
+  /// `removals` kept now (`Removal.kept`), then those of `warnings` of kind `kept-set`
+  /// (`keptWarning`, told on every run while a set is kept).
+  package static func keptSets(removals: [Removal], warnings: [Diagnostic]) -> [String] {
+    var seen: Set<String> = []
+    let now = removals.filter { !$0.kept.isEmpty }.map(\.path)
+    let before = warnings.filter { $0.kind == Diagnostic.Kind.keptSet }.compactMap(\.path)
+    return (now + before).filter { seen.insert($0).inserted }
   }
 
   /// `planned` less the `alternatives` (`AssetsJob.alternativeOutputs`: `android.format

@@ -36,16 +36,19 @@ public struct ProjectBuild: Sendable {
     /// Outputs removed because their source is gone or no longer makes them, paths as
     /// printed.
     public var removed: [String] { removals.filter(\.kept.isEmpty).map(\.path) }
-    /// Set folders the prune kept, not removed, for the files in them Glyphsmith did not
-    /// make, paths as printed.
-    public var kept: [String] { removals.filter { !$0.kept.isEmpty }.map(\.path) }
-    /// The outputs removed, in order (told after `notices`).
+    /// Set folders kept for the files in them Glyphsmith did not make, paths as printed: those
+    /// the prune kept now, not removed, then those kept before that still hold the files (a
+    /// `kept-set` warning each, told on every run: the summary counts them every time).
+    public var kept: [String] {
+      OutputManifest.keptSets(removals: removals, warnings: report.warnings)
+    }
+    /// The outputs removed, in order (each told as it is made, `run(plan:told:progress:)`).
     package var removals: [OutputManifest.Removal]
     /// Icons a rule skipped.
     public var skipped: [String]
     /// What to tell, in order (`AssetsReport.notices` of `report`): the warnings, each
     /// icon's warnings and failure, the catalog findings; the command prints each as its
-    /// compiler-form line, then the removals, then `recordError`.
+    /// compiler-form line (after the removals, told as they were made), then `recordError`.
     public var notices: [BatchNotice]
     /// Why the record of outputs could not be confirmed at the end (told last; also the
     /// report's `error`), else `nil`.
@@ -474,13 +477,14 @@ public struct ProjectBuild: Sendable {
 
   /// Executes `plan`: every planned output recorded first (`OutputManifest.begin`, the
   /// journal), then the icons written, then the records confirmed and what they list that is
-  /// no longer made removed (`OutputManifest.update`). `progress(done, total)` after each
-  /// icon, from any thread.
+  /// no longer made removed (`OutputManifest.update`), each removal given to `told` as it is
+  /// made. `progress(done, total)` after each icon, from any thread.
   /// - Throws: what `AssetsJob.run(plan:progress:)` throws (an output folder that cannot be
   ///   created); `GlyphsmithError.writeFailed` naming a record that cannot be written, before
   ///   anything is written; per-icon failures are in the report instead.
   package func run(
-    plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    plan: Plan, told: @escaping (OutputManifest.Removal) -> Void = { _ in },
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> Result {
     let (files, groups, skipped) = (plan.files, plan.groups, plan.skipped)
     let total = groups.reduce(0) { $0 + $1.files.count + $1.symbols.count }
@@ -552,7 +556,8 @@ public struct ProjectBuild: Sendable {
       parts, report: report,
       pruning: AssetsJob.Pruning(
         roots: roots + dropped, planned: planned, alternatives: plan.alternatives,
-        considered: considered, journal: journal, folders: folders, project: project))
+        considered: considered, journal: journal, folders: folders, project: project,
+        told: told))
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
     return Result(
