@@ -177,6 +177,7 @@ struct JournalCLITests {
             "icon-01.imageset" : "../../icons/icon-01.svg",
             "icon-02.imageset" : "../../icons/icon-02.svg"
           },
+          "project" : "../../glyphsmith.json",
           "version" : 1
         }
 
@@ -212,6 +213,7 @@ struct JournalCLITests {
             "icon-00.imageset" : "../../icons/icon-00.svg",
             "icon-02.imageset" : "../../icons/icon-02.svg"
           },
+          "project" : "../../glyphsmith.json",
           "version" : 1
         }
 
@@ -425,9 +427,9 @@ struct JournalCLITests {
     #expect(prune.status == 0)
     #expect(
       prune.stderr.split(separator: "\n").map(String.init) == [
-        "I.xcassets/heart.imageset: warning: kept for notes.txt, which glyphsmith did not make; its own files are removed, so it has no Contents.json and is no asset (validate: missing-contents); move it out and the next run removes the folder",
         "I.xcassets/camera.imageset: removed (made by glyphsmith before it kept a record of its outputs; no icon makes it now)",
         "I.xcassets/heart.imageset: kept, not removed (no icon makes it now; glyphsmith removed its own files, and notes.txt in it is not glyphsmith's)",
+        "I.xcassets/heart.imageset: warning: kept for notes.txt, which glyphsmith did not make; its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set); move it out and the next run removes the folder",
       ])
     #expect(
       OwnershipCLITests.names(catalog) == [

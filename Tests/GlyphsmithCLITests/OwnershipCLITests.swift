@@ -206,7 +206,30 @@ struct OwnershipCLITests {
   static let androidNamed =
     "'android.res' ('android/res', written and pruned from the folder holding it)"
   static let overlapRule =
-    "overlap; each platform's output folder must be apart from the others', since each is pruned by its own record"
+    "overlap; each platform's output folder must be apart from those of the others, since each is pruned by its own record"
+
+  // Found by the new-user trial: `"res": "res"` beside a catalog was reported as overlapping
+  // `ios.catalog`; what is wrong is that Android's folder (the one holding res) is the
+  // project's own, which holds every other output folder.
+  @Test(arguments: [
+    ("res", "the project's own folder (the one holding glyphsmith.json)"),
+    ("../res", "a folder holding glyphsmith.json"),
+  ])
+  func androidResWhoseFolderIsTheProjectsIsNamedAsTheProblem(res: String, what: String) throws {
+    let folder = try Self.project(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+       "android": {"res": "\(res)"}, "web": {"folder": "public"}}
+      """)
+    let before = try ProjectCLITests.snapshot(folder)
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "glyphsmith.json: error: invalid glyphsmith.json: 'android.res' is '\(res)', so Android's output folder (the folder holding res, where its record of outputs is kept and pruned from) is \(what), which holds 'ios.catalog' ('App/Icons.xcassets'); put res in a folder of its own, such as 'android/res', since each platform's output folder is pruned by its own record; see docs/project.md\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+  }
 
   // Found by the new-user trial: a web folder holding the Android one had one platform's prune
   // remove the other's outputs.

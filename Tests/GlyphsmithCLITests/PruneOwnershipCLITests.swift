@@ -20,7 +20,75 @@ struct PruneOwnershipCLITests {
 
   /// The warning of a set folder at `path` kept for the user's file `name` (kind `kept-set`).
   static func keptWarning(_ path: String, _ name: String) -> String {
-    "\(path): warning: kept for \(name), which glyphsmith did not make; its own files are removed, so it has no Contents.json and is no asset (validate: missing-contents); move it out and the next run removes the folder"
+    "\(path): warning: kept for \(name), which glyphsmith did not make; its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set); move it out and the next run removes the folder"
+  }
+
+  /// `validate`'s finding about the set at `path` kept for the user's file `name` (rule
+  /// `kept-set`, a warning that does not fail it), then its count line.
+  static func keptFinding(_ path: String, _ name: String) -> String {
+    "\(path): warning: [kept-set] kept by glyphsmith for \(name), which it did not make, after its icon was removed; the set has no Contents.json, so it is no asset; move it out and the next build removes the folder\n1 finding (0 errors)\n"
+  }
+
+  // Found by the new-user trial: after an icon whose set held the user's file was deleted,
+  // `build` exited 0 warning about the kept set while `validate` failed the catalog
+  // (missing-contents, exit 1), and the warning repeated on every build with no "kept" in
+  // the summary. Both warn now, exit 0, and every run counts the kept set.
+  @Test func aKeptSetIsAWarningOfBuildAndValidateAlikeCountedOnEveryRun() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let set = "App/Icons.xcassets/bell.imageset"
+    try Owned.write("mine", to: folder.appendingPathComponent(set + "/notes.txt"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
+    let warning = Self.keptWarning(set, "notes.txt")
+    let first = try CLIRunner.run(["build"], in: folder)
+    #expect(first.status == 0)
+    let firstLines = first.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(firstLines.dropLast()) == [
+        "\(set): kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and notes.txt in it is not glyphsmith's)",
+        warning,
+      ])
+    let summaryEnd = "; 2 unchanged; 0 skipped; 0 failed; 0 removed; 1 kept"
+    #expect(firstLines.last?.hasSuffix(summaryEnd) == true)
+    for _ in 0..<2 {
+      let again = try CLIRunner.run(["build"], in: folder)
+      #expect(again.status == 0)
+      let lines = again.stderr.split(separator: "\n").map(String.init)
+      #expect(lines.count == 2)
+      #expect(lines.first == warning)
+      #expect(lines.last?.hasSuffix(summaryEnd) == true)
+      let json = try CLIRunner.run(["build", "--json"], in: folder)
+      #expect(json.status == 0)
+      let report = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
+      #expect(report?["kept"] as? [String] == [set])
+      #expect(report?["removed"] as? [String] == [])
+      let validate = try CLIRunner.run(["validate", "App/Icons.xcassets"], in: folder)
+      #expect(validate.status == 0)
+      #expect(validate.stderr == Self.keptFinding(set, "notes.txt"))
+    }
+    let validateJSON = try CLIRunner.run(["validate", "App/Icons.xcassets", "--json"], in: folder)
+    #expect(validateJSON.status == 0)
+    let findings =
+      (try JSONSerialization.jsonObject(with: validateJSON.stdout) as? [String: Any])?[
+        "findings"] as? [[String: Any]]
+    #expect(findings?.count == 1)
+    #expect(findings?.first?["rule"] as? String == "kept-set")
+    #expect(findings?.first?["severity"] as? String == "warning")
+    #expect(findings?.first?["path"] as? String == set)
+    // A set without Contents.json that no record keeps is still an error.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("App/Icons.xcassets/hand.imageset"),
+      withIntermediateDirectories: true)
+    try Owned.write(
+      "x", to: folder.appendingPathComponent("App/Icons.xcassets/hand.imageset/x.png"))
+    let both = try CLIRunner.run(["validate", "App/Icons.xcassets"], in: folder)
+    #expect(both.status == 1)
+    #expect(
+      both.stderr
+        == "App/Icons.xcassets/bell.imageset: warning: [kept-set] kept by glyphsmith for notes.txt, which it did not make, after its icon was removed; the set has no Contents.json, so it is no asset; move it out and the next build removes the folder\n"
+        + "App/Icons.xcassets/hand.imageset/Contents.json: error: [missing-contents] the imageset folder has no Contents.json; add one or remove the folder\n"
+        + "2 findings (1 error)\n")
   }
 
   // Found by the new-user trial: a kept set was never removed once the user's file went.
@@ -35,10 +103,11 @@ struct PruneOwnershipCLITests {
     try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
     let pruned = try CLIRunner.run(["build", "--json"], in: folder)
     #expect(pruned.status == 0)
+    // The removal line as the prune keeps the set, then the warning (told once the run ends).
     #expect(
       pruned.stderr.split(separator: "\n").map(String.init) == [
-        "App/Icons.xcassets/bell.imageset: warning: kept for a.txt, b.png, which glyphsmith did not make; its own files are removed, so it has no Contents.json and is no asset (validate: missing-contents); move them out and the next run removes the folder",
         "App/Icons.xcassets/bell.imageset: kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and a.txt, b.png in it are not glyphsmith's)",
+        "App/Icons.xcassets/bell.imageset: warning: kept for a.txt, b.png, which glyphsmith did not make; its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set); move them out and the next run removes the folder",
       ])
     let json = try JSONSerialization.jsonObject(with: pruned.stdout) as? [String: Any]
     #expect(json?["removed"] as? [String] == [])
@@ -114,16 +183,17 @@ struct PruneOwnershipCLITests {
       "App/Icons.xcassets/bell.imageset: kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and notes.txt in it is not glyphsmith's)",
       "public/camera: kept, not removed (its source icons/camera.svg is gone; glyphsmith removed its own files, and mine.txt in it is not glyphsmith's)",
     ]
+    // Each removal as it is made, then the warnings once the run is over.
     #expect(
-      lines == [
-        Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt"),
-        "public/camera: warning: kept for mine.txt, which glyphsmith did not make; its own files are removed; move it out and the next run removes the folder",
-      ]
-        + outputs.map { output in
+      lines
+        == outputs.map { output in
           if output.path.hasSuffix("/bell.imageset") { return keptLines[0] }
           if output.path == "public/camera" { return keptLines[1] }
           return "\(output.path): removed (its source icons/\(output.icon).svg is gone)"
-        })
+        } + [
+          Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt"),
+          "public/camera: warning: kept for mine.txt, which glyphsmith did not make; its own files are removed; move it out and the next run removes the folder",
+        ])
     #expect(lines.count == 2 + 70)
     // The user's files are there byte for byte, alone in their folders.
     #expect(Owned.read(notes) == "my notes")
@@ -176,19 +246,16 @@ struct PruneOwnershipCLITests {
 
     let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(pruned.status == 0)
-    // Told as kept, naming the user's file, with the warning `validate`'s finding agrees
-    // with (the set has no Contents.json now).
+    // Told as kept as the prune keeps it, naming the user's file, then the warning
+    // `validate`'s finding agrees with (the set has no Contents.json now).
     #expect(
       pruned.stderr
-        == Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt") + "\n"
-        + "App/Icons.xcassets/bell.imageset: kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and notes.txt in it is not glyphsmith's)\n"
+        == "App/Icons.xcassets/bell.imageset: kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and notes.txt in it is not glyphsmith's)\n"
+        + Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt") + "\n"
     )
     let validate = try CLIRunner.run(["validate", "App/Icons.xcassets"], in: folder)
-    #expect(validate.status == 1)
-    #expect(
-      validate.stderr.hasPrefix(
-        "App/Icons.xcassets/bell.imageset/Contents.json: error: [missing-contents] the imageset folder has no Contents.json; add one or remove the folder\n"
-      ))
+    #expect(validate.status == 0)
+    #expect(validate.stderr == Self.keptFinding("App/Icons.xcassets/bell.imageset", "notes.txt"))
     #expect(Owned.names(set) == ["notes.txt"])
     // The folder stays in the record as Glyphsmith's (not removed again, not forgotten).
     let record = try Self.record(catalog)
@@ -272,10 +339,10 @@ struct PruneOwnershipCLITests {
     let lines = dropped.stderr.split(separator: "\n").map(String.init)
     #expect(
       Array(lines.dropLast()) == [
-        "public/bell: warning: kept for NOTES.txt, which glyphsmith did not make; its own files are removed; move it out and the next run removes the folder",
         "public/bell: kept, not removed (icons/bell.svg no longer makes it; glyphsmith removed its own files, and NOTES.txt in it is not glyphsmith's)",
         "public/camera: removed (icons/camera.svg no longer makes it)",
         "public/heart: removed (icons/heart.svg no longer makes it)",
+        "public/bell: warning: kept for NOTES.txt, which glyphsmith did not make; its own files are removed; move it out and the next run removes the folder",
       ])
     #expect(lines.last?.hasSuffix("; 0 failed; 2 removed; 1 kept") == true)
     #expect(Owned.names(publicFolder) == [".glyphsmith-outputs.json", "bell"])

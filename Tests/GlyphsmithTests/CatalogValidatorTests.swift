@@ -397,6 +397,33 @@ struct CatalogValidatorTests {
       ])
   }
 
+  /// Issue 32 trial: a set the catalog's record of outputs keeps for the user's files (its
+  /// icon gone) is a `kept-set` warning naming them, which alone does not fail `validate`; a
+  /// set without `Contents.json` the record does not keep is still `missing-contents`.
+  @Test func aSetTheRecordKeepsIsAKeptSetWarningNotMissingContents() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.text("star.imageset/notes.txt", "mine")
+    try fixture.text("star.imageset/b.png", "mine too")
+    try fixture.text("moon.imageset/notes.txt", "mine")
+    try fixture.text(
+      ".glyphsmith-outputs.json", #"{"kept": ["star.imageset"], "outputs": {}, "version": 1}"#)
+    let findings = try fixture.validate()
+    #expect(
+      try fixture.summary() == [
+        "missing-contents moon.imageset/Contents.json", "kept-set star.imageset",
+      ])
+    let kept = try #require(findings.first { $0.rule == .keptSet })
+    #expect(kept.severity == .warning)
+    #expect(kept.asset == "star")
+    #expect(
+      kept.message
+        == "kept by glyphsmith for b.png, notes.txt, which it did not make, after its icon was removed; the set has no Contents.json, so it is no asset; move them out and the next build removes the folder"
+    )
+    #expect(CatalogRule.keptSet.failsValidation == false)
+    #expect(CatalogRule.allCases.filter { !$0.failsValidation } == [.keptSet])
+  }
+
   /// Issue 22: a folder with dots in its name is a group, not an asset of type "0".
   @Test func aFolderWithDotsInItsNameIsAGroup() throws {
     let fixture = try CatalogFixture()

@@ -155,17 +155,28 @@ public enum AndroidLauncherJob {
   ///   output changed by hand since it was written (its bytes hash otherwise than the record
   ///   says, `OutputOwnership.changedWarning`), replaced; in `outputs` order.
   /// - Throws: `PlanningFailure` naming every output that is not Glyphsmith's
-  ///   (`OutputOwnership.problem`, one line each) unless `force`; what `OutputManifest.add`
-  ///   throws. Nothing is written then.
+  ///   (`OutputOwnership.problem`, one line each) unless `force`, and every output that is a
+  ///   build's of another icon (`OutputManifest.buildOutputs`, `buildOutputError`) even with
+  ///   `force`; what `OutputManifest.add` throws. Nothing is written then.
   static func claim(
     _ outputs: [(path: String, data: Data)], root: String, source: String, force: Bool
   ) throws -> [Diagnostic] {
     let recorded = OutputManifest.recordedOutputs(root: root)
     let hashes = OutputManifest.recordedHashes(root: root)
+    let built = OutputManifest.buildOutputs(root: root)
+    let own = OutputManifest.real(source)
     var replaced: [Diagnostic] = []
     var foreign: [GlyphsmithError] = []
     for (path, data) in outputs where Platform.status(ofPath: path) != nil {
       let absolute = OutputManifest.normalised(OutputManifest.absolute(path))
+      // A build's output of another icon (`ic_launcher_foreground.svg` with `android.format`
+      // `vector`) is the build's, `force` or not (issue 32).
+      if let made = built[absolute] ?? built[OutputManifest.normalised(path)], !made.isEmpty,
+        made != own
+      {
+        foreign.append(buildOutputError(path, made: made, source: source))
+        continue
+      }
       let bytes = FileBytes.read(path)
       if bytes == data { continue }
       if recorded.contains(absolute) || recorded.contains(OutputManifest.normalised(path)) {
@@ -188,6 +199,17 @@ public enum AndroidLauncherJob {
       hashes: Dictionary(
         outputs.map { ($0.path, ContentHash.sha256($0.data)) }, uniquingKeysWith: { a, _ in a }))
     return replaced
+  }
+
+  /// The error of the launcher file `path` that is a build's output of the icon at `made`
+  /// (issue 32): `SOURCE: error: PATH is glyphsmith build's output of MADE, which appicon
+  /// never replaces; rename that icon or give appicon another --name`.
+  static func buildOutputError(_ path: String, made: String, source: String) -> GlyphsmithError {
+    .unusable(
+      path: source,
+      problem:
+        "\(path) is glyphsmith build's output of \(OutputManifest.shown(made)), which appicon never replaces; rename that icon or give appicon another --name"
+    )
   }
 
   /// The legacy square icon's corner radius as a share of its side (Glyphsmith's choice:

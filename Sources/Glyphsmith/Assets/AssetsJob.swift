@@ -174,6 +174,10 @@ public struct AssetsJob: Sendable {
     // Every root's recorded outputs as one set, made once for all icons (issue 32, prune
     // speed: made per icon, it cost the square of the catalog's size).
     let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    // `appicon`'s launcher files, which no icon writes over (issue 32).
+    let launchers = outputRoots.reduce(into: [String: String]()) {
+      $0.merge(OutputManifest.launcherOutputs(root: $1)) { first, _ in first }
+    }
     // The folders holding a file the records hash (a set's, made once for all icons): in
     // such a set every file Glyphsmith wrote has a hash, so one without is not its own.
     let hashedFolders = Set(
@@ -210,6 +214,12 @@ public struct AssetsJob: Sendable {
     var plan = Plan(icons: [], warnings: warnings, rejected: rejected, sets: [], inputs: [])
     for (index, (icon, sets, owned, changed)) in planned.enumerated() {
       var icon = icon
+      // A launcher file `appicon` made is its own: an icon of its name fails, `force` or not.
+      if let (path, source) = Self.launcherFile(icon.outputs, launchers: launchers) {
+        plan.rejected.append(
+          (icon.path, Self.launcherError(path, source: source, input: icon.path)))
+        continue
+      }
       // Files Glyphsmith wrote and the user changed since are replaced, each named.
       if !changed.isEmpty {
         icon.changed = changed
@@ -236,6 +246,31 @@ public struct AssetsJob: Sendable {
       plan.inputs.append(inputs[index])
     }
     return plan
+  }
+
+  /// The first of `outputs` that is a launcher file `appicon` made (`launchers`,
+  /// `OutputManifest.launcherOutputs`), with the source it was made from; `nil` when none is.
+  static func launcherFile(_ outputs: [PlannedOutput], launchers: [String: String]) -> (
+    path: String, source: String
+  )? {
+    guard !launchers.isEmpty else { return nil }
+    for output in outputs {
+      if let source = launchers[OutputManifest.normalised(output.path)] {
+        return (output.path, source)
+      }
+    }
+    return nil
+  }
+
+  /// The error of the icon at `input` whose output `path` is a launcher file `appicon` made
+  /// from `source` (issue 32): `INPUT: error: PATH is a launcher file glyphsmith appicon made
+  /// from SOURCE, which a build never replaces; rename the icon`.
+  static func launcherError(_ path: String, source: String, input: String) -> GlyphsmithError {
+    .unusable(
+      path: input,
+      problem:
+        "\(path) is a launcher file glyphsmith appicon made from \(OutputManifest.shown(source)), which a build never replaces; rename the icon"
+    )
   }
 
   /// Which existing outputs of `sets` and `shared` files (a catalog group's `Contents.json`,
@@ -876,15 +911,23 @@ public struct AssetsJob: Sendable {
     package var journal: OutputManifest.Journal
     /// The project's output folders by platform (`build`), else `nil`.
     package var folders: [String: String]? = nil
+    /// The project file of the build (`OutputManifest.Document.project`), else `nil`.
+    package var project: String? = nil
     /// The marked outputs of a folder without a record.
     package var marked: (String) -> [String] = { _ in [] }
+    /// Told each removal as it is made (`OutputManifest.update`'s `told`).
+    package var told: (OutputManifest.Removal) -> Void = { _ in }
 
     /// The records to update.
     package init(
       roots: [String], planned: [String: [String: String]], alternatives: Set<String> = [],
       considered: Set<String>, journal: OutputManifest.Journal,
-      folders: [String: String]? = nil, marked: @escaping (String) -> [String] = { _ in [] }
+      folders: [String: String]? = nil, project: String? = nil,
+      marked: @escaping (String) -> [String] = { _ in [] },
+      told: @escaping (OutputManifest.Removal) -> Void = { _ in }
     ) {
+      self.told = told
+      self.project = project
       self.roots = roots
       self.planned = planned
       self.alternatives = alternatives
@@ -931,8 +974,9 @@ public struct AssetsJob: Sendable {
       roots: pruning.roots,
       planned: OutputManifest.written(pruning.planned, alternatives: pruning.alternatives),
       considered: pruning.considered, journal: pruning.journal, folders: pruning.folders,
-      marked: pruning.marked, removing: removing,
-      writtenSources: Set(report.inputs.filter { $0.status == .written }.map(\.path)))
+      project: pruning.project, marked: pruning.marked, removing: removing,
+      writtenSources: Set(report.inputs.filter { $0.status == .written }.map(\.path)),
+      told: pruning.told)
   }
 
   // MARK: - Up to date

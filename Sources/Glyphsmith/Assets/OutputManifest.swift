@@ -20,7 +20,7 @@ import Foundation
 package enum OutputManifest {
   /// The record's file name inside each output folder (hidden: Xcode, aapt and the catalog
   /// validator skip dot files).
-  package static let fileName = ".glyphsmith-outputs.json"
+  package static let fileName = OutputRecordFile.fileName
 
   /// The record's JSON.
   struct Document: Codable, Equatable {
@@ -50,6 +50,12 @@ package enum OutputManifest {
     /// --prune`, which do not make them (issue 32: a build after `appicon` called them "not
     /// made by glyphsmith" and dropped them from the record). Absent when none.
     var appicon: [String: String]? = nil
+    /// The project file whose `build` wrote this record (its `glyphsmith.json`), relative to
+    /// this folder's real path (`../../glyphsmith.json`): a folder is one project's, and the
+    /// build of another that names it is refused (`otherProject`, issue 32: a project pointed
+    /// at another's web folder took its sets, and pruned them once pointed back). Absent from
+    /// the records of `assets --prune` and `appicon`, which keep the one they find.
+    var project: String? = nil
   }
 
   /// One output folder's record as read: the confirmed outputs, the pending ones, and
@@ -66,6 +72,9 @@ package enum OutputManifest {
     var hashes: [String: String] = [:]
     /// The outputs `appicon` made (`Document.appicon`), by relative path, with their sources.
     var appicon: [String: String] = [:]
+    /// The project file whose build wrote the record (`Document.project`), a standardized
+    /// absolute path with links resolved; `nil` when it names none.
+    var project: String? = nil
     var exists = false
     var unreadable = false
 
@@ -145,13 +154,15 @@ package enum OutputManifest {
   /// (paths starting with the root), with an unknown source. An existing path Glyphsmith did
   /// not make is not recorded unless `force` replaces it. `folders`: the project's output
   /// folders by platform (`build`), added to those each record lists (a dropped folder stays
-  /// listed until `update` has pruned it).
+  /// listed until `update` has pruned it). `project`: the project file of the `build`
+  /// (`Document.project`), which each record names from then on.
   /// - Returns: the records as they were, for `update`.
   /// - Throws: `GlyphsmithError.writeFailed` naming the record and the system's reason when
   ///   one cannot be written; nothing should be written then.
   package static func begin(
     roots: [String], planned: [String: [String: String]], force: Bool = false,
-    folders: [String: String]? = nil, marked: (String) -> [String] = { _ in [] }
+    folders: [String: String]? = nil, project: String? = nil,
+    marked: (String) -> [String] = { _ in [] }
   ) throws -> Journal {
     var journal = Journal()
     let paths = PrunePaths()
@@ -163,9 +174,8 @@ package enum OutputManifest {
       var record = old
       let all = old.all
       let new = recordable(
-        root: base, planned: planned[root] ?? [:], old: all, kept: old.kept.union(old.appicon.keys),
-        force: force,
-        paths: paths)
+        root: base, planned: planned[root] ?? [:], old: all, kept: old.kept,
+        launcher: Set(old.appicon.keys), force: force, paths: paths)
       for (output, source) in new where all[output] != source { record.pending[output] = source }
       journal.present[base] = Set(
         all.keys.filter { new[$0] == nil && Platform.status(ofPath: base + "/" + $0) != nil })
@@ -176,7 +186,8 @@ package enum OutputManifest {
         outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
         kept: record.kept.isEmpty ? nil : record.kept.sorted(),
         folders: relative(listed, from: base), hashes: record.hashes.isEmpty ? nil : record.hashes,
-        appicon: record.appicon.isEmpty ? nil : record.appicon)
+        appicon: record.appicon.isEmpty ? nil : record.appicon,
+        project: projectEntry(project ?? old.project, root: base, paths: paths))
       let data = try XcodeJSON.encode(document)
       if FileBytes.read(path) == data { continue }
       try AtomicFile.write(data, toPath: path, durable: true)
@@ -204,14 +215,21 @@ package enum OutputManifest {
   ///   listing what it did, so the next run that succeeds prunes it. `writtenSources`: the
   ///   inputs (paths as in `planned`) this run wrote; the files of their outputs are hashed
   ///   anew into the record (`Document.hashes`), the others' hashes kept (a file without one
-  ///   yet is hashed as it is).
+  ///   yet is hashed as it is). `project`: as `begin`'s. `told`: called with each removal
+  ///   as it is made (a set kept for the user's files too), in the order returned, so a
+  ///   command prints it then rather than when the prune is over.
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
-    journal: Journal? = nil, folders: [String: String]? = nil,
+    journal: Journal? = nil, folders: [String: String]? = nil, project: String? = nil,
     marked: (String) -> [String] = { _ in [] }, removing: Bool = true,
-    writtenSources: Set<String> = []
+    writtenSources: Set<String> = [], told: (Removal) -> Void = { _ in }
   ) -> (removed: [Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     var removed: [Removal] = []
+    // Each removal is told as it is made (`told`), in the order of the result.
+    func tell(_ removal: Removal) {
+      removed.append(removal)
+      told(removal)
+    }
     var warnings: [Diagnostic] = []
     var failure: GlyphsmithError? = nil
     var done: Set<String> = []
@@ -230,8 +248,8 @@ package enum OutputManifest {
       }
       let old = record.all
       var new = recordable(
-        root: base, planned: planned[root] ?? [:], old: old,
-        kept: record.kept.union(record.appicon.keys), paths: paths)
+        root: base, planned: planned[root] ?? [:], old: old, kept: record.kept,
+        launcher: Set(record.appicon.keys), paths: paths)
       var pending: [String: String] = [:]
       // A pruned set still holding the user's files stays Glyphsmith's while it is there and
       // no icon makes it again.
@@ -252,7 +270,7 @@ package enum OutputManifest {
         else { continue }
         kept.remove(output)
         removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
-        removed.append(Removal(path: path, source: "", sourceGone: true, emptiedKept: true))
+        tell(Removal(path: path, source: "", sourceGone: true, emptiedKept: true))
       }
       let stale =
         removing
@@ -275,7 +293,7 @@ package enum OutputManifest {
           // Removed by this run as it wrote what replaces it (`android.format` switched).
           if journal?.present[base]?.contains(stale.output) == true {
             removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
-            removed.append(
+            tell(
               Removal(path: path, source: paths.display(stale.source), sourceGone: stale.gone))
           }
           continue
@@ -301,7 +319,7 @@ package enum OutputManifest {
           if userFiles.isEmpty {
             removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
           }
-          removed.append(
+          tell(
             Removal(
               path: path, source: paths.display(stale.source), sourceGone: stale.gone,
               kept: userFiles.map { String($0.dropFirst(path.count + 1)) }))
@@ -337,7 +355,8 @@ package enum OutputManifest {
         kept: kept.isEmpty ? nil : kept.sorted(),
         folders: dropped ? nil : relative(current, from: base),
         hashes: hashes.isEmpty ? nil : hashes,
-        appicon: record.appicon.isEmpty ? nil : record.appicon)
+        appicon: record.appicon.isEmpty ? nil : record.appicon,
+        project: projectEntry(project ?? record.project, root: base, paths: paths))
       if new.isEmpty && pending.isEmpty && old.isEmpty && kept.isEmpty && onDisk == nil {
         continue
       }
@@ -415,17 +434,28 @@ package enum OutputManifest {
 
   /// The warning about the set folder at `path`, pruned and kept for the files `names` in it
   /// that Glyphsmith did not make (kind `kept-set`), told on every run while they are there:
-  /// a catalog set has no `Contents.json` then, so `validate` reports it (`missing-contents`).
+  /// a catalog set has no `Contents.json` then, and `validate` warns about it alike (rule
+  /// `kept-set`, which does not fail it).
   static func keptWarning(path: String, names: [String]) -> Diagnostic {
     let list = names.joined(separator: ", ")
     let one = names.count == 1
     let removedFiles =
       OutputOwnership.setName(ofFolder: path).catalog
-      ? "its own files are removed, so it has no Contents.json and is no asset (validate: missing-contents)"
+      ? "its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set)"
       : "its own files are removed"
     return .warning(
       "kept for \(list), which glyphsmith did not make; \(removedFiles); move \(one ? "it" : "them") out and the next run removes the folder",
       path: path, kind: Diagnostic.Kind.keptSet)
+  }
+
+  /// The set folders a run keeps for the user's files, paths as printed, each once: those of
+  /// `removals` kept now (`Removal.kept`), then those of `warnings` of kind `kept-set`
+  /// (`keptWarning`, told on every run while a set is kept).
+  package static func keptSets(removals: [Removal], warnings: [Diagnostic]) -> [String] {
+    var seen: Set<String> = []
+    let now = removals.filter { !$0.kept.isEmpty }.map(\.path)
+    let before = warnings.filter { $0.kind == Diagnostic.Kind.keptSet }.compactMap(\.path)
+    return (now + before).filter { seen.insert($0).inserted }
   }
 
   /// `planned` less the `alternatives` (`AssetsJob.alternativeOutputs`: `android.format
@@ -456,8 +486,8 @@ package enum OutputManifest {
     let record = prior(root: base, marked: marked)
     let old = record.all
     let new = recordable(
-      root: base, planned: planned, old: old, kept: record.kept.union(record.appicon.keys),
-      paths: paths)
+      root: base, planned: planned, old: old, kept: record.kept,
+      launcher: Set(record.appicon.keys), paths: paths)
     let removable = stale(
       root: base, old: old, new: new, considered: considered, paths: paths
     ).filter {
@@ -490,7 +520,8 @@ package enum OutputManifest {
       kept: record.kept.isEmpty ? nil : record.kept.sorted(),
       folders: relative(record.folders, from: base),
       hashes: record.hashes.isEmpty ? nil : record.hashes,
-      appicon: record.appicon.isEmpty ? nil : record.appicon)
+      appicon: record.appicon.isEmpty ? nil : record.appicon,
+      project: projectEntry(record.project, root: base, paths: PrunePaths()))
     for (output, source) in outputs {
       guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
         continue
@@ -559,7 +590,10 @@ package enum OutputManifest {
       kept: Set((document.kept ?? []).filter(isSafe)),
       folders: (document.folders ?? [:]).mapValues {
         URL(fileURLWithPath: $0, relativeTo: folderURL).standardizedFileURL.path
-      }, hashes: document.hashes ?? [:], appicon: document.appicon ?? [:], exists: true)
+      }, hashes: document.hashes ?? [:], appicon: document.appicon ?? [:],
+      project: document.project.map {
+        real(PrunePaths.standardized($0, cwd: real(base)))
+      }, exists: true)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no
@@ -581,16 +615,20 @@ package enum OutputManifest {
   /// source), but for an existing path Glyphsmith did not make and `old` does not list
   /// (`OutputOwnership.owns`): a path that is not Glyphsmith's never enters its record, but
   /// with `force` (which replaces it). A path among `kept` (a pruned folder holding the user's
-  /// files, or an `appicon` output) is Glyphsmith's.
+  /// files) is Glyphsmith's. A path among `launcher` (an `appicon` output, `Document.appicon`)
+  /// is never a build's, whatever `force` says: the icon planning it fails by name
+  /// (`AssetsJob.plan`), and `appicon`'s record of it stays its own.
   private static func recordable(
     root base: String, planned: [String: String], old: [String: String],
-    kept: Set<String> = [], force: Bool = false, paths: PrunePaths
+    kept: Set<String> = [], launcher: Set<String> = [], force: Bool = false, paths: PrunePaths
   ) -> [String: String] {
     let realRoot = paths.real(base)
     let folder = normalised(base)
     var new: [String: String] = [:]
     for (output, source) in planned {
-      guard let relative = relativePath(of: normalised(output), under: folder) else {
+      guard let relative = relativePath(of: normalised(output), under: folder),
+        !launcher.contains(relative)
+      else {
         continue
       }
       if !force, old[relative] == nil, !kept.contains(relative),
@@ -701,17 +739,125 @@ package enum OutputManifest {
 
   /// The output folders the records of `roots` list (`Document.folders`, written by `build`)
   /// that are none of `roots` and still hold a record of outputs: the folders of platforms
-  /// dropped from `glyphsmith.json` (or moved), whose recorded outputs `build` prunes. Paths
-  /// as the user would write them (relative to the current folder when inside it), sorted.
-  package static func droppedFolders(roots: [String]) -> [String] {
+  /// dropped from `glyphsmith.json` (or moved), whose recorded outputs `build` prunes. A
+  /// folder whose record another project's build wrote (`otherProject`, with `project` the
+  /// build's project file and `icons` its icons folder) is never among them: a build never removes what another project's
+  /// record lists. Paths as the user would write them (relative to the current folder when
+  /// inside it), sorted.
+  package static func droppedFolders(
+    roots: [String], project: String? = nil, icons: String? = nil
+  ) -> [String] {
     let current = Set(roots.map { absolute(trimmed($0)) })
     var found: Set<String> = []
     for root in roots {
       for folder in read(root: trimmed(root)).folders.values where !current.contains(folder) {
-        if Platform.status(ofPath: folder + "/" + fileName) != nil { found.insert(folder) }
+        guard Platform.status(ofPath: folder + "/" + fileName) != nil else { continue }
+        if let project, otherProject(root: folder, project: project, icons: icons) != nil {
+          continue
+        }
+        found.insert(folder)
       }
     }
     return found.map(display).sorted()
+  }
+
+  /// Who else's build wrote a record of outputs (`otherProject`).
+  package enum OtherProject: Equatable, Sendable {
+    /// The record names its project file (`Document.project`), which is there and is not this
+    /// one: its standardized absolute path, links resolved.
+    case project(String)
+    /// A record a build wrote before records named their project: it lists the output folders
+    /// of its project (`Document.folders`, absolute paths by platform) and this folder is
+    /// none of them.
+    case folders([String: String])
+    /// A record a build wrote before records named their project, listing outputs made from
+    /// icons that are there but outside this project's icons folder, and none made from one
+    /// inside it: the first such icon (standardized absolute path, links resolved).
+    case icons(String)
+  }
+
+  /// Whether the record of the output folder `root` was written by the build of another
+  /// project than the file at `project` (issue 32): it names another project file that is
+  /// there (`Document.project`; one that is gone, or the same file reached by another path,
+  /// is not another project), or, written before records named their project, it lists the
+  /// output folders of a build (`Document.folders`) among which `root` is not, or outputs
+  /// made from icons that are there, none of them inside `icons` (this project's icons
+  /// folder, when given). `nil` when there is no record, it cannot be read (the run names
+  /// it), it was written by `assets --prune` or `appicon` only, or it is this project's.
+  package static func otherProject(root: String, project: String, icons: String? = nil)
+    -> OtherProject?
+  {
+    let base = trimmed(root)
+    let record = read(root: base)
+    guard record.exists, !record.unreadable else { return nil }
+    if let recorded = record.project {
+      guard recorded != real(project),
+        Platform.kind(ofPath: recorded) == .regular
+      else { return nil }
+      return .project(recorded)
+    }
+    guard !record.folders.isEmpty else { return nil }
+    let here = real(base)
+    guard record.folders.values.contains(where: { real($0) == here }) else {
+      return .folders(record.folders)
+    }
+    guard let icons else { return nil }
+    let iconsFolder = real(icons)
+    var outside: String? = nil
+    for source in record.outputs.values.sorted() where !source.isEmpty {
+      let path = real(PrunePaths.standardized(source, cwd: here))
+      if path.hasPrefix(iconsFolder + "/") { return nil }
+      if outside == nil, Platform.status(ofPath: path) != nil { outside = path }
+    }
+    return outside.map { .icons($0) }
+  }
+
+  /// The absolute path `path` as messages name it: relative to the current folder, with up
+  /// to three `..` steps (`../pk/glyphsmith.json`), else as it is.
+  package static func shown(_ path: String) -> String {
+    let from = real(".")
+    let relative = relativePath(fromFolder: from, to: path)
+    let ups = relative.split(separator: "/").prefix { $0 == ".." }.count
+    return ups <= 3 && !relative.isEmpty ? relative : path
+  }
+
+  /// `project` (an absolute path) as the record of the folder `base` names it
+  /// (`Document.project`): relative to the folder's real path; `nil` for `nil`.
+  private static func projectEntry(_ project: String?, root base: String, paths: PrunePaths)
+    -> String?
+  {
+    project.map { relativePath(fromFolder: paths.real(base), to: real($0)) }
+  }
+
+  /// The launcher files `appicon --platform android` made in the output folder `root`
+  /// (`Document.appicon`): by normalised path starting with `root` (`normalised`), the
+  /// source each was made from (standardized absolute path, links resolved). A build never
+  /// writes over one (`AssetsJob.plan` fails the icon naming it).
+  package static func launcherOutputs(root: String) -> [String: String] {
+    let base = trimmed(root)
+    let record = read(root: base)
+    let realRoot = real(base)
+    var found: [String: String] = [:]
+    for (output, source) in record.appicon where isSafe(output) {
+      found[normalised(base + "/" + output)] = real(PrunePaths.standardized(source, cwd: realRoot))
+    }
+    return found
+  }
+
+  /// The outputs a build (or `assets --prune`) recorded in the output folder `root`, pending
+  /// ones too, but not `appicon`'s (`launcherOutputs`): by normalised path starting with
+  /// `root`, the source each was made from (standardized absolute path, links resolved; empty
+  /// when unknown). `appicon` never writes over one made from another source.
+  package static func buildOutputs(root: String) -> [String: String] {
+    let base = trimmed(root)
+    let record = read(root: base)
+    let realRoot = real(base)
+    var found: [String: String] = [:]
+    for (output, source) in record.all where isSafe(output) && record.appicon[output] == nil {
+      found[normalised(base + "/" + output)] =
+        source.isEmpty ? "" : real(PrunePaths.standardized(source, cwd: realRoot))
+    }
+    return found
   }
 
   /// `folders` (absolute paths) relative to `base`, `nil` when empty.

@@ -35,25 +35,29 @@ package struct AssetsBatch: Sendable {
     /// each input's warnings and failure, the catalog findings). Missing inputs are told to
     /// `diagnose` as they are found, not here.
     package var notices: [BatchNotice]
-    /// With `prune`: the outputs removed, in order (each told after `notices`).
+    /// With `prune`: the outputs removed, in order (each told as it is made, `run`'s `told`).
     package var removals: [OutputManifest.Removal] = []
     /// With `prune`: why the record of outputs could not be confirmed at the end (told last;
     /// also the report's `error`), else `nil`.
     package var recordError: GlyphsmithError? = nil
     /// With `prune`: the outputs removed, paths as printed.
     package var removed: [String] { removals.filter(\.kept.isEmpty).map(\.path) }
-    /// Set folders the prune kept, not removed, for the files in them Glyphsmith did not
-    /// make, paths as printed.
-    package var kept: [String] { removals.filter { !$0.kept.isEmpty }.map(\.path) }
+    /// Set folders kept for the files in them Glyphsmith did not make, paths as printed
+    /// (`OutputManifest.keptSets(removals:warnings:)`: kept now or before).
+    package var kept: [String] {
+      OutputManifest.keptSets(removals: removals, warnings: report.warnings)
+    }
   }
 
   /// Collects the inputs, tells `diagnose` the catalog name warning and each missing input
   /// (a `.failure`) at once, then writes every asset. `progress(done, total)` is called after
-  /// each input, from any thread.
+  /// each input, from any thread. With `prune`, `told` gets each removal as it is made.
   /// - Throws: a `GlyphsmithFailure` naming the catalog when the job cannot start or the
   ///   catalog cannot be created (see `AssetsJob.run(collected:progress:)`).
   package func run(
-    diagnose: (BatchNotice) -> Void, progress: @escaping @Sendable (Int, Int) -> Void
+    diagnose: (BatchNotice) -> Void,
+    told: @escaping (OutputManifest.Removal) -> Void = { _ in },
+    progress: @escaping @Sendable (Int, Int) -> Void
   ) throws -> Result {
     try checkOutputFolders()
     if let warning = catalogNameWarning { diagnose(.diagnostic(warning)) }
@@ -158,7 +162,7 @@ package struct AssetsBatch: Sendable {
             ? AssetsJob.Pruning(
               roots: roots, planned: planned, alternatives: alternatives,
               considered: Set(collected.map { OutputManifest.absolute($0.path) }),
-              journal: journal, marked: job.markedOutputs) : nil)
+              journal: journal, marked: job.markedOutputs, told: told) : nil)
         removals = outcome.removed
         report.warnings += outcome.warnings
         recordError = outcome.error

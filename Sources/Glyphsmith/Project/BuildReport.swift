@@ -18,8 +18,9 @@ public struct BuildReport: Codable, Equatable, Sendable {
   public var catalogFindings: [Diagnostic] { didSet { readCatalogFindings = nil } }
   /// Outputs removed (their source is gone or no longer makes them), paths as printed.
   public var removed: [String]
-  /// Set folders the prune kept, not removed, for files in them Glyphsmith did not make
-  /// (issue 32), paths as printed; the JSON's `kept`, left out when empty.
+  /// Set folders kept, not removed, for files in them Glyphsmith did not make (issue 32):
+  /// kept by this run's prune or by an earlier one and still holding the files
+  /// (`ProjectBuild.Result.kept`), paths as printed; the JSON's `kept`, left out when empty.
   public var kept: [String] = []
   /// Icons a rule skipped.
   public var skipped: [String]

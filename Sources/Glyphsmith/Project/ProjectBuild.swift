@@ -36,16 +36,19 @@ public struct ProjectBuild: Sendable {
     /// Outputs removed because their source is gone or no longer makes them, paths as
     /// printed.
     public var removed: [String] { removals.filter(\.kept.isEmpty).map(\.path) }
-    /// Set folders the prune kept, not removed, for the files in them Glyphsmith did not
-    /// make, paths as printed.
-    public var kept: [String] { removals.filter { !$0.kept.isEmpty }.map(\.path) }
-    /// The outputs removed, in order (told after `notices`).
+    /// Set folders kept for the files in them Glyphsmith did not make, paths as printed: those
+    /// the prune kept now, not removed, then those kept before that still hold the files (a
+    /// `kept-set` warning each, told on every run: the summary counts them every time).
+    public var kept: [String] {
+      OutputManifest.keptSets(removals: removals, warnings: report.warnings)
+    }
+    /// The outputs removed, in order (each told as it is made, `run(plan:told:progress:)`).
     package var removals: [OutputManifest.Removal]
     /// Icons a rule skipped.
     public var skipped: [String]
     /// What to tell, in order (`AssetsReport.notices` of `report`): the warnings, each
     /// icon's warnings and failure, the catalog findings; the command prints each as its
-    /// compiler-form line, then the removals, then `recordError`.
+    /// compiler-form line (after the removals, told as they were made), then `recordError`.
     public var notices: [BatchNotice]
     /// Why the record of outputs could not be confirmed at the end (told last; also the
     /// report's `error`), else `nil`.
@@ -261,8 +264,10 @@ public struct ProjectBuild: Sendable {
   /// - Throws: `GlyphsmithError.unreadable` for a missing icons folder; `PlanningFailure` for
   ///   a rule that matches no icon (`checkRules`, over every icon, before sharding); a name
   ///   collision over all icons; what `AssetsJob.plan(collected:)` throws; `PlanningFailure` for symbol
-  ///   names that collide (`checkSymbols`).
+  ///   names that collide (`checkSymbols`); `PlanningFailure` naming each output folder
+  ///   whose record another project's build wrote (`checkOwnFolders`).
   package func plan() throws -> Plan {
+    try checkOwnFolders()
     let (files, skippedLinks) = try collectReporting()
     try checkRules(files)
     let (groups, skipped) = self.groups(files)
@@ -296,6 +301,57 @@ public struct ProjectBuild: Sendable {
     }
     try checkSymbols(&plan)
     return plan
+  }
+
+  /// The project file as the records of outputs name it (`OutputManifest.Document.project`):
+  /// standardized, absolute, links resolved.
+  var projectFile: String { OutputManifest.real(config.path) }
+
+  /// Refuses every output folder (`ios.catalog`, the folder holding `android.res`,
+  /// `web.folder`) whose record of outputs another project's build wrote
+  /// (`OutputManifest.otherProject`), before anything is read or written (issue 32: a
+  /// project pointed at another's web folder took that project's sets as its own, and once
+  /// pointed back removed them).
+  /// - Throws: `PlanningFailure`, one `glyphsmith.json: error: 'KEY' is 'VALUE', another
+  ///   project's output folder: ...` line per folder, naming the record and the other
+  ///   project's file (or, for a record from before records named their project, the output
+  ///   folders it lists).
+  func checkOwnFolders() throws {
+    var errors: [GlyphsmithError] = []
+    for platform in config.platforms {
+      guard let root = outputFolders[platform],
+        let other = OutputManifest.otherProject(
+          root: root, project: projectFile, icons: iconsFolder)
+      else { continue }
+      let (key, value): (String, String)
+      switch platform {
+      case .ios: (key, value) = ("ios.catalog", config.ios!.catalog)
+      case .android: (key, value) = ("android.res", config.android!.res)
+      default: (key, value) = ("web.folder", config.web!.folder)
+      }
+      let record = OutputManifest.normalised(root + "/" + OutputManifest.fileName)
+      let writer: String
+      switch other {
+      case .project(let file):
+        writer = "the build of another project, \(OutputManifest.shown(file))"
+      case .folders(let folders):
+        let listed = folders.sorted { $0.key < $1.key }.map {
+          "\($0.key) \(OutputManifest.shown(OutputManifest.real($0.value)))"
+        }
+        writer =
+          "the build of another project, whose output folders (\(listed.joined(separator: ", "))) are not this one"
+      case .icons(let icon):
+        writer =
+          "the build of another project, from icons outside this project's icons folder (\(OutputManifest.shown(icon)))"
+      }
+      errors.append(
+        .unusable(
+          path: config.path,
+          problem:
+            "'\(key)' is '\(value)', another project's output folder: its record of outputs (\(record)) was written by \(writer); two projects writing and pruning one folder replace and remove each other's icons, so give '\(key)' a folder of its own"
+        ))
+    }
+    if !errors.isEmpty { throw PlanningFailure(errors) }
   }
 
   /// `CATALOG/NAME.symbolset` of the SVG icon at `path`.
@@ -389,7 +445,9 @@ public struct ProjectBuild: Sendable {
     let considered = Set(plan.files.map { OutputManifest.absolute($0.path) })
     var seen: Set<String> = []
     var found: [String] = []
-    for root in roots + OutputManifest.droppedFolders(roots: roots)
+    for root in roots
+      + OutputManifest.droppedFolders(
+        roots: roots, project: projectFile, icons: iconsFolder)
     where seen.insert(OutputManifest.normalised(root)).inserted {
       found += OutputManifest.pendingRemovals(
         root: root, planned: plan.planned[root] ?? [:], considered: considered,
@@ -419,13 +477,14 @@ public struct ProjectBuild: Sendable {
 
   /// Executes `plan`: every planned output recorded first (`OutputManifest.begin`, the
   /// journal), then the icons written, then the records confirmed and what they list that is
-  /// no longer made removed (`OutputManifest.update`). `progress(done, total)` after each
-  /// icon, from any thread.
+  /// no longer made removed (`OutputManifest.update`), each removal given to `told` as it is
+  /// made. `progress(done, total)` after each icon, from any thread.
   /// - Throws: what `AssetsJob.run(plan:progress:)` throws (an output folder that cannot be
   ///   created); `GlyphsmithError.writeFailed` naming a record that cannot be written, before
   ///   anything is written; per-icon failures are in the report instead.
   package func run(
-    plan: Plan, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    plan: Plan, told: @escaping (OutputManifest.Removal) -> Void = { _ in },
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) throws -> Result {
     let (files, groups, skipped) = (plan.files, plan.groups, plan.skipped)
     let total = groups.reduce(0) { $0 + $1.files.count + $1.symbols.count }
@@ -445,11 +504,14 @@ public struct ProjectBuild: Sendable {
       uniqueKeysWithValues: config.platforms.compactMap { platform in
         outputFolders[platform].map { (platform.rawValue, $0) }
       })
-    let dropped = OutputManifest.droppedFolders(roots: roots)
+    let project = projectFile
+    let dropped = OutputManifest.droppedFolders(
+      roots: roots, project: project, icons: iconsFolder)
     var journal = OutputManifest.Journal()
     let record = {
       journal = try OutputManifest.begin(
-        roots: roots, planned: planned, force: force, folders: folders, marked: markedOutputs)
+        roots: roots, planned: planned, force: force, folders: folders, project: project,
+        marked: markedOutputs)
     }
     // Symbol sets only: the journal is written before them, under the catalog's lock.
     if parts.isEmpty, let catalog = outputFolders[.ios] {
@@ -494,7 +556,8 @@ public struct ProjectBuild: Sendable {
       parts, report: report,
       pruning: AssetsJob.Pruning(
         roots: roots + dropped, planned: planned, alternatives: plan.alternatives,
-        considered: considered, journal: journal, folders: folders))
+        considered: considered, journal: journal, folders: folders, project: project,
+        told: told))
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
     return Result(

@@ -348,11 +348,41 @@ public struct ProjectConfig: Equatable, Sendable {
             ? "'\(output.key)' ('\(output.value)', written and pruned from the folder holding it)"
             : "'\(output.key)' ('\(output.value)')"
         }
+        // Android's folder (the one holding `res`) that is the project's own folder, or one
+        // holding it, overlaps every other: that is the problem to name (issue 32 trial:
+        // `"res": "res"` was reported as overlapping `ios.catalog`).
+        for index in [earlier, later] where outputs[index].key == "android.res" {
+          let other = index == earlier ? later : earlier
+          guard let problem = androidRootProblem(roots[index], value: outputs[index].value)
+          else { continue }
+          return
+            "\(problem), which holds \(named(other)); put res in a folder of its own, such as 'android/res', since each platform's output folder is pruned by its own record"
+        }
         return
-          "\(named(earlier)) and \(named(later)) overlap; each platform's output folder must be apart from the others', since each is pruned by its own record"
+          "\(named(earlier)) and \(named(later)) overlap; each platform's output folder must be apart from those of the others, since each is pruned by its own record"
       }
     }
     return nil
+  }
+
+  /// What is wrong with Android's output folder `root` (the folder holding `android.res`,
+  /// `value`, where its record of outputs is kept; a standardized path, links resolved) when
+  /// it is the project's own folder or a folder holding it, else `nil`: `'android.res' is
+  /// 'res', so Android's output folder (the folder holding res, where its record of outputs
+  /// is kept and pruned from) is the project's own folder (the one holding glyphsmith.json)`.
+  func androidRootProblem(_ root: String, value: String) -> String? {
+    let home = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL
+      .resolvingSymlinksInPath().path
+    let what: String
+    if root == home {
+      what = "the project's own folder (the one holding \(Self.fileName))"
+    } else if home.hasPrefix(root == "/" ? "/" : root + "/") {
+      what = "a folder holding \(Self.fileName)"
+    } else {
+      return nil
+    }
+    return
+      "'android.res' is '\(value)', so Android's output folder (the folder holding res, where its record of outputs is kept and pruned from) is \(what)"
   }
 
   /// The `glyphsmith.json` in `folder` or the nearest folder above it (as git finds

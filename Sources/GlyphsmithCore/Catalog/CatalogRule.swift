@@ -54,6 +54,16 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// A hidden staging folder or file (`.NAME.imageset.tmp-PID-N`) left by a run that was
   /// killed; a rerun of `assets` removes its own.
   case stagingLeftover = "staging-leftover"
+  /// A set folder Glyphsmith made and pruned (its icon is gone) that it keeps for files the
+  /// user put in it, as its record of outputs lists (`.glyphsmith-outputs.json`, `"kept"`):
+  /// it has no `Contents.json` until they are moved out, and the next `build` removes it
+  /// (issue 32). The one finding that does not fail `validate` (`failsValidation`): `build`
+  /// warns about it on every run and exits 0, and `validate` agrees.
+  case keptSet = "kept-set"
+
+  /// Whether a finding of this rule makes `validate` exit 1: every rule's but `kept-set`'s,
+  /// a set Glyphsmith keeps for the user's files, which `build` warns about alike.
+  public var failsValidation: Bool { self != .keptSet }
 
   /// `error` for what breaks the build or an upload, `warning` for the rest.
   public var severity: CatalogFinding.Severity {

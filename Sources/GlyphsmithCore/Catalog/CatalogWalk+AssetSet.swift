@@ -6,6 +6,18 @@ extension CatalogWalk {
     let contentsPath = folder + "/Contents.json"
     let children = Self.children(folder)
     guard children.contains(where: { $0.name == "Contents.json" && !$0.isFolder }) else {
+      if folder.hasPrefix(root + "/"), keptSets.contains(String(folder.dropFirst(root.count + 1))) {
+        // A set Glyphsmith pruned and keeps for the user's files: named as `build` names it.
+        let names = (Platform.folderNames(atPath: folder) ?? []).sorted()
+        let one = names.count == 1
+        findings.append(
+          CatalogFinding(
+            rule: .keptSet, path: folder, asset: name,
+            message:
+              "kept by glyphsmith for \(names.joined(separator: ", ")), which it did not make, after its icon was removed; the set has no Contents.json, so it is no asset; move \(one ? "it" : "them") out and the next build removes the folder"
+          ))
+        return
+      }
       findings.append(
         CatalogFinding(
           rule: .missingContents, path: contentsPath, asset: name,

@@ -3,6 +3,9 @@ import Foundation
 /// The state of one validation walk.
 struct CatalogWalk {
   let root: String
+  /// The set folders the catalog's record of outputs keeps for the user's files
+  /// (`OutputRecordFile.keptSets`), relative to `root`.
+  let keptSets: Set<String>
   var findings: [CatalogFinding] = []
   var assets: [CatalogAsset] = []
 
@@ -12,6 +15,7 @@ struct CatalogWalk {
 
   init(root: String, symbolSets: @escaping (String, String) -> [CatalogFinding]) {
     self.root = root
+    self.keptSets = OutputRecordFile.keptSets(root: root)
     self.symbolSets = symbolSets
   }
 

@@ -201,8 +201,8 @@ extension Diagnostic {
     /// nothing of the user's goes without a word).
     public static let replacedByForce = "replaced-by-force"
     /// A set folder Glyphsmith made and pruned that stays because it holds files Glyphsmith
-    /// did not make: it has no `Contents.json` (validate's `missing-contents`) until they are
-    /// moved, and the next run removes it (issue 32).
+    /// did not make: it has no `Contents.json` (validate warns alike, rule `kept-set`) until
+    /// they are moved, and the next run removes it (issue 32).
     public static let keptSet = "kept-set"
     /// A file Glyphsmith wrote that was changed by hand since, replaced by this run (issue
     /// 32): `PATH: warning: changed since glyphsmith wrote it; replaced`.

@@ -293,7 +293,14 @@ enum AssetsCommand: DeclaredSubcommand {
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     let result: AssetsBatch.Result
     do {
-      result = try batch.run(diagnose: tell) { bar.update(done: $0, total: $1) }
+      // Each removal is printed as `--prune` makes it (the progress bar ended first).
+      result = try batch.run(
+        diagnose: tell,
+        told: {
+          bar.finish()
+          Terminal.error($0.line)
+        },
+        progress: { bar.update(done: $0, total: $1) })
     } catch let failure as any GlyphsmithFailure {
       bar.finish()
       if options.json, let data = AssetsBatch.failureJSON(failure.description) {
@@ -302,7 +309,7 @@ enum AssetsCommand: DeclaredSubcommand {
       throw failure
     }
     bar.finish()
-    tell(result.notices, removals: result.removals, recordError: result.recordError)
+    tell(result.notices, removals: [], recordError: result.recordError)
     var report = result.report
     let lintFailed = options.lint ? lintInputs(&report, options: options) : false
     if options.json {
@@ -333,8 +340,9 @@ enum AssetsCommand: DeclaredSubcommand {
 
   /// Prints what a run found once it is over (`assets`, `build`): each notice (`tell`; the
   /// inputs a full disk failed after the first as one error,
-  /// `BatchNotice.summarisingFullDisk`), then each removed output (`PATH: removed (...)`),
-  /// then the error of a record of outputs that could not be written, if any.
+  /// `BatchNotice.summarisingFullDisk`), then each removed output given (`PATH: removed
+  /// (...)`; `build` and `assets --prune` print them as they are made and give none), then
+  /// the error of a record of outputs that could not be written, if any.
   static func tell(
     _ notices: [BatchNotice], removals: [OutputManifest.Removal], recordError: GlyphsmithError?
   ) {

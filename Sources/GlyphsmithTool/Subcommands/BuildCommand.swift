@@ -188,10 +188,17 @@ enum BuildCommand: DeclaredSubcommand {
       return printed.failures == nil ? nil : .unusableInput
     }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
-    var result = try build.run(plan: plan) { bar.update(done: $0, total: $1) }
+    // Each removal is printed as the prune makes it (the progress bar ended first); the
+    // notices follow once the run is over.
+    var result = try build.run(
+      plan: plan,
+      told: {
+        bar.finish()
+        Terminal.error($0.line)
+      },
+      progress: { bar.update(done: $0, total: $1) })
     bar.finish()
-    AssetsCommand.tell(
-      result.notices, removals: result.removals, recordError: result.recordError)
+    AssetsCommand.tell(result.notices, removals: [], recordError: result.recordError)
     var lintFound = false
     if options.lint {
       for group in result.groups {
