@@ -858,9 +858,7 @@ extension CommandTextIndex {
           --quiet   no progress and no totals on stderr
 
         Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set.
-        Exit: 0 no findings (or only kept-set warnings: a set glyphsmith build pruned and keeps
-        for files it did not make, which build warns about alike), 1 findings, 2 the catalog
-        cannot be read or FOLDER holds none.
+        Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
         """#),
     Entry(
       name: "appicon",

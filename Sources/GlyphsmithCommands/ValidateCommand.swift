@@ -35,9 +35,7 @@ package enum ValidateCommand: DeclaredSubcommand {
     helpColumn: 12,
     footer: """
       Rule ids: \(CatalogRule.allCases.map(\.rawValue).joined(separator: ", ")).
-      Exit: 0 no findings (or only kept-set warnings: a set glyphsmith build pruned and keeps
-      for files it did not make, which build warns about alike), 1 findings, 2 the catalog
-      cannot be read or FOLDER holds none.
+      Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
       """)
 
   package struct Options: Equatable {

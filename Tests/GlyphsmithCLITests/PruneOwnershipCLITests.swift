@@ -24,7 +24,7 @@ struct PruneOwnershipCLITests {
   }
 
   /// `validate`'s finding about the set at `path` kept for the user's file `name` (rule
-  /// `kept-set`, a warning that does not fail it), then its count line.
+  /// `kept-set`, a warning: exit 1 as for every finding), then its count line.
   static func keptFinding(_ path: String, _ name: String) -> String {
     "\(path): warning: [kept-set] kept by glyphsmith for \(name), which it did not make, after its icon was removed; the set has no Contents.json, so it is no asset; move it out and the next build removes the folder\n1 finding (0 errors)\n"
   }
@@ -32,7 +32,8 @@ struct PruneOwnershipCLITests {
   // Found by the new-user trial: after an icon whose set held the user's file was deleted,
   // `build` exited 0 warning about the kept set while `validate` failed the catalog
   // (missing-contents, exit 1), and the warning repeated on every build with no "kept" in
-  // the summary. Both warn now, exit 0, and every run counts the kept set.
+  // the summary. Both warn now (validate exits 1 as for every finding, build 0 as for a
+  // user's file in one of its sets), and every run counts the kept set.
   @Test func aKeptSetIsAWarningOfBuildAndValidateAlikeCountedOnEveryRun() throws {
     let folder = try Owned.project(
       #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#)
@@ -64,11 +65,11 @@ struct PruneOwnershipCLITests {
       #expect(report?["kept"] as? [String] == [set])
       #expect(report?["removed"] as? [String] == [])
       let validate = try CLIRunner.run(["validate", "App/Icons.xcassets"], in: folder)
-      #expect(validate.status == 0)
+      #expect(validate.status == 1)
       #expect(validate.stderr == Self.keptFinding(set, "notes.txt"))
     }
     let validateJSON = try CLIRunner.run(["validate", "App/Icons.xcassets", "--json"], in: folder)
-    #expect(validateJSON.status == 0)
+    #expect(validateJSON.status == 1)
     let findings =
       (try JSONSerialization.jsonObject(with: validateJSON.stdout) as? [String: Any])?[
         "findings"] as? [[String: Any]]
@@ -254,7 +255,7 @@ struct PruneOwnershipCLITests {
         + Self.keptWarning("App/Icons.xcassets/bell.imageset", "notes.txt") + "\n"
     )
     let validate = try CLIRunner.run(["validate", "App/Icons.xcassets"], in: folder)
-    #expect(validate.status == 0)
+    #expect(validate.status == 1)
     #expect(validate.stderr == Self.keptFinding("App/Icons.xcassets/bell.imageset", "notes.txt"))
     #expect(Owned.names(set) == ["notes.txt"])
     // The folder stays in the record as Glyphsmith's (not removed again, not forgotten).

@@ -398,7 +398,7 @@ struct CatalogValidatorTests {
   }
 
   /// Issue 32 trial: a set the catalog's record of outputs keeps for the user's files (its
-  /// icon gone) is a `kept-set` warning naming them, which alone does not fail `validate`; a
+  /// icon gone) is a `kept-set` warning naming them (not the error `missing-contents`); a
   /// set without `Contents.json` the record does not keep is still `missing-contents`.
   @Test func aSetTheRecordKeepsIsAKeptSetWarningNotMissingContents() throws {
     let fixture = try CatalogFixture()
@@ -420,8 +420,6 @@ struct CatalogValidatorTests {
       kept.message
         == "kept by glyphsmith for b.png, notes.txt, which it did not make, after its icon was removed; the set has no Contents.json, so it is no asset; move them out and the next build removes the folder"
     )
-    #expect(CatalogRule.keptSet.failsValidation == false)
-    #expect(CatalogRule.allCases.filter { !$0.failsValidation } == [.keptSet])
   }
 
   /// Issue 22: a folder with dots in its name is a group, not an asset of type "0".

@@ -57,13 +57,10 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// A set folder Glyphsmith made and pruned (its icon is gone) that it keeps for files the
   /// user put in it, as its record of outputs lists (`.glyphsmith-outputs.json`, `"kept"`):
   /// it has no `Contents.json` until they are moved out, and the next `build` removes it
-  /// (issue 32). The one finding that does not fail `validate` (`failsValidation`): `build`
-  /// warns about it on every run and exits 0, and `validate` agrees.
+  /// (issue 32). A warning, as `build` warns about it on every run; like every finding it
+  /// makes `validate` exit 1 (`build` exits 0: its findings are its own sets', and this set's
+  /// icon is gone, as with a user's `unassigned-file` in one of them).
   case keptSet = "kept-set"
-
-  /// Whether a finding of this rule makes `validate` exit 1: every rule's but `kept-set`'s,
-  /// a set Glyphsmith keeps for the user's files, which `build` warns about alike.
-  public var failsValidation: Bool { self != .keptSet }
 
   /// `error` for what breaks the build or an upload, `warning` for the rest.
   public var severity: CatalogFinding.Severity {

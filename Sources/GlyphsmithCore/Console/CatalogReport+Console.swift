@@ -49,9 +49,6 @@ extension CatalogReport {
     return findings.map { ($0.description, false) } + [(prefix + total, true)]
   }
 
-  /// `nil` with no findings (or only findings that do not fail validation,
-  /// `CatalogRule.failsValidation`: a `kept-set` warning); `.answerIsNo` otherwise.
-  package var outcome: FailureCategory? {
-    findings.contains { $0.rule.failsValidation } ? .answerIsNo : nil
-  }
+  /// `nil` with no findings; `.answerIsNo` otherwise (warnings included).
+  package var outcome: FailureCategory? { findings.isEmpty ? nil : .answerIsNo }
 }
