@@ -15,11 +15,11 @@ import Foundation
 package enum IconComposerJSON {
   /// `value` in Apple's layout; a final `\n` when `finalNewline`.
   package static func encode(_ value: JSONValue, finalNewline: Bool = false) -> Data {
-    var out: [UInt8] = []
-    out.reserveCapacity(8192)
-    write(value, indent: 0, into: &out)
-    if finalNewline { out.append(0x0A) }
-    return Data(out)
+    var writer = Writer()
+    writer.out.reserveCapacity(8192)
+    writer.write(value, indent: 0)
+    if finalNewline { writer.out.append(0x0A) }
+    return Data(writer.out)
   }
 
   /// Reads `data` as JSON with the project's strict reader (`StrictJSON`: syntax with line and
@@ -51,65 +51,74 @@ package enum IconComposerJSON {
 
   // MARK: - Writing
 
-  private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
-    switch value {
-    case .null: out += Array("null".utf8)
-    case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
-    case .number(let number): out += Array(self.number(number).utf8)
-    case .string(let text): writeString(text, into: &out)
-    case .array(let items):
-      guard !items.isEmpty else {
-        out += Array("[]".utf8)
-        return
-      }
-      out += [UInt8(ascii: "["), 0x0A]
-      for (index, item) in items.enumerated() {
-        pad(indent + 1, into: &out)
-        write(item, indent: indent + 1, into: &out)
-        if index < items.count - 1 { out.append(UInt8(ascii: ",")) }
-        out.append(0x0A)
-      }
-      pad(indent, into: &out)
-      out.append(UInt8(ascii: "]"))
-    case .object(let members):
-      guard !members.isEmpty else {
-        out += Array("{}".utf8)
-        return
-      }
-      out += [UInt8(ascii: "{"), 0x0A]
-      let keys = sortedKeys(members.keys)
-      for (index, key) in keys.enumerated() {
-        pad(indent + 1, into: &out)
-        writeString(key, into: &out)
-        out += Array(" : ".utf8)
-        write(members[key]!, indent: indent + 1, into: &out)
-        if index < keys.count - 1 { out.append(UInt8(ascii: ",")) }
-        out.append(0x0A)
-      }
-      pad(indent, into: &out)
-      out.append(UInt8(ascii: "}"))
-    }
-  }
+  /// The bytes written so far.
+  private struct Writer {
+    var out: [UInt8] = []
 
-  private static func pad(_ level: Int, into out: inout [UInt8]) {
-    out += [UInt8](repeating: 0x20, count: level * 2)
-  }
+    mutating func newline() { out.append(0x0A) }
 
-  private static func writeString(_ text: String, into out: inout [UInt8]) {
-    out.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out += Array("\\\"".utf8)
-      case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
-      case 0x0A: out += Array("\\n".utf8)
-      case 0x0D: out += Array("\\r".utf8)
-      case 0x09: out += Array("\\t".utf8)
-      case 0x08: out += Array("\\b".utf8)
-      case 0x0C: out += Array("\\f".utf8)
-      case 0..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
-      default: out.append(byte)
+    mutating func write(_ value: JSONValue, indent: Int) {
+      switch value {
+      case .null: out += Array("null".utf8)
+      case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
+      case .number(let number): out += Array(IconComposerJSON.number(number).utf8)
+      case .string(let text): writeString(text)
+      case .array(let items):
+        guard !items.isEmpty else {
+          out += Array("[]".utf8)
+          return
+        }
+        out.append(UInt8(ascii: "["))
+        newline()
+        for (index, item) in items.enumerated() {
+          pad(indent + 1)
+          write(item, indent: indent + 1)
+          if index < items.count - 1 { out.append(UInt8(ascii: ",")) }
+          newline()
+        }
+        pad(indent)
+        out.append(UInt8(ascii: "]"))
+      case .object(let members):
+        guard !members.isEmpty else {
+          out += Array("{}".utf8)
+          return
+        }
+        out.append(UInt8(ascii: "{"))
+        newline()
+        let keys = IconComposerJSON.sortedKeys(members.keys)
+        for (index, key) in keys.enumerated() {
+          pad(indent + 1)
+          writeString(key)
+          out += Array(" : ".utf8)
+          write(members[key]!, indent: indent + 1)
+          if index < keys.count - 1 { out.append(UInt8(ascii: ",")) }
+          newline()
+        }
+        pad(indent)
+        out.append(UInt8(ascii: "}"))
       }
     }
-    out.append(UInt8(ascii: "\""))
+
+    mutating func pad(_ level: Int) {
+      out += [UInt8](repeating: 0x20, count: level * 2)
+    }
+
+    mutating func writeString(_ text: String) {
+      out.append(UInt8(ascii: "\""))
+      for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): out += Array("\\\"".utf8)
+        case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
+        case 0x0A: out += Array("\\n".utf8)
+        case 0x0D: out += Array("\\r".utf8)
+        case 0x09: out += Array("\\t".utf8)
+        case 0x08: out += Array("\\b".utf8)
+        case 0x0C: out += Array("\\f".utf8)
+        case 0..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
+        default: out.append(byte)
+        }
+      }
+      out.append(UInt8(ascii: "\""))
+    }
   }
 }
