@@ -934,6 +934,19 @@ extension CommandTextIndex {
         foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
         square an error; a monochrome layer of more than one colour or a background with
         transparency is an error (exit 1, the files are written). See docs/specs.md.
+
+        Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
+                                  [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
+                                  [--force]
+        writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
+        (only keys and values its own documents use) and Assets/ with each layer file under its
+        own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
+        default shadow and translucency; --layer FILE adds layers behind it; --dark ICON is its
+        file in the dark appearance. --background COLOR fills the icon with that colour,
+        --background FILE draws the file as the back layer; without it, Icon Composer's
+        automatic gradient. Icon Composer makes the tinted appearance from the layers. The
+        bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
+        since) is replaced only with --force (exit 2 without). The bundle is then validated.
         """#),
     Entry(
       name: "symbol",
