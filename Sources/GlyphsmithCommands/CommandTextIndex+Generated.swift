@@ -835,7 +835,7 @@ extension CommandTextIndex {
       name: "validate",
       summary: "check an .xcassets catalog for what actool would warn about",
       help: #"""
-        usage: glyphsmith validate CATALOG.xcassets|FOLDER [--json]
+        usage: glyphsmith validate CATALOG.xcassets|NAME.icon|FOLDER [--json]
 
         Checks an asset catalog before actool does: malformed Contents.json, missing and
         unassigned files, two entries for one slot, unknown or missing idiom, scale and
@@ -850,6 +850,13 @@ extension CommandTextIndex {
         folders skipped); each is validated and named on its count line ("PATH: no findings" too).
         A folder with no catalog is an error (exit 2) that says what it holds.
 
+        Icon Composer bundles (NAME.icon: icon.json and Assets/) are checked too, given as the
+        path, inside a catalog, or beside the catalogs in FOLDER: every key and value form of
+        icon.json (an unknown key is a warning, a wrong type an error, each named by its key
+        path, as groups[0].layers[1].glass), appearances and idioms of specializations, colour
+        strings, at most 4 groups, and each layer file (spaces allowed, an extension optional)
+        present in Assets/ and rendering.
+
         options:
           --json    print {"catalog", "findings" : [...], "version" : 1} on stdout instead
                     (sorted keys; each finding has asset, entry, file, line, message, path,
@@ -857,7 +864,7 @@ extension CommandTextIndex {
                     "catalogs" : [PATH, ...], the catalogs validated)
           --quiet   no progress and no totals on stderr
 
-        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set.
+        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set, icon-json, icon-unknown-key, icon-unknown-value, icon-specialization, icon-color, icon-groups, icon-layer.
         Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
         """#),
     Entry(
@@ -927,6 +934,19 @@ extension CommandTextIndex {
         foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
         square an error; a monochrome layer of more than one colour or a background with
         transparency is an error (exit 1, the files are written). See docs/specs.md.
+
+        Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
+                                  [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
+                                  [--force]
+        writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
+        (only keys and values its own documents use) and Assets/ with each layer file under its
+        own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
+        default shadow and translucency; --layer FILE adds layers behind it; --dark ICON is its
+        file in the dark appearance. --background COLOR fills the icon with that colour,
+        --background FILE draws the file as the back layer; without it, Icon Composer's
+        automatic gradient. Icon Composer makes the tinted appearance from the layers. The
+        bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
+        since) is replaced only with --force (exit 2 without). The bundle is then validated.
         """#),
     Entry(
       name: "symbol",

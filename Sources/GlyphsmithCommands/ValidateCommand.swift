@@ -1,13 +1,14 @@
 import Foundation
 import GlyphsmithCore
 
-/// `glyphsmith validate CATALOG.xcassets [--json]`: what actool would warn about, first.
+/// `glyphsmith validate CATALOG.xcassets|NAME.icon|FOLDER [--json]`: what actool would warn
+/// about, first; Icon Composer bundles too (issue 35).
 package enum ValidateCommand: DeclaredSubcommand {
   /// The command declared once: `parse`, the usage and this help all come from it.
   package static let declaration = CommandDeclaration(
     name: "validate",
     summary: "check an .xcassets catalog for what actool would warn about",
-    synopsis: "CATALOG.xcassets|FOLDER [--json]",
+    synopsis: "CATALOG.xcassets|NAME.icon|FOLDER [--json]",
     discussion: """
       Checks an asset catalog before actool does: malformed Contents.json, missing and
       unassigned files, two entries for one slot, unknown or missing idiom, scale and
@@ -21,6 +22,13 @@ package enum ValidateCommand: DeclaredSubcommand {
       A FOLDER that is not a catalog is searched for NAME.xcassets folders (6 levels deep, hidden
       folders skipped); each is validated and named on its count line ("PATH: no findings" too).
       A folder with no catalog is an error (exit 2) that says what it holds.
+
+      Icon Composer bundles (NAME.icon: icon.json and Assets/) are checked too, given as the
+      path, inside a catalog, or beside the catalogs in FOLDER: every key and value form of
+      icon.json (an unknown key is a warning, a wrong type an error, each named by its key
+      path, as groups[0].layers[1].glass), appearances and idioms of specializations, colour
+      strings, at most 4 groups, and each layer file (spaces allowed, an extension optional)
+      present in Assets/ and rendering.
       """,
     options: [
       .flag(
@@ -55,10 +63,17 @@ package enum ValidateCommand: DeclaredSubcommand {
   /// handed to `glyphsmith-render` (nothing has been printed yet: the walk only reads).
   nonisolated(unsafe) package static var symbolSets: ((String, String) -> [CatalogFinding])?
 
+  /// Checks that one SVG layer of an Icon Composer bundle loads and renders:
+  /// `IconLayerCheck.svg` (librsvg), set by `glyphsmith-render`. Unset in the light front,
+  /// where a bundle with an SVG layer is handed to `glyphsmith-render` as a symbol set is
+  /// (PNG layers are decoded here).
+  nonisolated(unsafe) package static var svgLayers: ((String) -> String?)?
+
   package static func run(_ options: Options) throws -> FailureCategory? {
     let report = try CatalogReport.validating(
       catalogPath: options.catalog,
-      symbolSets: symbolSets ?? { _, _ in RenderHandoff.exec() })
+      symbolSets: symbolSets ?? { _, _ in RenderHandoff.exec() },
+      svgLayers: svgLayers ?? { _ in RenderHandoff.exec() })
     if options.json {
       do {
         FileHandle.standardOutput.write(try XcodeJSON.encode(report))

@@ -11,9 +11,10 @@ import GlyphsmithTool
 /// from it).
 let subcommands = CommandIndex.entries
 
-// `validate` checks symbol sets' SVG templates with librsvg here (the front hands a catalog
-// that has them to this executable).
+// `validate` checks symbol sets' SVG templates and Icon Composer bundles' SVG layers with
+// librsvg here (the front hands a catalog that has them to this executable).
 ValidateCommand.symbolSets = { SymbolSetCheck.check(folder: $0, asset: $1) }
+ValidateCommand.svgLayers = { IconLayerCheck.svg($0) }
 
 /// `glyphsmith --version`: the version, the runtime library versions, the fonts folder.
 @MainActor func printVersion() -> ExitCode {

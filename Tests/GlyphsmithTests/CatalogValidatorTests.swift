@@ -487,18 +487,19 @@ struct CatalogValidatorTests {
     try fixture.folder.write(".hidden/Hidden.xcassets/Contents.json", "{")
     let parent = fixture.folder.url.path
     let report = try CatalogReport.validating(
-      catalogPath: parent + "/", symbolSets: { _, _ in [] })
+      catalogPath: parent + "/", symbolSets: { _, _ in [] }, svgLayers: { _ in nil })
     #expect(report.catalog == parent)
     #expect(report.catalogs == [parent + "/Cat.xcassets", parent + "/ios/Other.xcassets"])
     #expect(report.findings.map(\.rule) == [.missingFile])
     #expect(
       report.diagnostics.map(\.isTotal) == [false, true, true]
         && report.diagnostics.dropFirst().map(\.text) == [
-          parent + "/Cat.xcassets: 1 finding (1 error)", parent + "/ios/Other.xcassets: no findings",
+          parent + "/Cat.xcassets: 1 finding (1 error)",
+          parent + "/ios/Other.xcassets: no findings",
         ])
     // The catalog itself: as before, no `catalogs`.
     let single = try CatalogReport.validating(
-      catalogPath: fixture.catalog + "/", symbolSets: { _, _ in [] })
+      catalogPath: fixture.catalog + "/", symbolSets: { _, _ in [] }, svgLayers: { _ in nil })
     #expect(single.catalogs == nil && single.catalog == fixture.catalog)
     #expect(single.diagnostics.map(\.text).last == "1 finding (1 error)")
 

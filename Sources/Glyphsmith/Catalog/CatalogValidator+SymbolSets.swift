@@ -17,6 +17,7 @@ extension CatalogValidator {
   ) throws -> [CatalogFinding] {
     try validate(
       catalogPath: catalogPath, checkingAssets: checkingAssets,
-      symbolSets: { SymbolSetCheck.check(folder: $0, asset: $1) })
+      symbolSets: { SymbolSetCheck.check(folder: $0, asset: $1) },
+      svgLayers: { IconLayerCheck.svg($0) })
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// is then renamed into place; an existing folder is renamed aside first and removed after.
 package enum AtomicFolder {
   /// Replaces the folder at `path` with one holding exactly `files` (name inside the folder,
-  /// bytes), mode 0644, and the entries `keeping` names of the existing folder (the user's
+  /// `Assets/Logo.svg` in a folder of it, bytes), mode 0644, and the entries `keeping` names of the existing folder (the user's
   /// files in a set of Glyphsmith's, `OutputOwnership.userFiles`): each is hard-linked (a
   /// folder copied) into the new folder before it is swapped in, so it is never missing from
   /// the set, byte for byte. The parent folder must exist.
@@ -38,6 +38,17 @@ package enum AtomicFolder {
     }
     do {
       for file in files {
+        // A name with `/` goes into a folder of the set (`Assets/Logo.svg`), made once.
+        if let slash = file.name.lastIndex(of: "/") {
+          let folder = staging + "/" + file.name[..<slash]
+          do {
+            try FileManager.default.createDirectory(
+              atPath: folder, withIntermediateDirectories: true)
+          } catch {
+            throw GlyphsmithError.writeFailed(
+              path: path, reason: "cannot create \(file.name[..<slash]) in the staging folder")
+          }
+        }
         try POSIXFile.create(file.data, atPath: staging + "/" + file.name) {
           .writeFailed(path: path, reason: $0)
         }

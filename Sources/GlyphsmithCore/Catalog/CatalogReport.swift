@@ -10,8 +10,9 @@ public struct CatalogReport: Codable, Equatable, Sendable {
   public var catalog: String
   /// Sorted findings.
   public var findings: [CatalogFinding]
-  /// The catalogs found in `catalog` and validated, sorted; `nil` (absent from the JSON) when
-  /// `catalog` is itself the catalog.
+  /// The catalogs found in `catalog` and validated, with the Icon Composer bundles found
+  /// beside them, sorted; `nil` (absent from the JSON) when `catalog` is itself the catalog
+  /// (or the bundle).
   public var catalogs: [String]?
 
   /// A report for `catalog`; `catalogs` as the property.

@@ -61,13 +61,33 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// makes `validate` exit 1 (`build` exits 0: its findings are its own sets', and this set's
   /// icon is gone, as with a user's `unassigned-file` in one of them).
   case keptSet = "kept-set"
+  /// An Icon Composer `.icon` bundle without `icon.json`, or whose `icon.json` is not JSON, or
+  /// holds a value of another form than its key takes (`"glass" : "yes"`), or lacks a key
+  /// Icon Composer always writes (`groups`, `layers`, `image-name`); the key path names it.
+  case iconJSON = "icon-json"
+  /// A key in an `icon.json` that Icon Composer's documents do not have (it ignores it).
+  case iconUnknownKey = "icon-unknown-key"
+  /// A blend mode, lighting, shadow kind or fill keyword Icon Composer does not write.
+  case iconUnknownValue = "icon-unknown-value"
+  /// A specialization whose `appearance` (light, dark, tinted) or `idiom` (square, macOS,
+  /// watchOS) Icon Composer does not know.
+  case iconSpecialization = "icon-specialization"
+  /// A colour string that does not parse (`SPACE:C1,...,ALPHA`, as
+  /// `display-p3:1.00000,0.50000,0.00000,1.00000`).
+  case iconColor = "icon-color"
+  /// More groups than Icon Composer accepts (4).
+  case iconGroups = "icon-groups"
+  /// A layer's file that is not in the bundle's `Assets/`, or does not load and render (SVG
+  /// through librsvg, PNG through libpng).
+  case iconLayer = "icon-layer"
 
   /// `error` for what breaks the build or an upload, `warning` for the rest.
   public var severity: CatalogFinding.Severity {
     switch self {
     case .malformedJSON, .missingContents, .missingFile, .unreadableImage, .iconAlpha,
       .caseCollision, .duplicateName, .symbolTemplate, .symbolGuides, .symbolPaths,
-      .symbolInterpolation, .vectorSizeMismatch:
+      .symbolInterpolation, .vectorSizeMismatch, .iconJSON, .iconSpecialization, .iconColor,
+      .iconGroups, .iconLayer:
       return .error
     default:
       return .warning

@@ -8,6 +8,10 @@ import Foundation
 ///   inside of catalogs are not searched) stands for those catalogs, sorted by path.
 /// - Any other folder that is laid out as a catalog (a root `Contents.json` or an asset folder
 ///   such as `star.imageset` among its entries) is one catalog, as before.
+/// - A folder named `NAME.icon` is one Icon Composer bundle (issue 35).
+/// - Beside the catalogs found, the Icon Composer bundles outside them (Xcode 26 keeps a
+///   `.icon` in the project folder, not in the catalog) are validated too; a folder that
+///   holds bundles and no catalog stands for its bundles.
 /// - An asset folder (`star.imageset`) and anything else are errors, the latter naming what
 ///   the folder holds.
 public enum CatalogSearch {
@@ -32,7 +36,7 @@ public enum CatalogSearch {
     guard Platform.canList(root) else {
       throw GlyphsmithError.unreadable(path: root, reason: "permission denied")
     }
-    if isCatalogName(root) { return [root] }
+    if isCatalogName(root) || IconBundleCheck.isBundleName(root) { return [root] }
     let kind = CatalogVocabulary.folderType((root as NSString).lastPathComponent)
     if !kind.isEmpty {
       throw GlyphsmithError.unusable(
@@ -41,12 +45,15 @@ public enum CatalogSearch {
           "a .\(kind) folder is an asset, not a catalog; pass the .xcassets folder that holds it")
     }
     let found = search(root, depth: 1)
-    if !found.isEmpty { return found }
+    let catalogs = found.filter(isCatalogName)
+    if !catalogs.isEmpty { return found }
     let entries = CatalogWalk.children(root)
     let laidOut = entries.contains { entry in
       entry.isFolder ? !entry.kind.isEmpty : entry.name == "Contents.json"
     }
+    // A folder laid out as a catalog is one, its bundles checked by its walk.
     if laidOut { return [root] }
+    if !found.isEmpty { return found }
     throw GlyphsmithError.unusable(
       path: root,
       problem:
@@ -59,13 +66,14 @@ public enum CatalogSearch {
     (path as NSString).pathExtension.lowercased() == "xcassets"
   }
 
-  /// The `.xcassets` folders in `folder` and below, sorted; hidden entries skipped.
+  /// The `.xcassets` folders and `.icon` bundles in `folder` and below (not inside either),
+  /// sorted; hidden entries skipped.
   static func search(_ folder: String, depth: Int) -> [String] {
     guard depth <= maximumDepth else { return [] }
     var found: [String] = []
     for child in CatalogWalk.children(folder) where child.isFolder {
       let path = folder + "/" + child.name
-      if isCatalogName(child.name) {
+      if isCatalogName(child.name) || IconBundleCheck.isBundleName(child.name) {
         found.append(path)
       } else {
         found += search(path, depth: depth + 1)

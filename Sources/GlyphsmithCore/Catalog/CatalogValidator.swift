@@ -5,16 +5,20 @@ import Foundation
 ///
 /// Walks groups (plain folders; `"provides-namespace" : true` prefixes names) and asset
 /// folders (`NAME.type`). Image sets and app icons get every entry check; symbol, data and
-/// colour sets get the entry and file checks; other asset types only the JSON check.
+/// colour sets get the entry and file checks; other asset types only the JSON check. An Icon
+/// Composer bundle (`NAME.icon`) in the catalog, or given as the path, gets `IconBundleCheck`.
 public enum CatalogValidator {
-  /// `validate(catalogPath:checkingAssets:)` with the symbol-set template check given:
-  /// `symbolSets(folder, name)` returns the findings of one `.symbolset` folder. The full
-  /// engine passes `SymbolSetCheck.check` (librsvg); the light `glyphsmith` front passes a
-  /// call that hands the command to `glyphsmith-render`.
+  /// `validate(catalogPath:checkingAssets:)` with the checks that need librsvg given:
+  /// `symbolSets(folder, name)` returns the findings of one `.symbolset` folder, and
+  /// `svgLayers(path)` whether an Icon Composer bundle's SVG layer loads and renders (`nil`,
+  /// or why not). The full engine passes `SymbolSetCheck.check` and `IconLayerCheck.svg`;
+  /// the light `glyphsmith` front passes calls that hand the command to `glyphsmith-render`.
+  /// A `catalogPath` that names a `.icon` bundle is checked as one (`IconBundleCheck`).
   /// - Throws: as `validate(catalogPath:)`.
   package static func validate(
     catalogPath: String, checkingAssets: (String) -> Bool,
-    symbolSets: @escaping (String, String) -> [CatalogFinding]
+    symbolSets: @escaping (String, String) -> [CatalogFinding],
+    svgLayers: @escaping (String) -> String?
   ) throws -> [CatalogFinding] {
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
@@ -28,7 +32,12 @@ public enum CatalogValidator {
     guard FileManager.default.isReadableFile(atPath: root), Platform.canList(root) else {
       throw GlyphsmithError.unreadable(path: root, reason: "permission denied")
     }
-    var walk = CatalogWalk(root: root, symbolSets: symbolSets)
+    if IconBundleCheck.isBundleName(root) {
+      let name = (root as NSString).lastPathComponent
+      return IconBundleCheck.check(
+        bundle: root, asset: IconBundleCheck.assetName(name), svgLayer: svgLayers)
+    }
+    var walk = CatalogWalk(root: root, symbolSets: symbolSets, svgLayers: svgLayers)
     walk.checkGroupContents(root)
     walk.walkGroup(root, namePrefix: "", checkingAssets: checkingAssets)
     walk.checkNames()

@@ -13,10 +13,18 @@ struct CatalogWalk {
   /// parses SVG with librsvg): (asset folder, asset name).
   let symbolSets: (String, String) -> [CatalogFinding]
 
-  init(root: String, symbolSets: @escaping (String, String) -> [CatalogFinding]) {
+  /// Whether the SVG layer of an Icon Composer bundle at a path loads and renders: `nil`, or
+  /// why not (`IconBundleCheck.check`'s `svgLayer`).
+  let svgLayers: (String) -> String?
+
+  init(
+    root: String, symbolSets: @escaping (String, String) -> [CatalogFinding],
+    svgLayers: @escaping (String) -> String?
+  ) {
     self.root = root
     self.keptSets = OutputRecordFile.keptSets(root: root)
     self.symbolSets = symbolSets
+    self.svgLayers = svgLayers
   }
 
   /// One visible entry of a folder: its name, whether it is a folder (links followed) and
@@ -88,7 +96,14 @@ struct CatalogWalk {
     for child in children where child.isFolder {
       let path = folder + "/" + child.name
       let kind = child.kind
-      if kind.isEmpty {
+      if IconBundleCheck.isBundleName(child.name) {
+        // An Icon Composer bundle: not an asset type of the catalog format, never a group.
+        if checkingAssets(path) {
+          findings += IconBundleCheck.check(
+            bundle: path, asset: namePrefix + IconBundleCheck.assetName(child.name),
+            svgLayer: svgLayers)
+        }
+      } else if kind.isEmpty {
         let namespace = checkGroupContents(path)
         walkGroup(
           path, namePrefix: namespace ? namePrefix + child.name + "/" : namePrefix,

@@ -3,11 +3,15 @@ extension CatalogReport {
   /// Validates the catalog at `catalogPath` (see `CatalogValidator.validate`), or each
   /// catalog in the folder `catalogPath` when it is not one (`CatalogSearch.catalogs(at:)`,
   /// then `catalogs` lists them); the report names the path without trailing slashes.
-  /// `symbolSets` checks one `.symbolset` folder's templates (see
-  /// `CatalogValidator.validate(catalogPath:checkingAssets:symbolSets:)`).
+  /// `symbolSets` checks one `.symbolset` folder's templates, `svgLayers` one SVG layer of an
+  /// Icon Composer bundle (see
+  /// `CatalogValidator.validate(catalogPath:checkingAssets:symbolSets:svgLayers:)`). The
+  /// path may name a `.icon` bundle, and a folder's bundles beside its catalogs are validated
+  /// with them (`CatalogSearch`).
   /// - Throws: a `GlyphsmithError` naming the path when it cannot be read or holds no catalog.
   package static func validating(
-    catalogPath: String, symbolSets: @escaping (String, String) -> [CatalogFinding]
+    catalogPath: String, symbolSets: @escaping (String, String) -> [CatalogFinding],
+    svgLayers: @escaping (String) -> String?
   ) throws -> CatalogReport {
     var catalog = catalogPath
     while catalog.count > 1 && catalog.hasSuffix("/") { catalog.removeLast() }
@@ -17,7 +21,8 @@ extension CatalogReport {
       catalogs = try CatalogSearch.catalogs(at: catalogPath)
       for path in catalogs {
         findings += try CatalogValidator.validate(
-          catalogPath: path, checkingAssets: { _ in true }, symbolSets: symbolSets)
+          catalogPath: path, checkingAssets: { _ in true }, symbolSets: symbolSets,
+          svgLayers: svgLayers)
       }
     } catch {
       throw GlyphsmithError.wrap(error, path: catalog)

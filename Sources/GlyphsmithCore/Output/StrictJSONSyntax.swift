@@ -17,6 +17,29 @@ package enum StrictJSONSyntax {
     return reader.run()
   }
 
+  /// The 1-based line each key path of `data` starts on (`groups[0].layers[1].glass`: the
+  /// line of its key; `groups[0]`: the line of the element's first character; `""`: 1), for
+  /// findings that point into a file. Meaningful for JSON without `problem(in:)`'s faults (it
+  /// stops at the first).
+  package static func lines(in data: Data) -> [String: Int] {
+    let bytes = [UInt8](data)
+    var reader = Reader(bytes: bytes, allowNull: true)
+    reader.offsets = ["": reader.i]
+    _ = reader.run()
+    var newlines: [Int] = []
+    for (index, byte) in bytes.enumerated() where byte == 0x0A { newlines.append(index) }
+    return reader.offsets!.mapValues { offset in
+      // Lines before `offset`: the newlines below it, found by bisection.
+      var low = 0
+      var high = newlines.count
+      while low < high {
+        let middle = (low + high) / 2
+        if newlines[middle] < offset { low = middle + 1 } else { high = middle }
+      }
+      return low + 1
+    }
+  }
+
   private enum Container {
     case object(keys: Set<String>, key: String?)
     case array(index: Int)
@@ -27,6 +50,8 @@ package enum StrictJSONSyntax {
     let allowNull: Bool
     var i = 0
     var stack: [Container] = []
+    /// When recording (`lines(in:)`): the byte offset each key path starts at.
+    var offsets: [String: Int]?
 
     init(bytes: [UInt8], allowNull: Bool) {
       self.bytes = bytes
@@ -69,6 +94,10 @@ package enum StrictJSONSyntax {
         guard i < bytes.count else { return nil }
         let b = bytes[i]
         if expectValue {
+          if offsets != nil, case .array = stack.last {
+            let here = path
+            offsets?[here] = i
+          }
           switch b {
           case UInt8(ascii: "{"):
             i += 1
@@ -141,6 +170,7 @@ package enum StrictJSONSyntax {
     /// syntax error.
     mutating func readKey() -> String? {
       skipSpace()
+      let start = i
       guard i < bytes.count, bytes[i] == UInt8(ascii: "\""), let key = readString(),
         case .object(var keys, _) = stack.last
       else { return nil }
@@ -148,6 +178,10 @@ package enum StrictJSONSyntax {
       guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
       i += 1
       stack[stack.count - 1] = .object(keys: keys, key: key)
+      if offsets != nil {
+        let here = path
+        offsets?[here] = start
+      }
       if keys.contains(key) { return "duplicate key \(shownPath); keep one" }
       if key.unicodeScalars.contains("\0") { return "a NUL character in the key \(shownPath)" }
       keys.insert(key)

@@ -83,6 +83,12 @@ enum AppIconCommand: DeclaredSubcommand {
         "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "26",
         listing: .inText,
         help: "android: the lowest API level the layers must work on (default 26: adaptive icons)"),
+      .value(
+        "format", "appiconset|icon", listing: .inText,
+        help: "appiconset (default) or icon: an Icon Composer bundle into -o OUT/NAME.icon"),
+      .value(
+        "layer", "FILE", repeatable: true, listing: .inText,
+        help: "icon: another layer behind the foreground (repeatable, in order)"),
     ],
     including: [BudgetOptions.limits],
     helpColumn: 24,
@@ -104,6 +110,19 @@ enum AppIconCommand: DeclaredSubcommand {
       foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
       square an error; a monochrome layer of more than one colour or a background with
       transparency is an error (exit 1, the files are written). See docs/specs.md.
+
+      Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
+                                [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
+                                [--force]
+      writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
+      (only keys and values its own documents use) and Assets/ with each layer file under its
+      own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
+      default shadow and translucency; --layer FILE adds layers behind it; --dark ICON is its
+      file in the dark appearance. --background COLOR fills the icon with that colour,
+      --background FILE draws the file as the back layer; without it, Icon Composer's
+      automatic gradient. Icon Composer makes the tinted appearance from the layers. The
+      bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
+      since) is replaced only with --force (exit 2 without). The bundle is then validated.
       """)
 
   struct Settings {
@@ -112,6 +131,8 @@ enum AppIconCommand: DeclaredSubcommand {
     var appIcon: AppIconOptions
     /// `--platform android`: the adaptive launcher icon into the resource folder `catalog`.
     var android: AndroidLauncherOptions? = nil
+    /// `--format icon`: an Icon Composer bundle at `catalog` (`OUT/NAME.icon`).
+    var iconBundle: IconBundleOptions? = nil
   }
 
   static func parse(_ arguments: [String]) throws -> Limited<Settings> {
@@ -127,6 +148,19 @@ enum AppIconCommand: DeclaredSubcommand {
     let platform = parsed.value("platform") ?? "ios"
     guard platform == "ios" || platform == "android" else {
       throw UsageError(message: "--platform: ios or android, got '\(platform)'")
+    }
+    let format = parsed.value("format") ?? "appiconset"
+    guard format == "appiconset" || format == "icon" else {
+      throw UsageError(message: "--format: appiconset or icon, got '\(format)'")
+    }
+    if format == "icon" {
+      guard platform == "ios" else {
+        throw UsageError(message: "--format icon applies to --platform ios")
+      }
+      return try parseIconBundle(parsed, input: input)
+    }
+    if !parsed.all("layer").isEmpty {
+      throw UsageError(message: "--layer applies with --format icon")
     }
     if platform == "android" { return try parseAndroid(parsed, input: input) }
     for option in ["monochrome", "inset", "min-sdk"] where parsed.value(option) != nil {
@@ -202,6 +236,44 @@ enum AppIconCommand: DeclaredSubcommand {
     return Settings(input: input, catalog: res, appIcon: AppIconOptions(), android: android)
   }
 
+  /// `--format icon`: `-o OUT/NAME.icon`, `--background COLOR|FILE`, `--dark ICON`,
+  /// `--layer FILE`..., `--force`; the options of an `.appiconset` only are usage errors.
+  static func parseIconBundle(_ parsed: ParsedArguments, input: String) throws -> Settings {
+    let bundle = try CommonOptions.output(parsed, "OUT/NAME.icon")
+    guard IconBundleCheck.isBundleName(bundle) else {
+      throw UsageError(message: "--format icon: -o needs OUT/NAME.icon, got '\(bundle)'")
+    }
+    if parsed.value("tinted") != nil {
+      throw UsageError(
+        message:
+          "--tinted does not apply with --format icon: Icon Composer makes the tinted appearance from the layers"
+      )
+    }
+    for option in ["name", "padding", "foreground", "preview", "monochrome", "inset", "min-sdk"]
+    where parsed.value(option) != nil {
+      throw UsageError(message: "--\(option) does not apply with --format icon")
+    }
+    for flag in ["legacy", "allow-upscale"] where parsed.has(flag) {
+      throw UsageError(message: "--\(flag) does not apply with --format icon")
+    }
+    var options = IconBundleOptions()
+    if let background = parsed.value("background") {
+      if let color = try? CommonOptions.color(background, option: "background") {
+        guard color.a == 255 else {
+          throw UsageError(message: "--background must be opaque; use #RRGGBB")
+        }
+        options.background = .color(color)
+      } else {
+        options.background = .file(background)
+      }
+    }
+    options.darkPath = parsed.value("dark")
+    options.layerPaths = parsed.all("layer")
+    options.force = parsed.has("force")
+    return Settings(
+      input: input, catalog: bundle, appIcon: AppIconOptions(), iconBundle: options)
+  }
+
   /// `--padding PT|PERCENT`: pt of the 1024 pt icon (`100`) or a percentage of its side
   /// (`10%`), as a fraction of the side, under one half.
   static func paddingFraction(_ text: String) throws -> Double {
@@ -219,6 +291,17 @@ enum AppIconCommand: DeclaredSubcommand {
 
   static func run(_ limited: Limited<Settings>) throws -> FailureCategory? {
     let options = limited.applied()
+    if let iconBundle = options.iconBundle {
+      let result: IconBundleResult
+      do {
+        result = try IconBundleJob.run(
+          foregroundPath: options.input, bundlePath: options.catalog, options: iconBundle)
+      } catch {
+        throw GlyphsmithError.wrap(error, path: options.input)
+      }
+      result.lines.forEach(Terminal.error)
+      return result.outcome
+    }
     if let android = options.android {
       let result: AndroidLauncherResult
       do {

@@ -1,0 +1,195 @@
+import Foundation
+
+/// Writes an Icon Composer `.icon` bundle (Xcode 26 app icons; docs/formats.md, "Icon
+/// Composer") from SVG or PNG layers: `NAME.icon/icon.json` (`IconComposerDocument`, in
+/// Apple's byte layout, only key paths and value forms of Apple's own documents:
+/// `IconComposerVocabulary`), `Assets/` (each layer file copied byte for byte under its own
+/// name, spaces kept) and Glyphsmith's mark (`markName`). The bundle is replaced whole and
+/// atomically; one Glyphsmith did not write is never replaced without `force`.
+///
+/// The document: the foreground (and `layerPaths` behind it) in one group with Icon
+/// Composer's default shadow (neutral, 0.5) and translucency (on, 0.5); a background file in
+/// a group of its own behind it, without glass; the document fill `automatic`, or for a
+/// background colour that colour in Display P3 as a two-stop gradient of one colour (the only
+/// document fill form with a colour list Apple's files show); `supported-platforms` as Icon
+/// Composer writes it (watchOS circles, shared squares).
+public enum IconBundleJob {
+  /// The hidden file in the bundle that marks it as Glyphsmith's: `glyphsmith icon.json
+  /// sha256 HEX` and a newline, the hash of the `icon.json` written. A bundle whose
+  /// `icon.json` no longer has that hash (re-saved in Icon Composer, edited) is not
+  /// Glyphsmith's any more.
+  public static let markName = ".glyphsmith-icon"
+
+  /// Writes the bundle at `bundlePath` (its name ends in `.icon`; the parent folder is created
+  /// when missing), then validates it (`IconBundleCheck`, SVG layers with librsvg).
+  /// - Throws: `GlyphsmithError.invalidOption` for a path without `.icon`; `.unusable` naming
+  ///   the second of two layers with one file name and other bytes; `.unreadable`/`.render`/
+  ///   `.unusable` for a layer that cannot be read or rendered; `.unusable` naming the bundle (`exists and was not made by glyphsmith; move
+  ///   it or pass --force`) before anything is written; `.writeFailed`.
+  public static func run(
+    foregroundPath: String, bundlePath: String, options: IconBundleOptions
+  ) throws -> IconBundleResult {
+    var bundle = bundlePath
+    while bundle.count > 1 && bundle.hasSuffix("/") { bundle.removeLast() }
+    guard IconBundleCheck.isBundleName(bundle) else {
+      throw GlyphsmithError.invalidOption(
+        "an Icon Composer bundle is a folder named NAME.icon; got '\(bundlePath)'")
+    }
+    // Every layer: loaded and drawn as every input is, before anything is written.
+    var diagnostics: [Diagnostic] = []
+    var inputs = [foregroundPath] + (options.darkPath.map { [$0] } ?? []) + options.layerPaths
+    if case .file(let path) = options.background { inputs.append(path) }
+    var files: [String: (path: String, data: Data)] = [:]
+    for path in inputs {
+      let artwork = try Artwork(path: path)
+      _ = try artwork.ink()
+      diagnostics += artwork.diagnostics
+      let name = fileName(path)
+      let data = try FileBytes.readInput(path)
+      if let earlier = files[name], earlier.data != data {
+        throw GlyphsmithError.unusable(
+          path: path,
+          problem:
+            "the layer \(earlier.path) has the same file name, '\(name)', and other bytes; Assets/ holds one file of a name; rename one"
+        )
+      }
+      files[name] = (path, data)
+    }
+    let document = self.document(
+      foreground: fileName(foregroundPath), dark: options.darkPath.map(fileName),
+      layers: options.layerPaths.map(fileName), background: options.background)
+    let json = document.encoded()
+
+    if Platform.status(ofPath: bundle) != nil, !isOwnBundle(bundle) {
+      guard options.force else { throw OutputOwnership.notOwned(bundle, input: foregroundPath) }
+      diagnostics.append(OutputOwnership.replacedWarning(bundle))
+    }
+    let parent = (bundle as NSString).deletingLastPathComponent
+    if !parent.isEmpty {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: parent, withIntermediateDirectories: true)
+      } catch {
+        throw GlyphsmithError.writeFailed(path: parent, reason: "cannot create the folder")
+      }
+    }
+    let written =
+      [("icon.json", json), (markName, mark(json))]
+      + files.keys.sorted().map { ("Assets/" + $0, files[$0]!.data) }
+    try AtomicFolder.write(written, toPath: bundle)
+    let findings = IconBundleCheck.check(
+      bundle: bundle, asset: IconBundleCheck.assetName((bundle as NSString).lastPathComponent),
+      svgLayer: IconLayerCheck.svg)
+    return IconBundleResult(
+      bundle: bundle, layerFiles: files.keys.sorted(), diagnostics: diagnostics,
+      findings: findings)
+  }
+
+  /// The document of a bundle whose layer files are named `foreground`, `dark` (its dark
+  /// appearance), `layers` (behind it) and the background's (see the type's description).
+  package static func document(
+    foreground: String, dark: String?, layers: [String], background: IconBundleOptions.Background?
+  ) -> IconComposerDocument {
+    typealias Document = IconComposerDocument
+    func layer(_ name: String, dark: String? = nil, glass: Bool? = nil) -> Document.Layer {
+      let image: Document.Property<String> =
+        dark.map {
+          .init(specializations: [.init(value: name), .init(appearance: .dark, value: $0)])
+        } ?? .init(name)
+      return Document.Layer(name: layerName(name), imageName: image, glass: .init(glass))
+    }
+    var groups = [
+      Document.Group(
+        layers: [layer(foreground, dark: dark)] + layers.map { layer($0) },
+        shadow: .init(Document.Shadow(kind: .neutral, opacity: 0.5)),
+        translucency: .init(Document.Translucency(enabled: true, value: 0.5)))
+    ]
+    var fill = Document.Property<Document.Fill>(.automatic)
+    switch background {
+    case .file(let path)?:
+      groups.append(
+        Document.Group(
+          layers: [layer(fileName(path), glass: false)],
+          shadow: .init(Document.Shadow(kind: .neutral, opacity: 0.5)),
+          translucency: .init(Document.Translucency(enabled: true, value: 0.5))))
+    case .color(let color)?:
+      let p3 = displayP3(color)
+      fill = .init(
+        .linearGradient(
+          [p3, p3], orientation: .init(start: .init(x: 0.5, y: 0), stop: .init(x: 0.5, y: 0.7))))
+    case nil:
+      break
+    }
+    return Document(
+      fill: fill, groups: groups,
+      supportedPlatforms: .init(circles: ["watchOS"], squares: .keyword("shared")))
+  }
+
+  /// Whether the bundle at `path` is Glyphsmith's: its mark names the hash of its
+  /// `icon.json` as it is now.
+  package static func isOwnBundle(_ path: String) -> Bool {
+    guard let json = FileBytes.read(path + "/icon.json"),
+      let mark = FileBytes.read(path + "/" + markName)
+    else { return false }
+    return mark == self.mark(json)
+  }
+
+  /// The mark for `iconJSON`: `glyphsmith icon.json sha256 HEX\n`.
+  package static func mark(_ iconJSON: Data) -> Data {
+    Data("glyphsmith icon.json sha256 \(ContentHash.sha256(iconJSON))\n".utf8)
+  }
+
+  /// A layer file's name in `Assets/`: the input's own file name.
+  static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }
+
+  /// A layer's name in Icon Composer's sidebar: its file name without `.svg` or `.png`.
+  static func layerName(_ fileName: String) -> String {
+    let ext = (fileName as NSString).pathExtension.lowercased()
+    return ext == "svg" || ext == "png" ? (fileName as NSString).deletingPathExtension : fileName
+  }
+
+  /// `color` (sRGB, 8 bits a channel) in Display P3, as Icon Composer's colour strings hold
+  /// it: sRGB's transfer function undone, the linear sRGB to linear Display P3 matrix (both
+  /// D65; CSS Color 4's conversions), the transfer function (the same for both) applied.
+  package static func displayP3(_ color: RGBA8) -> IconComposerDocument.Color {
+    func linear(_ c: Double) -> Double {
+      c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+    func encoded(_ c: Double) -> Double {
+      let c = min(max(c, 0), 1)
+      return c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
+    }
+    let r = linear(Double(color.r) / 255)
+    let g = linear(Double(color.g) / 255)
+    let b = linear(Double(color.b) / 255)
+    let p3 = [
+      0.8224621 * r + 0.1775380 * g,
+      0.0331941 * r + 0.9668058 * g,
+      0.0170827 * r + 0.0723974 * g + 0.9105199 * b,
+    ].map(encoded)
+    return IconComposerDocument.Color(
+      space: .displayP3, components: p3 + [Double(color.a) / 255])
+  }
+}
+
+/// What `IconBundleJob.run` wrote and found.
+public struct IconBundleResult: Sendable {
+  /// The `.icon` bundle written.
+  public var bundle: String
+  /// The layer files written in `Assets/`, sorted.
+  public var layerFiles: [String]
+  /// Warnings (of loading the layers; a bundle replaced by `--force`), in order.
+  public var diagnostics: [Diagnostic]
+  /// Validator findings about the written bundle (none when all is well).
+  public var findings: [CatalogFinding]
+
+  /// The stderr lines: warnings, findings, then `wrote BUNDLE (icon.json, N layer files)`.
+  package var lines: [String] {
+    let count = layerFiles.count
+    return (diagnostics + findings.map(\.diagnostic)).descriptions
+      + ["wrote \(bundle) (icon.json, \(count) layer file\(count == 1 ? "" : "s"))"]
+  }
+
+  /// `nil` when the written bundle is valid; `.answerIsNo` when the validator has findings.
+  package var outcome: FailureCategory? { findings.isEmpty ? nil : .answerIsNo }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// What `IconBundleJob` writes into an Icon Composer `.icon` bundle besides the foreground
+/// layer (`glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon`, issue 35).
+public struct IconBundleOptions: Sendable, Equatable {
+  /// The icon's background.
+  public enum Background: Sendable, Equatable {
+    /// A solid, opaque colour (`--background COLOR`).
+    case color(RGBA8)
+    /// Art drawn as the back layer, in a group of its own behind the foreground
+    /// (`--background FILE`, an SVG or PNG).
+    case file(String)
+  }
+
+  /// `--background`; `nil` leaves Icon Composer's `automatic` gradient.
+  public var background: Background? = nil
+  /// `--dark ICON`: the foreground's file for the dark appearance (an `image-name`
+  /// specialization).
+  public var darkPath: String? = nil
+  /// `--layer FILE`, in order: more layers in the foreground's group, behind it.
+  public var layerPaths: [String] = []
+  /// `--force`: replace an existing bundle Glyphsmith did not write (whole); else the run
+  /// fails naming it, before anything is written.
+  public var force = false
+
+  /// Default options: the foreground alone on the automatic background.
+  public init() {}
+}

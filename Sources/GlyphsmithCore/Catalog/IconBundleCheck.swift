@@ -1,0 +1,182 @@
+import Foundation
+
+/// Checks an Icon Composer `.icon` bundle (`NAME.icon/icon.json` + `Assets/`) for what Icon
+/// Composer and actool would not take, before they do (issue 35; docs/formats.md, "Icon
+/// Composer"): `validate` runs it on a bundle given directly, found beside catalogs, or
+/// inside one.
+///
+/// - `icon-json`: no `icon.json`, not JSON (line and column), a duplicate key or trailing
+///   comma, a value of another form than the key takes, a key Icon Composer always writes
+///   missing;
+/// - `icon-unknown-key`, `icon-unknown-value` (warnings): a key, or a blend mode, lighting,
+///   shadow kind or fill keyword, that Icon Composer's documents do not have;
+/// - `icon-specialization`: an `appearance` or `idiom` Icon Composer does not know;
+/// - `icon-color`: a colour string that does not parse;
+/// - `icon-groups`: more than 4 groups;
+/// - `icon-layer`: a layer's file (each `image-name` and `image-name-specializations` value)
+///   missing from `Assets/`, or one that does not load and render: PNG (by its signature,
+///   whatever the name) decoded by libpng, anything else handed to `svgLayer`.
+///
+/// Every finding about `icon.json` names it and has the key path as its `entry`
+/// (`groups[0].layers[1].fill.solid`); a layer that does not render names the layer's file.
+package enum IconBundleCheck {
+  /// The findings of the bundle at `bundle` (its path as it is to be shown), whose asset
+  /// name is `asset`. `svgLayer(path)` loads and renders the SVG at `path` and returns `nil`,
+  /// or why it cannot (a phrase): librsvg in the full tool (`IconLayerCheck.svg`), a hand-off
+  /// to `glyphsmith-render` in the light front. Sorted.
+  package static func check(
+    bundle: String, asset: String, svgLayer: (String) -> String?
+  ) -> [CatalogFinding] {
+    let jsonPath = bundle + "/icon.json"
+    var findings: [CatalogFinding] = []
+    func add(
+      _ rule: CatalogRule, _ path: String, line: Int? = nil, entry: String?, file: String? = nil,
+      _ message: String
+    ) {
+      findings.append(
+        CatalogFinding(
+          rule: rule, path: path, line: line, asset: asset,
+          entry: entry.map { $0.isEmpty ? "(top level)" : $0 },
+          file: file, message: message))
+    }
+    guard let data = FileManager.default.contents(atPath: jsonPath) else {
+      let exists = Platform.kind(ofPath: jsonPath) != nil
+      add(
+        .iconJSON, jsonPath, entry: nil,
+        exists
+          ? "cannot be read; check its permissions"
+          : "missing: a .icon bundle holds icon.json and Assets/; save the bundle again in Icon Composer"
+      )
+      return findings
+    }
+    let json: JSONValue
+    do {
+      json = try IconComposerJSON.read(data).value
+    } catch {
+      switch error {
+      case .syntax(let description, _):
+        add(
+          .iconJSON, jsonPath, entry: nil,
+          "\(description); fix the syntax or save it again in Icon Composer")
+      case .shape(let problem):
+        add(.iconJSON, jsonPath, entry: nil, problem)
+      case .decoding(_, let error):
+        // `JSONValue` takes any JSON value; only a reader fault gets here.
+        add(.iconJSON, jsonPath, entry: nil, "cannot be read (\(error))")
+      }
+      return findings.sorted()
+    }
+    var problems: [IconComposerDocument.Problem] = []
+    let document = IconComposerDocument(json: json, problems: &problems)
+    let lines = StrictJSONSyntax.lines(in: data)
+    for problem in problems {
+      add(
+        rule(for: problem.kind), jsonPath, line: line(of: problem.keyPath, in: lines),
+        entry: problem.keyPath, problem.message)
+    }
+    // Each layer file once, at its first key path.
+    var checked: Set<String> = []
+    for (layerPath, layer) in document.layersWithPaths {
+      var names: [(keyPath: String, name: String)] = []
+      if let name = layer.imageName.value { names.append((layerPath + ".image-name", name)) }
+      for (index, entry) in (layer.imageName.specializations ?? []).enumerated() {
+        names.append(("\(layerPath).image-name-specializations[\(index)].value", entry.value))
+      }
+      for (keyPath, name) in names where checked.insert(name).inserted {
+        if let problem = layerProblem(name, in: bundle, svgLayer: svgLayer) {
+          add(
+            .iconLayer, problem.inFile ? bundle + "/Assets/" + name : jsonPath,
+            line: problem.inFile ? nil : line(of: keyPath, in: lines), entry: keyPath,
+            file: name, problem.message)
+        }
+      }
+    }
+    return findings.sorted()
+  }
+
+  /// Whether a folder named `name` is an Icon Composer bundle: its extension is `icon` (in
+  /// any case).
+  package static func isBundleName(_ name: String) -> Bool {
+    (name as NSString).pathExtension.lowercased() == "icon"
+  }
+
+  /// The asset name of bundle folder `name`: the name without `.icon`.
+  package static func assetName(_ name: String) -> String {
+    String(decoding: name.utf8.dropLast(".icon".utf8.count), as: UTF8.self)
+  }
+
+  /// The line `keyPath` starts on in `lines` (`StrictJSONSyntax.lines(in:)`), else its
+  /// nearest enclosing key path's (a missing key: the object's); `nil` when `lines` is empty.
+  static func line(of keyPath: String, in lines: [String: Int]) -> Int? {
+    guard !lines.isEmpty else { return nil }
+    var path = Substring(keyPath)
+    while true {
+      if let line = lines[String(path)] { return line }
+      guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return 1 }
+      path = path[..<cut]
+    }
+  }
+
+  /// The rule of a reading problem.
+  static func rule(for kind: IconComposerDocument.Problem.Kind) -> CatalogRule {
+    switch kind {
+    case .unknownKey: return .iconUnknownKey
+    case .unknownValue: return .iconUnknownValue
+    case .wrongType: return .iconJSON
+    case .specialization: return .iconSpecialization
+    case .color: return .iconColor
+    case .count: return .iconGroups
+    }
+  }
+
+  /// What is wrong with layer file `name` of `bundle`, and whether the message is about the
+  /// file itself (else about the reference in `icon.json`); `nil` when it renders.
+  static func layerProblem(
+    _ name: String, in bundle: String, svgLayer: (String) -> String?
+  ) -> (message: String, inFile: Bool)? {
+    if name.isEmpty || name.contains("/") || name == "." || name == ".." {
+      return (
+        "'\(name)' is not a file name; a layer names a file in the bundle's Assets/ folder", false
+      )
+    }
+    let path = bundle + "/Assets/" + name
+    switch Platform.kind(ofPath: path) {
+    case nil:
+      return ("'\(name)' is not in Assets/; add the file or correct the name", false)
+    case .regular: break
+    case .folder:
+      return ("'\(name)' in Assets/ is a folder, not an image; give an SVG or PNG file", false)
+    default:
+      return ("'\(name)' in Assets/ is not a regular file; give an SVG or PNG file", false)
+    }
+    let isPNG =
+      (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)))
+      .map { handle -> Bool in
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        return head == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+      } ?? false
+    let reason: String?
+    if isPNG {
+      do {
+        _ = try ImageComparison.load(path)
+        reason = nil
+      } catch {
+        reason = Self.reason(error, path: path)
+      }
+    } else {
+      reason = svgLayer(path)
+    }
+    return reason.map { ("does not render: \($0); export the layer again", true) }
+  }
+
+  /// An error's message without the `PATH: error: ` (or `PATH: `) its description starts
+  /// with.
+  package static func reason(_ error: Error, path: String) -> String {
+    var text = "\(error)"
+    for prefix in [path + ": error: ", "error: ", path + ": "] where text.hasPrefix(prefix) {
+      text.removeFirst(prefix.count)
+    }
+    return text
+  }
+}

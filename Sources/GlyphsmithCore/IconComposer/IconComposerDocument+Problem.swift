@@ -1,0 +1,77 @@
+import Foundation
+
+extension IconComposerDocument {
+  /// Something in an `icon.json` that Icon Composer's own documents never hold, found while
+  /// reading: its kind, the key path it is at and a lowercase sentence (what is there, then
+  /// the fix), without the key path.
+  package struct Problem: Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong; `isError` tells errors from warnings.
+    package enum Kind: String, Sendable, CaseIterable {
+      /// A key no Icon Composer document has (a warning: Icon Composer ignores it, or a
+      /// newer one knows it).
+      case unknownKey = "unknown-key"
+      /// A string that is not one of the values known for its key (a blend mode, lighting,
+      /// shadow kind or fill keyword; a warning).
+      case unknownValue = "unknown-value"
+      /// A value of another form than the key takes (a string where a boolean goes), or a
+      /// required key missing (`groups`, a group's `layers`, a layer's `image-name`).
+      case wrongType = "wrong-type"
+      /// A specialization whose `appearance` or `idiom` is not one Icon Composer knows.
+      case specialization
+      /// A colour string that does not parse (`SPACE:C1,...,ALPHA`).
+      case color
+      /// More groups than Icon Composer accepts.
+      case count
+    }
+
+    /// What is wrong.
+    package var kind: Kind
+    /// Where: `groups[0].layers[1].fill.solid`; `""` for the top level.
+    package var keyPath: String
+    /// A lowercase sentence, the fix last, not naming the key path.
+    package var message: String
+
+    /// A problem; see the properties.
+    package init(_ kind: Kind, at keyPath: String, _ message: String) {
+      self.kind = kind
+      self.keyPath = keyPath
+      self.message = message
+    }
+
+    /// Unknown keys and values are warnings; everything else is an error.
+    package var isError: Bool { kind != .unknownKey && kind != .unknownValue }
+
+    /// `groups[0].glass: expected a boolean, found a string ("yes")`; `(top level): ...`
+    /// for the top level.
+    package var description: String {
+      (keyPath.isEmpty ? "(top level)" : keyPath) + ": " + message
+    }
+
+    /// A value of another form than `expected` (`a boolean`, `a number or null`).
+    package static func wrongType(at path: String, expected: String, found: JSONValue)
+      -> Problem
+    {
+      Problem(.wrongType, at: path, "expected \(expected), found \(describe(found))")
+    }
+
+    /// A required key that is absent.
+    package static func missing(_ key: String, in path: String, expected: String) -> Problem {
+      Problem(
+        .wrongType, at: path.isEmpty ? key : path + "." + key,
+        "missing; Icon Composer always writes it (\(expected))")
+    }
+
+    /// `a string ("yes")`, `a number (5)`, `a boolean (true)`, `null`, `an array (2 items)`,
+    /// `an object`.
+    package static func describe(_ value: JSONValue) -> String {
+      switch value {
+      case .null: return "null"
+      case .bool(let flag): return "a boolean (\(flag))"
+      case .number(let number): return "a number (\(IconComposerJSON.number(number)))"
+      case .string: return "a string (\(value))"
+      case .array(let items): return "an array (\(items.count) item\(items.count == 1 ? "" : "s"))"
+      case .object: return "an object"
+      }
+    }
+  }
+}

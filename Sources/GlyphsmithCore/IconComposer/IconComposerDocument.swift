@@ -1,0 +1,122 @@
+import Foundation
+
+/// An Icon Composer document: the `icon.json` of a `NAME.icon` bundle (Xcode 26 "Liquid Glass"
+/// app icons), typed as Apple's Icon Composer writes it. Apple publishes no schema; every key
+/// and value form here was read off the 11 vendored documents
+/// (`Tests/GlyphsmithTestFixtures/Fixtures/icon-composer`) and the public key counts over 145
+/// documents summarised in docs/formats.md ("Icon Composer").
+///
+/// The canvas is 1024 x 1024 pt. Up to four `groups` of `layers` (drawn front first), each
+/// layer an SVG or PNG in the bundle's `Assets/` folder, named by `image-name`.
+///
+/// Reading (`read(_:)`) keeps what the model does not type in `other` (an unknown key, or a
+/// known key whose value has another form), with a `Problem` naming its key path, so that
+/// writing back (`encoded()`) loses nothing. Writing gives Apple's bytes (`IconComposerJSON`):
+/// the 11 vendored documents read and written back are byte-identical.
+package struct IconComposerDocument: Equatable, Sendable {
+  /// The document's background: `fill` (`"automatic"`, `"system-light"`, an
+  /// `automatic-gradient` or `linear-gradient`) or `fill-specializations`.
+  package var fill: Property<Fill>
+  /// The groups, front first; Icon Composer accepts 1 to `maximumGroups`.
+  package var groups: [Group]
+  /// `supported-platforms`: which platforms draw the icon in which shape.
+  package var supportedPlatforms: SupportedPlatforms?
+  /// `color-space-for-untagged-svg-colors` (`"display-p3"` or `"srgb"`): how SVG colours
+  /// without a colour profile are read. In the 145-document key counts, in none of the 11
+  /// vendored files.
+  package var colorSpaceForUntaggedSVGColors: String?
+  /// Root keys the model does not type (unknown keys, or known keys with another value form),
+  /// as read; written back unchanged.
+  package var other: [String: JSONValue]
+  /// Whether the file ends with a newline (Icon Composer writes none; 1 of the 11 vendored
+  /// files has one, added in its repository). Kept so that a round trip gives the same bytes.
+  package var finalNewline: Bool
+
+  /// The most groups Icon Composer accepts (its sidebar holds four; no vendored document and
+  /// none of the 145 counted has more).
+  package static let maximumGroups = 4
+
+  /// A document; every property as its name says.
+  package init(
+    fill: Property<Fill> = Property(), groups: [Group],
+    supportedPlatforms: SupportedPlatforms? = nil,
+    colorSpaceForUntaggedSVGColors: String? = nil, other: [String: JSONValue] = [:],
+    finalNewline: Bool = false
+  ) {
+    self.fill = fill
+    self.groups = groups
+    self.supportedPlatforms = supportedPlatforms
+    self.colorSpaceForUntaggedSVGColors = colorSpaceForUntaggedSVGColors
+    self.other = other
+    self.finalNewline = finalNewline
+  }
+
+  // MARK: - Reading and writing
+
+  /// Reads an `icon.json`: the document and every problem found, each with its key path
+  /// (`groups[0].layers[1].fill.solid`), in document order (keys in Apple's order).
+  /// A top level that is not an object gives one error and an empty document.
+  /// - Throws: `StrictJSON.Problem` when `data` is not JSON (`.syntax`, with line and column)
+  ///   or holds what a strict file may not (`.shape`: a duplicate key, a trailing comma).
+  package static func read(_ data: Data) throws(StrictJSON.Problem) -> (
+    document: IconComposerDocument, problems: [Problem]
+  ) {
+    let (json, finalNewline) = try IconComposerJSON.read(data)
+    var problems: [Problem] = []
+    var document = IconComposerDocument(json: json, problems: &problems)
+    document.finalNewline = finalNewline
+    return (document, problems)
+  }
+
+  /// The document from its JSON value; problems appended to `problems`.
+  package init(json: JSONValue, problems: inout [Problem]) {
+    guard case .object(let members) = json else {
+      problems.append(.wrongType(at: "", expected: "an object", found: json))
+      self.init(groups: [])
+      return
+    }
+    var reader = IconComposerReader(members, path: "")
+    let fill: Property<Fill> = reader.property("fill", &problems)
+    let groups = reader.array(
+      "groups", required: true, expected: "an array of groups", &problems
+    ) { json, path, problems in
+      Group(json: json, path: path, problems: &problems)
+    }
+    let platforms: SupportedPlatforms? = reader.value("supported-platforms", &problems)
+    let space: String? = reader.value("color-space-for-untagged-svg-colors", &problems)
+    self.init(
+      fill: fill, groups: groups ?? [], supportedPlatforms: platforms,
+      colorSpaceForUntaggedSVGColors: space, other: reader.rest(&problems))
+    if self.groups.count > Self.maximumGroups {
+      problems.append(
+        Problem(
+          .count, at: "groups",
+          "\(self.groups.count) groups; Icon Composer accepts at most \(Self.maximumGroups); "
+            + "merge groups or move layers into fewer groups"))
+    }
+  }
+
+  /// The document as a JSON value: the typed properties, then `other` over them.
+  package var json: JSONValue {
+    var members: [String: JSONValue] = ["groups": .array(groups.map(\.json))]
+    fill.write(to: &members, key: "fill")
+    if let supportedPlatforms { members["supported-platforms"] = supportedPlatforms.json }
+    if let colorSpaceForUntaggedSVGColors {
+      members["color-space-for-untagged-svg-colors"] = .string(colorSpaceForUntaggedSVGColors)
+    }
+    return .object(members.merging(other) { _, kept in kept })
+  }
+
+  /// The `icon.json` bytes as Icon Composer writes them (`IconComposerJSON`), with a final
+  /// newline when `finalNewline`.
+  package func encoded() -> Data {
+    IconComposerJSON.encode(json, finalNewline: finalNewline)
+  }
+
+  /// Every layer with its key path (`groups[1].layers[0]`), groups in order.
+  package var layersWithPaths: [(path: String, layer: Layer)] {
+    groups.enumerated().flatMap { g, group in
+      group.layers.enumerated().map { l, layer in ("groups[\(g)].layers[\(l)]", layer) }
+    }
+  }
+}
