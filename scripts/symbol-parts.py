@@ -3,18 +3,33 @@
 run wrote, each contour of Regular-S is classified by the ink it bounds (the template paths
 filled together with the nonzero rule, as the system draws them): a contour with ink just
 inside it and none just outside bounds a part (its area must grow from Ultralight-S to
-Regular-S to Black-S); one with ink outside and none inside bounds a hole or a knock-out (its
-area must shrink, down to the collapsed copy of a closed hole); one with ink on both sides or
-neither bounds nothing and is not counted. Contours are matched by index (the weights are
-compatible: same paths, same commands).
+Regular-S to Black-S); one with ink outside and none inside bounds a hole (its area must
+shrink, down to the collapsed copy of a closed hole); one with ink on both sides or neither
+bounds nothing and is not counted. A hole inside a part whose region (minus the islands in
+it) is at its widest under half as wide as the ink region around it is a knock-out (a check
+mark, a digit, letters cut out of a disc or badge; docs/symbols.md): it must grow from
+Ultralight-S to Black-S instead, and the islands in it shrink. Contours are matched by index
+(the weights are compatible: same paths, same commands).
+
+Two more checks (issue 39's trial: Bootstrap's bell-fill grew 52 % wider at Black through
+spikes at its sharp corners, and its clapper merged with the body):
+- ink box: each weight's ink box may differ from Regular-S's by at most the weight's offset
+  x (1 + `--box-tolerance`) + 0.25 units a side, in width and in height; the offset is the
+  largest area change per unit of Regular perimeter among the symbol's parts (an offset d
+  changes a contour's area by about perimeter x d);
+- merging: two contours with more than 0.05 units between them at Regular-S must not touch
+  (come within 0.01 units, cross, or one swallow the other) at Ultralight-S or Black-S
+  (contours collapsed on purpose, a closed hole's copy, are left out). Needs numpy.
 
 The templates' path data (absolute M/L/C/Z) is read with a regular expression, on purpose
 independent of the Swift code that wrote it.
 
 usage: scripts/symbol-parts.py CATALOG.xcassets [--json OUT] [--loss 0.25]
-Prints the number of symbols, parts and holes, the parts that do not grow (and those losing
-`--loss` or more of their Regular area at Black) and the holes that do not shrink, with names;
-exit 1 when any part or hole goes the wrong way."""
+                               [--box-tolerance 0.5]
+Prints the number of symbols, parts, holes and knock-outs, the parts that do not grow (and
+those losing `--loss` or more of their Regular area at Black), the holes that do not shrink,
+the knock-outs that do not grow, the symbols whose ink box grows or shrinks too much and the
+contours that merge, with names; exit 1 when any is found."""
 import argparse
 import json
 import math
@@ -23,6 +38,15 @@ import sys
 import xml.etree.ElementTree as ET
 
 from symbol_template_paths import NS, WEIGHTS, area, contours
+
+try:
+    import numpy as np
+except ImportError:  # the merge check needs it; the others do not
+    np = None
+
+KNOCKOUT_SHARE = 0.5  # a hole under half as wide as the ink around it is a knock-out
+BOX_SLACK = 0.25  # units a side, for the 1/1000 grid and curve sampling
+APART, TOUCH = 0.05, 0.01  # units: apart at Regular; touching at another weight
 
 
 def box(c):
@@ -93,6 +117,124 @@ def kind(paths, c, eps=0.05):
     return "part" if votes["part"] > votes["hole"] else "hole"
 
 
+def perimeter(c):
+    return sum(math.hypot(c[k][0] - c[k - 1][0], c[k][1] - c[k - 1][1]) for k in range(len(c)))
+
+
+def segment_distance(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0 if length == 0 else max(0, min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def width(outer, inner, grid=48):
+    """Twice the largest distance from a lattice point inside `outer` and outside every
+    `inner` contour to the nearest edge: the region's width at its widest."""
+    x0, x1, y0, y1 = box(outer)
+    edges = [(c[k - 1], c[k]) for c in [outer] + inner for k in range(len(c))]
+    best = 0.0
+    for row in range(grid):
+        for column in range(grid):
+            p = (x0 + (column + 0.5) / grid * (x1 - x0), y0 + (row + 0.5) / grid * (y1 - y0))
+            if not inside(outer, p) or any(inside(c, p) for c in inner):
+                continue
+            nearest = math.inf
+            for a, b in edges:
+                nearest = min(nearest, segment_distance(p, a, b))
+                if nearest <= best:
+                    break
+            best = max(best, nearest)
+    return 2 * best
+
+
+def knockouts(flat, kinds):
+    """Indices (into `flat`) of knock-out holes, and of the islands inside them."""
+    areas = [abs(area(c)) for c in flat]
+    parents = []
+    for i, c in enumerate(flat):
+        probes = [c[0], c[len(c) // 3], c[2 * len(c) // 3]]
+        holders = [j for j in range(len(flat)) if j != i and areas[j] > areas[i]
+                   and sum(inside(flat[j], q) for q in probes) >= 2]
+        parents.append(min(holders, key=lambda j: areas[j]) if holders else None)
+    children = {i: [j for j, p in enumerate(parents) if p == i] for i in range(len(flat))}
+    holes, islands, ink = set(), set(), {}
+    for h, p in enumerate(parents):
+        if kinds[h] != "hole" or p is None or kinds[p] != "part" or any(
+                kinds[c] != "part" for c in children[h]):
+            continue
+        if p not in ink:
+            ink[p] = width(flat[p], [flat[c] for c in children[p]])
+        if width(flat[h], [flat[c] for c in children[h]]) < KNOCKOUT_SHARE * ink[p]:
+            holes.add(h)
+            islands.update(children[h])
+    return holes, islands
+
+
+def extent(flat):
+    b = [box(c) for c in flat]
+    return max(q[1] for q in b) - min(q[0] for q in b), max(q[3] for q in b) - min(q[2] for q in b)
+
+
+def relation(a, b):
+    """'touch' when contours a and b cross or come within TOUCH, else their distance and
+    whether each holds the other's first point (numpy arrays of points)."""
+    def edges(c):
+        return c, np.roll(c, -1, axis=0)
+
+    def point_to_edges(points, c):
+        s, e = edges(c)
+        d = e - s
+        length = (d * d).sum(axis=1)
+        length[length == 0] = 1
+        t = ((points[:, None, :] - s[None, :, :]) * d[None, :, :]).sum(axis=2) / length[None, :]
+        t = np.clip(t, 0, 1)
+        q = s[None, :, :] + t[:, :, None] * d[None, :, :]
+        return np.sqrt(((points[:, None, :] - q) ** 2).sum(axis=2)).min()
+
+    distance = min(point_to_edges(a, b), point_to_edges(b, a))
+    (s1, e1), (s2, e2) = edges(a), edges(b)
+
+    def orient(p, q, r):
+        return ((q[..., 0] - p[..., 0]) * (r[..., 1] - p[..., 1])
+                - (q[..., 1] - p[..., 1]) * (r[..., 0] - p[..., 0]))
+
+    o1 = orient(s1[:, None], e1[:, None], s2[None, :])
+    o2 = orient(s1[:, None], e1[:, None], e2[None, :])
+    o3 = orient(s2[None, :], e2[None, :], s1[:, None])
+    o4 = orient(s2[None, :], e2[None, :], e1[:, None])
+    crossing = bool(((o1 * o2 < 0) & (o3 * o4 < 0)).any())
+    if crossing or distance < TOUCH:
+        return "touch"
+    return (distance, inside(b.tolist(), tuple(a[0])), inside(a.tolist(), tuple(b[0])))
+
+
+def merging(groups, flat_index, skip):
+    """Pairs of contours apart at Regular-S that touch at Ultralight-S or Black-S."""
+    flats = {w: [np.array(c) for path in groups[w] for c in path] for w in WEIGHTS}
+    boxes = {w: [box(c.tolist()) for c in flats[w]] for w in WEIGHTS}
+    found = []
+    n = len(flat_index)
+    for i in range(n):
+        for j in range(i + 1, n):
+            regular = None
+            for w in (WEIGHTS[0], WEIGHTS[2]):
+                if (w, i) in skip or (w, j) in skip:
+                    continue
+                a, b = boxes[w][i], boxes[w][j]
+                if a[0] > b[1] + TOUCH or b[0] > a[1] + TOUCH or a[2] > b[3] + TOUCH or b[2] > a[3] + TOUCH:
+                    continue  # too far apart to touch (or to hold one another)
+                if regular is None:
+                    regular = relation(flats[WEIGHTS[1]][i], flats[WEIGHTS[1]][j])
+                if regular == "touch" or regular[0] <= APART:
+                    break
+                now = relation(flats[w][i], flats[w][j])
+                if now == "touch" or now[1:] != regular[1:]:
+                    found.append((i, j, w, round(regular[0], 2)))
+                    break
+    return found
+
+
 def weights(template):
     root = ET.parse(template).getroot()
     groups = {}
@@ -107,10 +249,12 @@ def main():
     parser.add_argument("catalog")
     parser.add_argument("--json")
     parser.add_argument("--loss", type=float, default=0.25)
+    parser.add_argument("--box-tolerance", type=float, default=0.5)
     args = parser.parse_args()
     templates = sorted(pathlib.Path(args.catalog).glob("*.symbolset/*.svg"))
-    counts = {"symbols": 0, "parts": 0, "holes": 0, "neutral": 0, "incompatible": 0}
-    thinning, losing, opening = [], [], []
+    counts = {"symbols": 0, "parts": 0, "holes": 0, "knockOuts": 0, "neutral": 0,
+              "incompatible": 0}
+    thinning, losing, opening, marks, boxes, merges = [], [], [], [], [], []
     for template in templates:
         groups = weights(template)
         BOXES.clear()
@@ -123,38 +267,83 @@ def main():
             counts["incompatible"] += 1
             continue
         name = template.parent.name.removesuffix(".symbolset")
-        for pi, path in enumerate(regular):
-            for ci, contour in enumerate(path):
-                k = kind(regular, contour)
-                a = [abs(area(g[pi][ci])) for g in (ul, regular, black)]
-                where = f"{name} path {pi + 1} contour {ci + 1}"
-                if k is None:
-                    counts["neutral"] += 1
-                elif k == "part":
-                    counts["parts"] += 1
-                    if not (a[0] < a[1] < a[2]):
-                        thinning.append((where, [round(x, 2) for x in a]))
-                    if a[2] < (1 - args.loss) * a[1]:
-                        losing.append((where, [round(x, 2) for x in a]))
-                else:
-                    counts["holes"] += 1
-                    if not (a[0] >= a[1] >= a[2]) or a[0] == a[2]:
-                        opening.append((where, [round(x, 2) for x in a]))
+        index = [(pi, ci) for pi, path in enumerate(regular) for ci in range(len(path))]
+        flat = [regular[pi][ci] for pi, ci in index]
+        kinds = [kind(regular, c) for c in flat]
+        holes, islands = knockouts(flat, kinds)
+        offsets = {WEIGHTS[0]: 0.0, WEIGHTS[2]: 0.0}
+        collapsed = set()
+        for n, (pi, ci) in enumerate(index):
+            k = kinds[n]
+            a = [abs(area(g[pi][ci])) for g in (ul, regular, black)]
+            where = f"{name} path {pi + 1} contour {ci + 1}"
+            for w, x in ((WEIGHTS[0], a[0]), (WEIGHTS[2], a[2])):
+                if x < 0.25 * a[1]:
+                    collapsed.add((w, n))
+            if k is None:
+                counts["neutral"] += 1
+            elif n in holes or n in islands:
+                counts["knockOuts"] += 1
+                grows = n in holes  # the mark's edge moves out; its islands shrink
+                if not ((a[0] < a[1] < a[2]) if grows else (a[0] > a[1] > a[2])):
+                    marks.append((where, [round(x, 2) for x in a]))
+            elif k == "part":
+                counts["parts"] += 1
+                if not (a[0] < a[1] < a[2]):
+                    thinning.append((where, [round(x, 2) for x in a]))
+                if a[2] < (1 - args.loss) * a[1]:
+                    losing.append((where, [round(x, 2) for x in a]))
+                p = perimeter(flat[n])
+                if p > 0:
+                    offsets[WEIGHTS[2]] = max(offsets[WEIGHTS[2]], (a[2] - a[1]) / p)
+                    offsets[WEIGHTS[0]] = max(offsets[WEIGHTS[0]], (a[1] - a[0]) / p)
+            else:
+                counts["holes"] += 1
+                if not (a[0] >= a[1] >= a[2]) or a[0] == a[2]:
+                    opening.append((where, [round(x, 2) for x in a]))
+        # The ink box of each weight against Regular's, a side at a time.
+        rw, rh = extent(flat)
+        for w, g in ((WEIGHTS[0], ul), (WEIGHTS[2], black)):
+            ww, wh = extent([c for path in g for c in path])
+            side = max(abs(ww - rw), abs(wh - rh)) / 2
+            allowed = offsets[w] * (1 + args.box_tolerance) + BOX_SLACK
+            if side > allowed:
+                boxes.append((f"{name} {w}", [round(ww, 1), round(wh, 1)], [round(rw, 1), round(rh, 1)],
+                              round(side, 2), round(allowed, 2)))
+        if np is not None:
+            for i, j, w, apart in merging(groups, index, collapsed):
+                (pi, ci), (pj, cj) = index[i], index[j]
+                merges.append((f"{name} {w}: path {pi + 1} contour {ci + 1} and path {pj + 1} "
+                               f"contour {cj + 1}", apart))
     print(f"{args.catalog}: {counts['symbols']} symbols, {counts['parts']} parts, "
-          f"{counts['holes']} holes, {counts['neutral']} contours bounding no ink, "
-          f"{counts['incompatible']} incompatible")
+          f"{counts['holes']} holes, {counts['knockOuts']} knock-out contours, "
+          f"{counts['neutral']} contours bounding no ink, {counts['incompatible']} incompatible")
     print(f"  parts not growing Ultralight < Regular < Black: {len(thinning)}")
     print(f"  parts losing {args.loss:.0%} or more at Black: {len(losing)} "
           f"(in {len({w.split(' path ')[0] for w, _ in losing})} symbols)")
     print(f"  holes not shrinking Ultralight > Regular > Black: {len(opening)}")
-    for label, rows in (("not growing", thinning), ("holes", opening)):
+    print(f"  knock-outs not growing (islands in them not shrinking): {len(marks)}")
+    print(f"  ink boxes changing more than the offset x {1 + args.box_tolerance:g} + "
+          f"{BOX_SLACK} a side: {len(boxes)} (in {len({b[0].rsplit(' ', 1)[0] for b in boxes})} symbols)")
+    if np is None:
+        print("  contours merging: not checked (needs numpy)")
+    else:
+        print(f"  contours apart at Regular touching at another weight: {len(merges)} "
+              f"(in {len({m[0].split(' ')[0] for m in merges})} symbols)")
+    for label, rows in (("not growing", thinning), ("holes", opening), ("knock-outs", marks)):
         for where, a in rows[:15]:
             print(f"    {label}: {where}: areas {a}")
+    for where, size, regular_size, side, allowed in boxes[:15]:
+        print(f"    ink box: {where}: {size[0]} x {size[1]} (Regular {regular_size[0]} x "
+              f"{regular_size[1]}): {side} a side, at most {allowed}")
+    for where, apart in merges[:15]:
+        print(f"    merging: {where} ({apart} apart at Regular)")
     if args.json:
         pathlib.Path(args.json).write_text(json.dumps(
-            {"counts": counts, "notGrowing": thinning, "losing": losing, "holesNotShrinking": opening},
+            {"counts": counts, "notGrowing": thinning, "losing": losing, "holesNotShrinking": opening,
+             "knockOutsNotGrowing": marks, "inkBoxes": boxes, "merging": merges},
             indent=2) + "\n")
-    sys.exit(1 if thinning or opening else 0)
+    sys.exit(1 if thinning or opening or marks or boxes or merges else 0)
 
 
 main()

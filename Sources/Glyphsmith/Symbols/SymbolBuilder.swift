@@ -160,28 +160,46 @@ package enum SymbolBuilder {
       PathPoint(x: (p.x - inkCentreX) * s, y: (p.y - inkCentreY) * s + inkCentreY + shiftY)
     }
 
-    // Fills grow into the spaces between their parts: the narrowest one limits them.
-    var fills: [VectorPath] = []
-    for (item, _) in pending {
-      if case .fill(let outline) = item { fills.append(outline.map(size)) }
+    // Fills grow into the spaces between their parts: the narrowest one limits them. Each
+    // fill's knock-out marks (thin holes in broad ink) get bolder at Black, not thinner.
+    var bases: [Int: VectorPath] = [:]
+    for (i, (item, _)) in pending.enumerated() {
+      if case .fill(let outline) = item {
+        // Corners sharper than a right angle are bevelled (by 0.02 units) in every weight,
+        // so that Black grows them by a bevel, not a spike (`OutlineOffset`).
+        let base = PathNormalizer.normalize(outline.map(size))
+        bases[i] =
+          options.embolden(.black) == 0 && options.embolden(.ultralight) == 0
+          ? base : PathNormalizer.normalize(OutlineOffset.bevelled(base))
+      }
     }
+    let fillIndices = bases.keys.sorted()
+    let fillBases = fillIndices.compactMap { bases[$0] }
+    let knockOuts =
+      options.emboldenFollowsThickness
+      ? SymbolKnockOuts.find(in: fillBases) : fillBases.map { .none($0.subpaths.count) }
+    var fills: [Int: (base: VectorPath, knockOuts: SymbolKnockOuts)] = [:]
+    for (n, i) in fillIndices.enumerated() { fills[i] = (fillBases[n], knockOuts[n]) }
     let narrowest =
-      options.emboldenFollowsThickness && !fills.isEmpty
-      ? SymbolInk.narrowest(fills) : (gap: nil, wall: nil)
+      options.emboldenFollowsThickness && !fillBases.isEmpty
+      ? SymbolInk.narrowest(fillBases, signs: knockOuts.map(\.signs))
+      : (black: nil, ultralight: nil)
 
     var paths: [SymbolOutline.Path] = []
-    for (item, layer) in pending {
+    for (i, (item, layer)) in pending.enumerated() {
       var weights: [SymbolWeight: VectorPath] = [:]
+      var growing: Set<Int> = []
       switch item {
-      case .fill(let outline):
-        let base = PathNormalizer.normalize(outline.map(size))
-        weights = try SymbolWeights.embolden(
-          base, options: options, stroker: stroker, narrowest: narrowest
+      case .fill:
+        guard let fill = fills[i] else { continue }
+        weights = SymbolWeights.embolden(
+          fill.base, options: options, knockOuts: fill.knockOuts, narrowest: narrowest
         ).0
+        growing = fill.knockOuts.holes
       case .stroke(let strokes):
         for (weight, path) in strokes { weights[weight] = PathNormalizer.normalize(path.map(size)) }
       }
-      weights = SymbolWeights.keepingDirections(weights)
+      weights = SymbolWeights.keepingDirections(weights, growing: growing)
       if Set(weights.values.map(\.signature)).count != 1 { compatible = false }
       paths.append(SymbolOutline.Path(weights: weights, layer: layer))
     }

@@ -110,36 +110,88 @@ enum SymbolInk {
     return total
   }
 
-  /// The narrowest space between two contours of `paths` (all filled with the nonzero rule,
-  /// drawn together) and the thinnest ink between two of them, in their units: for each pair
-  /// of contours, the closest pair of sampled points decides, and its midpoint tells space
-  /// (no ink) from wall (ink). Contours that touch are left out. `nil` when none.
-  static func narrowest(_ paths: [VectorPath]) -> (gap: Double?, wall: Double?) {
-    let contours = paths.flatMap(\.subpaths).map { polygon($0) }.filter { $0.count > 2 }
-    var gap: Double? = nil
-    var wall: Double? = nil
+  /// The narrowest space and ink between two contours of `paths` (all filled with the
+  /// nonzero rule, drawn together) that get narrower at Black and at Ultralight, in their
+  /// units. `signs` gives per path and contour whether its ink grows at Black (1) or
+  /// shrinks (-1, a knock-out's edge: `SymbolKnockOuts`; missing signs are 1). Between two
+  /// contours moving the same way, space narrows at Black and ink at Ultralight; between a
+  /// knock-out's edge and the islands in it, the other way round; between contours moving
+  /// opposite ways nothing narrows. For each pair of contours the closest points decide
+  /// (every sampled point against every edge of the other contour, so a long straight edge
+  /// counts along its length, not only at its ends), and their midpoint tells space (no
+  /// ink) from ink. Contours that touch are left out. `nil` when none.
+  static func narrowest(_ paths: [VectorPath], signs: [[Double]] = []) -> (
+    black: Double?, ultralight: Double?
+  ) {
+    var contours: [[PathPoint]] = []
+    var directions: [Double] = []
+    for (k, path) in paths.enumerated() {
+      for (i, subpath) in path.subpaths.enumerated() {
+        let polygon = polygon(subpath, steps: 8)
+        guard polygon.count > 2 else { continue }
+        contours.append(polygon)
+        directions.append(k < signs.count && i < signs[k].count ? signs[k][i] : 1)
+      }
+    }
+    let boxes = contours.map { c -> (Double, Double, Double, Double) in
+      (
+        c.map(\.x).min() ?? 0, c.map(\.x).max() ?? 0, c.map(\.y).min() ?? 0,
+        c.map(\.y).max() ?? 0
+      )
+    }
+    var black: Double? = nil
+    var ultralight: Double? = nil
     for i in contours.indices {
       for j in contours.indices where j > i {
+        let sum = directions[i] + directions[j]
+        guard sum != 0 else { continue }
+        // Boxes farther apart than both answers so far cannot change either.
+        let (a, b) = (boxes[i], boxes[j])
+        let dx = max(0, max(a.0, b.0) - min(a.1, b.1))
+        let dy = max(0, max(a.2, b.2) - min(a.3, b.3))
+        if let black, let ultralight, (dx * dx + dy * dy).squareRoot() >= max(black, ultralight) {
+          continue
+        }
         var best = Double.infinity
         var middle = PathPoint(x: 0, y: 0)
-        for a in contours[i] {
-          for b in contours[j] {
-            let d = (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
-            if d < best {
-              best = d
-              middle = PathPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        for (from, to) in [(i, j), (j, i)] {
+          let edges = contours[to]
+          for p in contours[from] {
+            for k in edges.indices {
+              let q = closest(p, edges[k], edges[(k + 1) % edges.count])
+              let d = (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)
+              if d < best {
+                best = d
+                middle = PathPoint(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
+              }
             }
           }
         }
         let distance = best.squareRoot()
         guard distance > 0.05 else { continue }
-        if winding(contours, at: middle) == 0 {
-          gap = min(gap ?? distance, distance)
+        let ink = winding(contours, at: middle) != 0
+        if ink == (sum < 0) {
+          black = min(black ?? distance, distance)
         } else {
-          wall = min(wall ?? distance, distance)
+          ultralight = min(ultralight ?? distance, distance)
         }
       }
     }
-    return (gap, wall)
+    return (black, ultralight)
+  }
+
+  /// The point of the segment from `a` to `b` closest to `p`.
+  static func closest(_ p: PathPoint, _ a: PathPoint, _ b: PathPoint) -> PathPoint {
+    let (dx, dy) = (b.x - a.x, b.y - a.y)
+    let length = dx * dx + dy * dy
+    guard length > 0 else { return a }
+    let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length))
+    return PathPoint(x: a.x + t * dx, y: a.y + t * dy)
+  }
+
+  /// The distance from `p` to the segment from `a` to `b`.
+  static func distance(_ p: PathPoint, _ a: PathPoint, _ b: PathPoint) -> Double {
+    let q = closest(p, a, b)
+    return ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
   }
 }
