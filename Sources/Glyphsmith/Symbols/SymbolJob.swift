@@ -71,7 +71,7 @@ public struct SymbolJob: Sendable {
 
   /// Runs the job. Errors for single inputs are collected in the report; the rest go on.
   /// - Throws: `GlyphsmithError.nameCollision` when two inputs give one symbol name (nothing
-  ///   is written), `.writeFailed` when the catalog folder cannot be created.
+  ///   is written). A catalog folder that cannot be created fails each input (`.writeFailed`).
   public func run() throws -> SymbolReport {
     var seen: [String: String] = [:]
     let (prefix, suffix) = (self.prefix, self.suffix)
@@ -82,7 +82,9 @@ public struct SymbolJob: Sendable {
       }
       seen[name.lowercased()] = input
     }
-    try SymbolSetWriter.ensureCatalog(catalog)
+    // The catalog is created by the first symbol set written (`SymbolSetWriter.write`): a
+    // run whose every input fails creates nothing (issue 39's trial: `symbol p.png` left
+    // an empty catalog behind).
     let superseded = self.superseded
     let taken = Self.otherAssets(in: catalog).filter {
       !superseded.contains(OutputManifest.normalised($0.value))
@@ -109,9 +111,9 @@ public struct SymbolJob: Sendable {
         }
         var outline = try SymbolBuilder.build(path: input, options: options)
         outline.name = name
-        let kept = try SymbolSetWriter.write(outline, toCatalog: catalog)
+        let outcome = try SymbolSetWriter.write(outline, toCatalog: catalog)
         if !notices.isEmpty {
-          notices += kept.compactMap { OutputOwnership.userFileWarning(path: folder + "/" + $0) }
+          notices += outcome.kept.compactMap { OutputOwnership.userFileWarning(path: folder + "/" + $0) }
         }
         var result: SymbolMeasure.Result? = nil
         if measure {
@@ -126,6 +128,7 @@ public struct SymbolJob: Sendable {
           weighted: outline.isWeighted,
           paths: outline.paths.count, diagnostics: outline.diagnostics, measure: result)
         entry.notices = notices
+        entry.written = outcome.written
         return .success(entry)
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: input))
