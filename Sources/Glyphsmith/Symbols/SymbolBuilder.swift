@@ -47,13 +47,21 @@ package enum SymbolBuilder {
     var warnings = artwork.diagnostics
     let document = svg.document
     let file = document.path
+    // Text is refused before anything is drawn: librsvg would lay it out at the recording's
+    // scale (4096 units), where Pango warns on stderr, and a symbol of outlined glyphs is
+    // not what docs/symbols.md promises.
+    if let text = svg.textElements.first {
+      throw GlyphsmithError.unusable(
+        path: file,
+        problem: "symbols are made of filled and stroked paths only; this file has text, "
+          + text.label + "; convert the text to paths (outline it) first")
+    }
     let recording = try svg.vectorModel()
     if !recording.isPlain {
       throw GlyphsmithError.unusable(
         path: file,
         problem: "symbols are made of filled and stroked paths only; this file uses "
-          + recording.unexpressed.map(\.feature.phrase).joined(separator: ", ")
-          + "; flatten them into paths")
+          + unexpressedPhrase(recording.unexpressed) + "; flatten them into paths")
     }
     guard !recording.paths.isEmpty else { throw GlyphsmithError.emptyArtwork(path: file) }
     let layers = try layerAssignment(
@@ -223,6 +231,23 @@ package enum SymbolBuilder {
       bearing: bearing,
       canvasTopLeft: size(PathPoint(x: 0, y: (0 - canvas.height / 2) * k0 + centreY)))
     return outline
+  }
+
+  /// What `unexpressed` names, for the refusal: each feature once with the element that
+  /// brings it in, and a group opacity or mask named once (Cairo draws one as a mask and a
+  /// reused group: issue 39's trial read "masks or group opacity, group opacity, masks,
+  /// patterns or text (drawn as a reused group)" for one `opacity="0.5"`).
+  static func unexpressedPhrase(_ unexpressed: [VectorModel.Unexpressed]) -> String {
+    let hasMask = unexpressed.contains { $0.feature == .masks }
+    var phrases: [String] = []
+    for entry in unexpressed where !(hasMask && entry.feature == .reusedGroup) {
+      if !phrases.contains(entry.description) { phrases.append(entry.description) }
+    }
+    switch phrases.count {
+    case 0: return "something other than paths"
+    case 1: return phrases[0]
+    default: return phrases.dropLast().joined(separator: ", ") + " and " + phrases.last!
+    }
   }
 
   /// The outline of `subpath` at each weight's width, its centreline scaled by `skeleton`.

@@ -98,10 +98,7 @@ public struct SymbolJob: Sendable {
       do {
         let name = prefix + AssetName.from(path: input) + suffix
         if let other = taken[name.lowercased()] {
-          throw GlyphsmithError.unusable(
-            path: input,
-            problem: "symbol '\(name)' would collide with \(other) (an asset of the same name; "
-              + "one of them cannot be loaded); rename one, or give --prefix or --suffix")
+          throw Self.collision(name: name, input: input, other: other)
         }
         let folder = SymbolSetWriter.folder(name: name, catalog: catalog)
         var notices: [Diagnostic] = []
@@ -143,6 +140,26 @@ public struct SymbolJob: Sendable {
       }
     }
     return SymbolReport(symbols: entries, failures: failures)
+  }
+
+  /// The refusal of a symbol whose name the asset at `other` has. An image set Glyphsmith
+  /// made (its mark) is said to be Glyphsmith's, with how to switch it to a symbol: `assets
+  /// --symbols --prune` replaces it, as `build` does (issue 39's trial).
+  static func collision(name: String, input: String, other: String) -> GlyphsmithError {
+    let collides = "symbol '\(name)' would collide with \(other)"
+    let reason = "an asset of the same name; one of them cannot be loaded"
+    if (other as NSString).pathExtension == "imageset",
+      OutputOwnership.owns(other, folder: true, recorded: false)
+    {
+      return .unusable(
+        path: input,
+        problem: collides + " (an image set Glyphsmith made; " + reason
+          + "); to make it a symbol instead, run assets --symbols --prune (it removes the "
+          + "image set, as build does) or delete the image set; else give --prefix or --suffix")
+    }
+    return .unusable(
+      path: input,
+      problem: collides + " (" + reason + "); rename one, or give --prefix or --suffix")
   }
 
   /// The assets in `catalog` (any depth) that are not symbol sets, by lower-cased name
