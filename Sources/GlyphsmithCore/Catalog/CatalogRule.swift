@@ -54,6 +54,10 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// A hidden staging folder or file (`.NAME.imageset.tmp-PID-N`) left by a run that was
   /// killed; a rerun of `assets` removes its own.
   case stagingLeftover = "staging-leftover"
+  /// An image set or symbol set whose `Contents.json` lists no image or template (`{}`, or
+  /// an empty `images` / `symbols` list): the asset draws nothing (issue 39's trial:
+  /// `validate` said nothing about it).
+  case emptyAsset = "empty-asset"
 
   /// `error` for what breaks the build or an upload, `warning` for the rest.
   public var severity: CatalogFinding.Severity {
