@@ -8,7 +8,7 @@ public struct SymbolOptions: Sendable, Equatable {
   /// units at Black-S, 2.01 x Regular).
   public var blackFactor = 2.0
   /// For filled shapes: how far Black grows outwards, in template units per side, every
-  /// contour offset along its normals with sharp corners clipped (`OutlineOffset`). The
+  /// contour offset along its normals with sharp corners bevelled (`OutlineOffset`). The
   /// default, 5.4, gives the ink ratio Black / Regular of
   /// Apple's own filled export in `Tests/GlyphsmithTestFixtures/Fixtures/symbol-exports`
   /// (CodeEdit's `custom.breakpoint`: 1.297) when its Regular-S is emboldened by it. 0 draws
