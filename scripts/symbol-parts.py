@@ -131,6 +131,8 @@ def segment_distance(p, a, b):
 def width(outer, inner, grid=48):
     """Twice the largest distance from a lattice point inside `outer` and outside every
     `inner` contour to the nearest edge: the region's width at its widest."""
+    if np is not None:
+        return width_numpy(outer, inner, grid)
     x0, x1, y0, y1 = box(outer)
     edges = [(c[k - 1], c[k]) for c in [outer] + inner for k in range(len(c))]
     best = 0.0
@@ -146,6 +148,42 @@ def width(outer, inner, grid=48):
                     break
             best = max(best, nearest)
     return 2 * best
+
+
+def inside_numpy(c, points):
+    """Even-odd containment of each of `points` (n x 2) in the contour c."""
+    a = np.array(c)
+    b = np.roll(a, 1, axis=0)
+    px, py = points[:, 0:1], points[:, 1:2]
+    straddle = (a[None, :, 1] > py) != (b[None, :, 1] > py)
+    dy = b[None, :, 1] - a[None, :, 1]
+    dy = np.where(dy == 0, 1e-300, dy)
+    x = (b[None, :, 0] - a[None, :, 0]) * (py - a[None, :, 1]) / dy + a[None, :, 0]
+    return ((straddle & (px < x)).sum(axis=1) % 2) == 1
+
+
+def width_numpy(outer, inner, grid):
+    """`width` with numpy (the same lattice and the same distances)."""
+    x0, x1, y0, y1 = box(outer)
+    k = (np.arange(grid) + 0.5) / grid
+    xs, ys = np.meshgrid(x0 + k * (x1 - x0), y0 + k * (y1 - y0))
+    points = np.stack([xs.ravel(), ys.ravel()], axis=1)
+    keep = inside_numpy(outer, points)
+    for c in inner:
+        keep &= ~inside_numpy(c, points)
+    points = points[keep]
+    if len(points) == 0:
+        return 0.0
+    best = np.full(len(points), np.inf)
+    for c in [outer] + inner:
+        s = np.array(c)
+        d = np.roll(s, -1, axis=0) - s
+        length = (d * d).sum(axis=1)
+        length[length == 0] = 1
+        t = np.clip(((points[:, None, :] - s[None]) * d[None]).sum(axis=2) / length[None], 0, 1)
+        q = s[None] + t[:, :, None] * d[None]
+        best = np.minimum(best, np.sqrt(((points[:, None, :] - q) ** 2).sum(axis=2)).min(axis=1))
+    return 2 * float(best.max())
 
 
 def knockouts(flat, kinds):
