@@ -292,7 +292,8 @@ struct OwnershipCLITests {
     #expect(line.hasSuffix(" s; 0 unchanged; 0 skipped; 0 failed; 0 removed"))
     let template = folder.appendingPathComponent("Icons.xcassets/bell.symbolset/bell.svg").path
     func inode(_ path: String) throws -> Int {
-      try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      return try #require(attributes[.systemFileNumber] as? Int)
     }
     let before = try inode(template)
     // An unchanged project writes nothing: the symbol sets are left alone as the drawables

@@ -80,9 +80,8 @@ struct ProjectCLITests {
     try FileManager.default.createDirectory(at: hand, withIntermediateDirectories: true)
     // (Slots without files, as Xcode's new image set has: a set listing nothing at all is
     // validate's empty-asset warning.)
-    try Data(
-      "{\"images\":[{\"idiom\":\"universal\",\"scale\":\"1x\"}],\"info\":{\"author\":\"xcode\",\"version\":1}}"
-        .utf8)
+    let slots = #"{"images":[{"idiom":"universal","scale":"1x"}],"#
+    try Data((slots + #""info":{"author":"xcode","version":1}}"#).utf8)
       .write(to: hand.appendingPathComponent("Contents.json"))
 
     let first = try CLIRunner.run(["build"], in: folder)

@@ -76,7 +76,8 @@ struct GoldenSelectionTests {
   @Test func fileNamesAndPathsFromTheCurrentFolder() {
     let star = "Icons.xcassets/star.imageset/star.png"
     #expect(GoldenSelection.matches(pattern: "star.png", path: star))
-    #expect(GoldenSelection.matches(pattern: "star@2x", path: "Icons.xcassets/star.imageset/star@2x.png"))
+    #expect(
+      GoldenSelection.matches(pattern: "star@2x", path: "Icons.xcassets/star.imageset/star@2x.png"))
     #expect(!GoldenSelection.matches(pattern: "star@2x", path: "star@3x.png"))
     #expect(!GoldenSelection.matches(pattern: "tar.png", path: star))
     let resolved = GoldenSelection(

@@ -72,8 +72,11 @@ struct SymbolFillWeightTests {
       .move(PathPoint(x: 10, y: 10)), .line(PathPoint(x: 30, y: 10)),
       .line(PathPoint(x: 30, y: 30)), .line(PathPoint(x: 10, y: 30)), .close,
     ])
-    #expect(OutlineOffset.offset(square, by: 3).controlBounds == Rect(x: 7, y: 7, width: 26, height: 26))
-    #expect(OutlineOffset.offset(square, by: -2).controlBounds == Rect(x: 12, y: 12, width: 16, height: 16))
+    #expect(
+      OutlineOffset.offset(square, by: 3).controlBounds == Rect(x: 7, y: 7, width: 26, height: 26))
+    #expect(
+      OutlineOffset.offset(square, by: -2).controlBounds
+        == Rect(x: 12, y: 12, width: 16, height: 16))
   }
 
   @Test func aCircleGrowsAsACircle() {
@@ -112,7 +115,10 @@ struct SymbolFillWeightTests {
   @Test func bellFillGrowsByItsOffsetAndItsClapperStaysApart() throws {
     let outline = try Self.build("bell-fill", Self.bellFill)
     #expect(outline.isCompatible)
-    let (u, r, b) = (try Self.box(outline, .ultralight), try Self.box(outline, .regular), try Self.box(outline, .black))
+    let (u, r, b) = (
+      try Self.box(outline, .ultralight), try Self.box(outline, .regular),
+      try Self.box(outline, .black)
+    )
     // Trial (FreeType): Ultralight 54.5 x 74.7, Regular 69.0 x 79.1, Black 104.7 x 89.9.
     #expect([Self.r(r.width), Self.r(r.height)] == [68.96, 78.85])
     #expect([Self.r(b.width), Self.r(b.height)] == [70.87, 82.3])

@@ -281,7 +281,8 @@ enum OutlineOffset {
         // keeps its handles' lengths.
         let chordBefore = distance(a, b)
         let longest = max(distance(a, h1), distance(b, h2))
-        let factor = chordBefore >= 0.5 * longest && chordBefore > sliver
+        let factor =
+          chordBefore >= 0.5 * longest && chordBefore > sliver
           ? distance(newA, newB) / chordBefore : 1
         func scaled(_ anchor: PathPoint, _ handle: PathPoint, _ newAnchor: PathPoint) -> PathPoint {
           let h = PathPoint(x: handle.x - anchor.x, y: handle.y - anchor.y)

@@ -200,9 +200,10 @@ package enum SymbolBuilder {
       switch item {
       case .fill:
         guard let fill = fills[i] else { continue }
-        weights = SymbolWeights.embolden(
-          fill.base, options: options, knockOuts: fill.knockOuts, narrowest: narrowest
-        ).0
+        weights =
+          SymbolWeights.embolden(
+            fill.base, options: options, knockOuts: fill.knockOuts, narrowest: narrowest
+          ).0
         growing = fill.knockOuts.holes
       case .stroke(let strokes):
         for (weight, path) in strokes { weights[weight] = PathNormalizer.normalize(path.map(size)) }

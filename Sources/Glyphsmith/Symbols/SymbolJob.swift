@@ -110,7 +110,9 @@ public struct SymbolJob: Sendable {
         outline.name = name
         let outcome = try SymbolSetWriter.write(outline, toCatalog: catalog)
         if !notices.isEmpty {
-          notices += outcome.kept.compactMap { OutputOwnership.userFileWarning(path: folder + "/" + $0) }
+          notices += outcome.kept.compactMap {
+            OutputOwnership.userFileWarning(path: folder + "/" + $0)
+          }
         }
         var result: SymbolMeasure.Result? = nil
         if measure {
