@@ -6,9 +6,12 @@ inside it and none just outside bounds a part (its area must grow from Ultraligh
 Regular-S to Black-S); one with ink outside and none inside bounds a hole (its area must
 shrink, down to the collapsed copy of a closed hole); one with ink on both sides or neither
 bounds nothing and is not counted. A hole inside a part whose region (minus the islands in
-it) is at its widest under half as wide as the ink region around it is a knock-out (a check
-mark, a digit, letters cut out of a disc or badge; docs/symbols.md): it must grow from
-Ultralight-S to Black-S instead, and the islands in it shrink. Contours are matched by index
+it) is less than half as thick as the ink just outside it (medians of 64 thicknesses along
+each contour, straight across to the nearest edge) is a knock-out (a check mark, a digit,
+letters cut out of a disc or badge; docs/symbols.md): it must grow from
+Ultralight-S to Black-S instead, and the islands in it shrink. A hole within 0.05 of that
+share is on the border (this script samples curves more finely than the Swift code): either
+direction passes. Contours are matched by index
 (the weights are compatible: same paths, same commands).
 
 Two more checks (issue 39's trial: Bootstrap's bell-fill grew 52 % wider at Black through
@@ -45,6 +48,7 @@ except ImportError:  # the merge check needs it; the others do not
     np = None
 
 KNOCKOUT_SHARE = 0.5  # a hole under half as wide as the ink around it is a knock-out
+BORDERLINE = 0.05  # within this of the share, sampling decides: either way is accepted
 BOX_SLACK = 0.25  # units a side, for the 1/1000 grid and curve sampling
 APART, TOUCH = 0.05, 0.01  # units: apart at Regular; touching at another weight
 
@@ -121,73 +125,71 @@ def perimeter(c):
     return sum(math.hypot(c[k][0] - c[k - 1][0], c[k][1] - c[k - 1][1]) for k in range(len(c)))
 
 
-def segment_distance(p, a, b):
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = dx * dx + dy * dy
-    t = 0 if length == 0 else max(0, min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+def median(values):
+    values = sorted(values)
+    if not values:
+        return None
+    mid = len(values) // 2
+    return values[mid] if len(values) % 2 else (values[mid - 1] + values[mid]) / 2
 
 
-def width(outer, inner, grid=48):
-    """Twice the largest distance from a lattice point inside `outer` and outside every
-    `inner` contour to the nearest edge: the region's width at its widest."""
+def thicknesses(c, inside_side, edges, samples=64):
+    """From `samples` points spaced evenly along contour c, along the normal into its inside
+    (`inside_side`) or outside, the distance to the nearest crossing of an edge of `edges`."""
+    n = len(c)
+    lengths = [math.hypot(c[(k + 1) % n][0] - c[k][0], c[(k + 1) % n][1] - c[k][1]) for k in range(n)]
+    total = sum(lengths)
+    if n < 3 or total == 0:
+        return []
+    sign = (1 if inside_side else -1) * (1 if area(c) > 0 else -1)
+    segments = [(e[k], e[(k + 1) % len(e)]) for e in edges for k in range(len(e))]
     if np is not None:
-        return width_numpy(outer, inner, grid)
-    x0, x1, y0, y1 = box(outer)
-    edges = [(c[k - 1], c[k]) for c in [outer] + inner for k in range(len(c))]
-    best = 0.0
-    for row in range(grid):
-        for column in range(grid):
-            p = (x0 + (column + 0.5) / grid * (x1 - x0), y0 + (row + 0.5) / grid * (y1 - y0))
-            if not inside(outer, p) or any(inside(c, p) for c in inner):
+        sa = np.array([q[0] for q in segments])
+        sb = np.array([q[1] for q in segments])
+        ex, ey = sb[:, 0] - sa[:, 0], sb[:, 1] - sa[:, 1]
+    out, k, walked = [], 0, 0.0
+    for i in range(samples):
+        target = (i + 0.5) / samples * total
+        while k < n - 1 and walked + lengths[k] < target:
+            walked += lengths[k]
+            k += 1
+        if lengths[k] == 0:
+            continue
+        a, b = c[k], c[(k + 1) % n]
+        t = (target - walked) / lengths[k]
+        p = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+        d = (-sign * (b[1] - a[1]) / lengths[k], sign * (b[0] - a[0]) / lengths[k])
+        skip = total * 1e-7
+        if np is not None:
+            den = d[0] * ey - d[1] * ex
+            ok = np.abs(den) > 1e-12
+            den = np.where(ok, den, 1)
+            wx, wy = sa[:, 0] - p[0], sa[:, 1] - p[1]
+            tt = (wx * ey - wy * ex) / den
+            uu = (wx * d[1] - wy * d[0]) / den
+            hit = ok & (tt > skip) & (uu >= 0) & (uu <= 1)
+            if hit.any():
+                out.append(float(tt[hit].min()))
+            continue
+        best = None
+        for (qa, qb) in segments:
+            e = (qb[0] - qa[0], qb[1] - qa[1])
+            den = d[0] * e[1] - d[1] * e[0]
+            if abs(den) <= 1e-12:
                 continue
-            nearest = math.inf
-            for a, b in edges:
-                nearest = min(nearest, segment_distance(p, a, b))
-                if nearest <= best:
-                    break
-            best = max(best, nearest)
-    return 2 * best
-
-
-def inside_numpy(c, points):
-    """Even-odd containment of each of `points` (n x 2) in the contour c."""
-    a = np.array(c)
-    b = np.roll(a, 1, axis=0)
-    px, py = points[:, 0:1], points[:, 1:2]
-    straddle = (a[None, :, 1] > py) != (b[None, :, 1] > py)
-    dy = b[None, :, 1] - a[None, :, 1]
-    dy = np.where(dy == 0, 1e-300, dy)
-    x = (b[None, :, 0] - a[None, :, 0]) * (py - a[None, :, 1]) / dy + a[None, :, 0]
-    return ((straddle & (px < x)).sum(axis=1) % 2) == 1
-
-
-def width_numpy(outer, inner, grid):
-    """`width` with numpy (the same lattice and the same distances)."""
-    x0, x1, y0, y1 = box(outer)
-    k = (np.arange(grid) + 0.5) / grid
-    xs, ys = np.meshgrid(x0 + k * (x1 - x0), y0 + k * (y1 - y0))
-    points = np.stack([xs.ravel(), ys.ravel()], axis=1)
-    keep = inside_numpy(outer, points)
-    for c in inner:
-        keep &= ~inside_numpy(c, points)
-    points = points[keep]
-    if len(points) == 0:
-        return 0.0
-    best = np.full(len(points), np.inf)
-    for c in [outer] + inner:
-        s = np.array(c)
-        d = np.roll(s, -1, axis=0) - s
-        length = (d * d).sum(axis=1)
-        length[length == 0] = 1
-        t = np.clip(((points[:, None, :] - s[None]) * d[None]).sum(axis=2) / length[None], 0, 1)
-        q = s[None] + t[:, :, None] * d[None]
-        best = np.minimum(best, np.sqrt(((points[:, None, :] - q) ** 2).sum(axis=2)).min(axis=1))
-    return 2 * float(best.max())
+            w = (qa[0] - p[0], qa[1] - p[1])
+            tt = (w[0] * e[1] - w[1] * e[0]) / den
+            uu = (w[0] * d[1] - w[1] * d[0]) / den
+            if tt > skip and 0 <= uu <= 1:
+                best = tt if best is None else min(best, tt)
+        if best is not None:
+            out.append(best)
+    return out
 
 
 def knockouts(flat, kinds):
-    """Indices (into `flat`) of knock-out holes, and of the islands inside them."""
+    """Indices (into `flat`) of knock-out holes, of the islands inside them, and of the
+    contours of holes whose width ratio is within BORDERLINE of the share (either kind)."""
     areas = [abs(area(c)) for c in flat]
     parents = []
     for i, c in enumerate(flat):
@@ -196,17 +198,23 @@ def knockouts(flat, kinds):
                    and sum(inside(flat[j], q) for q in probes) >= 2]
         parents.append(min(holders, key=lambda j: areas[j]) if holders else None)
     children = {i: [j for j, p in enumerate(parents) if p == i] for i in range(len(flat))}
-    holes, islands, ink = set(), set(), {}
+    holes, islands, either = set(), set(), set()
     for h, p in enumerate(parents):
         if kinds[h] != "hole" or p is None or kinds[p] != "part" or any(
                 kinds[c] != "part" for c in children[h]):
             continue
-        if p not in ink:
-            ink[p] = width(flat[p], [flat[c] for c in children[p]])
-        if width(flat[h], [flat[c] for c in children[h]]) < KNOCKOUT_SHARE * ink[p]:
+        across = thicknesses(flat[h], True, flat) + [
+            x for c in children[h] for x in thicknesses(flat[c], False, flat)]
+        hole, ink = median(across), median(thicknesses(flat[h], False, flat))
+        if hole is None or not ink:
+            continue
+        ratio = hole / ink
+        if abs(ratio - KNOCKOUT_SHARE) <= BORDERLINE:
+            either.update([h] + children[h])
+        elif ratio < KNOCKOUT_SHARE:
             holes.add(h)
             islands.update(children[h])
-    return holes, islands
+    return holes, islands, either
 
 
 def extent(flat):
@@ -290,8 +298,8 @@ def main():
     parser.add_argument("--box-tolerance", type=float, default=0.5)
     args = parser.parse_args()
     templates = sorted(pathlib.Path(args.catalog).glob("*.symbolset/*.svg"))
-    counts = {"symbols": 0, "parts": 0, "holes": 0, "knockOuts": 0, "neutral": 0,
-              "incompatible": 0}
+    counts = {"symbols": 0, "parts": 0, "holes": 0, "knockOuts": 0, "borderline": 0,
+              "neutral": 0, "incompatible": 0}
     thinning, losing, opening, marks, boxes, merges = [], [], [], [], [], []
     for template in templates:
         groups = weights(template)
@@ -308,7 +316,7 @@ def main():
         index = [(pi, ci) for pi, path in enumerate(regular) for ci in range(len(path))]
         flat = [regular[pi][ci] for pi, ci in index]
         kinds = [kind(regular, c) for c in flat]
-        holes, islands = knockouts(flat, kinds)
+        holes, islands, either = knockouts(flat, kinds)
         offsets = {WEIGHTS[0]: 0.0, WEIGHTS[2]: 0.0}
         collapsed = set()
         for n, (pi, ci) in enumerate(index):
@@ -320,6 +328,8 @@ def main():
                     collapsed.add((w, n))
             if k is None:
                 counts["neutral"] += 1
+            elif n in either:
+                counts["borderline"] += 1  # a knock-out or a counter: both directions pass
             elif n in holes or n in islands:
                 counts["knockOuts"] += 1
                 grows = n in holes  # the mark's edge moves out; its islands shrink
@@ -354,7 +364,8 @@ def main():
                 merges.append((f"{name} {w}: path {pi + 1} contour {ci + 1} and path {pj + 1} "
                                f"contour {cj + 1}", apart))
     print(f"{args.catalog}: {counts['symbols']} symbols, {counts['parts']} parts, "
-          f"{counts['holes']} holes, {counts['knockOuts']} knock-out contours, "
+          f"{counts['holes']} holes, {counts['knockOuts']} knock-out contours "
+          f"(and {counts['borderline']} on the border of the rule, either way accepted), "
           f"{counts['neutral']} contours bounding no ink, {counts['incompatible']} incompatible")
     print(f"  parts not growing Ultralight < Regular < Black: {len(thinning)}")
     print(f"  parts losing {args.loss:.0%} or more at Black: {len(losing)} "

@@ -3,7 +3,8 @@
 # folders given) and a scripted sample of 100 filled icons with separate parts, counters,
 # islands and knock-outs drawn either way round (scripts/symbol-parts-sample.py) become
 # .symbolsets; scripts/symbol-parts.py then checks from the written templates that every part
-# grows from Ultralight-S to Black-S and every hole shrinks, and `glyphsmith validate` must
+# grows from Ultralight-S to Black-S and every hole shrinks (every knock-out mark grows), no ink
+# box grows past its offset, no parts apart at Regular-S touch, and `glyphsmith validate` must
 # find nothing in the catalogs.
 # usage: scripts/symbol-parts.sh [INPUT_FOLDER...]   GLYPHSMITH_BIN overrides the binary
 #        (default: a release build).

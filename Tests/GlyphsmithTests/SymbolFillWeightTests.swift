@@ -20,6 +20,13 @@ struct SymbolFillWeightTests {
   /// Heroicons 2 solid `check-circle` (MIT).
   static let checkCircle =
     #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="currentColor"><path fill-rule="evenodd" d="M2.25 12c0-5.385 4.365-9.75 9.75-9.75s9.75 4.365 9.75 9.75-4.365 9.75-9.75 9.75S2.25 17.385 2.25 12Zm13.36-1.814a.75.75 0 1 0-1.22-.872l-3.236 4.53L9.53 12.22a.75.75 0 0 0-1.06 1.06l2.25 2.25a.75.75 0 0 0 1.14-.094l3.75-5.25Z" clip-rule="evenodd"/></svg>"#
+  /// Heroicons 2 solid `tv` (MIT): a screen inside a bezel, the gap between them a hole.
+  static let tv =
+    #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="currentColor"><path d="M19.5 6h-15v9h15V6Z"/><path fill-rule="evenodd" d="M3.375 3C2.339 3 1.5 3.84 1.5 4.875v11.25C1.5 17.16 2.34 18 3.375 18H9.75v1.5H6A.75.75 0 0 0 6 21h12a.75.75 0 0 0 0-1.5h-3.75V18h6.375c1.035 0 1.875-.84 1.875-1.875V4.875C22.5 3.839 21.66 3 20.625 3H3.375Zm0 13.5h17.25a.375.375 0 0 0 .375-.375V4.875a.375.375 0 0 0-.375-.375H3.375A.375.375 0 0 0 3 4.875v11.25c0 .207.168.375.375.375Z" clip-rule="evenodd"/></svg>"#
+  /// Heroicons 2 solid `table-cells` (MIT): slots 2.25 thick between lines 1.5 thick, in a
+  /// frame with a broad margin.
+  static let tableCells =
+    #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="currentColor"><path fill-rule="evenodd" d="M1.5 5.625c0-1.036.84-1.875 1.875-1.875h17.25c1.035 0 1.875.84 1.875 1.875v12.75c0 1.035-.84 1.875-1.875 1.875H3.375A1.875 1.875 0 0 1 1.5 18.375V5.625ZM21 9.375A.375.375 0 0 0 20.625 9h-7.5a.375.375 0 0 0-.375.375v1.5c0 .207.168.375.375.375h7.5a.375.375 0 0 0 .375-.375v-1.5Zm0 3.75a.375.375 0 0 0-.375-.375h-7.5a.375.375 0 0 0-.375.375v1.5c0 .207.168.375.375.375h7.5a.375.375 0 0 0 .375-.375v-1.5Zm0 3.75a.375.375 0 0 0-.375-.375h-7.5a.375.375 0 0 0-.375.375v1.5c0 .207.168.375.375.375h7.5a.375.375 0 0 0 .375-.375v-1.5ZM10.875 18.75a.375.375 0 0 0 .375-.375v-1.5a.375.375 0 0 0-.375-.375h-7.5a.375.375 0 0 0-.375.375v1.5c0 .207.168.375.375.375h7.5ZM3.375 15h7.5a.375.375 0 0 0 .375-.375v-1.5a.375.375 0 0 0-.375-.375h-7.5a.375.375 0 0 0-.375.375v1.5c0 .207.168.375.375.375Zm0-3.75h7.5a.375.375 0 0 0 .375-.375v-1.5A.375.375 0 0 0 10.875 9h-7.5A.375.375 0 0 0 3 9.375v1.5c0 .207.168.375.375.375Z" clip-rule="evenodd"/></svg>"#
   /// A filled ring (radio button rim): a counter 7 wide in a band of ink 3 wide.
   static let ring =
     #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill-rule="evenodd" d="M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0ZM5 12a7 7 0 1 0 14 0a7 7 0 1 0-14 0Z"/></svg>"#
@@ -209,14 +216,36 @@ struct SymbolFillWeightTests {
     #expect(SymbolKnockOuts.find(in: [try #require(rim[.regular])]).map(\.holes) == [[]])
   }
 
-  @Test func theWidthRuleComparesTheHoleWithTheInkAroundIt() throws {
-    // The check: 7.01 units wide at its widest against 37.09 of disc ink (0.19, under 1/2).
-    let check = try Self.build("check-circle", Self.checkCircle)
-    let regular = try #require(check.paths.first?.weights[.regular])
-    let polygons = regular.subpaths.map { SymbolInk.polygon($0, steps: 8) }
-    let hole = SymbolKnockOuts.width(outer: polygons[1], inner: [])
-    let ink = SymbolKnockOuts.width(outer: polygons[0], inner: [polygons[1]])
-    #expect(hole / ink < SymbolKnockOuts.widthShare)
-    #expect([Self.r(hole), Self.r(ink)] == [7.01, 37.09])
+  @Test func theRuleComparesTheHoleWithTheInkJustOutsideIt() throws {
+    // Median thickness across the hole against the ink just outside it (template units).
+    func ratio(_ name: String, _ source: String) throws -> [Double] {
+      let outline = try Self.build(name, source)
+      let paths = outline.paths.compactMap { $0.weights[.regular] }
+      let polygons = paths.flatMap(\.subpaths).map { SymbolInk.polygon($0, steps: 8) }
+      let hole = try #require(polygons.first { PathOrientation.area($0) < 0 })
+      let across = try #require(
+        SymbolKnockOuts.median(
+          SymbolKnockOuts.thicknesses(hole, inside: true, edges: polygons)))
+      let around = try #require(
+        SymbolKnockOuts.median(
+          SymbolKnockOuts.thicknesses(hole, inside: false, edges: polygons)))
+      return [Self.r(across), Self.r(around)]
+    }
+    let checkCircleRatio = try ratio("check-circle", Self.checkCircle)
+    #expect(checkCircleRatio == [6.06, 31.09])  // 0.19: a knock-out
+    let ringRatio = try ratio("ring", Self.ring)
+    #expect(ringRatio == [54.94, 11.77])  // 4.67: a counter
+    let tvRatio = try ratio("tv", Self.tv)
+    #expect(tvRatio == [6.98, 6.98])  // 1: the gap is as thick as the bezel
+    let tableCellsRatio = try ratio("table-cells", Self.tableCells)
+    #expect(tableCellsRatio == [10.48, 6.98])  // 1.5: slots thicker than the lines
+    // Their widest ink (the stand, the margin) is broad: comparing with it made the TV's gap
+    // and the table's slots knock-outs, which grew at Black and thinned the lines.
+    for (name, source) in [("tv", Self.tv), ("table-cells", Self.tableCells)] {
+      let outline = try Self.build(name, source)
+      let found = SymbolKnockOuts.find(in: outline.paths.compactMap { $0.weights[.regular] })
+      let knockOuts = found.reduce(0) { $0 + $1.holes.count }
+      #expect(knockOuts == 0, "\(name)")
+    }
   }
 }

@@ -11,21 +11,24 @@ import GlyphsmithRender
 /// islands inside it (a digit's counter) shrink.
 ///
 /// The rule: a hole (a contour bounding space, inside a contour bounding ink) is a knock-out
-/// when its region (the hole minus the islands in it) is at its widest less than
-/// `widthShare` (1/2) as wide as the ink region around it (the enclosing part minus all its
-/// holes) at its widest. Widths are twice the largest distance from a point of the region to
-/// its edges (the maximum of the distance transform), sampled on a `grid` x `grid` lattice
-/// over the region's bounds. A ring's counter is wider than its band of ink; a check mark is
-/// a fraction of the disc around it.
+/// when its region (the hole minus the islands in it) is less than `widthShare` (1/2) as thick
+/// as the ink just outside it. Thicknesses are medians over `samples` points spaced evenly
+/// along the contours: from each point, straight across the region (along the normal) to the
+/// nearest edge of any contour. The hole's is measured from its own contour inwards and from
+/// its islands outwards; the ink's from the hole's contour outwards. A ring's counter is
+/// thicker than the band of ink around it; a check mark is a fraction of the disc around it;
+/// the slots of a table are thicker than the lines between them (counters), and the gap
+/// around a TV's screen is as thick as its bezel (a counter), although the widest ink of
+/// either (the table's margin, the TV's stand) is broad.
 struct SymbolKnockOuts: Equatable {
-  /// How wide a hole's region may be at most, as a share of the widest ink around it, to be
-  /// a knock-out: 1/2. Our choice: Heroicons' `check-circle` (0.27), `x-circle`,
-  /// `information-circle`, `exclamation-circle` and Bootstrap's `0-circle-fill` (0.28) and
-  /// `badge-ar-fill` are well under it; rings, radio buttons and frames (a counter at least
-  /// as wide as its band of ink: 1 or more) are well over it.
+  /// How thick a hole's region may be at most, as a share of the ink just outside it, to be
+  /// a knock-out: 1/2. Our choice: Heroicons' `check-circle`, `x-circle`,
+  /// `information-circle`, `exclamation-circle` and Bootstrap's `0-circle-fill` and
+  /// `badge-ar-fill` are well under it; rings, radio buttons, frames and table cells (a
+  /// counter at least as thick as its band of ink: 1 or more) are well over it.
   static let widthShare = 0.5
-  /// Lattice points per side for the widths.
-  static let grid = 48
+  /// Points per contour the thicknesses are measured at.
+  static let samples = 64
 
   /// Per contour of the path: 1 when its ink grows at Black (a part's outline, a counter's
   /// edge), -1 when it shrinks (a knock-out's edge and the islands inside a knock-out).
@@ -72,18 +75,19 @@ struct SymbolKnockOuts: Equatable {
     for (i, parent) in parents.enumerated() {
       if let parent { children[parent].append(i) }
     }
-    var inkWidths: [Int: Double] = [:]
+    let edges = polygons.filter { $0.count > 2 }
     for h in polygons.indices {
       // A hole inside a part, holding only parts.
       guard areas[h] < 0, let p = parents[h], areas[p] > 0,
         children[h].allSatisfy({ areas[$0] > 0 })
       else { continue }
-      let holeWidth = width(outer: polygons[h], inner: children[h].map { polygons[$0] })
-      let inkWidth =
-        inkWidths[p]
-        ?? width(outer: polygons[p], inner: children[p].map { polygons[$0] })
-      inkWidths[p] = inkWidth
-      guard holeWidth < widthShare * inkWidth else { continue }
+      let across =
+        thicknesses(polygons[h], inside: true, edges: edges)
+        + children[h].flatMap { thicknesses(polygons[$0], inside: false, edges: edges) }
+      let ink = thicknesses(polygons[h], inside: false, edges: edges)
+      guard let hole = median(across), let around = median(ink),
+        hole < widthShare * around
+      else { continue }
       let (k, i) = owners[h]
       result[k].holes.insert(i)
       for c in [h] + children[h] {
@@ -104,40 +108,75 @@ struct SymbolKnockOuts: Equatable {
     return result
   }
 
-  /// Twice the largest distance from a point inside `outer` and outside every `inner`
-  /// polygon to the nearest of their edges, sampled on the `grid` lattice; 0 when no
-  /// lattice point lies in the region.
-  static func width(outer: [PathPoint], inner: [[PathPoint]]) -> Double {
-    guard outer.count > 2 else { return 0 }
-    var (minX, maxX, minY, maxY) = (outer[0].x, outer[0].x, outer[0].y, outer[0].y)
-    for p in outer {
-      minX = min(minX, p.x)
-      maxX = max(maxX, p.x)
-      minY = min(minY, p.y)
-      maxY = max(maxY, p.y)
+  /// The median of `values`; `nil` when empty.
+  static func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  }
+
+  /// The thickness of the region on one side of `polygon` (closed), at `samples` points
+  /// spaced evenly along it: from each, along the normal into its inside (`inside`) or
+  /// outside, the distance to the nearest crossing of an edge of `edges` (closed polygons);
+  /// rays that leave without crossing one are left out.
+  static func thicknesses(_ polygon: [PathPoint], inside: Bool, edges: [[PathPoint]])
+    -> [Double]
+  {
+    let n = polygon.count
+    guard n > 2 else { return [] }
+    var lengths: [Double] = []
+    for k in 0..<n {
+      let (a, b) = (polygon[k], polygon[(k + 1) % n])
+      lengths.append(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot())
     }
-    let edges = ([outer] + inner).filter { $0.count > 1 }
-    var best = 0.0
-    for row in 0..<grid {
-      for column in 0..<grid {
-        let p = PathPoint(
-          x: minX + (Double(column) + 0.5) / Double(grid) * (maxX - minX),
-          y: minY + (Double(row) + 0.5) / Double(grid) * (maxY - minY))
-        guard PathOrientation.contains(outer, p),
-          !inner.contains(where: { PathOrientation.contains($0, p) })
-        else { continue }
-        var nearest = Double.infinity
-        for polygon in edges {
-          for k in polygon.indices {
-            nearest = min(
-              nearest, SymbolInk.distance(p, polygon[k], polygon[(k + 1) % polygon.count]))
-            if nearest <= best { break }
-          }
-          if nearest <= best { break }
-        }
-        best = max(best, nearest)
+    let perimeter = lengths.reduce(0, +)
+    guard perimeter > 0 else { return [] }
+    let orientation: Double = PathOrientation.area(polygon) > 0 ? 1 : -1
+    var result: [Double] = []
+    var k = 0
+    var walked = 0.0
+    for i in 0..<samples {
+      let target = (Double(i) + 0.5) / Double(samples) * perimeter
+      while k < n - 1 && walked + lengths[k] < target {
+        walked += lengths[k]
+        k += 1
+      }
+      guard lengths[k] > 0 else { continue }
+      let (a, b) = (polygon[k], polygon[(k + 1) % n])
+      let t = (target - walked) / lengths[k]
+      let p = PathPoint(x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y))
+      // Clockwise in y-down space: the inside is to the right of the direction of travel.
+      let sign = (inside ? 1 : -1) * orientation
+      let d = PathPoint(
+        x: -sign * (b.y - a.y) / lengths[k], y: sign * (b.x - a.x) / lengths[k])
+      if let distance = crossing(from: p, along: d, edges: edges, skip: perimeter * 1e-7) {
+        result.append(distance)
       }
     }
-    return 2 * best
+    return result
+  }
+
+  /// The distance from `p` along the unit direction `d` to the nearest edge of `edges` more
+  /// than `skip` away; `nil` when the ray crosses none.
+  static func crossing(from p: PathPoint, along d: PathPoint, edges: [[PathPoint]], skip: Double)
+    -> Double?
+  {
+    var best: Double? = nil
+    for polygon in edges {
+      for k in polygon.indices {
+        let a = polygon[k]
+        let b = polygon[(k + 1) % polygon.count]
+        let e = PathPoint(x: b.x - a.x, y: b.y - a.y)
+        let denominator = d.x * e.y - d.y * e.x
+        guard abs(denominator) > 1e-12 else { continue }
+        let w = PathPoint(x: a.x - p.x, y: a.y - p.y)
+        let t = (w.x * e.y - w.y * e.x) / denominator
+        let u = (w.x * d.y - w.y * d.x) / denominator
+        guard t > skip, u >= 0, u <= 1 else { continue }
+        best = min(best ?? t, t)
+      }
+    }
+    return best
   }
 }
