@@ -18,8 +18,8 @@ Two more checks (issue 39's trial: Bootstrap's bell-fill grew 52 % wider at Blac
 spikes at its sharp corners, and its clapper merged with the body):
 - ink box: each weight's ink box may differ from Regular-S's by at most the weight's offset
   x (1 + `--box-tolerance`) + 0.25 units a side, in width and in height; the offset is the
-  largest area change per unit of Regular perimeter among the symbol's parts (an offset d
-  changes a contour's area by about perimeter x d);
+  largest among the symbol's parts of the offset that changes a contour's area as much
+  (Steiner's formula: perimeter x d + pi d^2 grown, minus pi d^2 shrunk; exact for discs);
 - merging: two contours with more than 0.05 units between them at Regular-S must not touch
   (come within 0.01 units, cross, or one swallow the other) at Ultralight-S or Black-S
   (contours collapsed on purpose, a closed hole's copy, are left out). Needs numpy.
@@ -27,8 +27,13 @@ spikes at its sharp corners, and its clapper merged with the body):
 The templates' path data (absolute M/L/C/Z) is read with a regular expression, on purpose
 independent of the Swift code that wrote it.
 
+With `--report R.json` (what `glyphsmith symbol --report` wrote for the catalog) the knock-out
+and merging checks apply to filled symbols (method `fill`) only: a stroked symbol's weights
+are its strokes at x0.32 and x2 the width, where strokes closer than the Black width meet and
+segment-by-segment outlines overlap by design (docs/symbols.md); its holes are all counters.
+
 usage: scripts/symbol-parts.py CATALOG.xcassets [--json OUT] [--loss 0.25]
-                               [--box-tolerance 0.5]
+                               [--box-tolerance 0.5] [--report R.json]
 Prints the number of symbols, parts, holes and knock-outs, the parts that do not grow (and
 those losing `--loss` or more of their Regular area at Black), the holes that do not shrink,
 the knock-outs that do not grow, the symbols whose ink box grows or shrinks too much and the
@@ -123,6 +128,14 @@ def kind(paths, c, eps=0.05):
 
 def perimeter(c):
     return sum(math.hypot(c[k][0] - c[k - 1][0], c[k][1] - c[k - 1][1]) for k in range(len(c)))
+
+
+def steiner(p, change):
+    """The offset d that changes the area of a convex contour of perimeter p by `change`
+    (grown: P d + pi d^2; shrunk: P d - pi d^2, Steiner's formula; exact for discs)."""
+    if change >= 0:
+        return (-p + math.sqrt(p * p + 4 * math.pi * change)) / (2 * math.pi)
+    return (p - math.sqrt(max(0.0, p * p - 4 * math.pi * -change))) / (2 * math.pi)
 
 
 def median(values):
@@ -296,10 +309,15 @@ def main():
     parser.add_argument("--json")
     parser.add_argument("--loss", type=float, default=0.25)
     parser.add_argument("--box-tolerance", type=float, default=0.5)
+    parser.add_argument("--report")
     args = parser.parse_args()
+    methods = {}
+    if args.report:
+        report = json.loads(pathlib.Path(args.report).read_text())
+        methods = {entry["name"]: entry["method"] for entry in report["symbols"]}
     templates = sorted(pathlib.Path(args.catalog).glob("*.symbolset/*.svg"))
-    counts = {"symbols": 0, "parts": 0, "holes": 0, "knockOuts": 0, "borderline": 0,
-              "neutral": 0, "incompatible": 0}
+    counts = {"symbols": 0, "stroked": 0, "parts": 0, "holes": 0, "knockOuts": 0,
+              "borderline": 0, "neutral": 0, "incompatible": 0}
     thinning, losing, opening, marks, boxes, merges = [], [], [], [], [], []
     for template in templates:
         groups = weights(template)
@@ -316,7 +334,10 @@ def main():
         index = [(pi, ci) for pi, path in enumerate(regular) for ci in range(len(path))]
         flat = [regular[pi][ci] for pi, ci in index]
         kinds = [kind(regular, c) for c in flat]
-        holes, islands, either = knockouts(flat, kinds)
+        filled = methods.get(name, "fill") == "fill"
+        if not filled:
+            counts["stroked"] += 1
+        holes, islands, either = knockouts(flat, kinds) if filled else (set(), set(), set())
         offsets = {WEIGHTS[0]: 0.0, WEIGHTS[2]: 0.0}
         collapsed = set()
         for n, (pi, ci) in enumerate(index):
@@ -343,8 +364,8 @@ def main():
                     losing.append((where, [round(x, 2) for x in a]))
                 p = perimeter(flat[n])
                 if p > 0:
-                    offsets[WEIGHTS[2]] = max(offsets[WEIGHTS[2]], (a[2] - a[1]) / p)
-                    offsets[WEIGHTS[0]] = max(offsets[WEIGHTS[0]], (a[1] - a[0]) / p)
+                    offsets[WEIGHTS[2]] = max(offsets[WEIGHTS[2]], steiner(p, a[2] - a[1]))
+                    offsets[WEIGHTS[0]] = max(offsets[WEIGHTS[0]], steiner(p, a[0] - a[1]))
             else:
                 counts["holes"] += 1
                 if not (a[0] >= a[1] >= a[2]) or a[0] == a[2]:
@@ -358,12 +379,14 @@ def main():
             if side > allowed:
                 boxes.append((f"{name} {w}", [round(ww, 1), round(wh, 1)], [round(rw, 1), round(rh, 1)],
                               round(side, 2), round(allowed, 2)))
-        if np is not None:
+        if np is not None and filled:
             for i, j, w, apart in merging(groups, index, collapsed):
                 (pi, ci), (pj, cj) = index[i], index[j]
                 merges.append((f"{name} {w}: path {pi + 1} contour {ci + 1} and path {pj + 1} "
                                f"contour {cj + 1}", apart))
-    print(f"{args.catalog}: {counts['symbols']} symbols, {counts['parts']} parts, "
+    print(f"{args.catalog}: {counts['symbols']} symbols"
+          + (f" ({counts['stroked']} stroked: no knock-out or merging check)" if args.report else "")
+          + f", {counts['parts']} parts, "
           f"{counts['holes']} holes, {counts['knockOuts']} knock-out contours "
           f"(and {counts['borderline']} on the border of the rule, either way accepted), "
           f"{counts['neutral']} contours bounding no ink, {counts['incompatible']} incompatible")

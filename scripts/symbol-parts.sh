@@ -27,11 +27,13 @@ fi
 status=0
 for input in "${inputs[@]}"; do
   name=$(basename "$input")
-  "$bin" symbol "$input" -o "$work/$name.xcassets" 2>"$work/$name.err" || {
+  "$bin" symbol "$input" -o "$work/$name.xcassets" --report "$work/$name.json" \
+    2>"$work/$name.err" || {
     code=$?
     if [ "$code" -ge 2 ]; then cat "$work/$name.err" >&2; exit 2; fi
   }
-  python3 scripts/symbol-parts.py "$work/$name.xcassets" | sed "s|$work/||" || status=1
+  python3 scripts/symbol-parts.py "$work/$name.xcassets" --report "$work/$name.json" \
+    | sed "s|$work/||" || status=1
   if ! "$bin" validate "$work/$name.xcassets" >"$work/$name.validate" 2>&1; then
     echo "  validate: $(tail -1 "$work/$name.validate")"
     status=1
