@@ -82,10 +82,10 @@ struct GoldenSelectionTests {
     #expect(!GoldenSelection.matches(pattern: "tar.png", path: star))
     let resolved = GoldenSelection(
       patterns: ["out/" + star, "../out/x.png", "tabs/*.png", "bell"]
-    ).resolvingPaths(inside: ["/work/p/out", "/work/p/golden"], currentFolder: "/work/p")
+    ).resolvingPaths(inside: ["/srv/p/out", "/srv/p/golden"], currentFolder: "/srv/p")
     #expect(resolved.patterns == [star, "../out/x.png", "tabs/*.png", "bell"])
     let fromGolden = GoldenSelection(patterns: ["golden/a/b.png"])
-      .resolvingPaths(inside: ["/work/p/out", "/work/p/golden"], currentFolder: "/work/p")
+      .resolvingPaths(inside: ["/srv/p/out", "/srv/p/golden"], currentFolder: "/srv/p")
     #expect(fromGolden.patterns == ["a/b.png"])
   }
 }
