@@ -39,7 +39,11 @@ package struct AssetContents: Codable, Equatable, Sendable {
 
     /// Decodes leniently (see `AssetContents`).
     package init(from decoder: Decoder) throws {
-      var reader = try LenientObject(decoder)
+      self.init(lenient: try LenientObject(decoder))
+    }
+
+    fileprivate init(lenient reader: LenientObject) {
+      var reader = reader
       templateRenderingIntent = reader.take("template-rendering-intent")
       providesNamespace = reader.take("provides-namespace")
       preservesVectorRepresentation = reader.take("preserves-vector-representation")
@@ -75,7 +79,11 @@ package struct AssetContents: Codable, Equatable, Sendable {
 
     /// Decodes leniently: a member that is not a string is `nil`.
     package init(from decoder: Decoder) throws {
-      var reader = try LenientObject(decoder)
+      self.init(lenient: try LenientObject(decoder))
+    }
+
+    fileprivate init(lenient reader: LenientObject) {
+      var reader = reader
       appearance = reader.take("appearance")
       value = reader.take("value")
     }
@@ -115,7 +123,11 @@ package struct AssetContents: Codable, Equatable, Sendable {
 
     /// Decodes leniently (see `AssetContents`).
     package init(from decoder: Decoder) throws {
-      var reader = try LenientObject(decoder)
+      self.init(lenient: try LenientObject(decoder))
+    }
+
+    fileprivate init(lenient reader: LenientObject) {
+      var reader = reader
       filename = reader.take("filename")
       idiom = reader.take("idiom")
       platform = reader.take("platform")
@@ -177,7 +189,11 @@ package struct AssetContents: Codable, Equatable, Sendable {
   /// Decodes leniently (see `AssetContents`).
   /// - Throws: `DecodingError.typeMismatch` when the top level is not an object.
   package init(from decoder: Decoder) throws {
-    var reader = try LenientObject(decoder)
+    self.init(lenient: try LenientObject(decoder))
+  }
+
+  fileprivate init(lenient reader: LenientObject) {
+    var reader = reader
     info = reader.take("info")
     properties = reader.take("properties")
     for key in Set(CatalogVocabulary.entryKeys.values) {
@@ -249,7 +265,9 @@ package struct AssetContents: Codable, Equatable, Sendable {
 }
 
 /// Reads the members of one JSON object by name, each as its type when it has it, and keeps
-/// the rest as written; writes them back the same way.
+/// the rest as written; writes them back the same way. The object is decoded once, as a
+/// `JSONValue` tree, and each member is taken from the tree (`LenientValue`): decoding every
+/// member twice through `JSONDecoder` was most of the catalog check's cost (issue 36).
 private struct LenientObject {
   struct Key: CodingKey {
     var stringValue: String
@@ -259,22 +277,25 @@ private struct LenientObject {
     init?(intValue: Int) { nil }
   }
 
-  let container: KeyedDecodingContainer<Key>
   /// The members not taken as their type, as written.
-  private(set) var rest: [String: JSONValue] = [:]
+  private(set) var rest: [String: JSONValue]
 
+  /// - Throws: `DecodingError.typeMismatch` when the value is not an object.
   init(_ decoder: Decoder) throws {
-    container = try decoder.container(keyedBy: Key.self)
-    for key in container.allKeys {
-      rest[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+    guard case .object(let members) = try JSONValue(from: decoder) else {
+      throw DecodingError.typeMismatch(
+        [String: JSONValue].self,
+        .init(codingPath: decoder.codingPath, debugDescription: "not a JSON object"))
     }
+    rest = members
   }
+
+  init(_ members: [String: JSONValue]) { rest = members }
 
   /// The member `name` as a `T`; `nil` (and the member kept in `rest`) when absent or of
   /// another type.
-  mutating func take<T: Decodable>(_ name: String) -> T? {
-    guard rest[name] != nil, let value = try? container.decode(T.self, forKey: Key(name))
-    else { return nil }
+  mutating func take<T: LenientValue>(_ name: String) -> T? {
+    guard let member = rest[name], let value = T(lenient: member) else { return nil }
     rest[name] = nil
     return value
   }
@@ -297,5 +318,71 @@ private struct LenientObject {
       if let failure { throw failure }
       for (name, value) in other { try container.encode(value, forKey: Key(name)) }
     }
+  }
+}
+
+/// A type a member of a `Contents.json` object is read as, from its `JSONValue`, with what
+/// `JSONDecoder` would accept for it; `nil` when the value has another type.
+private protocol LenientValue {
+  init?(lenient value: JSONValue)
+}
+
+extension String: LenientValue {
+  init?(lenient value: JSONValue) {
+    guard case .string(let text) = value else { return nil }
+    self = text
+  }
+}
+
+extension Bool: LenientValue {
+  init?(lenient value: JSONValue) {
+    guard case .bool(let flag) = value else { return nil }
+    self = flag
+  }
+}
+
+extension Array: LenientValue where Element: LenientValue {
+  init?(lenient value: JSONValue) {
+    guard case .array(let items) = value else { return nil }
+    var result: [Element] = []
+    result.reserveCapacity(items.count)
+    for item in items {
+      guard let element = Element(lenient: item) else { return nil }
+      result.append(element)
+    }
+    self = result
+  }
+}
+
+extension AssetContents.Info: LenientValue {
+  /// Both members are required, as the synthesized `Decodable` requires them; others are
+  /// ignored as it ignores them.
+  init?(lenient value: JSONValue) {
+    guard case .object(let members) = value, case .string(let author)? = members["author"],
+      case .number(let version)? = members["version"], version == version.rounded(),
+      abs(version) < 9e15
+    else { return nil }
+    self.init(author: author, version: Int(version))
+  }
+}
+
+extension AssetContents.Properties: LenientValue {
+  init?(lenient value: JSONValue) {
+    guard case .object(let members) = value else { return nil }
+    self.init(lenient: LenientObject(members))
+  }
+}
+
+extension AssetContents.Appearance: LenientValue {
+  init?(lenient value: JSONValue) {
+    guard case .object(let members) = value else { return nil }
+    self.init(lenient: LenientObject(members))
+  }
+}
+
+extension AssetContents.Entry: LenientValue {
+  init?(lenient value: JSONValue) {
+    guard case .object(let members) = value else { return nil }
+    self.init(lenient: LenientObject(members))
   }
 }

@@ -40,6 +40,7 @@ public enum CatalogValidator {
     var walk = CatalogWalk(root: root, symbolSets: symbolSets, svgLayers: svgLayers)
     walk.checkGroupContents(root)
     walk.walkGroup(root, namePrefix: "", checkingAssets: checkingAssets)
+    walk.checkPendingAssets(jobs: min(8, ProcessInfo.processInfo.activeProcessorCount))
     walk.checkNames()
     return walk.findings.sorted()
   }

@@ -8,6 +8,9 @@ struct CatalogWalk {
   let keptSets: Set<String>
   var findings: [CatalogFinding] = []
   var assets: [CatalogAsset] = []
+  /// The asset folders `walkGroup` found to check (folder, kind, name), checked together by
+  /// `checkPendingAssets` on several threads.
+  var pendingAssets: [(folder: String, kind: String, name: String)] = []
 
   /// Findings of one symbol set's templates (`SymbolSetCheck.check` in the full engine, which
   /// parses SVG with librsvg): (asset folder, asset name).
@@ -115,11 +118,30 @@ struct CatalogWalk {
           + String(decoding: child.name.utf8.dropLast(kind.utf8.count + 1), as: UTF8.self)
         assets.append(CatalogAsset(name: name, kind: kind, folder: path))
         if checkingAssets(path) {
-          checkAsset(folder: path, kind: kind, name: name)
+          pendingAssets.append((path, kind, name))
           if kind == "symbolset" { findings += symbolSets(path, name) }
         }
       }
     }
+  }
+
+  /// Checks every asset folder of `pendingAssets` (`checkAsset`), on up to `jobs` threads,
+  /// and adds their findings in the folders' order. Each check reads its own folder only, so
+  /// the findings are those of a check one by one (the catalog check after an `assets` run
+  /// was its longest part on one thread, issue 36).
+  mutating func checkPendingAssets(jobs: Int) {
+    let pending = pendingAssets
+    pendingAssets = []
+    let base = self
+    let results = ParallelMap.map(count: pending.count, jobs: jobs) { index in
+      var walk = base
+      walk.findings = []
+      walk.pendingAssets = []
+      let asset = pending[index]
+      walk.checkAsset(folder: asset.folder, kind: asset.kind, name: asset.name)
+      return walk.findings
+    }
+    for found in results { findings += found }
   }
 
   /// Two names in one folder that differ only in case collide on macOS's default file system.

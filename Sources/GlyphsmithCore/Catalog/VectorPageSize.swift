@@ -16,13 +16,21 @@ package enum VectorPageSize {
   }
 
   /// The size of a PDF or SVG file's bytes (`fileExtension` `pdf` or `svg`, any case), else
-  /// `nil`.
+  /// `nil`. Only the header's bytes are read as text: a PDF's binary streams are never decoded.
   package static func size(of data: Data, fileExtension: String) -> (width: Double, height: Double)?
   {
-    let text = String(decoding: data, as: UTF8.self)
     switch fileExtension.lowercased() {
-    case "pdf": return mediaBox(text)
-    case "svg": return svgSize(text)
+    case "pdf":
+      guard let start = firstOffset(of: "/MediaBox", in: data),
+        let open = firstOffset(of: "[", in: data, from: start),
+        let close = firstOffset(of: "]", in: data, from: open)
+      else { return nil }
+      return mediaBox(numbers: String(decoding: data[open + 1..<close], as: UTF8.self))
+    case "svg":
+      guard let start = firstOffset(of: "<svg", in: data),
+        let end = firstOffset(of: ">", in: data, from: start)
+      else { return nil }
+      return svgSize(tag: String(decoding: data[start + 4..<end], as: UTF8.self))
     default: return nil
     }
   }
@@ -33,28 +41,59 @@ package enum VectorPageSize {
     return (Int(size.width.rounded()), Int(size.height.rounded()))
   }
 
-  /// The first `/MediaBox`'s width and height.
-  static func mediaBox(_ text: String) -> (width: Double, height: Double)? {
-    guard let start = text.range(of: "/MediaBox"),
-      let open = text[start.upperBound...].firstIndex(of: "["),
-      let close = text[open...].firstIndex(of: "]")
-    else { return nil }
-    let numbers = text[text.index(after: open)..<close].split(whereSeparator: \.isWhitespace)
-      .compactMap { Double($0) }
+  /// The index in `data` of the first occurrence of `needle`'s UTF-8 bytes at or after
+  /// `from` (an index of `data`), else `nil`.
+  static func firstOffset(of needle: String, in data: Data, from: Data.Index? = nil) -> Int? {
+    let pattern = Array(needle.utf8)
+    let base = data.startIndex
+    let skip = (from ?? base) - base
+    return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int? in
+      guard let first = pattern.first, bytes.count >= pattern.count + skip else { return nil }
+      var i = skip
+      let last = bytes.count - pattern.count
+      while i <= last {
+        if bytes[i] == first {
+          var j = 1
+          while j < pattern.count && bytes[i + j] == pattern[j] { j += 1 }
+          if j == pattern.count { return base + i }
+        }
+        i += 1
+      }
+      return nil
+    }
+  }
+
+  /// The first range of `needle` in `text`, compared byte for byte (no `NSString`).
+  static func range(of needle: String, in text: String) -> Range<String.Index>? {
+    let pattern = Array(needle.utf8)
+    let bytes = text.utf8
+    var i = bytes.startIndex
+    while i != bytes.endIndex {
+      if bytes[i...].starts(with: pattern) {
+        return i..<bytes.index(i, offsetBy: pattern.count)
+      }
+      bytes.formIndex(after: &i)
+    }
+    return nil
+  }
+
+  /// The width and height of a `/MediaBox`'s four numbers (`numbers`: the text between its
+  /// brackets).
+  static func mediaBox(numbers text: String) -> (width: Double, height: Double)? {
+    let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
     guard numbers.count == 4 else { return nil }
     let size = (abs(numbers[2] - numbers[0]), abs(numbers[3] - numbers[1]))
     return size.0 > 0 && size.1 > 0 ? size : nil
   }
 
-  /// The root `<svg>` start tag's `width` and `height` in px.
-  static func svgSize(_ text: String) -> (width: Double, height: Double)? {
-    guard let start = text.range(of: "<svg"),
-      let end = text[start.upperBound...].firstIndex(of: ">")
-    else { return nil }
-    let tag = text[start.upperBound..<end]
+  /// The `width` and `height` in px of the root `<svg>` start tag (`tag`: its text after
+  /// `<svg`, up to its `>`).
+  static func svgSize(tag: String) -> (width: Double, height: Double)? {
     func length(_ name: String) -> Double? {
       for quote in ["\"", "'"] {
-        guard let found = tag.range(of: " \(name)=\(quote)") ?? tag.range(of: "\n\(name)=\(quote)"),
+        guard
+          let found = Self.range(of: " \(name)=\(quote)", in: tag)
+            ?? Self.range(of: "\n\(name)=\(quote)", in: tag),
           let close = tag[found.upperBound...].firstIndex(of: Character(quote))
         else { continue }
         var value = tag[found.upperBound..<close].trimmingCharacters(in: .whitespaces)

@@ -21,14 +21,16 @@ package enum JSONValue: Codable, Equatable, Sendable, CustomStringConvertible {
   /// - Throws: `DecodingError.dataCorrupted` only when the decoder holds no JSON value.
   package init(from decoder: Decoder) throws {
     let c = try decoder.singleValueContainer()
+    // Strings first: most members of the files read this way are strings, and each type
+    // tried before the right one costs a thrown `DecodingError`.
     if c.decodeNil() {
       self = .null
+    } else if let value = try? c.decode(String.self) {
+      self = .string(value)
     } else if let value = try? c.decode(Bool.self) {
       self = .bool(value)
     } else if let value = try? c.decode(Double.self) {
       self = .number(value)
-    } else if let value = try? c.decode(String.self) {
-      self = .string(value)
     } else if let value = try? c.decode([JSONValue].self) {
       self = .array(value)
     } else {

@@ -75,16 +75,9 @@ package struct VectorPath: Sendable, Hashable {
   /// (`M1.5 2L3 4C...Z`); the same command sequence always gives the same letters.
   package func svgData(decimals: Int = 3) -> String {
     var out = ""
+    let scale = pow(10, Double(decimals))
     func number(_ value: Double) -> String {
-      let scale = pow(10, Double(decimals))
-      var rounded = (value * scale).rounded() / scale
-      if rounded == 0 { rounded = 0 }  // no "-0"
-      var text = String(format: "%.\(decimals)f", rounded)
-      if text.contains(".") {
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-      }
-      return text
+      Self.decimalText(value, decimals: decimals, scale: scale)
     }
     func pair(_ p: PathPoint) -> String { number(p.x) + " " + number(p.y) }
     for element in elements {
@@ -101,6 +94,43 @@ package struct VectorPath: Sendable, Hashable {
 }
 
 extension VectorPath {
+  /// `value` rounded to `decimals` places (`scale`: 10 to that power), trailing zeros and a
+  /// trailing point dropped, never `-0`: the text `String(format: "%.Nf")` gives, built from
+  /// the rounded integer without a format string (`svgData` writes millions of numbers).
+  static func decimalText(_ value: Double, decimals: Int, scale: Double) -> String {
+    let scaled = (value * scale).rounded()
+    // Below 1e15 the integer is exact and `scaled / scale` lies within a tenth of a last
+    // place of it, so the printf text of the quotient is the integer's digits.
+    guard scaled.magnitude < 1.0e15, decimals >= 0, decimals <= 15 else {
+      var rounded = scaled / scale
+      if rounded == 0 { rounded = 0 }  // no "-0"
+      var text = String(format: "%.\(decimals)f", rounded)
+      if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+      }
+      return text
+    }
+    var n = Int64(scaled)
+    if n == 0 { return "0" }
+    let negative = n < 0
+    if negative { n = -n }
+    var divisor: Int64 = 1
+    for _ in 0..<decimals { divisor *= 10 }
+    var whole = String(n / divisor)
+    var fraction = n % divisor
+    if fraction != 0 {
+      var places = decimals
+      while fraction % 10 == 0 {
+        fraction /= 10
+        places -= 1
+      }
+      let digits = String(fraction)
+      whole += "." + String(repeating: "0", count: places - digits.count) + digits
+    }
+    return negative ? "-" + whole : whole
+  }
+
   /// The path without degenerate segments: lines to the current point (except a subpath's
   /// first, which draws a dot with caps) and curves whose control and end points all equal
   /// the current point. Two weights of a symbol whose only difference is such a segment

@@ -28,9 +28,7 @@ package struct PaintColor: Sendable, Hashable {
   /// opacity from 0 to 1; `nil` for anything else (`url(#...)`: a gradient or pattern).
   package init?(cairoSVG text: String, opacity: Double) {
     guard text.hasPrefix("rgb("), text.hasSuffix(")") else { return nil }
-    let parts = text.dropFirst(4).dropLast().split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
+    let parts = text.dropFirst(4).dropLast().split(separator: ",").map(\.trimmingSpacesAndTabs)
     let values = parts.compactMap { part -> Double? in
       part.hasSuffix("%") ? Double(part.dropLast()).map { $0 / 100 } : Double(part).map { $0 / 255 }
     }
@@ -40,7 +38,12 @@ package struct PaintColor: Sendable, Hashable {
 
   /// `#RRGGBB` (alpha left out), each component rounded to 8 bits.
   package var hexRGB: String {
-    func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
-    return "#" + [red, green, blue].map { String(format: "%02X", byte($0)) }.joined()
+    let digits = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = [UInt8(ascii: "#")]
+    for v in [red, green, blue] {
+      let byte = Int((min(max(v, 0), 1) * 255).rounded())
+      bytes += [digits[byte >> 4], digits[byte & 15]]
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -456,8 +456,7 @@ private struct CairoSVGReader {
     for item in text.split(separator: ";") {
       let parts = item.split(separator: ":", maxSplits: 1)
       guard parts.count == 2 else { continue }
-      result[parts[0].trimmingCharacters(in: .whitespaces)] =
-        parts[1].trimmingCharacters(in: .whitespaces)
+      result[String(parts[0].trimmingSpacesAndTabs)] = String(parts[1].trimmingSpacesAndTabs)
     }
     return result
   }
