@@ -57,7 +57,7 @@ struct OutputSafetyCLITests {
       try FileManager.default.contentsOfDirectory(
         atPath: dir.appendingPathComponent("C.xcassets").path
       )
-      .sorted() == ["Contents.json", "dot.imageset"])
+      .sorted() == [".glyphsmith-outputs.json", "Contents.json", "dot.imageset"])
   }
 
   @Test func aSecondRunOnOneCatalogWaitsForTheFirst() throws {

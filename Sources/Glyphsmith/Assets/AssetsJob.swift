@@ -897,7 +897,7 @@ public struct AssetsJob: Sendable {
   }
 
   /// The records `conclude` brings up to date (`OutputManifest.update`'s arguments): with
-  /// `assets --prune` and `build`.
+  /// every `assets` run and `build` (only those with `removes` prune).
   package struct Pruning {
     /// The output folders whose records are updated.
     package var roots: [String]
@@ -907,6 +907,11 @@ public struct AssetsJob: Sendable {
     package var alternatives: Set<String> = []
     /// The sources this run decides for (standardized absolute paths).
     package var considered: Set<String>
+    /// The folders and files the run reads its sources from (standardized absolute paths:
+    /// a build's icons folder, the inputs of `assets`): a recorded output whose source is
+    /// gone is removed only when the source was inside them (`OutputManifest.update`); `nil`:
+    /// anywhere.
+    package var scope: [String]? = nil
     /// What `OutputManifest.begin` found.
     package var journal: OutputManifest.Journal
     /// The project's output folders by platform (`build`), else `nil`.
@@ -917,6 +922,10 @@ public struct AssetsJob: Sendable {
     package var marked: (String) -> [String] = { _ in [] }
     /// Told each removal as it is made (`OutputManifest.update`'s `told`).
     package var told: (OutputManifest.Removal) -> Void = { _ in }
+    /// Whether a run that succeeds removes what the records list that is no longer made
+    /// (`build`, `assets --prune`); false for plain `assets`, which keeps the records (what
+    /// it wrote, from which source) and removes nothing.
+    package var removes = true
 
     /// The records to update.
     package init(
@@ -973,8 +982,9 @@ public struct AssetsJob: Sendable {
     return OutputManifest.update(
       roots: pruning.roots,
       planned: OutputManifest.written(pruning.planned, alternatives: pruning.alternatives),
-      considered: pruning.considered, journal: pruning.journal, folders: pruning.folders,
-      project: pruning.project, marked: pruning.marked, removing: removing,
+      considered: pruning.considered, scope: pruning.scope, journal: pruning.journal,
+      folders: pruning.folders,
+      project: pruning.project, marked: pruning.marked, removing: removing && pruning.removes,
       writtenSources: Set(report.inputs.filter { $0.status == .written }.map(\.path)),
       told: pruning.told)
   }

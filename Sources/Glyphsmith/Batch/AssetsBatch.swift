@@ -14,8 +14,10 @@ package struct AssetsBatch: Sendable {
   package var isolation: AssetsIsolation? = nil
   /// Told when another run holds an output folder and this one waits (`AssetsJob.lockNotice`).
   package var lockNotice: @Sendable (String) -> Void = { _ in }
-  /// `--prune`: keeps each output folder's record (`OutputManifest`) and removes the outputs
-  /// it lists whose source is gone or no longer makes them.
+  /// `--prune`: removes the outputs each output folder's record (`OutputManifest`) lists whose
+  /// source is gone or no longer makes them. Every run keeps the records, `--prune` or not
+  /// (issue 32 trial: a `build` took the sets plain `assets` made from another folder, which
+  /// no record listed, for an older version's and removed them).
   package var prune = false
 
   /// A batch; nothing runs until `run`.
@@ -82,17 +84,15 @@ package struct AssetsBatch: Sendable {
     if hasInputs {
       do {
         jobPlan = try job.plan(collected: files)
-        if prune {
-          var unsharded = options
-          unsharded.shard = nil
-          let all = try AssetPlanner.plan(files, options: unsharded).inputs
-          planned = job.plannedOutputs(all)
-          alternatives = job.alternativeOutputs(all)
-          if options.symbols, let root = job.outputFolders[.ios] {
-            for path in symbolInputs {
-              let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
-              planned[root, default: [:]][root + "/" + name + ".symbolset"] = path
-            }
+        var unsharded = options
+        unsharded.shard = nil
+        let all = try AssetPlanner.plan(files, options: unsharded).inputs
+        planned = job.plannedOutputs(all)
+        alternatives = job.alternativeOutputs(all)
+        if options.symbols, let root = job.outputFolders[.ios] {
+          for path in symbolInputs {
+            let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
+            planned[root, default: [:]][root + "/" + name + ".symbolset"] = path
           }
         }
       } catch let failure as PlanningFailure {
@@ -102,10 +102,10 @@ package struct AssetsBatch: Sendable {
         throw GlyphsmithError.wrap(error, path: catalog)
       }
     }
-    // `prune`: every planned output is recorded before any is written (the journal).
+    // Every planned output is recorded before any is written (the journal), `prune` or not.
     let roots = options.platforms.compactMap { job.outputFolders[$0] }
     var journal = OutputManifest.Journal()
-    var recorded = !prune
+    var recorded = !hasInputs
     let record = {
       guard !recorded else { return }
       journal = try OutputManifest.begin(
@@ -151,18 +151,16 @@ package struct AssetsBatch: Sendable {
         var whole = report
         whole.inputs = missingResults + symbolFailures + report.inputs
         // Under each output folder's lock, as every write there.
-        let locks =
-          prune
-          ? try Set(roots).sorted().filter { Platform.status(ofPath: $0) != nil }
-            .map { try FolderLock(path: $0, waiting: lockNotice) } : []
+        let locks = try Set(roots).sorted().filter { Platform.status(ofPath: $0) != nil }
+          .map { try FolderLock(path: $0, waiting: lockNotice) }
         defer { withExtendedLifetime(locks) {} }
-        let outcome = AssetsJob.conclude(
-          [(job, jobPlan)], report: whole,
-          pruning: prune
-            ? AssetsJob.Pruning(
-              roots: roots, planned: planned, alternatives: alternatives,
-              considered: Set(collected.map { OutputManifest.absolute($0.path) }),
-              journal: journal, marked: job.markedOutputs, told: told) : nil)
+        var pruning = AssetsJob.Pruning(
+          roots: roots, planned: planned, alternatives: alternatives,
+          considered: Set(collected.map { OutputManifest.absolute($0.path) }),
+          journal: journal, marked: job.markedOutputs, told: told)
+        pruning.removes = prune
+        pruning.scope = inputs.map(OutputManifest.absolute)
+        let outcome = AssetsJob.conclude([(job, jobPlan)], report: whole, pruning: pruning)
         removals = outcome.removed
         report.warnings += outcome.warnings
         recordError = outcome.error

@@ -303,6 +303,11 @@ public struct ProjectBuild: Sendable {
     return plan
   }
 
+  /// What the build reads its sources from (`AssetsJob.Pruning.scope`): the icons folder,
+  /// standardized and absolute. A recorded output whose source is gone is pruned only when
+  /// the source was inside it (issue 32 trial: sets plain `assets` made from another folder).
+  var scope: [String] { [OutputManifest.absolute(iconsFolder)] }
+
   /// The project file as the records of outputs name it (`OutputManifest.Document.project`):
   /// standardized, absolute, links resolved.
   var projectFile: String { OutputManifest.real(config.path) }
@@ -369,7 +374,7 @@ public struct ProjectBuild: Sendable {
     guard !symbols.isEmpty else { return }
     plan.superseded = OutputManifest.pendingRemovals(
       root: catalog, planned: plan.planned[catalog] ?? [:],
-      considered: Set(plan.files.map { OutputManifest.absolute($0.path) }),
+      considered: Set(plan.files.map { OutputManifest.absolute($0.path) }), scope: scope,
       marked: markedOutputs)
     var errors: [GlyphsmithError] = []
     var names: [String: String] = [:]
@@ -450,7 +455,7 @@ public struct ProjectBuild: Sendable {
         roots: roots, project: projectFile, icons: iconsFolder)
     where seen.insert(OutputManifest.normalised(root)).inserted {
       found += OutputManifest.pendingRemovals(
-        root: root, planned: plan.planned[root] ?? [:], considered: considered,
+        root: root, planned: plan.planned[root] ?? [:], considered: considered, scope: scope,
         marked: markedOutputs
       ).sorted()
     }
@@ -552,12 +557,13 @@ public struct ProjectBuild: Sendable {
     // A run that fails (a planning error such as a path Glyphsmith did not make or a
     // collision, or an icon that failed) removes nothing (issue 32, `AssetsJob.conclude`):
     // what it recorded stays recorded, and the next run that succeeds prunes it.
+    var pruning = AssetsJob.Pruning(
+      roots: roots + dropped, planned: planned, alternatives: plan.alternatives,
+      considered: considered, journal: journal, folders: folders, project: project,
+      told: told)
+    pruning.scope = scope
     let (removed, warnings, recordError) = AssetsJob.conclude(
-      parts, report: report,
-      pruning: AssetsJob.Pruning(
-        roots: roots + dropped, planned: planned, alternatives: plan.alternatives,
-        considered: considered, journal: journal, folders: folders, project: project,
-        told: told))
+      parts, report: report, pruning: pruning)
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
     return Result(

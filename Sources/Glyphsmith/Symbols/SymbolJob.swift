@@ -40,15 +40,29 @@ public struct SymbolJob: Sendable {
   ///   have warnings (copied weights), `.unusableInput` when some could not be made.
   /// - Throws: what `run()` throws; `GlyphsmithError.writeFailed` for the report.
   public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
-    // A file at the report path that is not a report Glyphsmith wrote is never replaced but
-    // with `force`; checked before anything is written.
+    try checkReport(diagnose: diagnose)
+    return try finish(try run(), diagnose: diagnose)
+  }
+
+  /// A file at `reportPath` that is not a report Glyphsmith wrote is never replaced but with
+  /// `force` (then named to `diagnose`); checked before anything is written.
+  /// - Throws: `GlyphsmithError.unusable` naming it, without `force`.
+  package func checkReport(diagnose: (String) -> Void) throws {
     if let reportPath,
       let warning = try OutputOwnership.checkReport(
         reportPath, force: force, isOwn: SymbolReport.isOwn)
     {
       diagnose(warning.description)
     }
-    let report = try run()
+  }
+
+  /// The end of `run(diagnose:)` once `report` is made: each warning and error to
+  /// `diagnose`, the report written to `reportPath`, the summary line.
+  /// - Returns: as `run(diagnose:)`.
+  /// - Throws: `GlyphsmithError.writeFailed` for the report.
+  package func finish(_ report: SymbolReport, diagnose: (String) -> Void) throws
+    -> FailureCategory?
+  {
     for entry in report.symbols {
       (entry.notices + entry.diagnostics).descriptions.forEach(diagnose)
     }

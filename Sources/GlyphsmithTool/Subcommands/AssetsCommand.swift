@@ -119,9 +119,10 @@ enum AssetsCommand: DeclaredSubcommand {
       .flag(
         "prune",
         help: """
-          remove the outputs an earlier --prune run (or glyphsmith build)
-          made whose source is gone, one line each; each output folder
-          keeps a record of what it made (.glyphsmith-outputs.json), and
+          remove the outputs an earlier run (assets, symbol or glyphsmith
+          build) made from a source among the INPUTs that is gone now, one
+          line each; each output folder keeps a record of what every run
+          made there and from which source (.glyphsmith-outputs.json), and
           nothing the record does not list is touched
           """),
       .value(
