@@ -789,12 +789,22 @@ package enum OutputManifest {
     /// icons that are there but outside this project's icons folder, and none made from one
     /// inside it: the first such icon (standardized absolute path, links resolved).
     case icons(String)
+    /// The record names a project file that is gone (moved, or its project removed), and
+    /// none of its outputs is made from an icon inside this project's icons folder: that
+    /// file's standardized absolute path. Not taken over silently (issue 32 trial: a project
+    /// naming one folder of a neighbour whose file had moved took over every record of it);
+    /// the moved project's own build takes its folders back (its outputs are made from its
+    /// icons), `build --force` makes the folder this project's.
+    case goneProject(String)
   }
 
   /// Whether the record of the output folder `root` was written by the build of another
   /// project than the file at `project` (issue 32): it names another project file that is
-  /// there (`Document.project`; one that is gone, or the same file reached by another path,
-  /// is not another project), or, written before records named their project, it lists the
+  /// there (`Document.project`; the same file reached by another path is not another
+  /// project), or one that is gone while none of the record's outputs is made from an icon
+  /// inside `icons` (`goneProject`: a project whose file moved still makes its outputs from
+  /// its icons folder, and takes the record back), or, written before records named their
+  /// project, it lists the
   /// output folders of a build (`Document.folders`) among which `root` is not, or outputs
   /// made from icons that are there, none of them inside `icons` (this project's icons
   /// folder, when given). `nil` when there is no record, it cannot be read (the run names
@@ -806,10 +816,20 @@ package enum OutputManifest {
     let record = read(root: base)
     guard record.exists, !record.unreadable else { return nil }
     if let recorded = record.project {
-      guard recorded != real(project),
-        Platform.kind(ofPath: recorded) == .regular
-      else { return nil }
-      return .project(recorded)
+      if recorded == real(project) { return nil }
+      if Platform.kind(ofPath: recorded) == .regular { return .project(recorded) }
+      // Its file is gone: this project's own record when it made the outputs from this
+      // project's icons (its file was moved), else another's.
+      if let icons {
+        let here = real(base)
+        let iconsFolder = real(icons)
+        let inside = record.all.values.contains { source in
+          !source.isEmpty
+            && real(PrunePaths.standardized(source, cwd: here)).hasPrefix(iconsFolder + "/")
+        }
+        if inside { return nil }
+      }
+      return .goneProject(recorded)
     }
     guard !record.folders.isEmpty else { return nil }
     let here = real(base)

@@ -316,7 +316,10 @@ public struct ProjectBuild: Sendable {
   /// `web.folder`) whose record of outputs another project's build wrote
   /// (`OutputManifest.otherProject`), before anything is read or written (issue 32: a
   /// project pointed at another's web folder took that project's sets as its own, and once
-  /// pointed back removed them).
+  /// pointed back removed them). A record naming a project file that is gone, made from
+  /// icons outside this project's icons folder, is refused too, naming the missing file, but
+  /// with `force`, which makes the folder this project's (issue 32 trial: a neighbour took
+  /// over the folders of a project whose file had moved).
   /// - Throws: `PlanningFailure`, one `glyphsmith.json: error: 'KEY' is 'VALUE', another
   ///   project's output folder: ...` line per folder, naming the record and the other
   ///   project's file (or, for a record from before records named their project, the output
@@ -335,6 +338,16 @@ public struct ProjectBuild: Sendable {
       default: (key, value) = ("web.folder", config.web!.folder)
       }
       let record = OutputManifest.normalised(root + "/" + OutputManifest.fileName)
+      if case .goneProject(let file) = other {
+        if force { continue }
+        errors.append(
+          .unusable(
+            path: config.path,
+            problem:
+              "'\(key)' is '\(value)', whose record of outputs (\(record)) was written by the build of \(OutputManifest.shown(file)), a file that is gone, from icons outside this project's icons folder; if that project's file was moved, build it there to take its folders back, or build here with --force to make '\(key)' this project's"
+          ))
+        continue
+      }
       let writer: String
       switch other {
       case .project(let file):
@@ -348,6 +361,7 @@ public struct ProjectBuild: Sendable {
       case .icons(let icon):
         writer =
           "the build of another project, from icons outside this project's icons folder (\(OutputManifest.shown(icon)))"
+      case .goneProject: continue
       }
       errors.append(
         .unusable(
