@@ -299,6 +299,51 @@ struct OwnershipCLITests {
       ])
   }
 
+  // Found by the fourth new-user trial: `"symbols": true` after a png build with a hand-made
+  // star.symbolset failed naming star (exit 2) but had already written bell's and house's
+  // symbol sets beside their image sets, which the failed run did not remove (validate:
+  // duplicate-name, never told by the build). Then a set kept for the user's file, which has
+  // no Contents.json, was reported as clashing with the symbol set of its name.
+  @Test func aHandMadeSymbolSetStopsASymbolsBuildBeforeAnythingIsWritten() throws {
+    let ios =
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets", "symbols": SYMBOLS}}"#
+    let folder = try Self.project(
+      ios.replacingOccurrences(of: "SYMBOLS", with: "false"), icons: ["bell", "house", "star"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("Icons.xcassets")
+    let star = catalog.appendingPathComponent("star.symbolset/Contents.json")
+    try Self.write(#"{"info": {"author": "me", "version": 1}, "symbols": []}"#, to: star)
+    try Self.write("notes", to: catalog.appendingPathComponent("house.imageset/notes.txt"))
+    try Self.write(
+      ios.replacingOccurrences(of: "SYMBOLS", with: "true"),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let before = try ProjectCLITests.snapshot(folder)
+    let failed = try CLIRunner.run(["build"], in: folder)
+    #expect(failed.status == 2)
+    #expect(
+      failed.stderr
+        == "icons/star.svg: error: Icons.xcassets/star.symbolset exists and was not made by glyphsmith; move it or pass --force\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+
+    // Moved out, the build switches to symbol sets; house's image set is kept for the user's
+    // file, no asset, so validate tells it as kept and finds no name used twice.
+    try FileManager.default.removeItem(at: star.deletingLastPathComponent())
+    let switched = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(switched.status == 0)
+    #expect(
+      Self.names(catalog) == [
+        ".glyphsmith-outputs.json", "Contents.json", "bell.symbolset", "house.imageset",
+        "house.symbolset", "star.symbolset",
+      ])
+    let validate = try CLIRunner.run(["validate", "Icons.xcassets"], in: folder)
+    #expect(validate.status == 1)
+    #expect(
+      validate.stderr
+        == PruneOwnershipCLITests.keptFinding("Icons.xcassets/house.imageset", "notes.txt"))
+  }
+
   // Found by the new-user trial: with `ios.symbols` and Android, each icon is a symbol set
   // and a drawable, two results, and the summary counted "6 icons" for 3.
   @Test func theSummaryCountsIconsNotTheirSymbolAndDrawableResults() throws {

@@ -115,15 +115,21 @@ package struct AssetsBatch: Sendable {
     var symbolNotices: [BatchNotice] = []
     var symbolFailures: [AssetInputResult] = []
     if options.symbols && hasInputs {
+      var symbolJob = SymbolJob(inputs: symbolInputs, catalog: catalog)
+      symbolJob.jobs = options.jobs
+      symbolJob.prefix = options.symbolPrefix
+      symbolJob.suffix = options.symbolSuffix
+      symbolJob.force = options.force
+      symbolJob.recorded = OutputManifest.recordedOutputs(root: catalog)
+      // A symbol set Glyphsmith did not make stops the run before anything is written, as
+      // in `build` (its others would stand beside image sets of their names).
+      let foreign = symbolJob.ownershipErrors()
+      if !foreign.isEmpty { throw PlanningFailure(foreign) }
       // Under the catalog's lock, as every write there (released before the image sets
       // take it again).
       let lock = try FolderLock(path: catalog, waiting: lockNotice)
       defer { withExtendedLifetime(lock) {} }
       try record()
-      var symbolJob = SymbolJob(inputs: symbolInputs, catalog: catalog)
-      symbolJob.jobs = options.jobs
-      symbolJob.prefix = options.symbolPrefix
-      symbolJob.suffix = options.symbolSuffix
       let symbols = try symbolJob.run()
       symbolNotices =
         symbols.symbols.flatMap(\.diagnostics).map(BatchNotice.diagnostic)

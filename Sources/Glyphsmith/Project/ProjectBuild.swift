@@ -380,8 +380,11 @@ public struct ProjectBuild: Sendable {
 
   /// `ios.symbols`: every symbol name checked before anything is written or pruned, against
   /// the other symbols, this run's image sets and the assets that stay in the catalog (an
-  /// asset this run's prune removes is `superseded`, and its name free).
-  /// - Throws: `PlanningFailure` naming every collision.
+  /// asset this run's prune removes is `superseded`, and its name free), and every symbol
+  /// set folder that exists checked to be Glyphsmith's (`SymbolJob.ownershipErrors`, but
+  /// with `force`).
+  /// - Throws: `PlanningFailure` naming every collision and every symbol set Glyphsmith did
+  ///   not make.
   private func checkSymbols(_ plan: inout Plan) throws {
     guard let catalog = outputFolders[.ios] else { return }
     let symbols = plan.groups.flatMap(\.symbols)
@@ -420,7 +423,18 @@ public struct ProjectBuild: Sendable {
       }
       names[name.lowercased()] = names[name.lowercased()] ?? path
     }
+    errors += symbolJob(symbols, catalog: catalog).ownershipErrors()
     if !errors.isEmpty { throw PlanningFailure(errors) }
+  }
+
+  /// The job writing the symbol sets of `paths` into `catalog`: `force` as the build's, the
+  /// catalog's record of outputs (`SymbolJob.recorded`) telling its own sets.
+  private func symbolJob(_ paths: [String], catalog: String) -> SymbolJob {
+    var job = SymbolJob(inputs: paths, catalog: catalog)
+    job.jobs = jobs
+    job.force = force
+    job.recorded = OutputManifest.recordedOutputs(root: catalog)
+    return job
   }
 
   /// The plan as `build --plan --json` prints it: every icon in collection order, the symbol
@@ -591,9 +605,7 @@ public struct ProjectBuild: Sendable {
   private func symbolSets(
     _ paths: [String], catalog: String, options: AssetsOptions, superseded: Set<String>
   ) throws -> [AssetInputResult] {
-    var job = SymbolJob(inputs: paths, catalog: catalog)
-    job.jobs = jobs
-    job.force = force
+    var job = symbolJob(paths, catalog: catalog)
     job.superseded = superseded
     let symbols = try job.run()
     var results = symbols.symbols.map { entry in
