@@ -344,6 +344,42 @@ struct OwnershipCLITests {
         == PruneOwnershipCLITests.keptFinding("Icons.xcassets/house.imageset", "notes.txt"))
   }
 
+  // Found by the fourth new-user trial: an output folder holding the icons folder was taken;
+  // `build --force` wrote an icon named `src`'s favicon.ico and PNGs into the icons folder
+  // `web/src`, and the next build read them as icons.
+  @Test func anOutputFolderHoldingTheIconsFolderIsRefused() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let src = folder.appendingPathComponent("web/src")
+    try FileManager.default.createDirectory(at: src, withIntermediateDirectories: true)
+    for (name, target) in [("bell", "bell"), ("house", "house"), ("star", "src")] {
+      try FileManager.default.copyItem(
+        at: Self.icons.appendingPathComponent(name + ".svg"),
+        to: src.appendingPathComponent(target + ".svg"))
+    }
+    try Self.write(
+      #"{"version": 1, "icons": "web/src", "web": {"folder": "web"}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let before = try ProjectCLITests.snapshot(folder)
+    for extra in [[], ["--force"]] {
+      let run = try CLIRunner.run(["build"] + extra, in: folder)
+      #expect(run.status == 2)
+      #expect(
+        run.stderr
+          == "glyphsmith.json: error: invalid glyphsmith.json: 'web.folder' is 'web', a folder holding the icons folder ('web/src'; what it writes could land there and be read back as icons); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\"); see docs/project.md\n"
+      )
+    }
+    let assets = try CLIRunner.run(
+      ["assets", "web/src", "-o", "I.xcassets", "--platform", "web", "--web-out", "web"],
+      in: folder)
+    #expect(assets.status == 2)
+    #expect(
+      assets.stderr
+        == "glyphsmith assets: error: --web-out is 'web', a folder holding the input folder web/src (what it writes could land there and be read back as icons); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")\nsee 'glyphsmith help assets'\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+  }
+
   // Found by the new-user trial: with `ios.symbols` and Android, each icon is a symbol set
   // and a drawable, two results, and the summary counted "6 icons" for 3.
   @Test func theSummaryCountsIconsNotTheirSymbolAndDrawableResults() throws {

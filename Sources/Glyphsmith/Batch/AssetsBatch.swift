@@ -256,6 +256,9 @@ package struct AssetsBatch: Sendable {
       case .input(let input): what = "the input folder \(input)"
       case .insideInput(let input):
         what = "inside the input folder \(input) (what it writes would be read back as icons)"
+      case .holdsInput(let input):
+        what =
+          "a folder holding the input folder \(input) (what it writes could land there and be read back as icons)"
       }
       let named = given ? "\(option) (by default, from -o)" : option
       throw GlyphsmithError.invalidOption(
