@@ -380,6 +380,41 @@ struct OwnershipCLITests {
     #expect(try ProjectCLITests.snapshot(folder) == before)
   }
 
+  // Found by the fourth new-user trial: `assets` took a web folder inside its catalog, which
+  // `build` refuses; ignored `--web-out` without `--platform web`; and printed the default
+  // web and Android folders by absolute paths.
+  @Test func assetsRefusesOverlappingFoldersAndSaysAnUnusedOneIsUnused() throws {
+    let folder = try Self.project("{}", icons: ["bell"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let before = try ProjectCLITests.snapshot(folder)
+    let overlap = try CLIRunner.run(
+      [
+        "assets", "icons", "-o", "A.xcassets", "--platform", "ios,web", "--web-out",
+        "A.xcassets/web",
+      ], in: folder)
+    #expect(overlap.status == 2)
+    #expect(
+      overlap.stderr
+        == "glyphsmith assets: error: -o ('A.xcassets') and --web-out ('A.xcassets/web') \(Self.overlapRule)\nsee 'glyphsmith help assets'\n"
+    )
+    for (option, platform) in [("--web-out", "web"), ("--android-out", "android")] {
+      let unused = try CLIRunner.run(
+        ["assets", "icons", "-o", "A.xcassets", option, "/"], in: folder)
+      #expect(unused.status == 2)
+      #expect(
+        unused.stderr
+          == "glyphsmith assets: error: \(option) is unused: it names the \(platform) output folder, and --platform has no \(platform); add --platform ios,\(platform) or drop \(option)\nsee 'glyphsmith help assets'\n"
+      )
+    }
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+    let relative = try CLIRunner.run(
+      ["assets", "icons", "-o", "A.xcassets", "--platform", "ios,web,android"], in: folder)
+    #expect(relative.status == 0)
+    #expect(
+      relative.stderr.hasPrefix("wrote 1 icon (15 PNG files) to A.xcassets, web, android in "))
+    #expect(Self.names(folder) == ["A.xcassets", "android", "glyphsmith.json", "icons", "web"])
+  }
+
   // Found by the new-user trial: with `ios.symbols` and Android, each icon is a symbol set
   // and a drawable, two results, and the summary counted "6 icons" for 3.
   @Test func theSummaryCountsIconsNotTheirSymbolAndDrawableResults() throws {

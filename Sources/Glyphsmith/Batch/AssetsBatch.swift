@@ -264,6 +264,27 @@ package struct AssetsBatch: Sendable {
       throw GlyphsmithError.invalidOption(
         "\(named) is '\(output)', \(what); \(OutputOwnership.ownFolderRule)")
     }
+    // Each platform prunes its own folder by its own record: one inside another's, or the
+    // same, would have one prune the other's (as `glyphsmith.json` refuses, issue 32 trial).
+    let platforms = options.platforms.filter { job.outputFolders[$0] != nil }
+    func canonical(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    for later in platforms.indices {
+      for earlier in platforms.indices where earlier < later {
+        let (first, second) = (platforms[earlier], platforms[later])
+        let a = canonical(job.outputFolders[first]!)
+        let b = canonical(job.outputFolders[second]!)
+        guard a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/") else { continue }
+        func named(_ platform: AssetPlatform) -> String {
+          let option = platform == .ios ? "-o" : "--\(platform.rawValue)-out"
+          return "\(option) ('\(job.outputFolders[platform]!)')"
+        }
+        throw GlyphsmithError.invalidOption(
+          "\(named(first)) and \(named(second)) overlap; each platform's output folder must be apart from those of the others, since each is pruned by its own record"
+        )
+      }
+    }
   }
 
   /// The `--json` document when the job could not run: no inputs and `error`.
