@@ -188,7 +188,9 @@ struct LauncherNameCLITests {
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path))
     }
     // Another resource (a drawable where appicon writes a colour) stays the user's.
-    #expect(O.read(folder.appendingPathComponent("res/drawable/ic_launcher_background.xml")) == "studio")
+    #expect(
+      O.read(folder.appendingPathComponent("res/drawable/ic_launcher_background.xml"))
+        == "studio")
     #expect(
       FileManager.default.fileExists(
         atPath: folder.appendingPathComponent("res/mipmap-mdpi/ic_launcher.png").path))

@@ -645,7 +645,8 @@ struct PruneOwnershipCLITests {
     )
     // Nothing was written while another run held the catalog.
     #expect(seen.names == [])
-    #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset"])
+    #expect(
+      Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset"])
   }
 
   @Test func groupContentsFilesAreRecordedAndGoWithTheirLastIcon() throws {
