@@ -701,12 +701,16 @@ extension CommandTextIndex {
                             adaptive icon's foreground placed as appicon --platform android
                             places it (--inset; a VectorDrawable, such as the
                             drawable/NAME_foreground.xml appicon wrote, is the 108 dp layer
-                            itself): ink outside the 66 dp safe circle is a warning, outside
-                            the 72 dp square launchers show an error (exit 1; --strict makes
-                            warnings exit 1 too)
+                            itself; a folder such as appicon's RES_DIR gives its
+                            VectorDrawables and artwork, not the composited mipmap PNGs): ink
+                            outside the 66 dp safe circle is a warning, outside the 72 dp
+                            square launchers show an error (exit 1; --strict makes warnings
+                            exit 1 too)
           --inset PERCENT   android-launcher: the share of the 108 dp layer left free on each
                             side, as appicon's --inset (default 19.44: the canvas in the 66 dp
-                            safe zone; 0: the whole layer; a VectorDrawable: 0)
+                            safe zone, more when its ink would reach past the safe circle; 0:
+                            the whole layer; a VectorDrawable: 0, and a given --inset applies
+                            to it too, with a note)
           --size PT         target size in pt instead of the role's HIG size
           --compact         compact tab bar sizes, as render --compact (tab-bar role, no --size)
           --scales LIST     scales to check, from 1,2,3 (default 1,2,3; the iOS roles ship
@@ -865,7 +869,7 @@ extension CommandTextIndex {
                     "catalogs" : [PATH, ...], the catalogs validated)
           --quiet   no progress and no totals on stderr
 
-        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set, icon-json, icon-unknown-key, icon-unknown-value, icon-specialization, icon-color, icon-groups, icon-layer.
+        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set, icon-json, icon-unknown-key, icon-unknown-value, icon-specialization, icon-color, icon-groups, icon-layer, empty-asset.
         Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
         """#),
     Entry(
@@ -930,7 +934,9 @@ extension CommandTextIndex {
         density, values/NAME_background.xml for a colour background, legacy 48 dp
         mipmap-<density>/NAME.png and NAME_round.png (masked), and NAME-playstore.png (512 px,
         opaque) beside RES_DIR. ICON's canvas is fitted into the 66 dp safe zone (as --inset
-        19.44: (108 - 66) / 2 dp free on each side; a note says so); --inset PERCENT leaves
+        19.44: (108 - 66) / 2 dp free on each side), and made smaller about the centre when its
+        ink would reach past the 66 dp safe circle, so that the default never warns (a note
+        says which inset); --inset PERCENT leaves
         another share free on each side, --inset 0 makes the canvas the whole 108 dp layer. --monochrome defaults to ICON in one colour. Checks:
         foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
         square an error; a monochrome layer of more than one colour or a background with

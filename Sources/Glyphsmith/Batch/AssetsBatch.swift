@@ -121,6 +121,14 @@ package struct AssetsBatch: Sendable {
       symbolJob.suffix = options.symbolSuffix
       symbolJob.force = options.force
       symbolJob.recorded = OutputManifest.recordedOutputs(root: catalog)
+      // With `prune`, what the prune removes (an image set an earlier `assets` run made of
+      // the same icon) does not collide: it is replaced, as `build` replaces it.
+      if prune, let root = job.outputFolders[.ios] {
+        symbolJob.superseded = OutputManifest.pendingRemovals(
+          root: root, planned: planned[root] ?? [:],
+          considered: Set(collected.map { OutputManifest.absolute($0.path) }),
+          marked: job.markedOutputs)
+      }
       // A symbol set Glyphsmith did not make stops the run before anything is written, as
       // in `build` (its others would stand beside image sets of their names).
       let foreign = symbolJob.ownershipErrors()

@@ -103,6 +103,7 @@ public enum GoldenRecord {
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
+    var only = only
     let located = try GoldenManifest.locate(from: goldenDirectory)
     let inherited =
       located.map {
@@ -124,6 +125,19 @@ public enum GoldenRecord {
     } else {
       actualFiles = GoldenFiles.pngs(in: actualDirectory, excluding: [goldenDirectory])
       goldenList = GoldenFiles.pngs(in: goldenDirectory)
+      // `--only out/Icons.xcassets/star.imageset/star.png`, written from the current folder,
+      // means the file inside the actual folder `out` (when it selects nothing as given).
+      if let given = only {
+        let resolved = given.resolvingPaths(
+          inside: [actualDirectory.path, goldenDirectory.path],
+          currentFolder: FileManager.default.currentDirectoryPath)
+        let listed = actualFiles + goldenList
+        var chosen = given
+        chosen.patterns = zip(given.patterns, resolved.patterns).map { pattern, inside in
+          listed.contains { GoldenSelection.matches(pattern: pattern, path: $0) } ? pattern : inside
+        }
+        only = chosen
+      }
       if let only {
         actualFiles = actualFiles.filter(only.matches)
         goldenList = goldenList.filter(only.matches)
