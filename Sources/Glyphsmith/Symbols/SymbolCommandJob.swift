@@ -60,6 +60,7 @@ package struct SymbolCommandJob: Sendable {
       return missing.isEmpty && svgs.count == files.count ? outcome : .unusableInput
     }
     try job.checkReport(diagnose: diagnose)
+    let catalogIsNew = Platform.status(ofPath: catalog) == nil
     let lock = try FolderLock(path: catalog, waiting: { diagnose($0) })
     defer { withExtendedLifetime(lock) {} }
     var planned: [String: String] = [:]
@@ -77,11 +78,25 @@ package struct SymbolCommandJob: Sendable {
       roots: [catalog], planned: [catalog: planned], considered: [], journal: journal,
       marked: marked, removing: false, writtenSources: Set(svgs))
     confirmed.warnings.descriptions.forEach(diagnose)
+    if catalogIsNew && report.symbols.isEmpty { removeUnusedCatalog() }
     let outcome = try job.finish(report, diagnose: diagnose)
     if let error = confirmed.error {
       diagnose(error.description)
       return .unusableInput
     }
     return missing.isEmpty && svgs.count == files.count ? outcome : .unusableInput
+  }
+
+  /// Removes the catalog folder this run created when no symbol set was written into it: its
+  /// record of outputs and its `Contents.json`, then the folder if nothing else is in it (a
+  /// refused run leaves no catalog behind, as before the record was kept).
+  private func removeUnusedCatalog() {
+    let manager = FileManager.default
+    for name in [OutputRecordFile.fileName, "Contents.json"] {
+      try? manager.removeItem(atPath: catalog + "/" + name)
+    }
+    if (try? manager.contentsOfDirectory(atPath: catalog))?.isEmpty == true {
+      try? manager.removeItem(atPath: catalog)
+    }
   }
 }
