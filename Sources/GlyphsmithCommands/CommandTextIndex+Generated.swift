@@ -151,9 +151,10 @@ extension CommandTextIndex {
                                 replace outputs glyphsmith did not make
           --plan                with --json: print the plan (inputs, hashes, resolved options,
                                 outputs, fingerprints; docs/assets.md) and write nothing
-          --prune               remove the outputs an earlier --prune run (or glyphsmith build)
-                                made whose source is gone, one line each; each output folder
-                                keeps a record of what it made (.glyphsmith-outputs.json), and
+          --prune               remove the outputs an earlier run (assets, symbol or glyphsmith
+                                build) made from a source among the INPUTs that is gone now, one
+                                line each; each output folder keeps a record of what every run
+                                made there and from which source (.glyphsmith-outputs.json), and
                                 nothing the record does not list is touched
           --shard I/N           process only the I-th of N shares (by a hash of the name); the
                                 shares together write exactly what one run writes

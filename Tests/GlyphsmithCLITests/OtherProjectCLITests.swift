@@ -171,4 +171,73 @@ struct OtherProjectCLITests {
       run.stderr.hasSuffix("; 3 unchanged; 0 skipped; 0 failed; 0 removed\n"))
     #expect(CopiedMarkCLITests.hashes(pk) == pkBefore)
   }
+  /// `pk` with iOS (`App/Icons.xcassets`) and web (`web`), built, beside `pa` naming pk's
+  /// catalog; then pk's file moved into `pk/config` (its paths fixed), as the fourth trial did.
+  static func movedProject() throws -> (pk: URL, pa: URL) {
+    let (pk, pa) = try projects(
+      pa: #"{"version": 1, "icons": "icons", "ios": {"catalog": "../pk/App/Icons.xcassets"}}"#,
+      pk: """
+        {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+         "web": {"folder": "web"}}
+        """)
+    try FileManager.default.removeItem(at: pk.appendingPathComponent("glyphsmith.json"))
+    try O.write(
+      """
+      {"version": 1, "icons": "../icons", "ios": {"catalog": "../App/Icons.xcassets"},
+       "web": {"folder": "../web"}}
+      """, to: pk.appendingPathComponent("config/glyphsmith.json"))
+    return (pk, pa)
+  }
+
+  static let goneRefusal =
+    "glyphsmith.json: error: 'ios.catalog' is '../pk/App/Icons.xcassets', whose record of outputs (../pk/App/Icons.xcassets/.glyphsmith-outputs.json) was written by the build of ../pk/glyphsmith.json, a file that is gone, from icons outside this project's icons folder; if that project's file was moved, build it there to take its folders back, or build here with --force to make 'ios.catalog' this project's\n"
+
+  // Found by the fourth new-user trial: pk's file moved into pk/config; pa, which names pk's
+  // catalog, built with exit 0, rewrote the project of both of pk's records (its web folder
+  // too, which pa never names) and listed pk's sets as its own; pk's own build was then
+  // refused as "another project's output folder".
+  @Test func aRecordWhoseProjectFileIsGoneIsNotTakenOverByAnotherProject() throws {
+    let (pk, pa) = try Self.movedProject()
+    let pkBefore = CopiedMarkCLITests.hashes(pk)
+    let refused = try CLIRunner.run(["build"], in: pa)
+    #expect(refused.status == 2)
+    #expect(refused.stderr == Self.goneRefusal)
+    let plan = try CLIRunner.run(["build", "--plan", "--json"], in: pa)
+    #expect(plan.status == 2)
+    #expect(plan.stderr == Self.goneRefusal)
+    #expect(CopiedMarkCLITests.hashes(pk) == pkBefore)
+    // pk's own build, from its file's new place, takes its folders back.
+    let config = pk.appendingPathComponent("config")
+    let back = try CLIRunner.run(["build"], in: config)
+    #expect(back.status == 0)
+    #expect(back.stderr.hasSuffix("; 3 unchanged; 0 skipped; 0 failed; 0 removed\n"))
+    for (folder, project) in [
+      ("App/Icons.xcassets", "../../config/glyphsmith.json"), ("web", "../config/glyphsmith.json"),
+    ] {
+      let record = try PruneOwnershipCLITests.record(pk.appendingPathComponent(folder))
+      #expect(record["project"] as? String == project)
+    }
+    let again = try CLIRunner.run(["build"], in: pa)
+    #expect(again.status == 2)
+    #expect(
+      again.stderr
+        == Self.refusal(
+          "ios.catalog", "../pk/App/Icons.xcassets",
+          record: "../pk/App/Icons.xcassets/.glyphsmith-outputs.json",
+          writer: "the build of another project, ../pk/config/glyphsmith.json"))
+  }
+
+  @Test func forceTakesTheNamedFolderOfAGoneProjectAndNoOtherFolderOfIt() throws {
+    let (pk, pa) = try Self.movedProject()
+    let web = pk.appendingPathComponent("web")
+    let webBefore = CopiedMarkCLITests.hashes(web)
+    let forced = try CLIRunner.run(["build", "--force"], in: pa)
+    #expect(forced.status == 0)
+    #expect(forced.stderr.hasSuffix("; 0 unchanged; 0 skipped; 0 failed; 0 removed\n"))
+    let catalog = try PruneOwnershipCLITests.record(pk.appendingPathComponent("App/Icons.xcassets"))
+    #expect(catalog["project"] as? String == "../../../pa/glyphsmith.json")
+    #expect(catalog["folders"] as? [String: String] == ["ios": "."])
+    // pk's web folder, which pa does not name, is left byte for byte, record and all.
+    #expect(CopiedMarkCLITests.hashes(web) == webBefore)
+  }
 }

@@ -57,7 +57,7 @@ struct OutputSafetyCLITests {
       try FileManager.default.contentsOfDirectory(
         atPath: dir.appendingPathComponent("C.xcassets").path
       )
-      .sorted() == ["Contents.json", "dot.imageset"])
+      .sorted() == [".glyphsmith-outputs.json", "Contents.json", "dot.imageset"])
   }
 
   @Test func aSecondRunOnOneCatalogWaitsForTheFirst() throws {
@@ -101,8 +101,7 @@ struct OutputSafetyCLITests {
       ["assets", "dot.svg", "-o", "C.xcassets", "--platform", "ios,android", "--quiet"], in: dir)
     #expect(android.status == 2)
     #expect(
-      android.stderr.hasPrefix(
-        "\(dir.path)/android/res: error: cannot write: it is a symbolic link"))
+      android.stderr.hasPrefix("android/res: error: cannot write: it is a symbolic link"))
     #expect(try fm.contentsOfDirectory(atPath: dir.appendingPathComponent("elsewhere").path) == [])
     // The -o root itself may be a link.
     try fm.createDirectory(

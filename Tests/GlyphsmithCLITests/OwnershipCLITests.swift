@@ -299,6 +299,122 @@ struct OwnershipCLITests {
       ])
   }
 
+  // Found by the fourth new-user trial: `"symbols": true` after a png build with a hand-made
+  // star.symbolset failed naming star (exit 2) but had already written bell's and house's
+  // symbol sets beside their image sets, which the failed run did not remove (validate:
+  // duplicate-name, never told by the build). Then a set kept for the user's file, which has
+  // no Contents.json, was reported as clashing with the symbol set of its name.
+  @Test func aHandMadeSymbolSetStopsASymbolsBuildBeforeAnythingIsWritten() throws {
+    let ios =
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "Icons.xcassets", "symbols": SYMBOLS}}"#
+    let folder = try Self.project(
+      ios.replacingOccurrences(of: "SYMBOLS", with: "false"), icons: ["bell", "house", "star"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("Icons.xcassets")
+    let star = catalog.appendingPathComponent("star.symbolset/Contents.json")
+    try Self.write(#"{"info": {"author": "me", "version": 1}, "symbols": []}"#, to: star)
+    try Self.write("notes", to: catalog.appendingPathComponent("house.imageset/notes.txt"))
+    try Self.write(
+      ios.replacingOccurrences(of: "SYMBOLS", with: "true"),
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let before = try ProjectCLITests.snapshot(folder)
+    let failed = try CLIRunner.run(["build"], in: folder)
+    #expect(failed.status == 2)
+    #expect(
+      failed.stderr
+        == "icons/star.svg: error: Icons.xcassets/star.symbolset exists and was not made by glyphsmith; move it or pass --force\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+
+    // Moved out, the build switches to symbol sets; house's image set is kept for the user's
+    // file, no asset, so validate tells it as kept and finds no name used twice.
+    try FileManager.default.removeItem(at: star.deletingLastPathComponent())
+    let switched = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(switched.status == 0)
+    #expect(
+      Self.names(catalog) == [
+        ".glyphsmith-outputs.json", "Contents.json", "bell.symbolset", "house.imageset",
+        "house.symbolset", "star.symbolset",
+      ])
+    let validate = try CLIRunner.run(["validate", "Icons.xcassets"], in: folder)
+    #expect(validate.status == 1)
+    #expect(
+      validate.stderr
+        == PruneOwnershipCLITests.keptFinding("Icons.xcassets/house.imageset", "notes.txt"))
+  }
+
+  // Found by the fourth new-user trial: an output folder holding the icons folder was taken;
+  // `build --force` wrote an icon named `src`'s favicon.ico and PNGs into the icons folder
+  // `web/src`, and the next build read them as icons.
+  @Test func anOutputFolderHoldingTheIconsFolderIsRefused() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let src = folder.appendingPathComponent("web/src")
+    try FileManager.default.createDirectory(at: src, withIntermediateDirectories: true)
+    for (name, target) in [("bell", "bell"), ("house", "house"), ("star", "src")] {
+      try FileManager.default.copyItem(
+        at: Self.icons.appendingPathComponent(name + ".svg"),
+        to: src.appendingPathComponent(target + ".svg"))
+    }
+    try Self.write(
+      #"{"version": 1, "icons": "web/src", "web": {"folder": "web"}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let before = try ProjectCLITests.snapshot(folder)
+    for extra in [[], ["--force"]] {
+      let run = try CLIRunner.run(["build"] + extra, in: folder)
+      #expect(run.status == 2)
+      #expect(
+        run.stderr
+          == "glyphsmith.json: error: invalid glyphsmith.json: 'web.folder' is 'web', a folder holding the icons folder ('web/src'; what it writes could land there and be read back as icons); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\"); see docs/project.md\n"
+      )
+    }
+    let assets = try CLIRunner.run(
+      ["assets", "web/src", "-o", "I.xcassets", "--platform", "web", "--web-out", "web"],
+      in: folder)
+    #expect(assets.status == 2)
+    #expect(
+      assets.stderr
+        == "glyphsmith assets: error: --web-out is 'web', a folder holding the input folder web/src (what it writes could land there and be read back as icons); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")\nsee 'glyphsmith help assets'\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+  }
+
+  // Found by the fourth new-user trial: `assets` took a web folder inside its catalog, which
+  // `build` refuses; ignored `--web-out` without `--platform web`; and printed the default
+  // web and Android folders by absolute paths.
+  @Test func assetsRefusesOverlappingFoldersAndSaysAnUnusedOneIsUnused() throws {
+    let folder = try Self.project("{}", icons: ["bell"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let before = try ProjectCLITests.snapshot(folder)
+    let overlap = try CLIRunner.run(
+      [
+        "assets", "icons", "-o", "A.xcassets", "--platform", "ios,web", "--web-out",
+        "A.xcassets/web",
+      ], in: folder)
+    #expect(overlap.status == 2)
+    #expect(
+      overlap.stderr
+        == "glyphsmith assets: error: -o ('A.xcassets') and --web-out ('A.xcassets/web') \(Self.overlapRule)\nsee 'glyphsmith help assets'\n"
+    )
+    for (option, platform) in [("--web-out", "web"), ("--android-out", "android")] {
+      let unused = try CLIRunner.run(
+        ["assets", "icons", "-o", "A.xcassets", option, "/"], in: folder)
+      #expect(unused.status == 2)
+      #expect(
+        unused.stderr
+          == "glyphsmith assets: error: \(option) is unused: it names the \(platform) output folder, and --platform has no \(platform); add --platform ios,\(platform) or drop \(option)\nsee 'glyphsmith help assets'\n"
+      )
+    }
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+    let relative = try CLIRunner.run(
+      ["assets", "icons", "-o", "A.xcassets", "--platform", "ios,web,android"], in: folder)
+    #expect(relative.status == 0)
+    #expect(
+      relative.stderr.hasPrefix("wrote 1 icon (15 PNG files) to A.xcassets, web, android in "))
+    #expect(Self.names(folder) == ["A.xcassets", "android", "glyphsmith.json", "icons", "web"])
+  }
+
   // Found by the new-user trial: with `ios.symbols` and Android, each icon is a symbol set
   // and a drawable, two results, and the summary counted "6 icons" for 3.
   @Test func theSummaryCountsIconsNotTheirSymbolAndDrawableResults() throws {

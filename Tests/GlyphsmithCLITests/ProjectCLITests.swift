@@ -282,7 +282,8 @@ struct ProjectInitCLITests {
       "assets", "icons", "-o", "I.xcassets", "--prune", "--platform", "ios,web", "--web-out", "web",
     ]
     #expect(try CLIRunner.run(arguments, in: folder).status == 0)
-    // Written without --prune: not in the record, so never removed.
+    // Written by plain assets from a file outside the inputs of the pruning run: recorded
+    // with its source, which is none of this run's, so never removed by it, gone or not.
     try FileManager.default.copyItem(
       at: ProjectCLITests.sampleIcons.appendingPathComponent("heart.svg"),
       to: folder.appendingPathComponent("heart.svg"))

@@ -645,7 +645,8 @@ struct PruneOwnershipCLITests {
     )
     // Nothing was written while another run held the catalog.
     #expect(seen.names == [])
-    #expect(Owned.names(catalog) == ["Contents.json", "bell.symbolset"])
+    #expect(
+      Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset"])
   }
 
   @Test func groupContentsFilesAreRecordedAndGoWithTheirLastIcon() throws {
@@ -866,6 +867,70 @@ struct PruneOwnershipCLITests {
     #expect(
       (record["outputs"] as? [String: String])?.keys.contains { $0.contains("ic_launcher") }
         == false)
+  }
+
+  // Found by the fourth new-user trial: `build` removed the set plain `assets` had made from
+  // another folder into its catalog ("made by glyphsmith before it kept a record of its
+  // outputs", although this version made it), exit 0. Plain `assets` and `symbol` record
+  // what they write now, so the build knows those sets' sources are none of its icons.
+  @Test func aBuildKeepsTheSetsPlainAssetsAndSymbolMadeFromOtherIcons() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "A.xcassets"}}"#, icons: ["bell"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let brand = folder.appendingPathComponent("brand")
+    for (name, path) in [("star", "brand"), ("camera", "brand"), ("heart", "logo")] {
+      let target = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        at: ProjectCLITests.sampleIcons.appendingPathComponent(name + ".svg"),
+        to: target.appendingPathComponent(name + ".svg"))
+    }
+    let assets = try CLIRunner.run(["assets", "brand", "-o", "A.xcassets", "--quiet"], in: folder)
+    #expect(assets.status == 0)
+    let symbol = try CLIRunner.run(["symbol", "logo/heart.svg", "-o", "A.xcassets"], in: folder)
+    #expect(symbol.status == 0)
+    let catalog = folder.appendingPathComponent("A.xcassets")
+    let before = JournalCLITests.tree(catalog).filter { !$0.key.hasPrefix(".") }
+    #expect(before.keys.sorted().first == "Contents.json")
+
+    let build = try CLIRunner.run(["build"], in: folder)
+    #expect(build.status == 0)
+    let lines = build.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.count == 1, "\(build.stderr)")
+    #expect(lines.first?.hasPrefix("built 1 icon (3 PNG files) to A.xcassets in ") == true)
+    #expect(lines.first?.hasSuffix(" s; 0 unchanged; 0 skipped; 0 failed; 0 removed") == true)
+    let after = JournalCLITests.tree(catalog)
+    for (path, data) in before { #expect(after[path] == data, "\(path)") }
+    #expect(
+      Owned.names(catalog) == [
+        ".glyphsmith-outputs.json", "Contents.json", "bell.imageset", "camera.imageset",
+        "heart.symbolset", "star.imageset",
+      ])
+    let outputs = try #require(try Self.record(catalog)["outputs"] as? [String: String])
+    #expect(
+      outputs == [
+        "bell.imageset": "../icons/bell.svg", "camera.imageset": "../brand/camera.svg",
+        "heart.symbolset": "../logo/heart.svg", "star.imageset": "../brand/star.svg",
+      ])
+
+    // Its source gone, such a set is still no business of the build, which reads icons/
+    // only; a pruning run of its own inputs removes it.
+    try FileManager.default.removeItem(at: brand.appendingPathComponent("star.svg"))
+    let kept = try CLIRunner.run(["build"], in: folder)
+    #expect(kept.status == 0)
+    #expect(kept.stderr.hasSuffix("; 1 unchanged; 0 skipped; 0 failed; 0 removed\n"))
+    #expect(Owned.names(catalog).contains("star.imageset"))
+    let pruned = try CLIRunner.run(
+      ["assets", "brand", "-o", "A.xcassets", "--prune"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr.split(separator: "\n").first
+        == "A.xcassets/star.imageset: removed (its source brand/star.svg is gone)")
+    #expect(
+      Owned.names(catalog) == [
+        ".glyphsmith-outputs.json", "Contents.json", "bell.imageset", "camera.imageset",
+        "heart.symbolset",
+      ])
   }
 
   // The paths in appicon's messages are the user's as given: never made absolute.

@@ -28,7 +28,8 @@ struct SymbolCLITests {
     ).sorted()
     #expect(
       listing == [
-        "Contents.json", "bell.symbolset", "bell.symbolset/Contents.json",
+        ".glyphsmith-outputs.json", "Contents.json", "bell.symbolset",
+        "bell.symbolset/Contents.json",
         "bell.symbolset/bell.svg", "dot.symbolset", "dot.symbolset/Contents.json",
         "dot.symbolset/dot.svg",
       ])
@@ -112,7 +113,7 @@ struct SymbolCLITests {
     let names = try FileManager.default.contentsOfDirectory(
       atPath: dir.appendingPathComponent("A.xcassets").path
     ).sorted()
-    #expect(names == ["Contents.json", "bell.symbolset"])
+    #expect(names == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset"])
     let other = try CLIRunner.run(
       ["assets", "bell.svg", "-o", "A.xcassets", "--symbols", "--platform", "ios,web"], in: dir)
     #expect(other.status == 2)
@@ -159,7 +160,11 @@ struct SymbolCLITests {
     let names = try FileManager.default.contentsOfDirectory(
       atPath: dir.appendingPathComponent("A.xcassets").path
     ).sorted()
-    #expect(names == ["Contents.json", "bell.imageset", "bell.symbol.symbolset", "sf-bell.symbolset"])
+    #expect(
+      names == [
+        ".glyphsmith-outputs.json", "Contents.json", "bell.imageset", "bell.symbol.symbolset",
+        "sf-bell.symbolset",
+      ])
     let validate = try CLIRunner.run(["validate", "A.xcassets"], in: dir)
     #expect(validate.status == 0)
     let misuse = try CLIRunner.run(

@@ -140,30 +140,47 @@ public enum AndroidLauncherJob {
     let store = try PNGCodec.encode(
       try composed(side: AndroidLauncherGeometry.playStore), opaque: true)
     let outputs = files.map { (resPath + "/" + $0.0, $0.1) } + [(play, store)]
-    result.findings =
-      try claim(outputs, root: root, source: iconPath, force: options.force) + result.findings
+    let claimed = try claim(
+      outputs, root: root, res: resPath, source: iconPath, force: options.force)
+    result.findings = claimed.warnings + result.findings
     for (full, data) in outputs {
       try write(data, to: full)
       result.files.append(full)
+    }
+    // `force`: the user's files of the launcher resources in another extension or
+    // qualifier go once Glyphsmith's are written (named by `claim`).
+    for path in claimed.displaced where Platform.status(ofPath: path) != nil {
+      guard FileName.withCPath(path, { unlink($0) }) == 0 else {
+        throw GlyphsmithError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+      }
     }
     return result
   }
 
   /// Checks that every one of `outputs` is Glyphsmith's to write (issue 32): it does not
   /// exist, holds exactly the bytes written now, or the record of `root` (the folder holding
-  /// `res`, `OutputManifest`) lists it; then records them all, with the hashes of the bytes
-  /// written now, before any is written.
+  /// `res`, `OutputManifest`) lists it; and that no file of the resources they are (in
+  /// `res`, any extension and qualifier, `AndroidResourceIndex`) is the user's (issue 32
+  /// trial: Android Studio's `mipmap-mdpi/ic_launcher.webp` stayed beside the written
+  /// `ic_launcher.png`, and its `drawable-v24/ic_launcher_foreground.xml` took the new
+  /// foreground's place on API 24 and later); then records them all, with the hashes of the
+  /// bytes written now, before any is written.
   /// - Returns: with `force`, a warning naming each output it replaces that is not
-  ///   Glyphsmith's (`OutputOwnership.replacedWarning`), and a warning naming each recorded
-  ///   output changed by hand since it was written (its bytes hash otherwise than the record
-  ///   says, `OutputOwnership.changedWarning`), replaced; in `outputs` order.
+  ///   Glyphsmith's and each user's file of one of its resources that it removes
+  ///   (`displaced`, once the outputs are written) (`OutputOwnership.replacedWarning`), and a
+  ///   warning naming each recorded output changed by hand since it was written (its bytes
+  ///   hash otherwise than the record says, `OutputOwnership.changedWarning`), replaced; in
+  ///   `outputs` order, then the displaced files'.
   /// - Throws: `PlanningFailure` naming every output that is not Glyphsmith's
-  ///   (`OutputOwnership.problem`, one line each) unless `force`, and every output that is a
-  ///   build's of another icon (`OutputManifest.buildOutputs`, `buildOutputError`) even with
-  ///   `force`; what `OutputManifest.add` throws. Nothing is written then.
+  ///   (`OutputOwnership.problem`, one line each) and every user's file of one of its
+  ///   resources (`AndroidResourceIndex.problem`, one line each) unless `force`, and every
+  ///   output that is a build's of another icon (`OutputManifest.buildOutputs`,
+  ///   `buildOutputError`) even with `force`; what `OutputManifest.add` throws. Nothing is
+  ///   written then.
   static func claim(
-    _ outputs: [(path: String, data: Data)], root: String, source: String, force: Bool
-  ) throws -> [Diagnostic] {
+    _ outputs: [(path: String, data: Data)], root: String, res: String, source: String,
+    force: Bool
+  ) throws -> (warnings: [Diagnostic], displaced: [String]) {
     let recorded = OutputManifest.recordedOutputs(root: root)
     let hashes = OutputManifest.recordedHashes(root: root)
     let built = OutputManifest.buildOutputs(root: root)
@@ -195,13 +212,24 @@ public enum AndroidLauncherJob {
         foreign.append(OutputOwnership.notOwned(path, input: source))
       }
     }
+    let conflicts = AndroidResourceIndex(res: res).conflicts(for: outputs.map(\.path)) {
+      AndroidResourceIndex.isOwn($0, recorded: recorded)
+    }
+    for conflict in conflicts {
+      if force {
+        replaced.append(OutputOwnership.replacedWarning(conflict.path))
+      } else {
+        foreign.append(
+          .unusable(path: source, problem: AndroidResourceIndex.problem([conflict])))
+      }
+    }
     if !foreign.isEmpty { throw PlanningFailure(foreign) }
     try OutputManifest.add(
       root: root,
       outputs: Dictionary(outputs.map { ($0.path, source) }, uniquingKeysWith: { a, _ in a }),
       hashes: Dictionary(
         outputs.map { ($0.path, ContentHash.sha256($0.data)) }, uniquingKeysWith: { a, _ in a }))
-    return replaced
+    return (replaced, conflicts.map(\.path))
   }
 
   /// The error of the launcher file `path` that is a build's output of the icon at `made`

@@ -83,8 +83,19 @@ extension AssetPlatformWriter {
     written.isEmpty ? [] : try findings(in: context)
   }
 
-  /// `name` beside the catalog: the catalog path's parent folder joined with `name`.
+  /// `name` beside the catalog: the catalog path's parent folder joined with `name`, relative
+  /// when the catalog path is (`out/web` beside `out/Icons.xcassets`, `web` beside
+  /// `Icons.xcassets`), so every folder is printed as the user would type it (issue 32
+  /// trial: the summary named the default web and Android folders by absolute paths).
   package func folder(_ name: String, besideCatalog catalogPath: String) -> String {
-    URL(fileURLWithPath: catalogPath).deletingLastPathComponent().path + "/" + name
+    let path = OutputManifest.normalised(catalogPath)
+    let last = path.split(separator: "/").last ?? ""
+    // `.`, `..`, `/`: the folder above as an absolute path, which no text step gives.
+    guard !path.isEmpty, last != ".", last != ".." else {
+      return URL(fileURLWithPath: catalogPath).standardizedFileURL.deletingLastPathComponent()
+        .path + "/" + name
+    }
+    guard let slash = path.lastIndex(of: "/") else { return name }
+    return slash == path.startIndex ? "/" + name : path[..<slash] + "/" + name
   }
 }

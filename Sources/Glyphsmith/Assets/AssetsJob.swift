@@ -178,6 +178,12 @@ public struct AssetsJob: Sendable {
     let launchers = outputRoots.reduce(into: [String: String]()) {
       $0.merge(OutputManifest.launcherOutputs(root: $1)) { first, _ in first }
     }
+    // The user's files of the Android resources the icons write, in any extension and
+    // qualifier (issue 32 trial: a hand-made `drawable-hdpi/bell.webp` beside the written
+    // `bell.png` failed the app's build): each `res` listed once for all icons.
+    let resources = outputs.filter { $0.writer.platform == .android }.map {
+      AndroidResourceIndex(res: OutputManifest.normalised($0.context.root) + "/res")
+    }
     // The folders holding a file the records hash (a set's, made once for all icons): in
     // such a set every file Glyphsmith wrote has a hash, so one without is not its own.
     let hashedFolders = Set(
@@ -190,6 +196,12 @@ public struct AssetsJob: Sendable {
         sets, shared: shared, recorded: recorded, hashes: hashes, hashedFolders: hashedFolders)
       let changed = changedFiles(
         sets, hashes: hashes, records: records, hashedFolders: hashedFolders)
+      let files = (sets + sets.flatMap { $0.fallback ?? [] }).filter { !$0.whole }.flatMap {
+        set in set.files.map { set.folder + "/" + $0.name }
+      }
+      let conflicts = resources.flatMap {
+        $0.conflicts(for: files) { AndroidResourceIndex.isOwn($0, recorded: recorded) }
+      }
       let sha = Self.readBounded(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { Self.readBounded($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
@@ -207,12 +219,12 @@ public struct AssetsJob: Sendable {
             all[output.writer.platform].map { (output.writer.platform.rawValue, $0) }
           })
       }
-      return (icon, sets, owned, changed)
+      return (icon, sets, owned, changed, conflicts)
     }
     // Paths Glyphsmith did not make fail their icon by name (the rest goes on), unless
     // `force` replaces them; the user's files in its own sets are named.
     var plan = Plan(icons: [], warnings: warnings, rejected: rejected, sets: [], inputs: [])
-    for (index, (icon, sets, owned, changed)) in planned.enumerated() {
+    for (index, (icon, sets, owned, changed, conflicts)) in planned.enumerated() {
       var icon = icon
       // A launcher file `appicon` made is its own: an icon of its name fails, `force` or not.
       if let (path, source) = Self.launcherFile(icon.outputs, launchers: launchers) {
@@ -239,6 +251,20 @@ public struct AssetsJob: Sendable {
       }
       if options.force, !owned.fallbackForeign.isEmpty {
         icon.replacing = (icon.replacing ?? []) + owned.fallbackForeign
+      }
+      // The user's files of its Android resources in another extension or qualifier fail
+      // the icon by name; `force` removes them once the icon is written, each named.
+      if !conflicts.isEmpty {
+        guard options.force else {
+          plan.rejected.append(
+            (
+              icon.path,
+              .unusable(path: icon.path, problem: AndroidResourceIndex.problem(conflicts))
+            ))
+          continue
+        }
+        icon.displacing = conflicts.map(\.path)
+        plan.warnings += conflicts.map { OutputOwnership.replacedWarning($0.path) }
       }
       plan.warnings += owned.warnings
       plan.icons.append(icon)
@@ -765,6 +791,13 @@ public struct AssetsJob: Sendable {
           set, files: written + set.texts,
           replacing: (icon.replacing ?? []) + (icon.changed ?? []), input: icon.path)
       }
+      // `--force`: the user's files of its Android resources in another extension or
+      // qualifier go now that the icon's own are written (`PlannedIcon.displacing`).
+      for path in icon.displacing ?? [] where Platform.status(ofPath: path) != nil {
+        guard FileName.withCPath(path, { unlink($0) }) == 0 else {
+          throw GlyphsmithError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+      }
       result.status = .written
       result.warnings = warnings
     } catch {
@@ -897,7 +930,7 @@ public struct AssetsJob: Sendable {
   }
 
   /// The records `conclude` brings up to date (`OutputManifest.update`'s arguments): with
-  /// `assets --prune` and `build`.
+  /// every `assets` run and `build` (only those with `removes` prune).
   package struct Pruning {
     /// The output folders whose records are updated.
     package var roots: [String]
@@ -907,6 +940,11 @@ public struct AssetsJob: Sendable {
     package var alternatives: Set<String> = []
     /// The sources this run decides for (standardized absolute paths).
     package var considered: Set<String>
+    /// The folders and files the run reads its sources from (standardized absolute paths:
+    /// a build's icons folder, the inputs of `assets`): a recorded output whose source is
+    /// gone is removed only when the source was inside them (`OutputManifest.update`); `nil`:
+    /// anywhere.
+    package var scope: [String]? = nil
     /// What `OutputManifest.begin` found.
     package var journal: OutputManifest.Journal
     /// The project's output folders by platform (`build`), else `nil`.
@@ -917,6 +955,10 @@ public struct AssetsJob: Sendable {
     package var marked: (String) -> [String] = { _ in [] }
     /// Told each removal as it is made (`OutputManifest.update`'s `told`).
     package var told: (OutputManifest.Removal) -> Void = { _ in }
+    /// Whether a run that succeeds removes what the records list that is no longer made
+    /// (`build`, `assets --prune`); false for plain `assets`, which keeps the records (what
+    /// it wrote, from which source) and removes nothing.
+    package var removes = true
 
     /// The records to update.
     package init(
@@ -973,8 +1015,9 @@ public struct AssetsJob: Sendable {
     return OutputManifest.update(
       roots: pruning.roots,
       planned: OutputManifest.written(pruning.planned, alternatives: pruning.alternatives),
-      considered: pruning.considered, journal: pruning.journal, folders: pruning.folders,
-      project: pruning.project, marked: pruning.marked, removing: removing,
+      considered: pruning.considered, scope: pruning.scope, journal: pruning.journal,
+      folders: pruning.folders,
+      project: pruning.project, marked: pruning.marked, removing: removing && pruning.removes,
       writtenSources: Set(report.inputs.filter { $0.status == .written }.map(\.path)),
       told: pruning.told)
   }

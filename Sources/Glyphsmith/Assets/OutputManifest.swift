@@ -138,7 +138,7 @@ package enum OutputManifest {
       }
       if source.isEmpty {
         return
-          "\(path): removed (made by glyphsmith before it kept a record of its outputs; no icon makes it now)"
+          "\(path): removed (it carries glyphsmith's mark in a folder that had no record of outputs, as older versions left them; no icon makes it now)"
       }
       return sourceGone
         ? "\(path): removed (its source \(source) is gone)"
@@ -198,8 +198,9 @@ package enum OutputManifest {
   /// Brings the record of each folder in `roots` up to date and removes what it recorded that
   /// is no longer made. `planned[root]` maps every output this run's plan makes (paths
   /// starting with `root`) to its source; `considered` holds the sources (standardized absolute
-  /// paths) this run decides for: a recorded output is removed when its source is gone, or is
-  /// considered here but no longer plans that output; others' records are kept. `journal`:
+  /// paths) this run decides for: a recorded output is removed when its source is gone (inside
+  /// `scope`, the folders and files the run reads; `nil`: anywhere), or is considered here
+  /// but no longer plans that output; others' records are kept. `journal`:
   /// the records `begin` read before this run wrote anything (else each record is read now,
   /// with `marked` adopting outputs in a folder without one). A pending output (or an adopted
   /// one) is removed only when it carries Glyphsmith's mark.
@@ -220,6 +221,7 @@ package enum OutputManifest {
   ///   command prints it then rather than when the prune is over.
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
+    scope: [String]? = nil,
     journal: Journal? = nil, folders: [String: String]? = nil, project: String? = nil,
     marked: (String) -> [String] = { _ in [] }, removing: Bool = true,
     writtenSources: Set<String> = [], told: (Removal) -> Void = { _ in }
@@ -274,7 +276,9 @@ package enum OutputManifest {
       }
       let stale =
         removing
-        ? stale(root: base, old: old, new: new, considered: considered, paths: paths) : []
+        ? stale(
+          root: base, old: old, new: new, considered: considered, scope: scope, paths: paths)
+        : []
       let removable = Set(stale.map(\.output))
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
         if record.pending[output] != nil {
@@ -478,7 +482,7 @@ package enum OutputManifest {
   /// takes as gone (a symbol set may take the name of an image set this run removes).
   /// `marked`: as `update`'s.
   package static func pendingRemovals(
-    root: String, planned: [String: String], considered: Set<String>,
+    root: String, planned: [String: String], considered: Set<String>, scope: [String]? = nil,
     marked: (String) -> [String] = { _ in [] }
   ) -> Set<String> {
     let base = trimmed(root)
@@ -489,7 +493,7 @@ package enum OutputManifest {
       root: base, planned: planned, old: old, kept: record.kept,
       launcher: Set(record.appicon.keys), paths: paths)
     let removable = stale(
-      root: base, old: old, new: new, considered: considered, paths: paths
+      root: base, old: old, new: new, considered: considered, scope: scope, paths: paths
     ).filter {
       guard isSafe($0.output) else { return false }
       guard record.pending[$0.output] != nil else { return true }
@@ -644,13 +648,23 @@ package enum OutputManifest {
 
   /// The recorded outputs of `old` to remove, sorted by path: not planned now (`new`,
   /// `recordable`) and whose source is gone or is `considered` by this run. An unknown source
-  /// (`""`, an adopted output) counts as gone. A source is relative to the folder's real
-  /// path (symbolic links resolved, `real`), as `recordable` writes it; one an earlier version
-  /// wrote relative to the path's text (through a linked folder) is found that way too.
+  /// (`""`, an adopted output) counts as gone. A source that is gone counts only inside
+  /// `scope` (standardized absolute paths of the folders and files the run reads: a build's
+  /// icons folder, the inputs of `assets --prune`; `nil`: everywhere): an output another
+  /// pipeline made from other icons (plain `assets brand -o ...` into a build's catalog) is
+  /// that pipeline's, never removed by this run (issue 32 trial). A source is relative to the
+  /// folder's real path (symbolic links resolved, `real`), as `recordable` writes it; one an
+  /// earlier version wrote relative to the path's text (through a linked folder) is found
+  /// that way too.
   private static func stale(
     root base: String, old: [String: String], new: [String: String], considered: Set<String>,
-    paths: PrunePaths
+    scope: [String]? = nil, paths: PrunePaths
   ) -> [(output: String, source: String, gone: Bool)] {
+    let realScope = scope.map { $0.map(paths.real) }
+    func inScope(_ path: String) -> Bool {
+      guard let realScope else { return true }
+      return realScope.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+    }
     let rootPath = paths.absolute(base)
     let realRoot = paths.real(base)
     let linked = realRoot != rootPath
@@ -667,6 +681,7 @@ package enum OutputManifest {
         if paths.exists(textual) { path = paths.real(textual) }
       }
       let gone = !paths.exists(path)
+      if gone && !inScope(path) { continue }
       if !gone && realConsidered == nil { realConsidered = Set(considered.map(paths.real)) }
       guard gone || realConsidered!.contains(path) else { continue }
       found.append((output, path, gone))
@@ -774,12 +789,22 @@ package enum OutputManifest {
     /// icons that are there but outside this project's icons folder, and none made from one
     /// inside it: the first such icon (standardized absolute path, links resolved).
     case icons(String)
+    /// The record names a project file that is gone (moved, or its project removed), and
+    /// none of its outputs is made from an icon inside this project's icons folder: that
+    /// file's standardized absolute path. Not taken over silently (issue 32 trial: a project
+    /// naming one folder of a neighbour whose file had moved took over every record of it);
+    /// the moved project's own build takes its folders back (its outputs are made from its
+    /// icons), `build --force` makes the folder this project's.
+    case goneProject(String)
   }
 
   /// Whether the record of the output folder `root` was written by the build of another
   /// project than the file at `project` (issue 32): it names another project file that is
-  /// there (`Document.project`; one that is gone, or the same file reached by another path,
-  /// is not another project), or, written before records named their project, it lists the
+  /// there (`Document.project`; the same file reached by another path is not another
+  /// project), or one that is gone while none of the record's outputs is made from an icon
+  /// inside `icons` (`goneProject`: a project whose file moved still makes its outputs from
+  /// its icons folder, and takes the record back), or, written before records named their
+  /// project, it lists the
   /// output folders of a build (`Document.folders`) among which `root` is not, or outputs
   /// made from icons that are there, none of them inside `icons` (this project's icons
   /// folder, when given). `nil` when there is no record, it cannot be read (the run names
@@ -791,10 +816,20 @@ package enum OutputManifest {
     let record = read(root: base)
     guard record.exists, !record.unreadable else { return nil }
     if let recorded = record.project {
-      guard recorded != real(project),
-        Platform.kind(ofPath: recorded) == .regular
-      else { return nil }
-      return .project(recorded)
+      if recorded == real(project) { return nil }
+      if Platform.kind(ofPath: recorded) == .regular { return .project(recorded) }
+      // Its file is gone: this project's own record when it made the outputs from this
+      // project's icons (its file was moved), else another's.
+      if let icons {
+        let here = real(base)
+        let iconsFolder = real(icons)
+        let inside = record.all.values.contains { source in
+          !source.isEmpty
+            && real(PrunePaths.standardized(source, cwd: here)).hasPrefix(iconsFolder + "/")
+        }
+        if inside { return nil }
+      }
+      return .goneProject(recorded)
     }
     guard !record.folders.isEmpty else { return nil }
     let here = real(base)

@@ -37,13 +37,17 @@ package enum OutputOwnership {
     case input(String)
     /// Inside an input folder: what it writes would be read back as icons.
     case insideInput(String)
+    /// A folder holding an input folder: what it writes could land in the input folder (an
+    /// icon named as it is) and be read back as icons (issue 32 trial: `"web": {"folder":
+    /// "web"}` with icons in `web/src` and an icon `src.svg`).
+    case holdsInput(String)
   }
 
   /// The one check of an output folder, for `glyphsmith.json` (`ProjectConfig`) and the
   /// command line (`assets -o`, `--android-out`, `--web-out`) alike: `output` against `/`,
-  /// `home`, the folders holding it, and `inputs` (folders of icons) and what lies inside
-  /// them; paths compared standardized with their links resolved. `nil` when it is a folder
-  /// of its own.
+  /// `home`, the folders holding it, and `inputs` (folders of icons), what lies inside them
+  /// and the folders holding them; paths compared standardized with their links resolved.
+  /// `nil` when it is a folder of its own.
   package static func clash(_ output: String, home: String, inputs: [String]) -> FolderClash? {
     func canonical(_ path: String) -> String {
       URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL
@@ -59,6 +63,9 @@ package enum OutputOwnership {
       if folder.hasPrefix(inputFolder + "/") { return .insideInput(input) }
     }
     if homeFolder.hasPrefix(folder + "/") { return .holdsHome }
+    for input in inputs where canonical(input).hasPrefix(folder + "/") {
+      return .holdsInput(input)
+    }
     return nil
   }
 

@@ -14,8 +14,10 @@ package struct AssetsBatch: Sendable {
   package var isolation: AssetsIsolation? = nil
   /// Told when another run holds an output folder and this one waits (`AssetsJob.lockNotice`).
   package var lockNotice: @Sendable (String) -> Void = { _ in }
-  /// `--prune`: keeps each output folder's record (`OutputManifest`) and removes the outputs
-  /// it lists whose source is gone or no longer makes them.
+  /// `--prune`: removes the outputs each output folder's record (`OutputManifest`) lists whose
+  /// source is gone or no longer makes them. Every run keeps the records, `--prune` or not
+  /// (issue 32 trial: a `build` took the sets plain `assets` made from another folder, which
+  /// no record listed, for an older version's and removed them).
   package var prune = false
 
   /// A batch; nothing runs until `run`.
@@ -82,17 +84,15 @@ package struct AssetsBatch: Sendable {
     if hasInputs {
       do {
         jobPlan = try job.plan(collected: files)
-        if prune {
-          var unsharded = options
-          unsharded.shard = nil
-          let all = try AssetPlanner.plan(files, options: unsharded).inputs
-          planned = job.plannedOutputs(all)
-          alternatives = job.alternativeOutputs(all)
-          if options.symbols, let root = job.outputFolders[.ios] {
-            for path in symbolInputs {
-              let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
-              planned[root, default: [:]][root + "/" + name + ".symbolset"] = path
-            }
+        var unsharded = options
+        unsharded.shard = nil
+        let all = try AssetPlanner.plan(files, options: unsharded).inputs
+        planned = job.plannedOutputs(all)
+        alternatives = job.alternativeOutputs(all)
+        if options.symbols, let root = job.outputFolders[.ios] {
+          for path in symbolInputs {
+            let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
+            planned[root, default: [:]][root + "/" + name + ".symbolset"] = path
           }
         }
       } catch let failure as PlanningFailure {
@@ -102,10 +102,10 @@ package struct AssetsBatch: Sendable {
         throw GlyphsmithError.wrap(error, path: catalog)
       }
     }
-    // `prune`: every planned output is recorded before any is written (the journal).
+    // Every planned output is recorded before any is written (the journal), `prune` or not.
     let roots = options.platforms.compactMap { job.outputFolders[$0] }
     var journal = OutputManifest.Journal()
-    var recorded = !prune
+    var recorded = !hasInputs
     let record = {
       guard !recorded else { return }
       journal = try OutputManifest.begin(
@@ -115,15 +115,12 @@ package struct AssetsBatch: Sendable {
     var symbolNotices: [BatchNotice] = []
     var symbolFailures: [AssetInputResult] = []
     if options.symbols && hasInputs {
-      // Under the catalog's lock, as every write there (released before the image sets
-      // take it again).
-      let lock = try FolderLock(path: catalog, waiting: lockNotice)
-      defer { withExtendedLifetime(lock) {} }
-      try record()
       var symbolJob = SymbolJob(inputs: symbolInputs, catalog: catalog)
       symbolJob.jobs = options.jobs
       symbolJob.prefix = options.symbolPrefix
       symbolJob.suffix = options.symbolSuffix
+      symbolJob.force = options.force
+      symbolJob.recorded = OutputManifest.recordedOutputs(root: catalog)
       // With `prune`, what the prune removes (an image set an earlier `assets` run made of
       // the same icon) does not collide: it is replaced, as `build` replaces it.
       if prune, let root = job.outputFolders[.ios] {
@@ -132,6 +129,15 @@ package struct AssetsBatch: Sendable {
           considered: Set(collected.map { OutputManifest.absolute($0.path) }),
           marked: job.markedOutputs)
       }
+      // A symbol set Glyphsmith did not make stops the run before anything is written, as
+      // in `build` (its others would stand beside image sets of their names).
+      let foreign = symbolJob.ownershipErrors()
+      if !foreign.isEmpty { throw PlanningFailure(foreign) }
+      // Under the catalog's lock, as every write there (released before the image sets
+      // take it again).
+      let lock = try FolderLock(path: catalog, waiting: lockNotice)
+      defer { withExtendedLifetime(lock) {} }
+      try record()
       let symbols = try symbolJob.run()
       symbolNotices =
         symbols.symbols.flatMap(\.diagnostics).map(BatchNotice.diagnostic)
@@ -159,18 +165,16 @@ package struct AssetsBatch: Sendable {
         var whole = report
         whole.inputs = missingResults + symbolFailures + report.inputs
         // Under each output folder's lock, as every write there.
-        let locks =
-          prune
-          ? try Set(roots).sorted().filter { Platform.status(ofPath: $0) != nil }
-            .map { try FolderLock(path: $0, waiting: lockNotice) } : []
+        let locks = try Set(roots).sorted().filter { Platform.status(ofPath: $0) != nil }
+          .map { try FolderLock(path: $0, waiting: lockNotice) }
         defer { withExtendedLifetime(locks) {} }
-        let outcome = AssetsJob.conclude(
-          [(job, jobPlan)], report: whole,
-          pruning: prune
-            ? AssetsJob.Pruning(
-              roots: roots, planned: planned, alternatives: alternatives,
-              considered: Set(collected.map { OutputManifest.absolute($0.path) }),
-              journal: journal, marked: job.markedOutputs, told: told) : nil)
+        var pruning = AssetsJob.Pruning(
+          roots: roots, planned: planned, alternatives: alternatives,
+          considered: Set(collected.map { OutputManifest.absolute($0.path) }),
+          journal: journal, marked: job.markedOutputs, told: told)
+        pruning.removes = prune
+        pruning.scope = inputs.map(OutputManifest.absolute)
+        let outcome = AssetsJob.conclude([(job, jobPlan)], report: whole, pruning: pruning)
         removals = outcome.removed
         report.warnings += outcome.warnings
         recordError = outcome.error
@@ -260,10 +264,34 @@ package struct AssetsBatch: Sendable {
       case .input(let input): what = "the input folder \(input)"
       case .insideInput(let input):
         what = "inside the input folder \(input) (what it writes would be read back as icons)"
+      case .holdsInput(let input):
+        what =
+          "a folder holding the input folder \(input) (what it writes could land there and be read back as icons)"
       }
       let named = given ? "\(option) (by default, from -o)" : option
       throw GlyphsmithError.invalidOption(
         "\(named) is '\(output)', \(what); \(OutputOwnership.ownFolderRule)")
+    }
+    // Each platform prunes its own folder by its own record: one inside another's, or the
+    // same, would have one prune the other's (as `glyphsmith.json` refuses, issue 32 trial).
+    let platforms = options.platforms.filter { job.outputFolders[$0] != nil }
+    func canonical(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    for later in platforms.indices {
+      for earlier in platforms.indices where earlier < later {
+        let (first, second) = (platforms[earlier], platforms[later])
+        let a = canonical(job.outputFolders[first]!)
+        let b = canonical(job.outputFolders[second]!)
+        guard a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/") else { continue }
+        func named(_ platform: AssetPlatform) -> String {
+          let option = platform == .ios ? "-o" : "--\(platform.rawValue)-out"
+          return "\(option) ('\(job.outputFolders[platform]!)')"
+        }
+        throw GlyphsmithError.invalidOption(
+          "\(named(first)) and \(named(second)) overlap; each platform's output folder must be apart from those of the others, since each is pruned by its own record"
+        )
+      }
     }
   }
 

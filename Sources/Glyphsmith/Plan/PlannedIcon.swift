@@ -38,6 +38,11 @@ public struct PlannedIcon: Codable, Equatable, Sendable {
   /// `AssetsJob.changedFiles`): the icon is rendered and they are replaced, each named with a
   /// warning; absent when none.
   public var changed: [String]? = nil
+  /// The user's files of the icon's Android resources in another extension or qualifier
+  /// (`AndroidResourceIndex`: `drawable-hdpi/bell.webp` beside the `bell.png` written, or
+  /// `drawable/bell.xml` that takes the density PNGs' place) that `--force` removes once the
+  /// icon is written, each named; absent when none (without `--force` the icon fails).
+  public var displacing: [String]? = nil
 
   /// The asset the writers plan for.
   var input: AssetInput {

@@ -305,6 +305,11 @@ public struct ProjectBuild: Sendable {
     return plan
   }
 
+  /// What the build reads its sources from (`AssetsJob.Pruning.scope`): the icons folder,
+  /// standardized and absolute. A recorded output whose source is gone is pruned only when
+  /// the source was inside it (issue 32 trial: sets plain `assets` made from another folder).
+  var scope: [String] { [OutputManifest.absolute(iconsFolder)] }
+
   /// The project file as the records of outputs name it (`OutputManifest.Document.project`):
   /// standardized, absolute, links resolved.
   var projectFile: String { OutputManifest.real(config.path) }
@@ -313,7 +318,10 @@ public struct ProjectBuild: Sendable {
   /// `web.folder`) whose record of outputs another project's build wrote
   /// (`OutputManifest.otherProject`), before anything is read or written (issue 32: a
   /// project pointed at another's web folder took that project's sets as its own, and once
-  /// pointed back removed them).
+  /// pointed back removed them). A record naming a project file that is gone, made from
+  /// icons outside this project's icons folder, is refused too, naming the missing file, but
+  /// with `force`, which makes the folder this project's (issue 32 trial: a neighbour took
+  /// over the folders of a project whose file had moved).
   /// - Throws: `PlanningFailure`, one `glyphsmith.json: error: 'KEY' is 'VALUE', another
   ///   project's output folder: ...` line per folder, naming the record and the other
   ///   project's file (or, for a record from before records named their project, the output
@@ -332,6 +340,16 @@ public struct ProjectBuild: Sendable {
       default: (key, value) = ("web.folder", config.web!.folder)
       }
       let record = OutputManifest.normalised(root + "/" + OutputManifest.fileName)
+      if case .goneProject(let file) = other {
+        if force { continue }
+        errors.append(
+          .unusable(
+            path: config.path,
+            problem:
+              "'\(key)' is '\(value)', whose record of outputs (\(record)) was written by the build of \(OutputManifest.shown(file)), a file that is gone, from icons outside this project's icons folder; if that project's file was moved, build it there to take its folders back, or build here with --force to make '\(key)' this project's"
+          ))
+        continue
+      }
       let writer: String
       switch other {
       case .project(let file):
@@ -345,6 +363,7 @@ public struct ProjectBuild: Sendable {
       case .icons(let icon):
         writer =
           "the build of another project, from icons outside this project's icons folder (\(OutputManifest.shown(icon)))"
+      case .goneProject: continue
       }
       errors.append(
         .unusable(
@@ -363,15 +382,18 @@ public struct ProjectBuild: Sendable {
 
   /// `ios.symbols`: every symbol name checked before anything is written or pruned, against
   /// the other symbols, this run's image sets and the assets that stay in the catalog (an
-  /// asset this run's prune removes is `superseded`, and its name free).
-  /// - Throws: `PlanningFailure` naming every collision.
+  /// asset this run's prune removes is `superseded`, and its name free), and every symbol
+  /// set folder that exists checked to be Glyphsmith's (`SymbolJob.ownershipErrors`, but
+  /// with `force`).
+  /// - Throws: `PlanningFailure` naming every collision and every symbol set Glyphsmith did
+  ///   not make.
   private func checkSymbols(_ plan: inout Plan) throws {
     guard let catalog = outputFolders[.ios] else { return }
     let symbols = plan.groups.flatMap(\.symbols)
     guard !symbols.isEmpty else { return }
     plan.superseded = OutputManifest.pendingRemovals(
       root: catalog, planned: plan.planned[catalog] ?? [:],
-      considered: Set(plan.files.map { OutputManifest.absolute($0.path) }),
+      considered: Set(plan.files.map { OutputManifest.absolute($0.path) }), scope: scope,
       marked: markedOutputs)
     var errors: [GlyphsmithError] = []
     var names: [String: String] = [:]
@@ -403,7 +425,18 @@ public struct ProjectBuild: Sendable {
       }
       names[name.lowercased()] = names[name.lowercased()] ?? path
     }
+    errors += symbolJob(symbols, catalog: catalog).ownershipErrors()
     if !errors.isEmpty { throw PlanningFailure(errors) }
+  }
+
+  /// The job writing the symbol sets of `paths` into `catalog`: `force` as the build's, the
+  /// catalog's record of outputs (`SymbolJob.recorded`) telling its own sets.
+  private func symbolJob(_ paths: [String], catalog: String) -> SymbolJob {
+    var job = SymbolJob(inputs: paths, catalog: catalog)
+    job.jobs = jobs
+    job.force = force
+    job.recorded = OutputManifest.recordedOutputs(root: catalog)
+    return job
   }
 
   /// The plan as `build --plan --json` prints it: every icon in collection order, the symbol
@@ -452,7 +485,7 @@ public struct ProjectBuild: Sendable {
         roots: roots, project: projectFile, icons: iconsFolder)
     where seen.insert(OutputManifest.normalised(root)).inserted {
       found += OutputManifest.pendingRemovals(
-        root: root, planned: plan.planned[root] ?? [:], considered: considered,
+        root: root, planned: plan.planned[root] ?? [:], considered: considered, scope: scope,
         marked: markedOutputs
       ).sorted()
     }
@@ -557,12 +590,13 @@ public struct ProjectBuild: Sendable {
     // A run that fails (a planning error such as a path Glyphsmith did not make or a
     // collision, or an icon that failed) removes nothing (issue 32, `AssetsJob.conclude`):
     // what it recorded stays recorded, and the next run that succeeds prunes it.
+    var pruning = AssetsJob.Pruning(
+      roots: roots + dropped, planned: planned, alternatives: plan.alternatives,
+      considered: considered, journal: journal, folders: folders, project: project,
+      told: told)
+    pruning.scope = scope
     let (removed, warnings, recordError) = AssetsJob.conclude(
-      parts, report: report,
-      pruning: AssetsJob.Pruning(
-        roots: roots + dropped, planned: planned, alternatives: plan.alternatives,
-        considered: considered, journal: journal, folders: folders, project: project,
-        told: told))
+      parts, report: report, pruning: pruning)
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
     return Result(
@@ -577,9 +611,7 @@ public struct ProjectBuild: Sendable {
   private func symbolSets(
     _ paths: [String], catalog: String, options: AssetsOptions, superseded: Set<String>
   ) throws -> [AssetInputResult] {
-    var job = SymbolJob(inputs: paths, catalog: catalog)
-    job.jobs = jobs
-    job.force = force
+    var job = symbolJob(paths, catalog: catalog)
     job.superseded = superseded
     let symbols = try job.run()
     var results = symbols.symbols.map { entry in

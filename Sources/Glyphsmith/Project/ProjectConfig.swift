@@ -303,7 +303,8 @@ public struct ProjectConfig: Equatable, Sendable {
   /// Why an output folder (`ios.catalog`, `android.res`, `web.folder`) cannot be one, else
   /// `nil` (issue 32): an output folder must be a folder of its own, since Glyphsmith
   /// writes, replaces and prunes what it makes there, so `/`, the project's folder, the icons
-  /// folder or a folder inside it, and any folder holding the project file are refused; so
+  /// folder, a folder inside it or one holding it, and any folder holding the project file
+  /// are refused; so
   /// are two platforms' folders that overlap (one inside the other's, or the same; Android's
   /// being the folder holding `res`), naming both keys.
   var outputFolderProblem: String? {
@@ -324,6 +325,9 @@ public struct ProjectConfig: Equatable, Sendable {
       case .insideInput:
         what = "inside the icons folder (what it writes would be read back as icons)"
       case .holdsHome: what = "a folder holding \(Self.fileName)"
+      case .holdsInput:
+        what =
+          "a folder holding the icons folder ('\(icons)'; what it writes could land there and be read back as icons)"
       }
       return "'\(key)' is '\(value)', \(what); \(OutputOwnership.ownFolderRule)"
     }

@@ -29,8 +29,13 @@ package struct SymbolCommandJob: Sendable {
   }
 
   /// Collects, writes and reports (`SymbolJob.run(diagnose:)`); missing and non-SVG inputs
-  /// go to `diagnose` first and make the outcome `.unusableInput`.
-  /// - Throws: what `SymbolJob.run(diagnose:)` throws.
+  /// go to `diagnose` first and make the outcome `.unusableInput`. The catalog's record of
+  /// outputs (`OutputManifest`) lists each symbol set with its source, recorded before it is
+  /// written and confirmed after, under the catalog's lock; nothing is pruned (issue 32
+  /// trial: a `build` into the catalog took an unrecorded symbol set for an older version's
+  /// and removed it).
+  /// - Throws: what `SymbolJob.run(diagnose:)` throws; `GlyphsmithError.writeFailed` naming
+  ///   the record when it cannot be written (before any symbol set is).
   package func run(diagnose: (String) -> Void) throws -> FailureCategory? {
     let (files, missing) = InputCollector.collect(inputs)
     for error in missing { diagnose(error.description) }
@@ -48,7 +53,50 @@ package struct SymbolCommandJob: Sendable {
     job.suffix = suffix
     job.force = force
     if let jobs { job.jobs = jobs }
-    let outcome = try job.run(diagnose: diagnose)
+    let names = svgs.map { (prefix + AssetName.from(path: $0) + suffix).lowercased() }
+    guard !svgs.isEmpty, Set(names).count == names.count else {
+      // Nothing to record, or a collision `SymbolJob.run()` names before writing anything.
+      let outcome = try job.run(diagnose: diagnose)
+      return missing.isEmpty && svgs.count == files.count ? outcome : .unusableInput
+    }
+    try job.checkReport(diagnose: diagnose)
+    let catalogIsNew = Platform.status(ofPath: catalog) == nil
+    let lock = try FolderLock(path: catalog, waiting: { diagnose($0) })
+    defer { withExtendedLifetime(lock) {} }
+    var planned: [String: String] = [:]
+    for input in svgs {
+      let name = prefix + AssetName.from(path: input) + suffix
+      planned[SymbolSetWriter.folder(name: name, catalog: catalog)] = input
+    }
+    var options = AssetsOptions()
+    options.platforms = [.ios]
+    let marked = AssetsJob(catalogPath: catalog, options: options).markedOutputs
+    let journal = try OutputManifest.begin(
+      roots: [catalog], planned: [catalog: planned], force: force, marked: marked)
+    let report = try job.run()
+    let confirmed = OutputManifest.update(
+      roots: [catalog], planned: [catalog: planned], considered: [], journal: journal,
+      marked: marked, removing: false, writtenSources: Set(svgs))
+    confirmed.warnings.descriptions.forEach(diagnose)
+    if catalogIsNew && report.symbols.isEmpty { removeUnusedCatalog() }
+    let outcome = try job.finish(report, diagnose: diagnose)
+    if let error = confirmed.error {
+      diagnose(error.description)
+      return .unusableInput
+    }
     return missing.isEmpty && svgs.count == files.count ? outcome : .unusableInput
+  }
+
+  /// Removes the catalog folder this run created when no symbol set was written into it: its
+  /// record of outputs and its `Contents.json`, then the folder if nothing else is in it (a
+  /// refused run leaves no catalog behind, as before the record was kept).
+  private func removeUnusedCatalog() {
+    let manager = FileManager.default
+    for name in [OutputRecordFile.fileName, "Contents.json"] {
+      try? manager.removeItem(atPath: catalog + "/" + name)
+    }
+    if (try? manager.contentsOfDirectory(atPath: catalog))?.isEmpty == true {
+      try? manager.removeItem(atPath: catalog)
+    }
   }
 }

@@ -30,6 +30,34 @@ public struct SymbolJob: Sendable {
   public var force = false
   /// Assets that leave the catalog in this run (a build's prune), whose names are free.
   package var superseded: Set<String> = []
+  /// The outputs the catalog's record lists (`OutputManifest.recordedOutputs`, normalised
+  /// paths starting with `catalog`): a symbol set among them is Glyphsmith's to replace.
+  package var recorded: Set<String> = []
+
+  /// The symbol set folder of the SVG at `input` (`CATALOG/PREFIXNAMESUFFIX.symbolset`).
+  func folder(of input: String) -> String {
+    SymbolSetWriter.folder(name: prefix + AssetName.from(path: input) + suffix, catalog: catalog)
+  }
+
+  /// Whether the symbol set folder at `folder` is Glyphsmith's to write: missing, recorded
+  /// (`recorded`) or marked (`OutputOwnership.owns`).
+  func owns(_ folder: String) -> Bool {
+    OutputOwnership.owns(
+      folder, folder: true, recorded: recorded.contains(OutputManifest.normalised(folder)))
+  }
+
+  /// One error per input whose symbol set exists and is not Glyphsmith's (`owns`), in input
+  /// order; none with `force`. `build` and `assets --symbols` ask before anything is written
+  /// (issue 32 trial: a build with `ios.symbols` wrote the other symbol sets beside their
+  /// image sets, then failed on a hand-made one, and the failed run removed nothing, leaving
+  /// each name twice in the catalog).
+  package func ownershipErrors() -> [GlyphsmithError] {
+    guard !force else { return [] }
+    return inputs.compactMap { input in
+      let path = self.folder(of: input)
+      return owns(path) ? nil : OutputOwnership.notOwned(path, input: input)
+    }
+  }
 
   /// Where `run(diagnose:)` writes the JSON report, when set.
   public var reportPath: String? = nil
@@ -40,15 +68,29 @@ public struct SymbolJob: Sendable {
   ///   have warnings (copied weights), `.unusableInput` when some could not be made.
   /// - Throws: what `run()` throws; `GlyphsmithError.writeFailed` for the report.
   public func run(diagnose: (String) -> Void) throws -> FailureCategory? {
-    // A file at the report path that is not a report Glyphsmith wrote is never replaced but
-    // with `force`; checked before anything is written.
+    try checkReport(diagnose: diagnose)
+    return try finish(try run(), diagnose: diagnose)
+  }
+
+  /// A file at `reportPath` that is not a report Glyphsmith wrote is never replaced but with
+  /// `force` (then named to `diagnose`); checked before anything is written.
+  /// - Throws: `GlyphsmithError.unusable` naming it, without `force`.
+  package func checkReport(diagnose: (String) -> Void) throws {
     if let reportPath,
       let warning = try OutputOwnership.checkReport(
         reportPath, force: force, isOwn: SymbolReport.isOwn)
     {
       diagnose(warning.description)
     }
-    let report = try run()
+  }
+
+  /// The end of `run(diagnose:)` once `report` is made: each warning and error to
+  /// `diagnose`, the report written to `reportPath`, the summary line.
+  /// - Returns: as `run(diagnose:)`.
+  /// - Throws: `GlyphsmithError.writeFailed` for the report.
+  package func finish(_ report: SymbolReport, diagnose: (String) -> Void) throws
+    -> FailureCategory?
+  {
     for entry in report.symbols {
       (entry.notices + entry.diagnostics).descriptions.forEach(diagnose)
     }
@@ -92,6 +134,7 @@ public struct SymbolJob: Sendable {
     let (inputs, catalog, options, measure, force) = (
       self.inputs, self.catalog, self.options, self.measure, self.force
     )
+    let job = self
     let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
       index -> Result<SymbolReport.Entry, GlyphsmithError> in
       let input = inputs[index]
@@ -102,7 +145,7 @@ public struct SymbolJob: Sendable {
         }
         let folder = SymbolSetWriter.folder(name: name, catalog: catalog)
         var notices: [Diagnostic] = []
-        if !OutputOwnership.owns(folder, folder: true, recorded: false) {
+        if !job.owns(folder) {
           guard force else { throw OutputOwnership.notOwned(folder, input: input) }
           notices.append(OutputOwnership.replacedWarning(folder))
         }
@@ -166,9 +209,12 @@ public struct SymbolJob: Sendable {
 
   /// The assets in `catalog` (any depth) that are not symbol sets, by lower-cased name
   /// (asset names are unique per catalog whatever their type or folder, and in more than
-  /// letter case: Apple, "Asset Catalog Format Reference"), with their paths.
+  /// letter case: Apple, "Asset Catalog Format Reference"), with their paths. A set folder
+  /// the catalog's record keeps for the user's files (`OutputRecordFile.keptSets`) that has
+  /// no `Contents.json` is no asset, so takes no name (issue 32 trial).
   static func otherAssets(in catalog: String) -> [String: String] {
     var result: [String: String] = [:]
+    let kept = OutputRecordFile.keptSets(root: catalog)
     func walk(_ folder: String) {
       let entries =
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
@@ -182,6 +228,11 @@ public struct SymbolJob: Sendable {
         if ext.isEmpty {
           walk(path)
         } else if ext != "symbolset" {
+          if kept.contains(String(path.dropFirst(catalog.count + 1))),
+            Platform.status(ofPath: path + "/Contents.json") == nil
+          {
+            continue
+          }
           let name = (entry as NSString).deletingPathExtension.lowercased()
           if result[name] == nil { result[name] = path }
         }

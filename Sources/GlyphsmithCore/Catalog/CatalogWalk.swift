@@ -116,7 +116,12 @@ struct CatalogWalk {
         let name =
           namePrefix
           + String(decoding: child.name.utf8.dropLast(kind.utf8.count + 1), as: UTF8.self)
-        assets.append(CatalogAsset(name: name, kind: kind, folder: path))
+        // A set Glyphsmith keeps for the user's files has no Contents.json: no asset, so no
+        // name to clash with another's (issue 32 trial: `duplicate-name` against a symbol set).
+        let keptNoAsset =
+          keptSets.contains(relative(path))
+          && Platform.status(ofPath: path + "/Contents.json") == nil
+        if !keptNoAsset { assets.append(CatalogAsset(name: name, kind: kind, folder: path)) }
         if checkingAssets(path) {
           pendingAssets.append((path, kind, name))
           if kind == "symbolset" { findings += symbolSets(path, name) }

@@ -119,9 +119,10 @@ enum AssetsCommand: DeclaredSubcommand {
       .flag(
         "prune",
         help: """
-          remove the outputs an earlier --prune run (or glyphsmith build)
-          made whose source is gone, one line each; each output folder
-          keeps a record of what it made (.glyphsmith-outputs.json), and
+          remove the outputs an earlier run (assets, symbol or glyphsmith
+          build) made from a source among the INPUTs that is gone now, one
+          line each; each output folder keeps a record of what every run
+          made there and from which source (.glyphsmith-outputs.json), and
           nothing the record does not list is touched
           """),
       .value(
@@ -244,6 +245,14 @@ enum AssetsCommand: DeclaredSubcommand {
       throw UsageError(message: "--android-format and --min-sdk apply with --platform android")
     }
     assets.webOutput = parsed.value("web-out")
+    // An output folder of a platform not written is unused: said, never silently ignored.
+    for (option, platform) in [("android-out", AssetPlatform.android), ("web-out", .web)]
+    where parsed.value(option) != nil && !assets.platforms.contains(platform) {
+      throw UsageError(
+        message:
+          "--\(option) is unused: it names the \(platform.rawValue) output folder, and --platform has no \(platform.rawValue); add --platform \((assets.platforms + [platform]).map(\.rawValue).joined(separator: ",")) or drop --\(option)"
+      )
+    }
     assets.namespace = parsed.has("namespace")
     assets.force = parsed.has("force")
     assets.symbols = parsed.has("symbols")
