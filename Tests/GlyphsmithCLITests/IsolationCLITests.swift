@@ -273,6 +273,47 @@ struct IsolationCLITests {
     }
   }
 
+  /// A worker whose state one input broke (a poisoned font cache: librsvg then panics on the
+  /// next file with text, found by the fuzzer) crashes on an innocent input: that input runs
+  /// again in a new worker and is written; which inputs share a worker never decides the
+  /// outcome (it did: the input after the poisoning one failed with SIGABRT, and with another
+  /// --jobs another input did).
+  @Test(.enabled(if: faultsBuiltIn, faultsNote))
+  func anInputAWorkerCrashedOnAfterAnotherRunsAgainInANewWorker() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let icons = dir.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    try Self.write(
+      "<svg \(Self.svgNS) width=\"8\" height=\"8\"><!--POISON--><rect width=\"8\" height=\"8\"/></svg>",
+      "a.svg", in: icons)
+    for name in ["b", "c", "d"] {
+      try Self.write(
+        "<svg \(Self.svgNS) viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"9\"/></svg>",
+        "\(name).svg", in: icons)
+    }
+    var trees: [[String: Data]] = []
+    for jobs in ["1", "2"] {
+      let out = "J\(jobs).xcassets"
+      let result = try CLIRunner.run(
+        ["assets", "icons", "-o", out, "--role", "plain", "--size", "24", "--jobs", jobs],
+        in: dir, environment: ["GLYPHSMITH_FAULT_INJECTION": "poison:POISON"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix("wrote 4 icons (12 PNG files) to \(out)"), "\(result.stderr)")
+      let root = dir.appendingPathComponent(out)
+      var tree: [String: Data] = [:]
+      for case let file as URL in FileManager.default.enumerator(
+        at: root, includingPropertiesForKeys: nil)!
+      where !file.hasDirectoryPath && !file.lastPathComponent.hasPrefix(".") {
+        tree[String(file.path.dropFirst(root.path.count))] = try Data(contentsOf: file)
+      }
+      #expect(tree.keys.filter { $0.hasSuffix(".png") }.count == 12)
+      trees.append(tree)
+    }
+    #expect(trees[0] == trees[1])
+  }
+
   @Test func workerOutputIsByteIdenticalForEveryJobs() throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }

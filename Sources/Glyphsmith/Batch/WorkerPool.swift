@@ -8,9 +8,13 @@ import Foundation
 /// what every input shares, such as output folders and limits), then one input per line (one
 /// JSON value: a plan item, everything the worker needs), and reads one reply line per input
 /// from its stdout. A worker that dies (a signal, or exiting) or passes `budget.timeoutSeconds`
-/// on one input is reaped (killed first when late), that input fails with `WorkerFailure`, and
-/// a new worker takes the next input. Workers limit their own memory (`serve`). Replies are
-/// returned in input order, so the number of workers never changes the result.
+/// on one input is reaped (killed first when late), and a new worker takes the next input.
+/// An input whose worker died (a crash, an exit, its memory budget) is run once more, first
+/// in a new worker, and fails with `WorkerFailure` only when it dies there too: a library's
+/// state broken by an earlier input of the same worker (a font cache poisoned by one file)
+/// crashes on the next one, which is not that file's fault, and which inputs share a worker
+/// depends on `jobs`. A timeout is not run again. Workers limit their own memory (`serve`).
+/// Replies are returned in input order, so the number of workers never changes the result.
 package enum WorkerPool {
   /// Per-input budgets: the last line of defence behind the cheap checks before rendering.
   package struct Budget: Sendable, Equatable {
@@ -80,20 +84,36 @@ package enum WorkerPool {
     var next = 0
     var workers: [Worker] = []
     let slots = max(1, min(jobs, count))
+    // Inputs whose worker died on them, to run again as the first input of a new worker
+    // (each once: `retried`).
+    var retries: [Int] = []
+    var retried = Set<Int>()
 
-    func assign(_ worker: Worker) {
-      guard next < count else { return }
-      let index = next
-      next += 1
+    /// Sends the worker its next input: a retry when it is `fresh` and one waits, else the
+    /// next input in order.
+    func assign(_ worker: Worker, fresh: Bool) {
+      let index: Int
+      if fresh, !retries.isEmpty {
+        index = retries.removeFirst()
+      } else {
+        guard next < count else { return }
+        index = next
+        next += 1
+      }
       if worker.send(index, item: items[index], timeout: budget.timeoutSeconds) == false {
         // Died before taking the input: counted when it is reaped.
         worker.current = index
       }
     }
     func startWorker() -> Worker? {
-      guard next < count else { return nil }
+      guard next < count || !retries.isEmpty else { return nil }
       guard let worker = Worker(command: command, budget: budget, context: context) else {
         // Cannot start at all: the remaining inputs fail the same way.
+        for index in retries {
+          results[index] = .failure(.exited(status: 127))
+          progress()
+        }
+        retries = []
         while next < count {
           results[next] = .failure(.exited(status: 127))
           next += 1
@@ -101,7 +121,7 @@ package enum WorkerPool {
         }
         return nil
       }
-      assign(worker)
+      assign(worker, fresh: true)
       return worker
     }
     for _ in 0..<slots { if let w = startWorker() { workers.append(w) } }
@@ -122,7 +142,7 @@ package enum WorkerPool {
             progress()
           }
           if alive, worker.current == nil {
-            if next < count { assign(worker) } else { finished.append(slot) }
+            if next < count { assign(worker, fresh: false) } else { finished.append(slot) }
           }
         }
         if alive, let deadline = worker.deadline, monotonicSeconds() >= deadline {
@@ -136,8 +156,12 @@ package enum WorkerPool {
         } else if !alive {
           let failure = worker.reap(budget: budget)
           if let index = worker.current {
-            results[index] = .failure(failure)
-            progress()
+            if retried.insert(index).inserted {
+              retries.append(index)
+            } else {
+              results[index] = .failure(failure)
+              progress()
+            }
           }
           finished.append(slot)
         }
@@ -145,7 +169,9 @@ package enum WorkerPool {
       for slot in Set(finished).sorted(by: >) {
         let worker = workers.remove(at: slot)
         worker.close()
-        if next < count, let replacement = startWorker() { workers.append(replacement) }
+        if next < count || !retries.isEmpty, let replacement = startWorker() {
+          workers.append(replacement)
+        }
       }
     }
     for worker in workers { worker.close() }

@@ -13,7 +13,9 @@ import Foundation
 /// build (`swift build -c release`, `scripts/install`) holds an empty `check` and never reads
 /// the variable below. In a debug build, `GLYPHSMITH_FAULT_INJECTION=KIND:MARKER` in the
 /// environment makes loading any input whose bytes contain MARKER abort (`abort`), hang
-/// (`hang`) or allocate without end (`memory`); unset, it costs one environment lookup per
+/// (`hang`) or allocate without end (`memory`), or leave the process poisoned (`poison`: that
+/// input loads, and every later input the same process loads aborts, as a library's state
+/// broken by one file crashes on the next); unset, it costs one environment lookup per
 /// process.
 enum FaultInjection {
   #if GLYPHSMITH_FAULT_INJECTION
@@ -24,14 +26,19 @@ enum FaultInjection {
       let marker = Data(text[text.index(after: colon)...].utf8)
       return marker.isEmpty ? nil : (String(text[..<colon]), marker)
     }()
+    /// Set by a `poison` input: every later input aborts.
+    nonisolated(unsafe) private static var poisoned = false
   #endif
 
   /// Fails as configured when `data` contains the marker (debug builds only; see above).
   @inline(__always)
   static func check(_ data: Data) {
     #if GLYPHSMITH_FAULT_INJECTION
+      if poisoned { abort() }
       guard let fault, data.range(of: fault.marker) != nil else { return }
       switch fault.kind {
+      case "poison":
+        poisoned = true
       case "abort":
         abort()
       case "hang":
