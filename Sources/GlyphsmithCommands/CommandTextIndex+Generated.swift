@@ -693,6 +693,14 @@ extension CommandTextIndex {
           template-colour      more than one colour in a template image
           off-centre           ink touching a plain canvas's edge; centre of mass over 12 % off
           renderer-limitation  SVG features librsvg 2.54 draws differently from browsers
+          safe-area            icon-layer: foreground ink outside the watchOS circle (warning)
+                               or the rounded square (error)
+          appearance-contrast  icon-layer: a layer under 3:1 contrast with what is behind it
+                               in the dark or tinted appearance
+          vanishing-lines      icon-layer: lines under 0.5 px at the 40 px Spotlight size
+                               (12.8 pt on the 1024 pt canvas)
+          artboard-rect        icon-layer: an empty artboard-sized <rect> (Icon Composer then
+                               drops the specular highlight)
 
         options:
           --role R          tab-bar (default), toolbar, indicator, plain; decides the size and
@@ -702,7 +710,12 @@ extension CommandTextIndex {
                             drawable/NAME_foreground.xml appicon wrote, is the 108 dp layer
                             itself): ink outside the 66 dp safe circle is a warning, outside
                             the 72 dp square launchers show an error (exit 1; --strict makes
-                            warnings exit 1 too)
+                            warnings exit 1 too). icon-layer checks each layer of an Icon
+                            Composer NAME.icon (or a file in its Assets/, or a file alone) as
+                            its document draws it on the 1024 pt canvas, at the sizes the
+                            icon is shown at (1024 px down to 58 px Settings and 40 px
+                            Spotlight): safe-area, appearance-contrast, vanishing-lines,
+                            artboard-rect, off-centre
           --inset PERCENT   android-launcher: the share of the 108 dp layer left free on each
                             side, as appicon's --inset (default 19.44: the canvas in the 66 dp
                             safe zone; 0: the whole layer; a VectorDrawable: 0)
