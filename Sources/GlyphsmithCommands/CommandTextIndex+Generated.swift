@@ -917,7 +917,10 @@ extension CommandTextIndex {
           --foreground COLOR    draw ICON's ink in one colour, coverage kept (a black glyph
                                 becomes a white one on --background)
           --preview FILE        also write a PNG of the written appearances under the iOS
-                                corner mask (Any, Dark, Tinted), as the home screen shows them
+                                corner mask (Any, Dark, Tinted), as the home screen shows them;
+                                for an Icon Composer bundle (ICON a NAME.icon, or --format icon)
+                                a contact sheet approximating its light, dark, tinted and clear
+                                appearances on the iOS, macOS and watchOS shapes, and its layers
           --force               replace an app icon set or launcher files glyphsmith did not make
           --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
                                 before decoding (default 16777216, 4096 x 4096)
@@ -959,7 +962,18 @@ extension CommandTextIndex {
         --background FILE draws the file as the back layer; without it, Icon Composer's
         automatic gradient. Icon Composer makes the tinted appearance from the layers. The
         bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
-        since) is replaced only with --force (exit 2 without). The bundle is then validated.
+        since) is replaced only with --force (exit 2 without). The bundle is then validated
+        and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also
+        writes its contact sheet.
+
+        Preview: glyphsmith appicon NAME.icon --preview FILE
+        reads an Icon Composer bundle (any, Apple's own too) and writes FILE, a PNG contact
+        sheet: the icon in the light, dark, tinted and clear appearances on the iOS rounded
+        square, the macOS shape and the watchOS circle, and each layer file with the key
+        paths that draw it. It approximates Liquid Glass (fills, opacity, blend modes,
+        translucency, a simple specular highlight and shadow) and says so in the picture;
+        only Apple's renderer is exact (on a Mac: ictool --export-preview). Exit 0 written,
+        2 the bundle could not be read or a layer rendered.
         """#),
     Entry(
       name: "symbol",
