@@ -124,7 +124,7 @@ struct DiagnosticCLITests {
     #expect(result.status == 2)
     #expect(
       result.stderr == """
-        nothere.png: error: --only matched no actual image and no golden; give a path or glob relative to ACTUAL_DIR, or an icon's name (bell selects bell.png, bell@2x.png, tabs/bell-dark@3x.png ...)
+        nothere.png: error: --only matched no actual image and no golden; give a path or glob relative to ACTUAL_DIR (or from the current folder), a file name (star.png and star@2x select them in any folder), or an icon's name (bell selects bell.png, bell@2x.png, tabs/bell-dark@3x.png ...)
 
         """)
   }

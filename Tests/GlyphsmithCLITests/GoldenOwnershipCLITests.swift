@@ -205,24 +205,95 @@ struct GoldenOwnershipCLITests {
     #expect(try recorded(folder) == ["a.png", "bell.png"])
   }
 
-  @Test func aFolderRecordedBeforeTheRecordExistedStaysGlyphsmiths() throws {
+  /// A PNG of `image` carrying Glyphsmith's mark (the fingerprint its renders carry).
+  static func marked(_ image: RGBAImage) throws -> Data {
+    try PNGCodec.encode(image, text: [(AssetsJob.fingerprintKey, "0123abcd")])
+  }
+
+  // Found by the fourth new-user trial: a golden folder without golden.json was taken as
+  // glyphsmith's whole; only the marked goldens of such a folder are its own now.
+  @Test func aFolderRecordedBeforeTheRecordExistedAdoptsOnlyMarkedGoldens() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try write(Self.black, folder, "act/a.png")
     try write(Self.black, folder, "act/b.png")
     #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 0)
-    // golden.json as an older version wrote it: no record of the goldens.
+    // golden.json as an older version wrote it: no record of the goldens; a.png as an
+    // older record wrote it from a render (marked), b.png one without the mark.
     let gold = folder.appendingPathComponent("gold")
     var manifest = try #require(try GoldenManifest.load(from: gold))
     manifest.goldens = nil
     try manifest.save(to: gold)
+    try Self.marked(Self.black).write(to: gold.appendingPathComponent("a.png"))
+    let unmarked = try #require(bytes(folder, "gold/b.png"))
     try write(Self.white, folder, "act/a.png")
     try write(Self.white, folder, "act/b.png")
     let legacy = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
-    #expect(legacy.status == 0)
-    #expect(legacy.stderr == "recorded 2 goldens, 0 unchanged\n")
+    #expect(legacy.status == 2)
+    #expect(
+      legacy.stderr
+        == "gold/b.png\(Self.foreign)\n"
+        + "recorded 1 golden, 0 unchanged, 1 not made by glyphsmith\n")
+    #expect(try bytes(folder, "gold/a.png") == PNGCodec.encode(Self.white))
+    #expect(bytes(folder, "gold/b.png") == unmarked)
+    #expect(try recorded(folder) == ["a.png"])
+    // b.png stays the user's on the runs after; --force replaces it, named.
+    #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 2)
+    let forced = try CLIRunner.run(["golden", "record", "act", "gold", "--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr
+        == "gold/b.png: warning: not made by glyphsmith; replaced (--force)\n"
+        + "recorded 1 golden, 1 unchanged\n")
     #expect(try recorded(folder) == ["a.png", "b.png"])
-    #expect(try bytes(folder, "gold/b.png") == PNGCodec.encode(Self.white))
+  }
+
+  // Found by the fourth new-user trial: `golden record A.xcassets g --prune` over a
+  // hand-made golden folder (no golden.json) replaced bell.png, deleted star.png with its
+  // folder and notes.png, exit 0; without --prune a hand-made bell@2x.png was replaced.
+  @Test func aHandMadeGoldenFolderIsNeverReplacedNorPruned() throws {
+    let folder = try OwnershipCLITests.project("{}", icons: ["bell", "house"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let assets = try CLIRunner.run(
+      ["assets", "icons", "-o", "A.xcassets", "--quiet"], in: folder)
+    #expect(assets.status == 0)
+    let handmade = Data("handmade".utf8)
+    for path in ["g/star.imageset/star.png", "g/bell.imageset/bell.png", "g/notes.png"] {
+      try OwnershipCLITests.write(
+        path == "g/notes.png" ? "x" : "handmade", to: folder.appendingPathComponent(path))
+    }
+    let pruned = try CLIRunner.run(["golden", "record", "A.xcassets", "g", "--prune"], in: folder)
+    #expect(pruned.status == 2)
+    #expect(
+      pruned.stderr
+        == "g/bell.imageset/bell.png\(Self.foreign)\n"
+        + "g/notes.png\(Self.foreign)\n"
+        + "g/star.imageset/star.png\(Self.foreign)\n"
+        + "recorded 5 goldens, 0 unchanged, 0 pruned, 3 not made by glyphsmith; wrote golden.json\n"
+    )
+    #expect(bytes(folder, "g/star.imageset/star.png") == handmade)
+    #expect(bytes(folder, "g/bell.imageset/bell.png") == handmade)
+    #expect(bytes(folder, "g/notes.png") == Data("x".utf8))
+    #expect(
+      bytes(folder, "g/house.imageset/house@2x.png")
+        == bytes(folder, "A.xcassets/house.imageset/house@2x.png"))
+    let record = try #require(try GoldenManifest.load(from: folder.appendingPathComponent("g")))
+    #expect(
+      record.goldens == [
+        "bell.imageset/bell@2x.png", "bell.imageset/bell@3x.png", "house.imageset/house.png",
+        "house.imageset/house@2x.png", "house.imageset/house@3x.png",
+      ])
+
+    // Without --prune, in a folder without golden.json: a hand-made bell@2x.png stays.
+    let second = folder.appendingPathComponent("g2/bell.imageset/bell@2x.png")
+    try OwnershipCLITests.write("handmade", to: second)
+    let kept = try CLIRunner.run(["golden", "record", "A.xcassets", "g2"], in: folder)
+    #expect(kept.status == 2)
+    #expect(
+      kept.stderr
+        == "g2/bell.imageset/bell@2x.png\(Self.foreign)\n"
+        + "recorded 5 goldens, 0 unchanged, 1 not made by glyphsmith; wrote golden.json\n")
+    #expect(FileManager.default.contents(atPath: second.path) == handmade)
   }
 
   @Test func aGoldenWithTheActualPixelsJoinsTheRecord() throws {

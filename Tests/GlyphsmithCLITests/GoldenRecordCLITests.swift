@@ -74,8 +74,9 @@ struct GoldenRecordCLITests {
     #expect(
       none.stderr
         == "nothing/*.png: error: --only matched no actual image and no golden; give a path or "
-        + "glob relative to ACTUAL_DIR, or an icon's name (bell selects bell.png, bell@2x.png, "
-        + "tabs/bell-dark@3x.png ...)\n")
+        + "glob relative to ACTUAL_DIR (or from the current folder), a file name (star.png and "
+        + "star@2x select them in any folder), or an icon's name (bell selects bell.png, "
+        + "bell@2x.png, tabs/bell-dark@3x.png ...)\n")
     #expect(try image(gold, "top.png") == Self.white)
 
     let absolute = try CLIRunner.run(
@@ -126,8 +127,37 @@ struct GoldenRecordCLITests {
     #expect(
       typo.stderr
         == "bel: error: --only matched no actual image and no golden; give a path or glob "
-        + "relative to ACTUAL_DIR, or an icon's name (bell selects bell.png, bell@2x.png, "
-        + "tabs/bell-dark@3x.png ...)\n")
+        + "relative to ACTUAL_DIR (or from the current folder), a file name (star.png and "
+        + "star@2x select them in any folder), or an icon's name (bell selects bell.png, "
+        + "bell@2x.png, tabs/bell-dark@3x.png ...)\n")
+  }
+
+  /// Issue 39's trial: `--only out/Icons.xcassets/star.imageset/star.png` (written from the
+  /// current folder), `--only star.png` and `--only star@2x` each failed with exit 2.
+  @Test func onlyTakesAPathFromTheCurrentFolderAndAFileName() throws {
+    let set = "Icons.xcassets/star.imageset/"
+    let folder = try fixture([set + "star.png", set + "star@2x.png", set + "star@3x.png"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (only, recorded) in [
+      ("act/" + set + "star.png", [set + "star.png"]),
+      ("./act/" + set + "star@2x.png", [set + "star@2x.png"]),
+      ("star.png", [set + "star.png"]),
+      ("star@3x", [set + "star@3x.png"]),
+    ] {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent("gold"))
+      let result = try CLIRunner.run(
+        ["golden", "record", "act", "gold", "--only", only, "--verbose"], in: folder)
+      #expect(result.status == 0, "\(only): \(result.stderr)")
+      #expect(
+        result.stderr
+          == recorded.map { "recorded gold/\($0)\n" }.joined()
+          + "recorded 1 golden, 0 unchanged; wrote golden.json\n", "\(only)")
+    }
+    // From inside the actual folder, a path relative to it is the same path.
+    let inside = try CLIRunner.run(
+      ["golden", "record", ".", "../gold", "--only", set + "star.png"],
+      in: folder.appendingPathComponent("act"))
+    #expect(inside.status == 0, "\(inside.stderr)")
   }
 
   @Test func pruneDeletesOnlyGoldensWithoutAnActualImage() throws {

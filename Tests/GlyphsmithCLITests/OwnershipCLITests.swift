@@ -308,13 +308,24 @@ struct OwnershipCLITests {
     let first = try CLIRunner.run(["build"], in: folder)
     #expect(first.status == 0, "\(first.stderr)")
     let line = try #require(first.stderr.split(separator: "\n").last.map(String.init))
-    #expect(line.hasPrefix("built 3 icons (3 VectorDrawables) to Icons.xcassets, android/res in "))
+    // The symbol sets are counted (issue 39's trial: "(3 VectorDrawables)" left them out).
+    #expect(
+      line.hasPrefix(
+        "built 3 icons (3 VectorDrawables, 3 symbol sets) to Icons.xcassets, android/res in "))
     #expect(line.hasSuffix(" s; 0 unchanged; 0 skipped; 0 failed; 0 removed"))
-    // Symbol sets are rewritten on every build; the drawables are unchanged: each icon once.
+    let template = folder.appendingPathComponent("Icons.xcassets/bell.symbolset/bell.svg").path
+    func inode(_ path: String) throws -> Int {
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      return try #require(attributes[.systemFileNumber] as? Int)
+    }
+    let before = try inode(template)
+    // An unchanged project writes nothing: the symbol sets are left alone as the drawables
+    // are (issue 39's trial: every build rewrote every symbol set, "0 unchanged").
     let second = try CLIRunner.run(["build"], in: folder)
     let again = try #require(second.stderr.split(separator: "\n").last.map(String.init))
-    #expect(again.hasPrefix("built 3 icons (0 files) to Icons.xcassets, android/res in "))
-    #expect(again.hasSuffix(" s; 0 unchanged; 0 skipped; 0 failed; 0 removed"))
+    #expect(again.hasPrefix("built 0 icons (0 files) to Icons.xcassets, android/res in "))
+    #expect(again.hasSuffix(" s; 3 unchanged; 0 skipped; 0 failed; 0 removed"))
+    #expect(try inode(template) == before)
   }
 
   @Test func appIconRefusesAHandMadeSetAndLauncherFilesUnlessForced() throws {

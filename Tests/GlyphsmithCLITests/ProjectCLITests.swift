@@ -78,7 +78,10 @@ struct ProjectCLITests {
     // A set made by hand, which no build may touch.
     let hand = catalog.appendingPathComponent("logo.imageset")
     try FileManager.default.createDirectory(at: hand, withIntermediateDirectories: true)
-    try Data("{\"images\":[],\"info\":{\"author\":\"xcode\",\"version\":1}}".utf8)
+    // (Slots without files, as Xcode's new image set has: a set listing nothing at all is
+    // validate's empty-asset warning.)
+    let slots = #"{"images":[{"idiom":"universal","scale":"1x"}],"#
+    try Data((slots + #""info":{"author":"xcode","version":1}}"#).utf8)
       .write(to: hand.appendingPathComponent("Contents.json"))
 
     let first = try CLIRunner.run(["build"], in: folder)

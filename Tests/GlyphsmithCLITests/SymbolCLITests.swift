@@ -140,9 +140,11 @@ struct SymbolCLITests {
     ] {
       let result = try CLIRunner.run(command, in: dir)
       #expect(result.status == 2)
+      // The image set is Glyphsmith's: said so, with the way to switch (issue 39's trial).
       #expect(
         result.stderr.contains(
-          "bell.svg: error: symbol 'bell' would collide with A.xcassets/bell.imageset"))
+          "bell.svg: error: symbol 'bell' would collide with A.xcassets/bell.imageset (an image set Glyphsmith made; an asset of the same name; one of them cannot be loaded); to make it a symbol instead, run assets --symbols --prune (it removes the image set, as build does) or delete the image set; else give --prefix or --suffix\n"
+        ))
       #expect(
         !FileManager.default.fileExists(
           atPath: dir.appendingPathComponent("A.xcassets/bell.symbolset").path))
@@ -163,5 +165,70 @@ struct SymbolCLITests {
     let misuse = try CLIRunner.run(
       ["assets", "bell.svg", "-o", "B.xcassets", "--prefix", "sf-"], in: dir)
     #expect(misuse.status == 2)
+  }
+
+  /// Issue 39's trial: `assets --symbols --prune` over a catalog where plain `assets` made
+  /// the image set switches it to a symbol set, as `build` does.
+  @Test func assetsSymbolsPruneReplacesItsOwnImageSet() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let images = try CLIRunner.run(
+      ["assets", "bell.svg", "-o", "A.xcassets", "--prune", "--quiet"], in: dir)
+    #expect(images.status == 0, "\(images.stderr)")
+    let switched = try CLIRunner.run(
+      ["assets", "bell.svg", "-o", "A.xcassets", "--symbols", "--prune"], in: dir)
+    #expect(switched.status == 0, "\(switched.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: dir.appendingPathComponent("A.xcassets").path
+    ).filter { !$0.hasPrefix(".") }.sorted()
+    #expect(names == ["Contents.json", "bell.symbolset"])
+    #expect(try CLIRunner.run(["validate", "A.xcassets"], in: dir).status == 0)
+  }
+
+  /// Issue 39's trial: the refusals of `symbol` name what is wrong, once each, and a run
+  /// that writes nothing creates nothing.
+  @Test func refusalsNameTheElementAndCreateNothing() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+      <g opacity="0.5"><rect width="9" height="9"/><rect x="5" width="9" height="9"/></g>
+      </svg>
+      """.utf8
+    ).write(to: dir.appendingPathComponent("faded.svg"))
+    try Data(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+      <path d="M2 2h4v4H2z"/>
+      <text x="2" y="20" font-size="10">Hi</text>
+      </svg>
+      """.utf8
+    ).write(to: dir.appendingPathComponent("label.svg"))
+    try PNGCodec.encode(RGBAImage(width: 2, height: 2, fill: RGBA8(r: 0, g: 0, b: 0)))
+      .write(to: dir.appendingPathComponent("p.png"))
+    // Group opacity: one phrase, the element named (it read "masks or group opacity, group
+    // opacity, masks, patterns or text (drawn as a reused group)").
+    let faded = try CLIRunner.run(["symbol", "faded.svg", "-o", "F.xcassets"], in: dir)
+    #expect(faded.status == 2)
+    #expect(
+      faded.stderr
+        == "faded.svg: error: symbols are made of filled and stroked paths only; this file uses masks or group opacity (<g> line 2); flatten them into paths\n"
+        + "wrote 0 symbol sets to F.xcassets (0 with copied weights)\n")
+    // Text is refused as docs/symbols.md says (it was made into a symbol, exit 0, with a
+    // Pango warning on stderr).
+    let label = try CLIRunner.run(["symbol", "label.svg", "-o", "T.xcassets"], in: dir)
+    #expect(label.status == 2)
+    #expect(
+      label.stderr
+        == "label.svg: error: symbols are made of filled and stroked paths only; this file has text, <text> (line 3); convert the text to paths (outline it) first\n"
+        + "wrote 0 symbol sets to T.xcassets (0 with copied weights)\n")
+    #expect(!label.stderr.contains("Pango"))
+    // A PNG: exit 2 and no catalog (it left P.xcassets/Contents.json behind).
+    let png = try CLIRunner.run(["symbol", "p.png", "-o", "P.xcassets"], in: dir)
+    #expect(png.status == 2)
+    for catalog in ["F.xcassets", "T.xcassets", "P.xcassets"] {
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(catalog).path))
+    }
   }
 }

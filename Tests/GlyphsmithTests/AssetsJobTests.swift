@@ -160,7 +160,8 @@ struct AssetsJobTests {
     // the run's, and `validate` does not look at hidden files in it either.
     try folder.write("C.xcassets/x.imageset/.x.png.tmp-4194305-2", "x")
     try folder.write(
-      "C.xcassets/x.imageset/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
+      "C.xcassets/x.imageset/Contents.json",
+      #"{"images":[{"idiom":"universal","scale":"1x"}],"info":{"author":"xcode","version":1}}"#)
     let first = try AssetsJob(catalogPath: catalog, options: AssetsOptions()).run([input])
     #expect(first.catalogFindings == [] && first.inputs.map(\.status) == [.written])
     // A leftover inside one of the run's own sets makes it out of date: rewritten whole.

@@ -136,6 +136,28 @@ struct CatalogValidatorTests {
     )
   }
 
+  /// Issue 39's trial: a set whose Contents.json is `{}` drew nothing and `validate` said
+  /// nothing.
+  @Test func anImageSetOrSymbolSetListingNothingIsFound() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.text("empty.imageset/Contents.json", "{}")
+    try fixture.text("blank.symbolset/Contents.json", "{}\n")
+    try fixture.contents("none.imageset", [])
+    let findings = try fixture.validate()
+    #expect(
+      try fixture.summary() == [
+        "empty-asset blank.symbolset/Contents.json", "empty-asset empty.imageset/Contents.json",
+        "empty-asset none.imageset/Contents.json",
+      ])
+    #expect(findings.allSatisfy { $0.severity == .warning })
+    #expect(
+      findings.first?.description
+        == fixture.catalog
+        + "/blank.symbolset/Contents.json: warning: [empty-asset] the symbolset lists no symbol template (no entry in \"symbols\"): it draws nothing; add the symbol template to Contents.json or remove the folder"
+    )
+  }
+
   @Test func unassignedFile() throws {
     let fixture = try CatalogFixture()
     defer { fixture.folder.remove() }

@@ -45,7 +45,9 @@ struct GoldenSelectionTests {
       ("bell-compact", "bell-compact@2x.png", true),
       ("bell-compact", "bell@2x.png", false),
       ("night-light", "night-light@2x.png", true),
-      ("bell@2x", "tabs/bell@2x.png", false),
+      // A file name without `.png` (issue 39's trial: `--only star@2x` selected nothing).
+      ("bell@2x", "tabs/bell@2x.png", true),
+      ("bell@2x", "tabs/bell@3x.png", false),
       ("99", "badge/99@2x-dark.png", true),
     ])
   func matches(pattern: String, path: String, expected: Bool) {
@@ -67,5 +69,23 @@ struct GoldenSelectionTests {
     #expect(selection.matches("a*.png"))
     #expect(!selection.matches("ab.png"))
     #expect(selection.unmatched(in: ["ab.png"]) == ["a*.png"])
+  }
+
+  /// Issue 39's trial: a plain file name selects the files of that name in any folder, with
+  /// or without `.png`; a path written from the current folder is read inside the folders.
+  @Test func fileNamesAndPathsFromTheCurrentFolder() {
+    let star = "Icons.xcassets/star.imageset/star.png"
+    #expect(GoldenSelection.matches(pattern: "star.png", path: star))
+    #expect(
+      GoldenSelection.matches(pattern: "star@2x", path: "Icons.xcassets/star.imageset/star@2x.png"))
+    #expect(!GoldenSelection.matches(pattern: "star@2x", path: "star@3x.png"))
+    #expect(!GoldenSelection.matches(pattern: "tar.png", path: star))
+    let resolved = GoldenSelection(
+      patterns: ["out/" + star, "../out/x.png", "tabs/*.png", "bell"]
+    ).resolvingPaths(inside: ["/work/p/out", "/work/p/golden"], currentFolder: "/work/p")
+    #expect(resolved.patterns == [star, "../out/x.png", "tabs/*.png", "bell"])
+    let fromGolden = GoldenSelection(patterns: ["golden/a/b.png"])
+      .resolvingPaths(inside: ["/work/p/out", "/work/p/golden"], currentFolder: "/work/p")
+    #expect(fromGolden.patterns == ["a/b.png"])
   }
 }

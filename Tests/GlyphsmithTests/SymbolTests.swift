@@ -161,9 +161,9 @@ struct SymbolTests {
     func area(_ path: VectorPath) -> Double { abs(SymbolInk.areas(path).reduce(0, +)) }
     let regular = try outline("Regular-S")
     let options = SymbolOptions()
-    let stroker = try OutlineStroker()
-    let black = try stroker.embolden(regular, by: options.embolden(.black))
-    let light = try stroker.embolden(regular, by: options.embolden(.ultralight))
+    let bevelled = OutlineOffset.bevelled(regular)
+    let black = OutlineOffset.offset(bevelled, by: options.embolden(.black))
+    let light = OutlineOffset.offset(bevelled, by: options.embolden(.ultralight))
     let appleBlack = area(try outline("Black-S")) / area(regular)
     let appleLight = area(try outline("Ultralight-S")) / area(regular)
     #expect(abs(appleBlack - 1.297) < 0.002)
@@ -173,13 +173,13 @@ struct SymbolTests {
   }
 
   @Test func emboldenMovesEverySideEqually() throws {
-    // FreeType's FT_Outline_EmboldenXY alone moves the right and top edges by twice the
-    // amount and the left and bottom ones by nothing.
+    // FreeType's FT_Outline_EmboldenXY alone moved the right and top edges by twice the
+    // amount and the left and bottom ones by nothing; `OutlineOffset` moves each by it.
     let square = VectorPath([
       .move(PathPoint(x: 10, y: 10)), .line(PathPoint(x: 30, y: 10)),
       .line(PathPoint(x: 30, y: 30)), .line(PathPoint(x: 10, y: 30)), .close,
     ])
-    let grown = try #require(try OutlineStroker().embolden(square, by: 3).controlBounds)
+    let grown = try #require(OutlineOffset.offset(square, by: 3).controlBounds)
     #expect(grown == Rect(x: 7, y: 7, width: 26, height: 26))
   }
 

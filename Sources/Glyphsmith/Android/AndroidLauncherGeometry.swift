@@ -21,7 +21,8 @@ public enum AndroidLauncherGeometry {
   /// safe zone: (108 - 66) / 2 = 21 dp of 108 on each side, 19.44 %; the canvas is then the
   /// 66 dp square, inside the 72 dp every launcher shows, and ink within the canvas's inscribed
   /// circle is never cut. The default of `appicon --platform android` and `lint --role
-  /// android-launcher` without `--inset` (issue 39).
+  /// android-launcher` without `--inset` (issue 39), or more where ink near the canvas's
+  /// corners would reach past the circle (`AndroidLauncherJob.defaultInset`).
   public static let safeZoneInsetPercent = (layer - safe) / 2 / layer * 100
   /// Side of a legacy launcher icon.
   public static let legacy = 48.0

@@ -35,11 +35,14 @@ public enum AndroidLauncherJob {
       backgroundArt = nil
     }
     var result = AndroidLauncherResult()
+    var options = options
     if options.insetPercent == nil {
+      let inset = try defaultInset(foreground)
+      options.insetPercent = inset
       result.notes.append(
         Diagnostic(
           .note, path: iconPath, kind: Diagnostic.Kind.safeZone,
-          message: AndroidLauncherOptions.defaultInsetNote))
+          message: AndroidLauncherOptions.defaultInsetNote(inset: inset)))
     }
     result.findings += foreground.diagnostics
     result.findings += try safeZone(foreground, options: options).map(\.finding)
@@ -236,6 +239,36 @@ public enum AndroidLauncherJob {
       artwork,
       options: layerOptions(scale: Double(side) / AndroidLauncherGeometry.layer, inset: inset)
     ).image
+  }
+
+  /// The inset a foreground gets without `--inset`: its canvas in the 66 dp safe square
+  /// (`AndroidLauncherGeometry.safeZoneInsetPercent`), or smaller, about the layer's centre,
+  /// until its ink's farthest point from the centre lies within the 66 dp safe circle (issue
+  /// 39's trial: the square put Heroicons' `megaphone` 33.07 dp out, and the default warned
+  /// on its own output). The ink is measured on a render in that square at
+  /// `AndroidLauncherGeometry.checkScale` px per dp, every pixel with any ink counted by its
+  /// corner farthest from the centre, so the check (pixel centres of 50 % ink) never finds
+  /// the result outside the circle.
+  /// - Throws: what rendering the artwork throws.
+  package static func defaultInset(_ artwork: Artwork) throws -> Double {
+    let square = AndroidLauncherGeometry.safeZoneInsetPercent
+    let k = AndroidLauncherGeometry.checkScale
+    let image = try render(artwork, side: Int(AndroidLauncherGeometry.layer * k), inset: square)
+    let centre = Double(image.width) / 2
+    var farthest = 0.0
+    for y in 0..<image.height {
+      let dy = max(abs(Double(y) - centre), abs(Double(y) + 1 - centre))
+      for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] > 0 {
+        let dx = max(abs(Double(x) - centre), abs(Double(x) + 1 - centre))
+        farthest = max(farthest, (dx * dx + dy * dy).squareRoot())
+      }
+    }
+    let reach = farthest / k
+    let limit = AndroidLauncherGeometry.safe / 2
+    guard reach > limit else { return square }
+    // The canvas (66 dp at the square's inset) shrinks by limit / reach about the centre.
+    let canvas = AndroidLauncherGeometry.safe * limit / reach
+    return (AndroidLauncherGeometry.layer - canvas) / 2 / AndroidLauncherGeometry.layer * 100
   }
 
   /// The safe-zone check of the foreground (drawn at `AndroidLauncherGeometry.checkScale`):

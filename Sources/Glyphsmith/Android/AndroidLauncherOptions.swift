@@ -17,10 +17,11 @@ public struct AndroidLauncherOptions: Sendable {
   /// The themed (monochrome) layer's artwork; `nil`: the foreground as one colour.
   public var monochromePath: String? = nil
   /// Transparent margin around the foreground's canvas, in percent of the 108 dp layer per
-  /// side; `nil` (the default): the safe zone, `AndroidLauncherGeometry.safeZoneInsetPercent`
-  /// (19.44 %: the canvas becomes the central 66 dp), so artwork drawn to its own edges is not
-  /// cropped by launcher masks. 0 makes the canvas the whole layer (artwork drawn on a 108 dp
-  /// canvas, with its own safe zone).
+  /// side; `nil` (the default): the safe zone (`AndroidLauncherJob.defaultInset`): the
+  /// canvas becomes the central 66 dp (`AndroidLauncherGeometry.safeZoneInsetPercent`,
+  /// 19.44 %), or less when ink near its corners would reach past the 66 dp safe circle, so
+  /// that no ink is cut by any launcher mask. 0 makes the canvas the whole layer (artwork
+  /// drawn on a 108 dp canvas, with its own safe zone).
   public var insetPercent: Double? = nil
   /// The lowest API level the VectorDrawable layers must work on (below 24, even-odd fills
   /// are rewritten).
@@ -29,17 +30,32 @@ public struct AndroidLauncherOptions: Sendable {
   /// first one, before anything is written (`AndroidLauncherJob.claim`).
   public var force = false
 
-  /// The inset used: `insetPercent`, else the safe zone's.
+  /// The inset used: `insetPercent`, else the safe zone's square (the artwork's own default,
+  /// which may be larger, is `AndroidLauncherJob.defaultInset`).
   public var inset: Double { insetPercent ?? AndroidLauncherGeometry.safeZoneInsetPercent }
 
-  /// The note a run without `--inset` prints: the canvas was fitted into the safe zone, and
+  /// The note a run without `--inset` prints: the artwork was fitted into the safe zone, and
   /// how to have another inset.
   public static var defaultInsetNote: String {
     "no --inset: the canvas is fitted into the 66 dp safe zone of the 108 dp layer ("
       + String(format: "%.2f", AndroidLauncherGeometry.safeZoneInsetPercent)
       + " % free on each side, as --inset "
       + String(format: "%.2f", AndroidLauncherGeometry.safeZoneInsetPercent)
-      + "); give --inset 0 for artwork drawn on the whole layer"
+      + ", or more where ink would reach past the 66 dp safe circle); give --inset 0 for "
+      + "artwork drawn on the whole layer"
+  }
+
+  /// `defaultInsetNote` for one artwork placed with `inset` (the default it got): when the
+  /// ink needed more than the safe zone's square, the note says how much.
+  public static func defaultInsetNote(inset: Double) -> String {
+    let square = AndroidLauncherGeometry.safeZoneInsetPercent
+    guard inset > square + 0.005 else { return defaultInsetNote }
+    return "no --inset: the canvas is fitted into the 66 dp safe zone of the 108 dp layer, "
+      + "made smaller so that its ink stays inside the 66 dp safe circle ("
+      + String(format: "%.2f", inset) + " % free on each side, as --inset "
+      + String(format: "%.2f", inset) + "; the square alone, --inset "
+      + String(format: "%.2f", square) + ", puts ink near its corners outside the circle); "
+      + "give --inset 0 for artwork drawn on the whole layer"
   }
 
   /// Defaults: `ic_launcher`, white, the safe-zone inset.

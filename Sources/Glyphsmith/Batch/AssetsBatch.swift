@@ -124,6 +124,14 @@ package struct AssetsBatch: Sendable {
       symbolJob.jobs = options.jobs
       symbolJob.prefix = options.symbolPrefix
       symbolJob.suffix = options.symbolSuffix
+      // With `prune`, what the prune removes (an image set an earlier `assets` run made of
+      // the same icon) does not collide: it is replaced, as `build` replaces it.
+      if prune, let root = job.outputFolders[.ios] {
+        symbolJob.superseded = OutputManifest.pendingRemovals(
+          root: root, planned: planned[root] ?? [:],
+          considered: Set(collected.map { OutputManifest.absolute($0.path) }),
+          marked: job.markedOutputs)
+      }
       let symbols = try symbolJob.run()
       symbolNotices =
         symbols.symbols.flatMap(\.diagnostics).map(BatchNotice.diagnostic)

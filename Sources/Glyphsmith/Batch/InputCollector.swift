@@ -74,10 +74,13 @@ package enum InputCollector {
     return collect(inputs, skipped: &skipped)
   }
 
-  /// `collect`, adding to `skipped` a warning for each link a folder walk did not follow.
-  package static func collect(_ inputs: [String], skipped: inout [Diagnostic]) -> (
-    files: [String], missing: [GlyphsmithError]
-  ) {
+  /// `collect`, adding to `skipped` a warning for each link a folder walk did not follow;
+  /// folders give the files with one of `extensions` (lower case; default `.svg` and `.png`),
+  /// and a folder with none of them is `noIcons` unless `empty` names the problem otherwise.
+  package static func collect(
+    _ inputs: [String], skipped: inout [Diagnostic],
+    extensions: Set<String> = extensions, empty: String = noIcons
+  ) -> (files: [String], missing: [GlyphsmithError]) {
     var files: [String] = []
     var missing: [GlyphsmithError] = []
     for input in inputs {
@@ -90,9 +93,11 @@ package enum InputCollector {
         ProjectReadCounter.countFolderListing()
         var found: [String] = []
         let root = URL(fileURLWithPath: input).resolvingSymlinksInPath().path
-        walk(input, relative: "", root: root, into: &found, skipped: &skipped)
+        walk(
+          input, relative: "", root: root, extensions: extensions, into: &found,
+          skipped: &skipped)
         let prefix = input.hasSuffix("/") ? input : input + "/"
-        if found.isEmpty { missing.append(.unusable(path: input, problem: noIcons)) }
+        if found.isEmpty { missing.append(.unusable(path: input, problem: empty)) }
         files += found.sorted().map { prefix + $0 }
       } else {
         files.append(input)
@@ -111,8 +116,8 @@ package enum InputCollector {
   /// tree), to anything outside the folder, or to nothing is skipped with a warning in
   /// `skipped` (kind `skipped-link`) naming it.
   private static func walk(
-    _ folder: String, relative: String, root: String, into found: inout [String],
-    skipped: inout [Diagnostic], depth: Int = 0
+    _ folder: String, relative: String, root: String, extensions: Set<String>,
+    into found: inout [String], skipped: inout [Diagnostic], depth: Int = 0
   ) {
     // Deeper than any icon set; a bound whatever the tree.
     guard depth < 64 else { return }
@@ -145,7 +150,8 @@ package enum InputCollector {
       if status.isFolder {
         if ext != "xcassets" {
           walk(
-            path, relative: child, root: root, into: &found, skipped: &skipped, depth: depth + 1)
+            path, relative: child, root: root, extensions: extensions, into: &found,
+            skipped: &skipped, depth: depth + 1)
         }
       } else if extensions.contains(ext) {
         found.append(child)

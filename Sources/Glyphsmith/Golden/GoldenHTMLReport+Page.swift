@@ -216,11 +216,12 @@ extension GoldenHTMLReport {
     view.addEventListener('click',function(e){if(e.target===view)close();});
     var queue=Promise.resolve(),busy=0,msg=document.getElementById('msg'),summary='';
     function say(t,bad){if(msg){msg.textContent=t;msg.className=bad?'bad':'';}}
+    function n(k,w){return k+' '+w+(k===1?'':'s');}
     function call(path,body){busy++;document.documentElement.setAttribute('data-busy',busy);var t0=performance.now();
       queue=queue.then(function(){return fetch(path,{method:'POST',headers:{'Authorization':'Bearer '+T,'Content-Type':'application/json'},body:body?JSON.stringify(body):'{}'})
         .then(function(r){return r.json().then(function(j){return {ok:r.ok,j:j};});})
         .then(function(x){if(x.j.summary!=null){summary=x.j.summary;var te=document.getElementById('tally');if(te)te.textContent=summary;}if(x.j.done)return;if(x.j.review)update(x.j.review);if(!x.ok)say(x.j.error||('error: '+(x.j.errors||[]).join('; ')),true);
-          else say(x.j.action==='undo'?'undid '+x.j.undone+' of '+x.j.paths.length+' image(s)':({accept:'accepted',reject:'rejected',delete:'deleted'})[x.j.action]+' '+x.j.paths.length+' image(s)'+(x.j.recorded?' ('+x.j.recorded.length+' written, '+x.j.unchanged.length+' unchanged)':''));
+          else say(x.j.action==='undo'?'undid '+x.j.undone+' of '+n(x.j.paths.length,'image'):({accept:'accepted',reject:'rejected',delete:'deleted'})[x.j.action]+' '+n(x.j.paths.length,'image')+(x.j.recorded&&x.j.recorded.length+x.j.unchanged.length>0?' ('+x.j.recorded.length+' written, '+x.j.unchanged.length+' unchanged)':''));
           document.documentElement.setAttribute('data-undo-steps',x.j.undoSteps==null?'':x.j.undoSteps);})
         .catch(function(e){say('request failed: '+e,true);})
         .then(function(){busy--;document.documentElement.setAttribute('data-busy',busy);document.documentElement.setAttribute('data-last-action-ms',Math.round(performance.now()-t0));});});

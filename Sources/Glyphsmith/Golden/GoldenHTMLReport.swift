@@ -112,7 +112,7 @@ package enum GoldenHTMLReport {
       if review { html += "<p><button id=\"done\" class=\"done\">Done</button></p>\n" }
     } else {
       html +=
-        "<details class=\"folders\"\(review ? " open" : "")><summary>Failures per folder of icons (\(folders.filter { $0.value.failedImages > 0 }.count) folders)</summary><table><tr><th>folder</th><th>icons failing</th><th>icons</th><th>images failing</th><th>images</th>\(review ? "<th></th>" : "")</tr>\n"
+        "<details class=\"folders\"\(review ? " open" : "")><summary>Failures per folder of icons (\(counted(folders.filter { $0.value.failedImages > 0 }.count, "folder")))</summary><table><tr><th>folder</th><th>icons failing</th><th>icons</th><th>images failing</th><th>images</th>\(review ? "<th></th>" : "")</tr>\n"
       for (folder, counts) in folders.sorted(by: { $0.key < $1.key }) where counts.failedImages > 0
       {
         let name = folder.isEmpty ? "." : folder

@@ -55,7 +55,10 @@ public enum GoldenRecord {
   private enum Ownership {
     /// `golden.json` holds the record of the goldens it wrote (paths relative to its folder).
     case recorded(Set<String>)
-    /// No record yet (no `golden.json`, or one an older version wrote): every golden counts.
+    /// No record yet (no `golden.json`, or one an older version wrote): a golden counts when
+    /// it is a PNG carrying Glyphsmith's mark (`isMarkedGolden`), and only such goldens are
+    /// adopted into the record this run writes (issue 32 trial: a hand-made golden folder was
+    /// taken as Glyphsmith's whole, its files replaced and pruned).
     case unrecorded
   }
 
@@ -87,11 +90,12 @@ public enum GoldenRecord {
   ///     in `Report.forced`; without it each is left as it is and named in `Report.notOwned`.
   ///
   /// Ownership (issue 32): a golden is Glyphsmith's when `golden.json`'s record
-  /// (`GoldenManifest.goldens`) lists it, or when no record exists yet (no `golden.json`, or
-  /// one an older
-  /// version wrote: what is there counts as Glyphsmith's, and this run writes the record). A
-  /// golden with the actual image's pixels is taken into the record; one that is written is
-  /// added, one that is pruned removed.
+  /// (`GoldenManifest.goldens`) lists it, or, when no record exists yet (no `golden.json`, or
+  /// one an older version wrote), when it is a PNG carrying Glyphsmith's mark
+  /// (`isMarkedGolden`): only those are adopted into the record this run writes; any other
+  /// file there is the user's, never replaced or pruned without `force`. A golden with the
+  /// actual image's pixels is taken into the record; one that is written is added, one that
+  /// is pruned removed.
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, mode: Mode = .all,
     metric: PixelmatchMetric? = nil, only: GoldenSelection? = nil, prune: Bool = false,
@@ -99,6 +103,7 @@ public enum GoldenRecord {
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
+    var only = only
     let located = try GoldenManifest.locate(from: goldenDirectory)
     let inherited =
       located.map {
@@ -120,6 +125,19 @@ public enum GoldenRecord {
     } else {
       actualFiles = GoldenFiles.pngs(in: actualDirectory, excluding: [goldenDirectory])
       goldenList = GoldenFiles.pngs(in: goldenDirectory)
+      // `--only out/Icons.xcassets/star.imageset/star.png`, written from the current folder,
+      // means the file inside the actual folder `out` (when it selects nothing as given).
+      if let given = only {
+        let resolved = given.resolvingPaths(
+          inside: [actualDirectory.path, goldenDirectory.path],
+          currentFolder: FileManager.default.currentDirectoryPath)
+        let listed = actualFiles + goldenList
+        var chosen = given
+        chosen.patterns = zip(given.patterns, resolved.patterns).map { pattern, inside in
+          listed.contains { GoldenSelection.matches(pattern: pattern, path: $0) } ? pattern : inside
+        }
+        only = chosen
+      }
       if let only {
         actualFiles = actualFiles.filter(only.matches)
         goldenList = goldenList.filter(only.matches)
@@ -140,11 +158,14 @@ public enum GoldenRecord {
       goldenRoot == manifestRoot ? "" : String(goldenRoot.dropFirst(manifestRoot.count + 1)) + "/"
     let ownership: Ownership = existing?.goldens.map { .recorded(Set($0)) } ?? .unrecorded
     /// Whether the golden at `path` (its bytes `data`, if read) is Glyphsmith's: the record
-    /// lists it. Its mark does not make it so (issue 32): a PNG of Glyphsmith's copied into
-    /// the folder by hand carries the mark as the one it renders does.
+    /// lists it. Where there is a record its mark does not make it so (issue 32): a PNG of
+    /// Glyphsmith's copied into the folder by hand carries the mark as the one it renders
+    /// does. Without a record the mark is all there is to tell (`isMarkedGolden`).
     func isOwn(_ path: String, _ data: Data?) -> Bool {
-      guard case .recorded(let record) = ownership else { return true }
-      return record.contains(prefix + path)
+      switch ownership {
+      case .recorded(let record): return record.contains(prefix + path)
+      case .unrecorded: return data.map(isMarkedGolden) ?? false
+      }
     }
 
     // Decide and validate everything before the first write.
@@ -241,7 +262,14 @@ public enum GoldenRecord {
     switch ownership {
     case .recorded(let listed): record = listed
     case .unrecorded:
-      record = Set(GoldenFiles.pngs(in: goldenDirectory).map { prefix + $0 })
+      // Only the goldens carrying the mark are adopted; a file the user put there (and left
+      // as it is) stays out of the record, so it stays the user's.
+      let notTouched = Set(notOwned)
+      record = Set(
+        GoldenFiles.pngs(in: goldenDirectory).filter { path in
+          !notTouched.contains(path)
+            && isOwn(path, FileBytes.read(goldenDirectory.appendingPathComponent(path).path))
+        }.map { prefix + $0 })
     }
     if only == nil {
       // A full run sees every golden of the folder: entries whose file is gone are dropped.
@@ -282,6 +310,14 @@ public enum GoldenRecord {
       pruneRequested: prune, unmatchedPatterns: unmatched,
       manifestFolder: inherited ? located?.folder.path : nil, notOwned: notOwned.sorted(),
       forced: forced.sorted(), recordWritten: recordWritten)
+  }
+
+  /// Whether `data` is a golden Glyphsmith wrote, for a golden folder without a record: a PNG
+  /// (its header reads) carrying Glyphsmith's mark (the `glyphsmith:source` fingerprint
+  /// every PNG it renders carries). A file of another kind named `.png`, or a PNG without the
+  /// mark, is the user's.
+  static func isMarkedGolden(_ data: Data) -> Bool {
+    PNGCodec.size(of: data) != nil && PNGFormat().fingerprint(in: data) != nil
   }
 
   /// What to do with one actual image.

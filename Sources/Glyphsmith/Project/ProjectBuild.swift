@@ -55,6 +55,8 @@ public struct ProjectBuild: Sendable {
     package var recordError: GlyphsmithError?
     /// Each group's options and icon paths (image-set icons), for `--lint`.
     package var groups: [(options: AssetsOptions, paths: Set<String>)] = []
+    /// The symbol sets written (`ios.symbols`; unchanged ones are not), for the summary.
+    package var symbolSetsWritten = 0
   }
 
   /// What a build will do, planned once (`plan()`): the icons collected once, their groups,
@@ -520,6 +522,7 @@ public struct ProjectBuild: Sendable {
     } else if parts.isEmpty {
       try record()
     }
+    var symbolSetsWritten = 0
     var parted = try AssetsJob.run(parts, progress: { _, _ in done.tick() }, beforeWriting: record)[
       ...]
     for (group, jobPlan) in zip(groups, plan.jobs) {
@@ -536,8 +539,10 @@ public struct ProjectBuild: Sendable {
         // Under the catalog's lock, as every write there.
         let lock = try FolderLock(path: catalog, waiting: lockNotice)
         defer { withExtendedLifetime(lock) {} }
-        report.inputs += try symbolSets(
+        let made = try symbolSets(
           group.symbols, catalog: catalog, options: group.options, superseded: plan.superseded)
+        report.inputs += made
+        symbolSetsWritten += made.filter { $0.status == .written }.count
         for _ in group.symbols { done.tick() }
       }
     }
@@ -563,7 +568,8 @@ public struct ProjectBuild: Sendable {
     return Result(
       report: report, removals: removed, skipped: skipped, notices: report.notices,
       recordError: recordError,
-      groups: groups.map { ($0.options, Set($0.files.map(\.path) + $0.symbols)) })
+      groups: groups.map { ($0.options, Set($0.files.map(\.path) + $0.symbols)) },
+      symbolSetsWritten: symbolSetsWritten)
   }
 
   /// `ios.symbols`: SVG icons as `NAME.symbolset`s (`SymbolJob`), reported as inputs; the
@@ -578,7 +584,8 @@ public struct ProjectBuild: Sendable {
     let symbols = try job.run()
     var results = symbols.symbols.map { entry in
       AssetInputResult(
-        path: entry.input, name: entry.name, status: .written, role: options.role.rawValue,
+        path: entry.input, name: entry.name, status: entry.written ? .written : .unchanged,
+        role: options.role.rawValue,
         shape: nil, sizePt: nil, files: [], failure: nil,
         warnings: entry.notices + entry.diagnostics)
     }
@@ -588,7 +595,7 @@ public struct ProjectBuild: Sendable {
     return results
   }
 
-  /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]) to FOLDERS in S s; U unchanged; K
+  /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs][, Y symbol sets]) to FOLDERS in S s; U unchanged; K
   /// skipped; F failed; R removed[; K kept]` (K: set folders kept for the user's files).
   /// Icons are counted once each however many results the run has for them (issue 32: an SVG
   /// of `ios.symbols` is a symbol set and its Android and web outputs, two results): an icon
@@ -612,8 +619,13 @@ public struct ProjectBuild: Sendable {
     let folders = config.platforms.compactMap {
       $0 == .android ? config.android.map { config.resolve($0.res) } : outputFolders[$0]
     }
+    var files = AssetsBatch.fileCounts(written.flatMap(\.files), pngs: writesPNG)
+    if result.symbolSetsWritten > 0 {
+      let sets = counted(result.symbolSetsWritten, "symbol set")
+      files = files == "0 files" ? sets : files + ", " + sets
+    }
     return
-      "built \(counted(builtIcons, "icon")) (\(AssetsBatch.fileCounts(written.flatMap(\.files), pngs: writesPNG))) to "
+      "built \(counted(builtIcons, "icon")) (\(files)) to "
       + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
       + "\(failedIcons) failed; \(result.removed.count) removed"

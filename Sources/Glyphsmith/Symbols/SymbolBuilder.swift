@@ -47,13 +47,21 @@ package enum SymbolBuilder {
     var warnings = artwork.diagnostics
     let document = svg.document
     let file = document.path
+    // Text is refused before anything is drawn: librsvg would lay it out at the recording's
+    // scale (4096 units), where Pango warns on stderr, and a symbol of outlined glyphs is
+    // not what docs/symbols.md promises.
+    if let text = svg.textElements.first {
+      throw GlyphsmithError.unusable(
+        path: file,
+        problem: "symbols are made of filled and stroked paths only; this file has text, "
+          + text.label + "; convert the text to paths (outline it) first")
+    }
     let recording = try svg.vectorModel()
     if !recording.isPlain {
       throw GlyphsmithError.unusable(
         path: file,
         problem: "symbols are made of filled and stroked paths only; this file uses "
-          + recording.unexpressed.map(\.feature.phrase).joined(separator: ", ")
-          + "; flatten them into paths")
+          + unexpressedPhrase(recording.unexpressed) + "; flatten them into paths")
     }
     guard !recording.paths.isEmpty else { throw GlyphsmithError.emptyArtwork(path: file) }
     let layers = try layerAssignment(
@@ -160,28 +168,47 @@ package enum SymbolBuilder {
       PathPoint(x: (p.x - inkCentreX) * s, y: (p.y - inkCentreY) * s + inkCentreY + shiftY)
     }
 
-    // Fills grow into the spaces between their parts: the narrowest one limits them.
-    var fills: [VectorPath] = []
-    for (item, _) in pending {
-      if case .fill(let outline) = item { fills.append(outline.map(size)) }
+    // Fills grow into the spaces between their parts: the narrowest one limits them. Each
+    // fill's knock-out marks (thin holes in broad ink) get bolder at Black, not thinner.
+    var bases: [Int: VectorPath] = [:]
+    for (i, (item, _)) in pending.enumerated() {
+      if case .fill(let outline) = item {
+        // Corners sharper than a right angle are bevelled (by 0.02 units) in every weight,
+        // so that Black grows them by a bevel, not a spike (`OutlineOffset`).
+        let base = PathNormalizer.normalize(outline.map(size))
+        bases[i] =
+          options.embolden(.black) == 0 && options.embolden(.ultralight) == 0
+          ? base : PathNormalizer.normalize(OutlineOffset.bevelled(base))
+      }
     }
+    let fillIndices = bases.keys.sorted()
+    let fillBases = fillIndices.compactMap { bases[$0] }
+    let knockOuts =
+      options.emboldenFollowsThickness
+      ? SymbolKnockOuts.find(in: fillBases) : fillBases.map { .none($0.subpaths.count) }
+    var fills: [Int: (base: VectorPath, knockOuts: SymbolKnockOuts)] = [:]
+    for (n, i) in fillIndices.enumerated() { fills[i] = (fillBases[n], knockOuts[n]) }
     let narrowest =
-      options.emboldenFollowsThickness && !fills.isEmpty
-      ? SymbolInk.narrowest(fills) : (gap: nil, wall: nil)
+      options.emboldenFollowsThickness && !fillBases.isEmpty
+      ? SymbolInk.narrowest(fillBases, signs: knockOuts.map(\.signs))
+      : (black: nil, ultralight: nil)
 
     var paths: [SymbolOutline.Path] = []
-    for (item, layer) in pending {
+    for (i, (item, layer)) in pending.enumerated() {
       var weights: [SymbolWeight: VectorPath] = [:]
+      var growing: Set<Int> = []
       switch item {
-      case .fill(let outline):
-        let base = PathNormalizer.normalize(outline.map(size))
-        weights = try SymbolWeights.embolden(
-          base, options: options, stroker: stroker, narrowest: narrowest
-        ).0
+      case .fill:
+        guard let fill = fills[i] else { continue }
+        weights =
+          SymbolWeights.embolden(
+            fill.base, options: options, knockOuts: fill.knockOuts, narrowest: narrowest
+          ).0
+        growing = fill.knockOuts.holes
       case .stroke(let strokes):
         for (weight, path) in strokes { weights[weight] = PathNormalizer.normalize(path.map(size)) }
       }
-      weights = SymbolWeights.keepingDirections(weights)
+      weights = SymbolWeights.keepingDirections(weights, growing: growing)
       if Set(weights.values.map(\.signature)).count != 1 { compatible = false }
       paths.append(SymbolOutline.Path(weights: weights, layer: layer))
     }
@@ -205,6 +232,23 @@ package enum SymbolBuilder {
       bearing: bearing,
       canvasTopLeft: size(PathPoint(x: 0, y: (0 - canvas.height / 2) * k0 + centreY)))
     return outline
+  }
+
+  /// What `unexpressed` names, for the refusal: each feature once with the element that
+  /// brings it in, and a group opacity or mask named once (Cairo draws one as a mask and a
+  /// reused group: issue 39's trial read "masks or group opacity, group opacity, masks,
+  /// patterns or text (drawn as a reused group)" for one `opacity="0.5"`).
+  static func unexpressedPhrase(_ unexpressed: [VectorModel.Unexpressed]) -> String {
+    let hasMask = unexpressed.contains { $0.feature == .masks }
+    var phrases: [String] = []
+    for entry in unexpressed where !(hasMask && entry.feature == .reusedGroup) {
+      if !phrases.contains(entry.description) { phrases.append(entry.description) }
+    }
+    switch phrases.count {
+    case 0: return "something other than paths"
+    case 1: return phrases[0]
+    default: return phrases.dropLast().joined(separator: ", ") + " and " + phrases.last!
+    }
   }
 
   /// The outline of `subpath` at each weight's width, its centreline scaled by `skeleton`.

@@ -110,73 +110,108 @@ enum SymbolInk {
     return total
   }
 
-  /// The narrowest space between two contours of `paths` (all filled with the nonzero rule,
-  /// drawn together) and the thinnest ink between two of them, in their units: for each pair
-  /// of contours, the closest pair of sampled points decides, and its midpoint tells space
-  /// (no ink) from wall (ink). Contours that touch are left out. `nil` when none.
+  /// The narrowest space and ink between two contours of `paths` (all filled with the
+  /// nonzero rule, drawn together) that get narrower at Black and at Ultralight, in their
+  /// units. `signs` gives per path and contour whether its ink grows at Black (1) or
+  /// shrinks (-1, a knock-out's edge: `SymbolKnockOuts`; missing signs are 1). Between two
+  /// contours moving the same way, space narrows at Black and ink at Ultralight; between a
+  /// knock-out's edge and the islands in it, the other way round; between contours moving
+  /// opposite ways nothing narrows. For each pair of contours the closest points decide
+  /// (every sampled point against every edge of the other contour, so a long straight edge
+  /// counts along its length, not only at its ends), and their midpoint tells space (no
+  /// ink) from ink. Contours that touch are left out. `nil` when none.
   ///
   /// Pairs are taken nearest bounding boxes first, and a pair whose boxes are farther apart
-  /// than both minima found so far is never measured, so an icon's few neighbouring parts
-  /// cost little. The work is bounded for any input (`workBudget` point-to-point steps, each
-  /// winding test counting its edges): an outline of thousands of contours (text drawn as
-  /// boxes, issue 33's fuzzing) gets the minima found within the budget, in the same
-  /// deterministic order every run, instead of minutes of CPU.
-  static func narrowest(_ paths: [VectorPath]) -> (gap: Double?, wall: Double?) {
-    let contours = paths.flatMap(\.subpaths).map { polygon($0) }.filter { $0.count > 2 }
-    let boxes = contours.map { points -> (minX: Double, minY: Double, maxX: Double, maxY: Double) in
-      var box = (minX: points[0].x, minY: points[0].y, maxX: points[0].x, maxY: points[0].y)
-      for p in points {
-        box = (min(box.minX, p.x), min(box.minY, p.y), max(box.maxX, p.x), max(box.maxY, p.y))
+  /// than both answers so far is never measured, so an icon's few neighbouring parts cost
+  /// little. The work is bounded for any input (`workBudget` point-to-edge steps, each
+  /// winding test counting its edges; only the nearest pairs the budget can measure are
+  /// kept, `PairHeap`): an outline of thousands of contours (text drawn as boxes, issue 33's
+  /// fuzzing) gets the answers found within the budget, the same every run, instead of
+  /// minutes of CPU.
+  static func narrowest(_ paths: [VectorPath], signs: [[Double]] = []) -> (
+    black: Double?, ultralight: Double?
+  ) {
+    var contours: [[PathPoint]] = []
+    var directions: [Double] = []
+    for (k, path) in paths.enumerated() {
+      for (i, subpath) in path.subpaths.enumerated() {
+        let polygon = polygon(subpath, steps: 8)
+        guard polygon.count > 2 else { continue }
+        contours.append(polygon)
+        directions.append(k < signs.count && i < signs[k].count ? signs[k][i] : 1)
       }
-      return box
+    }
+    let boxes = contours.map { c -> (minX: Double, maxX: Double, minY: Double, maxY: Double) in
+      (
+        c.map(\.x).min() ?? 0, c.map(\.x).max() ?? 0, c.map(\.y).min() ?? 0,
+        c.map(\.y).max() ?? 0
+      )
     }
     let edges = contours.reduce(0) { $0 + $1.count }
     let ink = PolygonSet(contours)
-    // Each measured pair costs at least a winding test over every edge, so no more than
-    // `workBudget / edges` pairs can be measured: only that many nearest pairs are kept (a
-    // max-heap on box distance), never all C x C of them.
     let room = max(1, workBudget / max(1, edges))
     var nearest = PairHeap()
     for i in contours.indices {
-      for j in contours.indices where j > i {
-        let dx = max(0, boxes[j].minX - boxes[i].maxX, boxes[i].minX - boxes[j].maxX)
-        let dy = max(0, boxes[j].minY - boxes[i].maxY, boxes[i].minY - boxes[j].maxY)
+      for j in contours.indices where j > i && directions[i] + directions[j] != 0 {
+        let (a, b) = (boxes[i], boxes[j])
+        let dx = max(0, max(a.minX, b.minX) - min(a.maxX, b.maxX))
+        let dy = max(0, max(a.minY, b.minY) - min(a.maxY, b.maxY))
         nearest.offer((dx * dx + dy * dy).squareRoot(), i, j, keeping: room)
       }
     }
-    let pairs = nearest.ascending()
-    var gap: Double? = nil
-    var wall: Double? = nil
+    var black: Double? = nil
+    var ultralight: Double? = nil
     var work = 0
-    for (apart, i, j) in pairs {
-      if let gap, let wall, apart >= max(gap, wall) { break }
-      work += contours[i].count * contours[j].count + edges
+    for (apart, i, j) in nearest.ascending() {
+      // Boxes farther apart than both answers so far cannot change either.
+      if let black, let ultralight, apart >= max(black, ultralight) { break }
+      work += 2 * contours[i].count * contours[j].count + edges
       if work > workBudget { break }
       var best = Double.infinity
       var middle = PathPoint(x: 0, y: 0)
-      for a in contours[i] {
-        for b in contours[j] {
-          let d = (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
-          if d < best {
-            best = d
-            middle = PathPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+      for (from, to) in [(i, j), (j, i)] {
+        let edges = contours[to]
+        for p in contours[from] {
+          for k in edges.indices {
+            let q = closest(p, edges[k], edges[(k + 1) % edges.count])
+            let d = (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)
+            if d < best {
+              best = d
+              middle = PathPoint(x: (p.x + q.x) / 2, y: (p.y + q.y) / 2)
+            }
           }
         }
       }
       let distance = best.squareRoot()
       guard distance > 0.05 else { continue }
-      if ink.winding(at: middle) == 0 {
-        gap = min(gap ?? distance, distance)
+      let inked = ink.winding(at: middle) != 0
+      if inked == (directions[i] + directions[j] < 0) {
+        black = min(black ?? distance, distance)
       } else {
-        wall = min(wall ?? distance, distance)
+        ultralight = min(ultralight ?? distance, distance)
       }
     }
-    return (gap, wall)
+    return (black, ultralight)
   }
 
-  /// The most point-to-point steps (and winding edges) `narrowest` takes: 50 million, about
+  /// The most point-to-edge steps (and winding edges) `narrowest` takes: 50 million, about
   /// 0.1 s; Lucide's and Heroicons' icons need at most a few hundred thousand.
   static let workBudget = 50_000_000
+
+  /// The point of the segment from `a` to `b` closest to `p`.
+  static func closest(_ p: PathPoint, _ a: PathPoint, _ b: PathPoint) -> PathPoint {
+    let (dx, dy) = (b.x - a.x, b.y - a.y)
+    let length = dx * dx + dy * dy
+    guard length > 0 else { return a }
+    let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length))
+    return PathPoint(x: a.x + t * dx, y: a.y + t * dy)
+  }
+
+  /// The distance from `p` to the segment from `a` to `b`.
+  static func distance(_ p: PathPoint, _ a: PathPoint, _ b: PathPoint) -> Double {
+    let q = closest(p, a, b)
+    return ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
+  }
 }
 
 /// The `keeping` smallest of the pairs offered (ties by `i`, then `j`), for

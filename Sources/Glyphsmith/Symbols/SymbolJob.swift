@@ -71,7 +71,7 @@ public struct SymbolJob: Sendable {
 
   /// Runs the job. Errors for single inputs are collected in the report; the rest go on.
   /// - Throws: `GlyphsmithError.nameCollision` when two inputs give one symbol name (nothing
-  ///   is written), `.writeFailed` when the catalog folder cannot be created.
+  ///   is written). A catalog folder that cannot be created fails each input (`.writeFailed`).
   public func run() throws -> SymbolReport {
     var seen: [String: String] = [:]
     let (prefix, suffix) = (self.prefix, self.suffix)
@@ -82,7 +82,9 @@ public struct SymbolJob: Sendable {
       }
       seen[name.lowercased()] = input
     }
-    try SymbolSetWriter.ensureCatalog(catalog)
+    // The catalog is created by the first symbol set written (`SymbolSetWriter.write`): a
+    // run whose every input fails creates nothing (issue 39's trial: `symbol p.png` left
+    // an empty catalog behind).
     let superseded = self.superseded
     let taken = Self.otherAssets(in: catalog).filter {
       !superseded.contains(OutputManifest.normalised($0.value))
@@ -96,10 +98,7 @@ public struct SymbolJob: Sendable {
       do {
         let name = prefix + AssetName.from(path: input) + suffix
         if let other = taken[name.lowercased()] {
-          throw GlyphsmithError.unusable(
-            path: input,
-            problem: "symbol '\(name)' would collide with \(other) (an asset of the same name; "
-              + "one of them cannot be loaded); rename one, or give --prefix or --suffix")
+          throw Self.collision(name: name, input: input, other: other)
         }
         let folder = SymbolSetWriter.folder(name: name, catalog: catalog)
         var notices: [Diagnostic] = []
@@ -109,9 +108,11 @@ public struct SymbolJob: Sendable {
         }
         var outline = try SymbolBuilder.build(path: input, options: options)
         outline.name = name
-        let kept = try SymbolSetWriter.write(outline, toCatalog: catalog)
+        let outcome = try SymbolSetWriter.write(outline, toCatalog: catalog)
         if !notices.isEmpty {
-          notices += kept.compactMap { OutputOwnership.userFileWarning(path: folder + "/" + $0) }
+          notices += outcome.kept.compactMap {
+            OutputOwnership.userFileWarning(path: folder + "/" + $0)
+          }
         }
         var result: SymbolMeasure.Result? = nil
         if measure {
@@ -126,6 +127,7 @@ public struct SymbolJob: Sendable {
           weighted: outline.isWeighted,
           paths: outline.paths.count, diagnostics: outline.diagnostics, measure: result)
         entry.notices = notices
+        entry.written = outcome.written
         return .success(entry)
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: input))
@@ -140,6 +142,26 @@ public struct SymbolJob: Sendable {
       }
     }
     return SymbolReport(symbols: entries, failures: failures)
+  }
+
+  /// The refusal of a symbol whose name the asset at `other` has. An image set Glyphsmith
+  /// made (its mark) is said to be Glyphsmith's, with how to switch it to a symbol: `assets
+  /// --symbols --prune` replaces it, as `build` does (issue 39's trial).
+  static func collision(name: String, input: String, other: String) -> GlyphsmithError {
+    let collides = "symbol '\(name)' would collide with \(other)"
+    let reason = "an asset of the same name; one of them cannot be loaded"
+    if (other as NSString).pathExtension == "imageset",
+      OutputOwnership.owns(other, folder: true, recorded: false)
+    {
+      return .unusable(
+        path: input,
+        problem: collides + " (an image set Glyphsmith made; " + reason
+          + "); to make it a symbol instead, run assets --symbols --prune (it removes the "
+          + "image set, as build does) or delete the image set; else give --prefix or --suffix")
+    }
+    return .unusable(
+      path: input,
+      problem: collides + " (" + reason + "); rename one, or give --prefix or --suffix")
   }
 
   /// The assets in `catalog` (any depth) that are not symbol sets, by lower-cased name

@@ -7,8 +7,9 @@ public struct SymbolOptions: Sendable, Equatable {
   /// Black stroke width as a multiple of the icon's own width: 2 (Apple's `square`: 14.16
   /// units at Black-S, 2.01 x Regular).
   public var blackFactor = 2.0
-  /// For filled shapes: how far Black grows outwards, in template units per side, with
-  /// FreeType's emboldening, centred. The default, 5.4, gives the ink ratio Black / Regular of
+  /// For filled shapes: how far Black grows outwards, in template units per side, every
+  /// contour offset along its normals with sharp corners bevelled (`OutlineOffset`). The
+  /// default, 5.4, gives the ink ratio Black / Regular of
   /// Apple's own filled export in `Tests/GlyphsmithTestFixtures/Fixtures/symbol-exports`
   /// (CodeEdit's `custom.breakpoint`: 1.297) when its Regular-S is emboldened by it. 0 draws
   /// one outline for all three weights. A path whose holes would close gets less (halved

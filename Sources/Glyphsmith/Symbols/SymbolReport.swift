@@ -27,6 +27,9 @@ public struct SymbolReport: Encodable, Sendable, Equatable {
     /// (the exit code ignores them): the set `--force` replaced that Glyphsmith did not make,
     /// and each file kept in it.
     package var notices: [Diagnostic] = []
+    /// Whether the set was written (not encoded): `false` when it already held exactly
+    /// what would be written (`SymbolSetWriter.Outcome.written`).
+    package var written = true
 
     /// An entry; see the properties.
     public init(

@@ -19,16 +19,25 @@ package enum SymbolSetWriter {
     catalog + "/" + name + ".symbolset"
   }
 
+  /// What `write(_:toCatalog:)` did.
+  package struct Outcome: Equatable, Sendable {
+    /// The names of the files kept in the set (the user's), sorted.
+    package var kept: [String]
+    /// Whether the set was written; `false` when it already held exactly these bytes (an
+    /// unchanged symbol: nothing is touched, as `build` leaves an unchanged image set).
+    package var written: Bool
+  }
+
   /// Writes `outline` as `catalog/NAME.symbolset` (Contents.json and NAME.svg), replacing an
   /// existing set atomically (`AtomicFolder`) but for the user's files in it
   /// (`OutputOwnership.userFiles`, kept; in a set `--force` writes into that Glyphsmith did
-  /// not make too: it replaces only what it writes). Creates the catalog folder and its own
-  /// `Contents.json` when missing.
-  /// - Returns: the names of the files kept in the set, sorted.
+  /// not make too: it replaces only what it writes). A set whose two files already hold the
+  /// bytes it would write is left alone (issue 39's trial: every `build` rewrote every
+  /// symbol set). Creates the catalog folder and its own `Contents.json` when missing.
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder.
   @discardableResult
   package static func write(_ outline: SymbolOutline, toCatalog catalog: String) throws
-    -> [String]
+    -> Outcome
   {
     try ensureCatalog(catalog)
     let folder = folder(name: outline.name, catalog: catalog)
@@ -37,8 +46,14 @@ package enum SymbolSetWriter {
       (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),
     ]
     let keeping = OutputOwnership.userFiles(in: folder, planned: Set(files.map(\.name)))
+    let present = Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+    if present == Set(files.map(\.name) + keeping),
+      files.allSatisfy({ FileManager.default.contents(atPath: folder + "/" + $0.name) == $0.data })
+    {
+      return Outcome(kept: keeping, written: false)
+    }
     try AtomicFolder.write(files, toPath: folder, keeping: keeping)
-    return keeping
+    return Outcome(kept: keeping, written: true)
   }
 
   /// Creates `catalog` and its root `Contents.json` when missing.

@@ -2,7 +2,7 @@ import GlyphsmithRender
 
 /// Makes and repairs the Ultralight and Black outlines of one template path (issue 27).
 ///
-/// - Fills are grown (Black) and thinned (Ultralight) with `OutlineStroker.embolden`, by
+/// - Fills are grown (Black) and thinned (Ultralight) with `OutlineOffset`, by
 ///   `SymbolOptions.emboldenUnits` / `thinUnits` or, for thin art, by a share of its mean
 ///   thickness (`blackShare`, `ultralightShare`), whichever is less; when that
 ///   would close a hole (a contour losing its direction or more than `keptArea` of its
@@ -33,26 +33,31 @@ enum SymbolWeights {
   /// inner joins, needs more steps to keep each of its commands).
   static let collapsedSizes = [0.2, 0.5, 1, 2]
 
-  /// The three weights of a filled outline `base` (already sized and normalised), and whether
-  /// the emboldening had to be reduced to keep holes open.
-  /// - Throws: FreeType's errors from `OutlineStroker.embolden`.
+  /// The three weights of a filled outline `base` (already sized and normalised, contours
+  /// turned by `PathOrientation.byInk`), and whether the emboldening had to be reduced to
+  /// keep holes open. `knockOuts` says which contours' ink shrinks at Black (the edges of
+  /// knock-out marks and the islands in them: the marks get bolder); `narrowest` is the
+  /// narrowest space or ink of the whole icon that narrows at Black and at Ultralight
+  /// (`SymbolInk.narrowest`), of which each side may take `spaceShare`.
   static func embolden(
-    _ base: VectorPath, options: SymbolOptions, stroker: OutlineStroker,
-    narrowest: (gap: Double?, wall: Double?) = (nil, nil)
-  ) throws -> ([SymbolWeight: VectorPath], Bool) {
+    _ base: VectorPath, options: SymbolOptions, knockOuts: SymbolKnockOuts? = nil,
+    narrowest: (black: Double?, ultralight: Double?) = (nil, nil)
+  ) -> ([SymbolWeight: VectorPath], Bool) {
     let regularAreas = SymbolInk.areas(base)
-    // Thin parts grow as Apple's strokes do, large blobs as Apple's filled export does.
-    let thickness = SymbolInk.thickness(base)
+    let knockOuts = knockOuts ?? .none(regularAreas.count)
+    // Thin parts grow as Apple's strokes do, large blobs as Apple's filled export does; a
+    // knock-out mark is a stroke too.
+    let thickness = min(SymbolInk.thickness(base), knockOuts.thickness ?? .infinity)
     func asked(_ weight: SymbolWeight) -> Double {
       let amount = options.embolden(weight)
       guard options.emboldenFollowsThickness else { return amount }
       let share = weight == .black ? Self.blackShare : Self.ultralightShare
       if amount < 0 {
-        let wall = narrowest.wall.map { -Self.spaceShare * $0 } ?? amount
-        return max(amount, -share * thickness, wall)
+        let space = narrowest.ultralight.map { -Self.spaceShare * $0 } ?? amount
+        return max(amount, -share * thickness, space)
       }
-      let gap = narrowest.gap.map { Self.spaceShare * $0 } ?? amount
-      return min(amount, share * thickness, gap)
+      let space = narrowest.black.map { Self.spaceShare * $0 } ?? amount
+      return min(amount, share * thickness, space)
     }
     var share = 1.0
     var result: [SymbolWeight: VectorPath] = [:]
@@ -62,7 +67,10 @@ enum SymbolWeights {
       for weight in [SymbolWeight.ultralight, .black] {
         let amount = asked(weight) * share
         let made =
-          amount == 0 ? base : PathNormalizer.normalize(try stroker.embolden(base, by: amount))
+          amount == 0
+          ? base
+          : PathNormalizer.normalize(
+            OutlineOffset.offset(base, by: knockOuts.signs.map { $0 * amount }))
         result[weight] = made
         let areas = SymbolInk.areas(made)
         if areas.count != regularAreas.count
@@ -81,11 +89,12 @@ enum SymbolWeights {
 
   /// `weights` with every Ultralight and Black contour whose direction differs from its
   /// Regular contour, and every Black hole no smaller than at Regular (a counter that
-  /// closed, see below), replaced by a collapsed copy of the Regular contour (see the type's
-  /// documentation). Paths whose contour counts differ are returned unchanged.
-  static func keepingDirections(_ weights: [SymbolWeight: VectorPath]) -> [SymbolWeight:
-    VectorPath]
-  {
+  /// closed, see below; not the `growing` ones, knock-outs that grow at Black on purpose),
+  /// replaced by a collapsed copy of the Regular contour (see the type's documentation).
+  /// Paths whose contour counts differ are returned unchanged.
+  static func keepingDirections(
+    _ weights: [SymbolWeight: VectorPath], growing: Set<Int> = []
+  ) -> [SymbolWeight: VectorPath] {
     guard let regular = weights[.regular] else { return weights }
     let regularContours = regular.subpaths
     let regularAreas = SymbolInk.areas(regular)
@@ -103,7 +112,7 @@ enum SymbolWeights {
       let largest = regularAreas.max { abs($0) < abs($1) } ?? 0
       func closed(_ i: Int) -> Bool {
         if areas[i] * regularAreas[i] <= 0 { return true }
-        return weight == .black && regularAreas[i] * largest < 0
+        return weight == .black && regularAreas[i] * largest < 0 && !growing.contains(i)
           && abs(areas[i]) >= abs(regularAreas[i])
       }
       var changed = false

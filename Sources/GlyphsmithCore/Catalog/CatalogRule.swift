@@ -80,6 +80,10 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// A layer's file that is not in the bundle's `Assets/`, or does not load and render (SVG
   /// through librsvg, PNG through libpng).
   case iconLayer = "icon-layer"
+  /// An image set or symbol set whose `Contents.json` lists no image or template (`{}`, or
+  /// an empty `images` / `symbols` list): the asset draws nothing (issue 39's trial:
+  /// `validate` said nothing about it).
+  case emptyAsset = "empty-asset"
 
   /// `error` for what breaks the build or an upload, `warning` for the rest.
   public var severity: CatalogFinding.Severity {

@@ -48,6 +48,15 @@ extension CatalogWalk {
     } else {
       list = []
     }
+    if list.isEmpty, kind == "imageset" || kind == "symbolset" {
+      let what = kind == "imageset" ? "image" : "symbol template"
+      findings.append(
+        CatalogFinding(
+          rule: .emptyAsset, path: contentsPath, asset: name,
+          message:
+            "the \(kind) lists no \(what) (no entry in \"\(key)\"): it draws nothing; add the \(what) to Contents.json or remove the folder"
+        ))
+    }
     var entries: [CatalogEntry] = []
     for (index, entry) in list.enumerated() {
       if entry.other["filename"] != nil {

@@ -26,8 +26,9 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
     case .selectsNothing(let patterns):
       return patterns.map {
         "\($0): error: --only matched no actual image and no golden; give a path or glob "
-          + "relative to ACTUAL_DIR, or an icon's name (bell selects bell.png, bell@2x.png, "
-          + "tabs/bell-dark@3x.png ...)"
+          + "relative to ACTUAL_DIR (or from the current folder), a file name (star.png and "
+          + "star@2x select them in any folder), or an icon's name (bell selects bell.png, "
+          + "bell@2x.png, tabs/bell-dark@3x.png ...)"
       }.joined(separator: "\n")
     case .manifestAbove(let path):
       return

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which relative paths a `golden record --only` (or an accept from `golden review`) touches:
 /// paths and globs relative to the actual folder, matched against the listed relative paths,
 /// never opened as given (a pattern cannot reach outside the folders).
@@ -12,6 +14,13 @@
 /// an icon name (`iconNames(of:)`): `bell` selects every golden of the icon bell in any
 /// folder, at every scale and in every variant: `bell.png`, `bell@2x.png`, `tabs/bell@3x.png`,
 /// `bell-dark@2x.png`, `bell-compact@2x.png`, `badge/bell@2x-light.png`.
+///
+/// A plain file name (no `/`, no glob character) also selects the files of that name in any
+/// folder, with or without `.png`: `star.png` and `star@2x` select
+/// `Icons.xcassets/star.imageset/star.png` and `.../star@2x.png` (issue 39's trial).
+/// `resolvingPaths(inside:)` turns a path given from the current folder
+/// (`out/Icons.xcassets/star.imageset/star.png` for the actual folder `out`) into the path
+/// relative to the folder it lies in.
 public struct GoldenSelection: Sendable, Equatable {
   /// The patterns, as given.
   public var patterns: [String]
@@ -44,6 +53,28 @@ public struct GoldenSelection: Sendable, Equatable {
     }
   }
 
+  /// This selection with each pattern that, read as a path from `currentFolder`, lies inside
+  /// one of `folders` (the actual and golden folders) rewritten relative to that folder (the
+  /// first that holds it); other patterns, and an exact selection, as they are.
+  public func resolvingPaths(inside folders: [String], currentFolder: String) -> GoldenSelection {
+    guard !isExactPaths else { return self }
+    func absolute(_ path: String) -> String {
+      let joined = path.hasPrefix("/") ? path : currentFolder + "/" + path
+      return URL(fileURLWithPath: joined).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    let roots = folders.map(absolute)
+    var result = self
+    result.patterns = patterns.map { pattern in
+      guard pattern.contains("/") else { return pattern }
+      let full = absolute(pattern)
+      for root in roots where full.hasPrefix(root == "/" ? root : root + "/") {
+        return Self.trimmed(String(full.dropFirst(root == "/" ? 1 : root.count + 1)))
+      }
+      return pattern
+    }
+    return result
+  }
+
   /// `./` prefixes and trailing `/` removed; a folder pattern stays a prefix.
   static func trimmed(_ pattern: String) -> String {
     var text = Substring(pattern)
@@ -57,6 +88,11 @@ public struct GoldenSelection: Sendable, Equatable {
   public static func matches(pattern: String, path: String) -> Bool {
     if pattern == path || path.hasPrefix(pattern + "/") { return true }
     if isIconName(pattern), iconNames(of: path).contains(pattern) { return true }
+    if isPlainName(pattern), let name = path.split(separator: "/").last,
+      name == pattern || name == pattern + ".png"
+    {
+      return true
+    }
     let p = Array(pattern.unicodeScalars)
     let s = Array(path.unicodeScalars)
     if glob(p[...], s[...]) { return true }
@@ -78,6 +114,11 @@ public struct GoldenSelection: Sendable, Equatable {
   public static func isIconName(_ pattern: String) -> Bool {
     !pattern.isEmpty && !pattern.contains { "/*?[\\".contains($0) }
       && !pattern.lowercased().hasSuffix(".png")
+  }
+
+  /// Whether `pattern` is a plain file name: no `/` and no glob character.
+  public static func isPlainName(_ pattern: String) -> Bool {
+    !pattern.isEmpty && !pattern.contains { "/*?[\\".contains($0) }
   }
 
   /// The icon names the golden at `path` answers to: its file name without `.png`, then

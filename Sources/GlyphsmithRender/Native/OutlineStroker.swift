@@ -1,8 +1,9 @@
 import CFreeType
 import Foundation
 
-/// Turns strokes into filled outlines with FreeType's stroker (`FT_Stroker`, C API), and
-/// grows or shrinks filled outlines with `FT_Outline_EmboldenXY`.
+/// Turns strokes into filled outlines with FreeType's stroker (`FT_Stroker`, C API). (Filled
+/// outlines are grown and shrunk by `OutlineOffset`, not `FT_Outline_EmboldenXY`, whose
+/// sharp corners spike: issue 39.)
 ///
 /// FreeType works in integer coordinates; paths are scaled by `unitsPerPathUnit` (1024) on
 /// the way in and back on the way out, so results keep 1/1024 of a path unit. FreeType's
@@ -88,31 +89,6 @@ package final class OutlineStroker {
       }
     }
     return VectorPath(result)
-  }
-
-  /// `path` (closed contours) moved outwards by `amount` path units on every side
-  /// (negative: inwards) with `FT_Outline_EmboldenXY`, which keeps every point: the command
-  /// sequence stays the same. Subpaths that return to their start before `close` lose that
-  /// repeated point first (FreeType's contours close implicitly).
-  ///
-  /// FreeType grows an outline by the whole strength towards +x and +y (freetype
-  /// `src/base/ftoutln.c`: each point moves by its share of the bisector shift *plus*
-  /// `strength / 2` on both axes, so a glyph's origin stays put), which for `amount` 3 moves
-  /// the right and top edges by 6 and the left and bottom ones by 0. The result is
-  /// translated back by `strength / 2` on both axes, so every side moves by `amount`.
-  /// - Throws: `RenderError.text` with FreeType's error code.
-  package func embolden(_ path: VectorPath, by amount: Double) throws -> VectorPath {
-    let outline = try makeOutline(path)
-    defer {
-      var o = outline
-      FT_Outline_Done(library, &o)
-    }
-    var o = outline
-    let strength = FT_Pos((2 * amount * Self.unitsPerPathUnit).rounded())
-    try check(FT_Outline_EmboldenXY(&o, strength, strength), "FT_Outline_EmboldenXY")
-    // Undo FreeType's shift of strength / 2 (integer halving, as ftoutln.c does).
-    FT_Outline_Translate(&o, -(strength / 2), -(strength / 2))
-    return read(o)
   }
 
   // MARK: - Stroking one subpath
@@ -269,48 +245,6 @@ package final class OutlineStroker {
       elements.append(.close)
     }
     return VectorPath(elements)
-  }
-
-  /// An FT_Outline of `path`'s subpaths (each becomes one contour).
-  private func makeOutline(_ path: VectorPath) throws -> FT_Outline {
-    var points: [FT_Vector] = []
-    var tags: [UInt8] = []
-    var ends: [Int16] = []
-    for subpath in path.subpaths {
-      var contour: [(FT_Vector, UInt8)] = []
-      for element in subpath.elements {
-        switch element {
-        case .move(let p), .line(let p): contour.append((vector(p), glyphsmith_ft_tag_on))
-        case .curve(let a, let b, let c):
-          contour.append((vector(a), glyphsmith_ft_tag_cubic))
-          contour.append((vector(b), glyphsmith_ft_tag_cubic))
-          contour.append((vector(c), glyphsmith_ft_tag_on))
-        case .close: break
-        }
-      }
-      if contour.count > 1, let f = contour.first, let l = contour.last, f.0.x == l.0.x,
-        f.0.y == l.0.y
-      {
-        contour.removeLast()
-      }
-      guard !contour.isEmpty else { continue }
-      points += contour.map(\.0)
-      tags += contour.map(\.1)
-      ends.append(Int16(points.count - 1))
-    }
-    guard points.count < Int(Int16.max) else {
-      throw RenderError.text(message: "freetype: outline has more than 32767 points")
-    }
-    var outline = FT_Outline()
-    try check(
-      FT_Outline_New(library, FT_UInt(points.count), FT_Int(ends.count), &outline),
-      "FT_Outline_New")
-    for (i, p) in points.enumerated() {
-      outline.points[i] = p
-      outline.tags[i] = CChar(bitPattern: tags[i])
-    }
-    for (i, e) in ends.enumerated() { outline.contours[i] = e }
-    return outline
   }
 
   private func check(_ error: FT_Error, _ call: String) throws {

@@ -80,7 +80,8 @@ enum AppIconCommand: DeclaredSubcommand {
         "inset", "PERCENT", listing: .inText,
         help: """
           android: the share of the 108 dp layer left free on each side
-          (default 19.44: the canvas in the 66 dp safe zone; 0: the whole layer)
+          (default 19.44: the canvas in the 66 dp safe zone, more when its ink
+          would reach past the 66 dp safe circle; 0: the whole layer)
           """),
       .value(
         "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "26",
@@ -108,7 +109,9 @@ enum AppIconCommand: DeclaredSubcommand {
       density, values/NAME_background.xml for a colour background, legacy 48 dp
       mipmap-<density>/NAME.png and NAME_round.png (masked), and NAME-playstore.png (512 px,
       opaque) beside RES_DIR. ICON's canvas is fitted into the 66 dp safe zone (as --inset
-      19.44: (108 - 66) / 2 dp free on each side; a note says so); --inset PERCENT leaves
+      19.44: (108 - 66) / 2 dp free on each side), and made smaller about the centre when its
+      ink would reach past the 66 dp safe circle, so that the default never warns (a note
+      says which inset); --inset PERCENT leaves
       another share free on each side, --inset 0 makes the canvas the whole 108 dp layer. --monochrome defaults to ICON in one colour. Checks:
       foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
       square an error; a monochrome layer of more than one colour or a background with

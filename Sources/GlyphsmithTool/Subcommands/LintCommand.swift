@@ -38,21 +38,25 @@ enum LintCommand: DeclaredSubcommand {
           adaptive icon's foreground placed as appicon --platform android
           places it (--inset; a VectorDrawable, such as the
           drawable/NAME_foreground.xml appicon wrote, is the 108 dp layer
-          itself): ink outside the 66 dp safe circle is a warning, outside
-          the 72 dp square launchers show an error (exit 1; --strict makes
-          warnings exit 1 too). icon-layer checks each layer of an Icon
-          Composer NAME.icon (or a file in its Assets/, or a file alone) as
-          its document draws it on the 1024 pt canvas, at the sizes the
-          icon is shown at (1024 px down to 58 px Settings and 40 px
-          Spotlight): safe-area, appearance-contrast, vanishing-lines,
-          artboard-rect, off-centre
+          itself; a folder such as appicon's RES_DIR gives its
+          VectorDrawables and artwork, not the composited mipmap PNGs): ink
+          outside the 66 dp safe circle is a warning, outside the 72 dp
+          square launchers show an error (exit 1; --strict makes warnings
+          exit 1 too). icon-layer checks each layer of an Icon Composer
+          NAME.icon (or a file in its Assets/, or a file alone) as its
+          document draws it on the 1024 pt canvas, at the sizes the icon is
+          shown at (1024 px down to 58 px Settings and 40 px Spotlight):
+          safe-area, appearance-contrast, vanishing-lines, artboard-rect,
+          off-centre
           """),
       .value(
         "inset", "PERCENT",
         help: """
           android-launcher: the share of the 108 dp layer left free on each
           side, as appicon's --inset (default 19.44: the canvas in the 66 dp
-          safe zone; 0: the whole layer; a VectorDrawable: 0)
+          safe zone, more when its ink would reach past the safe circle; 0:
+          the whole layer; a VectorDrawable: 0, and a given --inset applies
+          to it too, with a note)
           """),
       .value(
         "size", "PT", kind: .positiveNumber,
@@ -138,14 +142,15 @@ enum LintCommand: DeclaredSubcommand {
   /// docs/lint.md's exit codes say. Findings on stderr; with `--json` also a report on stdout
   /// in the shape of the other roles' (`LauncherLintReport`).
   static func runAndroidLauncher(_ options: Options) -> FailureCategory? {
-    let (files, missing) = InputCollector.collect(options.inputs)
+    let (files, missing, notes) = LauncherLintInputs.collect(options.inputs)
     for error in missing { Terminal.error(error.description) }
     var failed = !missing.isEmpty
     var errors = 0
     var warnings = 0
     var report = LauncherLintReport()
     var noted = false
-    for file in files {
+    for input in files {
+      let file = input.path
       do {
         let data = file == "-" ? nil : try? FileBytes.readInput(file)
         let artwork: Artwork
@@ -154,9 +159,15 @@ enum LintCommand: DeclaredSubcommand {
         if let data, VectorDrawableSVG.isVectorDrawable(data) {
           artwork = try VectorDrawableSVG.artwork(data, path: file)
           launcher.insetPercent = options.inset ?? 0
+        } else if input.isLayer {
+          artwork = try Artwork(path: file)
+          launcher.insetPercent = options.inset ?? 0
         } else {
           artwork = try Artwork(path: file)
-          if options.inset == nil { noted = true }
+          if options.inset == nil {
+            noted = true
+            launcher.insetPercent = try AndroidLauncherJob.defaultInset(artwork)
+          }
         }
         let found = try AndroidLauncherJob.safeZone(artwork, options: launcher)
         for finding in found {
@@ -169,6 +180,15 @@ enum LintCommand: DeclaredSubcommand {
         Terminal.error(GlyphsmithError.wrap(error, path: file).description)
         failed = true
       }
+    }
+    for note in notes { Terminal.error(note.description) }
+    // `--inset` on a layer (which is placed with none by default) is applied, and said so.
+    if let inset = options.inset, files.contains(where: \.isLayer) {
+      Terminal.error(
+        Diagnostic(
+          .note, path: nil, kind: Diagnostic.Kind.safeZone,
+          message: LauncherLintInputs.layerInsetNote(inset)
+        ).description)
     }
     // Once, after the findings, when an SVG or PNG was placed with the default inset.
     if noted {
