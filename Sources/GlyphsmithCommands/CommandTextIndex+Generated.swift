@@ -694,6 +694,14 @@ extension CommandTextIndex {
           template-colour      more than one colour in a template image
           off-centre           ink touching a plain canvas's edge; centre of mass over 12 % off
           renderer-limitation  SVG features librsvg 2.54 draws differently from browsers
+          safe-area            icon-layer: foreground ink outside the watchOS circle (warning)
+                               or the rounded square (error)
+          appearance-contrast  icon-layer: a layer under 3:1 contrast with what is behind it
+                               in the dark or tinted appearance
+          vanishing-lines      icon-layer: lines under 0.5 px at the 40 px Spotlight size
+                               (12.8 pt on the 1024 pt canvas)
+          artboard-rect        icon-layer: an empty artboard-sized <rect> (Icon Composer then
+                               drops the specular highlight)
 
         options:
           --role R          tab-bar (default), toolbar, indicator, plain; decides the size and
@@ -705,7 +713,12 @@ extension CommandTextIndex {
                             VectorDrawables and artwork, not the composited mipmap PNGs): ink
                             outside the 66 dp safe circle is a warning, outside the 72 dp
                             square launchers show an error (exit 1; --strict makes warnings
-                            exit 1 too)
+                            exit 1 too). icon-layer checks each layer of an Icon Composer
+                            NAME.icon (or a file in its Assets/, or a file alone) as its
+                            document draws it on the 1024 pt canvas, at the sizes the icon is
+                            shown at (1024 px down to 58 px Settings and 40 px Spotlight):
+                            safe-area, appearance-contrast, vanishing-lines, artboard-rect,
+                            off-centre
           --inset PERCENT   android-launcher: the share of the 108 dp layer left free on each
                             side, as appicon's --inset (default 19.44: the canvas in the 66 dp
                             safe zone, more when its ink would reach past the safe circle; 0:
@@ -909,7 +922,10 @@ extension CommandTextIndex {
           --foreground COLOR    draw ICON's ink in one colour, coverage kept (a black glyph
                                 becomes a white one on --background)
           --preview FILE        also write a PNG of the written appearances under the iOS
-                                corner mask (Any, Dark, Tinted), as the home screen shows them
+                                corner mask (Any, Dark, Tinted), as the home screen shows them;
+                                for an Icon Composer bundle (ICON a NAME.icon, or --format icon)
+                                a contact sheet approximating its light, dark, tinted and clear
+                                appearances on the iOS, macOS and watchOS shapes, and its layers
           --force               replace an app icon set or launcher files glyphsmith did not make
           --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked
                                 before decoding (default 16777216, 4096 x 4096)
@@ -953,7 +969,18 @@ extension CommandTextIndex {
         --background FILE draws the file as the back layer; without it, Icon Composer's
         automatic gradient. Icon Composer makes the tinted appearance from the layers. The
         bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
-        since) is replaced only with --force (exit 2 without). The bundle is then validated.
+        since) is replaced only with --force (exit 2 without). The bundle is then validated
+        and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also
+        writes its contact sheet.
+
+        Preview: glyphsmith appicon NAME.icon --preview FILE
+        reads an Icon Composer bundle (any, Apple's own too) and writes FILE, a PNG contact
+        sheet: the icon in the light, dark, tinted and clear appearances on the iOS rounded
+        square, the macOS shape and the watchOS circle, and each layer file with the key
+        paths that draw it. It approximates Liquid Glass (fills, opacity, blend modes,
+        translucency, a simple specular highlight and shadow) and says so in the picture;
+        only Apple's renderer is exact (on a Mac: ictool --export-preview). Exit 0 written,
+        2 the bundle could not be read or a layer rendered.
         """#),
     Entry(
       name: "symbol",

@@ -119,8 +119,11 @@ struct DefaultsCLITests {
     for command in ["render", "assets", "sheet", "lint"] {
       let role = try #require(
         CommandIndex.declarations.first { $0.name == command }?.options.first { $0.name == "role" })
-      // lint's android-launcher is the safe-zone check, not a role of the engine.
-      #expect(role.kind == .choice(command == "lint" ? roles + ["android-launcher"] : roles))
+      // lint's android-launcher (the safe-zone check) and icon-layer (Icon Composer layers)
+      // are checks of their own, not roles of the engine.
+      #expect(
+        role.kind
+          == .choice(command == "lint" ? roles + ["android-launcher", "icon-layer"] : roles))
     }
   }
 

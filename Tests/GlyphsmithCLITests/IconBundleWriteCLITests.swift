@@ -43,6 +43,14 @@ import Testing
         {
           "layers" : [
             {
+              "fill-specializations" : [
+                {
+                  "appearance" : "tinted",
+                  "value" : {
+                    "solid" : "display-p3:1.00000,1.00000,1.00000,1.00000"
+                  }
+                }
+              ],
               "image-name-specializations" : [
                 {
                   "value" : "my star.svg"
@@ -52,11 +60,25 @@ import Testing
                   "value" : "heart.svg"
                 }
               ],
-              "name" : "my star"
+              "name" : "my star",
+              "position" : {
+                "scale" : 27.733333333333334,
+                "translation-in-points" : [
+                  0,
+                  0
+                ]
+              }
             },
             {
               "image-name" : "bell.svg",
-              "name" : "bell"
+              "name" : "bell",
+              "position" : {
+                "scale" : 27.733333333333334,
+                "translation-in-points" : [
+                  0,
+                  0
+                ]
+              }
             }
           ],
           "shadow" : {
@@ -87,7 +109,26 @@ import Testing
     ]
     let result = try CLIRunner.run(arguments, in: dir)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr == "wrote out/App.icon (icon.json, 3 layer files)\n")
+    // The 24 pt Lucide glyphs are placed at 65 % of the canvas; the black star is filled
+    // white in the tinted appearance (a note); the written layers are linted: the black
+    // --dark heart and the black --layer bell vanish on the dark background (warnings).
+    #expect(
+      result.stderr
+        == "my star.svg: note: the foreground's colours stand out by 1:1 in the tinted "
+        + "appearance (under 3:1); it is filled white there (a tinted fill-specialization)\n"
+        + "out/App.icon/Assets/heart.svg: warning: [appearance-contrast] in the dark appearance "
+        + "(groups[0].layers[0]) the layer stands out from what is behind it by at most 1.51:1 "
+        + "over 90 % of its ink (limit 3:1): it vanishes; give the layer a dark "
+        + "fill-specialization in a light colour, or another file for dark (appicon --dark)\n"
+        + "out/App.icon/Assets/bell.svg: warning: [appearance-contrast] in the dark appearance "
+        + "(groups[0].layers[1]) the layer stands out from what is behind it by at most 1.55:1 "
+        + "over 90 % of its ink (limit 3:1): it vanishes; give the layer a dark "
+        + "fill-specialization in a light colour, or another file for dark (appicon --dark)\n"
+        + "out/App.icon/Assets/bell.svg: warning: [appearance-contrast] in the tinted appearance "
+        + "(groups[0].layers[1]) the layer stands out from what is behind it by at most 1:1 over "
+        + "90 % of its ink (limit 3:1): it vanishes; give the layer a tinted fill-specialization "
+        + "in a light colour (tinted icons are made from luminance)\n"
+        + "wrote out/App.icon (icon.json, 3 layer files)\n")
     let bundle = dir.appendingPathComponent("out/App.icon")
     let json = try Data(contentsOf: bundle.appendingPathComponent("icon.json"))
     #expect(String(decoding: json, as: UTF8.self) == Self.expectedJSON)
@@ -155,7 +196,12 @@ import Testing
     #expect(forced.status == 0)
     #expect(
       forced.stderr
-        == "App.icon: warning: not made by glyphsmith; replaced (--force)\n"
+        == "bell.svg: note: the foreground's colours stand out by 1.55:1 in the dark appearance "
+        + "(under 3:1); it is filled white there (a dark fill-specialization); give --dark ICON "
+        + "to choose\n"
+        + "bell.svg: note: the foreground's colours stand out by 1:1 in the tinted appearance "
+        + "(under 3:1); it is filled white there (a tinted fill-specialization)\n"
+        + "App.icon: warning: not made by glyphsmith; replaced (--force)\n"
         + "wrote App.icon (icon.json, 1 layer file)\n")
     #expect(
       try FileManager.default.contentsOfDirectory(

@@ -51,6 +51,10 @@ protocol LintCheck: Sendable {
 
   /// The rule's findings on one icon, in any order (the engine sorts them).
   func findings(in context: LintContext) -> [LintFinding]
+
+  /// The rule's findings on one Icon Composer layer (`lint --role icon-layer`,
+  /// `IconLayerLinter`), in any order; most rules have none (the default).
+  func findings(inLayer context: IconLayerContext) -> [LintFinding]
 }
 
 extension LintCheck {
@@ -62,4 +66,25 @@ extension LintCheck {
 
   /// Most rules read no thickness.
   func thicknessReach(limit: Double) -> Double { 0 }
+
+  /// Most rules do not check Icon Composer layers.
+  func findings(inLayer context: IconLayerContext) -> [LintFinding] { [] }
+}
+
+/// A rule of `lint --role icon-layer` only: no finding on a glyph, the same severity for
+/// every glyph role (never used), and its table cell saying where it applies.
+protocol IconLayerOnlyCheck: LintCheck {
+  /// The default severity of its findings.
+  var layerSeverity: LintSeverity { get }
+}
+
+extension IconLayerOnlyCheck {
+  /// No finding on a glyph.
+  func findings(in context: LintContext) -> [LintFinding] { [] }
+  /// `layerSeverity` (glyph roles never report the rule).
+  func defaultSeverity(role: Role, scale: Int, scalesExplicit: Bool) -> LintSeverity {
+    layerSeverity
+  }
+  /// "warning (`--role icon-layer` only)".
+  var severityNote: String? { "\(layerSeverity.rawValue) (`--role icon-layer` only)" }
 }

@@ -19,6 +19,10 @@ package enum LintRegistry {
     TemplateColourRule(),
     OffCentreRule(),
     RendererLimitationRule(),
+    SafeAreaRule(),
+    AppearanceContrastRule(),
+    VanishingLinesRule(),
+    ArtboardRectRule(),
   ]
 
   /// Each rule id's position in `rules`.

@@ -62,9 +62,50 @@ public struct LintSession: Sendable {
   /// `InputCollector`'s), each file's bytes read and hashed, each file's options resolved
   /// (the config that applies found), the missing inputs. Nothing is linted.
   public func plan() -> LintPlan {
+    if options.iconLayer != nil { return planIconLayers() }
     let symbolsets = inputs.filter { $0.hasSuffix(".symbolset") }
     let (files, missing) = InputCollector.collect(inputs.filter { !$0.hasSuffix(".symbolset") })
     return LintPlan(files: plan(paths: symbolsets + files), missing: missing)
+  }
+
+  /// The plan of `lint --role icon-layer`: a `NAME.icon` input stands for each layer file its
+  /// document draws (`IconComposerBundle.imageNames`, in order), linted in that bundle; other
+  /// inputs are collected as files are (`InputCollector`), a file directly in a bundle's
+  /// `Assets/` folder linted in that bundle (`IconLayerLintOptions.bundle(containing:)`), any
+  /// other alone. A bundle whose `icon.json` cannot be read is planned as its `icon.json`
+  /// with the failure.
+  func planIconLayers() -> LintPlan {
+    var items: [(path: String, bundle: String?, failure: GlyphsmithError?)] = []
+    var missing: [GlyphsmithError] = []
+    for input in inputs {
+      var trimmed = input
+      while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+      if trimmed.hasSuffix(".icon"), Platform.status(ofPath: trimmed)?.isFolder == true {
+        do {
+          let bundle = try IconComposerBundle(path: trimmed)
+          items += bundle.imageNames.map { (bundle.filePath($0), bundle.path, nil) }
+        } catch {
+          items.append(
+            (trimmed + "/icon.json", trimmed, GlyphsmithError.wrap(error, path: trimmed)))
+        }
+        continue
+      }
+      let (files, gone) = InputCollector.collect([input])
+      missing += gone
+      items += files.map { ($0, IconLayerLintOptions.bundle(containing: $0), nil) }
+    }
+    let files = ParallelMap.map(count: items.count, jobs: jobs) { index -> PlannedLintFile in
+      let item = items[index]
+      var session = self
+      session.options.iconLayer = IconLayerLintOptions(bundle: item.bundle)
+      var file = session.plan(path: item.path)
+      if let failure = item.failure {
+        file.sha256 = nil
+        file.failure = failure
+      }
+      return file
+    }
+    return LintPlan(files: files, missing: missing)
   }
 
   /// `paths` planned, in order (see `plan()`), on `jobs` threads.
@@ -162,10 +203,12 @@ public struct LintOutcome: Sendable {
   /// usage error, else `.unusableInput` when any input was missing or could not be linted
   /// (both exit 2); `nil` when every input was linted.
   public var failureCategory: FailureCategory? {
-    let failures = missing + results.compactMap { result -> GlyphsmithError? in
-      guard case .failure(let error) = result else { return nil }
-      return error
-    }
+    let failures =
+      missing
+      + results.compactMap { result -> GlyphsmithError? in
+        guard case .failure(let error) = result else { return nil }
+        return error
+      }
     let categories = failures.map(\.category)
     if categories.contains(.usage) { return .usage }
     if categories.contains(.unusableInput) { return .unusableInput }

@@ -20,6 +20,10 @@ public struct LintOptions: Codable, Equatable, Sendable {
   /// an original one (`--original`, a project's `original`); `nil`: the role's default
   /// (every role but `plain` is a template).
   public var template: Bool? = nil
+  /// `--role icon-layer`: lint the file as a layer of an Icon Composer `.icon` bundle
+  /// (`IconLayerLinter`; `role`, `sizePt`, `compact` and `scales` do not apply); `nil`: as a
+  /// glyph.
+  public var iconLayer: IconLayerLintOptions? = nil
 
   /// Defaults: tab-bar role at its HIG size, @1x @2x @3x, config found next to the input.
   public init() {}
@@ -158,6 +162,10 @@ public enum Linter {
   public static func lint(
     data: Data, path: String, baseDirectory: URL?, options: LintOptions
   ) throws -> LintResult {
+    if options.iconLayer != nil {
+      return try IconLayerLinter.lint(
+        data: data, path: path, baseDirectory: baseDirectory, options: options)
+    }
     let config = options.config ?? LintConfig()
     let scales = Array(Set(options.scales)).sorted()
     guard !scales.isEmpty else {

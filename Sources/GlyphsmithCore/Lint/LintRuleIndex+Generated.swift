@@ -51,5 +51,21 @@ extension LintRuleIndex {
     Entry(
       id: "renderer-limitation",
       summary: "SVG features librsvg 2.54 draws differently from browsers"),
+    Entry(
+      id: "safe-area",
+      summary: "icon-layer: foreground ink outside the watchOS circle (warning)\n"
+        + "or the rounded square (error)"),
+    Entry(
+      id: "appearance-contrast",
+      summary: "icon-layer: a layer under 3:1 contrast with what is behind it\n"
+        + "in the dark or tinted appearance"),
+    Entry(
+      id: "vanishing-lines",
+      summary: "icon-layer: lines under 0.5 px at the 40 px Spotlight size\n"
+        + "(12.8 pt on the 1024 pt canvas)"),
+    Entry(
+      id: "artboard-rect",
+      summary: "icon-layer: an empty artboard-sized <rect> (Icon Composer then\n"
+        + "drops the specular highlight)"),
   ]
 }

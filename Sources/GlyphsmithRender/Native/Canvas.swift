@@ -117,6 +117,23 @@ package final class Canvas {
     try surface.checkStatus()
   }
 
+  /// Draws `image` (straight RGBA8, the canvas's size) over the whole canvas with `blend`
+  /// (Cairo's operator of that name: the separable and non-separable blend modes of the PDF
+  /// and Core Graphics sets, premultiplied) and `opacity` (0-1) multiplying its alpha.
+  /// - Throws: `RenderError.cairo` when the image cannot be wrapped in a Cairo surface.
+  package func composite(_ image: RGBAImage, blend: BlendOperator, opacity: Double = 1) throws {
+    guard image.width > 0, image.height > 0, opacity > 0 else { return }
+    let source = try ImageSurface(image: image)
+    cairo_save(cr)
+    cairo_scale(cr, Double(width) / Double(image.width), Double(height) / Double(image.height))
+    cairo_set_source_surface(cr, source.surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+    cairo_set_operator(cr, blend.cairo)
+    if opacity >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, opacity) }
+    cairo_restore(cr)
+    try surface.checkStatus()
+  }
+
   /// Draws `text` with its layout origin (the top-left corner of its logical box) at
   /// (`x`, `y`) px. The text was laid out at `TextLayout.referenceSizePx` and is scaled down
   /// to its style's size with Cairo's `GOOD` filter (so bitmap emoji are sized like outlines).
@@ -139,5 +156,51 @@ package final class Canvas {
   /// - Throws: `RenderError.cairo` when any earlier drawing call failed.
   package func image() throws -> RGBAImage {
     try surface.image()
+  }
+}
+
+/// How `Canvas.composite` puts an image over what is drawn: Cairo's compositing operators that
+/// are blend modes (the W3C Compositing and Blending Level 1 formulas, source-over alpha).
+package enum BlendOperator: String, Sendable, CaseIterable {
+  /// Source over.
+  case normal
+  /// Multiply, screen, overlay, darken, lighten, colour dodge and burn, soft and hard light,
+  /// difference, exclusion: the separable modes.
+  case multiply, screen, overlay, darken, lighten
+  /// Colour dodge.
+  case colorDodge = "color-dodge"
+  /// Colour burn.
+  case colorBurn = "color-burn"
+  /// Soft light.
+  case softLight = "soft-light"
+  /// Hard light.
+  case hardLight = "hard-light"
+  /// Difference and exclusion.
+  case difference, exclusion
+  /// The non-separable modes (HSL).
+  case hue, saturation, color, luminosity
+  /// Core Graphics' `plusLighter`: the sum, clamped (Cairo's `ADD`).
+  case plusLighter = "plus-lighter"
+
+  var cairo: cairo_operator_t {
+    switch self {
+    case .normal: return CAIRO_OPERATOR_OVER
+    case .multiply: return CAIRO_OPERATOR_MULTIPLY
+    case .screen: return CAIRO_OPERATOR_SCREEN
+    case .overlay: return CAIRO_OPERATOR_OVERLAY
+    case .darken: return CAIRO_OPERATOR_DARKEN
+    case .lighten: return CAIRO_OPERATOR_LIGHTEN
+    case .colorDodge: return CAIRO_OPERATOR_COLOR_DODGE
+    case .colorBurn: return CAIRO_OPERATOR_COLOR_BURN
+    case .softLight: return CAIRO_OPERATOR_SOFT_LIGHT
+    case .hardLight: return CAIRO_OPERATOR_HARD_LIGHT
+    case .difference: return CAIRO_OPERATOR_DIFFERENCE
+    case .exclusion: return CAIRO_OPERATOR_EXCLUSION
+    case .hue: return CAIRO_OPERATOR_HSL_HUE
+    case .saturation: return CAIRO_OPERATOR_HSL_SATURATION
+    case .color: return CAIRO_OPERATOR_HSL_COLOR
+    case .luminosity: return CAIRO_OPERATOR_HSL_LUMINOSITY
+    case .plusLighter: return CAIRO_OPERATOR_ADD
+    }
   }
 }

@@ -64,7 +64,10 @@ enum AppIconCommand: DeclaredSubcommand {
         "preview", "FILE",
         help: """
           also write a PNG of the written appearances under the iOS
-          corner mask (Any, Dark, Tinted), as the home screen shows them
+          corner mask (Any, Dark, Tinted), as the home screen shows them;
+          for an Icon Composer bundle (ICON a NAME.icon, or --format icon)
+          a contact sheet approximating its light, dark, tinted and clear
+          appearances on the iOS, macOS and watchOS shapes, and its layers
           """),
       .flag("force", help: "replace an app icon set or launcher files glyphsmith did not make"),
       .value(
@@ -125,13 +128,28 @@ enum AppIconCommand: DeclaredSubcommand {
       --background FILE draws the file as the back layer; without it, Icon Composer's
       automatic gradient. Icon Composer makes the tinted appearance from the layers. The
       bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
-      since) is replaced only with --force (exit 2 without). The bundle is then validated.
+      since) is replaced only with --force (exit 2 without). The bundle is then validated
+      and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also
+      writes its contact sheet.
+
+      Preview: glyphsmith appicon NAME.icon --preview FILE
+      reads an Icon Composer bundle (any, Apple's own too) and writes FILE, a PNG contact
+      sheet: the icon in the light, dark, tinted and clear appearances on the iOS rounded
+      square, the macOS shape and the watchOS circle, and each layer file with the key
+      paths that draw it. It approximates Liquid Glass (fills, opacity, blend modes,
+      translucency, a simple specular highlight and shadow) and says so in the picture;
+      only Apple's renderer is exact (on a Mac: ictool --export-preview). Exit 0 written,
+      2 the bundle could not be read or a layer rendered.
       """)
 
   struct Settings {
     var input: String
     var catalog: String
     var appIcon: AppIconOptions
+    /// `--preview FILE` of an Icon Composer bundle: the contact sheet of `input` (a
+    /// `NAME.icon` given as ICON, nothing else written) or of the bundle `--format icon`
+    /// writes.
+    var iconPreview: String? = nil
     /// `--platform android`: the adaptive launcher icon into the resource folder `catalog`.
     var android: AndroidLauncherOptions? = nil
     /// `--format icon`: an Icon Composer bundle at `catalog` (`OUT/NAME.icon`).
@@ -148,6 +166,9 @@ enum AppIconCommand: DeclaredSubcommand {
   static func options(_ parsed: ParsedArguments) throws -> Settings {
     let input = try CommonOptions.single(
       parsed, missing: "ICON (an .svg or .png file)", name: "ICON")
+    if IconBundleCheck.isBundleName(input) && parsed.value("format") == nil {
+      return try parseBundlePreview(parsed, input: input)
+    }
     let platform = parsed.value("platform") ?? "ios"
     guard platform == "ios" || platform == "android" else {
       throw UsageError(message: "--platform: ios or android, got '\(platform)'")
@@ -252,7 +273,7 @@ enum AppIconCommand: DeclaredSubcommand {
           "--tinted does not apply with --format icon: Icon Composer makes the tinted appearance from the layers"
       )
     }
-    for option in ["name", "padding", "foreground", "preview", "monochrome", "inset", "min-sdk"]
+    for option in ["name", "padding", "foreground", "monochrome", "inset", "min-sdk"]
     where parsed.value(option) != nil {
       throw UsageError(message: "--\(option) does not apply with --format icon")
     }
@@ -274,7 +295,26 @@ enum AppIconCommand: DeclaredSubcommand {
     options.layerPaths = parsed.all("layer")
     options.force = parsed.has("force")
     return Settings(
-      input: input, catalog: bundle, appIcon: AppIconOptions(), iconBundle: options)
+      input: input, catalog: bundle, appIcon: AppIconOptions(),
+      iconPreview: parsed.value("preview"), iconBundle: options)
+  }
+
+  /// `appicon NAME.icon --preview FILE`: the contact sheet of an existing bundle; every
+  /// option that writes an icon is a usage error.
+  static func parseBundlePreview(_ parsed: ParsedArguments, input: String) throws -> Settings {
+    guard let preview = parsed.value("preview") else {
+      throw UsageError(
+        message:
+          "\(input) is an Icon Composer bundle: give --preview FILE to draw it, or write one with FOREGROUND --format icon -o \(input)"
+      )
+    }
+    let allowed: Set<String> = [
+      "preview", "max-pixels", "max-use", "max-text", "max-ref-depth", "max-filters", "max-kernel",
+    ]
+    for option in parsed.order + parsed.flags.sorted() where !allowed.contains(option) {
+      throw UsageError(message: "--\(option) does not apply to the preview of a .icon bundle")
+    }
+    return Settings(input: input, catalog: "", appIcon: AppIconOptions(), iconPreview: preview)
   }
 
   /// `--padding PT|PERCENT`: pt of the 1024 pt icon (`100`) or a percentage of its side
@@ -294,6 +334,15 @@ enum AppIconCommand: DeclaredSubcommand {
 
   static func run(_ limited: Limited<Settings>) throws -> FailureCategory? {
     let options = limited.applied()
+    if options.iconBundle == nil, let preview = options.iconPreview {
+      do {
+        try IconComposerPreview.write(bundlePath: options.input, toPath: preview)
+      } catch {
+        throw GlyphsmithError.wrap(error, path: options.input)
+      }
+      Terminal.error("wrote \(preview) (an approximation of \(options.input))")
+      return nil
+    }
     if let iconBundle = options.iconBundle {
       let result: IconBundleResult
       do {
@@ -303,6 +352,14 @@ enum AppIconCommand: DeclaredSubcommand {
         throw GlyphsmithError.wrap(error, path: options.input)
       }
       result.lines.forEach(Terminal.error)
+      if let preview = options.iconPreview {
+        do {
+          try IconComposerPreview.write(bundlePath: result.bundle, toPath: preview)
+        } catch {
+          throw GlyphsmithError.wrap(error, path: result.bundle)
+        }
+        Terminal.error("wrote \(preview) (an approximation of \(result.bundle))")
+      }
       return result.outcome
     }
     if let android = options.android {

@@ -28,7 +28,9 @@ enum LintCommand: DeclaredSubcommand {
     options: [
       .value(
         "role", "R",
-        kind: .choice(["plain", "tab-bar", "toolbar", "indicator", "android-launcher"]),
+        kind: .choice([
+          "plain", "tab-bar", "toolbar", "indicator", "android-launcher", "icon-layer",
+        ]),
         default: "tab-bar",
         help: """
           tab-bar (default), toolbar, indicator, plain; decides the size and
@@ -40,7 +42,12 @@ enum LintCommand: DeclaredSubcommand {
           VectorDrawables and artwork, not the composited mipmap PNGs): ink
           outside the 66 dp safe circle is a warning, outside the 72 dp
           square launchers show an error (exit 1; --strict makes warnings
-          exit 1 too)
+          exit 1 too). icon-layer checks each layer of an Icon Composer
+          NAME.icon (or a file in its Assets/, or a file alone) as its
+          document draws it on the 1024 pt canvas, at the sizes the icon is
+          shown at (1024 px down to 58 px Settings and 40 px Spotlight):
+          safe-area, appearance-contrast, vanishing-lines, artboard-rect,
+          off-centre
           """),
       .value(
         "inset", "PERCENT",
@@ -125,6 +132,8 @@ enum LintCommand: DeclaredSubcommand {
 
   /// The `--role` value of the launcher safe-zone check.
   static let androidLauncher = "android-launcher"
+  /// The `--role` value of the Icon Composer layer checks (`IconLayerLinter`).
+  static let iconLayer = "icon-layer"
 
   /// `--role android-launcher`: each input placed in the 108 dp foreground layer as `appicon
   /// --platform android` places it (`--inset`, default the safe zone; a VectorDrawable is the
@@ -226,6 +235,22 @@ enum LintCommand: DeclaredSubcommand {
     }
     if parsed.value("inset") != nil {
       throw UsageError(message: "--inset applies to --role \(androidLauncher)")
+    }
+    if parsed.value("role") == iconLayer {
+      for option in ["size", "scales", "explain"] where parsed.value(option) != nil {
+        throw UsageError(message: "--\(option) does not apply to --role \(iconLayer)")
+      }
+      for flag in ["compact", "plan"] where parsed.has(flag) {
+        throw UsageError(message: "--\(flag) does not apply to --role \(iconLayer)")
+      }
+      var lint = LintOptions()
+      lint.iconLayer = IconLayerLintOptions()
+      let (limits, budget) = try BudgetOptions.parse(parsed)
+      return Options(
+        inputs: parsed.positionals, lint: lint, configPath: parsed.value("config"),
+        json: parsed.has("json"), explain: nil, strict: parsed.has("strict"),
+        jobs: try parsed.whole("jobs") ?? ParallelMap.availableCores, limits: limits,
+        budget: budget)
     }
     var lint = LintOptions()
     lint.role = try CommonOptions.role(parsed.valueOrDefault("role"), default: .tabBar)

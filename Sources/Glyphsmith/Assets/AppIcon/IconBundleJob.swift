@@ -55,9 +55,23 @@ public enum IconBundleJob {
       }
       files[name] = (path, data)
     }
-    let document = self.document(
+    let planned = IconComposerBundle(
+      path: bundle,
+      document: document(
+        foreground: fileName(foregroundPath), dark: options.darkPath.map(fileName),
+        layers: options.layerPaths.map(fileName), background: options.background))
+    for (name, file) in files {
+      planned.provide(
+        try Artwork(
+          data: file.data, path: file.path,
+          baseDirectory: URL(fileURLWithPath: file.path).deletingLastPathComponent()), for: name)
+    }
+    let (document, notes) = try self.document(
       foreground: fileName(foregroundPath), dark: options.darkPath.map(fileName),
-      layers: options.layerPaths.map(fileName), background: options.background)
+      layers: options.layerPaths.map(fileName), background: options.background, in: planned)
+    diagnostics += notes.map {
+      Diagnostic(.note, path: foregroundPath, kind: Diagnostic.Kind.appearance, message: $0)
+    }
     let json = document.encoded()
 
     if Platform.status(ofPath: bundle) != nil, !isOwnBundle(bundle) {
@@ -80,13 +94,84 @@ public enum IconBundleJob {
     let findings = IconBundleCheck.check(
       bundle: bundle, asset: IconBundleCheck.assetName((bundle as NSString).lastPathComponent),
       svgLayer: IconLayerCheck.svg)
+    // The written layers, linted as `lint --role icon-layer BUNDLE` does.
+    let lint = findings.isEmpty ? try IconLayerLinter.lint(bundlePath: bundle) : []
     return IconBundleResult(
       bundle: bundle, layerFiles: files.keys.sorted(), diagnostics: diagnostics,
-      findings: findings)
+      findings: findings, lint: lint)
+  }
+
+  /// The share of the icon's side a foreground's canvas spans when it is not drawn for the
+  /// 1024 pt canvas: 0.65, the default glyph scale of generated documents (docs/formats.md,
+  /// "Icon Composer").
+  package static let glyphShare = 0.65
+
+  /// The `position.scale` a layer file of `canvas` (pt) is written with: `nil` (its own size,
+  /// scale 1) for a canvas of 1024 pt on its long side, drawn for Icon Composer's canvas;
+  /// else, for the foreground and `--layer` files (`cover` false), the scale that makes the
+  /// long side `glyphShare` of 1024 pt (a 24 pt glyph becomes 665.6 pt, not a speck); for a
+  /// background file (`cover`), the scale that makes the short side 1024 pt (full bleed).
+  package static func scale(canvas: Size, cover: Bool) -> Double? {
+    let long = max(canvas.width, canvas.height)
+    let short = min(canvas.width, canvas.height)
+    guard long > 0, short > 0,
+      abs(long - IconScene.canvas) > 0.5 || (cover && short < IconScene.canvas - 0.5)
+    else {
+      return nil
+    }
+    return cover ? IconScene.canvas / short : glyphShare * IconScene.canvas / long
+  }
+
+  /// The document `run` writes, from the layer files `bundle` provides (by name): the
+  /// document of `document(foreground:dark:layers:background:)` with each file placed by
+  /// `scale(canvas:cover:)`, and the foreground filled white in each of the dark (when no
+  /// `dark` file is given) and tinted appearances where its own colours would vanish (under
+  /// 3:1 against what is behind it, `IconLayerLinter.contrast`: a black glyph on the dark
+  /// background); each such fill comes with a note (a phrase) saying so.
+  /// - Throws: as `IconComposerBundle.artwork` and the renderer, naming the file.
+  package static func document(
+    foreground: String, dark: String?, layers: [String], background: IconBundleOptions.Background?,
+    in bundle: IconComposerBundle
+  ) throws -> (document: IconComposerDocument, notes: [String]) {
+    typealias Document = IconComposerDocument
+    var document = self.document(
+      foreground: foreground, dark: dark, layers: layers, background: background)
+    for g in document.groups.indices {
+      for l in document.groups[g].layers.indices {
+        guard let name = document.groups[g].layers[l].imageNames.first else { continue }
+        let cover = g == 1
+        if let scale = scale(canvas: try bundle.artwork(name).canvasSize, cover: cover) {
+          document.groups[g].layers[l].position = .init(Document.Position(scale: scale))
+        }
+      }
+    }
+    bundle.document = document
+    var fills: [Document.Specialization<Document.Fill>] = []
+    var notes: [String] = []
+    let white = Document.Color(space: .displayP3, components: [1, 1, 1, 1])
+    for appearance in [IconAppearance.dark, .tinted] where appearance != .dark || dark == nil {
+      let scene = IconScene(document, appearance: appearance)
+      guard let group = scene.groups.first(where: { $0.index == 0 }),
+        let layer = group.layers.first(where: { $0.index == 0 }),
+        let ratio = try IconLayerLinter.contrast(of: layer, group: 0, scene: scene, bundle: bundle),
+        ratio < AppIconAppearanceCheck.minimumContrast
+      else { continue }
+      fills.append(.init(appearance: appearance.documentAppearance, value: .solid(white)))
+      notes.append(
+        "the foreground's colours stand out by \(ratio.lintText):1 in the \(appearance.rawValue) "
+          + "appearance (under 3:1); it is filled white there (a \(appearance.rawValue) "
+          + "fill-specialization)\(appearance == .dark ? "; give --dark ICON to choose" : "")")
+    }
+    if !fills.isEmpty {
+      document.groups[0].layers[0].fill = .init(specializations: fills)
+      bundle.document = document
+    }
+    return (document, notes)
   }
 
   /// The document of a bundle whose layer files are named `foreground`, `dark` (its dark
-  /// appearance), `layers` (behind it) and the background's (see the type's description).
+  /// appearance), `layers` (behind it) and the background's (see the type's description),
+  /// each at its own size.
   package static func document(
     foreground: String, dark: String?, layers: [String], background: IconBundleOptions.Background?
   ) -> IconComposerDocument {
@@ -182,14 +267,22 @@ public struct IconBundleResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// Validator findings about the written bundle (none when all is well).
   public var findings: [CatalogFinding]
+  /// The written layers' lint (`lint --role icon-layer`), one report per layer file in
+  /// document order; empty when the validator has findings.
+  public var lint: [LintFileReport] = []
 
-  /// The stderr lines: warnings, findings, then `wrote BUNDLE (icon.json, N layer files)`.
+  /// The stderr lines: warnings and notes, findings, lint findings, then `wrote BUNDLE
+  /// (icon.json, N layer files)`.
   package var lines: [String] {
     let count = layerFiles.count
     return (diagnostics + findings.map(\.diagnostic)).descriptions
+      + lint.flatMap { report in report.findings.map { $0.diagnostic(path: report.path) } }
       + ["wrote \(bundle) (icon.json, \(count) layer file\(count == 1 ? "" : "s"))"]
   }
 
-  /// `nil` when the written bundle is valid; `.answerIsNo` when the validator has findings.
-  package var outcome: FailureCategory? { findings.isEmpty ? nil : .answerIsNo }
+  /// `nil` when the written bundle is valid and its layers lint without errors;
+  /// `.answerIsNo` when the validator has findings or the lint an error.
+  package var outcome: FailureCategory? {
+    findings.isEmpty && !lint.contains(where: { $0.count(.error) > 0 }) ? nil : .answerIsNo
+  }
 }

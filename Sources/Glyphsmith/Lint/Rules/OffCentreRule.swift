@@ -16,7 +16,9 @@ struct OffCentreRule: LintCheck {
   var summary: String { "ink touching a plain canvas's edge; centre of mass over 12 % off" }
   var measures: String {
     "`plain`: ink within 1/12 pt of the canvas edge (may be clipped); every role: the ink's "
-      + "centre of mass off the canvas centre, as a share of the side"
+      + "centre of mass off the canvas centre, as a share of the side (`icon-layer`: of a "
+      + "layer as placed on the 1024 pt canvas; a background, full bleed or edge to edge, is never "
+      + "off-centre)"
   }
   var valueAndLimit: String { "px touching / 0 (warning); share / 0.12 (info)" }
   var severityNote: String? { "see left" }
@@ -96,5 +98,42 @@ struct OffCentreRule: LintCheck {
           value: offset, limit: limitShare))
     }
     return findings
+  }
+
+  /// `icon-layer`: the centre of mass of a layer (not a background, full bleed or edge to edge) as its document
+  /// places it on the canvas, off the canvas centre by more than the limit (info); ink at the
+  /// canvas's edge is the background's business, not a finding.
+  func findings(inLayer context: IconLayerContext) -> [LintFinding] {
+    guard !context.isBackground else { return [] }
+    let side = context.side
+    var total = 0.0
+    var sx = 0.0
+    var sy = 0.0
+    for y in 0..<side {
+      for x in 0..<side {
+        let a = Double(context.coverage[y * side + x])
+        if a == 0 { continue }
+        total += a
+        sx += a * (Double(x) + 0.5)
+        sy += a * (Double(y) + 0.5)
+      }
+    }
+    guard total > 0 else { return [] }
+    let dx = (sx / total - Double(side) / 2) / Double(side)
+    let dy = (sy / total - Double(side) / 2) / Double(side)
+    let offset = max(abs(dx), abs(dy))
+    let limit = context.limit(.offCentre, default: Self.centreOffset)
+    guard offset > limit else { return [] }
+    let direction =
+      abs(dx) >= abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up")
+    return [
+      context.finding(
+        .offCentre,
+        "the layer's centre of mass sits \(Int((offset * 100).rounded())) % of the canvas "
+          + "\(direction) of centre (limit \(Int((limit * 100).rounded())) %); check its "
+          + "position (translation-in-points) or its art",
+        severity: .info, box: context.box { context.coverage[$0] >= 128 }, value: offset,
+        limit: limit)
+    ].compactMap { $0 }
   }
 }

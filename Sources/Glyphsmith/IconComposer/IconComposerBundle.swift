@@ -1,0 +1,92 @@
+import Foundation
+
+/// An Icon Composer `.icon` bundle opened for drawing and linting: its `icon.json` read with
+/// the model (`IconComposerDocument`), its layer files (`Assets/NAME`) loaded on first use
+/// as every input is (`Artwork`: PNG by its signature, anything else as SVG through librsvg).
+///
+/// Not thread-safe (librsvg handles are not): each task opens its own.
+package final class IconComposerBundle {
+  /// The bundle's path, as given (trailing slashes removed).
+  package let path: String
+  /// The document (the `.icon` writer's is settled in steps: `IconBundleJob.document`).
+  package var document: IconComposerDocument
+  private var artworks: [String: Artwork] = [:]
+
+  /// Opens the bundle at `path`.
+  /// - Throws: `GlyphsmithError.unreadable` naming `icon.json` when it is missing or cannot be
+  ///   read; `.unusable` naming it when it is not JSON (line and column) or not a document
+  ///   (its top level not an object, no `groups`).
+  package init(path: String) throws {
+    var path = path
+    while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+    self.path = path
+    let jsonPath = path + "/icon.json"
+    guard let data = FileManager.default.contents(atPath: jsonPath) else {
+      throw GlyphsmithError.unreadable(
+        path: jsonPath,
+        reason: Platform.kind(ofPath: jsonPath) == nil
+          ? "no such file; a .icon bundle holds icon.json and Assets/" : "cannot be read")
+    }
+    let read: (document: IconComposerDocument, problems: [IconComposerDocument.Problem])
+    do {
+      read = try IconComposerDocument.read(data)
+    } catch {
+      switch error {
+      case .syntax(let description, _):
+        throw GlyphsmithError.unusable(path: jsonPath, problem: description)
+      case .shape(let problem):
+        throw GlyphsmithError.unusable(path: jsonPath, problem: problem)
+      case .decoding(_, let error):
+        throw GlyphsmithError.unusable(path: jsonPath, problem: "cannot be read (\(error))")
+      }
+    }
+    if read.document.groups.isEmpty,
+      let problem = read.problems.first(where: { $0.keyPath.isEmpty || $0.keyPath == "groups" })
+    {
+      throw GlyphsmithError.unusable(
+        path: jsonPath,
+        problem: "\(problem.keyPath.isEmpty ? "(top level)" : problem.keyPath): \(problem.message)")
+    }
+    document = read.document
+  }
+
+  /// A document in memory whose layer files are in `path/Assets/` (the `.icon` writer's
+  /// document before it is written, a layer linted alone).
+  package init(path: String, document: IconComposerDocument) {
+    self.path = path
+    self.document = document
+  }
+
+  /// The bundle's name without `.icon` (`AppIcon`).
+  package var name: String {
+    let last = (path as NSString).lastPathComponent
+    return last.hasSuffix(".icon") ? String(last.dropLast(5)) : last
+  }
+
+  /// The path of the layer file `imageName`: `PATH/Assets/NAME`.
+  package func filePath(_ imageName: String) -> String { path + "/Assets/" + imageName }
+
+  /// The layer file `imageName`, loaded once.
+  /// - Throws: as `Artwork(path:)`, naming the file (`NAME.icon/Assets/Logo.svg`).
+  package func artwork(_ imageName: String) throws -> Artwork {
+    if let artwork = artworks[imageName] { return artwork }
+    let artwork = try Artwork(path: filePath(imageName))
+    artworks[imageName] = artwork
+    return artwork
+  }
+
+  /// Uses `artwork` for `imageName` instead of reading `Assets/` (a layer linted from memory).
+  package func provide(_ artwork: Artwork, for imageName: String) {
+    artworks[imageName] = artwork
+  }
+
+  /// The distinct layer file names the document draws, in document order (groups front
+  /// first, each layer's `image-name`, then its specializations' names).
+  package var imageNames: [String] {
+    var names: [String] = []
+    for (_, layer) in document.layersWithPaths {
+      for name in layer.imageNames where !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+}

@@ -1,0 +1,49 @@
+extension LintRule {
+  /// An Icon Composer layer that vanishes in the dark or tinted appearance.
+  public static let appearanceContrast = LintRule(id: "appearance-contrast")
+}
+
+/// `appearance-contrast` (`--role icon-layer`): a layer that vanishes in the dark or tinted
+/// appearance: drawn as its document draws it there (its fill, opacity and blend mode in
+/// that appearance; tinted by luminance, `IconComposerRenderer`) over what is behind it
+/// (the background fill, the groups behind and the layers behind it in its group), the
+/// contrast that the best-contrasted tenth of its ink reaches is under 3:1 (WCAG 2.1 SC
+/// 1.4.11, non-text contrast, the bound `appicon`'s `--foreground` check uses). Backgrounds
+/// (`IconLayerContext.isBackground`) have nothing of their own behind them and are not
+/// checked, nor layers drawn at under 50 % opacity (faint by design) or not drawn in the
+/// appearance.
+struct AppearanceContrastRule: IconLayerOnlyCheck {
+  var id: LintRule { .appearanceContrast }
+  var layerSeverity: LintSeverity { .warning }
+  var summary: String {
+    "icon-layer: a layer under 3:1 contrast with what is behind it\nin the dark or tinted appearance"
+  }
+  var measures: String {
+    "`icon-layer`: a layer (not a background: full bleed or edge to edge; drawn at 50 % "
+      + "opacity or more) in "
+      + "the dark and tinted appearances, drawn over what is behind it there: the contrast "
+      + "ratio that the best-contrasted tenth of its ink reaches (90th percentile over px at "
+      + "least half covered)"
+  }
+  var valueAndLimit: String { "contrast ratio / 3 (WCAG 2.1 non-text contrast)" }
+  func defaultLimit(role: Role, sizePt: Double) -> Double { AppIconAppearanceCheck.minimumContrast }
+
+  func findings(inLayer context: IconLayerContext) -> [LintFinding] {
+    let limit = context.limit(.appearanceContrast, default: AppIconAppearanceCheck.minimumContrast)
+    return context.contrasts.filter { $0.ratio < limit }.compactMap { contrast in
+      let fix =
+        contrast.appearance == .dark
+        ? "give the layer a dark fill-specialization in a light colour, or another file for "
+          + "dark (appicon --dark)"
+        : "give the layer a tinted fill-specialization in a light colour (tinted icons are "
+          + "made from luminance)"
+      return context.finding(
+        .appearanceContrast,
+        "in the \(contrast.appearance.rawValue) appearance (\(contrast.keyPath)) the layer "
+          + "stands out from what is behind it by at most \(contrast.ratio.lintText):1 over "
+          + "90 % of its ink (limit \(limit.lintText):1): it vanishes; \(fix)",
+        severity: .warning, box: context.box { context.coverage[$0] >= 128 },
+        value: contrast.ratio, limit: limit)
+    }
+  }
+}

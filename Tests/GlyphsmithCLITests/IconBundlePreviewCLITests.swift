@@ -1,0 +1,82 @@
+import Foundation
+import Glyphsmith
+import GlyphsmithTestFixtures
+import Testing
+
+/// Issue 35: `appicon NAME.icon --preview FILE` draws the contact sheet of any Icon Composer
+/// bundle (Apple's own too), the same bytes every run; `--format icon --preview FILE` draws
+/// the bundle just written; options that would write an icon are usage errors.
+@Suite struct IconBundlePreviewCLITests {
+  @Test func aBundlesContactSheetIsWrittenTheSameEveryTime() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bundle = IconComposerFixtures.bundle("tophat/Tophat/AppIcon.icon").path
+    let first = try CLIRunner.run(["appicon", bundle, "--preview", "a.png"], in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr == "wrote a.png (an approximation of \(bundle))\n")
+    let second = try CLIRunner.run(["appicon", bundle, "--preview", "b.png"], in: dir)
+    #expect(second.status == 0)
+    let a = try Data(contentsOf: dir.appendingPathComponent("a.png"))
+    #expect(a == (try Data(contentsOf: dir.appendingPathComponent("b.png"))))
+    let image = try PNGCodec.decode(a, path: "a.png")
+    #expect(image.width == 696 && image.height == 1159)
+  }
+
+  @Test func theBundleWrittenIsPreviewed() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let icons = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "assets/icons")
+    try FileManager.default.copyItem(
+      at: icons.appendingPathComponent("star.svg"), to: dir.appendingPathComponent("star.svg"))
+    let result = try CLIRunner.run(
+      [
+        "appicon", "star.svg", "--format", "icon", "-o", "Star.icon", "--background", "#0A84FF",
+        "--preview", "star.png",
+      ], in: dir)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.hasSuffix(
+        "wrote Star.icon (icon.json, 1 layer file)\nwrote star.png (an approximation of Star.icon)\n"
+      ))
+    let image = try PNGCodec.decode(
+      Data(contentsOf: dir.appendingPathComponent("star.png")), path: "star.png")
+    #expect(image.width == 696)
+  }
+
+  @Test(arguments: [
+    (
+      [] as [String],
+      "is an Icon Composer bundle: give --preview FILE to draw it, or write one with "
+        + "FOREGROUND --format icon -o"
+    ),
+    (
+      ["--preview", "x.png", "-o", "y.icon"],
+      "--output does not apply to the preview of a .icon bundle"
+    ),
+    (
+      ["--preview", "x.png", "--legacy"], "--legacy does not apply to the preview of a .icon bundle"
+    ),
+  ])
+  func writingOptionsAreUsageErrors(extra: [String], message: String) throws {
+    let bundle = IconComposerFixtures.bundle("tophat/Tophat/AppIcon.icon").path
+    let result = try CLIRunner.run(["appicon", bundle] + extra)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test func aBundleThatCannotBeReadIsNamed() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("Gone.icon"), withIntermediateDirectories: true)
+    let result = try CLIRunner.run(["appicon", "Gone.icon", "--preview", "p.png"], in: dir)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "Gone.icon/icon.json: error: cannot read: no such file; a .icon bundle holds "
+        + "icon.json and Assets/\n")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("p.png").path))
+  }
+}
