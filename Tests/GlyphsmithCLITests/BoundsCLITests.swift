@@ -107,6 +107,35 @@ struct BoundsCLITests {
     Self.expectNoIsolationCatch(assets)
   }
 
+  /// Text Pango cannot make a font for at the output scale (a 4096 px font-size drawn at
+  /// 512 / 24 = 21.3x, 87,381 px) was left out of the picture, exit 0, with three raw
+  /// "(process:N): Pango-WARNING **" lines on stderr from `render` and none from `assets`: it
+  /// is the same error as the text FreeType refuses, named by file, in every command.
+  @Test func textPangoCannotMakeAFontForIsAnErrorNotLibraryWarnings() throws {
+    let svg =
+      "<svg \(Self.ns) width=\"24\" height=\"24\"><rect width=\"10\" height=\"10\"/>"
+      + "<text font-size=\"4096\" y=\"20\">Hi</text></svg>"
+    let dir = try Self.folder([("big.svg", Data(svg.utf8))])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let message =
+      "big.svg: error: too large: text too large for FreeType at this scale (glyphs past about "
+      + "20,000 px); use a smaller font-size or scale\n"
+    let render = try CLIRunner.run(
+      ["render", "big.svg", "-o", "big.png", "-w", "512", "--height", "512"], in: dir)
+    #expect(render.status == 2)
+    #expect(render.stderr == message)
+    let assets = try CLIRunner.run(
+      ["assets", "big.svg", "-o", "A.xcassets", "--role", "plain", "--size", "512", "--scales", "1"],
+      in: dir)
+    #expect(assets.status == 2)
+    #expect(assets.stderr.hasPrefix(message), "\(assets.stderr)")
+    #expect(!assets.stderr.contains("Pango"))
+    Self.expectNoIsolationCatch(assets)
+    // At 24 px the same file draws.
+    let small = try CLIRunner.run(["render", "big.svg", "-o", "small.png"], in: dir)
+    #expect(small.status == 0 && small.stderr.isEmpty, "\(small.stderr)")
+  }
+
   @Test func octavesFromADTDDefaultAreClampedLikeWrittenOnes() throws {
     let viaDefault =
       "<!DOCTYPE svg [<!ATTLIST feTurbulence numOctaves CDATA \"99999\">]>"

@@ -25,7 +25,27 @@ enum GErrorBridge {
   /// `call` for librsvg: a GError becomes `RenderError.invalidSVG` naming `path`; cairo's
   /// "rendering error: NoMemory" (the memory budget reached) and FreeType's refusal of a
   /// glyph too large ("FreetypeError") become `.tooLarge`.
+  ///
+  /// GLib messages logged meanwhile (`LibraryLog`): Pango's "failed to create cairo scaled
+  /// font" (it then draws the text as nothing, exit 0 before) is the same `.tooLarge` as
+  /// FreeType's refusal; other messages go on to stderr as GLib writes them.
   static func callSVG<T>(
+    path: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
+  ) throws -> T {
+    let (result, messages) = try LibraryLog.capturing { try uncapturedCallSVG(path: path, body) }
+    if messages.contains(where: { $0.contains("failed to create cairo scaled font") }) {
+      throw RenderError.tooLarge(path: path, what: textTooLarge)
+    }
+    LibraryLog.pass(messages)
+    return result
+  }
+
+  /// What `.tooLarge` says of text FreeType or Pango cannot draw at the output scale.
+  static let textTooLarge =
+    "text too large for FreeType at this scale (glyphs past about 20,000 px); "
+    + "use a smaller font-size or scale"
+
+  private static func uncapturedCallSVG<T>(
     path: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> T
   ) throws -> T {
     try call(
@@ -40,10 +60,7 @@ enum GErrorBridge {
         }
         // FreeType refuses glyphs past about 20,000 px at the output scale.
         if message.hasSuffix("rendering error: FreetypeError") {
-          return RenderError.tooLarge(
-            path: path,
-            what: "text too large for FreeType at this scale (glyphs past about 20,000 px); "
-              + "use a smaller font-size or scale")
+          return RenderError.tooLarge(path: path, what: textTooLarge)
         }
         return RenderError.invalidSVG(path: path, message: readable(message))
       }, body)
