@@ -92,13 +92,40 @@ extension CatalogWalk {
   }
 
   /// Lines of the `"filename"` keys, matched to the entries that have one, in order.
+  /// The file's bytes are scanned line by line (no `String` of the whole file and no
+  /// Foundation search per line: the catalog check runs this for every set, issue 36).
   func assignLines(_ entries: inout [CatalogEntry], contentsPath: String) {
-    guard let text = try? String(contentsOfFile: contentsPath, encoding: .utf8) else { return }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let numbers = lines.indices.filter { lines[$0].contains("\"filename\"") }.map { $0 + 1 }
+    guard let data = FileManager.default.contents(atPath: contentsPath) else { return }
+    let numbers = Self.linesHolding(Array("\"filename\"".utf8), in: data)
     let withFile = entries.indices.filter { entries[$0].filename != nil }
     guard numbers.count == withFile.count else { return }
     for (i, line) in zip(withFile, numbers) { entries[i].line = line }
+  }
+
+  /// The 1-based numbers of the lines of `data` (split at LF) that hold `key`'s bytes.
+  static func linesHolding(_ key: [UInt8], in data: Data) -> [Int] {
+    guard let first = key.first else { return [] }
+    return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [Int] in
+      var numbers: [Int] = []
+      var line = 1
+      var found = false
+      var i = 0
+      while i < bytes.count {
+        let byte = bytes[i]
+        if byte == 10 {
+          if found { numbers.append(line) }
+          line += 1
+          found = false
+        } else if !found, byte == first, i + key.count <= bytes.count {
+          var j = 1
+          while j < key.count && bytes[i + j] == key[j] { j += 1 }
+          found = j == key.count
+        }
+        i += 1
+      }
+      if found { numbers.append(line) }
+      return numbers
+    }
   }
 
   /// Idiom, scale, appearance values and the referenced file of one entry.
