@@ -594,10 +594,13 @@ public struct AssetsJob: Sendable {
     // exit code (see `AssetPlatformWriter.findings(in:inputs:written:)`).
     let done = zip(inputs, timed.map(\.0)).filter { $0.1.status != .failed }
     let written = done.filter { $0.1.status == .written }.map(\.0)
+    let checkStart = DispatchTime.now().uptimeNanoseconds
     for output in outputs {
       report.catalogFindings += try output.writer.findings(
         in: output.context, inputs: done.map(\.0), written: written)
     }
+    report.statistics.checkSeconds =
+      Double(DispatchTime.now().uptimeNanoseconds - checkStart) / 1e9
     return report
   }
 

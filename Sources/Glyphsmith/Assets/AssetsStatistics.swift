@@ -15,6 +15,10 @@ public struct AssetsStatistics: Equatable, Sendable {
   /// Of the task time, the canonical read of SVG inputs (`CanonicalSVG`: libxml2's read, the
   /// canonical rewrite and writing it out for librsvg), in seconds (issue 33).
   public var canonicalSeconds = 0.0
+  /// The checks of the written outputs in the parent process after the workers (the catalog
+  /// check of each output folder, `AssetPlatformWriter.findings`), wall-clock seconds; not
+  /// part of the task time (issue 36: it was 18-28 % of an `assets` run's CPU, unseen).
+  public var checkSeconds = 0.0
   /// The canonical read's share of the task time (0...1; 0 when nothing was timed).
   public var canonicalShare: Double { taskSeconds > 0 ? canonicalSeconds / taskSeconds : 0 }
   /// Glyphsmith's own compute time relative to the libraries' time:

@@ -371,7 +371,8 @@ package struct AssetsBatch: Sendable {
   }
 
   /// `stats: N renders in W s wall; task time ...; overhead P %; canonical read C s (S % of
-  /// task time)` (`--stats`), `seconds` the wall time so far.
+  /// task time); output check K s` (`--stats`; the check is the parent's, after the workers),
+  /// `seconds` the wall time so far.
   package static func statistics(_ report: AssetsReport, seconds: Double) -> String {
     let s = report.statistics
     let overhead =
@@ -381,8 +382,8 @@ package struct AssetsBatch: Sendable {
         "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead ",
       s.renders, seconds, s.taskSeconds, s.librarySeconds, s.writeSeconds) + overhead
       + String(
-        format: "; canonical read %.3f s (%.1f %% of task time)", s.canonicalSeconds,
-        s.canonicalShare * 100)
+        format: "; canonical read %.3f s (%.1f %% of task time); output check %.3f s",
+        s.canonicalSeconds, s.canonicalShare * 100, s.checkSeconds)
   }
 
   /// `.unusableInput` when any input failed or the report holds an error (a record of
