@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Issue 38's corpus check of the fidelity rewrites (docs/render.md, "What Glyphsmith draws
 differently from librsvg 2.54"): every icon of each folder is rendered by two builds of
-glyphsmith-render (`assets`, @1x-@3x PNG image sets, compact variants too), and every PNG is
-compared byte for byte. Each icon whose PNGs differ is listed with the pixels that differ and
-the rewrites whose trigger its SVG holds (found here independently of the Swift code, from the
-same rules); a changed icon with no trigger is a regression and makes the exit code 1.
+glyphsmith-render (`render` at @1x and @3x: its own colours and canvas, nothing fitted), and
+every PNG is compared byte for byte. Each icon whose PNGs differ is listed with the pixels that
+differ and the rewrites whose trigger its SVG holds (found here independently of the Swift
+code, from the same rules; a "?" marks a trigger read loosely); a changed icon with no trigger
+is a regression and makes the exit code 1.
 
-Usage: scripts/fidelity-corpus.py OLD_BINARY NEW_BINARY [FOLDER...] [--out DIR]
+Usage: scripts/fidelity-corpus.py OLD_BINARY NEW_BINARY [FOLDER...] [--out DIR] [--jobs N]
 Default folders: ../shared/corpus/lucide and every ../shared/corpus/heroicons* beside the
 checkout, and the sample icons in assets/ (assets/icons, assets/system-glyphs).
-Prints one line per changed icon and a summary per folder; writes OUT/summary.json."""
+Prints one line per changed icon (pixels that differ, or which build failed) and a summary
+per folder; writes OUT/summary.json."""
 from pathlib import Path
 import argparse
+import concurrent.futures
 import json
 import re
 import shutil
@@ -103,10 +106,11 @@ def triggers(svg_path):
         name = local(element.tag)
         attributes = {local(k): v for k, v in element.attrib.items() if not k.startswith("{")}
         for key, value in attributes.items():
-            if key in ("x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr", "rx", "ry") \
+            if key in ("x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr", "rx", "ry",
+                       "x", "y", "width", "height") \
                     and name in ("linearGradient", "radialGradient", "rect", "circle",
-                                 "ellipse", "line") and value.strip() != "auto" \
-                    and not LENGTH.match(value):
+                                 "ellipse", "line", "pattern", "mask") \
+                    and value.strip() != "auto" and not LENGTH.match(value):
                 found.add("invalid-value")
             if key.endswith("Units") and value.strip() not in UNITS:
                 found.add("invalid-value")
@@ -143,20 +147,54 @@ def triggers(svg_path):
             found.add("degenerate-gradient")
         if name in ("clipPath", "mask") and "transform" in attributes:
             found.add("clip-transform?")
+        own_id = attributes.get("id")
+        if own_id:
+            for inner in element.iter():
+                values = " ".join(v for k, v in inner.attrib.items())
+                if f"url(#{own_id})" in values.replace(" ", "") or (
+                        local(inner.tag) == "use" and inner is not element
+                        and any(v == f"#{own_id}" for k, v in inner.attrib.items()
+                                if local(k) == "href")):
+                    found.add("reference-cycle?")
     return found
 
 
 # MARK: - Runs
 
+SCALES = (1, 3)
 
-def render(binary, folder, out):
-    """Every icon of `folder` as image sets under `out` (stderr kept for the report)."""
-    result = subprocess.run(
-        [binary, "assets", str(folder), "-o", str(out / "Icons.xcassets"), "--compact"],
-        capture_output=True, text=True)
-    # The output folder and the timing differ between the two runs by construction.
-    text = result.stderr.replace(str(out), "OUT")
-    return result.returncode, re.sub(r"in [0-9.]+ s", "in S s", text)
+
+def render(binary, icon, out):
+    """`icon` drawn at each of SCALES (`render`: its own colours and canvas, nothing fitted)
+    into `out`; returns (exit codes, stderr) with the folder written OUT."""
+    codes, errors = [], []
+    for scale in SCALES:
+        target = out / f"{icon.stem}@{scale}x.png"
+        result = subprocess.run(
+            [binary, "render", str(icon), "-o", str(target), "--scale", str(scale)],
+            capture_output=True, text=True)
+        codes.append(result.returncode)
+        errors.append(result.stderr.replace(str(out), "OUT"))
+    return codes, errors
+
+
+def compare(job):
+    """One icon through both binaries: (icon, [(file, pixels)], old run, new run)."""
+    icon, work, old, new = job
+    runs = {}
+    for which, binary in (("old", old), ("new", new)):
+        runs[which] = render(binary, icon, work / which)
+    files = []
+    for scale in SCALES:
+        name = f"{icon.stem}@{scale}x.png"
+        a, b = work / "old" / name, work / "new" / name
+        if a.exists() and b.exists() and a.read_bytes() == b.read_bytes():
+            continue
+        if not a.exists() and not b.exists():
+            continue
+        pixels = differing_pixels(a, b) if a.exists() and b.exists() else None
+        files.append((name, pixels))
+    return icon, files, runs["old"], runs["new"]
 
 
 def main():
@@ -165,6 +203,7 @@ def main():
     parser.add_argument("new")
     parser.add_argument("folders", nargs="*")
     parser.add_argument("--out", default=None)
+    parser.add_argument("--jobs", type=int, default=2)
     options = parser.parse_args()
     folders = [Path(f) for f in options.folders]
     if not folders:
@@ -181,41 +220,42 @@ def main():
         icons = sorted(folder.glob("*.svg"))
         work = out / folder.name
         shutil.rmtree(work, ignore_errors=True)
-        runs = {}
-        for which, binary in (("old", options.old), ("new", options.new)):
-            (work / which).mkdir(parents=True)
-            runs[which] = render(binary, folder, work / which)
-        pngs = sorted(p.relative_to(work / "old") for p in (work / "old").rglob("*.png"))
-        new_pngs = sorted(p.relative_to(work / "new") for p in (work / "new").rglob("*.png"))
-        changed = {}
-        for relative in sorted(set(pngs) | set(new_pngs)):
-            a, b = work / "old" / relative, work / "new" / relative
-            if a.exists() and b.exists() and a.read_bytes() == b.read_bytes():
+        (work / "old").mkdir(parents=True)
+        (work / "new").mkdir(parents=True)
+        jobs = [(icon, work, options.old, options.new) for icon in icons]
+        with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
+            results = list(pool.map(compare, jobs))
+        changed = 0
+        identical = 0
+        other_stderr = []
+        for icon, files, old_run, new_run in results:
+            identical += len(SCALES) - len(files)
+            if old_run != new_run and not files:
+                other_stderr.append(icon.name)
+            if not files and old_run == new_run:
                 continue
-            icon = relative.parts[1].removesuffix(".imageset").removesuffix("-compact")
-            pixels = differing_pixels(a, b) if a.exists() and b.exists() else -1
-            changed.setdefault(icon, []).append((str(relative), pixels))
-        same_stderr = runs["old"] == runs["new"]
-        for icon, files in sorted(changed.items()):
-            rules = sorted(triggers(folder / f"{icon}.svg"))
-            pixels = sum(max(p, 0) for _, p in files)
+            changed += 1
+            rules = sorted(triggers(icon))
             if not rules:
                 regressions += 1
-            print(f"CHANGED {folder.name}/{icon}.svg: {pixels} px in {len(files)} PNGs; "
+            if any(p is None for _, p in files):
+                what = ("old failed: " + " ".join(e.strip() for e in old_run[1] if e.strip())
+                        if any(old_run[0]) else
+                        "new failed: " + " ".join(e.strip() for e in new_run[1] if e.strip()))
+            else:
+                what = f"{sum(p for _, p in files)} px differ"
+            print(f"CHANGED {folder.name}/{icon.name}: {what} "
+                  f"(@{'x, @'.join(str(s) for s in SCALES)}x); "
                   f"rule: {', '.join(rules) or 'NONE (regression)'}")
             summary["changed"].append(
-                {"folder": folder.name, "icon": icon, "pixels": pixels, "rules": rules,
+                {"folder": folder.name, "icon": icon.name, "what": what, "rules": rules,
                  "files": files})
-        line = (f"{folder}: {len(icons)} icons, {len(pngs)} PNGs, {len(changed)} icons changed, "
-                f"{len(pngs) - sum(len(f) for f in changed.values())} PNGs byte-identical; "
-                f"exit codes {runs['old'][0]}/{runs['new'][0]}, stderr "
-                f"{'same' if same_stderr else 'DIFFERS'}")
-        print(line)
+        print(f"{folder}: {len(icons)} icons, {len(icons) * len(SCALES)} PNGs "
+              f"(@{'x, @'.join(str(s) for s in SCALES)}x), {changed} icons changed, "
+              f"{identical} PNGs byte-identical")
         summary["folders"].append(
-            {"folder": str(folder), "icons": len(icons), "pngs": len(pngs),
-             "changed": len(changed), "sameStderr": same_stderr})
-        if not same_stderr:
-            regressions += 1
+            {"folder": str(folder), "icons": len(icons), "changed": changed,
+             "identicalPNGs": identical})
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     print(f"work in {out}")
     return 1 if regressions else 0

@@ -15,65 +15,41 @@ import Foundation
 enum DegenerateGradientRewrite: FidelityRewrite {
   static let name = "degenerate-gradient"
 
+  /// The attributes that decide whether a gradient has extent, with the element they are
+  /// inherited from (`x1` only from linear gradients, SVG 2 §14.4.2).
+  static let geometry: [String: String] = [
+    "x1": "linearGradient", "y1": "linearGradient", "x2": "linearGradient",
+    "y2": "linearGradient", "r": "radialGradient", "fr": "radialGradient",
+  ]
+
+  /// What a gradient resolves to through its `href` chain.
+  struct Resolved {
+    /// `geometry`'s attributes, from the first element of the chain that has them.
+    var values: [String: String] = [:]
+    /// The first element of the chain with `<stop>` children, and those stops.
+    var stops: (owner: xmlNodePtr, stops: [xmlNodePtr])?
+  }
+
   static func apply(_ root: xmlNodePtr) -> Bool {
     let gradients = SVGNormalizer.allElements(root).filter {
       SVGNormalizer.gradients.contains(SVGNormalizer.name($0))
     }
     guard !gradients.isEmpty else { return false }
-    let map = SVGNormalizer.ids(root)
-    /// The gradient `node` inherits from (same document), or `nil`.
-    func template(_ node: xmlNodePtr) -> xmlNodePtr? {
-      guard let id = SVGNormalizer.localID(SVGNormalizer.attribute(node, "href")),
-        let target = map[id], SVGNormalizer.gradients.contains(SVGNormalizer.name(target))
-      else { return nil }
-      return target
-    }
-    /// The chain `node`, its template, its template's ..., cut where it would repeat.
-    func chain(_ node: xmlNodePtr) -> [xmlNodePtr] {
-      var out: [xmlNodePtr] = []
-      var seen: Set<xmlNodePtr> = []
-      var current: xmlNodePtr? = node
-      while let n = current, !seen.contains(n) {
-        out.append(n)
-        seen.insert(n)
-        current = template(n)
-      }
-      return out
-    }
-    /// `local` from the first element of the chain that has it (`kinds`: element names it
-    /// is inherited from).
-    func resolved(_ links: [xmlNodePtr], _ local: String, from kinds: Set<String>) -> String? {
-      for n in links where kinds.contains(SVGNormalizer.name(n)) {
-        if let value = SVGNormalizer.attribute(n, local) { return value }
-      }
-      return nil
-    }
-    /// The stops that apply: the first element of the chain that has any.
-    func stops(_ links: [xmlNodePtr]) -> (owner: xmlNodePtr, stops: [xmlNodePtr])? {
-      for n in links {
-        let own = SVGNormalizer.elements(n).filter { SVGNormalizer.name($0) == "stop" }
-        if !own.isEmpty { return (n, own) }
-      }
-      return nil
-    }
-
+    let resolved = resolve(gradients, ids: SVGNormalizer.ids(root))
     var degenerate: [(node: xmlNodePtr, last: xmlNodePtr)] = []
-    var owners: [xmlNodePtr: (owner: xmlNodePtr, stops: [xmlNodePtr])] = [:]
     for node in gradients {
-      let links = chain(node)
-      guard let found = stops(links) else { continue }
-      owners[node] = found
-      if isDegenerate(node, links: links, resolved: resolved), let last = found.stops.last {
-        degenerate.append((node, last))
-      }
+      guard let info = resolved[node], let last = info.stops?.stops.last,
+        isDegenerate(SVGNormalizer.name(node), info.values)
+      else { continue }
+      degenerate.append((node, last))
     }
     guard !degenerate.isEmpty else { return false }
     let rewritten = Set(degenerate.map(\.node))
     // Those inheriting stops from a gradient about to be rewritten keep copies of them.
     for node in gradients where !rewritten.contains(node) {
-      guard let (owner, stops) = owners[node], owner != node, rewritten.contains(owner) else {
-        continue
-      }
+      guard let (owner, stops) = resolved[node]?.stops, owner != node,
+        rewritten.contains(owner)
+      else { continue }
       for stop in stops { copy(stop, into: node, offset: nil) }
     }
     // Copies first: a rewritten gradient may hold the last stop of another.
@@ -89,34 +65,65 @@ enum DegenerateGradientRewrite: FidelityRewrite {
       }
       if SVGNormalizer.name(node) == "radialGradient" {
         xmlSetProp(node, "r", "1")
-        if resolved(chain(node), "fr", from: ["radialGradient"]) != nil {
-          xmlSetProp(node, "fr", "0")
-        }
+        if resolved[node]?.values["fr"] != nil { xmlSetProp(node, "fr", "0") }
       }
     }
     return true
   }
 
-  /// Whether the gradient has no extent: a radial one's `r` is zero, a linear one's
-  /// (x1, y1) is (x2, y2) (defaults 0, 0, 100 %, 0).
-  static func isDegenerate(
-    _ node: xmlNodePtr, links: [xmlNodePtr],
-    resolved: ([xmlNodePtr], String, Set<String>) -> String?
-  ) -> Bool {
-    func length(_ local: String, _ fallback: String, _ kind: String) -> (Double, String)? {
-      guard let value = SVGValueGrammar.length(resolved(links, local, [kind]) ?? fallback) else {
-        return nil
+  /// Every gradient's `Resolved`, each chain followed once (linear in the gradients: a
+  /// 2,500-link chain must not cost 2,500 walks of it); a chain closing a cycle ends where
+  /// it would repeat.
+  static func resolve(_ gradients: [xmlNodePtr], ids: [String: xmlNodePtr])
+    -> [xmlNodePtr: Resolved]
+  {
+    func template(_ node: xmlNodePtr) -> xmlNodePtr? {
+      guard let id = SVGNormalizer.localID(SVGNormalizer.attribute(node, "href")),
+        let target = ids[id], SVGNormalizer.gradients.contains(SVGNormalizer.name(target))
+      else { return nil }
+      return target
+    }
+    var memo: [xmlNodePtr: Resolved] = [:]
+    for start in gradients where memo[start] == nil {
+      var walk: [xmlNodePtr] = []
+      var onWalk: Set<xmlNodePtr> = []
+      var current: xmlNodePtr? = start
+      while let n = current, memo[n] == nil, !onWalk.contains(n) {
+        walk.append(n)
+        onWalk.insert(n)
+        current = template(n)
       }
+      // `current`: a resolved gradient the walk ends on, or one it repeats (a cycle: the
+      // walk's last element inherits nothing).
+      var inherited = current.flatMap { memo[$0] } ?? Resolved()
+      for node in walk.reversed() {
+        var own = inherited
+        let kind = SVGNormalizer.name(node)
+        for (local, from) in geometry where from == kind {
+          if let value = SVGNormalizer.attribute(node, local) { own.values[local] = value }
+        }
+        let stops = SVGNormalizer.elements(node).filter { SVGNormalizer.name($0) == "stop" }
+        if !stops.isEmpty { own.stops = (node, stops) }
+        memo[node] = own
+        inherited = own
+      }
+    }
+    return memo
+  }
+
+  /// Whether a gradient of `kind` with the resolved `values` has no extent: a radial one's
+  /// `r` is zero, a linear one's (x1, y1) is (x2, y2) (defaults 0, 0, 100 %, 0).
+  static func isDegenerate(_ kind: String, _ values: [String: String]) -> Bool {
+    func length(_ local: String, _ fallback: String) -> (Double, String)? {
+      guard let value = SVGValueGrammar.length(values[local] ?? fallback) else { return nil }
       return (value.value, value.value == 0 ? "" : value.unit)
     }
-    switch SVGNormalizer.name(node) {
+    switch kind {
     case "radialGradient":
-      guard let r = length("r", "50%", "radialGradient") else { return false }
-      return r.0 == 0
+      return length("r", "50%")?.0 == 0
     case "linearGradient":
-      let kind = "linearGradient"
-      guard let x1 = length("x1", "0", kind), let y1 = length("y1", "0", kind),
-        let x2 = length("x2", "100%", kind), let y2 = length("y2", "0", kind)
+      guard let x1 = length("x1", "0"), let y1 = length("y1", "0"),
+        let x2 = length("x2", "100%"), let y2 = length("y2", "0")
       else { return false }
       return x1 == x2 && y1 == y2
     default:

@@ -18,5 +18,6 @@ enum FidelityRewrites {
     PointListRewrite.self,
     DegenerateGradientRewrite.self,
     ClipTransformRewrite.self,
+    ReferenceCycleRewrite.self,
   ]
 }
