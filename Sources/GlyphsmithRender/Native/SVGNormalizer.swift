@@ -23,6 +23,8 @@ import Foundation
 ///   square of the stroke width, aligned with the x axis): becomes `M x y h ε M x y`, ε =
 ///   1/1024 of the viewBox's larger side, since Cairo draws no cap at @1x for a zero-length
 ///   segment (nor for one shorter than its 1/256 px fixed-point step).
+/// - the fidelity rules of issue 38 (`FidelityRewrites`, one file each in `Fidelity/`),
+///   before all of the above.
 enum SVGNormalizer {
   /// Largest number of `<use>` elements expanded in one document (the preflight's `--max-use`
   /// bound has refused larger expansions before this runs).
@@ -32,11 +34,14 @@ enum SVGNormalizer {
   /// shares one copy among its instances, so a hostile file costs no more than before.
   static let maximumCopiedElements = 20_000
 
-  /// Normalises `doc` in place. Returns the names of the fixes applied (`use-symbol`,
-  /// `use-svg`, `gradient-href`, `clip-path`, `zero-length-cap`), empty when nothing changed.
+  /// Normalises `doc` in place. Returns the names of the fixes applied (the
+  /// `FidelityRewrites`' names, `use-symbol`, `use-svg`, `gradient-href`, `clip-path`,
+  /// `zero-length-cap`), empty when nothing changed.
   static func normalize(_ doc: xmlDocPtr, maxUse: Int) -> [String] {
     guard let root = xmlDocGetRootElement(doc) else { return [] }
     var fixes: [String] = []
+    // The fidelity rules first (issue 38): what they fix is copied by the expansions below.
+    for rule in FidelityRewrites.all where rule.apply(root) { fixes.append(rule.name) }
     if fixGradientHrefs(root) { fixes.append("gradient-href") }
     let (symbols, svgs) = expandUses(root, limit: min(maxUse, maximumExpansions))
     if symbols { fixes.append("use-symbol") }

@@ -1,0 +1,142 @@
+import CLibXML
+import Foundation
+
+/// Rule 5: a gradient with no extent paints the area with its last stop's colour and opacity
+/// (SVG 2 §14.4.3, `<linearGradient>`: "If x1 = x2 and y1 = y2, then the area to be painted
+/// will be painted as a single color using the color and opacity of the last gradient stop";
+/// §14.4.4, `<radialGradient r>`: "A value of zero will cause the area to be painted as a
+/// single color using the color and opacity of the last gradient stop").
+///
+/// librsvg 2.54 paints nothing for a zero radius and a blend of the stops for a zero-length
+/// vector. The rewrite gives such a gradient one stop, a copy of its last (own or inherited
+/// through `href`) at offset 0, and a radial one `r="1"` (one stop paints one colour whatever
+/// the geometry). A gradient that inherited the stops of a rewritten one gets copies of them
+/// first, so it keeps drawing what it drew.
+enum DegenerateGradientRewrite: FidelityRewrite {
+  static let name = "degenerate-gradient"
+
+  /// The attributes that decide whether a gradient has extent, with the element they are
+  /// inherited from (`x1` only from linear gradients, SVG 2 §14.4.2).
+  static let geometry: [String: String] = [
+    "x1": "linearGradient", "y1": "linearGradient", "x2": "linearGradient",
+    "y2": "linearGradient", "r": "radialGradient", "fr": "radialGradient",
+  ]
+
+  /// What a gradient resolves to through its `href` chain.
+  struct Resolved {
+    /// `geometry`'s attributes, from the first element of the chain that has them.
+    var values: [String: String] = [:]
+    /// The first element of the chain with `<stop>` children, and those stops.
+    var stops: (owner: xmlNodePtr, stops: [xmlNodePtr])?
+  }
+
+  static func apply(_ root: xmlNodePtr) -> Bool {
+    let gradients = SVGNormalizer.allElements(root).filter {
+      SVGNormalizer.gradients.contains(SVGNormalizer.name($0))
+    }
+    guard !gradients.isEmpty else { return false }
+    let resolved = resolve(gradients, ids: SVGNormalizer.ids(root))
+    var degenerate: [(node: xmlNodePtr, last: xmlNodePtr)] = []
+    for node in gradients {
+      guard let info = resolved[node], let last = info.stops?.stops.last,
+        isDegenerate(SVGNormalizer.name(node), info.values)
+      else { continue }
+      degenerate.append((node, last))
+    }
+    guard !degenerate.isEmpty else { return false }
+    let rewritten = Set(degenerate.map(\.node))
+    // Those inheriting stops from a gradient about to be rewritten keep copies of them.
+    for node in gradients where !rewritten.contains(node) {
+      guard let (owner, stops) = resolved[node]?.stops, owner != node,
+        rewritten.contains(owner)
+      else { continue }
+      for stop in stops { copy(stop, into: node, offset: nil) }
+    }
+    // Copies first: a rewritten gradient may hold the last stop of another.
+    let lastCopies = degenerate.map { xmlDocCopyNode($0.last, $0.node.pointee.doc, 1) }
+    for ((node, _), lastCopy) in zip(degenerate, lastCopies) {
+      for stop in SVGNormalizer.elements(node) where SVGNormalizer.name(stop) == "stop" {
+        xmlUnlinkNode(stop)
+        xmlFreeNode(stop)
+      }
+      if let lastCopy {
+        copy(lastCopy, into: node, offset: "0")
+        xmlFreeNode(lastCopy)
+      }
+      if SVGNormalizer.name(node) == "radialGradient" {
+        xmlSetProp(node, "r", "1")
+        if resolved[node]?.values["fr"] != nil { xmlSetProp(node, "fr", "0") }
+      }
+    }
+    return true
+  }
+
+  /// Every gradient's `Resolved`, each chain followed once (linear in the gradients: a
+  /// 2,500-link chain must not cost 2,500 walks of it); a chain closing a cycle ends where
+  /// it would repeat.
+  static func resolve(_ gradients: [xmlNodePtr], ids: [String: xmlNodePtr])
+    -> [xmlNodePtr: Resolved]
+  {
+    func template(_ node: xmlNodePtr) -> xmlNodePtr? {
+      guard let id = SVGNormalizer.localID(SVGNormalizer.attribute(node, "href")),
+        let target = ids[id], SVGNormalizer.gradients.contains(SVGNormalizer.name(target))
+      else { return nil }
+      return target
+    }
+    var memo: [xmlNodePtr: Resolved] = [:]
+    for start in gradients where memo[start] == nil {
+      var walk: [xmlNodePtr] = []
+      var onWalk: Set<xmlNodePtr> = []
+      var current: xmlNodePtr? = start
+      while let n = current, memo[n] == nil, !onWalk.contains(n) {
+        walk.append(n)
+        onWalk.insert(n)
+        current = template(n)
+      }
+      // `current`: a resolved gradient the walk ends on, or one it repeats (a cycle: the
+      // walk's last element inherits nothing).
+      var inherited = current.flatMap { memo[$0] } ?? Resolved()
+      for node in walk.reversed() {
+        var own = inherited
+        let kind = SVGNormalizer.name(node)
+        for (local, from) in geometry where from == kind {
+          if let value = SVGNormalizer.attribute(node, local) { own.values[local] = value }
+        }
+        let stops = SVGNormalizer.elements(node).filter { SVGNormalizer.name($0) == "stop" }
+        if !stops.isEmpty { own.stops = (node, stops) }
+        memo[node] = own
+        inherited = own
+      }
+    }
+    return memo
+  }
+
+  /// Whether a gradient of `kind` with the resolved `values` has no extent: a radial one's
+  /// `r` is zero, a linear one's (x1, y1) is (x2, y2) (defaults 0, 0, 100 %, 0).
+  static func isDegenerate(_ kind: String, _ values: [String: String]) -> Bool {
+    func length(_ local: String, _ fallback: String) -> (Double, String)? {
+      guard let value = SVGValueGrammar.length(values[local] ?? fallback) else { return nil }
+      return (value.value, value.value == 0 ? "" : value.unit)
+    }
+    switch kind {
+    case "radialGradient":
+      return length("r", "50%")?.0 == 0
+    case "linearGradient":
+      guard let x1 = length("x1", "0"), let y1 = length("y1", "0"),
+        let x2 = length("x2", "100%"), let y2 = length("y2", "0")
+      else { return false }
+      return x1 == x2 && y1 == y2
+    default:
+      return false
+    }
+  }
+
+  /// Appends a copy of `stop` (without its id) to `gradient`, its `offset` replaced when
+  /// `offset` is given.
+  static func copy(_ stop: xmlNodePtr, into gradient: xmlNodePtr, offset: String?) {
+    guard let copy = xmlDocCopyNode(stop, gradient.pointee.doc, 1) else { return }
+    SVGNormalizer.removeAttribute(copy, "id")
+    if let offset { xmlSetProp(copy, "offset", offset) }
+    xmlAddChild(gradient, copy)
+  }
+}

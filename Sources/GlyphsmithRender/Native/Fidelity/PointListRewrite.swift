@@ -1,0 +1,53 @@
+import CLibXML
+import Foundation
+
+/// Rule 4: a `<polygon>` or `<polyline>` whose `points` hold an odd number of coordinates, or
+/// a token that is not a number, is drawn up to the last full pair before the error (SVG 2
+/// §10.6: "If an odd number of coordinates is provided, then the element is in error, with
+/// the same user agent behavior as occurs with an incorrectly specified 'path' element", and
+/// a path is drawn up to its error, SVG 2 §9.5.4). librsvg 2.54 draws nothing for such a
+/// list; the rewrite writes the valid pairs back (nothing when fewer than two remain).
+enum PointListRewrite: FidelityRewrite {
+  static let name = "point-list"
+
+  static func apply(_ root: xmlNodePtr) -> Bool {
+    var changed = false
+    for node in SVGNormalizer.allElements(root) {
+      let element = SVGNormalizer.name(node)
+      guard element == "polygon" || element == "polyline",
+        let points = SVGNormalizer.attributeNode(node, "points"), points.pointee.ns == nil,
+        let value = SVGNormalizer.attribute(node, "points"),
+        let truncated = validPairs(value)
+      else { continue }
+      xmlSetProp(node, "points", truncated)
+      changed = true
+    }
+    return changed
+  }
+
+  /// The pairs of `points` before its first error, written out, or `nil` when the whole list
+  /// is valid (`x,y x,y ...`: numbers separated by white space and at most one comma).
+  static func validPairs(_ points: String) -> String? {
+    var scanner = SVGValueGrammar.Scanner(points)
+    var numbers: [Double] = []
+    scanner.skipSpaces()
+    var valid = true
+    while !scanner.atEnd {
+      guard let value = scanner.number() else {
+        valid = false
+        break
+      }
+      numbers.append(value)
+      let comma = scanner.skipCommaSpaces()
+      if comma && scanner.atEnd {
+        valid = false  // a trailing comma
+        break
+      }
+    }
+    if valid && numbers.count % 2 == 0 { return nil }
+    let pairs = numbers.count / 2
+    return (0..<pairs).map {
+      PathData.num(numbers[2 * $0]) + "," + PathData.num(numbers[2 * $0 + 1])
+    }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,143 @@
+import CLibXML
+import Foundation
+
+/// Rule 3: a reference that closes a cycle (an element that needs, to be drawn, itself or an
+/// element drawing it) is in error and cut there (SVG 2 §5.6, `use`, and "Processing of
+/// references": a circular reference is an error; CSS Masking §5.1 and §7.1: an invalid `clip-path` or `mask`
+/// reference is as if none were given; SVG 2 §13.3: a paint server reference in error paints
+/// none, its fallback aside).
+///
+/// The document is walked as it is drawn, from the root: each element's children, then what
+/// it references (`fill`, `stroke`, `clip-path`, `mask`, `filter`, markers, in attributes or
+/// its `style`, and a `<use>`'s target). A reference to an element on the path being drawn
+/// closes a cycle: a paint becomes `none`, a `clip-path`, `mask`, `filter` or marker is
+/// removed, and a `<use>` is removed (SVG 2 §5.6: it is not rendered). What remains has no
+/// cycle. librsvg 2.54 instead paints a self-referencing pattern child with its fallback and
+/// draws a `<use>` of its own ancestor once.
+enum ReferenceCycleRewrite: FidelityRewrite {
+  static let name = "reference-cycle"
+
+  /// Properties whose `url(#id)` names an element needed to draw the one holding them.
+  static let properties: Set<String> = [
+    "fill", "stroke", "clip-path", "mask", "filter", "marker-start", "marker-mid", "marker-end",
+    "marker",
+  ]
+
+  /// A reference found on an element.
+  struct Reference {
+    var node: xmlNodePtr
+    var property: String
+    /// Whether it sits in the `style` attribute (else it is the attribute `property`).
+    var inStyle: Bool
+    var target: xmlNodePtr
+  }
+
+  static func apply(_ root: xmlNodePtr) -> Bool {
+    let map = SVGNormalizer.ids(root)
+    var onPath: Set<xmlNodePtr> = []
+    var finished: Set<xmlNodePtr> = []
+    var cuts: [Reference] = []
+    var removedUses: [xmlNodePtr] = []
+    // (node, entering): leaving a node takes it off the path.
+    var stack: [(xmlNodePtr, Bool)] = [(root, true)]
+    while let (node, entering) = stack.popLast() {
+      if !entering {
+        onPath.remove(node)
+        finished.insert(node)
+        continue
+      }
+      if finished.contains(node) || onPath.contains(node) { continue }
+      onPath.insert(node)
+      stack.append((node, false))
+      var next: [xmlNodePtr] = SVGNormalizer.elements(node)
+      for reference in references(of: node, ids: map) {
+        if onPath.contains(reference.target) {
+          if reference.property == "href" {
+            removedUses.append(node)
+          } else {
+            cuts.append(reference)
+          }
+        } else if !finished.contains(reference.target) {
+          next.append(reference.target)
+        }
+      }
+      for child in next.reversed() { stack.append((child, true)) }
+    }
+    for cut in cuts { remove(cut) }
+    for use in Set(removedUses) {
+      xmlUnlinkNode(use)
+      xmlFreeNode(use)
+    }
+    return !cuts.isEmpty || !removedUses.isEmpty
+  }
+
+  /// The references `node` holds to elements of this document.
+  static func references(of node: xmlNodePtr, ids: [String: xmlNodePtr]) -> [Reference] {
+    var out: [Reference] = []
+    if SVGNormalizer.name(node) == "use",
+      let id = SVGNormalizer.localID(SVGNormalizer.attribute(node, "href")), let target = ids[id]
+    {
+      out.append(Reference(node: node, property: "href", inStyle: false, target: target))
+    }
+    var attribute = node.pointee.properties
+    while let a = attribute {
+      attribute = a.pointee.next
+      guard a.pointee.ns == nil, let namePointer = a.pointee.name else { continue }
+      let local = String(cString: namePointer)
+      guard properties.contains(local) || local == "style" else { continue }
+      let raw = UnsafeMutableRawPointer(a).assumingMemoryBound(to: xmlNode.self)
+      guard let value = SVGPreflight.text(xmlNodeGetContent(raw)), value.contains("url(") else {
+        continue
+      }
+      if local == "style" {
+        for (property, declared) in declarations(value) where properties.contains(property) {
+          if let id = SVGNormalizer.localID(declared), let target = ids[id] {
+            out.append(Reference(node: node, property: property, inStyle: true, target: target))
+          }
+        }
+      } else if let id = SVGNormalizer.localID(value), let target = ids[id] {
+        out.append(Reference(node: node, property: local, inStyle: false, target: target))
+      }
+    }
+    return out
+  }
+
+  /// The `property: value` pairs of a `style` attribute, properties lower-cased.
+  static func declarations(_ style: String) -> [(String, String)] {
+    style.split(separator: ";").compactMap { declaration in
+      let parts = declaration.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2 else { return nil }
+      return (
+        parts[0].trimmingCharacters(in: .whitespaces).lowercased(),
+        parts[1].trimmingCharacters(in: .whitespaces)
+      )
+    }
+  }
+
+  /// Cuts `reference`: a paint becomes `none`; anything else is removed.
+  static func remove(_ reference: Reference) {
+    let paint = reference.property == "fill" || reference.property == "stroke"
+    if !reference.inStyle {
+      if paint {
+        xmlSetProp(reference.node, reference.property, "none")
+      } else {
+        SVGNormalizer.removeAttribute(reference.node, reference.property)
+      }
+      return
+    }
+    guard let style = SVGNormalizer.attribute(reference.node, "style") else { return }
+    var kept: [String] = []
+    for declaration in style.split(separator: ";") {
+      let parts = declaration.split(separator: ":", maxSplits: 1)
+      let property = parts.first?.trimmingCharacters(in: .whitespaces).lowercased()
+      if property == reference.property, parts.count == 2,
+        SVGNormalizer.localID(parts[1].trimmingCharacters(in: .whitespaces)) != nil
+      {
+        if paint { kept.append("\(reference.property):none") }
+        continue
+      }
+      kept.append(String(declaration))
+    }
+    xmlSetProp(reference.node, "style", kept.joined(separator: ";"))
+  }
+}

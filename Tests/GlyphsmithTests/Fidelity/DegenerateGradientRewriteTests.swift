@@ -1,0 +1,54 @@
+import Foundation
+import GlyphsmithRender
+import Testing
+
+// Rule 5 (issue 38): a radial gradient of zero radius, or a linear one whose vector has zero
+// length, paints the area with its last stop's colour and opacity (SVG 2 §14.4.3, §14.4.4).
+
+@Suite("Fidelity rule 5: gradients without extent paint their last stop")
+struct DegenerateGradientRewriteTests {
+  static let stops =
+    "<stop offset=\"0\" stop-color=\"#0000ff\"/><stop offset=\"0.6\" stop-color=\"#00ff00\"/>"
+    + "<stop offset=\"0.9\" stop-color=\"#ff0000\" stop-opacity=\"0.5\"/>"
+  static let fill = "<rect width=\"40\" height=\"40\" fill=\"url(#g)\"/>"
+  static let lastStop = "<rect width=\"40\" height=\"40\" fill=\"#ff0000\" fill-opacity=\"0.5\"/>"
+
+  @Test(arguments: [
+    "<radialGradient id=\"g\" r=\"0\">", "<radialGradient id=\"g\" r=\"0%\" fx=\"0.1\">",
+    "<radialGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" cx=\"9\" r=\"0px\">",
+    "<linearGradient id=\"g\" x2=\"0\">",
+    "<linearGradient id=\"g\" x1=\"5\" x2=\"5\" y1=\"2\" y2=\"2\">",
+  ])
+  func theAreaIsPaintedWithTheLastStop(gradient: String) throws {
+    let end = gradient.hasPrefix("<radial") ? "</radialGradient>" : "</linearGradient>"
+    try expectDrawsLike(
+      gradient + Self.stops + end + Self.fill, Self.lastStop, rule: "degenerate-gradient")
+    let image = try renderFidelity(fidelityDocument(gradient + Self.stops + end + Self.fill))
+    #expect(image[0, 0] == RGBA8(r: 255, g: 0, b: 0, a: 128))
+    #expect(image[20, 20] == RGBA8(r: 255, g: 0, b: 0, a: 128))
+  }
+
+  @Test func inheritedRadiusAndStops() throws {
+    // b inherits r = 0 and the stops from a: the last stop. c inherits a's stops with its own
+    // radius: still the full gradient (the same as c with the stops written in it).
+    let body =
+      "<radialGradient id=\"a\" r=\"0\">\(Self.stops)</radialGradient>"
+      + "<radialGradient id=\"b\" href=\"#a\" cx=\"0.3\"/>"
+      + "<radialGradient id=\"c\" xlink:href=\"#a\" r=\"0.5\"/>"
+      + "<rect width=\"20\" height=\"40\" fill=\"url(#b)\"/>"
+      + "<rect x=\"20\" width=\"20\" height=\"40\" fill=\"url(#c)\"/>"
+    let expected =
+      "<radialGradient id=\"c\" r=\"0.5\">\(Self.stops)</radialGradient>"
+      + "<rect width=\"20\" height=\"40\" fill=\"#ff0000\" fill-opacity=\"0.5\"/>"
+      + "<rect x=\"20\" width=\"20\" height=\"40\" fill=\"url(#c)\"/>"
+    try expectDrawsLike(body, expected, rule: "degenerate-gradient")
+  }
+
+  @Test func gradientsWithExtentAreLeftAlone() throws {
+    let source = fidelityDocument(
+      "<radialGradient id=\"g\" r=\"0.1\">\(Self.stops)</radialGradient>"
+        + "<linearGradient id=\"h\" x1=\"5\" x2=\"5\" y2=\"1\">\(Self.stops)</linearGradient>"
+        + "<radialGradient id=\"i\" r=\"0\"/>" + Self.fill)
+    #expect(try fidelityFixes(source) == [])
+  }
+}

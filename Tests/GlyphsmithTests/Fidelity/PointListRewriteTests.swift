@@ -1,0 +1,49 @@
+import Foundation
+import GlyphsmithRender
+import Testing
+
+// Rule 4 (issue 38): a point list with an odd count or an invalid token is drawn up to its
+// last full pair (SVG 2 §10.6, with the path error rule of §9.5.4).
+
+@Suite("Fidelity rule 4: odd or invalid point lists")
+struct PointListRewriteTests {
+  static let triangle = "5,5 35,5 35,35"
+
+  @Test(arguments: [
+    "5 5 35 5 35 35 20", "5,5 35,5 35,35 x 5 35", "5,5,35,5,35,35,", "5 5 35 5 35 35 5 35,",
+    "5,5 35,5 35,35 ,", "5+5 35,5 35,35 20e",
+  ])
+  func polygonIsDrawnUpToTheLastPair(points: String) throws {
+    // A trailing comma is an error after the last pair too: "5 5 ... 5 35," keeps 4 pairs.
+    let full =
+      points.hasSuffix(",") && points.contains(" 5 35,")
+      ? "5,5 35,5 35,35 5,35"
+      : Self.triangle
+    try expectDrawsLike(
+      "<polygon points=\"\(points)\"/>", "<polygon points=\"\(full)\"/>", rule: "point-list")
+    let image = try renderFidelity(fidelityDocument("<polygon points=\"\(points)\"/>"))
+    #expect(image[30, 10] == RGBA8(r: 0, g: 0, b: 0, a: 255))
+  }
+
+  @Test func polylineStrokeEndsAtTheLastPair() throws {
+    let style = "fill=\"none\" stroke=\"#000000\" stroke-width=\"2\""
+    try expectDrawsLike(
+      "<polyline points=\"5 5 35 5 35 35 x 5 35\" \(style)/>",
+      "<polyline points=\"5 5 35 5 35 35\" \(style)/>", rule: "point-list")
+    let image = try renderFidelity(
+      fidelityDocument("<polyline points=\"5 5 35 5 35 35 5\" \(style)/>"))
+    #expect(image[20, 5].a == 255 && image[35, 20].a == 255)
+    #expect(image[5, 20].a == 0 && image[20, 34].a == 0)
+  }
+
+  @Test func oneNumberDrawsNothing() throws {
+    let source = fidelityDocument("<polygon points=\"5\"/><rect width=\"2\" height=\"2\"/>")
+    #expect(try fidelityFixes(source) == ["point-list"])
+    #expect(fidelityAlphaSum(try renderFidelity(source)) == 4 * 255)
+  }
+
+  @Test(arguments: ["5,5 35,5 35,35", " 5 5\n35-0 35 35 ", "5.5.5 35 5 35 35", ""])
+  func validListsAreLeftAlone(points: String) throws {
+    #expect(try fidelityFixes(fidelityDocument("<polygon points=\"\(points)\"/>")) == [])
+  }
+}

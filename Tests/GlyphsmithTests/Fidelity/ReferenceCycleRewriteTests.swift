@@ -1,0 +1,80 @@
+import Foundation
+import GlyphsmithRender
+import Testing
+
+// Rule 3 (issue 38): a reference closing a cycle is in error and cut where it closes (SVG 2
+// §5.6; CSS Masking: an invalid clip-path or mask reference is none; a paint reference in
+// error paints none). Each document must draw what it draws with that one reference removed.
+
+@Suite("Fidelity rule 3: reference cycles are cut where they close")
+struct ReferenceCycleRewriteTests {
+  static func tile(_ child: String) -> String {
+    "<pattern id=\"p\" width=\"20\" height=\"20\" patternUnits=\"userSpaceOnUse\">\(child)"
+      + "<rect x=\"10\" y=\"10\" width=\"10\" height=\"10\"/></pattern>"
+      + "<rect width=\"40\" height=\"40\" fill=\"url(#p)\"/>"
+  }
+
+  @Test(arguments: [
+    "fill=\"url(#p) #008000\"", "style=\"fill:url(#p) #008000\"",
+    "fill=\"#008000\" stroke=\"url(#p) #008000\" stroke-width=\"2\"",
+  ])
+  func patternChildPaintedWithItsOwnPatternPaintsNone(paint: String) throws {
+    // librsvg 2.54 painted the fallback (green); the reference is in error: none.
+    let invalid = "<rect width=\"10\" height=\"10\" \(paint)/>"
+    let none =
+      "<rect width=\"10\" height=\"10\" \(paint.replacingOccurrences(of: "url(#p) #008000", with: "none"))/>"
+    try expectDrawsLike(Self.tile(invalid), Self.tile(none), rule: "reference-cycle")
+  }
+
+  @Test func useOfItsOwnAncestorIsNotDrawn() throws {
+    // librsvg 2.54 drew the group's copy once, at x = 20.
+    try expectDrawsLike(
+      "<g id=\"g\"><rect width=\"10\" height=\"10\"/><use href=\"#g\" x=\"20\"/></g>",
+      "<g id=\"g\"><rect width=\"10\" height=\"10\"/></g>", rule: "reference-cycle")
+    let image = try renderFidelity(
+      fidelityDocument(
+        "<g id=\"g\"><rect width=\"10\" height=\"10\"/><use href=\"#g\" x=\"20\"/></g>"))
+    #expect(fidelityAlphaSum(image) == 100 * 255)
+  }
+
+  @Test func clipPathsClippingEachOtherLoseTheClosingReference() throws {
+    // a's child is clipped by b, whose child is clipped by a: the second closes the cycle.
+    let a = "<clipPath id=\"a\"><rect width=\"20\" height=\"20\" clip-path=\"url(#b)\"/></clipPath>"
+    let clipped = "<rect width=\"40\" height=\"40\" clip-path=\"url(#a)\"/>"
+    try expectDrawsLike(
+      a + "<clipPath id=\"b\"><rect width=\"10\" height=\"30\" clip-path=\"url(#a)\"/></clipPath>"
+        + clipped,
+      a + "<clipPath id=\"b\"><rect width=\"10\" height=\"30\"/></clipPath>" + clipped,
+      rule: "reference-cycle")
+    let image = try renderFidelity(
+      fidelityDocument(
+        a + "<clipPath id=\"b\"><rect width=\"10\" height=\"30\" clip-path=\"url(#a)\"/>"
+          + "</clipPath>" + clipped))
+    #expect(fidelityAlphaSum(image) == 200 * 255)
+  }
+
+  @Test func maskThroughAPatternBackToTheMask() throws {
+    let clipped = "<rect width=\"40\" height=\"40\" mask=\"url(#m)\"/>"
+    let pattern =
+      "<pattern id=\"p\" width=\"40\" height=\"40\" patternUnits=\"userSpaceOnUse\">"
+      + "<rect width=\"20\" height=\"20\" fill=\"#ffffff\" MASK/></pattern>"
+    let mask = "<mask id=\"m\"><rect width=\"40\" height=\"40\" fill=\"url(#p)\"/></mask>"
+    try expectDrawsLike(
+      mask + pattern.replacingOccurrences(of: "MASK", with: "mask=\"url(#m)\"") + clipped,
+      mask + pattern.replacingOccurrences(of: "MASK", with: "") + clipped,
+      rule: "reference-cycle")
+  }
+
+  @Test func referencesWithoutCyclesAreLeftAlone() throws {
+    let source = fidelityDocument(
+      """
+      <linearGradient id="g"><stop offset="0" stop-color="#ff0000"/></linearGradient>\
+      <pattern id="q" width="4" height="4"><rect width="2" height="2" fill="url(#g)"/></pattern>\
+      <pattern id="p" width="8" height="8"><rect width="4" height="4" fill="url(#q)"/></pattern>\
+      <clipPath id="c"><rect width="20" height="20"/></clipPath>\
+      <g id="u"><rect width="5" height="5" fill="url(#p)" clip-path="url(#c)"/></g>\
+      <use href="#u" x="10"/><use href="#u" y="10"/>
+      """)
+    #expect(try fidelityFixes(source) == [])
+  }
+}
