@@ -960,18 +960,27 @@ extension CommandTextIndex {
 
         Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
                                   [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
-                                  [--force]
+                                  [--dark-background COLOR] [--force]
         writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
         (only keys and values its own documents use) and Assets/ with each layer file under its
         own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
         default shadow and translucency; --layer FILE adds layers behind it; --dark ICON is its
         file in the dark appearance. --background COLOR fills the icon with that colour,
         --background FILE draws the file as the back layer; without it, Icon Composer's
-        automatic gradient. Icon Composer makes the tinted appearance from the layers. The
+        automatic gradient; with --dark-background COLOR the fills are Icon Composer's
+        automatic gradients of the --background colour and, in the dark appearance, of COLOR.
+        Icon Composer makes the tinted appearance from the layers. The
         bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
         since) is replaced only with --force (exit 2 without). The bundle is then validated
         and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also
         writes its contact sheet.
+
+        Project: glyphsmith appicon --project [--config FILE] [options]
+        takes ICON and the options from the "appicon" block of glyphsmith.json (here or above,
+        or --config FILE): the same spellings ("icon" is ICON, "output" is -o, a flag is true;
+        paths relative to the file), and for --format icon the groups' and layers' properties
+        ("groups": [{"specular": false, "layers": [{"glass": true}]}], as icon.json spells
+        them); options given on the command line win. See docs/project.md.
 
         Preview: glyphsmith appicon NAME.icon --preview FILE
         reads an Icon Composer bundle (any, Apple's own too) and writes FILE, a PNG contact

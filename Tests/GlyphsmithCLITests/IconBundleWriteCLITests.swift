@@ -45,6 +45,9 @@ import Testing
             {
               "fill-specializations" : [
                 {
+                  "value" : "none"
+                },
+                {
                   "appearance" : "tinted",
                   "value" : {
                     "solid" : "display-p3:1.00000,1.00000,1.00000,1.00000"

@@ -92,6 +92,20 @@ struct ProjectSchemaTests {
       ("/properties/lint/properties/rules/propertyNames/enum", rules),
       ("/properties/lint/properties/roles/additionalProperties/propertyNames/enum", rules),
       ("/properties/lint/properties/roles/propertyNames/enum", roles),
+      ("/properties/appicon/properties/platform/enum", AppIconBlock.platforms),
+      ("/properties/appicon/properties/format/enum", AppIconBlock.formats),
+      (
+        "/properties/appicon/properties/groups/items/properties/blend-mode/enum",
+        IconBundleProperties.blendModes
+      ),
+      (
+        "/properties/appicon/properties/groups/items/properties/shadow/properties/kind/enum",
+        IconBundleProperties.shadowKinds
+      ),
+      (
+        "/properties/appicon/properties/groups/items/properties/layers/items/properties/blend-mode/enum",
+        IconBundleProperties.blendModes
+      ),
     ]
     return lists
   }

@@ -84,6 +84,8 @@ public struct ProjectConfig: Equatable, Sendable {
   public var rules: [ProjectRule] = []
   /// The lint configuration (`LintConfig`), when given.
   public var lint: LintConfig?
+  /// The app icon `glyphsmith appicon --project` writes (`AppIconBlock`), when given.
+  public var appicon: AppIconBlock?
 
   /// The keys and values the file may hold.
   public static var shape: JSONShape {
@@ -103,6 +105,7 @@ public struct ProjectConfig: Equatable, Sendable {
       "defaults": .object(IconSettings.shapeMembers),
       "rules": .array(.object(rule)),
       "lint": LintConfig.shape,
+      "appicon": AppIconBlock.shape,
     ])
   }
 
@@ -275,6 +278,13 @@ public struct ProjectConfig: Equatable, Sendable {
     }
     if let problem = config.vectorScalesProblem(scalesGiven: top["ios"]?.object?["scales"] != nil) {
       throw invalid(problem)
+    }
+    if let appicon = top["appicon"]?.object {
+      do {
+        config.appicon = try AppIconBlock.read(appicon, resolve: config.resolve)
+      } catch let failure as IconBundleProperties.Failure {
+        throw invalid(failure.message)
+      }
     }
     if let lint = top["lint"] {
       do {

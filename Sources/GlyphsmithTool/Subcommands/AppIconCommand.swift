@@ -93,6 +93,15 @@ enum AppIconCommand: DeclaredSubcommand {
       .value(
         "layer", "FILE", repeatable: true, listing: .inText,
         help: "icon: another layer behind the foreground (repeatable, in order)"),
+      .value(
+        "dark-background", "COLOR", listing: .inText,
+        help: "icon: the dark appearance's fill, beside --background COLOR"),
+      .flag(
+        "project", listing: .inText,
+        help: "take ICON and the options from the appicon block of glyphsmith.json"),
+      .value(
+        "config", "FILE", kind: .path, listing: .inText,
+        help: "the project file for --project (default: glyphsmith.json here or above)"),
     ],
     including: [BudgetOptions.limits],
     helpColumn: 24,
@@ -119,18 +128,27 @@ enum AppIconCommand: DeclaredSubcommand {
 
       Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
                                 [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
-                                [--force]
+                                [--dark-background COLOR] [--force]
       writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
       (only keys and values its own documents use) and Assets/ with each layer file under its
       own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
       default shadow and translucency; --layer FILE adds layers behind it; --dark ICON is its
       file in the dark appearance. --background COLOR fills the icon with that colour,
       --background FILE draws the file as the back layer; without it, Icon Composer's
-      automatic gradient. Icon Composer makes the tinted appearance from the layers. The
+      automatic gradient; with --dark-background COLOR the fills are Icon Composer's
+      automatic gradients of the --background colour and, in the dark appearance, of COLOR.
+      Icon Composer makes the tinted appearance from the layers. The
       bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
       since) is replaced only with --force (exit 2 without). The bundle is then validated
       and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also
       writes its contact sheet.
+
+      Project: glyphsmith appicon --project [--config FILE] [options]
+      takes ICON and the options from the "appicon" block of glyphsmith.json (here or above,
+      or --config FILE): the same spellings ("icon" is ICON, "output" is -o, a flag is true;
+      paths relative to the file), and for --format icon the groups' and layers' properties
+      ("groups": [{"specular": false, "layers": [{"glass": true}]}], as icon.json spells
+      them); options given on the command line win. See docs/project.md.
 
       Preview: glyphsmith appicon NAME.icon --preview FILE
       reads an Icon Composer bundle (any, Apple's own too) and writes FILE, a PNG contact
@@ -154,11 +172,74 @@ enum AppIconCommand: DeclaredSubcommand {
     var android: AndroidLauncherOptions? = nil
     /// `--format icon`: an Icon Composer bundle at `catalog` (`OUT/NAME.icon`).
     var iconBundle: IconBundleOptions? = nil
+    /// `--project`: the command line as given (without `--project` and `--config`), and
+    /// `--config`; `run` reads the project file's `appicon` block and parses both together
+    /// (`projectSettings`).
+    var project: (arguments: [String], config: String?)? = nil
   }
 
   static func parse(_ arguments: [String]) throws -> Limited<Settings> {
     let parsed = try declaration.parse(arguments)
+    if parsed.has("project") || parsed.value("config") != nil {
+      // The rest is parsed with the project file's block, which `run` reads.
+      var rest = parsed
+      rest.flags.remove("project")
+      rest.values["config"] = nil
+      rest.order.removeAll { $0 == "config" }
+      return Limited(
+        options: Settings(
+          input: "", catalog: "", appIcon: AppIconOptions(),
+          project: (commandLine(of: rest), parsed.value("config"))),
+        limits: try BudgetOptions.inputLimits(parsed))
+    }
     return Limited(options: try options(parsed), limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// `parsed` as a command line again: the positionals, each value option in argv order,
+  /// then the flags by name.
+  static func commandLine(of parsed: ParsedArguments) -> [String] {
+    var next: [String: Int] = [:]
+    var arguments = parsed.positionals
+    for name in parsed.order {
+      let index = next[name, default: 0]
+      next[name] = index + 1
+      arguments += ["--" + name, parsed.values[name]![index]]
+    }
+    return arguments + parsed.flags.sorted().map { "--" + $0 }
+  }
+
+  /// `--project`: the settings of the project file's `appicon` block under `arguments` (the
+  /// command line's own options win, `--layer` as a whole), read from `config` (loaded from
+  /// `configPath`).
+  /// - Throws: `GlyphsmithError.unusable` naming the file when it has no `appicon` block, or
+  ///   gives `groups` for another format; `UsageError` as `options(_:)`.
+  static func projectSettings(
+    _ arguments: [String], config: ProjectConfig, configPath: String
+  ) throws -> Settings {
+    guard let block = config.appicon else {
+      throw GlyphsmithError.unusable(
+        path: configPath,
+        problem:
+          "no 'appicon' block; add one (e.g. {\"icon\": \"art/icon.svg\", \"format\": \"icon\", \"output\": \"App/AppIcon.icon\"}) or leave out --project; see docs/project.md"
+      )
+    }
+    let own = try declaration.parse(arguments)
+    let given = Set(own.order).union(own.flags)
+    let merged =
+      block.arguments(except: given, hasInput: !own.positionals.isEmpty) + arguments
+    var settings = try options(try declaration.parse(merged))
+    if !block.properties.isEmpty {
+      guard settings.iconBundle != nil else {
+        throw GlyphsmithError.unusable(
+          path: configPath,
+          problem:
+            "'appicon.groups' gives Icon Composer properties, which apply with \"format\": \"icon\""
+        )
+      }
+      settings.iconBundle?.properties = block.properties
+      settings.iconBundle?.propertiesSource = configPath
+    }
+    return settings
   }
 
   /// The options `parsed` gives, but the input limits.
@@ -183,8 +264,8 @@ enum AppIconCommand: DeclaredSubcommand {
       }
       return try parseIconBundle(parsed, input: input)
     }
-    if !parsed.all("layer").isEmpty {
-      throw UsageError(message: "--layer applies with --format icon")
+    for option in ["layer", "dark-background"] where !parsed.all(option).isEmpty {
+      throw UsageError(message: "--\(option) applies with --format icon")
     }
     if platform == "android" { return try parseAndroid(parsed, input: input) }
     for option in ["monochrome", "inset", "min-sdk"] where parsed.value(option) != nil {
@@ -281,6 +362,11 @@ enum AppIconCommand: DeclaredSubcommand {
       throw UsageError(message: "--\(flag) does not apply with --format icon")
     }
     var options = IconBundleOptions()
+    options.darkBackground = try CommonOptions.color(
+      parsed.value("dark-background"), option: "dark-background")
+    if let dark = options.darkBackground, dark.a != 255 {
+      throw UsageError(message: "--dark-background must be opaque; use #RRGGBB")
+    }
     if let background = parsed.value("background") {
       if let color = try? CommonOptions.color(background, option: "background") {
         guard color.a == 255 else {
@@ -290,6 +376,12 @@ enum AppIconCommand: DeclaredSubcommand {
       } else {
         options.background = .file(background)
       }
+    }
+    if options.darkBackground != nil, !options.hasBackgroundColor {
+      throw UsageError(
+        message:
+          "--dark-background needs --background COLOR: Icon Composer's documents give a dark fill beside a light one"
+      )
     }
     options.darkPath = parsed.value("dark")
     options.layerPaths = parsed.all("layer")
@@ -333,7 +425,12 @@ enum AppIconCommand: DeclaredSubcommand {
   }
 
   static func run(_ limited: Limited<Settings>) throws -> FailureCategory? {
-    let options = limited.applied()
+    var options = limited.applied()
+    if let project = options.project {
+      let path = try BuildCommand.configPath(given: project.config)
+      options = try projectSettings(
+        project.arguments, config: try ProjectConfig.load(path: path), configPath: path)
+    }
     if options.iconBundle == nil, let preview = options.iconPreview {
       do {
         try IconComposerPreview.write(bundlePath: options.input, toPath: preview)

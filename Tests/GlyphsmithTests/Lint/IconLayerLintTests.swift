@@ -125,7 +125,9 @@ import Testing
     ).document
     let layer = document.groups[0].layers[0]
     #expect(layer.position.value == .init(scale: 0.65 * 1024 / 24))
-    #expect(layer.fill.specializations?.map(\.appearance) == [.dark, .tinted])
+    // A default entry first ("none": the artwork's own colours), as Apple's lists have.
+    #expect(layer.fill.specializations?.map(\.appearance) == [nil, .dark, .tinted])
+    #expect(layer.fill.specializations?.first?.value == IconComposerDocument.Fill.none)
   }
 
   // MARK: - One rule at a time, on bundles made here

@@ -59,7 +59,8 @@ public enum IconBundleJob {
       path: bundle,
       document: document(
         foreground: fileName(foregroundPath), dark: options.darkPath.map(fileName),
-        layers: options.layerPaths.map(fileName), background: options.background))
+        layers: options.layerPaths.map(fileName), background: options.background,
+        darkBackground: options.darkBackground))
     for (name, file) in files {
       planned.provide(
         try Artwork(
@@ -68,7 +69,7 @@ public enum IconBundleJob {
     }
     let (document, notes) = try self.document(
       foreground: fileName(foregroundPath), dark: options.darkPath.map(fileName),
-      layers: options.layerPaths.map(fileName), background: options.background, in: planned)
+      layers: options.layerPaths.map(fileName), options: options, in: planned)
     diagnostics += notes.map {
       Diagnostic(.note, path: foregroundPath, kind: Diagnostic.Kind.appearance, message: $0)
     }
@@ -123,19 +124,22 @@ public enum IconBundleJob {
   }
 
   /// The document `run` writes, from the layer files `bundle` provides (by name): the
-  /// document of `document(foreground:dark:layers:background:)` with each file placed by
-  /// `scale(canvas:cover:)`, and the foreground filled white in each of the dark (when no
+  /// document of `document(foreground:dark:layers:background:darkBackground:)` with each
+  /// file placed by `scale(canvas:cover:)`, then the groups' and layers' properties of
+  /// `options.properties` (a `position` given there wins), and the foreground filled white in each of the dark (when no
   /// `dark` file is given) and tinted appearances where its own colours would vanish (under
   /// 3:1 against what is behind it, `IconLayerLinter.contrast`: a black glyph on the dark
   /// background); each such fill comes with a note (a phrase) saying so.
-  /// - Throws: as `IconComposerBundle.artwork` and the renderer, naming the file.
+  /// - Throws: as `IconComposerBundle.artwork` and the renderer, naming the file;
+  ///   `IconBundleProperties.apply`'s errors.
   package static func document(
-    foreground: String, dark: String?, layers: [String], background: IconBundleOptions.Background?,
+    foreground: String, dark: String?, layers: [String], options: IconBundleOptions,
     in bundle: IconComposerBundle
   ) throws -> (document: IconComposerDocument, notes: [String]) {
     typealias Document = IconComposerDocument
     var document = self.document(
-      foreground: foreground, dark: dark, layers: layers, background: background)
+      foreground: foreground, dark: dark, layers: layers, background: options.background,
+      darkBackground: options.darkBackground)
     for g in document.groups.indices {
       for l in document.groups[g].layers.indices {
         guard let name = document.groups[g].layers[l].imageNames.first else { continue }
@@ -145,6 +149,8 @@ public enum IconBundleJob {
         }
       }
     }
+    document = try options.properties.apply(
+      to: document, key: "appicon.groups", source: options.propertiesSource)
     bundle.document = document
     var fills: [Document.Specialization<Document.Fill>] = []
     var notes: [String] = []
@@ -156,6 +162,7 @@ public enum IconBundleJob {
         let ratio = try IconLayerLinter.contrast(of: layer, group: 0, scene: scene, bundle: bundle),
         ratio < AppIconAppearanceCheck.minimumContrast
       else { continue }
+      if fills.isEmpty { fills.append(.init(value: .none)) }
       fills.append(.init(appearance: appearance.documentAppearance, value: .solid(white)))
       notes.append(
         "the foreground's colours stand out by \(ratio.lintText):1 in the \(appearance.rawValue) "
@@ -171,9 +178,13 @@ public enum IconBundleJob {
 
   /// The document of a bundle whose layer files are named `foreground`, `dark` (its dark
   /// appearance), `layers` (behind it) and the background's (see the type's description),
-  /// each at its own size.
+  /// each at its own size; with `darkBackground` (and a background colour) the document
+  /// fill becomes `fill-specializations` as Apple's files hold a fill per appearance: an
+  /// `automatic-gradient` of the background colour, then the dark one of `darkBackground`
+  /// with its orientation.
   package static func document(
-    foreground: String, dark: String?, layers: [String], background: IconBundleOptions.Background?
+    foreground: String, dark: String?, layers: [String], background: IconBundleOptions.Background?,
+    darkBackground: RGBA8? = nil
   ) -> IconComposerDocument {
     typealias Document = IconComposerDocument
     func layer(_ name: String, dark: String? = nil, glass: Bool? = nil) -> Document.Layer {
@@ -198,17 +209,37 @@ public enum IconBundleJob {
           shadow: .init(Document.Shadow(kind: .neutral, opacity: 0.5)),
           translucency: .init(Document.Translucency(enabled: true, value: 0.5))))
     case .color(let color)?:
-      let p3 = displayP3(color)
-      fill = .init(
-        .linearGradient(
-          [p3, p3], orientation: .init(start: .init(x: 0.5, y: 0), stop: .init(x: 0.5, y: 0.7))))
+      fill = .init(solidFill(color))
     case nil:
       break
+    }
+    if let darkBackground, case .color(let light)? = background {
+      // Apple's one form of a document fill per appearance (LNPopupController's): an
+      // automatic gradient of a colour each, the dark one with its orientation.
+      fill = .init(
+        specializations: [
+          .init(value: .automaticGradient(displayP3(light), orientation: nil)),
+          .init(
+            appearance: .dark,
+            value: .automaticGradient(displayP3(darkBackground), orientation: topToSeventy)),
+        ])
     }
     return Document(
       fill: fill, groups: groups,
       supportedPlatforms: .init(circles: ["watchOS"], squares: .keyword("shared")))
   }
+
+  /// The document fill of one colour: `color` in Display P3 as a two-stop linear gradient of
+  /// that colour, top to 70 % (the only document fill form with a colour list Apple's files
+  /// show).
+  static func solidFill(_ color: RGBA8) -> IconComposerDocument.Fill {
+    let p3 = displayP3(color)
+    return .linearGradient([p3, p3], orientation: topToSeventy)
+  }
+
+  /// Icon Composer's fill orientation: from the top centre down to 70 %.
+  static let topToSeventy = IconComposerDocument.Orientation(
+    start: .init(x: 0.5, y: 0), stop: .init(x: 0.5, y: 0.7))
 
   /// Whether the bundle at `path` is Glyphsmith's: its mark names the hash of its
   /// `icon.json` as it is now.

@@ -14,6 +14,15 @@ public struct IconBundleOptions: Sendable, Equatable {
 
   /// `--background`; `nil` leaves Icon Composer's `automatic` gradient.
   public var background: Background? = nil
+  /// `--dark-background COLOR`: the dark appearance's fill (a `fill-specializations` entry
+  /// for `dark`, beside `background`'s or the automatic fill); `nil` leaves dark to Icon
+  /// Composer.
+  public var darkBackground: RGBA8? = nil
+  /// The groups' and layers' Icon Composer properties (the `appicon` block of
+  /// `glyphsmith.json`); empty: Icon Composer's defaults.
+  public var properties = IconBundleProperties()
+  /// Where `properties` were given (the project file), for messages.
+  public var propertiesSource = ""
   /// `--dark ICON`: the foreground's file for the dark appearance (an `image-name`
   /// specialization).
   public var darkPath: String? = nil
@@ -22,6 +31,12 @@ public struct IconBundleOptions: Sendable, Equatable {
   /// `--force`: replace an existing bundle Glyphsmith did not write (whole); else the run
   /// fails naming it, before anything is written.
   public var force = false
+
+  /// Whether `background` is a colour (`--dark-background` needs one beside it).
+  public var hasBackgroundColor: Bool {
+    if case .color? = background { return true }
+    return false
+  }
 
   /// Default options: the foreground alone on the automatic background.
   public init() {}

@@ -6,7 +6,7 @@ public struct IconLayerLintOptions: Codable, Equatable, Sendable {
   /// The `.icon` bundle whose `Assets/` folder holds the file: its document places, colours
   /// and composes the layer. `nil`: the file alone, as `appicon FILE --format icon` writes it
   /// (the foreground of one group on the `automatic` background, placed and filled as the
-  /// writer places and fills it: `IconBundleJob.document(foreground:dark:layers:background:in:)`).
+  /// writer places and fills it: `IconBundleJob.document(foreground:dark:layers:options:in:)`).
   public var bundle: String?
 
   /// Options for a layer of `bundle` (`nil`: a file alone).

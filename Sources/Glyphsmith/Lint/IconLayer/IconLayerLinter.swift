@@ -42,7 +42,7 @@ public enum IconLayerLinter {
           foreground: imageName, dark: nil, layers: [], background: nil))
       bundle.provide(artwork, for: imageName)
       _ = try IconBundleJob.document(
-        foreground: imageName, dark: nil, layers: [], background: nil, in: bundle)
+        foreground: imageName, dark: nil, layers: [], options: IconBundleOptions(), in: bundle)
     }
     return try lint(
       artwork: artwork, imageName: imageName, path: path, outline: outline, bundle: bundle,
