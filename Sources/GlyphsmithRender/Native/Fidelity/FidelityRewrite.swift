@@ -12,7 +12,11 @@ protocol FidelityRewrite {
 }
 
 /// The fidelity rewrites, in the order they run (each sees the tree the ones before left).
-enum FidelityRewrites {
+/// docs/render.md lists each (`FidelityDocumentationTests` fails when one is missing).
+package enum FidelityRewrites {
+  /// The names the rewrites report, in order.
+  package static var names: [String] { all.map { $0.name } }
+
   static let all: [any FidelityRewrite.Type] = [
     InvalidValueRewrite.self,
     PointListRewrite.self,
