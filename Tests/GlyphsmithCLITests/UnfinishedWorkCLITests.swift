@@ -96,4 +96,44 @@ struct UnfinishedWorkCLITests {
     #expect(try CLIRunner.run(["build", "--quiet"], in: dir).status == 0)
     #expect(Self.bytes("App/Icons.xcassets/bell.imageset/notes.txt", in: dir) == notes)
   }
+
+  @Test func anOutputAPruneCannotRemoveStaysInTheRecordUntilARunRemovesIt() throws {
+    let dir = try Self.project(#""web": {"folder": "web/icons"}"#)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: dir).status == 0)
+    let manager = FileManager.default
+    // bell's web folder is a symbolic link now (to a copy of it elsewhere): the prune does
+    // not remove through it.
+    let bell = dir.appendingPathComponent("web/icons/bell")
+    let elsewhere = dir.appendingPathComponent("elsewhere")
+    try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try manager.moveItem(at: bell, to: elsewhere.appendingPathComponent("bell"))
+    try manager.createSymbolicLink(atPath: bell.path, withDestinationPath: "../../elsewhere/bell")
+    try manager.removeItem(at: dir.appendingPathComponent("icons/bell.svg"))
+    let copy = JournalCLITests.tree(elsewhere)
+
+    let first = try CLIRunner.run(["build"], in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      first.stderr.hasPrefix(
+        "web/icons/bell: warning: cannot remove this output of a gone source: web/icons/bell: "
+          + "error: cannot write: it is a symbolic link inside the output folder web/icons"),
+      "\(first.stderr)")
+    #expect(first.stderr.contains("; it stays in the record, and the next run removes it\n"))
+    #expect(JournalCLITests.tree(elsewhere) == copy)
+    let record = try #require(Self.bytes("web/icons/.glyphsmith-outputs.json", in: dir))
+    #expect(String(decoding: record, as: UTF8.self).contains(#""bell" : "../../icons/bell.svg""#))
+    // Still so on the next run, and in the plan.
+    #expect(try CLIRunner.run(["build", "--quiet"], in: dir).status == 0)
+    let plan = try CLIRunner.run(["build", "--plan", "--json"], in: dir)
+    let json = try #require(try JSONSerialization.jsonObject(with: plan.stdout) as? [String: Any])
+    #expect(json["remove"] as? [String] == ["web/icons/bell"])
+    // The link replaced by the folder itself: the next run removes it.
+    try manager.removeItem(at: bell)
+    try manager.moveItem(at: elsewhere.appendingPathComponent("bell"), to: bell)
+    let last = try CLIRunner.run(["build"], in: dir)
+    #expect(last.status == 0, "\(last.stderr)")
+    #expect(last.stderr.hasPrefix("web/icons/bell: removed (its source icons/bell.svg is gone)\n"))
+    #expect(Self.names("web/icons", in: dir) == [".glyphsmith-outputs.json", "star"])
+  }
 }

@@ -328,10 +328,17 @@ package enum OutputManifest {
               path: path, source: paths.display(stale.source), sourceGone: stale.gone,
               kept: userFiles.map { String($0.dropFirst(path.count + 1)) }))
         } catch {
+          // It stays in the record (pending as it was) until a run removes it (issue 32
+          // trial: a read-only folder dropped from the record was never pruned again).
+          if record.pending[stale.output] != nil {
+            pending[stale.output] = record.pending[stale.output]
+          } else {
+            new[stale.output] = record.outputs[stale.output]
+          }
           warnings.append(
             .warning(
-              "cannot remove this output of a gone source: \(error)", path: path,
-              kind: Diagnostic.Kind.outputRecord))
+              "cannot remove this output of a gone source: \(error); it stays in the record, and the next run removes it",
+              path: path, kind: Diagnostic.Kind.outputRecord))
         }
       }
       for output in kept.sorted() {
