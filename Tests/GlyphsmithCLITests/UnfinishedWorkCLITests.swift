@@ -136,4 +136,35 @@ struct UnfinishedWorkCLITests {
     #expect(last.stderr.hasPrefix("web/icons/bell: removed (its source icons/bell.svg is gone)\n"))
     #expect(Self.names("web/icons", in: dir) == [".glyphsmith-outputs.json", "star"])
   }
+
+  @Test func aRecordWithConflictMarkersStopsTheRunBeforeAnythingIsWritten() throws {
+    let dir = try Self.project(
+      #""ios": {"catalog": "App/Icons.xcassets"}, "web": {"folder": "web/icons"}"#)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: dir).status == 0)
+    let recordPath = "web/icons/.glyphsmith-outputs.json"
+    let record = try #require(Self.bytes(recordPath, in: dir))
+    try (Data("<<<<<<< HEAD\n".utf8) + record).write(to: dir.appendingPathComponent(recordPath))
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("icons/star.svg"))
+    let before = JournalCLITests.tree(dir)
+    let message =
+      "web/icons/.glyphsmith-outputs.json: error: the record of outputs cannot be read: it holds "
+      + "git conflict markers (line 1: <<<<<<< HEAD); fix the conflict or delete it (without a "
+      + "record, the outputs carrying glyphsmith's mark are adopted again); nothing was written\n"
+    for arguments in [["build"], ["build", "--force"], ["build", "--plan", "--json"]] {
+      let run = try CLIRunner.run(arguments, in: dir)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(run.stderr == message, "\(arguments)")
+      #expect(JournalCLITests.differences(JournalCLITests.tree(dir), before) == [])
+    }
+    // The conflict resolved (the record as it was): star's outputs go from both folders.
+    try record.write(to: dir.appendingPathComponent(recordPath))
+    let fixed = try CLIRunner.run(["build"], in: dir)
+    #expect(fixed.status == 0, "\(fixed.stderr)")
+    #expect(
+      fixed.stderr.hasPrefix(
+        "App/Icons.xcassets/star.imageset: removed (its source icons/star.svg is gone)\n"
+          + "web/icons/star: removed (its source icons/star.svg is gone)\n"),
+      "\(fixed.stderr)")
+  }
 }
