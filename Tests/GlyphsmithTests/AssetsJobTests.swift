@@ -154,8 +154,13 @@ struct AssetsJobTests {
     defer { folder.remove() }
     let input = try folder.write("a.svg", circle)
     let catalog = folder.path("C.xcassets")
-    // PID 2^22 + 1 is above Linux's pid_max: no such process, so these are leftovers.
-    try folder.write("C.xcassets/g/.b.imageset.tmp-4194305-1/b.png", "x")
+    // PID 2^22 + 1 is above Linux's pid_max: no such process, so these are leftovers. A
+    // staging folder holding only what Glyphsmith writes (a PNG of its set's name with the
+    // mark) goes; one holding anything else would be kept (issue 32, fifth trial).
+    let staged = try folder.write("C.xcassets/g/.b.imageset.tmp-4194305-1/b.png", "")
+    try PNGCodec.encode(
+      RGBAImage(width: 2, height: 2, fill: .black), text: [(AssetsJob.fingerprintKey, "0123abcd")]
+    ).write(to: URL(fileURLWithPath: staged))
     // Asset folders are replaced whole, so the sweep does not enter them; this one is not
     // the run's, and `validate` does not look at hidden files in it either.
     try folder.write("C.xcassets/x.imageset/.x.png.tmp-4194305-2", "x")

@@ -129,7 +129,10 @@ extension AssetsJob {
           return (try? encoder.encode(parts[part].plan.icons[index])) ?? Data("{}".utf8)
         },
         jobs: threads, command: isolation.workerCommand, budget: isolation.budget,
-        progress: { counter.tick() })
+        progress: { counter.tick() },
+        // A worker killed between the two renames of a set's swap left it moved aside: put
+        // back before its icon runs again, so the user's files in it are kept.
+        reaped: { AssetsJob.cleanStaleStaging(Set(parts.flatMap(\.job.outputRoots)).sorted()) })
       for (position, reply) in zip(stale, replies) {
         let (part, index) = items[position]
         let input = parts[part].plan.icons[index]

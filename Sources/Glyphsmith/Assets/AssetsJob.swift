@@ -541,15 +541,13 @@ public struct AssetsJob: Sendable {
   ) throws -> [AssetsReport] {
     guard let first = parts.first?.job else { return [] }
     // Each output folder is locked for the whole run (two runs take turns), and staging
-    // leftovers of killed runs in it are removed. Asset folders are not entered: they are
+    // leftovers of killed runs in it are cleaned. Asset folders are not entered: they are
     // replaced whole, so nothing stages inside one (a stray file in one of this run's sets
     // makes it out of date, and it is rewritten whole).
     let roots = Set(parts.flatMap(\.job.outputRoots)).sorted()
     let locks = try roots.map { try FolderLock(path: $0, waiting: first.lockNotice) }
     defer { withExtendedLifetime(locks) {} }
-    for root in roots {
-      OutputSafety.removeStaleStaging(under: root, descendingInto: { !Self.isAssetFolder($0) })
-    }
+    let leftovers = cleanStaleStaging(roots)
     try beforeWriting()
     for (job, plan) in parts {
       for output in job.outputs { try output.writer.prepare(plan.inputs, in: output.context) }
@@ -561,12 +559,45 @@ public struct AssetsJob: Sendable {
     let (timed, workerClocks) = processAll(parts, counter: counter)
     let librarySeconds = LibraryClock.seconds - libraryBefore
     let canonicalSeconds = CanonicalReadClock.seconds - canonicalBefore
-    return try parts.indices.map { part in
+    var reports = try parts.indices.map { part in
       try parts[part].job.report(
         parts[part].plan, timed: timed[part], workerClocks: workerClocks[part],
         librarySeconds: part == 0 ? librarySeconds : 0,
         canonicalSeconds: part == 0 ? canonicalSeconds : 0)
     }
+    reports[0].warnings = leftovers + reports[0].warnings
+    return reports
+  }
+
+  /// Cleans the staging leftovers of killed runs (and of workers that died in this one) in
+  /// the output folders `roots` (`OutputSafety.cleanStaleStaging`), asset folders not
+  /// entered: a set a killed run had moved aside (`.NAME.old-PID-N`) while `NAME` is missing
+  /// is put back, and a leftover holding a file Glyphsmith did not write is kept (issue 32
+  /// trial: the user's file in a set whose swap was killed was deleted with it).
+  /// - Returns: a warning (kind `output-record`) for each set put back and each leftover
+  ///   kept.
+  @discardableResult
+  static func cleanStaleStaging(_ roots: [String]) -> [Diagnostic] {
+    var warnings: [Diagnostic] = []
+    for root in roots {
+      let cleanup = OutputSafety.cleanStaleStaging(
+        under: root, descendingInto: { !isAssetFolder($0) },
+        isOwn: OutputOwnership.isOwnStagedFile)
+      for (from, to) in cleanup.restored {
+        let name = from.split(separator: "/").last.map(String.init) ?? from
+        warnings.append(
+          .warning(
+            "put back from \(name), where a glyphsmith run killed while replacing it had moved it",
+            path: to, kind: Diagnostic.Kind.outputRecord))
+      }
+      for path in cleanup.kept {
+        warnings.append(
+          .warning(
+            "left by a glyphsmith run that was killed, and holds files glyphsmith did not write; kept: move them out, then delete it",
+            path: path, kind: Diagnostic.Kind.outputRecord))
+      }
+    }
+    return warnings
   }
 
   /// The report of `plan` executed (`timed`: each icon's result and task seconds, in plan

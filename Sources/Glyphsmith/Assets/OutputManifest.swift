@@ -158,12 +158,14 @@ package enum OutputManifest {
   /// (`Document.project`), which each record names from then on.
   /// - Returns: the records as they were, for `update`.
   /// - Throws: `GlyphsmithError.writeFailed` naming the record and the system's reason when
-  ///   one cannot be written; nothing should be written then.
+  ///   one cannot be written, `unreadableError` when one is there and cannot be read (before
+  ///   any record is written); nothing should be written then.
   package static func begin(
     roots: [String], planned: [String: [String: String]], force: Bool = false,
     folders: [String: String]? = nil, project: String? = nil,
     marked: (String) -> [String] = { _ in [] }
   ) throws -> Journal {
+    try checkReadable(roots: roots)
     var journal = Journal()
     let paths = PrunePaths()
     for root in roots {
@@ -328,10 +330,17 @@ package enum OutputManifest {
               path: path, source: paths.display(stale.source), sourceGone: stale.gone,
               kept: userFiles.map { String($0.dropFirst(path.count + 1)) }))
         } catch {
+          // It stays in the record (pending as it was) until a run removes it (issue 32
+          // trial: a read-only folder dropped from the record was never pruned again).
+          if record.pending[stale.output] != nil {
+            pending[stale.output] = record.pending[stale.output]
+          } else {
+            new[stale.output] = record.outputs[stale.output]
+          }
           warnings.append(
             .warning(
-              "cannot remove this output of a gone source: \(error)", path: path,
-              kind: Diagnostic.Kind.outputRecord))
+              "cannot remove this output of a gone source: \(error); it stays in the record, and the next run removes it",
+              path: path, kind: Diagnostic.Kind.outputRecord))
         }
       }
       for output in kept.sorted() {
@@ -510,12 +519,13 @@ package enum OutputManifest {
   /// midway leaves a record that lists what it wrote (`appicon --platform android`, under
   /// `Document.appicon`: `build` never prunes them); the record's pending outputs stay pending. `hashes`: the SHA-256 of the bytes about to be
   /// written, by output (`Document.hashes`).
-  /// - Throws: `GlyphsmithError.writeFailed` naming the record when it cannot be written;
-  ///   then nothing should be written.
+  /// - Throws: `GlyphsmithError.writeFailed` naming the record when it cannot be written,
+  ///   `unreadableError` when it is there and cannot be read; then nothing should be written.
   package static func add(
     root: String, outputs: [String: String], hashes: [String: String] = [:]
   ) throws {
     let base = trimmed(root)
+    try checkReadable(roots: [base])
     let rootURL = URL(fileURLWithPath: base).standardizedFileURL
     let realRoot = URL(fileURLWithPath: real(base), isDirectory: true)
     let record = read(root: base)
@@ -576,6 +586,53 @@ package enum OutputManifest {
     var base = root
     while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
     return base
+  }
+
+  /// What is wrong with the record of outputs in the folder `root` when it is there and
+  /// cannot be read (`nil` when it is missing or reads): git's conflict markers (`it holds
+  /// git conflict markers (line 1: <<<<<<< HEAD)`), where it stops being JSON
+  /// (`JSONSyntaxProblem`), that it is not a record, or that it cannot be opened. Something
+  /// else than a file there (a folder) is not a record that cannot be read: writing the
+  /// record names it (`cannot write: is a folder`).
+  package static func unreadableProblem(root: String) -> String? {
+    let base = trimmed(root)
+    let path = base + "/" + fileName
+    guard Platform.kind(ofPath: path) == .regular else { return nil }
+    guard let data = FileBytes.read(path) else {
+      return "it cannot be opened (permission denied or an I/O error)"
+    }
+    if (try? JSONDecoder().decode(Document.self, from: data)) != nil { return nil }
+    let lines = String(decoding: data, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    for (index, line) in lines.enumerated()
+    where ["<<<<<<<", "=======", ">>>>>>>"].contains(where: { line.hasPrefix($0) }) {
+      return "it holds git conflict markers (line \(index + 1): \(line.prefix(40)))"
+    }
+    return JSONSyntaxProblem.describe(data)
+      ?? "it is JSON but not a record of outputs ({\"outputs\": {...}, \"version\": 1})"
+  }
+
+  /// Stops a run before anything is written when the record of outputs of any folder of
+  /// `roots` is there and cannot be read (`unreadableProblem`, issue 32): written anew it
+  /// would forget the outputs it lists, and those of icons deleted meanwhile would never be
+  /// pruned.
+  /// - Throws: `GlyphsmithError.unusable` naming the record, what is wrong and the fix:
+  ///   `RECORD: error: the record of outputs cannot be read: WHAT; fix the conflict or
+  ///   delete it ...; nothing was written`.
+  package static func checkReadable(roots: [String]) throws {
+    if let error = roots.lazy.compactMap(unreadableError).first { throw error }
+  }
+
+  /// The error `checkReadable` throws for the record of the folder `root`; `nil` when it is
+  /// missing or reads.
+  package static func unreadableError(root: String) -> GlyphsmithError? {
+    unreadableProblem(root: root).map { problem in
+      .unusable(
+        path: normalised(trimmed(root) + "/" + fileName),
+        problem:
+          "the record of outputs cannot be read: \(problem); fix the conflict or delete it (without a record, the outputs carrying glyphsmith's mark are adopted again); nothing was written"
+      )
+    }
   }
 
   /// The record of the folder `base` (empty when there is none or it cannot be read).

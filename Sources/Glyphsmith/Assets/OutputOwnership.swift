@@ -300,6 +300,18 @@ package enum OutputOwnership {
     }.map(\.name).sorted()
   }
 
+  /// Whether the entry `name` of the staging or retired folder `folder` a killed run left
+  /// (`OutputSafety.cleanStaleStaging`) is a file Glyphsmith writes in the set folder
+  /// `target`: a file (not a folder) of a name of its own there (`isOwnName`), marked or one
+  /// of `unmarkedNames`.
+  package static func isOwnStagedFile(folder: String, name: String, target: String) -> Bool {
+    let path = folder + "/" + name
+    guard !name.hasPrefix("."), isOwnName(name, inFolder: target),
+      Platform.kind(ofPath: path, followingLinks: false) == .regular
+    else { return false }
+    return unmarkedNames.contains(name) || isMarkedFile(path)
+  }
+
   /// A warning about the user's file at `path` (kind `user-file`: `PATH: warning: not made by
   /// glyphsmith; kept (glyphsmith never deletes a file it did not make)`); `nil` for a hidden
   /// file (`.DS_Store`), kept silently.

@@ -70,11 +70,14 @@ package enum WorkerPool {
   /// each worker is sent `context` first, then items one at a time. `context` and every item
   /// are one line each: they must not contain a newline byte (JSON without pretty printing
   /// has none). `progress()` is called after each input, on the calling thread.
+  /// `reaped()` is called, on the calling thread, once a worker that died or was killed
+  /// midway is reaped, before its input runs again: what it left half done can be put right
+  /// first (a set it had moved aside, `AssetsJob.cleanStaleStaging`).
   /// - Returns: per item, in order, the worker's reply line (without the newline) or its
   ///   failure.
   package static func run(
     context: Data, items: [Data], jobs: Int, command: [String], budget: Budget,
-    progress: () -> Void = {}
+    progress: () -> Void = {}, reaped: () -> Void = {}
   ) -> [Result<Data, WorkerFailure>] {
     let count = items.count
     var results = [Result<Data, WorkerFailure>?](repeating: nil, count: count)
@@ -148,6 +151,7 @@ package enum WorkerPool {
         if alive, let deadline = worker.deadline, monotonicSeconds() >= deadline {
           worker.kill()
           _ = worker.reap(budget: budget)
+          reaped()
           if let index = worker.current {
             results[index] = .failure(.timedOut(seconds: budget.timeoutSeconds))
             progress()
@@ -155,6 +159,7 @@ package enum WorkerPool {
           finished.append(slot)
         } else if !alive {
           let failure = worker.reap(budget: budget)
+          if worker.current != nil { reaped() }
           if let index = worker.current {
             if retried.insert(index).inserted {
               retries.append(index)

@@ -315,7 +315,8 @@ public struct ProjectBuild: Sendable {
   var projectFile: String { OutputManifest.real(config.path) }
 
   /// Refuses every output folder (`ios.catalog`, the folder holding `android.res`,
-  /// `web.folder`) whose record of outputs another project's build wrote
+  /// `web.folder`) whose record of outputs cannot be read (`OutputManifest.unreadableError`:
+  /// git's conflict markers, not JSON) or was written by another project's build
   /// (`OutputManifest.otherProject`), before anything is read or written (issue 32: a
   /// project pointed at another's web folder took that project's sets as its own, and once
   /// pointed back removed them). A record naming a project file that is gone, made from
@@ -327,7 +328,9 @@ public struct ProjectBuild: Sendable {
   ///   project's file (or, for a record from before records named their project, the output
   ///   folders it lists).
   func checkOwnFolders() throws {
-    var errors: [GlyphsmithError] = []
+    // A record that cannot be read stops the build (`OutputManifest.checkReadable`).
+    var errors = config.platforms.compactMap { outputFolders[$0] }.compactMap(
+      OutputManifest.unreadableError)
     for platform in config.platforms {
       guard let root = outputFolders[platform],
         let other = OutputManifest.otherProject(

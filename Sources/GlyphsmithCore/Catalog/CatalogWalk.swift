@@ -91,8 +91,9 @@ struct CatalogWalk {
       findings.append(
         CatalogFinding(
           rule: .stagingLeftover, path: folder + "/" + name, file: name,
-          message: "left by a glyphsmith run that was killed; delete it, or rerun "
-            + "`glyphsmith assets`, which removes it"))
+          message: "left by a glyphsmith run that was killed; rerun `glyphsmith build` or "
+            + "`glyphsmith assets`, which puts a set it had moved aside back and removes the "
+            + "rest (one holding a file glyphsmith did not write is kept: move the file out)"))
     }
     let children = Self.children(of: entries)
     checkSiblingCase(folder, children: children, skipAssetPairs: true)

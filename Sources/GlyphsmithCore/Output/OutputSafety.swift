@@ -112,11 +112,41 @@ package enum OutputSafety {
     names.filter { name in stagingPID(name).map(Platform.isGone) ?? false }.sorted()
   }
 
+  /// What `removeStaleStaging` did with the staging leftovers of killed runs.
+  package struct Cleanup: Equatable, Sendable {
+    /// The leftovers removed (they held only what Glyphsmith wrote, or what their set holds
+    /// too), sorted.
+    package var removed: [String] = []
+    /// Retired folders (`.NAME.old-PID-N`) renamed back to `NAME`, which was missing: a run
+    /// killed between the two renames of a swap (`AtomicFolder`), as `(from, to)`.
+    package var restored: [(from: String, to: String)] = []
+    /// Leftover folders kept: they hold a file Glyphsmith did not write that their set
+    /// does not hold (`isOwn`), sorted.
+    package var kept: [String] = []
+
+    package static func == (a: Cleanup, b: Cleanup) -> Bool {
+      a.removed == b.removed && a.kept == b.kept
+        && a.restored.map { [$0.from, $0.to] } == b.restored.map { [$0.from, $0.to] }
+    }
+  }
+
+  /// The name of the folder a staging or retired entry `name` stands for (`bell.imageset`
+  /// for `.bell.imageset.old-PID-N`), and whether it is a retired one (`.old-`).
+  package static func stagedTarget(_ name: String) -> (target: String, retired: Bool)? {
+    guard stagingPID(name) != nil else { return nil }
+    for (marker, retired) in [(".tmp-", false), (".old-", true)] {
+      guard let range = name.range(of: marker, options: .backwards) else { continue }
+      let target = String(name[name.index(after: name.startIndex)..<range.lowerBound])
+      return target.isEmpty ? nil : (target, retired)
+    }
+    return nil
+  }
+
   /// Removes the staging leftovers of killed runs inside `folder` and its sub-folders
   /// (links not followed). Returns the paths removed.
   @discardableResult
   package static func removeStaleStaging(under folder: String) -> [String] {
-    removeStaleStaging(under: folder, descendingInto: { _ in true })
+    cleanStaleStaging(under: folder, descendingInto: { _ in true }).removed
   }
 
   /// `removeStaleStaging(under:)` entering only the sub-folders whose name `descendingInto`
@@ -125,13 +155,63 @@ package enum OutputSafety {
   package static func removeStaleStaging(
     under folder: String, descendingInto: (String) -> Bool
   ) -> [String] {
-    var removed: [String] = []
+    cleanStaleStaging(under: folder, descendingInto: descendingInto).removed
+  }
+
+  /// Cleans the staging leftovers of killed runs inside `folder` and the sub-folders whose
+  /// name `descendingInto` accepts (links not followed), never losing a file the user made
+  /// (issue 32 trial: a run killed between the two renames of a set's swap left the set as
+  /// `.NAME.old-PID-N`, and the next run deleted it with the user's file in it):
+  /// - a retired folder `.NAME.old-PID-N` whose `NAME` is missing is renamed back to `NAME`
+  ///   (the set as it was before the killed run), never removed;
+  /// - any other leftover folder is removed only when every entry in it is Glyphsmith's
+  ///   (`isOwn(leftoverFolder, entryName, targetFolder)`: a file it writes in the set
+  ///   `targetFolder`) or is held by `NAME` too, the same file (hard-linked, as
+  ///   `AtomicFolder` keeps the user's files) or the same bytes; else it is kept (`kept`);
+  /// - a leftover file (`AtomicFile`'s staging) is removed.
+  /// Retired folders are handled before staging folders, so a staging folder whose user's
+  /// files are links into the set restored is removed.
+  package static func cleanStaleStaging(
+    under folder: String, descendingInto: (String) -> Bool,
+    isOwn: (_ folder: String, _ name: String, _ target: String) -> Bool = { _, _, _ in false }
+  ) -> Cleanup {
+    var cleanup = Cleanup()
     var pending = [folder]
     while let current = pending.popLast() {
       let entries = Platform.folderEntries(atPath: current) ?? []
-      for name in staleStaging(among: entries.map(\.name)) {
+      let stale = staleStaging(among: entries.map(\.name)).sorted {
+        (stagedTarget($0)?.retired == true ? 0 : 1, $0) < (
+          stagedTarget($1)?.retired == true ? 0 : 1, $1
+        )
+      }
+      for name in stale {
         let path = current + "/" + name
-        if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+        let isFolder = entries.first { $0.name == name }.map { $0.isFolder && !$0.isLink } ?? false
+        guard isFolder, let (target, retired) = stagedTarget(name) else {
+          if (try? FileManager.default.removeItem(atPath: path)) != nil {
+            cleanup.removed.append(path)
+          }
+          continue
+        }
+        let targetPath = current + "/" + target
+        let targetThere = Platform.kind(ofPath: targetPath, followingLinks: false) != nil
+        if retired && !targetThere {
+          if (try? Platform.rename(path, to: targetPath)) != nil {
+            cleanup.restored.append((path, targetPath))
+          } else {
+            cleanup.kept.append(path)
+          }
+          continue
+        }
+        let foreign = (Platform.folderNames(atPath: path) ?? []).contains { entry in
+          !isOwn(path, entry, targetPath)
+            && !sameContent(path + "/" + entry, targetPath + "/" + entry)
+        }
+        if foreign {
+          cleanup.kept.append(path)
+        } else if (try? FileManager.default.removeItem(atPath: path)) != nil {
+          cleanup.removed.append(path)
+        }
       }
       for entry in entries
       where entry.isFolder && !entry.isLink && !entry.name.hasPrefix(".")
@@ -140,6 +220,38 @@ package enum OutputSafety {
         pending.append(current + "/" + entry.name)
       }
     }
-    return removed.sorted()
+    cleanup.removed.sort()
+    cleanup.kept.sort()
+    return cleanup
+  }
+
+  /// Whether the entries at `a` and `b` hold the same (links not followed): one file
+  /// (hard links) or files of equal bytes, links to the same place, or folders whose entries
+  /// are so, one by one.
+  package static func sameContent(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard FileName.withCPath(a, { lstat($0, &first) }) == 0,
+      FileName.withCPath(b, { lstat($0, &second) }) == 0
+    else { return false }
+    let (kindA, kindB) = (first.st_mode & S_IFMT, second.st_mode & S_IFMT)
+    guard kindA == kindB else { return false }
+    if first.st_dev == second.st_dev && first.st_ino == second.st_ino { return true }
+    switch kindA {
+    case S_IFREG:
+      guard first.st_size == second.st_size else { return false }
+      guard let x = Platform.readRegularFile(atPath: a), let y = Platform.readRegularFile(atPath: b)
+      else { return false }
+      return x == y
+    case S_IFLNK:
+      let x = try? FileManager.default.destinationOfSymbolicLink(atPath: a)
+      return x != nil && x == (try? FileManager.default.destinationOfSymbolicLink(atPath: b))
+    case S_IFDIR:
+      let names = Platform.folderNames(atPath: a)?.sorted()
+      guard let names, names == Platform.folderNames(atPath: b)?.sorted() else { return false }
+      return names.allSatisfy { sameContent(a + "/" + $0, b + "/" + $0) }
+    default:
+      return false
+    }
   }
 }
