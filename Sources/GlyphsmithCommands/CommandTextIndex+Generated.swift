@@ -960,7 +960,8 @@ extension CommandTextIndex {
 
         Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
                                   [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
-                                  [--dark-background COLOR] [--force]
+                                  [--dark-background COLOR] [--layers-from-groups]
+                                  [--force]
         writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
         (only keys and values its own documents use) and Assets/ with each layer file under its
         own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
@@ -969,7 +970,11 @@ extension CommandTextIndex {
         --background FILE draws the file as the back layer; without it, Icon Composer's
         automatic gradient; with --dark-background COLOR the fills are Icon Composer's
         automatic gradients of the --background colour and, in the dark appearance, of COLOR.
-        Icon Composer makes the tinted appearance from the layers. The
+        --layers-from-groups makes each top-level <g id="ID"> group of the FOREGROUND SVG a
+        layer (Assets/ID.svg: the whole document with the other groups taken out, so the
+        layers line up), the last group in front; a group with the id "background" is the back
+        layer when --background is not given; anything else that draws at the top level is an
+        error. Icon Composer makes the tinted appearance from the layers. The
         bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
         since) is replaced only with --force (exit 2 without). The bundle is then validated
         and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also

@@ -28,7 +28,7 @@ public struct AppIconBlock: Equatable, Sendable {
     "icon", "output", "dark", "tinted", "layer", "monochrome", "preview",
   ]
   /// The keys that are flags (`true` gives the flag, `false` leaves it out).
-  static let flagKeys: Set<String> = ["legacy", "allow-upscale"]
+  static let flagKeys: Set<String> = ["legacy", "allow-upscale", "layers-from-groups"]
 
   /// The keys the block may hold, and their values.
   static var shape: JSONShape {
@@ -38,7 +38,7 @@ public struct AppIconBlock: Equatable, Sendable {
       "dark-background": .string, "tinted": .string, "layer": .array(.string),
       "preview": .string, "padding": .string, "foreground": .string, "monochrome": .string,
       "inset": .number(minimum: 0, exclusive: false), "min-sdk": .integer(minimum: 1),
-      "legacy": .boolean, "allow-upscale": .boolean,
+      "legacy": .boolean, "allow-upscale": .boolean, "layers-from-groups": .boolean,
       "groups": .array(.object(IconBundleProperties.groupShape)),
     ])
   }

@@ -97,6 +97,9 @@ enum AppIconCommand: DeclaredSubcommand {
         "dark-background", "COLOR", listing: .inText,
         help: "icon: the dark appearance's fill, beside --background COLOR"),
       .flag(
+        "layers-from-groups", listing: .inText,
+        help: "icon: each top-level <g id> group of FOREGROUND is a layer"),
+      .flag(
         "project", listing: .inText,
         help: "take ICON and the options from the appicon block of glyphsmith.json"),
       .value(
@@ -128,7 +131,8 @@ enum AppIconCommand: DeclaredSubcommand {
 
       Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
                                 [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
-                                [--dark-background COLOR] [--force]
+                                [--dark-background COLOR] [--layers-from-groups]
+                                [--force]
       writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
       (only keys and values its own documents use) and Assets/ with each layer file under its
       own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
@@ -137,7 +141,11 @@ enum AppIconCommand: DeclaredSubcommand {
       --background FILE draws the file as the back layer; without it, Icon Composer's
       automatic gradient; with --dark-background COLOR the fills are Icon Composer's
       automatic gradients of the --background colour and, in the dark appearance, of COLOR.
-      Icon Composer makes the tinted appearance from the layers. The
+      --layers-from-groups makes each top-level <g id="ID"> group of the FOREGROUND SVG a
+      layer (Assets/ID.svg: the whole document with the other groups taken out, so the
+      layers line up), the last group in front; a group with the id "background" is the back
+      layer when --background is not given; anything else that draws at the top level is an
+      error. Icon Composer makes the tinted appearance from the layers. The
       bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
       since) is replaced only with --force (exit 2 without). The bundle is then validated
       and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also
@@ -267,6 +275,9 @@ enum AppIconCommand: DeclaredSubcommand {
     for option in ["layer", "dark-background"] where !parsed.all(option).isEmpty {
       throw UsageError(message: "--\(option) applies with --format icon")
     }
+    if parsed.has("layers-from-groups") {
+      throw UsageError(message: "--layers-from-groups applies with --format icon")
+    }
     if platform == "android" { return try parseAndroid(parsed, input: input) }
     for option in ["monochrome", "inset", "min-sdk"] where parsed.value(option) != nil {
       throw UsageError(message: "--\(option) applies with --platform android")
@@ -385,6 +396,7 @@ enum AppIconCommand: DeclaredSubcommand {
     }
     options.darkPath = parsed.value("dark")
     options.layerPaths = parsed.all("layer")
+    options.layersFromGroups = parsed.has("layers-from-groups")
     options.force = parsed.has("force")
     return Settings(
       input: input, catalog: bundle, appIcon: AppIconOptions(),

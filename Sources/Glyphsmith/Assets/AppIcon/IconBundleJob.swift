@@ -37,29 +37,69 @@ public enum IconBundleJob {
     }
     // Every layer: loaded and drawn as every input is, before anything is written.
     var diagnostics: [Diagnostic] = []
-    var inputs = [foregroundPath] + (options.darkPath.map { [$0] } ?? []) + options.layerPaths
-    if case .file(let path) = options.background { inputs.append(path) }
-    var files: [String: (path: String, data: Data)] = [:]
-    for path in inputs {
+    var options = options
+    var foreground = fileName(foregroundPath)
+    var layerNames = options.layerPaths.map(fileName)
+    typealias Source = (name: String, path: String, data: Data, artwork: Artwork)
+    func source(_ path: String) throws -> Source {
       let artwork = try Artwork(path: path)
-      _ = try artwork.ink()
-      diagnostics += artwork.diagnostics
-      let name = fileName(path)
-      let data = try FileBytes.readInput(path)
-      if let earlier = files[name], earlier.data != data {
-        throw GlyphsmithError.unusable(
-          path: path,
-          problem:
-            "the layer \(earlier.path) has the same file name, '\(name)', and other bytes; Assets/ holds one file of a name; rename one"
+      return (fileName(path), path, try FileBytes.readInput(path), artwork)
+    }
+    var sources: [Source] = []
+    var backgroundIsGroup = false
+    if options.layersFromGroups {
+      // The whole file first (its size limits, and that it renders), then each group.
+      _ = try Artwork(path: foregroundPath)
+      let folder = URL(fileURLWithPath: foregroundPath).deletingLastPathComponent()
+      var front: [Source] = try groupLayers(of: foregroundPath).reversed().map { part in
+        let path = foregroundPath + "#" + part.id
+        return (
+          part.id + ".svg", path, part.data,
+          try Artwork(data: part.data, path: path, baseDirectory: folder)
         )
       }
-      files[name] = (path, data)
+      if options.background == nil,
+        let index = front.firstIndex(where: { $0.name.lowercased() == "background.svg" })
+      {
+        let back = front.remove(at: index)
+        options.background = .file(back.name)
+        backgroundIsGroup = true
+        sources.append(back)
+      }
+      guard let first = front.first else {
+        throw GlyphsmithError.unusable(
+          path: foregroundPath,
+          problem:
+            "--layers-from-groups: its only top-level group is the background; give the foreground its own <g id> group"
+        )
+      }
+      foreground = first.name
+      layerNames = front.dropFirst().map(\.name) + layerNames
+      sources = front + sources
+    } else {
+      sources.append(try source(foregroundPath))
+    }
+    var paths = (options.darkPath.map { [$0] } ?? []) + options.layerPaths
+    if case .file(let path) = options.background, !backgroundIsGroup { paths.append(path) }
+    sources += try paths.map(source)
+    var files: [String: (path: String, data: Data)] = [:]
+    for source in sources {
+      _ = try source.artwork.ink()
+      diagnostics += source.artwork.diagnostics
+      if let earlier = files[source.name], earlier.data != source.data {
+        throw GlyphsmithError.unusable(
+          path: source.path,
+          problem:
+            "the layer \(earlier.path) has the same file name, '\(source.name)', and other bytes; Assets/ holds one file of a name; rename one"
+        )
+      }
+      files[source.name] = (source.path, source.data)
     }
     let planned = IconComposerBundle(
       path: bundle,
       document: document(
-        foreground: fileName(foregroundPath), dark: options.darkPath.map(fileName),
-        layers: options.layerPaths.map(fileName), background: options.background,
+        foreground: foreground, dark: options.darkPath.map(fileName),
+        layers: layerNames, background: options.background,
         darkBackground: options.darkBackground))
     for (name, file) in files {
       planned.provide(
@@ -68,8 +108,8 @@ public enum IconBundleJob {
           baseDirectory: URL(fileURLWithPath: file.path).deletingLastPathComponent()), for: name)
     }
     let (document, notes) = try self.document(
-      foreground: fileName(foregroundPath), dark: options.darkPath.map(fileName),
-      layers: options.layerPaths.map(fileName), options: options, in: planned)
+      foreground: foreground, dark: options.darkPath.map(fileName), layers: layerNames,
+      options: options, in: planned)
     diagnostics += notes.map {
       Diagnostic(.note, path: foregroundPath, kind: Diagnostic.Kind.appearance, message: $0)
     }
@@ -100,6 +140,24 @@ public enum IconBundleJob {
     return IconBundleResult(
       bundle: bundle, layerFiles: files.keys.sorted(), diagnostics: diagnostics,
       findings: findings, lint: lint)
+  }
+
+  /// The layers `--layers-from-groups` makes of the SVG at `path`: its top-level `<g id>`
+  /// groups, one document each, in document order (`SVGGroupSplitter`).
+  /// - Throws: `GlyphsmithError.unreadable` for a file that cannot be read; `.unusable`
+  ///   naming it for one that is no SVG or cannot be split (what is wrong).
+  static func groupLayers(of path: String) throws -> [SVGGroupSplitter.Part] {
+    let data = try FileBytes.readInput(path)
+    guard (path as NSString).pathExtension.lowercased() == "svg" else {
+      throw GlyphsmithError.unusable(
+        path: path, problem: "--layers-from-groups splits an SVG's groups; this is no .svg file")
+    }
+    switch SVGGroupSplitter.split(data) {
+    case .success(let parts): return parts
+    case .failure(let failure):
+      throw GlyphsmithError.unusable(
+        path: path, problem: "--layers-from-groups: \(failure.message)")
+    }
   }
 
   /// The share of the icon's side a foreground's canvas spans when it is not drawn for the

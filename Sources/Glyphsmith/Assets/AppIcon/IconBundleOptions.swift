@@ -26,6 +26,11 @@ public struct IconBundleOptions: Sendable, Equatable {
   /// `--dark ICON`: the foreground's file for the dark appearance (an `image-name`
   /// specialization).
   public var darkPath: String? = nil
+  /// `--layers-from-groups`: the foreground SVG's top-level `<g id>` groups become the
+  /// layers, one file `ID.svg` each (`SVGGroupSplitter`), the last group drawn in front; a
+  /// group with the id `background` (any case) is the background file when `background` is
+  /// not given.
+  public var layersFromGroups = false
   /// `--layer FILE`, in order: more layers in the foreground's group, behind it.
   public var layerPaths: [String] = []
   /// `--force`: replace an existing bundle Glyphsmith did not write (whole); else the run

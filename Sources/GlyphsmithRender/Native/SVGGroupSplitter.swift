@@ -1,0 +1,99 @@
+import CLibXML
+import Foundation
+
+/// Splits an SVG's top-level `<g id="...">` groups into one document each (`appicon
+/// --layers-from-groups`, issue 35): each part is the whole document (its root's size and
+/// `viewBox`, its `<defs>`, `<style>` and every other element that draws only through a
+/// reference) with the other top-level groups taken out, read and written by libxml2 as
+/// librsvg reads it (`LibXMLReader.normalizedTree`: internal entities substituted), so the
+/// parts line up on one canvas.
+package enum SVGGroupSplitter {
+  /// One group's document.
+  package struct Part: Sendable, Equatable {
+    /// The group's `id`.
+    package var id: String
+    /// The document holding only that group, UTF-8.
+    package var data: Data
+  }
+
+  /// Elements at the top level that draw nothing themselves, kept in every part.
+  static let kept: Set<String> = ElementLocator.referencedOnly.union([
+    "style", "title", "desc", "metadata", "script",
+  ])
+
+  /// The parts of `data`, in document order (the first is drawn first, at the back).
+  /// - Returns: the parts, or what is wrong (a phrase): libxml2 cannot read it, its root is
+  ///   no `<svg>`, it has no top-level `<g id>`, two have one id, an id cannot be a file
+  ///   name, or an element at the top level draws outside every such group.
+  package static func split(_ data: Data) -> Result<[Part], SplitFailure> {
+    let (parsed, failure) = LibXMLReader.normalizedTree(data)
+    guard let doc = parsed else {
+      return .failure(SplitFailure("libxml2 cannot read it\(failure.map { ": \($0)" } ?? "")"))
+    }
+    defer { xmlFreeDoc(doc) }
+    LibXMLReader.removeInternalSubset(doc)
+    guard let root = xmlDocGetRootElement(doc), SVGNormalizer.name(root) == "svg" else {
+      return .failure(SplitFailure("its root element is not <svg>"))
+    }
+    var ids: [String] = []
+    for element in SVGNormalizer.elements(root) {
+      let name = SVGNormalizer.name(element)
+      if name == "g", let id = SVGNormalizer.attribute(element, "id"), !id.isEmpty {
+        guard !ids.contains(id) else {
+          return .failure(SplitFailure("two top-level groups have the id '\(id)'; rename one"))
+        }
+        guard !id.contains("/"), id != ".", id != ".." else {
+          return .failure(
+            SplitFailure("the group id '\(id)' cannot name a layer file; rename it"))
+        }
+        ids.append(id)
+      } else if !kept.contains(name) {
+        let what = name == "g" ? "a <g> without an id" : "a <\(name)>"
+        return .failure(
+          SplitFailure(
+            "\(what) at the top level draws outside every top-level <g id> group; put it in one"
+          ))
+      }
+    }
+    guard !ids.isEmpty else {
+      return .failure(
+        SplitFailure("it has no top-level <g id=\"...\"> group to make a layer of"))
+    }
+    var parts: [Part] = []
+    for id in ids {
+      guard let copy = xmlCopyDoc(doc, 1) else {
+        return .failure(SplitFailure("libxml2 could not copy it"))
+      }
+      defer { xmlFreeDoc(copy) }
+      if let copyRoot = xmlDocGetRootElement(copy) {
+        for element in SVGNormalizer.elements(copyRoot)
+        where SVGNormalizer.name(element) == "g"
+          && SVGNormalizer.attribute(element, "id").map({ $0 != id && !$0.isEmpty }) ?? false
+        {
+          // The indentation before it goes with it.
+          if let previous = element.pointee.prev, previous.pointee.type == XML_TEXT_NODE,
+            SVGPreflight.text(xmlNodeGetContent(previous))?.allSatisfy(\.isWhitespace) ?? false
+          {
+            xmlUnlinkNode(previous)
+            xmlFreeNode(previous)
+          }
+          xmlUnlinkNode(element)
+          xmlFreeNode(element)
+        }
+      }
+      var buffer: UnsafeMutablePointer<xmlChar>?
+      var size: Int32 = 0
+      xmlDocDumpMemoryEnc(copy, &buffer, &size, "UTF-8")
+      guard let buffer else { return .failure(SplitFailure("libxml2 could not write it out")) }
+      parts.append(Part(id: id, data: Data(bytes: buffer, count: Int(size))))
+      glyphsmith_xml_free(buffer)
+    }
+    return .success(parts)
+  }
+}
+
+/// What `SVGGroupSplitter.split` finds wrong: a phrase.
+package struct SplitFailure: Error, Equatable, Sendable {
+  package var message: String
+  package init(_ message: String) { self.message = message }
+}
