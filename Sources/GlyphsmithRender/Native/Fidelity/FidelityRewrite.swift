@@ -18,6 +18,7 @@ package enum FidelityRewrites {
   package static var names: [String] { all.map { $0.name } }
 
   static let all: [any FidelityRewrite.Type] = [
+    CSSTransformRewrite.self,
     InvalidValueRewrite.self,
     PointListRewrite.self,
     DegenerateGradientRewrite.self,
