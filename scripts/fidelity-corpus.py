@@ -147,6 +147,8 @@ def triggers(svg_path):
             found.add("degenerate-gradient")
         if name in ("clipPath", "mask") and "transform" in attributes:
             found.add("clip-transform?")
+        if re.search(r"(^|;)\s*transform\s*:", attributes.get("style", "")):
+            found.add("css-transform")
         own_id = attributes.get("id")
         if own_id:
             for inner in element.iter():

@@ -17,11 +17,15 @@ package enum FidelityRewrites {
   /// The names the rewrites report, in order.
   package static var names: [String] { all.map { $0.name } }
 
-  static let all: [any FidelityRewrite.Type] = [
-    InvalidValueRewrite.self,
-    PointListRewrite.self,
-    DegenerateGradientRewrite.self,
-    ClipTransformRewrite.self,
-    ReferenceCycleRewrite.self,
-  ]
+  /// Computed, not stored: a stored array of metatypes is not `Sendable`.
+  static var all: [any FidelityRewrite.Type] {
+    [
+      CSSTransformRewrite.self,
+      InvalidValueRewrite.self,
+      PointListRewrite.self,
+      DegenerateGradientRewrite.self,
+      ClipTransformRewrite.self,
+      ReferenceCycleRewrite.self,
+    ]
+  }
 }

@@ -1,0 +1,132 @@
+import CLibXML
+import Foundation
+
+/// Rule 6: the CSS `transform` property in an element's `style` attribute wins over its
+/// `transform` attribute (SVG 2 §8.5, "The transform property", and CSS Transforms 1 §5: a
+/// declaration overrides the presentation attribute; the initial `transform-origin` of an SVG
+/// element without a CSS layout box is `0 0`, so the CSS functions map one to one onto the
+/// attribute's). librsvg 2.54 applies the property only where no attribute is given. The
+/// rewrite writes it into the attribute (`none` removes the attribute) and drops the
+/// declaration; a value the attribute cannot say (percentages, font units, 3D functions, a
+/// `transform-origin` or `transform-box`) is left alone.
+enum CSSTransformRewrite: FidelityRewrite {
+  static let name = "css-transform"
+
+  static func apply(_ root: xmlNodePtr) -> Bool {
+    var changed = false
+    for node in SVGNormalizer.allElements(root) {
+      guard let style = SVGNormalizer.attribute(node, "style"), style.contains("transform")
+      else { continue }
+      var declared: String?
+      var kept: [Substring] = []
+      var origin = false
+      for declaration in style.split(separator: ";", omittingEmptySubsequences: false) {
+        let parts = declaration.split(separator: ":", maxSplits: 1)
+        let property = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        if property == "transform-origin" || property == "transform-box" { origin = true }
+        if parts.count == 2, property == "transform" {
+          declared = parts[1].replacingOccurrences(of: "!important", with: "")
+            .trimmingCharacters(in: .whitespaces)
+          continue
+        }
+        kept.append(declaration)
+      }
+      // Another origin or box: the attribute cannot say it; left alone.
+      guard let declared, !origin else { continue }
+      if declared.lowercased() == "none" {
+        SVGNormalizer.removeAttribute(node, "transform")
+      } else if let converted = svgTransform(declared) {
+        xmlSetProp(node, "transform", converted)
+      } else {
+        continue
+      }
+      let rest = kept.joined(separator: ";").trimmingCharacters(in: .whitespaces)
+      if rest.isEmpty {
+        SVGNormalizer.removeAttribute(node, "style")
+      } else {
+        xmlSetProp(node, "style", rest)
+      }
+      changed = true
+    }
+    return changed
+  }
+
+  /// A CSS `<transform-list>` in the `transform` attribute's grammar, or `nil` when it holds
+  /// a function, unit or argument count the attribute cannot express.
+  static func svgTransform(_ css: String) -> String? {
+    var scanner = SVGValueGrammar.Scanner(css)
+    var out: [String] = []
+    scanner.skipSpaces()
+    while !scanner.atEnd {
+      let name = scanner.unit()
+      guard scanner.take("(") else { return nil }
+      var arguments: [(Double, String)] = []
+      scanner.skipSpaces()
+      while let value = scanner.number() {
+        arguments.append((value, scanner.unit()))
+        scanner.skipCommaSpaces()
+      }
+      guard scanner.take(")"), let function = function(name, arguments) else { return nil }
+      out.append(function)
+      scanner.skipSpaces()
+    }
+    return out.isEmpty ? nil : out.joined(separator: " ")
+  }
+
+  /// One CSS transform function as the attribute's, or `nil`.
+  private static func function(_ name: String, _ arguments: [(Double, String)]) -> String? {
+    func length(_ a: (Double, String)) -> String? {
+      a.1 == "px" || (a.1.isEmpty && a.0 == 0) ? PathData.num(a.0) : nil
+    }
+    func degrees(_ a: (Double, String)) -> Double? {
+      switch a.1 {
+      case "deg": return a.0
+      case "rad": return a.0 * 180 / .pi
+      case "grad": return a.0 * 0.9
+      case "turn": return a.0 * 360
+      case "" where a.0 == 0: return 0
+      default: return nil
+      }
+    }
+    func angle(_ a: (Double, String)) -> String? { degrees(a).map(PathData.num) }
+    func number(_ a: (Double, String)) -> String? { a.1.isEmpty ? PathData.num(a.0) : nil }
+    let count = arguments.count
+    switch name {
+    case "translate" where count == 1 || count == 2:
+      guard let x = length(arguments[0]) else { return nil }
+      guard count == 2 else { return "translate(\(x))" }
+      return length(arguments[1]).map { "translate(\(x) \($0))" }
+    case "translatex" where count == 1:
+      return length(arguments[0]).map { "translate(\($0))" }
+    case "translatey" where count == 1:
+      return length(arguments[0]).map { "translate(0 \($0))" }
+    case "scale" where count == 1 || count == 2:
+      guard let x = number(arguments[0]) else { return nil }
+      guard count == 2 else { return "scale(\(x))" }
+      return number(arguments[1]).map { "scale(\(x) \($0))" }
+    case "scalex" where count == 1:
+      return number(arguments[0]).map { "scale(\($0) 1)" }
+    case "scaley" where count == 1:
+      return number(arguments[0]).map { "scale(1 \($0))" }
+    case "rotate" where count == 1:
+      return angle(arguments[0]).map { "rotate(\($0))" }
+    case "skewx" where count == 1:
+      return angle(arguments[0]).map { "skewX(\($0))" }
+    case "skewy" where count == 1:
+      return angle(arguments[0]).map { "skewY(\($0))" }
+    case "skew" where count == 1:
+      return angle(arguments[0]).map { "skewX(\($0))" }
+    case "skew" where count == 2:
+      // skew(ax, ay) is matrix(1 tan(ay) tan(ax) 1 0 0), not skewX(ax) skewY(ay).
+      guard let ax = degrees(arguments[0]), let ay = degrees(arguments[1]) else { return nil }
+      let tx = PathData.num(tan(ax * .pi / 180))
+      let ty = PathData.num(tan(ay * .pi / 180))
+      return "matrix(1 \(ty) \(tx) 1 0 0)"
+    case "matrix" where count == 6:
+      let numbers = arguments.compactMap(number)
+      return numbers.count == 6 ? "matrix(\(numbers.joined(separator: " ")))" : nil
+    default:
+      return nil
+    }
+  }
+}

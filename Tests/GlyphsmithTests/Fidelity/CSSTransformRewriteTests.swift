@@ -1,0 +1,54 @@
+import Foundation
+import GlyphsmithRender
+import Testing
+
+// Rule 6 (issue 38): the CSS transform property in a style attribute wins over the transform
+// attribute (SVG 2 §8.5, CSS Transforms 1 §5; transform-origin 0 0 for SVG elements).
+
+@Suite("Fidelity rule 6: the CSS transform property over the attribute")
+struct CSSTransformRewriteTests {
+  static let square = "width=\"10\" height=\"10\""
+
+  @Test(arguments: [
+    ("translate(10px, 20px)", "translate(10 20)"),
+    ("translateX(10px) translateY(20px)", "translate(10) translate(0 20)"),
+    ("translate(40px,0) rotate(90deg)", "translate(40 0) rotate(90)"),
+    (
+      "translate(40px, 0) rotate(0.25turn) scale(2, 1.5)", "translate(40 0) rotate(90) scale(2 1.5)"
+    ),
+    ("matrix(2, 0, 0, 2, 5, 5)", "matrix(2 0 0 2 5 5)"),
+    ("translate(5px, 5px) skewX(45deg)", "translate(5 5) skewX(45)"),
+    ("translate(5px, 5px) skew(45deg, 0)", "translate(5 5) skewX(45)"),
+    ("scaleY(2) scaleX(3)", "scale(1 2) scale(3 1)"),
+  ])
+  func thePropertyWinsOverTheAttribute(css: String, attribute: String) throws {
+    // librsvg 2.54 kept the attribute's translate(30 30).
+    try expectDrawsLike(
+      "<rect \(Self.square) transform=\"translate(30 30)\" "
+        + "style=\"fill:#000000; transform: \(css)\"/>",
+      "<rect \(Self.square) style=\"fill:#000000\" transform=\"\(attribute)\"/>",
+      rule: "css-transform")
+  }
+
+  @Test func noneRemovesTheAttributesTransform() throws {
+    try expectDrawsLike(
+      "<g transform=\"translate(30 30)\" style=\"transform: none\"><rect \(Self.square)/></g>",
+      "<g><rect \(Self.square)/></g>", rule: "css-transform")
+    let image = try renderFidelity(
+      fidelityDocument(
+        "<rect \(Self.square) transform=\"translate(30 30)\" "
+          + "style=\"transform: translate(10px, 20px)\"/>"))
+    #expect(image[10, 20].a == 255 && image[19, 29].a == 255 && image[9, 19].a == 0)
+    #expect(fidelityAlphaSum(image) == 100 * 255)
+  }
+
+  @Test(arguments: [
+    "transform: translate(50%, 0)", "transform: translate3d(1px, 1px, 0)",
+    "transform: rotate(45deg); transform-origin: 50% 50%", "transform: translate(1em)",
+    "transform-origin: 0 0",
+  ])
+  func whatTheAttributeCannotSayIsLeftAlone(style: String) throws {
+    let source = fidelityDocument("<rect \(Self.square) style=\"\(style)\"/>")
+    #expect(try fidelityFixes(source) == [])
+  }
+}
