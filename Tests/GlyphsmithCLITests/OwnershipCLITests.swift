@@ -585,4 +585,38 @@ struct OwnershipCLITests {
     #expect(
       Self.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "notes.txt"])
   }
+
+  // Found by the fifth new-user trial (item 10): a symbolic link to nothing at a drawable's
+  // path was replaced silently, where a link to a file is refused.
+  @Test func aLinkToNothingAtAnOutputPathIsRefusedAsALinkToAFileIs() throws {
+    let folder = try Self.project(
+      #"{"version": 1, "icons": "icons", "android": {"res": "android/res"}}"#, icons: ["bell"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let link = folder.appendingPathComponent("android/res/drawable-mdpi/bell.png")
+    try FileManager.default.createDirectory(
+      at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: "../../art/bell-mdpi.png")
+    let build = try CLIRunner.run(["build"], in: folder)
+    #expect(build.status == 2)
+    #expect(
+      build.stderr.hasPrefix(
+        "icons/bell.svg: error: android/res/drawable-mdpi/bell.png exists and was not made by "
+          + "glyphsmith; move it or pass --force\n"), "\(build.stderr)")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+        == "../../art/bell-mdpi.png")
+    // A recorded drawable the user replaced by such a link is rewritten, named as changed.
+    try FileManager.default.removeItem(at: link)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    try FileManager.default.removeItem(at: link)
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: "../../art/bell-mdpi.png")
+    let again = try CLIRunner.run(["build"], in: folder)
+    #expect(again.status == 0)
+    #expect(
+      again.stderr.hasPrefix(
+        "android/res/drawable-mdpi/bell.png: warning: changed since glyphsmith wrote it; replaced\n"
+      ), "\(again.stderr)")
+  }
 }

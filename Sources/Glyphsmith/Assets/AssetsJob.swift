@@ -406,6 +406,9 @@ public struct AssetsJob: Sendable {
         if let hash = hashes[key] {
           if let data = FileBytes.read(path), ContentHash.sha256(data) != hash {
             changed.append(path)
+          } else if Self.isDanglingLink(path) {
+            // A link pointing nowhere now stands where it wrote the file: named as changed.
+            changed.append(path)
           }
           continue
         }
@@ -455,6 +458,12 @@ public struct AssetsJob: Sendable {
       let listed = OutputOwnership.listedNames(inSet: folder)
     else { return false }
     return !listed.contains(name)
+  }
+
+  /// Whether `path` is a symbolic link to nothing (its target missing).
+  static func isDanglingLink(_ path: String) -> Bool {
+    Platform.kind(ofPath: path, followingLinks: false) == .link
+      && Platform.kind(ofPath: path) == nil
   }
 
   /// Whether the file `name` of `set`, a set folder Glyphsmith pruned and keeps for the user's
