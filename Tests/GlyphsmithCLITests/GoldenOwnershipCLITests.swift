@@ -81,7 +81,8 @@ struct GoldenOwnershipCLITests {
     try write(Self.white, folder, "act/b.png")
     let art = place[0] == "--artifacts" ? "art" : "art-files"
     for path in ["a/diff.png", "b/expected.png"] {
-      try OwnershipCLITests.write("mine " + path, to: folder.appendingPathComponent(art + "/" + path))
+      try OwnershipCLITests.write(
+        "mine " + path, to: folder.appendingPathComponent(art + "/" + path))
     }
     let arguments = ["golden", "check", "act", "gold"] + place
 
@@ -90,7 +91,9 @@ struct GoldenOwnershipCLITests {
     #expect(
       refused.stderr == "\(art)/a/diff.png\(Self.foreign)\n\(art)/b/expected.png\(Self.foreign)\n")
     #expect(OwnershipCLITests.names(folder.appendingPathComponent(art + "/a")) == ["diff.png"])
-    #expect(OwnershipCLITests.read(folder.appendingPathComponent(art + "/a/diff.png")) == "mine a/diff.png")
+    #expect(
+      OwnershipCLITests.read(folder.appendingPathComponent(art + "/a/diff.png"))
+        == "mine a/diff.png")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("art.html").path))
 
     let forced = try CLIRunner.run(arguments + ["--force"], in: folder)
@@ -313,5 +316,85 @@ struct GoldenOwnershipCLITests {
     let changed = try CLIRunner.run(["golden", "record", "act", "gold"], in: folder)
     #expect(changed.status == 0)
     #expect(changed.stderr == "recorded 1 golden, 1 unchanged\n")
+  }
+
+  // Found by the fifth new-user trial: `golden record App/Icons.xcassets .` took the outputs
+  // for goldens of themselves (and wrote golden.json into the project), and a marked copy of
+  // an output in the golden folder was adopted, then deleted by `--prune`.
+  static let catalogProject =
+    #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#
+
+  @Test func aGoldenFolderThatHoldsOrIsInsideTheActualOneIsRefusedBeforeAnythingIsWritten()
+    throws
+  {
+    let folder = try OwnershipCLITests.project(Self.catalogProject, icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let before = JournalCLITests.tree(folder)
+    let rule =
+      "; glyphsmith writes and prunes goldens there, so it must be a folder of its own beside "
+      + "the actual one (such as \"golden\"); nothing was written\n"
+    let cases: [(String, String)] = [
+      (".", ".: error: the golden folder holds the actual folder App/Icons.xcassets"),
+      ("App", "App: error: the golden folder holds the actual folder App/Icons.xcassets"),
+      ("App/Icons.xcassets", "App/Icons.xcassets: error: the golden folder is the actual folder"),
+      (
+        "App/Icons.xcassets/gold",
+        "App/Icons.xcassets/gold: error: the golden folder is inside the actual folder "
+          + "App/Icons.xcassets"
+      ),
+    ]
+    for (golden, message) in cases {
+      for extra in [[], ["--prune"], ["--prune", "--force"]] {
+        let run = try CLIRunner.run(
+          ["golden", "record", "App/Icons.xcassets", golden] + extra, in: folder)
+        #expect(run.status == 2, "\(golden) \(extra)")
+        #expect(run.stderr == message + rule, "\(golden) \(extra)")
+        #expect(JournalCLITests.differences(JournalCLITests.tree(folder), before) == [])
+      }
+    }
+  }
+
+  @Test func aMarkedCopyOfAnOutputInTheGoldenFolderIsNeitherAdoptedNorPruned() throws {
+    let folder = try OwnershipCLITests.project(Self.catalogProject, icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    // The user's site folder, holding copies of two outputs (they carry the mark), used as
+    // the golden folder.
+    let manager = FileManager.default
+    for path in ["site/img", "site/heart.imageset"] {
+      try manager.createDirectory(
+        at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+    }
+    try manager.copyItem(
+      at: folder.appendingPathComponent("App/Icons.xcassets/bell.imageset/bell@2x.png"),
+      to: folder.appendingPathComponent("site/img/bell.png"))
+    try manager.copyItem(
+      at: folder.appendingPathComponent("App/Icons.xcassets/heart.imageset/heart@2x.png"),
+      to: folder.appendingPathComponent("site/heart.imageset/heart-copy.png"))
+    let copies = ["site/img/bell.png", "site/heart.imageset/heart-copy.png"].map {
+      bytes(folder, $0)
+    }
+    #expect(copies.allSatisfy { $0.map(OutputFormats.carriesFingerprint) == true })
+    let record = try CLIRunner.run(["golden", "record", "App/Icons.xcassets", "site"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    let manifest = try #require(
+      try GoldenManifest.load(from: folder.appendingPathComponent("site")))
+    #expect(
+      manifest.goldens == [
+        "bell.imageset/bell.png", "bell.imageset/bell@2x.png", "bell.imageset/bell@3x.png",
+        "heart.imageset/heart.png", "heart.imageset/heart@2x.png", "heart.imageset/heart@3x.png",
+      ])
+    let prune = try CLIRunner.run(
+      ["golden", "record", "App/Icons.xcassets", "site", "--prune"], in: folder)
+    #expect(prune.status == 2)
+    #expect(
+      prune.stderr
+        == "site/heart.imageset/heart-copy.png\(Self.foreign)\n"
+        + "site/img/bell.png\(Self.foreign)\n"
+        + "recorded 0 goldens, 6 unchanged, 0 pruned, 2 not made by glyphsmith\n")
+    #expect(
+      ["site/img/bell.png", "site/heart.imageset/heart-copy.png"].map { bytes(folder, $0) }
+        == copies)
   }
 }

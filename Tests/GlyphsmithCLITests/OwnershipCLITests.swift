@@ -523,4 +523,100 @@ struct OwnershipCLITests {
     #expect(lines(iosAgain.stderr) == [kept, "wrote App.xcassets/AppIcon.appiconset (1 PNG file)"])
     #expect(Self.names(set) == ["AppIcon-1024.png", "Contents.json", "icon-1024.png"])
   }
+
+  // Found by the fifth new-user trial: a set pruned and kept for the user's notes.txt, then
+  // filled by hand (their bell.png, Xcode's Contents.json), was overwritten when bell.svg came
+  // back.
+  @Test func aKeptSetTheUserFilledIsNotOverwrittenWhenItsIconComesBack() throws {
+    let folder = try Self.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset")
+    try Self.write("notes", to: set.appendingPathComponent("notes.txt"))
+    let icon = folder.appendingPathComponent("icons/bell.svg")
+    let svg = try Data(contentsOf: icon)
+    try FileManager.default.removeItem(at: icon)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    #expect(Self.names(set) == ["notes.txt"])
+    // The designer makes it their own set.
+    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(" designer art".utf8))
+    try png.write(to: set.appendingPathComponent("bell.png"))
+    let contents = Data(
+      """
+      {
+        "images" : [
+          {
+            "filename" : "bell.png",
+            "idiom" : "universal"
+          }
+        ],
+        "info" : {
+          "author" : "xcode",
+          "version" : 1
+        }
+      }
+
+      """.utf8)
+    try contents.write(to: set.appendingPathComponent("Contents.json"))
+    try svg.write(to: icon)
+    let back = try CLIRunner.run(["build"], in: folder)
+    #expect(back.status == 2)
+    #expect(
+      back.stderr.contains(
+        "\nicons/bell.svg: error: App/Icons.xcassets/bell.imageset/bell.png exists and was not "
+          + "made by glyphsmith; move it or pass --force\n"), "\(back.stderr)")
+    #expect(!back.stderr.contains("changed since glyphsmith wrote it"))
+    #expect(
+      FileManager.default.contents(atPath: set.appendingPathComponent("bell.png").path) == png)
+    #expect(
+      FileManager.default.contents(atPath: set.appendingPathComponent("Contents.json").path)
+        == contents)
+    // --force replaces them, each named; notes.txt stays.
+    let forced = try CLIRunner.run(["build", "--force"], in: folder)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    for name in ["bell.png", "Contents.json"] {
+      #expect(
+        forced.stderr.contains(
+          "App/Icons.xcassets/bell.imageset/\(name): warning: not made by glyphsmith; replaced (--force)"
+        ), "\(forced.stderr)")
+    }
+    #expect(
+      Self.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "notes.txt"])
+  }
+
+  // Found by the fifth new-user trial (item 10): a symbolic link to nothing at a drawable's
+  // path was replaced silently, where a link to a file is refused.
+  @Test func aLinkToNothingAtAnOutputPathIsRefusedAsALinkToAFileIs() throws {
+    let folder = try Self.project(
+      #"{"version": 1, "icons": "icons", "android": {"res": "android/res"}}"#, icons: ["bell"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let link = folder.appendingPathComponent("android/res/drawable-mdpi/bell.png")
+    try FileManager.default.createDirectory(
+      at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: "../../art/bell-mdpi.png")
+    let build = try CLIRunner.run(["build"], in: folder)
+    #expect(build.status == 2)
+    #expect(
+      build.stderr.hasPrefix(
+        "icons/bell.svg: error: android/res/drawable-mdpi/bell.png exists and was not made by "
+          + "glyphsmith; move it or pass --force\n"), "\(build.stderr)")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+        == "../../art/bell-mdpi.png")
+    // A recorded drawable the user replaced by such a link is rewritten, named as changed.
+    try FileManager.default.removeItem(at: link)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    try FileManager.default.removeItem(at: link)
+    try FileManager.default.createSymbolicLink(
+      atPath: link.path, withDestinationPath: "../../art/bell-mdpi.png")
+    let again = try CLIRunner.run(["build"], in: folder)
+    #expect(again.status == 0)
+    #expect(
+      again.stderr.hasPrefix(
+        "android/res/drawable-mdpi/bell.png: warning: changed since glyphsmith wrote it; replaced\n"
+      ), "\(again.stderr)")
+  }
 }

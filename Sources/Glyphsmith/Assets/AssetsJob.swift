@@ -168,6 +168,11 @@ public struct AssetsJob: Sendable {
     let resolved = options.icon.normalised
     let records = Dictionary(
       uniqueKeysWithValues: outputRoots.map { ($0, OutputManifest.recordedOutputs(root: $0)) })
+    // Sets pruned and kept for the user's files: what is at Glyphsmith's paths there is not
+    // its own (issue 32, fifth trial).
+    let kept = outputRoots.reduce(into: Set<String>()) {
+      $0.formUnion(OutputManifest.keptOutputs(root: $1))
+    }
     let hashes = outputRoots.reduce(into: [String: String]()) {
       $0.merge(OutputManifest.recordedHashes(root: $1)) { $1 }
     }
@@ -193,7 +198,8 @@ public struct AssetsJob: Sendable {
       let sets = plannedSets(input)
       let shared = outputs.flatMap { $0.writer.sharedFiles(for: input, in: $0.context) }
       let owned = ownership(
-        sets, shared: shared, recorded: recorded, hashes: hashes, hashedFolders: hashedFolders)
+        sets, shared: shared, recorded: recorded, hashes: hashes, hashedFolders: hashedFolders,
+        kept: kept)
       let changed = changedFiles(
         sets, hashes: hashes, records: records, hashedFolders: hashedFolders)
       let files = (sets + sets.flatMap { $0.fallback ?? [] }).filter { !$0.whole }.flatMap {
@@ -232,7 +238,9 @@ public struct AssetsJob: Sendable {
           (icon.path, Self.launcherError(path, source: source, input: icon.path)))
         continue
       }
-      // Files Glyphsmith wrote and the user changed since are replaced, each named.
+      // Files Glyphsmith wrote and the user changed since are replaced, each named (one that
+      // is not Glyphsmith's any more, in a set it keeps for the user's files, is below).
+      let changed = changed.filter { !owned.foreign.contains($0) }
       if !changed.isEmpty {
         icon.changed = changed
         plan.warnings += changed.map(OutputOwnership.changedWarning)
@@ -307,10 +315,12 @@ public struct AssetsJob: Sendable {
   /// the union of `records`' values, made once by the caller for every icon. Inside a set
   /// folder that is Glyphsmith's, a file at one of the paths it writes that it did not write
   /// (`isUnwritten`: the user's `bell.svg` in a PNG set switched to `--format svg`) is not
-  /// Glyphsmith's either (issue 34).
+  /// Glyphsmith's either (issue 34). Nor, in a set pruned and `kept` for the user's files
+  /// (normalised folders, `OutputManifest.keptOutputs`), is any file at a path it writes
+  /// (`isRefilled`: the user made the set their own; issue 32, fifth trial).
   func ownership(
     _ sets: [PlannedAssetSet], shared: [String] = [], recorded: Set<String>,
-    hashes: [String: String] = [:], hashedFolders: Set<String> = []
+    hashes: [String: String] = [:], hashedFolders: Set<String> = [], kept: Set<String> = []
   ) -> (foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]) {
     var foreign = shared.filter {
       Platform.status(ofPath: $0) != nil
@@ -342,6 +352,12 @@ public struct AssetsJob: Sendable {
         // keeping (and naming) every other file in it.
         if !OutputOwnership.owns(set.folder, folder: true, recorded: isRecorded, planned: names) {
           foreign.append(set.folder)
+        } else if kept.contains(OutputManifest.normalised(set.folder)) {
+          var refilled = names.filter { Self.isRefilled($0, inKeptSet: set) }
+          if !names.contains("Contents.json"), Self.hasForeignContents(inKeptSet: set, names) {
+            refilled.append("Contents.json")
+          }
+          foreign += refilled.map { set.folder + "/" + $0 }
         } else {
           foreign += names.filter {
             Self.isUnwritten($0, inSet: set.folder, hashes: hashes, hashedFolders: hashedFolders)
@@ -389,6 +405,9 @@ public struct AssetsJob: Sendable {
         let key = OutputManifest.normalised(path)
         if let hash = hashes[key] {
           if let data = FileBytes.read(path), ContentHash.sha256(data) != hash {
+            changed.append(path)
+          } else if Self.isDanglingLink(path) {
+            // A link pointing nowhere now stands where it wrote the file: named as changed.
             changed.append(path)
           }
           continue
@@ -439,6 +458,42 @@ public struct AssetsJob: Sendable {
       let listed = OutputOwnership.listedNames(inSet: folder)
     else { return false }
     return !listed.contains(name)
+  }
+
+  /// Whether `path` is a symbolic link to nothing (its target missing).
+  static func isDanglingLink(_ path: String) -> Bool {
+    Platform.kind(ofPath: path, followingLinks: false) == .link
+      && Platform.kind(ofPath: path) == nil
+  }
+
+  /// Whether the file `name` of `set`, a set folder Glyphsmith pruned and keeps for the user's
+  /// files (`OutputManifest.keptOutputs`: it removed its own files then), is there and is not
+  /// what Glyphsmith writes: a text (`Contents.json`) with other bytes than planned, any
+  /// other file without the mark (the user's PNG and Xcode's `Contents.json` in a set they
+  /// filled by hand, issue 32 fifth trial: overwritten when the icon came back). One a run
+  /// killed since wrote (its bytes, its mark) is Glyphsmith's.
+  static func isRefilled(_ name: String, inKeptSet set: PlannedAssetSet) -> Bool {
+    let path = set.folder + "/" + name
+    guard let status = Platform.status(ofPath: path) else { return false }
+    if status.isFolder { return true }
+    if let text = set.texts.first(where: { $0.name == name }) {
+      return FileBytes.read(path) != text.data
+    }
+    return !OutputOwnership.isMarkedFile(path)
+  }
+
+  /// Whether the catalog set `set`, pruned and kept for the user's files, holds a
+  /// `Contents.json` Glyphsmith did not write (`isRefilled` for the description its writer
+  /// makes when it writes the set): one not in Xcode's text, or listing a file that is not
+  /// among `planned` or does not carry the mark (Xcode's, describing the designer's PNG).
+  static func hasForeignContents(inKeptSet set: PlannedAssetSet, _ planned: [String]) -> Bool {
+    guard OutputOwnership.setName(ofFolder: set.folder).catalog,
+      Platform.status(ofPath: set.folder + "/Contents.json") != nil
+    else { return false }
+    guard let listed = OutputOwnership.listedNames(inSet: set.folder) else { return true }
+    return listed.contains {
+      !planned.contains($0) || !OutputOwnership.isMarkedFile(set.folder + "/" + $0)
+    }
   }
 
   /// The output sets of `input` on every platform of the job, in writing order.

@@ -255,6 +255,16 @@ package enum OutputManifest {
         root: base, planned: planned[root] ?? [:], old: old, kept: record.kept,
         launcher: Set(record.appicon.keys), paths: paths)
       var pending: [String: String] = [:]
+      // A kept set an icon plans again but this run did not write (the icon failed, its files
+      // the user's: issue 32, fifth trial) stays kept, and out of the outputs, so a prune
+      // never takes what the user put there for Glyphsmith's.
+      let sources = Dictionary(
+        (planned[root] ?? [:]).map { (normalised($0.key), $0.value) },
+        uniquingKeysWith: { a, _ in a })
+      for output in record.kept where new[output] != nil {
+        let source = sources[normalised(base + "/" + output)]
+        if source.map({ !writtenSources.contains($0) }) ?? true { new[output] = nil }
+      }
       // A pruned set still holding the user's files stays Glyphsmith's while it is there and
       // no icon makes it again.
       var kept = record.kept.filter {
@@ -570,6 +580,14 @@ package enum OutputManifest {
       (Array(record.outputs.keys) + record.kept + record.appicon.keys).filter(isSafe).map {
         normalised(base + "/" + $0)
       })
+  }
+
+  /// The pruned set folders the record of the folder `root` keeps for the user's files
+  /// (`Document.kept`), as normalised paths starting with `root`: Glyphsmith removed its own
+  /// files from them, so a file at one of the paths it writes there is not its own.
+  package static func keptOutputs(root: String) -> Set<String> {
+    let base = trimmed(root)
+    return Set(read(root: base).kept.filter(isSafe).map { normalised(base + "/" + $0) })
   }
 
   /// `path` with runs of `/` collapsed and no trailing `/`, as outputs are compared.

@@ -256,12 +256,17 @@ package enum OutputOwnership {
 
   /// Whether Glyphsmith owns the existing path at `path` (`folder`: a set folder replaced
   /// whole, else one file): `recorded` (its record lists it) or marked. A path that does not
-  /// exist, and an empty folder, are Glyphsmith's to write. `planned`: the names the writer
+  /// exist (but for a symbolic link to nothing), and an empty folder, are Glyphsmith's to
+  /// write. `planned`: the names the writer
   /// gives a whole folder's files (`isMarkedFolder`).
   package static func owns(
     _ path: String, folder: Bool, recorded: Bool, planned: [String] = []
   ) -> Bool {
-    guard let status = Platform.status(ofPath: path) else { return true }
+    guard let status = Platform.status(ofPath: path) else {
+      // A symbolic link to nothing is something there, the user's as a link to a file is
+      // (issue 32 trial: it was replaced silently); recorded, it is replaced, named as changed.
+      return recorded || Platform.kind(ofPath: path, followingLinks: false) == nil
+    }
     if recorded { return true }
     if folder {
       guard status.isFolder else { return false }

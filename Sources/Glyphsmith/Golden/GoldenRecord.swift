@@ -103,6 +103,7 @@ public enum GoldenRecord {
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
+    try checkOwnFolder(golden: goldenDirectory, actual: actualDirectory)
     var only = only
     let located = try GoldenManifest.locate(from: goldenDirectory)
     let inherited =
@@ -235,8 +236,15 @@ public enum GoldenRecord {
     }
     let extra = goldenFiles.subtracting(actualFiles).sorted()
     var removals: [String] = []
+    // Only a golden the record lists is pruned: a PNG carrying the mark that no record lists
+    // is a copy of an output the user put there (issue 32, fifth trial), never deleted but
+    // with `force`.
+    func isRecorded(_ path: String) -> Bool {
+      if case .recorded(let record) = ownership { return record.contains(prefix + path) }
+      return false
+    }
     for path in prune ? extra : [] {
-      if !isOwn(path, FileBytes.read(goldenDirectory.appendingPathComponent(path).path)) {
+      if !isRecorded(path) {
         guard force else {
           notOwned.append(path)
           continue
@@ -264,10 +272,13 @@ public enum GoldenRecord {
     case .unrecorded:
       // Only the goldens carrying the mark are adopted; a file the user put there (and left
       // as it is) stays out of the record, so it stays the user's.
+      // A marked PNG where no actual image is (a copy of an output put there by hand) is
+      // not adopted either (issue 32, fifth trial: `--prune` deleted such copies).
       let notTouched = Set(notOwned)
+      let actual = Set(actualFiles)
       record = Set(
         GoldenFiles.pngs(in: goldenDirectory).filter { path in
-          !notTouched.contains(path)
+          !notTouched.contains(path) && actual.contains(path)
             && isOwn(path, FileBytes.read(goldenDirectory.appendingPathComponent(path).path))
         }.map { prefix + $0 })
     }
@@ -310,6 +321,33 @@ public enum GoldenRecord {
       pruneRequested: prune, unmatchedPatterns: unmatched,
       manifestFolder: inherited ? located?.folder.path : nil, notOwned: notOwned.sorted(),
       forced: forced.sorted(), recordWritten: recordWritten)
+  }
+
+  /// Refuses a golden folder that is the actual folder, holds it (`.` holding the catalog) or
+  /// is inside it, compared standardized with links resolved, before anything is read or
+  /// written (issue 32, fifth trial: `golden record App/Icons.xcassets .` recorded the
+  /// outputs as goldens of themselves, and `--prune` was free to delete them).
+  /// - Throws: `GoldenError.overlapsActual` naming both folders as given.
+  static func checkOwnFolder(golden: URL, actual: URL) throws {
+    func canonical(_ url: URL) -> String {
+      url.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    let (goldenPath, actualPath) = (canonical(golden), canonical(actual))
+    func holds(_ outer: String, _ inner: String) -> Bool {
+      inner.hasPrefix(outer == "/" ? "/" : outer + "/")
+    }
+    let how: Bool?
+    if goldenPath == actualPath {
+      how = nil
+    } else if holds(goldenPath, actualPath) {
+      how = true
+    } else if holds(actualPath, goldenPath) {
+      how = false
+    } else {
+      return
+    }
+    throw GoldenError.overlapsActual(
+      path: golden.relativePath, actual: actual.relativePath, holds: how)
   }
 
   /// Whether `data` is a golden Glyphsmith wrote, for a golden folder without a record: a PNG

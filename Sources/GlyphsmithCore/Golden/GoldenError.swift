@@ -12,6 +12,11 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
   case selectsNothing(patterns: [String])
   /// `golden review` cannot listen on the address (not IPv4, port in use, no permission).
   case cannotServe(address: String, reason: String)
+  /// `golden record`'s golden folder (`path`, as given) is the actual folder (`actual`, as
+  /// given), holds it (`.`, the project root) or is inside it (`holds`: the golden folder
+  /// holds the actual one; `nil`: they are one folder; `false`: it is inside): goldens would
+  /// be recorded over and pruned among the outputs (issue 32, fifth trial).
+  case overlapsActual(path: String, actual: String, holds: Bool?)
 
   /// The message in compiler form, naming the folder or file.
   public var description: String {
@@ -30,6 +35,13 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
           + "star@2x select them in any folder), or an icon's name (bell selects bell.png, "
           + "bell@2x.png, tabs/bell-dark@3x.png ...)"
       }.joined(separator: "\n")
+    case .overlapsActual(let path, let actual, let holds):
+      let how =
+        holds == nil
+        ? "is the actual folder"
+        : holds! ? "holds the actual folder \(actual)" : "is inside the actual folder \(actual)"
+      return
+        "\(path): error: the golden folder \(how); glyphsmith writes and prunes goldens there, so it must be a folder of its own beside the actual one (such as \"golden\"); nothing was written"
     case .manifestAbove(let path):
       return
         "\(path): error: this golden.json, above the golden folder, holds its options; record from its folder to change them"
