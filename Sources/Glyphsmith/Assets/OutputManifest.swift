@@ -92,6 +92,11 @@ package enum OutputManifest {
     /// began. One gone when `update` comes was removed by this run (the PNGs a VectorDrawable
     /// replaces, `PlannedAssetSet.replaces`) and is told as removed.
     var present: [String: Set<String>] = [:]
+    /// By output folder: the planned outputs `begin` found Glyphsmith's to write (missing,
+    /// recorded or marked, `recordable`). `update` takes them as its own without reading each
+    /// one's mark again (for a new catalog that was every set's `Contents.json` decoded three
+    /// times, most of a vector batch's parent time).
+    var admitted: [String: Set<String>] = [:]
   }
 
   /// What an update removed.
@@ -179,6 +184,7 @@ package enum OutputManifest {
         root: base, planned: planned[root] ?? [:], old: all, kept: old.kept,
         launcher: Set(old.appicon.keys), force: force, paths: paths)
       for (output, source) in new where all[output] != source { record.pending[output] = source }
+      journal.admitted[base] = Set(new.keys)
       journal.present[base] = Set(
         all.keys.filter { new[$0] == nil && Platform.status(ofPath: base + "/" + $0) != nil })
       let path = base + "/" + fileName
@@ -253,7 +259,7 @@ package enum OutputManifest {
       let old = record.all
       var new = recordable(
         root: base, planned: planned[root] ?? [:], old: old, kept: record.kept,
-        launcher: Set(record.appicon.keys), paths: paths)
+        admitted: journal?.admitted[base] ?? [], launcher: Set(record.appicon.keys), paths: paths)
       var pending: [String: String] = [:]
       // A kept set an icon plans again but this run did not write (the icon failed, its files
       // the user's: issue 32, fifth trial) stays kept, and out of the outputs, so a prune
@@ -693,13 +699,14 @@ package enum OutputManifest {
   /// This run's planned outputs of `base` as the record holds them (relative output, relative
   /// source), but for an existing path Glyphsmith did not make and `old` does not list
   /// (`OutputOwnership.owns`): a path that is not Glyphsmith's never enters its record, but
-  /// with `force` (which replaces it). A path among `kept` (a pruned folder holding the user's
+  /// with `force` (which replaces it). A path among `admitted` (`Journal.admitted`) or `kept` (a pruned folder holding the user's
   /// files) is Glyphsmith's. A path among `launcher` (an `appicon` output, `Document.appicon`)
   /// is never a build's, whatever `force` says: the icon planning it fails by name
   /// (`AssetsJob.plan`), and `appicon`'s record of it stays its own.
   private static func recordable(
     root base: String, planned: [String: String], old: [String: String],
-    kept: Set<String> = [], launcher: Set<String> = [], force: Bool = false, paths: PrunePaths
+    kept: Set<String> = [], admitted: Set<String> = [], launcher: Set<String> = [],
+    force: Bool = false, paths: PrunePaths
   ) -> [String: String] {
     let realRoot = paths.real(base)
     let folder = normalised(base)
@@ -710,7 +717,7 @@ package enum OutputManifest {
       else {
         continue
       }
-      if !force, old[relative] == nil, !kept.contains(relative),
+      if !force, old[relative] == nil, !kept.contains(relative), !admitted.contains(relative),
         let status = Platform.status(ofPath: output),
         !OutputOwnership.owns(output, folder: status.isFolder, recorded: false)
       {
