@@ -49,6 +49,11 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   /// the compact tab bar sizes (HIG; `Role.targetBox(for:compact:)`), which the
   /// `NAME-compact` set ships; `nil` (and left out of the JSON) otherwise.
   public var lintCompact: [LintFinding]? = nil
+  /// The SHA-256 of each file this input's run wrote, by normalised path
+  /// (`OutputManifest.normalised`), as the writer computed it from the bytes it wrote: the
+  /// record of outputs takes them instead of reading each file back (issue 34). Not part of
+  /// the JSON report, nor of a result's equality (`WrittenHashes`).
+  package var writtenHashes = WrittenHashes()
 
   /// A failed entry for an input that could not even be opened.
   public static func failed(path: String, role: Role, error: GlyphsmithError) -> AssetInputResult {
@@ -116,4 +121,18 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
     if let lint { try c.encode(lint, forKey: .lint) }
     if let lintCompact { try c.encode(lintCompact, forKey: .lintCompact) }
   }
+}
+
+/// The SHA-256 (lowercase hex) of files a run wrote, by normalised path: what a writer knows
+/// of its own bytes, handed to the record of outputs (`AssetInputResult.writtenHashes`). Two
+/// values are always equal: the hashes follow from the files, which a result already names.
+package struct WrittenHashes: Equatable, Sendable {
+  /// Hash by normalised path (`OutputManifest.normalised`).
+  package var byPath: [String: String] = [:]
+
+  /// An empty set of hashes.
+  package init(_ byPath: [String: String] = [:]) { self.byPath = byPath }
+
+  /// Always `true`: not part of a result's identity.
+  package static func == (lhs: WrittenHashes, rhs: WrittenHashes) -> Bool { true }
 }

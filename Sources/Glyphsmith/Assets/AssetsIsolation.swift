@@ -34,6 +34,28 @@ struct AssetsWorkerReply: Codable {
   var writeSeconds: Double
   /// Seconds of canonical SVG reading (`CanonicalReadClock`); absent from an older worker.
   var canonicalSeconds: Double? = nil
+  /// The SHA-256 of each file written (`AssetInputResult.writtenHashes`) as one string of
+  /// path, NUL, hash, NUL, ... (a path holds no NUL): one JSON string, not a dictionary
+  /// the decoder walks key by key; absent from an older worker.
+  var hashes: String? = nil
+
+  /// `hashes` packed from hash by path (sorted by path, for the same bytes every run).
+  static func packed(_ hashes: [String: String]) -> String? {
+    hashes.isEmpty
+      ? nil : hashes.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }.joined(separator: "\0")
+  }
+
+  /// Hash by path from `packed`'s string; empty for `nil` or a malformed one.
+  static func unpacked(_ text: String?) -> [String: String] {
+    guard let parts = text?.split(separator: "\0", omittingEmptySubsequences: false),
+      parts.count % 2 == 0
+    else { return [:] }
+    var found: [String: String] = [:]
+    for index in stride(from: 0, to: parts.count, by: 2) {
+      found[String(parts[index])] = String(parts[index + 1])
+    }
+    return found
+  }
 }
 
 /// What every icon a worker executes shares, sent once as its first line: where to write
@@ -122,25 +144,29 @@ extension AssetsJob {
       let stale = items.indices.filter {
         unchanged[$0] == nil && contexts[items[$0].0] == context
       }
+      // Each input is encoded as it is sent and each reply decoded as it arrives, while the
+      // workers render the others (issue 34).
+      let decoder = JSONDecoder()
+      var decodedReplies = [AssetsWorkerReply?](repeating: nil, count: stale.count)
       let replies = WorkerPool.run(
-        context: context,
-        items: stale.map {
-          let (part, index) = items[$0]
+        context: context, count: stale.count,
+        item: {
+          let (part, index) = items[stale[$0]]
           return (try? encoder.encode(parts[part].plan.icons[index])) ?? Data("{}".utf8)
         },
         jobs: threads, command: isolation.workerCommand, budget: isolation.budget,
         progress: { counter.tick() },
         // A worker killed between the two renames of a set's swap left it moved aside: put
         // back before its icon runs again, so the user's files in it are kept.
-        reaped: { AssetsJob.cleanStaleStaging(Set(parts.flatMap(\.job.outputRoots)).sorted()) })
-      for (position, reply) in zip(stale, replies) {
+        reaped: { AssetsJob.cleanStaleStaging(Set(parts.flatMap(\.job.outputRoots)).sorted()) },
+        replied: { decodedReplies[$0] = try? decoder.decode(AssetsWorkerReply.self, from: $1) })
+      for (slot, (position, reply)) in zip(stale, replies).enumerated() {
         let (part, index) = items[position]
         let input = parts[part].plan.icons[index]
         var failed = timed[part][index].0
         switch reply {
-        case .success(let line):
-          guard let decoded = try? JSONDecoder().decode(AssetsWorkerReply.self, from: line)
-          else {
+        case .success:
+          guard let decoded = decodedReplies[slot] else {
             failed.failure = .unusable(
               path: input.path, problem: "the renderer's reply could not be read")
             timed[part][index] = (failed, 0)
@@ -152,6 +178,7 @@ extension AssetsJob {
           var result = decoded.result
           result.failure = decoded.failure
           result.warnings = decoded.warnings
+          result.writtenHashes = WrittenHashes(AssetsWorkerReply.unpacked(decoded.hashes))
           timed[part][index] = (result, decoded.taskSeconds)
         case .failure(let failure):
           failed.failure = .unusable(path: input.path, problem: failure.problem)
@@ -220,7 +247,8 @@ extension AssetsJob {
       taskSeconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
       librarySeconds: LibraryClock.seconds - libraryBefore,
       writeSeconds: writeClock.seconds - writeBefore,
-      canonicalSeconds: CanonicalReadClock.seconds - canonicalBefore)
+      canonicalSeconds: CanonicalReadClock.seconds - canonicalBefore,
+      hashes: AssetsWorkerReply.packed(result.writtenHashes.byPath))
     return (try? encoder.encode(reply)) ?? Data("{}".utf8)
   }
 }

@@ -879,6 +879,10 @@ public struct AssetsJob: Sendable {
         try write(
           set, files: written + set.texts,
           replacing: (icon.replacing ?? []) + (icon.changed ?? []), input: icon.path)
+        for file in written + set.texts {
+          result.writtenHashes.byPath[OutputManifest.normalised(set.folder + "/" + file.name)] =
+            ContentHash.sha256(file.data)
+        }
       }
       // `--force`: the user's files of its Android resources in another extension or
       // qualifier go now that the icon's own are written (`PlannedIcon.displacing`).
@@ -1108,6 +1112,9 @@ public struct AssetsJob: Sendable {
       folders: pruning.folders,
       project: pruning.project, marked: pruning.marked, removing: removing && pruning.removes,
       writtenSources: Set(report.inputs.filter { $0.status == .written }.map(\.path)),
+      writtenHashes: report.inputs.reduce(into: [:]) {
+        $0.merge($1.writtenHashes.byPath) { _, last in last }
+      },
       told: pruning.told)
   }
 

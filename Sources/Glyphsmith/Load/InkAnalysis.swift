@@ -60,7 +60,8 @@ package struct InkAnalysis: Sendable, Equatable {
       let height = PixelMath.count((coarse.height * scale).rounded(.up) + 2 * margin)
       let placement = Placement(
         scale: scale, offsetX: margin - coarse.x * scale, offsetY: margin - coarse.y * scale)
-      let image = try Rasterizer.render(
+      // Only coverage is read (`analyse`: alpha).
+      let image = try Rasterizer.renderCoverage(
         source, width: width, height: height, placement: placement, path: path)
       guard
         let found = analyse(image, origin: (placement.offsetX, placement.offsetY), scale: scale)

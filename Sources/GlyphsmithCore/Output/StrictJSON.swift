@@ -26,6 +26,18 @@ package enum StrictJSON {
   package static func decode<T: Decodable>(
     _ type: T.Type, from data: Data, shape: JSONShape? = nil, allowNull: Bool = true
   ) throws(Problem) -> T {
+    // The common case, a file that is fine, parsed once more only by the strictness reader:
+    // JSONDecoder and JSONSerialization share Foundation's parser, so a document the decoder
+    // reads is one the syntax check accepts (issue 34: the catalog check after every write
+    // parsed each `Contents.json` three times). Anything else goes the long way below, for
+    // the same first problem as always.
+    if let decoded = try? JSONDecoder().decode(T.self, from: data) {
+      if let problem = StrictJSONSyntax.problem(in: data, allowNull: allowNull) {
+        throw .shape(problem)
+      }
+      if let problem = shape?.problem(in: data) { throw .shape(problem) }
+      return decoded
+    }
     do {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {

@@ -110,11 +110,21 @@ final class ImageSurface {
   /// afterwards (the surface is finished); nothing may draw on this surface again.
   /// - Throws: `RenderError.cairo` when drawing left the context in an error state.
   func straightenInPlace() throws {
+    guard let data = try finishInPlace() else { return }
+    PixelConversion.straightenInPlace(UnsafeMutableRawPointer(data), count: width * height)
+  }
+
+  /// Ends drawing on a surface made over the caller's memory, as `straightenInPlace` does,
+  /// and leaves the memory as Cairo drew it (premultiplied ARGB32 in native byte order).
+  /// - Returns: the memory, or `nil` when the surface has none.
+  /// - Throws: `RenderError.cairo` when drawing left the context in an error state.
+  @discardableResult
+  func finishInPlace() throws -> UnsafeMutablePointer<UInt8>? {
     try checkStatus()
     cairo_surface_flush(surface)
-    guard let data = cairo_image_surface_get_data(surface) else { return }
+    guard let data = cairo_image_surface_get_data(surface) else { return nil }
     LibraryClock.measure { cairo_surface_finish(surface) }
-    PixelConversion.straightenInPlace(UnsafeMutableRawPointer(data), count: width * height)
+    return data
   }
 
   private static func check(_ status: cairo_status_t, cleanup: () -> Void) throws {
