@@ -79,6 +79,9 @@ package enum OutputManifest {
     var unreadable = false
 
     /// Every output the record lists, a pending source taking the place of a confirmed one.
+    /// The file's content as decoded (`nil`: no record file, or one that cannot be read):
+    /// a record whose new content equals it is not encoded and written again.
+    var document: Document? = nil
     var all: [String: String] { outputs.merging(pending) { $1 } }
   }
 
@@ -196,6 +199,9 @@ package enum OutputManifest {
         folders: relative(listed, from: base), hashes: record.hashes.isEmpty ? nil : record.hashes,
         appicon: record.appicon.isEmpty ? nil : record.appicon,
         project: projectEntry(project ?? old.project, root: base, paths: paths))
+      // Nothing new (a rerun): the file already says this (issue 34: encoding 10,656 hashes
+      // to find that out cost a rerun of 1,776 icons 10 % of its time).
+      if old.document == document { continue }
       let data = try XcodeJSON.encode(document)
       if FileBytes.read(path) == data { continue }
       try AtomicFile.write(data, toPath: path, durable: true)
@@ -390,6 +396,7 @@ package enum OutputManifest {
       if new.isEmpty && pending.isEmpty && old.isEmpty && kept.isEmpty && onDisk == nil {
         continue
       }
+      if onDisk != nil, read(root: base).document == document { continue }
       guard let data = try? XcodeJSON.encode(document), onDisk != data else { continue }
       do {
         try AtomicFile.write(data, toPath: recordPath, durable: true)
@@ -698,6 +705,17 @@ package enum OutputManifest {
       let exists = Platform.status(ofPath: path) != nil
       return Record(exists: exists, unreadable: exists)
     }
+    // A run asks for its record several times (outputs, hashes, kept sets, launchers, the
+    // journal, the update): the bytes are read each time, decoded once while they are the
+    // same (issue 34: a rerun of 1,776 icons decoded its 10,656 hashes six times, 0.97 s).
+    if let cached = RecordCache.shared.record(root: base, data: data) { return cached }
+    let record = decode(data, root: base)
+    RecordCache.shared.store(record, root: base, data: data)
+    return record
+  }
+
+  /// The record `data` (the file's bytes) of the folder `base` holds.
+  private static func decode(_ data: Data, root base: String) -> Record {
     guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
       return Record(exists: true, unreadable: true)
     }
@@ -710,7 +728,7 @@ package enum OutputManifest {
       }, hashes: document.hashes ?? [:], appicon: document.appicon ?? [:],
       project: document.project.map {
         real(PrunePaths.standardized($0, cwd: real(base)))
-      }, exists: true)
+      }, exists: true, document: document)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no
@@ -1110,5 +1128,28 @@ package enum OutputManifest {
       return String(path.dropFirst(cwd.count + 1))
     }
     return path
+  }
+}
+
+/// The records decoded in this process, by folder, with the bytes each was decoded from: a
+/// record is decoded again only when its file's bytes changed (`OutputManifest.read`).
+private final class RecordCache: @unchecked Sendable {
+  static let shared = RecordCache()
+  private let lock = NSLock()
+  private var entries: [String: (data: Data, record: OutputManifest.Record)] = [:]
+
+  /// The record decoded from exactly `data` for `root`, if any.
+  func record(root: String, data: Data) -> OutputManifest.Record? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let entry = entries[root], entry.data == data else { return nil }
+    return entry.record
+  }
+
+  /// Keeps `record`, decoded from `data`, for `root` (one entry a folder).
+  func store(_ record: OutputManifest.Record, root: String, data: Data) {
+    lock.lock()
+    defer { lock.unlock() }
+    entries[root] = (data, record)
   }
 }
