@@ -943,7 +943,7 @@ extension CommandTextIndex {
 
         Android: glyphsmith appicon ICON --platform android -o RES_DIR [--background COLOR|FILE]
                                   [--monochrome FILE] [--inset PERCENT] [--name ic_launcher]
-                                  [--min-sdk N]
+                                  [--min-sdk N] [--layers-from-groups]
         writes what Android Studio's Image Asset wizard writes: mipmap-anydpi-v26/NAME.xml and
         NAME_round.xml (<adaptive-icon> with background, foreground and monochrome), the layers
         as VectorDrawables in drawable/ where the artwork allows, else 108 dp PNG layers per
@@ -956,12 +956,16 @@ extension CommandTextIndex {
         another share free on each side, --inset 0 makes the canvas the whole 108 dp layer. --monochrome defaults to ICON in one colour. Checks:
         foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
         square an error; a monochrome layer of more than one colour or a background with
-        transparency is an error (exit 1, the files are written). See docs/specs.md.
+        transparency is an error (exit 1, the files are written). --layers-from-groups takes
+        the layers as a .icon does: ICON's top-level <g id="background"> group (unless
+        --background is given) is the background layer, all its other groups the foreground;
+        with --project, the appicon block's ICON, --layers-from-groups and --background serve
+        both platforms (its iOS-only options are left out). See docs/specs.md.
 
         Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
                                   [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
                                   [--dark-background COLOR] [--layers-from-groups]
-                                  [--force]
+                                  [--fallback CATALOG [--fallback-name NAME]] [--force]
         writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
         (only keys and values its own documents use) and Assets/ with each layer file under its
         own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
@@ -974,7 +978,11 @@ extension CommandTextIndex {
         layer (Assets/ID.svg: the whole document with the other groups taken out, so the
         layers line up), the last group in front; a group with the id "background" is the back
         layer when --background is not given; anything else that draws at the top level is an
-        error. Icon Composer makes the tinted appearance from the layers. The
+        error. Icon Composer makes the tinted appearance from the layers.
+        --fallback CATALOG also writes CATALOG/NAME-Fallback.appiconset (--fallback-name to
+        name it), the flat icon for iOS 18 and earlier drawn from the layers (light, opaque;
+        dark, alpha kept): a flat set of the .icon's own name is dropped by actool (Xcode 26.3),
+        and a warning names each such set found in CATALOG or a catalog beside the .icon. The
         bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
         since) is replaced only with --force (exit 2 without). The bundle is then validated
         and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also

@@ -35,6 +35,9 @@ public enum IconBundleJob {
       throw GlyphsmithError.invalidOption(
         "an Icon Composer bundle is a folder named NAME.icon; got '\(bundlePath)'")
     }
+    let fallbackName = try options.fallbackCatalog.map { _ in
+      try IconBundleFallback.name(options.fallbackName, bundle: bundle)
+    }
     // Every layer: loaded and drawn as every input is, before anything is written.
     var diagnostics: [Diagnostic] = []
     var options = options
@@ -119,6 +122,10 @@ public enum IconBundleJob {
       guard options.force else { throw OutputOwnership.notOwned(bundle, input: foregroundPath) }
       diagnostics.append(OutputOwnership.replacedWarning(bundle))
     }
+    if let catalog = options.fallbackCatalog, let fallbackName {
+      try IconBundleFallback.checkOwnership(
+        catalog: catalog, name: fallbackName, input: foregroundPath, force: options.force)
+    }
     let parent = (bundle as NSString).deletingLastPathComponent
     if !parent.isEmpty {
       do {
@@ -137,9 +144,18 @@ public enum IconBundleJob {
       svgLayer: IconLayerCheck.svg)
     // The written layers, linted as `lint --role icon-layer BUNDLE` does.
     let lint = findings.isEmpty ? try IconLayerLinter.lint(bundlePath: bundle) : []
+    var fallback: AppIconResult? = nil
+    if let catalog = options.fallbackCatalog, let fallbackName {
+      fallback = try IconBundleFallback.write(
+        bundlePath: bundle, catalog: catalog, name: fallbackName, input: foregroundPath,
+        force: options.force)
+    }
     return IconBundleResult(
       bundle: bundle, layerFiles: files.keys.sorted(), diagnostics: diagnostics,
-      findings: findings, lint: lint)
+      findings: findings, lint: lint, fallback: fallback,
+      clashes: IconBundleFallback.clashes(
+        bundlePath: bundle, catalogs: options.fallbackCatalog.map { [$0] } ?? [],
+        fallback: fallback?.folder))
   }
 
   /// The layers `--layers-from-groups` makes of the SVG at `path`: its top-level `<g id>`
@@ -359,19 +375,28 @@ public struct IconBundleResult: Sendable {
   /// The written layers' lint (`lint --role icon-layer`), one report per layer file in
   /// document order; empty when the validator has findings.
   public var lint: [LintFileReport] = []
+  /// The flat app icon set for iOS 18 and earlier written beside the bundle (`--fallback`);
+  /// `nil` when none was asked for.
+  public var fallback: AppIconResult? = nil
+  /// A warning for each flat app icon set of the bundle's own name found in the fallback's
+  /// catalog or a catalog beside the bundle (`IconBundleFallback.clashes`).
+  public var clashes: [Diagnostic] = []
 
-  /// The stderr lines: warnings and notes, findings, lint findings, then `wrote BUNDLE
-  /// (icon.json, N layer files)`.
+  /// The stderr lines: warnings and notes, findings, lint findings, `wrote BUNDLE
+  /// (icon.json, N layer files)`; then the fallback set's lines (`AppIconResult.lines`);
+  /// then the warnings about flat sets of the bundle's name.
   package var lines: [String] {
     let count = layerFiles.count
     return (diagnostics + findings.map(\.diagnostic)).descriptions
       + lint.flatMap { report in report.findings.map { $0.diagnostic(path: report.path) } }
       + ["wrote \(bundle) (icon.json, \(count) layer file\(count == 1 ? "" : "s"))"]
+      + (fallback?.lines ?? []) + clashes.descriptions
   }
 
-  /// `nil` when the written bundle is valid and its layers lint without errors;
-  /// `.answerIsNo` when the validator has findings or the lint an error.
+  /// `nil` when the written bundle is valid, its layers lint without errors and the fallback
+  /// set (if any) is valid; `.answerIsNo` when a validator has findings or the lint an error.
   package var outcome: FailureCategory? {
-    findings.isEmpty && !lint.contains(where: { $0.count(.error) > 0 }) ? nil : .answerIsNo
+    findings.isEmpty && !lint.contains(where: { $0.count(.error) > 0 })
+      && fallback?.outcome == nil ? nil : .answerIsNo
   }
 }
