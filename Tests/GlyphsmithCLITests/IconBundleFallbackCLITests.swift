@@ -196,6 +196,30 @@ import Testing
     }
   }
 
+  @Test func aFlatSetWrittenBesideABundleOfItsNameIsNamedByAWarning() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let icon = try CLIRunner.run(
+      ["appicon", "bell.svg", "--format", "icon", "-o", "App/AppIcon.icon"], in: dir)
+    #expect(icon.status == 0, "\(icon.stderr)")
+    let flat = try CLIRunner.run(
+      ["appicon", "bell.svg", "-o", "App/Assets.xcassets", "--background", "#FFFFFF"], in: dir)
+    #expect(flat.status == 0)
+    #expect(
+      flat.stderr
+        == "App/Assets.xcassets/AppIcon.appiconset: warning: a flat app icon set of the name of "
+        + "App/AppIcon.icon; actool (Xcode 26.3) drops it without a word: give it another name "
+        + "(e.g. --name AppIcon-Fallback, the name appicon --format icon --fallback gives it)\n"
+        + "wrote App/Assets.xcassets/AppIcon.appiconset (1 PNG file)\n")
+    let named = try CLIRunner.run(
+      [
+        "appicon", "bell.svg", "-o", "App/Assets.xcassets", "--background", "#FFFFFF", "--name",
+        "AppIcon-Fallback",
+      ], in: dir)
+    #expect(named.status == 0)
+    #expect(named.stderr == "wrote App/Assets.xcassets/AppIcon-Fallback.appiconset (1 PNG file)\n")
+  }
+
   @Test func aFallbackSetGlyphsmithDidNotMakeIsRefusedBeforeAnythingIsWritten() throws {
     let dir = try Self.folder()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -127,6 +127,7 @@ public enum AppIconJob {
     }
 
     let findings = try self.findings(catalog: root, folder: folder, name: name, kept: kept)
+    warnings += IconBundleFallback.clashes(flatSet: folder, name: name, catalog: root)
     return AppIconResult(
       folder: folder,
       files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },

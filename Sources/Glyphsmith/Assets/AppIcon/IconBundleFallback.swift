@@ -128,6 +128,25 @@ package enum IconBundleFallback {
     }
   }
 
+  /// A warning when an Icon Composer bundle of the name `name` (any case) lies beside the
+  /// catalog `catalog` that the flat set `folder` was written into (`appicon -o
+  /// CATALOG --name NAME`): actool (Xcode 26.3) drops the flat set.
+  package static func clashes(flatSet folder: String, name: String, catalog: String)
+    -> [Diagnostic]
+  {
+    let parent = (trimmed(catalog) as NSString).deletingLastPathComponent
+    let wanted = (name + ".icon").lowercased()
+    return (Platform.folderNames(atPath: parent.isEmpty ? "." : parent) ?? []).sorted()
+      .filter { $0.lowercased() == wanted }
+      .map { parent.isEmpty ? $0 : parent + "/" + $0 }
+      .filter { Platform.status(ofPath: $0)?.isFolder == true }
+      .map {
+        .warning(
+          "a flat app icon set of the name of \($0); actool (Xcode 26.3) drops it without a word: give it another name (e.g. --name \(name + nameSuffix), the name appicon --format icon --fallback gives it)",
+          path: folder, kind: Diagnostic.Kind.appIconNameClash)
+      }
+  }
+
   /// The folders named `setName` (lower case) in `catalog` and its groups, sorted.
   static func sets(named setName: String, in catalog: String) -> [String] {
     guard let names = Platform.folderNames(atPath: catalog) else { return [] }
