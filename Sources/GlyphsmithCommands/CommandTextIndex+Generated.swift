@@ -275,6 +275,7 @@ extension CommandTextIndex {
                                 [--max-pixels N] [--max-use N] [--max-text N]
                                 [--max-ref-depth N] [--max-filters N] [--max-kernel N]
              glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
+             glyphsmith sheet --app-icon NAME.icon -o SHEET.png
 
         Renders each icon (files or folders, as for assets) by its role and lays the results out in
         a grid, each glyph on a faint tile that shows its canvas, its name below; with --compact
@@ -295,9 +296,16 @@ extension CommandTextIndex {
         Black-S drawn from the template by librsvg, 28 pt each; --role, --compact and --tint do
         not apply.
 
+        With --app-icon the input is one Icon Composer bundle (NAME.icon, any, Apple's own too)
+        and the sheet is its preview, the same PNG as 'glyphsmith appicon NAME.icon --preview
+        SHEET.png': an approximation of its light, dark, tinted and clear appearances on the
+        iOS, macOS and watchOS shapes, and each layer file with the key paths that draw it
+        (docs/appicon.md); only the budget options apply.
+
         options:
           -o, --output FILE     the PNG to write (required)
           --symbols             the inputs are symbol templates (see above)
+          --app-icon            the input is an Icon Composer NAME.icon (see above)
           --role R              tab-bar (default), toolbar, indicator, plain
           --compact             show the compact tab bar glyph too
           --project             draw each icon as glyphsmith.json gives it (see above)
