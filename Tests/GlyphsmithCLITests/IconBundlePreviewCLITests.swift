@@ -77,8 +77,7 @@ import Testing
     #expect(sheet.stderr == "wrote s.png (an approximation of \(bundle))\n")
     let data = try Data(contentsOf: dir.appendingPathComponent("s.png"))
     #expect(data == (try Data(contentsOf: dir.appendingPathComponent("a.png"))))
-    // The rows' goldens (light, dark, tinted) are the sheet's first rows; its size is the
-    // one the layout gives four rows and the bundle's layer files.
+    // The contact sheet's layout: 696 px wide.
     let image = try PNGCodec.decode(data, path: "s.png")
     #expect(image.width == 696)
   }

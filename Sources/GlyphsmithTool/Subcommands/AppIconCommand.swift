@@ -140,7 +140,8 @@ enum AppIconCommand: DeclaredSubcommand {
       both platforms (its iOS-only options are left out). See docs/specs.md.
 
       Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
-                                [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
+                                [--background COLOR|FILE] [--dark ICON] [--tinted ICON]
+                                [--layer FILE]...
                                 [--dark-background COLOR] [--layers-from-groups]
                                 [--fallback CATALOG [--fallback-name NAME]] [--force]
       writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
@@ -155,7 +156,10 @@ enum AppIconCommand: DeclaredSubcommand {
       layer (Assets/ID.svg: the whole document with the other groups taken out, so the
       layers line up), the last group in front; a group with the id "background" is the back
       layer when --background is not given; anything else that draws at the top level is an
-      error. Icon Composer makes the tinted appearance from the layers.
+      error. Icon Composer makes the tinted appearance from the layers; --tinted ICON gives
+      the foreground's art for it instead, a layer right behind the foreground shown only in
+      the tinted (and clear) appearance, the foreground hidden there (Apple's documents swap
+      a file for dark only, and show or hide layers per appearance).
       --fallback CATALOG also writes CATALOG/NAME-Fallback.appiconset (--fallback-name to
       name it), the flat icon for iOS 18 and earlier drawn from the layers (light, opaque;
       dark, alpha kept): a flat set of the .icon's own name is dropped by actool (Xcode 26.3),
@@ -396,12 +400,6 @@ enum AppIconCommand: DeclaredSubcommand {
     guard IconBundleCheck.isBundleName(bundle) else {
       throw UsageError(message: "--format icon: -o needs OUT/NAME.icon, got '\(bundle)'")
     }
-    if parsed.value("tinted") != nil {
-      throw UsageError(
-        message:
-          "--tinted does not apply with --format icon: Icon Composer makes the tinted appearance from the layers"
-      )
-    }
     for option in ["name", "padding", "foreground", "monochrome", "inset", "min-sdk"]
     where parsed.value(option) != nil {
       throw UsageError(message: "--\(option) does not apply with --format icon")
@@ -447,6 +445,7 @@ enum AppIconCommand: DeclaredSubcommand {
       }
     }
     options.darkPath = parsed.value("dark")
+    options.tintedPath = parsed.value("tinted")
     options.layerPaths = parsed.all("layer")
     options.layersFromGroups = parsed.has("layers-from-groups")
     options.force = parsed.has("force")

@@ -26,6 +26,10 @@ public struct IconBundleOptions: Sendable, Equatable {
   /// `--dark ICON`: the foreground's file for the dark appearance (an `image-name`
   /// specialization).
   public var darkPath: String? = nil
+  /// `--tinted ICON`: the foreground's file for the tinted (and clear) appearance: a layer of
+  /// its own right behind the foreground, shown only in tinted, the foreground hidden there
+  /// (`IconBundleJob.document`); `nil` leaves tinted to Icon Composer (from the layers).
+  public var tintedPath: String? = nil
   /// `--layers-from-groups`: the foreground SVG's top-level `<g id>` groups become the
   /// layers, one file `ID.svg` each (`SVGGroupSplitter`), the last group drawn in front; a
   /// group with the id `background` (any case) is the background file when `background` is
