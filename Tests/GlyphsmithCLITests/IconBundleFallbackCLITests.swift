@@ -160,6 +160,10 @@ import Testing
       try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
       try contents.write(to: set.appendingPathComponent("Contents.json"))
     }
+    // A group that links back to its catalog is not walked into (no loop, no second find).
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.appendingPathComponent("out/Assets.xcassets/Icons/Loop").path,
+      withDestinationPath: "..")
     let plain = try CLIRunner.run(
       ["appicon", "bell.svg", "--format", "icon", "-o", "out/App.icon", "--background", "#0A84FF"],
       in: dir)

@@ -147,15 +147,17 @@ package enum IconBundleFallback {
       }
   }
 
-  /// The folders named `setName` (lower case) in `catalog` and its groups, sorted.
+  /// The folders named `setName` (lower case) in `catalog` and its groups (folders without
+  /// an extension; a link is not followed into, so a link back to a folder above cannot
+  /// loop), sorted.
   static func sets(named setName: String, in catalog: String) -> [String] {
-    guard let names = Platform.folderNames(atPath: catalog) else { return [] }
+    guard let entries = Platform.folderEntries(atPath: catalog) else { return [] }
     var found: [String] = []
-    for name in names.sorted() {
-      let path = catalog + "/" + name
-      if name.lowercased() == setName {
+    for entry in entries.sorted(by: { $0.name < $1.name }) where entry.isFolder {
+      let path = catalog + "/" + entry.name
+      if entry.name.lowercased() == setName {
         found.append(path)
-      } else if !name.contains(".") {
+      } else if !entry.name.contains(".") && !entry.isLink {
         found += sets(named: setName, in: path)  // a group folder
       }
     }
