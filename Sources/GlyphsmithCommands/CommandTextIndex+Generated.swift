@@ -275,6 +275,7 @@ extension CommandTextIndex {
                                 [--max-pixels N] [--max-use N] [--max-text N]
                                 [--max-ref-depth N] [--max-filters N] [--max-kernel N]
              glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
+             glyphsmith sheet --app-icon NAME.icon -o SHEET.png
 
         Renders each icon (files or folders, as for assets) by its role and lays the results out in
         a grid, each glyph on a faint tile that shows its canvas, its name below; with --compact
@@ -295,9 +296,16 @@ extension CommandTextIndex {
         Black-S drawn from the template by librsvg, 28 pt each; --role, --compact and --tint do
         not apply.
 
+        With --app-icon the input is one Icon Composer bundle (NAME.icon, any, Apple's own too)
+        and the sheet is its preview, the same PNG as 'glyphsmith appicon NAME.icon --preview
+        SHEET.png': an approximation of its light, dark, tinted and clear appearances on the
+        iOS, macOS and watchOS shapes, and each layer file with the key paths that draw it
+        (docs/appicon.md); only the budget options apply.
+
         options:
           -o, --output FILE     the PNG to write (required)
           --symbols             the inputs are symbol templates (see above)
+          --app-icon            the input is an Icon Composer NAME.icon (see above)
           --role R              tab-bar (default), toolbar, indicator, plain
           --compact             show the compact tab bar glyph too
           --project             draw each icon as glyphsmith.json gives it (see above)
@@ -943,7 +951,7 @@ extension CommandTextIndex {
 
         Android: glyphsmith appicon ICON --platform android -o RES_DIR [--background COLOR|FILE]
                                   [--monochrome FILE] [--inset PERCENT] [--name ic_launcher]
-                                  [--min-sdk N]
+                                  [--min-sdk N] [--layers-from-groups]
         writes what Android Studio's Image Asset wizard writes: mipmap-anydpi-v26/NAME.xml and
         NAME_round.xml (<adaptive-icon> with background, foreground and monochrome), the layers
         as VectorDrawables in drawable/ where the artwork allows, else 108 dp PNG layers per
@@ -956,12 +964,17 @@ extension CommandTextIndex {
         another share free on each side, --inset 0 makes the canvas the whole 108 dp layer. --monochrome defaults to ICON in one colour. Checks:
         foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
         square an error; a monochrome layer of more than one colour or a background with
-        transparency is an error (exit 1, the files are written). See docs/specs.md.
+        transparency is an error (exit 1, the files are written). --layers-from-groups takes
+        the layers as a .icon does: ICON's top-level <g id="background"> group (unless
+        --background is given) is the background layer, all its other groups the foreground;
+        with --project, the appicon block's ICON, --layers-from-groups and --background serve
+        both platforms (its iOS-only options are left out). See docs/specs.md.
 
         Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
-                                  [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
+                                  [--background COLOR|FILE] [--dark ICON] [--tinted ICON]
+                                  [--layer FILE]...
                                   [--dark-background COLOR] [--layers-from-groups]
-                                  [--force]
+                                  [--fallback CATALOG [--fallback-name NAME]] [--force]
         writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
         (only keys and values its own documents use) and Assets/ with each layer file under its
         own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
@@ -974,7 +987,14 @@ extension CommandTextIndex {
         layer (Assets/ID.svg: the whole document with the other groups taken out, so the
         layers line up), the last group in front; a group with the id "background" is the back
         layer when --background is not given; anything else that draws at the top level is an
-        error. Icon Composer makes the tinted appearance from the layers. The
+        error. Icon Composer makes the tinted appearance from the layers; --tinted ICON gives
+        the foreground's art for it instead, a layer right behind the foreground shown only in
+        the tinted (and clear) appearance, the foreground hidden there (Apple's documents swap
+        a file for dark only, and show or hide layers per appearance).
+        --fallback CATALOG also writes CATALOG/NAME-Fallback.appiconset (--fallback-name to
+        name it), the flat icon for iOS 18 and earlier drawn from the layers (light, opaque;
+        dark, alpha kept): a flat set of the .icon's own name is dropped by actool (Xcode 26.3),
+        and a warning names each such set found in CATALOG or a catalog beside the .icon. The
         bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
         since) is replaced only with --force (exit 2 without). The bundle is then validated
         and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also

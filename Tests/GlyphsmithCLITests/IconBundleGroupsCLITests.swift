@@ -129,7 +129,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["Bolt.svg"])
   }
 
-  @Test func onlyWithFormatIcon() throws {
+  @Test func onlyWithFormatIconOrAndroid() throws {
     let dir = try Self.folder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let result = try CLIRunner.run(
@@ -137,7 +137,8 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.stderr
-        == "glyphsmith appicon: error: --layers-from-groups applies with --format icon\n"
+        == "glyphsmith appicon: error: --layers-from-groups applies with --format icon or "
+        + "--platform android\n"
         + "see 'glyphsmith help appicon'\n")
   }
 }

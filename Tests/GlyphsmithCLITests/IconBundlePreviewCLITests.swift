@@ -66,6 +66,40 @@ import Testing
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  @Test func sheetAppIconDrawsTheSamePreview() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bundle = IconComposerFixtures.bundle("AssetCatalogTinkerer/Resources/AppIconV5.icon").path
+    let preview = try CLIRunner.run(["appicon", bundle, "--preview", "a.png"], in: dir)
+    #expect(preview.status == 0, "\(preview.stderr)")
+    let sheet = try CLIRunner.run(["sheet", "--app-icon", bundle, "-o", "s.png"], in: dir)
+    #expect(sheet.status == 0, "\(sheet.stderr)")
+    #expect(sheet.stderr == "wrote s.png (an approximation of \(bundle))\n")
+    let data = try Data(contentsOf: dir.appendingPathComponent("s.png"))
+    #expect(data == (try Data(contentsOf: dir.appendingPathComponent("a.png"))))
+    // The contact sheet's layout: 696 px wide.
+    let image = try PNGCodec.decode(data, path: "s.png")
+    #expect(image.width == 696)
+  }
+
+  @Test(arguments: [
+    ([] as [String], "missing NAME.icon"),
+    (["a.icon", "b.icon"], "expected one NAME.icon, got 2"),
+    (["icons"], "--app-icon draws an Icon Composer bundle (NAME.icon), got 'icons'"),
+    (["a.icon", "--role", "plain"], "--role does not apply with --app-icon"),
+    (["a.icon", "--compact"], "--compact does not apply with --app-icon"),
+    (["a.icon", "--symbols"], "--symbols does not apply with --app-icon"),
+  ])
+  func sheetAppIconUsageErrors(extra: [String], message: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(["sheet", "--app-icon", "-o", "s.png"] + extra, in: dir)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr == "glyphsmith sheet: error: \(message)\nsee 'glyphsmith help sheet'\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+  }
+
   @Test func aBundleThatCannotBeReadIsNamed() throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }

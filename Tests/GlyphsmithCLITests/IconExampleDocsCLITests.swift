@@ -41,6 +41,13 @@ import Testing
       Data(contentsOf: Self.root.appendingPathComponent("docs/images/appicon-icon-preview.png")),
       path: "appicon-icon-preview.png")
     #expect(picture == documented, "run scripts/icon-preview.sh to redraw the docs picture")
+    // `sheet --app-icon` draws the same picture, byte for byte.
+    let sheet = try CLIRunner.run(["sheet", "--app-icon", "Bolt.icon", "-o", "sheet.png"], in: dir)
+    #expect(sheet.status == 0, "\(sheet.stderr)")
+    #expect(sheet.stderr == "wrote sheet.png (an approximation of Bolt.icon)\n")
+    let sheetData = try Data(contentsOf: dir.appendingPathComponent("sheet.png"))
+    #expect(sheetData == (try Data(contentsOf: dir.appendingPathComponent("bolt.png"))))
+    #expect(try PNGCodec.decode(sheetData, path: "sheet.png") == documented)
 
     let validate = try CLIRunner.run(["validate", "Bolt.icon"], in: dir)
     #expect(validate.status == 0 && validate.stderr == "")

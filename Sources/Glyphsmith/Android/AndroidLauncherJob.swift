@@ -26,16 +26,24 @@ public enum AndroidLauncherJob {
     throws -> AndroidLauncherResult
   {
     let name = AndroidDrawables.resourceName(options.name)
-    let foreground = try Artwork(path: iconPath)
-    let monochrome = try options.monochromePath.map { try Artwork(path: $0) } ?? foreground
-    let backgroundArt: Artwork?
-    if case .file(let path) = options.background {
-      backgroundArt = try Artwork(path: path)
+    var options = options
+    let foreground: Artwork
+    var backgroundArt: Artwork? = nil
+    if options.layersFromGroups {
+      let layers = try groupLayers(of: iconPath, backgroundGiven: options.backgroundGiven)
+      foreground = layers.foreground
+      if let back = layers.background {
+        backgroundArt = back
+        options.background = .file(back.path)
+      }
     } else {
-      backgroundArt = nil
+      foreground = try Artwork(path: iconPath)
+    }
+    let monochrome = try options.monochromePath.map { try Artwork(path: $0) } ?? foreground
+    if backgroundArt == nil, case .file(let path) = options.background {
+      backgroundArt = try Artwork(path: path)
     }
     var result = AndroidLauncherResult()
-    var options = options
     if options.insetPercent == nil {
       let inset = try defaultInset(foreground)
       options.insetPercent = inset
@@ -155,6 +163,38 @@ public enum AndroidLauncherJob {
       }
     }
     return result
+  }
+
+  /// The layers `--layers-from-groups` makes of the SVG at `path` (`SVGGroupSplitter`, as
+  /// `IconBundleJob` splits it for a `.icon`): the foreground, the document with its
+  /// top-level `background` group (any case) taken out, every other group kept in document
+  /// order (the whole file when it has no such group, or `backgroundGiven`); and that
+  /// group's document as the background layer (`path#ID`), `nil` when there is none or
+  /// `backgroundGiven`.
+  /// - Throws: as `IconBundleJob.groupLayers(of:)` (no SVG, a top-level element outside
+  ///   every group, two groups of one id); `.unusable` naming the file when the background
+  ///   is its only group; as `Artwork(data:path:baseDirectory:)`.
+  static func groupLayers(of path: String, backgroundGiven: Bool) throws
+    -> (foreground: Artwork, background: Artwork?)
+  {
+    let whole = try Artwork(path: path)
+    let parts = try IconBundleJob.groupLayers(of: path)
+    guard !backgroundGiven, let back = parts.first(where: { $0.id.lowercased() == "background" })
+    else { return (whole, nil) }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    switch SVGGroupSplitter.document(try FileBytes.readInput(path), without: [back.id]) {
+    case .failure:
+      throw GlyphsmithError.unusable(
+        path: path,
+        problem:
+          "--layers-from-groups: its only top-level group is the background; give the foreground its own <g id> group"
+      )
+    case .success(let front):
+      return (
+        try Artwork(data: front.data, path: path, baseDirectory: folder),
+        try Artwork(data: back.data, path: path + "#" + back.id, baseDirectory: folder)
+      )
+    }
   }
 
   /// Checks that every one of `outputs` is Glyphsmith's to write (issue 32): it does not

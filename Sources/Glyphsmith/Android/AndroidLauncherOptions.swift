@@ -26,6 +26,14 @@ public struct AndroidLauncherOptions: Sendable {
   /// The lowest API level the VectorDrawable layers must work on (below 24, even-odd fills
   /// are rewritten).
   public var minSdk = 26
+  /// `--layers-from-groups`: ICON is an SVG whose top-level `<g id>` groups are the layers,
+  /// as for an Icon Composer bundle (issue 35): a group with the id `background` (any case)
+  /// is the background layer unless `background` is given (`backgroundGiven`), every other
+  /// group the foreground, drawn in document order (`SVGGroupSplitter`).
+  public var layersFromGroups = false
+  /// Whether `background` was given (`--background`); a `background` group is then drawn in
+  /// the foreground, as in a `.icon`.
+  public var backgroundGiven = false
   /// Replace launcher files Glyphsmith did not make (`--force`); else the run fails naming the
   /// first one, before anything is written (`AndroidLauncherJob.claim`).
   public var force = false

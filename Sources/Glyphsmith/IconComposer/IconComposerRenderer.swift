@@ -108,13 +108,15 @@ package enum IconComposerRenderer {
   /// `scene` drawn flat (no glass): the background, then each group from the back, its layers
   /// from the back, each with its opacity and blend mode. `behind`: only what lies behind
   /// that layer (the groups behind its group, and the layers behind it in its group).
+  /// `withBackground` false: the layers alone on transparent px (the flat fallback's dark
+  /// icon, on which the system draws its own background).
   /// - Throws: as `layerImage`; `RenderError` from Cairo.
   package static func flat(
     _ scene: IconScene, bundle: IconComposerBundle, side: Int,
-    behind: (group: Int, layer: Int)? = nil
+    behind: (group: Int, layer: Int)? = nil, withBackground: Bool = true
   ) throws -> RGBAImage {
     let canvas = try Canvas(width: side, height: side)
-    try canvas.composite(background(scene, side: side), blend: .normal)
+    if withBackground { try canvas.composite(background(scene, side: side), blend: .normal) }
     for group in scene.groups.reversed() {
       if let behind, group.index < behind.group { continue }
       let groupCanvas = try Canvas(width: side, height: side)

@@ -25,7 +25,7 @@ public struct AppIconBlock: Equatable, Sendable {
   /// The keys whose values are paths (resolved against the project file's folder);
   /// `background` too when it is no colour.
   static let pathKeys: Set<String> = [
-    "icon", "output", "dark", "tinted", "layer", "monochrome", "preview",
+    "icon", "output", "dark", "tinted", "layer", "monochrome", "preview", "fallback",
   ]
   /// The keys that are flags (`true` gives the flag, `false` leaves it out).
   static let flagKeys: Set<String> = ["legacy", "allow-upscale", "layers-from-groups"]
@@ -39,6 +39,7 @@ public struct AppIconBlock: Equatable, Sendable {
       "preview": .string, "padding": .string, "foreground": .string, "monochrome": .string,
       "inset": .number(minimum: 0, exclusive: false), "min-sdk": .integer(minimum: 1),
       "legacy": .boolean, "allow-upscale": .boolean, "layers-from-groups": .boolean,
+      "fallback": .string, "fallback-name": .string,
       "groups": .array(.object(IconBundleProperties.groupShape)),
     ])
   }

@@ -210,5 +210,8 @@ extension Diagnostic {
     /// An SVG whose viewBox is drawn so much larger than its user units (over 5000x) that
     /// librsvg 2.54 draws nothing, written blank by a plain `render` (issue 34's trial).
     public static let undrawableViewBox = "undrawable-viewbox"
+    /// A flat `.appiconset` of the name of an Icon Composer `.icon` bundle: actool (Xcode
+    /// 26.3) drops the set without a word (issue 35).
+    public static let appIconNameClash = "app-icon-name-clash"
   }
 }

@@ -26,6 +26,36 @@ package enum SVGGroupSplitter {
   ///   no `<svg>`, it has no top-level `<g id>`, two have one id, an id cannot be a file
   ///   name, or an element at the top level draws outside every such group.
   package static func split(_ data: Data) -> Result<[Part], SplitFailure> {
+    split(data) { ids in ids.map { ($0, [$0]) } }
+  }
+
+  /// `data` with the top-level groups of `ids` taken out, the other groups kept (`appicon
+  /// --platform android --layers-from-groups`: the foreground is every group but the
+  /// background), and the ids of the groups kept, in document order.
+  /// - Returns: as `split(_:)`; a failure too when no group would be left.
+  package static func document(_ data: Data, without ids: Set<String>)
+    -> Result<(data: Data, kept: [String]), SplitFailure>
+  {
+    var kept: [String] = []
+    let parts = split(data) { all in
+      kept = all.filter { !ids.contains($0) }
+      return kept.isEmpty ? [] : [("", Set(kept))]
+    }
+    switch parts {
+    case .failure(let failure): return .failure(failure)
+    case .success(let parts):
+      guard let part = parts.first else {
+        return .failure(SplitFailure("it has no top-level <g id> group besides the background"))
+      }
+      return .success((part.data, kept))
+    }
+  }
+
+  /// The documents `selection` asks for: for the top-level group ids of `data` (document
+  /// order), each part's id and the ids of the groups it keeps.
+  static func split(
+    _ data: Data, selection: ([String]) -> [(id: String, keep: Set<String>)]
+  ) -> Result<[Part], SplitFailure> {
     let (parsed, failure) = LibXMLReader.normalizedTree(data)
     guard let doc = parsed else {
       return .failure(SplitFailure("libxml2 cannot read it\(failure.map { ": \($0)" } ?? "")"))
@@ -60,7 +90,7 @@ package enum SVGGroupSplitter {
         SplitFailure("it has no top-level <g id=\"...\"> group to make a layer of"))
     }
     var parts: [Part] = []
-    for id in ids {
+    for (id, keep) in selection(ids) {
       guard let copy = xmlCopyDoc(doc, 1) else {
         return .failure(SplitFailure("libxml2 could not copy it"))
       }
@@ -68,7 +98,8 @@ package enum SVGGroupSplitter {
       if let copyRoot = xmlDocGetRootElement(copy) {
         for element in SVGNormalizer.elements(copyRoot)
         where SVGNormalizer.name(element) == "g"
-          && SVGNormalizer.attribute(element, "id").map({ $0 != id && !$0.isEmpty }) ?? false
+          && SVGNormalizer.attribute(element, "id").map({ !keep.contains($0) && !$0.isEmpty })
+            ?? false
         {
           // The indentation before it goes with it.
           if let previous = element.pointee.prev, previous.pointee.type == XML_TEXT_NODE,

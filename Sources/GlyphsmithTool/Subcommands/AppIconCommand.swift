@@ -98,7 +98,13 @@ enum AppIconCommand: DeclaredSubcommand {
         help: "icon: the dark appearance's fill, beside --background COLOR"),
       .flag(
         "layers-from-groups", listing: .inText,
-        help: "icon: each top-level <g id> group of FOREGROUND is a layer"),
+        help: "icon, android: each top-level <g id> group of ICON is a layer"),
+      .value(
+        "fallback", "CATALOG", kind: .path, listing: .inText,
+        help: "icon: also the flat .appiconset for iOS 18 and earlier, into CATALOG"),
+      .value(
+        "fallback-name", "NAME", listing: .inText,
+        help: "icon: the flat set's name (default: the .icon's name + -Fallback)"),
       .flag(
         "project", listing: .inText,
         help: "take ICON and the options from the appicon block of glyphsmith.json"),
@@ -114,7 +120,7 @@ enum AppIconCommand: DeclaredSubcommand {
 
       Android: glyphsmith appicon ICON --platform android -o RES_DIR [--background COLOR|FILE]
                                 [--monochrome FILE] [--inset PERCENT] [--name ic_launcher]
-                                [--min-sdk N]
+                                [--min-sdk N] [--layers-from-groups]
       writes what Android Studio's Image Asset wizard writes: mipmap-anydpi-v26/NAME.xml and
       NAME_round.xml (<adaptive-icon> with background, foreground and monochrome), the layers
       as VectorDrawables in drawable/ where the artwork allows, else 108 dp PNG layers per
@@ -127,12 +133,17 @@ enum AppIconCommand: DeclaredSubcommand {
       another share free on each side, --inset 0 makes the canvas the whole 108 dp layer. --monochrome defaults to ICON in one colour. Checks:
       foreground ink outside the 66 dp safe circle is a warning, outside the 72 dp visible
       square an error; a monochrome layer of more than one colour or a background with
-      transparency is an error (exit 1, the files are written). See docs/specs.md.
+      transparency is an error (exit 1, the files are written). --layers-from-groups takes
+      the layers as a .icon does: ICON's top-level <g id="background"> group (unless
+      --background is given) is the background layer, all its other groups the foreground;
+      with --project, the appicon block's ICON, --layers-from-groups and --background serve
+      both platforms (its iOS-only options are left out). See docs/specs.md.
 
       Icon Composer: glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon
-                                [--background COLOR|FILE] [--dark ICON] [--layer FILE]...
+                                [--background COLOR|FILE] [--dark ICON] [--tinted ICON]
+                                [--layer FILE]...
                                 [--dark-background COLOR] [--layers-from-groups]
-                                [--force]
+                                [--fallback CATALOG [--fallback-name NAME]] [--force]
       writes the Xcode 26 app icon bundle: NAME.icon/icon.json as Icon Composer writes it
       (only keys and values its own documents use) and Assets/ with each layer file under its
       own name. FOREGROUND (SVG or PNG) is the front layer of one group with Icon Composer's
@@ -145,7 +156,14 @@ enum AppIconCommand: DeclaredSubcommand {
       layer (Assets/ID.svg: the whole document with the other groups taken out, so the
       layers line up), the last group in front; a group with the id "background" is the back
       layer when --background is not given; anything else that draws at the top level is an
-      error. Icon Composer makes the tinted appearance from the layers. The
+      error. Icon Composer makes the tinted appearance from the layers; --tinted ICON gives
+      the foreground's art for it instead, a layer right behind the foreground shown only in
+      the tinted (and clear) appearance, the foreground hidden there (Apple's documents swap
+      a file for dark only, and show or hide layers per appearance).
+      --fallback CATALOG also writes CATALOG/NAME-Fallback.appiconset (--fallback-name to
+      name it), the flat icon for iOS 18 and earlier drawn from the layers (light, opaque;
+      dark, alpha kept): a flat set of the .icon's own name is dropped by actool (Xcode 26.3),
+      and a warning names each such set found in CATALOG or a catalog beside the .icon. The
       bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
       since) is replaced only with --force (exit 2 without). The bundle is then validated
       and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also
@@ -232,11 +250,17 @@ enum AppIconCommand: DeclaredSubcommand {
       )
     }
     let own = try declaration.parse(arguments)
-    let given = Set(own.order).union(own.flags)
+    var given = Set(own.order).union(own.flags)
+    // `--platform android` on the command line takes the block's layer description (ICON,
+    // --layers-from-groups, --background, --layer, --name) and leaves what only an iOS icon
+    // has: its format and output, appearances, padding, preview, fallback and the groups'
+    // glass properties (one source of layers, both platforms).
+    let android = own.value("platform") == "android" && block.values["platform"] != ["android"]
+    if android { given.formUnion(iOSOnlyKeys) }
     let merged =
       block.arguments(except: given, hasInput: !own.positionals.isEmpty) + arguments
     var settings = try options(try declaration.parse(merged))
-    if !block.properties.isEmpty {
+    if !block.properties.isEmpty && !android {
       guard settings.iconBundle != nil else {
         throw GlyphsmithError.unusable(
           path: configPath,
@@ -249,6 +273,13 @@ enum AppIconCommand: DeclaredSubcommand {
     }
     return settings
   }
+
+  /// The keys of an `appicon` block that `--project --platform android` leaves out when the
+  /// block is an iOS icon's.
+  static let iOSOnlyKeys: Set<String> = [
+    "format", "output", "dark", "dark-background", "tinted", "padding", "foreground", "preview",
+    "legacy", "allow-upscale", "fallback", "fallback-name",
+  ]
 
   /// The options `parsed` gives, but the input limits.
   /// - Throws: `UsageError` for a missing, extra or malformed argument.
@@ -272,13 +303,21 @@ enum AppIconCommand: DeclaredSubcommand {
       }
       return try parseIconBundle(parsed, input: input)
     }
-    for option in ["layer", "dark-background"] where !parsed.all(option).isEmpty {
+    if platform == "android" && !parsed.all("layer").isEmpty {
+      throw UsageError(
+        message:
+          "--layer does not apply with --platform android: the adaptive foreground is one drawing; give the layers as top-level <g id> groups of one SVG with --layers-from-groups"
+      )
+    }
+    for option in ["layer", "dark-background", "fallback", "fallback-name"]
+    where !parsed.all(option).isEmpty {
       throw UsageError(message: "--\(option) applies with --format icon")
     }
-    if parsed.has("layers-from-groups") {
-      throw UsageError(message: "--layers-from-groups applies with --format icon")
-    }
     if platform == "android" { return try parseAndroid(parsed, input: input) }
+    if parsed.has("layers-from-groups") {
+      throw UsageError(
+        message: "--layers-from-groups applies with --format icon or --platform android")
+    }
     for option in ["monochrome", "inset", "min-sdk"] where parsed.value(option) != nil {
       throw UsageError(message: "--\(option) applies with --platform android")
     }
@@ -340,6 +379,8 @@ enum AppIconCommand: DeclaredSubcommand {
         android.background = .file(background)
       }
     }
+    android.backgroundGiven = parsed.value("background") != nil
+    android.layersFromGroups = parsed.has("layers-from-groups")
     android.monochromePath = parsed.value("monochrome")
     if let inset = parsed.value("inset") {
       guard let value = Double(inset), value >= 0, value < 50 else {
@@ -358,12 +399,6 @@ enum AppIconCommand: DeclaredSubcommand {
     let bundle = try CommonOptions.output(parsed, "OUT/NAME.icon")
     guard IconBundleCheck.isBundleName(bundle) else {
       throw UsageError(message: "--format icon: -o needs OUT/NAME.icon, got '\(bundle)'")
-    }
-    if parsed.value("tinted") != nil {
-      throw UsageError(
-        message:
-          "--tinted does not apply with --format icon: Icon Composer makes the tinted appearance from the layers"
-      )
     }
     for option in ["name", "padding", "foreground", "monochrome", "inset", "min-sdk"]
     where parsed.value(option) != nil {
@@ -394,7 +429,23 @@ enum AppIconCommand: DeclaredSubcommand {
           "--dark-background needs --background COLOR: Icon Composer's documents give a dark fill beside a light one"
       )
     }
+    options.fallbackCatalog = parsed.value("fallback")
+    if options.fallbackCatalog == "-" {
+      throw UsageError(message: "--fallback needs a CATALOG.xcassets folder, not stdout")
+    }
+    options.fallbackName = parsed.value("fallback-name")
+    if let name = options.fallbackName {
+      guard options.fallbackCatalog != nil else {
+        throw UsageError(message: "--fallback-name applies with --fallback CATALOG")
+      }
+      do {
+        _ = try IconBundleFallback.name(name, bundle: bundle)
+      } catch GlyphsmithError.invalidOption(let message) {
+        throw UsageError(message: message)
+      }
+    }
     options.darkPath = parsed.value("dark")
+    options.tintedPath = parsed.value("tinted")
     options.layerPaths = parsed.all("layer")
     options.layersFromGroups = parsed.has("layers-from-groups")
     options.force = parsed.has("force")

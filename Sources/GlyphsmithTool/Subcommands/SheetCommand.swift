@@ -15,6 +15,7 @@ enum SheetCommand: DeclaredSubcommand {
                               [--max-pixels N] [--max-use N] [--max-text N]
                               [--max-ref-depth N] [--max-filters N] [--max-kernel N]
            glyphsmith sheet --symbols CATALOG|NAME.symbolset|TEMPLATE.svg... -o SHEET.png
+           glyphsmith sheet --app-icon NAME.icon -o SHEET.png
       """,
     discussion: """
       Renders each icon (files or folders, as for assets) by its role and lays the results out in
@@ -35,10 +36,17 @@ enum SheetCommand: DeclaredSubcommand {
       files, so a catalog or a .symbolset works): each cell shows Ultralight-S, Regular-S and
       Black-S drawn from the template by librsvg, 28 pt each; --role, --compact and --tint do
       not apply.
+
+      With --app-icon the input is one Icon Composer bundle (NAME.icon, any, Apple's own too)
+      and the sheet is its preview, the same PNG as 'glyphsmith appicon NAME.icon --preview
+      SHEET.png': an approximation of its light, dark, tinted and clear appearances on the
+      iOS, macOS and watchOS shapes, and each layer file with the key paths that draw it
+      (docs/appicon.md); only the budget options apply.
       """,
     options: [
       .value("output", short: "o", "FILE", help: "the PNG to write (required)"),
       .flag("symbols", help: "the inputs are symbol templates (see above)"),
+      .flag("app-icon", help: "the input is an Icon Composer NAME.icon (see above)"),
       .value(
         "role", "R", kind: .choice(["plain", "tab-bar", "toolbar", "indicator"]),
         default: "tab-bar",
@@ -67,15 +75,47 @@ enum SheetCommand: DeclaredSubcommand {
   struct Request {
     var job: ContactSheetJob
     var project: String??
+    /// `--app-icon`: the Icon Composer bundle whose preview is the sheet (`job` unused).
+    var appIcon: String? = nil
   }
 
   static func parse(_ arguments: [String]) throws -> Limited<Request> {
     let parsed = try declaration.parse(arguments)
+    if parsed.has("app-icon") {
+      return Limited(
+        options: try appIconRequest(parsed), limits: try BudgetOptions.inputLimits(parsed))
+    }
     let project: String?? =
       parsed.has("project") || parsed.value("config") != nil ? .some(parsed.value("config")) : nil
     return Limited(
       options: Request(job: try options(parsed), project: project),
       limits: try BudgetOptions.inputLimits(parsed))
+  }
+
+  /// `--app-icon NAME.icon -o SHEET.png`: the preview of one Icon Composer bundle; every
+  /// option of an icon sheet is a usage error.
+  /// - Throws: `UsageError` for no input, more than one, one that is not `NAME.icon`, a
+  ///   missing `-o` or stdout, and an option that does not apply.
+  static func appIconRequest(_ parsed: ParsedArguments) throws -> Request {
+    let allowed: Set<String> = [
+      "app-icon", "output", "max-pixels", "max-use", "max-text", "max-ref-depth", "max-filters",
+      "max-kernel",
+    ]
+    for option in parsed.order + parsed.flags.sorted() where !allowed.contains(option) {
+      throw UsageError(message: "--\(option) does not apply with --app-icon")
+    }
+    let input = try CommonOptions.single(parsed, missing: "NAME.icon", name: "NAME.icon")
+    guard IconBundleCheck.isBundleName(input) else {
+      throw UsageError(
+        message: "--app-icon draws an Icon Composer bundle (NAME.icon), got '\(input)'")
+    }
+    let output = try CommonOptions.output(parsed, "SHEET.png")
+    guard output != "-" else {
+      throw UsageError(message: "--app-icon: -o needs a PNG file, not stdout")
+    }
+    return Request(
+      job: ContactSheetJob(inputs: [], output: output, render: RenderOptions(), sheet: ContactSheet()),
+      project: nil, appIcon: input)
   }
 
   /// The options `parsed` gives, but the input limits.
@@ -117,6 +157,15 @@ enum SheetCommand: DeclaredSubcommand {
 
   static func run(_ limited: Limited<Request>) throws -> FailureCategory? {
     let options = limited.applied()
+    if let bundle = options.appIcon {
+      do {
+        try IconComposerPreview.write(bundlePath: bundle, toPath: options.job.output)
+      } catch {
+        throw GlyphsmithError.wrap(error, path: bundle)
+      }
+      Terminal.error("wrote \(options.job.output) (an approximation of \(bundle))")
+      return nil
+    }
     var job = options.job
     if let given = options.project {
       job.project = try ProjectConfig.load(path: BuildCommand.configPath(given: given))

@@ -126,8 +126,23 @@ public enum AppIconJob {
       try AppIconPreview.write(layers, toPath: preview)
     }
 
-    // A file `--force` kept in the set is named by its warning, not as unassigned.
-    let findings = try CatalogValidator.validate(catalogPath: root).filter { finding in
+    let findings = try self.findings(catalog: root, folder: folder, name: name, kept: kept)
+    warnings += IconBundleFallback.clashes(flatSet: folder, name: name, catalog: root)
+    return AppIconResult(
+      folder: folder,
+      files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },
+      diagnostics: warnings, findings: findings)
+  }
+
+  /// The validator's findings (`CatalogValidator`) about the app icon set `folder` named
+  /// `name` in the catalog `catalog`: those inside it, and a case collision or duplicate of
+  /// its name; a file in `kept` (paths; the user's files `--force` kept in the set) is named
+  /// by its warning, not as unassigned.
+  /// - Throws: as `CatalogValidator.validate`.
+  static func findings(catalog: String, folder: String, name: String, kept: Set<String>) throws
+    -> [CatalogFinding]
+  {
+    try CatalogValidator.validate(catalogPath: catalog).filter { finding in
       !(finding.rule == .unassignedFile
         && finding.file.map { kept.contains(folder + "/" + $0) } == true)
     }.filter { finding in
@@ -135,10 +150,6 @@ public enum AppIconJob {
         || (finding.asset?.lowercased() == name.lowercased()
           && (finding.rule == .caseCollision || finding.rule == .duplicateName))
     }
-    return AppIconResult(
-      folder: folder,
-      files: files.filter { $0.name != "Contents.json" }.map { ($0.name, $0.pixels) },
-      diagnostics: warnings, findings: findings)
   }
 
   /// Whether the existing app icon set at `folder` is Glyphsmith's (issue 32): it is empty,

@@ -35,6 +35,9 @@ public enum IconBundleJob {
       throw GlyphsmithError.invalidOption(
         "an Icon Composer bundle is a folder named NAME.icon; got '\(bundlePath)'")
     }
+    let fallbackName = try options.fallbackCatalog.map { _ in
+      try IconBundleFallback.name(options.fallbackName, bundle: bundle)
+    }
     // Every layer: loaded and drawn as every input is, before anything is written.
     var diagnostics: [Diagnostic] = []
     var options = options
@@ -79,7 +82,9 @@ public enum IconBundleJob {
     } else {
       sources.append(try source(foregroundPath))
     }
-    var paths = (options.darkPath.map { [$0] } ?? []) + options.layerPaths
+    var paths =
+      (options.darkPath.map { [$0] } ?? []) + (options.tintedPath.map { [$0] } ?? [])
+      + options.layerPaths
     if case .file(let path) = options.background, !backgroundIsGroup { paths.append(path) }
     sources += try paths.map(source)
     var files: [String: (path: String, data: Data)] = [:]
@@ -99,8 +104,8 @@ public enum IconBundleJob {
       path: bundle,
       document: document(
         foreground: foreground, dark: options.darkPath.map(fileName),
-        layers: layerNames, background: options.background,
-        darkBackground: options.darkBackground))
+        tinted: options.tintedPath.map(fileName), layers: layerNames,
+        background: options.background, darkBackground: options.darkBackground))
     for (name, file) in files {
       planned.provide(
         try Artwork(
@@ -108,8 +113,9 @@ public enum IconBundleJob {
           baseDirectory: URL(fileURLWithPath: file.path).deletingLastPathComponent()), for: name)
     }
     let (document, notes) = try self.document(
-      foreground: foreground, dark: options.darkPath.map(fileName), layers: layerNames,
-      options: options, in: planned)
+      foreground: foreground, dark: options.darkPath.map(fileName),
+      tinted: options.tintedPath.map(fileName), layers: layerNames, options: options,
+      in: planned)
     diagnostics += notes.map {
       Diagnostic(.note, path: foregroundPath, kind: Diagnostic.Kind.appearance, message: $0)
     }
@@ -118,6 +124,10 @@ public enum IconBundleJob {
     if Platform.status(ofPath: bundle) != nil, !isOwnBundle(bundle) {
       guard options.force else { throw OutputOwnership.notOwned(bundle, input: foregroundPath) }
       diagnostics.append(OutputOwnership.replacedWarning(bundle))
+    }
+    if let catalog = options.fallbackCatalog, let fallbackName {
+      try IconBundleFallback.checkOwnership(
+        catalog: catalog, name: fallbackName, input: foregroundPath, force: options.force)
     }
     let parent = (bundle as NSString).deletingLastPathComponent
     if !parent.isEmpty {
@@ -137,9 +147,18 @@ public enum IconBundleJob {
       svgLayer: IconLayerCheck.svg)
     // The written layers, linted as `lint --role icon-layer BUNDLE` does.
     let lint = findings.isEmpty ? try IconLayerLinter.lint(bundlePath: bundle) : []
+    var fallback: AppIconResult? = nil
+    if let catalog = options.fallbackCatalog, let fallbackName {
+      fallback = try IconBundleFallback.write(
+        bundlePath: bundle, catalog: catalog, name: fallbackName, input: foregroundPath,
+        force: options.force)
+    }
     return IconBundleResult(
       bundle: bundle, layerFiles: files.keys.sorted(), diagnostics: diagnostics,
-      findings: findings, lint: lint)
+      findings: findings, lint: lint, fallback: fallback,
+      clashes: IconBundleFallback.clashes(
+        bundlePath: bundle, catalogs: options.fallbackCatalog.map { [$0] } ?? [],
+        fallback: fallback?.folder))
   }
 
   /// The layers `--layers-from-groups` makes of the SVG at `path`: its top-level `<g id>`
@@ -182,22 +201,23 @@ public enum IconBundleJob {
   }
 
   /// The document `run` writes, from the layer files `bundle` provides (by name): the
-  /// document of `document(foreground:dark:layers:background:darkBackground:)` with each
+  /// document of `document(foreground:dark:tinted:layers:background:darkBackground:)` with each
   /// file placed by `scale(canvas:cover:)`, then the groups' and layers' properties of
   /// `options.properties` (a `position` given there wins), and the foreground filled white in each of the dark (when no
-  /// `dark` file is given) and tinted appearances where its own colours would vanish (under
+  /// `dark` file is given) and tinted (when no `tinted` file is given: the foreground is
+  /// hidden there) appearances where its own colours would vanish (under
   /// 3:1 against what is behind it, `IconLayerLinter.contrast`: a black glyph on the dark
   /// background); each such fill comes with a note (a phrase) saying so.
   /// - Throws: as `IconComposerBundle.artwork` and the renderer, naming the file;
   ///   `IconBundleProperties.apply`'s errors.
   package static func document(
-    foreground: String, dark: String?, layers: [String], options: IconBundleOptions,
-    in bundle: IconComposerBundle
+    foreground: String, dark: String?, tinted: String? = nil, layers: [String],
+    options: IconBundleOptions, in bundle: IconComposerBundle
   ) throws -> (document: IconComposerDocument, notes: [String]) {
     typealias Document = IconComposerDocument
     var document = self.document(
-      foreground: foreground, dark: dark, layers: layers, background: options.background,
-      darkBackground: options.darkBackground)
+      foreground: foreground, dark: dark, tinted: tinted, layers: layers,
+      background: options.background, darkBackground: options.darkBackground)
     for g in document.groups.indices {
       for l in document.groups[g].layers.indices {
         guard let name = document.groups[g].layers[l].imageNames.first else { continue }
@@ -235,26 +255,46 @@ public enum IconBundleJob {
   }
 
   /// The document of a bundle whose layer files are named `foreground`, `dark` (its dark
-  /// appearance), `layers` (behind it) and the background's (see the type's description),
-  /// each at its own size; with `darkBackground` (and a background colour) the document
+  /// appearance), `tinted` (its tinted appearance), `layers` (behind it) and the
+  /// background's (see the type's description), each at its own size; with `tinted`, the
+  /// foreground is hidden in the tinted appearance (`hidden-specializations`, `tinted`
+  /// true, as AssetCatalogTinkerer's bundles hide a group) and `tinted` is a layer of its
+  /// own right behind it, hidden but in the tinted appearance (`[{"value" : true},
+  /// {"appearance" : "tinted", "value" : false}]`): Apple's documents swap a layer's file
+  /// for `dark` only, never for `tinted` (`IconComposerVocabulary`), but show and hide
+  /// layers per appearance. With `darkBackground` (and a background colour) the document
   /// fill becomes `fill-specializations` as Apple's files hold a fill per appearance: an
   /// `automatic-gradient` of the background colour, then the dark one of `darkBackground`
   /// with its orientation.
   package static func document(
-    foreground: String, dark: String?, layers: [String], background: IconBundleOptions.Background?,
-    darkBackground: RGBA8? = nil
+    foreground: String, dark: String?, tinted: String? = nil, layers: [String],
+    background: IconBundleOptions.Background?, darkBackground: RGBA8? = nil
   ) -> IconComposerDocument {
     typealias Document = IconComposerDocument
-    func layer(_ name: String, dark: String? = nil, glass: Bool? = nil) -> Document.Layer {
+    func layer(
+      _ name: String, dark: String? = nil, glass: Bool? = nil,
+      hidden: Document.Property<Bool> = .init()
+    ) -> Document.Layer {
       let image: Document.Property<String> =
         dark.map {
           .init(specializations: [.init(value: name), .init(appearance: .dark, value: $0)])
         } ?? .init(name)
-      return Document.Layer(name: layerName(name), imageName: image, glass: .init(glass))
+      return Document.Layer(
+        name: layerName(name), imageName: image, glass: .init(glass), hidden: hidden)
+    }
+    var front = [layer(foreground, dark: dark)]
+    if let tinted {
+      front[0].hidden = .init(specializations: [.init(appearance: .tinted, value: true)])
+      front.append(
+        layer(
+          tinted,
+          hidden: .init(specializations: [
+            .init(value: true), .init(appearance: .tinted, value: false),
+          ])))
     }
     var groups = [
       Document.Group(
-        layers: [layer(foreground, dark: dark)] + layers.map { layer($0) },
+        layers: front + layers.map { layer($0) },
         shadow: .init(Document.Shadow(kind: .neutral, opacity: 0.5)),
         translucency: .init(Document.Translucency(enabled: true, value: 0.5)))
     ]
@@ -359,19 +399,28 @@ public struct IconBundleResult: Sendable {
   /// The written layers' lint (`lint --role icon-layer`), one report per layer file in
   /// document order; empty when the validator has findings.
   public var lint: [LintFileReport] = []
+  /// The flat app icon set for iOS 18 and earlier written beside the bundle (`--fallback`);
+  /// `nil` when none was asked for.
+  public var fallback: AppIconResult? = nil
+  /// A warning for each flat app icon set of the bundle's own name found in the fallback's
+  /// catalog or a catalog beside the bundle (`IconBundleFallback.clashes`).
+  public var clashes: [Diagnostic] = []
 
-  /// The stderr lines: warnings and notes, findings, lint findings, then `wrote BUNDLE
-  /// (icon.json, N layer files)`.
+  /// The stderr lines: warnings and notes, findings, lint findings, `wrote BUNDLE
+  /// (icon.json, N layer files)`; then the fallback set's lines (`AppIconResult.lines`);
+  /// then the warnings about flat sets of the bundle's name.
   package var lines: [String] {
     let count = layerFiles.count
     return (diagnostics + findings.map(\.diagnostic)).descriptions
       + lint.flatMap { report in report.findings.map { $0.diagnostic(path: report.path) } }
       + ["wrote \(bundle) (icon.json, \(count) layer file\(count == 1 ? "" : "s"))"]
+      + (fallback?.lines ?? []) + clashes.descriptions
   }
 
-  /// `nil` when the written bundle is valid and its layers lint without errors;
-  /// `.answerIsNo` when the validator has findings or the lint an error.
+  /// `nil` when the written bundle is valid, its layers lint without errors and the fallback
+  /// set (if any) is valid; `.answerIsNo` when a validator has findings or the lint an error.
   package var outcome: FailureCategory? {
-    findings.isEmpty && !lint.contains(where: { $0.count(.error) > 0 }) ? nil : .answerIsNo
+    findings.isEmpty && !lint.contains(where: { $0.count(.error) > 0 })
+      && fallback?.outcome == nil ? nil : .answerIsNo
   }
 }

@@ -26,6 +26,10 @@ public struct IconBundleOptions: Sendable, Equatable {
   /// `--dark ICON`: the foreground's file for the dark appearance (an `image-name`
   /// specialization).
   public var darkPath: String? = nil
+  /// `--tinted ICON`: the foreground's file for the tinted (and clear) appearance: a layer of
+  /// its own right behind the foreground, shown only in tinted, the foreground hidden there
+  /// (`IconBundleJob.document`); `nil` leaves tinted to Icon Composer (from the layers).
+  public var tintedPath: String? = nil
   /// `--layers-from-groups`: the foreground SVG's top-level `<g id>` groups become the
   /// layers, one file `ID.svg` each (`SVGGroupSplitter`), the last group drawn in front; a
   /// group with the id `background` (any case) is the background file when `background` is
@@ -33,8 +37,16 @@ public struct IconBundleOptions: Sendable, Equatable {
   public var layersFromGroups = false
   /// `--layer FILE`, in order: more layers in the foreground's group, behind it.
   public var layerPaths: [String] = []
-  /// `--force`: replace an existing bundle Glyphsmith did not write (whole); else the run
-  /// fails naming it, before anything is written.
+  /// `--fallback CATALOG.xcassets`: also write the flat app icon set for iOS 18 and earlier
+  /// into that catalog, drawn from the bundle's layers (`IconBundleFallback`); `nil` writes
+  /// none.
+  public var fallbackCatalog: String? = nil
+  /// `--fallback-name NAME`: the flat set's asset name; `nil`: the bundle's name with
+  /// `-Fallback` (`AppIcon.icon` -> `AppIcon-Fallback.appiconset`). Never the bundle's own
+  /// name: actool (Xcode 26.3) drops a flat set of that name.
+  public var fallbackName: String? = nil
+  /// `--force`: replace an existing bundle Glyphsmith did not write (whole), and a flat
+  /// fallback set it did not make; else the run fails naming it, before anything is written.
   public var force = false
 
   /// Whether `background` is a colour (`--dark-background` needs one beside it).
