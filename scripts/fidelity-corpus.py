@@ -145,8 +145,16 @@ def triggers(svg_path):
         if name == "linearGradient" and attributes.get("x1", "0") == attributes.get("x2", "100%") \
                 and attributes.get("y1", "0") == attributes.get("y2", "0"):
             found.add("degenerate-gradient")
-        if name in ("clipPath", "mask") and "transform" in attributes:
+        if name == "clipPath" and "transform" in attributes:
             found.add("clip-transform?")
+            if attributes.get("clipPathUnits", "").strip() == "objectBoundingBox":
+                found.add("clip-box-transform")
+        if name == "mask" and ("transform" in attributes
+                               or "transform" in attributes.get("style", "")):
+            found.add("mask-transform")
+        if name == "style" and attributes.get("type", "") not in ("",) \
+                and attributes["type"].lower() != "text/css":
+            found.add("style-type")
         if re.search(r"(^|;)\s*transform\s*:", attributes.get("style", "")):
             found.add("css-transform")
         own_id = attributes.get("id")

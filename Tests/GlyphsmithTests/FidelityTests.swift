@@ -250,6 +250,22 @@ struct ClipPathTests {
     #expect(alphaSum(image) == 200 * 255)
   }
 
+  @Test func aGroupChildDoesNotClipNorCountAsARule() throws {
+    // CSS Masking 1 §6.1: only shapes, text and use clip; the <g> and its evenodd path are
+    // not part of the clip region, so one rule remains and librsvg clips as it is.
+    let source = doc(
+      40,
+      """
+      <clipPath id="c"><g clip-rule="evenodd"><path d="M0 0H30V30H0Z M10 10H20V20H10Z"/></g>\
+      <path d="M12 12H18V18H12Z"/></clipPath>\
+      <rect width="40" height="40" clip-path="url(#c)"/>
+      """)
+    #expect(try normalizations(source) == [])
+    let image = try draw(source).image
+    #expect(image[12, 12] == black && image[17, 17] == black && image[5, 5] == clear)
+    #expect(alphaSum(image) == 36 * 255)
+  }
+
   @Test func oneRuleForAllChildrenIsLeftToLibrsvg() throws {
     let source = doc(
       10,

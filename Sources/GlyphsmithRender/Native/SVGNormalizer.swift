@@ -346,45 +346,76 @@ enum SVGNormalizer {
   }
 
   /// Whether librsvg would clip `clip` wrongly: children with different rules, or a
-  /// `clip-path` on it or on a child.
+  /// `clip-path` on it or on a child. Only shapes, `text` and `use` children clip (CSS
+  /// Masking 1 §6.1, the content model of `clipPath`); a `<g>` child and what it holds do not.
   static func needsMask(_ clip: xmlNodePtr) -> Bool {
     if property(clip, "clip-path").map({ $0 != "none" }) ?? false { return true }
     var rules: Set<String> = []
-    for child in allElements(clip).dropFirst() {
+    for child in elements(clip) where shapes.contains(name(child)) {
       if property(child, "clip-path").map({ $0 != "none" }) ?? false { return true }
-      if shapes.contains(name(child)) { rules.insert(clipRule(child)) }
+      rules.insert(clipRule(child))
     }
     return rules.count > 1
   }
 
+  /// The suffix of the id of the `<mask>` a converted `<clipPath>` becomes.
+  static let clipMaskSuffix = "__glyphsmith_mask"
+
   static func fixClipPaths(_ root: xmlNodePtr, doc: xmlDocPtr) -> Bool {
     let all = allElements(root)
-    let clipList = all.filter { name($0) == "clipPath" && needsMask($0) }
+    let ids = ids(root)
+    // A clip path `ClipBoxTransformRewrite` converted already has its mask.
+    let clipList = all.filter {
+      name($0) == "clipPath" && needsMask($0)
+        && attribute($0, "id").map { ids[$0 + clipMaskSuffix] == nil } ?? true
+    }
+    return convertClipsToMasks(clipList, root: root, doc: doc)
+  }
+
+  /// Converts each of `clipList` into a `<mask>` beside it (id `ID__glyphsmith_mask`) of
+  /// white shapes, each with its child's `clip-rule` as its `fill-rule`, and wraps every
+  /// element clipped by one of them in a `<g mask>` carrying the element's transform.
+  /// Returns whether there was anything to convert.
+  ///
+  /// An `objectBoundingBox` clip path's `transform` applies after the bounding box mapping
+  /// (CSS Masking §6.1): it goes on the `<mask>`, whose `transform` librsvg 2.54 applies
+  /// outside its `maskContentUnits` mapping, and the mask's region is mapped back through it.
+  /// A `userSpaceOnUse` clip path's goes on the group around the shapes.
+  static func convertClipsToMasks(
+    _ clipList: [xmlNodePtr], root: xmlNodePtr, doc: xmlDocPtr
+  ) -> Bool {
     guard !clipList.isEmpty else { return false }
+    let all = allElements(root)
     let clips = Set(clipList)
     var maskIDs: [String: String] = [:]
     for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
-      let maskID = id + "__glyphsmith_mask"
+      let maskID = id + clipMaskSuffix
       maskIDs[id] = maskID
       let mask = newElement("mask", like: clip)
       xmlSetProp(mask, "id", maskID)
-      let objectBox = attribute(clip, "clipPathUnits") == "objectBoundingBox"
+      let objectBox =
+        attribute(clip, "clipPathUnits")?.trimmingCharacters(in: .whitespaces)
+        == "objectBoundingBox"
       if objectBox { xmlSetProp(mask, "maskContentUnits", "objectBoundingBox") }
-      // A clip has no region: the mask's covers any icon.
+      let transform = attribute(clip, "transform")
+      let boxTransform = objectBox ? transform.flatMap { SVGValueGrammar.transform($0) } : nil
+      // A clip has no region: the mask's covers any icon (through the mask's transform).
       xmlSetProp(mask, "maskUnits", "userSpaceOnUse")
-      for (local, value) in [
-        ("x", "-100000"), ("y", "-100000"), ("width", "200000"), ("height", "200000"),
-      ] {
-        xmlSetProp(mask, local, value)
+      let region = maskRegion(through: boxTransform)
+      for (local, value) in zip(["x", "y", "width", "height"], region) {
+        xmlSetProp(mask, local, format(value))
+      }
+      if let boxTransform, let transform, boxTransform.isInvertible {
+        xmlSetProp(mask, "transform", transform)
       }
       let group = newElement("g", like: clip)
-      if let transform = attribute(clip, "transform") { xmlSetProp(group, "transform", transform) }
+      if let transform, boxTransform == nil { xmlSetProp(group, "transform", transform) }
       if let outer = property(clip, "clip-path"), outer != "none" {
         xmlSetProp(group, "clip-path", outer)
       }
       xmlAddChild(mask, group)
-      for child in elements(clip) {
+      for child in elements(clip) where shapes.contains(name(child)) {
         guard let copy = xmlDocCopyNode(child, doc, 1) else { continue }
         for (original, element) in zip(allElements(child), allElements(copy)) {
           removeAttribute(element, "id")
@@ -421,6 +452,28 @@ enum SVGNormalizer {
       xmlAddChild(wrapper, node)
     }
     return true
+  }
+
+  /// The region (x, y, width, height) of a mask standing for a clip path: 200,000 units
+  /// square around the origin, or, under an invertible `transform`, the bounding box of that
+  /// square mapped back through it (so that it still covers the square once transformed).
+  static func maskRegion(through transform: SVGValueGrammar.Matrix?) -> [Double] {
+    let side = 100_000.0
+    guard let m = transform, m.isInvertible else { return [-side, -side, 2 * side, 2 * side] }
+    let determinant = m.a * m.d - m.b * m.c
+    let corners = [(-side, -side), (side, -side), (side, side), (-side, side)].map {
+      (x, y) -> (Double, Double) in
+      let dx = x - m.e
+      let dy = y - m.f
+      return ((m.d * dx - m.c * dy) / determinant, (-m.b * dx + m.a * dy) / determinant)
+    }
+    let xs = corners.map { $0.0 }.map { $0.rounded(.down) }
+    let ys = corners.map { $0.1 }.map { $0.rounded(.down) }
+    let minX = xs.min()!, minY = ys.min()!
+    return [
+      minX, minY, corners.map { $0.0 }.max()!.rounded(.up) - minX,
+      corners.map { $0.1 }.max()!.rounded(.up) - minY,
+    ]
   }
 
   static func isInside(_ node: xmlNodePtr, _ containers: Set<xmlNodePtr>) -> Bool {

@@ -77,4 +77,36 @@ struct ReferenceCycleRewriteTests {
       """)
     #expect(try fidelityFixes(source) == [])
   }
+
+  @Test func markersUsingEachOtherAreLeftToLibrsvgAndDrawPerContext() throws {
+    // A marker whose content uses it again draws without that inner use, in each context:
+    // at the start a > b (b's own use of a dropped), at the end b > a. The expected drawing
+    // writes the four markers out without cycles; a rewrite cutting one reference for all
+    // contexts drew 25 px less.
+    let size = "markerWidth=\"20\" markerHeight=\"20\" markerUnits=\"userSpaceOnUse\" overflow=\"visible\""
+    func a(_ id: String, inner: String?) -> String {
+      "<marker id=\"\(id)\" \(size)><rect width=\"6\" height=\"6\" fill=\"#008000\"/>"
+        + "<path d=\"M0 10L8 10\" stroke=\"#0000ff\""
+        + (inner.map { " marker-start=\"url(#\($0))\"" } ?? "") + "/></marker>"
+    }
+    func b(_ id: String, inner: String?) -> String {
+      "<marker id=\"\(id)\" \(size)><rect width=\"3\" height=\"3\" fill=\"#ff0000\"/>"
+        + "<path d=\"M0 0L1 0\" stroke=\"#000000\""
+        + (inner.map { " marker-start=\"url(#\($0))\"" } ?? "") + "/></marker>"
+    }
+    func line(_ start: String, _ end: String) -> String {
+      "<path d=\"M5 5L35 35\" stroke=\"#000000\" marker-start=\"url(#\(start))\" "
+        + "marker-end=\"url(#\(end))\"/>"
+    }
+    let source = fidelityDocument(a("a", inner: "b") + b("b", inner: "a") + line("a", "b"))
+    let expected = fidelityDocument(
+      a("a1", inner: "b1") + b("b1", inner: nil) + b("b2", inner: "a2") + a("a2", inner: nil)
+        + line("a1", "b2"))
+    #expect(try fidelityFixes(source) == [])
+    for scale in [1.0, 3.0] {
+      let drawn = try renderFidelity(source, scale: scale)
+      #expect(differingPixels(drawn, try renderFidelity(expected, scale: scale)) == 0)
+      #expect(fidelityAlphaSum(drawn) > 0)
+    }
+  }
 }

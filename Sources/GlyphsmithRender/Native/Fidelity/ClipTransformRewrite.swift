@@ -1,16 +1,18 @@
 import CLibXML
 import Foundation
 
-/// Rule 2: a `<clipPath>`'s or `<mask>`'s `transform` that cannot be inverted is folded into
-/// its children (librsvg 2.55.92, #930: "transforms on clip paths and masks are validated";
-/// CSS Transforms 1 §6: a non-invertible transform makes its content not rendered, so the
-/// clip region or mask is empty and the element it clips is not drawn).
+/// Rule 2: a `<clipPath>`'s `transform` that cannot be inverted is folded into its children
+/// (librsvg 2.55.92, #930: "transforms on clip paths and masks are validated"; CSS
+/// Transforms 1 §6: a non-invertible transform makes its content not rendered, so the clip
+/// region is empty and the element it clips is not drawn).
 ///
 /// librsvg 2.54 fails the whole document for it ("rendering error: InvalidMatrix"). The
 /// rewrite prepends the transform to each child's own `transform` and removes it from the
-/// clip path or mask: each child is then not rendered, and the element it clips or masks
-/// draws nothing, as browsers draw it. Invertible transforms librsvg 2.54 applies right, and
-/// are left alone; a `transform` that does not parse is rule 1's (dropped).
+/// clip path: each child is then not rendered, and the element it clips draws nothing, as
+/// browsers draw it. Invertible transforms in user space units librsvg 2.54 applies right,
+/// and are left alone (in `objectBoundingBox` units: rule 7); a `transform` that does not
+/// parse is rule 1's (dropped). A `<mask>`'s `transform`, singular or not, has no effect
+/// (rule 8 removes it before this runs).
 enum ClipTransformRewrite: FidelityRewrite {
   static let name = "clip-transform"
 
@@ -18,7 +20,7 @@ enum ClipTransformRewrite: FidelityRewrite {
     var changed = false
     for node in SVGNormalizer.allElements(root) {
       let element = SVGNormalizer.name(node)
-      guard element == "clipPath" || element == "mask",
+      guard element == "clipPath",
         let attribute = SVGNormalizer.attributeNode(node, "transform"),
         attribute.pointee.ns == nil,
         let value = SVGNormalizer.attribute(node, "transform"),

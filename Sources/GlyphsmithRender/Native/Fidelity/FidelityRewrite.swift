@@ -20,12 +20,15 @@ package enum FidelityRewrites {
   /// Computed, not stored: a stored array of metatypes is not `Sendable`.
   static var all: [any FidelityRewrite.Type] {
     [
+      StyleTypeRewrite.self,
       CSSTransformRewrite.self,
       InvalidValueRewrite.self,
       PointListRewrite.self,
       DegenerateGradientRewrite.self,
+      MaskTransformRewrite.self,
       ClipTransformRewrite.self,
       ReferenceCycleRewrite.self,
+      ClipBoxTransformRewrite.self,
     ]
   }
 }

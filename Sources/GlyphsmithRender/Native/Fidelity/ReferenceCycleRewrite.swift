@@ -8,20 +8,22 @@ import Foundation
 /// none, its fallback aside).
 ///
 /// The document is walked as it is drawn, from the root: each element's children, then what
-/// it references (`fill`, `stroke`, `clip-path`, `mask`, `filter`, markers, in attributes or
-/// its `style`, and a `<use>`'s target). A reference to an element on the path being drawn
-/// closes a cycle: a paint becomes `none`, a `clip-path`, `mask`, `filter` or marker is
-/// removed, and a `<use>` is removed (SVG 2 §5.6: it is not rendered). What remains has no
+/// it references (`fill`, `stroke`, `clip-path`, `mask`, `filter`, in attributes or its
+/// `style`, and a `<use>`'s target; markers are left to librsvg, see `properties`). A
+/// reference to an element on the path being drawn closes a cycle: a paint becomes `none`, a
+/// `clip-path`, `mask` or `filter` is removed, and a `<use>` is removed (SVG 2 §5.6: it is not rendered). What remains has no
 /// cycle. librsvg 2.54 instead paints a self-referencing pattern child with its fallback and
 /// draws a `<use>` of its own ancestor once.
 enum ReferenceCycleRewrite: FidelityRewrite {
   static let name = "reference-cycle"
 
   /// Properties whose `url(#id)` names an element needed to draw the one holding them.
-  static let properties: Set<String> = [
-    "fill", "stroke", "clip-path", "mask", "filter", "marker-start", "marker-mid", "marker-end",
-    "marker",
-  ]
+  /// Markers are not among them: librsvg 2.54 draws a marker whose content uses it again
+  /// without that inner use, in each context it is drawn from (a marker `a` holding `b` and
+  /// `b` holding `a` draws `a` > `b` at one end and `b` > `a` at the other), as resvg does; a
+  /// rewrite of the document cannot cut per context, and cutting one reference for all drew
+  /// 25 px less of such a pair.
+  static let properties: Set<String> = ["fill", "stroke", "clip-path", "mask", "filter"]
 
   /// A reference found on an element.
   struct Reference {
