@@ -218,8 +218,10 @@ public enum IconComposerPreview {
   /// - Throws: as `IconComposerBundle(path:)` and `sheet(_:)`; `GlyphsmithError.writeFailed`
   ///   naming `path`.
   public static func write(bundlePath: String, toPath path: String) throws {
+    // Checked before drawing: a path inside the bundle or over its document is refused.
+    try PictureOutput.check(path)
     let bundle = try IconComposerBundle(path: bundlePath)
     let data = try PNGCodec.encode(try sheet(bundle))
-    try AtomicFile.write(data, toPath: path)
+    try PictureOutput.write(data, toPath: path)
   }
 }

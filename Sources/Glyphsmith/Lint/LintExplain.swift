@@ -29,7 +29,7 @@ package enum LintExplain {
       let image = try picture(render, finding: finding)
       let path = URL(fileURLWithPath: folder)
         .appendingPathComponent(fileName(result.report, index: index)).path
-      try AtomicFile.write(try PNGCodec.encode(image), toPath: path)
+      try PictureOutput.write(try PNGCodec.encode(image), toPath: path)
     }
   }
 

@@ -125,7 +125,8 @@ public struct ContactSheetJob: Sendable {
     }
     do {
       let image = try sheet.render(good)
-      try AtomicFile.write(try PNGCodec.encode(image), toPath: output)
+      try PictureOutput.write(
+        try PNGCodec.encode(image), toPath: output, inputs: files)
     } catch {
       throw GlyphsmithError.wrap(error, path: output)
     }

@@ -504,6 +504,10 @@ enum AppIconCommand: DeclaredSubcommand {
       return nil
     }
     if let iconBundle = options.iconBundle {
+      // The preview's path is checked before the bundle is written (`PictureOutput`).
+      if let preview = options.iconPreview {
+        try PictureOutput.check(preview, inputs: [options.input])
+      }
       let result: IconBundleResult
       do {
         result = try IconBundleJob.run(

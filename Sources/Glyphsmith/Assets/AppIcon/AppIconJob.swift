@@ -60,6 +60,8 @@ public enum AppIconJob {
     var files: [(name: String, data: Data, pixels: Int)] = []
     var entries: [AssetContents.Entry] = []
 
+    // The preview's path is checked before anything is written (`PictureOutput`).
+    if let preview = options.previewPath { try PictureOutput.check(preview, inputs: [iconPath]) }
     let artwork = try Artwork(path: iconPath)
     try checkUpscale(artwork, options: options)
     warnings += squareWarning(artwork)
@@ -123,7 +125,7 @@ public enum AppIconJob {
     warnings = notices + warnings
     let kept = Set(notices.compactMap(\.path))
     if let preview = options.previewPath {
-      try AppIconPreview.write(layers, toPath: preview)
+      try AppIconPreview.write(layers, toPath: preview, inputs: [iconPath])
     }
 
     let findings = try self.findings(catalog: root, folder: folder, name: name, kept: kept)

@@ -76,10 +76,13 @@ public enum AppIconPreview {
 
   /// Writes the preview of `layers` as a PNG at `path`, atomically.
   /// - Throws: `RenderError` as `image(_:)`; `GlyphsmithError.writeFailed` naming `path`.
-  public static func write(_ layers: [(appearance: String, image: RGBAImage)], toPath path: String)
-    throws
-  {
+  /// Not written over a file that is not a PNG, nor over one of `inputs`
+  /// (`PictureOutput.check`, which throws `GlyphsmithError.unusable` naming `path`).
+  public static func write(
+    _ layers: [(appearance: String, image: RGBAImage)], toPath path: String,
+    inputs: [String] = []
+  ) throws {
     let data = try PNGCodec.encode(try image(layers))
-    try AtomicFile.write(data, toPath: path)
+    try PictureOutput.write(data, toPath: path, inputs: inputs)
   }
 }
