@@ -147,15 +147,23 @@ public enum AppIconJob {
   /// `icon-IDIOM-SIZE@Nx.png`); Xcode's and other tools' sets name them otherwise.
   /// A set holding other files too is Glyphsmith's when its `Contents.json` names only
   /// such files (the user's files `--force` kept in it, or added since).
+  /// A `Contents.json` there is `appicon`'s only when every image it lists names one of
+  /// those files and it holds nothing but `images` and `info` (issue 32, sixth trial: Xcode's
+  /// `AppIcon.appiconset`, a `Contents.json` alone listing slots without files and mac
+  /// slots or `properties`, was replaced without `--force`).
   static func isOwnSet(_ folder: String) -> Bool {
     guard let names = Platform.folderNames(atPath: folder) else { return false }
-    if names.allSatisfy({ knownNames.contains($0) || $0.hasPrefix(".") }) { return true }
+    guard names.contains("Contents.json") else {
+      return names.allSatisfy { knownNames.contains($0) || $0.hasPrefix(".") }
+    }
     guard let data = FileBytes.read(folder + "/Contents.json"),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let images = object["images"] as? [[String: Any]]
+      Set(object.keys).isSubset(of: ["images", "info"]),
+      let images = object["images"] as? [[String: Any]], !images.isEmpty
     else { return false }
-    let named = images.compactMap { $0["filename"] as? String }
-    return !named.isEmpty && named.allSatisfy(knownNames.contains)
+    return images.allSatisfy { image in
+      (image["filename"] as? String).map(knownNames.contains) ?? false
+    }
   }
 
   /// The names of the files `appicon` writes in an app icon set: `Contents.json`,

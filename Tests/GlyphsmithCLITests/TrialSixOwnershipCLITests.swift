@@ -1,0 +1,175 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// Issue 32, the sixth new-user trial: what a prune, `appicon` and a build still removed or
+/// replaced of the user's work. Each test runs the CLI on real folders and checks the exit
+/// code, the exact lines and the user's files byte for byte.
+@Suite("Ownership after the sixth trial")
+struct TrialSixOwnershipCLITests {
+  typealias Owned = OwnershipCLITests
+
+  static func data(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+  // Finding 11: an icon deleted, the prune deleted a generated PNG the user had edited
+  // since (its tEXt mark kept), although its SHA-256 differed from the record's.
+  @Test func aGeneratedFileTheUserChangedIsKeptWhenItsIconIsPruned() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}}"#
+    )
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset")
+    // An edit that keeps the mark: the @3x image pasted over the @2x one.
+    let edited = try Self.data(set.appendingPathComponent("bell@3x.png"))
+    try edited.write(to: set.appendingPathComponent("bell@2x.png"))
+    let res = folder.appendingPathComponent("android/res")
+    let drawable = res.appendingPathComponent("drawable-mdpi/bell.png")
+    let editedDrawable = try Self.data(res.appendingPathComponent("drawable-hdpi/bell.png"))
+    try editedDrawable.write(to: drawable)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
+
+    let pruned = try CLIRunner.run(["build"], in: folder)
+    #expect(pruned.status == 0)
+    let lines = pruned.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "App/Icons.xcassets/bell.imageset: kept, not removed (its source icons/bell.svg is gone; glyphsmith removed its own files, and bell@2x.png in it was changed since glyphsmith wrote it, so it is yours now)",
+        "android/res/drawable-hdpi/bell.png: removed (its source icons/bell.svg is gone)",
+        "android/res/drawable-xhdpi/bell.png: removed (its source icons/bell.svg is gone)",
+        "android/res/drawable-xxhdpi/bell.png: removed (its source icons/bell.svg is gone)",
+        "android/res/drawable-xxxhdpi/bell.png: removed (its source icons/bell.svg is gone)",
+        "App/Icons.xcassets/bell.imageset: warning: kept for bell@2x.png, which was changed since glyphsmith wrote it; its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set); move it out and the next run removes the folder",
+        "android/res/drawable-mdpi/bell.png: warning: changed since glyphsmith wrote it; kept, not removed (its source icons/bell.svg is gone; the file is yours now, and glyphsmith never deletes it)",
+      ])
+    #expect(lines.last?.hasSuffix("; 0 failed; 4 removed; 2 kept") == true)
+    #expect(Owned.names(set) == ["bell@2x.png"])
+    #expect(try Self.data(set.appendingPathComponent("bell@2x.png")) == edited)
+    #expect(try Self.data(drawable) == editedDrawable)
+
+    // The next run still names the kept set's file as changed, and removes nothing.
+    let again = try CLIRunner.run(["build"], in: folder)
+    #expect(again.status == 0)
+    #expect(
+      again.stderr.split(separator: "\n").first
+        == "App/Icons.xcassets/bell.imageset: warning: kept for bell@2x.png, which was changed since glyphsmith wrote it; its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set); move it out and the next run removes the folder"
+    )
+    #expect(again.stderr.hasSuffix("; 0 failed; 0 removed; 1 kept\n"))
+    #expect(try Self.data(set.appendingPathComponent("bell@2x.png")) == edited)
+    #expect(try Self.data(drawable) == editedDrawable)
+  }
+
+  // Finding 13: the prune removed an empty `drawable-hdpi` the user had made before any
+  // build, and a catalog group (its `Contents.json` in Xcode's bytes) the user had made.
+  @Test func foldersAndGroupFilesTheUserMadeAreNeverPruned() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}}"#,
+      icons: ["bell"])
+    let hdpi = folder.appendingPathComponent("android/res/drawable-hdpi")
+    try FileManager.default.createDirectory(at: hdpi, withIntermediateDirectories: true)
+    let nav = folder.appendingPathComponent("App/Icons.xcassets/nav")
+    let xcodeGroup = "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+    try Owned.write(xcodeGroup, to: nav.appendingPathComponent("Contents.json"))
+    let heart = folder.appendingPathComponent("icons/nav/heart.svg")
+    try FileManager.default.createDirectory(
+      at: heart.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Owned.icons.appendingPathComponent("heart.svg"), to: heart)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    #expect(Owned.names(nav) == ["Contents.json", "heart.imageset"])
+    #expect(Owned.names(hdpi) == ["bell.png", "heart.png"])
+
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
+    try FileManager.default.removeItem(at: heart.deletingLastPathComponent())
+    let pruned = try CLIRunner.run(["build"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(!pruned.stderr.contains("nav/Contents.json"))
+    #expect(pruned.stderr.hasSuffix("; 0 failed; 12 removed\n"))
+    // The group and the drawable folder the user made stay, the group's file byte for byte;
+    // the drawable folders glyphsmith made are gone.
+    #expect(Owned.names(nav) == ["Contents.json"])
+    #expect(Owned.read(nav.appendingPathComponent("Contents.json")) == xcodeGroup)
+    #expect(Owned.names(folder.appendingPathComponent("android/res")) == ["drawable-hdpi"])
+    #expect(Owned.names(hdpi) == [])
+  }
+
+  // Finding 7: `appicon --platform ios` replaced Xcode's `AppIcon.appiconset` (a
+  // `Contents.json` alone, with mac slots and properties, no file) without --force.
+  @Test func appIconRefusesXcodesContentsOnlyAppIconSet() throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    let set = folder.appendingPathComponent("App/Assets.xcassets/AppIcon.appiconset")
+    let xcode = """
+      {
+        "images" : [
+          {
+            "idiom" : "universal",
+            "platform" : "ios",
+            "size" : "1024x1024"
+          },
+          {
+            "idiom" : "mac",
+            "scale" : "1x",
+            "size" : "16x16"
+          }
+        ],
+        "info" : {
+          "author" : "xcode",
+          "version" : 1
+        },
+        "properties" : {
+          "pre-rendered" : true
+        }
+      }
+
+      """
+    try Owned.write(xcode, to: set.appendingPathComponent("Contents.json"))
+    let command = ["appicon", "icons/bell.svg", "--platform", "ios", "-o", "App/Assets.xcassets"]
+    let refused = try CLIRunner.run(command, in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.split(separator: "\n").last
+        == "icons/bell.svg: error: App/Assets.xcassets/AppIcon.appiconset exists and was not made by glyphsmith; move it or pass --force"
+    )
+    #expect(Owned.names(set) == ["Contents.json"])
+    #expect(Owned.read(set.appendingPathComponent("Contents.json")) == xcode)
+
+    let forced = try CLIRunner.run(command + ["--force"], in: folder)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr.contains(
+        "App/Assets.xcassets/AppIcon.appiconset: warning: not made by glyphsmith; replaced (--force)\n"
+      ))
+    #expect(Owned.names(set) == ["Contents.json", "icon-1024.png"])
+    // Glyphsmith's from then on.
+    #expect(try CLIRunner.run(command, in: folder).status == 0)
+  }
+
+  // Finding 16: a build deleted the symbol set `glyphsmith symbol` had made into its catalog
+  // ("icons/bell.svg no longer makes it").
+  @Test func aBuildNeverPrunesASymbolSetTheSymbolCommandMade() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let symbol = ["symbol", "icons/bell.svg", "--prefix", "sf-", "-o", "App/Icons.xcassets"]
+    #expect(try CLIRunner.run(symbol, in: folder).status == 0)
+    let set = folder.appendingPathComponent("App/Icons.xcassets/sf-bell.symbolset")
+    #expect(Owned.names(set) == ["Contents.json", "sf-bell.svg"])
+    let svg = try Self.data(set.appendingPathComponent("sf-bell.svg"))
+    let contents = try Self.data(set.appendingPathComponent("Contents.json"))
+
+    let built = try CLIRunner.run(["build"], in: folder)
+    #expect(built.status == 0)
+    #expect(built.stderr.hasSuffix("; 3 unchanged; 0 skipped; 0 failed; 0 removed\n"))
+    #expect(!built.stderr.contains("sf-bell"))
+    // Its source gone, the build prunes its own image set only.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
+    let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(pruned.status == 0)
+    #expect(
+      pruned.stderr
+        == "App/Icons.xcassets/bell.imageset: removed (its source icons/bell.svg is gone)\n")
+    #expect(try Self.data(set.appendingPathComponent("sf-bell.svg")) == svg)
+    #expect(try Self.data(set.appendingPathComponent("Contents.json")) == contents)
+    let record = try PruneOwnershipCLITests.record(
+      folder.appendingPathComponent("App/Icons.xcassets"))
+    #expect(record["symbol"] as? [String: String] == ["sf-bell.symbolset": "../../icons/bell.svg"])
+  }
+}
