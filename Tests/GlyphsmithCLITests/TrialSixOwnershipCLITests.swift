@@ -173,3 +173,47 @@ struct TrialSixOwnershipCLITests {
     #expect(record["symbol"] as? [String: String] == ["sf-bell.symbolset": "../../icons/bell.svg"])
   }
 }
+
+extension TrialSixOwnershipCLITests {
+  /// The inode and link count of the file at `url`.
+  static func inode(_ url: URL) throws -> (inode: Int, links: Int, modified: Date) {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return (
+      (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1,
+      (attributes[.referenceCount] as? NSNumber)?.intValue ?? -1,
+      attributes[.modificationDate] as? Date ?? .distantPast
+    )
+  }
+
+  // Finding 15: a user's folder inside a generated set was copied deep on every render of
+  // the set (its files' times reset, their hard links broken); it is moved now.
+  @Test func aUsersFolderInAGeneratedSetIsMovedNotCopiedWhenTheSetIsRendered() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset")
+    let notes = set.appendingPathComponent("drafts/notes.txt")
+    try Owned.write("draft", to: notes)
+    let outside = folder.appendingPathComponent("notes-link.txt")
+    try FileManager.default.linkItem(at: notes, to: outside)
+    let old = Date(timeIntervalSince1970: 1_000_000_000)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: notes.path)
+    let before = try Self.inode(notes)
+    #expect(before.links == 2)
+    // The icon changes: its set is rendered again.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
+    try FileManager.default.copyItem(
+      at: Owned.icons.appendingPathComponent("camera.svg"),
+      to: folder.appendingPathComponent("icons/bell.svg"))
+    let built = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(built.status == 0)
+    #expect(
+      built.stderr == "App/Icons.xcassets/bell.imageset/drafts\(PruneOwnershipCLITests.userFileWarning)\n")
+    let after = try Self.inode(notes)
+    #expect(after.inode == before.inode)
+    #expect(after.links == 2)
+    #expect(after.modified == old)
+    #expect(Owned.read(notes) == "draft")
+    #expect(Owned.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "drafts"])
+  }
+}
