@@ -217,3 +217,41 @@ extension TrialSixOwnershipCLITests {
     #expect(Owned.names(set) == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png", "drafts"])
   }
 }
+
+extension TrialSixOwnershipCLITests {
+  // Finding 12: `appicon --platform android` wrote `values/ic_launcher_background.xml` while
+  // the user's `values/colors.xml` defined `ic_launcher_background` (Gradle: duplicate
+  // resources). It fails by name now, before anything is written.
+  @Test func appIconAndroidRefusesAColourTheUsersValuesDefineAlready() throws {
+    let folder = try Owned.project("{}", icons: ["bell"])
+    let res = folder.appendingPathComponent("app/src/main/res")
+    let colors = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <resources>
+          <color name="ic_launcher_background">#3DDC84</color>
+          <color name="accent">#FF0000</color>
+      </resources>
+
+      """
+    try Owned.write(colors, to: res.appendingPathComponent("values/colors.xml"))
+    let command = ["appicon", "icons/bell.svg", "--platform", "android", "-o", "app/src/main/res"]
+    let refused = try CLIRunner.run(command, in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.split(separator: "\n").map(String.init).filter { $0.contains("error:") } == [
+        "icons/bell.svg: error: app/src/main/res/values/colors.xml defines the colour ic_launcher_background (line 3), which appicon writes to app/src/main/res/values/ic_launcher_background.xml for the background: Gradle fails on duplicate resources; remove that definition (appicon's file sets the colour), or give appicon another --name"
+      ])
+    #expect(Owned.names(res) == ["values"])
+    #expect(Owned.names(res.appendingPathComponent("values")) == ["colors.xml"])
+    #expect(Owned.read(res.appendingPathComponent("values/colors.xml")) == colors)
+    // `--force` cannot make two definitions one.
+    #expect(try CLIRunner.run(command + ["--force"], in: folder).status == 2)
+    #expect(Owned.names(res.appendingPathComponent("values")) == ["colors.xml"])
+    // Another name is no duplicate.
+    let other = try CLIRunner.run(command + ["--name", "ic_bell"], in: folder)
+    #expect(other.status != 2)
+    #expect(
+      Owned.names(res.appendingPathComponent("values")) == ["colors.xml", "ic_bell_background.xml"])
+    #expect(Owned.read(res.appendingPathComponent("values/colors.xml")) == colors)
+  }
+}
