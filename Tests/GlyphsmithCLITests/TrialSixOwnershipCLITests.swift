@@ -255,3 +255,32 @@ extension TrialSixOwnershipCLITests {
     #expect(Owned.read(res.appendingPathComponent("values/colors.xml")) == colors)
   }
 }
+
+extension TrialSixOwnershipCLITests {
+  // Finding 8: the check that an output folder is one of its own missed a link when the
+  // folder did not exist yet: with `art -> icons`, `"web": {"folder": "art/web"}` wrote into
+  // icons/web.
+  @Test func anOutputFolderReachedThroughALinkIntoTheIconsFolderIsRefusedBeforeItExists()
+    throws
+  {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "web": {"folder": "art/web"}}"#, icons: ["bell"])
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("art").path, withDestinationPath: "icons")
+    let refused = try CLIRunner.run(["build"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "glyphsmith.json: error: invalid glyphsmith.json: 'web.folder' is 'art/web', inside the icons folder (what it writes would be read back as icons); \(Self.ownFolderRule); see docs/project.md\n"
+    )
+    #expect(Owned.names(folder.appendingPathComponent("icons")) == ["bell.svg"])
+    // `assets --web-out` alike.
+    let assets = try CLIRunner.run(
+      ["assets", "icons", "-o", "out", "--platform", "web", "--web-out", "art/web"], in: folder)
+    #expect(assets.status == 2)
+    #expect(Owned.names(folder.appendingPathComponent("icons")) == ["bell.svg"])
+  }
+
+  static let ownFolderRule =
+    "an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")"
+}

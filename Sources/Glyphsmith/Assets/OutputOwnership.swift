@@ -49,10 +49,6 @@ package enum OutputOwnership {
   /// and the folders holding them; paths compared standardized with their links resolved.
   /// `nil` when it is a folder of its own.
   package static func clash(_ output: String, home: String, inputs: [String]) -> FolderClash? {
-    func canonical(_ path: String) -> String {
-      URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL
-        .resolvingSymlinksInPath().path
-    }
     let folder = canonical(output)
     let homeFolder = canonical(home)
     if folder == "/" { return .root }
@@ -67,6 +63,26 @@ package enum OutputOwnership {
       return .holdsInput(input)
     }
     return nil
+  }
+
+  /// `path` (empty: the current folder) standardized and absolute, with the symbolic links
+  /// of its nearest existing ancestor resolved and the missing rest appended: an output
+  /// folder that does not exist yet is compared where it will be (issue 32, sixth trial: with
+  /// `art -> icons`, `"web": {"folder": "art/web"}` was not found inside the icons folder,
+  /// since links resolve only in a path that exists).
+  package static func canonical(_ path: String) -> String {
+    let standardized = URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.path
+    var existing = standardized
+    var rest: [Substring] = []
+    while existing != "/", Platform.status(ofPath: existing) == nil,
+      let slash = existing.lastIndex(of: "/")
+    {
+      rest.insert(existing[existing.index(after: slash)...], at: 0)
+      existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+    }
+    let real = URL(fileURLWithPath: existing).resolvingSymlinksInPath().path
+    guard !rest.isEmpty else { return real }
+    return (real == "/" ? "" : real) + "/" + rest.joined(separator: "/")
   }
 
   /// What an output folder must be, after what it is: the end of each `clash` message.
