@@ -284,3 +284,40 @@ extension TrialSixOwnershipCLITests {
   static let ownFolderRule =
     "an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")"
 }
+
+extension TrialSixOwnershipCLITests {
+  // Finding 9: `"ios": {"symbols": true}` with one failing icon exited 2 but wrote the symbol
+  // sets beside the image sets it did not prune (validate: duplicate-name).
+  @Test func aFailingIconSwitchesNoImageSetToASymbolSet() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets"}}"#,
+      icons: ["bell", "camera"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("C.xcassets")
+    let before = JournalCLITests.tree(catalog).filter { !$0.key.hasPrefix(".") }
+    try Owned.write(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets", "symbols": true}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    try Owned.write(
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0 L"#,
+      to: folder.appendingPathComponent("icons/broken.svg"))
+    let failed = try CLIRunner.run(["build"], in: folder)
+    #expect(failed.status == 2)
+    let lines = failed.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "icons/bell.svg: error: not switched to a symbol set this run, since other icons fail: C.xcassets/bell.imageset stays until a run without errors (a catalog holding it and C.xcassets/bell.symbolset loads neither); fix them and build again",
+        "icons/broken.svg: error: invalid SVG: XML parse error at line 1, column 76: Premature end of data in tag svg line 1",
+        "icons/camera.svg: error: not switched to a symbol set this run, since other icons fail: C.xcassets/camera.imageset stays until a run without errors (a catalog holding it and C.xcassets/camera.symbolset loads neither); fix them and build again",
+      ])
+    #expect(lines.last?.hasSuffix("; 3 failed; 0 removed") == true)
+    #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.imageset", "camera.imageset"])
+    let after = JournalCLITests.tree(catalog).filter { !$0.key.hasPrefix(".") }
+    #expect(after == before)
+    // Fixed, the next build switches them.
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/broken.svg"))
+    let switched = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(switched.status == 0)
+    #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset", "camera.symbolset"])
+  }
+}

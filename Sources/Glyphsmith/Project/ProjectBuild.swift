@@ -561,6 +561,9 @@ public struct ProjectBuild: Sendable {
     var symbolSetsWritten = 0
     var parted = try AssetsJob.run(parts, progress: { _, _ in done.tick() }, beforeWriting: record)[
       ...]
+    // A run whose image sets failed switches no image set to a symbol set (issue 32, sixth
+    // trial: the symbol sets were written beside the image sets the failed run kept).
+    var failing = parted.contains(where: AssetsJob.failed)
     for (group, jobPlan) in zip(groups, plan.jobs) {
       if jobPlan != nil, let part = parted.popFirst() {
         report.inputs += part.inputs
@@ -576,7 +579,9 @@ public struct ProjectBuild: Sendable {
         let lock = try FolderLock(path: catalog, waiting: lockNotice)
         defer { withExtendedLifetime(lock) {} }
         let made = try symbolSets(
-          group.symbols, catalog: catalog, options: group.options, superseded: plan.superseded)
+          group.symbols, catalog: catalog, options: group.options, superseded: plan.superseded,
+          heldBack: failing ? true : nil)
+        failing = failing || made.contains { $0.status == .failed }
         report.inputs += made
         symbolSetsWritten += made.filter { $0.status == .written }.count
         for _ in group.symbols { done.tick() }
@@ -610,12 +615,15 @@ public struct ProjectBuild: Sendable {
   }
 
   /// `ios.symbols`: SVG icons as `NAME.symbolset`s (`SymbolJob`), reported as inputs; the
-  /// assets this run's prune removes (`superseded`) do not collide with them.
+  /// assets this run's prune removes (`superseded`) do not collide with them, and are not
+  /// replaced by a symbol set when the run fails (`heldBack`: `SymbolJob.heldBack`).
   private func symbolSets(
-    _ paths: [String], catalog: String, options: AssetsOptions, superseded: Set<String>
+    _ paths: [String], catalog: String, options: AssetsOptions, superseded: Set<String>,
+    heldBack: Bool? = nil
   ) throws -> [AssetInputResult] {
     var job = symbolJob(paths, catalog: catalog)
     job.superseded = superseded
+    job.heldBack = heldBack
     let symbols = try job.run()
     var results = symbols.symbols.map { entry in
       AssetInputResult(

@@ -30,6 +30,10 @@ public struct SymbolJob: Sendable {
   public var force = false
   /// Assets that leave the catalog in this run (a build's prune), whose names are free.
   package var superseded: Set<String> = []
+  /// Whether the run this job is part of fails already (an image set's icon failed): then no
+  /// symbol set that replaces a `superseded` asset is written (each such icon fails, naming
+  /// the asset that stays). `nil`: whether an icon of this job fails.
+  package var heldBack: Bool? = nil
   /// The outputs the catalog's record lists (`OutputManifest.recordedOutputs`, normalised
   /// paths starting with `catalog`): a symbol set among them is Glyphsmith's to replace.
   package var recorded: Set<String> = []
@@ -128,15 +132,18 @@ public struct SymbolJob: Sendable {
     // run whose every input fails creates nothing (issue 39's trial: `symbol p.png` left
     // an empty catalog behind).
     let superseded = self.superseded
-    let taken = Self.otherAssets(in: catalog).filter {
-      !superseded.contains(OutputManifest.normalised($0.value))
-    }
+    let assets = Self.otherAssets(in: catalog)
+    let taken = assets.filter { !superseded.contains(OutputManifest.normalised($0.value)) }
     let (inputs, catalog, options, measure, force) = (
       self.inputs, self.catalog, self.options, self.measure, self.force
     )
     let job = self
-    let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
-      index -> Result<SymbolReport.Entry, GlyphsmithError> in
+    // Every outline is built before any set is written: a symbol that replaces an asset this
+    // run's prune removes (an image set switched to a symbol set) is written only when no
+    // icon of the run fails (`heldBack`), since a failed run prunes nothing and a catalog
+    // holding both loads neither (issue 32, sixth trial).
+    let built = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
+      index -> Result<(outline: SymbolOutline, notices: [Diagnostic]), GlyphsmithError> in
       let input = inputs[index]
       do {
         let name = prefix + AssetName.from(path: input) + suffix
@@ -151,6 +158,29 @@ public struct SymbolJob: Sendable {
         }
         var outline = try SymbolBuilder.build(path: input, options: options)
         outline.name = name
+        return .success((outline, notices))
+      } catch {
+        return .failure(GlyphsmithError.wrap(error, path: input))
+      }
+    }
+    let failing = heldBack ?? built.contains { if case .failure = $0 { true } else { false } }
+    let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
+      index -> Result<SymbolReport.Entry, GlyphsmithError> in
+      let input = inputs[index]
+      do {
+        let (outline, notices0) = try built[index].get()
+        var notices = notices0
+        let name = outline.name
+        let folder = SymbolSetWriter.folder(name: name, catalog: catalog)
+        if failing, let replaced = assets[name.lowercased()],
+          superseded.contains(OutputManifest.normalised(replaced))
+        {
+          throw GlyphsmithError.unusable(
+            path: input,
+            problem:
+              "not switched to a symbol set this run, since other icons fail: \(replaced) stays until a run without errors (a catalog holding it and \(folder) loads neither); fix them and build again"
+          )
+        }
         let outcome = try SymbolSetWriter.write(outline, toCatalog: catalog)
         if !notices.isEmpty {
           notices += outcome.kept.compactMap {
