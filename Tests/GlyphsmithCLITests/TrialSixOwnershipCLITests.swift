@@ -321,3 +321,44 @@ extension TrialSixOwnershipCLITests {
     #expect(Owned.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset", "camera.symbolset"])
   }
 }
+
+extension TrialSixOwnershipCLITests {
+  // Finding 14: a build wrote `house.imageset` beside the user's `Group/house.imageset`
+  // (Xcode: duplicate asset names; only validate said so), and `appicon --name bell` wrote
+  // `bell.appiconset` beside `bell.imageset`. Both are found before anything is written.
+  @Test func anAssetNameTakenElsewhereInTheCatalogFailsBeforeAnythingIsWritten() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      icons: ["bell", "house"])
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    let theirs = catalog.appendingPathComponent("Group/house.imageset")
+    let contents = #"{"images":[{"filename":"house.png","idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+    try Owned.write(contents, to: theirs.appendingPathComponent("Contents.json"))
+    try Owned.write("png", to: theirs.appendingPathComponent("house.png"))
+    let refused = try CLIRunner.run(["build"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "icons/house.svg: error: asset name 'house' of App/Icons.xcassets/house.imageset collides with App/Icons.xcassets/Group/house.imageset (asset names are unique in a catalog, whatever their folder or type: Xcode cannot load both); rename one\n"
+    )
+    #expect(Owned.names(catalog) == ["Group"])
+    #expect(Owned.read(theirs.appendingPathComponent("Contents.json")) == contents)
+    #expect(Owned.read(theirs.appendingPathComponent("house.png")) == "png")
+    // A group providing a namespace makes the names apart (`Group/house`).
+    try Owned.write(
+      #"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#,
+      to: catalog.appendingPathComponent("Group/Contents.json"))
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    #expect(Owned.names(catalog).contains("house.imageset"))
+
+    // appicon alike, before anything is written.
+    let appicon = try CLIRunner.run(
+      ["appicon", "icons/bell.svg", "--name", "bell", "-o", "App/Icons.xcassets"], in: folder)
+    #expect(appicon.status == 2)
+    #expect(
+      appicon.stderr.split(separator: "\n").last
+        == "icons/bell.svg: error: app icon set 'bell' (App/Icons.xcassets/bell.appiconset) would collide with App/Icons.xcassets/bell.imageset (asset names are unique in a catalog, whatever their folder or type: Xcode cannot load both); give --name another name or rename it"
+    )
+    #expect(!Owned.names(catalog).contains("bell.appiconset"))
+  }
+}

@@ -302,7 +302,80 @@ public struct ProjectBuild: Sendable {
       }
     }
     try checkSymbols(&plan)
+    try checkAssetNames(plan)
     return plan
+  }
+
+  /// Every image set and symbol set the build plans in its catalog checked against the
+  /// assets of the same name elsewhere in the catalog (any folder, any type) that stay, before
+  /// anything is written (issue 32, sixth trial: `house.imageset` was written beside the
+  /// user's `Group/house.imageset`, and only `validate` said so): asset names are unique per
+  /// catalog whatever their folder. An asset this run's prune removes (`superseded`, or
+  /// pending removal) or writes is no collision.
+  /// - Throws: `PlanningFailure` naming each colliding icon, its set and the other asset's
+  ///   path, one line each.
+  private func checkAssetNames(_ plan: Plan) throws {
+    guard let catalog = outputFolders[.ios], Platform.status(ofPath: catalog) != nil else {
+      return
+    }
+    let planned = plan.planned[catalog] ?? [:]
+    let plannedPaths = Set(planned.keys.map(OutputManifest.normalised))
+    let sets = planned.filter {
+      let ext = ($0.key as NSString).pathExtension
+      return ext == "imageset" || ext == "symbolset"
+    }
+    guard !sets.isEmpty else { return }
+    let assets = SymbolJob.catalogAssets(in: catalog)
+    var removed: Set<String>? = plan.superseded.isEmpty ? nil : plan.superseded
+    var errors: [(source: String, output: String, error: GlyphsmithError)] = []
+    let namespaced = config.ios?.namespace ?? false
+    let base = OutputManifest.normalised(catalog)
+    for (output, source) in sets {
+      let name = ((output as NSString).lastPathComponent as NSString).deletingPathExtension
+      // Its name as Xcode knows it: each group above it that provides a namespace (one that
+      // is there as its Contents.json says, one this run makes as the file says) prefixes it.
+      var qualified = ""
+      var folder = base
+      let relative = OutputManifest.normalised(output).dropFirst(base.count + 1)
+      for group in relative.split(separator: "/").dropLast() {
+        folder += "/" + group
+        let contents = folder + "/Contents.json"
+        let marks =
+          Platform.status(ofPath: contents) == nil || OutputOwnership.isGroupContentsFile(contents)
+          ? namespaced : SymbolJob.providesNamespace(folder)
+        if marks { qualified += group.lowercased() + "/" }
+      }
+      qualified += name.lowercased()
+      let others = (assets[qualified] ?? []).filter {
+        !plannedPaths.contains(OutputManifest.normalised($0))
+      }
+      guard !others.isEmpty else { continue }
+      if removed == nil {
+        removed = OutputManifest.pendingRemovals(
+          root: catalog, planned: planned,
+          considered: Set(plan.files.map { OutputManifest.absolute($0.path) }), scope: scope,
+          marked: markedOutputs)
+      }
+      let staying = others.filter { !removed!.contains(OutputManifest.normalised($0)) }
+      guard !staying.isEmpty else { continue }
+      errors.append(
+        (
+          source, output,
+          .unusable(
+            path: source,
+            problem:
+              "asset name '\(name)' of \(output) collides with \(staying.joined(separator: ", ")) (asset names are unique in a catalog, whatever their folder or type: Xcode cannot load both); rename one"
+          )
+        ))
+    }
+    guard !errors.isEmpty else { return }
+    let order = Dictionary(
+      plan.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+    errors.sort {
+      let (a, b) = (order[$0.source] ?? Int.max, order[$1.source] ?? Int.max)
+      return a != b ? a < b : $0.output < $1.output
+    }
+    throw PlanningFailure(errors.map(\.error))
   }
 
   /// What the build reads its sources from (`AssetsJob.Pruning.scope`): the icons folder,

@@ -243,9 +243,18 @@ public struct SymbolJob: Sendable {
   /// the catalog's record keeps for the user's files (`OutputRecordFile.keptSets`) that has
   /// no `Contents.json` is no asset, so takes no name (issue 32 trial).
   static func otherAssets(in catalog: String) -> [String: String] {
-    var result: [String: String] = [:]
+    catalogAssets(in: catalog, symbols: false).compactMapValues(\.first)
+  }
+
+  /// The assets in `catalog` (any depth; symbol sets too unless `symbols` is false) by
+  /// lower-cased name, a group marked `provides-namespace` prefixing the names in it
+  /// (`group/bell`, as Xcode names them), each name's paths in walking order (sorted entries,
+  /// depth first). A set folder the catalog's record keeps for the user's files that has no
+  /// `Contents.json` is no asset.
+  static func catalogAssets(in catalog: String, symbols: Bool = true) -> [String: [String]] {
+    var result: [String: [String]] = [:]
     let kept = OutputRecordFile.keptSets(root: catalog)
-    func walk(_ folder: String) {
+    func walk(_ folder: String, prefix: String) {
       let entries =
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
       for entry in entries {
@@ -256,19 +265,28 @@ public struct SymbolJob: Sendable {
         else { continue }
         let ext = (entry as NSString).pathExtension
         if ext.isEmpty {
-          walk(path)
-        } else if ext != "symbolset" {
+          walk(path, prefix: prefix + (providesNamespace(path) ? entry.lowercased() + "/" : ""))
+        } else if symbols || ext != "symbolset" {
           if kept.contains(String(path.dropFirst(catalog.count + 1))),
             Platform.status(ofPath: path + "/Contents.json") == nil
           {
             continue
           }
-          let name = (entry as NSString).deletingPathExtension.lowercased()
-          if result[name] == nil { result[name] = path }
+          let name = prefix + (entry as NSString).deletingPathExtension.lowercased()
+          result[name, default: []].append(path)
         }
       }
     }
-    walk(catalog)
+    walk(catalog, prefix: "")
     return result
+  }
+
+  /// Whether the catalog group folder at `folder` is marked `provides-namespace` in its
+  /// `Contents.json` (false without one).
+  static func providesNamespace(_ folder: String) -> Bool {
+    guard let data = FileBytes.read(folder + "/Contents.json"),
+      let contents = try? AssetContents.read(data)
+    else { return false }
+    return contents.properties?.providesNamespace == true
   }
 }

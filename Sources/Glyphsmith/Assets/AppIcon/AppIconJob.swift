@@ -184,7 +184,8 @@ public enum AppIconJob {
   ///   and the warnings to tell: the set `force` replaced (`OutputOwnership.replacedWarning`)
   ///   and each file kept in it (`OutputOwnership.userFileWarning`).
   /// - Throws: `GlyphsmithError.unusable` naming the set and `input` when it is not
-  ///   Glyphsmith's (`OutputOwnership.problem`), before anything is written;
+  ///   Glyphsmith's (`OutputOwnership.problem`), or when another asset of the catalog has its
+  ///   name (naming both), before anything is written;
   ///   `GlyphsmithError.writeFailed` naming what could not be written.
   static func write(
     _ files: [(name: String, data: Data)], name: String, catalogPath: String,
@@ -193,6 +194,18 @@ public enum AppIconJob {
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
     let target = root + "/" + name + ".appiconset"
+    // An asset of the same name elsewhere in the catalog (any folder or type) makes Xcode
+    // load neither (issue 32, sixth trial: `--name bell` was written beside `bell.imageset`).
+    let others = (SymbolJob.catalogAssets(in: root)[name.lowercased()] ?? []).filter {
+      OutputManifest.normalised($0) != OutputManifest.normalised(target)
+    }
+    if !others.isEmpty {
+      throw GlyphsmithError.unusable(
+        path: input,
+        problem:
+          "app icon set '\(name)' (\(target)) would collide with \(others.joined(separator: ", ")) (asset names are unique in a catalog, whatever their folder or type: Xcode cannot load both); give --name another name or rename it"
+      )
+    }
     var notices: [Diagnostic] = []
     var keeping: [String] = []
     if Platform.status(ofPath: target) != nil {
