@@ -362,3 +362,50 @@ extension TrialSixOwnershipCLITests {
     #expect(!Owned.names(catalog).contains("bell.appiconset"))
   }
 }
+
+extension TrialSixOwnershipCLITests {
+  // The trial's messages: a link to the icons folder itself was called "outside the icons
+  // folder"; a folder named golden.json gave Foundation's NSCocoaErrorDomain text; `golden
+  // record` suggested --prune for a golden --prune then refused.
+  @Test func theTrialsMessagesSayWhatIsWrong() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      icons: ["bell"])
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("icons/self").path, withDestinationPath: ".")
+    let built = try CLIRunner.run(["build"], in: folder)
+    #expect(built.status == 0)
+    #expect(
+      built.stderr.hasPrefix(
+        "icons/self: warning: skipped: a link to '.', the icons folder itself (a loop); links to folders are not followed\n"
+      ))
+
+    #expect(
+      try CLIRunner.run(["assets", "icons/bell.svg", "-o", "I.xcassets", "--quiet"], in: folder)
+        .status == 0)
+    let manifest = folder.appendingPathComponent("folded/golden.json")
+    try FileManager.default.createDirectory(at: manifest, withIntermediateDirectories: true)
+    let folded = try CLIRunner.run(["golden", "record", "I.xcassets", "folded"], in: folder)
+    #expect(folded.status == 2)
+    #expect(
+      folded.stderr.hasSuffix(
+        "folded/golden.json: error: invalid golden.json: it is a folder, not a file; fix it or delete it and re-record\n"
+      ))
+    #expect(!folded.stderr.contains("NSCocoaErrorDomain"))
+
+    #expect(try CLIRunner.run(["golden", "record", "I.xcassets", "golden"], in: folder).status == 0)
+    let set = folder.appendingPathComponent("golden/bell.imageset")
+    let copy = try Self.data(set.appendingPathComponent("bell.png"))
+    try copy.write(to: set.appendingPathComponent("old.png"))
+    let kept = try CLIRunner.run(["golden", "record", "I.xcassets", "golden"], in: folder)
+    #expect(kept.status == 0)
+    #expect(
+      kept.stderr.hasPrefix(
+        "golden/bell.imageset/old.png: warning: golden has no actual image; glyphsmith did not make it (golden.json does not list it), so --prune keeps it too: delete it by hand if the image is gone (or pass --prune --force)\n"
+      ))
+    let pruned = try CLIRunner.run(
+      ["golden", "record", "I.xcassets", "golden", "--prune"], in: folder)
+    #expect(pruned.status == 2)
+    #expect(try Self.data(set.appendingPathComponent("old.png")) == copy)
+  }
+}

@@ -438,7 +438,7 @@ package enum OutputManifest {
           }
           warnings.append(
             .warning(
-              "cannot remove this output of a gone source: \(error); it stays in the record, and the next run removes it",
+              "cannot remove this output of a gone source: \(removalReason(error, path: path)); it stays in the record, and the next run removes it",
               path: path, kind: Diagnostic.Kind.outputRecord))
         }
       }
@@ -995,6 +995,23 @@ package enum OutputManifest {
       return
     }
     guard FileName.withCPath(path, { unlink($0) }) == 0 else { throw removalError(path) }
+  }
+
+  /// Why removing the output at `path` failed, as a prune warning says it after `cannot
+  /// remove this output ...: ` (issue 32, sixth trial: it read `PATH: error: cannot write:
+  /// permission denied`): the system's reason, the path first when it is another one (a file
+  /// inside a set folder), Foundation's underlying POSIX reason rather than its domain text.
+  static func removalReason(_ error: Error, path: String) -> String {
+    if case .writeFailed(let failed, let reason)? = error as? GlyphsmithError {
+      return failed == path ? reason : "\(failed): \(reason)"
+    }
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    return ns.localizedDescription
   }
 
   /// The error of a removal of `path` that failed now (`errno`).
