@@ -409,3 +409,24 @@ extension TrialSixOwnershipCLITests {
     #expect(try Self.data(set.appendingPathComponent("old.png")) == copy)
   }
 }
+
+extension TrialSixOwnershipCLITests {
+  // The trial: an icon whose image set and drawable were both hand-made named only the first.
+  @Test func everyPathOfAnIconGlyphsmithDidNotMakeIsNamed() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}}"#,
+      icons: ["bell"])
+    try Owned.write(
+      #"{"images":[],"info":{"author":"me","version":1}}"#,
+      to: folder.appendingPathComponent("App/Icons.xcassets/bell.imageset/Contents.json"))
+    try Owned.write("mine", to: folder.appendingPathComponent("android/res/drawable-mdpi/bell.png"))
+    try Owned.write("mine", to: folder.appendingPathComponent("android/res/drawable-hdpi/bell.png"))
+    let refused = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "icons/bell.svg: error: App/Icons.xcassets/bell.imageset, android/res/drawable-mdpi/bell.png and android/res/drawable-hdpi/bell.png exist and were not made by glyphsmith; move them or pass --force\n"
+    )
+    #expect(Owned.read(folder.appendingPathComponent("android/res/drawable-mdpi/bell.png")) == "mine")
+  }
+}

@@ -18,6 +18,15 @@ package enum OutputOwnership {
     "\(path) exists and was not made by glyphsmith; move it or pass --force"
   }
 
+  /// The problem an icon fails with when several of its outputs exist and are not
+  /// Glyphsmith's, each named (issue 32, sixth trial: only the first was): `A and B exist
+  /// and were not made by glyphsmith; move them or pass --force` (`problem(_:)` for one).
+  package static func problem(_ paths: [String]) -> String {
+    guard paths.count > 1 else { return problem(paths.first ?? "") }
+    let list = paths.dropLast().joined(separator: ", ") + " and " + paths.last!
+    return "\(list) exist and were not made by glyphsmith; move them or pass --force"
+  }
+
   /// The error of the input at `input` whose output `path` is not Glyphsmith's
   /// (`GlyphsmithError.unusable`, `problem(_:)`).
   package static func notOwned(_ path: String, input: String) -> GlyphsmithError {
