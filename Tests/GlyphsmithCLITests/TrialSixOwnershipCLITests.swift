@@ -430,3 +430,31 @@ extension TrialSixOwnershipCLITests {
     #expect(Owned.read(folder.appendingPathComponent("android/res/drawable-mdpi/bell.png")) == "mine")
   }
 }
+
+extension TrialSixOwnershipCLITests {
+  // Finding 9, across groups: a symbol failing in a group of other options (a rule) holds
+  // back the switch of the first group's image sets too.
+  @Test func aSymbolFailingInALaterGroupSwitchesNoImageSetOfAnEarlierOne() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets"}}"#,
+      icons: ["bell", "camera"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("C.xcassets")
+    let before = JournalCLITests.tree(catalog).filter { !$0.key.hasPrefix(".") }
+    try Owned.write(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets", "symbols": true}, "rules": [{"match": "zz*.svg", "role": "toolbar"}]}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    try Owned.write(
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0 L"#,
+      to: folder.appendingPathComponent("icons/zzbroken.svg"))
+    let failed = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(failed.status == 2)
+    #expect(
+      failed.stderr.split(separator: "\n").map(String.init) == [
+        "icons/bell.svg: error: not switched to a symbol set this run, since other icons fail: C.xcassets/bell.imageset stays until a run without errors (a catalog holding it and C.xcassets/bell.symbolset loads neither); fix them and build again",
+        "icons/camera.svg: error: not switched to a symbol set this run, since other icons fail: C.xcassets/camera.imageset stays until a run without errors (a catalog holding it and C.xcassets/camera.symbolset loads neither); fix them and build again",
+        "icons/zzbroken.svg: error: invalid SVG: XML parse error at line 1, column 76: Premature end of data in tag svg line 1",
+      ])
+    #expect(JournalCLITests.tree(catalog).filter { !$0.key.hasPrefix(".") } == before)
+  }
+}

@@ -637,7 +637,22 @@ public struct ProjectBuild: Sendable {
     // A run whose image sets failed switches no image set to a symbol set (issue 32, sixth
     // trial: the symbol sets were written beside the image sets the failed run kept).
     var failing = parted.contains(where: AssetsJob.failed)
-    for (group, jobPlan) in zip(groups, plan.jobs) {
+    // Every symbol of every group built before any is written, under the catalog's lock (as
+    // every write there), so a symbol failing in a later group holds back the switch of an
+    // earlier group's image sets too.
+    var symbolLock: FolderLock? = nil
+    var prepared: [Int: (job: SymbolJob, prepared: SymbolJob.Prepared)] = [:]
+    if let catalog = outputFolders[.ios], groups.contains(where: { !$0.symbols.isEmpty }) {
+      symbolLock = try FolderLock(path: catalog, waiting: lockNotice)
+      for (index, group) in groups.enumerated() where !group.symbols.isEmpty {
+        var job = symbolJob(group.symbols, catalog: catalog)
+        job.superseded = plan.superseded
+        let ready = try job.prepare()
+        failing = failing || ready.fails
+        prepared[index] = (job, ready)
+      }
+    }
+    for (index, (group, jobPlan)) in zip(groups, plan.jobs).enumerated() {
       if jobPlan != nil, let part = parted.popFirst() {
         report.inputs += part.inputs
         report.warnings += part.warnings
@@ -647,19 +662,16 @@ public struct ProjectBuild: Sendable {
         report.statistics.renders += part.statistics.renders
         report.statistics.taskSeconds += part.statistics.taskSeconds
       }
-      if !group.symbols.isEmpty, let catalog = outputFolders[.ios] {
-        // Under the catalog's lock, as every write there.
-        let lock = try FolderLock(path: catalog, waiting: lockNotice)
-        defer { withExtendedLifetime(lock) {} }
-        let made = try symbolSets(
-          group.symbols, catalog: catalog, options: group.options, superseded: plan.superseded,
-          heldBack: failing ? true : nil)
-        failing = failing || made.contains { $0.status == .failed }
+      if let (job, ready) = prepared[index] {
+        let made = symbolSets(job.write(ready, failing: failing), options: group.options)
         report.inputs += made
         symbolSetsWritten += made.filter { $0.status == .written }.count
         for _ in group.symbols { done.tick() }
       }
     }
+    // Released before the prune takes every output folder's lock (this one among them).
+    withExtendedLifetime(symbolLock) {}
+    symbolLock = nil
     let order = Dictionary(
       files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
     report.inputs.sort { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
@@ -687,17 +699,11 @@ public struct ProjectBuild: Sendable {
       symbolSetsWritten: symbolSetsWritten)
   }
 
-  /// `ios.symbols`: SVG icons as `NAME.symbolset`s (`SymbolJob`), reported as inputs; the
-  /// assets this run's prune removes (`superseded`) do not collide with them, and are not
-  /// replaced by a symbol set when the run fails (`heldBack`: `SymbolJob.heldBack`).
-  private func symbolSets(
-    _ paths: [String], catalog: String, options: AssetsOptions, superseded: Set<String>,
-    heldBack: Bool? = nil
-  ) throws -> [AssetInputResult] {
-    var job = symbolJob(paths, catalog: catalog)
-    job.superseded = superseded
-    job.heldBack = heldBack
-    let symbols = try job.run()
+  /// `ios.symbols`: the symbol sets a `SymbolJob` wrote (`symbols`; the assets this run's
+  /// prune removes do not collide with them, and are not replaced by a symbol set when the
+  /// run fails, `SymbolJob.write(_:failing:)`), reported as inputs.
+  private func symbolSets(_ symbols: SymbolReport, options: AssetsOptions) -> [AssetInputResult]
+  {
     var results = symbols.symbols.map { entry in
       AssetInputResult(
         path: entry.input, name: entry.name, status: entry.written ? .written : .unchanged,

@@ -119,6 +119,27 @@ public struct SymbolJob: Sendable {
   /// - Throws: `GlyphsmithError.nameCollision` when two inputs give one symbol name (nothing
   ///   is written). A catalog folder that cannot be created fails each input (`.writeFailed`).
   public func run() throws -> SymbolReport {
+    let prepared = try prepare()
+    return write(prepared, failing: heldBack ?? prepared.fails)
+  }
+
+  /// Every symbol of a job built, nothing written yet (`prepare`).
+  package struct Prepared: Sendable {
+    /// Each input's outline and notices, or why it fails, in input order.
+    fileprivate var built: [Result<(outline: SymbolOutline, notices: [Diagnostic]), GlyphsmithError>]
+    /// The catalog's assets by lower-cased name (`otherAssets`), as found before writing.
+    fileprivate var assets: [String: String]
+    /// Whether an input fails.
+    package var fails: Bool {
+      built.contains { if case .failure = $0 { true } else { false } }
+    }
+  }
+
+  /// The first half of `run`: names checked and every outline built, nothing written, so a
+  /// build can know whether any symbol of any group fails before it writes one (issue 32,
+  /// sixth trial).
+  /// - Throws: `GlyphsmithError.nameCollision` when two inputs give one symbol name.
+  package func prepare() throws -> Prepared {
     var seen: [String: String] = [:]
     let (prefix, suffix) = (self.prefix, self.suffix)
     for input in inputs {
@@ -134,9 +155,7 @@ public struct SymbolJob: Sendable {
     let superseded = self.superseded
     let assets = Self.otherAssets(in: catalog)
     let taken = assets.filter { !superseded.contains(OutputManifest.normalised($0.value)) }
-    let (inputs, catalog, options, measure, force) = (
-      self.inputs, self.catalog, self.options, self.measure, self.force
-    )
+    let (inputs, catalog, options, force) = (self.inputs, self.catalog, self.options, self.force)
     let job = self
     // Every outline is built before any set is written: a symbol that replaces an asset this
     // run's prune removes (an image set switched to a symbol set) is written only when no
@@ -163,7 +182,15 @@ public struct SymbolJob: Sendable {
         return .failure(GlyphsmithError.wrap(error, path: input))
       }
     }
-    let failing = heldBack ?? built.contains { if case .failure = $0 { true } else { false } }
+    return Prepared(built: built, assets: assets)
+  }
+
+  /// The second half of `run`: the sets of `prepared` written, but with `failing` (an icon of
+  /// the run fails) none that replaces a `superseded` asset, each such input failing by name.
+  package func write(_ prepared: Prepared, failing: Bool) -> SymbolReport {
+    let (built, assets) = (prepared.built, prepared.assets)
+    let superseded = self.superseded
+    let (inputs, catalog, measure) = (self.inputs, self.catalog, self.measure)
     let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
       index -> Result<SymbolReport.Entry, GlyphsmithError> in
       let input = inputs[index]
