@@ -47,7 +47,17 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
   /// - Throws: `GoldenError.invalidManifest` naming the file when it cannot be read or parsed.
   public static func load(from directory: URL) throws -> GoldenManifest? {
     let url = directory.appendingPathComponent(fileName)
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      return nil
+    }
+    // A folder (or another non-file) there is named as such, not by Foundation's error text
+    // (issue 32, sixth trial: `NSCocoaErrorDomain Code=256`).
+    if isFolder.boolValue {
+      throw GoldenError.invalidManifest(
+        path: url.path,
+        reason: "it is a folder, not a file")
+    }
     do {
       let data = try Data(contentsOf: url)
       let manifest: GoldenManifest
@@ -76,7 +86,13 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
       }
       throw error
     } catch {
-      throw GoldenError.invalidManifest(path: url.path, reason: "\(error)")
+      let ns = error as NSError
+      let reason =
+        (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { underlying in
+          underlying.domain == NSPOSIXErrorDomain
+            ? "cannot read it: " + String(cString: strerror(Int32(underlying.code))) : nil
+        } ?? "cannot read it: \(ns.localizedDescription)"
+      throw GoldenError.invalidManifest(path: url.path, reason: reason)
     }
   }
 

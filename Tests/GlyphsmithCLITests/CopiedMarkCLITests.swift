@@ -57,7 +57,7 @@ struct CopiedMarkCLITests {
     #expect(run.status == 2)
     #expect(
       run.stderr
-        == "icons/house.svg: error: App/Icons.xcassets/house.imageset exists and was not made by glyphsmith; move it or pass --force\n"
+        == "icons/house.svg: error: App/Icons.xcassets/house.imageset and public/house exist and were not made by glyphsmith; move them or pass --force\n"
     )
     #expect(Self.hashes(set) == before.0)
     #expect(Self.hashes(web) == before.1)

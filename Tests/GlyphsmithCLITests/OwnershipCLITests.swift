@@ -565,8 +565,9 @@ struct OwnershipCLITests {
     #expect(back.status == 2)
     #expect(
       back.stderr.contains(
-        "\nicons/bell.svg: error: App/Icons.xcassets/bell.imageset/bell.png exists and was not "
-          + "made by glyphsmith; move it or pass --force\n"), "\(back.stderr)")
+        "\nicons/bell.svg: error: App/Icons.xcassets/bell.imageset/bell.png and "
+          + "App/Icons.xcassets/bell.imageset/Contents.json exist and were not made by glyphsmith; "
+          + "move them or pass --force\n"), "\(back.stderr)")
     #expect(!back.stderr.contains("changed since glyphsmith wrote it"))
     #expect(
       FileManager.default.contents(atPath: set.appendingPathComponent("bell.png").path) == png)

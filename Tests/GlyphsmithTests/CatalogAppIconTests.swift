@@ -250,11 +250,25 @@ struct CatalogAppIconTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let icon = try folder.write("icon.svg", square)
+    // A set whose name differs only in case is refused before anything is written (issue 32,
+    // sixth trial: an asset name taken elsewhere in the catalog); what is written is checked.
     try folder.write("App.xcassets/appicon.appiconset/Contents.json", "{\"images\" : []}")
+    let catalog = folder.path("App.xcassets")
+    #expect(
+      throws: GlyphsmithError.unusable(
+        path: icon,
+        problem:
+          "app icon set 'AppIcon' (\(catalog)/AppIcon.appiconset) would collide with \(catalog)/appicon.appiconset (asset names are unique in a catalog, whatever their folder or type: Xcode cannot load both); give --name another name or rename it"
+      )
+    ) {
+      try AppIconJob.run(iconPath: icon, catalogPath: catalog, options: AppIconOptions())
+    }
+    #expect(!FileManager.default.fileExists(atPath: catalog + "/AppIcon.appiconset"))
+    // Without it, the set written validates clean.
+    try FileManager.default.removeItem(atPath: catalog + "/appicon.appiconset")
     let result = try AppIconJob.run(
-      iconPath: icon, catalogPath: folder.path("App.xcassets"), options: AppIconOptions())
-    #expect(result.findings.map(\.rule) == [.caseCollision])
-    #expect(result.findings.first?.asset == "appicon")
+      iconPath: icon, catalogPath: catalog, options: AppIconOptions())
+    #expect(result.findings.map(\.rule) == [])
   }
 
   /// The mask is the superellipse of exponent 5: its area is Γ(1.2)² / Γ(1.4) = 0.95015 of

@@ -263,6 +263,20 @@ public enum AndroidLauncherJob {
           .unusable(path: source, problem: AndroidResourceIndex.problem([conflict])))
       }
     }
+    // A colour the user defines in another file of `values` (their `colors.xml`) under the
+    // name of the one written (`values/NAME_background.xml`) would make Gradle fail on
+    // duplicate resources (issue 32, sixth trial): named, `force` or not.
+    for (path, _) in outputs {
+      guard let colour = valuesResourceName(path, res: res) else { continue }
+      for found in userColorDefinitions(named: colour, res: res) {
+        foreign.append(
+          .unusable(
+            path: source,
+            problem:
+              "\(found.path) defines the colour \(colour) (line \(found.line)), which appicon writes to \(path) for the background: Gradle fails on duplicate resources; remove that definition (appicon's file sets the colour), or give appicon another --name"
+          ))
+      }
+    }
     if !foreign.isEmpty { throw PlanningFailure(foreign) }
     try OutputManifest.add(
       root: root,
@@ -270,6 +284,49 @@ public enum AndroidLauncherJob {
       hashes: Dictionary(
         outputs.map { ($0.path, ContentHash.sha256($0.data)) }, uniquingKeysWith: { a, _ in a }))
     return (replaced, conflicts.map(\.path))
+  }
+
+  /// The resource name of `path` when it is a file of the default `values` folder of `res`
+  /// (`res/values/ic_launcher_background.xml`: `ic_launcher_background`), else `nil`.
+  static func valuesResourceName(_ path: String, res: String) -> String? {
+    let folder = OutputManifest.normalised(res) + "/values/"
+    let normalised = OutputManifest.normalised(path)
+    guard normalised.hasPrefix(folder), normalised.hasSuffix(".xml") else { return nil }
+    let name = String(normalised.dropFirst(folder.count).dropLast(4))
+    return name.contains("/") ? nil : name
+  }
+
+  /// The definitions of the colour `name` in the files of the default `values` folder of
+  /// `res` other than `values/NAME.xml` (the one appicon writes): a `<color name="NAME">` or
+  /// an `<item name="NAME" type="color">` directly inside `<resources>`, read with libxml2
+  /// (`LibXMLReader.events`); each file's path and the line of the definition, by file name.
+  /// Qualified folders (`values-night`) override rather than duplicate, and are not read; a
+  /// file that is not well-formed XML yields what was read before the error.
+  static func userColorDefinitions(named name: String, res: String) -> [(path: String, line: Int)]
+  {
+    let folder = OutputManifest.normalised(res) + "/values"
+    guard let files = Platform.folderNames(atPath: folder) else { return [] }
+    var found: [(path: String, line: Int)] = []
+    for file in files.sorted() where file.hasSuffix(".xml") && file != name + ".xml" {
+      let path = folder + "/" + file
+      guard let data = FileBytes.read(path) else { continue }
+      var depth = 0
+      var root: String? = nil
+      _ = LibXMLReader.events(data) { event in
+        switch event {
+        case .start(let tag):
+          depth += 1
+          if depth == 1 { root = tag.name }
+          guard depth == 2, root == "resources", tag.attributes["name"] == name else { return }
+          if tag.name == "color" || (tag.name == "item" && tag.attributes["type"] == "color") {
+            found.append((path, tag.line))
+          }
+        case .end: depth -= 1
+        default: break
+        }
+      }
+    }
+    return found
   }
 
   /// The error of the launcher file `path` that is a build's output of the icon at `made`

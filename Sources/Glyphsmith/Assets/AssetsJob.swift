@@ -245,9 +245,16 @@ public struct AssetsJob: Sendable {
         icon.changed = changed
         plan.warnings += changed.map(OutputOwnership.changedWarning)
       }
-      if let foreign = owned.foreign.first {
+      if !owned.foreign.isEmpty {
         guard options.force else {
-          plan.rejected.append((icon.path, OutputOwnership.notOwned(foreign, input: icon.path)))
+          // Every such path of the icon named, not only the first.
+          var seen: Set<String> = []
+          let paths = owned.foreign.filter { seen.insert($0).inserted }
+          plan.rejected.append(
+            (
+              icon.path,
+              .unusable(path: icon.path, problem: OutputOwnership.problem(paths))
+            ))
           continue
         }
         icon.replacing = owned.foreign

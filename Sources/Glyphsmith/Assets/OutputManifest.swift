@@ -56,6 +56,19 @@ package enum OutputManifest {
     /// at another's web folder took its sets, and pruned them once pointed back). Absent from
     /// the records of `assets --prune` and `appicon`, which keep the one they find.
     var project: String? = nil
+    /// The folders Glyphsmith created in this folder, relative to it, sorted: those a run
+    /// found missing above an output it planned (`res`, `res/drawable-hdpi`, a catalog
+    /// group), recorded before it wrote (`begin`). Only they are removed when a prune leaves
+    /// them empty; a folder that was there before (the user's `drawable-hdpi` made by hand)
+    /// never is (issue 32, sixth trial). Absent when none.
+    var created: [String]? = nil
+    /// The symbol sets `glyphsmith symbol` made in this catalog, by path relative to it, with
+    /// their sources (as `outputs`): Glyphsmith's, but another command's, so `build` and
+    /// `assets --prune` never prune them (issue 32, sixth trial: a build removed
+    /// `sf-bell.symbolset`, made by `symbol icons/bell.svg --prefix sf-`, as an output
+    /// `icons/bell.svg` "no longer makes"). A build planning one of them takes it over (it
+    /// moves to `outputs`). Absent when none.
+    var symbol: [String: String]? = nil
   }
 
   /// One output folder's record as read: the confirmed outputs, the pending ones, and
@@ -75,13 +88,18 @@ package enum OutputManifest {
     /// The project file whose build wrote the record (`Document.project`), a standardized
     /// absolute path with links resolved; `nil` when it names none.
     var project: String? = nil
+    /// The folders Glyphsmith created (`Document.created`), relative paths.
+    var created: Set<String> = []
+    /// The symbol sets `glyphsmith symbol` made (`Document.symbol`), with their sources.
+    var symbol: [String: String] = [:]
     var exists = false
     var unreadable = false
 
-    /// Every output the record lists, a pending source taking the place of a confirmed one.
     /// The file's content as decoded (`nil`: no record file, or one that cannot be read):
     /// a record whose new content equals it is not encoded and written again.
     var document: Document? = nil
+
+    /// Every output the record lists, a pending source taking the place of a confirmed one.
     var all: [String: String] { outputs.merging(pending) { $1 } }
   }
 
@@ -100,6 +118,9 @@ package enum OutputManifest {
     /// one's mark again (for a new catalog that was every set's `Contents.json` decoded three
     /// times, most of a vector batch's parent time).
     var admitted: [String: Set<String>] = [:]
+    /// By output folder: the folders `begin` found missing above a planned output, which
+    /// this run creates (`Document.created`), relative paths.
+    var created: [String: Set<String>] = [:]
   }
 
   /// What an update removed.
@@ -117,12 +138,16 @@ package enum OutputManifest {
     package var kept: [String] = []
     /// A folder kept for the user's files before, removed now that it is empty.
     package var emptiedKept = false
+    /// The names among `kept` of files Glyphsmith wrote that were changed since (their bytes
+    /// no longer hash as the record says, issue 32 sixth trial): the user's now, kept.
+    package var changed: [String] = []
 
     /// A removal of `path` made from `source`.
     package init(
       path: String, source: String, sourceGone: Bool, kept: [String] = [],
-      emptiedKept: Bool = false
+      emptiedKept: Bool = false, changed: [String] = []
     ) {
+      self.changed = changed
       self.path = path
       self.source = source
       self.sourceGone = sourceGone
@@ -138,8 +163,22 @@ package enum OutputManifest {
           source.isEmpty
           ? "no icon makes it now"
           : sourceGone ? "its source \(source) is gone" : "\(source) no longer makes it"
+        let changedSet = Set(changed)
+        let foreign = kept.filter { !changedSet.contains($0) }
+        var parts: [String] = []
+        if !foreign.isEmpty {
+          parts.append(
+            "\(foreign.joined(separator: ", ")) in it \(foreign.count == 1 ? "is" : "are") not glyphsmith's"
+          )
+        }
+        if !changed.isEmpty {
+          let one = changed.count == 1
+          parts.append(
+            "\(changed.joined(separator: ", ")) \(foreign.isEmpty ? "in it " : "")\(one ? "was" : "were") changed since glyphsmith wrote \(one ? "it" : "them"), so \(one ? "it is" : "they are") yours now"
+          )
+        }
         return
-          "\(path): kept, not removed (\(why); glyphsmith removed its own files, and \(kept.joined(separator: ", ")) in it \(kept.count == 1 ? "is" : "are") not glyphsmith's)"
+          "\(path): kept, not removed (\(why); glyphsmith removed its own files, and \(parts.joined(separator: ", and ")))"
       }
       if emptiedKept {
         return "\(path): removed (kept for files glyphsmith did not make, which are gone now)"
@@ -171,7 +210,7 @@ package enum OutputManifest {
   package static func begin(
     roots: [String], planned: [String: [String: String]], force: Bool = false,
     folders: [String: String]? = nil, project: String? = nil,
-    marked: (String) -> [String] = { _ in [] }
+    marked: (String) -> [String] = { _ in [] }, symbolCommand: Bool = false
   ) throws -> Journal {
     try checkReadable(roots: roots)
     var journal = Journal()
@@ -184,21 +223,39 @@ package enum OutputManifest {
       var record = old
       let all = old.all
       let new = recordable(
-        root: base, planned: planned[root] ?? [:], old: all, kept: old.kept,
-        launcher: Set(old.appicon.keys), force: force, paths: paths)
-      for (output, source) in new where all[output] != source { record.pending[output] = source }
+        root: base, planned: planned[root] ?? [:], old: all.merging(old.symbol) { a, _ in a },
+        kept: old.kept, launcher: Set(old.appicon.keys), force: force, paths: paths)
+      if symbolCommand {
+        // `glyphsmith symbol`'s sets are its own, recorded apart (`Document.symbol`).
+        for (output, source) in new {
+          record.symbol[output] = source
+          record.outputs[output] = nil
+          record.pending[output] = nil
+        }
+      } else {
+        for (output, source) in new where all[output] != source {
+          record.pending[output] = source
+        }
+        // A symbol set `symbol` made that this run plans is its own from now on.
+        for output in new.keys { record.symbol[output] = nil }
+      }
       journal.admitted[base] = Set(new.keys)
+      let created = missingFolders(root: base, outputs: Array(new.keys))
+      journal.created[base] = created
+      record.created.formUnion(created)
       journal.present[base] = Set(
         all.keys.filter { new[$0] == nil && Platform.status(ofPath: base + "/" + $0) != nil })
       let path = base + "/" + fileName
-      if !old.exists && record.pending.isEmpty { continue }
+      if !old.exists && record.pending.isEmpty && record.symbol.isEmpty { continue }
       let listed = folders.map { old.folders.merging(absoluteFolders($0)) { $1 } } ?? old.folders
       let document = Document(
         outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
         kept: record.kept.isEmpty ? nil : record.kept.sorted(),
         folders: relative(listed, from: base), hashes: record.hashes.isEmpty ? nil : record.hashes,
         appicon: record.appicon.isEmpty ? nil : record.appicon,
-        project: projectEntry(project ?? old.project, root: base, paths: paths))
+        project: projectEntry(project ?? old.project, root: base, paths: paths),
+        created: record.created.isEmpty ? nil : record.created.sorted(),
+        symbol: record.symbol.isEmpty ? nil : record.symbol)
       // Nothing new (a rerun): the file already says this (issue 34: encoding 10,656 hashes
       // to find that out cost a rerun of 1,776 icons 10 % of its time).
       if old.document == document { continue }
@@ -232,13 +289,16 @@ package enum OutputManifest {
   ///   anew into the record (`Document.hashes`), the others' hashes kept (a file without one
   ///   yet is hashed as it is). `project`: as `begin`'s. `told`: called with each removal
   ///   as it is made (a set kept for the user's files too), in the order returned, so a
-  ///   command prints it then rather than when the prune is over.
+  ///   command prints it then rather than when the prune is over. `symbolCommand`: the run
+  ///   is `glyphsmith symbol`'s, whose sets are recorded apart (`Document.symbol`), as
+  ///   `begin`'s.
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
     scope: [String]? = nil,
     journal: Journal? = nil, folders: [String: String]? = nil, project: String? = nil,
     marked: (String) -> [String] = { _ in [] }, removing: Bool = true,
     writtenSources: Set<String> = [], writtenHashes: [String: String] = [:],
+    symbolCommand: Bool = false,
     told: (Removal) -> Void = { _ in }
   ) -> (removed: [Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     var removed: [Removal] = []
@@ -257,6 +317,14 @@ package enum OutputManifest {
       guard done.insert(base).inserted else { continue }
       let recordPath = base + "/" + fileName
       let record = journal?.records[base] ?? prior(root: base, marked: marked)
+      // Whether the file at `path` (starting with `base`) is one Glyphsmith wrote whose bytes
+      // no longer hash as the record says: the user changed it, and it is theirs now.
+      func isChanged(_ path: String) -> Bool {
+        guard let relative = relativePath(of: normalised(path), under: normalised(base)),
+          let hash = record.hashes[relative], let data = FileBytes.read(path)
+        else { return false }
+        return ContentHash.sha256(data) != hash
+      }
       if record.unreadable {
         warnings.append(
           .warning(
@@ -265,8 +333,9 @@ package enum OutputManifest {
       }
       let old = record.all
       var new = recordable(
-        root: base, planned: planned[root] ?? [:], old: old, kept: record.kept,
-        admitted: journal?.admitted[base] ?? [], launcher: Set(record.appicon.keys), paths: paths)
+        root: base, planned: planned[root] ?? [:], old: old.merging(record.symbol) { a, _ in a },
+        kept: record.kept, admitted: journal?.admitted[base] ?? [],
+        launcher: Set(record.appicon.keys), paths: paths)
       var pending: [String: String] = [:]
       // A kept set an icon plans again but this run did not write (the icon failed, its files
       // the user's: issue 32, fifth trial) stays kept, and out of the outputs, so a prune
@@ -283,6 +352,9 @@ package enum OutputManifest {
       var kept = record.kept.filter {
         new[$0] == nil && Platform.status(ofPath: base + "/" + $0)?.isFolder == true
       }
+      // Only the folders Glyphsmith created are removed when left empty (issue 32, sixth
+      // trial: a `drawable-hdpi` the user made went with its last drawable).
+      var created = record.created.union(journal?.created[base] ?? [])
       let current = folders.map(absoluteFolders) ?? record.folders
       // Folders left empty go up to the output folder, never it nor a configured one
       // (`android.res` of a build is the folder `res` under the Android root).
@@ -296,7 +368,8 @@ package enum OutputManifest {
           FileName.withCPath(path, { rmdir($0) }) == 0
         else { continue }
         kept.remove(output)
-        removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
+        removeIfEmpty(
+              parentOf: path, root: base, keeping: configured, created: &created, paths: paths)
         tell(Removal(path: path, source: "", sourceGone: true, emptiedKept: true))
       }
       let stale =
@@ -321,7 +394,8 @@ package enum OutputManifest {
         guard let target else {
           // Removed by this run as it wrote what replaces it (`android.format` switched).
           if journal?.present[base]?.contains(stale.output) == true {
-            removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
+            removeIfEmpty(
+              parentOf: path, root: base, keeping: configured, created: &created, paths: paths)
             tell(
               Removal(path: path, source: paths.display(stale.source), sourceGone: stale.gone))
           }
@@ -335,10 +409,18 @@ package enum OutputManifest {
             paths.linkFreeFolders.insert(parent)
           }
           if kind == .link { try OutputSafety.checkNoLinkedFolders(root: base, folder: path) }
-          let userFiles = try remove(
-            path, isFolder: target == .folder, markedOnly: record.pending[stale.output] != nil)
+          let (userFiles, changedFiles) = try remove(
+            path, isFolder: target == .folder, markedOnly: record.pending[stale.output] != nil,
+            changed: isChanged)
           // A group's `Contents.json` beside what stays in its folder stays, unnamed.
           if userFiles == [path] && OutputOwnership.isGroupContentsFile(path) { continue }
+          if userFiles == [path] && changedFiles == [path] {
+            // A file the user changed since Glyphsmith wrote it is theirs now (issue 32,
+            // sixth trial: it was deleted without a word).
+            warnings.append(
+              changedKeptWarning(path: path, source: paths.display(stale.source), gone: stale.gone))
+            continue
+          }
           if userFiles == [path] {
             warnings += userFiles.compactMap(OutputOwnership.userFileWarning(path:))
             continue
@@ -346,12 +428,14 @@ package enum OutputManifest {
           // A set kept for the user's files is told as kept (and warned about below).
           if !userFiles.isEmpty { kept.insert(stale.output) }
           if userFiles.isEmpty {
-            removeIfEmpty(parentOf: path, root: base, keeping: configured, paths: paths)
+            removeIfEmpty(
+              parentOf: path, root: base, keeping: configured, created: &created, paths: paths)
           }
           tell(
             Removal(
               path: path, source: paths.display(stale.source), sourceGone: stale.gone,
-              kept: userFiles.map { String($0.dropFirst(path.count + 1)) }))
+              kept: userFiles.map { String($0.dropFirst(path.count + 1)) },
+              changed: changedFiles.map { String($0.dropFirst(path.count + 1)) }))
         } catch {
           // It stays in the record (pending as it was) until a run removes it (issue 32
           // trial: a read-only folder dropped from the record was never pruned again).
@@ -362,7 +446,7 @@ package enum OutputManifest {
           }
           warnings.append(
             .warning(
-              "cannot remove this output of a gone source: \(error); it stays in the record, and the next run removes it",
+              "cannot remove this output of a gone source: \(removalReason(error, path: path)); it stays in the record, and the next run removes it",
               path: path, kind: Diagnostic.Kind.outputRecord))
         }
       }
@@ -370,15 +454,24 @@ package enum OutputManifest {
         let path = base + "/" + output
         let names = Platform.folderNames(atPath: path)?.sorted() ?? []
         guard !names.isEmpty else { continue }
-        warnings.append(keptWarning(path: path, names: names))
+        warnings.append(
+          keptWarning(path: path, names: names, changed: names.filter { isChanged(path + "/" + $0) }))
       }
       let dropped = folders != nil && !current.values.contains(absolute(base))
       let onDisk = FileBytes.read(recordPath)
-      if dropped && new.isEmpty && pending.isEmpty && kept.isEmpty && record.appicon.isEmpty {
+      // `glyphsmith symbol`'s sets (`Document.symbol`): those this run planned when it is
+      // that command's; else those still there that this run does not take over.
+      var symbol = record.symbol.filter {
+        new[$0.key] == nil && isSafe($0.key) && Platform.status(ofPath: base + "/" + $0.key) != nil
+      }
+      if dropped && new.isEmpty && pending.isEmpty && kept.isEmpty && record.appicon.isEmpty
+        && symbol.isEmpty
+      {
         // A dropped folder's record that lists nothing any more goes with it.
         if onDisk != nil { Platform.removeFile(atPath: recordPath) }
         continue
       }
+      created = created.filter { Platform.status(ofPath: base + "/" + $0)?.isFolder == true }
       var hashes = fileHashes(
         root: base, outputs: new, planned: planned[root] ?? [:], old: record.hashes,
         writtenSources: writtenSources, known: writtenHashes)
@@ -386,14 +479,37 @@ package enum OutputManifest {
       for output in record.appicon.keys where new[output] == nil {
         if let hash = record.hashes[output] { hashes[output] = hash }
       }
+      // So do `symbol`'s sets.
+      for (file, hash) in record.hashes
+      where hashes[file] == nil && symbol.keys.contains(where: { file.hasPrefix($0 + "/") }) {
+        hashes[file] = hash
+      }
+      if symbolCommand {
+        let made = Set(
+          (planned[root] ?? [:]).keys.compactMap {
+            relativePath(of: normalised($0), under: normalised(base))
+          })
+        for output in made { if let source = new.removeValue(forKey: output) { symbol[output] = source } }
+      }
+      // So do the files the user changed that a prune kept (in a kept set, or a drawable):
+      // an icon of that name coming back names each as changed when it replaces it.
+      for (file, hash) in record.hashes where hashes[file] == nil && isSafe(file) {
+        let path = base + "/" + file
+        guard isChanged(path) else { continue }
+        hashes[file] = hash
+      }
       let document = Document(
         outputs: new, pending: pending.isEmpty ? nil : pending,
         kept: kept.isEmpty ? nil : kept.sorted(),
         folders: dropped ? nil : relative(current, from: base),
         hashes: hashes.isEmpty ? nil : hashes,
         appicon: record.appicon.isEmpty ? nil : record.appicon,
-        project: projectEntry(project ?? record.project, root: base, paths: paths))
-      if new.isEmpty && pending.isEmpty && old.isEmpty && kept.isEmpty && onDisk == nil {
+        project: projectEntry(project ?? record.project, root: base, paths: paths),
+        created: created.isEmpty ? nil : created.sorted(),
+        symbol: symbol.isEmpty ? nil : symbol)
+      if new.isEmpty && pending.isEmpty && old.isEmpty && kept.isEmpty && symbol.isEmpty
+        && onDisk == nil
+      {
         continue
       }
       if onDisk != nil, read(root: base).document == document { continue }
@@ -494,15 +610,43 @@ package enum OutputManifest {
   /// that Glyphsmith did not make (kind `kept-set`), told on every run while they are there:
   /// a catalog set has no `Contents.json` then, and `validate` warns about it alike (rule
   /// `kept-set`, which does not fail it).
-  static func keptWarning(path: String, names: [String]) -> Diagnostic {
-    let list = names.joined(separator: ", ")
+  /// `changed`: the names among `names` of files Glyphsmith wrote that the user changed
+  /// since (their bytes hash otherwise than the record says), named as such.
+  static func keptWarning(path: String, names: [String], changed: [String] = []) -> Diagnostic {
+    let changedSet = Set(changed)
+    let foreign = names.filter { !changedSet.contains($0) }
+    var parts: [String] = []
+    if !foreign.isEmpty {
+      parts.append("\(foreign.joined(separator: ", ")), which glyphsmith did not make")
+    }
+    if !changed.isEmpty {
+      let single = changed.count == 1
+      parts.append(
+        "\(changed.joined(separator: ", ")), which \(single ? "was" : "were") changed since glyphsmith wrote \(single ? "it" : "them")"
+      )
+    }
     let one = names.count == 1
     let removedFiles =
       OutputOwnership.setName(ofFolder: path).catalog
       ? "its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set)"
       : "its own files are removed"
     return .warning(
-      "kept for \(list), which glyphsmith did not make; \(removedFiles); move \(one ? "it" : "them") out and the next run removes the folder",
+      "kept for \(parts.joined(separator: ", and ")); \(removedFiles); move \(one ? "it" : "them") out and the next run removes the folder",
+      path: path, kind: Diagnostic.Kind.keptSet)
+  }
+
+  /// The warning about the file output at `path` (an Android drawable) that a prune keeps
+  /// because the user changed it since Glyphsmith wrote it (its bytes hash otherwise than
+  /// the record says; issue 32, sixth trial), kind `kept-set` (counted as kept):
+  /// `PATH: warning: changed since glyphsmith wrote it; kept, not removed (its source SOURCE
+  /// is gone; the file is yours now, and glyphsmith never deletes it)`.
+  static func changedKeptWarning(path: String, source: String, gone: Bool) -> Diagnostic {
+    let why =
+      source.isEmpty
+      ? "no icon makes it now"
+      : gone ? "its source \(source) is gone" : "\(source) no longer makes it"
+    return .warning(
+      "changed since glyphsmith wrote it; kept, not removed (\(why); the file is yours now, and glyphsmith never deletes it)",
       path: path, kind: Diagnostic.Kind.keptSet)
   }
 
@@ -580,7 +724,9 @@ package enum OutputManifest {
       folders: relative(record.folders, from: base),
       hashes: record.hashes.isEmpty ? nil : record.hashes,
       appicon: record.appicon.isEmpty ? nil : record.appicon,
-      project: projectEntry(record.project, root: base, paths: PrunePaths()))
+      project: projectEntry(record.project, root: base, paths: PrunePaths()),
+      created: record.created.isEmpty ? nil : record.created.sorted(),
+      symbol: record.symbol.isEmpty ? nil : record.symbol)
     for (output, source) in outputs {
       guard let relative = relativePath(of: absolute(output), under: rootURL.path) else {
         continue
@@ -612,7 +758,8 @@ package enum OutputManifest {
     let base = trimmed(root)
     let record = read(root: base)
     return Set(
-      (Array(record.outputs.keys) + record.kept + record.appicon.keys).filter(isSafe).map {
+      (Array(record.outputs.keys) + record.kept + record.appicon.keys + record.symbol.keys)
+        .filter(isSafe).map {
         normalised(base + "/" + $0)
       })
   }
@@ -740,7 +887,9 @@ package enum OutputManifest {
       }, hashes: document.hashes ?? [:], appicon: document.appicon ?? [:],
       project: document.project.map {
         real(PrunePaths.standardized($0, cwd: real(base)))
-      }, exists: true, document: document)
+      }, created: Set((document.created ?? []).filter(isSafe)),
+      symbol: (document.symbol ?? [:]).filter { isSafe($0.key) }, exists: true,
+      document: document)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no
@@ -764,7 +913,9 @@ package enum OutputManifest {
   /// with `force` (which replaces it). A path among `admitted` (`Journal.admitted`) or `kept` (a pruned folder holding the user's
   /// files) is Glyphsmith's. A path among `launcher` (an `appicon` output, `Document.appicon`)
   /// is never a build's, whatever `force` says: the icon planning it fails by name
-  /// (`AssetsJob.plan`), and `appicon`'s record of it stays its own.
+  /// (`AssetsJob.plan`), and `appicon`'s record of it stays its own. A group's
+  /// `Contents.json` that is there already in Glyphsmith's bytes and is neither listed nor
+  /// `admitted` is the user's (Xcode's), never recorded.
   private static func recordable(
     root base: String, planned: [String: String], old: [String: String],
     kept: Set<String> = [], admitted: Set<String> = [], launcher: Set<String> = [],
@@ -782,6 +933,14 @@ package enum OutputManifest {
       if !force, old[relative] == nil, !kept.contains(relative), !admitted.contains(relative),
         let status = Platform.status(ofPath: output),
         !OutputOwnership.owns(output, folder: status.isFolder, recorded: false)
+      {
+        continue
+      }
+      // A group's `Contents.json` that was there before (Xcode's, the user's: the same bytes
+      // Glyphsmith writes) is written over with those bytes but never becomes Glyphsmith's
+      // to prune (issue 32, sixth trial: the user's group went with its last icon).
+      if old[relative] == nil, !admitted.contains(relative),
+        OutputOwnership.isGroupContentsFile(output)
       {
         continue
       }
@@ -844,41 +1003,52 @@ package enum OutputManifest {
   /// the folder with them), a file goes only when it carries the mark. `markedOnly` (a
   /// pending or adopted output, which the run may never have written): a folder holding no
   /// marked file is kept whole.
-  /// - Returns: the paths kept.
+  /// A file Glyphsmith wrote whose bytes `changed` says hash otherwise than the record says
+  /// (the user edited it, keeping its mark) is kept too.
+  /// - Returns: the paths kept, and those of them kept because they were changed.
   /// - Throws: what removing throws.
   /// The folder is listed once (`Platform.folderEntries`, kinds from the listing), only files
   /// of Glyphsmith's names are read (for the mark), and each entry goes with one `unlink`,
   /// the folder with one `rmdir` (issue 32: prune speed). `isFolder`: what is at `path` (links
   /// followed; a link there was refused before).
   private static func remove(
-    _ path: String, isFolder: Bool, markedOnly: Bool
-  ) throws -> [String] {
+    _ path: String, isFolder: Bool, markedOnly: Bool, changed: (String) -> Bool
+  ) throws -> (kept: [String], changed: [String]) {
     guard isFolder else {
       // A group's `Contents.json` goes only with its folder's last other entry.
       if OutputOwnership.isGroupContentsFile(path) {
         let folder = String(path[..<path.lastIndex(of: "/")!])
-        guard Platform.folderNames(atPath: folder) == ["Contents.json"] else { return [path] }
+        guard Platform.folderNames(atPath: folder) == ["Contents.json"] else {
+          return ([path], [])
+        }
       } else if !OutputOwnership.isMarkedFile(path) {
-        return [path]
+        return ([path], [])
+      } else if changed(path) {
+        return ([path], [path])
       }
       try removeEntry(path, isFolder: false)
-      return []
+      return ([], [])
     }
-    if markedOnly && !OutputOwnership.isMarkedFolder(path) { return [path] }
+    if markedOnly && !OutputOwnership.isMarkedFolder(path) { return ([path], []) }
     guard let entries = Platform.folderEntries(atPath: path) else {
       // Not listable: Foundation's removal says why.
       try FileManager.default.removeItem(atPath: path)
-      return []
+      return ([], [])
     }
-    let kept = OutputOwnership.userFiles(in: path, entries: entries, planned: [])
-    let keeping = Set(kept)
+    var keeping = Set(OutputOwnership.userFiles(in: path, entries: entries, planned: []))
+    // A file Glyphsmith wrote that the user changed since (its bytes hash otherwise than the
+    // record says, its mark kept) is theirs now (issue 32, sixth trial).
+    let edited = entries.filter {
+      !keeping.contains($0.name) && !$0.isFolder && !$0.isLink && changed(path + "/" + $0.name)
+    }.map(\.name).sorted()
+    keeping.formUnion(edited)
     for entry in entries where !keeping.contains(entry.name) {
       try removeEntry(path + "/" + entry.name, isFolder: entry.isFolder && !entry.isLink)
     }
-    if kept.isEmpty {
+    if keeping.isEmpty {
       guard FileName.withCPath(path, { rmdir($0) }) == 0 else { throw removalError(path) }
     }
-    return kept.map { path + "/" + $0 }
+    return (keeping.sorted().map { path + "/" + $0 }, edited.map { path + "/" + $0 })
   }
 
   /// Removes the entry at `path`: a file (or link) with one `unlink`, a folder whole.
@@ -889,6 +1059,23 @@ package enum OutputManifest {
       return
     }
     guard FileName.withCPath(path, { unlink($0) }) == 0 else { throw removalError(path) }
+  }
+
+  /// Why removing the output at `path` failed, as a prune warning says it after `cannot
+  /// remove this output ...: ` (issue 32, sixth trial: it read `PATH: error: cannot write:
+  /// permission denied`): the system's reason, the path first when it is another one (a file
+  /// inside a set folder), Foundation's underlying POSIX reason rather than its domain text.
+  static func removalReason(_ error: Error, path: String) -> String {
+    if case .writeFailed(let failed, let reason)? = error as? GlyphsmithError {
+      return failed == path ? reason : "\(failed): \(reason)"
+    }
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    return ns.localizedDescription
   }
 
   /// The error of a removal of `path` that failed now (`errno`).
@@ -1072,22 +1259,47 @@ package enum OutputManifest {
   /// drawable) when it is empty now, then each folder above it left empty so (`res` once its
   /// last `drawable-*` is gone), up to `root`: they held only Glyphsmith's files. Never
   /// `root` nor a folder of `keeping` (absolute paths, `absolute`: the configured output
-  /// folders), and never a folder holding anything.
+  /// folders), never a folder holding anything, and only a folder of `created` (relative
+  /// paths, `Document.created`: Glyphsmith made it), which loses it once removed.
   /// `rmdir(2)` alone tells an empty folder: it removes nothing else (`ENOTEMPTY`), so a
   /// folder still holding drawables costs one call, not a listing (issue 32: prune speed).
   private static func removeIfEmpty(
-    parentOf path: String, root: String, keeping: Set<String>, paths: PrunePaths
+    parentOf path: String, root: String, keeping: Set<String>, created: inout Set<String>,
+    paths: PrunePaths
   ) {
     var path = path
     let top = normalised(root)
     while let slash = path.lastIndex(of: "/") {
       let folder = String(path[..<slash])
       guard normalised(folder) != top, folder.hasPrefix(root + "/"),
+        let relative = relativePath(of: normalised(folder), under: top),
+        created.contains(relative),
         !keeping.contains(paths.absolute(folder)),
         FileName.withCPath(folder, { rmdir($0) }) == 0
       else { return }
+      created.remove(relative)
       path = folder
     }
+  }
+
+  /// The folders (relative to `base`) above `outputs` (relative paths) that are missing
+  /// now, each looked up once: those a run creates (`Document.created`).
+  private static func missingFolders(root base: String, outputs: [String]) -> Set<String> {
+    var checked: [String: Bool] = [:]
+    var missing: Set<String> = []
+    for output in outputs where isSafe(output) {
+      var parts = output.split(separator: "/")
+      parts.removeLast()
+      var prefix = ""
+      for part in parts {
+        prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+        if checked[prefix] == nil {
+          checked[prefix] = Platform.status(ofPath: base + "/" + prefix) == nil
+        }
+        if checked[prefix] == true { missing.insert(prefix) }
+      }
+    }
+    return missing
   }
 
   /// `path` standardized and absolute (relative paths from the current folder).

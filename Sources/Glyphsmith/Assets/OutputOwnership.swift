@@ -18,6 +18,15 @@ package enum OutputOwnership {
     "\(path) exists and was not made by glyphsmith; move it or pass --force"
   }
 
+  /// The problem an icon fails with when several of its outputs exist and are not
+  /// Glyphsmith's, each named (issue 32, sixth trial: only the first was): `A and B exist
+  /// and were not made by glyphsmith; move them or pass --force` (`problem(_:)` for one).
+  package static func problem(_ paths: [String]) -> String {
+    guard paths.count > 1 else { return problem(paths.first ?? "") }
+    let list = paths.dropLast().joined(separator: ", ") + " and " + paths.last!
+    return "\(list) exist and were not made by glyphsmith; move them or pass --force"
+  }
+
   /// The error of the input at `input` whose output `path` is not Glyphsmith's
   /// (`GlyphsmithError.unusable`, `problem(_:)`).
   package static func notOwned(_ path: String, input: String) -> GlyphsmithError {
@@ -49,10 +58,6 @@ package enum OutputOwnership {
   /// and the folders holding them; paths compared standardized with their links resolved.
   /// `nil` when it is a folder of its own.
   package static func clash(_ output: String, home: String, inputs: [String]) -> FolderClash? {
-    func canonical(_ path: String) -> String {
-      URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL
-        .resolvingSymlinksInPath().path
-    }
     let folder = canonical(output)
     let homeFolder = canonical(home)
     if folder == "/" { return .root }
@@ -67,6 +72,26 @@ package enum OutputOwnership {
       return .holdsInput(input)
     }
     return nil
+  }
+
+  /// `path` (empty: the current folder) standardized and absolute, with the symbolic links
+  /// of its nearest existing ancestor resolved and the missing rest appended: an output
+  /// folder that does not exist yet is compared where it will be (issue 32, sixth trial: with
+  /// `art -> icons`, `"web": {"folder": "art/web"}` was not found inside the icons folder,
+  /// since links resolve only in a path that exists).
+  package static func canonical(_ path: String) -> String {
+    let standardized = URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.path
+    var existing = standardized
+    var rest: [Substring] = []
+    while existing != "/", Platform.status(ofPath: existing) == nil,
+      let slash = existing.lastIndex(of: "/")
+    {
+      rest.insert(existing[existing.index(after: slash)...], at: 0)
+      existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+    }
+    let real = URL(fileURLWithPath: existing).resolvingSymlinksInPath().path
+    guard !rest.isEmpty else { return real }
+    return (real == "/" ? "" : real) + "/" + rest.joined(separator: "/")
   }
 
   /// What an output folder must be, after what it is: the end of each `clash` message.

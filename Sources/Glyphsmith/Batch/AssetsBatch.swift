@@ -275,9 +275,7 @@ package struct AssetsBatch: Sendable {
     // Each platform prunes its own folder by its own record: one inside another's, or the
     // same, would have one prune the other's (as `glyphsmith.json` refuses, issue 32 trial).
     let platforms = options.platforms.filter { job.outputFolders[$0] != nil }
-    func canonical(_ path: String) -> String {
-      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
+    func canonical(_ path: String) -> String { OutputOwnership.canonical(path) }
     for later in platforms.indices {
       for earlier in platforms.indices where earlier < later {
         let (first, second) = (platforms[earlier], platforms[later])

@@ -137,6 +137,12 @@ package enum InputCollector {
           continue
         }
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        // A link to the icons folder itself (`icons/self -> .`) is a loop, not a way out
+        // (issue 32, sixth trial: it was called "outside the icons folder").
+        if target == (root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root) {
+          skip("the icons folder itself (a loop); links to folders are not followed")
+          continue
+        }
         if !target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
           skip("outside the icons folder \(root); links never lead the walk out of it")
           continue

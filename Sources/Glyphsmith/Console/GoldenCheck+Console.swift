@@ -163,7 +163,9 @@ extension GoldenRecord.Report {
     }
       + extra.map {
         .warning(
-          "golden has no actual image; delete it with --prune if the image is gone",
+          Set(extraNotOwned).contains($0)
+            ? "golden has no actual image; glyphsmith did not make it (golden.json does not list it), so --prune keeps it too: delete it by hand if the image is gone (or pass --prune --force)"
+            : "golden has no actual image; delete it with --prune if the image is gone",
           path: (golden as NSString).appendingPathComponent($0), kind: Diagnostic.Kind.golden)
       }
   }

@@ -49,6 +49,10 @@ public enum GoldenRecord {
     /// Whether a `golden.json` (the golden folder's or the one above it) was written at all,
     /// its record of goldens included (`GoldenManifest.goldens`).
     public var recordWritten = false
+    /// The goldens of `extra` that the record does not list (Glyphsmith did not make them),
+    /// which `--prune` would keep too (issue 32, sixth trial: their warning suggested
+    /// `--prune`, which then refused them), sorted.
+    public var extraNotOwned: [String] = []
   }
 
   /// Whether a golden is Glyphsmith's to replace or prune (issue 32).
@@ -320,7 +324,8 @@ public enum GoldenRecord {
       manifestWritten: manifestWritten, errors: errors, pruned: removals,
       pruneRequested: prune, unmatchedPatterns: unmatched,
       manifestFolder: inherited ? located?.folder.path : nil, notOwned: notOwned.sorted(),
-      forced: forced.sorted(), recordWritten: recordWritten)
+      forced: forced.sorted(), recordWritten: recordWritten,
+      extraNotOwned: prune ? [] : extra.filter { !isRecorded($0) })
   }
 
   /// Refuses a golden folder that is the actual folder, holds it (`.` holding the catalog) or

@@ -7,8 +7,9 @@ package enum AtomicFolder {
   /// Replaces the folder at `path` with one holding exactly `files` (name inside the folder,
   /// `Assets/Logo.svg` in a folder of it, bytes), mode 0644, and the entries `keeping` names of the existing folder (the user's
   /// files in a set of Glyphsmith's, `OutputOwnership.userFiles`): each is hard-linked (a
-  /// folder copied) into the new folder before it is swapped in, so it is never missing from
-  /// the set, byte for byte. The parent folder must exist.
+  /// folder moved, its files' times and links as they were) into the new folder before it
+  /// is swapped in, so it is never missing from the set, byte for byte (a folder moved back
+  /// should the swap fail). The parent folder must exist.
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder and the system's reason; the
   ///   staging folder is removed and an existing folder left as it was.
   package static func write(
@@ -31,6 +32,7 @@ package enum AtomicFolder {
     func failure(_ what: String, _ error: Platform.Failure) -> GlyphsmithError {
       .writeFailed(path: path, reason: "\(what): \(error.reason)")
     }
+    var moved: [String] = []
     do throws(Platform.Failure) {
       try Platform.makeFolder(atPath: staging, mode: 0o755)
     } catch {
@@ -55,6 +57,18 @@ package enum AtomicFolder {
       }
       for name in keeping where !files.contains(where: { $0.name == name }) {
         let (old, new) = (path + "/" + name, staging + "/" + name)
+        // A folder of the user's is moved, not copied (issue 32, sixth trial: copied on
+        // every render, its files' times were reset and their hard links broken); it is
+        // moved back should the swap fail.
+        if Platform.kind(ofPath: old, followingLinks: false) == .folder {
+          do throws(Platform.Failure) {
+            try Platform.rename(old, to: new)
+            moved.append(name)
+            continue
+          } catch {
+            throw failure("cannot keep \(old) in the new set", error)
+          }
+        }
         if link(old, new) != 0 {
           do {
             try FileManager.default.copyItem(atPath: old, toPath: new)
@@ -85,6 +99,8 @@ package enum AtomicFolder {
         }
       }
     } catch {
+      // The user's folders moved into the staging folder go back where they were.
+      for name in moved { try? Platform.rename(staging + "/" + name, to: path + "/" + name) }
       try? FileManager.default.removeItem(atPath: staging)
       throw error
     }

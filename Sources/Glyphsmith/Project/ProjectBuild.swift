@@ -302,7 +302,80 @@ public struct ProjectBuild: Sendable {
       }
     }
     try checkSymbols(&plan)
+    try checkAssetNames(plan)
     return plan
+  }
+
+  /// Every image set and symbol set the build plans in its catalog checked against the
+  /// assets of the same name elsewhere in the catalog (any folder, any type) that stay, before
+  /// anything is written (issue 32, sixth trial: `house.imageset` was written beside the
+  /// user's `Group/house.imageset`, and only `validate` said so): asset names are unique per
+  /// catalog whatever their folder. An asset this run's prune removes (`superseded`, or
+  /// pending removal) or writes is no collision.
+  /// - Throws: `PlanningFailure` naming each colliding icon, its set and the other asset's
+  ///   path, one line each.
+  private func checkAssetNames(_ plan: Plan) throws {
+    guard let catalog = outputFolders[.ios], Platform.status(ofPath: catalog) != nil else {
+      return
+    }
+    let planned = plan.planned[catalog] ?? [:]
+    let plannedPaths = Set(planned.keys.map(OutputManifest.normalised))
+    let sets = planned.filter {
+      let ext = ($0.key as NSString).pathExtension
+      return ext == "imageset" || ext == "symbolset"
+    }
+    guard !sets.isEmpty else { return }
+    let assets = SymbolJob.catalogAssets(in: catalog)
+    var removed: Set<String>? = plan.superseded.isEmpty ? nil : plan.superseded
+    var errors: [(source: String, output: String, error: GlyphsmithError)] = []
+    let namespaced = config.ios?.namespace ?? false
+    let base = OutputManifest.normalised(catalog)
+    for (output, source) in sets {
+      let name = ((output as NSString).lastPathComponent as NSString).deletingPathExtension
+      // Its name as Xcode knows it: each group above it that provides a namespace (one that
+      // is there as its Contents.json says, one this run makes as the file says) prefixes it.
+      var qualified = ""
+      var folder = base
+      let relative = OutputManifest.normalised(output).dropFirst(base.count + 1)
+      for group in relative.split(separator: "/").dropLast() {
+        folder += "/" + group
+        let contents = folder + "/Contents.json"
+        let marks =
+          Platform.status(ofPath: contents) == nil || OutputOwnership.isGroupContentsFile(contents)
+          ? namespaced : SymbolJob.providesNamespace(folder)
+        if marks { qualified += group.lowercased() + "/" }
+      }
+      qualified += name.lowercased()
+      let others = (assets[qualified] ?? []).filter {
+        !plannedPaths.contains(OutputManifest.normalised($0))
+      }
+      guard !others.isEmpty else { continue }
+      if removed == nil {
+        removed = OutputManifest.pendingRemovals(
+          root: catalog, planned: planned,
+          considered: Set(plan.files.map { OutputManifest.absolute($0.path) }), scope: scope,
+          marked: markedOutputs)
+      }
+      let staying = others.filter { !removed!.contains(OutputManifest.normalised($0)) }
+      guard !staying.isEmpty else { continue }
+      errors.append(
+        (
+          source, output,
+          .unusable(
+            path: source,
+            problem:
+              "asset name '\(name)' of \(output) collides with \(staying.joined(separator: ", ")) (asset names are unique in a catalog, whatever their folder or type: Xcode cannot load both); rename one"
+          )
+        ))
+    }
+    guard !errors.isEmpty else { return }
+    let order = Dictionary(
+      plan.files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+    errors.sort {
+      let (a, b) = (order[$0.source] ?? Int.max, order[$1.source] ?? Int.max)
+      return a != b ? a < b : $0.output < $1.output
+    }
+    throw PlanningFailure(errors.map(\.error))
   }
 
   /// What the build reads its sources from (`AssetsJob.Pruning.scope`): the icons folder,
@@ -561,7 +634,25 @@ public struct ProjectBuild: Sendable {
     var symbolSetsWritten = 0
     var parted = try AssetsJob.run(parts, progress: { _, _ in done.tick() }, beforeWriting: record)[
       ...]
-    for (group, jobPlan) in zip(groups, plan.jobs) {
+    // A run whose image sets failed switches no image set to a symbol set (issue 32, sixth
+    // trial: the symbol sets were written beside the image sets the failed run kept).
+    var failing = parted.contains(where: AssetsJob.failed)
+    // Every symbol of every group built before any is written, under the catalog's lock (as
+    // every write there), so a symbol failing in a later group holds back the switch of an
+    // earlier group's image sets too.
+    var symbolLock: FolderLock? = nil
+    var prepared: [Int: (job: SymbolJob, prepared: SymbolJob.Prepared)] = [:]
+    if let catalog = outputFolders[.ios], groups.contains(where: { !$0.symbols.isEmpty }) {
+      symbolLock = try FolderLock(path: catalog, waiting: lockNotice)
+      for (index, group) in groups.enumerated() where !group.symbols.isEmpty {
+        var job = symbolJob(group.symbols, catalog: catalog)
+        job.superseded = plan.superseded
+        let ready = try job.prepare()
+        failing = failing || ready.fails
+        prepared[index] = (job, ready)
+      }
+    }
+    for (index, (group, jobPlan)) in zip(groups, plan.jobs).enumerated() {
       if jobPlan != nil, let part = parted.popFirst() {
         report.inputs += part.inputs
         report.warnings += part.warnings
@@ -571,17 +662,16 @@ public struct ProjectBuild: Sendable {
         report.statistics.renders += part.statistics.renders
         report.statistics.taskSeconds += part.statistics.taskSeconds
       }
-      if !group.symbols.isEmpty, let catalog = outputFolders[.ios] {
-        // Under the catalog's lock, as every write there.
-        let lock = try FolderLock(path: catalog, waiting: lockNotice)
-        defer { withExtendedLifetime(lock) {} }
-        let made = try symbolSets(
-          group.symbols, catalog: catalog, options: group.options, superseded: plan.superseded)
+      if let (job, ready) = prepared[index] {
+        let made = symbolSets(job.write(ready, failing: failing), options: group.options)
         report.inputs += made
         symbolSetsWritten += made.filter { $0.status == .written }.count
         for _ in group.symbols { done.tick() }
       }
     }
+    // Released before the prune takes every output folder's lock (this one among them).
+    withExtendedLifetime(symbolLock) {}
+    symbolLock = nil
     let order = Dictionary(
       files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
     report.inputs.sort { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
@@ -609,14 +699,11 @@ public struct ProjectBuild: Sendable {
       symbolSetsWritten: symbolSetsWritten)
   }
 
-  /// `ios.symbols`: SVG icons as `NAME.symbolset`s (`SymbolJob`), reported as inputs; the
-  /// assets this run's prune removes (`superseded`) do not collide with them.
-  private func symbolSets(
-    _ paths: [String], catalog: String, options: AssetsOptions, superseded: Set<String>
-  ) throws -> [AssetInputResult] {
-    var job = symbolJob(paths, catalog: catalog)
-    job.superseded = superseded
-    let symbols = try job.run()
+  /// `ios.symbols`: the symbol sets a `SymbolJob` wrote (`symbols`; the assets this run's
+  /// prune removes do not collide with them, and are not replaced by a symbol set when the
+  /// run fails, `SymbolJob.write(_:failing:)`), reported as inputs.
+  private func symbolSets(_ symbols: SymbolReport, options: AssetsOptions) -> [AssetInputResult]
+  {
     var results = symbols.symbols.map { entry in
       AssetInputResult(
         path: entry.input, name: entry.name, status: entry.written ? .written : .unchanged,

@@ -343,10 +343,7 @@ public struct ProjectConfig: Equatable, Sendable {
     }
     // Each platform prunes its own folder by its own record (Android's is the folder
     // holding `res`): one inside another's, or the same, would have one prune the other's.
-    func canonical(_ path: String) -> String {
-      URL(fileURLWithPath: resolve(path).isEmpty ? "." : resolve(path)).standardizedFileURL
-        .resolvingSymlinksInPath().path
-    }
+    func canonical(_ path: String) -> String { OutputOwnership.canonical(resolve(path)) }
     let roots = outputs.map { output in
       let path = canonical(output.value)
       guard output.key == "android.res" else { return path }

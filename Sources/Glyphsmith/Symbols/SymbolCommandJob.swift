@@ -33,7 +33,8 @@ package struct SymbolCommandJob: Sendable {
   /// outputs (`OutputManifest`) lists each symbol set with its source, recorded before it is
   /// written and confirmed after, under the catalog's lock; nothing is pruned (issue 32
   /// trial: a `build` into the catalog took an unrecorded symbol set for an older version's
-  /// and removed it).
+  /// and removed it). They are recorded as this command's (`OutputManifest.Document.symbol`),
+  /// which `build` and `assets --prune` never prune (issue 32, sixth trial).
   /// - Throws: what `SymbolJob.run(diagnose:)` throws; `GlyphsmithError.writeFailed` naming
   ///   the record when it cannot be written (before any symbol set is).
   package func run(diagnose: (String) -> Void) throws -> FailureCategory? {
@@ -72,11 +73,12 @@ package struct SymbolCommandJob: Sendable {
     options.platforms = [.ios]
     let marked = AssetsJob(catalogPath: catalog, options: options).markedOutputs
     let journal = try OutputManifest.begin(
-      roots: [catalog], planned: [catalog: planned], force: force, marked: marked)
+      roots: [catalog], planned: [catalog: planned], force: force, marked: marked,
+      symbolCommand: true)
     let report = try job.run()
     let confirmed = OutputManifest.update(
       roots: [catalog], planned: [catalog: planned], considered: [], journal: journal,
-      marked: marked, removing: false, writtenSources: Set(svgs))
+      marked: marked, removing: false, writtenSources: Set(svgs), symbolCommand: true)
     confirmed.warnings.descriptions.forEach(diagnose)
     if catalogIsNew && report.symbols.isEmpty { removeUnusedCatalog() }
     let outcome = try job.finish(report, diagnose: diagnose)

@@ -30,6 +30,10 @@ public struct SymbolJob: Sendable {
   public var force = false
   /// Assets that leave the catalog in this run (a build's prune), whose names are free.
   package var superseded: Set<String> = []
+  /// Whether the run this job is part of fails already (an image set's icon failed): then no
+  /// symbol set that replaces a `superseded` asset is written (each such icon fails, naming
+  /// the asset that stays). `nil`: whether an icon of this job fails.
+  package var heldBack: Bool? = nil
   /// The outputs the catalog's record lists (`OutputManifest.recordedOutputs`, normalised
   /// paths starting with `catalog`): a symbol set among them is Glyphsmith's to replace.
   package var recorded: Set<String> = []
@@ -115,6 +119,27 @@ public struct SymbolJob: Sendable {
   /// - Throws: `GlyphsmithError.nameCollision` when two inputs give one symbol name (nothing
   ///   is written). A catalog folder that cannot be created fails each input (`.writeFailed`).
   public func run() throws -> SymbolReport {
+    let prepared = try prepare()
+    return write(prepared, failing: heldBack ?? prepared.fails)
+  }
+
+  /// Every symbol of a job built, nothing written yet (`prepare`).
+  package struct Prepared: Sendable {
+    /// Each input's outline and notices, or why it fails, in input order.
+    fileprivate var built: [Result<(outline: SymbolOutline, notices: [Diagnostic]), GlyphsmithError>]
+    /// The catalog's assets by lower-cased name (`otherAssets`), as found before writing.
+    fileprivate var assets: [String: String]
+    /// Whether an input fails.
+    package var fails: Bool {
+      built.contains { if case .failure = $0 { true } else { false } }
+    }
+  }
+
+  /// The first half of `run`: names checked and every outline built, nothing written, so a
+  /// build can know whether any symbol of any group fails before it writes one (issue 32,
+  /// sixth trial).
+  /// - Throws: `GlyphsmithError.nameCollision` when two inputs give one symbol name.
+  package func prepare() throws -> Prepared {
     var seen: [String: String] = [:]
     let (prefix, suffix) = (self.prefix, self.suffix)
     for input in inputs {
@@ -128,15 +153,16 @@ public struct SymbolJob: Sendable {
     // run whose every input fails creates nothing (issue 39's trial: `symbol p.png` left
     // an empty catalog behind).
     let superseded = self.superseded
-    let taken = Self.otherAssets(in: catalog).filter {
-      !superseded.contains(OutputManifest.normalised($0.value))
-    }
-    let (inputs, catalog, options, measure, force) = (
-      self.inputs, self.catalog, self.options, self.measure, self.force
-    )
+    let assets = Self.otherAssets(in: catalog)
+    let taken = assets.filter { !superseded.contains(OutputManifest.normalised($0.value)) }
+    let (inputs, catalog, options, force) = (self.inputs, self.catalog, self.options, self.force)
     let job = self
-    let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
-      index -> Result<SymbolReport.Entry, GlyphsmithError> in
+    // Every outline is built before any set is written: a symbol that replaces an asset this
+    // run's prune removes (an image set switched to a symbol set) is written only when no
+    // icon of the run fails (`heldBack`), since a failed run prunes nothing and a catalog
+    // holding both loads neither (issue 32, sixth trial).
+    let built = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
+      index -> Result<(outline: SymbolOutline, notices: [Diagnostic]), GlyphsmithError> in
       let input = inputs[index]
       do {
         let name = prefix + AssetName.from(path: input) + suffix
@@ -151,6 +177,37 @@ public struct SymbolJob: Sendable {
         }
         var outline = try SymbolBuilder.build(path: input, options: options)
         outline.name = name
+        return .success((outline, notices))
+      } catch {
+        return .failure(GlyphsmithError.wrap(error, path: input))
+      }
+    }
+    return Prepared(built: built, assets: assets)
+  }
+
+  /// The second half of `run`: the sets of `prepared` written, but with `failing` (an icon of
+  /// the run fails) none that replaces a `superseded` asset, each such input failing by name.
+  package func write(_ prepared: Prepared, failing: Bool) -> SymbolReport {
+    let (built, assets) = (prepared.built, prepared.assets)
+    let superseded = self.superseded
+    let (inputs, catalog, measure) = (self.inputs, self.catalog, self.measure)
+    let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
+      index -> Result<SymbolReport.Entry, GlyphsmithError> in
+      let input = inputs[index]
+      do {
+        let (outline, notices0) = try built[index].get()
+        var notices = notices0
+        let name = outline.name
+        let folder = SymbolSetWriter.folder(name: name, catalog: catalog)
+        if failing, let replaced = assets[name.lowercased()],
+          superseded.contains(OutputManifest.normalised(replaced))
+        {
+          throw GlyphsmithError.unusable(
+            path: input,
+            problem:
+              "not switched to a symbol set this run, since other icons fail: \(replaced) stays until a run without errors (a catalog holding it and \(folder) loads neither); fix them and build again"
+          )
+        }
         let outcome = try SymbolSetWriter.write(outline, toCatalog: catalog)
         if !notices.isEmpty {
           notices += outcome.kept.compactMap {
@@ -213,9 +270,18 @@ public struct SymbolJob: Sendable {
   /// the catalog's record keeps for the user's files (`OutputRecordFile.keptSets`) that has
   /// no `Contents.json` is no asset, so takes no name (issue 32 trial).
   static func otherAssets(in catalog: String) -> [String: String] {
-    var result: [String: String] = [:]
+    catalogAssets(in: catalog, symbols: false).compactMapValues(\.first)
+  }
+
+  /// The assets in `catalog` (any depth; symbol sets too unless `symbols` is false) by
+  /// lower-cased name, a group marked `provides-namespace` prefixing the names in it
+  /// (`group/bell`, as Xcode names them), each name's paths in walking order (sorted entries,
+  /// depth first). A set folder the catalog's record keeps for the user's files that has no
+  /// `Contents.json` is no asset.
+  static func catalogAssets(in catalog: String, symbols: Bool = true) -> [String: [String]] {
+    var result: [String: [String]] = [:]
     let kept = OutputRecordFile.keptSets(root: catalog)
-    func walk(_ folder: String) {
+    func walk(_ folder: String, prefix: String) {
       let entries =
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
       for entry in entries {
@@ -226,19 +292,28 @@ public struct SymbolJob: Sendable {
         else { continue }
         let ext = (entry as NSString).pathExtension
         if ext.isEmpty {
-          walk(path)
-        } else if ext != "symbolset" {
+          walk(path, prefix: prefix + (providesNamespace(path) ? entry.lowercased() + "/" : ""))
+        } else if symbols || ext != "symbolset" {
           if kept.contains(String(path.dropFirst(catalog.count + 1))),
             Platform.status(ofPath: path + "/Contents.json") == nil
           {
             continue
           }
-          let name = (entry as NSString).deletingPathExtension.lowercased()
-          if result[name] == nil { result[name] = path }
+          let name = prefix + (entry as NSString).deletingPathExtension.lowercased()
+          result[name, default: []].append(path)
         }
       }
     }
-    walk(catalog)
+    walk(catalog, prefix: "")
     return result
+  }
+
+  /// Whether the catalog group folder at `folder` is marked `provides-namespace` in its
+  /// `Contents.json` (false without one).
+  static func providesNamespace(_ folder: String) -> Bool {
+    guard let data = FileBytes.read(folder + "/Contents.json"),
+      let contents = try? AssetContents.read(data)
+    else { return false }
+    return contents.properties?.providesNamespace == true
   }
 }

@@ -160,15 +160,23 @@ public enum AppIconJob {
   /// `icon-IDIOM-SIZE@Nx.png`); Xcode's and other tools' sets name them otherwise.
   /// A set holding other files too is Glyphsmith's when its `Contents.json` names only
   /// such files (the user's files `--force` kept in it, or added since).
+  /// A `Contents.json` there is `appicon`'s only when every image it lists names one of
+  /// those files and it holds nothing but `images` and `info` (issue 32, sixth trial: Xcode's
+  /// `AppIcon.appiconset`, a `Contents.json` alone listing slots without files and mac
+  /// slots or `properties`, was replaced without `--force`).
   static func isOwnSet(_ folder: String) -> Bool {
     guard let names = Platform.folderNames(atPath: folder) else { return false }
-    if names.allSatisfy({ knownNames.contains($0) || $0.hasPrefix(".") }) { return true }
+    guard names.contains("Contents.json") else {
+      return names.allSatisfy { knownNames.contains($0) || $0.hasPrefix(".") }
+    }
     guard let data = FileBytes.read(folder + "/Contents.json"),
       let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let images = object["images"] as? [[String: Any]]
+      Set(object.keys).isSubset(of: ["images", "info"]),
+      let images = object["images"] as? [[String: Any]], !images.isEmpty
     else { return false }
-    let named = images.compactMap { $0["filename"] as? String }
-    return !named.isEmpty && named.allSatisfy(knownNames.contains)
+    return images.allSatisfy { image in
+      (image["filename"] as? String).map(knownNames.contains) ?? false
+    }
   }
 
   /// The names of the files `appicon` writes in an app icon set: `Contents.json`,
@@ -189,7 +197,8 @@ public enum AppIconJob {
   ///   and the warnings to tell: the set `force` replaced (`OutputOwnership.replacedWarning`)
   ///   and each file kept in it (`OutputOwnership.userFileWarning`).
   /// - Throws: `GlyphsmithError.unusable` naming the set and `input` when it is not
-  ///   Glyphsmith's (`OutputOwnership.problem`), before anything is written;
+  ///   Glyphsmith's (`OutputOwnership.problem`), or when another asset of the catalog has its
+  ///   name (naming both), before anything is written;
   ///   `GlyphsmithError.writeFailed` naming what could not be written.
   static func write(
     _ files: [(name: String, data: Data)], name: String, catalogPath: String,
@@ -198,6 +207,18 @@ public enum AppIconJob {
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
     let target = root + "/" + name + ".appiconset"
+    // An asset of the same name elsewhere in the catalog (any folder or type) makes Xcode
+    // load neither (issue 32, sixth trial: `--name bell` was written beside `bell.imageset`).
+    let others = (SymbolJob.catalogAssets(in: root)[name.lowercased()] ?? []).filter {
+      OutputManifest.normalised($0) != OutputManifest.normalised(target)
+    }
+    if !others.isEmpty {
+      throw GlyphsmithError.unusable(
+        path: input,
+        problem:
+          "app icon set '\(name)' (\(target)) would collide with \(others.joined(separator: ", ")) (asset names are unique in a catalog, whatever their folder or type: Xcode cannot load both); give --name another name or rename it"
+      )
+    }
     var notices: [Diagnostic] = []
     var keeping: [String] = []
     if Platform.status(ofPath: target) != nil {
