@@ -995,8 +995,10 @@ extension CommandTextIndex {
         name it), the flat icon for iOS 18 and earlier drawn from the layers (light, opaque;
         dark, alpha kept): a flat set of the .icon's own name is dropped by actool (Xcode 26.3),
         and a warning names each such set found in CATALOG or a catalog beside the .icon. The
-        bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
-        since) is replaced only with --force (exit 2 without). The bundle is then validated
+        bundle is replaced whole and atomically; one glyphsmith did not write, or one whose
+        icon.json or Assets/ files were changed, added or removed since, is replaced only with
+        --force (exit 2 without, naming the file). Layer file names that differ only in case
+        are refused (one file on macOS). The bundle is then validated
         and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also
         writes its contact sheet.
 
@@ -1014,7 +1016,8 @@ extension CommandTextIndex {
         paths that draw it. It approximates Liquid Glass (fills, opacity, blend modes,
         translucency, a simple specular highlight and shadow) and says so in the picture;
         only Apple's renderer is exact (on a Mac: ictool --export-preview). Exit 0 written,
-        2 the bundle could not be read or a layer rendered.
+        2 the bundle could not be read, does not validate (validate's first error) or a
+        layer could not be rendered.
         """#),
     Entry(
       name: "symbol",

@@ -121,8 +121,9 @@ import Testing
         + "appearance (under 3:1); it is filled white there (a tinted fill-specialization)\n"
         + "out/App.icon/Assets/heart.svg: warning: [appearance-contrast] in the dark appearance "
         + "(groups[0].layers[0]) the layer stands out from what is behind it by at most 1.51:1 "
-        + "over 90 % of its ink (limit 3:1): it vanishes; give the layer a dark "
-        + "fill-specialization in a light colour, or another file for dark (appicon --dark)\n"
+        + "over 90 % of its ink (limit 3:1): it vanishes; the file is the layer's dark art: "
+        + "draw it in a light colour, or give the layer a dark fill-specialization in a light "
+        + "colour\n"
         + "out/App.icon/Assets/bell.svg: warning: [appearance-contrast] in the dark appearance "
         + "(groups[0].layers[1]) the layer stands out from what is behind it by at most 1.55:1 "
         + "over 90 % of its ink (limit 3:1): it vanishes; give the layer a dark "
@@ -151,7 +152,11 @@ import Testing
         == Data(contentsOf: dir.appendingPathComponent("my star.svg")))
     #expect(
       try String(contentsOf: bundle.appendingPathComponent(".glyphsmith-icon"), encoding: .utf8)
-        == "glyphsmith icon.json sha256 \(ContentHash.sha256(json))\n")
+        == "glyphsmith icon.json sha256 \(ContentHash.sha256(json))\n"
+        + ["bell.svg", "heart.svg", "my star.svg"].map {
+          "glyphsmith Assets/\($0) sha256 "
+            + ContentHash.sha256(try Data(contentsOf: dir.appendingPathComponent($0))) + "\n"
+        }.joined())
     // Validates clean; a second run writes the same bytes (its own bundle is replaced).
     let validate = try CLIRunner.run(["validate", "out/App.icon"], in: dir)
     #expect(validate.status == 0 && validate.stderr == "", "\(validate.stderr)")

@@ -66,10 +66,20 @@ package final class IconComposerBundle {
   /// The path of the layer file `imageName`: `PATH/Assets/NAME`.
   package func filePath(_ imageName: String) -> String { path + "/Assets/" + imageName }
 
-  /// The layer file `imageName`, loaded once.
-  /// - Throws: as `Artwork(path:)`, naming the file (`NAME.icon/Assets/Logo.svg`).
+  /// The layer file `imageName`, loaded once; only a plain file name in `Assets/` is read
+  /// (never a path out of the bundle: issue 35 trial, finding 10).
+  /// - Throws: `GlyphsmithError.unusable` naming `icon.json` for an `imageName` that is empty,
+  ///   `.`, `..` or holds `/` (`'../x.svg' is not a file name; a layer names a file in the
+  ///   bundle's Assets/ folder`); as `Artwork(path:)`, naming the file
+  ///   (`NAME.icon/Assets/Logo.svg`).
   package func artwork(_ imageName: String) throws -> Artwork {
     if let artwork = artworks[imageName] { return artwork }
+    if imageName.isEmpty || imageName.contains("/") || imageName == "." || imageName == ".." {
+      throw GlyphsmithError.unusable(
+        path: path + "/icon.json",
+        problem:
+          "'\(imageName)' is not a file name; a layer names a file in the bundle's Assets/ folder")
+    }
     let artwork = try Artwork(path: filePath(imageName))
     artworks[imageName] = artwork
     return artwork

@@ -214,13 +214,27 @@ public enum IconComposerPreview {
   }
 
   /// Reads the bundle at `bundlePath` and writes its contact sheet as a PNG at `path`,
-  /// atomically.
-  /// - Throws: as `IconComposerBundle(path:)` and `sheet(_:)`; `GlyphsmithError.writeFailed`
-  ///   naming `path`.
+  /// atomically. A bundle `validate` rejects is not drawn (a picture of what Xcode will not
+  /// compile, or of a file outside the bundle, would mislead): its first error stops it.
+  /// - Throws: as `IconComposerBundle(path:)` and `sheet(_:)`; `GlyphsmithError.unusable`
+  ///   naming the finding's file (`NAME.icon/icon.json`) with validate's first error, its key
+  ///   path first (`groups[0].layers[2].image-name: '../fg.svg' is not a file name; ...; the
+  ///   bundle does not validate (glyphsmith validate NAME.icon)`); `.writeFailed` naming
+  ///   `path`.
   public static func write(bundlePath: String, toPath path: String) throws {
     // Checked before drawing: a path inside the bundle or over its document is refused.
     try PictureOutput.check(path)
     let bundle = try IconComposerBundle(path: bundlePath)
+    let findings = IconBundleCheck.check(
+      bundle: bundle.path,
+      asset: IconBundleCheck.assetName((bundle.path as NSString).lastPathComponent),
+      svgLayer: IconLayerCheck.svg)
+    if let error = findings.first(where: { $0.severity == .error }) {
+      throw GlyphsmithError.unusable(
+        path: error.path,
+        problem: (error.entry.map { $0 + ": " } ?? "") + error.message
+          + "; the bundle does not validate (glyphsmith validate \(bundle.path))")
+    }
     let data = try PNGCodec.encode(try sheet(bundle))
     try PictureOutput.write(data, toPath: path)
   }

@@ -164,8 +164,10 @@ enum AppIconCommand: DeclaredSubcommand {
       name it), the flat icon for iOS 18 and earlier drawn from the layers (light, opaque;
       dark, alpha kept): a flat set of the .icon's own name is dropped by actool (Xcode 26.3),
       and a warning names each such set found in CATALOG or a catalog beside the .icon. The
-      bundle is replaced whole and atomically; one glyphsmith did not write (or one re-saved
-      since) is replaced only with --force (exit 2 without). The bundle is then validated
+      bundle is replaced whole and atomically; one glyphsmith did not write, or one whose
+      icon.json or Assets/ files were changed, added or removed since, is replaced only with
+      --force (exit 2 without, naming the file). Layer file names that differ only in case
+      are refused (one file on macOS). The bundle is then validated
       and its layers linted (lint --role icon-layer; an error exits 1); --preview FILE also
       writes its contact sheet.
 
@@ -183,7 +185,8 @@ enum AppIconCommand: DeclaredSubcommand {
       paths that draw it. It approximates Liquid Glass (fills, opacity, blend modes,
       translucency, a simple specular highlight and shadow) and says so in the picture;
       only Apple's renderer is exact (on a Mac: ictool --export-preview). Exit 0 written,
-      2 the bundle could not be read or a layer rendered.
+      2 the bundle could not be read, does not validate (validate's first error) or a
+      layer could not be rendered.
       """)
 
   struct Settings {
@@ -376,7 +379,7 @@ enum AppIconCommand: DeclaredSubcommand {
       if let color = try? CommonOptions.color(background, option: "background") {
         android.background = .color(color)
       } else {
-        android.background = .file(background)
+        android.background = .file(try backgroundFile(background))
       }
     }
     android.backgroundGiven = parsed.value("background") != nil
@@ -391,6 +394,17 @@ enum AppIconCommand: DeclaredSubcommand {
     android.minSdk = try parsed.whole("min-sdk") ?? android.minSdk
     android.force = parsed.has("force")
     return Settings(input: input, catalog: res, appIcon: AppIconOptions(), android: android)
+  }
+
+  /// `--background VALUE` that is no colour: `VALUE`, a file, when something is at that path.
+  /// - Throws: `UsageError` (`--background: '#GGGGGG' is neither a colour (#RRGGBB or a CSS
+  ///   name) nor a file`) when nothing is there (a mistyped colour is no file name).
+  static func backgroundFile(_ value: String) throws -> String {
+    guard value.isEmpty || Platform.kind(ofPath: value, followingLinks: false) == nil else {
+      return value
+    }
+    throw UsageError(
+      message: "--background: '\(value)' is neither a colour (#RRGGBB or a CSS name) nor a file")
   }
 
   /// `--format icon`: `-o OUT/NAME.icon`, `--background COLOR|FILE`, `--dark ICON`,
@@ -420,7 +434,7 @@ enum AppIconCommand: DeclaredSubcommand {
         }
         options.background = .color(color)
       } else {
-        options.background = .file(background)
+        options.background = .file(try backgroundFile(background))
       }
     }
     if options.darkBackground != nil, !options.hasBackgroundColor {

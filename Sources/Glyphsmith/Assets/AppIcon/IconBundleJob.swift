@@ -14,18 +14,23 @@ import Foundation
 /// document fill form with a colour list Apple's files show); `supported-platforms` as Icon
 /// Composer writes it (watchOS circles, shared squares).
 public enum IconBundleJob {
-  /// The hidden file in the bundle that marks it as Glyphsmith's: `glyphsmith icon.json
-  /// sha256 HEX` and a newline, the hash of the `icon.json` written. A bundle whose
-  /// `icon.json` no longer has that hash (re-saved in Icon Composer, edited) is not
-  /// Glyphsmith's any more.
+  /// The hidden file in the bundle that marks it as Glyphsmith's: a line `glyphsmith FILE
+  /// sha256 HEX` for each file written, `icon.json` first, then each `Assets/NAME` in sorted
+  /// order (the SHA-256 of its bytes, lower-case hex). A bundle whose files no longer match
+  /// (re-saved in Icon Composer, a layer file edited, added or removed) is not replaced without
+  /// `--force` (`ownership(of:)`). Marks written before issue 35's trial hold the `icon.json`
+  /// line only; they are still read, and vouch for `icon.json` only.
   public static let markName = ".glyphsmith-icon"
 
   /// Writes the bundle at `bundlePath` (its name ends in `.icon`; the parent folder is created
   /// when missing), then validates it (`IconBundleCheck`, SVG layers with librsvg).
   /// - Throws: `GlyphsmithError.invalidOption` for a path without `.icon`; `.unusable` naming
   ///   the second of two layers with one file name and other bytes; `.unreadable`/`.render`/
-  ///   `.unusable` for a layer that cannot be read or rendered; `.unusable` naming the bundle (`exists and was not made by glyphsmith; move
-  ///   it or pass --force`) before anything is written; `.writeFailed`.
+  ///   `.unusable` naming the second of two layers whose file names differ only in case;
+  ///   `.unusable` for a layer that cannot be read or rendered; `.unusable` naming the
+  ///   foreground, before anything is written, for an existing bundle that is not
+  ///   Glyphsmith's or was changed since it wrote it (`Ownership.problem`), unless `force`;
+  ///   `.writeFailed`.
   public static func run(
     foregroundPath: String, bundlePath: String, options: IconBundleOptions
   ) throws -> IconBundleResult {
@@ -88,7 +93,18 @@ public enum IconBundleJob {
     if case .file(let path) = options.background, !backgroundIsGroup { paths.append(path) }
     sources += try paths.map(source)
     var files: [String: (path: String, data: Data)] = [:]
+    var folded: [String: Source] = [:]
     for source in sources {
+      // macOS's file system (where the bundle is compiled) takes names that differ only in
+      // case for one file: one layer would replace the other when the bundle is copied.
+      if let earlier = folded[source.name.lowercased()], earlier.name != source.name {
+        throw GlyphsmithError.unusable(
+          path: source.path,
+          problem:
+            "its layer file name '\(source.name)' differs from '\(earlier.name)' (of \(earlier.path)) only in case; macOS's file system takes them for one file; rename one"
+        )
+      }
+      folded[source.name.lowercased()] = folded[source.name.lowercased()] ?? source
       _ = try source.artwork.ink()
       diagnostics += source.artwork.diagnostics
       if let earlier = files[source.name], earlier.data != source.data {
@@ -121,9 +137,14 @@ public enum IconBundleJob {
     }
     let json = document.encoded()
 
-    if Platform.status(ofPath: bundle) != nil, !isOwnBundle(bundle) {
-      guard options.force else { throw OutputOwnership.notOwned(bundle, input: foregroundPath) }
-      diagnostics.append(OutputOwnership.replacedWarning(bundle))
+    if Platform.status(ofPath: bundle) != nil {
+      let ownership = ownership(of: bundle)
+      if ownership != .own {
+        guard options.force else {
+          throw GlyphsmithError.unusable(path: foregroundPath, problem: ownership.problem(bundle))
+        }
+        diagnostics.append(ownership.forcedWarning(bundle))
+      }
     }
     if let catalog = options.fallbackCatalog, let fallbackName {
       try IconBundleFallback.checkOwnership(
@@ -138,10 +159,18 @@ public enum IconBundleJob {
         throw GlyphsmithError.writeFailed(path: parent, reason: "cannot create the folder")
       }
     }
-    let written =
-      [("icon.json", json), (markName, mark(json))]
-      + files.keys.sorted().map { ("Assets/" + $0, files[$0]!.data) }
+    let assets = files.keys.sorted().map { ("Assets/" + $0, files[$0]!.data) }
+    let written = [("icon.json", json), (markName, mark([("icon.json", json)] + assets))] + assets
     try AtomicFolder.write(written, toPath: bundle)
+    // Each layer as the bundle holds it (what it links to beside the input is not there).
+    let opened = IconComposerBundle(path: bundle, document: document)
+    for name in files.keys.sorted() where try opened.artwork(name).ink() == nil {
+      diagnostics.append(
+        .warning(
+          "draws nothing in the bundle (\(bundle)/Assets/\(name)): it is empty, or its art is in "
+            + "a file it links to (<image href>) that is not in the bundle; the layer will be "
+            + "invisible", path: files[name]!.path, kind: Diagnostic.Kind.launcherLayer))
+    }
     let findings = IconBundleCheck.check(
       bundle: bundle, asset: IconBundleCheck.assetName((bundle as NSString).lastPathComponent),
       svgLayer: IconLayerCheck.svg)
@@ -339,18 +368,115 @@ public enum IconBundleJob {
   static let topToSeventy = IconComposerDocument.Orientation(
     start: .init(x: 0.5, y: 0), stop: .init(x: 0.5, y: 0.7))
 
-  /// Whether the bundle at `path` is Glyphsmith's: its mark names the hash of its
-  /// `icon.json` as it is now.
-  package static func isOwnBundle(_ path: String) -> Bool {
-    guard let json = FileBytes.read(path + "/icon.json"),
-      let mark = FileBytes.read(path + "/" + markName)
-    else { return false }
-    return mark == self.mark(json)
+  /// Whether the bundle at `path` is Glyphsmith's, unchanged since it wrote it
+  /// (`ownership(of:)` is `.own`).
+  package static func isOwnBundle(_ path: String) -> Bool { ownership(of: path) == .own }
+
+  /// Whose the existing bundle at `bundle` is, by its mark (`markName`).
+  package enum Ownership: Equatable, Sendable {
+    /// Glyphsmith's, each file as it wrote it: replaced without a word.
+    case own
+    /// No mark (or none Glyphsmith can read): a bundle Glyphsmith did not write.
+    case foreign
+    /// Glyphsmith's, but the file at `path` (the bundle's path, `/`, the file's) was changed
+    /// since it wrote it (`icon.json` re-saved in Icon Composer, a layer file edited).
+    case changed(String)
+    /// Glyphsmith's, but the file at `path` was added since it wrote the bundle.
+    case added(String)
+    /// Glyphsmith's, but the file at `path` it wrote was removed since.
+    case removed(String)
+
+    /// What is wrong, after `INPUT: error: `: `BUNDLE exists and was not made by glyphsmith;
+    /// move it or pass --force` (`OutputOwnership.problem`); `FILE changed since glyphsmith
+    /// wrote it; move BUNDLE or pass --force` (for `icon.json`: `(saved in Icon Composer?)`
+    /// after `it`); `FILE was added since glyphsmith wrote BUNDLE; move it or pass --force`;
+    /// `FILE was removed since glyphsmith wrote it; move BUNDLE or pass --force`.
+    package func problem(_ bundle: String) -> String {
+      switch self {
+      case .own, .foreign: return OutputOwnership.problem(bundle)
+      case .changed(let file):
+        let why = file.hasSuffix("/icon.json") ? " (saved in Icon Composer?)" : ""
+        return "\(file) changed since glyphsmith wrote it\(why); move \(bundle) or pass --force"
+      case .added(let file):
+        return "\(file) was added since glyphsmith wrote \(bundle); move it or pass --force"
+      case .removed(let file):
+        return "\(file) was removed since glyphsmith wrote it; move \(bundle) or pass --force"
+      }
+    }
+
+    /// The warning `--force` gives replacing the bundle: `BUNDLE: warning: not made by
+    /// glyphsmith; replaced (--force)` (kind `replaced-by-force`), else naming the file (kind
+    /// `changed-output`): `FILE: warning: changed since glyphsmith wrote it; replaced
+    /// (--force)`, `... added since glyphsmith wrote the bundle; deleted (--force)`, `...
+    /// removed since glyphsmith wrote it; written again (--force)`.
+    package func forcedWarning(_ bundle: String) -> Diagnostic {
+      let (file, message): (String, String)
+      switch self {
+      case .own, .foreign: return OutputOwnership.replacedWarning(bundle)
+      case .changed(let path): (file, message) = (path, "changed since glyphsmith wrote it; replaced")
+      case .added(let path):
+        (file, message) = (path, "added since glyphsmith wrote the bundle; deleted")
+      case .removed(let path):
+        (file, message) = (path, "removed since glyphsmith wrote it; written again")
+      }
+      return .warning(message + " (--force)", path: file, kind: Diagnostic.Kind.changedOutput)
+    }
   }
 
-  /// The mark for `iconJSON`: `glyphsmith icon.json sha256 HEX\n`.
-  package static func mark(_ iconJSON: Data) -> Data {
-    Data("glyphsmith icon.json sha256 \(ContentHash.sha256(iconJSON))\n".utf8)
+  /// Whose the existing bundle at `path` is: `.foreign` without a readable mark; else the
+  /// first difference, in the mark's order (`icon.json`, then `Assets/` sorted), between the
+  /// files the mark lists and the bundle's files (every regular file below it, except the
+  /// mark and Finder's `.DS_Store`): a file changed (other bytes), removed, or added (one the
+  /// mark does not list, sorted). A mark of the older form (its `icon.json` line only) vouches
+  /// for `icon.json` only.
+  package static func ownership(of path: String) -> Ownership {
+    guard let data = FileBytes.read(path + "/" + markName),
+      let entries = markEntries(data), entries.first?.file == "icon.json"
+    else { return .foreign }
+    for entry in entries {
+      guard let bytes = FileBytes.read(path + "/" + entry.file) else {
+        return .removed(path + "/" + entry.file)
+      }
+      if ContentHash.sha256(bytes) != entry.hash { return .changed(path + "/" + entry.file) }
+    }
+    if entries.count == 1 { return .own }
+    let listed = Set(entries.map(\.file))
+    var found: [String] = []
+    if let walker = FileManager.default.enumerator(atPath: path) {
+      while let relative = walker.nextObject() as? String {
+        let name = (relative as NSString).lastPathComponent
+        guard relative != markName, name != ".DS_Store",
+          Platform.status(ofPath: path + "/" + relative).map({ !$0.isFolder }) == true
+        else { continue }
+        found.append(relative)
+      }
+    }
+    if let extra = found.filter({ !listed.contains($0) }).sorted().first {
+      return .added(path + "/" + extra)
+    }
+    return .own
+  }
+
+  /// The mark's lines (`glyphsmith FILE sha256 HEX`) as (file, hash) pairs; `nil` when a line
+  /// is not of that form.
+  static func markEntries(_ data: Data) -> [(file: String, hash: String)]? {
+    guard let text = String(data: data, encoding: .utf8), text.hasSuffix("\n") else { return nil }
+    var entries: [(file: String, hash: String)] = []
+    for line in text.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix("glyphsmith "), let range = line.range(of: " sha256 ", options: .backwards)
+      else { return nil }
+      let file = String(line[line.index(line.startIndex, offsetBy: 11)..<range.lowerBound])
+      let hash = String(line[range.upperBound...])
+      guard !file.isEmpty, hash.count == 64 else { return nil }
+      entries.append((file, hash))
+    }
+    return entries.isEmpty ? nil : entries
+  }
+
+  /// The mark for the files written (`icon.json` first, then `Assets/NAME` sorted): one line
+  /// `glyphsmith FILE sha256 HEX` each.
+  package static func mark(_ files: [(String, Data)]) -> Data {
+    Data(files.map { "glyphsmith \($0.0) sha256 \(ContentHash.sha256($0.1))\n" }.joined().utf8)
   }
 
   /// A layer file's name in `Assets/`: the input's own file name.
@@ -392,7 +518,8 @@ public struct IconBundleResult: Sendable {
   public var bundle: String
   /// The layer files written in `Assets/`, sorted.
   public var layerFiles: [String]
-  /// Warnings (of loading the layers; a bundle replaced by `--force`), in order.
+  /// Warnings (of loading the layers; a bundle replaced by `--force`; a layer that draws
+  /// nothing in the bundle), in order.
   public var diagnostics: [Diagnostic]
   /// Validator findings about the written bundle (none when all is well).
   public var findings: [CatalogFinding]

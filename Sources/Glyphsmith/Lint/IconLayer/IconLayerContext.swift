@@ -14,6 +14,9 @@ struct IconLayerContext {
     /// The contrast ratio (1-21) that the best-contrasted tenth of its ink reaches
     /// (the 90th percentile over its px of at least half coverage).
     var ratio: Double
+    /// Whether the layer draws this file in the light appearance elsewhere (`false`) or the
+    /// file is the layer's own for this appearance (`true`: its dark image, `appicon --dark`).
+    var ownFile: Bool = false
   }
 
   /// The file as given.

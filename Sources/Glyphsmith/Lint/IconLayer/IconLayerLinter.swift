@@ -120,7 +120,11 @@ public enum IconLayerLinter {
           of: use.layer, group: use.group, scene: use.scene, bundle: bundle)
         {
           contrasts.append(
-            .init(appearance: use.appearance, keyPath: use.layer.keyPath, ratio: ratio))
+            .init(
+              appearance: use.appearance, keyPath: use.layer.keyPath, ratio: ratio,
+              ownFile: !uses.contains {
+                $0.appearance == .light && $0.layer.keyPath == use.layer.keyPath
+              }))
         }
       }
     }

@@ -32,7 +32,10 @@ struct AppearanceContrastRule: IconLayerOnlyCheck {
     let limit = context.limit(.appearanceContrast, default: AppIconAppearanceCheck.minimumContrast)
     return context.contrasts.filter { $0.ratio < limit }.compactMap { contrast in
       let fix =
-        contrast.appearance == .dark
+        contrast.appearance == .dark && contrast.ownFile
+        ? "the file is the layer's dark art: draw it in a light colour, or give the layer a "
+          + "dark fill-specialization in a light colour"
+        : contrast.appearance == .dark
         ? "give the layer a dark fill-specialization in a light colour, or another file for "
           + "dark (appicon --dark)"
         : "give the layer a tinted fill-specialization in a light colour (tinted icons are "

@@ -1,0 +1,243 @@
+import Foundation
+import Glyphsmith
+import GlyphsmithTestFixtures
+import Testing
+
+/// Issue 35's new-user trial (findings 2, 3, 4, 8, 10, 14, 15, 17): the mark covers every file
+/// of a written bundle, the preview draws only a bundle that validates, mistyped colours and
+/// layer names that differ only in case are refused, a layer that draws nothing is named.
+@Suite struct IconBundleTrialCLITests {
+  static let arguments = ["appicon", "bell.svg", "--format", "icon", "-o", "App.icon"]
+
+  /// A folder from `IconBundleWriteCLITests.folder()` with `App.icon` written of `bell.svg`.
+  static func written() throws -> URL {
+    let dir = try IconBundleWriteCLITests.folder()
+    let first = try CLIRunner.run(arguments, in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    return dir
+  }
+
+  /// The bundle's files (below it, sorted) with their bytes.
+  static func snapshot(_ bundle: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.subpathsOfDirectory(atPath: bundle.path) {
+      let url = bundle.appendingPathComponent(name)
+      var folder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &folder), !folder.boolValue {
+        files[name] = try Data(contentsOf: url)
+      }
+    }
+    return files
+  }
+
+  @Test func theMarkHashesIcon_jsonAndEveryLayerFile() throws {
+    let dir = try Self.written()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bundle = dir.appendingPathComponent("App.icon")
+    let json = try Data(contentsOf: bundle.appendingPathComponent("icon.json"))
+    let bell = try Data(contentsOf: dir.appendingPathComponent("bell.svg"))
+    #expect(
+      try String(contentsOf: bundle.appendingPathComponent(".glyphsmith-icon"), encoding: .utf8)
+        == "glyphsmith icon.json sha256 \(ContentHash.sha256(json))\n"
+        + "glyphsmith Assets/bell.svg sha256 \(ContentHash.sha256(bell))\n")
+    // Unchanged: rewritten as before.
+    let again = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(again.status == 0, "\(again.stderr)")
+  }
+
+  @Test func aLayerFileEditedAddedOrRemovedIsNeverReplacedWithoutForce() throws {
+    let dir = try Self.written()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bundle = dir.appendingPathComponent("App.icon")
+    let layer = bundle.appendingPathComponent("Assets/bell.svg")
+    let original = try Data(contentsOf: layer)
+
+    // Edited (a designer's tweak, icon.json unchanged).
+    try (original + Data("<!-- designer tweak -->\n".utf8)).write(to: layer)
+    var before = try Self.snapshot(bundle)
+    let edited = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(edited.status == 2)
+    #expect(
+      edited.stderr
+        == "bell.svg: error: App.icon/Assets/bell.svg changed since glyphsmith wrote it; move "
+        + "App.icon or pass --force\n")
+    #expect(try Self.snapshot(bundle) == before)
+    try original.write(to: layer)
+
+    // Added.
+    let extra = bundle.appendingPathComponent("Assets/extra.svg")
+    try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: extra)
+    before = try Self.snapshot(bundle)
+    let added = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(added.status == 2)
+    #expect(
+      added.stderr
+        == "bell.svg: error: App.icon/Assets/extra.svg was added since glyphsmith wrote "
+        + "App.icon; move it or pass --force\n")
+    #expect(try Self.snapshot(bundle) == before)
+    try FileManager.default.removeItem(at: extra)
+
+    // Removed.
+    try FileManager.default.removeItem(at: layer)
+    let removed = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(removed.status == 2)
+    #expect(
+      removed.stderr
+        == "bell.svg: error: App.icon/Assets/bell.svg was removed since glyphsmith wrote it; "
+        + "move App.icon or pass --force\n")
+    #expect(!FileManager.default.fileExists(atPath: layer.path))
+
+    // --force replaces it, naming what changed.
+    let forced = try CLIRunner.run(Self.arguments + ["--force"], in: dir)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(
+      forced.stderr.contains(
+        "App.icon/Assets/bell.svg: warning: removed since glyphsmith wrote it; written again "
+          + "(--force)\n"))
+    #expect(try Data(contentsOf: layer) == original)
+  }
+
+  @Test func anEditedIcon_jsonIsChangedNotForeign() throws {
+    let dir = try Self.written()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("App.icon/icon.json")
+    let edited = try Data(contentsOf: file) + Data("\n".utf8)
+    try edited.write(to: file)
+    let refused = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "bell.svg: error: App.icon/icon.json changed since glyphsmith wrote it (saved in "
+        + "Icon Composer?); move App.icon or pass --force\n")
+    #expect(try Data(contentsOf: file) == edited)
+    let forced = try CLIRunner.run(Self.arguments + ["--force"], in: dir)
+    #expect(forced.status == 0)
+    #expect(
+      forced.stderr.contains(
+        "App.icon/icon.json: warning: changed since glyphsmith wrote it; replaced (--force)\n"))
+  }
+
+  /// A mark of the older form (its icon.json line only) still vouches for icon.json.
+  @Test func anOlderMarkIsStillRead() throws {
+    let dir = try Self.written()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bundle = dir.appendingPathComponent("App.icon")
+    let json = try Data(contentsOf: bundle.appendingPathComponent("icon.json"))
+    try Data("glyphsmith icon.json sha256 \(ContentHash.sha256(json))\n".utf8).write(
+      to: bundle.appendingPathComponent(".glyphsmith-icon"))
+    let again = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(!again.stderr.contains("warning"), "\(again.stderr)")
+    try (json + Data("\n".utf8)).write(to: bundle.appendingPathComponent("icon.json"))
+    try Data("glyphsmith icon.json sha256 \(ContentHash.sha256(json))\n".utf8).write(
+      to: bundle.appendingPathComponent(".glyphsmith-icon"))
+    let refused = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("App.icon/icon.json changed since glyphsmith wrote it"))
+  }
+
+  @Test(arguments: [
+    (
+      "\"image-name\" : \"../../../bell.svg\"",
+      "groups[0].layers[2].image-name: '../../../bell.svg' is not a file name; a layer names a "
+        + "file in the bundle's Assets/ folder"
+    ),
+    ("\"glass\" : false", "groups[1].layers[0].glass:"),
+  ])
+  func thePreviewDrawsOnlyABundleThatValidates(replacement: String, message: String) throws {
+    let dir = try IconBundleWriteCLITests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bundle = dir.appendingPathComponent("trav.icon")
+    try FileManager.default.copyItem(
+      at: IconComposerFixtures.bundle("criticalmaps-ios/iOS/AppIcon.icon"), to: bundle)
+    let file = bundle.appendingPathComponent("icon.json")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let original = replacement.hasPrefix("\"image") ? "\"image-name\" : \"Black 2.svg\"" : replacement
+    let broken = replacement.hasPrefix("\"image")
+      ? text.replacingOccurrences(of: original, with: replacement)
+      : text.replacingOccurrences(of: original, with: "\"glass\" : \"yes\"")
+    #expect(broken != text)
+    try broken.write(to: file, atomically: true, encoding: .utf8)
+    for arguments in [
+      ["appicon", "trav.icon", "--preview", "t.png"],
+      ["sheet", "--app-icon", "trav.icon", "-o", "t.png"],
+    ] {
+      let result = try CLIRunner.run(arguments, in: dir)
+      #expect(result.status == 2, "\(arguments) \(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix("trav.icon/icon.json: error: \(message)"), "\(result.stderr)")
+      #expect(
+        result.stderr.contains("; the bundle does not validate (glyphsmith validate trav.icon)\n"))
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.png").path))
+    }
+  }
+
+  @Test(arguments: ["#GGGGGG", "", "display-p3:1,0,0,1", "rgb(1,2,3)"])
+  func aMistypedBackgroundColourIsNoFile(value: String) throws {
+    let dir = try IconBundleWriteCLITests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(Self.arguments + ["--background", value], in: dir)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "glyphsmith appicon: error: --background: '\(value)' is neither a colour (#RRGGBB or "
+        + "a CSS name) nor a file\nsee 'glyphsmith help appicon'\n")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("App.icon").path))
+  }
+
+  @Test func layerFileNamesDifferingOnlyInCaseAreRefused() throws {
+    let dir = try IconBundleWriteCLITests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("other"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: dir.appendingPathComponent("heart.svg"), to: dir.appendingPathComponent("other/Bell.svg"))
+    let result = try CLIRunner.run(Self.arguments + ["--layer", "other/Bell.svg"], in: dir)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "other/Bell.svg: error: its layer file name 'Bell.svg' differs from 'bell.svg' (of "
+        + "bell.svg) only in case; macOS's file system takes them for one file; rename one\n")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("App.icon").path))
+
+    try Data(
+      ("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1024\" height=\"1024\">"
+        + "<g id=\"Star\"><circle cx=\"512\" cy=\"512\" r=\"100\" fill=\"red\"/></g>"
+        + "<g id=\"star\"><circle cx=\"512\" cy=\"512\" r=\"50\" fill=\"blue\"/></g></svg>").utf8
+    ).write(to: dir.appendingPathComponent("clash.svg"))
+    let groups = try CLIRunner.run(
+      ["appicon", "clash.svg", "--format", "icon", "-o", "G.icon", "--layers-from-groups"],
+      in: dir)
+    #expect(groups.status == 2)
+    #expect(
+      groups.stderr
+        == "clash.svg#Star: error: its layer file name 'Star.svg' differs from 'star.svg' (of "
+        + "clash.svg#star) only in case; macOS's file system takes them for one file; rename one\n")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("G.icon").path))
+  }
+
+  @Test func aLayerThatDrawsNothingInTheBundleIsNamed() throws {
+    let dir = try IconBundleWriteCLITests.folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1024\" height=\"1024\"/>\n".utf8)
+      .write(to: dir.appendingPathComponent("blank.svg"))
+    // Art in a PNG beside the SVG: drawn there, not in the bundle (no big.png in Assets/).
+    try FileManager.default.copyItem(
+      at: IconComposerFixtures.bundle("LNPopupController/LNPopupControllerExample/LNPopupController.icon")
+        .appendingPathComponent("Assets/Bar.png"), to: dir.appendingPathComponent("big.png"))
+    try Data(
+      ("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1024\" height=\"1024\">"
+        + "<image href=\"big.png\" width=\"1024\" height=\"1024\"/></svg>").utf8
+    ).write(to: dir.appendingPathComponent("ext.svg"))
+    for name in ["blank", "ext"] {
+      let result = try CLIRunner.run(
+        ["appicon", "\(name).svg", "--format", "icon", "-o", "\(name).icon"], in: dir)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(
+        result.stderr.contains(
+          "\(name).svg: warning: draws nothing in the bundle (\(name).icon/Assets/\(name).svg): it "
+            + "is empty, or its art is in a file it links to (<image href>) that is not in the "
+            + "bundle; the layer will be invisible\n"), "\(result.stderr)")
+    }
+  }
+}
