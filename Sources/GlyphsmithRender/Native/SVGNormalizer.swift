@@ -15,9 +15,9 @@ import Foundation
 /// - a gradient whose `href` is missing, points at a non-gradient or closes a cycle (SVG 2
 ///   §14.4: an invalid reference is ignored): the `href` is removed, so the gradient's own
 ///   attributes and stops apply.
-/// - a `<clipPath>` whose children have different `clip-rule`s (librsvg clips with one rule
-///   for all of them), that has a `clip-path` itself or on a child (librsvg ignores both):
-///   becomes a `<mask>` of white shapes with each child's rule as its `fill-rule`, and each
+/// - a `<clipPath>` with more than one clipping child (librsvg clips with one path and one
+///   rule for all of them, so overlaps cancel), or that has a `clip-path` itself or on a
+///   child (librsvg ignores both): becomes a `<mask>` of white shapes with each child's rule as its `fill-rule`, and each
 ///   element clipped by it is wrapped in a `<g mask>` carrying its transform.
 /// - a zero-length subpath (`M x y z`, `M x y l0 0`) with square caps (SVG 2 §13.5.5: a
 ///   square of the stroke width, aligned with the x axis): becomes `M x y h ε M x y`, ε =
@@ -345,17 +345,24 @@ enum SVGNormalizer {
     inherited(child, "clip-rule") == "evenodd" ? "evenodd" : "nonzero"
   }
 
-  /// Whether librsvg would clip `clip` wrongly: children with different rules, or a
+  /// Whether librsvg would clip `clip` wrongly: more than one clipping child, or a
   /// `clip-path` on it or on a child. Only shapes, `text` and `use` children clip (CSS
   /// Masking 1 §6.1, the content model of `clipPath`); a `<g>` child and what it holds do not.
+  ///
+  /// The clip region is the union of the children's regions, each filled with its own
+  /// `clip-rule` (CSS Masking 1 §6.1, §8). librsvg 2.54 appends every child to one Cairo path
+  /// and clips with the last child's rule: children with different rules clip wrongly, and so
+  /// do overlapping children under `evenodd` (the overlap cancels) or under `nonzero` with
+  /// opposite windings; whether children overlap is not known before drawing, so any second
+  /// clipping child converts the clip path.
   static func needsMask(_ clip: xmlNodePtr) -> Bool {
     if property(clip, "clip-path").map({ $0 != "none" }) ?? false { return true }
-    var rules: Set<String> = []
+    var clipping = 0
     for child in elements(clip) where shapes.contains(name(child)) {
       if property(child, "clip-path").map({ $0 != "none" }) ?? false { return true }
-      rules.insert(clipRule(child))
+      clipping += 1
     }
-    return rules.count > 1
+    return clipping > 1
   }
 
   /// The suffix of the id of the `<mask>` a converted `<clipPath>` becomes.
@@ -386,6 +393,7 @@ enum SVGNormalizer {
   ) -> Bool {
     guard !clipList.isEmpty else { return false }
     let all = allElements(root)
+    let ids = ids(root)
     let clips = Set(clipList)
     var maskIDs: [String: String] = [:]
     for clip in clipList {
@@ -416,14 +424,15 @@ enum SVGNormalizer {
       }
       xmlAddChild(mask, group)
       for child in elements(clip) where shapes.contains(name(child)) {
+        if name(child) == "use", let expanded = clipUseCopy(child, ids: ids, doc: doc) {
+          xmlAddChild(group, expanded)
+          continue
+        }
         guard let copy = xmlDocCopyNode(child, doc, 1) else { continue }
         for (original, element) in zip(allElements(child), allElements(copy)) {
           removeAttribute(element, "id")
           guard shapes.contains(name(element)) else { continue }
-          let style =
-            (attribute(element, "style").map { $0 + ";" } ?? "")
-            + "fill:#ffffff;fill-opacity:1;stroke:none;opacity:1;fill-rule:\(clipRule(original))"
-          xmlSetProp(element, "style", style)
+          whiten(element, rule: clipRule(original))
         }
         xmlAddChild(group, copy)
       }
@@ -452,6 +461,51 @@ enum SVGNormalizer {
       xmlAddChild(wrapper, node)
     }
     return true
+  }
+
+  /// Gives `element` the clip path's mask paint: white, opaque, no stroke, `rule` as its
+  /// fill rule (geometry only: CSS Masking 1 §6.1 ignores fill and stroke paint in a clip path).
+  static func whiten(_ element: xmlNodePtr, rule: String) {
+    let style =
+      (attribute(element, "style").map { $0 + ";" } ?? "")
+      + "fill:#ffffff;fill-opacity:1;stroke:none;opacity:1;fill-rule:\(rule)"
+    xmlSetProp(element, "style", style)
+  }
+
+  /// The mask copy of a clip path's `<use>` child: `<g transform="T translate(x y)">` around a
+  /// copy of the element it references, painted by `whiten`. CSS Masking 1 §6.1: a `use` in
+  /// a clip path references a shape or `text` directly, and what it adds is that element's
+  /// geometry filled with its `clip-rule`, its own if it has one, else the one it inherits
+  /// through the use (SVG 2 §5.6.3: the copy inherits from the `use`). Its own `fill`,
+  /// `stroke` or `fill-rule` play no part; copying the `use` instead left them in force
+  /// (`fill="none"` drew nothing). `nil` for any other reference and for `x`/`y` that are not
+  /// plain numbers: the caller copies the `use` itself, as before.
+  static func clipUseCopy(
+    _ use: xmlNodePtr, ids: [String: xmlNodePtr], doc: xmlDocPtr
+  ) -> xmlNodePtr? {
+    guard let id = localID(attribute(use, "href")), let target = ids[id],
+      shapes.contains(name(target)), name(target) != "use"
+    else { return nil }
+    guard let x = plainNumber(attribute(use, "x")), let y = plainNumber(attribute(use, "y")),
+      let copy = xmlDocCopyNode(target, doc, 1)
+    else { return nil }
+    let group = newElement("g", like: use)
+    var transform = attribute(use, "transform") ?? ""
+    if x != 0 || y != 0 {
+      transform += (transform.isEmpty ? "" : " ") + "translate(\(format(x)) \(format(y)))"
+    }
+    if !transform.isEmpty { xmlSetProp(group, "transform", transform) }
+    for local in ["clip-path", "display", "visibility"] {
+      if let value = property(use, local) { xmlSetProp(group, local, value) }
+    }
+    let own = property(target, "clip-rule").flatMap { $0 == "inherit" ? nil : $0 }
+    let rule = own.map { $0 == "evenodd" ? "evenodd" : "nonzero" } ?? clipRule(use)
+    for element in allElements(copy) {
+      removeAttribute(element, "id")
+      if shapes.contains(name(element)) { whiten(element, rule: rule) }
+    }
+    xmlAddChild(group, copy)
+    return group
   }
 
   /// The region (x, y, width, height) of a mask standing for a clip path: 200,000 units
