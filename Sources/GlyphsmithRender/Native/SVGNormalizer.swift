@@ -225,12 +225,29 @@ enum SVGNormalizer {
     var copied = 0
     // Each expansion's group and the element it copies, to find cycles through copies.
     var origins: [xmlNodePtr: xmlNodePtr] = [:]
+    // With a style sheet, a use of a symbol is wrapped, not copied (`wrapSymbolUse`); the
+    // uses inside the wrappers are not expanded again.
+    let sheet = hasStyleSheet(root)
+    var wrapped: Set<xmlNodePtr> = []
+    var overflows: [xmlNodePtr: String] = [:]
     var stack = [root]
     while let node = stack.popLast() {
-      if name(node) == "use", let id = localID(attribute(node, "href")), let target = map[id],
-        expansions < limit
+      if name(node) == "use", !wrapped.contains(node), let id = localID(attribute(node, "href")),
+        let target = map[id], expansions < limit
       {
         let kind = name(target)
+        if sheet, kind == "symbol", !inCycle(node, target: target, origins: origins) {
+          let overflow = overflows[target] ?? property(target, "overflow") ?? "hidden"
+          overflows[target] = overflow
+          guard wrapSymbolUse(node, symbol: target, overflow: overflow) != nil else {
+            wrapped.insert(node)
+            continue
+          }
+          expansions += 1
+          symbols = true
+          wrapped.insert(node)
+          continue
+        }
         let expandable = kind == "symbol" || (kind == "svg" && target != root)
         let size = expandable ? allElements(target).count : 0
         if expandable, !inCycle(node, target: target, origins: origins),
@@ -266,6 +283,78 @@ enum SVGNormalizer {
     return false
   }
 
+  /// Whether the document has a `<style>` element with content: selectors may then match
+  /// a symbol's children where they are, or the `use`, which copies would no longer do.
+  static func hasStyleSheet(_ root: xmlNodePtr) -> Bool {
+    allElements(root).contains { node in
+      name(node) == "style"
+        && !(SVGPreflight.text(xmlNodeGetContent(node)) ?? "")
+          .trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+  }
+
+  /// The properties of a `use` that apply to it as a whole, in its own user space (before its
+  /// `x`/`y`): moved to the wrapper group, outside the viewport's offset and clip.
+  static let wholeUseProperties = ["clip-path", "mask", "filter", "opacity"]
+
+  /// In a document with a style sheet, a `<use>` of a `<symbol>` becomes `<g transform="T">
+  /// <svg x y width height overflow><use …/></svg></g>` and the use
+  /// keeps its place in the tree, its other attributes and its reference, so that the sheet's
+  /// selectors match the use and the symbol's children as SVG 2 §5.6 (the shadow tree's
+  /// elements keep the styles of the referenced elements, and inherit from the use) and
+  /// librsvg 2.54 (which styles the symbol in place) have them: copies of the children
+  /// (`expand`) would lose their ids, their ancestors and the `use` selectors match.
+  ///
+  /// The nested `<svg>` is the symbol's viewport: the use's `width`/`height`, else the
+  /// symbol's, else 100 %, with the symbol's `overflow` as it was before any wrapping
+  /// (`overflow`: attribute or `style`; hidden when absent, SVG 2 §5.6.4). The inner use has no size, so librsvg sizes the symbol to 100 % of
+  /// that viewport and applies its `viewBox` and `preserveAspectRatio` itself. librsvg 2.54
+  /// clips a symbol exactly when its `overflow` is visible (#92), so the symbol's own
+  /// `overflow` is set to `hidden` (its computed value is the wrapper's), and its clip is the
+  /// wrapper's. `clip-path`, `mask`, `filter` and `opacity` of the use move to the wrapper
+  /// group. Returns the wrapper, or `nil` (left alone) when `x`/`y` are not plain numbers.
+  static func wrapSymbolUse(
+    _ use: xmlNodePtr, symbol: xmlNodePtr, overflow: String
+  ) -> xmlNodePtr? {
+    guard let x = plainNumber(attribute(use, "x")), let y = plainNumber(attribute(use, "y"))
+    else { return nil }
+    let group = newElement("g", like: use)
+    if let transform = attribute(use, "transform") { xmlSetProp(group, "transform", transform) }
+    for local in wholeUseProperties {
+      guard let value = property(use, local) else { continue }
+      xmlSetProp(group, local, value)
+      removeDeclaration(use, local)
+    }
+    let viewport = newElement("svg", like: use)
+    if x != 0 { xmlSetProp(viewport, "x", format(x)) }
+    if y != 0 { xmlSetProp(viewport, "y", format(y)) }
+    let width = attribute(use, "width").flatMap { $0 == "auto" ? nil : $0 }
+    let height = attribute(use, "height").flatMap { $0 == "auto" ? nil : $0 }
+    xmlSetProp(viewport, "width", width ?? attribute(symbol, "width") ?? "100%")
+    xmlSetProp(viewport, "height", height ?? attribute(symbol, "height") ?? "100%")
+    xmlSetProp(viewport, "overflow", overflow)
+    if overflow != "hidden" {
+      removeDeclaration(symbol, "overflow")
+      xmlSetProp(symbol, "overflow", "hidden")
+    }
+    for local in ["x", "y", "width", "height", "transform"] { removeAttribute(use, local) }
+    xmlAddPrevSibling(use, group)
+    xmlUnlinkNode(use)
+    xmlAddChild(group, viewport)
+    xmlAddChild(viewport, use)
+    return group
+  }
+
+  /// Removes `local` from `node`: the attribute and any `style` declaration of it.
+  static func removeDeclaration(_ node: xmlNodePtr, _ local: String) {
+    removeAttribute(node, local)
+    guard let style = attribute(node, "style") else { return }
+    let kept = style.split(separator: ";").filter {
+      $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) != local
+    }
+    xmlSetProp(node, "style", kept.joined(separator: ";"))
+  }
+
   /// Replaces `use` by a group holding a nested `<svg>` with copies of `target`'s children.
   /// Returns the group, or `nil` when the use's `x`/`y` are not plain numbers (left to
   /// librsvg).
@@ -274,18 +363,36 @@ enum SVGNormalizer {
     else { return nil }
     let group = newElement("g", like: use)
     copyAttributes(use, to: group, except: ["x", "y", "width", "height", "href"])
-    if x != 0 || y != 0 {
-      let own = attribute(use, "transform").map { $0 + " " } ?? ""
-      xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
+    // A clip path, mask or filter of the use is in its user space, before x/y (SVG 2
+    // §5.6.3: x/y are an extra translation of the copy): then the translation goes on a
+    // group inside, else on the group itself.
+    let shift: xmlNodePtr?
+    let spaced = ["clip-path", "mask", "filter"].contains {
+      property(use, $0).map { $0 != "none" } ?? false
+    }
+    if (x != 0 || y != 0) && spaced {
+      let inner = newElement("g", like: use)
+      xmlSetProp(inner, "transform", "translate(\(format(x)) \(format(y)))")
+      xmlAddChild(group, inner)
+      shift = inner
+    } else {
+      shift = nil
+      if x != 0 || y != 0 {
+        let own = attribute(use, "transform").map { $0 + " " } ?? ""
+        xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
+      }
     }
     let viewport = newElement("svg", like: use)
     let useWidth = attribute(use, "width").flatMap { $0 == "auto" ? nil : $0 }
     let useHeight = attribute(use, "height").flatMap { $0 == "auto" ? nil : $0 }
     let content: xmlNodePtr
     if kind == "symbol" {
-      for local in ["viewBox", "preserveAspectRatio", "overflow"] {
+      for local in ["viewBox", "preserveAspectRatio"] {
         if let value = attribute(target, local) { xmlSetProp(viewport, local, value) }
       }
+      // A presentation attribute or a `style` declaration (SVG 2 §5.6.4: the symbol's
+      // `overflow` decides whether its viewport clips, `hidden` by default).
+      if let value = property(target, "overflow") { xmlSetProp(viewport, "overflow", value) }
       let width = useWidth ?? attribute(target, "width") ?? "100%"
       let height = useHeight ?? attribute(target, "height") ?? "100%"
       xmlSetProp(viewport, "width", width)
@@ -312,7 +419,7 @@ enum SVGNormalizer {
       }
       xmlAddChild(content, copy)
     }
-    xmlAddChild(group, viewport)
+    xmlAddChild(shift ?? group, viewport)
     xmlReplaceNode(use, group)
     xmlFreeNode(use)
     return group

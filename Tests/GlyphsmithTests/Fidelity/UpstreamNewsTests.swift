@@ -37,6 +37,11 @@ struct UpstreamNewsTests {
     try expectSame(
       "<symbol id=\"s\" viewBox=\"0 0 20 20\" overflow=\"visible\">\(content)</symbol>"
         + "<use href=\"#s\" width=\"20\" height=\"20\"/>", content)
+    // The property in a style attribute too (it was read from the attribute only, and the
+    // symbol clipped: 224 px differing from resvg 0.44).
+    try expectSame(
+      "<symbol id=\"s\" viewBox=\"0 0 20 20\" style=\"overflow: visible\">\(content)</symbol>"
+        + "<use href=\"#s\" width=\"20\" height=\"20\"/>", content)
   }
 
   @Test func rgbaWithPercentages() throws {
