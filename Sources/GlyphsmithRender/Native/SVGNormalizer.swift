@@ -10,7 +10,9 @@ import Foundation
 ///   transform="… translate(x y)"><svg width height viewBox preserveAspectRatio><g
 ///   symbol-attributes>copies of the children</g></svg></g>`: the use's `width`/`height` size
 ///   the viewport (else the symbol's own, else 100 %), the nested `<svg>` clips to it, and the
-///   symbol's `opacity` and other presentation attributes apply to its content.
+///   symbol's `opacity` and other presentation attributes apply to its content. In a document
+///   with a `<style>` sheet the use is wrapped instead (`wrapSymbolUse`), so that selectors
+///   still match the symbol's children in place and the use.
 /// - `<use>` of a nested `<svg>`: the same, the use's `width`/`height` replacing the svg's.
 /// - a gradient whose `href` is missing, points at a non-gradient or closes a cycle (SVG 2
 ///   §14.4: an invalid reference is ignored): the `href` is removed, so the gradient's own
