@@ -232,7 +232,9 @@ struct UseOfSymbolCascadeTests {
 
   @Test func aSymbolUsingItselfIsLeftToLibrsvg() throws {
     let cycle = doc(
-      10, "<style>rect { fill: red }</style><symbol id=\"c\"><use href=\"#c\"/></symbol><use href=\"#c\"/>")
+      10,
+      "<style>rect { fill: red }</style><symbol id=\"c\"><use href=\"#c\"/></symbol>"
+        + "<use href=\"#c\"/>")
     let start = ContinuousClock.now
     #expect(alphaSum(try draw(cycle).image) == 0)
     #expect(ContinuousClock.now - start < .seconds(2))
@@ -396,7 +398,9 @@ struct ClipPathTests {
     // CSS Masking 1 §6.1, §8: a use in a clip path adds the geometry of the element it
     // references (moved by the use's x/y and transform), whatever its fill or stroke; the mask
     // copy of the clip path copied the use, so the rect's own fill="none" drew nothing there.
-    let rect = "<defs><rect id=\"r\" width=\"10\" height=\"10\" fill=\"none\" stroke=\"red\"/></defs>"
+    let rect =
+      "<defs><rect id=\"r\" width=\"10\" height=\"10\" fill=\"none\" stroke=\"red\"/>"
+      + "</defs>"
     let body =
       rect + "<clipPath id=\"c\"><use href=\"#r\" x=\"20\" transform=\"translate(0 5)\"/>"
       + "<rect width=\"10\" height=\"10\"/></clipPath>"

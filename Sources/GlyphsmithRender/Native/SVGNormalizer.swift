@@ -19,8 +19,9 @@ import Foundation
 ///   attributes and stops apply.
 /// - a `<clipPath>` with more than one clipping child (librsvg clips with one path and one
 ///   rule for all of them, so overlaps cancel), or that has a `clip-path` itself or on a
-///   child (librsvg ignores both): becomes a `<mask>` of white shapes with each child's rule as its `fill-rule`, and each
-///   element clipped by it is wrapped in a `<g mask>` carrying its transform.
+///   child (librsvg ignores both): becomes a `<mask>` of white shapes with each child's rule
+///   as its `fill-rule`, and each element clipped by it is wrapped in a `<g mask>` carrying
+///   its transform.
 /// - a zero-length subpath (`M x y z`, `M x y l0 0`) with square caps (SVG 2 §13.5.5: a
 ///   square of the stroke width, aligned with the x axis): becomes `M x y h ε M x y`, ε =
 ///   1/1024 of the viewBox's larger side, since Cairo draws no cap at @1x for a zero-length
@@ -309,8 +310,9 @@ enum SVGNormalizer {
   ///
   /// The nested `<svg>` is the symbol's viewport: the use's `width`/`height`, else the
   /// symbol's, else 100 %, with the symbol's `overflow` as it was before any wrapping
-  /// (`overflow`: attribute or `style`; hidden when absent, SVG 2 §5.6.4). The inner use has no size, so librsvg sizes the symbol to 100 % of
-  /// that viewport and applies its `viewBox` and `preserveAspectRatio` itself. librsvg 2.54
+  /// (`overflow`: attribute or `style`; hidden when absent, SVG 2 §5.6.4). The inner use
+  /// has no size, so librsvg sizes the symbol to 100 % of that viewport and applies its
+  /// `viewBox` and `preserveAspectRatio` itself. librsvg 2.54
   /// clips a symbol exactly when its `overflow` is visible (#92), so the symbol's own
   /// `overflow` is set to `hidden` (its computed value is the wrapper's), and its clip is the
   /// wrapper's. `clip-path`, `mask`, `filter` and `opacity` of the use move to the wrapper
