@@ -91,6 +91,9 @@ TRANSFORM = re.compile(
     + r"\s*,?\s*)*\)\s*,?\s*)*$")
 
 
+CLIPPING = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "use"}
+
+
 def local(tag):
     return tag.rsplit("}", 1)[-1]
 
@@ -155,8 +158,17 @@ def triggers(svg_path):
         if name == "style" and attributes.get("type", "") not in ("",) \
                 and attributes["type"].lower() != "text/css":
             found.add("style-type")
+        if name == "style" and attributes.get("media", "").strip() \
+                and "screen" not in attributes["media"].lower() \
+                and "all" not in attributes["media"].lower():
+            found.add("style-media?")
         if re.search(r"(^|;)\s*transform\s*:", attributes.get("style", "")):
             found.add("css-transform")
+        if name == "clipPath" and sum(
+                1 for child in element if local(child.tag) in CLIPPING) > 1:
+            found.add("clip-path")
+        if name == "use" and any(local(e.tag) == "symbol" for e in root.iter()):
+            found.add("use-symbol?")
         own_id = attributes.get("id")
         if own_id:
             for inner in element.iter():

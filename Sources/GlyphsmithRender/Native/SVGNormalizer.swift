@@ -10,15 +10,18 @@ import Foundation
 ///   transform="… translate(x y)"><svg width height viewBox preserveAspectRatio><g
 ///   symbol-attributes>copies of the children</g></svg></g>`: the use's `width`/`height` size
 ///   the viewport (else the symbol's own, else 100 %), the nested `<svg>` clips to it, and the
-///   symbol's `opacity` and other presentation attributes apply to its content.
+///   symbol's `opacity` and other presentation attributes apply to its content. In a document
+///   with a `<style>` sheet the use is wrapped instead (`wrapSymbolUse`), so that selectors
+///   still match the symbol's children in place and the use.
 /// - `<use>` of a nested `<svg>`: the same, the use's `width`/`height` replacing the svg's.
 /// - a gradient whose `href` is missing, points at a non-gradient or closes a cycle (SVG 2
 ///   §14.4: an invalid reference is ignored): the `href` is removed, so the gradient's own
 ///   attributes and stops apply.
-/// - a `<clipPath>` whose children have different `clip-rule`s (librsvg clips with one rule
-///   for all of them), that has a `clip-path` itself or on a child (librsvg ignores both):
-///   becomes a `<mask>` of white shapes with each child's rule as its `fill-rule`, and each
-///   element clipped by it is wrapped in a `<g mask>` carrying its transform.
+/// - a `<clipPath>` with more than one clipping child (librsvg clips with one path and one
+///   rule for all of them, so overlaps cancel), or that has a `clip-path` itself or on a
+///   child (librsvg ignores both): becomes a `<mask>` of white shapes with each child's rule
+///   as its `fill-rule`, and each element clipped by it is wrapped in a `<g mask>` carrying
+///   its transform.
 /// - a zero-length subpath (`M x y z`, `M x y l0 0`) with square caps (SVG 2 §13.5.5: a
 ///   square of the stroke width, aligned with the x axis): becomes `M x y h ε M x y`, ε =
 ///   1/1024 of the viewBox's larger side, since Cairo draws no cap at @1x for a zero-length
@@ -225,12 +228,29 @@ enum SVGNormalizer {
     var copied = 0
     // Each expansion's group and the element it copies, to find cycles through copies.
     var origins: [xmlNodePtr: xmlNodePtr] = [:]
+    // With a style sheet, a use of a symbol is wrapped, not copied (`wrapSymbolUse`); the
+    // uses inside the wrappers are not expanded again.
+    let sheet = hasStyleSheet(root)
+    var wrapped: Set<xmlNodePtr> = []
+    var overflows: [xmlNodePtr: String] = [:]
     var stack = [root]
     while let node = stack.popLast() {
-      if name(node) == "use", let id = localID(attribute(node, "href")), let target = map[id],
-        expansions < limit
+      if name(node) == "use", !wrapped.contains(node), let id = localID(attribute(node, "href")),
+        let target = map[id], expansions < limit
       {
         let kind = name(target)
+        if sheet, kind == "symbol", !inCycle(node, target: target, origins: origins) {
+          let overflow = overflows[target] ?? property(target, "overflow") ?? "hidden"
+          overflows[target] = overflow
+          guard wrapSymbolUse(node, symbol: target, overflow: overflow) != nil else {
+            wrapped.insert(node)
+            continue
+          }
+          expansions += 1
+          symbols = true
+          wrapped.insert(node)
+          continue
+        }
         let expandable = kind == "symbol" || (kind == "svg" && target != root)
         let size = expandable ? allElements(target).count : 0
         if expandable, !inCycle(node, target: target, origins: origins),
@@ -266,6 +286,79 @@ enum SVGNormalizer {
     return false
   }
 
+  /// Whether the document has a `<style>` element with content: selectors may then match
+  /// a symbol's children where they are, or the `use`, which copies would no longer do.
+  static func hasStyleSheet(_ root: xmlNodePtr) -> Bool {
+    allElements(root).contains { node in
+      name(node) == "style"
+        && !(SVGPreflight.text(xmlNodeGetContent(node)) ?? "")
+          .trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+  }
+
+  /// The properties of a `use` that apply to it as a whole, in its own user space (before its
+  /// `x`/`y`): moved to the wrapper group, outside the viewport's offset and clip.
+  static let wholeUseProperties = ["clip-path", "mask", "filter", "opacity"]
+
+  /// In a document with a style sheet, a `<use>` of a `<symbol>` becomes `<g transform="T">
+  /// <svg x y width height overflow><use …/></svg></g>` and the use
+  /// keeps its place in the tree, its other attributes and its reference, so that the sheet's
+  /// selectors match the use and the symbol's children as SVG 2 §5.6 (the shadow tree's
+  /// elements keep the styles of the referenced elements, and inherit from the use) and
+  /// librsvg 2.54 (which styles the symbol in place) have them: copies of the children
+  /// (`expand`) would lose their ids, their ancestors and the `use` selectors match.
+  ///
+  /// The nested `<svg>` is the symbol's viewport: the use's `width`/`height`, else the
+  /// symbol's, else 100 %, with the symbol's `overflow` as it was before any wrapping
+  /// (`overflow`: attribute or `style`; hidden when absent, SVG 2 §5.6.4). The inner use
+  /// has no size, so librsvg sizes the symbol to 100 % of that viewport and applies its
+  /// `viewBox` and `preserveAspectRatio` itself. librsvg 2.54
+  /// clips a symbol exactly when its `overflow` is visible (#92), so the symbol's own
+  /// `overflow` is set to `hidden` (its computed value is the wrapper's), and its clip is the
+  /// wrapper's. `clip-path`, `mask`, `filter` and `opacity` of the use move to the wrapper
+  /// group. Returns the wrapper, or `nil` (left alone) when `x`/`y` are not plain numbers.
+  static func wrapSymbolUse(
+    _ use: xmlNodePtr, symbol: xmlNodePtr, overflow: String
+  ) -> xmlNodePtr? {
+    guard let x = plainNumber(attribute(use, "x")), let y = plainNumber(attribute(use, "y"))
+    else { return nil }
+    let group = newElement("g", like: use)
+    if let transform = attribute(use, "transform") { xmlSetProp(group, "transform", transform) }
+    for local in wholeUseProperties {
+      guard let value = property(use, local) else { continue }
+      xmlSetProp(group, local, value)
+      removeDeclaration(use, local)
+    }
+    let viewport = newElement("svg", like: use)
+    if x != 0 { xmlSetProp(viewport, "x", format(x)) }
+    if y != 0 { xmlSetProp(viewport, "y", format(y)) }
+    let width = attribute(use, "width").flatMap { $0 == "auto" ? nil : $0 }
+    let height = attribute(use, "height").flatMap { $0 == "auto" ? nil : $0 }
+    xmlSetProp(viewport, "width", width ?? attribute(symbol, "width") ?? "100%")
+    xmlSetProp(viewport, "height", height ?? attribute(symbol, "height") ?? "100%")
+    xmlSetProp(viewport, "overflow", overflow)
+    if overflow != "hidden" {
+      removeDeclaration(symbol, "overflow")
+      xmlSetProp(symbol, "overflow", "hidden")
+    }
+    for local in ["x", "y", "width", "height", "transform"] { removeAttribute(use, local) }
+    xmlAddPrevSibling(use, group)
+    xmlUnlinkNode(use)
+    xmlAddChild(group, viewport)
+    xmlAddChild(viewport, use)
+    return group
+  }
+
+  /// Removes `local` from `node`: the attribute and any `style` declaration of it.
+  static func removeDeclaration(_ node: xmlNodePtr, _ local: String) {
+    removeAttribute(node, local)
+    guard let style = attribute(node, "style") else { return }
+    let kept = style.split(separator: ";").filter {
+      $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) != local
+    }
+    xmlSetProp(node, "style", kept.joined(separator: ";"))
+  }
+
   /// Replaces `use` by a group holding a nested `<svg>` with copies of `target`'s children.
   /// Returns the group, or `nil` when the use's `x`/`y` are not plain numbers (left to
   /// librsvg).
@@ -274,18 +367,36 @@ enum SVGNormalizer {
     else { return nil }
     let group = newElement("g", like: use)
     copyAttributes(use, to: group, except: ["x", "y", "width", "height", "href"])
-    if x != 0 || y != 0 {
-      let own = attribute(use, "transform").map { $0 + " " } ?? ""
-      xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
+    // A clip path, mask or filter of the use is in its user space, before x/y (SVG 2
+    // §5.6.3: x/y are an extra translation of the copy): then the translation goes on a
+    // group inside, else on the group itself.
+    let shift: xmlNodePtr?
+    let spaced = ["clip-path", "mask", "filter"].contains {
+      property(use, $0).map { $0 != "none" } ?? false
+    }
+    if (x != 0 || y != 0) && spaced {
+      let inner = newElement("g", like: use)
+      xmlSetProp(inner, "transform", "translate(\(format(x)) \(format(y)))")
+      xmlAddChild(group, inner)
+      shift = inner
+    } else {
+      shift = nil
+      if x != 0 || y != 0 {
+        let own = attribute(use, "transform").map { $0 + " " } ?? ""
+        xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
+      }
     }
     let viewport = newElement("svg", like: use)
     let useWidth = attribute(use, "width").flatMap { $0 == "auto" ? nil : $0 }
     let useHeight = attribute(use, "height").flatMap { $0 == "auto" ? nil : $0 }
     let content: xmlNodePtr
     if kind == "symbol" {
-      for local in ["viewBox", "preserveAspectRatio", "overflow"] {
+      for local in ["viewBox", "preserveAspectRatio"] {
         if let value = attribute(target, local) { xmlSetProp(viewport, local, value) }
       }
+      // A presentation attribute or a `style` declaration (SVG 2 §5.6.4: the symbol's
+      // `overflow` decides whether its viewport clips, `hidden` by default).
+      if let value = property(target, "overflow") { xmlSetProp(viewport, "overflow", value) }
       let width = useWidth ?? attribute(target, "width") ?? "100%"
       let height = useHeight ?? attribute(target, "height") ?? "100%"
       xmlSetProp(viewport, "width", width)
@@ -312,7 +423,7 @@ enum SVGNormalizer {
       }
       xmlAddChild(content, copy)
     }
-    xmlAddChild(group, viewport)
+    xmlAddChild(shift ?? group, viewport)
     xmlReplaceNode(use, group)
     xmlFreeNode(use)
     return group
@@ -345,17 +456,24 @@ enum SVGNormalizer {
     inherited(child, "clip-rule") == "evenodd" ? "evenodd" : "nonzero"
   }
 
-  /// Whether librsvg would clip `clip` wrongly: children with different rules, or a
+  /// Whether librsvg would clip `clip` wrongly: more than one clipping child, or a
   /// `clip-path` on it or on a child. Only shapes, `text` and `use` children clip (CSS
   /// Masking 1 §6.1, the content model of `clipPath`); a `<g>` child and what it holds do not.
+  ///
+  /// The clip region is the union of the children's regions, each filled with its own
+  /// `clip-rule` (CSS Masking 1 §6.1, §8). librsvg 2.54 appends every child to one Cairo path
+  /// and clips with the last child's rule: children with different rules clip wrongly, and so
+  /// do overlapping children under `evenodd` (the overlap cancels) or under `nonzero` with
+  /// opposite windings; whether children overlap is not known before drawing, so any second
+  /// clipping child converts the clip path.
   static func needsMask(_ clip: xmlNodePtr) -> Bool {
     if property(clip, "clip-path").map({ $0 != "none" }) ?? false { return true }
-    var rules: Set<String> = []
+    var clipping = 0
     for child in elements(clip) where shapes.contains(name(child)) {
       if property(child, "clip-path").map({ $0 != "none" }) ?? false { return true }
-      rules.insert(clipRule(child))
+      clipping += 1
     }
-    return rules.count > 1
+    return clipping > 1
   }
 
   /// The suffix of the id of the `<mask>` a converted `<clipPath>` becomes.
@@ -386,6 +504,7 @@ enum SVGNormalizer {
   ) -> Bool {
     guard !clipList.isEmpty else { return false }
     let all = allElements(root)
+    let ids = ids(root)
     let clips = Set(clipList)
     var maskIDs: [String: String] = [:]
     for clip in clipList {
@@ -416,14 +535,15 @@ enum SVGNormalizer {
       }
       xmlAddChild(mask, group)
       for child in elements(clip) where shapes.contains(name(child)) {
+        if name(child) == "use", let expanded = clipUseCopy(child, ids: ids, doc: doc) {
+          xmlAddChild(group, expanded)
+          continue
+        }
         guard let copy = xmlDocCopyNode(child, doc, 1) else { continue }
         for (original, element) in zip(allElements(child), allElements(copy)) {
           removeAttribute(element, "id")
           guard shapes.contains(name(element)) else { continue }
-          let style =
-            (attribute(element, "style").map { $0 + ";" } ?? "")
-            + "fill:#ffffff;fill-opacity:1;stroke:none;opacity:1;fill-rule:\(clipRule(original))"
-          xmlSetProp(element, "style", style)
+          whiten(element, rule: clipRule(original))
         }
         xmlAddChild(group, copy)
       }
@@ -452,6 +572,51 @@ enum SVGNormalizer {
       xmlAddChild(wrapper, node)
     }
     return true
+  }
+
+  /// Gives `element` the clip path's mask paint: white, opaque, no stroke, `rule` as its
+  /// fill rule (geometry only: CSS Masking 1 §6.1 ignores fill and stroke paint in a clip path).
+  static func whiten(_ element: xmlNodePtr, rule: String) {
+    let style =
+      (attribute(element, "style").map { $0 + ";" } ?? "")
+      + "fill:#ffffff;fill-opacity:1;stroke:none;opacity:1;fill-rule:\(rule)"
+    xmlSetProp(element, "style", style)
+  }
+
+  /// The mask copy of a clip path's `<use>` child: `<g transform="T translate(x y)">` around a
+  /// copy of the element it references, painted by `whiten`. CSS Masking 1 §6.1: a `use` in
+  /// a clip path references a shape or `text` directly, and what it adds is that element's
+  /// geometry filled with its `clip-rule`, its own if it has one, else the one it inherits
+  /// through the use (SVG 2 §5.6.3: the copy inherits from the `use`). Its own `fill`,
+  /// `stroke` or `fill-rule` play no part; copying the `use` instead left them in force
+  /// (`fill="none"` drew nothing). `nil` for any other reference and for `x`/`y` that are not
+  /// plain numbers: the caller copies the `use` itself, as before.
+  static func clipUseCopy(
+    _ use: xmlNodePtr, ids: [String: xmlNodePtr], doc: xmlDocPtr
+  ) -> xmlNodePtr? {
+    guard let id = localID(attribute(use, "href")), let target = ids[id],
+      shapes.contains(name(target)), name(target) != "use"
+    else { return nil }
+    guard let x = plainNumber(attribute(use, "x")), let y = plainNumber(attribute(use, "y")),
+      let copy = xmlDocCopyNode(target, doc, 1)
+    else { return nil }
+    let group = newElement("g", like: use)
+    var transform = attribute(use, "transform") ?? ""
+    if x != 0 || y != 0 {
+      transform += (transform.isEmpty ? "" : " ") + "translate(\(format(x)) \(format(y)))"
+    }
+    if !transform.isEmpty { xmlSetProp(group, "transform", transform) }
+    for local in ["clip-path", "display", "visibility"] {
+      if let value = property(use, local) { xmlSetProp(group, local, value) }
+    }
+    let own = property(target, "clip-rule").flatMap { $0 == "inherit" ? nil : $0 }
+    let rule = own.map { $0 == "evenodd" ? "evenodd" : "nonzero" } ?? clipRule(use)
+    for element in allElements(copy) {
+      removeAttribute(element, "id")
+      if shapes.contains(name(element)) { whiten(element, rule: rule) }
+    }
+    xmlAddChild(group, copy)
+    return group
   }
 
   /// The region (x, y, width, height) of a mask standing for a clip path: 200,000 units

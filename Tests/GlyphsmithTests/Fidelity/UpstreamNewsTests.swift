@@ -37,6 +37,11 @@ struct UpstreamNewsTests {
     try expectSame(
       "<symbol id=\"s\" viewBox=\"0 0 20 20\" overflow=\"visible\">\(content)</symbol>"
         + "<use href=\"#s\" width=\"20\" height=\"20\"/>", content)
+    // The property in a style attribute too (it was read from the attribute only, and the
+    // symbol clipped: 224 px differing from resvg 0.44).
+    try expectSame(
+      "<symbol id=\"s\" viewBox=\"0 0 20 20\" style=\"overflow: visible\">\(content)</symbol>"
+        + "<use href=\"#s\" width=\"20\" height=\"20\"/>", content)
   }
 
   @Test func rgbaWithPercentages() throws {
@@ -100,5 +105,59 @@ struct UpstreamNewsTests {
       "<radialGradient id=\"g\"><stop offset=\"0.3\" stop-color=\"#00ff00\"/></radialGradient>"
         + "<rect width=\"20\" height=\"20\" fill=\"url(#g)\"/>",
       "<rect width=\"20\" height=\"20\" fill=\"#00ff00\"/>")
+  }
+
+  // Issue 38's audit against resvg 0.44 (docs/render.md): where resvg differs and 2.54 draws
+  // what the specifications ask, 2.54's drawing is kept and pinned here.
+
+  @Test func aReferenceToANonPaintServerUsesTheFallback() throws {
+    // SVG 2 §13.2: a reference to an element that is not a paint server is invalid, so the
+    // fallback colour paints (resvg 0.44 paints nothing), or none without one.
+    let target = "<rect id=\"r\" width=\"0\" height=\"0\"/>"
+    let other = "<rect x=\"30\" y=\"30\" width=\"10\" height=\"10\"/>"
+    try expectSame(
+      target + "<rect width=\"20\" height=\"20\" fill=\"url(#r) #00ff00\"/>",
+      "<rect width=\"20\" height=\"20\" fill=\"#00ff00\"/>")
+    try expectSame(target + "<rect width=\"20\" height=\"20\" fill=\"url(#r)\"/>\(other)", other)
+  }
+
+  @Test func cssColor4SpaceSeparatedRGBWithAPercentageAlpha() throws {
+    // CSS Color 4 §5.1 (resvg 0.44 paints it black, as invalid).
+    try expectSame(
+      "<rect width=\"40\" height=\"40\" fill=\"rgb(0% 100% 0% / 40%)\"/>",
+      "<rect width=\"40\" height=\"40\" fill=\"#00ff00\" fill-opacity=\"0.4\"/>")
+  }
+
+  @Test func anUnclosedURLAtTheEndIsStillAURL() throws {
+    // CSS Syntax 3 §4.3.6: a url( token the input ends inside is a url token (a parse error,
+    // not an invalid value), so `url(#g` paints the gradient and `url(#missing` references
+    // nothing and, without a fallback, paints none (SVG 2 §13.2); `url(#missing red` has a
+    // space inside an unquoted url, a bad-url token, so the value is invalid and the initial
+    // black paints. resvg 0.44 takes the first two as invalid (black).
+    let other = "<rect x=\"30\" y=\"30\" width=\"10\" height=\"10\"/>"
+    try expectSame(
+      "<linearGradient id=\"g\"><stop stop-color=\"#0000ff\"/></linearGradient>"
+        + "<rect width=\"20\" height=\"20\" fill=\"url(#g\"/>",
+      "<rect width=\"20\" height=\"20\" fill=\"#0000ff\"/>")
+    try expectSame("<rect width=\"20\" height=\"20\" fill=\"url(#missing\"/>\(other)", other)
+    try expectSame(
+      "<rect width=\"20\" height=\"20\" fill=\"url(#missing #ff0000\"/>",
+      "<rect width=\"20\" height=\"20\"/>")
+  }
+
+  @Test func anFEImageOfItsOwnFilteredElementDrawsNothingAndEnds() throws {
+    // The filter's feImage draws the element the filter is on: a cycle the specifications
+    // leave open; librsvg 2.54 draws nothing for that element, at once (resvg 0.44 draws it
+    // unfiltered), and the rest of the document.
+    let other = "<rect x=\"30\" y=\"30\" width=\"10\" height=\"10\"/>"
+    let start = ContinuousClock.now
+    try expectSame(
+      "<filter id=\"f\"><feImage href=\"#r\"/></filter>"
+        + "<rect id=\"r\" width=\"20\" height=\"20\" filter=\"url(#f)\"/>\(other)", other)
+    try expectSame(
+      "<filter id=\"f\"><feImage href=\"#g\"/></filter>"
+        + "<g id=\"g\" filter=\"url(#f)\"><rect width=\"20\" height=\"20\"/></g>\(other)",
+      other)
+    #expect(ContinuousClock.now - start < .seconds(5))
   }
 }

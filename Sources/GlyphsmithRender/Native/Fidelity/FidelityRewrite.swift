@@ -21,6 +21,7 @@ package enum FidelityRewrites {
   static var all: [any FidelityRewrite.Type] {
     [
       StyleTypeRewrite.self,
+      StyleMediaRewrite.self,
       CSSTransformRewrite.self,
       InvalidValueRewrite.self,
       PointListRewrite.self,

@@ -1,0 +1,41 @@
+import Foundation
+import GlyphsmithRender
+import Testing
+
+// Rule 10 (issue 38): a <style> whose media query list does not match a screen is not applied
+// (SVG 2 §6.3, CSS Media Queries 4 §2); librsvg 2.54 and resvg 0.44 applied it. Each expected
+// drawing is the document without the sheet.
+
+@Suite("Fidelity rule 10: style sheets for other media")
+struct StyleMediaRewriteTests {
+  static let shapes =
+    "<rect width=\"20\" height=\"20\"/><circle class=\"c\" cx=\"30\" cy=\"30\" r=\"8\"/>"
+  static let sheet = "rect { fill: #ff0000 } .c { fill: #00ff00; stroke: #0000ff }"
+
+  @Test(arguments: ["print", "PRINT", "only print", "print and (min-width: 10px)", "speech, tv"])
+  func aSheetForOtherMediaIsNotApplied(media: String) throws {
+    try expectDrawsLike(
+      "<style media=\"\(media)\">\(Self.sheet)</style>\(Self.shapes)", Self.shapes,
+      rule: "style-media")
+  }
+
+  @Test(arguments: [
+    "", "screen", "all", "print, screen", "only screen and (min-width: 10px)", "not print",
+    "(min-width: 10px)",
+  ])
+  func aSheetThatMayMatchAScreenIsApplied(media: String) throws {
+    let source = fidelityDocument(
+      "<style media=\"\(media)\">\(Self.sheet)</style>\(Self.shapes)")
+    #expect(try fidelityFixes(source) == [])
+    let image = try renderFidelity(source)
+    #expect(image[10, 10] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+    #expect(image[30, 30] == RGBA8(r: 0, g: 255, b: 0, a: 255))
+  }
+
+  @Test func onlyThePrintSheetOfTwoIsDropped() throws {
+    try expectDrawsLike(
+      "<style media=\"print\">rect { fill: #ff0000 }</style>"
+        + "<style media=\"screen\">.c { fill: #00ff00 }</style>\(Self.shapes)",
+      "<style>.c { fill: #00ff00 }</style>\(Self.shapes)", rule: "style-media")
+  }
+}
