@@ -335,7 +335,9 @@ enum AssetsCommand: DeclaredSubcommand {
       // A run that fails in planning (collisions, a symbol set glyphsmith did not make: found
       // before anything is written) ends with a summary line too (issue 32), F the inputs
       // its error lines name.
-      if failure is PlanningFailure && !options.quiet && !options.json {
+      var planning = failure is PlanningFailure
+      if case .nameCollision? = failure as? GlyphsmithError { planning = true }
+      if planning && !options.quiet && !options.json {
         report(failure)
         var named: [String] = []
         for line in failure.description.split(separator: "\n") {
