@@ -16,7 +16,8 @@ import Foundation
 /// removed only when it carries Glyphsmith's mark. An output folder that has no record yet
 /// (made before records existed) adopts the outputs in it that carry the mark
 /// (`AssetPlatformWriter.markedOutputs`), with an unknown source (`""`): those no icon of the
-/// run makes are removed.
+/// run makes are removed only when it adopts them (`--adopt-marked`) or an icon makes an
+/// output of their name, else kept and named (issue 32, trial finding 6).
 package enum OutputManifest {
   /// The record's file name inside each output folder (hidden: Xcode, aapt and the catalog
   /// validator skip dot files).
@@ -291,7 +292,12 @@ package enum OutputManifest {
   ///   as it is made (a set kept for the user's files too), in the order returned, so a
   ///   command prints it then rather than when the prune is over. `symbolCommand`: the run
   ///   is `glyphsmith symbol`'s, whose sets are recorded apart (`Document.symbol`), as
-  ///   `begin`'s.
+  ///   `begin`'s. `adoptMarked`: an output of unknown source (`""`, carrying the mark, found
+  ///   when its folder had no record) that no icon makes and whose name no planned output
+  ///   of its folder has (`outputName`) is removed; else (the default) it stays in the record
+  ///   as it was, and those still there are named in one warning (`unadoptedWarning`, kind
+  ///   `marked-output`, ending `to remove them, ` and `adoptHint`), since a set copied in by
+  ///   hand from another catalog carries the mark too (issue 32, trial finding 6).
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
     scope: [String]? = nil,
@@ -740,7 +746,7 @@ package enum OutputManifest {
   /// The outputs (paths starting with `root` as given) that `update` would remove from
   /// `root` for `planned` and `considered`, without removing anything: what a run's plan
   /// takes as gone (a symbol set may take the name of an image set this run removes).
-  /// `marked`: as `update`'s.
+  /// `marked`, `adoptMarked`: as `update`'s.
   package static func pendingRemovals(
     root: String, planned: [String: String], considered: Set<String>, scope: [String]? = nil,
     marked: (String) -> [String] = { _ in [] }, adoptMarked: Bool = false
