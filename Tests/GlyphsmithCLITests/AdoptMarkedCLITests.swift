@@ -245,6 +245,19 @@ struct AdoptMarkedCLITests {
       of: #" in [0-9]+\.[0-9]+ s;"#, with: " in S s;", options: .regularExpression)
   }
 
+  /// `stderr` without its last line when that is the summary line of a run that failed in
+  /// planning (`... (planning failed: nothing was written or removed)`), else `nil`.
+  static func planningFailed(_ stderr: String) -> String? {
+    var lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.last == "", lines.count >= 3 else { return nil }
+    lines.removeLast()
+    let last = lines.removeLast()
+    guard last.hasPrefix("built 0 icons (") || last.hasPrefix("wrote 0 icons ("),
+      last.hasSuffix(" (planning failed: nothing was written or removed)")
+    else { return nil }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
   @Test func aSymbolCollisionEndsWithTheSummaryLine() throws {
     let folder = try OwnershipCLITests.project(
       #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets", "symbols": true}}"#,
