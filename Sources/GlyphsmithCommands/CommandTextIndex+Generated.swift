@@ -156,6 +156,11 @@ extension CommandTextIndex {
                                 line each; each output folder keeps a record of what every run
                                 made there and from which source (.glyphsmith-outputs.json), and
                                 nothing the record does not list is touched
+          --adopt-marked        with --prune: in an output folder that had no record (an older
+                                version's), take the outputs carrying glyphsmith's mark as its own
+                                and remove those no INPUT makes; without it they are kept and
+                                named in one warning (a set copied from another catalog carries
+                                the mark too)
           --shard I/N           process only the I-th of N shares (by a hash of the name); the
                                 shares together write exactly what one run writes
           --stats               print where the time went on stderr (renders, time inside librsvg,
@@ -203,7 +208,7 @@ extension CommandTextIndex {
       summary: "render everything glyphsmith.json declares, incrementally",
       help: #"""
         usage: glyphsmith build [--config FILE] [--json [--plan]] [--jobs N] [--shard I/N] [--force]
-                                [--lint [--strict]] [--watch] [--quiet]
+                                [--adopt-marked] [--lint [--strict]] [--watch] [--quiet]
 
         Reads glyphsmith.json (in the current folder or the nearest one above it, as git finds
         .git), renders every icon of its "icons" folder for every platform it declares (ios,
@@ -223,6 +228,11 @@ extension CommandTextIndex {
           --shard I/N           build only the I-th of N shares (by a hash of the name)
           --force               render and write even icons whose outputs are up to date, and
                                 replace outputs glyphsmith did not make
+          --adopt-marked        in an output folder that had no record (an older version's), take
+                                the outputs carrying glyphsmith's mark as its own and remove those
+                                no icon makes (as "adoptMarked": true in the file); without it they
+                                are kept and named in one warning (a set copied from another
+                                catalog carries the mark too)
           --plan                with --json: print the plan (icons, hashes, resolved options,
                                 outputs, fingerprints; docs/project.md) and write nothing
           --lint                also lint every icon (the file's "lint" block configures it)

@@ -147,10 +147,16 @@ struct FailedRunCLITests {
     let run = try CLIRunner.run(arguments, in: folder)
     #expect(run.status == 2)
     #expect(
-      run.stderr.split(separator: "\n").map(String.init) == [
+      run.stderr.split(separator: "\n").dropLast().map(String.init) == [
         "icons/b/bell.svg: error: asset name 'bell' collides with icons/a/bell.svg (asset names must differ, and in more than letter case); rename one of them",
         "icons/c/Heart.svg: error: asset name 'Heart' collides with icons/a/heart.svg (asset names must differ, and in more than letter case); rename one of them",
       ])
+    // Then the summary line (issue 32: a run that fails in planning ends with one too).
+    #expect(
+      AdoptMarkedCLITests.summary(run.stderr)
+        == (arguments == ["build"]
+          ? "built 0 icons (0 PNG files) to I.xcassets, android/res in S s; 0 unchanged; 0 skipped; 2 failed; 0 removed (planning failed: nothing was written or removed)"
+          : "wrote 0 icons (0 PNG files) to I.xcassets, android in S s; 0 unchanged; 2 failed (planning failed: nothing was written or removed)"))
     #expect(O.names(folder) == ["glyphsmith.json", "icons"])
   }
 }

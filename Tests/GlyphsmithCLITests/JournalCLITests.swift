@@ -422,8 +422,9 @@ struct JournalCLITests {
       "notes", to: catalog.appendingPathComponent("heart.imageset/notes.txt"))
     try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/heart.svg"))
     try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/camera.svg"))
+    // Adopted with --adopt-marked only (trial finding 6: AdoptMarkedCLITests).
     let prune = try CLIRunner.run(
-      ["assets", "icons", "-o", "I.xcassets", "--prune", "--quiet"], in: folder)
+      ["assets", "icons", "-o", "I.xcassets", "--prune", "--adopt-marked", "--quiet"], in: folder)
     #expect(prune.status == 0)
     #expect(
       prune.stderr.split(separator: "\n").map(String.init) == [

@@ -1059,6 +1059,12 @@ public struct AssetsJob: Sendable {
     /// (`build`, `assets --prune`); false for plain `assets`, which keeps the records (what
     /// it wrote, from which source) and removes nothing.
     package var removes = true
+    /// Whether the outputs of unknown source (carrying Glyphsmith's mark, adopted from a
+    /// folder without a record) that no icon makes are removed (`--adopt-marked`); else they
+    /// are kept and named in one warning (`OutputManifest.update`).
+    package var adoptMarked = false
+    /// How that warning says to remove them (`OutputManifest.update`'s `adoptHint`).
+    package var adoptHint = "pass --adopt-marked"
 
     /// The records to update.
     package init(
@@ -1122,6 +1128,7 @@ public struct AssetsJob: Sendable {
       writtenHashes: report.inputs.reduce(into: [:]) {
         $0.merge($1.writtenHashes.byPath) { _, last in last }
       },
+      adoptMarked: pruning.adoptMarked, adoptHint: pruning.adoptHint,
       told: pruning.told)
   }
 

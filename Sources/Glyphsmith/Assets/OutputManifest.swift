@@ -16,7 +16,8 @@ import Foundation
 /// removed only when it carries Glyphsmith's mark. An output folder that has no record yet
 /// (made before records existed) adopts the outputs in it that carry the mark
 /// (`AssetPlatformWriter.markedOutputs`), with an unknown source (`""`): those no icon of the
-/// run makes are removed.
+/// run makes are removed only when it adopts them (`--adopt-marked`) or an icon makes an
+/// output of their name, else kept and named (issue 32, trial finding 6).
 package enum OutputManifest {
   /// The record's file name inside each output folder (hidden: Xcode, aapt and the catalog
   /// validator skip dot files).
@@ -291,17 +292,25 @@ package enum OutputManifest {
   ///   as it is made (a set kept for the user's files too), in the order returned, so a
   ///   command prints it then rather than when the prune is over. `symbolCommand`: the run
   ///   is `glyphsmith symbol`'s, whose sets are recorded apart (`Document.symbol`), as
-  ///   `begin`'s.
+  ///   `begin`'s. `adoptMarked`: an output of unknown source (`""`, carrying the mark, found
+  ///   when its folder had no record) that no icon makes and whose name no planned output
+  ///   of its folder has (`outputName`) is removed; else (the default) it stays in the record
+  ///   as it was, and those still there are named in one warning (`unadoptedWarning`, kind
+  ///   `marked-output`, ending `to remove them, ` and `adoptHint`), since a set copied in by
+  ///   hand from another catalog carries the mark too (issue 32, trial finding 6).
   package static func update(
     roots: [String], planned: [String: [String: String]], considered: Set<String>,
     scope: [String]? = nil,
     journal: Journal? = nil, folders: [String: String]? = nil, project: String? = nil,
     marked: (String) -> [String] = { _ in [] }, removing: Bool = true,
     writtenSources: Set<String> = [], writtenHashes: [String: String] = [:],
-    symbolCommand: Bool = false,
+    symbolCommand: Bool = false, adoptMarked: Bool = false,
+    adoptHint: String = "pass --adopt-marked",
     told: (Removal) -> Void = { _ in }
   ) -> (removed: [Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     var removed: [Removal] = []
+    // Outputs of unknown source (adopted from a folder without a record) kept, not adopted.
+    var unadopted: [String] = []
     // Each removal is told as it is made (`told`), in the order of the result.
     func tell(_ removal: Removal) {
       removed.append(removal)
@@ -372,12 +381,30 @@ package enum OutputManifest {
               parentOf: path, root: base, keeping: configured, created: &created, paths: paths)
         tell(Removal(path: path, source: "", sourceGone: true, emptiedKept: true))
       }
-      let stale =
+      var stale =
         removing
         ? stale(
           root: base, old: old, new: new, considered: considered, scope: scope, paths: paths)
         : []
-      let removable = Set(stale.map(\.output))
+      // A marked output of unknown source whose name no icon of this run makes is kept and
+      // named, never removed unasked (issue 32, trial finding 6: a set copied by hand from
+      // another catalog carries the mark too); one that is gone leaves the record.
+      var vanished: Set<String> = []
+      if removing && !adoptMarked {
+        let claimed = claimedNames(root: base, planned: planned[root] ?? [:])
+        stale = stale.filter { entry in
+          guard entry.source.isEmpty, !claimed.contains(outputName(entry.output)) else {
+            return true
+          }
+          if isSafe(entry.output), Platform.status(ofPath: base + "/" + entry.output) != nil {
+            unadopted.append(base + "/" + entry.output)
+          } else {
+            vanished.insert(entry.output)
+          }
+          return false
+        }
+      }
+      let removable = Set(stale.map(\.output)).union(vanished)
       for (output, source) in old where new[output] == nil && !removable.contains(output) {
         if record.pending[output] != nil {
           pending[output] = source
@@ -520,7 +547,48 @@ package enum OutputManifest {
         failure = failure ?? GlyphsmithError.wrap(error, path: recordPath)
       }
     }
+    if !unadopted.isEmpty {
+      warnings.append(unadoptedWarning(paths: unadopted, hint: adoptHint))
+    }
     return (removed, warnings, failure)
+  }
+
+  /// The name the output `relative` (a path relative to its output folder) goes by, as an
+  /// icon names its outputs there, lowercased: a set folder's name without `.imageset` or
+  /// `.symbolset` (and without `-compact`), a drawable's resource name (before its first
+  /// `.`), a web folder's name. An output of unknown source (`""`, adopted from a folder
+  /// without a record) is an icon's of this run when the icon makes an output of its name
+  /// in the folder (`claimedNames`): its image set before `ios.symbols`, its PNGs before
+  /// `android.format` `vector`.
+  static func outputName(_ relative: String) -> String {
+    var name = relative.split(separator: "/").last.map(String.init) ?? relative
+    if name.hasSuffix(".imageset") || name.hasSuffix(".symbolset") {
+      name = (name as NSString).deletingPathExtension
+      if name.hasSuffix("-compact") { name.removeLast("-compact".count) }
+    } else if let dot = name.firstIndex(of: ".") {
+      name = String(name[..<dot])
+    }
+    return name.lowercased()
+  }
+
+  /// The names (`outputName`) of the outputs `planned` (paths starting with `root`) makes in
+  /// the folder `root`.
+  private static func claimedNames(root base: String, planned: [String: String]) -> Set<String> {
+    let folder = normalised(base)
+    return Set(
+      planned.keys.compactMap { relativePath(of: normalised($0), under: folder) }.map(outputName))
+  }
+
+  /// The one warning (kind `marked-output`) naming the outputs at `paths` (as printed) that
+  /// carry Glyphsmith's mark, were found when their folder had no record of outputs, and
+  /// that no icon makes now: kept, since an older version's set and one the user copied in
+  /// from another catalog look alike (issue 32, trial finding 6); `hint` says how to remove
+  /// them (`--adopt-marked`).
+  static func unadoptedWarning(paths: [String], hint: String) -> Diagnostic {
+    let one = paths.count == 1
+    return .warning(
+      "kept \(paths.count) output\(one ? "" : "s") that no icon makes now and that \(one ? "carries" : "carry") glyphsmith's mark, found when \(one ? "its" : "their") folder had no record of outputs: \(paths.joined(separator: ", ")); an older version made \(one ? "it" : "them") or \(one ? "it was" : "they were") copied in by hand (glyphsmith cannot tell which), so \(one ? "it is" : "they are") never removed unasked; to remove \(one ? "it" : "them"), \(hint)",
+      kind: Diagnostic.Kind.markedOutput)
   }
 
   /// The hashes of the files of the recorded `outputs` of the folder `base` (relative paths):
@@ -678,10 +746,10 @@ package enum OutputManifest {
   /// The outputs (paths starting with `root` as given) that `update` would remove from
   /// `root` for `planned` and `considered`, without removing anything: what a run's plan
   /// takes as gone (a symbol set may take the name of an image set this run removes).
-  /// `marked`: as `update`'s.
+  /// `marked`, `adoptMarked`: as `update`'s.
   package static func pendingRemovals(
     root: String, planned: [String: String], considered: Set<String>, scope: [String]? = nil,
-    marked: (String) -> [String] = { _ in [] }
+    marked: (String) -> [String] = { _ in [] }, adoptMarked: Bool = false
   ) -> Set<String> {
     let base = trimmed(root)
     let paths = PrunePaths()
@@ -690,10 +758,15 @@ package enum OutputManifest {
     let new = recordable(
       root: base, planned: planned, old: old, kept: record.kept,
       launcher: Set(record.appicon.keys), paths: paths)
+    let claimed = adoptMarked ? [] : claimedNames(root: base, planned: planned)
     let removable = stale(
       root: base, old: old, new: new, considered: considered, scope: scope, paths: paths
     ).filter {
       guard isSafe($0.output) else { return false }
+      // A marked output of unknown source no icon claims is kept (`update`).
+      if !adoptMarked && $0.source.isEmpty && !claimed.contains(outputName($0.output)) {
+        return false
+      }
       guard record.pending[$0.output] != nil else { return true }
       let path = base + "/" + $0.output
       return Platform.status(ofPath: path).map {

@@ -19,6 +19,11 @@ package struct AssetsBatch: Sendable {
   /// (issue 32 trial: a `build` took the sets plain `assets` made from another folder, which
   /// no record listed, for an older version's and removed them).
   package var prune = false
+  /// `--adopt-marked` (with `prune`): the outputs carrying Glyphsmith's mark found in an
+  /// output folder without a record of outputs (an older version's) are adopted, and those
+  /// no input makes removed; else they are kept and named in one warning (issue 32, trial
+  /// finding 6: a set copied by hand from another catalog carries the mark too).
+  package var adoptMarked = false
 
   /// A batch; nothing runs until `run`.
   package init(inputs: [String], catalog: String, options: AssetsOptions) {
@@ -127,7 +132,7 @@ package struct AssetsBatch: Sendable {
         symbolJob.superseded = OutputManifest.pendingRemovals(
           root: root, planned: planned[root] ?? [:],
           considered: Set(collected.map { OutputManifest.absolute($0.path) }),
-          marked: job.markedOutputs)
+          marked: job.markedOutputs, adoptMarked: adoptMarked)
       }
       // A symbol set Glyphsmith did not make stops the run before anything is written, as
       // in `build` (its others would stand beside image sets of their names).
@@ -173,6 +178,8 @@ package struct AssetsBatch: Sendable {
           considered: Set(collected.map { OutputManifest.absolute($0.path) }),
           journal: journal, marked: job.markedOutputs, told: told)
         pruning.removes = prune
+        pruning.adoptMarked = adoptMarked
+        pruning.adoptHint = "run assets --prune with --adopt-marked"
         pruning.scope = inputs.map(OutputManifest.absolute)
         let outcome = AssetsJob.conclude([(job, jobPlan)], report: whole, pruning: pruning)
         removals = outcome.removed

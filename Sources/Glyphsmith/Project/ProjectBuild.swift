@@ -20,6 +20,11 @@ public struct ProjectBuild: Sendable {
   /// Worker processes, given each planned icon over the pipe (`AssetsJob.serveWorker`);
   /// `nil`: threads in this process.
   package var isolation: AssetsIsolation? = nil
+  /// Whether the prune adopts the outputs carrying Glyphsmith's mark found in an output
+  /// folder that had no record of outputs, removing those no icon makes (`build
+  /// --adopt-marked`, or `"adoptMarked": true` in the file); else they are kept and named in
+  /// one warning (issue 32, trial finding 6).
+  public var adoptMarked = false
   /// Told when another run holds an output folder and this one waits.
   public var lockNotice: @Sendable (String) -> Void = { _ in }
 
@@ -354,7 +359,7 @@ public struct ProjectBuild: Sendable {
         removed = OutputManifest.pendingRemovals(
           root: catalog, planned: planned,
           considered: Set(plan.files.map { OutputManifest.absolute($0.path) }), scope: scope,
-          marked: markedOutputs)
+          marked: markedOutputs, adoptMarked: adoptsMarked)
       }
       let staying = others.filter { !removed!.contains(OutputManifest.normalised($0)) }
       guard !staying.isEmpty else { continue }
@@ -382,6 +387,9 @@ public struct ProjectBuild: Sendable {
   /// standardized and absolute. A recorded output whose source is gone is pruned only when
   /// the source was inside it (issue 32 trial: sets plain `assets` made from another folder).
   var scope: [String] { [OutputManifest.absolute(iconsFolder)] }
+
+  /// Whether this build adopts marked outputs: `adoptMarked` or the file's `adoptMarked`.
+  var adoptsMarked: Bool { adoptMarked || config.adoptMarked }
 
   /// The project file as the records of outputs name it (`OutputManifest.Document.project`):
   /// standardized, absolute, links resolved.
@@ -470,7 +478,7 @@ public struct ProjectBuild: Sendable {
     plan.superseded = OutputManifest.pendingRemovals(
       root: catalog, planned: plan.planned[catalog] ?? [:],
       considered: Set(plan.files.map { OutputManifest.absolute($0.path) }), scope: scope,
-      marked: markedOutputs)
+      marked: markedOutputs, adoptMarked: adoptsMarked)
     var errors: [GlyphsmithError] = []
     var names: [String: String] = [:]
     for (group, jobPlan) in zip(plan.groups, plan.jobs)
@@ -562,7 +570,7 @@ public struct ProjectBuild: Sendable {
     where seen.insert(OutputManifest.normalised(root)).inserted {
       found += OutputManifest.pendingRemovals(
         root: root, planned: plan.planned[root] ?? [:], considered: considered, scope: scope,
-        marked: markedOutputs
+        marked: markedOutputs, adoptMarked: adoptsMarked
       ).sorted()
     }
     return found
@@ -688,6 +696,9 @@ public struct ProjectBuild: Sendable {
       considered: considered, journal: journal, folders: folders, project: project,
       told: told)
     pruning.scope = scope
+    pruning.adoptMarked = adoptsMarked
+    pruning.adoptHint =
+      "build with --adopt-marked (or \"adoptMarked\": true in \((config.path as NSString).lastPathComponent))"
     let (removed, warnings, recordError) = AssetsJob.conclude(
       parts, report: report, pruning: pruning)
     report.warnings += warnings
@@ -715,6 +726,32 @@ public struct ProjectBuild: Sendable {
       AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)
     }
     return results
+  }
+
+  /// The summary line of a build whose planning failed (`plan()` threw `failure`: a
+  /// collision, a rule that matches no icon, a path Glyphsmith did not make, ...), so that a
+  /// CI log says what happened as after every other run: `summary`'s line for no icon built
+  /// and nothing removed, F the icons the error lines name (each line that starts with an
+  /// icon's path), K the icons a rule skips (0 when the icons folder cannot be listed), then
+  /// ` (planning failed: nothing was written or removed)`, e.g. `built 0 icons (0 PNG files)
+  /// to App/Icons.xcassets in 0.02 s; 0 unchanged; 0 skipped; 2 failed; 0 removed (planning
+  /// failed: nothing was written or removed)`.
+  public func planningFailedSummary(_ failure: any GlyphsmithFailure, seconds: Double) -> String
+  {
+    var icons: [String] = []
+    for line in failure.description.split(separator: "\n") {
+      guard let end = line.range(of: ": error: ") else { continue }
+      let path = String(line[..<end.lowerBound])
+      if relativePath(ofPath: path) != nil, !icons.contains(path) { icons.append(path) }
+    }
+    let skipped = (try? collect()).map { groups($0).skipped } ?? []
+    let report = AssetsReport(
+      inputs: icons.map {
+        AssetInputResult.failed(
+          path: $0, role: .plain, error: .unusable(path: $0, problem: "planning failed"))
+      })
+    let result = Result(report: report, removals: [], skipped: skipped, notices: [])
+    return summary(result, seconds: seconds) + " (planning failed: nothing was written or removed)"
   }
 
   /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs][, Y symbol sets]) to FOLDERS in S s; U unchanged; K

@@ -86,6 +86,11 @@ public struct ProjectConfig: Equatable, Sendable {
   public var lint: LintConfig?
   /// The app icon `glyphsmith appicon --project` writes (`AppIconBlock`), when given.
   public var appicon: AppIconBlock?
+  /// `adoptMarked` (default false): `build` adopts the outputs carrying Glyphsmith's mark
+  /// that it finds in an output folder without a record of outputs (an older version's) and
+  /// removes those no icon makes, as `build --adopt-marked` does; else they are kept and
+  /// named in one warning (issue 32, trial finding 6).
+  public var adoptMarked = false
 
   /// The keys and values the file may hold.
   public static var shape: JSONShape {
@@ -106,6 +111,7 @@ public struct ProjectConfig: Equatable, Sendable {
       "rules": .array(.object(rule)),
       "lint": LintConfig.shape,
       "appicon": AppIconBlock.shape,
+      "adoptMarked": .boolean,
     ])
   }
 
@@ -279,6 +285,7 @@ public struct ProjectConfig: Equatable, Sendable {
     if let problem = config.vectorScalesProblem(scalesGiven: top["ios"]?.object?["scales"] != nil) {
       throw invalid(problem)
     }
+    config.adoptMarked = top["adoptMarked"]?.bool ?? false
     if let appicon = top["appicon"]?.object {
       do {
         config.appicon = try AppIconBlock.read(appicon, resolve: config.resolve)

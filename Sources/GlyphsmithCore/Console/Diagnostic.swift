@@ -204,6 +204,11 @@ extension Diagnostic {
     /// did not make: it has no `Contents.json` (validate warns alike, rule `kept-set`) until
     /// they are moved, and the next run removes it (issue 32).
     public static let keptSet = "kept-set"
+    /// Outputs carrying Glyphsmith's mark, found when their folder had no record of outputs,
+    /// that no icon makes now: kept and named in one warning, since a set an older version
+    /// made and one the user copied in from another catalog look alike; `--adopt-marked`
+    /// removes them (issue 32, trial finding 6).
+    public static let markedOutput = "marked-output"
     /// A file Glyphsmith wrote that was changed by hand since, replaced by this run (issue
     /// 32): `PATH: warning: changed since glyphsmith wrote it; replaced`.
     public static let changedOutput = "changed-output"

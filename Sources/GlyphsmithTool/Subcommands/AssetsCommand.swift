@@ -125,6 +125,15 @@ enum AssetsCommand: DeclaredSubcommand {
           made there and from which source (.glyphsmith-outputs.json), and
           nothing the record does not list is touched
           """),
+      .flag(
+        "adopt-marked",
+        help: """
+          with --prune: in an output folder that had no record (an older
+          version's), take the outputs carrying glyphsmith's mark as its own
+          and remove those no INPUT makes; without it they are kept and
+          named in one warning (a set copied from another catalog carries
+          the mark too)
+          """),
       .value(
         "shard", "I/N",
         help: """
@@ -190,6 +199,8 @@ enum AssetsCommand: DeclaredSubcommand {
     var prune = false
     /// `--plan`: print the plan (with `--json`) and write nothing.
     var plan = false
+    /// `--adopt-marked` (with `--prune`, `AssetsBatch.adoptMarked`).
+    var adoptMarked = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -274,13 +285,18 @@ enum AssetsCommand: DeclaredSubcommand {
     if parsed.has("strict") && !parsed.has("lint") {
       throw UsageError(message: "--strict applies with --lint")
     }
+    if parsed.has("adopt-marked") && !parsed.has("prune") {
+      throw UsageError(
+        message: "--adopt-marked applies with --prune (only a pruning run removes what it adopts)")
+    }
     let (limits, budget) = try BudgetOptions.parse(parsed)
     return Options(
       inputs: parsed.positionals, catalog: catalog, assets: assets, json: parsed.has("json"),
       quiet: parsed.has("quiet") || Terminal.isQuiet, stats: parsed.has("stats"),
       lint: parsed.has("lint"), strict: parsed.has("strict"), limits: limits, budget: budget,
       scalesExplicit: parsed.value("scales") != nil,
-      prune: parsed.has("prune"), plan: parsed.has("plan"))
+      prune: parsed.has("prune"), plan: parsed.has("plan"),
+      adoptMarked: parsed.has("adopt-marked"))
   }
 
   static func run(_ options: Options) throws -> FailureCategory? {
@@ -293,6 +309,7 @@ enum AssetsCommand: DeclaredSubcommand {
       budget: options.budget)
     batch.lockNotice = { Terminal.error($0) }
     batch.prune = options.prune
+    batch.adoptMarked = options.adoptMarked
     if options.plan {
       guard options.json else { throw UsageError(message: "--plan prints JSON; give --json too") }
       let plan = try batch.plan(diagnose: tell)
@@ -314,6 +331,30 @@ enum AssetsCommand: DeclaredSubcommand {
       bar.finish()
       if options.json, let data = AssetsBatch.failureJSON(failure.description) {
         FileHandle.standardOutput.write(data)
+      }
+      // A run that fails in planning (collisions, a symbol set glyphsmith did not make: found
+      // before anything is written) ends with a summary line too (issue 32), F the inputs
+      // its error lines name.
+      var planning = failure is PlanningFailure
+      if case .nameCollision? = failure as? GlyphsmithError { planning = true }
+      if planning && !options.quiet && !options.json {
+        report(failure)
+        var named: [String] = []
+        for line in failure.description.split(separator: "\n") {
+          guard let end = line.range(of: ": error: ") else { continue }
+          let path = String(line[..<end.lowerBound])
+          if !named.contains(path) { named.append(path) }
+        }
+        let failed = AssetsReport(
+          inputs: named.map {
+            AssetInputResult.failed(
+              path: $0, role: .plain, error: .unusable(path: $0, problem: "planning failed"))
+          })
+        Terminal.error(
+          batch.summary(failed, seconds: Date().timeIntervalSince(started))
+            + (options.prune ? "; 0 removed" : "")
+            + " (planning failed: nothing was written or removed)")
+        return failure.category
       }
       throw failure
     }

@@ -11,7 +11,7 @@ enum BuildCommand: DeclaredSubcommand {
     summary: "render everything glyphsmith.json declares, incrementally",
     synopsis: """
       [--config FILE] [--json [--plan]] [--jobs N] [--shard I/N] [--force]
-      [--lint [--strict]] [--watch] [--quiet]
+      [--adopt-marked] [--lint [--strict]] [--watch] [--quiet]
       """,
     discussion: """
       Reads glyphsmith.json (in the current folder or the nearest one above it, as git finds
@@ -42,6 +42,15 @@ enum BuildCommand: DeclaredSubcommand {
         help: """
           render and write even icons whose outputs are up to date, and
           replace outputs glyphsmith did not make
+          """),
+      .flag(
+        "adopt-marked",
+        help: """
+          in an output folder that had no record (an older version's), take
+          the outputs carrying glyphsmith's mark as its own and remove those
+          no icon makes (as "adoptMarked": true in the file); without it they
+          are kept and named in one warning (a set copied from another
+          catalog carries the mark too)
           """),
       .flag(
         "plan",
@@ -76,6 +85,8 @@ enum BuildCommand: DeclaredSubcommand {
     var jobs = ParallelMap.availableCores
     var shard: (index: Int, count: Int)? = nil
     var force = false
+    /// `--adopt-marked` (`ProjectBuild.adoptMarked`).
+    var adoptMarked = false
     var lint = false
     var strict = false
     var watch = false
@@ -103,6 +114,7 @@ enum BuildCommand: DeclaredSubcommand {
       result.shard = (parts[0], parts[1])
     }
     result.force = parsed.has("force")
+    result.adoptMarked = parsed.has("adopt-marked")
     result.lint = parsed.has("lint")
     result.strict = parsed.has("strict")
     if result.strict && !result.lint { throw UsageError(message: "--strict applies with --lint") }
@@ -175,12 +187,26 @@ enum BuildCommand: DeclaredSubcommand {
     var build = ProjectBuild(config: config)
     build.jobs = options.jobs
     build.force = options.force
+    build.adoptMarked = options.adoptMarked
     build.shard = options.shard
     build.isolation = AssetsIsolation(
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, AssetsCommand.name],
       budget: options.budget)
     build.lockNotice = { Terminal.error($0) }
-    let plan = try build.plan()
+    let plan: ProjectBuild.Plan
+    do {
+      plan = try build.plan()
+    } catch let failure as any GlyphsmithFailure {
+      // A run that fails in planning ends with a summary line too (issue 32), so a CI log
+      // says what happened: nothing was written or removed.
+      if !options.plan && !options.quiet && !options.json {
+        report(failure)
+        Terminal.error(
+          build.planningFailedSummary(failure, seconds: Date().timeIntervalSince(started)))
+        return failure.category
+      }
+      throw failure
+    }
     if options.plan {
       guard options.json else { throw UsageError(message: "--plan prints JSON; give --json too") }
       let printed = build.assetPlan(plan)
