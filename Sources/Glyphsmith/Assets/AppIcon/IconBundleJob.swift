@@ -24,7 +24,9 @@ public enum IconBundleJob {
 
   /// Writes the bundle at `bundlePath` (its name ends in `.icon`; the parent folder is created
   /// when missing), then validates it (`IconBundleCheck`, SVG layers with librsvg).
-  /// - Throws: `GlyphsmithError.invalidOption` for a path without `.icon`; `.unusable` naming
+  /// - Throws: `GlyphsmithError.invalidOption` for a path without `.icon`, or a `--fallback`
+  ///   that is no `.xcassets` or lies inside the bundle (`IconBundleFallback.checkCatalog`);
+  ///   `.unusable` naming
   ///   the second of two layers with one file name and other bytes; `.unreadable`/`.render`/
   ///   `.unusable` naming the second of two layers whose file names differ only in case;
   ///   `.unusable` for a layer that cannot be read or rendered; `.unusable` naming the
@@ -40,8 +42,9 @@ public enum IconBundleJob {
       throw GlyphsmithError.invalidOption(
         "an Icon Composer bundle is a folder named NAME.icon; got '\(bundlePath)'")
     }
-    let fallbackName = try options.fallbackCatalog.map { _ in
-      try IconBundleFallback.name(options.fallbackName, bundle: bundle)
+    let fallbackName = try options.fallbackCatalog.map { catalog in
+      try IconBundleFallback.checkCatalog(catalog, bundle: bundle)
+      return try IconBundleFallback.name(options.fallbackName, bundle: bundle)
     }
     // Every layer: loaded and drawn as every input is, before anything is written.
     var diagnostics: [Diagnostic] = []
@@ -135,6 +138,7 @@ public enum IconBundleJob {
     diagnostics += notes.map {
       Diagnostic(.note, path: foregroundPath, kind: Diagnostic.Kind.appearance, message: $0)
     }
+    diagnostics += try enlargedRasters(in: document, bundle: planned, files: files)
     let json = document.encoded()
 
     if Platform.status(ofPath: bundle) != nil {
@@ -190,6 +194,43 @@ public enum IconBundleJob {
         fallback: fallback?.folder))
   }
 
+  /// A warning for each PNG layer that `document` draws larger than its px (a `scale` over
+  /// 1: the icon is drawn at 1 px per pt of the 1024 pt canvas, so each px of the file is
+  /// spread over more than one), naming the input (`files[name].path`), its px size and the
+  /// size in pt it is drawn at: it blurs, where the flat `.appiconset` refuses more than 2x
+  /// (`AppIconJob.maximumUpscale`) without `--allow-upscale` (issue 35's trial, finding 16).
+  /// - Throws: as `IconComposerBundle.artwork`.
+  static func enlargedRasters(
+    in document: IconComposerDocument, bundle: IconComposerBundle,
+    files: [String: (path: String, data: Data)]
+  ) throws -> [Diagnostic] {
+    var warned: Set<String> = []
+    var out: [Diagnostic] = []
+    for group in document.groups {
+      let groupScale = group.position.value?.scale ?? 1
+      for layer in group.layers {
+        guard let name = layer.imageNames.first, let file = files[name],
+          !warned.contains(name)
+        else { continue }
+        let artwork = try bundle.artwork(name)
+        let scale = groupScale * (layer.position.value?.scale ?? 1)
+        guard artwork.isRaster, scale > 1.005 else { continue }
+        warned.insert(name)
+        let size = artwork.canvasSize
+        func pt(_ v: Double) -> String { (v * scale).lintText }
+        out.append(
+          .warning(
+            "a \(Int(size.width)) x \(Int(size.height)) px PNG drawn \(scale.lintText)x larger, "
+              + "\(pt(size.width)) x \(pt(size.height)) pt of the 1024 pt canvas (1024 px on the "
+              + "App Store): it will look blurred; give a PNG of at least "
+              + "\(Int((size.width * scale).rounded(.up))) x "
+              + "\(Int((size.height * scale).rounded(.up))) px, or an SVG", path: file.path,
+            kind: Diagnostic.Kind.upscaledRaster))
+      }
+    }
+    return out
+  }
+
   /// The layers `--layers-from-groups` makes of the SVG at `path`: its top-level `<g id>`
   /// groups, one document each, in document order (`SVGGroupSplitter`).
   /// - Throws: `GlyphsmithError.unreadable` for a file that cannot be read; `.unusable`
@@ -236,7 +277,8 @@ public enum IconBundleJob {
   /// `dark` file is given) and tinted (when no `tinted` file is given: the foreground is
   /// hidden there) appearances where its own colours would vanish (under
   /// 3:1 against what is behind it, `IconLayerLinter.contrast`: a black glyph on the dark
-  /// background); each such fill comes with a note (a phrase) saying so.
+  /// background) and white raises that contrast (art already white is left as it is); each
+  /// such fill comes with a note (a phrase) saying so.
   /// - Throws: as `IconComposerBundle.artwork` and the renderer, naming the file;
   ///   `IconBundleProperties.apply`'s errors.
   package static func document(
@@ -268,6 +310,23 @@ public enum IconBundleJob {
         let layer = group.layers.first(where: { $0.index == 0 }),
         let ratio = try IconLayerLinter.contrast(of: layer, group: 0, scene: scene, bundle: bundle),
         ratio < AppIconAppearanceCheck.minimumContrast
+      else { continue }
+      // Filled white only where that helps: art already white (a white hairline on the
+      // tinted base) stays as it is, and the lint's warning says what is wrong (issue 35's
+      // trial, finding 24).
+      var filled = document
+      filled.groups[0].layers[0].fill = .init(
+        specializations: [
+          .init(value: .none), .init(appearance: appearance.documentAppearance, value: .solid(white)),
+        ])
+      let filledScene = IconScene(filled, appearance: appearance)
+      guard
+        let whiteLayer = filledScene.groups.first(where: { $0.index == 0 })?.layers.first(where: {
+          $0.index == 0
+        }),
+        let whiteRatio = try IconLayerLinter.contrast(
+          of: whiteLayer, group: 0, scene: filledScene, bundle: bundle),
+        whiteRatio > ratio + 0.05
       else { continue }
       if fills.isEmpty { fills.append(.init(value: .none)) }
       fills.append(.init(appearance: appearance.documentAppearance, value: .solid(white)))
