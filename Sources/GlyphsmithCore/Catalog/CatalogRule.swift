@@ -87,6 +87,9 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// An `icon.json` without a group (`"groups" : []`), or a group without a layer: it draws
   /// nothing (a warning; issue 35's trial).
   case iconEmpty = "icon-empty"
+  /// An `icon.json` `position` with a scale of 0 or less, or a translation that moves the
+  /// layer off the canvas (past 1024 pt): a warning (issue 35's trial).
+  case iconPosition = "icon-position"
   /// An image set or symbol set whose `Contents.json` lists no image or template (`{}`, or
   /// an empty `images` / `symbols` list): the asset draws nothing (issue 39's trial:
   /// `validate` said nothing about it).

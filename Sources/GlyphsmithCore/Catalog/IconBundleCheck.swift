@@ -16,6 +16,7 @@ import Foundation
 /// - `icon-conflict`: `KEY` beside `KEY-specializations`, or two entries of a specialization
 ///   list for one appearance and idiom with other values;
 /// - `icon-empty` (a warning): no group, or a group without a layer;
+/// - `icon-position` (a warning): a scale of 0 or less, a translation past 1024 pt;
 /// - `icon-layer`: a layer's file (each `image-name` and `image-name-specializations` value)
 ///   missing from `Assets/`, or one that does not load and render: PNG (by its signature,
 ///   whatever the name) decoded by libpng, anything else handed to `svgLayer`.
@@ -131,6 +132,7 @@ package enum IconBundleCheck {
     case .count: return .iconGroups
     case .conflict: return .iconConflict
     case .empty: return .iconEmpty
+    case .position: return .iconPosition
     }
   }
 

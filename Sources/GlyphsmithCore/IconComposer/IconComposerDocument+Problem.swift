@@ -29,6 +29,9 @@ extension IconComposerDocument {
       /// No group, or a group without a layer: nothing of it is drawn (a warning; Icon
       /// Composer's documents hold 1 to 4 groups of 1 layer or more).
       case empty
+      /// A `position` whose scale is 0 or less, or whose translation moves the layer off the
+      /// canvas (a warning; Icon Composer's documents never hold one).
+      case position
     }
 
     /// What is wrong.
@@ -45,8 +48,11 @@ extension IconComposerDocument {
       self.message = message
     }
 
-    /// Unknown keys and values and empty lists are warnings; everything else is an error.
-    package var isError: Bool { kind != .unknownKey && kind != .unknownValue && kind != .empty }
+    /// Unknown keys and values, empty lists and odd positions are warnings; everything else
+    /// is an error.
+    package var isError: Bool {
+      ![.unknownKey, .unknownValue, .empty, .position].contains(kind)
+    }
 
     /// `groups[0].glass: expected a boolean, found a string ("yes")`; `(top level): ...`
     /// for the top level.
