@@ -24,7 +24,8 @@ package enum SVGGroupSplitter {
   /// The parts of `data`, in document order (the first is drawn first, at the back).
   /// - Returns: the parts, or what is wrong (a phrase): libxml2 cannot read it, its root is
   ///   no `<svg>`, it has no top-level `<g id>`, two have one id, an id cannot be a file
-  ///   name, or an element at the top level draws outside every such group.
+  ///   name or starts with `.` (a hidden file), or an element at the top level draws outside
+  ///   every such group.
   package static func split(_ data: Data) -> Result<[Part], SplitFailure> {
     split(data) { ids in ids.map { ($0, [$0]) } }
   }
@@ -75,6 +76,14 @@ package enum SVGGroupSplitter {
         guard !id.contains("/"), id != ".", id != ".." else {
           return .failure(
             SplitFailure("the group id '\(id)' cannot name a layer file; rename it"))
+        }
+        // A hidden file in Assets/: Finder, many git setups and tools skip it (issue 35's
+        // trial, finding 5).
+        guard !id.hasPrefix(".") else {
+          return .failure(
+            SplitFailure(
+              "the group id '\(id)' would make a hidden layer file ('\(id).svg') that Finder, "
+                + "git setups and tools skip; rename it"))
         }
         ids.append(id)
       } else if !kept.contains(name) {
