@@ -452,7 +452,8 @@ import Testing
     let big = try CLIRunner.run(
       ["render", "fg.svg", "-o", "big.png", "--width", "1024", "--height", "1024"], in: dir)
     #expect(big.status == 0)
-    let own = try CLIRunner.run(["appicon", "big.png", "--format", "icon", "-o", "Big.icon"], in: dir)
+    let own = try CLIRunner.run(
+      ["appicon", "big.png", "--format", "icon", "-o", "Big.icon"], in: dir)
     #expect(own.status == 0)
     #expect(!own.stderr.contains("larger"), "\(own.stderr)")
   }
@@ -491,9 +492,11 @@ import Testing
     let page = try String(
       contentsOf: root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
     let help = try CLIRunner.run(["--help"])
-    let commands = help.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "subcommands:" }
-      .dropFirst().prefix { !$0.isEmpty }
-      .compactMap { $0.split(separator: " ").first.map(String.init) }
+    let commands = help.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).drop {
+      $0 != "subcommands:"
+    }
+    .dropFirst().prefix { !$0.isEmpty }
+    .compactMap { $0.split(separator: " ").first.map(String.init) }
     #expect(commands.count == 18, "\(help.stdoutText)")
     for command in commands {
       #expect(page.contains("| `\(command)` |"), "\(command)")
@@ -501,5 +504,146 @@ import Testing
     for code in ["- `0`: done", "- `1`: the tool worked", "- `2`: the tool could not"] {
       #expect(page.contains(code), "\(code)")
     }
+  }
+
+  // MARK: - Finding 23: a rerun leaves an unchanged bundle alone
+
+  @Test func aRerunWithTheSameInputsLeavesTheBundleAlone() throws {
+    let dir = try Self.folder([
+      ("fg.svg", Self.svg("<circle cx=\"512\" cy=\"512\" r=\"300\" fill=\"#fff\"/>"))
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let arguments = [
+      "appicon", "fg.svg", "--format", "icon", "-o", "Re.icon", "--background", "#1E3A8A",
+    ]
+    let first = try CLIRunner.run(arguments, in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.hasSuffix("wrote Re.icon (icon.json, 1 layer file)\n"))
+    let json = dir.appendingPathComponent("Re.icon/icon.json")
+    func stamp(_ url: URL) throws -> [String] {
+      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+      return ["\(attributes[.systemFileNumber] ?? "")", "\(attributes[.modificationDate] ?? "")"]
+    }
+    let before = try [stamp(json), stamp(dir.appendingPathComponent("Re.icon"))]
+    Thread.sleep(forTimeInterval: 1.1)
+    let again = try CLIRunner.run(arguments, in: dir)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stderr == "unchanged Re.icon (icon.json, 1 layer file)\n", "\(again.stderr)")
+    #expect(try [stamp(json), stamp(dir.appendingPathComponent("Re.icon"))] == before)
+    // Another input: written again.
+    let other = try CLIRunner.run(
+      ["appicon", "fg.svg", "--format", "icon", "-o", "Re.icon", "--background", "#000000"],
+      in: dir)
+    #expect(other.stderr.hasSuffix("wrote Re.icon (icon.json, 1 layer file)\n"))
+    #expect(try stamp(json) != before[0])
+  }
+
+  // MARK: - Findings 7, 18, 9, 6, 5: clear messages
+
+  @Test func aBundleAsTheForegroundALinkedOutputAndNestedBundlesAreNamed() throws {
+    let fg = Self.svg("<circle cx=\"512\" cy=\"512\" r=\"300\" fill=\"#fff\"/>")
+    let dir = try Self.folder([
+      ("fg.svg", fg), ("rt.icon/icon.json", "{}"), ("rt.icon/Assets/a.svg", fg),
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bundle = try CLIRunner.run(
+      ["appicon", "rt.icon", "--format", "icon", "-o", "RT.icon"], in: dir)
+    #expect(bundle.status == 2)
+    #expect(
+      bundle.stderr.hasPrefix(
+        "rt.icon: error: is an Icon Composer bundle, not a layer; appicon --format icon writes "),
+      "\(bundle.stderr)")
+    let made = try CLIRunner.run(
+      ["appicon", "fg.svg", "--format", "icon", "-o", "App.icon", "--background", "#1E3A8A"],
+      in: dir)
+    #expect(made.status == 0, "\(made.stderr)")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.appendingPathComponent("Link.icon").path, withDestinationPath: "App.icon")
+    let link = try CLIRunner.run(
+      ["appicon", "fg.svg", "--format", "icon", "-o", "Link.icon", "--background", "#1E3A8A"],
+      in: dir)
+    #expect(link.status == 2)
+    #expect(
+      link.stderr
+        == "fg.svg: error: Link.icon is a symbolic link (to App.icon); give the bundle's real "
+        + "path in -o\n")
+    let nested = try CLIRunner.run(
+      ["appicon", "fg.svg", "--format", "icon", "-o", "App.icon/Assets/In.icon"], in: dir)
+    #expect(nested.status == 2)
+    #expect(
+      nested.stderr.hasPrefix(
+        "glyphsmith appicon: error: -o App.icon/Assets/In.icon is inside the bundle App.icon; "),
+      "\(nested.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("App.icon/Assets/In.icon").path))
+    let catalog = try CLIRunner.run(
+      [
+        "appicon", "fg.svg", "--format", "icon", "-o", "Assets.xcassets/In.icon", "--background",
+        "#1E3A8A",
+      ], in: dir)
+    #expect(catalog.status == 0)
+    #expect(
+      catalog.stderr.hasPrefix(
+        "Assets.xcassets/In.icon: warning: is inside the asset catalog Assets.xcassets; Xcode 26 "
+          + "compiles a .icon placed in the project beside the catalog, not inside it: move "
+          + "it out\n"), "\(catalog.stderr)")
+  }
+
+  @Test func linksThatLoopOrLeadNowhereAndHiddenGroupIdsAreNamed() throws {
+    let dir = try Self.folder([
+      (
+        "hidden.svg",
+        Self.svg("<g id=\".hidden\"><circle cx=\"512\" cy=\"512\" r=\"100\"/></g>")
+      )
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.appendingPathComponent("a.svg").path, withDestinationPath: "b.svg")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.appendingPathComponent("b.svg").path, withDestinationPath: "a.svg")
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.appendingPathComponent("c.svg").path, withDestinationPath: "gone.svg")
+    let loop = try CLIRunner.run(["appicon", "a.svg", "--format", "icon", "-o", "L.icon"], in: dir)
+    #expect(loop.status == 2)
+    #expect(
+      loop.stderr
+        == "a.svg: error: cannot read: too many levels of symbolic links (a loop through "
+        + "'b.svg')\n")
+    let gone = try CLIRunner.run(["appicon", "c.svg", "--format", "icon", "-o", "L.icon"], in: dir)
+    #expect(gone.status == 2)
+    #expect(
+      gone.stderr
+        == "c.svg: error: cannot read: a symbolic link to 'gone.svg', which does not exist\n")
+    let hidden = try CLIRunner.run(
+      ["appicon", "hidden.svg", "--format", "icon", "-o", "H.icon", "--layers-from-groups"],
+      in: dir)
+    #expect(hidden.status == 2)
+    #expect(
+      hidden.stderr
+        == "hidden.svg: error: --layers-from-groups: the group id '.hidden' would make a hidden "
+        + "layer file ('.hidden.svg') that Finder, git setups and tools skip; rename it\n")
+  }
+
+  // MARK: - Finding 11: positions Icon Composer never writes
+
+  @Test func aNegativeScaleAndAHugeTranslationAreWarnings() throws {
+    let dir = try Self.bundle(
+      #"{"groups":[{"layers":[{"image-name":"a.svg","name":"a","position":{"scale":-5,"translation-in-points":[1e308,0]}}]}]}"#
+    )
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(["validate", "X.icon"], in: dir)
+    #expect(result.status == 1)
+    let expected = [
+      "X.icon/icon.json:1:1: warning: [icon-position] groups[0].layers[0].position.scale: -5: ",
+      "Icon Composer's scale is above 0 (1 is the layer's own size); at 0 or below the layer ",
+      "is not drawn, or drawn mirrored\n",
+      "X.icon/icon.json:1:1: warning: [icon-position] ",
+      "groups[0].layers[0].position.translation-in-points: 1e+308 pt moves the layer's centre ",
+      "past the canvas by more than half the 1024 pt canvas: it is off the icon; Icon ",
+      "Composer's positions keep a layer on the canvas\n",
+      "2 findings (0 errors)\n",
+    ].joined()
+    #expect(result.stderr == expected)
   }
 }

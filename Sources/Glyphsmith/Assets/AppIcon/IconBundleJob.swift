@@ -42,12 +42,13 @@ public enum IconBundleJob {
       throw GlyphsmithError.invalidOption(
         "an Icon Composer bundle is a folder named NAME.icon; got '\(bundlePath)'")
     }
+    try checkPlace(bundle: bundle, foreground: foregroundPath)
+    var diagnostics: [Diagnostic] = placeWarnings(bundle: bundle)
     let fallbackName = try options.fallbackCatalog.map { catalog in
       try IconBundleFallback.checkCatalog(catalog, bundle: bundle)
       return try IconBundleFallback.name(options.fallbackName, bundle: bundle)
     }
     // Every layer: loaded and drawn as every input is, before anything is written.
-    var diagnostics: [Diagnostic] = []
     var options = options
     var foreground = fileName(foregroundPath)
     var layerNames = options.layerPaths.map(fileName)
@@ -164,8 +165,15 @@ public enum IconBundleJob {
       }
     }
     let assets = files.keys.sorted().map { ("Assets/" + $0, files[$0]!.data) }
-    let written = [("icon.json", json), (markName, mark([("icon.json", json)] + assets))] + assets
-    try AtomicFolder.write(written, toPath: bundle)
+    let newMark = mark([("icon.json", json)] + assets)
+    let written = [("icon.json", json), (markName, newMark)] + assets
+    // A rerun with the same inputs leaves the bundle, its bytes and times, alone (Xcode sees
+    // no change; issue 35's trial, finding 23): Glyphsmith's own, every file as it wrote it,
+    // and the same files.
+    let unchanged =
+      Platform.status(ofPath: bundle) != nil && ownership(of: bundle) == .own
+      && FileBytes.read(bundle + "/" + markName) == newMark
+    if !unchanged { try AtomicFolder.write(written, toPath: bundle) }
     // Each layer as the bundle holds it (what it links to beside the input is not there).
     let opened = IconComposerBundle(path: bundle, document: document)
     for name in files.keys.sorted() where try opened.artwork(name).ink() == nil {
@@ -187,7 +195,8 @@ public enum IconBundleJob {
         force: options.force)
     }
     return IconBundleResult(
-      bundle: bundle, layerFiles: files.keys.sorted(), diagnostics: diagnostics,
+      bundle: bundle, unchanged: unchanged, layerFiles: files.keys.sorted(),
+      diagnostics: diagnostics,
       findings: findings, lint: lint, fallback: fallback,
       clashes: IconBundleFallback.clashes(
         bundlePath: bundle, catalogs: options.fallbackCatalog.map { [$0] } ?? [],
@@ -229,6 +238,54 @@ public enum IconBundleJob {
       }
     }
     return out
+  }
+
+  /// Refuses, before anything is read, a foreground that is itself a `.icon` bundle (a folder:
+  /// `appicon --format icon` writes one from SVG or PNG layers, `validate` and `--preview`
+  /// read one), an output that is a symbolic link (the bundle is replaced by a rename, which
+  /// a link cannot take), and an output inside another `.icon` bundle (issue 35's trial,
+  /// findings 7, 18, 9).
+  /// - Throws: `GlyphsmithError.unusable` naming the foreground; `.invalidOption` for the
+  ///   output inside a bundle.
+  static func checkPlace(bundle: String, foreground: String) throws {
+    if IconBundleCheck.isBundleName(foreground),
+      Platform.status(ofPath: foreground)?.isFolder == true
+    {
+      throw GlyphsmithError.unusable(
+        path: foreground,
+        problem:
+          "is an Icon Composer bundle, not a layer; appicon --format icon writes a bundle from SVG or PNG layers (give the foreground's art), and a bundle is read by 'glyphsmith validate' and 'glyphsmith appicon BUNDLE --preview FILE' (nothing rewrites one)"
+      )
+    }
+    if Platform.kind(ofPath: bundle, followingLinks: false) == .link {
+      let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: bundle)) ?? "?"
+      throw GlyphsmithError.unusable(
+        path: foreground,
+        problem:
+          "\(bundle) is a symbolic link (to \(target)); give the bundle's real path in -o")
+    }
+    let parts = URL(fileURLWithPath: bundle).standardizedFileURL.pathComponents.dropLast()
+    if let outer = parts.last(where: { IconBundleCheck.isBundleName($0) }) {
+      throw GlyphsmithError.invalidOption(
+        "-o \(bundle) is inside the bundle \(outer); a .icon bundle holds icon.json and its layers in Assets/, no other bundle: give a path outside it"
+      )
+    }
+  }
+
+  /// A warning when the bundle at `bundle` is written inside an asset catalog (a folder
+  /// `.xcassets` among its parents): Xcode compiles a `.icon` placed in the project, beside
+  /// the catalog, not inside it (docs/formats.md, "Icon Composer"; issue 35's trial, 9).
+  static func placeWarnings(bundle: String) -> [Diagnostic] {
+    let parts = URL(fileURLWithPath: bundle).standardizedFileURL.pathComponents.dropLast()
+    guard
+      let catalog = parts.last(where: { ($0 as NSString).pathExtension.lowercased() == "xcassets" })
+    else { return [] }
+    return [
+      .warning(
+        "is inside the asset catalog \(catalog); Xcode 26 compiles a .icon placed in the "
+          + "project beside the catalog, not inside it: move it out", path: bundle,
+        kind: Diagnostic.Kind.catalog)
+    ]
   }
 
   /// The layers `--layers-from-groups` makes of the SVG at `path`: its top-level `<g id>`
@@ -317,7 +374,8 @@ public enum IconBundleJob {
       var filled = document
       filled.groups[0].layers[0].fill = .init(
         specializations: [
-          .init(value: .none), .init(appearance: appearance.documentAppearance, value: .solid(white)),
+          .init(value: .none),
+          .init(appearance: appearance.documentAppearance, value: .solid(white)),
         ])
       let filledScene = IconScene(filled, appearance: appearance)
       guard
@@ -472,7 +530,8 @@ public enum IconBundleJob {
       let (file, message): (String, String)
       switch self {
       case .own, .foreign: return OutputOwnership.replacedWarning(bundle)
-      case .changed(let path): (file, message) = (path, "changed since glyphsmith wrote it; replaced")
+      case .changed(let path):
+        (file, message) = (path, "changed since glyphsmith wrote it; replaced")
       case .added(let path):
         (file, message) = (path, "added since glyphsmith wrote the bundle; deleted")
       case .removed(let path):
@@ -522,7 +581,8 @@ public enum IconBundleJob {
     guard let text = String(data: data, encoding: .utf8), text.hasSuffix("\n") else { return nil }
     var entries: [(file: String, hash: String)] = []
     for line in text.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
-      guard line.hasPrefix("glyphsmith "), let range = line.range(of: " sha256 ", options: .backwards)
+      guard line.hasPrefix("glyphsmith "),
+        let range = line.range(of: " sha256 ", options: .backwards)
       else { return nil }
       let file = String(line[line.index(line.startIndex, offsetBy: 11)..<range.lowerBound])
       let hash = String(line[range.upperBound...])
@@ -575,6 +635,9 @@ public enum IconBundleJob {
 public struct IconBundleResult: Sendable {
   /// The `.icon` bundle written.
   public var bundle: String
+  /// Whether the bundle was left as it was: Glyphsmith's, unchanged since it wrote it, and
+  /// what this run would write is the same (its mark lists the same files and bytes).
+  public var unchanged: Bool = false
   /// The layer files written in `Assets/`, sorted.
   public var layerFiles: [String]
   /// Warnings (of loading the layers; a bundle replaced by `--force`; a layer that draws
@@ -593,13 +656,16 @@ public struct IconBundleResult: Sendable {
   public var clashes: [Diagnostic] = []
 
   /// The stderr lines: warnings and notes, findings, lint findings, `wrote BUNDLE
-  /// (icon.json, N layer files)`; then the fallback set's lines (`AppIconResult.lines`);
+  /// (icon.json, N layer files)` (`unchanged BUNDLE ...` when it was left alone); then the fallback set's lines (`AppIconResult.lines`);
   /// then the warnings about flat sets of the bundle's name.
   package var lines: [String] {
     let count = layerFiles.count
     return (diagnostics + findings.map(\.diagnostic)).descriptions
       + lint.flatMap { report in report.findings.map { $0.diagnostic(path: report.path) } }
-      + ["wrote \(bundle) (icon.json, \(count) layer file\(count == 1 ? "" : "s"))"]
+      + [
+        "\(unchanged ? "unchanged" : "wrote") \(bundle) (icon.json, \(count) layer "
+          + "file\(count == 1 ? "" : "s"))"
+      ]
       + (fallback?.lines ?? []) + clashes.descriptions
   }
 

@@ -42,13 +42,13 @@ struct AppearanceContrastRule: IconLayerOnlyCheck {
         ? "draw it in a colour that stands out from the background, or give the layer a fill "
           + "in such a colour (or give the icon another background: appicon --background)"
         : contrast.appearance == .dark && contrast.ownFile
-        ? "the file is the layer's dark art: draw it in a light colour, or give the layer a "
-          + "dark fill-specialization in a light colour"
-        : contrast.appearance == .dark
-        ? "give the layer a dark fill-specialization in a light colour, or another file for "
-          + "dark (appicon --dark)"
-        : "give the layer a tinted fill-specialization in a light colour (tinted icons are "
-          + "made from luminance)"
+          ? "the file is the layer's dark art: draw it in a light colour, or give the layer a "
+            + "dark fill-specialization in a light colour"
+          : contrast.appearance == .dark
+            ? "give the layer a dark fill-specialization in a light colour, or another file for "
+              + "dark (appicon --dark)"
+            : "give the layer a tinted fill-specialization in a light colour (tinted icons are "
+              + "made from luminance)"
       let what =
         contrast.appearance == .light
         ? "the icon's art (this front layer and the others in front of the background) "
