@@ -715,7 +715,7 @@ extension CommandTextIndex {
           safe-area            icon-layer: foreground ink outside the watchOS circle (warning)
                                or the rounded square (error)
           appearance-contrast  icon-layer: a layer under 3:1 contrast with what is behind it
-                               in the dark or tinted appearance
+                               in dark or tinted, or the art on its background in light
           vanishing-lines      icon-layer: lines under 0.5 px at the 40 px Spotlight size
                                (12.8 pt on the 1024 pt canvas)
           artboard-rect        icon-layer: an empty artboard-sized <rect> (Icon Composer then
@@ -900,7 +900,7 @@ extension CommandTextIndex {
                     "catalogs" : [PATH, ...], the catalogs validated)
           --quiet   no progress and no totals on stderr
 
-        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set, icon-json, icon-unknown-key, icon-unknown-value, icon-specialization, icon-color, icon-groups, icon-layer, empty-asset.
+        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set, icon-json, icon-unknown-key, icon-unknown-value, icon-specialization, icon-color, icon-groups, icon-layer, icon-conflict, icon-empty, icon-position, empty-asset.
         Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
         """#),
     Entry(

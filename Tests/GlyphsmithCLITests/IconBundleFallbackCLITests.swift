@@ -182,9 +182,10 @@ import Testing
         "#0A84FF", "--fallback", "Flat.xcassets",
       ], in: dir)
     #expect(withFallback.status == 0, "\(withFallback.stderr)")
+    // The bundle is as the first run wrote it: left alone (issue 35's trial, finding 23).
     #expect(
       withFallback.stderr
-        == Self.bellNotes + "wrote out/App.icon (icon.json, 1 layer file)\n"
+        == Self.bellNotes + "unchanged out/App.icon (icon.json, 1 layer file)\n"
         + "wrote Flat.xcassets/App-Fallback.appiconset (2 PNG files)\n"
         + "Flat.xcassets/App.appiconset: warning: a flat app icon set of the name of "
         + "out/App.icon; actool (Xcode 26.3) drops it without a word: rename or remove it; the "

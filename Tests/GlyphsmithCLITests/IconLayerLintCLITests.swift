@@ -36,12 +36,17 @@ import Testing
   }
 
   @Test func anErrorExitsOne() throws {
-    let popup = IconComposerFixtures.bundle(
-      "LNPopupController/LNPopupControllerExample/LNPopupController.icon")
-    let result = try CLIRunner.run(["lint", "--role", "icon-layer", popup.path])
+    // A glyph in the corner of the canvas, cut by the rounded square (LNPopupController's
+    // bands are not: IconBundleTrialTwoCLITests).
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(
+      (IconBundleTrialTwoCLITests.svg("<circle cx=\"930\" cy=\"930\" r=\"120\"/>")).utf8
+    ).write(to: dir.appendingPathComponent("corner.svg"))
+    let result = try CLIRunner.run(["lint", "--role", "icon-layer", "corner.svg"], in: dir)
     #expect(result.status == 1)
-    #expect(result.stderr.contains("Assets/Content.png: error: [safe-area] ink reaches 587.56 pt"))
-    #expect(result.stderr.hasSuffix("5 files: 2 errors, 3 warnings, 5 info\n"))
+    #expect(result.stderr.contains("corner.svg: error: [safe-area] ink reaches 577.44 pt"))
+    #expect(result.stderr.hasSuffix("1 file: 1 error, 0 warnings, 1 info\n"))
   }
 
   @Test(arguments: [

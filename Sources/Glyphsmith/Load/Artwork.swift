@@ -35,6 +35,17 @@ public final class Artwork {
     } else {
       let url = URL(fileURLWithPath: path)
       guard let info = Platform.status(ofPath: path) else {
+        // A link whose target is missing or that loops names what it is (issue 35's trial,
+        // finding 6: a loop said "no such file").
+        if Platform.kind(ofPath: path, followingLinks: false) == .link {
+          let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+          let loops = Platform.linkLoops(path)
+          throw GlyphsmithError.unreadable(
+            path: path,
+            reason: loops
+              ? "too many levels of symbolic links (a loop through '\(target)')"
+              : "a symbolic link to '\(target)', which does not exist")
+        }
         throw GlyphsmithError.unreadable(path: path, reason: "no such file")
       }
       if info.isFolder {

@@ -80,6 +80,16 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// A layer's file that is not in the bundle's `Assets/`, or does not load and render (SVG
   /// through librsvg, PNG through libpng).
   case iconLayer = "icon-layer"
+  /// An `icon.json` property given as `KEY` beside `KEY-specializations`, or a
+  /// specialization list with two entries for one appearance and idiom and other values:
+  /// which one Icon Composer and actool take is not defined (issue 35's trial).
+  case iconConflict = "icon-conflict"
+  /// An `icon.json` without a group (`"groups" : []`), or a group without a layer: it draws
+  /// nothing (a warning; issue 35's trial).
+  case iconEmpty = "icon-empty"
+  /// An `icon.json` `position` with a scale of 0 or less, or a translation that moves the
+  /// layer off the canvas (past 1024 pt): a warning (issue 35's trial).
+  case iconPosition = "icon-position"
   /// An image set or symbol set whose `Contents.json` lists no image or template (`{}`, or
   /// an empty `images` / `symbols` list): the asset draws nothing (issue 39's trial:
   /// `validate` said nothing about it).
@@ -91,7 +101,7 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
     case .malformedJSON, .missingContents, .missingFile, .unreadableImage, .iconAlpha,
       .caseCollision, .duplicateName, .symbolTemplate, .symbolGuides, .symbolPaths,
       .symbolInterpolation, .vectorSizeMismatch, .iconJSON, .iconSpecialization, .iconColor,
-      .iconGroups, .iconLayer:
+      .iconGroups, .iconLayer, .iconConflict:
       return .error
     default:
       return .warning

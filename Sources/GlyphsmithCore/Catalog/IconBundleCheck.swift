@@ -13,6 +13,10 @@ import Foundation
 /// - `icon-specialization`: an `appearance` or `idiom` Icon Composer does not know;
 /// - `icon-color`: a colour string that does not parse;
 /// - `icon-groups`: more than 4 groups;
+/// - `icon-conflict`: `KEY` beside `KEY-specializations`, or two entries of a specialization
+///   list for one appearance and idiom with other values;
+/// - `icon-empty` (a warning): no group, or a group without a layer;
+/// - `icon-position` (a warning): a scale of 0 or less, a translation past 1024 pt;
 /// - `icon-layer`: a layer's file (each `image-name` and `image-name-specializations` value)
 ///   missing from `Assets/`, or one that does not load and render: PNG (by its signature,
 ///   whatever the name) decoded by libpng, anything else handed to `svgLayer`.
@@ -126,6 +130,9 @@ package enum IconBundleCheck {
     case .specialization: return .iconSpecialization
     case .color: return .iconColor
     case .count: return .iconGroups
+    case .conflict: return .iconConflict
+    case .empty: return .iconEmpty
+    case .position: return .iconPosition
     }
   }
 

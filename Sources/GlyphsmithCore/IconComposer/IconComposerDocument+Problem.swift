@@ -22,6 +22,16 @@ extension IconComposerDocument {
       case color
       /// More groups than Icon Composer accepts.
       case count
+      /// Two values for one place whose winner is not defined: `KEY` beside
+      /// `KEY-specializations` (Icon Composer writes one of them, docs/formats.md), or two
+      /// entries of a specialization list for one appearance and idiom with other values.
+      case conflict
+      /// No group, or a group without a layer: nothing of it is drawn (a warning; Icon
+      /// Composer's documents hold 1 to 4 groups of 1 layer or more).
+      case empty
+      /// A `position` whose scale is 0 or less, or whose translation moves the layer off the
+      /// canvas (a warning; Icon Composer's documents never hold one).
+      case position
     }
 
     /// What is wrong.
@@ -38,8 +48,11 @@ extension IconComposerDocument {
       self.message = message
     }
 
-    /// Unknown keys and values are warnings; everything else is an error.
-    package var isError: Bool { kind != .unknownKey && kind != .unknownValue }
+    /// Unknown keys and values, empty lists and odd positions are warnings; everything else
+    /// is an error.
+    package var isError: Bool {
+      ![.unknownKey, .unknownValue, .empty, .position].contains(kind)
+    }
 
     /// `groups[0].glass: expected a boolean, found a string ("yes")`; `(top level): ...`
     /// for the top level.

@@ -113,7 +113,12 @@ extension IconComposerDocument {
       hasher.combine(translation.y)
     }
 
-    /// An object with exactly `scale` and `translation-in-points` (two numbers).
+    /// The largest translation (pt, each axis) a layer's centre may have without a warning:
+    /// 1024, the centre half a canvas past the canvas's edge.
+    package static let maximumTranslation = 1024.0
+
+    /// An object with exactly `scale` and `translation-in-points` (two numbers); a scale of 0
+    /// or less, or a translation past `maximumTranslation`, is a `position` warning.
     package static func read(_ json: JSONValue, at path: String, _ problems: inout [Problem])
       -> Position?
     {
@@ -137,6 +142,23 @@ extension IconComposerDocument {
         return nil
       }
       guard reader.finish(&problems), let scale, let translation else { return nil }
+      // Forms the format takes, values Icon Composer's own documents never hold (issue 35's
+      // trial, finding 11): warnings.
+      if scale <= 0 {
+        problems.append(
+          Problem(
+            .position, at: reader.keyPath("scale"),
+            "\(IconComposerJSON.number(scale)): Icon Composer's scale is above 0 (1 is the "
+              + "layer's own size); at 0 or below the layer is not drawn, or drawn mirrored"))
+      }
+      if let far = translation.first(where: { !(abs($0) <= Self.maximumTranslation) }) {
+        problems.append(
+          Problem(
+            .position, at: reader.keyPath("translation-in-points"),
+            "\(IconComposerJSON.number(far)) pt moves the layer's centre past the canvas by more "
+              + "than half the 1024 pt canvas: it is off the icon; Icon Composer's positions "
+              + "keep a layer on the canvas"))
+      }
       return Position(scale: scale, translation: (translation[0], translation[1]))
     }
 

@@ -87,6 +87,24 @@ package struct IconComposerDocument: Equatable, Sendable {
     self.init(
       fill: fill, groups: groups ?? [], supportedPlatforms: platforms,
       colorSpaceForUntaggedSVGColors: space, other: reader.rest(&problems))
+    if case .array(let items)? = members["groups"] {
+      if items.isEmpty {
+        problems.append(
+          Problem(
+            .empty, at: "groups",
+            "no group: the icon draws its fill alone; add a group with a layer (Icon Composer's "
+              + "documents hold 1 to \(Self.maximumGroups))"))
+      }
+      for (g, item) in items.enumerated() {
+        guard case .object(let group) = item, case .array(let layers)? = group["layers"],
+          layers.isEmpty
+        else { continue }
+        problems.append(
+          Problem(
+            .empty, at: "groups[\(g)].layers",
+            "no layer: the group draws nothing; add a layer or remove the group"))
+      }
+    }
     if self.groups.count > Self.maximumGroups {
       problems.append(
         Problem(

@@ -69,18 +69,46 @@ struct IconComposerReader {
   }
 
   /// `key` and `key-specializations` as one property; each is `nil` in it when absent or not
-  /// readable (then kept as read).
+  /// readable (then kept as read). Both present is a conflict (Icon Composer writes one of
+  /// them), and so are two entries of the list for one appearance and idiom with other values
+  /// (which one applies is not defined).
   mutating func property<V: IconComposerValue>(_ key: String, _ problems: inout [Problem])
     -> IconComposerDocument.Property<V>
   {
-    let value: V? = value(key, &problems)
     let listKey = key + "-specializations"
+    if members[key] != nil && members[listKey] != nil {
+      problems.append(
+        Problem(
+          .conflict, at: keyPath(key),
+          "given beside '\(listKey)'; Icon Composer writes one of them and which one applies "
+            + "is not defined: remove '\(key)', or make its value the list's entry without "
+            + "appearance and idiom (the default)"))
+    }
+    let value: V? = value(key, &problems)
     guard let json = take(listKey) else { return .init(value) }
     let specializations = Self.list(json, at: keyPath(listKey), &problems) {
       json, path, problems in
       IconComposerDocument.Specialization<V>(json: json, path: path, problems: &problems)
     }
     if specializations == nil { keep(listKey, json) }
+    for (j, entry) in (specializations ?? []).enumerated() {
+      guard
+        let i = specializations?.firstIndex(where: {
+          $0.appearance == entry.appearance && $0.idiom == entry.idiom
+        }), i < j, specializations?[i].value != entry.value
+      else { continue }
+      let predicates =
+        [
+          entry.appearance.map { "appearance '\($0.rawValue)'" },
+          entry.idiom.map { "idiom '\($0.rawValue)'" },
+        ].compactMap { $0 }.joined(separator: " and ")
+      problems.append(
+        Problem(
+          .conflict, at: keyPath(listKey) + "[\(j)]",
+          "another entry for "
+            + "\(predicates.isEmpty ? "no appearance and idiom (the default)" : predicates) "
+            + "besides [\(i)], with another value; which one applies is not defined: remove one"))
+    }
     return .init(value, specializations: specializations)
   }
 

@@ -58,7 +58,7 @@ extension LintRuleIndex {
     Entry(
       id: "appearance-contrast",
       summary: "icon-layer: a layer under 3:1 contrast with what is behind it\n"
-        + "in the dark or tinted appearance"),
+        + "in dark or tinted, or the art on its background in light"),
     Entry(
       id: "vanishing-lines",
       summary: "icon-layer: lines under 0.5 px at the 40 px Spotlight size\n"

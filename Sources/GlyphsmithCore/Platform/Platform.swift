@@ -231,6 +231,14 @@ extension Platform {
     case regular, folder, link, characterDevice, fifo, blockDevice, socket, other
   }
 
+  /// Whether following the symbolic links of `path` fails with `ELOOP` (too many levels of
+  /// links: a loop).
+  package static func linkLoops(_ path: String) -> Bool {
+    var info = stat()
+    let status = FileName.withCPath(path) { stat($0, &info) }
+    return status != 0 && errno == ELOOP
+  }
+
   /// The kind of file at `path` (see `FileKind`).
   package static func kind(ofPath path: String, followingLinks: Bool = true) -> FileKind? {
     var info = stat()

@@ -24,7 +24,8 @@ package enum SVGGroupSplitter {
   /// The parts of `data`, in document order (the first is drawn first, at the back).
   /// - Returns: the parts, or what is wrong (a phrase): libxml2 cannot read it, its root is
   ///   no `<svg>`, it has no top-level `<g id>`, two have one id, an id cannot be a file
-  ///   name, or an element at the top level draws outside every such group.
+  ///   name or starts with `.` (a hidden file), or an element at the top level draws outside
+  ///   every such group.
   package static func split(_ data: Data) -> Result<[Part], SplitFailure> {
     split(data) { ids in ids.map { ($0, [$0]) } }
   }
@@ -76,6 +77,14 @@ package enum SVGGroupSplitter {
           return .failure(
             SplitFailure("the group id '\(id)' cannot name a layer file; rename it"))
         }
+        // A hidden file in Assets/: Finder, many git setups and tools skip it (issue 35's
+        // trial, finding 5).
+        guard !id.hasPrefix(".") else {
+          return .failure(
+            SplitFailure(
+              "the group id '\(id)' would make a hidden layer file ('\(id).svg') that Finder, "
+                + "git setups and tools skip; rename it"))
+        }
         ids.append(id)
       } else if !kept.contains(name) {
         let what = name == "g" ? "a <g> without an id" : "a <\(name)>"
@@ -96,11 +105,13 @@ package enum SVGGroupSplitter {
       }
       defer { xmlFreeDoc(copy) }
       if let copyRoot = xmlDocGetRootElement(copy) {
-        for element in SVGNormalizer.elements(copyRoot)
-        where SVGNormalizer.name(element) == "g"
-          && SVGNormalizer.attribute(element, "id").map({ !keep.contains($0) && !$0.isEmpty })
-            ?? false
-        {
+        let removed = SVGNormalizer.elements(copyRoot).filter { element in
+          SVGNormalizer.name(element) == "g"
+            && SVGNormalizer.attribute(element, "id").map({ !keep.contains($0) && !$0.isEmpty })
+              ?? false
+        }
+        keepReferenced(from: removed, in: copy, root: copyRoot)
+        for element in removed {
           // The indentation before it goes with it.
           if let previous = element.pointee.prev, previous.pointee.type == XML_TEXT_NODE,
             SVGPreflight.text(xmlNodeGetContent(previous))?.allSatisfy(\.isWhitespace) ?? false
@@ -120,6 +131,108 @@ package enum SVGGroupSplitter {
       glyphsmith_xml_free(buffer)
     }
     return .success(parts)
+  }
+}
+
+extension SVGGroupSplitter {
+  /// Moves into a `<defs>` (the root's first child) each element of the groups `removed`
+  /// (top-level groups of `root` about to be taken out) that what stays references, directly
+  /// or through another element moved (`href="#id"`, `url(#id)` in an attribute or a
+  /// `<style>` sheet): a `<use href="#dot">` in one group drawing a circle of another group
+  /// draws it in its own layer too (issue 35's trial, finding 22). A referenced element is
+  /// drawn through the reference, without its old ancestors' transforms or styles, so under
+  /// `<defs>` it draws the same. An element moved takes its descendants with it.
+  static func keepReferenced(from removed: [xmlNodePtr], in doc: xmlDocPtr, root: xmlNodePtr) {
+    guard !removed.isEmpty else { return }
+    let removedSet = Set(removed)
+    var available = Set<String>()
+    var wanted: [String] = []
+    func scan(_ node: xmlNodePtr) {
+      for element in SVGNormalizer.allElements(node) {
+        if let id = SVGNormalizer.attribute(element, "id") { available.insert(id) }
+        wanted += references(of: element)
+      }
+    }
+    wanted += references(of: root, attributesOnly: true)
+    for element in SVGNormalizer.elements(root) where !removedSet.contains(element) {
+      scan(element)
+    }
+    var candidates: [String: xmlNodePtr] = [:]
+    for group in removed {
+      for element in SVGNormalizer.allElements(group) {
+        if let id = SVGNormalizer.attribute(element, "id"), candidates[id] == nil {
+          candidates[id] = element
+        }
+      }
+    }
+    var moved: [xmlNodePtr] = []
+    var next = 0
+    while next < wanted.count {
+      let id = wanted[next]
+      next += 1
+      guard !available.contains(id), let element = candidates[id] else { continue }
+      moved.append(element)
+      scan(element)
+    }
+    guard !moved.isEmpty else { return }
+    // An element inside another moved one goes with it.
+    let movedSet = Set(moved)
+    func hasMovedAncestor(_ node: xmlNodePtr) -> Bool {
+      var parent = node.pointee.parent
+      while let p = parent, p != root {
+        if movedSet.contains(p) { return true }
+        parent = p.pointee.parent
+      }
+      return false
+    }
+    let defs = xmlNewDocNode(doc, root.pointee.ns, "defs", nil)!
+    if let first = root.pointee.children {
+      xmlAddPrevSibling(first, defs)
+    } else {
+      xmlAddChild(root, defs)
+    }
+    for element in moved where !hasMovedAncestor(element) {
+      xmlUnlinkNode(element)
+      xmlAddChild(defs, element)
+    }
+    // Namespaces declared on a group about to be freed are declared again where needed.
+    xmlReconciliateNs(doc, defs)
+  }
+
+  /// The ids `element` references: `href` (any namespace) to `#id`, and each `url(#id)` in
+  /// its attributes (`fill`, `clip-path`, `style`, ...) and, for `<style>`, in its sheet.
+  static func references(of element: xmlNodePtr, attributesOnly: Bool = false) -> [String] {
+    var out: [String] = []
+    var attribute = element.pointee.properties
+    while let a = attribute {
+      attribute = a.pointee.next
+      let local = a.pointee.name.map { String(cString: $0) } ?? ""
+      let raw = UnsafeMutableRawPointer(a).assumingMemoryBound(to: xmlNode.self)
+      guard let value = SVGPreflight.text(xmlNodeGetContent(raw)) else { continue }
+      if local == "href", let id = SVGNormalizer.localID(value) { out.append(id) }
+      out += urlReferences(value)
+    }
+    if !attributesOnly, SVGNormalizer.name(element) == "style",
+      let sheet = SVGPreflight.text(xmlNodeGetContent(element))
+    {
+      out += urlReferences(sheet)
+    }
+    return out
+  }
+
+  /// The ids of each `url(#id)` in `text` (quotes allowed).
+  static func urlReferences(_ text: String) -> [String] {
+    var out: [String] = []
+    var rest = Substring(text)
+    while let range = rest.range(of: "url(") {
+      let start = range.lowerBound
+      let inner = rest[range.upperBound...].prefix { $0 != ")" }
+      if let id = SVGNormalizer.localID(String(rest[start...].prefix(4 + inner.count + 1))) {
+        out.append(id)
+      }
+      rest = rest[range.upperBound...]
+    }
+    return out
   }
 }
 

@@ -240,8 +240,8 @@ enum AppIconCommand: DeclaredSubcommand {
   /// `--project`: the settings of the project file's `appicon` block under `arguments` (the
   /// command line's own options win, `--layer` as a whole), read from `config` (loaded from
   /// `configPath`).
-  /// - Throws: `GlyphsmithError.unusable` naming the file when it has no `appicon` block, or
-  ///   gives `groups` for another format; `UsageError` as `options(_:)`.
+  /// - Throws: `GlyphsmithError.unusable` naming the file when it has no `appicon` block,
+  ///   gives `groups` for another format, or gives `layer` with `--platform android`; `UsageError` as `options(_:)`.
   static func projectSettings(
     _ arguments: [String], config: ProjectConfig, configPath: String
   ) throws -> Settings {
@@ -260,6 +260,16 @@ enum AppIconCommand: DeclaredSubcommand {
     // glass properties (one source of layers, both platforms).
     let android = own.value("platform") == "android" && block.values["platform"] != ["android"]
     if android { given.formUnion(iOSOnlyKeys) }
+    if own.value("platform") == "android", !given.contains("layer"),
+      !(block.values["layer"] ?? []).isEmpty
+    {
+      // The block's key, not an option the user never typed (issue 35's trial, finding 19).
+      throw GlyphsmithError.unusable(
+        path: configPath,
+        problem:
+          "'appicon.layer' does not apply with --platform android: the adaptive foreground is one drawing; give the layers as top-level <g id> groups of one SVG (\"layers-from-groups\": true), or leave out --platform android"
+      )
+    }
     let merged =
       block.arguments(except: given, hasInput: !own.positionals.isEmpty) + arguments
     var settings = try options(try declaration.parse(merged))

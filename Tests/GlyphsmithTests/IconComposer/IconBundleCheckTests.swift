@@ -210,6 +210,7 @@ import Testing
           + "knows; use one of square, macOS, watchOS",
         "groups[0].position.translation-in-points: expected an array [x, y] of 2 numbers, "
           + "found 1",
+        "groups[0].layers: no layer: the group draws nothing; add a layer or remove the group",
       ])
   }
 

@@ -37,6 +37,32 @@ package enum IconBundleFallback {
     return name
   }
 
+  /// Refuses a `--fallback` that is no asset catalog (a folder whose name ends in `.xcassets`,
+  /// any case: Xcode compiles only those) or that lies inside the bundle being written
+  /// (`Assets/` holds the layers; a catalog there is a stray folder in the bundle) or is the
+  /// bundle itself. Paths are compared absolute, `.` and `..` and symbolic links of the parts
+  /// that exist resolved.
+  /// - Throws: `GlyphsmithError.invalidOption` (a usage error, exit 2) naming both.
+  package static func checkCatalog(_ catalog: String, bundle: String) throws {
+    let given = trimmed(catalog)
+    guard (given as NSString).pathExtension.lowercased() == "xcassets" else {
+      throw GlyphsmithError.invalidOption(
+        "--fallback needs an asset catalog, a folder named NAME.xcassets (the flat set goes to "
+          + "CATALOG/\(IconBundleCheck.assetName((bundle as NSString).lastPathComponent))"
+          + "\(nameSuffix).appiconset); got '\(catalog)'")
+    }
+    func resolved(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    let inside = resolved(given)
+    let outer = resolved(trimmed(bundle))
+    if inside == outer || inside.hasPrefix(outer + "/") {
+      throw GlyphsmithError.invalidOption(
+        "--fallback \(catalog) is inside the bundle \(bundle), whose Assets/ holds its layers; "
+          + "give a catalog outside it (the app's Assets.xcassets)")
+    }
+  }
+
   /// Refuses, before anything is written, an existing `catalog/NAME.appiconset` that
   /// Glyphsmith did not make (`AppIconJob.isOwnSet`), unless `force`.
   /// - Throws: `GlyphsmithError.unusable` naming `input` and the set (`OutputOwnership`).

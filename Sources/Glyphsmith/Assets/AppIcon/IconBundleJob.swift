@@ -24,7 +24,9 @@ public enum IconBundleJob {
 
   /// Writes the bundle at `bundlePath` (its name ends in `.icon`; the parent folder is created
   /// when missing), then validates it (`IconBundleCheck`, SVG layers with librsvg).
-  /// - Throws: `GlyphsmithError.invalidOption` for a path without `.icon`; `.unusable` naming
+  /// - Throws: `GlyphsmithError.invalidOption` for a path without `.icon`, or a `--fallback`
+  ///   that is no `.xcassets` or lies inside the bundle (`IconBundleFallback.checkCatalog`);
+  ///   `.unusable` naming
   ///   the second of two layers with one file name and other bytes; `.unreadable`/`.render`/
   ///   `.unusable` naming the second of two layers whose file names differ only in case;
   ///   `.unusable` for a layer that cannot be read or rendered; `.unusable` naming the
@@ -40,11 +42,13 @@ public enum IconBundleJob {
       throw GlyphsmithError.invalidOption(
         "an Icon Composer bundle is a folder named NAME.icon; got '\(bundlePath)'")
     }
-    let fallbackName = try options.fallbackCatalog.map { _ in
-      try IconBundleFallback.name(options.fallbackName, bundle: bundle)
+    try checkPlace(bundle: bundle, foreground: foregroundPath)
+    var diagnostics: [Diagnostic] = placeWarnings(bundle: bundle)
+    let fallbackName = try options.fallbackCatalog.map { catalog in
+      try IconBundleFallback.checkCatalog(catalog, bundle: bundle)
+      return try IconBundleFallback.name(options.fallbackName, bundle: bundle)
     }
     // Every layer: loaded and drawn as every input is, before anything is written.
-    var diagnostics: [Diagnostic] = []
     var options = options
     var foreground = fileName(foregroundPath)
     var layerNames = options.layerPaths.map(fileName)
@@ -135,6 +139,7 @@ public enum IconBundleJob {
     diagnostics += notes.map {
       Diagnostic(.note, path: foregroundPath, kind: Diagnostic.Kind.appearance, message: $0)
     }
+    diagnostics += try enlargedRasters(in: document, bundle: planned, files: files)
     let json = document.encoded()
 
     if Platform.status(ofPath: bundle) != nil {
@@ -160,8 +165,15 @@ public enum IconBundleJob {
       }
     }
     let assets = files.keys.sorted().map { ("Assets/" + $0, files[$0]!.data) }
-    let written = [("icon.json", json), (markName, mark([("icon.json", json)] + assets))] + assets
-    try AtomicFolder.write(written, toPath: bundle)
+    let newMark = mark([("icon.json", json)] + assets)
+    let written = [("icon.json", json), (markName, newMark)] + assets
+    // A rerun with the same inputs leaves the bundle, its bytes and times, alone (Xcode sees
+    // no change; issue 35's trial, finding 23): Glyphsmith's own, every file as it wrote it,
+    // and the same files.
+    let unchanged =
+      Platform.status(ofPath: bundle) != nil && ownership(of: bundle) == .own
+      && FileBytes.read(bundle + "/" + markName) == newMark
+    if !unchanged { try AtomicFolder.write(written, toPath: bundle) }
     // Each layer as the bundle holds it (what it links to beside the input is not there).
     let opened = IconComposerBundle(path: bundle, document: document)
     for name in files.keys.sorted() where try opened.artwork(name).ink() == nil {
@@ -183,11 +195,97 @@ public enum IconBundleJob {
         force: options.force)
     }
     return IconBundleResult(
-      bundle: bundle, layerFiles: files.keys.sorted(), diagnostics: diagnostics,
+      bundle: bundle, unchanged: unchanged, layerFiles: files.keys.sorted(),
+      diagnostics: diagnostics,
       findings: findings, lint: lint, fallback: fallback,
       clashes: IconBundleFallback.clashes(
         bundlePath: bundle, catalogs: options.fallbackCatalog.map { [$0] } ?? [],
         fallback: fallback?.folder))
+  }
+
+  /// A warning for each PNG layer that `document` draws larger than its px (a `scale` over
+  /// 1: the icon is drawn at 1 px per pt of the 1024 pt canvas, so each px of the file is
+  /// spread over more than one), naming the input (`files[name].path`), its px size and the
+  /// size in pt it is drawn at: it blurs, where the flat `.appiconset` refuses more than 2x
+  /// (`AppIconJob.maximumUpscale`) without `--allow-upscale` (issue 35's trial, finding 16).
+  /// - Throws: as `IconComposerBundle.artwork`.
+  static func enlargedRasters(
+    in document: IconComposerDocument, bundle: IconComposerBundle,
+    files: [String: (path: String, data: Data)]
+  ) throws -> [Diagnostic] {
+    var warned: Set<String> = []
+    var out: [Diagnostic] = []
+    for group in document.groups {
+      let groupScale = group.position.value?.scale ?? 1
+      for layer in group.layers {
+        guard let name = layer.imageNames.first, let file = files[name],
+          !warned.contains(name)
+        else { continue }
+        let artwork = try bundle.artwork(name)
+        let scale = groupScale * (layer.position.value?.scale ?? 1)
+        guard artwork.isRaster, scale > 1.005 else { continue }
+        warned.insert(name)
+        let size = artwork.canvasSize
+        func pt(_ v: Double) -> String { (v * scale).lintText }
+        out.append(
+          .warning(
+            "a \(Int(size.width)) x \(Int(size.height)) px PNG drawn \(scale.lintText)x larger, "
+              + "\(pt(size.width)) x \(pt(size.height)) pt of the 1024 pt canvas (1024 px on the "
+              + "App Store): it will look blurred; give a PNG of at least "
+              + "\(Int((size.width * scale).rounded(.up))) x "
+              + "\(Int((size.height * scale).rounded(.up))) px, or an SVG", path: file.path,
+            kind: Diagnostic.Kind.upscaledRaster))
+      }
+    }
+    return out
+  }
+
+  /// Refuses, before anything is read, a foreground that is itself a `.icon` bundle (a folder:
+  /// `appicon --format icon` writes one from SVG or PNG layers, `validate` and `--preview`
+  /// read one), an output that is a symbolic link (the bundle is replaced by a rename, which
+  /// a link cannot take), and an output inside another `.icon` bundle (issue 35's trial,
+  /// findings 7, 18, 9).
+  /// - Throws: `GlyphsmithError.unusable` naming the foreground; `.invalidOption` for the
+  ///   output inside a bundle.
+  static func checkPlace(bundle: String, foreground: String) throws {
+    if IconBundleCheck.isBundleName(foreground),
+      Platform.status(ofPath: foreground)?.isFolder == true
+    {
+      throw GlyphsmithError.unusable(
+        path: foreground,
+        problem:
+          "is an Icon Composer bundle, not a layer; appicon --format icon writes a bundle from SVG or PNG layers (give the foreground's art), and a bundle is read by 'glyphsmith validate' and 'glyphsmith appicon BUNDLE --preview FILE' (nothing rewrites one)"
+      )
+    }
+    if Platform.kind(ofPath: bundle, followingLinks: false) == .link {
+      let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: bundle)) ?? "?"
+      throw GlyphsmithError.unusable(
+        path: foreground,
+        problem:
+          "\(bundle) is a symbolic link (to \(target)); give the bundle's real path in -o")
+    }
+    let parts = URL(fileURLWithPath: bundle).standardizedFileURL.pathComponents.dropLast()
+    if let outer = parts.last(where: { IconBundleCheck.isBundleName($0) }) {
+      throw GlyphsmithError.invalidOption(
+        "-o \(bundle) is inside the bundle \(outer); a .icon bundle holds icon.json and its layers in Assets/, no other bundle: give a path outside it"
+      )
+    }
+  }
+
+  /// A warning when the bundle at `bundle` is written inside an asset catalog (a folder
+  /// `.xcassets` among its parents): Xcode compiles a `.icon` placed in the project, beside
+  /// the catalog, not inside it (docs/formats.md, "Icon Composer"; issue 35's trial, 9).
+  static func placeWarnings(bundle: String) -> [Diagnostic] {
+    let parts = URL(fileURLWithPath: bundle).standardizedFileURL.pathComponents.dropLast()
+    guard
+      let catalog = parts.last(where: { ($0 as NSString).pathExtension.lowercased() == "xcassets" })
+    else { return [] }
+    return [
+      .warning(
+        "is inside the asset catalog \(catalog); Xcode 26 compiles a .icon placed in the "
+          + "project beside the catalog, not inside it: move it out", path: bundle,
+        kind: Diagnostic.Kind.catalog)
+    ]
   }
 
   /// The layers `--layers-from-groups` makes of the SVG at `path`: its top-level `<g id>`
@@ -236,7 +334,8 @@ public enum IconBundleJob {
   /// `dark` file is given) and tinted (when no `tinted` file is given: the foreground is
   /// hidden there) appearances where its own colours would vanish (under
   /// 3:1 against what is behind it, `IconLayerLinter.contrast`: a black glyph on the dark
-  /// background); each such fill comes with a note (a phrase) saying so.
+  /// background) and white raises that contrast (art already white is left as it is); each
+  /// such fill comes with a note (a phrase) saying so.
   /// - Throws: as `IconComposerBundle.artwork` and the renderer, naming the file;
   ///   `IconBundleProperties.apply`'s errors.
   package static func document(
@@ -268,6 +367,24 @@ public enum IconBundleJob {
         let layer = group.layers.first(where: { $0.index == 0 }),
         let ratio = try IconLayerLinter.contrast(of: layer, group: 0, scene: scene, bundle: bundle),
         ratio < AppIconAppearanceCheck.minimumContrast
+      else { continue }
+      // Filled white only where that helps: art already white (a white hairline on the
+      // tinted base) stays as it is, and the lint's warning says what is wrong (issue 35's
+      // trial, finding 24).
+      var filled = document
+      filled.groups[0].layers[0].fill = .init(
+        specializations: [
+          .init(value: .none),
+          .init(appearance: appearance.documentAppearance, value: .solid(white)),
+        ])
+      let filledScene = IconScene(filled, appearance: appearance)
+      guard
+        let whiteLayer = filledScene.groups.first(where: { $0.index == 0 })?.layers.first(where: {
+          $0.index == 0
+        }),
+        let whiteRatio = try IconLayerLinter.contrast(
+          of: whiteLayer, group: 0, scene: filledScene, bundle: bundle),
+        whiteRatio > ratio + 0.05
       else { continue }
       if fills.isEmpty { fills.append(.init(value: .none)) }
       fills.append(.init(appearance: appearance.documentAppearance, value: .solid(white)))
@@ -413,7 +530,8 @@ public enum IconBundleJob {
       let (file, message): (String, String)
       switch self {
       case .own, .foreign: return OutputOwnership.replacedWarning(bundle)
-      case .changed(let path): (file, message) = (path, "changed since glyphsmith wrote it; replaced")
+      case .changed(let path):
+        (file, message) = (path, "changed since glyphsmith wrote it; replaced")
       case .added(let path):
         (file, message) = (path, "added since glyphsmith wrote the bundle; deleted")
       case .removed(let path):
@@ -463,7 +581,8 @@ public enum IconBundleJob {
     guard let text = String(data: data, encoding: .utf8), text.hasSuffix("\n") else { return nil }
     var entries: [(file: String, hash: String)] = []
     for line in text.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
-      guard line.hasPrefix("glyphsmith "), let range = line.range(of: " sha256 ", options: .backwards)
+      guard line.hasPrefix("glyphsmith "),
+        let range = line.range(of: " sha256 ", options: .backwards)
       else { return nil }
       let file = String(line[line.index(line.startIndex, offsetBy: 11)..<range.lowerBound])
       let hash = String(line[range.upperBound...])
@@ -516,6 +635,9 @@ public enum IconBundleJob {
 public struct IconBundleResult: Sendable {
   /// The `.icon` bundle written.
   public var bundle: String
+  /// Whether the bundle was left as it was: Glyphsmith's, unchanged since it wrote it, and
+  /// what this run would write is the same (its mark lists the same files and bytes).
+  public var unchanged: Bool = false
   /// The layer files written in `Assets/`, sorted.
   public var layerFiles: [String]
   /// Warnings (of loading the layers; a bundle replaced by `--force`; a layer that draws
@@ -534,13 +656,16 @@ public struct IconBundleResult: Sendable {
   public var clashes: [Diagnostic] = []
 
   /// The stderr lines: warnings and notes, findings, lint findings, `wrote BUNDLE
-  /// (icon.json, N layer files)`; then the fallback set's lines (`AppIconResult.lines`);
+  /// (icon.json, N layer files)` (`unchanged BUNDLE ...` when it was left alone); then the fallback set's lines (`AppIconResult.lines`);
   /// then the warnings about flat sets of the bundle's name.
   package var lines: [String] {
     let count = layerFiles.count
     return (diagnostics + findings.map(\.diagnostic)).descriptions
       + lint.flatMap { report in report.findings.map { $0.diagnostic(path: report.path) } }
-      + ["wrote \(bundle) (icon.json, \(count) layer file\(count == 1 ? "" : "s"))"]
+      + [
+        "\(unchanged ? "unchanged" : "wrote") \(bundle) (icon.json, \(count) layer "
+          + "file\(count == 1 ? "" : "s"))"
+      ]
       + (fallback?.lines ?? []) + clashes.descriptions
   }
 

@@ -3,11 +3,11 @@ import Foundation
 /// What a rule sees of one Icon Composer layer file (`LintCheck.findings(inLayer:)`,
 /// `lint --role icon-layer`): the layer drawn where its document puts it on the 1024 pt
 /// canvas at 1 px per pt (`IconLayerLinter.side`), the measures taken on that render, its
-/// SVG structure and its contrast in the dark and tinted appearances.
+/// SVG structure and its contrast in the light, dark and tinted appearances.
 struct IconLayerContext {
   /// How the layer stands out from what is behind it in one appearance.
   struct Contrast {
-    /// `dark` or `tinted`.
+    /// `light`, `dark` or `tinted`.
     var appearance: IconAppearance
     /// The layer's key path, `groups[0].layers[1]`.
     var keyPath: String
@@ -41,12 +41,21 @@ struct IconLayerContext {
   /// The key path of the layer that places it (`groups[0].layers[1]`), `nil` for a file
   /// alone or one its bundle never draws.
   let keyPath: String?
-  /// Its contrast in each appearance and layer it is drawn in (dark, tinted), when measured.
+  /// Its contrast in each appearance and layer it is drawn in (light, dark, tinted), when
+  /// measured.
   let contrasts: [Contrast]
 
   /// Whether the layer's ink (px at least half covered) reaches within `edgeMargin` of all
   /// four edges of the canvas, or past them.
   let reachesEdges: Bool
+  /// Whether the layer's ink reaches within `edgeMargin` of two opposite edges of the canvas
+  /// (left and right, or top and bottom), or past them: a band or stripe drawn across the
+  /// icon (LNPopupController's "now playing" bar and content band), meant to be cut by the
+  /// mask where it meets it.
+  let spansCanvas: Bool
+  /// Whether its document moves the layer off the canvas centre (a `translation-in-points`
+  /// of its own or its group's): where it sits is the designer's choice.
+  let placedByDocument: Bool
 
   /// A layer covering at least this share of the iOS mask is a full-bleed background.
   static let fullBleedShare = 0.98
@@ -58,6 +67,12 @@ struct IconLayerContext {
   /// background is not held to the safe area or to centring, and has nothing of its own
   /// behind it to stand out from.
   var isBackground: Bool { maskShare >= Self.fullBleedShare || reachesEdges }
+
+  /// Whether the layer's art is meant to run off the icon's edge: a background
+  /// (`isBackground`) or a band spanning the canvas (`spansCanvas`). Such a layer is not held
+  /// to the safe area (the mask is meant to cut it) nor to centring; a band still has what is
+  /// behind it to stand out from (`appearance-contrast`).
+  var isFullBleed: Bool { isBackground || spansCanvas }
 
   /// The configured severity of `rule` (`rules.RULE.severity`), else `standard`.
   func severity(_ rule: LintRule, default standard: LintSeverity) -> LintSeverity {

@@ -107,24 +107,35 @@ public enum IconLayerLinter {
       }
     }
     let margin = Int((Double(side) * IconLayerContext.edgeMargin).rounded())
-    let reachesEdges =
-      box.maxX >= 0 && box.minX <= margin && box.minY <= margin
-      && box.maxX >= side - 1 - margin && box.maxY >= side - 1 - margin
+    let spansWidth = box.maxX >= 0 && box.minX <= margin && box.maxX >= side - 1 - margin
+    let spansHeight = box.maxX >= 0 && box.minY <= margin && box.maxY >= side - 1 - margin
+    let reachesEdges = spansWidth && spansHeight
     let background = maskShare >= IconLayerContext.fullBleedShare || reachesEdges
 
     var contrasts: [IconLayerContext.Contrast] = []
     let contrastWanted = config.rules[LintRule.appearanceContrast.rawValue]?.severity != .off
     if contrastWanted && !background && !(outline?.ignoresFile(.appearanceContrast) ?? false) {
-      for use in uses where use.appearance != .light {
-        if let ratio = try contrast(
-          of: use.layer, group: use.group, scene: use.scene, bundle: bundle)
-        {
+      for use in uses {
+        let ratio: Double?
+        if use.appearance == .light {
+          // The designer composed the light appearance layer on layer (a white fill-in
+          // behind a black outline): the icon's art as a whole against its background,
+          // reported once, on the front layer.
+          guard let front = use.scene.groups.first, front.index == use.group,
+            front.layers.first?.index == use.layer.index
+          else { continue }
+          ratio = try artContrast(use.scene, bundle: bundle)
+        } else {
+          ratio = try contrast(of: use.layer, group: use.group, scene: use.scene, bundle: bundle)
+        }
+        if let ratio {
           contrasts.append(
             .init(
               appearance: use.appearance, keyPath: use.layer.keyPath, ratio: ratio,
-              ownFile: !uses.contains {
-                $0.appearance == .light && $0.layer.keyPath == use.layer.keyPath
-              }))
+              ownFile: use.appearance != .light
+                && !uses.contains {
+                  $0.appearance == .light && $0.layer.keyPath == use.layer.keyPath
+                }))
         }
       }
     }
@@ -133,7 +144,12 @@ public enum IconLayerLinter {
     let context = IconLayerContext(
       path: path, config: config, outline: outline, artworkSize: artwork.canvasSize, side: side,
       coverage: coverage, mask: mask, maskShare: maskShare, circles: circles,
-      keyPath: uses.first?.layer.keyPath, contrasts: contrasts, reachesEdges: reachesEdges)
+      keyPath: uses.first?.layer.keyPath, contrasts: contrasts, reachesEdges: reachesEdges,
+      spansCanvas: spansWidth || spansHeight,
+      placedByDocument: uses.contains {
+        abs($0.layer.centre.x - IconScene.canvas / 2) > 0.5
+          || abs($0.layer.centre.y - IconScene.canvas / 2) > 0.5
+      })
     var findings: [LintFinding] = []
     for rule in LintRegistry.rules
     where !(outline?.ignoresFile(rule.id) ?? false)
@@ -163,10 +179,39 @@ public enum IconLayerLinter {
       scene, bundle: bundle, side: n, behind: (group, layer.index))
     let image = try IconComposerRenderer.layerImage(
       layer, in: bundle, appearance: scene.appearance, side: n)
+    return contrast(of: image, opacity: layer.opacity, over: behind)
+  }
+
+  /// The contrast ratio the best-contrasted tenth of the icon's art reaches against its
+  /// background in `scene` (flat, `contrastSide` px): the art is every group in front of the
+  /// back group (all groups when there is one), drawn on transparent px; the background is
+  /// the document's fill with the back group drawn on it when there are two groups or more
+  /// (Icon Composer's and `appicon --format icon`'s background art). As `contrast(of:group:
+  /// scene:bundle:)` over the art's px; `nil` when none is covered half.
+  static func artContrast(_ scene: IconScene, bundle: IconComposerBundle) throws -> Double? {
+    let n = contrastSide
+    var art = scene
+    var back = scene
+    if scene.groups.count > 1 {
+      art.groups.removeLast()
+      back.groups = [scene.groups[scene.groups.count - 1]]
+    } else {
+      back.groups = []
+    }
+    let image = try IconComposerRenderer.flat(art, bundle: bundle, side: n, withBackground: false)
+    let behind = try IconComposerRenderer.flat(back, bundle: bundle, side: n)
+    return contrast(of: image, opacity: 1, over: behind)
+  }
+
+  /// The 90th percentile, over the px `image` covers at least half (its alpha times
+  /// `opacity`), of the WCAG contrast ratio of `image` drawn over `behind` against `behind`
+  /// (both `contrastSide` px a side); `nil` when no px is covered half.
+  static func contrast(of image: RGBAImage, opacity: Double, over behind: RGBAImage) -> Double? {
+    let n = contrastSide
     var ratios: [Double] = []
     var memo: [UInt64: Double] = [:]
     for i in 0..<(n * n) {
-      let alpha = Double(image.pixels[i * 4 + 3]) / 255 * layer.opacity
+      let alpha = Double(image.pixels[i * 4 + 3]) / 255 * opacity
       guard alpha >= 0.5 else { continue }
       let b = RGBA8(
         r: behind.pixels[i * 4], g: behind.pixels[i * 4 + 1], b: behind.pixels[i * 4 + 2])

@@ -17,8 +17,9 @@ struct OffCentreRule: LintCheck {
   var measures: String {
     "`plain`: ink within 1/12 pt of the canvas edge (may be clipped); every role: the ink's "
       + "centre of mass off the canvas centre, as a share of the side (`icon-layer`: of a "
-      + "layer as placed on the 1024 pt canvas; a background, full bleed or edge to edge, is never "
-      + "off-centre)"
+      + "layer as placed on the 1024 pt canvas; a background (full bleed or edge to edge), a band "
+      + "from one canvas edge to the opposite one, or a layer its document moves "
+      + "(translation-in-points) is never off-centre)"
   }
   var valueAndLimit: String { "px touching / 0 (warning); share / 0.12 (info)" }
   var severityNote: String? { "see left" }
@@ -100,11 +101,13 @@ struct OffCentreRule: LintCheck {
     return findings
   }
 
-  /// `icon-layer`: the centre of mass of a layer (not a background, full bleed or edge to edge) as its document
-  /// places it on the canvas, off the canvas centre by more than the limit (info); ink at the
-  /// canvas's edge is the background's business, not a finding.
+  /// `icon-layer`: the centre of mass of a layer as placed on the canvas, off the canvas
+  /// centre by more than the limit (info). Not for a layer meant to run off the icon's edge
+  /// (`IconLayerContext.isFullBleed`: a background or a band) nor one its document moves
+  /// (`placedByDocument`: the designer put it there); ink at the canvas's edge is the
+  /// background's business, not a finding.
   func findings(inLayer context: IconLayerContext) -> [LintFinding] {
-    guard !context.isBackground else { return [] }
+    guard !context.isFullBleed, !context.placedByDocument else { return [] }
     let side = context.side
     var total = 0.0
     var sx = 0.0

@@ -5,8 +5,10 @@ extension LintRule {
   public static let safeArea = LintRule(id: "safe-area")
 }
 
-/// `safe-area` (`--role icon-layer`): ink of a foreground layer (not a background:
-/// `IconLayerContext.isBackground`, full bleed or edge to edge) outside the shapes the system cuts the icon to. Outside the iOS rounded
+/// `safe-area` (`--role icon-layer`): ink of a foreground layer (not one meant to run off the
+/// icon's edge, `IconLayerContext.isFullBleed`: full bleed, edge to edge, or a band spanning
+/// the canvas from one edge to the opposite one) outside the shapes the system cuts the icon
+/// to. Outside the iOS rounded
 /// square (`AppIconMask`, the whole canvas's superellipse; macOS draws the same shape) it is
 /// cut on every platform: an error. Outside the watchOS circle (the circle inscribed in the
 /// canvas, radius 512 pt) it is cut on the watch: a warning, when the document draws the
@@ -24,7 +26,7 @@ struct SafeAreaRule: IconLayerOnlyCheck {
   }
   var measures: String {
     "`icon-layer`: a foreground layer's ink (px at least half covered; not a background: "
-      + "full bleed, or edge to edge) outside the iOS rounded square (superellipse \\|x\\|^5 + \\|y\\|^5 = 1 over "
+      + "full bleed, edge to edge, or a band from one canvas edge to the opposite one) outside the iOS rounded square (superellipse \\|x\\|^5 + \\|y\\|^5 = 1 over "
       + "the canvas: cut everywhere, error) or the watchOS circle inscribed in the canvas "
       + "(cut on the watch, warning; when the document has watchOS circles)"
   }
@@ -35,7 +37,7 @@ struct SafeAreaRule: IconLayerOnlyCheck {
   func defaultLimit(role: Role, sizePt: Double) -> Double { 512 }
 
   func findings(inLayer context: IconLayerContext) -> [LintFinding] {
-    guard !context.isBackground else { return [] }
+    guard !context.isFullBleed else { return [] }
     let side = context.side
     let half = Double(side) / 2
     let limit = context.limit(.safeArea, default: 512)
