@@ -23,6 +23,9 @@ package struct GoldenCheckJob: Sendable, Equatable {
   /// `--force`: the report and JUnit paths, and the artifacts, may replace a file Glyphsmith
   /// did not write (`OutputOwnership.checkReport`, `GoldenCheck.claimArtifacts`).
   package var force = false
+  /// `--shard I/N`: check only that shard's icons (`GoldenCheck.Shard`); its report, JUnit
+  /// file and JSON cover only them, the JSON with the `shard` record `golden merge` reads.
+  package var shard: GoldenCheck.Shard?
 
   /// A job for `actual` against `golden`; nothing runs until `run`.
   package init(actual: String, golden: String) {
@@ -68,11 +71,22 @@ package struct GoldenCheckJob: Sendable, Equatable {
         actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden),
         artifacts: GoldenCheck.artifactsFolder(artifacts: artifacts, report: self.report)
           .map { URL(fileURLWithPath: $0) }, overrides: overrides, jobs: jobs, force: force,
-        diagnose: { diagnose($0.description) })
+        shard: shard, diagnose: { diagnose($0.description) })
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }
     report.addAcceptCommands(actual: actual, golden: golden)
+    if let shard {
+      report.shard = GoldenCheck.ShardRecord(
+        index: shard.index, count: shard.count, actual: actual, golden: golden,
+        artifacts: GoldenCheck.artifactsFolder(artifacts: artifacts, report: self.report),
+        renderer: .current,
+        images: Dictionary(
+          uniqueKeysWithValues: report.results.compactMap { entry in
+            entry.artifacts == nil
+              ? nil : (entry.path, GoldenJUnit.artifactFiles(entry).map(\.name))
+          }))
+    }
     report.diagnostics(actual: actual, golden: golden).forEach(diagnose)
     if let path = junit {
       try GoldenJUnit.write(report, toPath: path, actual: actual, golden: golden)
@@ -81,7 +95,9 @@ package struct GoldenCheckJob: Sendable, Equatable {
       try report.writeHTML(toPath: path, actual: actual, golden: golden)
     }
     guard json else {
-      let summary = report.summary(reportPath: self.report) + "\n"
+      let summary =
+        (shard.map { "shard \($0.description): " } ?? "")
+        + report.summary(reportPath: self.report) + "\n"
       return Output(stdout: Data(summary.utf8), outcome: report.outcome)
     }
     guard let data = try? XcodeJSON.encode(report) else {
