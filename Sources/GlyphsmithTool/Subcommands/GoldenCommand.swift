@@ -102,7 +102,7 @@ enum GoldenCommand: DeclaredSubcommand {
         "shard", "I/N",
         help: """
           check only shard I of N (1 <= I <= N): the images split by icon
-          (folder and name, FNV-1a mod N), an icon's scales and variants in
+          (folder and name, SHA-256 mod N), an icon's scales and variants in
           one shard; the outputs cover its images, --json adds the "shard"
           record 'golden merge' needs
           """),
