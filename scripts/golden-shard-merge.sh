@@ -7,8 +7,9 @@
 # single scales too (missing goldens), 20 PNGs lose their actual image (extra goldens).
 # Then `golden check --json --junit out/junit.xml --report out/report.html` (unsharded) is
 # compared with `golden check --shard I/4 --json --report sI/report.html` for I = 1..4
-# merged by `golden merge s*/results.json -o out`: results.json, junit.xml, report.html
-# and every artifact must be equal byte for byte, and the exit codes too.
+# merged by `golden merge s*/results.json -o out`: results.json, junit.xml, report.html,
+# every artifact, and the --markdown comment and its pictures must be equal byte for byte,
+# and the exit codes too.
 #
 # usage: scripts/golden-shard-merge.sh [LUCIDE_DIR]  (default /work/shared/corpus/lucide)
 # Exit 0 when every output is byte-identical; prints the counts and the shard sizes.
@@ -54,7 +55,7 @@ done
 
 set +e
 "$bin" golden check act gold --json --junit out/junit.xml --report out/report.html \
-  >whole.json 2>whole.err
+  --markdown out/comment.md >whole.json 2>whole.err
 whole=$?
 mv whole.json out/results.json
 mv out ref
@@ -65,7 +66,7 @@ for i in 1 2 3 4; do
   mv "s$i.json" "s$i/results.json"
 done
 "$bin" golden merge s1/results.json s2/results.json s3/results.json s4/results.json -o out \
-  >merge.out 2>merge.err
+  --markdown out/comment.md >merge.out 2>merge.err
 merged=$?
 set -e
 
@@ -76,7 +77,7 @@ for i in 1 2 3 4; do
   python3 -c "import json,sys; d=json.load(open('s$i/results.json')); print('shard $i/4:', d['checked'], 'images,', d['failed'], 'failed')"
 done
 python3 -c "import json; d=json.load(open('ref/results.json')); print('unsharded:', d['checked'], 'images,', d['failed'], 'failed,', d['errors'], 'errors,', len({r['path'].rsplit('/',1)[0] for r in d['results']}), 'icons')"
-for file in results.json junit.xml report.html; do
+for file in results.json junit.xml report.html comment.md; do
   if cmp -s "out/$file" "ref/$file"; then echo "$file: identical ($(wc -c <"out/$file") bytes)"; else
     echo "$file: DIFFERS"; status=1; fi
 done
@@ -84,6 +85,11 @@ if diff -r out/report-files ref/report-files >/dev/null; then
   echo "artifacts: identical ($(find out/report-files -type f | wc -l) files)"
 else
   echo "artifacts: DIFFER"; status=1
+fi
+if diff -r out/comment-images ref/comment-images >/dev/null; then
+  echo "comment pictures: identical ($(find out/comment-images -type f | wc -l) files)"
+else
+  echo "comment pictures: DIFFER"; status=1
 fi
 cmp -s merge.err whole.err && echo "stderr: identical" || { echo "stderr: DIFFERS"; status=1; }
 [ "$whole" = "$merged" ] || status=1

@@ -77,7 +77,7 @@ struct GoldenShardCLITests {
     // The unsharded check, written where the merge will write, then moved aside.
     let whole = try CLIRunner.run(
       ["golden", "check", "act", "gold", "--json", "--junit", "out/junit.xml", "--report",
-       "out/report.html"], in: folder)
+       "out/report.html", "--markdown", "out/comment.md"], in: folder)
     #expect(whole.status == 2)
     try whole.stdout.write(to: folder.appendingPathComponent("out/results.json"))
     try FileManager.default.moveItem(
@@ -112,19 +112,28 @@ struct GoldenShardCLITests {
 
     let merged = try CLIRunner.run(
       ["golden", "merge", "s1/results.json", "s3/results.json", "s2/results.json",
-       "s4/results.json", "-o", "out"], in: folder)
+       "s4/results.json", "-o", "out", "--markdown", "out/comment.md"], in: folder)
     #expect(merged.status == 2)
     #expect(
       merged.stdoutText
         == "merged 4 shards: 90 images: 80 passed, 9 failed, 1 could not be checked; "
         + "anti-aliasing counted; report in out/report.html\n"
-        + "wrote out/results.json\nwrote out/junit.xml\nwrote out/report.html\n")
+        + "wrote out/results.json\nwrote out/junit.xml\nwrote out/report.html\n"
+        + "wrote out/comment.md\n")
     #expect(merged.stderr == whole.stderr)
     let out = folder.appendingPathComponent("out")
     let ref = folder.appendingPathComponent("ref")
     #expect(try read(out, "results.json") == read(ref, "results.json"))
     #expect(try read(out, "junit.xml") == read(ref, "junit.xml"))
     #expect(try read(out, "report.html") == read(ref, "report.html"))
+    #expect(try read(out, "comment.md") == read(ref, "comment.md"))
+    let pictures = files(ref.appendingPathComponent("comment-images"))
+    // One picture per changed icon with an image (the unreadable one has its golden).
+    #expect(pictures.count == 10)
+    #expect(files(out.appendingPathComponent("comment-images")) == pictures)
+    for path in pictures {
+      #expect(try read(out, "comment-images/" + path) == read(ref, "comment-images/" + path))
+    }
     let artifacts = files(ref.appendingPathComponent("report-files"))
     #expect(artifacts.count == 1 + 3 * 3 + 2 * 3 + 2 + 2 + 1)
     #expect(files(out.appendingPathComponent("report-files")) == artifacts)
@@ -145,6 +154,75 @@ struct GoldenShardCLITests {
     #expect(again.status == 2)
     #expect(try read(out, "results.json") == read(ref, "results.json"))
     #expect(try read(out, "report.html") == read(ref, "report.html"))
+  }
+
+  /// `--markdown`: the exact comment, and one strip: 144 x 30 px, golden, actual and diff
+  /// cells 48 px wide, each 4 x 4 image centred in its 16 px high glyph band at (22, 6),
+  /// (70, 6) and (118, 6).
+  @Test func markdownCommentAndItsPictures() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for path in ["tabs/bell.png", "tabs/bell@2x.png", "tabs/star.png", "top.png"] {
+      try write(Self.black, folder, "act/" + path)
+    }
+    #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 0)
+    var changed = Self.black
+    changed[1, 1] = RGBA8(r: 255, g: 255, b: 255)
+    try write(changed, folder, "act/tabs/bell.png")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("gold/top.png"))
+    try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.md"))
+    let run = try CLIRunner.run(
+      ["golden", "check", "act", "gold", "--markdown", "pr/comment.md"], in: folder)
+    #expect(run.status == 1)
+    let text = String(decoding: try read(folder, "pr/comment.md"), as: UTF8.self)
+    #expect(
+      text == """
+        <!-- glyphsmith golden check -->
+        ### Golden check: 2 icons changed
+
+        4 images: 2 passed, 2 failed, 0 could not be checked
+
+        #### `top`
+
+        - `top.png`: golden missing; record it after review; accept: `glyphsmith golden record act gold --only top.png`
+
+        ![top: golden, actual, diff](comment-images/top.png)
+
+        #### `tabs/bell`
+
+        - `tabs/bell.png`: 1 of 16 pixels differ (6.250%, allowed 0); largest difference 0.966 on the 0-1 scale of the threshold (0.05) at (1, 1); anti-aliasing counted; accept: `glyphsmith golden record act gold --only tabs/bell.png`
+
+        ![tabs/bell: golden, actual, diff](comment-images/tabs/bell.png)
+
+        """)
+    let strip = try PNGCodec.decode(
+      read(folder, "pr/comment-images/tabs/bell.png"), path: "bell.png")
+    #expect(strip.width == 144 && strip.height == 30)
+    #expect(strip[0, 0] == RGBA8(r: 255, g: 255, b: 255))
+    #expect(strip[22, 6] == RGBA8(r: 0, g: 0, b: 0))
+    #expect(strip[23, 7] == RGBA8(r: 0, g: 0, b: 0))
+    #expect(strip[70, 6] == RGBA8(r: 0, g: 0, b: 0))
+    #expect(strip[71, 7] == RGBA8(r: 255, g: 255, b: 255))
+    #expect(strip[119, 7] == RGBA8(r: 255, g: 0, b: 0))
+    // Left of the golden image: the white sheet.
+    #expect(strip[21, 6] == RGBA8(r: 255, g: 255, b: 255))
+    let missing = try PNGCodec.decode(read(folder, "pr/comment-images/top.png"), path: "top.png")
+    #expect(missing.width == 144 && missing.height == 30)
+    #expect(missing[70, 6] == RGBA8(r: 0, g: 0, b: 0))
+    #expect(missing[22, 6] == RGBA8(r: 255, g: 255, b: 255))
+    // The same check, the same bytes; a file glyphsmith did not write is never replaced.
+    let before = try read(folder, "pr/comment-images/tabs/bell.png")
+    #expect(
+      try CLIRunner.run(["golden", "check", "act", "gold", "--markdown", "pr/comment.md"], in: folder)
+        .status == 1)
+    #expect(try read(folder, "pr/comment-images/tabs/bell.png") == before)
+    let foreign = try CLIRunner.run(
+      ["golden", "check", "act", "gold", "--markdown", "notes.md"], in: folder)
+    #expect(foreign.status == 2)
+    #expect(
+      foreign.stderr
+        == "notes.md: error: exists and was not made by glyphsmith; move it or pass --force\n")
+    #expect(try read(folder, "notes.md") == Data("mine".utf8))
   }
 
   @Test func aMergeThatCannotRunIsExit2NamingWhatIsWrong() throws {

@@ -154,6 +154,7 @@ public enum GoldenCheck {
   ///   - force: replace artifact files Glyphsmith did not write too, each named to `diagnose`.
   ///   - diagnose: told each warning about the artifacts (a file `force` replaces).
   ///   - shard: check only the images of this shard (`Shard.contains`); `nil`: all.
+  ///   - excluding: more folders whose PNGs are not actual images (`--markdown`'s pictures).
   /// - Throws: `GoldenError.missingFolder` when a folder is absent, `GoldenError.invalidManifest`
   ///   for a bad `golden.json`, `GlyphsmithError.writeFailed` when an artifact cannot be
   ///   written, `PlanningFailure` naming every artifact path holding a file Glyphsmith did not
@@ -161,7 +162,7 @@ public enum GoldenCheck {
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, artifacts: URL? = nil,
     overrides: Overrides = Overrides(), jobs: Int? = nil, force: Bool = false,
-    shard: Shard? = nil, diagnose: (Diagnostic) -> Void = { _ in }
+    shard: Shard? = nil, excluding: [URL] = [], diagnose: (Diagnostic) -> Void = { _ in }
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
@@ -178,7 +179,8 @@ public enum GoldenCheck {
     }
 
     let actualFiles = GoldenFiles.pngs(
-      in: actualDirectory, excluding: [goldenDirectory] + (artifacts.map { [$0] } ?? []))
+      in: actualDirectory,
+      excluding: [goldenDirectory] + (artifacts.map { [$0] } ?? []) + excluding)
     let goldenFiles = GoldenFiles.pngs(in: goldenDirectory)
     var paths = Array(Set(actualFiles).union(goldenFiles)).sorted()
     if let shard { paths = paths.filter(shard.contains) }

@@ -14,6 +14,8 @@ package struct GoldenCheckJob: Sendable, Equatable {
   package var report: String?
   /// Where the JUnit XML goes (`--junit`); `nil`: none.
   package var junit: String?
+  /// Where the pull-request comment goes (`--markdown`, `GoldenMarkdown`); `nil`: none.
+  package var markdown: String?
   /// Whether stdout gets the JSON report (`--json`) instead of the summary line.
   package var json = false
   /// Options that change `golden.json`'s for this run.
@@ -53,6 +55,7 @@ package struct GoldenCheckJob: Sendable, Equatable {
     var foreign: [GlyphsmithError] = []
     for (path, isOwn) in [
       (junit, GoldenJUnit.isOwn), (self.report, GoldenHTMLReport.isOwn),
+      (markdown, GoldenMarkdown.isOwn),
     ] as [(String?, (Data) -> Bool)] {
       guard let path else { continue }
       do {
@@ -71,7 +74,9 @@ package struct GoldenCheckJob: Sendable, Equatable {
         actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden),
         artifacts: GoldenCheck.artifactsFolder(artifacts: artifacts, report: self.report)
           .map { URL(fileURLWithPath: $0) }, overrides: overrides, jobs: jobs, force: force,
-        shard: shard, diagnose: { diagnose($0.description) })
+        shard: shard,
+        excluding: markdown.map { [URL(fileURLWithPath: GoldenMarkdown.imagesFolder(for: $0))] }
+          ?? [], diagnose: { diagnose($0.description) })
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }
@@ -93,6 +98,10 @@ package struct GoldenCheckJob: Sendable, Equatable {
     }
     if let path = self.report {
       try report.writeHTML(toPath: path, actual: actual, golden: golden)
+    }
+    if let path = markdown {
+      // The ownership of the file was told above: `force` here only to not tell it twice.
+      try GoldenMarkdown.write(report, toPath: path, force: true, diagnose: { _ in })
     }
     guard json else {
       let summary =

@@ -17,6 +17,9 @@ package struct GoldenMergeJob: Sendable, Equatable {
   package var output: String
   /// `--force`: the outputs may replace files Glyphsmith did not write.
   package var force = false
+  /// `--markdown`: also write the pull-request comment (`GoldenMarkdown`), its pictures from
+  /// the shards' artifacts.
+  package var markdown: String?
 
   /// A merge of `results` into `output`; nothing runs until `run`.
   package init(results: [String], output: String) {
@@ -105,7 +108,7 @@ package struct GoldenMergeJob: Sendable, Equatable {
     for (path, isOwn) in [
       (jsonPath, Self.isOwnJSON), (junitPath, GoldenJUnit.isOwn),
       (reportPath, GoldenHTMLReport.isOwn),
-    ] as [(String, (Data) -> Bool)] {
+    ] + (markdown.map { [($0, GoldenMarkdown.isOwn)] } ?? []) as [(String, (Data) -> Bool)] {
       do {
         if let warning = try OutputOwnership.checkReport(path, force: force, isOwn: isOwn) {
           diagnose(warning.description)
@@ -141,9 +144,12 @@ package struct GoldenMergeJob: Sendable, Equatable {
     }
     try GoldenJUnit.write(report, toPath: junitPath, actual: actual, golden: golden)
     try report.writeHTML(toPath: reportPath, actual: actual, golden: golden)
+    if let markdown {
+      try GoldenMarkdown.write(report, toPath: markdown, force: true, diagnose: { _ in })
+    }
     let lines =
       ["merged \(counted(shards.count, "shard")): " + report.summary(reportPath: reportPath)]
-      + [jsonPath, junitPath, reportPath].map { "wrote \($0)" }
+      + ([jsonPath, junitPath, reportPath] + (markdown.map { [$0] } ?? [])).map { "wrote \($0)" }
     return GoldenCheckJob.Output(
       stdout: Data((lines.joined(separator: "\n") + "\n").utf8), outcome: report.outcome)
   }

@@ -16,11 +16,12 @@ enum GoldenCommand: DeclaredSubcommand {
                                      [--json] [--threshold T] [--include-aa|--no-include-aa]
                                      [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
                                      [--junit FILE.xml] [--force] [--shard I/N]
+                                     [--markdown FILE.md]
              glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
                                       [--prune] [--only-missing|--only-failed]
                                       [--metric yiq|oklab] [--verbose]
              glyphsmith golden review ACTUAL_DIR GOLDEN_DIR [--port N] [--host H] [--no-open]
-             glyphsmith golden merge RESULTS.json... -o DIR [--force]
+             glyphsmith golden merge RESULTS.json... -o DIR [--markdown FILE.md] [--force]
       """,
     discussion: """
       check compares every PNG under ACTUAL_DIR (recursively) with the golden of the same
@@ -97,6 +98,14 @@ enum GoldenCommand: DeclaredSubcommand {
         help: """
           write JUnit XML: one test case per image, a failure's message,
           accept command and artifact paths (GitHub, GitLab, Jenkins)
+          """),
+      .value(
+        "markdown", "FILE.md",
+        help: """
+          write a pull-request comment: the counts and, for each changed
+          icon, its failures and one PNG of golden, actual and diff side
+          by side at the failing scales, in FILE-images/ICON.png (merge
+          too)
           """),
       .value(
         "shard", "I/N",
@@ -200,11 +209,11 @@ enum GoldenCommand: DeclaredSubcommand {
   }
 
   static let verbs = ["check", "record", "review", "merge"]
-  static let checkOnly = ["artifacts", "report", "json", "junit", "force", "shard"]
+  static let checkOnly = ["artifacts", "report", "json", "junit", "force", "shard", "markdown"]
   static let comparison = ["threshold", "blend", "fail-over", "include-aa", "no-include-aa"]
   static let recordOnly = ["only-missing", "only-failed", "only", "prune", "verbose", "force"]
   static let reviewOnly = ["port", "host", "no-open"]
-  static let mergeOnly = ["output", "force"]
+  static let mergeOnly = ["output", "force", "markdown"]
 
   static func parse(_ arguments: [String]) throws -> Action {
     let parsed = try declaration.parse(arguments)
@@ -236,6 +245,7 @@ enum GoldenCommand: DeclaredSubcommand {
       }
       var job = GoldenMergeJob(results: files, output: output)
       job.force = parsed.has("force")
+      job.markdown = parsed.value("markdown")
       return .merge(job)
     }
     // `--only A B C`: the words after the two folders are more patterns.
@@ -283,6 +293,7 @@ enum GoldenCommand: DeclaredSubcommand {
     check.artifacts = parsed.value("artifacts")
     check.report = parsed.value("report")
     check.junit = parsed.value("junit")
+    check.markdown = parsed.value("markdown")
     check.force = parsed.has("force")
     check.json = parsed.has("json")
     if let text = parsed.value("shard") {
