@@ -776,11 +776,12 @@ extension CommandTextIndex {
                                        [--json] [--threshold T] [--include-aa|--no-include-aa]
                                        [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
                                        [--junit FILE.xml] [--force] [--shard I/N]
+                                       [--markdown FILE.md]
                glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
                                         [--prune] [--only-missing|--only-failed]
                                         [--metric yiq|oklab] [--verbose]
                glyphsmith golden review ACTUAL_DIR GOLDEN_DIR [--port N] [--host H] [--no-open]
-               glyphsmith golden merge RESULTS.json... -o DIR [--force]
+               glyphsmith golden merge RESULTS.json... -o DIR [--markdown FILE.md] [--force]
 
         check compares every PNG under ACTUAL_DIR (recursively) with the golden of the same
         relative path in GOLDEN_DIR, by decoded pixels (pixelmatch). A differing image, a size
@@ -834,6 +835,10 @@ extension CommandTextIndex {
           --no-include-aa       do not count anti-aliased pixels for this run
           --junit FILE.xml      write JUnit XML: one test case per image, a failure's message,
                                 accept command and artifact paths (GitHub, GitLab, Jenkins)
+          --markdown FILE.md    write a pull-request comment: the counts and, for each changed
+                                icon, its failures and one PNG of golden, actual and diff side
+                                by side at the failing scales, in FILE-images/ICON.png (merge
+                                too)
           --shard I/N           check only shard I of N (1 <= I <= N): the images split by icon
                                 (folder and name, SHA-256 mod N), an icon's scales and variants in
                                 one shard; the outputs cover its images, --json adds the "shard"
