@@ -780,16 +780,18 @@ extension CommandTextIndex {
     Entry(
       name: "golden",
       summary:
-        "check rendered PNGs against goldens (report, artifacts, JUnit), review them in a browser, or record goldens",
+        "check rendered PNGs against goldens (report, artifacts, JUnit), review them in a browser, record goldens, or merge sharded checks",
       help: #"""
         usage: glyphsmith golden check ACTUAL_DIR GOLDEN_DIR [--artifacts DIR] [--report FILE.html]
                                        [--json] [--threshold T] [--include-aa|--no-include-aa]
                                        [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
-                                       [--junit FILE.xml] [--force]
+                                       [--junit FILE.xml] [--force] [--shard I/N]
+                                       [--markdown FILE.md]
                glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
                                         [--prune] [--only-missing|--only-failed]
                                         [--metric yiq|oklab] [--verbose]
                glyphsmith golden review ACTUAL_DIR GOLDEN_DIR [--port N] [--host H] [--no-open]
+               glyphsmith golden merge RESULTS.json... -o DIR [--markdown FILE.md] [--force]
 
         check compares every PNG under ACTUAL_DIR (recursively) with the golden of the same
         relative path in GOLDEN_DIR, by decoded pixels (pixelmatch). A differing image, a size
@@ -816,6 +818,13 @@ extension CommandTextIndex {
         /api/delete with {"paths": [...]}, POST /api/undo, POST /api/done) needs the token
         ("Authorization: Bearer TOKEN" or ?token=TOKEN) and the served Host: docs/review.md.
 
+        merge joins the --json results of every shard of one check (golden check --shard I/N
+        --json, each shard once) into what the check without --shard writes, byte for byte:
+        DIR/results.json (its --json), DIR/junit.xml (its --junit), DIR/report.html (its --report,
+        the shards' artifacts copied into DIR/report-files/) and its exit code. Each shard's
+        artifacts are found at the folder its JSON names, from the current folder or from the
+        results file's folder: docs/testing.md.
+
         Anti-aliased pixels count for goldens (pixelmatch does not count them by default): the
         renders are deterministic and golden.json pins the renderer, and on icons, which are
         almost all edges, the detector hides real regressions such as a heavier stroke. A
@@ -836,9 +845,18 @@ extension CommandTextIndex {
           --no-include-aa       do not count anti-aliased pixels for this run
           --junit FILE.xml      write JUnit XML: one test case per image, a failure's message,
                                 accept command and artifact paths (GitHub, GitLab, Jenkins)
+          --markdown FILE.md    write a pull-request comment: the counts and, for each changed
+                                icon, its failures and one PNG of golden, actual and diff side
+                                by side at the failing scales, in FILE-images/ICON.png (merge
+                                too)
+          --shard I/N           check only shard I of N (1 <= I <= N): the images split by icon
+                                (folder and name, SHA-256 mod N), an icon's scales and variants in
+                                one shard; the outputs cover its images, --json adds the "shard"
+                                record 'golden merge' needs
           --force               check: let --report and --junit replace a file that is not a
                                 report glyphsmith wrote; record: replace or --prune goldens
-                                glyphsmith did not record (each named)
+                                glyphsmith did not record (each named); merge: replace outputs in
+                                DIR glyphsmith did not write
           --quiet               no progress and no totals on stderr
         record options:
           --only PATH|GLOB|NAME...
@@ -859,13 +877,17 @@ extension CommandTextIndex {
           --host H              IPv4 or IPv6 address to serve on (default 127.0.0.1; one not
                                 loopback, 127.x or ::1, prints a warning and still needs the token)
           --no-open             do not open a browser (default: xdg-open the address)
+        merge options:
+          -o, --output DIR      the folder for results.json, junit.xml, report.html (required)
 
         Exit: check 0 all match, 1 any failure, 2 could not run (missing folder, bad golden.json,
         unreadable PNG, write failure); record 0 written, 2 could not run, an --only selects
         nothing (nothing is written), an actual PNG could not be read or a golden glyphsmith
         did not make would be replaced or pruned (kept and named; the others are recorded all
         the same); review 0 after Done or Ctrl-C,
-        2 could not run (missing folder, bad golden.json, address in use).
+        2 could not run (missing folder, bad golden.json, address in use); merge as check, and
+        2 when a results file cannot be read or is not a shard's, the shards differ in count,
+        options, renderer or folders, overlap, or one is missing or given twice (each named).
         """#),
     Entry(
       name: "validate",

@@ -31,7 +31,7 @@ struct HintsCLITests {
       ),
       (
         ["golden", "act", "gold"],
-        "glyphsmith golden: error: unknown verb 'act'; use one of check, record, review\n"
+        "glyphsmith golden: error: unknown verb 'act'; use one of check, record, review, merge\n"
           + "see 'glyphsmith help golden'\n"
       ),
       // Found by the new-user trial: `build -q`. No command has a `-q`; every one takes

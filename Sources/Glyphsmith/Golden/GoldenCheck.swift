@@ -49,6 +49,92 @@ public enum GoldenCheck {
     public var errors: Int
     /// Failures first, largest difference first, then passes; ties by path.
     public var results: [GoldenEntry]
+    /// Which shard this is and what `golden merge` needs to rebuild the whole check's
+    /// outputs (`--shard I/N` only; absent from an unsharded check and from a merged one).
+    public var shard: ShardRecord?
+  }
+
+  /// One of N parts of a check (`--shard I/N`): the images split by icon, so an icon's
+  /// scales and variants stay together.
+  ///
+  /// An image's icon is its folder plus the shortest of its icon names
+  /// (`GoldenSelection.iconNames(of:)`, the grouping `golden record --only NAME` uses):
+  /// `tabs/bell.png`, `tabs/bell@2x.png` and `tabs/bell-dark@3x.png` are the icon `tabs/bell`.
+  /// The icon goes to shard `(first 8 bytes of SHA-256(UTF-8 of the icon), big-endian) mod N
+  /// + 1`: the same on every machine and run, and an icon's shard never moves when other
+  /// icons come or go.
+  public struct Shard: Sendable, Equatable, Codable {
+    /// 1-based, at most `count`.
+    public var index: Int
+    /// How many shards, at least 1.
+    public var count: Int
+
+    /// Shard `index` of `count`; `nil` unless 1 <= index <= count.
+    public init?(index: Int, count: Int) {
+      guard count >= 1, index >= 1, index <= count else { return nil }
+      self.index = index
+      self.count = count
+    }
+
+    /// `I/N` as `--shard` takes it (decimal digits only); `nil` for anything else or an
+    /// index outside 1...N.
+    public init?(parsing text: String) {
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+        parts.allSatisfy({ $0.allSatisfy(\.isNumber) }),
+        let index = Int(parts[0]), let count = Int(parts[1])
+      else { return nil }
+      self.init(index: index, count: count)
+    }
+
+    /// `I/N`.
+    public var description: String { "\(index)/\(count)" }
+
+    /// The icon `path` belongs to: its folder and its shortest icon name
+    /// (`tabs/bell-dark@2x.png` → `tabs/bell`); the file name less `.png` when it has none.
+    public static func icon(of path: String) -> String {
+      let folder = GoldenHTMLReport.folderOf(path)
+      let file = path.split(separator: "/").last.map(String.init) ?? path
+      let name =
+        GoldenSelection.iconNames(of: path).last
+        ?? (file.lowercased().hasSuffix(".png") ? String(file.dropLast(4)) : file)
+      return folder.isEmpty ? name : folder + "/" + name
+    }
+
+    /// The shard (1-based) of `count` that checks `path`: the first 8 bytes of the SHA-256 of
+    /// its icon's UTF-8 bytes, as a big-endian number, modulo `count`, plus 1. (FNV-1a's low
+    /// bits were tried first: modulo 4 they split 2,076 Lucide icons 3936/714/1392/186
+    /// images: its low bits depend on the low bits of the bytes only.)
+    public static func index(of path: String, count: Int) -> Int {
+      let digest = ContentHash.sha256(icon(of: path))
+      let high = UInt64(digest.prefix(16), radix: 16) ?? 0
+      return Int(high % UInt64(count)) + 1
+    }
+
+    /// Whether this shard checks `path`.
+    public func contains(_ path: String) -> Bool {
+      Self.index(of: path, count: count) == index
+    }
+  }
+
+  /// What a shard's `--json` carries besides the results, for `golden merge`.
+  public struct ShardRecord: Sendable, Equatable, Codable {
+    /// 1-based.
+    public var index: Int
+    /// How many shards the check was split into.
+    public var count: Int
+    /// The actual folder as given (the merged report, JUnit file and accept commands name it).
+    public var actual: String
+    /// The golden folder as given.
+    public var golden: String
+    /// The artifacts folder as given (`--artifacts`, or `X-files` of `--report X.html`);
+    /// `nil` when none was written.
+    public var artifacts: String?
+    /// The renderer that ran this shard: shards of different renderers are not merged.
+    public var renderer: RendererRecord
+    /// For each failure with artifacts (by path), the artifact files written:
+    /// `expected`, `actual`, `diff`, those present.
+    public var images: [String: [String]]
   }
 
   /// Where a check writes the failures' images: `artifacts` when given, else `X-files` beside
@@ -67,6 +153,8 @@ public enum GoldenCheck {
   ///     (`claimArtifacts`).
   ///   - force: replace artifact files Glyphsmith did not write too, each named to `diagnose`.
   ///   - diagnose: told each warning about the artifacts (a file `force` replaces).
+  ///   - shard: check only the images of this shard (`Shard.contains`); `nil`: all.
+  ///   - excluding: more folders whose PNGs are not actual images (`--markdown`'s pictures).
   /// - Throws: `GoldenError.missingFolder` when a folder is absent, `GoldenError.invalidManifest`
   ///   for a bad `golden.json`, `GlyphsmithError.writeFailed` when an artifact cannot be
   ///   written, `PlanningFailure` naming every artifact path holding a file Glyphsmith did not
@@ -74,7 +162,7 @@ public enum GoldenCheck {
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, artifacts: URL? = nil,
     overrides: Overrides = Overrides(), jobs: Int? = nil, force: Bool = false,
-    diagnose: (Diagnostic) -> Void = { _ in }
+    shard: Shard? = nil, excluding: [URL] = [], diagnose: (Diagnostic) -> Void = { _ in }
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
@@ -91,9 +179,11 @@ public enum GoldenCheck {
     }
 
     let actualFiles = GoldenFiles.pngs(
-      in: actualDirectory, excluding: [goldenDirectory] + (artifacts.map { [$0] } ?? []))
+      in: actualDirectory,
+      excluding: [goldenDirectory] + (artifacts.map { [$0] } ?? []) + excluding)
     let goldenFiles = GoldenFiles.pngs(in: goldenDirectory)
-    let paths = Array(Set(actualFiles).union(goldenFiles)).sorted()
+    var paths = Array(Set(actualFiles).union(goldenFiles)).sorted()
+    if let shard { paths = paths.filter(shard.contains) }
     let actualSet = Set(actualFiles)
     let goldenSet = Set(goldenFiles)
     let pixelJobs = paths.count >= jobs ? 1 : jobs
@@ -104,34 +194,19 @@ public enum GoldenCheck {
         jobs: pixelJobs)
     }
     if let artifacts {
-      var writes: [(index: Int, folder: URL)] = []
-      for index in entries.indices where entries[index].status.isFailure {
-        // An entry with no image to show (an unreadable input) gets no folder, and no mention.
-        let images = entries[index].images
-        guard images.expected != nil || images.actual != nil || images.diff != nil else {
-          continue
-        }
-        let folder = GoldenComparison.artifactsFolder(artifacts, relativePath: entries[index].path)
-        // Never through a linked sub-folder to wherever it points (the root may be a link).
-        try OutputSafety.checkNoLinkedFolders(root: artifacts.path, folder: folder.path)
-        writes.append((index, folder))
-      }
-      let kept = try claimArtifacts(
-        root: artifacts,
-        files: writes.flatMap { write in
-          Self.artifactFiles(entries[write.index].images).map {
-            (write.folder.appendingPathComponent($0.name), $0.data)
-          }
-        }, force: force, diagnose: diagnose)
-      for (index, folder) in writes {
-        try GoldenComparison.writeArtifacts(
-          entries[index].images, to: folder,
-          keeping: Set(kept.filter { $0.deletingLastPathComponent().path == folder.path }
-            .map(\.lastPathComponent)))
-        // As given: relative when the folder was given relative, like the other paths printed.
-        entries[index].artifacts = folder.relativePath
-      }
+      try writeArtifacts(&entries, root: artifacts, force: force, diagnose: diagnose)
     }
+    return report(
+      entries, rendererChange: rendererChange, manifestFound: manifest != nil, options: options)
+  }
+
+  /// The report of `entries` (in any order): sorted failures first, largest difference
+  /// first, then by path; the counts.
+  static func report(
+    _ entries: [GoldenEntry], rendererChange: String?, manifestFound: Bool,
+    options: GoldenOptions
+  ) -> Report {
+    var entries = entries
     entries.sort { a, b in
       if a.status.isFailure != b.status.isFailure { return a.status.isFailure }
       if a.magnitude != b.magnitude { return a.magnitude > b.magnitude }
@@ -140,9 +215,46 @@ public enum GoldenCheck {
     let errors = entries.filter { $0.status == .unreadable }.count
     let failed = entries.filter { $0.status.isFailure }.count - errors
     return Report(
-      rendererChange: rendererChange, manifestFound: manifest != nil, options: options,
+      rendererChange: rendererChange, manifestFound: manifestFound, options: options,
       checked: entries.count,
       passed: entries.count - failed - errors, failed: failed, errors: errors, results: entries)
+  }
+
+  /// Writes each failure's artifacts (those with an image to show) under `artifacts`,
+  /// claiming the files first (`claimArtifacts`), and sets the entries' `artifacts` folders
+  /// (as given: relative when `artifacts` is).
+  /// - Throws: as `run` does for artifacts.
+  static func writeArtifacts(
+    _ entries: inout [GoldenEntry], root artifacts: URL, force: Bool,
+    diagnose: (Diagnostic) -> Void
+  ) throws {
+    var writes: [(index: Int, folder: URL)] = []
+    for index in entries.indices where entries[index].status.isFailure {
+      // An entry with no image to show (an unreadable input) gets no folder, and no mention.
+      let images = entries[index].images
+      guard images.expected != nil || images.actual != nil || images.diff != nil else {
+        continue
+      }
+      let folder = GoldenComparison.artifactsFolder(artifacts, relativePath: entries[index].path)
+      // Never through a linked sub-folder to wherever it points (the root may be a link).
+      try OutputSafety.checkNoLinkedFolders(root: artifacts.path, folder: folder.path)
+      writes.append((index, folder))
+    }
+    let kept = try claimArtifacts(
+      root: artifacts,
+      files: writes.flatMap { write in
+        Self.artifactFiles(entries[write.index].images).map {
+          (write.folder.appendingPathComponent($0.name), $0.data)
+        }
+      }, force: force, diagnose: diagnose)
+    for (index, folder) in writes {
+      try GoldenComparison.writeArtifacts(
+        entries[index].images, to: folder,
+        keeping: Set(kept.filter { $0.deletingLastPathComponent().path == folder.path }
+          .map(\.lastPathComponent)))
+      // As given: relative when the folder was given relative, like the other paths printed.
+      entries[index].artifacts = folder.relativePath
+    }
   }
 
   /// The record of the artifact files a check wrote, in the artifacts folder (hidden):

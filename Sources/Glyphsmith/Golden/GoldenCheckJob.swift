@@ -14,6 +14,8 @@ package struct GoldenCheckJob: Sendable, Equatable {
   package var report: String?
   /// Where the JUnit XML goes (`--junit`); `nil`: none.
   package var junit: String?
+  /// Where the pull-request comment goes (`--markdown`, `GoldenMarkdown`); `nil`: none.
+  package var markdown: String?
   /// Whether stdout gets the JSON report (`--json`) instead of the summary line.
   package var json = false
   /// Options that change `golden.json`'s for this run.
@@ -23,6 +25,9 @@ package struct GoldenCheckJob: Sendable, Equatable {
   /// `--force`: the report and JUnit paths, and the artifacts, may replace a file Glyphsmith
   /// did not write (`OutputOwnership.checkReport`, `GoldenCheck.claimArtifacts`).
   package var force = false
+  /// `--shard I/N`: check only that shard's icons (`GoldenCheck.Shard`); its report, JUnit
+  /// file and JSON cover only them, the JSON with the `shard` record `golden merge` reads.
+  package var shard: GoldenCheck.Shard?
 
   /// A job for `actual` against `golden`; nothing runs until `run`.
   package init(actual: String, golden: String) {
@@ -50,6 +55,7 @@ package struct GoldenCheckJob: Sendable, Equatable {
     var foreign: [GlyphsmithError] = []
     for (path, isOwn) in [
       (junit, GoldenJUnit.isOwn), (self.report, GoldenHTMLReport.isOwn),
+      (markdown, GoldenMarkdown.isOwn),
     ] as [(String?, (Data) -> Bool)] {
       guard let path else { continue }
       do {
@@ -68,11 +74,24 @@ package struct GoldenCheckJob: Sendable, Equatable {
         actual: URL(fileURLWithPath: actual), golden: URL(fileURLWithPath: golden),
         artifacts: GoldenCheck.artifactsFolder(artifacts: artifacts, report: self.report)
           .map { URL(fileURLWithPath: $0) }, overrides: overrides, jobs: jobs, force: force,
-        diagnose: { diagnose($0.description) })
+        shard: shard,
+        excluding: markdown.map { [URL(fileURLWithPath: GoldenMarkdown.imagesFolder(for: $0))] }
+          ?? [], diagnose: { diagnose($0.description) })
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }
     report.addAcceptCommands(actual: actual, golden: golden)
+    if let shard {
+      report.shard = GoldenCheck.ShardRecord(
+        index: shard.index, count: shard.count, actual: actual, golden: golden,
+        artifacts: GoldenCheck.artifactsFolder(artifacts: artifacts, report: self.report),
+        renderer: .current,
+        images: Dictionary(
+          uniqueKeysWithValues: report.results.compactMap { entry in
+            entry.artifacts == nil
+              ? nil : (entry.path, GoldenJUnit.artifactFiles(entry).map(\.name))
+          }))
+    }
     report.diagnostics(actual: actual, golden: golden).forEach(diagnose)
     if let path = junit {
       try GoldenJUnit.write(report, toPath: path, actual: actual, golden: golden)
@@ -80,8 +99,14 @@ package struct GoldenCheckJob: Sendable, Equatable {
     if let path = self.report {
       try report.writeHTML(toPath: path, actual: actual, golden: golden)
     }
+    if let path = markdown {
+      // The ownership of the file was told above: `force` here only to not tell it twice.
+      try GoldenMarkdown.write(report, toPath: path, force: true, diagnose: { _ in })
+    }
     guard json else {
-      let summary = report.summary(reportPath: self.report) + "\n"
+      let summary =
+        (shard.map { "shard \($0.description): " } ?? "")
+        + report.summary(reportPath: self.report) + "\n"
       return Output(stdout: Data(summary.utf8), outcome: report.outcome)
     }
     guard let data = try? XcodeJSON.encode(report) else {

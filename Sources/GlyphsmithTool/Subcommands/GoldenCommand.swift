@@ -10,16 +10,18 @@ enum GoldenCommand: DeclaredSubcommand {
   static let declaration = CommandDeclaration(
     name: "golden",
     summary:
-      "check rendered PNGs against goldens (report, artifacts, JUnit), review them in a browser, or record goldens",
+      "check rendered PNGs against goldens (report, artifacts, JUnit), review them in a browser, record goldens, or merge sharded checks",
     synopsis: """
       check ACTUAL_DIR GOLDEN_DIR [--artifacts DIR] [--report FILE.html]
                                      [--json] [--threshold T] [--include-aa|--no-include-aa]
                                      [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
-                                     [--junit FILE.xml] [--force]
+                                     [--junit FILE.xml] [--force] [--shard I/N]
+                                     [--markdown FILE.md]
              glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
                                       [--prune] [--only-missing|--only-failed]
                                       [--metric yiq|oklab] [--verbose]
              glyphsmith golden review ACTUAL_DIR GOLDEN_DIR [--port N] [--host H] [--no-open]
+             glyphsmith golden merge RESULTS.json... -o DIR [--markdown FILE.md] [--force]
       """,
     discussion: """
       check compares every PNG under ACTUAL_DIR (recursively) with the golden of the same
@@ -46,6 +48,13 @@ enum GoldenCommand: DeclaredSubcommand {
       never outside GOLDEN_DIR. Its JSON API (GET /api/results, POST /api/accept, /api/reject,
       /api/delete with {"paths": [...]}, POST /api/undo, POST /api/done) needs the token
       ("Authorization: Bearer TOKEN" or ?token=TOKEN) and the served Host: docs/review.md.
+
+      merge joins the --json results of every shard of one check (golden check --shard I/N
+      --json, each shard once) into what the check without --shard writes, byte for byte:
+      DIR/results.json (its --json), DIR/junit.xml (its --junit), DIR/report.html (its --report,
+      the shards' artifacts copied into DIR/report-files/) and its exit code. Each shard's
+      artifacts are found at the folder its JSON names, from the current folder or from the
+      results file's folder: docs/testing.md.
 
       Anti-aliased pixels count for goldens (pixelmatch does not count them by default): the
       renders are deterministic and golden.json pins the renderer, and on icons, which are
@@ -90,12 +99,29 @@ enum GoldenCommand: DeclaredSubcommand {
           write JUnit XML: one test case per image, a failure's message,
           accept command and artifact paths (GitHub, GitLab, Jenkins)
           """),
+      .value(
+        "markdown", "FILE.md",
+        help: """
+          write a pull-request comment: the counts and, for each changed
+          icon, its failures and one PNG of golden, actual and diff side
+          by side at the failing scales, in FILE-images/ICON.png (merge
+          too)
+          """),
+      .value(
+        "shard", "I/N",
+        help: """
+          check only shard I of N (1 <= I <= N): the images split by icon
+          (folder and name, SHA-256 mod N), an icon's scales and variants in
+          one shard; the outputs cover its images, --json adds the "shard"
+          record 'golden merge' needs
+          """),
       .flag(
         "force",
         help: """
           check: let --report and --junit replace a file that is not a
           report glyphsmith wrote; record: replace or --prune goldens
-          glyphsmith did not record (each named)
+          glyphsmith did not record (each named); merge: replace outputs in
+          DIR glyphsmith did not write
           """),
       .heading("record options:"),
       .value(
@@ -131,6 +157,10 @@ enum GoldenCommand: DeclaredSubcommand {
           loopback, 127.x or ::1, prints a warning and still needs the token)
           """),
       .flag("no-open", help: "do not open a browser (default: xdg-open the address)"),
+      .heading("merge options:"),
+      .value(
+        "output", short: "o", "DIR",
+        help: "the folder for results.json, junit.xml, report.html (required)"),
     ],
     helpColumn: 24,
     footer: """
@@ -139,7 +169,9 @@ enum GoldenCommand: DeclaredSubcommand {
       nothing (nothing is written), an actual PNG could not be read or a golden glyphsmith
       did not make would be replaced or pruned (kept and named; the others are recorded all
       the same); review 0 after Done or Ctrl-C,
-      2 could not run (missing folder, bad golden.json, address in use).
+      2 could not run (missing folder, bad golden.json, address in use); merge as check, and
+      2 when a results file cannot be read or is not a shard's, the shards differ in count,
+      options, renderer or folders, overlap, or one is missing or given twice (each named).
       """,
     verbatimSynopsis: true,
     optionsTitle: "check options:")
@@ -149,6 +181,7 @@ enum GoldenCommand: DeclaredSubcommand {
     case check(CheckOptions)
     case record(RecordOptions)
     case review(ReviewOptions)
+    case merge(GoldenMergeJob)
   }
 
   /// `golden check`'s options: the engine's job.
@@ -175,16 +208,17 @@ enum GoldenCommand: DeclaredSubcommand {
     var open: Bool
   }
 
-  static let verbs = ["check", "record", "review"]
-  static let checkOnly = ["artifacts", "report", "json", "junit", "force"]
+  static let verbs = ["check", "record", "review", "merge"]
+  static let checkOnly = ["artifacts", "report", "json", "junit", "force", "shard", "markdown"]
   static let comparison = ["threshold", "blend", "fail-over", "include-aa", "no-include-aa"]
   static let recordOnly = ["only-missing", "only-failed", "only", "prune", "verbose", "force"]
   static let reviewOnly = ["port", "host", "no-open"]
+  static let mergeOnly = ["output", "force", "markdown"]
 
   static func parse(_ arguments: [String]) throws -> Action {
     let parsed = try declaration.parse(arguments)
     guard let verb = parsed.positionals.first else {
-      throw UsageError(message: "needs 'check', 'record' or 'review' first")
+      throw UsageError(message: "needs 'check', 'record', 'review' or 'merge' first")
     }
     guard verbs.contains(verb) else {
       // A wrong verb is answered as a wrong subcommand is: the near ones, else the list.
@@ -194,6 +228,25 @@ enum GoldenCommand: DeclaredSubcommand {
           + (near.isEmpty
             ? "use one of \(verbs.joined(separator: ", "))"
             : "did you mean \(Suggestion.alternatives(near))?"))
+    }
+    if verb == "merge" {
+      let given = Set(parsed.values.keys).union(parsed.flags)
+      for option in Set(checkOnly + comparison + recordOnly + reviewOnly + ["jobs", "metric"])
+        .sorted()
+      where given.contains(option) && !mergeOnly.contains(option) {
+        throw UsageError(message: "--\(option) does not apply to 'golden merge'")
+      }
+      let files = Array(parsed.positionals.dropFirst())
+      guard !files.isEmpty else {
+        throw UsageError(message: "golden merge needs the shards' RESULTS.json files")
+      }
+      guard let output = parsed.value("output") else {
+        throw UsageError(message: "golden merge needs -o DIR")
+      }
+      var job = GoldenMergeJob(results: files, output: output)
+      job.force = parsed.has("force")
+      job.markdown = parsed.value("markdown")
+      return .merge(job)
     }
     // `--only A B C`: the words after the two folders are more patterns.
     let extra = parsed.positionals.dropFirst(3)
@@ -210,9 +263,10 @@ enum GoldenCommand: DeclaredSubcommand {
     let given = Set(parsed.values.keys).union(parsed.flags)
     let metric = try parsed.value("metric").map(CompareOptionParsing.metric)
     let allowed: [String: [String]] = [
-      "check": checkOnly + comparison, "record": recordOnly, "review": reviewOnly + comparison,
+      "check": checkOnly + comparison, "record": recordOnly,
+      "review": reviewOnly + comparison, "merge": mergeOnly,
     ]
-    for option in Set(checkOnly + comparison + recordOnly + reviewOnly).sorted()
+    for option in Set(checkOnly + comparison + recordOnly + reviewOnly + mergeOnly).sorted()
     where given.contains(option) && !allowed[verb]!.contains(option) {
       let owners = verbs.filter { allowed[$0]!.contains(option) }.map { "'golden \($0)'" }
       throw UsageError(
@@ -239,8 +293,16 @@ enum GoldenCommand: DeclaredSubcommand {
     check.artifacts = parsed.value("artifacts")
     check.report = parsed.value("report")
     check.junit = parsed.value("junit")
+    check.markdown = parsed.value("markdown")
     check.force = parsed.has("force")
     check.json = parsed.has("json")
+    if let text = parsed.value("shard") {
+      guard let shard = GoldenCheck.Shard(parsing: text) else {
+        throw UsageError(
+          message: "--shard takes I/N with 1 <= I <= N (such as 2/4), got '\(text)'")
+      }
+      check.shard = shard
+    }
     check.jobs = jobs
     var pixelmatch = PixelmatchOptions()
     var failOver = FailOver.zero
@@ -273,7 +335,14 @@ enum GoldenCommand: DeclaredSubcommand {
     case .check(let options): return try check(options)
     case .record(let options): return try record(options)
     case .review(let options): return try review(options)
+    case .merge(let job): return try merge(job)
     }
+  }
+
+  static func merge(_ job: GoldenMergeJob) throws -> FailureCategory? {
+    let output = try job.run(diagnose: Terminal.error)
+    FileHandle.standardOutput.write(output.stdout)
+    return output.outcome
   }
 
   static func check(_ job: GoldenCheckJob) throws -> FailureCategory? {
