@@ -38,7 +38,9 @@ struct OutputRecordReaderTests {
         let text = PrunePaths.textStandardized(full)
         if PathBytes.isStandardized(full) != (text == full) { mismatches.append("is: " + full) }
         if text == full { standard += 1 }
-        if PrunePaths.standardized(path, cwd: cwd) != text { mismatches.append(path + " in " + cwd) }
+        if PrunePaths.standardized(path, cwd: cwd) != text {
+          mismatches.append(path + " in " + cwd)
+        }
       }
     }
     #expect(mismatches == [])
@@ -75,8 +77,9 @@ struct OutputRecordReaderTests {
     #expect(mismatches == [])
     #expect(folders.count == 366)
     #expect(fast == 33_124)
-    #expect(OutputManifest.relativePath(fromFolder: "/p/App/Icons.xcassets", to: "/p/icons/bell.svg")
-      == "../../icons/bell.svg")
+    #expect(
+      OutputManifest.relativePath(fromFolder: "/p/App/Icons.xcassets", to: "/p/icons/bell.svg")
+        == "../../icons/bell.svg")
     #expect(OutputManifest.relativePath(fromFolder: "/p", to: "/p") == "")
     #expect(OutputManifest.relativePath(fromFolder: "/p/q", to: "/p") == "..")
     // Composed and decomposed é are one component to `String`, two to bytes: the text decides.

@@ -53,15 +53,33 @@ enum OutputRecordReader {
           case "version":
             guard let value = integer() else { return nil }
             version = value
-          case "outputs": guard let value = stringMap() else { return nil }; outputs = value
-          case "pending": guard let value = stringMap() else { return nil }; pending = value
-          case "folders": guard let value = stringMap() else { return nil }; folders = value
-          case "hashes": guard let value = stringMap() else { return nil }; hashes = value
-          case "appicon": guard let value = stringMap() else { return nil }; appicon = value
-          case "symbol": guard let value = stringMap() else { return nil }; symbol = value
-          case "kept": guard let value = stringList() else { return nil }; kept = value
-          case "created": guard let value = stringList() else { return nil }; created = value
-          case "project": guard let value = string() else { return nil }; project = value
+          case "outputs":
+            guard let value = stringMap() else { return nil }
+            outputs = value
+          case "pending":
+            guard let value = stringMap() else { return nil }
+            pending = value
+          case "folders":
+            guard let value = stringMap() else { return nil }
+            folders = value
+          case "hashes":
+            guard let value = stringMap() else { return nil }
+            hashes = value
+          case "appicon":
+            guard let value = stringMap() else { return nil }
+            appicon = value
+          case "symbol":
+            guard let value = stringMap() else { return nil }
+            symbol = value
+          case "kept":
+            guard let value = stringList() else { return nil }
+            kept = value
+          case "created":
+            guard let value = stringList() else { return nil }
+            created = value
+          case "project":
+            guard let value = string() else { return nil }
+            project = value
           default: return nil
           }
           skipSpace()
@@ -101,7 +119,8 @@ enum OutputRecordReader {
       while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
-          let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+          let text = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
           index += 1
           return text
         }
