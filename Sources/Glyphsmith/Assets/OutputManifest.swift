@@ -948,7 +948,11 @@ package enum OutputManifest {
 
   /// The record `data` (the file's bytes) of the folder `base` holds.
   private static func decode(_ data: Data, root base: String) -> Record {
-    guard let document = try? JSONDecoder().decode(Document.self, from: data) else {
+    // The common case read without `Codable` (issue 36); anything else as before.
+    guard
+      let document = OutputRecordReader.document(data)
+        ?? (try? JSONDecoder().decode(Document.self, from: data))
+    else {
       return Record(exists: true, unreadable: true)
     }
     let folderURL = URL(fileURLWithPath: base).standardizedFileURL
@@ -1388,7 +1392,15 @@ package enum OutputManifest {
 
   /// `path` relative to the folder `folder`, both standardized absolute paths, with `..`
   /// steps as needed (`relativePath(from:to:)` by text alone: no look-up).
-  private static func relativePath(fromFolder folder: String, to path: String) -> String {
+  static func relativePath(fromFolder folder: String, to path: String) -> String {
+    if let fast = PathBytes.relativePath(fromFolder: folder, to: path) { return fast }
+    return textRelativePath(fromFolder: folder, to: path)
+  }
+
+  /// `relativePath(fromFolder:to:)` by `String` components: the reference
+  /// `PathBytes.relativePath(fromFolder:to:)` answers alike, and the answer for paths that
+  /// are not ASCII (whose components `String` compares by canonical equivalence).
+  static func textRelativePath(fromFolder folder: String, to path: String) -> String {
     func components(_ path: String) -> [String] {
       ["/"] + path.split(separator: "/").map(String.init)
     }

@@ -29,6 +29,13 @@ final class PrunePaths {
   /// collapsed, by text alone (as `URL.standardizedFileURL` does).
   static func standardized(_ path: String, cwd: String) -> String {
     let full = path.hasPrefix("/") ? path : cwd + "/" + path
+    // Most paths are standardized already: they come back as they are, unsplit (issue 36).
+    if PathBytes.isStandardized(full) { return full }
+    return textStandardized(full)
+  }
+
+  /// `standardized` of the absolute path `full` by its components, whatever it holds.
+  static func textStandardized(_ full: String) -> String {
     var parts: [Substring] = []
     for part in full.split(separator: "/") {
       if part == "." { continue }
