@@ -136,6 +136,65 @@ import Testing
     #expect(refused.stderr.contains("App.icon/icon.json changed since glyphsmith wrote it"))
   }
 
+  /// Issue 35's second trial, finding 1 (data loss): a mark of the older form vouches for
+  /// icon.json only, so a layer file that differs from what the run writes (a designer's edit)
+  /// and a file the run does not write (one the designer added) are never replaced or deleted
+  /// without --force, even when icon.json and the inputs are unchanged.
+  @Test func anOlderMarkDoesNotVouchForEditedOrAddedLayerFiles() throws {
+    let dir = try Self.written()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bundle = dir.appendingPathComponent("App.icon")
+    let json = try Data(contentsOf: bundle.appendingPathComponent("icon.json"))
+    let olderMark = Data("glyphsmith icon.json sha256 \(ContentHash.sha256(json))\n".utf8)
+    try olderMark.write(to: bundle.appendingPathComponent(".glyphsmith-icon"))
+    let layer = bundle.appendingPathComponent("Assets/bell.svg")
+    let original = try Data(contentsOf: layer)
+
+    // The layer's art edited (replaced in Icon Composer; icon.json unchanged).
+    try (original + Data("<!-- designer -->\n".utf8)).write(to: layer)
+    var before = try Self.snapshot(bundle)
+    let edited = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(edited.status == 2)
+    #expect(
+      edited.stderr
+        == "bell.svg: error: App.icon/Assets/bell.svg differs from what this run writes, and "
+        + "the mark an older glyphsmith left in App.icon covers icon.json only, so it cannot "
+        + "tell whether the file was edited since; move App.icon or pass --force\n")
+    #expect(try Self.snapshot(bundle) == before)
+
+    // A file the designer added beside an unedited layer.
+    try original.write(to: layer)
+    try Data("<svg xmlns='http://www.w3.org/2000/svg'/>\n".utf8).write(
+      to: bundle.appendingPathComponent("Assets/designer-extra.svg"))
+    before = try Self.snapshot(bundle)
+    let added = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(added.status == 2)
+    #expect(
+      added.stderr
+        == "bell.svg: error: App.icon/Assets/designer-extra.svg was added since glyphsmith "
+        + "wrote App.icon; move it or pass --force\n")
+    #expect(try Self.snapshot(bundle) == before)
+
+    // --force replaces, naming what goes.
+    let forced = try CLIRunner.run(Self.arguments + ["--force"], in: dir)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(
+      forced.stderr.contains(
+        "App.icon/Assets/designer-extra.svg: warning: added since glyphsmith wrote the bundle; "
+          + "deleted (--force)\n"))
+    #expect(try Data(contentsOf: layer) == original)
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: bundle.appendingPathComponent("Assets/designer-extra.svg").path))
+    // The new mark covers every file: a rerun is quiet and leaves the bundle alone.
+    let mark = try String(
+      contentsOf: bundle.appendingPathComponent(".glyphsmith-icon"), encoding: .utf8)
+    #expect(mark.contains("glyphsmith Assets/bell.svg sha256 \(ContentHash.sha256(original))\n"))
+    let again = try CLIRunner.run(Self.arguments, in: dir)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(!again.stderr.contains("warning"), "\(again.stderr)")
+  }
+
   @Test(arguments: [
     (
       "\"image-name\" : \"../../../bell.svg\"",

@@ -141,9 +141,13 @@ public enum IconBundleJob {
     }
     diagnostics += try enlargedRasters(in: document, bundle: planned, files: files)
     let json = document.encoded()
+    // What this run writes, by path in the bundle (what an older mark cannot vouch for is
+    // compared with it).
+    var plannedFiles = ["icon.json": json]
+    for (name, file) in files { plannedFiles["Assets/" + name] = file.data }
 
     if Platform.status(ofPath: bundle) != nil {
-      let ownership = ownership(of: bundle)
+      let ownership = ownership(of: bundle, planned: plannedFiles)
       if ownership != .own {
         guard options.force else {
           throw GlyphsmithError.unusable(path: foregroundPath, problem: ownership.problem(bundle))
@@ -171,7 +175,7 @@ public enum IconBundleJob {
     // no change; issue 35's trial, finding 23): Glyphsmith's own, every file as it wrote it,
     // and the same files.
     let unchanged =
-      Platform.status(ofPath: bundle) != nil && ownership(of: bundle) == .own
+      Platform.status(ofPath: bundle) != nil && ownership(of: bundle, planned: plannedFiles) == .own
       && FileBytes.read(bundle + "/" + markName) == newMark
     if !unchanged { try AtomicFolder.write(written, toPath: bundle) }
     // Each layer as the bundle holds it (what it links to beside the input is not there).
@@ -502,6 +506,11 @@ public enum IconBundleJob {
     case added(String)
     /// Glyphsmith's, but the file at `path` it wrote was removed since.
     case removed(String)
+    /// Glyphsmith's by a mark of the older form (its `icon.json` line only), which cannot say
+    /// whether the file at `path` is as Glyphsmith wrote it, and that file is not what this
+    /// run writes there (a layer edited, or the input changed since; issue 35's second trial:
+    /// such a bundle lost a designer's layer edit and added file without a word).
+    case unvouched(String)
 
     /// What is wrong, after `INPUT: error: `: `BUNDLE exists and was not made by glyphsmith;
     /// move it or pass --force` (`OutputOwnership.problem`); `FILE changed since glyphsmith
@@ -518,6 +527,9 @@ public enum IconBundleJob {
         return "\(file) was added since glyphsmith wrote \(bundle); move it or pass --force"
       case .removed(let file):
         return "\(file) was removed since glyphsmith wrote it; move \(bundle) or pass --force"
+      case .unvouched(let file):
+        return
+          "\(file) differs from what this run writes, and the mark an older glyphsmith left in \(bundle) covers icon.json only, so it cannot tell whether the file was edited since; move \(bundle) or pass --force"
       }
     }
 
@@ -536,6 +548,10 @@ public enum IconBundleJob {
         (file, message) = (path, "added since glyphsmith wrote the bundle; deleted")
       case .removed(let path):
         (file, message) = (path, "removed since glyphsmith wrote it; written again")
+      case .unvouched(let path):
+        (file, message) = (
+          path, "not covered by the older mark and not what this run writes; replaced"
+        )
       }
       return .warning(message + " (--force)", path: file, kind: Diagnostic.Kind.changedOutput)
     }
@@ -546,8 +562,11 @@ public enum IconBundleJob {
   /// files the mark lists and the bundle's files (every regular file below it, except the
   /// mark and Finder's `.DS_Store`): a file changed (other bytes), removed, or added (one the
   /// mark does not list, sorted). A mark of the older form (its `icon.json` line only) vouches
-  /// for `icon.json` only.
-  package static func ownership(of path: String) -> Ownership {
+  /// for `icon.json` only: every other file must be one of `planned` (paths relative to the
+  /// bundle, with the bytes this run writes there) with those bytes, else it is `.unvouched`
+  /// (or `.added` when this run writes no such file); without `planned`, any other file makes
+  /// it `.unvouched`.
+  package static func ownership(of path: String, planned: [String: Data]? = nil) -> Ownership {
     guard let data = FileBytes.read(path + "/" + markName),
       let entries = markEntries(data), entries.first?.file == "icon.json"
     else { return .foreign }
@@ -557,7 +576,7 @@ public enum IconBundleJob {
       }
       if ContentHash.sha256(bytes) != entry.hash { return .changed(path + "/" + entry.file) }
     }
-    if entries.count == 1 { return .own }
+    let older = entries.count == 1
     let listed = Set(entries.map(\.file))
     var found: [String] = []
     if let walker = FileManager.default.enumerator(atPath: path) {
@@ -569,8 +588,15 @@ public enum IconBundleJob {
         found.append(relative)
       }
     }
-    if let extra = found.filter({ !listed.contains($0) }).sorted().first {
-      return .added(path + "/" + extra)
+    let unlisted = found.filter { !listed.contains($0) }.sorted()
+    guard older else {
+      if let extra = unlisted.first { return .added(path + "/" + extra) }
+      return .own
+    }
+    for file in unlisted {
+      guard let planned else { return .unvouched(path + "/" + file) }
+      guard let bytes = planned[file] else { return .added(path + "/" + file) }
+      if FileBytes.read(path + "/" + file) != bytes { return .unvouched(path + "/" + file) }
     }
     return .own
   }
