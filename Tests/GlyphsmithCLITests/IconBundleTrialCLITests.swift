@@ -136,6 +136,41 @@ import Testing
     #expect(refused.stderr.contains("App.icon/icon.json changed since glyphsmith wrote it"))
   }
 
+  /// Issue 35's second trial, findings 2 and 11: a preview or a fallback catalog inside a
+  /// bundle (the one written, or another) is refused before anything is written.
+  @Test func aPreviewOrFallbackInsideABundleIsRefusedFirst() throws {
+    let dir = try Self.written()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bundle = dir.appendingPathComponent("App.icon")
+    let before = try Self.snapshot(bundle)
+    let preview = try CLIRunner.run(
+      Self.arguments + ["--background", "#0A84FF", "--preview", "App.icon/prev.png"], in: dir)
+    #expect(preview.status == 2)
+    #expect(
+      preview.stderr
+        == "glyphsmith appicon: error: --preview App.icon/prev.png is inside the bundle "
+        + "App.icon, which holds icon.json and its layers in Assets/ only; write the preview "
+        + "outside it\nsee 'glyphsmith help appicon'\n")
+    #expect(try Self.snapshot(bundle) == before)
+    let fresh = try CLIRunner.run(
+      ["appicon", "bell.svg", "--format", "icon", "-o", "Q.icon", "--preview", "Q.icon/icon.json"],
+      in: dir)
+    #expect(fresh.status == 2)
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("Q.icon").path))
+    let fallback = try CLIRunner.run(
+      [
+        "appicon", "bell.svg", "--format", "icon", "-o", "X.icon", "--fallback",
+        "App.icon/Assets.xcassets",
+      ], in: dir)
+    #expect(fallback.status == 2)
+    #expect(
+      fallback.stderr.contains(
+        "--fallback App.icon/Assets.xcassets is inside the bundle App.icon, which holds "
+          + "icon.json and its layers in Assets/ only"), "\(fallback.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("X.icon").path))
+    #expect(try Self.snapshot(bundle) == before)
+  }
+
   /// Issue 35's second trial, finding 1 (data loss): a mark of the older form vouches for
   /// icon.json only, so a layer file that differs from what the run writes (a designer's edit)
   /// and a file the run does not write (one the designer added) are never replaced or deleted

@@ -531,6 +531,15 @@ enum AppIconCommand: DeclaredSubcommand {
       // The preview's path is checked before the bundle is written (`PictureOutput`).
       if let preview = options.iconPreview {
         try PictureOutput.check(preview, inputs: [options.input])
+        // Inside a bundle (the one written, or another), a preview is a file the bundle's
+        // next run finds added (issue 35's second trial, finding 2).
+        let parts = URL(fileURLWithPath: preview).standardizedFileURL.pathComponents.dropLast()
+        if let bundle = parts.last(where: { IconBundleCheck.isBundleName($0) }) {
+          throw UsageError(
+            message:
+              "--preview \(preview) is inside the bundle \(bundle), which holds icon.json and "
+              + "its layers in Assets/ only; write the preview outside it")
+        }
       }
       let result: IconBundleResult
       do {

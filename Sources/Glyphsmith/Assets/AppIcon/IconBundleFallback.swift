@@ -61,6 +61,14 @@ package enum IconBundleFallback {
         "--fallback \(catalog) is inside the bundle \(bundle), whose Assets/ holds its layers; "
           + "give a catalog outside it (the app's Assets.xcassets)")
     }
+    // Inside another bundle (issue 35's second trial, finding 11): that bundle's next run
+    // would find the catalog added to it.
+    let parts = URL(fileURLWithPath: inside).pathComponents.dropLast()
+    if let other = parts.last(where: { IconBundleCheck.isBundleName($0) }) {
+      throw GlyphsmithError.invalidOption(
+        "--fallback \(catalog) is inside the bundle \(other), which holds icon.json and its "
+          + "layers in Assets/ only; give a catalog outside it (the app's Assets.xcassets)")
+    }
   }
 
   /// Refuses, before anything is written, an existing `catalog/NAME.appiconset` that
