@@ -209,10 +209,10 @@ public struct SymbolJob: Sendable {
           )
         }
         let outcome = try SymbolSetWriter.write(outline, toCatalog: catalog)
-        if !notices.isEmpty {
-          notices += outcome.kept.compactMap {
-            OutputOwnership.userFileWarning(path: folder + "/" + $0)
-          }
+        // The user's files kept in the set are named on every run, as in image sets (issue
+        // 32, seventh trial: they were named only with `--force`).
+        notices += outcome.kept.compactMap {
+          OutputOwnership.userFileWarning(path: folder + "/" + $0)
         }
         var result: SymbolMeasure.Result? = nil
         if measure {

@@ -1,0 +1,129 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// Issue 32, the seventh new-user trial: files the user had inside Glyphsmith's sets that a
+/// rebuild deleted without a word. Each test runs the CLI on real folders and checks the exit
+/// code, the exact lines and the user's files by SHA-256 before and after.
+@Suite("Ownership after the seventh trial")
+struct TrialSevenOwnershipCLITests {
+  typealias Owned = OwnershipCLITests
+
+  static func sha(_ url: URL) throws -> String { ContentHash.sha256(try Data(contentsOf: url)) }
+
+  // Finding 1: a marked copy of a generated PNG under a name Glyphsmith could write
+  // (`bell@4x.png`, `bell-dark.png`) but does not write this run, and the record does not
+  // list, was deleted when the set was rebuilt; `mine.png`, the same bytes, was kept.
+  @Test func aMarkedCopyUnderAGlyphsmithStyleNameInASetIsTheUsers() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      icons: ["bell", "heart"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset")
+    let manager = FileManager.default
+    try manager.copyItem(
+      at: set.appendingPathComponent("bell@2x.png"), to: set.appendingPathComponent("bell@4x.png"))
+    try manager.copyItem(
+      at: set.appendingPathComponent("bell.png"), to: set.appendingPathComponent("bell-dark.png"))
+    let before = try ["bell@4x.png", "bell-dark.png"].map {
+      try Self.sha(set.appendingPathComponent($0))
+    }
+
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 0)
+    let lines = run.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "App/Icons.xcassets/bell.imageset/bell-dark.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)",
+        "App/Icons.xcassets/bell.imageset/bell@4x.png: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)",
+      ])
+    #expect(
+      Owned.names(set) == [
+        "Contents.json", "bell-dark.png", "bell.png", "bell@2x.png", "bell@3x.png", "bell@4x.png",
+      ])
+    #expect(
+      try ["bell@4x.png", "bell-dark.png"].map { try Self.sha(set.appendingPathComponent($0)) }
+        == before)
+
+    // The icon changed: the set is rendered anew, and the copies stay, named again.
+    try Owned.write(
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9"/></svg>"#,
+      to: folder.appendingPathComponent("icons/bell.svg"))
+    let rendered = try CLIRunner.run(["build"], in: folder)
+    #expect(rendered.status == 0)
+    #expect(rendered.stderr.split(separator: "\n").count == 3)
+    #expect(
+      try ["bell@4x.png", "bell-dark.png"].map { try Self.sha(set.appendingPathComponent($0)) }
+        == before)
+  }
+
+  // Finding 1 in symbol sets: `bell@2x.svg`, a copy of `bell.svg`, was deleted.
+  @Test func aMarkedCopyInASymbolSetIsTheUsersAndNamed() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets", "symbols": true}}"#,
+      icons: ["bell", "heart"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.symbolset")
+    try FileManager.default.copyItem(
+      at: set.appendingPathComponent("bell.svg"), to: set.appendingPathComponent("bell@2x.svg"))
+    try Owned.write("note", to: set.appendingPathComponent("notes.txt"))
+    let before = try Self.sha(set.appendingPathComponent("bell@2x.svg"))
+    try Owned.write(
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9"/></svg>"#,
+      to: folder.appendingPathComponent("icons/bell.svg"))
+
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 0)
+    let lines = run.stderr.split(separator: "\n").map(String.init)
+    // Finding 6: the files added inside a symbol set are named, as in image sets.
+    #expect(
+      Array(lines.dropLast()) == [
+        "App/Icons.xcassets/bell.symbolset/bell@2x.svg: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)",
+        "App/Icons.xcassets/bell.symbolset/notes.txt: warning: not made by glyphsmith; kept (glyphsmith never deletes a file it did not make)",
+      ])
+    #expect(Owned.names(set) == ["Contents.json", "bell.svg", "bell@2x.svg", "notes.txt"])
+    #expect(try Self.sha(set.appendingPathComponent("bell@2x.svg")) == before)
+  }
+
+  // Finding 2: a generated file the user edited (its SHA-256 no longer the record's) was
+  // deleted silently when the set's file list changed: `scales` reduced, `ios.format`
+  // png -> pdf, `android.format` png -> vector.
+  @Test func anEditedFileASetNoLongerMakesIsKeptAndNamed() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}}"#,
+      icons: ["bell", "heart"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    let heart = catalog.appendingPathComponent("heart.imageset/heart.png")
+    let bell = catalog.appendingPathComponent("bell.imageset/bell@2x.png")
+    let drawable = folder.appendingPathComponent("android/res/drawable-mdpi/bell.png")
+    for file in [heart, bell, drawable] {
+      let handle = try FileHandle(forWritingTo: file)
+      handle.seekToEndOfFile()
+      handle.write(Data("EDIT".utf8))
+      try handle.close()
+    }
+    let before = try [heart, bell, drawable].map(Self.sha)
+    try Owned.write(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets", "scales": [2, 3]}, "rules": [{"match": "bell.svg", "format": "pdf"}], "android": {"res": "android/res", "format": "vector"}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 0)
+    let lines = run.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      lines.filter { !$0.contains(": removed (") }.dropLast() == [
+        "App/Icons.xcassets/bell.imageset/bell@2x.png: warning: changed since glyphsmith wrote it; kept, not removed (the file is yours now, and glyphsmith never deletes it)",
+        "App/Icons.xcassets/heart.imageset/heart.png: warning: changed since glyphsmith wrote it; kept, not removed (the file is yours now, and glyphsmith never deletes it)",
+        "android/res/drawable-mdpi/bell.png: warning: changed since glyphsmith wrote it; kept, not removed (icons/bell.svg no longer makes it; the file is yours now, and glyphsmith never deletes it)",
+      ])
+    #expect(!lines.contains { $0.hasPrefix("android/res/drawable-mdpi/bell.png: removed") })
+    #expect(try [heart, bell, drawable].map(Self.sha) == before)
+    #expect(Owned.names(catalog.appendingPathComponent("bell.imageset")) == [
+      "Contents.json", "bell.pdf", "bell@2x.png",
+    ])
+    #expect(Owned.names(catalog.appendingPathComponent("heart.imageset")) == [
+      "Contents.json", "heart.png", "heart@2x.png", "heart@3x.png",
+    ])
+  }
+}
