@@ -126,4 +126,48 @@ struct TrialSevenOwnershipCLITests {
       "Contents.json", "heart.png", "heart@2x.png", "heart@3x.png",
     ])
   }
+
+  // Finding 3: after a write that failed (the folder could not be made), the record listed
+  // the output as written; the user's file put there later was replaced as "changed since
+  // glyphsmith wrote it". 3b: what the failed icons did write kept their old hashes, so the
+  // next run named files nobody had touched as changed.
+  @Test func anOutputAFailedRunCouldNotWriteStaysPendingAndWhatItWroteIsHashed() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}}"#,
+      icons: ["bell", "heart"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let manager = FileManager.default
+    let mdpi = folder.appendingPathComponent("android/res/drawable-mdpi")
+    try manager.removeItem(at: mdpi)
+    try Owned.write("in the way", to: mdpi)
+    try manager.copyItem(
+      at: Owned.icons.appendingPathComponent("camera.svg"),
+      to: folder.appendingPathComponent("icons/camera.svg"))
+    try Owned.write(
+      #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9"/></svg>"#,
+      to: folder.appendingPathComponent("icons/bell.svg"))
+    let failed = try CLIRunner.run(["build"], in: folder)
+    #expect(failed.status == 2)
+    let record = try String(
+      contentsOf: folder.appendingPathComponent("android/.glyphsmith-outputs.json"), encoding: .utf8)
+    let json = try JSONSerialization.jsonObject(with: Data(record.utf8)) as! [String: Any]
+    let outputs = json["outputs"] as? [String: String] ?? [:]
+    let pending = json["pending"] as? [String: String] ?? [:]
+    #expect(outputs["res/drawable-mdpi/camera.png"] == nil)
+    #expect(pending["res/drawable-mdpi/camera.png"] != nil)
+
+    try manager.removeItem(at: mdpi)
+    let mine = mdpi.appendingPathComponent("camera.png")
+    try Owned.write("designer's own camera", to: mine)
+    let before = try Self.sha(mine)
+    let next = try CLIRunner.run(["build"], in: folder)
+    #expect(next.status == 2)
+    let lines = next.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "icons/camera.svg: error: android/res/drawable-mdpi/camera.png exists and was not made by glyphsmith; move it or pass --force"
+      ])
+    #expect(!next.stderr.contains("changed since glyphsmith wrote it"))
+    #expect(try Self.sha(mine) == before)
+  }
 }

@@ -1184,6 +1184,7 @@ public struct AssetsJob: Sendable {
       writtenHashes: report.inputs.reduce(into: [:]) {
         $0.merge($1.writtenHashes.byPath) { _, last in last }
       },
+      failedSources: Set(report.inputs.filter { $0.status == .failed }.map(\.path)),
       adoptMarked: pruning.adoptMarked, adoptHint: pruning.adoptHint,
       told: pruning.told)
   }

@@ -304,6 +304,7 @@ package enum OutputManifest {
     journal: Journal? = nil, folders: [String: String]? = nil, project: String? = nil,
     marked: (String) -> [String] = { _ in [] }, removing: Bool = true,
     writtenSources: Set<String> = [], writtenHashes: [String: String] = [:],
+    failedSources: Set<String> = [],
     symbolCommand: Bool = false, adoptMarked: Bool = false,
     adoptHint: String = "pass --adopt-marked",
     told: (Removal) -> Void = { _ in }
@@ -367,6 +368,19 @@ package enum OutputManifest {
       let sources = Dictionary(
         (planned[root] ?? [:]).map { (normalised($0.key), $0.value) },
         uniquingKeysWith: { a, _ in a })
+      // An output of an icon that failed, which the record did not list as written before,
+      // stays pending: the run may never have written it (issue 32, seventh trial: a
+      // drawable that could not be written was listed, and the user's file put there later
+      // was replaced as "changed since glyphsmith wrote it").
+      if !failedSources.isEmpty {
+        for (output, source) in new where record.outputs[output] != source {
+          guard let planned = sources[normalised(base + "/" + output)],
+            failedSources.contains(planned)
+          else { continue }
+          new[output] = nil
+          pending[output] = source
+        }
+      }
       for output in record.kept where new[output] != nil {
         let source = sources[normalised(base + "/" + output)]
         if source.map({ !writtenSources.contains($0) }) ?? true { new[output] = nil }
@@ -516,7 +530,7 @@ package enum OutputManifest {
       created = created.filter { Platform.status(ofPath: base + "/" + $0)?.isFolder == true }
       var hashes = fileHashes(
         root: base, outputs: new, planned: planned[root] ?? [:], old: record.hashes,
-        writtenSources: writtenSources, known: writtenHashes)
+        writtenSources: writtenSources, known: writtenHashes, failedSources: failedSources)
       // `appicon`'s outputs keep their hashes, whatever this run plans.
       for output in record.appicon.keys where new[output] == nil {
         if let hash = record.hashes[output] { hashes[output] = hash }
@@ -613,11 +627,28 @@ package enum OutputManifest {
   /// disk when it has none.
   private static func fileHashes(
     root base: String, outputs: [String: String], planned: [String: String],
-    old: [String: String], writtenSources: Set<String>, known: [String: String] = [:]
+    old: [String: String], writtenSources: Set<String>, known: [String: String] = [:],
+    failedSources: Set<String> = []
   ) -> [String: String] {
     var rewritten: Set<String> = []
     for (output, source) in planned where writtenSources.contains(source) {
       if let relative = relativePath(of: normalised(output), under: normalised(base)) {
+        rewritten.insert(relative)
+      }
+    }
+    // The outputs an icon that failed wrote before it failed are hashed as written (issue
+    // 32, seventh trial: their old hashes were kept, and the next run named six files
+    // nobody had touched as changed).
+    if !failedSources.isEmpty {
+      var folders: Set<Substring> = []
+      for key in known.keys {
+        if let slash = key.lastIndex(of: "/") { folders.insert(key[..<slash]) }
+      }
+      for (output, source) in planned where failedSources.contains(source) {
+        let path = normalised(output)
+        guard known[path] != nil || folders.contains(path[...]),
+          let relative = relativePath(of: path, under: normalised(base))
+        else { continue }
         rewritten.insert(relative)
       }
     }
