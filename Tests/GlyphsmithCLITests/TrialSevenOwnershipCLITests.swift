@@ -170,4 +170,23 @@ struct TrialSevenOwnershipCLITests {
     #expect(!next.stderr.contains("changed since glyphsmith wrote it"))
     #expect(try Self.sha(mine) == before)
   }
+
+  // Finding 4: `golden record ACTUAL act/golden`, `act` a link to the actual folder and
+  // `act/golden` not there yet, wrote the goldens inside the catalog.
+  @Test func aGoldenFolderNotThereYetBelowALinkToTheActualOneIsRefused() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      icons: ["bell", "heart"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("act").path, withDestinationPath: "App/Icons.xcassets")
+    let before = JournalCLITests.tree(folder)
+    let run = try CLIRunner.run(["golden", "record", "App/Icons.xcassets", "act/golden"], in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "act/golden: error: the golden folder is inside the actual folder App/Icons.xcassets; glyphsmith writes and prunes goldens there, so it must be a folder of its own beside the actual one (such as \"golden\"); nothing was written\n"
+    )
+    #expect(JournalCLITests.differences(JournalCLITests.tree(folder), before) == [])
+  }
 }
