@@ -189,4 +189,20 @@ struct TrialSevenOwnershipCLITests {
     )
     #expect(JournalCLITests.differences(JournalCLITests.tree(folder), before) == [])
   }
+
+  // Finding 5: an output folder through a link to nothing into the icons folder failed
+  // writing ("a file is in the way, or no permission"), with no summary line.
+  @Test func anOutputFolderThroughADanglingLinkIntoTheIconsFolderIsRefusedWhenRead() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "web": {"folder": "public"}}"#, icons: ["bell"])
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("public").path, withDestinationPath: "icons/web")
+    let refused = try CLIRunner.run(["build"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr
+        == "glyphsmith.json: error: invalid glyphsmith.json: 'web.folder' is 'public', inside the icons folder (what it writes would be read back as icons); \(TrialSixOwnershipCLITests.ownFolderRule); see docs/project.md\n"
+    )
+    #expect(Owned.names(folder.appendingPathComponent("icons")) == ["bell.svg"])
+  }
 }

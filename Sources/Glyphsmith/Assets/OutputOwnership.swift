@@ -80,12 +80,28 @@ package enum OutputOwnership {
   /// `art -> icons`, `"web": {"folder": "art/web"}` was not found inside the icons folder,
   /// since links resolve only in a path that exists).
   package static func canonical(_ path: String) -> String {
+    canonical(path, links: 0)
+  }
+
+  /// `canonical(_:)`, `links` links to nothing followed so far (at most 40, as the system
+  /// follows): a link to nothing on the way is followed to where it points, so a folder
+  /// reached through it is compared where it will be made (issue 32, seventh trial: `public
+  /// -> icons/web`, `icons/web` missing, was not found inside the icons folder).
+  private static func canonical(_ path: String, links: Int) -> String {
     let standardized = URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.path
     var existing = standardized
     var rest: [Substring] = []
     while existing != "/", Platform.status(ofPath: existing) == nil,
       let slash = existing.lastIndex(of: "/")
     {
+      if links < 40, Platform.kind(ofPath: existing, followingLinks: false) == .link,
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: existing)
+      {
+        let parent = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        let resolved = target.hasPrefix("/") ? target : parent + "/" + target
+        let tail = rest.isEmpty ? "" : "/" + rest.joined(separator: "/")
+        return canonical(resolved + tail, links: links + 1)
+      }
       rest.insert(existing[existing.index(after: slash)...], at: 0)
       existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
     }
