@@ -205,4 +205,24 @@ struct TrialSevenOwnershipCLITests {
     )
     #expect(Owned.names(folder.appendingPathComponent("icons")) == ["bell.svg"])
   }
+
+  // Finding 6: an edited symbol SVG was replaced without the warning image sets give.
+  @Test func anEditedSymbolSVGIsNamedWhenReplaced() throws {
+    let folder = try Owned.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets", "symbols": true}}"#,
+      icons: ["bell", "heart"])
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let svg = folder.appendingPathComponent("App/Icons.xcassets/heart.symbolset/heart.svg")
+    let handle = try FileHandle(forWritingTo: svg)
+    handle.seekToEndOfFile()
+    handle.write(Data("<!-- mine -->".utf8))
+    try handle.close()
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 0)
+    #expect(
+      Array(run.stderr.split(separator: "\n").dropLast()) == [
+        "App/Icons.xcassets/heart.symbolset/heart.svg: warning: changed since glyphsmith wrote it; replaced"
+      ])
+    #expect(!(Owned.read(svg) ?? "").hasSuffix("<!-- mine -->"))
+  }
 }
