@@ -193,9 +193,39 @@ public struct AssetsJob: Sendable {
     // such a set every file Glyphsmith wrote has a hash, so one without is not its own.
     let hashedFolders = Set(
       hashes.keys.compactMap { key in key.lastIndex(of: "/").map { String(key[..<$0]) } })
+    // The recorded hashes by set folder and file name, made once for all icons: a set
+    // rewritten whole removes only the files its record says it wrote (issue 32, seventh
+    // trial).
+    var hashesByFolder: [String: [String: String]] = [:]
+    for (key, hash) in hashes {
+      guard let slash = key.lastIndex(of: "/") else { continue }
+      hashesByFolder[String(key[..<slash]), default: [:]][String(key[key.index(after: slash)...])] =
+        hash
+    }
     let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
-      let sets = plannedSets(input)
+      var sets = plannedSets(input)
+      // A file of the other `android.format` the user changed since Glyphsmith wrote it is
+      // theirs: not removed when this set is written (the prune keeps and names it; issue
+      // 32, seventh trial: an edited `drawable-mdpi/bell.png` was deleted on the switch).
+      func isEdited(_ path: String) -> Bool {
+        guard let hash = hashes[OutputManifest.normalised(path)], let data = FileBytes.read(path)
+        else { return false }
+        return ContentHash.sha256(data) != hash
+      }
+      for index in sets.indices {
+        sets[index].replaces.removeAll(where: isEdited)
+        for fallback in (sets[index].fallback ?? []).indices {
+          sets[index].fallback![fallback].replaces.removeAll(where: isEdited)
+        }
+        if sets[index].whole {
+          sets[index].recorded = hashesByFolder[OutputManifest.normalised(sets[index].folder)]
+        }
+        for fallback in (sets[index].fallback ?? []).indices where sets[index].fallback![fallback].whole {
+          sets[index].fallback![fallback].recorded =
+            hashesByFolder[OutputManifest.normalised(sets[index].fallback![fallback].folder)]
+        }
+      }
       let shared = outputs.flatMap { $0.writer.sharedFiles(for: input, in: $0.context) }
       let owned = ownership(
         sets, shared: shared, recorded: recorded, hashes: hashes, hashedFolders: hashedFolders,
@@ -370,8 +400,13 @@ public struct AssetsJob: Sendable {
             Self.isUnwritten($0, inSet: set.folder, hashes: hashes, hashedFolders: hashedFolders)
           }.map { set.folder + "/" + $0 }
         }
-        for name in OutputOwnership.userFiles(in: set.folder, planned: Set(names)) {
-          if let warning = OutputOwnership.userFileWarning(path: set.folder + "/" + name) {
+        let found = OutputOwnership.userFiles(
+          in: set.folder, planned: Set(names), recorded: set.recorded)
+        for name in found.user {
+          let path = set.folder + "/" + name
+          if found.changed.contains(name) {
+            warnings.append(OutputOwnership.changedKeptWarning(path: path))
+          } else if let warning = OutputOwnership.userFileWarning(path: path) {
             warnings.append(warning)
           }
         }
@@ -809,7 +844,7 @@ public struct AssetsJob: Sendable {
       let fingerprints = setFingerprints(
         sha256: icon.sha256 ?? ContentHash.sha256(data),
         darkSha256: icon.darkSha256 ?? darkData.map { ContentHash.sha256($0) })
-      let sets = planned ?? plannedSets(icon.input)
+      let sets = planned ?? withRecordedHashes(plannedSets(icon.input))
       if !options.force, !knownStale, icon.changed == nil,
         let existing = upToDateFiles(sets, fingerprints: fingerprints)
       {
@@ -907,6 +942,25 @@ public struct AssetsJob: Sendable {
     return result
   }
 
+  /// `sets`, planned anew (in a worker), each set replaced whole given its record's hashes
+  /// (`PlannedAssetSet.recorded`), as `plan(collected:)` gives them: read once per record
+  /// (`RecordedHashIndex`).
+  func withRecordedHashes(_ sets: [PlannedAssetSet]) -> [PlannedAssetSet] {
+    var sets = sets
+    let index = RecordedHashIndex.shared.byFolder(roots: outputRoots)
+    for position in sets.indices where sets[position].whole {
+      sets[position].recorded = index[OutputManifest.normalised(sets[position].folder)]
+    }
+    for position in sets.indices {
+      for fallback in (sets[position].fallback ?? []).indices
+      where sets[position].fallback![fallback].whole {
+        sets[position].fallback![fallback].recorded =
+          index[OutputManifest.normalised(sets[position].fallback![fallback].folder)]
+      }
+    }
+    return sets
+  }
+
   /// The problem of an input that differs from what was planned.
   static let changedProblem = "changed while the run was going on; run again"
   /// The problem of an input that was read when planning and is gone (or unreadable) now.
@@ -998,7 +1052,9 @@ public struct AssetsJob: Sendable {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: set.folder).deletingLastPathComponent().path,
         withIntermediateDirectories: true)
-      let keeping = OutputOwnership.userFiles(in: set.folder, planned: Set(files.map(\.name)))
+      let keeping = OutputOwnership.userFiles(
+        in: set.folder, planned: Set(files.map(\.name)), recorded: set.recorded
+      ).user
       try AtomicFolder.write(files, toPath: set.folder, keeping: keeping)
     } else {
       for file in files {
@@ -1128,6 +1184,7 @@ public struct AssetsJob: Sendable {
       writtenHashes: report.inputs.reduce(into: [:]) {
         $0.merge($1.writtenHashes.byPath) { _, last in last }
       },
+      failedSources: Set(report.inputs.filter { $0.status == .failed }.map(\.path)),
       adoptMarked: pruning.adoptMarked, adoptHint: pruning.adoptHint,
       told: pruning.told)
   }
@@ -1206,11 +1263,51 @@ public struct AssetsJob: Sendable {
         else { return nil }
         let extra = present.subtracting(expected)
         if !extra.isEmpty {
-          guard Set(OutputOwnership.userFiles(in: set.folder, planned: expected)) == extra
+          let user = OutputOwnership.userFiles(
+            in: set.folder, planned: expected, recorded: set.recorded
+          ).user
+          guard Set(user) == extra
           else { return nil }
         }
       }
     }
     return (files, glyph?.shape, glyph?.sizePt)
+  }
+}
+
+/// The hashes the records of output folders hold, by set folder (normalised) and file name,
+/// read once per record as it is on disk (its size and modification time): a worker replans
+/// each icon's sets and asks for every one (`AssetsJob.withRecordedHashes`).
+final class RecordedHashIndex: @unchecked Sendable {
+  /// The one index of the process.
+  static let shared = RecordedHashIndex()
+  private let lock = NSLock()
+  private var cached: [String: (stamp: String, index: [String: [String: String]])] = [:]
+
+  /// The hashes of the records of `roots` by set folder, then file name.
+  func byFolder(roots: [String]) -> [String: [String: String]] {
+    var merged: [String: [String: String]] = [:]
+    for root in roots {
+      let record = (root.hasSuffix("/") ? root : root + "/") + OutputManifest.fileName
+      let attributes = try? FileManager.default.attributesOfItem(atPath: record)
+      let stamp =
+        "\((attributes?[.size] as? NSNumber)?.intValue ?? -1) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+      lock.lock()
+      let hit = cached[root].flatMap { $0.stamp == stamp ? $0.index : nil }
+      lock.unlock()
+      var index = hit ?? [:]
+      if hit == nil {
+        for (key, hash) in OutputManifest.recordedHashes(root: root) {
+          guard let slash = key.lastIndex(of: "/") else { continue }
+          index[String(key[..<slash]), default: [:]][String(key[key.index(after: slash)...])] =
+            hash
+        }
+        lock.lock()
+        cached[root] = (stamp, index)
+        lock.unlock()
+      }
+      merged.merge(index) { $0.merging($1) { a, _ in a } }
+    }
+    return merged
   }
 }

@@ -304,6 +304,7 @@ package enum OutputManifest {
     journal: Journal? = nil, folders: [String: String]? = nil, project: String? = nil,
     marked: (String) -> [String] = { _ in [] }, removing: Bool = true,
     writtenSources: Set<String> = [], writtenHashes: [String: String] = [:],
+    failedSources: Set<String> = [],
     symbolCommand: Bool = false, adoptMarked: Bool = false,
     adoptHint: String = "pass --adopt-marked",
     told: (Removal) -> Void = { _ in }
@@ -340,6 +341,21 @@ package enum OutputManifest {
             "the record of outputs cannot be read; nothing it lists is removed this run, and it is written anew",
             path: recordPath, kind: Diagnostic.Kind.outputRecord))
       }
+      // The record's hashes of a set folder's files by name (`nil`: it hashes none), indexed
+      // once when a pruned set first asks.
+      var hashIndex: [String: [String: String]]? = nil
+      func folderHashes(_ output: String) -> [String: String]? {
+        if hashIndex == nil {
+          var index: [String: [String: String]] = [:]
+          for (file, hash) in record.hashes {
+            guard let slash = file.lastIndex(of: "/") else { continue }
+            index[String(file[..<slash]), default: [:]][String(file[file.index(after: slash)...])] =
+              hash
+          }
+          hashIndex = index
+        }
+        return hashIndex?[output]
+      }
       let old = record.all
       var new = recordable(
         root: base, planned: planned[root] ?? [:], old: old.merging(record.symbol) { a, _ in a },
@@ -352,6 +368,19 @@ package enum OutputManifest {
       let sources = Dictionary(
         (planned[root] ?? [:]).map { (normalised($0.key), $0.value) },
         uniquingKeysWith: { a, _ in a })
+      // An output of an icon that failed, which the record did not list as written before,
+      // stays pending: the run may never have written it (issue 32, seventh trial: a
+      // drawable that could not be written was listed, and the user's file put there later
+      // was replaced as "changed since glyphsmith wrote it").
+      if !failedSources.isEmpty {
+        for (output, source) in new where record.outputs[output] != source {
+          guard let planned = sources[normalised(base + "/" + output)],
+            failedSources.contains(planned)
+          else { continue }
+          new[output] = nil
+          pending[output] = source
+        }
+      }
       for output in record.kept where new[output] != nil {
         let source = sources[normalised(base + "/" + output)]
         if source.map({ !writtenSources.contains($0) }) ?? true { new[output] = nil }
@@ -438,7 +467,7 @@ package enum OutputManifest {
           if kind == .link { try OutputSafety.checkNoLinkedFolders(root: base, folder: path) }
           let (userFiles, changedFiles) = try remove(
             path, isFolder: target == .folder, markedOnly: record.pending[stale.output] != nil,
-            changed: isChanged)
+            changed: isChanged, recorded: { folderHashes(stale.output) })
           // A group's `Contents.json` beside what stays in its folder stays, unnamed.
           if userFiles == [path] && OutputOwnership.isGroupContentsFile(path) { continue }
           if userFiles == [path] && changedFiles == [path] {
@@ -501,7 +530,7 @@ package enum OutputManifest {
       created = created.filter { Platform.status(ofPath: base + "/" + $0)?.isFolder == true }
       var hashes = fileHashes(
         root: base, outputs: new, planned: planned[root] ?? [:], old: record.hashes,
-        writtenSources: writtenSources, known: writtenHashes)
+        writtenSources: writtenSources, known: writtenHashes, failedSources: failedSources)
       // `appicon`'s outputs keep their hashes, whatever this run plans.
       for output in record.appicon.keys where new[output] == nil {
         if let hash = record.hashes[output] { hashes[output] = hash }
@@ -598,11 +627,28 @@ package enum OutputManifest {
   /// disk when it has none.
   private static func fileHashes(
     root base: String, outputs: [String: String], planned: [String: String],
-    old: [String: String], writtenSources: Set<String>, known: [String: String] = [:]
+    old: [String: String], writtenSources: Set<String>, known: [String: String] = [:],
+    failedSources: Set<String> = []
   ) -> [String: String] {
     var rewritten: Set<String> = []
     for (output, source) in planned where writtenSources.contains(source) {
       if let relative = relativePath(of: normalised(output), under: normalised(base)) {
+        rewritten.insert(relative)
+      }
+    }
+    // The outputs an icon that failed wrote before it failed are hashed as written (issue
+    // 32, seventh trial: their old hashes were kept, and the next run named six files
+    // nobody had touched as changed).
+    if !failedSources.isEmpty {
+      var folders: Set<Substring> = []
+      for key in known.keys {
+        if let slash = key.lastIndex(of: "/") { folders.insert(key[..<slash]) }
+      }
+      for (output, source) in planned where failedSources.contains(source) {
+        let path = normalised(output)
+        guard known[path] != nil || folders.contains(path[...]),
+          let relative = relativePath(of: path, under: normalised(base))
+        else { continue }
         rewritten.insert(relative)
       }
     }
@@ -648,11 +694,23 @@ package enum OutputManifest {
       let visible = names.filter { !$0.hasPrefix(".") }
       let folder = normalised(path)
       let written = visible.compactMap { name in known[folder + "/" + name].map { (name, $0) } }
-      if !written.isEmpty && written.count == visible.count {
+      // Written this run with the user's files kept in it: only what it wrote is its own
+      // (issue 32, seventh trial: a marked copy `bell@4x.png` was hashed as its own).
+      if !written.isEmpty {
         for (name, hash) in written { hashes[output + "/" + name] = hash }
         continue
       }
-      let user = Set(OutputOwnership.userFiles(in: path, planned: []))
+      let prefix = output + "/"
+      let recorded = old.reduce(into: [String: String]()) { found, entry in
+        guard entry.key.hasPrefix(prefix) else { return }
+        let name = String(entry.key.dropFirst(prefix.count))
+        if !name.contains("/") { found[name] = entry.value }
+      }
+      let found = OutputOwnership.userFiles(
+        in: path, planned: [], recorded: recorded.isEmpty ? nil : recorded)
+      let user = Set(found.user)
+      // A file it wrote that the user changed keeps its hash: named as changed when replaced.
+      for name in found.changed { hashes[prefix + name] = recorded[name] }
       for name in names where !user.contains(name) && !name.hasPrefix(".") {
         if let data = FileBytes.read(path + "/" + name) {
           hashes[output + "/" + name] = ContentHash.sha256(data)
@@ -1089,7 +1147,8 @@ package enum OutputManifest {
   /// the folder with one `rmdir` (issue 32: prune speed). `isFolder`: what is at `path` (links
   /// followed; a link there was refused before).
   private static func remove(
-    _ path: String, isFolder: Bool, markedOnly: Bool, changed: (String) -> Bool
+    _ path: String, isFolder: Bool, markedOnly: Bool, changed: (String) -> Bool,
+    recorded: () -> [String: String]? = { nil }
   ) throws -> (kept: [String], changed: [String]) {
     guard isFolder else {
       // A group's `Contents.json` goes only with its folder's last other entry.
@@ -1113,6 +1172,12 @@ package enum OutputManifest {
       return ([], [])
     }
     var keeping = Set(OutputOwnership.userFiles(in: path, entries: entries, planned: []))
+    // A marked file of the set's own name the record does not hash (a copy, `bell@4x.png`)
+    // is the user's too (issue 32, seventh trial).
+    keeping.formUnion(
+      OutputOwnership.userFiles(in: path, planned: [], recorded: recorded()).user.filter {
+        name in !changed(path + "/" + name)
+      })
     // A file Glyphsmith wrote that the user changed since (its bytes hash otherwise than the
     // record says, its mark kept) is theirs now (issue 32, sixth trial).
     let edited = entries.filter {

@@ -80,12 +80,28 @@ package enum OutputOwnership {
   /// `art -> icons`, `"web": {"folder": "art/web"}` was not found inside the icons folder,
   /// since links resolve only in a path that exists).
   package static func canonical(_ path: String) -> String {
+    canonical(path, links: 0)
+  }
+
+  /// `canonical(_:)`, `links` links to nothing followed so far (at most 40, as the system
+  /// follows): a link to nothing on the way is followed to where it points, so a folder
+  /// reached through it is compared where it will be made (issue 32, seventh trial: `public
+  /// -> icons/web`, `icons/web` missing, was not found inside the icons folder).
+  private static func canonical(_ path: String, links: Int) -> String {
     let standardized = URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.path
     var existing = standardized
     var rest: [Substring] = []
     while existing != "/", Platform.status(ofPath: existing) == nil,
       let slash = existing.lastIndex(of: "/")
     {
+      if links < 40, Platform.kind(ofPath: existing, followingLinks: false) == .link,
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: existing)
+      {
+        let parent = slash == existing.startIndex ? "/" : String(existing[..<slash])
+        let resolved = target.hasPrefix("/") ? target : parent + "/" + target
+        let tail = rest.isEmpty ? "" : "/" + rest.joined(separator: "/")
+        return canonical(resolved + tail, links: links + 1)
+      }
       rest.insert(existing[existing.index(after: slash)...], at: 0)
       existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
     }
@@ -328,6 +344,58 @@ package enum OutputOwnership {
       if entry.isFolder { return true }
       return !isMarkedFile(folder + "/" + name)
     }.map(\.name).sorted()
+  }
+
+  /// `userFiles(in:planned:)` of a set folder this run rewrites whole (issue 32, seventh
+  /// trial: a marked copy named `bell@4x.png` or `bell-dark.png`, or an edited `bell.png` the
+  /// set no longer makes, was deleted silently): a file of a name of its own, marked and not
+  /// among `planned`, is Glyphsmith's only when its record says it wrote it. `recorded`: the
+  /// record's hashes of the folder's files by name (`nil` when it hashes none, an older
+  /// record or an adopted set): Glyphsmith's when its bytes hash as recorded; without hashes,
+  /// when the set's `Contents.json` (written by the run before) lists it; a web folder's
+  /// files (`webNames`) as before. Every other such file is the user's: kept and named.
+  /// - Returns: the user's files, sorted, and among them those Glyphsmith wrote and the user
+  ///   changed since (`changed`: recorded with another hash), named as changed.
+  package static func userFiles(
+    in folder: String, planned: Set<String>, recorded: [String: String]?
+  ) -> (user: [String], changed: [String]) {
+    guard let entries = Platform.folderEntries(atPath: folder) else { return ([], []) }
+    var user = Set(userFiles(in: folder, entries: entries, planned: planned))
+    let leftovers = Set(OutputSafety.staleStaging(among: entries.map(\.name)))
+    let catalog = setName(ofFolder: folder).catalog
+    var listed: Set<String>? = nil
+    var changed: [String] = []
+    for entry in entries where !entry.isFolder && !user.contains(entry.name) {
+      let name = entry.name
+      if leftovers.contains(name) || planned.contains(name) || unmarkedNames.contains(name) {
+        continue
+      }
+      let path = folder + "/" + name
+      if let recorded {
+        guard let hash = recorded[name] else {
+          user.insert(name)
+          continue
+        }
+        if let data = FileBytes.read(path), ContentHash.sha256(data) != hash {
+          user.insert(name)
+          changed.append(name)
+        }
+      } else if catalog {
+        if listed == nil { listed = Set(listedNames(inSet: folder) ?? []) }
+        if !(listed ?? []).contains(name) { user.insert(name) }
+      }
+    }
+    return (user.sorted(), changed.sorted())
+  }
+
+  /// The warning naming a file Glyphsmith wrote in a set it rewrites, that the user changed
+  /// since and that this run no longer writes there (kind `user-file`): `PATH: warning:
+  /// changed since glyphsmith wrote it; kept, not removed (the file is yours now, and
+  /// glyphsmith never deletes it)`.
+  package static func changedKeptWarning(path: String) -> Diagnostic {
+    .warning(
+      "changed since glyphsmith wrote it; kept, not removed (the file is yours now, and glyphsmith never deletes it)",
+      path: path, kind: Diagnostic.Kind.userFile)
   }
 
   /// Whether the entry `name` of the staging or retired folder `folder` a killed run left

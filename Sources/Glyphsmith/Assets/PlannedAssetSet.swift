@@ -38,6 +38,9 @@ package struct PlannedAssetSet: Sendable {
   /// name): removed after the set is written when they carry Glyphsmith's fingerprint, so a
   /// density PNG never shadows the VectorDrawable written now, nor the reverse.
   package var replaces: [String] = []
+  /// For a set replaced whole, the hashes its output folder's record holds for the files of
+  /// `folder`, by name; `nil` when it holds none (`OutputOwnership.userFiles(in:planned:recorded:)`).
+  package var recorded: [String: String]? = nil
   /// The platform whose writer planned the set (`AssetsJob.plannedSets`): its files carry
   /// that platform's fingerprint (`AssetsJob.setFingerprints`).
   package var platform: AssetPlatform? = nil

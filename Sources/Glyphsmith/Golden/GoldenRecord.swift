@@ -331,11 +331,14 @@ public enum GoldenRecord {
   /// Refuses a golden folder that is the actual folder, holds it (`.` holding the catalog) or
   /// is inside it, compared standardized with links resolved, before anything is read or
   /// written (issue 32, fifth trial: `golden record App/Icons.xcassets .` recorded the
-  /// outputs as goldens of themselves, and `--prune` was free to delete them).
+  /// outputs as goldens of themselves, and `--prune` was free to delete them). A folder
+  /// that does not exist yet is compared where it will be, its nearest existing folder's
+  /// links resolved (`OutputOwnership.canonical`; issue 32, seventh trial: `act/golden` with
+  /// `act` a link to the catalog wrote the goldens inside it).
   /// - Throws: `GoldenError.overlapsActual` naming both folders as given.
   static func checkOwnFolder(golden: URL, actual: URL) throws {
     func canonical(_ url: URL) -> String {
-      url.standardizedFileURL.resolvingSymlinksInPath().path
+      OutputOwnership.canonical(url.standardizedFileURL.path)
     }
     let (goldenPath, actualPath) = (canonical(golden), canonical(actual))
     func holds(_ outer: String, _ inner: String) -> Bool {

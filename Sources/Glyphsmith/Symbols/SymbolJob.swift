@@ -191,6 +191,9 @@ public struct SymbolJob: Sendable {
     let (built, assets) = (prepared.built, prepared.assets)
     let superseded = self.superseded
     let (inputs, catalog, measure) = (self.inputs, self.catalog, self.measure)
+    // The catalog record's hashes: a symbol SVG the user changed since Glyphsmith wrote it
+    // is named when replaced, as image sets' files are (issue 32, seventh trial finding 6).
+    let hashes = OutputManifest.recordedHashes(root: catalog)
     let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
       index -> Result<SymbolReport.Entry, GlyphsmithError> in
       let input = inputs[index]
@@ -208,11 +211,19 @@ public struct SymbolJob: Sendable {
               "not switched to a symbol set this run, since other icons fail: \(replaced) stays until a run without errors (a catalog holding it and \(folder) loads neither); fix them and build again"
           )
         }
+        let svg = folder + "/" + name + ".svg"
+        var edited = false
+        if let hash = hashes[OutputManifest.normalised(svg)], let data = FileBytes.read(svg),
+          ContentHash.sha256(data) != hash
+        {
+          edited = true
+        }
         let outcome = try SymbolSetWriter.write(outline, toCatalog: catalog)
-        if !notices.isEmpty {
-          notices += outcome.kept.compactMap {
-            OutputOwnership.userFileWarning(path: folder + "/" + $0)
-          }
+        if edited && outcome.written { notices.append(OutputOwnership.changedWarning(svg)) }
+        // The user's files kept in the set are named on every run, as in image sets (issue
+        // 32, seventh trial: they were named only with `--force`).
+        notices += outcome.kept.compactMap {
+          OutputOwnership.userFileWarning(path: folder + "/" + $0)
         }
         var result: SymbolMeasure.Result? = nil
         if measure {

@@ -45,7 +45,11 @@ package enum SymbolSetWriter {
       (name: "Contents.json", data: try contents(name: outline.name)),
       (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),
     ]
-    let keeping = OutputOwnership.userFiles(in: folder, planned: Set(files.map(\.name)))
+    // A marked file of the set's own name that its `Contents.json` does not list (a copy,
+    // `bell@2x.svg`) is the user's too (issue 32, seventh trial).
+    let keeping = OutputOwnership.userFiles(
+      in: folder, planned: Set(files.map(\.name)), recorded: nil
+    ).user
     let present = Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
     if present == Set(files.map(\.name) + keeping),
       files.allSatisfy({ FileManager.default.contents(atPath: folder + "/" + $0.name) == $0.data })
