@@ -136,6 +136,49 @@ import Testing
     #expect(refused.stderr.contains("App.icon/icon.json changed since glyphsmith wrote it"))
   }
 
+  /// Issue 35's second trial, finding 4: a layer file that is a symbolic link out of the
+  /// bundle is a validate error naming the link and its target, and preview and lint never
+  /// read through it; a link to another file inside the bundle is still read.
+  @Test func aLayerLinkOutOfTheBundleIsAnErrorAndNeverRead() throws {
+    let copy = try IconComposerFixtures.copy("criticalmaps-ios/iOS/AppIcon.icon")
+    let dir = copy.deletingLastPathComponent()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let assets = copy.appendingPathComponent("Assets")
+    let names = try FileManager.default.contentsOfDirectory(atPath: assets.path).sorted()
+    let svg = try #require(names.first { $0.hasSuffix(".svg") })
+    try FileManager.default.moveItem(
+      at: assets.appendingPathComponent(svg), to: dir.appendingPathComponent("outside.svg"))
+    try FileManager.default.createSymbolicLink(
+      atPath: assets.appendingPathComponent(svg).path, withDestinationPath: "../../outside.svg")
+    let problem =
+      "'\(svg)' in Assets/ is a symbolic link to ../../outside.svg, outside the bundle; a layer "
+      + "file must be in the bundle itself (copy the file in: Icon Composer and Xcode read the "
+      + "bundle alone)"
+    let validate = try CLIRunner.run(["validate", "AppIcon.icon"], in: dir)
+    #expect(validate.status == 1)
+    #expect(validate.stderr.contains("AppIcon.icon/Assets/\(svg): error: "), "\(validate.stderr)")
+    #expect(validate.stderr.contains(problem), "\(validate.stderr)")
+    let preview = try CLIRunner.run(["appicon", "AppIcon.icon", "--preview", "p.png"], in: dir)
+    #expect(preview.status == 2)
+    #expect(preview.stderr.contains(problem), "\(preview.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("p.png").path))
+    let lint = try CLIRunner.run(["lint", "--role", "icon-layer", "AppIcon.icon"], in: dir)
+    #expect(lint.status == 2)
+    #expect(
+      lint.stderr.contains("is a symbolic link to ../../outside.svg, outside the bundle"),
+      "\(lint.stderr)")
+
+    // A link to a file inside the bundle is the bundle's own file.
+    try FileManager.default.removeItem(at: assets.appendingPathComponent(svg))
+    try FileManager.default.moveItem(
+      at: dir.appendingPathComponent("outside.svg"),
+      to: assets.appendingPathComponent("real.svg"))
+    try FileManager.default.createSymbolicLink(
+      atPath: assets.appendingPathComponent(svg).path, withDestinationPath: "real.svg")
+    let inside = try CLIRunner.run(["appicon", "AppIcon.icon", "--preview", "p.png"], in: dir)
+    #expect(inside.status == 0, "\(inside.stderr)")
+  }
+
   /// Issue 35's second trial, findings 2 and 11: a preview or a fallback catalog inside a
   /// bundle (the one written, or another) is refused before anything is written.
   @Test func aPreviewOrFallbackInsideABundleIsRefusedFirst() throws {

@@ -67,10 +67,12 @@ package final class IconComposerBundle {
   package func filePath(_ imageName: String) -> String { path + "/Assets/" + imageName }
 
   /// The layer file `imageName`, loaded once; only a plain file name in `Assets/` is read
-  /// (never a path out of the bundle: issue 35 trial, finding 10).
+  /// (never a path out of the bundle: issue 35 trial, finding 10), and never through a
+  /// symbolic link leading out of it (second trial, finding 4).
   /// - Throws: `GlyphsmithError.unusable` naming `icon.json` for an `imageName` that is empty,
   ///   `.`, `..` or holds `/` (`'../x.svg' is not a file name; a layer names a file in the
-  ///   bundle's Assets/ folder`); as `Artwork(path:)`, naming the file
+  ///   bundle's Assets/ folder`); `.unusable` naming the file for a symbolic link whose
+  ///   target lies outside the bundle; as `Artwork(path:)`, naming the file
   ///   (`NAME.icon/Assets/Logo.svg`).
   package func artwork(_ imageName: String) throws -> Artwork {
     if let artwork = artworks[imageName] { return artwork }
@@ -79,6 +81,13 @@ package final class IconComposerBundle {
         path: path + "/icon.json",
         problem:
           "'\(imageName)' is not a file name; a layer names a file in the bundle's Assets/ folder")
+    }
+    if let target = IconBundleCheck.linkOutside(imageName, in: path) {
+      throw GlyphsmithError.unusable(
+        path: filePath(imageName),
+        problem:
+          "is a symbolic link to \(target), outside the bundle; a layer file must be in the bundle itself (copy the file in: Icon Composer and Xcode read the bundle alone)"
+      )
     }
     let artwork = try Artwork(path: filePath(imageName))
     artworks[imageName] = artwork

@@ -147,6 +147,13 @@ package enum IconBundleCheck {
       )
     }
     let path = bundle + "/Assets/" + name
+    if let target = linkOutside(name, in: bundle) {
+      return (
+        "'\(name)' in Assets/ is a symbolic link to \(target), outside the bundle; a layer file "
+          + "must be in the bundle itself (copy the file in: Icon Composer and Xcode read the "
+          + "bundle alone)", true
+      )
+    }
     switch Platform.kind(ofPath: path) {
     case nil:
       return ("'\(name)' is not in Assets/; add the file or correct the name", false)
@@ -175,6 +182,18 @@ package enum IconBundleCheck {
       reason = svgLayer(path)
     }
     return reason.map { ("does not render: \($0); export the layer again", true) }
+  }
+
+  /// Where the layer file `name` of `bundle` leads when it is a symbolic link whose target
+  /// (links resolved) lies outside the bundle (links resolved), else `nil` (issue 35's second
+  /// trial, finding 4: a link to `../../fg.svg` or `/etc/passwd` was read as a layer).
+  package static func linkOutside(_ name: String, in bundle: String) -> String? {
+    let path = bundle + "/Assets/" + name
+    guard Platform.kind(ofPath: path, followingLinks: false) == .link else { return nil }
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    let root = URL(fileURLWithPath: bundle).resolvingSymlinksInPath().standardizedFileURL.path
+    if target.hasPrefix(root + "/") { return nil }
+    return (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? target
   }
 
   /// An error's message without the `PATH: error: ` (or `PATH: `) its description starts
