@@ -11,11 +11,12 @@
 # every artifact, and the --markdown comment and its pictures must be equal byte for byte,
 # and the exit codes too.
 #
-# usage: scripts/golden-shard-merge.sh [LUCIDE_DIR]  (default /work/shared/corpus/lucide)
+# usage: scripts/golden-shard-merge.sh [LUCIDE_DIR]  (default ../shared/corpus/lucide beside the
+# checkout, where the shared corpus sits)
 # Exit 0 when every output is byte-identical; prints the counts and the shard sizes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-icons="${1:-/work/shared/corpus/lucide}"
+icons="$(cd "${1:-../shared/corpus/lucide}" && pwd)"
 swift build >/dev/null 2>&1
 bin="$(swift build --show-bin-path 2>/dev/null)/glyphsmith"
 work="$(mktemp -d)"
