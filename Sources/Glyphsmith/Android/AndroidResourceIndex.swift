@@ -89,6 +89,34 @@ package struct AndroidResourceIndex: Sendable {
     return found.sorted { $0.path < $1.path }
   }
 
+  /// The files of the resources `outputs` write that are none of `outputs`, carry
+  /// Glyphsmith's mark and are not in its record (`recorded`, normalised paths): a copy of a
+  /// drawable the user put in another qualifier's folder (`drawable-mdpi-v26/bell.png`),
+  /// which Android uses instead of the new art wherever that qualifier applies (issue 32,
+  /// seventh trial finding 7). Never removed; `shadowingWarning` names each. Sorted by path.
+  package func shadowing(for outputs: [String], recorded: Set<String>) -> [Conflict] {
+    conflicts(for: outputs) {
+      !OutputOwnership.isMarkedFile($0)
+        || recorded.contains(OutputManifest.normalised($0))
+        || recorded.contains(OutputManifest.normalised(OutputManifest.absolute($0)))
+    }
+  }
+
+  /// `PATH: warning: carries glyphsmith's mark but is not in its record of outputs, so it is
+  /// kept; it is a file of resource drawable/bell, which glyphsmith writes as WRITTEN: ...`
+  /// (kind `shadowing-output`) for one of `shadowing(for:recorded:)`'s files.
+  package static func shadowingWarning(_ conflict: Conflict) -> Diagnostic {
+    let folder = (conflict.path as NSString).deletingLastPathComponent
+    let same = (conflict.written as NSString).deletingLastPathComponent == folder
+    let effect =
+      same
+      ? "one resource in two files of one folder fails Android's build (Duplicate resources)"
+      : "Android uses it instead of glyphsmith's new art wherever the qualifier of \((folder as NSString).lastPathComponent) applies"
+    return .warning(
+      "a file of resource \(conflict.resource), which glyphsmith writes as \(conflict.written); it carries glyphsmith's mark but is not in its record of outputs (a copy?), so it is kept, and \(effect); delete or move it if it is not meant to stay",
+      path: conflict.path, kind: Diagnostic.Kind.shadowingOutput)
+  }
+
   /// What is wrong with `conflicts` (of one resource or more), after `PATH: error: `: `FILES
   /// is the user's file of resource drawable/bell, which glyphsmith writes as WRITTEN: ...;
   /// move it or pass --force`.

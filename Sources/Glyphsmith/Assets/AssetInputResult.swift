@@ -24,7 +24,8 @@ public struct AssetInputResult: Codable, Equatable, Sendable {
   public var shape: String?
   /// The regular canvas's long side in pt, or `null` on failure.
   public var sizePt: Double?
-  /// The files written, in order (regular @1x.. then compact @1x..).
+  /// The files written, in order (regular @1x.. then compact @1x..); for a `failed` input,
+  /// those of the sets it wrote before it failed (they are on disk), often none.
   public var files: [WrittenFile]
   /// Why `status` is `failed`, else `nil`; the JSON's `error` is its message.
   public var failure: GlyphsmithError?

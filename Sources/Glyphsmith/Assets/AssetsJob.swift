@@ -189,6 +189,13 @@ public struct AssetsJob: Sendable {
     let resources = outputs.filter { $0.writer.platform == .android }.map {
       AndroidResourceIndex(res: OutputManifest.normalised($0.context.root) + "/res")
     }
+    // Of them, those whose root has a record of outputs: there a marked file the record does
+    // not list is a copy the user made, which shadows the new art (issue 32, seventh trial
+    // finding 7); a root without a record adopts its marked files instead.
+    let recordedResources = outputs.filter {
+      $0.writer.platform == .android
+        && Platform.status(ofPath: $0.context.root + "/" + OutputManifest.fileName) != nil
+    }.map { AndroidResourceIndex(res: OutputManifest.normalised($0.context.root) + "/res") }
     // The folders holding a file the records hash (a set's, made once for all icons): in
     // such a set every file Glyphsmith wrote has a hash, so one without is not its own.
     let hashedFolders = Set(
@@ -238,6 +245,7 @@ public struct AssetsJob: Sendable {
       let conflicts = resources.flatMap {
         $0.conflicts(for: files) { AndroidResourceIndex.isOwn($0, recorded: recorded) }
       }
+      let shadows = recordedResources.flatMap { $0.shadowing(for: files, recorded: recorded) }
       let sha = Self.readBounded(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { Self.readBounded($0) }.map { ContentHash.sha256($0) }
       var fingerprint: String? = nil
@@ -255,12 +263,12 @@ public struct AssetsJob: Sendable {
             all[output.writer.platform].map { (output.writer.platform.rawValue, $0) }
           })
       }
-      return (icon, sets, owned, changed, conflicts)
+      return (icon, sets, owned, changed, conflicts, shadows)
     }
     // Paths Glyphsmith did not make fail their icon by name (the rest goes on), unless
     // `force` replaces them; the user's files in its own sets are named.
     var plan = Plan(icons: [], warnings: warnings, rejected: rejected, sets: [], inputs: [])
-    for (index, (icon, sets, owned, changed, conflicts)) in planned.enumerated() {
+    for (index, (icon, sets, owned, changed, conflicts, shadows)) in planned.enumerated() {
       var icon = icon
       // A launcher file `appicon` made is its own: an icon of its name fails, `force` or not.
       if let (path, source) = Self.launcherFile(icon.outputs, launchers: launchers) {
@@ -312,6 +320,7 @@ public struct AssetsJob: Sendable {
         plan.warnings += conflicts.map { OutputOwnership.replacedWarning($0.path) }
       }
       plan.warnings += owned.warnings
+      plan.warnings += shadows.map(AndroidResourceIndex.shadowingWarning)
       plan.icons.append(icon)
       plan.sets.append(sets)
       plan.inputs.append(inputs[index])
@@ -908,7 +917,6 @@ public struct AssetsJob: Sendable {
           pending = fallback[...] + pending
           continue
         }
-        result.files += files
         if let icon = set.icon {
           let pngs = icon.entries.map { entry in
             (side: entry.side, data: written.first { $0.name == entry.file }!.data)
@@ -921,6 +929,9 @@ public struct AssetsJob: Sendable {
         try write(
           set, files: written + set.texts,
           replacing: (icon.replacing ?? []) + (icon.changed ?? []), input: icon.path)
+        // Listed once on disk: a failed icon's result keeps the sets it did write, so the
+        // summary counts what is there (issue 32, seventh trial 3b).
+        result.files += files
         for file in written + set.texts {
           result.writtenHashes.byPath[OutputManifest.normalised(set.folder + "/" + file.name)] =
             ContentHash.sha256(file.data)
@@ -936,7 +947,7 @@ public struct AssetsJob: Sendable {
       result.status = .written
       result.warnings = warnings
     } catch {
-      result.files = []
+      // `files` keeps the sets written before the failure (they are on disk, and hashed).
       result.failure = GlyphsmithError.wrap(error, path: icon.path)
     }
     return result

@@ -330,16 +330,18 @@ package struct AssetsBatch: Sendable {
 
   /// `wrote N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]) to FOLDERS in S s; U
   /// unchanged; F failed`, FOLDERS the platforms' output folders (`outputFolders`),
-  /// comma-separated.
+  /// comma-separated. The files are every file the run wrote, a failed icon's too (the sets
+  /// it wrote before it failed are on disk; issue 32).
   package func summary(_ report: AssetsReport, seconds: Double) -> String {
     let written = report.inputs.filter { $0.status == .written }
+    let files = report.inputs.filter { $0.status != .unchanged }.flatMap(\.files)
     let unchanged = report.inputs.filter { $0.status == .unchanged }.count
     // Symbol sets are SVGs: with --symbols iOS writes no PNG.
     var icon = options.icon
     if options.symbols { icon.platforms.removeAll { $0 == .ios } }
     let writesPNG = icon.writesPNG
     return
-      "wrote \(counted(written.count, "icon")) (\(Self.fileCounts(written.flatMap(\.files), pngs: writesPNG))) to "
+      "wrote \(counted(written.count, "icon")) (\(Self.fileCounts(files, pngs: writesPNG))) to "
       + outputFolders.joined(separator: ", ") + " "
       + "in \(String(format: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
   }

@@ -209,6 +209,11 @@ extension Diagnostic {
     /// made and one the user copied in from another catalog look alike; `--adopt-marked`
     /// removes them (issue 32, trial finding 6).
     public static let markedOutput = "marked-output"
+    /// A file carrying Glyphsmith's mark that its record does not list, of an Android
+    /// resource this run writes, in another qualifier's folder (or beside the new file): it
+    /// shadows the new art on devices of that qualifier; kept and named, never removed
+    /// (issue 32, seventh trial finding 7).
+    public static let shadowingOutput = "shadowing-output"
     /// A file Glyphsmith wrote that was changed by hand since, replaced by this run (issue
     /// 32): `PATH: warning: changed since glyphsmith wrote it; replaced`.
     public static let changedOutput = "changed-output"
