@@ -290,6 +290,8 @@ public struct ProjectBuild: Sendable {
     }
     var plan = Plan(files: files, groups: groups, skipped: skipped, jobs: jobs)
     plan.skippedLinks = skippedLinks
+    let folders = symbolGroups(files)
+    let recordedCatalog = outputFolders[.ios].map { OutputManifest.recordedOutputs(root: $0) } ?? []
     for group in groups {
       if !group.files.isEmpty {
         var unsharded = group.options
@@ -302,7 +304,23 @@ public struct ProjectBuild: Sendable {
       }
       if let catalog = outputFolders[.ios] {
         for path in group.symbols {
-          plan.planned[catalog, default: [:]][symbolSetPath(path, catalog: catalog)] = path
+          let set = symbolSetPath(path, catalog: catalog, groups: folders[path] ?? [])
+          plan.planned[catalog, default: [:]][set] = path
+          // Its group folders' `Contents.json`, which the symbol set's writer makes when
+          // missing, as an image set's (`ImageSetWriter.sharedFiles`): the first icon's. One
+          // that is there and not recorded (the user's, Xcode's) is never recorded (so never
+          // pruned), and kept as it is.
+          var parent = catalog
+          for folder in folders[path] ?? [] {
+            parent += "/" + folder
+            let contents = parent + "/Contents.json"
+            guard plan.planned[catalog]?[contents] == nil else { continue }
+            if Platform.status(ofPath: contents) == nil
+              || recordedCatalog.contains(OutputManifest.normalised(contents))
+            {
+              plan.planned[catalog, default: [:]][contents] = path
+            }
+          }
         }
       }
     }
@@ -459,9 +477,17 @@ public struct ProjectBuild: Sendable {
     if !errors.isEmpty { throw PlanningFailure(errors) }
   }
 
-  /// `CATALOG/NAME.symbolset` of the SVG icon at `path`.
-  private func symbolSetPath(_ path: String, catalog: String) -> String {
-    catalog + "/" + AssetName.from(path: path) + ".symbolset"
+  /// `CATALOG[/GROUP...]/NAME.symbolset` of the SVG icon at `path` whose catalog group
+  /// folders (its sub-folders of the icons folder, as its image set's) are `groups`.
+  private func symbolSetPath(_ path: String, catalog: String, groups: [String]) -> String {
+    ([catalog] + groups).joined(separator: "/") + "/" + AssetName.from(path: path) + ".symbolset"
+  }
+
+  /// The catalog group folders of each collected icon, by path: its sub-folders of the icons
+  /// folder, outermost first, which its image set or symbol set sits in (issue 32, seventh
+  /// trial: symbol sets went to the catalog's root).
+  private func symbolGroups(_ files: [InputCollector.CollectedFile]) -> [String: [String]] {
+    Dictionary(files.map { ($0.path, $0.folders) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// `ios.symbols`: every symbol name checked before anything is written or pruned, against
@@ -509,14 +535,20 @@ public struct ProjectBuild: Sendable {
       }
       names[name.lowercased()] = names[name.lowercased()] ?? path
     }
-    errors += symbolJob(symbols, catalog: catalog).ownershipErrors()
+    errors += symbolJob(symbols, catalog: catalog, files: plan.files).ownershipErrors()
     if !errors.isEmpty { throw PlanningFailure(errors) }
   }
 
   /// The job writing the symbol sets of `paths` into `catalog`: `force` as the build's, the
   /// catalog's record of outputs (`SymbolJob.recorded`) telling its own sets.
-  private func symbolJob(_ paths: [String], catalog: String) -> SymbolJob {
+  private func symbolJob(
+    _ paths: [String], catalog: String, files: [InputCollector.CollectedFile]
+  ) -> SymbolJob {
     var job = SymbolJob(inputs: paths, catalog: catalog)
+    let groups = symbolGroups(files)
+    let wanted = Set(paths)
+    job.groups = groups.filter { wanted.contains($0.key) && !$0.value.isEmpty }
+    job.namespace = config.ios?.namespace ?? false
     job.jobs = jobs
     job.force = force
     job.recorded = OutputManifest.recordedOutputs(root: catalog)
@@ -538,11 +570,13 @@ public struct ProjectBuild: Sendable {
         }),
       icons: icons)
     if let catalog = outputFolders[.ios] {
+      let groups = symbolGroups(plan.files)
       let symbols = plan.groups.flatMap(\.symbols).sorted {
         (order[$0] ?? 0) < (order[$1] ?? 0)
       }.map {
         PlannedOutput(
-          path: catalog + "/" + AssetName.from(path: $0) + ".symbolset", format: "symbolset")
+          path: symbolSetPath($0, catalog: catalog, groups: groups[$0] ?? []),
+          format: "symbolset")
       }
       if !symbols.isEmpty { result.symbolSets = symbols }
     }
@@ -653,7 +687,7 @@ public struct ProjectBuild: Sendable {
     if let catalog = outputFolders[.ios], groups.contains(where: { !$0.symbols.isEmpty }) {
       symbolLock = try FolderLock(path: catalog, waiting: lockNotice)
       for (index, group) in groups.enumerated() where !group.symbols.isEmpty {
-        var job = symbolJob(group.symbols, catalog: catalog)
+        var job = symbolJob(group.symbols, catalog: catalog, files: files)
         job.superseded = plan.superseded
         let ready = try job.prepare()
         failing = failing || ready.fails
@@ -755,18 +789,26 @@ public struct ProjectBuild: Sendable {
   }
 
   /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs][, Y symbol sets]) to FOLDERS in S s; U unchanged; K
-  /// skipped; F failed; R removed[; K kept]` (K: set folders kept for the user's files).
+  /// skipped; F failed[ (P partly written)]; R removed[; K kept]` (K: set folders kept for
+  /// the user's files).
   /// Icons are counted once each however many results the run has for them (issue 32: an SVG
   /// of `ios.symbols` is a symbol set and its Android and web outputs, two results): an icon
   /// with a failed result is failed, else one with a written result is built, else unchanged.
+  /// The files are every file the run wrote, a failed icon's too (the sets it wrote before it
+  /// failed are on disk: issue 32, seventh trial 3b); P counts the failed icons that wrote
+  /// some.
   public func summary(_ result: Result, seconds: Double) -> String {
     let inputs = result.report.inputs
     let byIcon = Dictionary(grouping: inputs, by: \.path).values
     let failedIcons = byIcon.filter { $0.contains { $0.status == .failed } }.count
+    let partlyWritten = byIcon.filter {
+      $0.contains { $0.status == .failed }
+        && $0.contains { $0.status != .unchanged && !$0.files.isEmpty }
+    }.count
     let builtIcons = byIcon.filter {
       !$0.contains { $0.status == .failed } && $0.contains { $0.status == .written }
     }.count
-    let written = inputs.filter { $0.status == .written }
+    let written = inputs.filter { $0.status != .unchanged }
     let unchanged = byIcon.filter { $0.allSatisfy { $0.status == .unchanged } }.count
     // PNG files are counted when some platform writes them by the project's defaults (a
     // rule's own format shows in the files written).
@@ -787,7 +829,9 @@ public struct ProjectBuild: Sendable {
       "built \(counted(builtIcons, "icon")) (\(files)) to "
       + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
-      + "\(failedIcons) failed; \(result.removed.count) removed"
+      + "\(failedIcons) failed"
+      + (partlyWritten > 0 ? " (\(partlyWritten) partly written)" : "")
+      + "; \(result.removed.count) removed"
       + (result.kept.isEmpty ? "" : "; \(result.kept.count) kept")
   }
 }

@@ -38,9 +38,24 @@ public struct SymbolJob: Sendable {
   /// paths starting with `catalog`): a symbol set among them is Glyphsmith's to replace.
   package var recorded: Set<String> = []
 
-  /// The symbol set folder of the SVG at `input` (`CATALOG/PREFIXNAMESUFFIX.symbolset`).
+  /// The catalog group folders of each input, outermost first, by input path as given
+  /// (`build`: the icon's sub-folders of the icons folder, as its image set had them); an
+  /// input not listed sits at the catalog's root (issue 32, seventh trial: `sub/heart.svg`
+  /// became `heart.symbolset` at the root while its image set was in the `sub` group).
+  package var groups: [String: [String]] = [:]
+  /// Marks the group folders this job creates `provides-namespace` (`ios.namespace`).
+  package var namespace = false
+
+  /// The folder the symbol set of the SVG at `input` goes in: the catalog, or its group
+  /// folder (`groups`).
+  func groupFolder(of input: String) -> String {
+    ([catalog] + (groups[input] ?? [])).joined(separator: "/")
+  }
+
+  /// The symbol set folder of the SVG at `input` (`CATALOG[/GROUP...]/PREFIXNAMESUFFIX.symbolset`).
   func folder(of input: String) -> String {
-    SymbolSetWriter.folder(name: prefix + AssetName.from(path: input) + suffix, catalog: catalog)
+    SymbolSetWriter.folder(
+      name: prefix + AssetName.from(path: input) + suffix, catalog: groupFolder(of: input))
   }
 
   /// Whether the symbol set folder at `folder` is Glyphsmith's to write: missing, recorded
@@ -169,7 +184,7 @@ public struct SymbolJob: Sendable {
         if let other = taken[name.lowercased()] {
           throw Self.collision(name: name, input: input, other: other)
         }
-        let folder = SymbolSetWriter.folder(name: name, catalog: catalog)
+        let folder = job.folder(of: input)
         var notices: [Diagnostic] = []
         if !job.owns(folder) {
           guard force else { throw OutputOwnership.notOwned(folder, input: input) }
@@ -191,6 +206,8 @@ public struct SymbolJob: Sendable {
     let (built, assets) = (prepared.built, prepared.assets)
     let superseded = self.superseded
     let (inputs, catalog, measure) = (self.inputs, self.catalog, self.measure)
+    let (groups, namespace) = (self.groups, self.namespace)
+    let job = self
     // The catalog record's hashes: a symbol SVG the user changed since Glyphsmith wrote it
     // is named when replaced, as image sets' files are (issue 32, seventh trial finding 6).
     let hashes = OutputManifest.recordedHashes(root: catalog)
@@ -201,7 +218,7 @@ public struct SymbolJob: Sendable {
         let (outline, notices0) = try built[index].get()
         var notices = notices0
         let name = outline.name
-        let folder = SymbolSetWriter.folder(name: name, catalog: catalog)
+        let folder = job.folder(of: input)
         if failing, let replaced = assets[name.lowercased()],
           superseded.contains(OutputManifest.normalised(replaced))
         {
@@ -218,7 +235,8 @@ public struct SymbolJob: Sendable {
         {
           edited = true
         }
-        let outcome = try SymbolSetWriter.write(outline, toCatalog: catalog)
+        let outcome = try SymbolSetWriter.write(
+          outline, toCatalog: catalog, groups: groups[input] ?? [], namespace: namespace)
         if edited && outcome.written { notices.append(OutputOwnership.changedWarning(svg)) }
         // The user's files kept in the set are named on every run, as in image sets (issue
         // 32, seventh trial: they were named only with `--force`).
@@ -277,9 +295,10 @@ public struct SymbolJob: Sendable {
 
   /// The assets in `catalog` (any depth) that are not symbol sets, by lower-cased name
   /// (asset names are unique per catalog whatever their type or folder, and in more than
-  /// letter case: Apple, "Asset Catalog Format Reference"), with their paths. A set folder
-  /// the catalog's record keeps for the user's files (`OutputRecordFile.keptSets`) that has
-  /// no `Contents.json` is no asset, so takes no name (issue 32 trial).
+  /// letter case: Apple, "Asset Catalog Format Reference"), with their paths. An asset folder
+  /// that has no `Contents.json` (such as a set folder the catalog's record keeps for the
+  /// user's files, `OutputRecordFile.keptSets`) is no asset, so takes no name (issue 32
+  /// trials).
   static func otherAssets(in catalog: String) -> [String: String] {
     catalogAssets(in: catalog, symbols: false).compactMapValues(\.first)
   }
@@ -287,11 +306,10 @@ public struct SymbolJob: Sendable {
   /// The assets in `catalog` (any depth; symbol sets too unless `symbols` is false) by
   /// lower-cased name, a group marked `provides-namespace` prefixing the names in it
   /// (`group/bell`, as Xcode names them), each name's paths in walking order (sorted entries,
-  /// depth first). A set folder the catalog's record keeps for the user's files that has no
-  /// `Contents.json` is no asset.
+  /// depth first). An asset folder that has no `Contents.json` (a set folder the catalog's
+  /// record keeps for the user's files, or one the user made) is no asset.
   static func catalogAssets(in catalog: String, symbols: Bool = true) -> [String: [String]] {
     var result: [String: [String]] = [:]
-    let kept = OutputRecordFile.keptSets(root: catalog)
     func walk(_ folder: String, prefix: String) {
       let entries =
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
@@ -305,11 +323,10 @@ public struct SymbolJob: Sendable {
         if ext.isEmpty {
           walk(path, prefix: prefix + (providesNamespace(path) ? entry.lowercased() + "/" : ""))
         } else if symbols || ext != "symbolset" {
-          if kept.contains(String(path.dropFirst(catalog.count + 1))),
-            Platform.status(ofPath: path + "/Contents.json") == nil
-          {
-            continue
-          }
+          // An asset folder without a `Contents.json` is no asset (it has no slots to load;
+          // `validate` names it, `missing-contents`, and a kept set alike): it takes no name
+          // (issue 32, seventh trial), and stays as it is.
+          if Platform.status(ofPath: path + "/Contents.json") == nil { continue }
           let name = prefix + (entry as NSString).deletingPathExtension.lowercased()
           result[name, default: []].append(path)
         }

@@ -33,14 +33,27 @@ package enum SymbolSetWriter {
   /// (`OutputOwnership.userFiles`, kept; in a set `--force` writes into that Glyphsmith did
   /// not make too: it replaces only what it writes). A set whose two files already hold the
   /// bytes it would write is left alone (issue 39's trial: every `build` rewrote every
-  /// symbol set). Creates the catalog folder and its own `Contents.json` when missing.
+  /// symbol set). Creates the catalog folder and its own `Contents.json` when missing, and
+  /// the set's group folders (`groups`, outermost first: `CATALOG/GROUP/NAME.symbolset`) each
+  /// with a group `Contents.json` when it has none (`provides-namespace` with `namespace`;
+  /// one that is there is kept as it is).
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder.
   @discardableResult
-  package static func write(_ outline: SymbolOutline, toCatalog catalog: String) throws
-    -> Outcome
-  {
+  package static func write(
+    _ outline: SymbolOutline, toCatalog catalog: String, groups: [String] = [],
+    namespace: Bool = false
+  ) throws -> Outcome {
     try ensureCatalog(catalog)
-    let folder = folder(name: outline.name, catalog: catalog)
+    var parent = catalog
+    for group in groups {
+      parent += "/" + group
+      let contents = parent + "/Contents.json"
+      if Platform.status(ofPath: contents) == nil {
+        try AtomicFile.write(
+          try AssetContents.group(namespace: namespace).xcodeJSON(), toPath: contents)
+      }
+    }
+    let folder = folder(name: outline.name, catalog: parent)
     let files = [
       (name: "Contents.json", data: try contents(name: outline.name)),
       (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),

@@ -117,12 +117,12 @@ struct CatalogWalk {
         let name =
           namePrefix
           + String(decoding: child.name.utf8.dropLast(kind.utf8.count + 1), as: UTF8.self)
-        // A set Glyphsmith keeps for the user's files has no Contents.json: no asset, so no
-        // name to clash with another's (issue 32 trial: `duplicate-name` against a symbol set).
-        let keptNoAsset =
-          keptSets.contains(relative(path))
-          && Platform.status(ofPath: path + "/Contents.json") == nil
-        if !keptNoAsset { assets.append(CatalogAsset(name: name, kind: kind, folder: path)) }
+        // An asset folder without a Contents.json (a set Glyphsmith keeps for the user's
+        // files, `kept-set`, or any other, `missing-contents`) is no asset, so no name to
+        // clash with another's (issue 32 trials: `duplicate-name` against a symbol set, and
+        // against the image set a build wrote beside the user's `Old/heart.imageset`).
+        let noAsset = Platform.status(ofPath: path + "/Contents.json") == nil
+        if !noAsset { assets.append(CatalogAsset(name: name, kind: kind, folder: path)) }
         if checkingAssets(path) {
           pendingAssets.append((path, kind, name))
           if kind == "symbolset" { findings += symbolSets(path, name) }
