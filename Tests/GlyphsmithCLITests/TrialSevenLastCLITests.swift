@@ -34,24 +34,28 @@ struct TrialSevenLastCLITests {
     #expect(run.status == 2)
     let lines = run.stderr.split(separator: "\n").map(String.init)
     #expect(
-      Array(lines.dropLast()) == ["bell", "camera", "heart"].map {
-        "android/res/drawable-mdpi/\($0).png: error: cannot write: cannot create the folder android/res/drawable-mdpi (a file is in the way, or no permission)"
-      })
+      Array(lines.dropLast())
+        == ["bell", "camera", "heart"].map {
+          "android/res/drawable-mdpi/\($0).png: error: cannot write: cannot create the folder android/res/drawable-mdpi (a file is in the way, or no permission)"
+        })
     let summary = try #require(lines.last)
     #expect(summary.hasPrefix("built 0 icons (9 PNG files) to App/Icons.xcassets, android/res in "))
     #expect(summary.hasSuffix(" s; 0 unchanged; 0 skipped; 3 failed (3 partly written); 0 removed"))
     // True to the disk: the 9 PNG files of the 3 image sets, and nothing else.
     #expect(
-      Self.files(folder, ending: ".png") == ["bell", "camera", "heart"].flatMap { name in
-        ["", "@2x", "@3x"].map { "App/Icons.xcassets/\(name).imageset/\(name)\($0).png" }
-      })
+      Self.files(folder, ending: ".png")
+        == ["bell", "camera", "heart"].flatMap { name in
+          ["", "@2x", "@3x"].map { "App/Icons.xcassets/\(name).imageset/\(name)\($0).png" }
+        })
 
     // The next run, the way cleared, renders the 3 icons again (their outputs were not all
     // there): 9 image set PNGs and 15 drawables.
-    try FileManager.default.removeItem(at: folder.appendingPathComponent("android/res/drawable-mdpi"))
+    try FileManager.default.removeItem(
+      at: folder.appendingPathComponent("android/res/drawable-mdpi"))
     let next = try CLIRunner.run(["build"], in: folder)
     #expect(next.status == 0)
-    #expect(next.stderr.hasPrefix("built 3 icons (24 PNG files) to App/Icons.xcassets, android/res in "))
+    #expect(
+      next.stderr.hasPrefix("built 3 icons (24 PNG files) to App/Icons.xcassets, android/res in "))
     #expect(next.stderr.hasSuffix(" s; 0 unchanged; 0 skipped; 0 failed; 0 removed\n"))
   }
 
@@ -94,7 +98,9 @@ struct TrialSevenLastCLITests {
     try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
     let pruned = try CLIRunner.run(["build", "--quiet"], in: folder)
     #expect(pruned.status == 0)
-    #expect(!FileManager.default.fileExists(atPath: res.appendingPathComponent("drawable-mdpi/bell.png").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: res.appendingPathComponent("drawable-mdpi/bell.png").path))
     #expect(try Self.sha(copy) == before)
   }
 
@@ -135,7 +141,8 @@ struct TrialSevenLastCLITests {
       to: folder.appendingPathComponent("icons/sub/heart.svg"))
     #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
     let catalog = folder.appendingPathComponent("App/Icons.xcassets")
-    #expect(Self.visible(catalog.appendingPathComponent("sub")) == ["Contents.json", "heart.imageset"])
+    #expect(
+      Self.visible(catalog.appendingPathComponent("sub")) == ["Contents.json", "heart.imageset"])
 
     try Owned.write(
       #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets", "symbols": true}}"#,
@@ -147,7 +154,8 @@ struct TrialSevenLastCLITests {
     #expect(run.status == 0)
     #expect(run.stderr.contains("(2 symbol sets)"))
     #expect(Self.visible(catalog) == ["Contents.json", "bell.symbolset", "sub"])
-    #expect(Self.visible(catalog.appendingPathComponent("sub")) == ["Contents.json", "heart.symbolset"])
+    #expect(
+      Self.visible(catalog.appendingPathComponent("sub")) == ["Contents.json", "heart.symbolset"])
     #expect(
       Self.visible(catalog.appendingPathComponent("sub/heart.symbolset")) == [
         "Contents.json", "heart.svg",
