@@ -117,6 +117,46 @@ struct CatalogValidatorTests {
     #expect(try fixture.summary() == ["case-collision star.imageset/Contents.json"])
   }
 
+  /// Issue 32's trial: `Icons.xcassets/up -> ../..` was walked level after level (some 400
+  /// findings); a link to a folder that holds it is one `link-loop` error and is not followed,
+  /// while a link to a group outside the catalog is walked as that group.
+  @Test func aLinkToAFolderHoldingItIsOneLoopFindingAndNotWalked() throws {
+    let fixture = try CatalogFixture()
+    defer { fixture.folder.remove() }
+    try fixture.imageSet("star")
+    try fixture.group("Tabs", namespace: false)
+    try fixture.imageSet("moon", in: "Tabs/")
+    let manager = FileManager.default
+    try manager.createSymbolicLink(atPath: fixture.catalog + "/up", withDestinationPath: "../..")
+    try manager.createSymbolicLink(atPath: fixture.catalog + "/Tabs/me", withDestinationPath: ".")
+    try manager.createSymbolicLink(
+      atPath: fixture.catalog + "/Tabs/root", withDestinationPath: fixture.catalog)
+    let findings = try fixture.validate()
+    #expect(
+      try fixture.summary() == [
+        "link-loop Tabs/me", "link-loop Tabs/root", "link-loop up",
+      ])
+    let up = try #require(findings.first { $0.path.hasSuffix("/up") })
+    #expect(up.severity == .error)
+    let resolved = try #require(realpath(fixture.catalog + "/../..", nil))
+    defer { free(resolved) }
+    let real = String(cString: resolved)
+    #expect(
+      up.message
+        == "a symbolic link to '\(real)', a folder that holds it: Xcode would walk it without end; remove the link or point it outside the catalog"
+    )
+    // A link to a group outside the catalog is no loop: its sets are walked.
+    let outside = fixture.folder.path("Shared")
+    try manager.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try manager.removeItem(atPath: fixture.catalog + "/up")
+    try manager.removeItem(atPath: fixture.catalog + "/Tabs/me")
+    try manager.removeItem(atPath: fixture.catalog + "/Tabs/root")
+    try manager.createSymbolicLink(atPath: fixture.catalog + "/Shared", withDestinationPath: outside)
+    try manager.createDirectory(
+      atPath: outside + "/sun.imageset", withIntermediateDirectories: true)
+    #expect(try fixture.summary() == ["missing-contents Shared/sun.imageset/Contents.json"])
+  }
+
   @Test func missingFile() throws {
     let fixture = try CatalogFixture()
     defer { fixture.folder.remove() }

@@ -94,6 +94,9 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// an empty `images` / `symbols` list): the asset draws nothing (issue 39's trial:
   /// `validate` said nothing about it).
   case emptyAsset = "empty-asset"
+  /// A symbolic link in the catalog to a folder that holds it (`up -> ../..`): walking it
+  /// would never end, so `validate` names it and does not follow it (issue 32's trial).
+  case linkLoop = "link-loop"
 
   /// `error` for what breaks the build or an upload, `warning` for the rest.
   public var severity: CatalogFinding.Severity {
@@ -101,7 +104,7 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
     case .malformedJSON, .missingContents, .missingFile, .unreadableImage, .iconAlpha,
       .caseCollision, .duplicateName, .symbolTemplate, .symbolGuides, .symbolPaths,
       .symbolInterpolation, .vectorSizeMismatch, .iconJSON, .iconSpecialization, .iconColor,
-      .iconGroups, .iconLayer, .iconConflict:
+      .iconGroups, .iconLayer, .iconConflict, .linkLoop:
       return .error
     default:
       return .warning

@@ -97,9 +97,20 @@ struct CatalogWalk {
     }
     let children = Self.children(of: entries)
     checkSiblingCase(folder, children: children, skipAssetPairs: true)
+    let links = Set(entries.lazy.filter(\.isLink).map(\.name))
     for child in children where child.isFolder {
       let path = folder + "/" + child.name
       let kind = child.kind
+      if links.contains(child.name), let target = Self.loopTarget(link: path, in: folder) {
+        // A link to this folder or one that holds it: walking it would never end (issue 32's
+        // trial: `up -> ../..` gave some 400 findings, one per level until PATH_MAX).
+        findings.append(
+          CatalogFinding(
+            rule: .linkLoop, path: path,
+            message: "a symbolic link to '\(target)', a folder that holds it: Xcode would walk "
+              + "it without end; remove the link or point it outside the catalog"))
+        continue
+      }
       if IconBundleCheck.isBundleName(child.name) {
         // An Icon Composer bundle: not an asset type of the catalog format, never a group.
         if checkingAssets(path) {
@@ -128,6 +139,23 @@ struct CatalogWalk {
           if kind == "symbolset" { findings += symbolSets(path, name) }
         }
       }
+    }
+  }
+
+  /// The real path `link` (a folder link inside `folder`) leads to, when it is `folder` or
+  /// one of the folders holding it (a loop); `nil` for any other target.
+  static func loopTarget(link: String, in folder: String) -> String? {
+    guard let target = realPath(link), let holder = realPath(folder) else { return nil }
+    return holder == target || holder.hasPrefix(target == "/" ? "/" : target + "/") ? target : nil
+  }
+
+  /// `realpath(3)` of `path`: absolute, without links, `.` or `..`; `nil` when it cannot be
+  /// resolved (a dangling link, a loop the kernel refuses with `ELOOP`).
+  static func realPath(_ path: String) -> String? {
+    FileName.withCPath(path) { cPath -> String? in
+      guard let resolved = realpath(cPath, nil) else { return nil }
+      defer { free(resolved) }
+      return String(cString: resolved)
     }
   }
 
