@@ -44,6 +44,28 @@ struct DegenerateGradientRewriteTests {
     try expectDrawsLike(body, expected, rule: "degenerate-gradient")
   }
 
+  @Test(arguments: ["", " fr=\"0.2\""])
+  func aGradientSettingItsOwnRadiusKeepsWhatItInheritsThroughADegenerateOne(
+    fr: String
+  ) throws {
+    // g inherits t's stops and sets r = 0: its last stop. h inherits g (so t's stops, and
+    // g's fr) but sets r = 0.5: the full gradient. Issue 38 trial finding 6: h inherited
+    // the one stop written into g (and its fr = 0) and painted flat blue.
+    let body =
+      "<radialGradient id=\"t\">\(Self.stops)</radialGradient>"
+      + "<radialGradient id=\"g\" href=\"#t\" r=\"0\"\(fr)/>"
+      + "<radialGradient id=\"h\" href=\"#g\" r=\"0.5\"/>"
+      + "<rect width=\"20\" height=\"40\" fill=\"url(#g)\"/>"
+      + "<rect x=\"20\" width=\"20\" height=\"40\" fill=\"url(#h)\"/>"
+    let expected =
+      "<radialGradient id=\"h\" r=\"0.5\"\(fr)>\(Self.stops)</radialGradient>"
+      + "<rect width=\"20\" height=\"40\" fill=\"#ff0000\" fill-opacity=\"0.5\"/>"
+      + "<rect x=\"20\" width=\"20\" height=\"40\" fill=\"url(#h)\"/>"
+    try expectDrawsLike(body, expected, rule: "degenerate-gradient")
+    let image = try renderFidelity(fidelityDocument(body))
+    #expect(image[30, 20] != image[39, 0])
+  }
+
   @Test func gradientsWithExtentAreLeftAlone() throws {
     let source = fidelityDocument(
       "<radialGradient id=\"g\" r=\"0.1\">\(Self.stops)</radialGradient>"
