@@ -30,6 +30,31 @@ struct CSSTransformRewriteTests {
       rule: "css-transform")
   }
 
+  @Test(arguments: [
+    "transform: translate(20px, 0) !important; transform: translate(5px, 5px)",
+    "transform: translate(20px, 0); transform: bogus(1px)",
+    "transform: translate(20px, 0); transform: translate(5px, 5px) garbage",
+    "TRANSFORM: translate(20px, 0)", "Transform: TRANSLATE(20PX, 0)",
+  ])
+  func theDeclarationThatWinsTheCascadeIsWritten(style: String) throws {
+    // CSS Cascade 4: the last valid declaration wins, an !important one over the others; an
+    // invalid one is dropped; property names are ASCII case-insensitive. Issue 38 trial
+    // findings 8 and 9: the last declaration was taken whatever it was, and an upper-case
+    // name was not seen (3,200 px of 25,600 at 160 px).
+    try expectDrawsLike(
+      "<rect \(Self.square) fill=\"#008000\" transform=\"translate(0 20)\" "
+        + "style=\"\(style)\"/>",
+      "<rect \(Self.square) fill=\"#008000\" transform=\"translate(20 0)\"/>",
+      rule: "css-transform")
+  }
+
+  @Test func onlyInvalidDeclarationsLeaveTheAttribute() throws {
+    let source = fidelityDocument(
+      "<rect \(Self.square) transform=\"translate(0 20)\" style=\"transform: bogus(1px)\"/>")
+    #expect(try fidelityFixes(source) == [])
+    #expect(try renderFidelity(source)[5, 25].a == 255)
+  }
+
   @Test func noneRemovesTheAttributesTransform() throws {
     try expectDrawsLike(
       "<g transform=\"translate(30 30)\" style=\"transform: none\"><rect \(Self.square)/></g>",
