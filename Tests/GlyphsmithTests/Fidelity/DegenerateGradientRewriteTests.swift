@@ -66,11 +66,25 @@ struct DegenerateGradientRewriteTests {
     #expect(image[30, 20] != image[39, 0])
   }
 
+  @Test(arguments: [
+    "<linearGradient id=\"g\" x1=\"0.5\" x2=\"50%\" y1=\"0\" y2=\"0%\">",
+    "<linearGradient id=\"g\" x1=\"25%\" x2=\"0.25px\" y1=\"1\" y2=\"100%\">",
+  ])
+  func equalEndPointsInMixedUnitsOfTheBoundingBox(gradient: String) throws {
+    // Issue 38 trial finding 7: 0.5 and 50 % are one point of the bounding box; librsvg
+    // 2.54 drew a blend of the stops (25,600 px of 25,600 at 160 px).
+    try expectDrawsLike(
+      gradient + Self.stops + "</linearGradient>" + Self.fill, Self.lastStop,
+      rule: "degenerate-gradient")
+  }
+
   @Test func gradientsWithExtentAreLeftAlone() throws {
     let source = fidelityDocument(
       "<radialGradient id=\"g\" r=\"0.1\">\(Self.stops)</radialGradient>"
         + "<linearGradient id=\"h\" x1=\"5\" x2=\"5\" y2=\"1\">\(Self.stops)</linearGradient>"
-        + "<radialGradient id=\"i\" r=\"0\"/>" + Self.fill)
+        + "<radialGradient id=\"i\" r=\"0\"/>"
+        + "<linearGradient id=\"j\" gradientUnits=\"userSpaceOnUse\" x1=\"0.5\" x2=\"50%\">"
+        + "\(Self.stops)</linearGradient>" + Self.fill)
     #expect(try fidelityFixes(source) == [])
   }
 }

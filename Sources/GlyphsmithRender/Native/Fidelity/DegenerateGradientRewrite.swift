@@ -141,6 +141,9 @@ enum DegenerateGradientRewrite: FidelityRewrite {
         for (local, from) in geometry where from == kind {
           if let value = SVGNormalizer.attribute(node, local) { own.values[local] = value }
         }
+        if let units = SVGNormalizer.attribute(node, "gradientUnits") {
+          own.values["gradientUnits"] = units
+        }
         let stops = SVGNormalizer.elements(node).filter { SVGNormalizer.name($0) == "stop" }
         if !stops.isEmpty { own.stops = (node, stops) }
         memo[node] = own
@@ -151,11 +154,21 @@ enum DegenerateGradientRewrite: FidelityRewrite {
   }
 
   /// Whether a gradient of `kind` with the resolved `values` has no extent: a radial one's
-  /// `r` is zero, a linear one's (x1, y1) is (x2, y2) (defaults 0, 0, 100 %, 0).
+  /// `r` is zero, a linear one's (x1, y1) is (x2, y2) (defaults 0, 0, 100 %, 0), compared in
+  /// the units `gradientUnits` gives them.
   static func isDegenerate(_ kind: String, _ values: [String: String]) -> Bool {
+    // In bounding box units (the default, inherited through `href` like the coordinates) a
+    // number and a percentage are fractions of the box alike, and a `px` is a user unit:
+    // `x1="0.5"` and `x2="50%"` are one point (issue 38 trial finding 7). In user space a
+    // percentage depends on the viewport, so only equal units compare.
+    let box =
+      values["gradientUnits"]?.trimmingCharacters(in: .whitespaces) != "userSpaceOnUse"
     func length(_ local: String, _ fallback: String) -> (Double, String)? {
       guard let value = SVGValueGrammar.length(values[local] ?? fallback) else { return nil }
-      return (value.value, value.value == 0 ? "" : value.unit)
+      if value.value == 0 { return (0, "") }
+      if box && value.unit == "%" { return (value.value / 100, "") }
+      if box && value.unit == "px" { return (value.value, "") }
+      return (value.value, value.unit)
     }
     switch kind {
     case "radialGradient":
