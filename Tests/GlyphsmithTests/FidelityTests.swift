@@ -279,8 +279,36 @@ struct UseOfSymbolCascadeTests {
   }
 
   @Test(arguments: [
+    ("symbol { overflow: visible }", "", true),
+    ("#s { overflow: visible } symbol { overflow: hidden }", "", true),
+    ("symbol.v { overflow: visible }", " class=\"w v\" overflow=\"hidden\"", true),
+    ("symbol { overflow: hidden }", " overflow=\"visible\"", false),
+    ("symbol { overflow: visible }", " style=\"overflow: hidden\"", false),
+  ])
+  func theSymbolsOverflowFromASheetDecidesItsClip(
+    sheet: String, attributes: String, visible: Bool
+  ) throws {
+    // The symbol's `overflow` from a sheet (over its attribute, under its style attribute).
+    // Issue 38 trial finding 12: `symbol { overflow: visible }` was not seen, and librsvg
+    // 2.54 clipped the symbol to its viewBox (2,661 px of 25,600 at 160 px).
+    let body =
+      "<style>\(sheet)</style><defs><symbol id=\"s\" viewBox=\"0 0 10 10\"\(attributes)>"
+      + "<circle cx=\"5\" cy=\"5\" r=\"6\"/></symbol></defs>"
+      + "<use href=\"#s\" x=\"5\" y=\"5\" width=\"30\" height=\"20\" fill=\"#008000\"/>"
+    #expect(try normalizations(doc(40, body)) == ["use-symbol"])
+    try expectSameDrawing(
+      body,
+      "<svg x=\"5\" y=\"5\" width=\"30\" height=\"20\" viewBox=\"0 0 10 10\" "
+        + "overflow=\"\(visible ? "visible" : "hidden")\"><circle cx=\"5\" cy=\"5\" r=\"6\" "
+        + "fill=\"#008000\"/></svg>")
+    let image = try draw(doc(40, body)).image
+    #expect((image[20, 4].a == 255) == visible)
+  }
+
+  @Test(arguments: [
     "use:empty { fill: #008000 }", "[href] { fill: #008000 }",
-    "use { fill: #008000 !important }", "use { width: 30px }", "symbol { overflow: visible }",
+    "use { fill: #008000 !important }", "use { width: 30px }",
+    "defs > symbol { overflow: visible }",
     "use { -webkit-fill: #008000 }",
   ])
   func aSheetThatCouldSeeTheViewportLeavesTheUseToLibrsvg(sheet: String) throws {

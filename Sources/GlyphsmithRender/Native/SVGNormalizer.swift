@@ -117,6 +117,19 @@ enum SVGNormalizer {
     return attribute(node, property)?.trimmingCharacters(in: .whitespaces)
   }
 
+  /// A property's declaration in the `style` attribute (the last), without `!important`.
+  static func styleDeclaration(_ node: xmlNodePtr, _ property: String) -> String? {
+    guard let style = attribute(node, "style") else { return nil }
+    for declaration in style.split(separator: ";").reversed() {
+      let parts = declaration.split(separator: ":", maxSplits: 1)
+      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == property {
+        return parts[1].replacingOccurrences(of: "!important", with: "")
+          .trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return nil
+  }
+
   /// An inherited property: the nearest ancestor-or-self value other than `inherit`.
   static func inherited(_ node: xmlNodePtr, _ name: String) -> String? {
     var current: xmlNodePtr? = node
@@ -293,6 +306,7 @@ enum SVGNormalizer {
     // (`SymbolSheetCheck`) such uses are left to librsvg.
     let sheet = hasStyleSheet(root)
     let resets = sheet ? SymbolSheetCheck.resets(root) : nil
+    let overflowRules = resets == nil ? [] : SymbolSheetCheck.overflowRules(root) ?? []
     var overflows: [xmlNodePtr: String] = [:]
     var stack = [root]
     while let node = stack.popLast() {
@@ -302,10 +316,16 @@ enum SVGNormalizer {
         let kind = name(target)
         if sheet, kind == "symbol" {
           guard let resets, !inCycle(node, target: target, origins: origins) else { continue }
-          let overflow = overflows[target] ?? property(target, "overflow") ?? "hidden"
-          if overflows[target] == nil, overflow != "hidden" {
+          // The symbol's `overflow`: its `style`, else the sheets' (issue 38 trial finding 12:
+          // `symbol { overflow: visible }`), else its attribute; hidden when absent.
+          let fromSheet = SymbolSheetCheck.sheetOverflow(target, rules: overflowRules)
+          let overflow =
+            overflows[target] ?? styleDeclaration(target, "overflow") ?? fromSheet
+            ?? attribute(target, "overflow")?.trimmingCharacters(in: .whitespaces) ?? "hidden"
+          if overflows[target] == nil, overflow != "hidden" || fromSheet != nil {
             removeDeclaration(target, "overflow")
-            xmlSetProp(target, "overflow", "hidden")
+            let style = attribute(target, "style").map { $0.isEmpty ? "" : $0 + ";" } ?? ""
+            xmlSetProp(target, "style", style + "overflow:hidden")
           }
           overflows[target] = overflow
           var serial = map.count
