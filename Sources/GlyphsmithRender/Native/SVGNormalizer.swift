@@ -306,7 +306,7 @@ enum SVGNormalizer {
     // (`SymbolSheetCheck`) such uses are left to librsvg.
     let sheet = hasStyleSheet(root)
     let resets = sheet ? SymbolSheetCheck.resets(root) : nil
-    let overflowRules = resets == nil ? [] : SymbolSheetCheck.overflowRules(root) ?? []
+    let overflowRules = resets == nil ? [] : SheetRules.rules(declaring: "overflow", root) ?? []
     var overflows: [xmlNodePtr: String] = [:]
     var stack = [root]
     while let node = stack.popLast() {
@@ -318,7 +318,7 @@ enum SVGNormalizer {
           guard let resets, !inCycle(node, target: target, origins: origins) else { continue }
           // The symbol's `overflow`: its `style`, else the sheets' (issue 38 trial finding 12:
           // `symbol { overflow: visible }`), else its attribute; hidden when absent.
-          let fromSheet = SymbolSheetCheck.sheetOverflow(target, rules: overflowRules)
+          let fromSheet = SheetRules.value(for: target, overflowRules)?.lowercased()
           let overflow =
             overflows[target] ?? styleDeclaration(target, "overflow") ?? fromSheet
             ?? attribute(target, "overflow")?.trimmingCharacters(in: .whitespaces) ?? "hidden"
@@ -446,24 +446,12 @@ enum SVGNormalizer {
     else { return nil }
     let group = newElement("g", like: use)
     copyAttributes(use, to: group, except: ["x", "y", "width", "height", "href"])
-    // A clip path, mask or filter of the use is in its user space, before x/y (SVG 2
-    // §5.6.3: x/y are an extra translation of the copy): then the translation goes on a
-    // group inside, else on the group itself.
-    let shift: xmlNodePtr?
-    let spaced = ["clip-path", "mask", "filter"].contains {
-      property(use, $0).map { $0 != "none" } ?? false
-    }
-    if (x != 0 || y != 0) && spaced {
-      let inner = newElement("g", like: use)
-      xmlSetProp(inner, "transform", "translate(\(format(x)) \(format(y)))")
-      xmlAddChild(group, inner)
-      shift = inner
-    } else {
-      shift = nil
-      if x != 0 || y != 0 {
-        let own = attribute(use, "transform").map { $0 + " " } ?? ""
-        xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
-      }
+    // SVG 2 §5.6.2: x/y are a translation appended to the use's own transform, so its clip
+    // path, mask and filter (on the group with it) are in the translated space, as Chromium
+    // draws (librsvg 2.54 and resvg 0.44 apply them before the translation).
+    if x != 0 || y != 0 {
+      let own = attribute(use, "transform").map { $0 + " " } ?? ""
+      xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
     }
     let viewport = newElement("svg", like: use)
     let useWidth = attribute(use, "width").flatMap { $0 == "auto" ? nil : $0 }
@@ -502,7 +490,7 @@ enum SVGNormalizer {
       }
       xmlAddChild(content, copy)
     }
-    xmlAddChild(shift ?? group, viewport)
+    xmlAddChild(group, viewport)
     xmlReplaceNode(use, group)
     xmlFreeNode(use)
     return group

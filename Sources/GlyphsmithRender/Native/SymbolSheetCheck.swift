@@ -17,7 +17,7 @@ import Foundation
 ///   add no opacity, clip, mask, filter or transform of their own), and geometry properties
 ///   that would move or size the viewport (`x`, `y`, `width`, `height`) or an unknown property
 ///   allow nothing; `overflow` is the symbol's, decided only from rules whose selector is one
-///   compound of a type, ids and classes (`overflowRules`), else nothing is allowed either.
+///   compound of a type, ids and classes (`SheetRules`), else nothing is allowed either.
 enum SymbolSheetCheck {
   /// Properties inherited in SVG 2 and CSS (their `inherit` passes the `use`'s value through).
   static let inherited: Set<String> = [
@@ -71,7 +71,7 @@ enum SymbolSheetCheck {
         out += "\(name):\(value);"
       } else if name == "overflow" {
         // The symbol's (`overflowRules`); the viewport sets its own, a `use` has none.
-        guard overflowRules(root) != nil else { return nil }
+        guard SheetRules.rules(declaring: "overflow", root) != nil else { return nil }
       } else if !shapeOnly.contains(name) {
         return nil
       }
@@ -117,106 +117,6 @@ enum SymbolSheetCheck {
     return !["href", "overflow", "style", ":empty", ":has("].contains {
       selector.contains($0)
     }
-  }
-
-  /// A rule of a sheet declaring `overflow` whose selector is one compound selector of a
-  /// type (or `*`), ids and classes: the only selectors decided here.
-  struct OverflowRule {
-    var type: String?
-    var ids: [String]
-    var classes: [String]
-    var value: String
-
-    /// CSS Selectors 4 §17: (ids, classes, types).
-    var specificity: [Int] { [ids.count, classes.count, type == nil || type == "*" ? 0 : 1] }
-
-    func matches(_ node: xmlNodePtr) -> Bool {
-      if let type, type != "*", type != SVGNormalizer.name(node) { return false }
-      if !ids.isEmpty, ids.contains(where: { $0 != SVGNormalizer.attribute(node, "id") }) {
-        return false
-      }
-      let own = Set(
-        (SVGNormalizer.attribute(node, "class") ?? "").split(separator: " ").map(String.init))
-      return classes.allSatisfy { own.contains($0) }
-    }
-  }
-
-  /// The rules of the document's sheets that declare `overflow`, in document order, or `nil`
-  /// when one of them has a selector that is not a single compound of a type, ids and
-  /// classes, or sits in an at-rule (not decided without a CSS engine).
-  static func overflowRules(_ root: xmlNodePtr) -> [OverflowRule]? {
-    var out: [OverflowRule] = []
-    for node in SVGNormalizer.allElements(root) where SVGNormalizer.name(node) == "style" {
-      let text = withoutComments(SVGPreflight.text(xmlNodeGetContent(node)) ?? "")
-      var rest = Substring(text)
-      while let open = rest.firstIndex(of: "{") {
-        guard let close = rest[open...].firstIndex(of: "}") else { break }
-        let prelude = rest[..<open].trimmingCharacters(in: .whitespacesAndNewlines)
-        let block = rest[rest.index(after: open)..<close]
-        rest = rest[rest.index(after: close)...]
-        var value: String?
-        for declaration in block.split(separator: ";") {
-          let parts = declaration.split(separator: ":", maxSplits: 1)
-          if parts.count == 2,
-            parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "overflow"
-          {
-            value = parts[1].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-          }
-        }
-        guard let value else { continue }
-        if block.contains("{") || prelude.contains("@") { return nil }
-        for selector in prelude.split(separator: ",") {
-          guard let rule = compound(selector.trimmingCharacters(in: .whitespacesAndNewlines), value)
-          else { return nil }
-          out.append(rule)
-        }
-      }
-    }
-    return out
-  }
-
-  /// `selector` as an `OverflowRule`, or `nil` when it is not `[type|*]?(#id|.class)*`.
-  static func compound(_ selector: String, _ value: String) -> OverflowRule? {
-    var rule = OverflowRule(type: nil, ids: [], classes: [], value: value)
-    var rest = Substring(selector)
-    func name() -> String {
-      let n = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-      rest = rest.dropFirst(n.count)
-      return String(n)
-    }
-    if rest.first == "*" {
-      rule.type = "*"
-      rest = rest.dropFirst()
-    } else if let first = rest.first, first.isLetter {
-      rule.type = name()
-    }
-    while let first = rest.first {
-      rest = rest.dropFirst()
-      let part = name()
-      guard !part.isEmpty else { return nil }
-      switch first {
-      case "#": rule.ids.append(part)
-      case ".": rule.classes.append(part)
-      default: return nil
-      }
-    }
-    return selector.isEmpty ? nil : rule
-  }
-
-  /// The `overflow` the sheets give `symbol` (the last of the most specific matching rules),
-  /// or `nil` when none does.
-  static func sheetOverflow(_ symbol: xmlNodePtr, rules: [OverflowRule]) -> String? {
-    var best: OverflowRule?
-    for rule in rules where rule.matches(symbol) {
-      if let current = best,
-        current.specificity.lexicographicallyPrecedes(rule.specificity) == false,
-        current.specificity != rule.specificity
-      {
-        continue
-      }
-      best = rule
-    }
-    return best?.value
   }
 
   /// `css` without its `/* … */` comments.

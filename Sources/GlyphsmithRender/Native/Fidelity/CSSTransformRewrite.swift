@@ -9,12 +9,20 @@ import Foundation
 /// rewrite writes the declaration that wins (the last valid one, an `!important` one first;
 /// the property name in any letter case) into the attribute (`none` removes the attribute)
 /// and drops the declarations; a value the attribute cannot say (percentages, font units, 3D
-/// functions, a `transform-origin` or `transform-box`) is left alone.
+/// functions, a `transform-origin` or `transform-box`) is left alone. A style sheet's
+/// `transform` is written into the attribute too where `fromSheets` can decide it.
 enum CSSTransformRewrite: FidelityRewrite {
   static let name = "css-transform"
 
+  /// The elements the sheets' `transform` is written onto: those with a `transform`
+  /// attribute of their own in SVG 1.1 (where librsvg 2.54 keeps the attribute).
+  static let transformable: Set<String> = [
+    "g", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text",
+    "image", "a", "switch", "clipPath",
+  ]
+
   static func apply(_ root: xmlNodePtr) -> Bool {
-    var changed = false
+    var changed = fromSheets(root)
     for node in SVGNormalizer.allElements(root) {
       guard let style = SVGNormalizer.attribute(node, "style"),
         style.lowercased().contains("transform")
@@ -59,6 +67,38 @@ enum CSSTransformRewrite: FidelityRewrite {
         xmlSetProp(node, "style", rest)
       }
       changed = true
+    }
+    return changed
+  }
+
+  /// A style sheet's `transform` wins over the attribute too (issue 38 trial finding 8:
+  /// `.m { transform: translate(20px, 0) }` on an element with `transform="translate(0 20)"`;
+  /// librsvg 2.54 kept the attribute). Decided only where `SheetRules` decides every rule
+  /// declaring `transform` and no rule declares `transform-origin` or `transform-box`; an
+  /// element whose `style` attribute declares `transform` is the loop's in `apply`. Writes
+  /// the sheet's value into the attribute of each element that has one; returns whether it
+  /// changed any.
+  static func fromSheets(_ root: xmlNodePtr) -> Bool {
+    guard let rules = SheetRules.rules(declaring: "transform", root), !rules.isEmpty,
+      SheetRules.rules(declaring: "transform-origin", root)?.isEmpty ?? false,
+      SheetRules.rules(declaring: "transform-box", root)?.isEmpty ?? false
+    else { return false }
+    var changed = false
+    for node in SVGNormalizer.allElements(root)
+    where transformable.contains(SVGNormalizer.name(node))
+      && SVGNormalizer.styleDeclaration(node, "transform") == nil
+    {
+      guard let attribute = SVGNormalizer.attributeNode(node, "transform"),
+        attribute.pointee.ns == nil,
+        let value = SheetRules.value(for: node, rules), isCSSTransform(value)
+      else { continue }
+      if value.lowercased() == "none" {
+        SVGNormalizer.removeAttribute(node, "transform")
+        changed = true
+      } else if let converted = svgTransform(value) {
+        xmlSetProp(node, "transform", converted)
+        changed = true
+      }
     }
     return changed
   }
