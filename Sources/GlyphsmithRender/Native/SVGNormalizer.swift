@@ -310,8 +310,10 @@ enum SVGNormalizer {
     // made for it (`wrapSymbolUse`), not copied; when the sheet may see the difference
     // (`SymbolSheetCheck`) such uses are left to librsvg.
     let sheet = hasStyleSheet(root)
-    let resets = sheet ? SymbolSheetCheck.resets(root) : nil
-    let overflowRules = resets == nil ? [] : SheetRules.rules(declaring: "overflow", root) ?? []
+    // Read from the sheets at the first use of a symbol only.
+    lazy var resets = sheet ? SymbolSheetCheck.resets(root) : nil
+    lazy var overflowRules =
+      resets == nil ? [] : SheetRules.rules(declaring: "overflow", root) ?? []
     var overflows: [xmlNodePtr: String] = [:]
     var stack = [root]
     while let node = stack.popLast() {

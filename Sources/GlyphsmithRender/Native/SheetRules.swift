@@ -29,9 +29,13 @@ enum SheetRules {
     }
   }
 
+  /// Most rules read for one property: each element asks each rule, so a sheet of more is
+  /// left undecided (a hostile file costs no more than before).
+  static let maximumRules = 256
+
   /// The rules of the document's sheets that declare `property` (lower-case), in document
   /// order, or `nil` when one of them has a selector this does not decide, sits in an
-  /// at-rule, or is `!important`.
+  /// at-rule, or is `!important`, or when there are more than `maximumRules`.
   static func rules(declaring property: String, _ root: xmlNodePtr) -> [Rule]? {
     var out: [Rule] = []
     for node in SVGNormalizer.allElements(root) where SVGNormalizer.name(node) == "style" {
@@ -59,6 +63,7 @@ enum SheetRules {
             let rule = compound(selector.trimmingCharacters(in: .whitespacesAndNewlines), value)
           else { return nil }
           out.append(rule)
+          if out.count > maximumRules { return nil }
         }
       }
     }

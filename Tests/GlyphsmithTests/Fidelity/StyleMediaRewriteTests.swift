@@ -64,6 +64,16 @@ struct StyleMediaRewriteTests {
     #expect(image[10, 10] == rect)
   }
 
+  @Test func aSheetOfManyMediaWordsIsReadInLinearTime() throws {
+    // 40,000 `@media` words before one block: each looks for its `{` nearby only.
+    let sheet = String(repeating: "@media print ", count: 40_000) + "{ rect { fill: #ff0000 } }"
+    let start = ContinuousClock.now
+    let source = fidelityDocument("<style>\(sheet)</style>\(Self.shapes)")
+    #expect(try renderFidelity(source)[10, 10] == RGBA8(r: 0, g: 0, b: 0, a: 255))
+    // Each word looking for a `{` to the end took minutes; a debug build under load: seconds.
+    #expect(ContinuousClock.now - start < .seconds(8))
+  }
+
   @Test func aMediaRuleThatNeedsAFeatureIsLeftToLibrsvg() throws {
     let source = fidelityDocument(
       "<style>@media (min-width: 1px) { rect { fill: #ff0000 } }</style>\(Self.shapes)")

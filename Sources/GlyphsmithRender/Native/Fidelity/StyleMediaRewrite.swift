@@ -171,36 +171,45 @@ enum StyleMediaRewrite: FidelityRewrite {
   /// matches a screen, nothing when it cannot), or `nil` when none was decided. Strings and
   /// comments are skipped; a rule whose block does not close is left alone.
   static func resolvingMediaRules(_ css: String) -> String? {
-    let chars = Array(css)
-    var out = ""
+    resolvingMediaRules(Array(css.utf8)[...]).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// `resolvingMediaRules` on UTF-8 bytes (every delimiter it looks for is ASCII).
+  static func resolvingMediaRules(_ chars: ArraySlice<UInt8>) -> [UInt8]? {
+    let media = Array("@media".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(chars.count)
     var changed = false
-    var i = 0
+    var i = chars.startIndex
     var depth = 0
-    while i < chars.count {
+    while i < chars.endIndex {
       let c = chars[i]
-      if c == "/", i + 1 < chars.count, chars[i + 1] == "*" {
+      if c == UInt8(ascii: "/"), i + 1 < chars.endIndex, chars[i + 1] == UInt8(ascii: "*") {
         let end = skipComment(chars, i)
-        out += String(chars[i..<end])
+        out += chars[i..<end]
         i = end
         continue
       }
-      if c == "\"" || c == "'" {
+      if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
         let end = skipString(chars, i)
-        out += String(chars[i..<end])
+        out += chars[i..<end]
         i = end
         continue
       }
-      if c == "{" { depth += 1 }
-      if c == "}" { depth = max(0, depth - 1) }
-      if depth == 0, c == "@", i + 6 <= chars.count,
-        String(chars[i..<(i + 6)]).lowercased() == "@media",
-        let open = chars[(i + 6)...].firstIndex(of: "{"),
+      if c == UInt8(ascii: "{") { depth += 1 }
+      if c == UInt8(ascii: "}") { depth = max(0, depth - 1) }
+      // A query list is short: looking for its `{` in the next 256 bytes keeps a sheet of
+      // many `@media` words linear.
+      if depth == 0, c == UInt8(ascii: "@"), i + 6 <= chars.endIndex,
+        zip(chars[i..<(i + 6)], media).allSatisfy({ $0 | 0x20 == $1 | 0x20 }),
+        let open = chars[(i + 6)..<min(chars.endIndex, i + 256)].firstIndex(
+          of: UInt8(ascii: "{")),
         let close = matchingBrace(chars, open)
       {
-        let list = String(chars[(i + 6)..<open])
+        let list = String(decoding: chars[(i + 6)..<open], as: UTF8.self)
         if let value = listValue(list) {
-          let body = String(chars[(open + 1)..<close])
-          if value { out += resolvingMediaRules(body) ?? body }
+          let body = chars[(open + 1)..<close]
+          if value { out += resolvingMediaRules(body) ?? Array(body) }
           changed = true
           i = close + 1
           continue
@@ -213,38 +222,42 @@ enum StyleMediaRewrite: FidelityRewrite {
   }
 
   /// The index just past the comment starting at `start`.
-  static func skipComment(_ chars: [Character], _ start: Int) -> Int {
+  static func skipComment(_ chars: ArraySlice<UInt8>, _ start: Int) -> Int {
     var i = start + 2
-    while i + 1 < chars.count, !(chars[i] == "*" && chars[i + 1] == "/") { i += 1 }
-    return min(chars.count, i + 2)
+    while i + 1 < chars.endIndex,
+      !(chars[i] == UInt8(ascii: "*") && chars[i + 1] == UInt8(ascii: "/"))
+    {
+      i += 1
+    }
+    return min(chars.endIndex, i + 2)
   }
 
   /// The index just past the string starting at `start`.
-  static func skipString(_ chars: [Character], _ start: Int) -> Int {
+  static func skipString(_ chars: ArraySlice<UInt8>, _ start: Int) -> Int {
     var i = start + 1
-    while i < chars.count, chars[i] != chars[start] {
-      if chars[i] == "\\" { i += 1 }
+    while i < chars.endIndex, chars[i] != chars[start] {
+      if chars[i] == UInt8(ascii: "\\") { i += 1 }
       i += 1
     }
-    return min(chars.count, i + 1)
+    return min(chars.endIndex, i + 1)
   }
 
   /// The index of the `}` closing the `{` at `open`, skipping strings and comments.
-  static func matchingBrace(_ chars: [Character], _ open: Int) -> Int? {
+  static func matchingBrace(_ chars: ArraySlice<UInt8>, _ open: Int) -> Int? {
     var depth = 0
     var i = open
-    while i < chars.count {
+    while i < chars.endIndex {
       let c = chars[i]
-      if c == "/", i + 1 < chars.count, chars[i + 1] == "*" {
+      if c == UInt8(ascii: "/"), i + 1 < chars.endIndex, chars[i + 1] == UInt8(ascii: "*") {
         i = skipComment(chars, i)
         continue
       }
-      if c == "\"" || c == "'" {
+      if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
         i = skipString(chars, i)
         continue
       }
-      if c == "{" { depth += 1 }
-      if c == "}" {
+      if c == UInt8(ascii: "{") { depth += 1 }
+      if c == UInt8(ascii: "}") {
         depth -= 1
         if depth == 0 { return i }
       }
