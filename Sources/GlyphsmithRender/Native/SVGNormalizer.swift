@@ -11,12 +11,14 @@ import Foundation
 ///   symbol-attributes>copies of the children</g></svg></g>`: the use's `width`/`height` size
 ///   the viewport (else the symbol's own, else 100 %), the nested `<svg>` clips to it, and the
 ///   symbol's `opacity` and other presentation attributes apply to its content. In a document
-///   with a `<style>` sheet the use is wrapped instead (`wrapSymbolUse`), so that selectors
-///   still match the symbol's children in place and the use.
+///   with a `<style>` sheet the use keeps its place and is pointed at a viewport made for it
+///   (`wrapSymbolUse`), so that selectors still match the symbol's children in place and the
+///   use.
 /// - `<use>` of a nested `<svg>`: the same, the use's `width`/`height` replacing the svg's.
-/// - a gradient whose `href` is missing, points at a non-gradient or closes a cycle (SVG 2
-///   §14.4: an invalid reference is ignored): the `href` is removed, so the gradient's own
-///   attributes and stops apply.
+/// - a gradient whose `href` is missing or points at a non-gradient (SVG 2 §14.4: an invalid
+///   reference is ignored): the `href` is removed, so the gradient's own attributes and stops
+///   apply. A gradient on an `href` cycle ignores the link that closes its own chain: what it
+///   inherits before it is written into it and its `href` removed.
 /// - a `<clipPath>` with more than one clipping child (librsvg clips with one path and one
 ///   rule for all of them, so overlaps cancel), or that has a `clip-path` itself or on a
 ///   child (librsvg ignores both): becomes a `<mask>` of white shapes with each child's rule
@@ -115,6 +117,19 @@ enum SVGNormalizer {
     return attribute(node, property)?.trimmingCharacters(in: .whitespaces)
   }
 
+  /// A property's declaration in the `style` attribute (the last), without `!important`.
+  static func styleDeclaration(_ node: xmlNodePtr, _ property: String) -> String? {
+    guard let style = attribute(node, "style") else { return nil }
+    for declaration in style.split(separator: ";").reversed() {
+      let parts = declaration.split(separator: ":", maxSplits: 1)
+      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == property {
+        return parts[1].replacingOccurrences(of: "!important", with: "")
+          .trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return nil
+  }
+
   /// An inherited property: the nearest ancestor-or-self value other than `inherit`.
   static func inherited(_ node: xmlNodePtr, _ name: String) -> String? {
     var current: xmlNodePtr? = node
@@ -169,7 +184,9 @@ enum SVGNormalizer {
 
   static let gradients: Set<String> = ["linearGradient", "radialGradient"]
 
-  /// Removes gradient `href`s that name nothing, a non-gradient, or close a cycle.
+  /// Removes gradient `href`s that name nothing or a non-gradient; a gradient on an `href`
+  /// cycle gets what it inherits before the cycle closes written into it, and loses its
+  /// `href` (`resolveCycle`).
   static func fixGradientHrefs(_ root: xmlNodePtr) -> Bool {
     let all = allElements(root)
     let gradientNodes = all.filter { gradients.contains(name($0)) }
@@ -184,22 +201,23 @@ enum SVGNormalizer {
       changed = true
     }
     // Cycles: follow each chain once (issue 33: following every chain from every gradient,
-    // each step a search of the chain so far, took 1.55 s at 1,000 links); the element whose
-    // href returns into the chain being followed loses it. Linear in the gradients.
+    // each step a search of the chain so far, took 1.55 s at 1,000 links); linear in the
+    // gradients. Each gradient on a cycle ignores, when it is resolved, the href that
+    // returns into its own chain: what it inherits before that is written into it and its
+    // href removed (issue 38 trial finding 13: `a` -> `b` -> `a` keeps `a`'s stops for `b`).
     var next: [xmlNodePtr: xmlNodePtr] = [:]
     for node in gradientNodes {
       if let id = localID(attribute(node, "href")), let target = map[id] { next[node] = target }
     }
     var finished: Set<xmlNodePtr> = []
+    var cycles: [[xmlNodePtr]] = []
     for start in gradientNodes where !finished.contains(start) {
       var onChain: Set<xmlNodePtr> = [start]
       var chain = [start]
       var current = start
       while let target = next[current], !finished.contains(target) {
         if onChain.contains(target) {
-          removeAttribute(current, "href")
-          next[current] = nil
-          changed = true
+          cycles.append(Array(chain[chain.firstIndex(of: target)!...]))
           break
         }
         onChain.insert(target)
@@ -208,7 +226,67 @@ enum SVGNormalizer {
       }
       finished.formUnion(chain)
     }
-    return changed
+    for cycle in cycles { resolveCycle(cycle) }
+    return changed || !cycles.isEmpty
+  }
+
+  /// The attributes a gradient inherits through `href` (SVG 2 §14.4.2, §14.4.3): from any
+  /// gradient, and from one of its own kind.
+  static let inheritedFromAnyGradient = ["gradientUnits", "gradientTransform", "spreadMethod"]
+  static let inheritedFromItsKind = [
+    "linearGradient": ["x1", "y1", "x2", "y2"],
+    "radialGradient": ["cx", "cy", "r", "fx", "fy", "fr"],
+  ]
+
+  /// Resolves the gradients of one `href` cycle (`cycle[i]`'s href names `cycle[i + 1]`, the
+  /// last's the first): each inherits from the members after it, in order, up to itself,
+  /// where its own chain would repeat. What it inherits (each attribute it does not set, from
+  /// the nearest member after it that sets it, of its kind for the geometry; the stops of the
+  /// nearest member with stops when it has none) is written into it, and its `href` removed.
+  /// Each value is found by one sweep twice around the cycle (a 2,500-member cycle must not
+  /// cost 2,500 walks of it), all before anything is written.
+  static func resolveCycle(_ cycle: [xmlNodePtr]) {
+    let count = cycle.count
+    let kinds = cycle.map { name($0) }
+    /// For each member, the nearest member after it (not itself) for which `holds` is true.
+    func nearestAfter(_ holds: (Int) -> Bool) -> [Int?] {
+      var out = [Int?](repeating: nil, count: count)
+      var nearest: Int?
+      for index in stride(from: 2 * count - 1, through: 0, by: -1) {
+        let i = index % count
+        if index < count { out[i] = nearest }
+        if holds(i) { nearest = i }
+      }
+      return out
+    }
+    var writes: [[(String, String)]] = Array(repeating: [], count: count)
+    var locals: [(String, String?)] = inheritedFromAnyGradient.map { ($0, nil) }
+    for (kind, own) in inheritedFromItsKind { locals += own.map { ($0, kind) } }
+    for (local, kind) in locals {
+      let values = cycle.enumerated().map { index, node in
+        kind == nil || kinds[index] == kind ? attribute(node, local) : nil
+      }
+      let nearest = nearestAfter { values[$0] != nil }
+      for i in 0..<count where kind == nil || kinds[i] == kind {
+        guard values[i] == nil, let j = nearest[i], let value = values[j] else { continue }
+        writes[i].append((local, value))
+      }
+    }
+    let stops = cycle.map { node in elements(node).filter { name($0) == "stop" } }
+    let nearestStops = nearestAfter { !stops[$0].isEmpty }
+    var copies: [[xmlNodePtr]] = Array(repeating: [], count: count)
+    for i in 0..<count where stops[i].isEmpty {
+      guard let j = nearestStops[i] else { continue }
+      copies[i] = stops[j].compactMap { xmlDocCopyNode($0, cycle[i].pointee.doc, 1) }
+    }
+    for (i, node) in cycle.enumerated() {
+      for (local, value) in writes[i] { xmlSetProp(node, local, value) }
+      for copy in copies[i] {
+        removeAttribute(copy, "id")
+        xmlAddChild(node, copy)
+      }
+      removeAttribute(node, "href")
+    }
   }
 
   // MARK: - use of symbol / svg
@@ -228,27 +306,47 @@ enum SVGNormalizer {
     var copied = 0
     // Each expansion's group and the element it copies, to find cycles through copies.
     var origins: [xmlNodePtr: xmlNodePtr] = [:]
-    // With a style sheet, a use of a symbol is wrapped, not copied (`wrapSymbolUse`); the
-    // uses inside the wrappers are not expanded again.
+    // With a style sheet, a use of a symbol keeps its place and is pointed at a viewport
+    // made for it (`wrapSymbolUse`), not copied; when the sheet may see the difference
+    // (`SymbolSheetCheck`) such uses are left to librsvg.
     let sheet = hasStyleSheet(root)
-    var wrapped: Set<xmlNodePtr> = []
+    // Read from the sheets at the first use of a symbol only.
+    lazy var resets = sheet ? SymbolSheetCheck.resets(root) : nil
+    lazy var overflowRules =
+      resets == nil ? [] : SheetRules.rules(declaring: "overflow", root) ?? []
     var overflows: [xmlNodePtr: String] = [:]
     var stack = [root]
     while let node = stack.popLast() {
-      if name(node) == "use", !wrapped.contains(node), let id = localID(attribute(node, "href")),
+      if name(node) == "use", let id = localID(attribute(node, "href")),
         let target = map[id], expansions < limit
       {
         let kind = name(target)
-        if sheet, kind == "symbol", !inCycle(node, target: target, origins: origins) {
-          let overflow = overflows[target] ?? property(target, "overflow") ?? "hidden"
-          overflows[target] = overflow
-          guard wrapSymbolUse(node, symbol: target, overflow: overflow) != nil else {
-            wrapped.insert(node)
-            continue
+        if sheet, kind == "symbol" {
+          guard let resets, !inCycle(node, target: target, origins: origins) else { continue }
+          // The symbol's `overflow`: its `style`, else the sheets' (issue 38 trial finding 12:
+          // `symbol { overflow: visible }`), else its attribute; hidden when absent.
+          let fromSheet = SheetRules.value(for: target, overflowRules)?.lowercased()
+          let overflow =
+            overflows[target] ?? styleDeclaration(target, "overflow") ?? fromSheet
+            ?? attribute(target, "overflow")?.trimmingCharacters(in: .whitespaces) ?? "hidden"
+          if overflows[target] == nil, overflow != "hidden" || fromSheet != nil {
+            removeDeclaration(target, "overflow")
+            let style = attribute(target, "style").map { $0.isEmpty ? "" : $0 + ";" } ?? ""
+            xmlSetProp(target, "style", style + "overflow:hidden")
           }
+          overflows[target] = overflow
+          var serial = map.count
+          var wrapperID = "\(id)__glyphsmith_use\(serial)"
+          while map[wrapperID] != nil {
+            serial += 1
+            wrapperID = "\(id)__glyphsmith_use\(serial)"
+          }
+          let wrapper = wrapSymbolUse(
+            node, symbol: target, symbolID: id, overflow: overflow, resets: resets,
+            id: wrapperID)
+          map[wrapperID] = wrapper
           expansions += 1
           symbols = true
-          wrapped.insert(node)
           continue
         }
         let expandable = kind == "symbol" || (kind == "svg" && target != root)
@@ -296,57 +394,45 @@ enum SVGNormalizer {
     }
   }
 
-  /// The properties of a `use` that apply to it as a whole, in its own user space (before its
-  /// `x`/`y`): moved to the wrapper group, outside the viewport's offset and clip.
-  static let wholeUseProperties = ["clip-path", "mask", "filter", "opacity"]
-
-  /// In a document with a style sheet, a `<use>` of a `<symbol>` becomes `<g transform="T">
-  /// <svg x y width height overflow><use …/></svg></g>` and the use
-  /// keeps its place in the tree, its other attributes and its reference, so that the sheet's
-  /// selectors match the use and the symbol's children as SVG 2 §5.6 (the shadow tree's
-  /// elements keep the styles of the referenced elements, and inherit from the use) and
-  /// librsvg 2.54 (which styles the symbol in place) have them: copies of the children
-  /// (`expand`) would lose their ids, their ancestors and the `use` selectors match.
+  /// In a document with a style sheet, a `<use>` of a `<symbol>` keeps its place, its
+  /// attributes and its style, so that every selector that matched it still does; its `href`
+  /// is pointed at a viewport made for it, placed inside it (a `use`'s children are not
+  /// drawn): `<use href="#W" x y …><svg id="W" width height style="R overflow"><use
+  /// href="#symbol" style="R"/></svg></use>`. The symbol's children are styled in place, as
+  /// SVG 2 §5.6 (the shadow tree's elements keep the styles of the referenced elements and
+  /// inherit from the `use`) and librsvg 2.54 have them; copies (`expand`) would lose their
+  /// ids, their ancestors and the selectors on the `use`'s position (`g > use`, `rect + use`,
+  /// `use:nth-of-type(2)`), and so did an earlier wrapper around the `use`.
   ///
   /// The nested `<svg>` is the symbol's viewport: the use's `width`/`height`, else the
-  /// symbol's, else 100 %, with the symbol's `overflow` as it was before any wrapping
-  /// (`overflow`: attribute or `style`; hidden when absent, SVG 2 §5.6.4). The inner use
-  /// has no size, so librsvg sizes the symbol to 100 % of that viewport and applies its
-  /// `viewBox` and `preserveAspectRatio` itself. librsvg 2.54
-  /// clips a symbol exactly when its `overflow` is visible (#92), so the symbol's own
-  /// `overflow` is set to `hidden` (its computed value is the wrapper's), and its clip is the
-  /// wrapper's. `clip-path`, `mask`, `filter` and `opacity` of the use move to the wrapper
-  /// group. Returns the wrapper, or `nil` (left alone) when `x`/`y` are not plain numbers.
+  /// symbol's, else 100 % (librsvg 2.54 sizes the `svg` of a `use` by its own, #875), with the
+  /// symbol's `overflow` (`overflow`: attribute or `style`; hidden when absent, SVG 2 §5.6.4);
+  /// the inner use has no size, so librsvg sizes the symbol to 100 % of that viewport and
+  /// applies its `viewBox` and `preserveAspectRatio` itself. librsvg 2.54 clips a symbol
+  /// exactly when its `overflow` is visible (#92), so the caller sets the symbol's own to
+  /// `hidden`. The two new elements may match the sheet's selectors (`svg`, `use`, `*`):
+  /// `resets` (`SymbolSheetCheck.resets`) sets every property the sheet names to what makes
+  /// them invisible (`inherit`, or the initial value of one that is not inherited), and a
+  /// `style` attribute wins over the sheet. Returns the viewport.
   static func wrapSymbolUse(
-    _ use: xmlNodePtr, symbol: xmlNodePtr, overflow: String
-  ) -> xmlNodePtr? {
-    guard let x = plainNumber(attribute(use, "x")), let y = plainNumber(attribute(use, "y"))
-    else { return nil }
-    let group = newElement("g", like: use)
-    if let transform = attribute(use, "transform") { xmlSetProp(group, "transform", transform) }
-    for local in wholeUseProperties {
-      guard let value = property(use, local) else { continue }
-      xmlSetProp(group, local, value)
-      removeDeclaration(use, local)
-    }
+    _ use: xmlNodePtr, symbol: xmlNodePtr, symbolID: String, overflow: String, resets: String,
+    id: String
+  ) -> xmlNodePtr {
     let viewport = newElement("svg", like: use)
-    if x != 0 { xmlSetProp(viewport, "x", format(x)) }
-    if y != 0 { xmlSetProp(viewport, "y", format(y)) }
+    xmlSetProp(viewport, "id", id)
     let width = attribute(use, "width").flatMap { $0 == "auto" ? nil : $0 }
     let height = attribute(use, "height").flatMap { $0 == "auto" ? nil : $0 }
     xmlSetProp(viewport, "width", width ?? attribute(symbol, "width") ?? "100%")
     xmlSetProp(viewport, "height", height ?? attribute(symbol, "height") ?? "100%")
-    xmlSetProp(viewport, "overflow", overflow)
-    if overflow != "hidden" {
-      removeDeclaration(symbol, "overflow")
-      xmlSetProp(symbol, "overflow", "hidden")
-    }
-    for local in ["x", "y", "width", "height", "transform"] { removeAttribute(use, local) }
-    xmlAddPrevSibling(use, group)
-    xmlUnlinkNode(use)
-    xmlAddChild(group, viewport)
-    xmlAddChild(viewport, use)
-    return group
+    xmlSetProp(viewport, "style", resets + "overflow:\(overflow)")
+    let inner = newElement("use", like: use)
+    xmlSetProp(inner, "href", "#" + symbolID)
+    if !resets.isEmpty { xmlSetProp(inner, "style", String(resets.dropLast())) }
+    xmlAddChild(viewport, inner)
+    removeAttribute(use, "href")
+    xmlSetProp(use, "href", "#" + id)
+    xmlAddChild(use, viewport)
+    return viewport
   }
 
   /// Removes `local` from `node`: the attribute and any `style` declaration of it.
@@ -367,24 +453,12 @@ enum SVGNormalizer {
     else { return nil }
     let group = newElement("g", like: use)
     copyAttributes(use, to: group, except: ["x", "y", "width", "height", "href"])
-    // A clip path, mask or filter of the use is in its user space, before x/y (SVG 2
-    // §5.6.3: x/y are an extra translation of the copy): then the translation goes on a
-    // group inside, else on the group itself.
-    let shift: xmlNodePtr?
-    let spaced = ["clip-path", "mask", "filter"].contains {
-      property(use, $0).map { $0 != "none" } ?? false
-    }
-    if (x != 0 || y != 0) && spaced {
-      let inner = newElement("g", like: use)
-      xmlSetProp(inner, "transform", "translate(\(format(x)) \(format(y)))")
-      xmlAddChild(group, inner)
-      shift = inner
-    } else {
-      shift = nil
-      if x != 0 || y != 0 {
-        let own = attribute(use, "transform").map { $0 + " " } ?? ""
-        xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
-      }
+    // SVG 2 §5.6.2: x/y are a translation appended to the use's own transform, so its clip
+    // path, mask and filter (on the group with it) are in the translated space, as Chromium
+    // draws (librsvg 2.54 and resvg 0.44 apply them before the translation).
+    if x != 0 || y != 0 {
+      let own = attribute(use, "transform").map { $0 + " " } ?? ""
+      xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
     }
     let viewport = newElement("svg", like: use)
     let useWidth = attribute(use, "width").flatMap { $0 == "auto" ? nil : $0 }
@@ -423,7 +497,7 @@ enum SVGNormalizer {
       }
       xmlAddChild(content, copy)
     }
-    xmlAddChild(shift ?? group, viewport)
+    xmlAddChild(group, viewport)
     xmlReplaceNode(use, group)
     xmlFreeNode(use)
     return group
@@ -457,8 +531,8 @@ enum SVGNormalizer {
   }
 
   /// Whether librsvg would clip `clip` wrongly: more than one clipping child, or a
-  /// `clip-path` on it or on a child. Only shapes, `text` and `use` children clip (CSS
-  /// Masking 1 §6.1, the content model of `clipPath`); a `<g>` child and what it holds do not.
+  /// `clip-path` on it or on a child. Only the children `addsToClip` accepts count (CSS Masking 1
+  /// §6.1, the content model of `clipPath`); a `<g>` child and what it holds do not.
   ///
   /// The clip region is the union of the children's regions, each filled with its own
   /// `clip-rule` (CSS Masking 1 §6.1, §8). librsvg 2.54 appends every child to one Cairo path
@@ -466,14 +540,27 @@ enum SVGNormalizer {
   /// do overlapping children under `evenodd` (the overlap cancels) or under `nonzero` with
   /// opposite windings; whether children overlap is not known before drawing, so any second
   /// clipping child converts the clip path.
-  static func needsMask(_ clip: xmlNodePtr) -> Bool {
+  static func needsMask(_ clip: xmlNodePtr, ids: [String: xmlNodePtr]) -> Bool {
     if property(clip, "clip-path").map({ $0 != "none" }) ?? false { return true }
     var clipping = 0
-    for child in elements(clip) where shapes.contains(name(child)) {
+    for child in elements(clip) where addsToClip(child, ids: ids) {
       if property(child, "clip-path").map({ $0 != "none" }) ?? false { return true }
       clipping += 1
     }
     return clipping > 1
+  }
+
+  /// Whether `child` of a clip path adds to its region (CSS Masking 1 §6.1, the content model
+  /// of `clipPath`): a shape or `text`, or a `use` that references one directly. A `use` of a
+  /// `<g>`, of another `use` or of nothing adds nothing (Chromium draws so; librsvg 2.54
+  /// alone does too, but the mask copy of such a `use` drew the whole group: issue 38 trial
+  /// finding 2).
+  static func addsToClip(_ child: xmlNodePtr, ids: [String: xmlNodePtr]) -> Bool {
+    let kind = name(child)
+    guard shapes.contains(kind) else { return false }
+    guard kind == "use" else { return true }
+    guard let id = localID(attribute(child, "href")), let target = ids[id] else { return false }
+    return shapes.contains(name(target)) && name(target) != "use"
   }
 
   /// The suffix of the id of the `<mask>` a converted `<clipPath>` becomes.
@@ -484,7 +571,7 @@ enum SVGNormalizer {
     let ids = ids(root)
     // A clip path `ClipBoxTransformRewrite` converted already has its mask.
     let clipList = all.filter {
-      name($0) == "clipPath" && needsMask($0)
+      name($0) == "clipPath" && needsMask($0, ids: ids)
         && attribute($0, "id").map { ids[$0 + clipMaskSuffix] == nil } ?? true
     }
     return convertClipsToMasks(clipList, root: root, doc: doc)
@@ -507,6 +594,7 @@ enum SVGNormalizer {
     let ids = ids(root)
     let clips = Set(clipList)
     var maskIDs: [String: String] = [:]
+    var movedOuter: [String: String] = [:]
     for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
       let maskID = id + clipMaskSuffix
@@ -531,10 +619,14 @@ enum SVGNormalizer {
       let group = newElement("g", like: clip)
       if let transform, boxTransform == nil { xmlSetProp(group, "transform", transform) }
       if let outer = property(clip, "clip-path"), outer != "none" {
-        xmlSetProp(group, "clip-path", outer)
+        // In user space units the clip path's own clip is drawn with its children; in
+        // bounding box units it would be mapped into the box's units too (a circle at 20, 20
+        // went 20 boxes away: a blank canvas, issue 38 trial finding 3), so it goes around
+        // the clipped element, in that element's user space.
+        if objectBox { movedOuter[id] = outer } else { xmlSetProp(group, "clip-path", outer) }
       }
       xmlAddChild(mask, group)
-      for child in elements(clip) where shapes.contains(name(child)) {
+      for child in elements(clip) where addsToClip(child, ids: ids) {
         if name(child) == "use", let expanded = clipUseCopy(child, ids: ids, doc: doc) {
           xmlAddChild(group, expanded)
           continue
@@ -560,6 +652,23 @@ enum SVGNormalizer {
         removeAttribute(node, "transform")
       }
       xmlSetProp(wrapper, "mask", "url(#\(maskID))")
+      // The clip paths of bounding box clip paths, each a group inside the wrapper (the same
+      // user space, the same bounding box): a converted one as its mask.
+      var parent = wrapper
+      var outer = movedOuter[id]
+      var seen: Set<String> = [id]
+      while let value = outer, let outerID = localID(value), seen.insert(outerID).inserted {
+        let layer = newElement("g", like: node)
+        if let outerMask = maskIDs[outerID] {
+          xmlSetProp(layer, "mask", "url(#\(outerMask))")
+          outer = movedOuter[outerID]
+        } else {
+          xmlSetProp(layer, "clip-path", value)
+          outer = nil
+        }
+        xmlAddChild(parent, layer)
+        parent = layer
+      }
       removeAttribute(node, "clip-path")
       if let style = attribute(node, "style") {
         let kept = style.split(separator: ";").filter {
@@ -569,7 +678,7 @@ enum SVGNormalizer {
       }
       xmlAddPrevSibling(node, wrapper)
       xmlUnlinkNode(node)
-      xmlAddChild(wrapper, node)
+      xmlAddChild(parent, node)
     }
     return true
   }
@@ -634,7 +743,8 @@ enum SVGNormalizer {
     }
     let xs = corners.map { $0.0 }.map { $0.rounded(.down) }
     let ys = corners.map { $0.1 }.map { $0.rounded(.down) }
-    let minX = xs.min()!, minY = ys.min()!
+    let minX = xs.min()!
+    let minY = ys.min()!
     return [
       minX, minY, corners.map { $0.0 }.max()!.rounded(.up) - minX,
       corners.map { $0.1 }.max()!.rounded(.up) - minY,

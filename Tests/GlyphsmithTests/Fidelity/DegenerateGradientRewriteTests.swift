@@ -44,11 +44,47 @@ struct DegenerateGradientRewriteTests {
     try expectDrawsLike(body, expected, rule: "degenerate-gradient")
   }
 
+  @Test(arguments: ["", " fr=\"0.2\""])
+  func aGradientSettingItsOwnRadiusKeepsWhatItInheritsThroughADegenerateOne(
+    fr: String
+  ) throws {
+    // g inherits t's stops and sets r = 0: its last stop. h inherits g (so t's stops, and
+    // g's fr) but sets r = 0.5: the full gradient. Issue 38 trial finding 6: h inherited
+    // the one stop written into g (and its fr = 0) and painted flat blue.
+    let body =
+      "<radialGradient id=\"t\">\(Self.stops)</radialGradient>"
+      + "<radialGradient id=\"g\" href=\"#t\" r=\"0\"\(fr)/>"
+      + "<radialGradient id=\"h\" href=\"#g\" r=\"0.5\"/>"
+      + "<rect width=\"20\" height=\"40\" fill=\"url(#g)\"/>"
+      + "<rect x=\"20\" width=\"20\" height=\"40\" fill=\"url(#h)\"/>"
+    let expected =
+      "<radialGradient id=\"h\" r=\"0.5\"\(fr)>\(Self.stops)</radialGradient>"
+      + "<rect width=\"20\" height=\"40\" fill=\"#ff0000\" fill-opacity=\"0.5\"/>"
+      + "<rect x=\"20\" width=\"20\" height=\"40\" fill=\"url(#h)\"/>"
+    try expectDrawsLike(body, expected, rule: "degenerate-gradient")
+    let image = try renderFidelity(fidelityDocument(body))
+    #expect(image[30, 20] != image[39, 0])
+  }
+
+  @Test(arguments: [
+    "<linearGradient id=\"g\" x1=\"0.5\" x2=\"50%\" y1=\"0\" y2=\"0%\">",
+    "<linearGradient id=\"g\" x1=\"25%\" x2=\"0.25px\" y1=\"1\" y2=\"100%\">",
+  ])
+  func equalEndPointsInMixedUnitsOfTheBoundingBox(gradient: String) throws {
+    // Issue 38 trial finding 7: 0.5 and 50 % are one point of the bounding box; librsvg
+    // 2.54 drew a blend of the stops (25,600 px of 25,600 at 160 px).
+    try expectDrawsLike(
+      gradient + Self.stops + "</linearGradient>" + Self.fill, Self.lastStop,
+      rule: "degenerate-gradient")
+  }
+
   @Test func gradientsWithExtentAreLeftAlone() throws {
     let source = fidelityDocument(
       "<radialGradient id=\"g\" r=\"0.1\">\(Self.stops)</radialGradient>"
         + "<linearGradient id=\"h\" x1=\"5\" x2=\"5\" y2=\"1\">\(Self.stops)</linearGradient>"
-        + "<radialGradient id=\"i\" r=\"0\"/>" + Self.fill)
+        + "<radialGradient id=\"i\" r=\"0\"/>"
+        + "<linearGradient id=\"j\" gradientUnits=\"userSpaceOnUse\" x1=\"0.5\" x2=\"50%\">"
+        + "\(Self.stops)</linearGradient>" + Self.fill)
     #expect(try fidelityFixes(source) == [])
   }
 }

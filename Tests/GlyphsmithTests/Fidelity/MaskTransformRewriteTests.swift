@@ -22,6 +22,22 @@ struct MaskTransformRewriteTests {
       "<mask id=\"m\">\(Self.content)</mask>\(Self.masked)", rule: "mask-transform")
   }
 
+  @Test(arguments: [
+    "#m { transform: translate(20px, 0) }", "mask { TRANSFORM: rotate(30deg) scale(2) }",
+    "mask { transform: scale(0) }",
+  ])
+  func aTransformFromAStyleSheetHasNoEffectEither(sheet: String) throws {
+    // Issue 38 trial finding 4: librsvg 2.54 applies a sheet's transform to the mask too (a
+    // translation moved the visible half: 25,600 px of 25,600 at 160 px).
+    try expectDrawsLike(
+      "<style>\(sheet)</style><mask id=\"m\">\(Self.content)</mask>\(Self.masked)",
+      "<mask id=\"m\">\(Self.content)</mask>\(Self.masked)", rule: "mask-transform")
+    let image = try renderFidelity(
+      fidelityDocument(
+        "<style>\(sheet)</style><mask id=\"m\">\(Self.content)</mask>\(Self.masked)"))
+    #expect(fidelityAlphaSum(image) == 100 * 255)
+  }
+
   @Test func objectBoundingBoxContentAndTheChildrensOwnTransformsStay() throws {
     let content =
       "<g transform=\"translate(0.25 0)\"><rect width=\"0.5\" height=\"0.5\" fill=\"#ffffff\"/>"

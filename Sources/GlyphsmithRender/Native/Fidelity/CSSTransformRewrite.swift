@@ -6,30 +6,50 @@ import Foundation
 /// declaration overrides the presentation attribute; the initial `transform-origin` of an SVG
 /// element without a CSS layout box is `0 0`, so the CSS functions map one to one onto the
 /// attribute's). librsvg 2.54 applies the property only where no attribute is given. The
-/// rewrite writes it into the attribute (`none` removes the attribute) and drops the
-/// declaration; a value the attribute cannot say (percentages, font units, 3D functions, a
-/// `transform-origin` or `transform-box`) is left alone.
+/// rewrite writes the declaration that wins (the last valid one, an `!important` one first;
+/// the property name in any letter case) into the attribute (`none` removes the attribute)
+/// and drops the declarations; a value the attribute cannot say (percentages, font units, 3D
+/// functions, a `transform-origin` or `transform-box`) is left alone. A style sheet's
+/// `transform` is written into the attribute too where `fromSheets` can decide it.
 enum CSSTransformRewrite: FidelityRewrite {
   static let name = "css-transform"
 
+  /// The elements the sheets' `transform` is written onto: those with a `transform`
+  /// attribute of their own in SVG 1.1 (where librsvg 2.54 keeps the attribute).
+  static let transformable: Set<String> = [
+    "g", "use", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text",
+    "image", "a", "switch", "clipPath",
+  ]
+
   static func apply(_ root: xmlNodePtr) -> Bool {
-    var changed = false
+    var changed = fromSheets(root)
     for node in SVGNormalizer.allElements(root) {
-      guard let style = SVGNormalizer.attribute(node, "style"), style.contains("transform")
+      guard let style = SVGNormalizer.attribute(node, "style"),
+        style.lowercased().contains("transform")
       else { continue }
       var declared: String?
+      var important = false
       var kept: [Substring] = []
       var origin = false
       for declaration in style.split(separator: ";", omittingEmptySubsequences: false) {
         let parts = declaration.split(separator: ":", maxSplits: 1)
         let property = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         if property == "transform-origin" || property == "transform-box" { origin = true }
-        if parts.count == 2, property == "transform" {
-          declared = parts[1].replacingOccurrences(of: "!important", with: "")
-            .trimmingCharacters(in: .whitespaces)
+        guard parts.count == 2, property == "transform" else {
+          kept.append(declaration)
           continue
         }
-        kept.append(declaration)
+        // CSS Cascade 4 §6.4: of the valid declarations the last wins, an `!important` one
+        // over any that is not; an invalid one is dropped when parsed (CSS Syntax 3), so an
+        // earlier valid one still applies (issue 38 trial findings 8, 9).
+        var value = parts[1].trimmingCharacters(in: .whitespaces)
+        let isImportant = value.lowercased().hasSuffix("!important")
+        if isImportant {
+          value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespaces)
+        }
+        guard isCSSTransform(value), isImportant || !important else { continue }
+        declared = value
+        important = isImportant
       }
       // Another origin or box: the attribute cannot say it; left alone.
       guard let declared, !origin else { continue }
@@ -49,6 +69,64 @@ enum CSSTransformRewrite: FidelityRewrite {
       changed = true
     }
     return changed
+  }
+
+  /// A style sheet's `transform` wins over the attribute too (issue 38 trial finding 8:
+  /// `.m { transform: translate(20px, 0) }` on an element with `transform="translate(0 20)"`;
+  /// librsvg 2.54 kept the attribute). Decided only where `SheetRules` decides every rule
+  /// declaring `transform` and no rule declares `transform-origin` or `transform-box`; an
+  /// element whose `style` attribute declares `transform` is the loop's in `apply`. Writes
+  /// the sheet's value into the attribute of each element that has one; returns whether it
+  /// changed any.
+  static func fromSheets(_ root: xmlNodePtr) -> Bool {
+    guard let rules = SheetRules.rules(declaring: "transform", root), !rules.isEmpty,
+      SheetRules.rules(declaring: "transform-origin", root)?.isEmpty ?? false,
+      SheetRules.rules(declaring: "transform-box", root)?.isEmpty ?? false
+    else { return false }
+    var changed = false
+    for node in SVGNormalizer.allElements(root)
+    where transformable.contains(SVGNormalizer.name(node))
+      && SVGNormalizer.styleDeclaration(node, "transform") == nil
+    {
+      guard let attribute = SVGNormalizer.attributeNode(node, "transform"),
+        attribute.pointee.ns == nil,
+        let value = SheetRules.value(for: node, rules), isCSSTransform(value)
+      else { continue }
+      if value.lowercased() == "none" {
+        SVGNormalizer.removeAttribute(node, "transform")
+        changed = true
+      } else if let converted = svgTransform(value) {
+        xmlSetProp(node, "transform", converted)
+        changed = true
+      }
+    }
+    return changed
+  }
+
+  /// The CSS transform functions (CSS Transforms 1 §13, CSS Transforms 2 §12).
+  static let cssFunctions: Set<String> = [
+    "matrix", "translate", "translatex", "translatey", "scale", "scalex", "scaley", "rotate",
+    "skew", "skewx", "skewy", "matrix3d", "translate3d", "translatez", "scale3d", "scalez",
+    "rotate3d", "rotatex", "rotatey", "rotatez", "perspective",
+  ]
+
+  /// Whether `value` is a valid `transform` value in form: `none`, or CSS transform functions
+  /// (names of `cssFunctions`, balanced parentheses). Its arguments are not checked: a value
+  /// this accepts but `svgTransform` cannot express leaves the element alone.
+  static func isCSSTransform(_ value: String) -> Bool {
+    let lowered = value.lowercased()
+    if lowered == "none" { return true }
+    var rest = Substring(lowered).drop { $0.isWhitespace }
+    guard !rest.isEmpty else { return false }
+    while !rest.isEmpty {
+      let name = rest.prefix { $0.isLetter || $0.isNumber }
+      guard cssFunctions.contains(String(name)) else { return false }
+      rest = rest.dropFirst(name.count)
+      guard rest.first == "(", let close = rest.firstIndex(of: ")") else { return false }
+      guard !rest[rest.index(after: rest.startIndex)..<close].contains("(") else { return false }
+      rest = rest[rest.index(after: close)...].drop { $0.isWhitespace }
+    }
+    return true
   }
 
   /// A CSS `<transform-list>` in the `transform` attribute's grammar, or `nil` when it holds

@@ -10,8 +10,9 @@ import Foundation
 /// librsvg 2.54 paints nothing for a zero radius and a blend of the stops for a zero-length
 /// vector. The rewrite gives such a gradient one stop, a copy of its last (own or inherited
 /// through `href`) at offset 0, and a radial one `r="1"` (one stop paints one colour whatever
-/// the geometry). A gradient that inherited the stops of a rewritten one gets copies of them
-/// first, so it keeps drawing what it drew.
+/// the geometry). A gradient inheriting through a rewritten one (SVG 2 §14.4.2: its stops
+/// when it has none, each attribute it does not set) gets copies of the stops and the radii it
+/// inherited first, so it keeps drawing what it drew.
 enum DegenerateGradientRewrite: FidelityRewrite {
   static let name = "degenerate-gradient"
 
@@ -35,7 +36,8 @@ enum DegenerateGradientRewrite: FidelityRewrite {
       SVGNormalizer.gradients.contains(SVGNormalizer.name($0))
     }
     guard !gradients.isEmpty else { return false }
-    let resolved = resolve(gradients, ids: SVGNormalizer.ids(root))
+    let ids = SVGNormalizer.ids(root)
+    let resolved = resolve(gradients, ids: ids)
     var degenerate: [(node: xmlNodePtr, last: xmlNodePtr)] = []
     for node in gradients {
       guard let info = resolved[node], let last = info.stops?.stops.last,
@@ -45,12 +47,20 @@ enum DegenerateGradientRewrite: FidelityRewrite {
     }
     guard !degenerate.isEmpty else { return false }
     let rewritten = Set(degenerate.map(\.node))
-    // Those inheriting stops from a gradient about to be rewritten keep copies of them.
+    // Those inheriting through a gradient about to be rewritten (it gets a stop of its own,
+    // and a radial one `r` and `fr`) keep what they inherited: copies of the stops, and the
+    // radii they do not set themselves (issue 38 trial finding 6: `h` inheriting from `g`,
+    // which inherits `r="0"` and the stops of `t`, set `r="0.5"` and painted `g`'s one stop).
+    let via = inheritsThrough(rewritten, gradients: gradients, ids: ids)
     for node in gradients where !rewritten.contains(node) {
-      guard let (owner, stops) = resolved[node]?.stops, owner != node,
-        rewritten.contains(owner)
-      else { continue }
-      for stop in stops { copy(stop, into: node, offset: nil) }
+      guard let info = resolved[node], let (any, stops) = via[node], any else { continue }
+      if stops, let (_, inheritedStops) = info.stops {
+        for stop in inheritedStops { copy(stop, into: node, offset: nil) }
+      }
+      guard SVGNormalizer.name(node) == "radialGradient" else { continue }
+      for local in ["r", "fr"] where SVGNormalizer.attribute(node, local) == nil {
+        if let value = info.values[local] { xmlSetProp(node, local, value) }
+      }
     }
     // Copies first: a rewritten gradient may hold the last stop of another.
     let lastCopies = degenerate.map { xmlDocCopyNode($0.last, $0.node.pointee.doc, 1) }
@@ -71,18 +81,47 @@ enum DegenerateGradientRewrite: FidelityRewrite {
     return true
   }
 
+  /// The gradient `node`'s `href` names, if any.
+  static func template(_ node: xmlNodePtr, ids: [String: xmlNodePtr]) -> xmlNodePtr? {
+    guard let id = SVGNormalizer.localID(SVGNormalizer.attribute(node, "href")),
+      let target = ids[id], SVGNormalizer.gradients.contains(SVGNormalizer.name(target))
+    else { return nil }
+    return target
+  }
+
+  /// For each gradient, whether it inherits through one of `rewritten` (`any`), and whether
+  /// its stops do (it has none of its own, nor does any gradient before the first rewritten
+  /// one in its chain). Each chain is followed once, as in `resolve`.
+  static func inheritsThrough(
+    _ rewritten: Set<xmlNodePtr>, gradients: [xmlNodePtr], ids: [String: xmlNodePtr]
+  ) -> [xmlNodePtr: (any: Bool, stops: Bool)] {
+    var memo: [xmlNodePtr: (any: Bool, stops: Bool)] = [:]
+    for start in gradients where memo[start] == nil {
+      var walk: [xmlNodePtr] = []
+      var onWalk: Set<xmlNodePtr> = []
+      var current: xmlNodePtr? = start
+      while let n = current, memo[n] == nil, !onWalk.contains(n) {
+        walk.append(n)
+        onWalk.insert(n)
+        current = template(n, ids: ids)
+      }
+      for node in walk.reversed() {
+        let parent = template(node, ids: ids)
+        let direct = parent.map { rewritten.contains($0) } ?? false
+        let further = parent.flatMap { memo[$0] } ?? (false, false)
+        let ownStops = SVGNormalizer.elements(node).contains { SVGNormalizer.name($0) == "stop" }
+        memo[node] = (direct || further.any, !ownStops && (direct || further.stops))
+      }
+    }
+    return memo
+  }
+
   /// Every gradient's `Resolved`, each chain followed once (linear in the gradients: a
   /// 2,500-link chain must not cost 2,500 walks of it); a chain closing a cycle ends where
   /// it would repeat.
   static func resolve(_ gradients: [xmlNodePtr], ids: [String: xmlNodePtr])
     -> [xmlNodePtr: Resolved]
   {
-    func template(_ node: xmlNodePtr) -> xmlNodePtr? {
-      guard let id = SVGNormalizer.localID(SVGNormalizer.attribute(node, "href")),
-        let target = ids[id], SVGNormalizer.gradients.contains(SVGNormalizer.name(target))
-      else { return nil }
-      return target
-    }
     var memo: [xmlNodePtr: Resolved] = [:]
     for start in gradients where memo[start] == nil {
       var walk: [xmlNodePtr] = []
@@ -91,7 +130,7 @@ enum DegenerateGradientRewrite: FidelityRewrite {
       while let n = current, memo[n] == nil, !onWalk.contains(n) {
         walk.append(n)
         onWalk.insert(n)
-        current = template(n)
+        current = template(n, ids: ids)
       }
       // `current`: a resolved gradient the walk ends on, or one it repeats (a cycle: the
       // walk's last element inherits nothing).
@@ -101,6 +140,9 @@ enum DegenerateGradientRewrite: FidelityRewrite {
         let kind = SVGNormalizer.name(node)
         for (local, from) in geometry where from == kind {
           if let value = SVGNormalizer.attribute(node, local) { own.values[local] = value }
+        }
+        if let units = SVGNormalizer.attribute(node, "gradientUnits") {
+          own.values["gradientUnits"] = units
         }
         let stops = SVGNormalizer.elements(node).filter { SVGNormalizer.name($0) == "stop" }
         if !stops.isEmpty { own.stops = (node, stops) }
@@ -112,11 +154,21 @@ enum DegenerateGradientRewrite: FidelityRewrite {
   }
 
   /// Whether a gradient of `kind` with the resolved `values` has no extent: a radial one's
-  /// `r` is zero, a linear one's (x1, y1) is (x2, y2) (defaults 0, 0, 100 %, 0).
+  /// `r` is zero, a linear one's (x1, y1) is (x2, y2) (defaults 0, 0, 100 %, 0), compared in
+  /// the units `gradientUnits` gives them.
   static func isDegenerate(_ kind: String, _ values: [String: String]) -> Bool {
+    // In bounding box units (the default, inherited through `href` like the coordinates) a
+    // number and a percentage are fractions of the box alike, and a `px` is a user unit:
+    // `x1="0.5"` and `x2="50%"` are one point (issue 38 trial finding 7). In user space a
+    // percentage depends on the viewport, so only equal units compare.
+    let box =
+      values["gradientUnits"]?.trimmingCharacters(in: .whitespaces) != "userSpaceOnUse"
     func length(_ local: String, _ fallback: String) -> (Double, String)? {
       guard let value = SVGValueGrammar.length(values[local] ?? fallback) else { return nil }
-      return (value.value, value.value == 0 ? "" : value.unit)
+      if value.value == 0 { return (0, "") }
+      if box && value.unit == "%" { return (value.value / 100, "") }
+      if box && value.unit == "px" { return (value.value, "") }
+      return (value.value, value.unit)
     }
     switch kind {
     case "radialGradient":

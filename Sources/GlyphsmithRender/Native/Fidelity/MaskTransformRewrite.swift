@@ -6,22 +6,44 @@ import Foundation
 /// Transforms 1 §3: the `transform` property applies to transformable elements, and a mask is
 /// not one). resvg and browsers ignore it, a singular one too.
 ///
-/// librsvg 2.54 applies it, to the mask's content and region alike. The rewrite removes the
-/// attribute (in no namespace) and any `transform` declaration of the mask's `style`; its
-/// children keep their own transforms.
+/// librsvg 2.54 applies it, to the mask's content and region alike, from a style sheet too.
+/// The rewrite removes the attribute (in no namespace) and any `transform` declaration of the
+/// mask's `style`, and adds `transform:none` to that `style` when a sheet declares a
+/// `transform`; its children keep their own transforms.
 enum MaskTransformRewrite: FidelityRewrite {
   static let name = "mask-transform"
 
   static func apply(_ root: xmlNodePtr) -> Bool {
     var changed = false
-    for node in SVGNormalizer.allElements(root) where SVGNormalizer.name(node) == "mask" {
+    let all = SVGNormalizer.allElements(root)
+    // A sheet may give a mask a `transform` (`#m { transform: … }`), which librsvg 2.54
+    // applies too (issue 38 trial finding 4): no CSS engine decides which masks a selector
+    // matches, so when any sheet declares `transform`, every mask gets `transform:none` in
+    // its `style` attribute, which wins over the sheet.
+    let sheetTransform = all.contains { node in
+      SVGNormalizer.name(node) == "style"
+        && (SVGPreflight.text(xmlNodeGetContent(node))?.lowercased().contains("transform")
+          ?? false)
+    }
+    for node in all where SVGNormalizer.name(node) == "mask" {
+      defer {
+        if sheetTransform {
+          let style = SVGNormalizer.attribute(node, "style") ?? ""
+          let separator =
+            style.trimmingCharacters(in: .whitespaces).isEmpty
+              || style.trimmingCharacters(in: .whitespaces).hasSuffix(";") ? "" : ";"
+          xmlSetProp(node, "style", style + separator + "transform:none")
+          changed = true
+        }
+      }
       if let attribute = SVGNormalizer.attributeNode(node, "transform"),
         attribute.pointee.ns == nil
       {
         xmlRemoveProp(attribute)
         changed = true
       }
-      guard let style = SVGNormalizer.attribute(node, "style"), style.contains("transform")
+      guard let style = SVGNormalizer.attribute(node, "style"),
+        style.lowercased().contains("transform")
       else { continue }
       let declarations = style.split(separator: ";", omittingEmptySubsequences: false)
       let kept = declarations.filter {

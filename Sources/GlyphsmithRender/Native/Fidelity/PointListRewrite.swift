@@ -6,7 +6,8 @@ import Foundation
 /// §10.6: "If an odd number of coordinates is provided, then the element is in error, with
 /// the same user agent behavior as occurs with an incorrectly specified 'path' element", and
 /// a path is drawn up to its error, SVG 2 §9.5.4). librsvg 2.54 draws nothing for such a
-/// list; the rewrite writes the valid pairs back (nothing when fewer than two remain).
+/// list, nor for a valid one where a number is not separated from the next (`35-5`); the
+/// rewrite writes the valid pairs back, normalised (nothing when fewer than two remain).
 enum PointListRewrite: FidelityRewrite {
   static let name = "point-list"
 
@@ -26,25 +27,32 @@ enum PointListRewrite: FidelityRewrite {
   }
 
   /// The pairs of `points` before its first error, written out, or `nil` when the whole list
-  /// is valid (`x,y x,y ...`: numbers separated by white space and at most one comma).
+  /// is valid (`x,y x,y ...`: numbers separated by white space and at most one comma) and
+  /// every number is separated from the next. A valid list where a number ends where the
+  /// next begins (`35,35-5,35`, `1.5.5`: SVG 2 §10.6's grammar, as in path data, needs no
+  /// separator there) is written out too: librsvg 2.54 drew nothing for it (issue 38 trial
+  /// finding 14).
   static func validPairs(_ points: String) -> String? {
     var scanner = SVGValueGrammar.Scanner(points)
     var numbers: [Double] = []
     scanner.skipSpaces()
     var valid = true
+    var adjacent = false
     while !scanner.atEnd {
       guard let value = scanner.number() else {
         valid = false
         break
       }
       numbers.append(value)
+      let before = scanner.index
       let comma = scanner.skipCommaSpaces()
+      if scanner.index == before, !scanner.atEnd { adjacent = true }
       if comma && scanner.atEnd {
         valid = false  // a trailing comma
         break
       }
     }
-    if valid && numbers.count % 2 == 0 { return nil }
+    if valid && numbers.count % 2 == 0 && !adjacent { return nil }
     let pairs = numbers.count / 2
     return (0..<pairs).map {
       PathData.num(numbers[2 * $0]) + "," + PathData.num(numbers[2 * $0 + 1])

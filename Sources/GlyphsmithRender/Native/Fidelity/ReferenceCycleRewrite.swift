@@ -10,10 +10,10 @@ import Foundation
 /// The document is walked as it is drawn, from the root: each element's children, then what
 /// it references (`fill`, `stroke`, `clip-path`, `mask`, `filter`, in attributes or its
 /// `style`, and a `<use>`'s target; markers are left to librsvg, see `properties`). A
-/// reference to an element on the path being drawn closes a cycle: a paint becomes `none`, a
-/// `clip-path`, `mask` or `filter` is removed, and a `<use>` is removed (SVG 2 §5.6: it is not rendered). What remains has no
-/// cycle. librsvg 2.54 instead paints a self-referencing pattern child with its fallback and
-/// draws a `<use>` of its own ancestor once.
+/// reference to an element on the path being drawn closes a cycle: a paint becomes its
+/// fallback colour when it has one (`url(#p) green`), else `none`; a `clip-path`, `mask` or
+/// `filter` is removed, and a `<use>` is removed (SVG 2 §5.6: it is not rendered). What
+/// remains has no cycle. librsvg 2.54 instead draws a `<use>` of its own ancestor once.
 enum ReferenceCycleRewrite: FidelityRewrite {
   static let name = "reference-cycle"
 
@@ -32,6 +32,8 @@ enum ReferenceCycleRewrite: FidelityRewrite {
     /// Whether it sits in the `style` attribute (else it is the attribute `property`).
     var inStyle: Bool
     var target: xmlNodePtr
+    /// The value holding the reference (a paint's fallback colour follows the url).
+    var value: String = ""
   }
 
   static func apply(_ root: xmlNodePtr) -> Bool {
@@ -94,11 +96,14 @@ enum ReferenceCycleRewrite: FidelityRewrite {
       if local == "style" {
         for (property, declared) in declarations(value) where properties.contains(property) {
           if let id = SVGNormalizer.localID(declared), let target = ids[id] {
-            out.append(Reference(node: node, property: property, inStyle: true, target: target))
+            out.append(
+              Reference(
+                node: node, property: property, inStyle: true, target: target, value: declared))
           }
         }
       } else if let id = SVGNormalizer.localID(value), let target = ids[id] {
-        out.append(Reference(node: node, property: local, inStyle: false, target: target))
+        out.append(
+          Reference(node: node, property: local, inStyle: false, target: target, value: value))
       }
     }
     return out
@@ -116,12 +121,26 @@ enum ReferenceCycleRewrite: FidelityRewrite {
     }
   }
 
-  /// Cuts `reference`: a paint becomes `none`; anything else is removed.
+  /// The fallback of a paint `url(#id) FALLBACK`, or `nil` when there is none.
+  static func fallback(_ value: String) -> String? {
+    guard let start = value.range(of: "url("),
+      let end = value[start.upperBound...].firstIndex(of: ")")
+    else { return nil }
+    let rest = value[value.index(after: end)...].replacingOccurrences(of: "!important", with: "")
+      .trimmingCharacters(in: .whitespaces)
+    return rest.isEmpty ? nil : rest
+  }
+
+  /// Cuts `reference`: a paint becomes its fallback colour (SVG 2 §13.2: a reference in
+  /// error uses the fallback when one is given; `url(#p) green` inside pattern `p` paints
+  /// green, as Chromium and librsvg 2.54 alone draw it), else `none`; anything else is
+  /// removed.
   static func remove(_ reference: Reference) {
     let paint = reference.property == "fill" || reference.property == "stroke"
+    let cut = fallback(reference.value) ?? "none"
     if !reference.inStyle {
       if paint {
-        xmlSetProp(reference.node, reference.property, "none")
+        xmlSetProp(reference.node, reference.property, cut)
       } else {
         SVGNormalizer.removeAttribute(reference.node, reference.property)
       }
@@ -135,7 +154,7 @@ enum ReferenceCycleRewrite: FidelityRewrite {
       if property == reference.property, parts.count == 2,
         SVGNormalizer.localID(parts[1].trimmingCharacters(in: .whitespaces)) != nil
       {
-        if paint { kept.append("\(reference.property):none") }
+        if paint { kept.append("\(reference.property):\(cut)") }
         continue
       }
       kept.append(String(declaration))

@@ -1,0 +1,113 @@
+import CLibXML
+import Foundation
+
+/// The rules of a document's style sheets that declare one property, read without a CSS
+/// engine (librsvg has none to lend): only a selector that is one compound of a type (or
+/// `*`), ids and classes is decided, and the value an element gets from the sheets is the
+/// last declaration of the most specific matching rule (CSS Cascade 4 §6.4, Selectors 4 §17).
+/// Used by `use-symbol` (a symbol's `overflow`) and `css-transform` (an element's
+/// `transform`), each of which leaves the document to librsvg when `rules` is `nil`.
+enum SheetRules {
+  /// One selector of a rule declaring the property, with the declared value.
+  struct Rule {
+    var type: String?
+    var ids: [String]
+    var classes: [String]
+    var value: String
+
+    /// Selectors 4 §17: (ids, classes, types).
+    var specificity: [Int] { [ids.count, classes.count, type == nil || type == "*" ? 0 : 1] }
+
+    /// Whether the compound selector matches `node` (type, every id, every class).
+    func matches(_ node: xmlNodePtr) -> Bool {
+      if let type, type != "*", type != SVGNormalizer.name(node) { return false }
+      if ids.contains(where: { $0 != SVGNormalizer.attribute(node, "id") }) { return false }
+      let own = Set(
+        (SVGNormalizer.attribute(node, "class") ?? "").split(whereSeparator: \.isWhitespace)
+          .map(String.init))
+      return classes.allSatisfy { own.contains($0) }
+    }
+  }
+
+  /// Most rules read for one property: each element asks each rule, so a sheet of more is
+  /// left undecided (a hostile file costs no more than before).
+  static let maximumRules = 256
+
+  /// The rules of the document's sheets that declare `property` (lower-case), in document
+  /// order, or `nil` when one of them has a selector this does not decide, sits in an
+  /// at-rule, or is `!important`, or when there are more than `maximumRules`.
+  static func rules(declaring property: String, _ root: xmlNodePtr) -> [Rule]? {
+    var out: [Rule] = []
+    for node in SVGNormalizer.allElements(root) where SVGNormalizer.name(node) == "style" {
+      let text = SymbolSheetCheck.withoutComments(
+        SVGPreflight.text(xmlNodeGetContent(node)) ?? "")
+      var rest = Substring(text)
+      while let open = rest.firstIndex(of: "{") {
+        guard let close = rest[open...].firstIndex(of: "}") else { break }
+        let prelude = rest[..<open].trimmingCharacters(in: .whitespacesAndNewlines)
+        let block = rest[rest.index(after: open)..<close]
+        rest = rest[rest.index(after: close)...]
+        var value: String?
+        for declaration in block.split(separator: ";") {
+          let parts = declaration.split(separator: ":", maxSplits: 1)
+          if parts.count == 2,
+            parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == property
+          {
+            value = parts[1].trimmingCharacters(in: .whitespacesAndNewlines)
+          }
+        }
+        guard let value else { continue }
+        if block.contains("{") || prelude.contains("@") || value.contains("!") { return nil }
+        for selector in prelude.split(separator: ",") {
+          guard
+            let rule = compound(selector.trimmingCharacters(in: .whitespacesAndNewlines), value)
+          else { return nil }
+          out.append(rule)
+          if out.count > maximumRules { return nil }
+        }
+      }
+    }
+    return out
+  }
+
+  /// `selector` as a `Rule`, or `nil` when it is not `[type|*]?(#id|.class)*`.
+  static func compound(_ selector: String, _ value: String) -> Rule? {
+    var rule = Rule(type: nil, ids: [], classes: [], value: value)
+    var rest = Substring(selector)
+    func name() -> String {
+      let n = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+      rest = rest.dropFirst(n.count)
+      return String(n)
+    }
+    if rest.first == "*" {
+      rule.type = "*"
+      rest = rest.dropFirst()
+    } else if let first = rest.first, first.isLetter {
+      rule.type = name()
+    }
+    while let first = rest.first {
+      rest = rest.dropFirst()
+      let part = name()
+      guard !part.isEmpty else { return nil }
+      switch first {
+      case "#": rule.ids.append(part)
+      case ".": rule.classes.append(part)
+      default: return nil
+      }
+    }
+    return selector.isEmpty ? nil : rule
+  }
+
+  /// The value `rules` give `node` (the last of the most specific matching rules), or `nil`
+  /// when none matches.
+  static func value(for node: xmlNodePtr, _ rules: [Rule]) -> String? {
+    var best: Rule?
+    for rule in rules where rule.matches(node) {
+      if let current = best, rule.specificity.lexicographicallyPrecedes(current.specificity) {
+        continue
+      }
+      best = rule
+    }
+    return best?.value
+  }
+}
