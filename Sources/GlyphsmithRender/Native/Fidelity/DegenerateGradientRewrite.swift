@@ -89,6 +89,23 @@ enum DegenerateGradientRewrite: FidelityRewrite {
     return target
   }
 
+  /// The gradients of `start`'s `href` chain up to the first one `isResolved` says is done,
+  /// or the first one that repeats (a cycle), in chain order (`walk`), and that gradient
+  /// (`end`; `nil` when the chain ends without one).
+  static func unresolvedChain(
+    from start: xmlNodePtr, isResolved: (xmlNodePtr) -> Bool, ids: [String: xmlNodePtr]
+  ) -> (walk: [xmlNodePtr], end: xmlNodePtr?) {
+    var walk: [xmlNodePtr] = []
+    var onWalk: Set<xmlNodePtr> = []
+    var current: xmlNodePtr? = start
+    while let n = current, !isResolved(n), !onWalk.contains(n) {
+      walk.append(n)
+      onWalk.insert(n)
+      current = template(n, ids: ids)
+    }
+    return (walk, current)
+  }
+
   /// For each gradient, whether it inherits through one of `rewritten` (`any`), and whether
   /// its stops do (it has none of its own, nor does any gradient before the first rewritten
   /// one in its chain). Each chain is followed once, as in `resolve`.
@@ -97,14 +114,7 @@ enum DegenerateGradientRewrite: FidelityRewrite {
   ) -> [xmlNodePtr: (any: Bool, stops: Bool)] {
     var memo: [xmlNodePtr: (any: Bool, stops: Bool)] = [:]
     for start in gradients where memo[start] == nil {
-      var walk: [xmlNodePtr] = []
-      var onWalk: Set<xmlNodePtr> = []
-      var current: xmlNodePtr? = start
-      while let n = current, memo[n] == nil, !onWalk.contains(n) {
-        walk.append(n)
-        onWalk.insert(n)
-        current = template(n, ids: ids)
-      }
+      let (walk, _) = unresolvedChain(from: start, isResolved: { memo[$0] != nil }, ids: ids)
       for node in walk.reversed() {
         let parent = template(node, ids: ids)
         let direct = parent.map { rewritten.contains($0) } ?? false
@@ -124,14 +134,8 @@ enum DegenerateGradientRewrite: FidelityRewrite {
   {
     var memo: [xmlNodePtr: Resolved] = [:]
     for start in gradients where memo[start] == nil {
-      var walk: [xmlNodePtr] = []
-      var onWalk: Set<xmlNodePtr> = []
-      var current: xmlNodePtr? = start
-      while let n = current, memo[n] == nil, !onWalk.contains(n) {
-        walk.append(n)
-        onWalk.insert(n)
-        current = template(n, ids: ids)
-      }
+      let (walk, current) = unresolvedChain(
+        from: start, isResolved: { memo[$0] != nil }, ids: ids)
       // `current`: a resolved gradient the walk ends on, or one it repeats (a cycle: the
       // walk's last element inherits nothing).
       var inherited = current.flatMap { memo[$0] } ?? Resolved()
