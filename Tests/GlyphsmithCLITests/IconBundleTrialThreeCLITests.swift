@@ -322,7 +322,8 @@ import Testing
     #expect(refused.status == 2)
     #expect(
       refused.stderr
-        == "fg.svg: error: \(shown) was added since glyphsmith wrote Re.icon; move it or pass --force\n")
+        == "fg.svg: error: \(shown) was added since glyphsmith wrote Re.icon; move it or pass --force\n"
+    )
     #expect(
       manager.fileExists(atPath: added.path)
         || (try? manager.destinationOfSymbolicLink(atPath: added.path)) != nil)

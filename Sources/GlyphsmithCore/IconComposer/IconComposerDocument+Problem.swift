@@ -77,7 +77,6 @@ extension IconComposerDocument {
     package static let opacityRange =
       "an opacity is from 0 (invisible) to 1 (opaque), as Icon Composer's slider sets it"
 
-
     /// `groups[0].glass: expected a boolean, found a string ("yes")`; `(top level): ...`
     /// for the top level.
     package var description: String {

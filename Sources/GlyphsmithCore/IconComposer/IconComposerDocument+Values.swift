@@ -55,7 +55,8 @@ extension IconComposerDocument {
       let kind: ShadowKind? = reader.required("kind", expected: "a shadow kind", &problems)
       let opacity: Double? = reader.required("opacity", expected: "a number", &problems)
       guard reader.finish(&problems), let kind, let opacity else { return nil }
-      Problem.check(opacity, in: 0...1, at: reader.keyPath("opacity"), Problem.opacityRange, &problems)
+      Problem.check(
+        opacity, in: 0...1, at: reader.keyPath("opacity"), Problem.opacityRange, &problems)
       return Shadow(kind: kind, opacity: opacity)
     }
 
@@ -175,7 +176,8 @@ extension IconComposerDocument {
         problems.append(
           Problem(
             .range, at: reader.keyPath("translation-in-points"),
-            "\(far) pt is no position on the canvas; give a translation in pt of the 1024 pt canvas"))
+            "\(far) pt is no position on the canvas; give a translation in pt of the 1024 pt canvas"
+          ))
       } else if let far = translation.first(where: { !(abs($0) <= Self.maximumTranslation) }) {
         problems.append(
           Problem(

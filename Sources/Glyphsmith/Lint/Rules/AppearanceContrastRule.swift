@@ -49,12 +49,12 @@ struct AppearanceContrastRule: IconLayerOnlyCheck {
           : contrast.appearance == .dark && contrast.isForeground
             ? "give the layer a dark fill-specialization in a light colour, or another file for "
               + "dark (appicon --dark)"
-          : contrast.appearance == .dark
-            ? "give the layer a dark fill-specialization in a light colour, or draw it in a "
-              + "colour that stands out on the dark background too (appicon --dark replaces the "
-              + "foreground only)"
-            : "give the layer a tinted fill-specialization in a light colour (tinted icons are "
-              + "made from luminance)"
+            : contrast.appearance == .dark
+              ? "give the layer a dark fill-specialization in a light colour, or draw it in a "
+                + "colour that stands out on the dark background too (appicon --dark replaces the "
+                + "foreground only)"
+              : "give the layer a tinted fill-specialization in a light colour (tinted icons are "
+                + "made from luminance)"
       let what =
         contrast.appearance == .light
         ? "the icon's art (this front layer and the others in front of the background) "
