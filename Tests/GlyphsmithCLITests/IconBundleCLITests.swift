@@ -44,12 +44,13 @@ import Testing
   }
 
   static let brokenDiagnostics = """
+    Broken.icon/Assets/Logo.svg: warning: [icon-unused] no layer draws it (no image-name names it); remove it from Assets/, or add a layer for it in Icon Composer
     Broken.icon/icon.json:52:1: error: [icon-json] groups[0].layers[0].glass: expected a boolean (true or false), found a string ("yes")
     Broken.icon/icon.json:53:1: error: [icon-layer] groups[0].layers[0].image-name: 'Logo 2' is not in Assets/; add the file or correct the name
     Broken.icon/icon.json:54:1: warning: [icon-unknown-key] groups[0].layers[0].nmae: not a key Icon Composer writes here; did you mean 'name'?
     Broken.icon/icon.json:62:1: error: [icon-specialization] groups[0].lighting-specializations[1].appearance: 'night' is not an appearance Icon Composer knows; use one of light, dark, tinted
     Broken.icon/icon.json:124:1: error: [icon-color] groups[1].layers[0].fill-specializations[0].value.solid: 'srgb:0.00000,0.00000,1.00000' is not a colour: srgb takes 4 numbers (the components, then alpha), found 3; write SPACE:C1,...,ALPHA, as display-p3:1.00000,0.50000,0.00000,1.00000
-    5 findings (4 errors)
+    6 findings (4 errors)
 
     """
 
@@ -71,6 +72,7 @@ import Testing
     #expect(
       report.findings.map { "\($0.rule.rawValue) \($0.severity) \($0.line ?? 0) \($0.entry ?? "")" }
         == [
+          "icon-unused warning 0 ",
           "icon-json error 52 groups[0].layers[0].glass",
           "icon-layer error 53 groups[0].layers[0].image-name",
           "icon-unknown-key warning 54 groups[0].layers[0].nmae",
@@ -78,7 +80,7 @@ import Testing
           "icon-color error 124 groups[1].layers[0].fill-specializations[0].value.solid",
         ])
     #expect(report.findings.allSatisfy { $0.asset == "Broken" })
-    #expect(report.findings[1].file == "Logo 2")
+    #expect(report.findings[2].file == "Logo 2")
   }
 
   /// The light front decodes PNG layers itself and hands a bundle with an SVG layer to

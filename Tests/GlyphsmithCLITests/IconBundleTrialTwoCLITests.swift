@@ -40,12 +40,13 @@ import Testing
       String($0).replacingOccurrences(of: popup.path + "/", with: "")
     }
     let heads: [String] = lines.map { $0.components(separatedBy: " the layer stands out")[0] }
-    let contrast = "warning: [appearance-contrast] in the"
+    // The bundle sets these layers' dark and tinted fills: infos (second trial, finding 12).
+    let contrast = "info: [appearance-contrast] in the"
     let expected: [String] = [
       "Assets/Bar.png: \(contrast) dark appearance (groups[0].layers[3])",
       "Assets/Content.png: \(contrast) dark appearance (groups[1].layers[0])",
       "Assets/Content.png: \(contrast) tinted appearance (groups[1].layers[0])",
-      "5 files: 0 errors, 3 warnings, 0 info",
+      "5 files: 0 errors, 0 warnings, 3 info",
     ]
     #expect(heads == expected)
   }
@@ -318,14 +319,19 @@ import Testing
     ),
     (
       "{\n  \"groups\" : [ ]\n}",
-      "X.icon/icon.json:2:1: warning: [icon-empty] groups: no group: the icon draws its fill "
+      // Assets/a.svg, which no layer draws now, is named too (the second trial's finding 16).
+      "X.icon/Assets/a.svg: warning: [icon-unused] no layer draws it (no image-name names it); "
+        + "remove it from Assets/, or add a layer for it in Icon Composer\n"
+        + "X.icon/icon.json:2:1: warning: [icon-empty] groups: no group: the icon draws its fill "
         + "alone; add a group with a layer (Icon Composer's documents hold 1 to 4)\n"
-        + "1 finding (0 errors)\n", Int32(1)
+        + "2 findings (0 errors)\n", Int32(1)
     ),
     (
       "{\n  \"groups\" : [\n    {\n      \"layers\" : [ ]\n    }\n  ]\n}",
-      "X.icon/icon.json:4:1: warning: [icon-empty] groups[0].layers: no layer: the group "
-        + "draws nothing; add a layer or remove the group\n1 finding (0 errors)\n", Int32(1)
+      "X.icon/Assets/a.svg: warning: [icon-unused] no layer draws it (no image-name names it); "
+        + "remove it from Assets/, or add a layer for it in Icon Composer\n"
+        + "X.icon/icon.json:4:1: warning: [icon-empty] groups[0].layers: no layer: the group "
+        + "draws nothing; add a layer or remove the group\n2 findings (0 errors)\n", Int32(1)
     ),
   ]
 

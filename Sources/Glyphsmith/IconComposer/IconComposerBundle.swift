@@ -15,7 +15,8 @@ package final class IconComposerBundle {
   /// Opens the bundle at `path`.
   /// - Throws: `GlyphsmithError.unreadable` naming `icon.json` when it is missing or cannot be
   ///   read; `.unusable` naming it when it is not JSON (line and column) or not a document
-  ///   (its top level not an object, no `groups`).
+  ///   (its top level not an object, no `groups`), or holds a `position` out of range (an
+  ///   `icon-range` error: a scale not finite or above 1024).
   package init(path: String) throws {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -46,6 +47,14 @@ package final class IconComposerBundle {
       throw GlyphsmithError.unusable(
         path: jsonPath,
         problem: "\(problem.keyPath.isEmpty ? "(top level)" : problem.keyPath): \(problem.message)")
+    }
+    // A scale or translation no renderer can place (`1e300`): the document's error, before a
+    // valid layer file is blamed for it (librsvg's "InvalidMatrix"; issue 35's second trial,
+    // finding 5).
+    if let problem = read.problems.first(where: {
+      $0.kind == .range && $0.keyPath.contains("position")
+    }) {
+      throw GlyphsmithError.unusable(path: jsonPath, problem: problem.description)
     }
     document = read.document
   }

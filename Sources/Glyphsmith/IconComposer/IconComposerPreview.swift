@@ -96,17 +96,7 @@ public enum IconComposerPreview {
       try TextLayout($0.rawValue, style: TextStyle(weight: .semibold, sizePx: 14, color: ink))
     }
     let rows = try IconAppearance.allCases.map { try row(bundle, appearance: $0) }
-    // Each layer file once, with the key paths of the layers that draw it.
-    var files: [(name: String, keyPaths: [String])] = []
-    for (keyPath, layer) in bundle.document.layersWithPaths {
-      for name in layer.imageNames {
-        if let i = files.firstIndex(where: { $0.name == name }) {
-          if !files[i].keyPaths.contains(keyPath) { files[i].keyPaths.append(keyPath) }
-        } else {
-          files.append((name, [keyPath]))
-        }
-      }
-    }
+    let files = layerFiles(bundle.document)
     let cell = thumb + gap
     let columns = max(1, (width - 2 * margin + gap) / cell)
     let captionHeight = 46
@@ -168,7 +158,7 @@ public enum IconComposerPreview {
         name, x: Double(x) + (Double(thumb) - name.logicalRect.width) / 2,
         y: Double(top + thumb + 3))
       let paths = try TextLayout(
-        file.keyPaths.joined(separator: " "),
+        file.caption,
         style: TextStyle(weight: .regular, sizePx: 9, color: secondary, literal: true),
         box: TextBox(widthPx: Double(thumb + gap / 2), maximumLines: 2))
       try canvas.draw(
@@ -176,6 +166,39 @@ public enum IconComposerPreview {
         y: Double(top + thumb + 3) + name.logicalRect.height.rounded(.up))
     }
     return try canvas.image()
+  }
+
+  /// Each layer file of `document` once, in document order, with its caption under its
+  /// thumbnail: the key paths of the layers that draw it, then the appearances it is drawn
+  /// in when not all of them (`groups[0].layers[0], dark only` for a `--dark` file,
+  /// `tinted only` for a `--tinted` one, `hidden` for one no appearance draws; issue 35's
+  /// second trial, finding 17).
+  package static func layerFiles(_ document: IconComposerDocument) -> [(
+    name: String, caption: String
+  )] {
+    var files: [(name: String, keyPaths: [String])] = []
+    for (keyPath, layer) in document.layersWithPaths {
+      for name in layer.imageNames {
+        if let i = files.firstIndex(where: { $0.name == name }) {
+          if !files[i].keyPaths.contains(keyPath) { files[i].keyPaths.append(keyPath) }
+        } else {
+          files.append((name, [keyPath]))
+        }
+      }
+    }
+    let appearances: [IconAppearance] = [.light, .dark, .tinted]
+    let scenes = appearances.map { IconScene(document, appearance: $0) }
+    return files.map { file in
+      let drawn = appearances.indices.filter { i in
+        scenes[i].groups.contains { $0.layers.contains { $0.imageName == file.name } }
+      }.map { appearances[$0].rawValue }
+      let paths = file.keyPaths.joined(separator: " ")
+      switch drawn.count {
+      case appearances.count: return (file.name, paths)
+      case 0: return (file.name, paths + ", hidden")
+      default: return (file.name, paths + ", " + drawn.joined(separator: " and ") + " only")
+      }
+    }
   }
 
   /// The layer file `name` alone, its canvas fitted and centred in `thumb` px, on a grey

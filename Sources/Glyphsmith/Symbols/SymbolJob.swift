@@ -170,7 +170,7 @@ public struct SymbolJob: Sendable {
     let superseded = self.superseded
     let assets = Self.otherAssets(in: catalog)
     let taken = assets.filter { !superseded.contains(OutputManifest.normalised($0.value)) }
-    let (inputs, catalog, options, force) = (self.inputs, self.catalog, self.options, self.force)
+    let (inputs, options, force) = (self.inputs, self.options, self.force)
     let job = self
     // Every outline is built before any set is written: a symbol that replaces an asset this
     // run's prune removes (an image set switched to a symbol set) is written only when no

@@ -90,6 +90,15 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// An `icon.json` `position` with a scale of 0 or less, or a translation that moves the
   /// layer off the canvas (past 1024 pt): a warning (issue 35's trial).
   case iconPosition = "icon-position"
+  /// An `icon.json` number outside what Icon Composer sets (an opacity, translucency, blur
+  /// material or colour alpha outside 0 to 1, a colour component out of its space's range, a
+  /// scale that is not finite or above 1024), or a `supported-platforms` value that is no
+  /// platform Icon Composer offers (`"squares" : "everything"`): an error (issue 35's second
+  /// trial, finding 5).
+  case iconRange = "icon-range"
+  /// A file in a `.icon` bundle's `Assets/` that no layer draws (no `image-name` names it),
+  /// or a folder there: a warning (issue 35's second trial, finding 16).
+  case iconUnused = "icon-unused"
   /// An image set or symbol set whose `Contents.json` lists no image or template (`{}`, or
   /// an empty `images` / `symbols` list): the asset draws nothing (issue 39's trial:
   /// `validate` said nothing about it).
@@ -104,7 +113,7 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
     case .malformedJSON, .missingContents, .missingFile, .unreadableImage, .iconAlpha,
       .caseCollision, .duplicateName, .symbolTemplate, .symbolGuides, .symbolPaths,
       .symbolInterpolation, .vectorSizeMismatch, .iconJSON, .iconSpecialization, .iconColor,
-      .iconGroups, .iconLayer, .iconConflict, .linkLoop:
+      .iconGroups, .iconLayer, .iconConflict, .iconRange, .linkLoop:
       return .error
     default:
       return .warning

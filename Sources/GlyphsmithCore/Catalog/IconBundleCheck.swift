@@ -17,6 +17,10 @@ import Foundation
 ///   list for one appearance and idiom with other values;
 /// - `icon-empty` (a warning): no group, or a group without a layer;
 /// - `icon-position` (a warning): a scale of 0 or less, a translation past 1024 pt;
+/// - `icon-range`: an opacity, translucency, blur material or colour alpha outside 0 to 1, a
+///   colour component out of its space's range, a scale not finite or above 1024, a
+///   `supported-platforms` value that is no platform;
+/// - `icon-unused` (a warning): a file or folder in `Assets/` that no layer draws;
 /// - `icon-layer`: a layer's file (each `image-name` and `image-name-specializations` value)
 ///   missing from `Assets/`, or one that does not load and render: PNG (by its signature,
 ///   whatever the name) decoded by libpng, anything else handed to `svgLayer`.
@@ -95,6 +99,20 @@ package enum IconBundleCheck {
         }
       }
     }
+    // What Assets/ holds that no layer draws: a file left behind, a folder (issue 35's second
+    // trial, finding 16). Finder's .DS_Store aside.
+    for name in (Platform.folderNames(atPath: bundle + "/Assets") ?? []).sorted()
+    where name != ".DS_Store" && !checked.contains(name) {
+      let path = bundle + "/Assets/" + name
+      let isFolder = Platform.kind(ofPath: path, followingLinks: false) == .folder
+      add(
+        .iconUnused, isFolder ? path + "/" : path, entry: nil, file: name,
+        isFolder
+          ? "a folder in Assets/, which holds the layers' image files only; no layer draws it "
+            + "(a layer names a file): move it out of the bundle"
+          : "no layer draws it (no image-name names it); remove it from Assets/, or add a layer "
+            + "for it in Icon Composer")
+    }
     return findings.sorted()
   }
 
@@ -133,6 +151,7 @@ package enum IconBundleCheck {
     case .conflict: return .iconConflict
     case .empty: return .iconEmpty
     case .position: return .iconPosition
+    case .range: return .iconRange
     }
   }
 

@@ -50,6 +50,39 @@ extension IconComposerDocument {
       return .success(Color(space: space, components: components))
     }
 
+    /// How far a component of `srgb`, `display-p3` or `gray` may lie outside 0...1: Icon
+    /// Composer writes a colour picked beyond the space's gamut as it is (Apple's tophat
+    /// bundle holds `display-p3:0.38403,0.64839,1.04685,1.00000`), never further out than this.
+    package static let gamutSlack = 0.1
+
+    /// The range of an extended space's components: -1 to 2 holds every colour a display
+    /// shows (the Display P3 and BT.2020 primaries lie within -0.6 to 1.3 in extended sRGB).
+    package static let extendedRange: ClosedRange<Double> = -1...2
+
+    /// Why the numbers are no colour Icon Composer sets (a lowercase phrase), else `nil`:
+    /// an alpha outside 0 to 1; a component outside 0 to 1 by more than `gamutSlack`
+    /// (`srgb`, `display-p3`, `gray`) or outside `extendedRange` (extended spaces)
+    /// (issue 35's second trial, finding 5).
+    package var rangeProblem: String? {
+      guard let alpha = components.last else { return nil }
+      if !(0...1).contains(alpha) {
+        return "its alpha \(IconComposerJSON.number(alpha)) is outside 0 to 1 (0 transparent, 1 "
+          + "opaque); give an alpha in that range"
+      }
+      let extended = space == .extendedSRGB || space == .extendedGray
+      let range = extended ? Self.extendedRange : (-Self.gamutSlack)...(1 + Self.gamutSlack)
+      if let far = components.dropLast().first(where: { !range.contains($0) }) {
+        return extended
+          ? "the component \(IconComposerJSON.number(far)) is outside "
+            + "\(IconComposerJSON.number(range.lowerBound)) to "
+            + "\(IconComposerJSON.number(range.upperBound)), beyond every colour a display shows; "
+            + "give components in that range"
+          : "the component \(IconComposerJSON.number(far)) is outside 0 to 1; \(space.rawValue) "
+            + "components are from 0 to 1 (extended-srgb holds colours beyond the gamut)"
+      }
+      return nil
+    }
+
     /// `SPACE:C1,...,ALPHA` with five decimals each, as Icon Composer writes it.
     package var text: String {
       space.rawValue + ":"
@@ -66,7 +99,11 @@ extension IconComposerDocument {
         return nil
       }
       switch parse(text) {
-      case .success(let color): return color
+      case .success(let color):
+        if let reason = color.rangeProblem {
+          problems.append(Problem(.range, at: path, "'\(text)': \(reason)"))
+        }
+        return color
       case .failure(let error):
         problems.append(
           Problem(

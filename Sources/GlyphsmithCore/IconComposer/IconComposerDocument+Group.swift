@@ -70,7 +70,7 @@ extension IconComposerDocument {
       }
       self.init(
         name: name, layers: layers ?? [], hidden: reader.property("hidden", &problems),
-        opacity: reader.property("opacity", &problems),
+        opacity: reader.property("opacity", in: 0...1, Problem.opacityRange, &problems),
         blurMaterial: reader.property("blur-material", &problems),
         shadow: reader.property("shadow", &problems),
         translucency: reader.property("translucency", &problems),

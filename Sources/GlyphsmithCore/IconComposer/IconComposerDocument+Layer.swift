@@ -57,7 +57,7 @@ extension IconComposerDocument {
       self.init(
         name: reader.value("name", &problems), imageName: reader.property("image-name", &problems),
         glass: reader.property("glass", &problems), fill: reader.property("fill", &problems),
-        opacity: reader.property("opacity", &problems),
+        opacity: reader.property("opacity", in: 0...1, Problem.opacityRange, &problems),
         blendMode: reader.property("blend-mode", &problems),
         hidden: reader.property("hidden", &problems),
         position: reader.property("position", &problems))

@@ -32,6 +32,11 @@ extension IconComposerDocument {
       /// A `position` whose scale is 0 or less, or whose translation moves the layer off the
       /// canvas (a warning; Icon Composer's documents never hold one).
       case position
+      /// A number outside what Icon Composer sets (an opacity, translucency, blur material or
+      /// colour component outside 0 to 1, a scale that is not finite or above
+      /// `Position.maximumScale`), or a `supported-platforms` value that is no platform
+      /// Icon Composer offers (an error; issue 35's second trial, finding 5).
+      case range
     }
 
     /// What is wrong.
@@ -53,6 +58,24 @@ extension IconComposerDocument {
     package var isError: Bool {
       ![.unknownKey, .unknownValue, .empty, .position].contains(kind)
     }
+
+    /// Appends a `range` error at `path` when `value` lies outside `range` (or is not finite):
+    /// `1.2: outside 0 to 1; WHY`.
+    package static func check(
+      _ value: Double, in range: ClosedRange<Double>, at path: String, _ why: String,
+      _ problems: inout [Problem]
+    ) {
+      guard !(value.isFinite && range.contains(value)) else { return }
+      problems.append(
+        Problem(
+          .range, at: path,
+          "\(value.isFinite ? IconComposerJSON.number(value) : "\(value)") is outside \(IconComposerJSON.number(range.lowerBound)) "
+            + "to \(IconComposerJSON.number(range.upperBound)); \(why)"))
+    }
+
+    /// Why an opacity is from 0 to 1, for `check`.
+    package static let opacityRange =
+      "an opacity is from 0 (invisible) to 1 (opaque), as Icon Composer's slider sets it"
 
     /// `groups[0].glass: expected a boolean, found a string ("yes")`; `(top level): ...`
     /// for the top level.

@@ -1,8 +1,8 @@
 import Foundation
 
 extension IconComposerDocument {
-  /// A group's `blur-material`: the frosting behind its glass, a number (0 to 1 in the
-  /// vendored documents) or `null` for none.
+  /// A group's `blur-material`: the frosting behind its glass, a number (0 to 1: the
+  /// vendored documents hold 0.1 to 0.9) or `null` for none.
   package struct BlurMaterial: IconComposerValue, Hashable {
     /// The amount; `nil` for `null`.
     package var amount: Double?
@@ -15,7 +15,12 @@ extension IconComposerDocument {
     {
       switch json {
       case .null: return BlurMaterial(nil)
-      case .number(let number): return BlurMaterial(number)
+      case .number(let number):
+        Problem.check(
+          number, in: 0...1, at: path,
+          "a blur material is from 0 (none) to 1 (the most frosting), as Icon Composer's slider "
+            + "sets it (Apple's documents hold 0.1 to 0.9; docs/formats.md), or null", &problems)
+        return BlurMaterial(number)
       default:
         problems.append(.wrongType(at: path, expected: "a number or null", found: json))
         return nil
@@ -50,6 +55,8 @@ extension IconComposerDocument {
       let kind: ShadowKind? = reader.required("kind", expected: "a shadow kind", &problems)
       let opacity: Double? = reader.required("opacity", expected: "a number", &problems)
       guard reader.finish(&problems), let kind, let opacity else { return nil }
+      Problem.check(
+        opacity, in: 0...1, at: reader.keyPath("opacity"), Problem.opacityRange, &problems)
       return Shadow(kind: kind, opacity: opacity)
     }
 
@@ -81,6 +88,10 @@ extension IconComposerDocument {
       let enabled: Bool? = reader.required("enabled", expected: "a boolean", &problems)
       let value: Double? = reader.required("value", expected: "a number", &problems)
       guard reader.finish(&problems), let enabled, let value else { return nil }
+      Problem.check(
+        value, in: 0...1, at: reader.keyPath("value"),
+        "a translucency is from 0 (opaque glass) to 1 (clear), as Icon Composer's slider sets it",
+        &problems)
       return Translucency(enabled: enabled, value: value)
     }
 
@@ -117,6 +128,10 @@ extension IconComposerDocument {
     /// 1024, the centre half a canvas past the canvas's edge.
     package static let maximumTranslation = 1024.0
 
+    /// The largest `scale` taken: 1024, at which a layer 1 pt wide spans the whole canvas
+    /// (Apple's documents hold 0.65 to 1.3). Above it (`1e300`) the renderer cannot place the
+    /// layer at all: a `range` error (issue 35's second trial, finding 5).
+    package static let maximumScale = 1024.0
     /// An object with exactly `scale` and `translation-in-points` (two numbers); a scale of 0
     /// or less, or a translation past `maximumTranslation`, is a `position` warning.
     package static func read(_ json: JSONValue, at path: String, _ problems: inout [Problem])
@@ -143,15 +158,27 @@ extension IconComposerDocument {
       }
       guard reader.finish(&problems), let scale, let translation else { return nil }
       // Forms the format takes, values Icon Composer's own documents never hold (issue 35's
-      // trial, finding 11): warnings.
-      if scale <= 0 {
+      // trial, finding 11): warnings; a scale no renderer can draw: an error.
+      if !scale.isFinite || scale > Self.maximumScale {
+        Problem.check(
+          scale, in: 0...Self.maximumScale, at: reader.keyPath("scale"),
+          "1 is the layer's own size and \(IconComposerJSON.number(Self.maximumScale)) draws a 1 pt "
+            + "layer over the whole 1024 pt canvas (Apple's documents hold 0.65 to 1.3); give a "
+            + "scale in that range", &problems)
+      } else if scale <= 0 {
         problems.append(
           Problem(
             .position, at: reader.keyPath("scale"),
             "\(IconComposerJSON.number(scale)): Icon Composer's scale is above 0 (1 is the "
               + "layer's own size); at 0 or below the layer is not drawn, or drawn mirrored"))
       }
-      if let far = translation.first(where: { !(abs($0) <= Self.maximumTranslation) }) {
+      if let far = translation.first(where: { !$0.isFinite }) {
+        problems.append(
+          Problem(
+            .range, at: reader.keyPath("translation-in-points"),
+            "\(far) pt is no position on the canvas; give a translation in pt of the 1024 pt canvas"
+          ))
+      } else if let far = translation.first(where: { !(abs($0) <= Self.maximumTranslation) }) {
         problems.append(
           Problem(
             .position, at: reader.keyPath("translation-in-points"),
@@ -202,16 +229,24 @@ extension IconComposerDocument {
           json, at: path, expected: "an object {\"circles\", \"squares\"}", &problems)
       else { return nil }
       let circles = reader.array("circles", required: false, expected: "", &problems) {
-        json, path, problems in String.read(json, at: path, &problems)
+        json, path, problems in platform(json, at: path, &problems)
       }
       var squares: Squares?
       if let value = reader.take("squares") {
         switch value {
-        case .string(let text): squares = .keyword(text)
+        case .string(let text):
+          if text != "shared" {
+            problems.append(
+              Problem(
+                .range, at: reader.keyPath("squares"),
+                "'\(text)' is not a value Icon Composer writes; give \"shared\" (every platform's "
+                  + "square) or a list of platforms, as [\"macOS\"] (docs/formats.md)"))
+          }
+          squares = .keyword(text)
         case .array:
           if let names = IconComposerReader.list(
             value, at: reader.keyPath("squares"), &problems,
-            { json, path, problems in String.read(json, at: path, &problems) })
+            { json, path, problems in platform(json, at: path, &problems) })
           {
             squares = .platforms(names)
           } else {
@@ -227,6 +262,25 @@ extension IconComposerDocument {
       }
       guard reader.finish(&problems) else { return nil }
       return SupportedPlatforms(circles: circles, squares: squares)
+    }
+
+    /// The platforms Icon Composer's document offers: iOS (with iPadOS), macOS and watchOS.
+    package static let platforms = ["iOS", "macOS", "watchOS"]
+
+    /// A string naming one of `platforms`; another string is a `range` error (kept, so
+    /// that it is written back), another form a wrong-type one.
+    static func platform(_ json: JSONValue, at path: String, _ problems: inout [Problem])
+      -> String?
+    {
+      guard let name = String.read(json, at: path, &problems) else { return nil }
+      if !platforms.contains(name) {
+        problems.append(
+          Problem(
+            .range, at: path,
+            "'\(name)' is not a platform Icon Composer offers; give one of "
+              + platforms.joined(separator: ", ")))
+      }
+      return name
     }
 
     /// The object, with the keys present.

@@ -56,6 +56,24 @@ struct IconComposerReader {
     return nil
   }
 
+  /// `key` and `key-specializations` as one property of numbers, each value checked to lie
+  /// in `range` (`Problem.check`, a `range` error naming its key path: `opacity`,
+  /// `opacity-specializations[1].value`).
+  mutating func property(
+    _ key: String, in range: ClosedRange<Double>, _ why: String, _ problems: inout [Problem]
+  ) -> IconComposerDocument.Property<Double> {
+    let property: IconComposerDocument.Property<Double> = self.property(key, &problems)
+    if let value = property.value {
+      Problem.check(value, in: range, at: keyPath(key), why, &problems)
+    }
+    for (i, entry) in (property.specializations ?? []).enumerated() {
+      Problem.check(
+        entry.value, in: range, at: keyPath(key + "-specializations") + "[\(i)].value", why,
+        &problems)
+    }
+    return property
+  }
+
   /// `key`'s value as `V`; when absent, a wrong-type problem saying it is required.
   mutating func required<V: IconComposerValue>(
     _ key: String, expected: String, _ problems: inout [Problem]

@@ -110,7 +110,6 @@ package enum SVGGroupSplitter {
             && SVGNormalizer.attribute(element, "id").map({ !keep.contains($0) && !$0.isEmpty })
               ?? false
         }
-        keepReferenced(from: removed, in: copy, root: copyRoot)
         for element in removed {
           // The indentation before it goes with it.
           if let previous = element.pointee.prev, previous.pointee.type == XML_TEXT_NODE,
@@ -119,6 +118,11 @@ package enum SVGGroupSplitter {
             xmlUnlinkNode(previous)
             xmlFreeNode(previous)
           }
+        }
+        let moved = keepReferenced(from: removed, in: copy, root: copyRoot)
+        // A whole top-level group another one `<use>`s now sits in `<defs>` (issue 35's
+        // second trial, finding 3): it stays.
+        for element in removed where !moved.contains(element) {
           xmlUnlinkNode(element)
           xmlFreeNode(element)
         }
@@ -141,9 +145,15 @@ extension SVGGroupSplitter {
   /// `<style>` sheet): a `<use href="#dot">` in one group drawing a circle of another group
   /// draws it in its own layer too (issue 35's trial, finding 22). A referenced element is
   /// drawn through the reference, without its old ancestors' transforms or styles, so under
-  /// `<defs>` it draws the same. An element moved takes its descendants with it.
-  static func keepReferenced(from removed: [xmlNodePtr], in doc: xmlDocPtr, root: xmlNodePtr) {
-    guard !removed.isEmpty else { return }
+  /// `<defs>` it draws the same. An element moved takes its descendants with it; a whole
+  /// top-level group referenced (`<use href="#logo">` of `<g id="logo">`) moves too.
+  /// - Returns: the elements moved into `<defs>` (those of `removed` among them must not be
+  ///   freed with the groups taken out).
+  @discardableResult
+  static func keepReferenced(from removed: [xmlNodePtr], in doc: xmlDocPtr, root: xmlNodePtr)
+    -> Set<xmlNodePtr>
+  {
+    guard !removed.isEmpty else { return [] }
     let removedSet = Set(removed)
     var available = Set<String>()
     var wanted: [String] = []
@@ -174,7 +184,7 @@ extension SVGGroupSplitter {
       moved.append(element)
       scan(element)
     }
-    guard !moved.isEmpty else { return }
+    guard !moved.isEmpty else { return [] }
     // An element inside another moved one goes with it.
     let movedSet = Set(moved)
     func hasMovedAncestor(_ node: xmlNodePtr) -> Bool {
@@ -197,6 +207,7 @@ extension SVGGroupSplitter {
     }
     // Namespaces declared on a group about to be freed are declared again where needed.
     xmlReconciliateNs(doc, defs)
+    return movedSet
   }
 
   /// The ids `element` references: `href` (any namespace) to `#id`, and each `url(#id)` in

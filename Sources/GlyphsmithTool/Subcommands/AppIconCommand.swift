@@ -272,7 +272,12 @@ enum AppIconCommand: DeclaredSubcommand {
     }
     let merged =
       block.arguments(except: given, hasInput: !own.positionals.isEmpty) + arguments
-    var settings = try options(try declaration.parse(merged))
+    var settings: Settings
+    do {
+      settings = try options(try declaration.parse(merged))
+    } catch let error as UsageError {
+      throw blockError(error, given: given, block: block, configPath: configPath)
+    }
     if !block.properties.isEmpty && !android {
       guard settings.iconBundle != nil else {
         throw GlyphsmithError.unusable(
@@ -285,6 +290,29 @@ enum AppIconCommand: DeclaredSubcommand {
       settings.iconBundle?.propertiesSource = configPath
     }
     return settings
+  }
+
+  /// `error` as the project file's when the option it starts with (`--dark-background needs
+  /// ...`) came from the block, not from the command line (`given`): a problem naming
+  /// `configPath` and the block's key (`'appicon.dark-background' needs 'appicon.background'
+  /// ...`), every option the block gave spelt as its key (issue 35's second trial, finding 7);
+  /// else `error` itself.
+  static func blockError(
+    _ error: UsageError, given: Set<String>, block: AppIconBlock, configPath: String
+  ) -> Error {
+    let message = error.message
+    guard message.hasPrefix("--") else { return error }
+    let option = String(message.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
+    guard !given.contains(option), block.values[option] != nil else { return error }
+    var text = message
+    for key in block.values.keys.sorted(by: { $0.count > $1.count }) where !given.contains(key) {
+      text = text.replacingOccurrences(of: "--\(key) COLOR", with: "'appicon.\(key)' (a colour)")
+      text = text.replacingOccurrences(of: "--\(key)", with: "'appicon.\(key)'")
+    }
+    text = text.replacingOccurrences(
+      of: "needs --background COLOR",
+      with: "needs a background colour ('appicon.background' or --background COLOR)")
+    return GlyphsmithError.unusable(path: configPath, problem: text)
   }
 
   /// The keys of an `appicon` block that `--project --platform android` leaves out when the

@@ -35,11 +35,14 @@ import Testing
     }
     #expect(
       try Self.findings(bundle) == [
+        // The file no layer names now (issue 35's second trial, finding 16).
+        bundle + "/Assets/Logo.svg: warning: [icon-unused] no layer draws it (no image-name "
+          + "names it); remove it from Assets/, or add a layer for it in Icon Composer",
         bundle + "/icon.json:53:1: error: [icon-layer] groups[0].layers[0].image-name: "
-          + "'Logo 2' is not in Assets/; add the file or correct the name"
+          + "'Logo 2' is not in Assets/; add the file or correct the name",
       ])
     // Present, a name without an extension is read by its content: an SVG that renders.
-    try FileManager.default.copyItem(
+    try FileManager.default.moveItem(
       atPath: bundle + "/Assets/Logo.svg", toPath: bundle + "/Assets/Logo 2")
     #expect(try Self.findings(bundle) == [])
   }

@@ -108,4 +108,26 @@ import Testing
     #expect(light.groups[0].specular == false && dark.groups[0].specular == true)
     #expect(light.groups[0].translucency == 0.5)
   }
+
+  @Test func theLayerStripNamesTheAppearancesAFileIsDrawnIn() {
+    // Issue 35's second trial, finding 17: the --dark and --tinted files are labelled.
+    let document = IconBundleJob.document(
+      foreground: "fg.svg", dark: "moon.svg", tinted: "mono.svg", layers: ["ring.svg"],
+      background: nil)
+    let captions = IconComposerPreview.layerFiles(document).map { "\($0.name): \($0.caption)" }
+    #expect(
+      captions == [
+        "fg.svg: groups[0].layers[0], light only",
+        "moon.svg: groups[0].layers[0], dark only",
+        "mono.svg: groups[0].layers[1], tinted only",
+        "ring.svg: groups[0].layers[2]",
+      ])
+    // criticalmaps draws three of its layers at opacity 0 in dark (the black outline alone).
+    let maps = try? Self.open(Self.criticalmaps)
+    #expect(
+      maps.map { IconComposerPreview.layerFiles($0.document).map(\.caption) } == [
+        "groups[0].layers[0], light and tinted only", "groups[0].layers[1], light and tinted only",
+        "groups[0].layers[2]", "groups[1].layers[0], light and tinted only",
+      ])
+  }
 }

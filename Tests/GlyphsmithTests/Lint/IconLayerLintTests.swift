@@ -61,23 +61,25 @@ import Testing
         // Buttons, Title and Image sit where the designer moved them; Bar and Content are
         // bands from the left edge to the right (issue 35's trial, finding 13): no
         // off-centre, no safe-area.
-        popup + "Bar.png: appearance-contrast warning 1.87 dark groups[0].layers[3]",
-        popup + "Content.png: appearance-contrast warning 1.46 dark groups[1].layers[0]",
-        popup + "Content.png: appearance-contrast warning 1.09 tinted groups[1].layers[0]",
+        // The bundles set these layers' dark and tinted fills: infos (issue 35's second
+        // trial, finding 12); tophat sets nothing for tinted: a warning.
+        popup + "Bar.png: appearance-contrast info 1.87 dark groups[0].layers[3]",
+        popup + "Content.png: appearance-contrast info 1.46 dark groups[1].layers[0]",
+        popup + "Content.png: appearance-contrast info 1.09 tinted groups[1].layers[0]",
         maps
-          + "AppIcon-Dark.icon/Assets/Yellow 2.svg: appearance-contrast warning 1.00 tinted groups[0].layers[0]",
+          + "AppIcon-Dark.icon/Assets/Yellow 2.svg: appearance-contrast info 1.00 tinted groups[0].layers[0]",
         maps
-          + "AppIcon-Rainbow.icon/Assets/White 2.svg: appearance-contrast warning 1.49 tinted groups[0].layers[0]",
+          + "AppIcon-Rainbow.icon/Assets/White 2.svg: appearance-contrast info 1.49 tinted groups[0].layers[0]",
         maps
-          + "AppIcon-Rainbow.icon/Assets/color 2.svg: appearance-contrast warning 2.66 tinted groups[0].layers[2]",
+          + "AppIcon-Rainbow.icon/Assets/color 2.svg: appearance-contrast info 2.66 tinted groups[0].layers[2]",
         maps
-          + "AppIcon-Sun.icon/Assets/Yellow 2.svg: appearance-contrast warning 1.07 tinted groups[0].layers[0]",
+          + "AppIcon-Sun.icon/Assets/Yellow 2.svg: appearance-contrast info 1.07 tinted groups[0].layers[0]",
         maps
-          + "AppIcon-Sun.icon/Assets/White 2.svg: appearance-contrast warning 1.07 tinted groups[0].layers[1]",
+          + "AppIcon-Sun.icon/Assets/White 2.svg: appearance-contrast info 1.07 tinted groups[0].layers[1]",
         maps
-          + "AppIcon.icon/Assets/Yellow 2.svg: appearance-contrast warning 1.10 tinted groups[0].layers[0]",
+          + "AppIcon.icon/Assets/Yellow 2.svg: appearance-contrast info 1.10 tinted groups[0].layers[0]",
         maps
-          + "AppIcon.icon/Assets/White 2.svg: appearance-contrast warning 1.10 tinted groups[0].layers[1]",
+          + "AppIcon.icon/Assets/White 2.svg: appearance-contrast info 1.10 tinted groups[0].layers[1]",
         "tophat/Tophat/AppIcon.icon/Assets/top_hat.png: appearance-contrast warning 1.64 tinted groups[0].layers[0]",
         "tophat/Tophat/AppIcon.icon/Assets/grid.svg: vanishing-lines warning 11.87",
         "tophat/Tophat/AppIcon.icon/Assets/grid.svg: vanishing-lines warning 11.97",

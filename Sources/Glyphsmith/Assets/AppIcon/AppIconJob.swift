@@ -119,7 +119,7 @@ public enum AppIconJob {
     }
     files.append(("Contents.json", try AssetContents.appIcon(images: entries).xcodeJSON(), 0))
 
-    let (root, folder, notices) = try write(
+    let (root, folder, notices, _) = try write(
       files.map { ($0.name, $0.data) }, name: name, catalogPath: catalogPath, input: iconPath,
       force: options.force)
     warnings = notices + warnings
@@ -194,7 +194,8 @@ public enum AppIconJob {
   /// which writes its files into it and keeps every other file there (`--force` replaces
   /// only what it writes).
   /// - Returns: the catalog folder (without trailing slashes), the app icon set's folder,
-  ///   and the warnings to tell: the set `force` replaced (`OutputOwnership.replacedWarning`)
+  ///   whether the set was left alone (it already held exactly these files, its own), and
+  ///   the warnings to tell: the set `force` replaced (`OutputOwnership.replacedWarning`)
   ///   and each file kept in it (`OutputOwnership.userFileWarning`).
   /// - Throws: `GlyphsmithError.unusable` naming the set and `input` when it is not
   ///   Glyphsmith's (`OutputOwnership.problem`), or when another asset of the catalog has its
@@ -203,7 +204,7 @@ public enum AppIconJob {
   static func write(
     _ files: [(name: String, data: Data)], name: String, catalogPath: String,
     input: String = "-", force: Bool = false
-  ) throws -> (root: String, folder: String, notices: [Diagnostic]) {
+  ) throws -> (root: String, folder: String, notices: [Diagnostic], unchanged: Bool) {
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
     let target = root + "/" + name + ".appiconset"
@@ -243,8 +244,15 @@ public enum AppIconJob {
       try AtomicFile.write(try AssetContents().xcodeJSON(), toPath: rootContents)
     }
     let folder = root + "/" + name + ".appiconset"
-    try AtomicFolder.write(files, toPath: folder, keeping: keeping)
-    return (root, folder, notices)
+    // A rerun with the same inputs leaves the set, its bytes, inodes and times, alone (Xcode
+    // sees no change; issue 35's second trial, finding 10, as the `.icon` bundle does): its
+    // own, holding exactly the files it writes, each with these bytes.
+    let unchanged =
+      notices.isEmpty && keeping.isEmpty && Platform.status(ofPath: folder) != nil
+      && Set(Platform.folderNames(atPath: folder) ?? []) == Set(files.map(\.name))
+      && files.allSatisfy { FileBytes.read(folder + "/" + $0.name) == $0.data }
+    if !unchanged { try AtomicFolder.write(files, toPath: folder, keeping: keeping) }
+    return (root, folder, notices, unchanged)
   }
 
   /// Renders `artwork` into a `side` x `side` px square (plain role, aspect kept, centred,

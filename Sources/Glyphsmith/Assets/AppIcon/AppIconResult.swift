@@ -8,4 +8,8 @@ public struct AppIconResult: Sendable {
   public var diagnostics: [Diagnostic]
   /// Validator findings about the written appiconset (none when all is well).
   public var findings: [CatalogFinding]
+  /// Whether the set was left alone, its bytes, inodes and times: it already held exactly the
+  /// files this run writes (an unchanged rerun of `appicon --format icon --fallback`; issue
+  /// 35's second trial, finding 10).
+  public var unchanged = false
 }

@@ -122,13 +122,13 @@ package enum IconBundleFallback {
       ("icon-1024.png", light), ("icon-1024-dark.png", dark),
       ("Contents.json", try AssetContents.appIcon(images: entries).xcodeJSON()),
     ]
-    let (root, folder, notices) = try AppIconJob.write(
+    let (root, folder, notices, unchanged) = try AppIconJob.write(
       files, name: name, catalogPath: catalog, input: input, force: force)
     let findings = try AppIconJob.findings(
       catalog: root, folder: folder, name: name, kept: Set(notices.compactMap(\.path)))
     return AppIconResult(
       folder: folder, files: [("icon-1024.png", side), ("icon-1024-dark.png", side)],
-      diagnostics: notices, findings: findings)
+      diagnostics: notices, findings: findings, unchanged: unchanged)
   }
 
   /// A warning for each flat app icon set named as the bundle at `bundlePath` (any case)

@@ -43,6 +43,7 @@ public enum IconBundleJob {
         "an Icon Composer bundle is a folder named NAME.icon; got '\(bundlePath)'")
     }
     try checkPlace(bundle: bundle, foreground: foregroundPath)
+    try checkRepeats(foregroundPath: foregroundPath, options: options)
     var diagnostics: [Diagnostic] = placeWarnings(bundle: bundle)
     let fallbackName = try options.fallbackCatalog.map { catalog in
       try IconBundleFallback.checkCatalog(catalog, bundle: bundle)
@@ -180,11 +181,32 @@ public enum IconBundleJob {
     if !unchanged { try AtomicFolder.write(written, toPath: bundle) }
     // Each layer as the bundle holds it (what it links to beside the input is not there).
     let opened = IconComposerBundle(path: bundle, document: document)
-    for name in files.keys.sorted() where try opened.artwork(name).ink() == nil {
+    for name in files.keys.sorted() {
+      // What the canvas shows decides; the file's own ink (measured at its own width and
+      // height) only for a file no appearance draws (issue 35's second trial, finding 8).
+      let coverage = try drawnCoverage(of: name, document: document, bundle: opened)
+      if let coverage, coverage >= 1 { continue }
+      let ink = try opened.artwork(name).ink()
+      let why: String
+      if ink == nil {
+        why =
+          "it is empty, or its art is in a file it links to (<image href>) that is not in the "
+          + "bundle"
+      } else if let coverage, coverage < 1 {
+        // Placed so small (or so far off) that it covers less than a px of the 1024 px icon
+        // (issue 35's second trial, finding 6).
+        let size = try opened.artwork(name).canvasSize
+        let placed = drawnScale(of: name, document: document).map {
+          " at \((size.width * $0).lintText) x \((size.height * $0).lintText) pt (scale "
+            + String(format: "%.3g", $0) + ")"
+        }
+        why = "placed\(placed ?? ""), it covers \(coverage.lintText) px of the 1024 px icon"
+      } else {
+        continue
+      }
       diagnostics.append(
         .warning(
-          "draws nothing in the bundle (\(bundle)/Assets/\(name)): it is empty, or its art is in "
-            + "a file it links to (<image href>) that is not in the bundle; the layer will be "
+          "draws nothing in the bundle (\(bundle)/Assets/\(name)): \(why); the layer will be "
             + "invisible", path: files[name]!.path, kind: Diagnostic.Kind.launcherLayer))
     }
     let findings = IconBundleCheck.check(
@@ -205,6 +227,44 @@ public enum IconBundleJob {
       clashes: IconBundleFallback.clashes(
         bundlePath: bundle, catalogs: options.fallbackCatalog.map { [$0] } ?? [],
         fallback: fallback?.folder))
+  }
+
+  /// How much of the 1024 px icon (1 px per pt of the canvas) the layer file `name` covers as
+  /// `document` places it (`IconComposerRenderer.layerImage`: its position's scale and
+  /// translation, its fill): the sum of its alpha over 255, in px, the most of the light,
+  /// dark and tinted appearances; `nil` when no appearance draws it. Decides "draws nothing"
+  /// by what is drawn on the bundle's canvas, not by the file's own width and height (issue
+  /// 35's second trial, findings 6 and 8: a 20000 px wide SVG drawn at 665 pt draws; one
+  /// placed at scale 0.001 does not).
+  /// - Throws: as `IconComposerRenderer.layerImage`, naming the file.
+  static func drawnCoverage(
+    of name: String, document: IconComposerDocument, bundle: IconComposerBundle
+  ) throws -> Double? {
+    var most: Double? = nil
+    for appearance in [IconAppearance.light, .dark, .tinted] {
+      let scene = IconScene(document, appearance: appearance)
+      guard
+        let layer = scene.groups.lazy.flatMap(\.layers).first(where: { $0.imageName == name })
+      else { continue }
+      let image = try IconComposerRenderer.layerImage(
+        layer, in: bundle, appearance: .light, side: Int(IconScene.canvas))
+      var sum = 0
+      for i in stride(from: 3, to: image.pixels.count, by: 4) { sum += Int(image.pixels[i]) }
+      most = max(most ?? 0, Double(sum) / 255)
+      if most! >= 1 { break }
+    }
+    return most
+  }
+
+  /// The scale `document` draws layer file `name` at (its group's times its own, the default
+  /// entries), for messages; `nil` when no layer draws it.
+  static func drawnScale(of name: String, document: IconComposerDocument) -> Double? {
+    for group in document.groups {
+      for layer in group.layers where layer.imageNames.contains(name) {
+        return (group.position.value?.scale ?? 1) * (layer.position.value?.scale ?? 1)
+      }
+    }
+    return nil
   }
 
   /// A warning for each PNG layer that `document` draws larger than its px (a `scale` over
@@ -273,6 +333,45 @@ public enum IconBundleJob {
       throw GlyphsmithError.invalidOption(
         "-o \(bundle) is inside the bundle \(outer); a .icon bundle holds icon.json and its layers in Assets/, no other bundle: give a path outside it"
       )
+    }
+  }
+
+  /// Refuses a layer given twice (`--layer x --layer x`), or a `--layer`, `--dark`,
+  /// `--tinted` or `--background` file that is the foreground itself (one file for `--dark`
+  /// and `--tinted` is a choice, and taken): each adds nothing (the
+  /// same file in `Assets/` once; a dark or tinted appearance drawing what light draws), so it
+  /// is a mistake, not a wish (issue 35's second trial, finding 14). Files are the same when
+  /// their paths lead to one file (links resolved).
+  /// - Throws: `GlyphsmithError.invalidOption` naming both options and the file.
+  static func checkRepeats(foregroundPath: String, options: IconBundleOptions) throws {
+    func key(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    var seen: [String: String] = [:]
+    if !options.layersFromGroups { seen[key(foregroundPath)] = "the foreground (ICON)" }
+    var given: [(option: String, path: String)] = options.layerPaths.map { ("--layer", $0) }
+    if let dark = options.darkPath { given.append(("--dark", dark)) }
+    if let tinted = options.tintedPath { given.append(("--tinted", tinted)) }
+    if case .file(let path)? = options.background { given.append(("--background", path)) }
+    for (option, path) in given {
+      if let earlier = seen[key(path)] {
+        let problem: String
+        if earlier == "the foreground (ICON)" {
+          problem =
+            option == "--layer"
+            ? "is the foreground (ICON) itself: it would be one layer twice; leave out \(option) \(path)"
+            : option == "--background"
+              ? "is the foreground (ICON) itself: the back layer would draw the foreground's art; give the background's own art or a colour"
+              : "is the foreground (ICON) itself: the \(option.dropFirst(2)) appearance would draw the light one's art; leave out \(option) or give the \(option.dropFirst(2)) art"
+        } else if earlier == option + " " + path {
+          problem = "is given twice: it would be one layer twice; leave out one"
+        } else {
+          problem = "is \(earlier) already: one file is one layer; leave out \(option) \(path)"
+        }
+        throw GlyphsmithError.invalidOption("\(option) \(path) \(problem)")
+      }
+      // The same dark and tinted art is a choice; only layers are compared with layers.
+      if option == "--layer" { seen[key(path)] = option + " " + path }
     }
   }
 
@@ -582,10 +681,19 @@ public enum IconBundleJob {
     if let walker = FileManager.default.enumerator(atPath: path) {
       while let relative = walker.nextObject() as? String {
         let name = (relative as NSString).lastPathComponent
-        guard relative != markName, name != ".DS_Store",
-          Platform.status(ofPath: path + "/" + relative).map({ !$0.isFolder }) == true
-        else { continue }
-        found.append(relative)
+        guard relative != markName, name != ".DS_Store" else { continue }
+        // A symbolic link (to a file, a folder, or nothing) and an empty folder are the
+        // user's too: a rewrite would delete them (issue 35's second trial, finding 15).
+        switch Platform.kind(ofPath: path + "/" + relative, followingLinks: false) {
+        case .folder?:
+          if (Platform.folderNames(atPath: path + "/" + relative) ?? []).isEmpty {
+            found.append(relative + "/")
+          }
+        case nil:
+          continue
+        default:
+          found.append(relative)
+        }
       }
     }
     let unlisted = found.filter { !listed.contains($0) }.sorted()

@@ -17,6 +17,14 @@ struct IconLayerContext {
     /// Whether the layer draws this file in the light appearance elsewhere (`false`) or the
     /// file is the layer's own for this appearance (`true`: its dark image, `appicon --dark`).
     var ownFile: Bool = false
+    /// What the bundle sets for the layer in this appearance (`fill`, `opacity`, `blend
+    /// mode`: the layer's or its group's specializations for it), as a phrase: the designer
+    /// chose how it looks there, so the low contrast is intended (an info, not a warning;
+    /// issue 35's second trial, finding 12); `nil` when it sets none.
+    var intended: String? = nil
+    /// Whether the layer is the foreground, `groups[0].layers[0]` (the one `appicon --dark`
+    /// replaces).
+    var isForeground: Bool { keyPath == "groups[0].layers[0]" }
   }
 
   /// The file as given.

@@ -135,7 +135,11 @@ public enum IconLayerLinter {
               ownFile: use.appearance != .light
                 && !uses.contains {
                   $0.appearance == .light && $0.layer.keyPath == use.layer.keyPath
-                }))
+                },
+              intended: use.appearance == .light
+                ? nil
+                : Self.specialized(
+                  bundle.document, group: use.group, layer: use.layer.index, use.appearance)))
         }
       }
     }
@@ -161,6 +165,32 @@ public enum IconLayerLinter {
     let report = LintFileReport(
       path: path, role: IconLayerLinter.role, sizePt: IconScene.canvas, findings: findings)
     return LintResult(report: report, renders: [:])
+  }
+
+  /// What `document` sets for layer `layer` of group `group` in `appearance` by a
+  /// specialization for it (the layer's `fill`, `opacity`, `blend-mode`; the group's
+  /// `opacity`, `blend-mode`), as a phrase (`its fill and opacity`); `nil` when nothing.
+  static func specialized(
+    _ document: IconComposerDocument, group: Int, layer: Int, _ appearance: IconAppearance
+  ) -> String? {
+    guard document.groups.indices.contains(group),
+      document.groups[group].layers.indices.contains(layer)
+    else { return nil }
+    let a = appearance.documentAppearance
+    func has<V>(_ property: IconComposerDocument.Property<V>) -> Bool {
+      property.specializations?.contains { $0.appearance == a } ?? false
+    }
+    let g = document.groups[group]
+    let l = g.layers[layer]
+    var set: [String] = []
+    if has(l.fill) { set.append("the layer's fill") }
+    if has(l.opacity) { set.append("the layer's opacity") }
+    if has(l.blendMode) { set.append("the layer's blend mode") }
+    if has(g.opacity) { set.append("its group's opacity") }
+    if has(g.blendMode) { set.append("its group's blend mode") }
+    guard !set.isEmpty else { return nil }
+    return set.count == 1
+      ? set[0] : set.dropLast().joined(separator: ", ") + " and " + set[set.count - 1]
   }
 
   /// The role name reports carry: `icon-layer`.

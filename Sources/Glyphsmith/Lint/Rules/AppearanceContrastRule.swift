@@ -15,7 +15,9 @@ extension LintRule {
 /// 1.4.11, non-text contrast, the bound `appicon`'s `--foreground` check uses). Backgrounds
 /// (`IconLayerContext.isBackground`) have nothing of their own behind them and are not
 /// checked, nor layers drawn at under 50 % opacity (faint by design) or not drawn in the
-/// appearance.
+/// appearance. A layer whose fill, opacity or blend mode (or its group's) the bundle sets for
+/// that appearance is the designer's choice: an info, not a warning (issue 35's second trial,
+/// finding 12: Apple's own bundles).
 struct AppearanceContrastRule: IconLayerOnlyCheck {
   var id: LintRule { .appearanceContrast }
   var layerSeverity: LintSeverity { .warning }
@@ -44,21 +46,35 @@ struct AppearanceContrastRule: IconLayerOnlyCheck {
         : contrast.appearance == .dark && contrast.ownFile
           ? "the file is the layer's dark art: draw it in a light colour, or give the layer a "
             + "dark fill-specialization in a light colour"
-          : contrast.appearance == .dark
+          : contrast.appearance == .dark && contrast.isForeground
             ? "give the layer a dark fill-specialization in a light colour, or another file for "
               + "dark (appicon --dark)"
-            : "give the layer a tinted fill-specialization in a light colour (tinted icons are "
-              + "made from luminance)"
+            : contrast.appearance == .dark
+              ? "give the layer a dark fill-specialization in a light colour, or draw it in a "
+                + "colour that stands out on the dark background too (appicon --dark replaces the "
+                + "foreground only)"
+              : "give the layer a tinted fill-specialization in a light colour (tinted icons are "
+                + "made from luminance)"
       let what =
         contrast.appearance == .light
         ? "the icon's art (this front layer and the others in front of the background) "
           + "stands out from the background"
         : "the layer stands out from what is behind it"
-      return context.finding(
-        .appearanceContrast,
+      let measured =
         "in the \(contrast.appearance.rawValue) appearance (\(contrast.keyPath)) \(what) "
-          + "by at most \(contrast.ratio.lintText):1 over "
-          + "90 % of its ink (limit \(limit.lintText):1): it vanishes; \(fix)",
+        + "by at most \(contrast.ratio.lintText):1 over 90 % of its ink (limit "
+        + "\(limit.lintText):1)"
+      // The bundle sets how the layer looks there: the designer's choice, told as an info.
+      if let intended = contrast.intended {
+        return context.finding(
+          .appearanceContrast,
+          measured + "; the bundle sets \(intended) for the \(contrast.appearance.rawValue) "
+            + "appearance, so this is taken as intended",
+          severity: .info, box: context.box { context.coverage[$0] >= 128 },
+          value: contrast.ratio, limit: limit)
+      }
+      return context.finding(
+        .appearanceContrast, measured + ": it vanishes; \(fix)",
         severity: .warning, box: context.box { context.coverage[$0] >= 128 },
         value: contrast.ratio, limit: limit)
     }
