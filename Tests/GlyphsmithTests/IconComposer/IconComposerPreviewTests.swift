@@ -131,3 +131,44 @@ import Testing
       ])
   }
 }
+
+/// Issue 35's second trial, finding 9: `--dark-background` gave the light appearance an
+/// automatic gradient of the background colour (9.3 % of the light icon's pixels changed);
+/// it now keeps what `--background COLOR` alone draws and gives the dark one its colour.
+@Suite struct IconBundleDarkBackgroundTests {
+  @Test func aDarkBackgroundLeavesTheLightAppearanceAsTheBackgroundAloneDraws() throws {
+    let light = RGBA8(r: 0x0A, g: 0x84, b: 0xFF)
+    let dark = RGBA8(r: 0x14, g: 0x14, b: 0x14)
+    let alone = IconBundleJob.document(
+      foreground: "fg.svg", dark: nil, layers: [], background: .color(light))
+    let both = IconBundleJob.document(
+      foreground: "fg.svg", dark: nil, layers: [], background: .color(light),
+      darkBackground: dark)
+    let side = 64
+    let lightAlone = IconComposerRenderer.background(
+      IconScene(alone, appearance: .light), side: side)
+    let lightBoth = IconComposerRenderer.background(
+      IconScene(both, appearance: .light), side: side)
+    #expect(lightBoth == lightAlone)
+    // Flat: every pixel is the colour (Display P3 and back, within a unit).
+    func isFlat(_ image: RGBAImage, _ color: RGBA8) -> Bool {
+      (0..<side).allSatisfy { y in
+        (0..<side).allSatisfy { x in
+          let p = image[x, y]
+          return abs(Int(p.r) - Int(color.r)) <= 1 && abs(Int(p.g) - Int(color.g)) <= 1
+            && abs(Int(p.b) - Int(color.b)) <= 1 && p.a == 255
+        }
+      }
+    }
+    #expect(isFlat(lightBoth, light))
+    let darkBoth = IconComposerRenderer.background(IconScene(both, appearance: .dark), side: side)
+    #expect(isFlat(darkBoth, dark))
+    // The document holds one fill per appearance, each in the form the fill takes alone.
+    #expect(both.fill.value == nil)
+    #expect(
+      both.fill.specializations?.map(\.value) == [
+        IconBundleJob.solidFill(light), IconBundleJob.solidFill(dark),
+      ])
+    #expect(both.fill.specializations?.map(\.appearance) == [nil, .dark])
+  }
+}
