@@ -475,3 +475,37 @@ import Testing
       ])
   }
 }
+
+/// Issue 35's third trial, finding 1: `--dark` art takes the foreground's place in its layer
+/// and so its `position`; art on another canvas was drawn at the foreground's scale (a
+/// 1024 pt bolt at a 24 pt glyph's 27.7 covered the whole dark icon, a 24 pt rocket beside a
+/// 1024 pt foreground was a speck), exit 0. Now refused before anything is written.
+@Suite struct IconBundleDarkCanvasCLITests {
+  typealias Two = IconBundleTrialTwoCLITests
+
+  @Test func darkArtOnAnotherCanvasIsRefusedBeforeWriting() throws {
+    let dir = try Two.folder([
+      ("fg.svg", IconBundleTrialThreeCLITests.glyph),
+      ("big.svg", Two.svg("<rect x=\"256\" y=\"256\" width=\"512\" height=\"512\"/>")),
+      ("same.svg", IconBundleTrialThreeCLITests.glyph.replacingOccurrences(of: "x=\"6\"", with: "x=\"4\"")),
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for (foreground, dark, canvases) in [
+      ("fg.svg", "big.svg", "1024 x 1024 pt and the foreground's (fg.svg) 24 x 24 pt"),
+      ("big.svg", "fg.svg", "24 x 24 pt and the foreground's (big.svg) 1024 x 1024 pt"),
+    ] {
+      let result = try CLIRunner.run(
+        ["appicon", foreground, "--format", "icon", "-o", "D.icon", "--dark", dark], in: dir)
+      #expect(result.status == 2)
+      #expect(
+        result.stderr.hasPrefix(
+          "\(dark): error: --dark: its canvas is \(canvases); the dark art replaces the foreground's file in its layer and is drawn at its scale, so draw it on the foreground's canvas"
+        ), "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("D.icon").path))
+    }
+    // Dark art on the foreground's canvas is taken.
+    let same = try CLIRunner.run(
+      ["appicon", "fg.svg", "--format", "icon", "-o", "D.icon", "--dark", "same.svg"], in: dir)
+    #expect(same.status == 0, "\(same.stderr)")
+  }
+}

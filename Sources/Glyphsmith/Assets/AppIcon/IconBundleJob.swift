@@ -133,6 +133,11 @@ public enum IconBundleJob {
           data: file.data, path: file.path,
           baseDirectory: URL(fileURLWithPath: file.path).deletingLastPathComponent()), for: name)
     }
+    if let darkPath = options.darkPath {
+      try checkDarkCanvas(
+        dark: planned.artwork(fileName(darkPath)), foreground: planned.artwork(foreground),
+        darkPath: darkPath, foregroundPath: foregroundPath)
+    }
     let (document, notes) = try self.document(
       foreground: foreground, dark: options.darkPath.map(fileName),
       tinted: options.tintedPath.map(fileName), layers: layerNames, options: options,
@@ -407,6 +412,24 @@ public enum IconBundleJob {
       throw GlyphsmithError.unusable(
         path: path, problem: "--layers-from-groups: \(failure.message)")
     }
+  }
+
+  /// Refuses `--dark` art whose canvas differs from the foreground's by more than 0.5 pt on a
+  /// side: the dark file takes the foreground's place in its layer (`image-name-
+  /// specializations`, the one per-appearance file swap Apple's documents hold), so it is
+  /// drawn at the foreground layer's `position` (a 1024 pt bolt at a 24 pt rocket's scale
+  /// 27.7 covered the whole dark icon; issue 35's third trial, finding 1).
+  /// - Throws: `GlyphsmithError.unusable` naming `darkPath` and both canvases (pt).
+  static func checkDarkCanvas(
+    dark: Artwork, foreground: Artwork, darkPath: String, foregroundPath: String
+  ) throws {
+    let (d, f) = (dark.canvasSize, foreground.canvasSize)
+    guard abs(d.width - f.width) > 0.5 || abs(d.height - f.height) > 0.5 else { return }
+    throw GlyphsmithError.unusable(
+      path: darkPath,
+      problem:
+        "--dark: its canvas is \(d.width.lintText) x \(d.height.lintText) pt and the foreground's (\(foregroundPath)) \(f.width.lintText) x \(f.height.lintText) pt; the dark art replaces the foreground's file in its layer and is drawn at its scale, so draw it on the foreground's canvas"
+    )
   }
 
   /// The share of the icon's side a foreground's canvas spans when it is not drawn for the
