@@ -503,6 +503,23 @@ import Testing
         ), "\(result.stderr)")
       #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("D.icon").path))
     }
+    // Issue 35's third trial, finding 2: a canvas too small to place was written with a
+    // scale `validate` refuses (6656000.17), exit 1 with the bundle left; now exit 2 before
+    // writing, naming the file.
+    try Data(
+      ("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0.0001\" height=\"0.0001\" "
+        + "viewBox=\"0 0 10 10\"><rect width=\"10\" height=\"10\"/></svg>\n").utf8
+    ).write(to: dir.appendingPathComponent("tiny.svg"))
+    for arguments in [["tiny.svg"], ["fg.svg", "--layer", "tiny.svg"]] {
+      let tiny = try CLIRunner.run(
+        ["appicon"] + arguments + ["--format", "icon", "-o", "T.icon"], in: dir)
+      #expect(tiny.status == 2)
+      #expect(
+        tiny.stderr.hasPrefix(
+          "tiny.svg: error: its canvas is 0.0001 x 0.0001 pt: placing it on the 1024 pt icon needs a scale of 6.656e+06, over the 1024 Icon Composer takes; give the SVG a real width and height (or viewBox)"
+        ), "\(tiny.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("T.icon").path))
+    }
     // Dark art on the foreground's canvas is taken.
     let same = try CLIRunner.run(
       ["appicon", "fg.svg", "--format", "icon", "-o", "D.icon", "--dark", "same.svg"], in: dir)

@@ -476,7 +476,18 @@ public enum IconBundleJob {
       for l in document.groups[g].layers.indices {
         guard let name = document.groups[g].layers[l].imageNames.first else { continue }
         let cover = g == 1
-        if let scale = scale(canvas: try bundle.artwork(name).canvasSize, cover: cover) {
+        let artwork = try bundle.artwork(name)
+        if let scale = scale(canvas: artwork.canvasSize, cover: cover) {
+          // A canvas too small to place (`width="0.0001"`) would be written with a scale
+          // `validate` itself refuses (issue 35's third trial, finding 2).
+          guard scale <= Document.Position.maximumScale else {
+            let size = artwork.canvasSize
+            throw GlyphsmithError.unusable(
+              path: artwork.path,
+              problem:
+                "its canvas is \(String(format: "%g", size.width)) x \(String(format: "%g", size.height)) pt: placing it on the 1024 pt icon needs a scale of \(String(format: "%g", scale)), over the \(IconComposerJSON.number(Document.Position.maximumScale)) Icon Composer takes; give the SVG a real width and height (or viewBox)"
+            )
+          }
           document.groups[g].layers[l].position = .init(Document.Position(scale: scale))
         }
       }
