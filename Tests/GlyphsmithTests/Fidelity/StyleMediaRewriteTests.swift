@@ -80,6 +80,20 @@ struct StyleMediaRewriteTests {
     #expect(try fidelityFixes(source) == [])
   }
 
+  @Test(arguments: ["@media screen;", "@media print;", "@media screen ; /* { */"])
+  func anAtRuleEndedBySemicolonIsDroppedAndTheNextRuleApplies(atRule: String) throws {
+    // CSS Syntax 3 §5.4.2: `;` ends an at-rule without a block; the rule after it is an
+    // ordinary rule and applies. The rewrite read `screen; rect` as the query list of the
+    // next block and removed both (issue 38 third trial H5: 25,600 px of 25,600 red).
+    let source = fidelityDocument(
+      "<style>\(atRule) rect { fill: #008000 }</style><rect width=\"40\" height=\"40\" "
+        + "fill=\"#ff0000\"/>")
+    #expect(try !fidelityFixes(source).contains("style-media"))
+    let image = try renderFidelity(source)
+    #expect(image[0, 0] == RGBA8(r: 0, g: 128, b: 0, a: 255))
+    #expect(image[39, 39] == RGBA8(r: 0, g: 128, b: 0, a: 255))
+  }
+
   @Test func onlyThePrintSheetOfTwoIsDropped() throws {
     try expectDrawsLike(
       "<style media=\"print\">rect { fill: #ff0000 }</style>"
