@@ -84,13 +84,14 @@ enum CSSTransformRewrite: FidelityRewrite {
       SheetRules.rules(declaring: "transform-box", root)?.isEmpty ?? false
     else { return false }
     var changed = false
+    let lookup = SheetRules.Lookup(rules)
     for node in SVGNormalizer.allElements(root)
     where transformable.contains(SVGNormalizer.name(node))
       && SVGNormalizer.styleDeclaration(node, "transform") == nil
     {
       guard let attribute = SVGNormalizer.attributeNode(node, "transform"),
         attribute.pointee.ns == nil,
-        let value = SheetRules.value(for: node, rules), isCSSTransform(value)
+        let value = lookup.value(for: node), isCSSTransform(value)
       else { continue }
       if value.lowercased() == "none" {
         SVGNormalizer.removeAttribute(node, "transform")
