@@ -461,8 +461,19 @@ enum SVGNormalizer {
       xmlSetProp(group, "transform", own + "translate(\(format(x)) \(format(y)))")
     }
     let viewport = newElement("svg", like: use)
-    let useWidth = attribute(use, "width").flatMap { $0 == "auto" ? nil : $0 }
-    let useHeight = attribute(use, "height").flatMap { $0 == "auto" ? nil : $0 }
+    // SVG 2 §5.6.2, §8.2: a value that is not a length is invalid, so the property takes its
+    // initial value, `auto` (Chromium draws nothing for it; render.md says so); a negative
+    // width or height is an error and the use draws nothing, as Chromium and the wrapper path
+    // (`wrapSymbolUse`) draw (issue 38 third trial H8: the copy drew the symbol unclipped).
+    let useWidth = useSize(attribute(use, "width"))
+    let useHeight = useSize(attribute(use, "height"))
+    if [useWidth, useHeight].contains(where: { $0.flatMap(SVGValueGrammar.length)?.value ?? 0 < 0 })
+    {
+      xmlReplaceNode(use, group)
+      xmlFreeNode(use)
+      xmlFreeNode(viewport)
+      return group
+    }
     let content: xmlNodePtr
     if kind == "symbol" {
       for local in ["viewBox", "preserveAspectRatio"] {
@@ -501,6 +512,15 @@ enum SVGNormalizer {
     xmlReplaceNode(use, group)
     xmlFreeNode(use)
     return group
+  }
+
+  /// A `<use>`'s `width` or `height` for the viewport it sizes: `nil` (auto) when absent,
+  /// `auto` or not a `<length>` (SVG 2 §4.3: an invalid value is as if not specified).
+  static func useSize(_ value: String?) -> String? {
+    guard let value, value.trimmingCharacters(in: .whitespaces) != "auto",
+      SVGValueGrammar.length(value) != nil
+    else { return nil }
+    return value
   }
 
   static func childNodes(_ node: xmlNodePtr) -> [xmlNodePtr] {
@@ -595,6 +615,7 @@ enum SVGNormalizer {
     let clips = Set(clipList)
     var maskIDs: [String: String] = [:]
     var movedOuter: [String: String] = [:]
+    let visibilityRules = SheetRules.rules(declaring: "visibility", root)
     for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
       let maskID = id + clipMaskSuffix
@@ -618,6 +639,12 @@ enum SVGNormalizer {
       }
       let group = newElement("g", like: clip)
       if let transform, boxTransform == nil { xmlSetProp(group, "transform", transform) }
+      // `visibility` is inherited: the children keep the value the clip path and its
+      // ancestors give them (a child of a `visibility="hidden"` clip path without its own
+      // `visible` adds nothing, CSS Masking 1 §6.1; issue 38 third trial H1).
+      if let visibility = clipVisibility(clip, sheet: visibilityRules) {
+        xmlSetProp(group, "visibility", visibility)
+      }
       if let outer = property(clip, "clip-path"), outer != "none" {
         // In user space units the clip path's own clip is drawn with its children; in
         // bounding box units it would be mapped into the box's units too (a circle at 20, 20
@@ -683,12 +710,29 @@ enum SVGNormalizer {
     return true
   }
 
+  /// The `visibility` a clip path passes on to its children: the nearest value of it or an
+  /// ancestor other than `inherit`, from its `style`, its attribute or, when `sheet` decides
+  /// it (`SheetRules`), the document's sheets; `nil` when none sets it (initial `visible`).
+  static func clipVisibility(_ clip: xmlNodePtr, sheet: [SheetRules.Rule]?) -> String? {
+    var current: xmlNodePtr? = clip
+    while let n = current, n.pointee.type == XML_ELEMENT_NODE {
+      let own =
+        styleDeclaration(n, "visibility") ?? sheet.flatMap { SheetRules.value(for: n, $0) }
+        ?? attribute(n, "visibility")?.trimmingCharacters(in: .whitespaces)
+      if let own, own != "inherit" { return own }
+      current = n.pointee.parent
+    }
+    return nil
+  }
+
   /// Gives `element` the clip path's mask paint: white, opaque, no stroke, `rule` as its
-  /// fill rule (geometry only: CSS Masking 1 §6.1 ignores fill and stroke paint in a clip path).
+  /// fill rule, and no `filter` or `mask` (geometry only: CSS Masking 1 §6.1 ignores fill and
+  /// stroke paint, opacity, filters and masks in a clip path; a filter or mask kept on the
+  /// mask copy erased or cut the child: issue 38 third trial H2).
   static func whiten(_ element: xmlNodePtr, rule: String) {
     let style =
       (attribute(element, "style").map { $0 + ";" } ?? "")
-      + "fill:#ffffff;fill-opacity:1;stroke:none;opacity:1;fill-rule:\(rule)"
+      + "fill:#ffffff;fill-opacity:1;stroke:none;opacity:1;filter:none;mask:none;fill-rule:\(rule)"
     xmlSetProp(element, "style", style)
   }
 

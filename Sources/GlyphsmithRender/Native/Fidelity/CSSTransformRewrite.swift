@@ -84,13 +84,14 @@ enum CSSTransformRewrite: FidelityRewrite {
       SheetRules.rules(declaring: "transform-box", root)?.isEmpty ?? false
     else { return false }
     var changed = false
+    let lookup = SheetRules.Lookup(rules)
     for node in SVGNormalizer.allElements(root)
     where transformable.contains(SVGNormalizer.name(node))
       && SVGNormalizer.styleDeclaration(node, "transform") == nil
     {
       guard let attribute = SVGNormalizer.attributeNode(node, "transform"),
         attribute.pointee.ns == nil,
-        let value = SheetRules.value(for: node, rules), isCSSTransform(value)
+        let value = lookup.value(for: node), isCSSTransform(value)
       else { continue }
       if value.lowercased() == "none" {
         SVGNormalizer.removeAttribute(node, "transform")
@@ -110,23 +111,69 @@ enum CSSTransformRewrite: FidelityRewrite {
     "rotate3d", "rotatex", "rotatey", "rotatez", "perspective",
   ]
 
-  /// Whether `value` is a valid `transform` value in form: `none`, or CSS transform functions
-  /// (names of `cssFunctions`, balanced parentheses). Its arguments are not checked: a value
-  /// this accepts but `svgTransform` cannot express leaves the element alone.
+  /// Whether `value` is a valid CSS `transform` value: `none`, or CSS transform functions
+  /// (names of `cssFunctions`) whose arguments follow CSS syntax (CSS Transforms 1 §13, CSS
+  /// Values 4 §2.6): separated by commas (`translate(20px 0)` and `translate(20px,)` are
+  /// invalid, unlike in the attribute), each a number with an optional unit or `%`, lengths
+  /// and angles with a unit unless zero, `matrix` and `scale` plain numbers (`scale` also
+  /// `%`), and the 2D functions' argument counts. An invalid value drops the declaration
+  /// (CSS Syntax 3), so the attribute or an earlier declaration stays: issue 38 third trial
+  /// H3. A valid value `svgTransform` cannot express leaves the element alone.
   static func isCSSTransform(_ value: String) -> Bool {
-    let lowered = value.lowercased()
+    let lowered = value.lowercased().trimmingCharacters(in: .whitespaces)
     if lowered == "none" { return true }
-    var rest = Substring(lowered).drop { $0.isWhitespace }
+    var rest = Substring(lowered)
     guard !rest.isEmpty else { return false }
     while !rest.isEmpty {
       let name = rest.prefix { $0.isLetter || $0.isNumber }
       guard cssFunctions.contains(String(name)) else { return false }
       rest = rest.dropFirst(name.count)
       guard rest.first == "(", let close = rest.firstIndex(of: ")") else { return false }
-      guard !rest[rest.index(after: rest.startIndex)..<close].contains("(") else { return false }
+      let inside = rest[rest.index(after: rest.startIndex)..<close]
+      guard !inside.contains("("),
+        let arguments = cssArguments(inside), validArguments(String(name), arguments)
+      else { return false }
       rest = rest[rest.index(after: close)...].drop { $0.isWhitespace }
     }
     return true
+  }
+
+  /// The comma-separated arguments of a CSS function, each (value, unit: "" / a unit /
+  /// "%"), or `nil` when one is empty or not a CSS number with an optional unit.
+  static func cssArguments(_ inside: Substring) -> [(Double, String)]? {
+    var out: [(Double, String)] = []
+    for part in inside.split(separator: ",", omittingEmptySubsequences: false) {
+      let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
+      var scanner = SVGValueGrammar.Scanner(text)
+      guard !text.isEmpty, let number = scanner.number() else { return nil }
+      let unit = scanner.take("%") ? "%" : scanner.unit()
+      guard scanner.atEnd, unit.allSatisfy({ $0 == "%" || $0.isLetter }) else { return nil }
+      out.append((number, unit))
+    }
+    return out
+  }
+
+  /// Whether CSS accepts `arguments` for the function `name` (lower-case): counts and units
+  /// of the 2D functions (CSS Transforms 1 §13.1); the 3D ones are not checked further.
+  static func validArguments(_ name: String, _ arguments: [(Double, String)]) -> Bool {
+    let angleUnits: Set<String> = ["deg", "rad", "grad", "turn"]
+    func length(_ a: (Double, String)) -> Bool {
+      a.1 == "%" || (a.1.isEmpty ? a.0 == 0 : !angleUnits.contains(a.1))
+    }
+    func angle(_ a: (Double, String)) -> Bool { a.1.isEmpty ? a.0 == 0 : angleUnits.contains(a.1) }
+    func number(_ a: (Double, String)) -> Bool { a.1.isEmpty }
+    let count = arguments.count
+    switch name {
+    case "translate": return (1...2).contains(count) && arguments.allSatisfy(length)
+    case "translatex", "translatey": return count == 1 && length(arguments[0])
+    case "scale":
+      return (1...2).contains(count) && arguments.allSatisfy { number($0) || $0.1 == "%" }
+    case "scalex", "scaley": return count == 1 && (number(arguments[0]) || arguments[0].1 == "%")
+    case "rotate", "skewx", "skewy": return count == 1 && angle(arguments[0])
+    case "skew": return (1...2).contains(count) && arguments.allSatisfy(angle)
+    case "matrix": return count == 6 && arguments.allSatisfy(number)
+    default: return count > 0
+    }
   }
 
   /// A CSS `<transform-list>` in the `transform` attribute's grammar, or `nil` when it holds

@@ -2,12 +2,16 @@ import CLibXML
 import Foundation
 
 /// Rule 4: a `<polygon>` or `<polyline>` whose `points` hold an odd number of coordinates, or
-/// a token that is not a number, is drawn up to the last full pair before the error (SVG 2
-/// §10.6: "If an odd number of coordinates is provided, then the element is in error, with
-/// the same user agent behavior as occurs with an incorrectly specified 'path' element", and
-/// a path is drawn up to its error, SVG 2 §9.5.4). librsvg 2.54 draws nothing for such a
-/// list, nor for a valid one where a number is not separated from the next (`35-5`); the
-/// rewrite writes the valid pairs back, normalised (nothing when fewer than two remain).
+/// end in a comma, is drawn up to the last full pair before the error (SVG 2 §10.6: "If an
+/// odd number of coordinates is provided, then the element is in error, with the same user
+/// agent behavior as occurs with an incorrectly specified 'path' element", and a path is
+/// drawn up to its error, SVG 2 §9.5.4). A token that is not a number (`x`, `5e`, `0x5`, a
+/// second `.` at the end) is not that: the value does not parse, and an invalid attribute is
+/// as if not specified (SVG 2 §4.3), so nothing is drawn, as Chromium and librsvg 2.54 draw
+/// (issue 38 third trial H6). librsvg 2.54 draws nothing for an odd list either, nor for a
+/// valid one where a number is not separated from the next (`35-5`); the rewrite writes the
+/// valid pairs back, normalised, or an empty list when fewer than two pairs remain (one
+/// point draws nothing in Chromium, not even a square cap: H7).
 enum PointListRewrite: FidelityRewrite {
   static let name = "point-list"
 
@@ -40,8 +44,9 @@ enum PointListRewrite: FidelityRewrite {
     var adjacent = false
     while !scanner.atEnd {
       guard let value = scanner.number() else {
-        valid = false
-        break
+        // Not a number where one must be: the attribute does not parse, and is as if not
+        // specified (SVG 2 §4.3): nothing is drawn, as Chromium and librsvg 2.54 do.
+        return ""
       }
       numbers.append(value)
       let before = scanner.index
@@ -54,6 +59,8 @@ enum PointListRewrite: FidelityRewrite {
     }
     if valid && numbers.count % 2 == 0 && !adjacent { return nil }
     let pairs = numbers.count / 2
+    // One point draws nothing, not even a cap (as Chromium; issue 38 third trial H7).
+    if pairs < 2 { return "" }
     return (0..<pairs).map {
       PathData.num(numbers[2 * $0]) + "," + PathData.num(numbers[2 * $0 + 1])
     }.joined(separator: " ")

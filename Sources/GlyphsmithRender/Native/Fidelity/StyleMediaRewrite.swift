@@ -199,12 +199,15 @@ enum StyleMediaRewrite: FidelityRewrite {
       if c == UInt8(ascii: "{") { depth += 1 }
       if c == UInt8(ascii: "}") { depth = max(0, depth - 1) }
       // A query list is short: looking for its `{` in the next 256 bytes keeps a sheet of
-      // many `@media` words linear.
+      // many `@media` words linear. A `;` before the `{` ends the at-rule there (CSS Syntax 3
+      // §5.4.2: `@media screen; rect{...}` is an at-rule without a block, then a rule that
+      // applies): left to librsvg, which reads it so (issue 38 third trial H5).
       if depth == 0, c == UInt8(ascii: "@"), i + 6 <= chars.endIndex,
         zip(chars[i..<(i + 6)], media).allSatisfy({ $0 | 0x20 == $1 | 0x20 }),
         let open = chars[(i + 6)..<min(chars.endIndex, i + 256)].firstIndex(
           of: UInt8(ascii: "{")),
-        let close = matchingBrace(chars, open)
+        let close = matchingBrace(chars, open),
+        !chars[(i + 6)..<open].contains(UInt8(ascii: ";"))
       {
         let list = String(decoding: chars[(i + 6)..<open], as: UTF8.self)
         if let value = listValue(list) {
