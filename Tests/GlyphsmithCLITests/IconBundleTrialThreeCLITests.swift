@@ -526,3 +526,35 @@ import Testing
     #expect(same.status == 0, "\(same.stderr)")
   }
 }
+
+/// Issue 35's third trial, finding 4: `--layers-from-groups` refused every file Inkscape saves
+/// (`a <namedview> at the top level draws outside every top-level <g id> group`); an element
+/// in another namespace than SVG's draws nothing and stays in every layer file.
+@Suite struct IconBundleInkscapeCLITests {
+  @Test func inkscapesNamedViewIsNoDrawingOutsideTheGroups() throws {
+    let inkscape =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+      + "xmlns:sodipodi=\"http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd\" "
+      + "xmlns:inkscape=\"http://www.inkscape.org/namespaces/inkscape\" width=\"1024\" height=\"1024\">"
+      + "<sodipodi:namedview id=\"nv\" pagecolor=\"#ffffff\"/>"
+      + "<g id=\"layer1\" inkscape:groupmode=\"layer\"><rect width=\"1024\" height=\"1024\" fill=\"#0A84FF\"/></g>"
+      + "<g id=\"layer2\" inkscape:groupmode=\"layer\"><circle cx=\"512\" cy=\"512\" r=\"300\" fill=\"#fff\"/></g>"
+      + "</svg>\n"
+    let dir = try IconBundleTrialTwoCLITests.folder([("ink.svg", inkscape)])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let result = try CLIRunner.run(
+      ["appicon", "ink.svg", "--format", "icon", "-o", "Ink.icon", "--layers-from-groups"],
+      in: dir)
+    #expect(result.status == 0, "\(result.stderr)")
+    let assets = dir.appendingPathComponent("Ink.icon/Assets")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: assets.path).sorted() == [
+        "layer1.svg", "layer2.svg",
+      ])
+    for name in ["layer1.svg", "layer2.svg"] {
+      let text = try String(contentsOf: assets.appendingPathComponent(name), encoding: .utf8)
+      #expect(text.contains("<sodipodi:namedview id=\"nv\" pagecolor=\"#ffffff\"/>"), "\(text)")
+      #expect(text.contains("<g id=\"\(name.dropLast(4))\""), "\(text)")
+    }
+  }
+}

@@ -21,6 +21,15 @@ package enum SVGGroupSplitter {
     "style", "title", "desc", "metadata", "script",
   ])
 
+  /// Whether `element` is in a namespace other than SVG's (Inkscape's `<sodipodi:namedview>`,
+  /// which Inkscape writes into every file): SVG renderers draw nothing for it, so like
+  /// `kept` it stays in every part (issue 35's third trial, finding 4: every Inkscape file
+  /// was refused).
+  static func isForeign(_ element: xmlNodePtr) -> Bool {
+    guard let ns = element.pointee.ns, let href = ns.pointee.href else { return false }
+    return String(cString: href) != "http://www.w3.org/2000/svg"
+  }
+
   /// The parts of `data`, in document order (the first is drawn first, at the back).
   /// - Returns: the parts, or what is wrong (a phrase): libxml2 cannot read it, its root is
   ///   no `<svg>`, it has no top-level `<g id>`, two have one id, an id cannot be a file
@@ -86,7 +95,7 @@ package enum SVGGroupSplitter {
                 + "git setups and tools skip; rename it"))
         }
         ids.append(id)
-      } else if !kept.contains(name) {
+      } else if !kept.contains(name), !isForeign(element) {
         let what = name == "g" ? "a <g> without an id" : "a <\(name)>"
         return .failure(
           SplitFailure(
