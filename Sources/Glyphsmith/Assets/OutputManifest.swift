@@ -70,6 +70,13 @@ package enum OutputManifest {
     /// `icons/bell.svg` "no longer makes"). A build planning one of them takes it over (it
     /// moves to `outputs`). Absent when none.
     var symbol: [String: String]? = nil
+    /// The hashes (as `hashes`) of the files of recorded outputs a run began writing anew
+    /// and has not confirmed (`replacing`), moved out of `hashes` before they were replaced:
+    /// what the run's own writers compare the user's edits with (`recordedHashes`), while a
+    /// prune takes either content of them, the old or the new, for Glyphsmith's by its mark
+    /// (issue 32, eighth trial). Absent from the record of a run that ended, and dropped by
+    /// the next run's journal.
+    var replacing: [String: String]? = nil
   }
 
   /// One output folder's record as read: the confirmed outputs, the pending ones, and
@@ -93,6 +100,8 @@ package enum OutputManifest {
     var created: Set<String> = []
     /// The symbol sets `glyphsmith symbol` made (`Document.symbol`), with their sources.
     var symbol: [String: String] = [:]
+    /// The hashes of the files a run began replacing (`Document.replacing`).
+    var replacing: [String: String] = [:]
     var exists = false
     var unreadable = false
 
@@ -265,6 +274,45 @@ package enum OutputManifest {
       try AtomicFile.write(data, toPath: path, durable: true)
     }
     return journal
+  }
+
+  /// Says in the record of each folder in `roots` that the outputs at `replaced`
+  /// (standardized absolute paths: set folders, the files in them, drawables) are about to be
+  /// written anew, before any is: the hashes it holds for their files (`Document.hashes`)
+  /// are moved to `Document.replacing` (the file rewritten atomically and fsynced with its
+  /// folder), where this run's writers still find them (`recordedHashes`), so a run killed
+  /// or failing midway (a full disk, a record that cannot be confirmed) leaves a record that
+  /// takes either content, the old or the new, for Glyphsmith's (by its mark), and the next
+  /// run hashes them anew (issue 32, eighth trial: the old hashes called Glyphsmith's own new
+  /// files "changed since glyphsmith wrote them", and a deleted icon's set was kept). A
+  /// record that hashes none of them is not touched (a rerun with nothing to write costs no
+  /// write).
+  /// - Throws: `GlyphsmithError.writeFailed` naming the record and the system's reason when
+  ///   one cannot be written; nothing should be written then.
+  package static func replacing(roots: [String], replaced: Set<String>) throws {
+    guard !replaced.isEmpty else { return }
+    var done: Set<String> = []
+    for root in roots {
+      let base = trimmed(root)
+      guard done.insert(base).inserted else { continue }
+      let record = read(root: base)
+      guard record.exists, !record.unreadable, var document = record.document,
+        let hashes = document.hashes, !hashes.isEmpty
+      else { continue }
+      let folder = normalised(base)
+      let kept = hashes.filter { file, _ in
+        let path = normalised(folder + "/" + file)
+        if replaced.contains(path) { return false }
+        let parent = (path as NSString).deletingLastPathComponent
+        return !replaced.contains(parent)
+      }
+      guard kept.count != hashes.count else { continue }
+      document.hashes = kept.isEmpty ? nil : kept
+      let moved = hashes.filter { kept[$0.key] == nil }
+      document.replacing = (document.replacing ?? [:]).merging(moved) { $1 }
+      try AtomicFile.write(
+        XcodeJSON.encode(document), toPath: base + "/" + fileName, durable: true)
+    }
   }
 
   /// Brings the record of each folder in `roots` up to date and removes what it recorded that
@@ -721,12 +769,18 @@ package enum OutputManifest {
   }
 
   /// The hashes of the files Glyphsmith wrote that the record of the folder `root` lists
-  /// (`Document.hashes`), by normalised path starting with `root` (`normalised`); empty when
-  /// it has no record or lists none.
-  package static func recordedHashes(root: String) -> [String: String] {
+  /// (`Document.hashes`; with `replacing`, `Document.replacing` too: what a writer of the run
+  /// that moved them there compares with, once `begin` has dropped those a killed run left),
+  /// by normalised path starting with `root` (`normalised`); empty when it has no record or
+  /// lists none.
+  package static func recordedHashes(root: String, replacing: Bool = false) -> [String: String] {
     let base = trimmed(root)
+    let record = read(root: base)
     var found: [String: String] = [:]
-    for (file, hash) in read(root: base).hashes where isSafe(file) {
+    let hashes =
+      replacing
+      ? record.hashes.merging(record.replacing, uniquingKeysWith: { a, _ in a }) : record.hashes
+    for (file, hash) in hashes where isSafe(file) {
       found[normalised(base + "/" + file)] = hash
     }
     return found
@@ -1023,8 +1077,8 @@ package enum OutputManifest {
       project: document.project.map {
         real(PrunePaths.standardized($0, cwd: real(base)))
       }, created: Set((document.created ?? []).filter(isSafe)),
-      symbol: (document.symbol ?? [:]).filter { isSafe($0.key) }, exists: true,
-      document: document)
+      symbol: (document.symbol ?? [:]).filter { isSafe($0.key) },
+      replacing: document.replacing ?? [:], exists: true, document: document)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no
