@@ -120,3 +120,41 @@ struct TrialEightJournalCLITests {
     #expect(!again.stderr.contains("changed since"), "\(again.stderr)")
   }
 }
+
+/// Issue 32, eighth trial, finding 3: `"android": {"res": "/res"}` (Android alone) wrote into
+/// `/res` with no record anywhere, and `"../res"` kept its record in the project's parent:
+/// Android's output folder (the one holding `res`) is checked as the others' are.
+@Suite("Android's output folder is a folder of its own")
+struct TrialEightAndroidFolderCLITests {
+  @Test(arguments: [
+    ("/res", "the root folder"),
+    ("../res", "a folder holding glyphsmith.json"),
+  ])
+  func androidResWhoseFolderIsNotOneOfItsOwnIsRefused(value: String, what: String) throws {
+    let folder = try OwnershipCLITests.project(
+      #"{"version": 1, "icons": "icons", "android": {"res": "\#(value)", "format": "png"}}"#,
+      icons: ["bell"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let before = try ProjectCLITests.snapshot(folder)
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "glyphsmith.json: error: invalid glyphsmith.json: 'android.res' is '\(value)', so Android's output folder (the folder holding res, where its record of outputs is kept and pruned from) is \(what); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\"); see docs/project.md\n"
+    )
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+    #expect(!FileManager.default.fileExists(atPath: "/res/drawable-mdpi/bell.png"))
+  }
+
+  @Test func androidResBesideTheProjectFileStaysAllowed() throws {
+    let folder = try OwnershipCLITests.project(
+      #"{"version": 1, "icons": "icons", "android": {"res": "res", "format": "png"}}"#,
+      icons: ["bell"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("res/drawable-mdpi/bell.png").path))
+  }
+}
