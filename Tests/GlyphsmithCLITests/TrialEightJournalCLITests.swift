@@ -158,3 +158,35 @@ struct TrialEightAndroidFolderCLITests {
         atPath: folder.appendingPathComponent("res/drawable-mdpi/bell.png").path))
   }
 }
+
+/// Issue 32, eighth trial, finding 1: in an output folder without a record, marked copies in
+/// places this run does not write (other qualifier folders) were removed as "no icon makes it
+/// now" though their icon is in the run; without `--adopt-marked` they are kept and named.
+@Suite("Marked copies in other places of a folder without a record")
+struct TrialEightMarkedCopiesCLITests {
+  @Test func markedDrawableCopiesInOtherQualifierFoldersAreKept() throws {
+    let folder = try OwnershipCLITests.project(
+      #"{"version": 1, "icons": "icons", "android": {"res": "android/res", "format": "png"}}"#,
+      icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let res = folder.appendingPathComponent("android/res")
+    let bell = try Data(contentsOf: res.appendingPathComponent("drawable-mdpi/bell.png"))
+    let copies = ["drawable-night", "drawable-en", "drawable-mdpi-v26", "drawable-nodpi"]
+    for name in copies {
+      try FileManager.default.createDirectory(
+        at: res.appendingPathComponent(name), withIntermediateDirectories: true)
+      try bell.write(to: res.appendingPathComponent(name + "/bell.png"))
+    }
+    try FileManager.default.removeItem(
+      at: folder.appendingPathComponent("android/" + OutputManifest.fileName))
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!run.stderr.contains("removed ("), "\(run.stderr)")
+    for name in copies {
+      #expect(
+        try Data(contentsOf: res.appendingPathComponent(name + "/bell.png")) == bell, "\(name)")
+      #expect(run.stderr.contains("android/res/\(name)/bell.png"), "\(name): \(run.stderr)")
+    }
+  }
+}

@@ -470,7 +470,7 @@ package enum OutputManifest {
       if removing && !adoptMarked {
         let claimed = claimedNames(root: base, planned: planned[root] ?? [:])
         stale = stale.filter { entry in
-          guard entry.source.isEmpty, !claimed.contains(outputName(entry.output)) else {
+          guard entry.source.isEmpty, !claimed.contains(claimKey(entry.output)) else {
             return true
           }
           if isSafe(entry.output), Platform.status(ofPath: base + "/" + entry.output) != nil {
@@ -653,7 +653,26 @@ package enum OutputManifest {
   private static func claimedNames(root base: String, planned: [String: String]) -> Set<String> {
     let folder = normalised(base)
     return Set(
-      planned.keys.compactMap { relativePath(of: normalised($0), under: folder) }.map(outputName))
+      planned.keys.compactMap { relativePath(of: normalised($0), under: folder) }.map(claimKey))
+  }
+
+  /// The key under which an output of unknown source is an icon's of this run
+  /// (`claimedNames`): its name (`outputName`) in its place, the folder holding it, Android's
+  /// `drawable` and `drawable-<density>` folders counting as one (an icon's PNGs before
+  /// `android.format` `vector`). A marked copy in a place this run writes none of that name
+  /// (another qualifier folder such as `drawable-night`, another catalog group) is no icon's,
+  /// kept and named without `--adopt-marked` (issue 32, eighth trial finding 1: they were
+  /// removed as "no icon makes it now").
+  static func claimKey(_ relative: String) -> String {
+    var parent = (relative as NSString).deletingLastPathComponent
+    let last = (parent as NSString).lastPathComponent
+    let densities = ["drawable", "drawable-ldpi", "drawable-mdpi", "drawable-hdpi",
+      "drawable-xhdpi", "drawable-xxhdpi", "drawable-xxxhdpi"]
+    if densities.contains(last) {
+      parent = ((parent as NSString).deletingLastPathComponent as NSString)
+        .appendingPathComponent("drawable*")
+    }
+    return parent + "|" + outputName(relative)
   }
 
   /// The one warning (kind `marked-output`) naming the outputs at `paths` (as printed) that
@@ -876,7 +895,7 @@ package enum OutputManifest {
     ).filter {
       guard isSafe($0.output) else { return false }
       // A marked output of unknown source no icon claims is kept (`update`).
-      if !adoptMarked && $0.source.isEmpty && !claimed.contains(outputName($0.output)) {
+      if !adoptMarked && $0.source.isEmpty && !claimed.contains(claimKey($0.output)) {
         return false
       }
       guard record.pending[$0.output] != nil else { return true }
