@@ -84,8 +84,12 @@ extension AssetsJob {
   /// same context, as a build's groups do; each planned icon carries its options), else on
   /// threads here. Results are per part, in plan order, with each icon's task seconds, and
   /// the workers' clocks per part.
+  /// `unchanged`: each icon's `upToDateResult`, by position in the parts' plans in order
+  /// (part by part), found by the caller (`staleOutputs`); those not `nil` are answered
+  /// with it, the others rendered.
   static func processAll(
-    _ parts: [(job: AssetsJob, plan: Plan)], counter: ProgressCounter
+    _ parts: [(job: AssetsJob, plan: Plan)], counter: ProgressCounter,
+    unchanged: [AssetInputResult?]
   ) -> ([[(AssetInputResult, Double)]], [WorkerClocks]) {
     // Every icon of every part, in order: (part, icon index).
     let items = parts.indices.flatMap { part in parts[part].plan.icons.indices.map { (part, $0) } }
@@ -105,6 +109,7 @@ extension AssetsJob {
     guard let isolation = parts.first?.job.isolation else {
       let done = ParallelMap.map(count: items.count, jobs: threads) { position in
         defer { counter.tick() }
+        if let result = unchanged[position] { return (result, 0.0) }
         let (part, index) = items[position]
         let (job, plan) = parts[part]
         let start = DispatchTime.now().uptimeNanoseconds
@@ -114,15 +119,9 @@ extension AssetsJob {
       for (position, (part, index)) in items.enumerated() { timed[part][index] = done[position] }
       return (timed, clocks)
     }
-    // Inputs whose outputs are up to date are answered here, cheaply; only the others go to
-    // workers (a rerun with nothing changed starts none).
-    let unchanged = ParallelMap.map(count: items.count, jobs: threads) { position in
-      let (part, index) = items[position]
-      let result = parts[part].job.upToDateResult(
-        parts[part].plan.icons[index], sets: parts[part].plan.sets[index])
-      if result != nil { counter.tick() }
-      return result
-    }
+    // Inputs whose outputs are up to date are answered here; only the others go to workers
+    // (a rerun with nothing changed starts none).
+    for result in unchanged where result != nil { counter.tick() }
     for (position, (part, index)) in items.enumerated() {
       if let result = unchanged[position] { timed[part][index] = (result, 0) }
     }
@@ -187,6 +186,35 @@ extension AssetsJob {
       }
     }
     return (timed, clocks)
+  }
+
+  /// Each icon's `upToDateResult` (its outputs already carry its planned fingerprint; `nil`:
+  /// it is rendered and written), by position in the parts' plans in order, found in
+  /// parallel (`jobs` of the first part's options), and the output paths (standardized
+  /// absolute, as `plannedOutputs` gives them: set folders, drawables) the stale ones will
+  /// replace, fallbacks and the files each set folder holds included (issue 32, eighth
+  /// trial: the journal drops the recorded hashes of those before they are replaced,
+  /// `OutputManifest.replacing`).
+  static func staleOutputs(
+    _ parts: [(job: AssetsJob, plan: Plan)]
+  ) -> (unchanged: [AssetInputResult?], replaced: Set<String>) {
+    let items = parts.indices.flatMap { part in parts[part].plan.icons.indices.map { (part, $0) } }
+    let threads = parts.first?.job.options.jobs ?? 1
+    let unchanged = ParallelMap.map(count: items.count, jobs: threads) { position in
+      let (part, index) = items[position]
+      return parts[part].job.upToDateResult(
+        parts[part].plan.icons[index], sets: parts[part].plan.sets[index])
+    }
+    var replaced: Set<String> = []
+    for (position, (part, index)) in items.enumerated() where unchanged[position] == nil {
+      let sets = parts[part].plan.sets[index]
+      for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
+        replaced.insert(OutputManifest.normalised(set.folder))
+        for file in set.files { replaced.insert(OutputManifest.normalised(set.folder + "/" + file.name)) }
+        for text in set.texts { replaced.insert(OutputManifest.normalised(set.folder + "/" + text.name)) }
+      }
+    }
+    return (unchanged, replaced)
   }
 
   /// The worker side of `isolation`: reads the context (`AssetsWorkerContext`) from the

@@ -639,11 +639,16 @@ public struct AssetsJob: Sendable {
   /// gives, but for `librarySeconds` of work done here, which the first report holds.
   /// `beforeWriting` runs once the folders are locked, before anything is written (the
   /// journal of outputs, `OutputManifest.begin`); what it throws ends the run then.
-  /// - Throws: as `run(plan:progress:)`, and what `beforeWriting` throws.
+  /// `beforeReplacing` runs once the writers are prepared, before any icon is written, with
+  /// the output paths the out-of-date icons will replace (`staleOutputs`: standardized
+  /// absolute set folders and files), so the journal can say they are being replaced
+  /// (`OutputManifest.replacing`); what it throws ends the run then.
+  /// - Throws: as `run(plan:progress:)`, and what `beforeWriting` or `beforeReplacing` throw.
   package static func run(
     _ parts: [(job: AssetsJob, plan: Plan)],
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
-    beforeWriting: () throws -> Void = {}
+    beforeWriting: () throws -> Void = {},
+    beforeReplacing: (Set<String>) throws -> Void = { _ in }
   ) throws -> [AssetsReport] {
     guard let first = parts.first?.job else { return [] }
     // Each output folder is locked for the whole run (two runs take turns), and staging
@@ -662,7 +667,12 @@ public struct AssetsJob: Sendable {
       total: parts.reduce(0) { $0 + $1.plan.inputs.count }, report: progress)
     let libraryBefore = LibraryClock.seconds
     let canonicalBefore = CanonicalReadClock.seconds
-    let (timed, workerClocks) = processAll(parts, counter: counter)
+    // The outputs the stale icons replace are told before any is (the journal, issue 32
+    // eighth trial: a run killed while re-rendering recorded outputs left their old hashes,
+    // and the next run took its own new files for the user's).
+    let (unchanged, replaced) = staleOutputs(parts)
+    try beforeReplacing(replaced)
+    let (timed, workerClocks) = processAll(parts, counter: counter, unchanged: unchanged)
     let librarySeconds = LibraryClock.seconds - libraryBefore
     let canonicalSeconds = CanonicalReadClock.seconds - canonicalBefore
     var reports = try parts.indices.map { part in
@@ -1308,7 +1318,9 @@ final class RecordedHashIndex: @unchecked Sendable {
       lock.unlock()
       var index = hit ?? [:]
       if hit == nil {
-        for (key, hash) in OutputManifest.recordedHashes(root: root) {
+        // The hashes this run's journal moved aside before writing too (issue 32, eighth
+        // trial): a worker reads the record after `begin` and `replacing`.
+        for (key, hash) in OutputManifest.recordedHashes(root: root, replacing: true) {
           guard let slash = key.lastIndex(of: "/") else { continue }
           index[String(key[..<slash]), default: [:]][String(key[key.index(after: slash)...])] =
             hash

@@ -70,6 +70,13 @@ package enum OutputManifest {
     /// `icons/bell.svg` "no longer makes"). A build planning one of them takes it over (it
     /// moves to `outputs`). Absent when none.
     var symbol: [String: String]? = nil
+    /// The hashes (as `hashes`) of the files of recorded outputs a run began writing anew
+    /// and has not confirmed (`replacing`), moved out of `hashes` before they were replaced:
+    /// what the run's own writers compare the user's edits with (`recordedHashes`), while a
+    /// prune takes either content of them, the old or the new, for Glyphsmith's by its mark
+    /// (issue 32, eighth trial). Absent from the record of a run that ended, and dropped by
+    /// the next run's journal.
+    var replacing: [String: String]? = nil
   }
 
   /// One output folder's record as read: the confirmed outputs, the pending ones, and
@@ -93,6 +100,8 @@ package enum OutputManifest {
     var created: Set<String> = []
     /// The symbol sets `glyphsmith symbol` made (`Document.symbol`), with their sources.
     var symbol: [String: String] = [:]
+    /// The hashes of the files a run began replacing (`Document.replacing`).
+    var replacing: [String: String] = [:]
     var exists = false
     var unreadable = false
 
@@ -267,6 +276,45 @@ package enum OutputManifest {
     return journal
   }
 
+  /// Says in the record of each folder in `roots` that the outputs at `replaced`
+  /// (standardized absolute paths: set folders, the files in them, drawables) are about to be
+  /// written anew, before any is: the hashes it holds for their files (`Document.hashes`)
+  /// are moved to `Document.replacing` (the file rewritten atomically and fsynced with its
+  /// folder), where this run's writers still find them (`recordedHashes`), so a run killed
+  /// or failing midway (a full disk, a record that cannot be confirmed) leaves a record that
+  /// takes either content, the old or the new, for Glyphsmith's (by its mark), and the next
+  /// run hashes them anew (issue 32, eighth trial: the old hashes called Glyphsmith's own new
+  /// files "changed since glyphsmith wrote them", and a deleted icon's set was kept). A
+  /// record that hashes none of them is not touched (a rerun with nothing to write costs no
+  /// write).
+  /// - Throws: `GlyphsmithError.writeFailed` naming the record and the system's reason when
+  ///   one cannot be written; nothing should be written then.
+  package static func replacing(roots: [String], replaced: Set<String>) throws {
+    guard !replaced.isEmpty else { return }
+    var done: Set<String> = []
+    for root in roots {
+      let base = trimmed(root)
+      guard done.insert(base).inserted else { continue }
+      let record = read(root: base)
+      guard record.exists, !record.unreadable, var document = record.document,
+        let hashes = document.hashes, !hashes.isEmpty
+      else { continue }
+      let folder = normalised(base)
+      let kept = hashes.filter { file, _ in
+        let path = normalised(folder + "/" + file)
+        if replaced.contains(path) { return false }
+        let parent = (path as NSString).deletingLastPathComponent
+        return !replaced.contains(parent)
+      }
+      guard kept.count != hashes.count else { continue }
+      document.hashes = kept.isEmpty ? nil : kept
+      let moved = hashes.filter { kept[$0.key] == nil }
+      document.replacing = (document.replacing ?? [:]).merging(moved) { $1 }
+      try AtomicFile.write(
+        XcodeJSON.encode(document), toPath: base + "/" + fileName, durable: true)
+    }
+  }
+
   /// Brings the record of each folder in `roots` up to date and removes what it recorded that
   /// is no longer made. `planned[root]` maps every output this run's plan makes (paths
   /// starting with `root`) to its source; `considered` holds the sources (standardized absolute
@@ -422,7 +470,7 @@ package enum OutputManifest {
       if removing && !adoptMarked {
         let claimed = claimedNames(root: base, planned: planned[root] ?? [:])
         stale = stale.filter { entry in
-          guard entry.source.isEmpty, !claimed.contains(outputName(entry.output)) else {
+          guard entry.source.isEmpty, !claimed.contains(claimKey(entry.output)) else {
             return true
           }
           if isSafe(entry.output), Platform.status(ofPath: base + "/" + entry.output) != nil {
@@ -605,7 +653,26 @@ package enum OutputManifest {
   private static func claimedNames(root base: String, planned: [String: String]) -> Set<String> {
     let folder = normalised(base)
     return Set(
-      planned.keys.compactMap { relativePath(of: normalised($0), under: folder) }.map(outputName))
+      planned.keys.compactMap { relativePath(of: normalised($0), under: folder) }.map(claimKey))
+  }
+
+  /// The key under which an output of unknown source is an icon's of this run
+  /// (`claimedNames`): its name (`outputName`) in its place, the folder holding it, Android's
+  /// `drawable` and `drawable-<density>` folders counting as one (an icon's PNGs before
+  /// `android.format` `vector`). A marked copy in a place this run writes none of that name
+  /// (another qualifier folder such as `drawable-night`, another catalog group) is no icon's,
+  /// kept and named without `--adopt-marked` (issue 32, eighth trial finding 1: they were
+  /// removed as "no icon makes it now").
+  static func claimKey(_ relative: String) -> String {
+    var parent = (relative as NSString).deletingLastPathComponent
+    let last = (parent as NSString).lastPathComponent
+    let densities = ["drawable", "drawable-ldpi", "drawable-mdpi", "drawable-hdpi",
+      "drawable-xhdpi", "drawable-xxhdpi", "drawable-xxxhdpi"]
+    if densities.contains(last) {
+      parent = ((parent as NSString).deletingLastPathComponent as NSString)
+        .appendingPathComponent("drawable*")
+    }
+    return parent + "|" + outputName(relative)
   }
 
   /// The one warning (kind `marked-output`) naming the outputs at `paths` (as printed) that
@@ -721,12 +788,18 @@ package enum OutputManifest {
   }
 
   /// The hashes of the files Glyphsmith wrote that the record of the folder `root` lists
-  /// (`Document.hashes`), by normalised path starting with `root` (`normalised`); empty when
-  /// it has no record or lists none.
-  package static func recordedHashes(root: String) -> [String: String] {
+  /// (`Document.hashes`; with `replacing`, `Document.replacing` too: what a writer of the run
+  /// that moved them there compares with, once `begin` has dropped those a killed run left),
+  /// by normalised path starting with `root` (`normalised`); empty when it has no record or
+  /// lists none.
+  package static func recordedHashes(root: String, replacing: Bool = false) -> [String: String] {
     let base = trimmed(root)
+    let record = read(root: base)
     var found: [String: String] = [:]
-    for (file, hash) in read(root: base).hashes where isSafe(file) {
+    let hashes =
+      replacing
+      ? record.hashes.merging(record.replacing, uniquingKeysWith: { a, _ in a }) : record.hashes
+    for (file, hash) in hashes where isSafe(file) {
       found[normalised(base + "/" + file)] = hash
     }
     return found
@@ -822,7 +895,7 @@ package enum OutputManifest {
     ).filter {
       guard isSafe($0.output) else { return false }
       // A marked output of unknown source no icon claims is kept (`update`).
-      if !adoptMarked && $0.source.isEmpty && !claimed.contains(outputName($0.output)) {
+      if !adoptMarked && $0.source.isEmpty && !claimed.contains(claimKey($0.output)) {
         return false
       }
       guard record.pending[$0.output] != nil else { return true }
@@ -1023,8 +1096,8 @@ package enum OutputManifest {
       project: document.project.map {
         real(PrunePaths.standardized($0, cwd: real(base)))
       }, created: Set((document.created ?? []).filter(isSafe)),
-      symbol: (document.symbol ?? [:]).filter { isSafe($0.key) }, exists: true,
-      document: document)
+      symbol: (document.symbol ?? [:]).filter { isSafe($0.key) },
+      replacing: document.replacing ?? [:], exists: true, document: document)
   }
 
   /// The record of the folder `base` as a run starts from it: `read`, and when there is no

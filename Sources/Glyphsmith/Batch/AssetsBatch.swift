@@ -164,7 +164,9 @@ package struct AssetsBatch: Sendable {
     }
     if let jobPlan {
       do {
-        report = try AssetsJob.run([(job, jobPlan)], progress: progress, beforeWriting: record)[0]
+        report = try AssetsJob.run(
+          [(job, jobPlan)], progress: progress, beforeWriting: record,
+          beforeReplacing: { try OutputManifest.replacing(roots: roots, replaced: $0) })[0]
         // The whole run's inputs (missing ones and symbol sets too) decide whether it failed,
         // and a failed run removes nothing (`AssetsJob.conclude`), as in `build`.
         var whole = report

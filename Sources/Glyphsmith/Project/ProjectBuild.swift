@@ -674,7 +674,9 @@ public struct ProjectBuild: Sendable {
       try record()
     }
     var symbolSetsWritten = 0
-    var parted = try AssetsJob.run(parts, progress: { _, _ in done.tick() }, beforeWriting: record)[
+    var parted = try AssetsJob.run(
+      parts, progress: { _, _ in done.tick() }, beforeWriting: record,
+      beforeReplacing: { try OutputManifest.replacing(roots: roots, replaced: $0) })[
       ...]
     // A run whose image sets failed switches no image set to a symbol set (issue 32, sixth
     // trial: the symbol sets were written beside the image sets the failed run kept).

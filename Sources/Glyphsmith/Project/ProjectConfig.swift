@@ -359,7 +359,11 @@ public struct ProjectConfig: Equatable, Sendable {
     for later in outputs.indices {
       for earlier in outputs.indices where earlier < later {
         let (a, b) = (roots[earlier], roots[later])
-        guard a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/") else { continue }
+        // `/` holds every path (`"/" + "/"` is no prefix of any).
+        func holds(_ outer: String, _ inner: String) -> Bool {
+          inner.hasPrefix(outer == "/" ? "/" : outer + "/")
+        }
+        guard a == b || holds(b, a) || holds(a, b) else { continue }
         func named(_ index: Int) -> String {
           let output = outputs[index]
           return output.key == "android.res"
@@ -378,6 +382,30 @@ public struct ProjectConfig: Equatable, Sendable {
         }
         return
           "\(named(earlier)) and \(named(later)) overlap; each platform's output folder must be apart from those of the others, since each is pruned by its own record"
+      }
+    }
+    // Android's output folder is the one holding `res` (its record is kept there): it is
+    // checked as the others' are, but for the project's own folder (`"res": "res"`, the
+    // documented exception, refused above only beside another platform's folder, whose
+    // overlap is named first) (issue 32, eighth trial: `"res": "/res"` wrote into `/res`
+    // with no record anywhere, and `"res": "../res"` kept its record in the project's
+    // parent).
+    if let android {
+      let root = (OutputOwnership.canonical(resolve(android.res)) as NSString)
+        .deletingLastPathComponent
+      let what: String?
+      switch OutputOwnership.clash(root, home: home, inputs: [resolve(icons)]) {
+      case .root: what = "the root folder"
+      case .input: what = "the icons folder"
+      case .insideInput: what = "inside the icons folder (what it writes would be read back as icons)"
+      case .holdsHome: what = "a folder holding \(Self.fileName)"
+      case .holdsInput:
+        what = "a folder holding the icons folder ('\(icons)'; what it writes could land there and be read back as icons)"
+      case .home, nil: what = nil
+      }
+      if let what {
+        return
+          "'android.res' is '\(android.res)', so Android's output folder (the folder holding res, where its record of outputs is kept and pruned from) is \(what); \(OutputOwnership.ownFolderRule)"
       }
     }
     return nil
