@@ -664,16 +664,20 @@ package enum OutputManifest {
   /// kept and named without `--adopt-marked` (issue 32, eighth trial finding 1: they were
   /// removed as "no icon makes it now").
   static func claimKey(_ relative: String) -> String {
-    var parent = (relative as NSString).deletingLastPathComponent
-    let last = (parent as NSString).lastPathComponent
-    let densities = ["drawable", "drawable-ldpi", "drawable-mdpi", "drawable-hdpi",
-      "drawable-xhdpi", "drawable-xxhdpi", "drawable-xxxhdpi"]
-    if densities.contains(last) {
-      parent = ((parent as NSString).deletingLastPathComponent as NSString)
-        .appendingPathComponent("drawable*")
+    // Split by hand: corelibs Foundation's `deletingLastPathComponent` traps on some paths
+    // (an empty one: the whole test process died in CI).
+    var folders = relative.split(separator: "/").dropLast().map(String.init)
+    if let last = folders.last, densityFolders.contains(last) {
+      folders[folders.count - 1] = "drawable*"
     }
-    return parent + "|" + outputName(relative)
+    return folders.joined(separator: "/") + "|" + outputName(relative)
   }
+
+  /// Android's `drawable` folder and its density-qualified ones (`claimKey`).
+  private static let densityFolders: Set<String> = [
+    "drawable", "drawable-ldpi", "drawable-mdpi", "drawable-hdpi", "drawable-xhdpi",
+    "drawable-xxhdpi", "drawable-xxxhdpi",
+  ]
 
   /// The one warning (kind `marked-output`) naming the outputs at `paths` (as printed) that
   /// carry Glyphsmith's mark, were found when their folder had no record of outputs, and
