@@ -29,3 +29,23 @@ struct OutputPathTests {
     #expect(AssetsWorkerReply.unpacked("odd\u{0}count\u{0}x").isEmpty)
   }
 }
+
+/// Issue 32's CI run: corelibs Foundation's `NSString.deletingLastPathComponent` traps
+/// (SIGILL, the whole process dies) on a one-character path (`x`, `x//`); `FileName.parent`
+/// gives what it gives for every other path, and these without trapping.
+@Suite struct FileNameParentTests {
+  @Test(arguments: [
+    ("x", ""), ("x//", ""), ("a", ""), ("ab.png", ""), ("", ""), ("/", "/"), ("//", "/"),
+    ("/a", "/"), ("a/b.png", "a"), ("a//b.png", "a"), ("a/b/", "a"), ("/x/y/z", "/x/y"),
+    ("./x", "."), ("é/ü.png", "é"), ("caf\u{10FFE9}/b", "caf\u{10FFE9}"),
+  ])
+  func theFolderHoldingAPath(path: String, parent: String) {
+    #expect(FileName.parent(of: path) == parent)
+  }
+
+  @Test func agreesWithNSStringWhereNSStringDoesNotTrap() {
+    for path in ["ab.png", "/a", "a/b.png", "a//b.png", "a/b/", "/x/y/z", "./x", "é/ü.png", "/"] {
+      #expect(FileName.parent(of: path) == (path as NSString).deletingLastPathComponent, "\(path)")
+    }
+  }
+}

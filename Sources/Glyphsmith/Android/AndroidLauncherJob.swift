@@ -142,7 +142,7 @@ public enum AndroidLauncherJob {
     }
     // The folder above RES_DIR as the user gave it (relative stays relative: the paths in
     // messages are the user's, never made absolute).
-    let parent = (OutputManifest.normalised(resPath) as NSString).deletingLastPathComponent
+    let parent = FileName.parent(of: OutputManifest.normalised(resPath))
     let root = parent.isEmpty ? "." : parent
     let play = (parent.isEmpty ? "" : parent + "/") + "\(name)-playstore.png"
     let store = try PNGCodec.encode(

@@ -81,8 +81,8 @@ package struct AndroidResourceIndex: Sendable {
     for (key, written) in byKey {
       for path in files[key] ?? []
       where !own.contains(OutputManifest.normalised(path)) && !isOwn(path) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let beside = written.first { ($0 as NSString).deletingLastPathComponent == folder }
+        let folder = FileName.parent(of: path)
+        let beside = written.first { FileName.parent(of: $0) == folder }
         found.append(Conflict(path: path, resource: key, written: beside ?? written[0]))
       }
     }
@@ -106,8 +106,8 @@ package struct AndroidResourceIndex: Sendable {
   /// kept; it is a file of resource drawable/bell, which glyphsmith writes as WRITTEN: ...`
   /// (kind `shadowing-output`) for one of `shadowing(for:recorded:)`'s files.
   package static func shadowingWarning(_ conflict: Conflict) -> Diagnostic {
-    let folder = (conflict.path as NSString).deletingLastPathComponent
-    let same = (conflict.written as NSString).deletingLastPathComponent == folder
+    let folder = FileName.parent(of: conflict.path)
+    let same = FileName.parent(of: conflict.written) == folder
     let effect =
       same
       ? "one resource in two files of one folder fails Android's build (Duplicate resources)"

@@ -303,7 +303,7 @@ package enum OutputManifest {
       let kept = hashes.filter { file, _ in
         let path = normalised(folder + "/" + file)
         if replaced.contains(path) { return false }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = FileName.parent(of: path)
         return !replaced.contains(parent)
       }
       guard kept.count != hashes.count else { continue }

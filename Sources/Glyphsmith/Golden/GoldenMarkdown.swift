@@ -130,7 +130,7 @@ package enum GoldenMarkdown {
     for (target, data) in pngs {
       do {
         try FileManager.default.createDirectory(
-          atPath: (target as NSString).deletingLastPathComponent,
+          atPath: FileName.parent(of: target),
           withIntermediateDirectories: true)
       } catch {
         throw GlyphsmithError.failure(error, path: target)

@@ -254,7 +254,7 @@ package struct GoldenMergeJob: Sendable, Equatable {
   /// namesake of its last component; `nil` when none is a folder.
   func artifactsRoot(_ shard: Shard) -> URL? {
     guard let given = shard.record.artifacts else { return nil }
-    let base = (shard.file as NSString).deletingLastPathComponent
+    let base = FileName.parent(of: shard.file)
     var candidates = [given]
     if !given.hasPrefix("/") {
       candidates.append((base as NSString).appendingPathComponent(given))

@@ -113,7 +113,7 @@ public struct ProjectBuild: Sendable {
     var folders: [AssetPlatform: String] = [:]
     if let ios = config.ios { folders[.ios] = config.resolve(ios.catalog) }
     if let android = config.android {
-      let parent = (config.resolve(android.res) as NSString).deletingLastPathComponent
+      let parent = FileName.parent(of: config.resolve(android.res))
       folders[.android] = parent.isEmpty ? "." : parent
     }
     if let web = config.web { folders[.web] = config.resolve(web.folder) }

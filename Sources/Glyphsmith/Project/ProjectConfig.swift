@@ -117,7 +117,7 @@ public struct ProjectConfig: Equatable, Sendable {
 
   /// The folder relative paths start from: the file's folder (`""` for the current one).
   public var folder: String {
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = FileName.parent(of: path)
     return parent
   }
 
@@ -391,8 +391,7 @@ public struct ProjectConfig: Equatable, Sendable {
     // with no record anywhere, and `"res": "../res"` kept its record in the project's
     // parent).
     if let android {
-      let root = (OutputOwnership.canonical(resolve(android.res)) as NSString)
-        .deletingLastPathComponent
+      let root = FileName.parent(of: OutputOwnership.canonical(resolve(android.res)))
       let what: String?
       switch OutputOwnership.clash(root, home: home, inputs: [resolve(icons)]) {
       case .root: what = "the root folder"

@@ -30,7 +30,7 @@ import Foundation
           path: iconsFolder,
           problem: "cannot watch for changes: inotify_init1 failed (errno \(errno))")
       }
-      let parent = (configPath as NSString).deletingLastPathComponent
+      let parent = FileName.parent(of: configPath)
       configFolder = parent.isEmpty ? "." : parent
       configName = (configPath as NSString).lastPathComponent
       self.iconsFolder = iconsFolder

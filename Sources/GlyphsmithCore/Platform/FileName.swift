@@ -8,6 +8,22 @@ import Foundation
 /// `Platform` turns such strings back into the original bytes for every system call, so a
 /// file given as `caf\xE9.svg` (Latin-1) is opened as it is; messages show the byte as `\xE9`.
 package enum FileName {
+  /// The folder holding `path`, as `NSString.deletingLastPathComponent` gives it (`a/b.png`:
+  /// `a`; `/a`: `/`; `b.png`: empty; trailing slashes ignored), without calling it: corelibs
+  /// Foundation (Swift 6.3.1) traps on a one-character path such as `x` or `x//` (SIGILL: the
+  /// whole process dies; issue 32's CI run).
+  package static func parent(of path: String) -> String {
+    var scalars = Array(path.unicodeScalars)
+    while scalars.count > 1, scalars.last == "/" { scalars.removeLast() }
+    guard let slash = scalars.lastIndex(of: "/") else { return "" }
+    var end = slash
+    while end > 0, scalars[end - 1] == "/" { end -= 1 }
+    if end == 0 { return "/" }
+    var result = String.UnicodeScalarView()
+    result.append(contentsOf: scalars[..<end])
+    return String(result)
+  }
+
   /// The first escape scalar: U+10FF00 + byte.
   package static let escapeBase: UInt32 = 0x10_FF00
 

@@ -151,7 +151,7 @@ enum BuildCommand: DeclaredSubcommand {
     let cwd = FileManager.default.currentDirectoryPath
     if found.hasPrefix(cwd + "/") { return String(found.dropFirst(cwd.count + 1)) }
     // Found above: one `..` per folder between here and the file's folder.
-    let folder = (found as NSString).deletingLastPathComponent
+    let folder = FileName.parent(of: found)
     guard folder == "/" || cwd.hasPrefix(folder + "/") else { return found }
     let below = cwd.dropFirst(folder == "/" ? 1 : folder.count + 1)
     let ups = below.split(separator: "/").map { _ in ".." }

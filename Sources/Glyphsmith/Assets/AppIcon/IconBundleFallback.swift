@@ -141,7 +141,7 @@ package enum IconBundleFallback {
     let bundle = trimmed(bundlePath)
     let asset = IconBundleCheck.assetName((bundle as NSString).lastPathComponent)
     let setName = (asset + ".appiconset").lowercased()
-    let parent = (bundle as NSString).deletingLastPathComponent
+    let parent = FileName.parent(of: bundle)
     let beside = (Platform.folderNames(atPath: parent.isEmpty ? "." : parent) ?? [])
       .filter { $0.lowercased().hasSuffix(".xcassets") }.sorted()
       .map { parent.isEmpty ? $0 : parent + "/" + $0 }
@@ -168,7 +168,7 @@ package enum IconBundleFallback {
   package static func clashes(flatSet folder: String, name: String, catalog: String)
     -> [Diagnostic]
   {
-    let parent = (trimmed(catalog) as NSString).deletingLastPathComponent
+    let parent = FileName.parent(of: trimmed(catalog))
     let wanted = (name + ".icon").lowercased()
     return (Platform.folderNames(atPath: parent.isEmpty ? "." : parent) ?? []).sorted()
       .filter { $0.lowercased() == wanted }

@@ -165,7 +165,7 @@ public enum IconBundleJob {
       try IconBundleFallback.checkOwnership(
         catalog: catalog, name: fallbackName, input: foregroundPath, force: options.force)
     }
-    let parent = (bundle as NSString).deletingLastPathComponent
+    let parent = FileName.parent(of: bundle)
     if !parent.isEmpty {
       do {
         try FileManager.default.createDirectory(

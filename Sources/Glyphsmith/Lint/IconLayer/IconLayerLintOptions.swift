@@ -15,9 +15,9 @@ public struct IconLayerLintOptions: Codable, Equatable, Sendable {
   /// The `.icon` bundle a file at `path` lies in, when it is directly in one's `Assets/`
   /// folder (`App.icon/Assets/Logo.svg` gives `App.icon`).
   public static func bundle(containing path: String) -> String? {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = FileName.parent(of: path)
     guard (folder as NSString).lastPathComponent == "Assets" else { return nil }
-    let bundle = (folder as NSString).deletingLastPathComponent
+    let bundle = FileName.parent(of: folder)
     return bundle.hasSuffix(".icon") ? bundle : nil
   }
 }

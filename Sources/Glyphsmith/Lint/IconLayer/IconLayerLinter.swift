@@ -37,7 +37,7 @@ public enum IconLayerLinter {
     } else {
       // Alone: as `appicon FILE --format icon` would write it.
       bundle = IconComposerBundle(
-        path: (path as NSString).deletingLastPathComponent,
+        path: FileName.parent(of: path),
         document: IconBundleJob.document(
           foreground: imageName, dark: nil, layers: [], background: nil))
       bundle.provide(artwork, for: imageName)
