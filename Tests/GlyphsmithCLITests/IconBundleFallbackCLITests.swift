@@ -143,13 +143,14 @@ import Testing
     #expect(result.stderr.hasSuffix("wrote A.xcassets/Legacy.appiconset (2 PNG files)\n"))
     let set = dir.appendingPathComponent("A.xcassets/Legacy.appiconset")
     let dark = try Self.image(set.appendingPathComponent("icon-1024-dark.png"))
-    // The dark fill, black, flat as `--background` draws its colour (issue 35's second
-    // trial, finding 9), under the dark icon; the light icon keeps its white.
-    for (x, y) in [(0, 0), (1023, 0), (0, 1023), (1023, 1023)] {
-      #expect(dark[x, y] == RGBA8(r: 0, g: 0, b: 0, a: 255))
-    }
+    // The automatic gradient of black: opaque everywhere, lighter at the top.
+    #expect(dark[0, 0].a == 255 && dark[1023, 1023].a == 255)
+    #expect(dark[0, 1023] == RGBA8(r: 0, g: 0, b: 0, a: 255))
+    #expect(dark[0, 0].r > dark[0, 1023].r)
+    // The light icon's automatic gradient of white is white everywhere.
     let light = try Self.image(set.appendingPathComponent("icon-1024.png"))
     #expect(light[0, 0] == RGBA8(r: 255, g: 255, b: 255, a: 255))
+    #expect(light[1023, 1023] == RGBA8(r: 255, g: 255, b: 255, a: 255))
   }
 
   @Test func aFlatSetOfTheIconsNameIsNamedByAWarning() throws {

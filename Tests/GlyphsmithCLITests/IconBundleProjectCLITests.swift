@@ -59,8 +59,7 @@ import Testing
     """
 
   /// What `block` writes: the colour fill with its dark specialization (the light fill the
-  /// default entry, as Apple's files hold it; each the two-stop gradient of one colour that
-  /// `background` alone writes); the group's shadow and specular, its `glass`
+  /// default entry, as Apple's files hold it); the group's shadow and specular, its `glass`
   /// on the heart and the bell's own `false`; the heart's opacity and blend mode beside the
   /// writer's 65 % placement; the bell's own position.
   static let expectedJSON = """
@@ -68,29 +67,13 @@ import Testing
       "fill-specializations" : [
         {
           "value" : {
-            "linear-gradient" : [
-              "display-p3:0.14369,0.22472,0.52172,1.00000",
-              "display-p3:0.14369,0.22472,0.52172,1.00000"
-            ],
-            "orientation" : {
-              "start" : {
-                "x" : 0.5,
-                "y" : 0
-              },
-              "stop" : {
-                "x" : 0.5,
-                "y" : 0.7
-              }
-            }
+            "automatic-gradient" : "display-p3:0.14369,0.22472,0.52172,1.00000"
           }
         },
         {
           "appearance" : "dark",
           "value" : {
-            "linear-gradient" : [
-              "display-p3:0.00000,0.00000,0.00000,1.00000",
-              "display-p3:0.00000,0.00000,0.00000,1.00000"
-            ],
+            "automatic-gradient" : "display-p3:0.00000,0.00000,0.00000,1.00000",
             "orientation" : {
               "start" : {
                 "x" : 0.5,
@@ -178,22 +161,26 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
       result.stderr
-        == "art/heart.svg: note: the foreground's colours stand out by 1:1 in the dark "
+        == "art/heart.svg: note: the foreground's colours stand out by 1.24:1 in the dark "
         + "appearance (under 3:1); it is filled white there (a dark fill-specialization); give "
         + "--dark ICON to choose\n"
         + "art/heart.svg: note: the foreground's colours stand out by 1:1 in the tinted "
         + "appearance (under 3:1); it is filled white there (a tinted fill-specialization)\n"
         + "App/AppIcon.icon/Assets/heart.svg: warning: [appearance-contrast] in the light appearance "
         + "(groups[0].layers[0]) the icon's art (this front layer and the others in front of "
-        + "the background) stands out from the background by at most 2.03:1 over 90 % of its "
+        + "the background) stands out from the background by at most 2.83:1 over 90 % of its "
         + "ink (limit 3:1): it vanishes; draw it in a colour that stands out from the "
         + "background, or give the layer a fill in such a colour (or give the icon another "
         + "background: appicon --background)\n"
         + "App/AppIcon.icon/Assets/bell.svg: warning: [appearance-contrast] in the dark "
         + "appearance (groups[0].layers[1]) the layer stands out from what is behind it by at "
-        + "most 1:1 over 90 % of its ink (limit 3:1): it vanishes; give the layer a dark "
+        + "most 1.13:1 over 90 % of its ink (limit 3:1): it vanishes; give the layer a dark "
         + "fill-specialization in a light colour, or draw it in a colour that stands out on the "
         + "dark background too (appicon --dark replaces the foreground only)\n"
+        + "App/AppIcon.icon/Assets/bell.svg: warning: [appearance-contrast] in the tinted "
+        + "appearance (groups[0].layers[1]) the layer stands out from what is behind it by at "
+        + "most 1:1 over 90 % of its ink (limit 3:1): it vanishes; give the layer a tinted "
+        + "fill-specialization in a light colour (tinted icons are made from luminance)\n"
         + "wrote App/AppIcon.icon (icon.json, 2 layer files)\n")
     let json = try Data(contentsOf: dir.appendingPathComponent("App/AppIcon.icon/icon.json"))
     #expect(String(decoding: json, as: UTF8.self) == Self.expectedJSON)
@@ -202,8 +189,6 @@ import Testing
     let unknown = IconComposerVocabulary.unknownForms(in: try IconComposerJSON.read(json).value)
     #expect(
       unknown == [
-        "fill-specializations[].value.linear-gradient: array",
-        "fill-specializations[].value.linear-gradient[]: color:display-p3",
         "groups[].layers[].blend-mode: \"multiply\"", "groups[].layers[].opacity: number",
       ])
     let validate = try CLIRunner.run(["validate", "App/AppIcon.icon"], in: dir)
@@ -225,7 +210,7 @@ import Testing
         + "appearance (under 3:1); it is filled white there (a tinted fill-specialization)\n"
         + "X.icon/Assets/heart.svg: warning: [appearance-contrast] in the light appearance "
         + "(groups[0].layers[0]) the icon's art (this front layer and the others in front of "
-        + "the background) stands out from the background by at most 2.03:1 over 90 % of its "
+        + "the background) stands out from the background by at most 2.83:1 over 90 % of its "
         + "ink (limit 3:1): it vanishes; draw it in a colour that stands out from the "
         + "background, or give the layer a fill in such a colour (or give the icon another "
         + "background: appicon --background)\n"
@@ -241,7 +226,9 @@ import Testing
       document.fill.specializations?.last?.json
         == IconComposerDocument.Specialization<IconComposerDocument.Fill>(
           appearance: .dark,
-          value: IconBundleJob.solidFill(.white)
+          value: .automaticGradient(
+            IconBundleJob.displayP3(.white),
+            orientation: .init(start: .init(x: 0.5, y: 0), stop: .init(x: 0.5, y: 0.7)))
         ).json)
     #expect(document.groups[0].layers.map(\.imageName.value) == ["heart.svg", "bell.svg"])
     #expect(
@@ -260,10 +247,7 @@ import Testing
       ], in: dir)
     #expect(result.status == 0, "\(result.stderr)")
     let json = try Data(contentsOf: dir.appendingPathComponent("A.icon/icon.json"))
-    // A fill per appearance (LNPopupController's `fill-specializations`), each value the
-    // form the fill takes alone (`--background` alone: a two-stop linear gradient of the
-    // colour), so the light appearance is what `--background` alone draws (issue 35's second
-    // trial, finding 9).
+    // LNPopupController's form: the light automatic gradient, the dark one with orientation.
     #expect(
       String(decoding: json, as: UTF8.self).hasPrefix(
         """
@@ -271,29 +255,13 @@ import Testing
           "fill-specializations" : [
             {
               "value" : {
-                "linear-gradient" : [
-                  "display-p3:0.23062,0.50976,0.96733,1.00000",
-                  "display-p3:0.23062,0.50976,0.96733,1.00000"
-                ],
-                "orientation" : {
-                  "start" : {
-                    "x" : 0.5,
-                    "y" : 0
-                  },
-                  "stop" : {
-                    "x" : 0.5,
-                    "y" : 0.7
-                  }
-                }
+                "automatic-gradient" : "display-p3:0.23062,0.50976,0.96733,1.00000"
               }
             },
             {
               "appearance" : "dark",
               "value" : {
-                "linear-gradient" : [
-                  "display-p3:0.00000,0.00000,0.00000,1.00000",
-                  "display-p3:0.00000,0.00000,0.00000,1.00000"
-                ],
+                "automatic-gradient" : "display-p3:0.00000,0.00000,0.00000,1.00000",
                 "orientation" : {
                   "start" : {
                     "x" : 0.5,
@@ -308,20 +276,9 @@ import Testing
             }
           ],
           "groups" : [
-        """), "\(String(decoding: json, as: UTF8.self))")
-    // The one form Apple's files do not hold at this path: the document fill's own
-    // `linear-gradient` form (`fill.linear-gradient`, tophat's) as a specialization's value,
-    // which a specialization list takes as its key does (formats.md, "Icon Composer").
-    let unknown = IconComposerVocabulary.unknownForms(in: try IconComposerJSON.read(json).value)
+        """))
     #expect(
-      unknown == [
-        "fill-specializations[].value.linear-gradient: array",
-        "fill-specializations[].value.linear-gradient[]: color:display-p3",
-      ])
-    for form in unknown {
-      let own = form.replacingOccurrences(of: "fill-specializations[].value.", with: "fill.")
-      #expect(IconComposerVocabulary.apple.contains(own), "\(own)")
-    }
+      IconComposerVocabulary.unknownForms(in: try IconComposerJSON.read(json).value) == [])
   }
 
   @Test(arguments: [

@@ -546,8 +546,9 @@ public enum IconBundleJob {
   /// {"appearance" : "tinted", "value" : false}]`): Apple's documents swap a layer's file
   /// for `dark` only, never for `tinted` (`IconComposerVocabulary`), but show and hide
   /// layers per appearance. With `darkBackground` (and a background colour) the document
-  /// fill becomes `fill-specializations`: the background colour's fill as it is alone
-  /// (`solidFill`), then the dark appearance's of `darkBackground` in the same form.
+  /// fill becomes `fill-specializations` as Apple's files hold a fill per appearance: an
+  /// `automatic-gradient` of the background colour, then the dark one of `darkBackground`
+  /// with its orientation.
   package static func document(
     foreground: String, dark: String?, tinted: String? = nil, layers: [String],
     background: IconBundleOptions.Background?, darkBackground: RGBA8? = nil
@@ -594,13 +595,14 @@ public enum IconBundleJob {
       break
     }
     if let darkBackground, case .color(let light)? = background {
-      // A fill per appearance (`fill-specializations`, as LNPopupController's document
-      // holds one), each value the form the fill takes alone (`solidFill`): the light
-      // appearance stays what `--background` alone gives (issue 35's second trial, finding
-      // 9: an automatic gradient of it changed 9.3 % of the light icon's pixels).
+      // Apple's one form of a document fill per appearance (LNPopupController's): an
+      // automatic gradient of a colour each, the dark one with its orientation.
       fill = .init(
         specializations: [
-          .init(value: solidFill(light)), .init(appearance: .dark, value: solidFill(darkBackground)),
+          .init(value: .automaticGradient(displayP3(light), orientation: nil)),
+          .init(
+            appearance: .dark,
+            value: .automaticGradient(displayP3(darkBackground), orientation: topToSeventy)),
         ])
     }
     return Document(
@@ -611,7 +613,7 @@ public enum IconBundleJob {
   /// The document fill of one colour: `color` in Display P3 as a two-stop linear gradient of
   /// that colour, top to 70 % (the only document fill form with a colour list Apple's files
   /// show).
-  package static func solidFill(_ color: RGBA8) -> IconComposerDocument.Fill {
+  static func solidFill(_ color: RGBA8) -> IconComposerDocument.Fill {
     let p3 = displayP3(color)
     return .linearGradient([p3, p3], orientation: topToSeventy)
   }
