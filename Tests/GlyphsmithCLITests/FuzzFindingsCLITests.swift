@@ -8,7 +8,7 @@ import Testing
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("GlyphsmithTestFixtures/Fixtures/fuzz")
 
-  @Test(arguments: ["text-boxes-utf16.svg", "text-boxes-doctype.svg"])
+  @Test(arguments: ["text-boxes-utf16.svg", "text-boxes-doctype.svg", "text-boxes-utf16-b.svg"])
   func everyCommandEndsWithItsExitCode(_ name: String) throws {
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -31,6 +31,38 @@ import Testing
     let outline = try CLIRunner.run(["outline", "icon.svg", "-o", "outlined"], in: dir)
     #expect(outline.status == 2)
     #expect(outline.stderr.hasPrefix("icon.svg: error: cannot outline text (<text> line 2)\n"))
+  }
+
+  /// The fuzzer's aborts came after the poison font (text at 8192 px) in the same process:
+  /// one worker (`--jobs 1`) draws all four files in that order; the poison font fails by name
+  /// (it draws nothing), the three text files are written, nothing dies.
+  @Test func oneWorkerDrawsTheBoxesAfterThePoisonFont() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let icons = dir.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    for (name, source) in [
+      ("a-poison.svg", "poison-font-8192px.svg"), ("b-boxes.svg", "text-boxes-utf16.svg"),
+      ("c-boxes.svg", "text-boxes-utf16-b.svg"), ("d-doctype.svg", "text-boxes-doctype.svg"),
+    ] {
+      try FileManager.default.copyItem(
+        at: Self.folder.appendingPathComponent(source), to: icons.appendingPathComponent(name))
+    }
+    let result = try CLIRunner.run(["assets", "in", "-o", "A.xcassets", "--jobs", "1"], in: dir)
+    #expect(result.status == 2, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n").filter { !$0.contains("no pinned font") }
+    #expect(
+      lines.first
+        == "in/a-poison.svg: error: the artwork draws nothing (no visible ink); check the file")
+    #expect(lines.last?.hasPrefix("wrote 3 icons (9 PNG files) to A.xcassets in ") == true)
+    #expect(lines.last?.hasSuffix("; 0 unchanged; 1 failed") == true)
+    for name in ["b-boxes", "c-boxes", "d-doctype"] {
+      let set = dir.appendingPathComponent("A.xcassets/\(name).imageset")
+      let files = try FileManager.default.contentsOfDirectory(atPath: set.path).sorted()
+      #expect(
+        files == ["Contents.json", "\(name).png", "\(name)@2x.png", "\(name)@3x.png"],
+        "\(name)")
+    }
   }
 
   /// 2,500 separate squares (the boxes of unknown glyphs make such outlines): a symbol in
