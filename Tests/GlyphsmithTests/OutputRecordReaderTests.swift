@@ -151,6 +151,9 @@ struct OutputRecordReaderTests {
       #"{"version":1 "outputs":{}}"#, #"{"version":1,"outputs":{"a" "b"}}"#,
       #"{"version":1,"outputs":{},"kept":["a",]}"#, #"{"version":1,"outputs":{},"kept":"a"}"#,
       #"{"version":1234567890123456789,"outputs":{}}"#, #"{"version":-,"outputs":{}}"#,
+      // 20 digits: added up, they overflowed `Int` and trapped (found by mutatedRecords).
+      #"{"version":99999999999999999999,"outputs":{}}"#,
+      #"{"version":-123456789012345678901234567890,"outputs":{}}"#,
       "{\"version\":1,\"outputs\":{\"a\tb\":\"c\"}}", "\u{FEFF}{\"version\":1,\"outputs\":{}}",
       #"{"version":1,"outputs":{"a":"b"#, "<<<<<<< HEAD\n{\"version\":1,\"outputs\":{}}",
     ])
@@ -170,5 +173,59 @@ struct OutputRecordReaderTests {
     }
     // Only the whole record, and it with its last line feed cut, are whole JSON.
     #expect(fast == (data.last == UInt8(ascii: "\n") ? 2 : 1))
+  }
+
+  /// A deterministic generator (SplitMix64), so every run tries the same mutants.
+  struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+  }
+
+  /// The reader reads untrusted bytes (a record anyone may edit, or a merge conflict leaves):
+  /// a differential fuzz in the test run. 20,000 mutants of written records (bytes flipped,
+  /// JSON tokens and the record's keys inserted, runs cut or repeated); whatever the reader
+  /// accepts, `JSONDecoder` must decode to the same `Document`; it never traps.
+  @Test("20,000 mutants of written records: what the reader accepts, JSONDecoder reads alike")
+  func mutatedRecords() throws {
+    let tokens: [[UInt8]] = [
+      "{", "}", "[", "]", ",", ":", "\"", "\\", "\\u00e9", "0", "-", "1e9", "null", "true", " ",
+      "\n", "\"version\"", "\"outputs\"", "\"pending\"", "\"kept\"", "\"folders\"",
+      "\"hashes\"", "\"appicon\"", "\"project\"", "\"created\"", "\"symbol\"", "\"replacing\"",
+      "\"a\":\"b\"", "99999999999999999999", "é", "\u{FEFF}",
+    ].map { Array($0.utf8) }
+    var random = SplitMix(state: 36)
+    var accepted = 0
+    var mismatches: [String] = []
+    for round in 0..<20_000 {
+      var bytes = [UInt8](try XcodeJSON.encode(Self.document(count: round % 5, seed: round % 8)))
+      for _ in 0...random.below(4) {
+        let at = random.below(bytes.count + 1)
+        switch random.below(5) {
+        case 0 where at < bytes.count: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+        case 1: bytes.insert(contentsOf: tokens[random.below(tokens.count)], at: at)
+        case 2 where at < bytes.count:
+          bytes.removeSubrange(at..<min(bytes.count, at + 1 + random.below(8)))
+        case 3 where at < bytes.count:
+          let run = Array(bytes[at..<min(bytes.count, at + 1 + random.below(16))])
+          bytes.insert(contentsOf: run, at: at)
+        default: bytes.insert(UInt8(ascii: ["0", "\"", ",", "}"][random.below(4)]), at: at)
+        }
+      }
+      let data = Data(bytes)
+      guard let fast = OutputRecordReader.document(data) else { continue }
+      accepted += 1
+      let decoded = try? JSONDecoder().decode(OutputManifest.Document.self, from: data)
+      if decoded != fast { mismatches.append(String(decoding: bytes, as: UTF8.self)) }
+    }
+    #expect(mismatches == [])
+    // Some mutants stay in the subset (a changed hash digit, a repeated space) and are compared.
+    #expect(accepted > 1_000, "\(accepted)")
   }
 }

@@ -139,7 +139,9 @@ enum OutputRecordReader {
       let start = index
       var value = 0
       while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-        value = value * 10 + Int(bytes[index] - 0x30)
+        // Only the first 18 digits are added up (more overflow `Int` and trap; such a number
+        // is left to `JSONDecoder` below).
+        if index - start < 18 { value = value * 10 + Int(bytes[index] - 0x30) }
         index += 1
       }
       let digits = index - start
