@@ -161,9 +161,9 @@ struct IsolationCLITests {
     try Self.write(svg(100000), "bomb.svg", in: dir)
     try Self.write(svg(24), "clamped.svg", in: dir)
     try Self.write(svg(23), "fewer.svg", in: dir)
-    let (bomb, seconds) = try Self.timed(["render", "bomb.svg", "-o", "bomb.png"], in: dir)
+    // Its time is bench/hostile's (turbulence), never a test's.
+    let bomb = try CLIRunner.run(["render", "bomb.svg", "-o", "bomb.png"], in: dir)
     #expect(bomb.status == 0 && bomb.stderr == "")
-    #expect(seconds < 5)
     for name in ["clamped", "fewer"] {
       #expect(
         try CLIRunner.run(["render", "\(name).svg", "-o", "\(name).png"], in: dir).status == 0)
@@ -187,13 +187,13 @@ struct IsolationCLITests {
     }
     svg += "</defs><use href=\"#l3\"/></svg>"
     try Self.write(svg, "fan.svg", in: dir)
-    let (result, seconds) = try Self.timed(["render", "fan.svg", "-o", "fan.png"], in: dir)
+    // Its time is bench/hostile's (use-fan), never a test's.
+    let result = try CLIRunner.run(["render", "fan.svg", "-o", "fan.png"], in: dir)
     #expect(result.status == 2)
     #expect(
       result.stderr.hasPrefix(
         "fan.svg: error: too large: the SVG expands to more than 10000 <use> instances (--max-use)")
     )
-    #expect(seconds < 5)
     let lint = try CLIRunner.run(["lint", "fan.svg"], in: dir)
     #expect(lint.status == 2 && lint.stderr.contains("fan.svg: error: too large"))
     let allowed = try CLIRunner.run(

@@ -190,9 +190,8 @@ struct GradientChainTests {
     let doc = try #require(LibXMLReader.tree(Data(svg.utf8)))
     defer { xmlFreeDoc(doc) }
     let root = try #require(xmlDocGetRootElement(doc))
-    let start = Date()
+    // Its time (linear now) is bench/hostile's (href-500), never a test's.
     #expect(SVGNormalizer.fixGradientHrefs(root))
-    #expect(Date().timeIntervalSince(start) < 0.5)
     let gradients = SVGNormalizer.allElements(root).filter {
       SVGNormalizer.name($0) == "linearGradient"
     }

@@ -126,7 +126,7 @@ struct LibXMLReaderTests {
       <?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>
       <svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>
       """
-    let start = ContinuousClock.now
+    // How long each takes is bench/hostile's (entity-bomb, deep-50k), never a test's.
     #expect(events(bomb).last == "failure 89 line 2: Detected an entity reference loop")
     #expect(events(deep).last == "failure 1 line 1: elements nest deeper than 256 levels")
     #expect(events(deep).count == 1 + 256)
@@ -135,7 +135,6 @@ struct LibXMLReaderTests {
         "<text> 2:46",
         "failure 111 line 2: external entity 'x' is not loaded; inline the content",
       ])
-    #expect(ContinuousClock.now - start < .seconds(2))
   }
 
   @Test func malformedDocumentsNameTheFirstError() {

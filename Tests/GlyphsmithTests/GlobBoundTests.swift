@@ -3,7 +3,8 @@ import GlyphsmithCore
 import Testing
 
 /// Issue 33: glob matching is linear in the path's length. Five `**/` segments on a 60-deep
-/// path took 9.7 s by backtracking, six over 100 s.
+/// path took 9.7 s by backtracking, six over 100 s. These check the answers; the time is
+/// bench/hostile's (glob-60, beside the same build with a plain rule), never a test's.
 @Suite("glob matching is bounded")
 struct GlobBoundTests {
   static let deep = (0..<60).map { "d\($0)" }.joined(separator: "/") + "/icon.svg"
@@ -12,10 +13,8 @@ struct GlobBoundTests {
   func manyDoubleStarsOnADeepPathAreFast(count: Int) throws {
     let pattern = String(repeating: "**/", count: count) + "x*.svg"
     let glob = try GlobPattern(pattern)
-    let start = Date()
     #expect(!glob.matches(Self.deep))
     #expect(try GlobPattern(String(repeating: "**/", count: count) + "i*.svg").matches(Self.deep))
-    #expect(Date().timeIntervalSince(start) < 0.5)
   }
 
   @Test(arguments: [
@@ -32,8 +31,6 @@ struct GlobBoundTests {
   @Test func aLongStarryPatternOnALongNameIsFast() throws {
     let name = String(repeating: "a", count: 2000) + ".svg"
     let glob = try GlobPattern(String(repeating: "*a", count: 30) + "*b.svg")
-    let start = Date()
     #expect(!glob.matches(name))
-    #expect(Date().timeIntervalSince(start) < 0.5)
   }
 }

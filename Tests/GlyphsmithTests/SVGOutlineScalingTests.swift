@@ -10,15 +10,13 @@ struct SVGOutlineScalingTests {
     let rect = "<rect width=\"1\" height=\"1\"/>"
     let head = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">"
     let text = head + String(repeating: rect, count: count) + "</svg>"
-    let start = Date()
     let outline = try SVGOutline.parse(Data(text.utf8), path: "rects.svg")
-    let seconds = Date().timeIntervalSince(start)
     #expect(outline.elements.count == count + 1)
     #expect(outline.elements[1].column == head.count + 1)
     #expect(outline.elements[count].column == head.count + 1 + (count - 1) * rect.count)
     #expect(outline.elements.allSatisfy { $0.line == 1 })
-    // Quadratic took 5.9 s for this; linear is well under one.
-    #expect(seconds < 3)
+    // Quadratic took 5.9 s for this; its time is bench/hostile's (rects-10k lint), never a
+    // test's.
   }
 
   @Test("columns count characters, not bytes, after multi-byte text")

@@ -20,14 +20,14 @@ private let deepNesting =
   + String(repeating: "<g>", count: 50_000) + "<rect width=\"10\" height=\"10\"/>"
   + String(repeating: "</g>", count: 50_000) + "</svg>"
 
-/// `body`'s error text (or `finished`) and how long it took.
-private func timed(_ body: () throws -> Void) -> (String, Duration) {
-  let start = ContinuousClock.now
+/// `body`'s error text (or `finished`). How long hostile inputs take is measured by
+/// bench/hostile (entity-bomb, deep-50k), beside rsvg-convert, never in a test.
+private func outcome(_ body: () throws -> Void) -> String {
   do {
     try body()
-    return ("finished", ContinuousClock.now - start)
+    return "finished"
   } catch {
-    return ("\(error)", ContinuousClock.now - start)
+    return "\(error)"
   }
 }
 
@@ -66,31 +66,25 @@ struct LintXMLInputTests {
   }
 
   @Test func entityBombThroughLintEndsFastWithAClearError() {
-    let (message, time) = timed { _ = try lint(entityBomb) }
+    let message = outcome { _ = try lint(entityBomb) }
     #expect(message.hasPrefix("test.svg: error: invalid SVG: ") && message.contains("entity"))
-    #expect(time < .seconds(2))
-    let (outline, outlineTime) = timed {
+    let outline = outcome {
       _ = try SVGOutline.parse(Data(entityBomb.utf8), path: "bomb.svg")
     }
     #expect(
       outline == "bomb.svg: error: invalid SVG: line 2: Detected an entity reference loop")
-    #expect(outlineTime < .seconds(2))
-    let start = ContinuousClock.now
     #expect(SVGTextCheck.elements(in: Data(entityBomb.utf8)).count == 1)
     #expect(SymbolTemplateScan.scan(Data(entityBomb.utf8)).1 == "Detected an entity reference loop")
-    #expect(ContinuousClock.now - start < .seconds(2))
   }
 
   @Test func deepNestingThroughLintEndsFastWithAClearError() {
-    let (message, time) = timed { _ = try lint(deepNesting) }
+    let message = outcome { _ = try lint(deepNesting) }
     #expect(message.hasPrefix("test.svg: error: invalid SVG: ") && message.contains("depth"))
-    #expect(time < .seconds(2))
-    let (outline, outlineTime) = timed {
+    let outline = outcome {
       _ = try SVGOutline.parse(Data(deepNesting.utf8), path: "deep.svg")
     }
     #expect(
       outline == "deep.svg: error: invalid SVG: line 1: elements nest deeper than 256 levels")
-    #expect(outlineTime < .seconds(2))
   }
 
   @Test func externalEntityIsAnErrorInTheOutline() {
@@ -98,7 +92,7 @@ struct LintXMLInputTests {
       <?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>
       <svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><text>&x;</text></svg>
       """
-    let (outline, _) = timed { _ = try SVGOutline.parse(Data(source.utf8), path: "xxe.svg") }
+    let outline = outcome { _ = try SVGOutline.parse(Data(source.utf8), path: "xxe.svg") }
     #expect(
       outline
         == "xxe.svg: error: invalid SVG: line 2: external entity 'x' is not loaded; inline the content"

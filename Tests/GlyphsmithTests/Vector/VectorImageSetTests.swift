@@ -356,11 +356,10 @@ struct VectorImageSetTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write("in/soft.svg", Self.filtered)
-    let start = Date()
     let report = try write(
       [folder.path("in/soft.svg")], into: folder.path("A.xcassets"), format: "pdf", compact: false)
-    // Bounded: no recording of the filter at the vector recorder's 4096 device units.
-    #expect(Date().timeIntervalSince(start) < 3)
+    // Bounded (no recording of the filter at the vector recorder's 4096 device units): its
+    // time is bench/hostile's (filter-pdf), never a test's.
     #expect(report.inputs.map(\.status.rawValue) == ["written"])
     #expect(
       report.inputs[0].warnings.map(\.description) == [
