@@ -519,6 +519,30 @@ struct ClipPathTests {
     #expect(circle[8, 20] == clear && circle[20, 2] == clear && circle[33, 33] == clear)
   }
 
+  @Test(arguments: ["", " transform=\"translate(2 3)\""])
+  func aBoundingBoxClipPathsOwnBoundingBoxClipPathAppliesAtEveryScale(transform: String) throws
+  {
+    // Both clip paths in bounding box units: c keeps the box's left half, its own clip n the
+    // top half, so the top-left quarter of the 30 x 30 rect stays. Issue 38 third trial M1:
+    // the rewrite put n inside c's mask, where librsvg 2.54 maps a bounding box clip wrongly
+    // above @1x (about half the quarter at @2x, nothing at @3x and @4x: 3,600 px of 25,600
+    // vs Chromium at 160 px; rsvg-convert alone draws nothing either).
+    let body =
+      "<defs><clipPath id=\"n\" clipPathUnits=\"objectBoundingBox\"><rect width=\"1\" "
+      + "height=\"0.5\"/></clipPath><clipPath id=\"c\" clipPathUnits=\"objectBoundingBox\" "
+      + "clip-path=\"url(#n)\"><rect width=\"0.5\" height=\"1\"/></clipPath></defs>"
+      + "<rect x=\"5\" y=\"5\" width=\"30\" height=\"30\" fill=\"#008000\"\(transform) "
+      + "clip-path=\"url(#c)\"/>"
+    let expected =
+      "<rect x=\"5\" y=\"5\" width=\"15\" height=\"15\" fill=\"#008000\"\(transform)/>"
+    #expect(try normalizations(doc(40, body)) == ["clip-path"])
+    for scale in [1.0, 2.0, 3.0, 4.0] {
+      let drawn = try draw(doc(40, body), scale: scale).image
+      #expect(differingPixels(drawn, try draw(doc(40, expected), scale: scale).image) == 0)
+      #expect(alphaSum(drawn) == Int(15 * 15 * scale * scale) * 255)
+    }
+  }
+
   @Test func eachChildClipsWithItsOwnRule() throws {
     // An evenodd square ring (hole 5..15) and a nonzero square with a same-direction inner
     // subpath (no hole); librsvg 2.54 alone clips both with one rule.

@@ -674,14 +674,14 @@ enum SVGNormalizer {
         let maskID = maskIDs[id]
       else { continue }
       let wrapper = newElement("g", like: node)
-      if let transform = attribute(node, "transform") {
-        xmlSetProp(wrapper, "transform", transform)
-        removeAttribute(node, "transform")
-      }
       xmlSetProp(wrapper, "mask", "url(#\(maskID))")
-      // The clip paths of bounding box clip paths, each a group inside the wrapper (the same
-      // user space, the same bounding box): a converted one as its mask.
+      // The clip paths of bounding box clip paths, each a group in the same user space with
+      // the same bounding box: a converted one as a mask inside the wrapper, the last one,
+      // not converted, as a clip around it. librsvg 2.54 maps an `objectBoundingBox` clip
+      // path of an element drawn inside a mask wrongly above @1x (the clip region shrank at
+      // @2x and vanished at @3x: issue 38 third trial M1), so the clip goes outside.
       var parent = wrapper
+      var outermost = wrapper
       var outer = movedOuter[id]
       var seen: Set<String> = [id]
       while let value = outer, let outerID = localID(value), seen.insert(outerID).inserted {
@@ -689,12 +689,18 @@ enum SVGNormalizer {
         if let outerMask = maskIDs[outerID] {
           xmlSetProp(layer, "mask", "url(#\(outerMask))")
           outer = movedOuter[outerID]
+          xmlAddChild(parent, layer)
+          parent = layer
         } else {
           xmlSetProp(layer, "clip-path", value)
           outer = nil
+          xmlAddChild(layer, wrapper)
+          outermost = layer
         }
-        xmlAddChild(parent, layer)
-        parent = layer
+      }
+      if let transform = attribute(node, "transform") {
+        xmlSetProp(outermost, "transform", transform)
+        removeAttribute(node, "transform")
       }
       removeAttribute(node, "clip-path")
       if let style = attribute(node, "style") {
@@ -703,7 +709,7 @@ enum SVGNormalizer {
         }
         xmlSetProp(node, "style", kept.joined(separator: ";"))
       }
-      xmlAddPrevSibling(node, wrapper)
+      xmlAddPrevSibling(node, outermost)
       xmlUnlinkNode(node)
       xmlAddChild(parent, node)
     }
