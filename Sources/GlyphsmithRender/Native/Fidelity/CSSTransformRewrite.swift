@@ -76,8 +76,10 @@ enum CSSTransformRewrite: FidelityRewrite {
   /// librsvg 2.54 kept the attribute). Decided only where `SheetRules` decides every rule
   /// declaring `transform` and no rule declares `transform-origin` or `transform-box`; an
   /// element whose `style` attribute declares `transform` is the loop's in `apply`. Writes
-  /// the sheet's value into the attribute of each element that has one; returns whether it
-  /// changed any.
+  /// the sheet's value into the attribute of each element that has one, and of every
+  /// `<clipPath>` (the clip path rewrites read its attribute: an `objectBoundingBox` clip
+  /// path's sheet `transform` was applied inside the box's units, issue 38 third trial M3);
+  /// returns whether it changed any.
   static func fromSheets(_ root: xmlNodePtr) -> Bool {
     guard let rules = SheetRules.rules(declaring: "transform", root), !rules.isEmpty,
       SheetRules.rules(declaring: "transform-origin", root)?.isEmpty ?? false,
@@ -89,11 +91,12 @@ enum CSSTransformRewrite: FidelityRewrite {
     where transformable.contains(SVGNormalizer.name(node))
       && SVGNormalizer.styleDeclaration(node, "transform") == nil
     {
-      guard let attribute = SVGNormalizer.attributeNode(node, "transform"),
-        attribute.pointee.ns == nil,
+      let attribute = SVGNormalizer.attributeNode(node, "transform")
+      guard attribute.map({ $0.pointee.ns == nil }) ?? (SVGNormalizer.name(node) == "clipPath"),
         let value = lookup.value(for: node), isCSSTransform(value)
       else { continue }
       if value.lowercased() == "none" {
+        guard attribute != nil else { continue }
         SVGNormalizer.removeAttribute(node, "transform")
         changed = true
       } else if let converted = svgTransform(value) {
