@@ -108,13 +108,18 @@ struct DegenerateGradientRewriteTests {
     #expect(try fidelityFixes(other) == [])
   }
 
-  @Test func userSpacePercentagesWithAnotherViewportAreLeftAlone() throws {
-    // A nested <svg> makes another viewport: which one a percentage is of depends on the
-    // element painted, so mixed units are not compared.
+  @Test(arguments: [
+    "<svg width=\"20\" height=\"40\">", "<symbol id=\"s\">", "<marker id=\"k\">",
+    "<pattern id=\"p\" width=\"20\" height=\"20\">",
+  ])
+  func userSpacePercentagesWithAnotherViewportAreLeftAlone(open: String) throws {
+    // A nested <svg> (or a symbol, marker or pattern) makes another viewport or tile: which
+    // one a percentage is of depends on the element painted, so mixed units are not
+    // compared.
+    let close = "</" + open.dropFirst().prefix { $0.isLetter } + ">"
     let source = fidelityDocument(
       "<linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" x1=\"10\" x2=\"25%\">"
-        + Self.stops + "</linearGradient><svg width=\"20\" height=\"40\">" + Self.fill
-        + "</svg>")
+        + Self.stops + "</linearGradient>" + open + Self.fill + close)
     #expect(try fidelityFixes(source) == [])
   }
 

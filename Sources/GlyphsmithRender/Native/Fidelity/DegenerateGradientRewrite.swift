@@ -166,13 +166,14 @@ enum DegenerateGradientRewrite: FidelityRewrite {
 
   /// The size in user units of the one viewport every element of the document is drawn in
   /// (the root's viewBox, else its absolute `width` and `height`), or `nil` when there may
-  /// be another (a nested `<svg>` or a `<symbol>`, each making its own) or the root's size
+  /// be another (a nested `<svg>`, a `<symbol>`, a `<marker>` or a `<pattern>`, each making
+  /// its own viewport or tile) or the root's size
   /// is not known in user units. A `userSpaceOnUse` gradient's percentages are of the
   /// viewport of the element it paints (SVG 2 §8.3, §14.4.2).
   static func onlyViewport(_ root: xmlNodePtr) -> (width: Double, height: Double)? {
     guard
       !SVGNormalizer.allElements(root).dropFirst().contains(where: {
-        ["svg", "symbol"].contains(SVGNormalizer.name($0))
+        ["svg", "symbol", "marker", "pattern"].contains(SVGNormalizer.name($0))
       })
     else { return nil }
     if let box = SVGNormalizer.attribute(root, "viewBox") {
