@@ -545,9 +545,26 @@ enum SVGNormalizer {
   ]
 
   /// The clip rule that applies to a clipPath child: its own, else the clipPath's (and its
-  /// ancestors'), else `nonzero`.
-  static func clipRule(_ child: xmlNodePtr) -> String {
-    inherited(child, "clip-rule") == "evenodd" ? "evenodd" : "nonzero"
+  /// ancestors'), else `nonzero`; each element's from its `style`, else from the sheets when
+  /// `sheet` decides them (`SheetRules`), else from its attribute (CSS Cascade 4 §6: a
+  /// sheet wins over a presentation attribute). The mask conversion ignored a sheet's
+  /// `clip-rule` (`.e { clip-rule: evenodd }`: issue 38 third trial M2).
+  static func clipRule(_ child: xmlNodePtr, sheet: [SheetRules.Rule]? = nil) -> String {
+    var current: xmlNodePtr? = child
+    while let n = current, n.pointee.type == XML_ELEMENT_NODE {
+      if let own = ownClipRule(n, sheet: sheet) { return own }
+      current = n.pointee.parent
+    }
+    return "nonzero"
+  }
+
+  /// `node`'s own `clip-rule` as `clipRule` reads it, `nil` when it has none or `inherit`.
+  static func ownClipRule(_ node: xmlNodePtr, sheet: [SheetRules.Rule]?) -> String? {
+    let own =
+      styleDeclaration(node, "clip-rule") ?? sheet.flatMap { SheetRules.value(for: node, $0) }
+      ?? attribute(node, "clip-rule")?.trimmingCharacters(in: .whitespaces)
+    guard let own, own != "inherit" else { return nil }
+    return own == "evenodd" ? "evenodd" : "nonzero"
   }
 
   /// Whether librsvg would clip `clip` wrongly: more than one clipping child, or a
@@ -616,6 +633,7 @@ enum SVGNormalizer {
     var maskIDs: [String: String] = [:]
     var movedOuter: [String: String] = [:]
     let visibilityRules = SheetRules.rules(declaring: "visibility", root)
+    let clipRuleRules = SheetRules.rules(declaring: "clip-rule", root)
     for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
       let maskID = id + clipMaskSuffix
@@ -654,7 +672,9 @@ enum SVGNormalizer {
       }
       xmlAddChild(mask, group)
       for child in elements(clip) where addsToClip(child, ids: ids) {
-        if name(child) == "use", let expanded = clipUseCopy(child, ids: ids, doc: doc) {
+        if name(child) == "use",
+          let expanded = clipUseCopy(child, ids: ids, doc: doc, sheet: clipRuleRules)
+        {
           xmlAddChild(group, expanded)
           continue
         }
@@ -662,7 +682,7 @@ enum SVGNormalizer {
         for (original, element) in zip(allElements(child), allElements(copy)) {
           removeAttribute(element, "id")
           guard shapes.contains(name(element)) else { continue }
-          whiten(element, rule: clipRule(original))
+          whiten(element, rule: clipRule(original, sheet: clipRuleRules))
         }
         xmlAddChild(group, copy)
       }
@@ -674,14 +694,14 @@ enum SVGNormalizer {
         let maskID = maskIDs[id]
       else { continue }
       let wrapper = newElement("g", like: node)
-      if let transform = attribute(node, "transform") {
-        xmlSetProp(wrapper, "transform", transform)
-        removeAttribute(node, "transform")
-      }
       xmlSetProp(wrapper, "mask", "url(#\(maskID))")
-      // The clip paths of bounding box clip paths, each a group inside the wrapper (the same
-      // user space, the same bounding box): a converted one as its mask.
+      // The clip paths of bounding box clip paths, each a group in the same user space with
+      // the same bounding box: a converted one as a mask inside the wrapper, the last one,
+      // not converted, as a clip around it. librsvg 2.54 maps an `objectBoundingBox` clip
+      // path of an element drawn inside a mask wrongly above @1x (the clip region shrank at
+      // @2x and vanished at @3x: issue 38 third trial M1), so the clip goes outside.
       var parent = wrapper
+      var outermost = wrapper
       var outer = movedOuter[id]
       var seen: Set<String> = [id]
       while let value = outer, let outerID = localID(value), seen.insert(outerID).inserted {
@@ -689,12 +709,18 @@ enum SVGNormalizer {
         if let outerMask = maskIDs[outerID] {
           xmlSetProp(layer, "mask", "url(#\(outerMask))")
           outer = movedOuter[outerID]
+          xmlAddChild(parent, layer)
+          parent = layer
         } else {
           xmlSetProp(layer, "clip-path", value)
           outer = nil
+          xmlAddChild(layer, wrapper)
+          outermost = layer
         }
-        xmlAddChild(parent, layer)
-        parent = layer
+      }
+      if let transform = attribute(node, "transform") {
+        xmlSetProp(outermost, "transform", transform)
+        removeAttribute(node, "transform")
       }
       removeAttribute(node, "clip-path")
       if let style = attribute(node, "style") {
@@ -703,7 +729,7 @@ enum SVGNormalizer {
         }
         xmlSetProp(node, "style", kept.joined(separator: ";"))
       }
-      xmlAddPrevSibling(node, wrapper)
+      xmlAddPrevSibling(node, outermost)
       xmlUnlinkNode(node)
       xmlAddChild(parent, node)
     }
@@ -745,7 +771,8 @@ enum SVGNormalizer {
   /// (`fill="none"` drew nothing). `nil` for any other reference and for `x`/`y` that are not
   /// plain numbers: the caller copies the `use` itself, as before.
   static func clipUseCopy(
-    _ use: xmlNodePtr, ids: [String: xmlNodePtr], doc: xmlDocPtr
+    _ use: xmlNodePtr, ids: [String: xmlNodePtr], doc: xmlDocPtr,
+    sheet: [SheetRules.Rule]? = nil
   ) -> xmlNodePtr? {
     guard let id = localID(attribute(use, "href")), let target = ids[id],
       shapes.contains(name(target)), name(target) != "use"
@@ -762,8 +789,7 @@ enum SVGNormalizer {
     for local in ["clip-path", "display", "visibility"] {
       if let value = property(use, local) { xmlSetProp(group, local, value) }
     }
-    let own = property(target, "clip-rule").flatMap { $0 == "inherit" ? nil : $0 }
-    let rule = own.map { $0 == "evenodd" ? "evenodd" : "nonzero" } ?? clipRule(use)
+    let rule = ownClipRule(target, sheet: sheet) ?? clipRule(use, sheet: sheet)
     for element in allElements(copy) {
       removeAttribute(element, "id")
       if shapes.contains(name(element)) { whiten(element, rule: rule) }

@@ -14,9 +14,14 @@ enum SheetRules {
     var ids: [String]
     var classes: [String]
     var value: String
+    /// Whether the declaration is `!important` (only with `rules(allowImportant: true)`).
+    var important = false
 
     /// Selectors 4 §17: (ids, classes, types).
     var specificity: [Int] { [ids.count, classes.count, type == nil || type == "*" ? 0 : 1] }
+
+    /// CSS Cascade 4 §6: an `!important` declaration first, then specificity.
+    var precedence: [Int] { [important ? 1 : 0] + specificity }
 
     /// Whether the compound selector matches `node` (type, every id, every class).
     func matches(_ node: xmlNodePtr) -> Bool {
@@ -54,8 +59,14 @@ enum SheetRules {
 
   /// The rules of the document's sheets that declare `property` (lower-case), in document
   /// order, or `nil` when one of them has a selector this does not decide, sits in an
-  /// at-rule, or is `!important`, or when there are more than `maximumRules`.
-  static func rules(declaring property: String, _ root: xmlNodePtr) -> [Rule]? {
+  /// at-rule, or is `!important` (unless `allowImportant`: then the rule is marked), or when
+  /// there are more than `maximumRules`. `valid`, when given, says which values CSS accepts:
+  /// a declaration it rejects is dropped (CSS Syntax 3 §5.4.5), so a rule's earlier valid
+  /// one applies, and a rule with none does not declare the property.
+  static func rules(
+    declaring property: String, _ root: xmlNodePtr, allowImportant: Bool = false,
+    valid: ((String) -> Bool)? = nil
+  ) -> [Rule]? {
     var out: [Rule] = []
     for node in SVGNormalizer.allElements(root) where SVGNormalizer.name(node) == "style" {
       let text = SymbolSheetCheck.withoutComments(
@@ -72,20 +83,36 @@ enum SheetRules {
         let block = rest[rest.index(after: open)..<close]
         rest = rest[rest.index(after: close)...]
         var value: String?
+        var important = false
         for declaration in block.split(separator: ";") {
           let parts = declaration.split(separator: ":", maxSplits: 1)
           if parts.count == 2,
             parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == property
           {
-            value = parts[1].trimmingCharacters(in: .whitespacesAndNewlines)
+            var text = parts[1].trimmingCharacters(in: .whitespacesAndNewlines)
+            var isImportant = false
+            if allowImportant, let bang = text.lastIndex(of: "!"),
+              text[text.index(after: bang)...].trimmingCharacters(in: .whitespaces)
+                .lowercased() == "important"
+            {
+              text = text[..<bang].trimmingCharacters(in: .whitespacesAndNewlines)
+              isImportant = true
+            }
+            if let valid, !text.contains("!"), !valid(text) { continue }
+            // CSS Cascade 4 §6.4: an important declaration beats a later normal one.
+            if important && !isImportant { continue }
+            value = text
+            important = isImportant
           }
         }
         guard let value else { continue }
         if block.contains("{") || prelude.contains("@") || value.contains("!") { return nil }
         for selector in prelude.split(separator: ",") {
           guard
-            let rule = compound(selector.trimmingCharacters(in: .whitespacesAndNewlines), value)
+            var rule = compound(
+              selector.trimmingCharacters(in: .whitespacesAndNewlines), value)
           else { return nil }
+          rule.important = important
           out.append(rule)
           if out.count > maximumRules { return nil }
         }
@@ -158,6 +185,12 @@ enum SheetRules {
 
     /// The value the rules give `node`, as `SheetRules.value(for:_:)`.
     func value(for node: xmlNodePtr) -> String? {
+      rule(for: node)?.value
+    }
+
+    /// The rule that gives `node` its value (an `!important` one first, then the last of the
+    /// most specific), or `nil` when none matches.
+    func rule(for node: xmlNodePtr) -> Rule? {
       guard !rules.isEmpty else { return nil }
       let element = Element(node)
       var candidates = (buckets["*"] ?? []) + (buckets[element.name] ?? [])
@@ -166,12 +199,12 @@ enum SheetRules {
       var best: Rule?
       for index in candidates.sorted() where rules[index].matches(element) {
         let rule = rules[index]
-        if let current = best, rule.specificity.lexicographicallyPrecedes(current.specificity) {
+        if let current = best, rule.precedence.lexicographicallyPrecedes(current.precedence) {
           continue
         }
         best = rule
       }
-      return best?.value
+      return best
     }
   }
 
@@ -182,7 +215,7 @@ enum SheetRules {
     let element = Element(node)
     var best: Rule?
     for rule in rules where rule.matches(element) {
-      if let current = best, rule.specificity.lexicographicallyPrecedes(current.specificity) {
+      if let current = best, rule.precedence.lexicographicallyPrecedes(current.precedence) {
         continue
       }
       best = rule

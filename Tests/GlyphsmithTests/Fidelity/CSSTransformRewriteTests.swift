@@ -69,7 +69,6 @@ struct CSSTransformRewriteTests {
 
   @Test(arguments: [
     "g &gt; .m { transform: translate(20px, 0) }",
-    ".m { transform: translate(20px, 0) !important }",
     ".m { transform: rotate(90deg); transform-origin: 50% 50% }",
     "@media screen and (min-width: 1px) { .m { transform: translate(20px, 0) } }",
   ])
@@ -78,6 +77,45 @@ struct CSSTransformRewriteTests {
       "<style>\(sheet)</style><g><rect class=\"m\" \(Self.square) "
         + "transform=\"translate(0 20)\"/></g>")
     #expect(try !fidelityFixes(source).contains("css-transform"))
+  }
+
+  @Test(arguments: [
+    // An !important sheet declaration beats the style attribute's normal one, and the
+    // attribute.
+    (".m { transform: translate(20px, 0) !important }", "style=\"transform: translate(5px, 5px)\""),
+    (".m { transform: translate(20px, 0) !important }", ""),
+    ("#r { transform: translate(5px, 0) } .m { transform: translate(20px, 0) ! important }", ""),
+    // An invalid style value is dropped, so the sheet's applies over the attribute.
+    (".m { transform: translate(20px, 0) }", "style=\"transform: translate(20px 5px)\""),
+    // A later invalid declaration in a sheet rule is dropped: the earlier one applies.
+    (".m { transform: translate(20px, 0); transform: translate(5px 5px) }", ""),
+    (".m { transform: translate(20px, 0) } #r { transform: translate(5px 5px) }", ""),
+  ])
+  func theSheetWinsTheCascade(sheet: String, style: String) throws {
+    // CSS Cascade 4 §6 (issue 38 third trial M5): each drew the rect at the attribute's
+    // (0, 20) or the style's (5, 5) (3,200 px vs Chromium at 160 px).
+    try expectDrawsLike(
+      "<style>\(sheet)</style><rect id=\"r\" class=\"m\" \(Self.square) fill=\"#008000\" "
+        + "transform=\"translate(0 20)\" \(style)/>",
+      "<rect \(Self.square) fill=\"#008000\" transform=\"translate(20 0)\"/>",
+      rule: "css-transform")
+  }
+
+  @Test(arguments: [
+    ("transform: translate(5px, 5px) !important", "translate(5 5)"),
+    ("transform: none", nil),
+    ("transform: none !important", nil),
+  ])
+  func theStyleAttributeWinsOverTheSheet(style: String, expected: String?) throws {
+    // The style attribute's declaration beats a normal sheet one, and its !important one
+    // an !important sheet one. `none` removed the attribute and librsvg 2.54 then applied
+    // the sheet's translate(20px, 0) (issue 38 third trial M5).
+    let transform = expected.map { " transform=\"\($0)\"" } ?? ""
+    try expectDrawsLike(
+      "<style>.m { transform: translate(20px, 0)\(style.hasSuffix("!important") ? " !important" : "") }</style>"
+        + "<rect class=\"m\" \(Self.square) fill=\"#008000\" transform=\"translate(0 20)\" "
+        + "style=\"\(style)\"/>",
+      "<rect \(Self.square) fill=\"#008000\"\(transform)/>", rule: "css-transform")
   }
 
   @Test func onlyInvalidDeclarationsLeaveTheAttribute() throws {

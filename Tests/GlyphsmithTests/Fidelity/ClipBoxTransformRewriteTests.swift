@@ -20,6 +20,47 @@ struct ClipBoxTransformRewriteTests {
       "<rect x=\"20\" y=\"10\" width=\"10\" height=\"10\"/>", rule: "clip-box-transform")
   }
 
+  @Test(arguments: [
+    "#c{transform:translate(10px,0)}", "clipPath{transform:translate(10px, 0)}",
+    ".k{transform:translateX(10px)}",
+  ])
+  func aTransformFromAStyleSheetMovesTheClipRegionInUserSpaceUnits(sheet: String) throws {
+    // CSS Transforms 1 §5: the sheet's transform is the clip path's transform. Issue 38
+    // third trial M3: written only where the clip path had a transform attribute, so
+    // librsvg 2.54 applied it inside the bounding box's units (4,800 px vs Chromium at
+    // 160 px: the region moved ten boxes away).
+    let source = fidelityDocument(
+      "<style>\(sheet)</style><clipPath id=\"c\" class=\"k\" "
+        + "clipPathUnits=\"objectBoundingBox\"><rect width=\"0.5\" height=\"0.5\"/></clipPath>"
+        + "<rect x=\"10\" y=\"10\" width=\"20\" height=\"20\" clip-path=\"url(#c)\"/>")
+    let reference = fidelityDocument("<rect x=\"20\" y=\"10\" width=\"10\" height=\"10\"/>")
+    #expect(try fidelityFixes(source) == ["css-transform", "clip-box-transform"])
+    for scale in [1.0, 3.0] {
+      let drawn = try renderFidelity(source, scale: scale)
+      #expect(differingPixels(drawn, try renderFidelity(reference, scale: scale)) == 0)
+      #expect(fidelityAlphaSum(drawn) == Int(100 * scale * scale) * 255)
+    }
+  }
+
+  @Test func aSheetTransformOnAUserSpaceClipPathSurvivesTheMaskConversion() throws {
+    // Two children: the clip-path rewrite makes a mask of the clip path, and took its
+    // transform from the attribute only.
+    let source = fidelityDocument(
+      "<style>#c{transform:translate(10px,0)}</style><clipPath id=\"c\">"
+        + "<rect width=\"10\" height=\"10\"/><rect y=\"20\" width=\"10\" height=\"10\"/>"
+        + "</clipPath><rect width=\"40\" height=\"40\" clip-path=\"url(#c)\"/>")
+    let reference = fidelityDocument(
+      "<rect x=\"10\" width=\"10\" height=\"10\"/><rect x=\"10\" y=\"20\" width=\"10\" "
+        + "height=\"10\"/>")
+    #expect(try fidelityFixes(source) == ["css-transform", "clip-path"])
+    for scale in [1.0, 3.0] {
+      #expect(
+        differingPixels(
+          try renderFidelity(source, scale: scale), try renderFidelity(reference, scale: scale))
+          == 0)
+    }
+  }
+
   @Test func aScaleAppliesToTheMappedBoundingBox() throws {
     // scale(0.5) of the box (10, 10)-(30, 30) is (5, 5)-(15, 15); with the element: 5 x 5 px.
     try expectDrawsLike(

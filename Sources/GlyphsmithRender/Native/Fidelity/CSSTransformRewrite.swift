@@ -10,7 +10,7 @@ import Foundation
 /// the property name in any letter case) into the attribute (`none` removes the attribute)
 /// and drops the declarations; a value the attribute cannot say (percentages, font units, 3D
 /// functions, a `transform-origin` or `transform-box`) is left alone. A style sheet's
-/// `transform` is written into the attribute too where `fromSheets` can decide it.
+/// `transform` is written into the attribute too where `sheetLookup` can decide it.
 enum CSSTransformRewrite: FidelityRewrite {
   static let name = "css-transform"
 
@@ -22,86 +22,125 @@ enum CSSTransformRewrite: FidelityRewrite {
   ]
 
   static func apply(_ root: xmlNodePtr) -> Bool {
-    var changed = fromSheets(root)
+    let sheet = sheetLookup(root)
+    // A sheet may declare `transform` where `sheetLookup` cannot decide it: a `none` won by
+    // the `style` attribute then stays there, where it beats any sheet in librsvg 2.54 too.
+    let sheetMentionsTransform = SVGNormalizer.allElements(root).contains { node in
+      SVGNormalizer.name(node) == "style"
+        && (SVGPreflight.text(xmlNodeGetContent(node))?.lowercased().contains("transform")
+          ?? false)
+    }
+    var changed = false
     for node in SVGNormalizer.allElements(root) {
-      guard let style = SVGNormalizer.attribute(node, "style"),
-        style.lowercased().contains("transform")
-      else { continue }
-      var declared: String?
-      var important = false
-      var kept: [Substring] = []
-      var origin = false
-      for declaration in style.split(separator: ";", omittingEmptySubsequences: false) {
-        let parts = declaration.split(separator: ":", maxSplits: 1)
-        let property = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        if property == "transform-origin" || property == "transform-box" { origin = true }
-        guard parts.count == 2, property == "transform" else {
-          kept.append(declaration)
-          continue
+      let attribute = SVGNormalizer.attributeNode(node, "transform")
+      let ownAttribute = attribute.map { $0.pointee.ns == nil } ?? false
+      let isClipPath = SVGNormalizer.name(node) == "clipPath"
+      guard let style = styleTransform(node) else {
+        // No `transform` in `style`: the sheet's wins over the attribute (issue 38 trial
+        // finding 8), and goes onto every clip path (third trial M3).
+        guard let sheet, transformable.contains(SVGNormalizer.name(node)),
+          attribute == nil ? isClipPath : ownAttribute,
+          let value = sheet.value(for: node)
+        else { continue }
+        if value.lowercased() == "none" {
+          guard attribute != nil else { continue }
+          SVGNormalizer.removeAttribute(node, "transform")
+          changed = true
+        } else if let converted = svgTransform(value) {
+          xmlSetProp(node, "transform", converted)
+          changed = true
         }
-        // CSS Cascade 4 §6.4: of the valid declarations the last wins, an `!important` one
-        // over any that is not; an invalid one is dropped when parsed (CSS Syntax 3), so an
-        // earlier valid one still applies (issue 38 trial findings 8, 9).
-        var value = parts[1].trimmingCharacters(in: .whitespaces)
-        let isImportant = value.lowercased().hasSuffix("!important")
-        if isImportant {
-          value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespaces)
-        }
-        guard isCSSTransform(value), isImportant || !important else { continue }
-        declared = value
-        important = isImportant
-      }
-      // Another origin or box: the attribute cannot say it; left alone.
-      guard let declared, !origin else { continue }
-      if declared.lowercased() == "none" {
-        SVGNormalizer.removeAttribute(node, "transform")
-      } else if let converted = svgTransform(declared) {
-        xmlSetProp(node, "transform", converted)
-      } else {
         continue
       }
-      let rest = kept.joined(separator: ";").trimmingCharacters(in: .whitespaces)
-      if rest.isEmpty {
-        SVGNormalizer.removeAttribute(node, "style")
+      // Another origin or box: the attribute cannot say it; left alone.
+      guard !style.origin else { continue }
+      // CSS Cascade 4 §6: the `style` attribute's declaration wins over the sheets' unless
+      // a sheet's is `!important` and its is not; with no valid declaration of its own, the
+      // sheet's wins over the attribute (issue 38 third trial M5).
+      let rule = sheet?.rule(for: node)
+      var winner: String?
+      if let (value, important) = style.declared, important || !(rule?.important ?? false) {
+        winner = value
+      } else if let rule, rule.important || ownAttribute || isClipPath {
+        winner = rule.value
+      }
+      let rest = style.kept.joined(separator: ";").trimmingCharacters(in: .whitespaces)
+      func setStyle(_ text: String) {
+        if text.isEmpty {
+          SVGNormalizer.removeAttribute(node, "style")
+        } else {
+          xmlSetProp(node, "style", text)
+        }
+      }
+      // Only invalid declarations (which CSS and librsvg 2.54 both drop) and no sheet rule
+      // to write: left alone.
+      guard let winner else { continue }
+      if winner.lowercased() == "none" {
+        SVGNormalizer.removeAttribute(node, "transform")
+        // A sheet's transform would apply again once the attribute is gone.
+        setStyle(
+          sheetMentionsTransform
+            ? rest + (rest.isEmpty || rest.hasSuffix(";") ? "" : ";") + "transform:none" : rest)
+      } else if let converted = svgTransform(winner) {
+        xmlSetProp(node, "transform", converted)
+        setStyle(rest)
       } else {
-        xmlSetProp(node, "style", rest)
+        continue
       }
       changed = true
     }
     return changed
   }
 
-  /// A style sheet's `transform` wins over the attribute too (issue 38 trial finding 8:
-  /// `.m { transform: translate(20px, 0) }` on an element with `transform="translate(0 20)"`;
-  /// librsvg 2.54 kept the attribute). Decided only where `SheetRules` decides every rule
-  /// declaring `transform` and no rule declares `transform-origin` or `transform-box`; an
-  /// element whose `style` attribute declares `transform` is the loop's in `apply`. Writes
-  /// the sheet's value into the attribute of each element that has one; returns whether it
-  /// changed any.
-  static func fromSheets(_ root: xmlNodePtr) -> Bool {
-    guard let rules = SheetRules.rules(declaring: "transform", root), !rules.isEmpty,
+  /// What an element's `style` attribute says of `transform`: the declaration that wins
+  /// among its own (the last valid one, an `!important` one first; the property name in any
+  /// letter case), whether it declares `transform-origin` or `transform-box`, and its other
+  /// declarations; `nil` when it declares no `transform`, valid or not.
+  static func styleTransform(
+    _ node: xmlNodePtr
+  ) -> (declared: (String, Bool)?, origin: Bool, kept: [Substring])? {
+    guard let style = SVGNormalizer.attribute(node, "style"),
+      style.lowercased().contains("transform")
+    else { return nil }
+    var declared: (String, Bool)?
+    var any = false
+    var kept: [Substring] = []
+    var origin = false
+    for declaration in style.split(separator: ";", omittingEmptySubsequences: false) {
+      let parts = declaration.split(separator: ":", maxSplits: 1)
+      let property = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+      if property == "transform-origin" || property == "transform-box" { origin = true }
+      guard parts.count == 2, property == "transform" else {
+        kept.append(declaration)
+        continue
+      }
+      any = true
+      // CSS Cascade 4 §6.4: of the valid declarations the last wins, an `!important` one
+      // over any that is not; an invalid one is dropped when parsed (CSS Syntax 3), so an
+      // earlier valid one still applies (issue 38 trial findings 8, 9).
+      var value = parts[1].trimmingCharacters(in: .whitespaces)
+      let isImportant = value.lowercased().hasSuffix("!important")
+      if isImportant {
+        value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespaces)
+      }
+      guard isCSSTransform(value), isImportant || !(declared?.1 ?? false) else { continue }
+      declared = (value, isImportant)
+    }
+    return any ? (declared, origin, kept) : nil
+  }
+
+  /// The sheets' `transform` rules (`SheetRules`, `!important` ones marked, invalid values
+  /// dropped), or `nil` when there are none or they cannot be decided, or a rule declares
+  /// `transform-origin` or `transform-box`.
+  static func sheetLookup(_ root: xmlNodePtr) -> SheetRules.Lookup? {
+    guard
+      let rules = SheetRules.rules(
+        declaring: "transform", root, allowImportant: true, valid: isCSSTransform),
+      !rules.isEmpty,
       SheetRules.rules(declaring: "transform-origin", root)?.isEmpty ?? false,
       SheetRules.rules(declaring: "transform-box", root)?.isEmpty ?? false
-    else { return false }
-    var changed = false
-    let lookup = SheetRules.Lookup(rules)
-    for node in SVGNormalizer.allElements(root)
-    where transformable.contains(SVGNormalizer.name(node))
-      && SVGNormalizer.styleDeclaration(node, "transform") == nil
-    {
-      guard let attribute = SVGNormalizer.attributeNode(node, "transform"),
-        attribute.pointee.ns == nil,
-        let value = lookup.value(for: node), isCSSTransform(value)
-      else { continue }
-      if value.lowercased() == "none" {
-        SVGNormalizer.removeAttribute(node, "transform")
-        changed = true
-      } else if let converted = svgTransform(value) {
-        xmlSetProp(node, "transform", converted)
-        changed = true
-      }
-    }
-    return changed
+    else { return nil }
+    return SheetRules.Lookup(rules)
   }
 
   /// The CSS transform functions (CSS Transforms 1 §13, CSS Transforms 2 §12).

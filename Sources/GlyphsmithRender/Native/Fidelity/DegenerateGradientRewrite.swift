@@ -38,10 +38,11 @@ enum DegenerateGradientRewrite: FidelityRewrite {
     guard !gradients.isEmpty else { return false }
     let ids = SVGNormalizer.ids(root)
     let resolved = resolve(gradients, ids: ids)
+    let viewport = onlyViewport(root)
     var degenerate: [(node: xmlNodePtr, last: xmlNodePtr)] = []
     for node in gradients {
       guard let info = resolved[node], let last = info.stops?.stops.last,
-        isDegenerate(SVGNormalizer.name(node), info.values)
+        isDegenerate(SVGNormalizer.name(node), info.values, viewport: viewport)
       else { continue }
       degenerate.append((node, last))
     }
@@ -157,21 +158,70 @@ enum DegenerateGradientRewrite: FidelityRewrite {
     return memo
   }
 
+  /// CSS Values 4 §6.2: user units per absolute unit, at 96 px per inch.
+  static let absoluteUnits: [String: Double] = [
+    "": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6,
+    "pt": 96.0 / 72, "pc": 16,
+  ]
+
+  /// The size in user units of the one viewport every element of the document is drawn in
+  /// (the root's viewBox, else its absolute `width` and `height`), or `nil` when there may
+  /// be another (a nested `<svg>`, a `<symbol>`, a `<marker>` or a `<pattern>`, each making
+  /// its own viewport or tile) or the root's size
+  /// is not known in user units. A `userSpaceOnUse` gradient's percentages are of the
+  /// viewport of the element it paints (SVG 2 §8.3, §14.4.2).
+  static func onlyViewport(_ root: xmlNodePtr) -> (width: Double, height: Double)? {
+    guard
+      !SVGNormalizer.allElements(root).dropFirst().contains(where: {
+        ["svg", "symbol", "marker", "pattern"].contains(SVGNormalizer.name($0))
+      })
+    else { return nil }
+    if let box = SVGNormalizer.attribute(root, "viewBox") {
+      let numbers = box.split { $0 == " " || $0 == "," || $0.isWhitespace }.map { Double($0) }
+      guard numbers.count == 4, let width = numbers[2], let height = numbers[3], width > 0,
+        height > 0
+      else { return nil }
+      return (width, height)
+    }
+    func size(_ local: String) -> Double? {
+      guard let text = SVGNormalizer.attribute(root, local),
+        let length = SVGValueGrammar.length(text),
+        let factor = absoluteUnits[length.unit.lowercased()], length.value > 0
+      else { return nil }
+      return length.value * factor
+    }
+    guard let width = size("width"), let height = size("height") else { return nil }
+    return (width, height)
+  }
+
   /// Whether a gradient of `kind` with the resolved `values` has no extent: a radial one's
   /// `r` is zero, a linear one's (x1, y1) is (x2, y2) (defaults 0, 0, 100 %, 0), compared in
-  /// the units `gradientUnits` gives them.
-  static func isDegenerate(_ kind: String, _ values: [String: String]) -> Bool {
+  /// the units `gradientUnits` gives them. `viewport`: the user space's one viewport
+  /// (`onlyViewport`), for percentages in `userSpaceOnUse`.
+  static func isDegenerate(
+    _ kind: String, _ values: [String: String],
+    viewport: (width: Double, height: Double)? = nil
+  ) -> Bool {
     // In bounding box units (the default, inherited through `href` like the coordinates) a
     // number and a percentage are fractions of the box alike, and a `px` is a user unit:
     // `x1="0.5"` and `x2="50%"` are one point (issue 38 trial finding 7). In user space a
-    // percentage depends on the viewport, so only equal units compare.
+    // percentage is of the viewport's width (x) or height (y): with one viewport for the
+    // whole document, `x1="10"` and `x2="25%"` on a 40-wide one are one point (issue 38
+    // third trial M4); else only equal units compare. Absolute units are user units at
+    // 96 px per inch in either.
     let box =
       values["gradientUnits"]?.trimmingCharacters(in: .whitespaces) != "userSpaceOnUse"
     func length(_ local: String, _ fallback: String) -> (Double, String)? {
       guard let value = SVGValueGrammar.length(values[local] ?? fallback) else { return nil }
       if value.value == 0 { return (0, "") }
       if box && value.unit == "%" { return (value.value / 100, "") }
-      if box && value.unit == "px" { return (value.value, "") }
+      if let factor = absoluteUnits[value.unit.lowercased()] {
+        return (value.value * factor, "")
+      }
+      if !box, value.unit == "%", let viewport, local != "r" {
+        let side = local.hasPrefix("x") ? viewport.width : viewport.height
+        return (value.value / 100 * side, "")
+      }
       return (value.value, value.unit)
     }
     switch kind {
