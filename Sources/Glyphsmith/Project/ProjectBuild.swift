@@ -536,6 +536,28 @@ public struct ProjectBuild: Sendable {
       names[name.lowercased()] = names[name.lowercased()] ?? path
     }
     errors += symbolJob(symbols, catalog: catalog, files: plan.files).ownershipErrors()
+    // A group folder's `Contents.json` that is there, holds other bytes than Glyphsmith
+    // writes for a group and is not recorded (the user's, `provides-namespace` say) fails the
+    // group's symbols, as it fails its image sets ("Catalog groups"; issue 32, eighth trial
+    // finding 9: a symbol set was written into such a group). `--force` writes there.
+    if !force {
+      let recorded = OutputManifest.recordedOutputs(root: catalog)
+      let folders = symbolGroups(plan.files)
+      for path in symbols {
+        var parent = catalog
+        for folder in folders[path] ?? [] {
+          parent += "/" + folder
+          let contents = parent + "/Contents.json"
+          guard Platform.status(ofPath: contents) != nil,
+            !OutputOwnership.owns(
+              contents, folder: false,
+              recorded: recorded.contains(OutputManifest.normalised(contents)))
+          else { continue }
+          errors.append(OutputOwnership.notOwned(contents, input: path))
+          break
+        }
+      }
+    }
     if !errors.isEmpty { throw PlanningFailure(errors) }
   }
 
@@ -678,6 +700,7 @@ public struct ProjectBuild: Sendable {
       parts, progress: { _, _ in done.tick() }, beforeWriting: record,
       beforeReplacing: { try OutputManifest.replacing(roots: roots, replaced: $0) })[
       ...]
+    let partReports = Array(parted)
     // A run whose image sets failed switches no image set to a symbol set (issue 32, sixth
     // trial: the symbol sets were written beside the image sets the failed run kept).
     var failing = parted.contains(where: AssetsJob.failed)
@@ -739,6 +762,28 @@ public struct ProjectBuild: Sendable {
       parts, report: report, pruning: pruning)
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
+    // The catalog was checked before the prune: what the prune removed collides with
+    // nothing (issue 32, eighth trial finding 6: renaming `Bell.svg` back to `bell.svg`, or
+    // moving an icon into a group, exited 1 on the set the same run removed). Checked again.
+    if removed.contains(where: { $0.kept.isEmpty }), !report.catalogFindings.isEmpty {
+      var findings: [Diagnostic] = []
+      for ((job, jobPlan), part) in zip(parts, partReports) {
+        let byPath = Dictionary(
+          part.inputs.map { ($0.path, $0) },
+          uniquingKeysWith: { (first: AssetInputResult, _: AssetInputResult) in first })
+        let results = jobPlan.inputs.map {
+          byPath[$0.path]
+            ?? AssetInputResult.failed(
+              path: $0.path, role: job.options.role,
+              error: .unusable(path: $0.path, problem: "no result"))
+        }
+        for finding in try job.catalogFindings(jobPlan.inputs, results: results)
+        where !findings.contains(finding) {
+          findings.append(finding)
+        }
+      }
+      report.catalogFindings = findings
+    }
     return Result(
       report: report, removals: removed, skipped: skipped, notices: report.notices,
       recordError: recordError,
