@@ -2,6 +2,10 @@ import Foundation
 import Glyphsmith
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Issue 32, eighth trial, the findings left after `i32-trial8` (1 in a catalog, 4 to 12),
 /// each on real folders.
 @Suite("Issue 32, the eighth trial's left findings")
@@ -330,5 +334,92 @@ struct TrialEightLeftCLITests {
       ), "\(run.stderr)")
     #expect(!Self.exists("C.xcassets/bar.symbolset", in: folder))
     #expect(Self.exists("C.xcassets/bell.imageset/bell.png", in: folder))
+  }
+
+  // Item 7 of the eighth trial's left work: symbol sets (`ios.symbols`) were not journalled
+  // as image sets are, so a run killed while rewriting them left their old hashes, and the
+  // next run kept a deleted icon's symbol set as "changed since glyphsmith wrote it".
+  static let symbolNames = (0..<6).map { String(format: "icon-%02d", $0) }
+
+  /// Version `version` (0 or 1) of icon `index`; `icon-05` carries the fault marker.
+  static func symbolSVG(_ index: Int, version: Int) -> String {
+    JournalCLITests.iconSVG(index + 6 * version).replacingOccurrences(
+      of: "<circle", with: index == 5 ? "<!--FAULT--><circle" : "<circle")
+  }
+
+  static func symbolProject(_ names: [String], version: Int) throws -> URL {
+    let folder = try temporaryFolder()
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("icons"), withIntermediateDirectories: true)
+    for name in names {
+      try Data(symbolSVG(symbolNames.firstIndex(of: name)!, version: version).utf8).write(
+        to: folder.appendingPathComponent("icons/\(name).svg"))
+    }
+    try Data(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets", "symbols": true}}"#.utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    return folder
+  }
+
+  @Test func aBuildKilledWhileRewritingSymbolSetsLeavesNoStaleHashes() throws {
+    try #require(IsolationCLITests.faultsBuiltIn, IsolationCLITests.faultsNote)
+    let folder = try Self.symbolProject(Self.symbolNames, version: 0)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(first.status == 0, "\(first.stderr)")
+    let catalog = folder.appendingPathComponent("C.xcassets")
+    func svg(_ name: String) -> Data? {
+      FileManager.default.contents(
+        atPath: catalog.appendingPathComponent("\(name).symbolset/\(name).svg").path)
+    }
+    let before = Self.symbolNames.map(svg)
+    // Every icon changed: every symbol set is rewritten over its recorded self.
+    for (index, name) in Self.symbolNames.enumerated() {
+      try Data(Self.symbolSVG(index, version: 1).utf8).write(
+        to: folder.appendingPathComponent("icons/\(name).svg"))
+    }
+    let process = Process()
+    process.executableURL = CLIRunner.executable
+    process.arguments = ["build", "--quiet", "--jobs", "1"]
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      ["GLYPHSMITH_FAULT_INJECTION": "hang-write:FAULT"]) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Killed once every set but the hanging icon-05's is written anew.
+    let deadline = Date().addingTimeInterval(120)
+    func rewritten() -> Bool {
+      Self.symbolNames.indices.dropLast().allSatisfy { svg(Self.symbolNames[$0]) != before[$0] }
+    }
+    while !rewritten() && Date() < deadline && process.isRunning {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(process.isRunning, "the build ended before it was killed")
+    for pid in TrialEightJournalCLITests.processes(in: folder) { kill(pid, SIGKILL) }
+    process.waitUntilExit()
+    #expect(rewritten())
+    for name in ["icon-01", "icon-02"] {
+      try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/\(name).svg"))
+    }
+    let rerun = try CLIRunner.run(["build"], in: folder)
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect(!rerun.stderr.contains("changed since"), "\(rerun.stderr)")
+    #expect(
+      rerun.stderr.contains("C.xcassets/icon-01.symbolset: removed (its source icons/icon-01.svg is gone)"),
+      "\(rerun.stderr)")
+    let reference = try Self.symbolProject(
+      Self.symbolNames.filter { !["icon-01", "icon-02"].contains($0) }, version: 1)
+    defer { try? FileManager.default.removeItem(at: reference) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: reference).status == 0)
+    let clean = JournalCLITests.tree(reference.appendingPathComponent("C.xcassets"))
+    #expect(clean.filter { !$0.key.hasPrefix(".") }.count == 9)
+    #expect(
+      JournalCLITests.differences(
+        JournalCLITests.tree(catalog).filter { !$0.key.hasPrefix(".") },
+        clean.filter { !$0.key.hasPrefix(".") }) == [])
+    let again = try CLIRunner.run(["build"], in: folder)
+    #expect(again.status == 0)
+    #expect(!again.stderr.contains("changed since"), "\(again.stderr)")
   }
 }

@@ -719,6 +719,13 @@ public struct ProjectBuild: Sendable {
         prepared[index] = (job, ready)
       }
     }
+    // The symbol sets this run replaces are journalled as image sets are, before any is
+    // written (issue 32, eighth trial: a run killed while rewriting them left their old
+    // hashes, and the next took Glyphsmith's own new files for the user's).
+    let replacedSymbols = prepared.values.reduce(into: Set<String>()) {
+      $0.formUnion($1.job.replacedOutputs($1.prepared))
+    }
+    try OutputManifest.replacing(roots: roots, replaced: replacedSymbols)
     for (index, (group, jobPlan)) in zip(groups, plan.jobs).enumerated() {
       if jobPlan != nil, let part = parted.popFirst() {
         report.inputs += part.inputs
