@@ -422,4 +422,57 @@ struct TrialEightLeftCLITests {
     #expect(again.status == 0)
     #expect(!again.stderr.contains("changed since"), "\(again.stderr)")
   }
+
+  // Finding 12: a run whose every icon failed on a path Glyphsmith did not make said nothing
+  // of what it did not do (the symbol-set case said it), and a record that cannot be written
+  // ended the run without a summary line.
+  @Test func aRunWhoseEveryIconFailsSaysNothingWasWrittenOrRemoved() throws {
+    let folder = try OwnershipCLITests.project(Self.catalogConfig, icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["bell", "heart"] {
+      try OwnershipCLITests.write(
+        "mine", to: folder.appendingPathComponent("C.xcassets/\(name).imageset/mine.png"))
+    }
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 2)
+    let lines = run.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "icons/bell.svg: error: C.xcassets/bell.imageset exists and was not made by glyphsmith; move it or pass --force",
+        "icons/heart.svg: error: C.xcassets/heart.imageset exists and was not made by glyphsmith; move it or pass --force",
+      ])
+    #expect(
+      lines.last?.hasSuffix(
+        "0 unchanged; 0 skipped; 2 failed; 0 removed (nothing was written or removed)") == true,
+      "\(run.stderr)")
+    // One icon built: no such suffix.
+    try FileManager.default.removeItem(
+      at: folder.appendingPathComponent("C.xcassets/heart.imageset"))
+    let partly = try CLIRunner.run(["build"], in: folder)
+    #expect(partly.status == 2)
+    #expect(
+      partly.stderr.hasSuffix("0 unchanged; 0 skipped; 1 failed; 0 removed\n"), "\(partly.stderr)")
+  }
+
+  @Test func aRecordThatCannotBeWrittenEndsWithASummaryLine() throws {
+    let folder = try OwnershipCLITests.project(Self.catalogConfig, icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/bell.svg"))
+    let record = folder.appendingPathComponent("C.xcassets/" + OutputManifest.fileName)
+    try FileManager.default.removeItem(at: record)
+    try FileManager.default.createDirectory(
+      at: record.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 2)
+    let lines = run.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(run.stderr)")
+    #expect(
+      lines.first == "C.xcassets/.glyphsmith-outputs.json: error: cannot write: is a folder; give a file name")
+    #expect(
+      lines.last?.hasSuffix(
+        "0 unchanged; 0 skipped; 0 failed; 0 removed (planning failed: nothing was written or removed)"
+      ) == true, "\(run.stderr)")
+    #expect(Self.exists("C.xcassets/bell.imageset/bell.png", in: folder))
+  }
 }

@@ -839,12 +839,16 @@ public struct ProjectBuild: Sendable {
           path: $0, role: .plain, error: .unusable(path: $0, problem: "planning failed"))
       })
     let result = Result(report: report, removals: [], skipped: skipped, notices: [])
-    return summary(result, seconds: seconds) + " (planning failed: nothing was written or removed)"
+    var line = summary(result, seconds: seconds)
+    let done = " (nothing was written or removed)"
+    if line.hasSuffix(done) { line.removeLast(done.count) }
+    return line + " (planning failed: nothing was written or removed)"
   }
 
   /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs][, Y symbol sets]) to FOLDERS in S s; U unchanged; K
-  /// skipped; F failed[ (P partly written)]; R removed[; K kept]` (K: set folders kept for
-  /// the user's files).
+  /// skipped; F failed[ (P partly written)]; R removed[; K kept][ (nothing was written or
+  /// removed)]` (K: set folders kept for the user's files; the last when every icon failed
+  /// and the run wrote and removed nothing).
   /// Icons are counted once each however many results the run has for them (issue 32: an SVG
   /// of `ios.symbols` is a symbol set and its Android and web outputs, two results): an icon
   /// with a failed result is failed, else one with a written result is built, else unchanged.
@@ -864,6 +868,13 @@ public struct ProjectBuild: Sendable {
     }.count
     let written = inputs.filter { $0.status != .unchanged }
     let unchanged = byIcon.filter { $0.allSatisfy { $0.status == .unchanged } }.count
+    // Every icon failed and the run wrote and removed nothing (each failed on a path
+    // Glyphsmith did not make, say): said as a failed planning says it (issue 32, eighth
+    // trial finding 12).
+    let nothingDone =
+      !byIcon.isEmpty && failedIcons == byIcon.count && partlyWritten == 0
+      && written.allSatisfy { $0.files.isEmpty } && result.symbolSetsWritten == 0
+      && result.removals.isEmpty
     // PNG files are counted when some platform writes them by the project's defaults (a
     // rule's own format shows in the files written).
     var defaults = IconOptions()
@@ -887,5 +898,6 @@ public struct ProjectBuild: Sendable {
       + (partlyWritten > 0 ? " (\(partlyWritten) partly written)" : "")
       + "; \(result.removed.count) removed"
       + (result.kept.isEmpty ? "" : "; \(result.kept.count) kept")
+      + (nothingDone ? " (nothing was written or removed)" : "")
   }
 }
