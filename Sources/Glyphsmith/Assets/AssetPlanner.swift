@@ -28,14 +28,35 @@ package enum AssetPlanner {
     for platform in options.platforms where !writers.contains(where: { $0.platform == platform }) {
       throw GlyphsmithError.invalidOption("no writer for the asset platform '\(platform)'")
     }
-    let rejected = files.filter { FileName.hasEscapes($0.path) }.map {
+    let escaped = files.filter { FileName.hasEscapes($0.path) }.map {
       (path: $0.path, error: GlyphsmithError.unusable(
         path: $0.path,
         problem:
           "the file name is not valid UTF-8; asset names must be (Xcode and Android read them as UTF-8); rename the file"
       ))
     }
-    let files = files.filter { !FileName.hasEscapes($0.path) }
+    var files = files.filter { !FileName.hasEscapes($0.path) }
+    // An icons sub-folder is a catalog group: one named like an asset folder
+    // (`bar.symbolset`) would be read by Xcode as that asset, not as a group (issue 32,
+    // eighth trial finding 10). Its icons fail alone, named.
+    var misnamed: [(path: String, error: GlyphsmithError)] = []
+    if options.platforms.contains(.ios) {
+      files = files.filter { file in
+        guard let folder = file.folders.first(where: AssetsJob.isAssetFolder) else { return true }
+        let ext = folder.split(separator: ".").last.map(String.init) ?? folder
+        misnamed.append(
+          (
+            file.path,
+            GlyphsmithError.unusable(
+              path: file.path,
+              problem:
+                "its folder '\(folder)' would be a catalog group named like an asset folder (.\(ext)), which Xcode reads as that asset, not as a group; rename the folder"
+            )
+          ))
+        return false
+      }
+    }
+    let rejected = escaped + misnamed
     var warnings: [Diagnostic] = []
     // Each file's asset name, worked out once.
     let names = files.map { AssetName.from(path: $0.path) }

@@ -147,6 +147,7 @@ extension AssetsJob {
       // workers render the others (issue 34).
       let decoder = JSONDecoder()
       var decodedReplies = [AssetsWorkerReply?](repeating: nil, count: stale.count)
+      let poolStart = Date()
       let replies = WorkerPool.run(
         context: context, count: stale.count,
         item: {
@@ -181,11 +182,34 @@ extension AssetsJob {
           timed[part][index] = (result, decoded.taskSeconds)
         case .failure(let failure):
           failed.failure = .unusable(path: input.path, problem: failure.problem)
+          // What the worker wrote before it died is on disk: the run's summary counts it
+          // (`N failed (M partly written)`; issue 32, eighth trial finding 7).
+          failed.files = Self.writtenSince(poolStart, sets: parts[part].plan.sets[index])
           timed[part][index] = (failed, 0)
         }
       }
     }
     return (timed, clocks)
+  }
+
+  /// The planned files of `sets` (fallbacks included) that are on disk modified at `start`
+  /// or later: what a worker that died wrote of its icon in this run (PNG sizes from their
+  /// headers, 0 for other files).
+  static func writtenSince(_ start: Date, sets: [PlannedAssetSet]) -> [WrittenFile] {
+    var files: [WrittenFile] = []
+    for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
+      for file in set.files {
+        let path = set.folder + "/" + file.name
+        guard
+          let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+          let modified = attributes[.modificationDate] as? Date, modified >= start
+        else { continue }
+        let size = FileManager.default.contents(atPath: path).flatMap(PNGCodec.size(of:))
+        files.append(
+          WrittenFile(path: file.reportPath, width: size?.width ?? 0, height: size?.height ?? 0))
+      }
+    }
+    return files
   }
 
   /// Each icon's `upToDateResult` (its outputs already carry its planned fingerprint; `nil`:

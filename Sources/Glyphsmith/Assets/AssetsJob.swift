@@ -739,16 +739,29 @@ public struct AssetsJob: Sendable {
     report.statistics.canonicalSeconds = canonicalSeconds + workerClocks.canonicalSeconds
     // Every run, written or unchanged alike, so the same inputs give the same findings and
     // exit code (see `AssetPlatformWriter.findings(in:inputs:written:)`).
-    let done = zip(inputs, timed.map(\.0)).filter { $0.1.status != .failed }
-    let written = done.filter { $0.1.status == .written }.map(\.0)
     let checkStart = DispatchTime.now().uptimeNanoseconds
-    for output in outputs {
-      report.catalogFindings += try output.writer.findings(
-        in: output.context, inputs: done.map(\.0), written: written)
-    }
+    report.catalogFindings = try catalogFindings(inputs, results: timed.map(\.0))
     report.statistics.checkSeconds =
       Double(DispatchTime.now().uptimeNanoseconds - checkStart) / 1e9
     return report
+  }
+
+  /// The findings of each platform's writer about `inputs` (`AssetPlatformWriter.findings(
+  /// in:inputs:written:)`), given their `results` in the same order: failed icons left out,
+  /// written ones checked whole. Run after every run, and again after a prune that removed
+  /// something (issue 32, eighth trial finding 6: a set the prune removes is no collision).
+  /// - Throws: what the writers' `findings` throw (the catalog cannot be read).
+  package func catalogFindings(_ inputs: [AssetInput], results: [AssetInputResult]) throws
+    -> [Diagnostic]
+  {
+    let done = zip(inputs, results).filter { $0.1.status != .failed }
+    let written = done.filter { $0.1.status == .written }.map(\.0)
+    var findings: [Diagnostic] = []
+    for output in outputs {
+      findings += try output.writer.findings(
+        in: output.context, inputs: done.map(\.0), written: written)
+    }
+    return findings
   }
 
   /// Whether a folder named `name` is an asset folder (`NAME.imageset`, `.appiconset`,

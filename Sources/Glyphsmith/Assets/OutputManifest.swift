@@ -812,7 +812,8 @@ package enum OutputManifest {
   /// The warning about the set folder at `path`, pruned and kept for the files `names` in it
   /// that Glyphsmith did not make (kind `kept-set`), told on every run while they are there:
   /// a catalog set has no `Contents.json` then, and `validate` warns about it alike (rule
-  /// `kept-set`, which does not fail it).
+  /// `kept-set`, which does not fail it), unless its `Contents.json` is among `names` (kept:
+  /// then it lists images the set no longer holds).
   /// `changed`: the names among `names` of files Glyphsmith wrote that the user changed
   /// since (their bytes hash otherwise than the record says), named as such.
   static func keptWarning(path: String, names: [String], changed: [String] = []) -> Diagnostic {
@@ -829,10 +830,15 @@ package enum OutputManifest {
       )
     }
     let one = names.count == 1
+    // Its Contents.json kept among the user's files (changed since, or not Glyphsmith's),
+    // the set is still an asset: said so, not "no Contents.json" (issue 32, eighth trial
+    // finding 8).
     let removedFiles =
-      OutputOwnership.setName(ofFolder: path).catalog
-      ? "its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set)"
-      : "its own files are removed"
+      !OutputOwnership.setName(ofFolder: path).catalog
+      ? "its own files are removed"
+      : names.contains("Contents.json")
+        ? "its other files are removed, so its Contents.json, kept, lists images it no longer holds (validate names them: missing-file)"
+        : "its own files are removed, so it has no Contents.json and is no asset (validate warns alike: kept-set)"
     return .warning(
       "kept for \(parts.joined(separator: ", and ")); \(removedFiles); move \(one ? "it" : "them") out and the next run removes the folder",
       path: path, kind: Diagnostic.Kind.keptSet)
@@ -1564,11 +1570,14 @@ package enum OutputManifest {
     return (ups + to[common...]).joined(separator: "/")
   }
 
-  /// Whether a recorded output stays inside its folder (no `..`, not absolute, not the
-  /// record).
+  /// Whether a recorded output is a relative path inside its folder: not absolute, no `..`
+  /// or `.` step, not the folder itself (`.`, issue 32 eighth trial finding 11: a hand-edited
+  /// entry `"."` was taken for a set and the folder "kept"), not the record.
   private static func isSafe(_ output: String) -> Bool {
-    !output.hasPrefix("/") && !output.split(separator: "/").contains("..")
-      && output != fileName && !output.isEmpty
+    let steps = output.split(separator: "/")
+    return !output.hasPrefix("/") && !steps.isEmpty
+      && !steps.contains(where: { $0 == ".." || $0 == "." })
+      && output != fileName
   }
 
   /// An absolute path as the user would write it: relative to the current folder when inside

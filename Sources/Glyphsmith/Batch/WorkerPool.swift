@@ -41,6 +41,10 @@ package enum WorkerPool {
     /// What went wrong, without the path: `the renderer crashed on this file (SIGABRT); ...`.
     package var problem: String {
       switch self {
+      case .crashed(let signal) where signal == "SIGXFSZ":
+        // Not the file's fault (issue 32, eighth trial finding 7: `ulimit -f 8`).
+        return
+          "the renderer was stopped by SIGXFSZ: a file it wrote passed the file size limit (ulimit -f); raise the limit and build again"
       case .crashed(let signal):
         return "the renderer crashed on this file (\(signal)); check or simplify the file"
       case .timedOut(let seconds):

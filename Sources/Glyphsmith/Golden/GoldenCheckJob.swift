@@ -44,6 +44,54 @@ package struct GoldenCheckJob: Sendable, Equatable {
     package var outcome: FailureCategory?
   }
 
+  /// The folders this check would write into that are refused (issue 32, eighth trial
+  /// finding 5: artifacts written into the catalog, a set, the golden folder, `.` or the icons
+  /// folder were read back as images by the next check, 10 -> 16): the artifacts folder
+  /// (`--artifacts`, or `X-files` beside `--report X.html`) that is, is inside or holds the
+  /// actual folder, the golden folder or a project's icons folder
+  /// (`GoldenRecord.iconsFolders`); the folder of a `--report` or `--junit`
+  /// file that is one of them or inside one. Each as `GoldenError.unsafeFolder`.
+  func unsafeFolders() -> [GoldenError] {
+    func canonical(_ path: String) -> String {
+      OutputOwnership.canonical(URL(fileURLWithPath: path).standardizedFileURL.path)
+    }
+    let icons = GoldenRecord.iconsFolders(near: [actual, golden])
+    let kept = [("actual", actual), ("golden", golden)].map {
+      (path: canonical($0.1), shown: $0.1, role: $0.0)
+    }
+    func problem(_ folder: String, holding: Bool) -> String? {
+      for other in kept {
+        if folder == other.path { return "is the \(other.role) folder \(other.shown)" }
+        if folder.hasPrefix(other.path == "/" ? "/" : other.path + "/") {
+          return "is inside the \(other.role) folder \(other.shown)"
+        }
+        if holding, other.path.hasPrefix(folder == "/" ? "/" : folder + "/") {
+          return "holds the \(other.role) folder \(other.shown)"
+        }
+      }
+      return GoldenRecord.clash(folder, with: icons, holding: holding)
+    }
+    var found: [GoldenError] = []
+    if let folder = GoldenCheck.artifactsFolder(artifacts: artifacts, report: report),
+      let why = problem(canonical(folder), holding: true)
+    {
+      found.append(
+        .unsafeFolder(
+          path: folder, role: artifacts != nil ? "--artifacts folder" : "--report's files folder",
+          problem: why, example: "golden-artifacts"))
+    }
+    for (option, file) in [("--report", report), ("--junit", junit)] {
+      guard let file else { continue }
+      let parent = FileName.parent(of: canonical(file))
+      if let why = problem(parent.isEmpty ? "/" : parent, holding: false) {
+        found.append(
+          .unsafeFolder(
+            path: file, role: "\(option) file's folder", problem: why, example: "reports"))
+      }
+    }
+    return found
+  }
+
   /// Checks, hands each stderr line (`GoldenCheck.Report.diagnostics`) to `diagnose`, writes
   /// the HTML report when asked, and returns stdout's bytes and the outcome.
   /// - Throws: a `GlyphsmithFailure`: `GoldenError` for a missing folder or a bad
@@ -65,6 +113,13 @@ package struct GoldenCheckJob: Sendable, Equatable {
       } catch let error as GlyphsmithError {
         foreign.append(error)
       }
+    }
+    // Every refused folder is named; the last one (or a foreign report) ends the run.
+    var unsafe = unsafeFolders()
+    if let last = unsafe.popLast() {
+      for error in unsafe { diagnose(error.description) }
+      if foreign.isEmpty { throw last }
+      diagnose(last.description)
     }
     if foreign.count == 1 { throw foreign[0] }
     if !foreign.isEmpty { throw PlanningFailure(foreign) }

@@ -108,6 +108,7 @@ public enum GoldenRecord {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
     try checkOwnFolder(golden: goldenDirectory, actual: actualDirectory)
+    try checkIconsFolder(golden: goldenDirectory, actual: actualDirectory)
     var only = only
     let located = try GoldenManifest.locate(from: goldenDirectory)
     let inherited =
@@ -356,6 +357,64 @@ public enum GoldenRecord {
     }
     throw GoldenError.overlapsActual(
       path: golden.relativePath, actual: actual.relativePath, holds: how)
+  }
+
+  /// Throws `GoldenError.unsafeFolder` when the golden folder is a project's icons folder,
+  /// inside one or holding one (`iconsFolders`; issue 32, eighth trial finding 5: `golden
+  /// record ACT icons` wrote goldens the next build read as icons). `actual` as given.
+  static func checkIconsFolder(golden: URL, actual: URL) throws {
+    let goldenPath = OutputOwnership.canonical(golden.standardizedFileURL.path)
+    if let problem = GoldenRecord.clash(
+      goldenPath, with: iconsFolders(near: [golden.path, actual.path]), holding: true)
+    {
+      throw GoldenError.unsafeFolder(
+        path: golden.relativePath, role: "golden folder", problem: problem, example: "golden")
+    }
+  }
+
+  /// The icons folders (standardized, links resolved, with the path to show) of the projects
+  /// whose `glyphsmith.json` is the nearest above each of `paths` or the current folder
+  /// (`ProjectConfig.find`), as their `"icons"` key names them; a file that is not JSON
+  /// names none.
+  static func iconsFolders(near paths: [String]) -> [(path: String, shown: String)] {
+    var found: [(path: String, shown: String)] = []
+    let here = FileManager.default.currentDirectoryPath
+    for start in paths + [here] {
+      let from = OutputOwnership.canonical(
+        URL(fileURLWithPath: start).standardizedFileURL.path)
+      guard let file = ProjectConfig.find(from: from),
+        let data = FileManager.default.contents(atPath: file),
+        let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let icons = top["icons"] as? String
+      else { continue }
+      let folder = FileName.parent(of: file)
+      let path = OutputOwnership.canonical(
+        icons.hasPrefix("/") ? icons : (folder.isEmpty ? "." : folder) + "/" + icons)
+      guard !found.contains(where: { $0.path == path }) else { continue }
+      let home = OutputOwnership.canonical(here)
+      let shown =
+        path == home ? "." : path.hasPrefix(home + "/") ? String(path.dropFirst(home.count + 1)) : path
+      found.append((path, shown))
+    }
+    return found
+  }
+
+  /// How `folder` (standardized, links resolved) clashes with a project's icons folder
+  /// among `icons`: `is the icons folder icons`, `is inside the icons folder icons`, or (with
+  /// `holding`) `holds the icons folder icons`; `nil` when it does not.
+  static func clash(
+    _ folder: String, with icons: [(path: String, shown: String)], holding: Bool
+  ) -> String? {
+    for icon in icons {
+      if folder == icon.path { return "is the icons folder \(icon.shown)" }
+      if folder.hasPrefix(icon.path == "/" ? "/" : icon.path + "/") {
+        return "is inside the icons folder \(icon.shown)"
+      }
+      if holding, icon.path.hasPrefix(folder == "/" ? "/" : folder + "/") {
+        return "holds the icons folder \(icon.shown)"
+      }
+    }
+    return nil
   }
 
   /// Whether `data` is a golden Glyphsmith wrote, for a golden folder without a record: a PNG

@@ -30,6 +30,19 @@ enum FaultInjection {
     nonisolated(unsafe) private static var poisoned = false
   #endif
 
+  /// `hang-write:MARKER` (debug builds only): hangs when `data()` contains the marker, at a
+  /// point where a writer is about to write an output (`SymbolJob.write`: a symbol set), so a
+  /// test can kill a run midway through its writes. `check` ignores this kind.
+  @inline(__always)
+  static func checkWrite(_ data: @autoclosure () -> Data) {
+    #if GLYPHSMITH_FAULT_INJECTION
+      guard let fault, fault.kind == "hang-write", data().range(of: fault.marker) != nil else {
+        return
+      }
+      while true { Platform.sleep(microseconds: 1_000_000) }
+    #endif
+  }
+
   /// Fails as configured when `data` contains the marker (debug builds only; see above).
   @inline(__always)
   static func check(_ data: Data) {

@@ -536,6 +536,28 @@ public struct ProjectBuild: Sendable {
       names[name.lowercased()] = names[name.lowercased()] ?? path
     }
     errors += symbolJob(symbols, catalog: catalog, files: plan.files).ownershipErrors()
+    // A group folder's `Contents.json` that is there, holds other bytes than Glyphsmith
+    // writes for a group and is not recorded (the user's, `provides-namespace` say) fails the
+    // group's symbols, as it fails its image sets ("Catalog groups"; issue 32, eighth trial
+    // finding 9: a symbol set was written into such a group). `--force` writes there.
+    if !force {
+      let recorded = OutputManifest.recordedOutputs(root: catalog)
+      let folders = symbolGroups(plan.files)
+      for path in symbols {
+        var parent = catalog
+        for folder in folders[path] ?? [] {
+          parent += "/" + folder
+          let contents = parent + "/Contents.json"
+          guard Platform.status(ofPath: contents) != nil,
+            !OutputOwnership.owns(
+              contents, folder: false,
+              recorded: recorded.contains(OutputManifest.normalised(contents)))
+          else { continue }
+          errors.append(OutputOwnership.notOwned(contents, input: path))
+          break
+        }
+      }
+    }
     if !errors.isEmpty { throw PlanningFailure(errors) }
   }
 
@@ -678,6 +700,7 @@ public struct ProjectBuild: Sendable {
       parts, progress: { _, _ in done.tick() }, beforeWriting: record,
       beforeReplacing: { try OutputManifest.replacing(roots: roots, replaced: $0) })[
       ...]
+    let partReports = Array(parted)
     // A run whose image sets failed switches no image set to a symbol set (issue 32, sixth
     // trial: the symbol sets were written beside the image sets the failed run kept).
     var failing = parted.contains(where: AssetsJob.failed)
@@ -696,6 +719,13 @@ public struct ProjectBuild: Sendable {
         prepared[index] = (job, ready)
       }
     }
+    // The symbol sets this run replaces are journalled as image sets are, before any is
+    // written (issue 32, eighth trial: a run killed while rewriting them left their old
+    // hashes, and the next took Glyphsmith's own new files for the user's).
+    let replacedSymbols = prepared.values.reduce(into: Set<String>()) {
+      $0.formUnion($1.job.replacedOutputs($1.prepared))
+    }
+    try OutputManifest.replacing(roots: roots, replaced: replacedSymbols)
     for (index, (group, jobPlan)) in zip(groups, plan.jobs).enumerated() {
       if jobPlan != nil, let part = parted.popFirst() {
         report.inputs += part.inputs
@@ -739,6 +769,28 @@ public struct ProjectBuild: Sendable {
       parts, report: report, pruning: pruning)
     report.warnings += warnings
     if let recordError { report.error = report.error ?? recordError.description }
+    // The catalog was checked before the prune: what the prune removed collides with
+    // nothing (issue 32, eighth trial finding 6: renaming `Bell.svg` back to `bell.svg`, or
+    // moving an icon into a group, exited 1 on the set the same run removed). Checked again.
+    if removed.contains(where: { $0.kept.isEmpty }), !report.catalogFindings.isEmpty {
+      var findings: [Diagnostic] = []
+      for ((job, jobPlan), part) in zip(parts, partReports) {
+        let byPath = Dictionary(
+          part.inputs.map { ($0.path, $0) },
+          uniquingKeysWith: { (first: AssetInputResult, _: AssetInputResult) in first })
+        let results = jobPlan.inputs.map {
+          byPath[$0.path]
+            ?? AssetInputResult.failed(
+              path: $0.path, role: job.options.role,
+              error: .unusable(path: $0.path, problem: "no result"))
+        }
+        for finding in try job.catalogFindings(jobPlan.inputs, results: results)
+        where !findings.contains(finding) {
+          findings.append(finding)
+        }
+      }
+      report.catalogFindings = findings
+    }
     return Result(
       report: report, removals: removed, skipped: skipped, notices: report.notices,
       recordError: recordError,
@@ -787,12 +839,16 @@ public struct ProjectBuild: Sendable {
           path: $0, role: .plain, error: .unusable(path: $0, problem: "planning failed"))
       })
     let result = Result(report: report, removals: [], skipped: skipped, notices: [])
-    return summary(result, seconds: seconds) + " (planning failed: nothing was written or removed)"
+    var line = summary(result, seconds: seconds)
+    let done = " (nothing was written or removed)"
+    if line.hasSuffix(done) { line.removeLast(done.count) }
+    return line + " (planning failed: nothing was written or removed)"
   }
 
   /// `built N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs][, Y symbol sets]) to FOLDERS in S s; U unchanged; K
-  /// skipped; F failed[ (P partly written)]; R removed[; K kept]` (K: set folders kept for
-  /// the user's files).
+  /// skipped; F failed[ (P partly written)]; R removed[; K kept][ (nothing was written or
+  /// removed)]` (K: set folders kept for the user's files; the last when every icon failed
+  /// and the run wrote and removed nothing).
   /// Icons are counted once each however many results the run has for them (issue 32: an SVG
   /// of `ios.symbols` is a symbol set and its Android and web outputs, two results): an icon
   /// with a failed result is failed, else one with a written result is built, else unchanged.
@@ -812,6 +868,13 @@ public struct ProjectBuild: Sendable {
     }.count
     let written = inputs.filter { $0.status != .unchanged }
     let unchanged = byIcon.filter { $0.allSatisfy { $0.status == .unchanged } }.count
+    // Every icon failed and the run wrote and removed nothing (each failed on a path
+    // Glyphsmith did not make, say): said as a failed planning says it (issue 32, eighth
+    // trial finding 12).
+    let nothingDone =
+      !byIcon.isEmpty && failedIcons == byIcon.count && partlyWritten == 0
+      && written.allSatisfy { $0.files.isEmpty } && result.symbolSetsWritten == 0
+      && result.removals.isEmpty
     // PNG files are counted when some platform writes them by the project's defaults (a
     // rule's own format shows in the files written).
     var defaults = IconOptions()
@@ -835,5 +898,6 @@ public struct ProjectBuild: Sendable {
       + (partlyWritten > 0 ? " (\(partlyWritten) partly written)" : "")
       + "; \(result.removed.count) removed"
       + (result.kept.isEmpty ? "" : "; \(result.kept.count) kept")
+      + (nothingDone ? " (nothing was written or removed)" : "")
   }
 }

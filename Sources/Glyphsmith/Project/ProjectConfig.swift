@@ -348,6 +348,14 @@ public struct ProjectConfig: Equatable, Sendable {
       }
       return "'\(key)' is '\(value)', \(what); \(OutputOwnership.ownFolderRule)"
     }
+    // Another project's folders are its own (issue 32, eighth trial finding 4: a web folder
+    // holding another project's glyphsmith.json, or being its icons folder, was written into,
+    // and that project's next build read the outputs as new icons).
+    for (key, value) in outputs {
+      if let what = anotherProjectClash(OutputOwnership.canonical(resolve(value))) {
+        return "'\(key)' is '\(value)', \(what); \(OutputOwnership.ownFolderRule)"
+      }
+    }
     // Each platform prunes its own folder by its own record (Android's is the folder
     // holding `res`): one inside another's, or the same, would have one prune the other's.
     func canonical(_ path: String) -> String { OutputOwnership.canonical(resolve(path)) }
@@ -406,6 +414,43 @@ public struct ProjectConfig: Equatable, Sendable {
         return
           "'android.res' is '\(android.res)', so Android's output folder (the folder holding res, where its record of outputs is kept and pruned from) is \(what); \(OutputOwnership.ownFolderRule)"
       }
+    }
+    return nil
+  }
+
+  /// How the output folder at `path` (standardized, links resolved) is another project's,
+  /// else `nil`: it holds another project's `glyphsmith.json` (`a folder holding another
+  /// project's glyphsmith.json ('other/glyphsmith.json')`), or it is, or is inside, the icons
+  /// folder the nearest `glyphsmith.json` above it names when that is not this project's file
+  /// (`the icons folder of another project ('other/glyphsmith.json')`). Another project's file
+  /// that cannot be read as JSON names no icons folder.
+  func anotherProjectClash(_ path: String) -> String? {
+    let own = OutputOwnership.canonical(
+      URL(fileURLWithPath: self.path).standardizedFileURL.path)
+    func shown(_ file: String) -> String {
+      let home = OutputOwnership.canonical(folder.isEmpty ? "." : folder)
+      return file.hasPrefix(home + "/") ? String(file.dropFirst(home.count + 1)) : file
+    }
+    let inside = path == "/" ? "/" + Self.fileName : path + "/" + Self.fileName
+    if Platform.status(ofPath: inside).map({ !$0.isFolder }) ?? false,
+      OutputOwnership.canonical(inside) != own
+    {
+      return "a folder holding another project's \(Self.fileName) ('\(shown(inside))')"
+    }
+    guard let other = Self.find(from: path).map(OutputOwnership.canonical), other != own,
+      let data = FileManager.default.contents(atPath: other),
+      let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let icons = top["icons"] as? String
+    else { return nil }
+    let otherFolder = FileName.parent(of: other)
+    let iconsPath = OutputOwnership.canonical(
+      icons.hasPrefix("/") ? icons : otherFolder + "/" + icons)
+    if path == iconsPath {
+      return "the icons folder of another project ('\(shown(other))')"
+    }
+    if path.hasPrefix(iconsPath == "/" ? "/" : iconsPath + "/") {
+      return
+        "inside the icons folder of another project ('\(shown(other))'; what it writes would be read back as its icons)"
     }
     return nil
   }

@@ -202,6 +202,27 @@ public struct SymbolJob: Sendable {
 
   /// The second half of `run`: the sets of `prepared` written, but with `failing` (an icon of
   /// the run fails) none that replaces a `superseded` asset, each such input failing by name.
+  /// The outputs `write(_:failing:)` will replace (standardized absolute paths: each
+  /// existing symbol set folder whose files differ from what its built outline makes, its
+  /// `Contents.json` and SVG), for the journal (`OutputManifest.replacing`), so that a run
+  /// killed while writing them leaves no stale hashes (issue 32, eighth trial: symbol sets
+  /// were not journalled as image sets are).
+  package func replacedOutputs(_ prepared: Prepared) -> Set<String> {
+    var found: Set<String> = []
+    for (input, built) in zip(inputs, prepared.built) {
+      guard case .success(let made) = built else { continue }
+      let folder = self.folder(of: input)
+      guard Platform.status(ofPath: folder)?.isFolder == true,
+        !SymbolSetWriter.isUpToDate(made.outline, folder: folder)
+      else { continue }
+      found.insert(OutputManifest.normalised(folder))
+      for name in ["Contents.json", made.outline.name + ".svg"] {
+        found.insert(OutputManifest.normalised(folder + "/" + name))
+      }
+    }
+    return found
+  }
+
   package func write(_ prepared: Prepared, failing: Bool) -> SymbolReport {
     let (built, assets) = (prepared.built, prepared.assets)
     let superseded = self.superseded
@@ -210,7 +231,8 @@ public struct SymbolJob: Sendable {
     let job = self
     // The catalog record's hashes: a symbol SVG the user changed since Glyphsmith wrote it
     // is named when replaced, as image sets' files are (issue 32, seventh trial finding 6).
-    let hashes = OutputManifest.recordedHashes(root: catalog)
+    // With those a journal moved aside before this run replaced them (`replacedOutputs`).
+    let hashes = OutputManifest.recordedHashes(root: catalog, replacing: true)
     let results = ParallelMap.map(count: inputs.count, jobs: max(jobs, 1)) {
       index -> Result<SymbolReport.Entry, GlyphsmithError> in
       let input = inputs[index]
@@ -235,6 +257,7 @@ public struct SymbolJob: Sendable {
         {
           edited = true
         }
+        FaultInjection.checkWrite(FileBytes.read(input) ?? Data())
         let outcome = try SymbolSetWriter.write(
           outline, toCatalog: catalog, groups: groups[input] ?? [], namespace: namespace)
         if edited && outcome.written { notices.append(OutputOwnership.changedWarning(svg)) }

@@ -54,10 +54,7 @@ package enum SymbolSetWriter {
       }
     }
     let folder = folder(name: outline.name, catalog: parent)
-    let files = [
-      (name: "Contents.json", data: try contents(name: outline.name)),
-      (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),
-    ]
+    let files = try Self.files(outline)
     // A marked file of the set's own name that its `Contents.json` does not list (a copy,
     // `bell@2x.svg`) is the user's too (issue 32, seventh trial).
     let keeping = OutputOwnership.userFiles(
@@ -71,6 +68,21 @@ package enum SymbolSetWriter {
     }
     try AtomicFolder.write(files, toPath: folder, keeping: keeping)
     return Outcome(kept: keeping, written: true)
+  }
+
+  /// The files of `outline`'s symbol set: its `Contents.json` and its SVG.
+  static func files(_ outline: SymbolOutline) throws -> [(name: String, data: Data)] {
+    [
+      (name: "Contents.json", data: try contents(name: outline.name)),
+      (name: outline.name + ".svg", data: SymbolTemplateWriter.svg(outline)),
+    ]
+  }
+
+  /// Whether the symbol set of `outline` at `folder` already holds exactly its files (what
+  /// `write` leaves alone; the user's files in it aside).
+  static func isUpToDate(_ outline: SymbolOutline, folder: String) -> Bool {
+    guard let files = try? files(outline) else { return false }
+    return files.allSatisfy { FileManager.default.contents(atPath: folder + "/" + $0.name) == $0.data }
   }
 
   /// Creates `catalog` and its root `Contents.json` when missing.

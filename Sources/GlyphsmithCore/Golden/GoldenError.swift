@@ -17,6 +17,12 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
   /// holds the actual one; `nil`: they are one folder; `false`: it is inside): goldens would
   /// be recorded over and pruned among the outputs (issue 32, fifth trial).
   case overlapsActual(path: String, actual: String, holds: Bool?)
+  /// A folder a golden command writes (`role`: `--artifacts folder`, `--report folder`,
+  /// `golden folder`, ...; `path` as given) that is, is inside or holds a folder it must not
+  /// write into (`problem`: `is inside the actual folder App/Icons.xcassets`): the actual or
+  /// golden folder, or a project's icons folder, whose files would be read back as images or
+  /// icons (issue 32, eighth trial finding 5). `example` names a folder of its own.
+  case unsafeFolder(path: String, role: String, problem: String, example: String)
 
   /// The message in compiler form, naming the folder or file.
   public var description: String {
@@ -42,6 +48,9 @@ public enum GoldenError: Error, Equatable, CustomStringConvertible {
         : holds! ? "holds the actual folder \(actual)" : "is inside the actual folder \(actual)"
       return
         "\(path): error: the golden folder \(how); glyphsmith writes and prunes goldens there, so it must be a folder of its own beside the actual one (such as \"golden\"); nothing was written"
+    case .unsafeFolder(let path, let role, let problem, let example):
+      return
+        "\(path): error: the \(role) \(problem); what glyphsmith writes there would be read back as images or icons, so it must be a folder of its own (such as \"\(example)\"); nothing was written"
     case .manifestAbove(let path):
       return
         "\(path): error: this golden.json, above the golden folder, holds its options; record from its folder to change them"

@@ -438,6 +438,7 @@ extension Platform {
     case SIGTRAP: return "SIGTRAP"
     case SIGKILL: return "SIGKILL"
     case SIGTERM: return "SIGTERM"
+    case SIGXFSZ: return "SIGXFSZ"
     default: return "signal \(number)"
     }
   }

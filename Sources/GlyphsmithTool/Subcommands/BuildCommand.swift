@@ -216,13 +216,25 @@ enum BuildCommand: DeclaredSubcommand {
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     // Each removal is printed as the prune makes it (the progress bar ended first); the
     // notices follow once the run is over.
-    var result = try build.run(
-      plan: plan,
-      told: {
-        bar.finish()
-        Terminal.error($0.line)
-      },
-      progress: { bar.update(done: $0, total: $1) })
+    var result: ProjectBuild.Result
+    do {
+      result = try build.run(
+        plan: plan,
+        told: {
+          bar.finish()
+          Terminal.error($0.line)
+        },
+        progress: { bar.update(done: $0, total: $1) })
+    } catch let failure as any GlyphsmithFailure {
+      // A run stopped before it wrote anything (a record that cannot be written: a read-only
+      // or full folder) ends with a summary line too (issue 32, eighth trial finding 12).
+      bar.finish()
+      if options.quiet || options.json { throw failure }
+      report(failure)
+      Terminal.error(
+        build.planningFailedSummary(failure, seconds: Date().timeIntervalSince(started)))
+      return failure.category
+    }
     bar.finish()
     AssetsCommand.tell(result.notices, removals: [], recordError: result.recordError)
     var lintFound = false
