@@ -14,7 +14,8 @@ package final class IconComposerBundle {
 
   /// Opens the bundle at `path`.
   /// - Throws: `GlyphsmithError.unreadable` naming `icon.json` when it is missing or cannot be
-  ///   read; `.unusable` naming it when it is over 1 MiB (`IconComposerJSON.maximumFileBytes`),
+  ///   read; `.unusable` naming it when it is a symbolic link leading out of the bundle, over
+  ///   1 MiB (`IconComposerJSON.maximumFileBytes`),
   ///   holds a count Icon Composer does not accept (no group, more than 4 groups, more than 8
   ///   layers in a group: `IconComposerDocument.countProblems`), is not JSON (line and column) or not a document
   ///   (its top level not an object, no `groups`), or holds a `position` out of range (an
@@ -24,6 +25,9 @@ package final class IconComposerBundle {
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     self.path = path
     let jsonPath = path + "/icon.json"
+    if let target = IconBundleCheck.linkOutside(path: jsonPath, in: path) {
+      throw GlyphsmithError.unusable(path: jsonPath, problem: IconComposerJSON.linkProblem(target))
+    }
     if let size = Platform.status(ofPath: jsonPath)?.size,
       let problem = IconComposerJSON.sizeProblem(size)
     {

@@ -50,6 +50,10 @@ package enum IconBundleCheck {
           entry: entry.map { $0.isEmpty ? "(top level)" : $0 },
           file: file, message: message))
     }
+    if let target = linkOutside(path: jsonPath, in: bundle) {
+      add(.iconJSON, jsonPath, entry: nil, IconComposerJSON.linkProblem(target))
+      return findings
+    }
     if let size = Platform.status(ofPath: jsonPath)?.size,
       let problem = IconComposerJSON.sizeProblem(size)
     {
@@ -219,7 +223,14 @@ package enum IconBundleCheck {
   /// (links resolved) lies outside the bundle (links resolved), else `nil` (issue 35's second
   /// trial, finding 4: a link to `../../fg.svg` or `/etc/passwd` was read as a layer).
   package static func linkOutside(_ name: String, in bundle: String) -> String? {
-    let path = bundle + "/Assets/" + name
+    linkOutside(path: bundle + "/Assets/" + name, in: bundle)
+  }
+
+  /// Where the entry at `path` in `bundle` (`BUNDLE/icon.json`, `BUNDLE/Assets/NAME`) leads
+  /// when it is a symbolic link whose target (links resolved) lies outside the bundle, else
+  /// `nil` (issue 35's third trial, finding 10: an `icon.json` linking to `../other.json` was
+  /// read as the bundle's own).
+  package static func linkOutside(path: String, in bundle: String) -> String? {
     guard Platform.kind(ofPath: path, followingLinks: false) == .link else { return nil }
     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     let root = URL(fileURLWithPath: bundle).resolvingSymlinksInPath().standardizedFileURL.path

@@ -19,6 +19,13 @@ package enum IconComposerJSON {
   /// read) is refused before it is read (issue 35's third trial, finding 5).
   package static let maximumFileBytes = 1024 * 1024
 
+  /// Why an `icon.json` that is a symbolic link to `target`, outside its bundle, is not read:
+  /// Icon Composer and Xcode read the bundle alone (issue 35's third trial, finding 10).
+  package static func linkProblem(_ target: String) -> String {
+    "is a symbolic link to \(target), outside the bundle: not read; icon.json must be in the "
+      + "bundle itself (copy the file in)"
+  }
+
   /// Why a file of `size` bytes is not read as an `icon.json`, or `nil` when it is within
   /// `maximumFileBytes`: `62914560 bytes; icon.json files are limited to 1 MiB (...)`.
   package static func sizeProblem(_ size: Int) -> String? {
