@@ -27,8 +27,8 @@ package enum ValidateCommand: DeclaredSubcommand {
       path, inside a catalog, or beside the catalogs in FOLDER: every key and value form of
       icon.json (an unknown key is a warning, a wrong type an error, each named by its key
       path, as groups[0].layers[1].glass), appearances and idioms of specializations, colour
-      strings, at most 4 groups, and each layer file (spaces allowed, an extension optional)
-      present in Assets/ and rendering.
+      strings, 1 to 4 groups of at most 8 layers, and each layer file (spaces allowed, an
+      extension optional) present in Assets/ and rendering.
       """,
     options: [
       .flag(

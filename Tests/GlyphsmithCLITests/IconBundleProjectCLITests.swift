@@ -284,7 +284,7 @@ import Testing
   @Test(arguments: [
     (
       #"{"icon": "art/heart.svg", "format": "icon", "output": "A.icon", "groups": [{"layers": [{"opacity": 1.5}]}]}"#,
-      "glyphsmith.json: error: invalid glyphsmith.json: 'appicon.groups[0].layers[0].opacity': 1.5 is above 1; an opacity is from 0 to 1; see docs/project.md"
+      "glyphsmith.json: error: invalid glyphsmith.json: 'appicon.groups[0].layers[0].opacity': 1.5 is outside 0 to 1; an opacity is from 0 (invisible) to 1 (opaque), as Icon Composer's slider sets it; see docs/project.md"
     ),
     (
       #"{"icon": "art/heart.svg", "format": "icon", "output": "A.icon", "groups": [{"layers": [{}, {"glass": true}]}]}"#,

@@ -319,12 +319,11 @@ import Testing
     ),
     (
       "{\n  \"groups\" : [ ]\n}",
-      // Assets/a.svg, which no layer draws now, is named too (the second trial's finding 16).
-      "X.icon/Assets/a.svg: warning: [icon-unused] no layer draws it (no image-name names it); "
-        + "remove it from Assets/, or add a layer for it in Icon Composer\n"
-        + "X.icon/icon.json:2:1: warning: [icon-empty] groups: no group: the icon draws its fill "
-        + "alone; add a group with a layer (Icon Composer's documents hold 1 to 4)\n"
-        + "2 findings (0 errors)\n", Int32(1)
+      // An error, as the preview and lint say (issue 35's third trial, finding 8); the count
+      // stops the reading, so Assets/a.svg is not looked at.
+      "X.icon/icon.json:2:1: error: [icon-groups] groups: no group: the icon would draw its "
+        + "fill alone; Icon Composer accepts 1 to 4; add a group with a layer\n"
+        + "1 finding (1 error)\n", Int32(1)
     ),
     (
       "{\n  \"groups\" : [\n    {\n      \"layers\" : [ ]\n    }\n  ]\n}",

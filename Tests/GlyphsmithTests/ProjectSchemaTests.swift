@@ -129,6 +129,7 @@ struct ProjectSchemaTests {
         ("type", "\"number\""), (exclusive ? "exclusiveMinimum" : "minimum", number(minimum)),
       ]
     case .integer(let minimum): members = [("type", "\"integer\""), ("minimum", String(minimum))]
+    case .anyNumber: members = [("type", "\"number\"")]
     case .boolean: members = [("type", "\"boolean\"")]
     case .string: members = [("type", "\"string\"")]
     case .array(let element):

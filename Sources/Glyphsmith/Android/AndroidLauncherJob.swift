@@ -179,7 +179,7 @@ public enum AndroidLauncherJob {
   {
     let whole = try Artwork(path: path)
     let parts = try IconBundleJob.groupLayers(of: path)
-    guard !backgroundGiven, let back = parts.first(where: { $0.id.lowercased() == "background" })
+    guard !backgroundGiven, let back = parts.first(where: { $0.name.lowercased() == "background" })
     else { return (whole, nil) }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     switch SVGGroupSplitter.document(try FileBytes.readInput(path), without: [back.id]) {

@@ -14,7 +14,10 @@ package final class IconComposerBundle {
 
   /// Opens the bundle at `path`.
   /// - Throws: `GlyphsmithError.unreadable` naming `icon.json` when it is missing or cannot be
-  ///   read; `.unusable` naming it when it is not JSON (line and column) or not a document
+  ///   read; `.unusable` naming it when it is a symbolic link leading out of the bundle, over
+  ///   1 MiB (`IconComposerJSON.maximumFileBytes`),
+  ///   holds a count Icon Composer does not accept (no group, more than 4 groups, more than 8
+  ///   layers in a group: `IconComposerDocument.countProblems`), is not JSON (line and column) or not a document
   ///   (its top level not an object, no `groups`), or holds a `position` out of range (an
   ///   `icon-range` error: a scale not finite or above 1024).
   package init(path: String) throws {
@@ -22,6 +25,14 @@ package final class IconComposerBundle {
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     self.path = path
     let jsonPath = path + "/icon.json"
+    if let target = IconBundleCheck.linkOutside(path: jsonPath, in: path) {
+      throw GlyphsmithError.unusable(path: jsonPath, problem: IconComposerJSON.linkProblem(target))
+    }
+    if let size = Platform.status(ofPath: jsonPath)?.size,
+      let problem = IconComposerJSON.sizeProblem(size)
+    {
+      throw GlyphsmithError.unusable(path: jsonPath, problem: problem)
+    }
     guard let data = FileManager.default.contents(atPath: jsonPath) else {
       throw GlyphsmithError.unreadable(
         path: jsonPath,
@@ -40,6 +51,11 @@ package final class IconComposerBundle {
       case .decoding(_, let error):
         throw GlyphsmithError.unusable(path: jsonPath, problem: "cannot be read (\(error))")
       }
+    }
+    // A count Icon Composer does not accept (no group, 10,000 layers): refused before any
+    // layer is drawn or linted, as `validate` does (issue 35's third trial, findings 5, 8).
+    if let problem = read.problems.first(where: { $0.kind == .count }) {
+      throw GlyphsmithError.unusable(path: jsonPath, problem: problem.description)
     }
     if read.document.groups.isEmpty,
       let problem = read.problems.first(where: { $0.keyPath.isEmpty || $0.keyPath == "groups" })

@@ -10,18 +10,45 @@ package enum AtomicFolder {
   /// folder moved, its files' times and links as they were) into the new folder before it
   /// is swapped in, so it is never missing from the set, byte for byte (a folder moved back
   /// should the swap fail). The parent folder must exist.
+  ///
+  /// An existing folder that could not be removed once replaced (read-only: `chmod -R a-w`)
+  /// is found before anything is renamed (`readOnlyFolder(in:)`), and should its removal
+  /// fail all the same, the new folder is taken out again and the old one put back: a failed
+  /// write leaves exactly what was there, and no hidden copy (issue 35's third trial,
+  /// finding 6: the new bundle stayed, its old one hidden as `.A.icon.old-PID-1` for ever).
+  /// `remove` removes the old folder once it is aside (`FileManager.removeItem`; a test gives
+  /// one that fails).
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder and the system's reason; the
   ///   staging folder is removed and an existing folder left as it was.
   package static func write(
-    _ files: [(name: String, data: Data)], toPath path: String, keeping: [String] = []
+    _ files: [(name: String, data: Data)], toPath path: String, keeping: [String] = [],
+    remove: (String) throws -> Void = { try FileManager.default.removeItem(atPath: $0) }
   ) throws {
     // A write in flight: an interrupted process exits once it is whole (`Interruption`).
-    try Interruption.write { try swap(files, toPath: path, keeping: keeping) }
+    try Interruption.write { try swap(files, toPath: path, keeping: keeping, remove: remove) }
+  }
+
+  /// The first folder in the tree at `path` (itself included, links not followed) whose
+  /// entries this process may not remove (no write and search permission): the tree could
+  /// not be removed; `nil` when it can be.
+  package static func readOnlyFolder(in path: String) -> String? {
+    var pending = [path]
+    while let folder = pending.popLast() {
+      let entries = Platform.folderEntries(atPath: folder) ?? []
+      if !entries.isEmpty && FileName.withCPath(folder, { access($0, W_OK | X_OK) }) != 0 {
+        return folder
+      }
+      for entry in entries where entry.isFolder && !entry.isLink {
+        pending.append(folder + "/" + entry.name)
+      }
+    }
+    return nil
   }
 
   /// The staging, linking and renames of `write`.
   private static func swap(
-    _ files: [(name: String, data: Data)], toPath path: String, keeping: [String]
+    _ files: [(name: String, data: Data)], toPath path: String, keeping: [String],
+    remove: (String) throws -> Void
   ) throws {
     let slash = path.lastIndex(of: "/")
     let parent = slash.map { String(path[..<$0]) } ?? "."
@@ -82,6 +109,14 @@ package enum AtomicFolder {
         try Platform.rename(staging, to: path)
       } catch {
         guard error.isFolderNotEmpty else { throw failure("cannot rename into place", error) }
+        if let folder = readOnlyFolder(in: path) {
+          throw GlyphsmithError.writeFailed(
+            path: path,
+            reason:
+              "cannot replace it: \(folder == path ? "it" : folder) is read-only, so the old "
+              + "folder could not be removed; nothing was changed (make it writable, chmod -R u+w "
+              + "\(path), or remove it)")
+        }
         do throws(Platform.Failure) {
           try Platform.rename(path, to: retired)
         } catch {
@@ -93,9 +128,24 @@ package enum AtomicFolder {
           try? Platform.rename(retired, to: path)
           throw failure("cannot rename into place", error)
         }
-        if (try? FileManager.default.removeItem(atPath: retired)) == nil {
+        do {
+          try remove(retired)
+        } catch {
+          // The new folder out again (to the staging name, removed below) and the old one
+          // back: what was there stays, and no hidden copy.
+          let reason = OutputManifest.removalReason(error, path: retired)
+          if (try? Platform.rename(path, to: staging)) != nil,
+            (try? Platform.rename(retired, to: path)) != nil
+          {
+            throw GlyphsmithError.writeFailed(
+              path: path,
+              reason: "cannot replace it: the old folder could not be removed (\(reason)); "
+                + "it is left as it was")
+          }
           throw GlyphsmithError.writeFailed(
-            path: path, reason: "written, but the old folder could not be removed: \(retired)")
+            path: path,
+            reason: "written, but the old folder could not be removed (\(reason)): \(retired); "
+              + "delete it")
         }
       }
     } catch {

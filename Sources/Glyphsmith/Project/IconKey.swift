@@ -131,6 +131,7 @@ extension JSONShape {
     case .number(let minimum, let exclusive):
       return "number \(exclusive ? ">" : ">=") \(minimum.shortText)"
     case .integer(let minimum): return "whole number >= \(minimum)"
+    case .anyNumber: return "number"
     case .string: return "string"
     }
   }

@@ -12,10 +12,13 @@ import Foundation
 ///   shadow kind or fill keyword, that Icon Composer's documents do not have;
 /// - `icon-specialization`: an `appearance` or `idiom` Icon Composer does not know;
 /// - `icon-color`: a colour string that does not parse;
-/// - `icon-groups`: more than 4 groups;
+/// - `icon-json` also: an `icon.json` over 1 MiB (`IconComposerJSON.maximumFileBytes`), not
+///   read;
+/// - `icon-groups`: no group, more than 4 groups, or more than 8 layers in a group (the
+///   document is not read further, no layer file checked);
 /// - `icon-conflict`: `KEY` beside `KEY-specializations`, or two entries of a specialization
 ///   list for one appearance and idiom with other values;
-/// - `icon-empty` (a warning): no group, or a group without a layer;
+/// - `icon-empty` (a warning): a group without a layer;
 /// - `icon-position` (a warning): a scale of 0 or less, a translation past 1024 pt;
 /// - `icon-range`: an opacity, translucency, blur material or colour alpha outside 0 to 1, a
 ///   colour component out of its space's range, a scale not finite or above 1024, a
@@ -46,6 +49,16 @@ package enum IconBundleCheck {
           rule: rule, path: path, line: line, asset: asset,
           entry: entry.map { $0.isEmpty ? "(top level)" : $0 },
           file: file, message: message))
+    }
+    if let target = linkOutside(path: jsonPath, in: bundle) {
+      add(.iconJSON, jsonPath, entry: nil, IconComposerJSON.linkProblem(target))
+      return findings
+    }
+    if let size = Platform.status(ofPath: jsonPath)?.size,
+      let problem = IconComposerJSON.sizeProblem(size)
+    {
+      add(.iconJSON, jsonPath, entry: nil, problem)
+      return findings
     }
     guard let data = FileManager.default.contents(atPath: jsonPath) else {
       let exists = Platform.kind(ofPath: jsonPath) != nil
@@ -82,6 +95,9 @@ package enum IconBundleCheck {
         rule(for: problem.kind), jsonPath, line: line(of: problem.keyPath, in: lines),
         entry: problem.keyPath, problem.message)
     }
+    // A count Icon Composer does not accept: the document was not read further, and no
+    // layer file is checked (10,000 layers took 18 s; issue 35's third trial, finding 5).
+    if problems.contains(where: { $0.kind == .count }) { return findings.sorted() }
     // Each layer file once, at its first key path.
     var checked: Set<String> = []
     for (layerPath, layer) in document.layersWithPaths {
@@ -207,7 +223,14 @@ package enum IconBundleCheck {
   /// (links resolved) lies outside the bundle (links resolved), else `nil` (issue 35's second
   /// trial, finding 4: a link to `../../fg.svg` or `/etc/passwd` was read as a layer).
   package static func linkOutside(_ name: String, in bundle: String) -> String? {
-    let path = bundle + "/Assets/" + name
+    linkOutside(path: bundle + "/Assets/" + name, in: bundle)
+  }
+
+  /// Where the entry at `path` in `bundle` (`BUNDLE/icon.json`, `BUNDLE/Assets/NAME`) leads
+  /// when it is a symbolic link whose target (links resolved) lies outside the bundle, else
+  /// `nil` (issue 35's third trial, finding 10: an `icon.json` linking to `../other.json` was
+  /// read as the bundle's own).
+  package static func linkOutside(path: String, in bundle: String) -> String? {
     guard Platform.kind(ofPath: path, followingLinks: false) == .link else { return nil }
     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     let root = URL(fileURLWithPath: bundle).resolvingSymlinksInPath().standardizedFileURL.path

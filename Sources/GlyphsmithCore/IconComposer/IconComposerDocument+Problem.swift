@@ -20,14 +20,15 @@ extension IconComposerDocument {
       case specialization
       /// A colour string that does not parse (`SPACE:C1,...,ALPHA`).
       case color
-      /// More groups than Icon Composer accepts.
+      /// A count Icon Composer does not accept: no group, more than `maximumGroups` groups,
+      /// more than `maximumLayers` layers in a group (the document is not read further).
       case count
       /// Two values for one place whose winner is not defined: `KEY` beside
       /// `KEY-specializations` (Icon Composer writes one of them, docs/formats.md), or two
       /// entries of a specialization list for one appearance and idiom with other values.
       case conflict
-      /// No group, or a group without a layer: nothing of it is drawn (a warning; Icon
-      /// Composer's documents hold 1 to 4 groups of 1 layer or more).
+      /// A group without a layer: nothing of it is drawn (a warning; Icon Composer's
+      /// documents hold groups of 1 layer or more; no group at all is a `count` error).
       case empty
       /// A `position` whose scale is 0 or less, or whose translation moves the layer off the
       /// canvas (a warning; Icon Composer's documents never hold one).

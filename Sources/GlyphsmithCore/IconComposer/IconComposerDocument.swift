@@ -36,6 +36,11 @@ package struct IconComposerDocument: Equatable, Sendable {
   /// none of the 145 counted has more).
   package static let maximumGroups = 4
 
+  /// The most layers in a group Icon Composer's documents hold (docs/formats.md: "up to 8 in
+  /// practice"; none of the 145 counted documents has more). More is an error, as more than
+  /// `maximumGroups` groups is: the issue asks for counts within what Icon Composer accepts.
+  package static let maximumLayers = 8
+
   /// A document; every property as its name says.
   package init(
     fill: Property<Fill> = Property(), groups: [Group],
@@ -75,6 +80,15 @@ package struct IconComposerDocument: Equatable, Sendable {
       self.init(groups: [])
       return
     }
+    // The counts first: a document with more groups or layers than Icon Composer accepts
+    // (10,000 layers, hostile or broken) gives its count errors alone and is not read further,
+    // so that nothing (a reader, a renderer) walks the rest (issue 35's third trial, finding 5).
+    let counts = Self.countProblems(members["groups"])
+    if !counts.isEmpty {
+      problems += counts
+      self.init(groups: [], other: members)
+      return
+    }
     var reader = IconComposerReader(members, path: "")
     let fill: Property<Fill> = reader.property("fill", &problems)
     let groups = reader.array(
@@ -88,13 +102,6 @@ package struct IconComposerDocument: Equatable, Sendable {
       fill: fill, groups: groups ?? [], supportedPlatforms: platforms,
       colorSpaceForUntaggedSVGColors: space, other: reader.rest(&problems))
     if case .array(let items)? = members["groups"] {
-      if items.isEmpty {
-        problems.append(
-          Problem(
-            .empty, at: "groups",
-            "no group: the icon draws its fill alone; add a group with a layer (Icon Composer's "
-              + "documents hold 1 to \(Self.maximumGroups))"))
-      }
       for (g, item) in items.enumerated() {
         guard case .object(let group) = item, case .array(let layers)? = group["layers"],
           layers.isEmpty
@@ -105,13 +112,44 @@ package struct IconComposerDocument: Equatable, Sendable {
             "no layer: the group draws nothing; add a layer or remove the group"))
       }
     }
-    if self.groups.count > Self.maximumGroups {
-      problems.append(
+  }
+
+  /// The count errors of a `groups` value as read: no group (the icon would be its fill alone;
+  /// one rule for `validate`, the preview and lint: issue 35's third trial, finding 8), more
+  /// than `maximumGroups` groups, or a group of the first `maximumGroups` with more than
+  /// `maximumLayers` layers; each at its key path (`groups`, `groups[1].layers`). Counts the
+  /// arrays only (nothing else is read), so a document of 10,000 groups or layers is refused
+  /// at once. `[]` for a value that is no array (a wrong-type error of the reader).
+  package static func countProblems(_ groups: JSONValue?) -> [Problem] {
+    guard case .array(let items)? = groups else { return [] }
+    if items.isEmpty {
+      return [
         Problem(
           .count, at: "groups",
-          "\(self.groups.count) groups; Icon Composer accepts at most \(Self.maximumGroups); "
-            + "merge groups or move layers into fewer groups"))
+          "no group: the icon would draw its fill alone; Icon Composer accepts 1 to "
+            + "\(maximumGroups); add a group with a layer")
+      ]
     }
+    if items.count > maximumGroups {
+      return [
+        Problem(
+          .count, at: "groups",
+          "\(items.count) groups; Icon Composer accepts at most \(maximumGroups); "
+            + "merge groups or move layers into fewer groups")
+      ]
+    }
+    var problems: [Problem] = []
+    for (g, item) in items.enumerated() {
+      guard case .object(let group) = item, case .array(let layers)? = group["layers"],
+        layers.count > maximumLayers
+      else { continue }
+      problems.append(
+        Problem(
+          .count, at: "groups[\(g)].layers",
+          "\(layers.count) layers; Icon Composer accepts at most \(maximumLayers) in a group; "
+            + "merge layers into fewer files or move some into another group"))
+    }
+    return problems
   }
 
   /// The document as a JSON value: the typed properties, then `other` over them.

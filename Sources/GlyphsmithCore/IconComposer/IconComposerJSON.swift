@@ -13,6 +13,27 @@ import Foundation
 ///   included) as its UTF-8 bytes;
 /// - no final newline unless asked for (Icon Composer writes none).
 package enum IconComposerJSON {
+  /// Largest `icon.json` read, in bytes (1 MiB): Apple's documents are 1 to 12 KB (the 11
+  /// vendored ones), four groups of eight layers with every specialization stay under 200 KB.
+  /// A limit of the kind SVG inputs have (10 MiB), so that a hostile file (60 MB took 41 s to
+  /// read) is refused before it is read (issue 35's third trial, finding 5).
+  package static let maximumFileBytes = 1024 * 1024
+
+  /// Why an `icon.json` that is a symbolic link to `target`, outside its bundle, is not read:
+  /// Icon Composer and Xcode read the bundle alone (issue 35's third trial, finding 10).
+  package static func linkProblem(_ target: String) -> String {
+    "is a symbolic link to \(target), outside the bundle: not read; icon.json must be in the "
+      + "bundle itself (copy the file in)"
+  }
+
+  /// Why a file of `size` bytes is not read as an `icon.json`, or `nil` when it is within
+  /// `maximumFileBytes`: `62914560 bytes; icon.json files are limited to 1 MiB (...)`.
+  package static func sizeProblem(_ size: Int) -> String? {
+    guard size > maximumFileBytes else { return nil }
+    return "\(size) bytes; icon.json files are limited to 1 MiB (Icon Composer's are a few KB): "
+      + "not read; save the bundle again in Icon Composer"
+  }
+
   /// `value` in Apple's layout; a final `\n` when `finalNewline`.
   package static func encode(_ value: JSONValue, finalNewline: Bool = false) -> Data {
     var writer = Writer()

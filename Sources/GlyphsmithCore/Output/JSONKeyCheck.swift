@@ -20,6 +20,10 @@ public indirect enum JSONShape: Sendable {
   case number(minimum: Double, exclusive: Bool)
   /// A whole number of at least `minimum`.
   case integer(minimum: Int)
+  /// Any number: its range is checked where the value is read, which says the whole range
+  /// (`-0.5 is outside 0 to 1`; issue 35's third trial, finding 12: a lower bound alone was
+  /// named for a value from 0 to 1).
+  case anyNumber
   /// Any string.
   case string
 
@@ -88,6 +92,11 @@ public indirect enum JSONShape: Sendable {
         number.doubleValue == number.doubleValue.rounded(), number.doubleValue >= Double(minimum)
       else {
         return "wrong value \(Self.text(value)) for '\(name)'; allowed: a whole number of at least \(minimum)"
+      }
+      return nil
+    case .anyNumber:
+      guard let number = value as? NSNumber, !Self.isBoolean(number) else {
+        return "wrong value \(Self.text(value)) for '\(name)'; allowed: a number"
       }
       return nil
     case .string:

@@ -28,12 +28,50 @@ package enum JSONSyntaxProblem {
       return
         "not valid JSON: it stops at line \(line), column \(column) before the JSON is complete"
     }
+    // A number no double holds (`1e999`): Foundation names it without a place (issue 35's
+    // third trial, finding 12).
+    if let (token, offset) = unrepresentableNumber(in: data) {
+      let (line, column) = position(ofByte: offset, in: data)
+      return "not valid JSON at line \(line), column \(column): the number \(token) is beyond "
+        + "what a double holds (about 1.8e308 either way); write a number in range"
+    }
     guard let range = debug.range(of: "around character "),
       let offset = Int(debug[range.upperBound...].prefix { $0.isNumber })
     else { return "not valid JSON (\(debug))" }
     let (line, column) = position(ofByte: min(offset, data.count), in: data)
     let what = debug[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
     return "not valid JSON at line \(line), column \(column) (\(what.lowercased()))"
+  }
+
+  /// The first number of `data` (outside strings) that no finite double holds, and its byte
+  /// offset; `nil` when there is none.
+  package static func unrepresentableNumber(in data: Data) -> (token: String, offset: Int)? {
+    let bytes = [UInt8](data)
+    var i = 0
+    var inString = false
+    while i < bytes.count {
+      let byte = bytes[i]
+      if inString {
+        if byte == UInt8(ascii: "\\") { i += 2; continue }
+        if byte == UInt8(ascii: "\"") { inString = false }
+        i += 1
+        continue
+      }
+      if byte == UInt8(ascii: "\"") {
+        inString = true
+        i += 1
+        continue
+      }
+      if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+        let start = i
+        while i < bytes.count, "-+.eE0123456789".utf8.contains(bytes[i]) { i += 1 }
+        let token = String(decoding: bytes[start..<i], as: UTF8.self)
+        if let value = Double(token), !value.isFinite { return (token, start) }
+        continue
+      }
+      i += 1
+    }
+    return nil
   }
 
   /// The 1-based line and column of byte `offset` of `data` (UTF-8).

@@ -14,6 +14,10 @@ package enum SVGGroupSplitter {
     package var id: String
     /// The document holding only that group, UTF-8.
     package var data: Data
+    /// The layer's name: an Inkscape layer's `inkscape:label` (`<g inkscape:groupmode="layer"
+    /// inkscape:label="Background" id="layer1">`: Inkscape names layers `layer1`, `layer2`
+    /// and shows the label; issue 35's third trial, finding 4b), else `id`.
+    package var name: String
   }
 
   /// Elements at the top level that draw nothing themselves, kept in every part.
@@ -76,9 +80,33 @@ package enum SVGGroupSplitter {
       return .failure(SplitFailure("its root element is not <svg>"))
     }
     var ids: [String] = []
+    var names: [String: String] = [:]
     for element in SVGNormalizer.elements(root) {
       let name = SVGNormalizer.name(element)
       if name == "g", let id = SVGNormalizer.attribute(element, "id"), !id.isEmpty {
+        // An Inkscape layer is named by its label (what Inkscape's Layers panel shows).
+        if SVGNormalizer.attribute(element, "groupmode") == "layer",
+          let label = SVGNormalizer.attribute(element, "label")?
+            .trimmingCharacters(in: .whitespaces), !label.isEmpty
+        {
+          guard !label.contains("/"), label != ".", label != "..", !label.hasPrefix(".") else {
+            return .failure(
+              SplitFailure(
+                "the Inkscape layer '\(id)' is labelled '\(label)', which cannot name a layer "
+                  + "file; rename the layer"))
+          }
+          if let other = names.first(where: { $0.value == label })?.key {
+            return .failure(
+              SplitFailure(
+                "two top-level layers are named '\(label)' (ids '\(other)' and '\(id)'); rename one"))
+          }
+          names[id] = label
+        } else if let other = names.first(where: { $0.value == id && $0.key != id })?.key {
+          return .failure(
+            SplitFailure(
+              "the Inkscape layer '\(other)' is labelled '\(id)', the id of another top-level "
+                + "group; rename one"))
+        }
         guard !ids.contains(id) else {
           return .failure(SplitFailure("two top-level groups have the id '\(id)'; rename one"))
         }
@@ -95,6 +123,7 @@ package enum SVGGroupSplitter {
                 + "git setups and tools skip; rename it"))
         }
         ids.append(id)
+        if names[id] == nil { names[id] = id }
       } else if !kept.contains(name), !isForeign(element) {
         let what = name == "g" ? "a <g> without an id" : "a <\(name)>"
         return .failure(
@@ -140,7 +169,8 @@ package enum SVGGroupSplitter {
       var size: Int32 = 0
       xmlDocDumpMemoryEnc(copy, &buffer, &size, "UTF-8")
       guard let buffer else { return .failure(SplitFailure("libxml2 could not write it out")) }
-      parts.append(Part(id: id, data: Data(bytes: buffer, count: Int(size))))
+      parts.append(
+        Part(id: id, data: Data(bytes: buffer, count: Int(size)), name: names[id] ?? id))
       glyphsmith_xml_free(buffer)
     }
     return .success(parts)

@@ -44,7 +44,7 @@ public enum IconBundleJob {
     }
     try checkPlace(bundle: bundle, foreground: foregroundPath)
     try checkRepeats(foregroundPath: foregroundPath, options: options)
-    var diagnostics: [Diagnostic] = placeWarnings(bundle: bundle)
+    var diagnostics: [Diagnostic] = placeWarnings(bundle: bundle) + cleanLeftovers(of: bundle)
     let fallbackName = try options.fallbackCatalog.map { catalog in
       try IconBundleFallback.checkCatalog(catalog, bundle: bundle)
       return try IconBundleFallback.name(options.fallbackName, bundle: bundle)
@@ -67,7 +67,7 @@ public enum IconBundleJob {
       var front: [Source] = try groupLayers(of: foregroundPath).reversed().map { part in
         let path = foregroundPath + "#" + part.id
         return (
-          part.id + ".svg", path, part.data,
+          part.name + ".svg", path, part.data,
           try Artwork(data: part.data, path: path, baseDirectory: folder)
         )
       }
@@ -127,6 +127,17 @@ public enum IconBundleJob {
         foreground: foreground, dark: options.darkPath.map(fileName),
         tinted: options.tintedPath.map(fileName), layers: layerNames,
         background: options.background, darkBackground: options.darkBackground))
+    // No more layers in a group than Icon Composer accepts (`validate` refuses the bundle
+    // otherwise; issue 35's third trial, finding 5): refused before anything is written.
+    for group in planned.document.groups
+    where group.layers.count > IconComposerDocument.maximumLayers {
+      throw GlyphsmithError.unusable(
+        path: foregroundPath,
+        problem:
+          "its group would hold \(group.layers.count) layers (the foreground, each --layer and "
+          + "each top-level group of --layers-from-groups); Icon Composer accepts at most "
+          + "\(IconComposerDocument.maximumLayers) in a group; merge layers into fewer files")
+    }
     for (name, file) in files {
       planned.provide(
         try Artwork(
@@ -184,8 +195,17 @@ public enum IconBundleJob {
       Platform.status(ofPath: bundle) != nil && ownership(of: bundle, planned: plannedFiles) == .own
       && FileBytes.read(bundle + "/" + markName) == newMark
     if !unchanged { try AtomicFolder.write(written, toPath: bundle) }
-    // Each layer as the bundle holds it (what it links to beside the input is not there).
+    // Each layer as the bundle holds it (what it links to beside the input is not there),
+    // from the bytes written, not read back: another run may replace the bundle meanwhile
+    // (issue 35's third trial, finding 7: 16 of 21 concurrent runs said "cannot read: no such
+    // file").
     let opened = IconComposerBundle(path: bundle, document: document)
+    let assetsFolder = URL(fileURLWithPath: bundle + "/Assets", isDirectory: true)
+    for (name, file) in files {
+      opened.provide(
+        try Artwork(data: file.data, path: opened.filePath(name), baseDirectory: assetsFolder),
+        for: name)
+    }
     for name in files.keys.sorted() {
       // What the canvas shows decides; the file's own ink (measured at its own width and
       // height) only for a file no appearance draws (issue 35's second trial, finding 8).
@@ -214,11 +234,32 @@ public enum IconBundleJob {
           "draws nothing in the bundle (\(bundle)/Assets/\(name)): \(why); the layer will be "
             + "invisible", path: files[name]!.path, kind: Diagnostic.Kind.launcherLayer))
     }
-    let findings = IconBundleCheck.check(
-      bundle: bundle, asset: IconBundleCheck.assetName((bundle as NSString).lastPathComponent),
-      svgLayer: IconLayerCheck.svg)
-    // The written layers, linted as `lint --role icon-layer BUNDLE` does.
-    let lint = findings.isEmpty ? try IconLayerLinter.lint(bundlePath: bundle) : []
+    // The bundle read back as `validate` and `lint --role icon-layer BUNDLE` read it; read
+    // again when another run replaced it meanwhile (its folder is another one after the
+    // reading), and said so when that keeps happening (issue 35's third trial, finding 7).
+    var findings: [CatalogFinding] = []
+    var lint: [LintFileReport] = []
+    for attempt in 1...Self.readAttempts {
+      let before = Self.identity(bundle)
+      do {
+        findings = IconBundleCheck.check(
+          bundle: bundle,
+          asset: IconBundleCheck.assetName((bundle as NSString).lastPathComponent),
+          svgLayer: IconLayerCheck.svg)
+        lint = findings.isEmpty ? try IconLayerLinter.lint(bundlePath: bundle) : []
+        if before != nil && Self.identity(bundle) == before { break }
+      } catch {
+        if before != nil && Self.identity(bundle) == before { throw error }
+      }
+      if attempt == Self.readAttempts {
+        throw GlyphsmithError.unusable(
+          path: bundle,
+          problem:
+            "written, but another run replaced the bundle while this one was reading it back "
+            + "(\(Self.readAttempts) times), so it was not checked; run again, one run at a "
+            + "time, or 'glyphsmith validate \(bundle)'")
+      }
+    }
     var fallback: AppIconResult? = nil
     if let catalog = options.fallbackCatalog, let fallbackName {
       fallback = try IconBundleFallback.write(
@@ -232,6 +273,18 @@ public enum IconBundleJob {
       clashes: IconBundleFallback.clashes(
         bundlePath: bundle, catalogs: options.fallbackCatalog.map { [$0] } ?? [],
         fallback: fallback?.folder))
+  }
+
+  /// How often the written bundle is read back (`validate`'s check and the layers' lint)
+  /// while other runs keep replacing it.
+  static let readAttempts = 5
+
+  /// The folder at `path` as the system knows it (device and inode, links followed): another
+  /// one once the folder was replaced by a rename; `nil` when it is gone.
+  static func identity(_ path: String) -> [UInt64]? {
+    var info = stat()
+    guard FileName.withCPath(path, { stat($0, &info) }) == 0 else { return nil }
+    return [UInt64(info.st_dev), UInt64(info.st_ino)]
   }
 
   /// How much of the 1024 px icon (1 px per pt of the canvas) the layer file `name` covers as
@@ -378,6 +431,58 @@ public enum IconBundleJob {
       // The same dark and tinted art is a choice; only layers are compared with layers.
       if option == "--layer" { seen[key(path)] = option + " " + path }
     }
+  }
+
+  /// Cleans what killed runs left beside the bundle at `bundle` (`.NAME.icon.tmp-PID-N`,
+  /// `.NAME.icon.old-PID-N` of a process that is gone: `OutputSafety.stagingPID`), never
+  /// losing what the user made (issue 35's third trial, finding 6: a hidden copy stayed for
+  /// ever): an old bundle moved aside while `NAME.icon` is missing is put back; a leftover
+  /// that is a bundle as Glyphsmith wrote it (`ownership(of:)` `.own`), or holds what
+  /// `NAME.icon` holds (`OutputSafety.sameContent`), is removed; any other is kept.
+  /// - Returns: a warning (kind `output-record`) naming each leftover put back, kept, or that
+  ///   could not be removed.
+  static func cleanLeftovers(of bundle: String) -> [Diagnostic] {
+    let parent = FileName.parent(of: bundle).isEmpty ? "." : FileName.parent(of: bundle)
+    let name = (bundle as NSString).lastPathComponent
+    var warnings: [Diagnostic] = []
+    for leftover in OutputSafety.staleStaging(in: parent)
+    where OutputSafety.stagedTarget(leftover)?.target == name {
+      let path = (FileName.parent(of: bundle).isEmpty ? "" : parent + "/") + leftover
+      let retired = OutputSafety.stagedTarget(leftover)?.retired == true
+      if retired && Platform.kind(ofPath: bundle, followingLinks: false) == nil {
+        if (try? Platform.rename(path, to: bundle)) != nil {
+          warnings.append(
+            .warning(
+              "put back from \(leftover), where a glyphsmith run killed while replacing it had "
+                + "moved it", path: bundle, kind: Diagnostic.Kind.outputRecord))
+          continue
+        }
+      }
+      let isFolder = Platform.kind(ofPath: path, followingLinks: false) == .folder
+      guard
+        !isFolder || ownership(of: path) == .own || OutputSafety.sameContent(path, bundle)
+      else {
+        warnings.append(
+          .warning(
+            "left by a glyphsmith run that was killed, and holds files glyphsmith did not "
+              + "write; kept: move them out, then delete it", path: path,
+            kind: Diagnostic.Kind.outputRecord))
+        continue
+      }
+      do {
+        if let folder = isFolder ? AtomicFolder.readOnlyFolder(in: path) : nil {
+          throw GlyphsmithError.writeFailed(path: folder, reason: "read-only")
+        }
+        try FileManager.default.removeItem(atPath: path)
+      } catch {
+        warnings.append(
+          .warning(
+            "left by a glyphsmith run that was killed; cannot be removed "
+              + "(\(OutputManifest.removalReason(error, path: path))): delete it", path: path,
+            kind: Diagnostic.Kind.outputRecord))
+      }
+    }
+    return warnings
   }
 
   /// A warning when the bundle at `bundle` is written inside an asset catalog (a folder
@@ -644,6 +749,10 @@ public enum IconBundleJob {
     /// run writes there (a layer edited, or the input changed since; issue 35's second trial:
     /// such a bundle lost a designer's layer edit and added file without a word).
     case unvouched(String)
+    /// The mark, or a file it lists, at `path` is a symbolic link (to `target`): Glyphsmith
+    /// writes files, never links, so the mark vouches for nothing (issue 35's third trial,
+    /// finding 10: a mark linking out of the bundle was trusted).
+    case link(String, target: String)
 
     /// What is wrong, after `INPUT: error: `: `BUNDLE exists and was not made by glyphsmith;
     /// move it or pass --force` (`OutputOwnership.problem`); `FILE changed since glyphsmith
@@ -660,6 +769,9 @@ public enum IconBundleJob {
         return "\(file) was added since glyphsmith wrote \(bundle); move it or pass --force"
       case .removed(let file):
         return "\(file) was removed since glyphsmith wrote it; move \(bundle) or pass --force"
+      case .link(let file, let target):
+        return
+          "\(file) is a symbolic link (to \(target)), not a file glyphsmith wrote; move \(bundle) or pass --force"
       case .unvouched(let file):
         return
           "\(file) differs from what this run writes, and the mark an older glyphsmith left in \(bundle) covers icon.json only, so it cannot tell whether the file was edited since; move \(bundle) or pass --force"
@@ -681,6 +793,8 @@ public enum IconBundleJob {
         (file, message) = (path, "added since glyphsmith wrote the bundle; deleted")
       case .removed(let path):
         (file, message) = (path, "removed since glyphsmith wrote it; written again")
+      case .link(let path, _):
+        (file, message) = (path, "a symbolic link, not a file glyphsmith wrote; replaced")
       case .unvouched(let path):
         (file, message) = (
           path, "not covered by the older mark and not what this run writes; replaced"
@@ -690,7 +804,8 @@ public enum IconBundleJob {
     }
   }
 
-  /// Whose the existing bundle at `path` is: `.foreign` without a readable mark; else the
+  /// Whose the existing bundle at `path` is: `.link` when its mark, or a file the mark lists,
+  /// is a symbolic link; `.foreign` without a readable mark; else the
   /// first difference, in the mark's order (`icon.json`, then `Assets/` sorted), between the
   /// files the mark lists and the bundle's files (every regular file below it, except the
   /// mark and Finder's `.DS_Store`): a file changed (other bytes), removed, or added (one the
@@ -700,10 +815,18 @@ public enum IconBundleJob {
   /// (or `.added` when this run writes no such file); without `planned`, any other file makes
   /// it `.unvouched`.
   package static func ownership(of path: String, planned: [String: Data]? = nil) -> Ownership {
+    // A link (the mark, or a file it lists) is never Glyphsmith's: not followed.
+    func link(_ file: String) -> Ownership? {
+      let full = path + "/" + file
+      guard Platform.kind(ofPath: full, followingLinks: false) == .link else { return nil }
+      return .link(full, target: (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?")
+    }
+    if let link = link(markName) { return link }
     guard let data = FileBytes.read(path + "/" + markName),
       let entries = markEntries(data), entries.first?.file == "icon.json"
     else { return .foreign }
     for entry in entries {
+      if let link = link(entry.file) { return link }
       guard let bytes = FileBytes.read(path + "/" + entry.file) else {
         return .removed(path + "/" + entry.file)
       }

@@ -47,7 +47,7 @@ public struct IconBundleProperties: Sendable, Equatable {
   /// The keys a layer of `appicon.groups[i].layers` may hold, and their values.
   static var layerShape: [String: JSONShape] {
     [
-      "glass": .boolean, "opacity": .number(minimum: 0, exclusive: false),
+      "glass": .boolean, "opacity": .anyNumber,
       "blend-mode": .oneOf(blendModes), "position": positionShape,
     ]
   }
@@ -55,13 +55,13 @@ public struct IconBundleProperties: Sendable, Equatable {
   /// The keys a group of `appicon.groups` may hold, and their values.
   static var groupShape: [String: JSONShape] {
     [
-      "glass": .boolean, "opacity": .number(minimum: 0, exclusive: false),
+      "glass": .boolean, "opacity": .anyNumber,
       "blend-mode": .oneOf(blendModes),
       "shadow": .object([
-        "kind": .oneOf(shadowKinds), "opacity": .number(minimum: 0, exclusive: false),
+        "kind": .oneOf(shadowKinds), "opacity": .anyNumber,
       ]),
       "translucency": .object([
-        "enabled": .boolean, "value": .number(minimum: 0, exclusive: false),
+        "enabled": .boolean, "value": .anyNumber,
       ]),
       "specular": .boolean, "position": positionShape, "layers": .array(.object(layerShape)),
     ]
@@ -91,11 +91,10 @@ public struct IconBundleProperties: Sendable, Equatable {
     }
     func opacity(_ members: [String: JSONValue], _ path: String) -> Double? {
       let opacity: Double? = value(members, "opacity", path)
-      if let opacity, opacity > 1 {
-        problems.append(
-          Document.Problem(
-            .wrongType, at: "\(path).opacity",
-            "\(opacity.lintText) is above 1; an opacity is from 0 to 1"))
+      // Both bounds, as `icon.json`'s reader names them (issue 35's third trial, finding 12).
+      if let opacity {
+        Document.Problem.check(
+          opacity, in: 0...1, at: "\(path).opacity", Document.Problem.opacityRange, &problems)
       }
       return opacity
     }

@@ -200,15 +200,41 @@ public enum IconLayerLinter {
   /// drawn behind it in `scene` (flat, `contrastSide` px): over each px the layer covers at
   /// least half (coverage times opacity), the WCAG ratio of the layer drawn over what is
   /// behind against what is behind; the 90th percentile. `nil` when no px is covered half
-  /// (a layer at under 50 % opacity is faint by design).
+  /// (a layer at under 50 % opacity is faint by design). A layer that draws the very same (its
+  /// file the same one or of the same bytes, placed, filled and blended alike, of the same
+  /// opacity: a copy stacked, as three identical moon layers) is not what it stands out
+  /// against and is left out of what is behind, so that identical layers get identical
+  /// findings (issue 35's third trial, finding 9: the front moon was measured against the
+  /// moon behind it).
   static func contrast(
     of layer: IconScene.Layer, group: Int, scene: IconScene, bundle: IconComposerBundle
   ) throws -> Double? {
     let n = contrastSide
-    let behind = try IconComposerRenderer.flat(
-      scene, bundle: bundle, side: n, behind: (group, layer.index))
     let image = try IconComposerRenderer.layerImage(
       layer, in: bundle, appearance: scene.appearance, side: n)
+    let source = try bundle.artwork(layer.imageName).svg?.data
+    var others = scene
+    for g in others.groups.indices {
+      let groupIndex = others.groups[g].index
+      var kept: [IconScene.Layer] = []
+      for other in others.groups[g].layers {
+        let isItself = groupIndex == group && other.index == layer.index
+        let placedAlike =
+          other.opacity == layer.opacity && other.blendMode == layer.blendMode
+          && other.fill == layer.fill && other.scale == layer.scale
+          && other.centre.x == layer.centre.x && other.centre.y == layer.centre.y
+        if !isItself && placedAlike,
+          try other.imageName == layer.imageName
+            || (source != nil && bundle.artwork(other.imageName).svg?.data == source)
+        {
+          continue
+        }
+        kept.append(other)
+      }
+      others.groups[g].layers = kept
+    }
+    let behind = try IconComposerRenderer.flat(
+      others, bundle: bundle, side: n, behind: (group, layer.index))
     return contrast(of: image, opacity: layer.opacity, over: behind)
   }
 
