@@ -912,8 +912,9 @@ extension CommandTextIndex {
         path, inside a catalog, or beside the catalogs in FOLDER: every key and value form of
         icon.json (an unknown key is a warning, a wrong type an error, each named by its key
         path, as groups[0].layers[1].glass), appearances and idioms of specializations, colour
-        strings, 1 to 4 groups of at most 8 layers, and each layer file (spaces allowed, an
-        extension optional) present in Assets/ and rendering.
+        strings, 1 to 4 groups (more than 8 layers in a group is a warning, more than 64 an
+        error), and each layer file (spaces allowed, an extension optional) present in Assets/
+        and rendering.
 
         options:
           --json    print {"catalog", "findings" : [...], "version" : 1} on stdout instead
@@ -922,7 +923,7 @@ extension CommandTextIndex {
                     "catalogs" : [PATH, ...], the catalogs validated)
           --quiet   no progress and no totals on stderr
 
-        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set, icon-json, icon-unknown-key, icon-unknown-value, icon-specialization, icon-color, icon-groups, icon-layer, icon-conflict, icon-empty, icon-position, icon-range, icon-unused, empty-asset, link-loop.
+        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set, icon-json, icon-unknown-key, icon-unknown-value, icon-specialization, icon-color, icon-groups, icon-layers, icon-layer, icon-conflict, icon-empty, icon-position, icon-range, icon-unused, empty-asset, link-loop.
         Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
         """#),
     Entry(

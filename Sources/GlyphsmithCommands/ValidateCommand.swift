@@ -27,8 +27,9 @@ package enum ValidateCommand: DeclaredSubcommand {
       path, inside a catalog, or beside the catalogs in FOLDER: every key and value form of
       icon.json (an unknown key is a warning, a wrong type an error, each named by its key
       path, as groups[0].layers[1].glass), appearances and idioms of specializations, colour
-      strings, 1 to 4 groups of at most 8 layers, and each layer file (spaces allowed, an
-      extension optional) present in Assets/ and rendering.
+      strings, 1 to 4 groups (more than 8 layers in a group is a warning, more than 64 an
+      error), and each layer file (spaces allowed, an extension optional) present in Assets/
+      and rendering.
       """,
     options: [
       .flag(

@@ -75,8 +75,12 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// A colour string that does not parse (`SPACE:C1,...,ALPHA`, as
   /// `display-p3:1.00000,0.50000,0.00000,1.00000`).
   case iconColor = "icon-color"
-  /// More groups than Icon Composer accepts (4).
+  /// No group, more groups than Icon Composer accepts (4), or more layers in a group than
+  /// Glyphsmith reads (64).
   case iconGroups = "icon-groups"
+  /// A group of 9 to 64 layers: more than any counted Icon Composer document holds (8); a
+  /// warning, since Icon Composer's own limit is not documented (issue 35).
+  case iconLayers = "icon-layers"
   /// A layer's file that is not in the bundle's `Assets/`, or does not load and render (SVG
   /// through librsvg, PNG through libpng).
   case iconLayer = "icon-layer"

@@ -166,6 +166,7 @@ package enum IconBundleCheck {
     case .count: return .iconGroups
     case .conflict: return .iconConflict
     case .empty: return .iconEmpty
+    case .crowded: return .iconLayers
     case .position: return .iconPosition
     case .range: return .iconRange
     }

@@ -21,8 +21,12 @@ extension IconComposerDocument {
       /// A colour string that does not parse (`SPACE:C1,...,ALPHA`).
       case color
       /// A count Icon Composer does not accept: no group, more than `maximumGroups` groups,
-      /// more than `maximumLayers` layers in a group (the document is not read further).
+      /// more than `layerLimit` layers in a group (the document is not read further).
       case count
+      /// A group of more than `maximumLayers` layers (up to `layerLimit`): more than any
+      /// counted Icon Composer document holds (a warning: Icon Composer's limit is not
+      /// documented).
+      case crowded
       /// Two values for one place whose winner is not defined: `KEY` beside
       /// `KEY-specializations` (Icon Composer writes one of them, docs/formats.md), or two
       /// entries of a specialization list for one appearance and idiom with other values.
@@ -54,10 +58,10 @@ extension IconComposerDocument {
       self.message = message
     }
 
-    /// Unknown keys and values, empty lists and odd positions are warnings; everything else
-    /// is an error.
+    /// Unknown keys and values, empty lists, odd positions and crowded groups are warnings;
+    /// everything else is an error.
     package var isError: Bool {
-      ![.unknownKey, .unknownValue, .empty, .position].contains(kind)
+      ![.unknownKey, .unknownValue, .empty, .position, .crowded].contains(kind)
     }
 
     /// Appends a `range` error at `path` when `value` lies outside `range` (or is not finite):

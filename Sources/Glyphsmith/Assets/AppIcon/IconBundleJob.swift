@@ -127,16 +127,18 @@ public enum IconBundleJob {
         foreground: foreground, dark: options.darkPath.map(fileName),
         tinted: options.tintedPath.map(fileName), layers: layerNames,
         background: options.background, darkBackground: options.darkBackground))
-    // No more layers in a group than Icon Composer accepts (`validate` refuses the bundle
+    // No more layers in a group than Glyphsmith reads (`validate` refuses the bundle
     // otherwise; issue 35's third trial, finding 5): refused before anything is written.
+    // More than Icon Composer's documents hold (8) is written, with `validate`'s warning.
     for group in planned.document.groups
-    where group.layers.count > IconComposerDocument.maximumLayers {
+    where group.layers.count > IconComposerDocument.layerLimit {
       throw GlyphsmithError.unusable(
         path: foregroundPath,
         problem:
           "its group would hold \(group.layers.count) layers (the foreground, each --layer and "
-          + "each top-level group of --layers-from-groups); Icon Composer accepts at most "
-          + "\(IconComposerDocument.maximumLayers) in a group; merge layers into fewer files")
+          + "each top-level group of --layers-from-groups); Glyphsmith reads at most "
+          + "\(IconComposerDocument.layerLimit) in a group (Icon Composer's documents hold at "
+          + "most \(IconComposerDocument.maximumLayers)); merge layers into fewer files")
     }
     for (name, file) in files {
       planned.provide(
