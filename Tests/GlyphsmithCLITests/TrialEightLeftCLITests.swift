@@ -103,6 +103,37 @@ struct TrialEightLeftCLITests {
     #expect(!Self.exists("C.xcassets/bell.imageset", in: folder))
   }
 
+  /// The same two moves with `assets --prune` (no project): the catalog is checked again after
+  /// the prune there too (both exited 1 on the set the same run removed).
+  @Test func assetsPruneChecksTheCatalogAfterItsPrune() throws {
+    let folder = try OwnershipCLITests.project(Self.catalogConfig, icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let assets = ["assets", "icons", "-o", "P.xcassets", "--prune"]
+    #expect(try CLIRunner.run(assets, in: folder).status == 0)
+    try Self.move("icons/bell.svg", "icons/Bell.svg", in: folder)
+    #expect(try CLIRunner.run(assets, in: folder).status == 0)
+    try Self.move("icons/Bell.svg", "icons/bell.svg", in: folder)
+    let back = try CLIRunner.run(assets, in: folder)
+    #expect(back.status == 0, "\(back.stderr)")
+    #expect(!back.stderr.contains("case-collision"), "\(back.stderr)")
+    #expect(back.stderr.contains("P.xcassets/Bell.imageset: removed (its source icons/Bell.svg is gone)"))
+    try Self.move("icons/bell.svg", "icons/grp/bell.svg", in: folder)
+    let moved = try CLIRunner.run(assets, in: folder)
+    #expect(moved.status == 0, "\(moved.stderr)")
+    #expect(!moved.stderr.contains("duplicate-name"), "\(moved.stderr)")
+    #expect(Self.exists("P.xcassets/grp/bell.imageset/bell.png", in: folder))
+    #expect(!Self.exists("P.xcassets/bell.imageset", in: folder))
+    // A real collision is still found after the prune: a hand-made set of another case.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("P.xcassets/Heart.imageset"),
+      withIntermediateDirectories: true)
+    try Data(#"{"images":[],"info":{"author":"xcode","version":1}}"#.utf8).write(
+      to: folder.appendingPathComponent("P.xcassets/Heart.imageset/Contents.json"))
+    let clash = try CLIRunner.run(assets, in: folder)
+    #expect(clash.status == 1, "\(clash.stderr)")
+    #expect(clash.stderr.contains("[case-collision]"), "\(clash.stderr)")
+  }
+
   // Finding 4: another project's folders were accepted as outputs (its next build read the
   // outputs as new icons). Refused when the config is read, as the other folder refusals.
   @Test(arguments: [

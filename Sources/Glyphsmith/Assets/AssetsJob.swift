@@ -764,6 +764,39 @@ public struct AssetsJob: Sendable {
     return findings
   }
 
+  /// The findings of `parts` after a prune, given each part's report in the same order
+  /// (`AssetsJob.run`'s): `catalogFindings` of each part's planned inputs with their results
+  /// (an input without one counts as failed), findings in order without repeats. The catalog
+  /// is checked before the prune; what the prune removed collides with nothing, so a run whose
+  /// prune `removed` a set and that had findings checks again (issue 32, eighth trial finding
+  /// 6: renaming `Bell.svg` back to `bell.svg`, or moving an icon into a group, exited 1 on the
+  /// set the same run removed; `build` and `assets --prune` alike).
+  /// - Returns: `nil` when nothing needs checking again (no set removed, or no finding).
+  /// - Throws: what `catalogFindings` throws.
+  package static func findingsAfterPrune(
+    _ parts: [(AssetsJob, Plan)], reports: [AssetsReport], removed: [OutputManifest.Removal],
+    findings: [Diagnostic]
+  ) throws -> [Diagnostic]? {
+    guard removed.contains(where: { $0.kept.isEmpty }), !findings.isEmpty else { return nil }
+    var again: [Diagnostic] = []
+    for ((job, jobPlan), part) in zip(parts, reports) {
+      let byPath = Dictionary(
+        part.inputs.map { ($0.path, $0) },
+        uniquingKeysWith: { (first: AssetInputResult, _: AssetInputResult) in first })
+      let results = jobPlan.inputs.map {
+        byPath[$0.path]
+          ?? AssetInputResult.failed(
+            path: $0.path, role: job.options.role,
+            error: .unusable(path: $0.path, problem: "no result"))
+      }
+      for finding in try job.catalogFindings(jobPlan.inputs, results: results)
+      where !again.contains(finding) {
+        again.append(finding)
+      }
+    }
+    return again
+  }
+
   /// Whether a folder named `name` is an asset folder (`NAME.imageset`, `.appiconset`,
   /// `.symbolset`, ...: an extension `CatalogVocabulary.entryKeys` knows).
   static func isAssetFolder(_ name: String) -> Bool {

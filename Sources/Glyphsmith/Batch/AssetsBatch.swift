@@ -185,6 +185,13 @@ package struct AssetsBatch: Sendable {
         pruning.scope = inputs.map(OutputManifest.absolute)
         let outcome = AssetsJob.conclude([(job, jobPlan)], report: whole, pruning: pruning)
         removals = outcome.removed
+        // What the prune removed collides with nothing: checked again (issue 32).
+        if let again = try AssetsJob.findingsAfterPrune(
+          [(job, jobPlan)], reports: [report], removed: removals,
+          findings: report.catalogFindings)
+        {
+          report.catalogFindings = again
+        }
         report.warnings += outcome.warnings
         recordError = outcome.error
         if let recordError { report.error = report.error ?? recordError.description }

@@ -772,24 +772,10 @@ public struct ProjectBuild: Sendable {
     // The catalog was checked before the prune: what the prune removed collides with
     // nothing (issue 32, eighth trial finding 6: renaming `Bell.svg` back to `bell.svg`, or
     // moving an icon into a group, exited 1 on the set the same run removed). Checked again.
-    if removed.contains(where: { $0.kept.isEmpty }), !report.catalogFindings.isEmpty {
-      var findings: [Diagnostic] = []
-      for ((job, jobPlan), part) in zip(parts, partReports) {
-        let byPath = Dictionary(
-          part.inputs.map { ($0.path, $0) },
-          uniquingKeysWith: { (first: AssetInputResult, _: AssetInputResult) in first })
-        let results = jobPlan.inputs.map {
-          byPath[$0.path]
-            ?? AssetInputResult.failed(
-              path: $0.path, role: job.options.role,
-              error: .unusable(path: $0.path, problem: "no result"))
-        }
-        for finding in try job.catalogFindings(jobPlan.inputs, results: results)
-        where !findings.contains(finding) {
-          findings.append(finding)
-        }
-      }
-      report.catalogFindings = findings
+    if let again = try AssetsJob.findingsAfterPrune(
+      parts, reports: partReports, removed: removed, findings: report.catalogFindings)
+    {
+      report.catalogFindings = again
     }
     return Result(
       report: report, removals: removed, skipped: skipped, notices: report.notices,
