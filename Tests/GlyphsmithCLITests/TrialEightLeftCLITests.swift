@@ -367,6 +367,22 @@ struct TrialEightLeftCLITests {
     #expect(Self.exists("C.xcassets/bell.imageset/bell.png", in: folder))
   }
 
+  /// The same with `ios.symbols`: the icon fails alone, named, before its symbol set is made
+  /// (it was written as `C.xcassets/bar.symbolset/heart.symbolset`).
+  @Test func aSymbolInAFolderNamedLikeAnAssetFolderFailsAlone() throws {
+    let config = #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets", "symbols": true}}"#
+    let folder = try OwnershipCLITests.project(config, icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.move("icons/heart.svg", "icons/bar.symbolset/heart.svg", in: folder)
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "icons/bar.symbolset/heart.svg: error: its folder 'bar.symbolset' would be a catalog group named like an asset folder (.symbolset), which Xcode reads as that asset, not as a group; rename the folder\n"
+      ), "\(run.stderr)")
+    #expect(!Self.exists("C.xcassets/bar.symbolset", in: folder))
+  }
+
   // Item 7 of the eighth trial's left work: symbol sets (`ios.symbols`) were not journalled
   // as image sets are, so a run killed while rewriting them left their old hashes, and the
   // next run kept a deleted icon's symbol set as "changed since glyphsmith wrote it".

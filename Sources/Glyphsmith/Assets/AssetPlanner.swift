@@ -2,6 +2,20 @@ import Foundation
 
 /// Turns collected files into assets and refuses collisions before anything is written.
 package enum AssetPlanner {
+  /// The error of an icon at `path` whose icons sub-folders `folders` (each a catalog group)
+  /// hold one named like an asset folder (`bar.symbolset`): Xcode reads such a folder as that
+  /// asset, not as a group (issue 32, eighth trial finding 10; image sets and symbol sets
+  /// alike). `nil` when every folder is a plain group name.
+  package static func misnamedGroup(_ path: String, folders: [String]) -> GlyphsmithError? {
+    guard let folder = folders.first(where: AssetsJob.isAssetFolder) else { return nil }
+    let ext = folder.split(separator: ".").last.map(String.init) ?? folder
+    return GlyphsmithError.unusable(
+      path: path,
+      problem:
+        "its folder '\(folder)' would be a catalog group named like an asset folder (.\(ext)), which Xcode reads as that asset, not as a group; rename the folder"
+    )
+  }
+
   /// Pairs `NAME-dark` files with `NAME` beside them (dark appearance), maps folders to groups,
   /// checks names (those each platform's writer reserves), and keeps only the shard asked for.
   /// - Returns: the assets in input order, warnings (kind `ignored-dark-variant`, about the
@@ -42,17 +56,8 @@ package enum AssetPlanner {
     var misnamed: [(path: String, error: GlyphsmithError)] = []
     if options.platforms.contains(.ios) {
       files = files.filter { file in
-        guard let folder = file.folders.first(where: AssetsJob.isAssetFolder) else { return true }
-        let ext = folder.split(separator: ".").last.map(String.init) ?? folder
-        misnamed.append(
-          (
-            file.path,
-            GlyphsmithError.unusable(
-              path: file.path,
-              problem:
-                "its folder '\(folder)' would be a catalog group named like an asset folder (.\(ext)), which Xcode reads as that asset, not as a group; rename the folder"
-            )
-          ))
+        guard let error = misnamedGroup(file.path, folders: file.folders) else { return true }
+        misnamed.append((file.path, error))
         return false
       }
     }

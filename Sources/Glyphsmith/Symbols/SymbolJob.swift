@@ -184,6 +184,9 @@ public struct SymbolJob: Sendable {
         if let other = taken[name.lowercased()] {
           throw Self.collision(name: name, input: input, other: other)
         }
+        if let misnamed = AssetPlanner.misnamedGroup(input, folders: job.groups[input] ?? []) {
+          throw misnamed
+        }
         let folder = job.folder(of: input)
         var notices: [Diagnostic] = []
         if !job.owns(folder) {
