@@ -408,11 +408,16 @@ struct TrialEightLeftCLITests {
     return folder
   }
 
-  @Test func aBuildKilledWhileRewritingSymbolSetsLeavesNoStaleHashes() throws {
+  /// `build` with `ios.symbols`, and `assets --symbols --prune` alike (the latter was not
+  /// journalled until the build's fix was shared: `SymbolJob.run(journalling:)`).
+  @Test(arguments: [
+    ["build"], ["assets", "icons", "-o", "C.xcassets", "--symbols", "--prune"],
+  ])
+  func aRunKilledWhileRewritingSymbolSetsLeavesNoStaleHashes(command: [String]) throws {
     try #require(IsolationCLITests.faultsBuiltIn, IsolationCLITests.faultsNote)
     let folder = try Self.symbolProject(Self.symbolNames, version: 0)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let first = try CLIRunner.run(["build", "--quiet"], in: folder)
+    let first = try CLIRunner.run(command + ["--quiet"], in: folder)
     #expect(first.status == 0, "\(first.stderr)")
     let catalog = folder.appendingPathComponent("C.xcassets")
     func svg(_ name: String) -> Data? {
@@ -427,7 +432,7 @@ struct TrialEightLeftCLITests {
     }
     let process = Process()
     process.executableURL = CLIRunner.executable
-    process.arguments = ["build", "--quiet", "--jobs", "1"]
+    process.arguments = command + ["--quiet", "--jobs", "1"]
     process.currentDirectoryURL = folder
     process.environment = ProcessInfo.processInfo.environment.merging(
       ["GLYPHSMITH_FAULT_INJECTION": "hang-write:FAULT"]) { $1 }
@@ -449,7 +454,7 @@ struct TrialEightLeftCLITests {
     for name in ["icon-01", "icon-02"] {
       try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/\(name).svg"))
     }
-    let rerun = try CLIRunner.run(["build"], in: folder)
+    let rerun = try CLIRunner.run(command, in: folder)
     #expect(rerun.status == 0, "\(rerun.stderr)")
     #expect(!rerun.stderr.contains("changed since"), "\(rerun.stderr)")
     #expect(
@@ -458,14 +463,14 @@ struct TrialEightLeftCLITests {
     let reference = try Self.symbolProject(
       Self.symbolNames.filter { !["icon-01", "icon-02"].contains($0) }, version: 1)
     defer { try? FileManager.default.removeItem(at: reference) }
-    #expect(try CLIRunner.run(["build", "--quiet"], in: reference).status == 0)
+    #expect(try CLIRunner.run(command + ["--quiet"], in: reference).status == 0)
     let clean = JournalCLITests.tree(reference.appendingPathComponent("C.xcassets"))
     #expect(clean.filter { !$0.key.hasPrefix(".") }.count == 9)
     #expect(
       JournalCLITests.differences(
         JournalCLITests.tree(catalog).filter { !$0.key.hasPrefix(".") },
         clean.filter { !$0.key.hasPrefix(".") }) == [])
-    let again = try CLIRunner.run(["build"], in: folder)
+    let again = try CLIRunner.run(command, in: folder)
     #expect(again.status == 0)
     #expect(!again.stderr.contains("changed since"), "\(again.stderr)")
   }

@@ -143,7 +143,7 @@ package struct AssetsBatch: Sendable {
       let lock = try FolderLock(path: catalog, waiting: lockNotice)
       defer { withExtendedLifetime(lock) {} }
       try record()
-      let symbols = try symbolJob.run()
+      let symbols = try symbolJob.run(journalling: roots)
       symbolNotices =
         symbols.symbols.flatMap(\.diagnostics).map(BatchNotice.diagnostic)
         + symbols.failures.map { .failure($0.error) }

@@ -75,7 +75,7 @@ package struct SymbolCommandJob: Sendable {
     let journal = try OutputManifest.begin(
       roots: [catalog], planned: [catalog: planned], force: force, marked: marked,
       symbolCommand: true)
-    let report = try job.run()
+    let report = try job.run(journalling: [catalog])
     let confirmed = OutputManifest.update(
       roots: [catalog], planned: [catalog: planned], considered: [], journal: journal,
       marked: marked, removing: false, writtenSources: Set(svgs), symbolCommand: true)

@@ -138,6 +138,18 @@ public struct SymbolJob: Sendable {
     return write(prepared, failing: heldBack ?? prepared.fails)
   }
 
+  /// `run()` for a run that keeps a record of outputs in `roots` (begun): the sets it will
+  /// replace are journalled first (`replacedOutputs`, `OutputManifest.replacing`), so that a
+  /// run killed while writing them leaves no stale hashes (issue 32, eighth trial; `build`,
+  /// `assets --symbols` and `symbol` alike).
+  /// - Throws: as `run()`; `OutputManifest.replacing`'s error when the record cannot be
+  ///   written (before any set is).
+  package func run(journalling roots: [String]) throws -> SymbolReport {
+    let prepared = try prepare()
+    try OutputManifest.replacing(roots: roots, replaced: replacedOutputs(prepared))
+    return write(prepared, failing: heldBack ?? prepared.fails)
+  }
+
   /// Every symbol of a job built, nothing written yet (`prepare`).
   package struct Prepared: Sendable {
     /// Each input's outline and notices, or why it fails, in input order.
