@@ -119,6 +119,7 @@ package struct AssetsBatch: Sendable {
     }
     var symbolNotices: [BatchNotice] = []
     var symbolFailures: [AssetInputResult] = []
+    var symbolResults: [AssetInputResult] = []
     if options.symbols && hasInputs {
       var symbolJob = SymbolJob(inputs: symbolInputs, catalog: catalog)
       symbolJob.jobs = options.jobs
@@ -150,6 +151,17 @@ package struct AssetsBatch: Sendable {
       symbolFailures = symbols.failures.map {
         AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)
       }
+      // For the record only: each set as written, with its hashes (issue 32, ninth trial
+      // finding C: a rewritten symbol SVG kept its old hash and was later taken for the
+      // user's).
+      symbolResults = symbols.symbols.map { entry in
+        var result = AssetInputResult(
+          path: entry.input, name: entry.name, status: entry.written ? .written : .unchanged,
+          role: options.role.rawValue, shape: nil, sizePt: nil, files: [], failure: nil,
+          warnings: [])
+        result.writtenHashes = entry.writtenHashes
+        return result
+      }
     }
     var report = AssetsReport(inputs: [])
     var removals: [OutputManifest.Removal] = []
@@ -170,7 +182,7 @@ package struct AssetsBatch: Sendable {
         // The whole run's inputs (missing ones and symbol sets too) decide whether it failed,
         // and a failed run removes nothing (`AssetsJob.conclude`), as in `build`.
         var whole = report
-        whole.inputs = missingResults + symbolFailures + report.inputs
+        whole.inputs = missingResults + symbolFailures + symbolResults + report.inputs
         // Under each output folder's lock, as every write there.
         let locks = try Set(roots).sorted().filter { Platform.status(ofPath: $0) != nil }
           .map { try FolderLock(path: $0, waiting: lockNotice) }

@@ -790,11 +790,14 @@ public struct ProjectBuild: Sendable {
   private func symbolSets(_ symbols: SymbolReport, options: AssetsOptions) -> [AssetInputResult]
   {
     var results = symbols.symbols.map { entry in
-      AssetInputResult(
+      var result = AssetInputResult(
         path: entry.input, name: entry.name, status: entry.written ? .written : .unchanged,
         role: options.role.rawValue,
         shape: nil, sizePt: nil, files: [], failure: nil,
         warnings: entry.notices + entry.diagnostics)
+      // The record hashes the set as written (issue 32, ninth trial finding C).
+      result.writtenHashes = entry.writtenHashes
+      return result
     }
     results += symbols.failures.map {
       AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)

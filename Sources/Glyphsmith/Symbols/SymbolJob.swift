@@ -295,6 +295,7 @@ public struct SymbolJob: Sendable {
           paths: outline.paths.count, diagnostics: outline.diagnostics, measure: result)
         entry.notices = notices
         entry.written = outcome.written
+        entry.writtenHashes = outcome.hashes
         return .success(entry)
       } catch {
         return .failure(GlyphsmithError.wrap(error, path: input))

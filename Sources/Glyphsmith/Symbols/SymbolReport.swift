@@ -30,6 +30,9 @@ public struct SymbolReport: Encodable, Sendable, Equatable {
     /// Whether the set was written (not encoded): `false` when it already held exactly
     /// what would be written (`SymbolSetWriter.Outcome.written`).
     package var written = true
+    /// The SHA-256 of the set's own files, by normalised path (not encoded:
+    /// `SymbolSetWriter.Outcome.hashes`), for the record of outputs.
+    package var writtenHashes = WrittenHashes()
 
     /// An entry; see the properties.
     public init(

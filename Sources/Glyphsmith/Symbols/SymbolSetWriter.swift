@@ -26,6 +26,11 @@ package enum SymbolSetWriter {
     /// Whether the set was written; `false` when it already held exactly these bytes (an
     /// unchanged symbol: nothing is touched, as `build` leaves an unchanged image set).
     package var written: Bool
+    /// The SHA-256 of each of the set's own files as they now are (written, or found holding
+    /// these bytes), by normalised path: for the record of outputs, which otherwise took a
+    /// rewritten symbol SVG for one the user changed and kept its old hash (issue 32, ninth
+    /// trial finding C).
+    package var hashes = WrittenHashes()
   }
 
   /// Writes `outline` as `catalog/NAME.symbolset` (Contents.json and NAME.svg), replacing an
@@ -61,13 +66,17 @@ package enum SymbolSetWriter {
       in: folder, planned: Set(files.map(\.name)), recorded: nil
     ).user
     let present = Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+    let hashes = WrittenHashes(
+      Dictionary(
+        files.map { (OutputManifest.normalised(folder + "/" + $0.name), ContentHash.sha256($0.data)) },
+        uniquingKeysWith: { first, _ in first }))
     if present == Set(files.map(\.name) + keeping),
       files.allSatisfy({ FileManager.default.contents(atPath: folder + "/" + $0.name) == $0.data })
     {
-      return Outcome(kept: keeping, written: false)
+      return Outcome(kept: keeping, written: false, hashes: hashes)
     }
     try AtomicFolder.write(files, toPath: folder, keeping: keeping)
-    return Outcome(kept: keeping, written: true)
+    return Outcome(kept: keeping, written: true, hashes: hashes)
   }
 
   /// The files of `outline`'s symbol set: its `Contents.json` and its SVG.

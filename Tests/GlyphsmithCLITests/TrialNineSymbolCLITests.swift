@@ -1,0 +1,58 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// Issue 32, the ninth trial's finding C: with `ios.symbols`, a symbol set re-rendered after
+/// its art changed kept its old hash in the record (no kill needed), so the next change was
+/// told as "changed since glyphsmith wrote it; replaced" and, once the icon was deleted, its
+/// set was kept as the user's. The record now hashes each set as its writer wrote it, in
+/// `build` and `assets --symbols --prune` alike.
+@Suite("Symbol sets are recorded as written")
+struct TrialNineSymbolCLITests {
+  static let config =
+    #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets", "symbols": true}}"#
+
+  /// The record's `hashes` that differ from the files on disk (relative paths), and how many
+  /// it lists.
+  static func staleHashes(_ catalog: URL) throws -> (stale: [String], count: Int) {
+    let data = try Data(contentsOf: catalog.appendingPathComponent(".glyphsmith-outputs.json"))
+    let record = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let hashes = record?["hashes"] as? [String: String] ?? [:]
+    let stale = hashes.filter { path, hash in
+      guard let bytes = FileManager.default.contents(
+        atPath: catalog.appendingPathComponent(path).path)
+      else { return true }
+      return ContentHash.sha256(bytes) != hash
+    }
+    return (stale.keys.sorted(), hashes.count)
+  }
+
+  @Test(arguments: [["build"], ["assets", "icons", "-o", "C.xcassets", "--symbols", "--prune"]])
+  func aRerenderedSymbolSetIsRecordedAsWritten(command: [String]) throws {
+    let folder = try OwnershipCLITests.project(Self.config, icons: ["bell", "heart", "star"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = folder.appendingPathComponent("C.xcassets")
+    let bell = folder.appendingPathComponent("icons/bell.svg")
+    #expect(try CLIRunner.run(command + ["--quiet"], in: folder).status == 0)
+    // New art for bell: its set is written anew, and the record hashes what was written.
+    for art in ["house", "music"] {
+      try FileManager.default.removeItem(at: bell)
+      try FileManager.default.copyItem(
+        at: OwnershipCLITests.icons.appendingPathComponent(art + ".svg"), to: bell)
+      let run = try CLIRunner.run(command, in: folder)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(!run.stderr.contains("changed since"), "\(run.stderr)")
+      let (stale, count) = try Self.staleHashes(catalog)
+      #expect(stale == [], "\(art)")
+      // Two files per set: its Contents.json and its SVG.
+      #expect(count == 6, "\(art)")
+    }
+    try FileManager.default.removeItem(at: bell)
+    let removed = try CLIRunner.run(command, in: folder)
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(
+      removed.stderr.contains("C.xcassets/bell.symbolset: removed (its source icons/bell.svg is gone)"),
+      "\(removed.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: catalog.appendingPathComponent("bell.symbolset").path))
+  }
+}
