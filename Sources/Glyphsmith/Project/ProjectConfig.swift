@@ -421,15 +421,20 @@ public struct ProjectConfig: Equatable, Sendable {
   /// How the output folder at `path` (standardized, links resolved) is another project's,
   /// else `nil`: it holds another project's `glyphsmith.json` (`a folder holding another
   /// project's glyphsmith.json ('other/glyphsmith.json')`), or it is, or is inside, the icons
-  /// folder the nearest `glyphsmith.json` above it names when that is not this project's file
-  /// (`the icons folder of another project ('other/glyphsmith.json')`). Another project's file
+  /// folder a `glyphsmith.json` above it names when that is not this project's file (each
+  /// one up to `/`: `the icons folder of another project ('other/glyphsmith.json')`). Another project's file
   /// that cannot be read as JSON names no icons folder.
   func anotherProjectClash(_ path: String) -> String? {
     let own = OutputOwnership.canonical(
       URL(fileURLWithPath: self.path).standardizedFileURL.path)
     func shown(_ file: String) -> String {
       let home = OutputOwnership.canonical(folder.isEmpty ? "." : folder)
-      return file.hasPrefix(home + "/") ? String(file.dropFirst(home.count + 1)) : file
+      if file.hasPrefix(home + "/") { return String(file.dropFirst(home.count + 1)) }
+      // A project above this one: `../../glyphsmith.json`.
+      if home.hasPrefix(FileName.parent(of: file) + "/") {
+        return OutputManifest.relativePath(fromFolder: home, to: file)
+      }
+      return file
     }
     let inside = path == "/" ? "/" + Self.fileName : path + "/" + Self.fileName
     if Platform.status(ofPath: inside).map({ !$0.isFolder }) ?? false,
@@ -437,8 +442,28 @@ public struct ProjectConfig: Equatable, Sendable {
     {
       return "a folder holding another project's \(Self.fileName) ('\(shown(inside))')"
     }
-    guard let other = Self.find(from: path).map(OutputOwnership.canonical), other != own,
-      let data = FileManager.default.contents(atPath: other),
+    // Every project file above it, not only the nearest: this project may itself lie inside
+    // another's icons folder (issue 32, ninth trial finding D: `icons/inner/glyphsmith.json`
+    // writing `icons/inner/w` fed the outer project's build its outputs as icons).
+    var above = path
+    while true {
+      let candidate = above == "/" ? "/" + Self.fileName : above + "/" + Self.fileName
+      if Platform.status(ofPath: candidate).map({ !$0.isFolder }) ?? false {
+        let other = OutputOwnership.canonical(candidate)
+        if other != own, let clash = iconsClash(path, other: other, shown: shown(other)) {
+          return clash
+        }
+      }
+      if above == "/" { return nil }
+      above = FileName.parent(of: above)
+      if above.isEmpty { above = "/" }
+    }
+  }
+
+  /// How `path` is, or is inside, the icons folder the project file `other` names (`shown`
+  /// as the message writes it); `nil` when it is not, or `other` cannot be read as JSON.
+  private func iconsClash(_ path: String, other: String, shown: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: other),
       let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let icons = top["icons"] as? String
     else { return nil }
@@ -446,11 +471,11 @@ public struct ProjectConfig: Equatable, Sendable {
     let iconsPath = OutputOwnership.canonical(
       icons.hasPrefix("/") ? icons : otherFolder + "/" + icons)
     if path == iconsPath {
-      return "the icons folder of another project ('\(shown(other))')"
+      return "the icons folder of another project ('\(shown)')"
     }
     if path.hasPrefix(iconsPath == "/" ? "/" : iconsPath + "/") {
       return
-        "inside the icons folder of another project ('\(shown(other))'; what it writes would be read back as its icons)"
+        "inside the icons folder of another project ('\(shown)'; what it writes would be read back as its icons)"
     }
     return nil
   }

@@ -7,8 +7,8 @@ import Testing
 /// told as "changed since glyphsmith wrote it; replaced" and, once the icon was deleted, its
 /// set was kept as the user's. The record now hashes each set as its writer wrote it, in
 /// `build` and `assets --symbols --prune` alike.
-@Suite("Symbol sets are recorded as written")
-struct TrialNineSymbolCLITests {
+@Suite("Issue 32, the ninth trial: symbol hashes, nested projects, --force over a group")
+struct TrialNineLeadCLITests {
   static let config =
     #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets", "symbols": true}}"#
 
@@ -54,5 +54,39 @@ struct TrialNineSymbolCLITests {
       removed.stderr.contains("C.xcassets/bell.symbolset: removed (its source icons/bell.svg is gone)"),
       "\(removed.stderr)")
     #expect(!FileManager.default.fileExists(atPath: catalog.appendingPathComponent("bell.symbolset").path))
+  }
+
+  /// Finding D: a project inside another project's icons folder wrote its outputs there, and
+  /// the outer project's build read them back as icons. Refused when the inner config is read,
+  /// for every platform's folder; the outer project's own outputs stay allowed.
+  @Test(arguments: [
+    (#""web": {"folder": "w"}"#, "web.folder", "w"),
+    (#""ios": {"catalog": "C.xcassets"}"#, "ios.catalog", "C.xcassets"),
+  ])
+  func aProjectInsideAnotherProjectsIconsFolderIsRefused(
+    block: String, key: String, value: String
+  ) throws {
+    let folder = try OwnershipCLITests.project(
+      #"{"version": 1, "icons": "icons", "web": {"folder": "Out"}}"#, icons: ["bell"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inner = folder.appendingPathComponent("icons/inner")
+    try FileManager.default.createDirectory(
+      at: inner.appendingPathComponent("icons"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: OwnershipCLITests.icons.appendingPathComponent("heart.svg"),
+      to: inner.appendingPathComponent("icons/heart.svg"))
+    try OwnershipCLITests.write(
+      #"{"version": 1, "icons": "icons", "# + block + "}", to: inner.appendingPathComponent("glyphsmith.json"))
+    let before = try ProjectCLITests.snapshot(folder)
+    let run = try CLIRunner.run(["build"], in: inner)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "glyphsmith.json: error: invalid glyphsmith.json: '\(key)' is '\(value)', inside the icons folder of another project ('../../glyphsmith.json'; what it writes would be read back as its icons); an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\"); see docs/project.md\n",
+      "\(run.stderr)")
+    #expect(try ProjectCLITests.snapshot(folder) == before)
+    // The outer project builds its own icons (the inner one's among them, as any SVG there).
+    let outer = try CLIRunner.run(["build"], in: folder)
+    #expect(outer.status == 0, "\(outer.stderr)")
   }
 }
