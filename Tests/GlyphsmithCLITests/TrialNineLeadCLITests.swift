@@ -89,4 +89,44 @@ struct TrialNineLeadCLITests {
     let outer = try CLIRunner.run(["build"], in: folder)
     #expect(outer.status == 0, "\(outer.stderr)")
   }
+
+  /// Finding F: with `ios.symbols`, `--force` over a group `Contents.json` the user made left
+  /// its bytes, named nothing and recorded nothing (image sets replace it, named). Without
+  /// `--force` the run still fails by name.
+  @Test func forceReplacesTheUsersGroupContentsJSONOfASymbolAndNamesIt() throws {
+    let folder = try OwnershipCLITests.project(Self.config, icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("icons/grp"), withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      at: folder.appendingPathComponent("icons/bell.svg"),
+      to: folder.appendingPathComponent("icons/grp/bell.svg"))
+    let group = folder.appendingPathComponent("C.xcassets/grp")
+    try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
+    let mine = Data(#"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#.utf8)
+    try mine.write(to: group.appendingPathComponent("Contents.json"))
+    let refused = try CLIRunner.run(["build"], in: folder)
+    #expect(refused.status == 2, "\(refused.stderr)")
+    #expect(refused.stderr.contains("C.xcassets/grp/Contents.json exists and was not made by glyphsmith"))
+    #expect(try Data(contentsOf: group.appendingPathComponent("Contents.json")) == mine)
+    let forced = try CLIRunner.run(["build", "--force"], in: folder)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(
+      forced.stderr.contains(
+        "C.xcassets/grp/Contents.json: warning: not made by glyphsmith; replaced (--force)"),
+      "\(forced.stderr)")
+    let written = try Data(contentsOf: group.appendingPathComponent("Contents.json"))
+    #expect(written != mine)
+    #expect(written == (try AssetContents.group(namespace: false).xcodeJSON()))
+    // Recorded, hashed as written: the next run needs no --force and names nothing.
+    let (stale, _) = try Self.staleHashes(folder.appendingPathComponent("C.xcassets"))
+    #expect(stale == [])
+    let record = try String(
+      contentsOf: folder.appendingPathComponent("C.xcassets/.glyphsmith-outputs.json"),
+      encoding: .utf8)
+    #expect(record.contains("\"grp/Contents.json\""))
+    let again = try CLIRunner.run(["build"], in: folder)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(!again.stderr.contains("warning"), "\(again.stderr)")
+  }
 }

@@ -309,13 +309,14 @@ public struct ProjectBuild: Sendable {
           // Its group folders' `Contents.json`, which the symbol set's writer makes when
           // missing, as an image set's (`ImageSetWriter.sharedFiles`): the first icon's. One
           // that is there and not recorded (the user's, Xcode's) is never recorded (so never
-          // pruned), and kept as it is.
+          // pruned), and kept as it is; with `--force` it is replaced, so recorded (issue 32,
+          // ninth trial finding F).
           var parent = catalog
           for folder in folders[path] ?? [] {
             parent += "/" + folder
             let contents = parent + "/Contents.json"
             guard plan.planned[catalog]?[contents] == nil else { continue }
-            if Platform.status(ofPath: contents) == nil
+            if Platform.status(ofPath: contents) == nil || force
               || recordedCatalog.contains(OutputManifest.normalised(contents))
             {
               plan.planned[catalog, default: [:]][contents] = path

@@ -274,7 +274,9 @@ public struct SymbolJob: Sendable {
         }
         FaultInjection.checkWrite(FileBytes.read(input) ?? Data())
         let outcome = try SymbolSetWriter.write(
-          outline, toCatalog: catalog, groups: groups[input] ?? [], namespace: namespace)
+          outline, toCatalog: catalog, groups: groups[input] ?? [], namespace: namespace,
+          replaceGroups: job.force)
+        notices += outcome.replacedGroups.map(OutputOwnership.replacedWarning)
         if edited && outcome.written { notices.append(OutputOwnership.changedWarning(svg)) }
         // The user's files kept in the set are named on every run, as in image sets (issue
         // 32, seventh trial: they were named only with `--force`).

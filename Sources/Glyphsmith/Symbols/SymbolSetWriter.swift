@@ -31,6 +31,9 @@ package enum SymbolSetWriter {
     /// rewritten symbol SVG for one the user changed and kept its old hash (issue 32, ninth
     /// trial finding C).
     package var hashes = WrittenHashes()
+    /// The group `Contents.json` files Glyphsmith did not write that `replaceGroups`
+    /// (`--force`) replaced, to be named (`OutputOwnership.replacedWarning`).
+    package var replacedGroups: [String] = []
   }
 
   /// Writes `outline` as `catalog/NAME.symbolset` (Contents.json and NAME.svg), replacing an
@@ -41,21 +44,26 @@ package enum SymbolSetWriter {
   /// symbol set). Creates the catalog folder and its own `Contents.json` when missing, and
   /// the set's group folders (`groups`, outermost first: `CATALOG/GROUP/NAME.symbolset`) each
   /// with a group `Contents.json` when it has none (`provides-namespace` with `namespace`;
-  /// one that is there is kept as it is).
+  /// one that is there is kept as it is, but with `replaceGroups` (`--force`, issue 32,
+  /// ninth trial finding F: it was kept without a word) replaced when its bytes differ).
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder.
   @discardableResult
   package static func write(
     _ outline: SymbolOutline, toCatalog catalog: String, groups: [String] = [],
-    namespace: Bool = false
+    namespace: Bool = false, replaceGroups: Bool = false
   ) throws -> Outcome {
     try ensureCatalog(catalog)
     var parent = catalog
+    var replacedGroups: [String] = []
     for group in groups {
       parent += "/" + group
       let contents = parent + "/Contents.json"
+      let data = try AssetContents.group(namespace: namespace).xcodeJSON()
       if Platform.status(ofPath: contents) == nil {
-        try AtomicFile.write(
-          try AssetContents.group(namespace: namespace).xcodeJSON(), toPath: contents)
+        try AtomicFile.write(data, toPath: contents)
+      } else if replaceGroups, FileBytes.read(contents) != data {
+        try AtomicFile.write(data, toPath: contents)
+        replacedGroups.append(contents)
       }
     }
     let folder = folder(name: outline.name, catalog: parent)
@@ -73,10 +81,11 @@ package enum SymbolSetWriter {
     if present == Set(files.map(\.name) + keeping),
       files.allSatisfy({ FileManager.default.contents(atPath: folder + "/" + $0.name) == $0.data })
     {
-      return Outcome(kept: keeping, written: false, hashes: hashes)
+      return Outcome(
+        kept: keeping, written: false, hashes: hashes, replacedGroups: replacedGroups)
     }
     try AtomicFolder.write(files, toPath: folder, keeping: keeping)
-    return Outcome(kept: keeping, written: true, hashes: hashes)
+    return Outcome(kept: keeping, written: true, hashes: hashes, replacedGroups: replacedGroups)
   }
 
   /// The files of `outline`'s symbol set: its `Contents.json` and its SVG.
