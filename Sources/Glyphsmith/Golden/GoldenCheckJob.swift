@@ -60,16 +60,8 @@ package struct GoldenCheckJob: Sendable, Equatable {
       (path: canonical($0.1), shown: $0.1, role: $0.0)
     }
     func problem(_ folder: String, holding: Bool) -> String? {
-      for other in kept {
-        if folder == other.path { return "is the \(other.role) folder \(other.shown)" }
-        if folder.hasPrefix(other.path == "/" ? "/" : other.path + "/") {
-          return "is inside the \(other.role) folder \(other.shown)"
-        }
-        if holding, other.path.hasPrefix(folder == "/" ? "/" : folder + "/") {
-          return "holds the \(other.role) folder \(other.shown)"
-        }
-      }
-      return GoldenRecord.clash(folder, with: icons, holding: holding)
+      GoldenRecord.clash(folder, with: kept, holding: holding)
+        ?? GoldenRecord.clash(folder, with: icons, holding: holding)
     }
     var found: [GoldenError] = []
     if let folder = GoldenCheck.artifactsFolder(artifacts: artifacts, report: report),

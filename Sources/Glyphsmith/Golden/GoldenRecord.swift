@@ -405,13 +405,23 @@ public enum GoldenRecord {
   static func clash(
     _ folder: String, with icons: [(path: String, shown: String)], holding: Bool
   ) -> String? {
-    for icon in icons {
-      if folder == icon.path { return "is the icons folder \(icon.shown)" }
-      if folder.hasPrefix(icon.path == "/" ? "/" : icon.path + "/") {
-        return "is inside the icons folder \(icon.shown)"
+    clash(folder, with: icons.map { ($0.path, $0.shown, "icons") }, holding: holding)
+  }
+
+  /// How `folder` clashes with one of `folders` (each with the `role` its message names:
+  /// `is the golden folder G`, `is inside the actual folder A`, `holds the icons folder I`);
+  /// `nil` when it does not.
+  static func clash(
+    _ folder: String, with folders: [(path: String, shown: String, role: String)],
+    holding: Bool
+  ) -> String? {
+    for other in folders {
+      if folder == other.path { return "is the \(other.role) folder \(other.shown)" }
+      if folder.hasPrefix(other.path == "/" ? "/" : other.path + "/") {
+        return "is inside the \(other.role) folder \(other.shown)"
       }
-      if holding, icon.path.hasPrefix(folder == "/" ? "/" : folder + "/") {
-        return "holds the icons folder \(icon.shown)"
+      if holding, other.path.hasPrefix(folder == "/" ? "/" : folder + "/") {
+        return "holds the \(other.role) folder \(other.shown)"
       }
     }
     return nil
