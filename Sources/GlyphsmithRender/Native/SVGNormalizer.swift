@@ -559,12 +559,40 @@ enum SVGNormalizer {
   }
 
   /// `node`'s own `clip-rule` as `clipRule` reads it, `nil` when it has none or `inherit`.
+  /// An invalid or empty value in any of the three places is dropped (CSS Syntax 3 §5.4.5,
+  /// SVG 2 §6.6: as if absent), so the next place, then the inherited value, applies; it
+  /// became `nonzero` (issue 38 fourth trial HIGH-1: `clip-rule="bogus"` on a child of an
+  /// `evenodd` clip path).
   static func ownClipRule(_ node: xmlNodePtr, sheet: [SheetRules.Rule]?) -> String? {
-    let own =
-      styleDeclaration(node, "clip-rule") ?? sheet.flatMap { SheetRules.value(for: node, $0) }
-      ?? attribute(node, "clip-rule")?.trimmingCharacters(in: .whitespaces)
+    var own: String?
+    if let style = attribute(node, "style") {
+      for declaration in style.split(separator: ";").reversed() {
+        let parts = declaration.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2,
+          parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "clip-rule",
+          let value = clipRuleKeyword(parts[1].replacingOccurrences(of: "!important", with: ""))
+        else { continue }
+        own = value
+        break
+      }
+    }
+    own =
+      own ?? sheet.flatMap { SheetRules.value(for: node, $0) }.flatMap(clipRuleKeyword)
+      ?? attribute(node, "clip-rule").flatMap(clipRuleKeyword)
     guard let own, own != "inherit" else { return nil }
-    return own == "evenodd" ? "evenodd" : "nonzero"
+    return own
+  }
+
+  /// `value` as a `clip-rule` (CSS Masking 1 §8: `nonzero | evenodd`, CSS-wide keywords
+  /// included, in any letter case): `nonzero`, `evenodd` or `inherit` (`unset` of an
+  /// inherited property), `nil` when CSS rejects it (so the declaration is dropped).
+  static func clipRuleKeyword(_ value: String) -> String? {
+    switch value.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+    case "nonzero", "initial": return "nonzero"
+    case "evenodd": return "evenodd"
+    case "inherit", "unset": return "inherit"
+    default: return nil
+    }
   }
 
   /// Whether librsvg would clip `clip` wrongly: more than one clipping child, or a
@@ -633,7 +661,8 @@ enum SVGNormalizer {
     var maskIDs: [String: String] = [:]
     var movedOuter: [String: String] = [:]
     let visibilityRules = SheetRules.rules(declaring: "visibility", root)
-    let clipRuleRules = SheetRules.rules(declaring: "clip-rule", root)
+    let clipRuleRules = SheetRules.rules(
+      declaring: "clip-rule", root, valid: { clipRuleKeyword($0) != nil })
     for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
       let maskID = id + clipMaskSuffix
@@ -668,7 +697,21 @@ enum SVGNormalizer {
         // bounding box units it would be mapped into the box's units too (a circle at 20, 20
         // went 20 boxes away: a blank canvas, issue 38 trial finding 3), so it goes around
         // the clipped element, in that element's user space.
-        if objectBox { movedOuter[id] = outer } else { xmlSetProp(group, "clip-path", outer) }
+        // A bounding box clip path as the user space clip path's own clip takes the clipped
+        // element's box (as Chromium and resvg 0.44 draw), not the box of the group of
+        // shapes in the mask, where librsvg 2.54 drew blank or nearly blank (issue 38 fourth
+        // trial HIGH-3): around the clipped element too.
+        let outerBox =
+          localID(outer).flatMap { ids[$0] }.map {
+            name($0) == "clipPath"
+              && attribute($0, "clipPathUnits")?.trimmingCharacters(in: .whitespaces)
+                == "objectBoundingBox"
+          } ?? false
+        if objectBox || outerBox {
+          movedOuter[id] = outer
+        } else {
+          xmlSetProp(group, "clip-path", outer)
+        }
       }
       xmlAddChild(mask, group)
       for child in elements(clip) where addsToClip(child, ids: ids) {

@@ -123,6 +123,38 @@ struct DegenerateGradientRewriteTests {
     #expect(try fidelityFixes(source) == [])
   }
 
+  @Test(arguments: [
+    "<linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" x1=\"10\" x2=\"10\" "
+      + "spreadMethod=\"reflect\">",
+    "<linearGradient id=\"g\" x2=\"0\" spreadMethod=\"repeat\">",
+    "<linearGradient id=\"g\" x1=\"0.5\" x2=\"50%\" spreadMethod=\" reflect \">",
+    "<linearGradient id=\"t\" spreadMethod=\"repeat\"/>"
+      + "<linearGradient id=\"g\" href=\"#t\" x2=\"0\">",
+  ])
+  func reflectAndRepeatAreLeftToLibrsvgWhichPaintsTheAverage(gradient: String) throws {
+    // Issue 38 fourth trial HIGH-2: with `reflect` or `repeat` (own or inherited through
+    // `href`) Chromium, resvg 0.44 and librsvg 2.54 paint the average of the stops; the
+    // rewrite painted the last one (25,600 px of 25,600 at 160 px against Chromium).
+    let source = fidelityDocument(
+      gradient + "<stop offset=\"0\" stop-color=\"red\"/><stop offset=\"1\" stop-color=\"green\"/>"
+        + "</linearGradient>" + Self.fill)
+    #expect(try !fidelityFixes(source).contains("degenerate-gradient"))
+    let image = try renderFidelity(source)
+    for (x, y) in [(0, 0), (20, 20), (39, 39)] {
+      let pixel = image[x, y]
+      #expect(abs(Int(pixel.r) - 128) <= 1 && abs(Int(pixel.g) - 64) <= 1)
+      #expect(pixel.b == 0 && pixel.a == 255)
+    }
+  }
+
+  @Test func anInheritedReflectOverriddenByPadIsRewritten() throws {
+    // `spreadMethod` is inherited only when the gradient does not set it (SVG 2 §14.4.2).
+    try expectDrawsLike(
+      "<linearGradient id=\"t\" spreadMethod=\"reflect\">" + Self.stops + "</linearGradient>"
+        + "<linearGradient id=\"g\" href=\"#t\" x2=\"0\" spreadMethod=\"pad\"/>" + Self.fill,
+      Self.lastStop, rule: "degenerate-gradient")
+  }
+
   @Test func gradientsWithExtentAreLeftAlone() throws {
     let source = fidelityDocument(
       "<radialGradient id=\"g\" r=\"0.1\">\(Self.stops)</radialGradient>"

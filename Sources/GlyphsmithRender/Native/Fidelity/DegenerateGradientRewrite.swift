@@ -146,8 +146,8 @@ enum DegenerateGradientRewrite: FidelityRewrite {
         for (local, from) in geometry where from == kind {
           if let value = SVGNormalizer.attribute(node, local) { own.values[local] = value }
         }
-        if let units = SVGNormalizer.attribute(node, "gradientUnits") {
-          own.values["gradientUnits"] = units
+        for local in ["gradientUnits", "spreadMethod"] {
+          if let value = SVGNormalizer.attribute(node, local) { own.values[local] = value }
         }
         let stops = SVGNormalizer.elements(node).filter { SVGNormalizer.name($0) == "stop" }
         if !stops.isEmpty { own.stops = (node, stops) }
@@ -228,6 +228,11 @@ enum DegenerateGradientRewrite: FidelityRewrite {
     case "radialGradient":
       return length("r", "50%")?.0 == 0
     case "linearGradient":
+      // With `reflect` or `repeat` (inherited through `href` like the rest) Chromium,
+      // resvg 0.44 and librsvg 2.54 alike paint the average of the stops, not the last one
+      // SVG 2 §14.4.3's text names (issue 38 fourth trial HIGH-2): left to librsvg.
+      let spread = values["spreadMethod"]?.trimmingCharacters(in: .whitespaces) ?? "pad"
+      guard spread == "pad" else { return false }
       guard let x1 = length("x1", "0"), let y1 = length("y1", "0"),
         let x2 = length("x2", "100%"), let y2 = length("y2", "0")
       else { return false }
