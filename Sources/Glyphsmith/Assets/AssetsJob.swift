@@ -1147,9 +1147,11 @@ public struct AssetsJob: Sendable {
     throws
   {
     let folder = OutputManifest.normalised(set.folder)
-    guard let recorded = RecordedHashIndex.shared.byFolder(roots: outputRoots)[folder] else {
-      return
-    }
+    // A whole set carries its record's hashes (`PlannedAssetSet.recorded`); the index is
+    // asked only for files written one by one (drawables).
+    let recorded =
+      set.whole ? set.recorded : RecordedHashIndex.shared.byFolder(roots: outputRoots)[folder]
+    guard let recorded, !recorded.isEmpty else { return }
     let chosen = files.filter { set.whole || recorded[$0.name] != nil }
     let root = outputRoots.map(OutputManifest.normalised)
       .filter { folder.hasPrefix($0 + "/") }.max { $0.utf8.count < $1.utf8.count }

@@ -615,10 +615,13 @@ package enum OutputManifest {
       // icon whose worker died: issue 32, ninth trial, a SIGXFSZ kept the old hashes and lost
       // "replacing", and the next run called every new file "changed since glyphsmith wrote
       // it"): hashed as on disk when that is the old or the new content, else kept with the
-      // old hash (the user's) (`resolvingReplacements`).
+      // old hash (the user's) (`resolvingReplacements`). Symbol sets, whose writer does not
+      // journal its new contents, are hashed as before.
       let journalled = read(root: base)
       for file in Set(journalled.replacing.keys).union(journalled.replacements.keys)
-      where isSafe(file) && writtenHashes[normalised(base + "/" + file)] == nil {
+      where isSafe(file) && !file.contains(".symbolset/")
+        && writtenHashes[normalised(base + "/" + file)] == nil
+      {
         guard let hash = journalled.hashes[file],
           new[file] != nil || new[FileName.parent(of: file)] != nil
         else { continue }
@@ -831,8 +834,10 @@ package enum OutputManifest {
     let record = read(root: base)
     var found: [String: String] = [:]
     let hashes =
+      // The hashes moved aside win over what `read` made of them from the disk: a writer
+      // of the run compares with the content recorded before it began.
       replacing
-      ? record.hashes.merging(record.replacing, uniquingKeysWith: { a, _ in a }) : record.hashes
+      ? record.hashes.merging(record.replacing, uniquingKeysWith: { _, b in b }) : record.hashes
     for (file, hash) in hashes where isSafe(file) {
       found[normalised(base + "/" + file)] = hash
     }
