@@ -1115,6 +1115,7 @@ public struct AssetsJob: Sendable {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { writeClock.add(DispatchTime.now().uptimeNanoseconds - start) }
     try checkOutputFolder(set.folder)
+    try journalReplacements(set, files: files)
     if set.whole {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: set.folder).deletingLastPathComponent().path,
@@ -1132,6 +1133,32 @@ public struct AssetsJob: Sendable {
       }
       for file in files { try AtomicFile.write(file.data, toPath: set.folder + "/" + file.name) }
     }
+  }
+
+  /// Journals in the record of `set`'s output folder what `files` will put there, before any
+  /// of them is (`OutputManifest.journalReplacements`), when `set` is an output the record
+  /// hashes (a set folder it hashes files of, every file of it then; a drawable it hashes):
+  /// a run killed after the rename leaves a content the next run knows as Glyphsmith's, and
+  /// a third one is the user's (issue 32, ninth trial). New outputs are not journalled
+  /// (their record entry is pending, judged by Glyphsmith's mark).
+  /// - Throws: `GlyphsmithError.writeFailed` when the journal cannot be written; nothing of
+  ///   the set is written then.
+  private func journalReplacements(_ set: PlannedAssetSet, files: [(name: String, data: Data)])
+    throws
+  {
+    let folder = OutputManifest.normalised(set.folder)
+    // A whole set carries its record's hashes (`PlannedAssetSet.recorded`); the index is
+    // asked only for files written one by one (drawables).
+    let recorded =
+      set.whole ? set.recorded : RecordedHashIndex.shared.byFolder(roots: outputRoots)[folder]
+    guard let recorded, !recorded.isEmpty else { return }
+    let chosen = files.filter { set.whole || recorded[$0.name] != nil }
+    let root = outputRoots.map(OutputManifest.normalised)
+      .filter { folder.hasPrefix($0 + "/") }.max { $0.utf8.count < $1.utf8.count }
+    guard !chosen.isEmpty, let root else { return }
+    let prefix = String(folder.dropFirst(root.count + 1))
+    try OutputManifest.journalReplacements(
+      root: root, files: chosen.map { (prefix + "/" + $0.name, ContentHash.sha256($0.data)) })
   }
 
   /// Removes each of `paths` that is a file Glyphsmith wrote (one a registered format reads

@@ -102,6 +102,9 @@ package enum OutputManifest {
     var symbol: [String: String] = [:]
     /// The hashes of the files a run began replacing (`Document.replacing`).
     var replacing: [String: String] = [:]
+    /// The hashes of what the run that began replacing them put in their place, by relative
+    /// path (`replacementsFileName`), for files of recorded outputs only.
+    var replacements: [String: Set<String>] = [:]
     var exists = false
     var unreadable = false
 
@@ -256,7 +259,10 @@ package enum OutputManifest {
       journal.present[base] = Set(
         all.keys.filter { new[$0] == nil && Platform.status(ofPath: base + "/" + $0) != nil })
       let path = base + "/" + fileName
-      if !old.exists && record.pending.isEmpty && record.symbol.isEmpty { continue }
+      if !old.exists && record.pending.isEmpty && record.symbol.isEmpty {
+        dropReplacements(root: base)
+        continue
+      }
       let listed = folders.map { old.folders.merging(absoluteFolders($0)) { $1 } } ?? old.folders
       let document = Document(
         outputs: record.outputs, pending: record.pending.isEmpty ? nil : record.pending,
@@ -268,10 +274,12 @@ package enum OutputManifest {
         symbol: record.symbol.isEmpty ? nil : record.symbol)
       // Nothing new (a rerun): the file already says this (issue 34: encoding 10,656 hashes
       // to find that out cost a rerun of 1,776 icons 10 % of its time).
-      if old.document == document { continue }
-      let data = try XcodeJSON.encode(document)
-      if FileBytes.read(path) == data { continue }
-      try AtomicFile.write(data, toPath: path, durable: true)
+      if old.document != document {
+        let data = try XcodeJSON.encode(document)
+        if FileBytes.read(path) != data { try AtomicFile.write(data, toPath: path, durable: true) }
+      }
+      // The contents a killed run journalled are in the record now (`read` took them in).
+      dropReplacements(root: base)
     }
     return journal
   }
@@ -573,6 +581,7 @@ package enum OutputManifest {
       {
         // A dropped folder's record that lists nothing any more goes with it.
         if onDisk != nil { Platform.removeFile(atPath: recordPath) }
+        dropReplacements(root: base)
         continue
       }
       created = created.filter { Platform.status(ofPath: base + "/" + $0)?.isFolder == true }
@@ -602,6 +611,22 @@ package enum OutputManifest {
         guard isChanged(path) else { continue }
         hashes[file] = hash
       }
+      // The files of outputs this run began replacing that it did not hash as written (an
+      // icon whose worker died: issue 32, ninth trial, a SIGXFSZ kept the old hashes and lost
+      // "replacing", and the next run called every new file "changed since glyphsmith wrote
+      // it"): hashed as on disk when that is the old or the new content, else kept with the
+      // old hash (the user's) (`resolvingReplacements`). Symbol sets, whose writer does not
+      // journal its new contents, are hashed as before.
+      let journalled = read(root: base)
+      for file in Set(journalled.replacing.keys).union(journalled.replacements.keys)
+      where isSafe(file) && !file.contains(".symbolset/")
+        && writtenHashes[normalised(base + "/" + file)] == nil
+      {
+        guard let hash = journalled.hashes[file],
+          new[file] != nil || new[FileName.parent(of: file)] != nil
+        else { continue }
+        hashes[file] = hash
+      }
       let document = Document(
         outputs: new, pending: pending.isEmpty ? nil : pending,
         kept: kept.isEmpty ? nil : kept.sorted(),
@@ -616,10 +641,18 @@ package enum OutputManifest {
       {
         continue
       }
-      if onDisk != nil, read(root: base).document == document { continue }
-      guard let data = try? XcodeJSON.encode(document), onDisk != data else { continue }
+      if onDisk != nil, read(root: base).document == document {
+        dropReplacements(root: base)
+        continue
+      }
+      guard let data = try? XcodeJSON.encode(document), onDisk != data else {
+        dropReplacements(root: base)
+        continue
+      }
       do {
         try AtomicFile.write(data, toPath: recordPath, durable: true)
+        // What this run journalled as it replaced outputs is in the record now.
+        dropReplacements(root: base)
       } catch {
         failure = failure ?? GlyphsmithError.wrap(error, path: recordPath)
       }
@@ -801,8 +834,10 @@ package enum OutputManifest {
     let record = read(root: base)
     var found: [String: String] = [:]
     let hashes =
+      // The hashes moved aside win over what `read` made of them from the disk: a writer
+      // of the run compares with the content recorded before it began.
       replacing
-      ? record.hashes.merging(record.replacing, uniquingKeysWith: { a, _ in a }) : record.hashes
+      ? record.hashes.merging(record.replacing, uniquingKeysWith: { _, b in b }) : record.hashes
     for (file, hash) in hashes where isSafe(file) {
       found[normalised(base + "/" + file)] = hash
     }
@@ -1081,9 +1116,117 @@ package enum OutputManifest {
     // A run asks for its record several times (outputs, hashes, kept sets, launchers, the
     // journal, the update): the bytes are read each time, decoded once while they are the
     // same (issue 34: a rerun of 1,776 icons decoded its 10,656 hashes six times, 0.97 s).
-    if let cached = RecordCache.shared.record(root: base, data: data) { return cached }
-    let record = decode(data, root: base)
-    RecordCache.shared.store(record, root: base, data: data)
+    var record: Record
+    if let cached = RecordCache.shared.record(root: base, data: data) {
+      record = cached
+    } else {
+      record = decode(data, root: base)
+      RecordCache.shared.store(record, root: base, data: data)
+    }
+    return resolvingReplacements(record, root: base)
+  }
+
+  /// The file beside a folder's record (`fileName`) in which a run that replaces recorded
+  /// outputs (`replacing(roots:replaced:)`) journals, before each set's files are put in
+  /// place, what it writes: one JSON object a line, `{"file":"bell.imageset/bell.png",
+  /// "hash":"SHA-256"}` (path relative to the folder), appended and fsynced by each writer
+  /// (`journalReplacements`). The record written at the end of a run (`update`) or at the
+  /// start of the next (`begin`) takes them in, and it is removed then.
+  package static let replacementsFileName = ".glyphsmith-replacing.jsonl"
+
+  /// Journals in the record folder `root` that the files `files` (relative paths, with the
+  /// SHA-256 of the bytes about to be put there) are written now over recorded outputs
+  /// (appended to `replacementsFileName`, fsynced), before they are renamed into place: a
+  /// run killed after the rename leaves a content the next run knows as Glyphsmith's, and
+  /// any third content as the user's (issue 32, ninth trial: after a kill any marked
+  /// content counted as Glyphsmith's, and a file the user edited was deleted silently).
+  /// - Throws: `GlyphsmithError.writeFailed` naming the file and the system's reason; the
+  ///   files must not be written then.
+  package static func journalReplacements(root: String, files: [(file: String, hash: String)])
+    throws
+  {
+    guard !files.isEmpty else { return }
+    let path = trimmed(root) + "/" + replacementsFileName
+    var text = ""
+    for (file, hash) in files {
+      let line = try JSONSerialization.data(
+        withJSONObject: ["file": file, "hash": hash], options: [.sortedKeys])
+      text += String(decoding: line, as: UTF8.self) + "\n"
+    }
+    let bytes = Array(text.utf8)
+    let descriptor = FileName.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) }
+    guard descriptor >= 0 else {
+      throw GlyphsmithError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        throw GlyphsmithError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+      }
+      offset += count
+    }
+    guard fsync(descriptor) == 0 else {
+      throw GlyphsmithError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// The contents `replacementsFileName` of the folder `base` journals, by relative path;
+  /// a line that does not read (a killed write's last) is skipped.
+  static func replacements(root base: String) -> [String: Set<String>] {
+    guard let data = FileBytes.read(base + "/" + replacementsFileName) else { return [:] }
+    var found: [String: Set<String>] = [:]
+    for line in data.split(separator: UInt8(ascii: "\n")) {
+      guard
+        let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: String],
+        let file = object["file"], let hash = object["hash"], isSafe(file)
+      else { continue }
+      found[file, default: []].insert(hash)
+    }
+    return found
+  }
+
+  /// Removes `replacementsFileName` from the folder `base` once its record no longer lists
+  /// outputs being replaced (`Document.replacing`): what it journalled is in the record.
+  static func dropReplacements(root base: String) {
+    let path = base + "/" + replacementsFileName
+    guard Platform.status(ofPath: path) != nil else { return }
+    if let data = FileBytes.read(base + "/" + fileName),
+      let document = try? JSONDecoder().decode(Document.self, from: data),
+      document.replacing?.isEmpty == false
+    {
+      return
+    }
+    Platform.removeFile(atPath: path)
+  }
+
+  /// `record` of the folder `base` with the files of the outputs a run began replacing
+  /// (`Record.replacing`, `Record.replacements`) and that the record does not hash hashed
+  /// as they are on disk when that content is one the journal names, the old or the new
+  /// (Glyphsmith's), else with their old hash (a third content is the user's, named as
+  /// changed and kept; a file with no old hash and a third content is the user's file):
+  /// under "replacing" exactly two contents are Glyphsmith's (issue 32, ninth trial).
+  static func resolvingReplacements(_ record: Record, root base: String) -> Record {
+    var record = record
+    record.replacements = replacements(root: base)
+    guard !record.replacing.isEmpty || !record.replacements.isEmpty else { return record }
+    for file in Set(record.replacing.keys).union(record.replacements.keys)
+    where record.hashes[file] == nil && isSafe(file) {
+      guard let data = FileBytes.read(base + "/" + file) else { continue }
+      let hash = ContentHash.sha256(data)
+      let old = record.replacing[file]
+      if hash == old || record.replacements[file]?.contains(hash) == true {
+        record.hashes[file] = hash
+      } else if file.contains(".symbolset/") && OutputOwnership.isMarked(data) {
+        // Symbol sets' writer (`SymbolJob`) does not journal its new contents yet: a marked
+        // one is Glyphsmith's, as before (issue 32, eighth trial item 7).
+        record.hashes[file] = hash
+      } else if let old {
+        record.hashes[file] = old
+      }
+    }
     return record
   }
 

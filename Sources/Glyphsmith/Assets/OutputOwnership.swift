@@ -401,13 +401,36 @@ package enum OutputOwnership {
   /// Whether the entry `name` of the staging or retired folder `folder` a killed run left
   /// (`OutputSafety.cleanStaleStaging`) is a file Glyphsmith writes in the set folder
   /// `target`: a file (not a folder) of a name of its own there (`isOwnName`), marked or one
-  /// of `unmarkedNames`.
+  /// of `unmarkedNames`; in a staging folder (`.NAME.tmp-PID-N`, not a retired `.old-` one)
+  /// also a file the killed run had only begun to write (`isHalfWritten`: empty, or a PNG cut
+  /// short), which carries no mark yet (issue 32, ninth trial: a 0-byte `bell.png` kept its
+  /// staging folder for good, every later run warning about it).
   package static func isOwnStagedFile(folder: String, name: String, target: String) -> Bool {
     let path = folder + "/" + name
     guard !name.hasPrefix("."), isOwnName(name, inFolder: target),
       Platform.kind(ofPath: path, followingLinks: false) == .regular
     else { return false }
-    return unmarkedNames.contains(name) || isMarkedFile(path)
+    guard let data = FileBytes.read(path) else { return false }
+    if unmarkedNames.contains(name) || isMarked(data) { return true }
+    let staging = OutputSafety.stagedTarget((folder as NSString).lastPathComponent)?.retired == false
+    return staging && isHalfWritten(data, name: name)
+  }
+
+  /// The 8 bytes every PNG file begins with.
+  package static let pngSignature = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+
+  /// Whether `data`, the bytes of a file named `name` in a staging folder, is a file a writer
+  /// was killed while writing: empty, or for a `.png` a start of a PNG (its signature, or
+  /// part of it) without the `IEND` chunk every whole PNG ends with. A whole file is never
+  /// half-written.
+  package static func isHalfWritten(_ data: Data, name: String) -> Bool {
+    if data.isEmpty { return true }
+    guard name.lowercased().hasSuffix(".png") else { return false }
+    let head = data.prefix(pngSignature.count)
+    guard pngSignature.starts(with: head) else { return false }
+    // A whole PNG ends with the IEND chunk: length 0, "IEND", its CRC (AE 42 60 82).
+    let end = Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+    return !(data.count >= pngSignature.count + end.count && data.suffix(end.count) == end)
   }
 
   /// A warning about the user's file at `path` (kind `user-file`: `PATH: warning: not made by
