@@ -408,15 +408,10 @@ struct TrialEightLeftCLITests {
     return folder
   }
 
-  /// `build` with `ios.symbols`, and `assets --symbols --prune` alike (the latter was not
-  /// journalled until the build's fix was shared: `SymbolJob.run(journalling:)`).
-  @Test(arguments: [
-    ["build"], ["assets", "icons", "-o", "C.xcassets", "--symbols", "--prune"],
-  ])
-  func aRunKilledWhileRewritingSymbolSetsLeavesNoStaleHashes(command: [String]) throws {
-    try #require(IsolationCLITests.faultsBuiltIn, IsolationCLITests.faultsNote)
+  /// A symbol project built by `command`, every icon's art then changed and the rewrite
+  /// killed (SIGKILL) once every set but the hanging `icon-05`'s is written anew.
+  static func killedSymbolReRender(_ command: [String]) throws -> URL {
     let folder = try Self.symbolProject(Self.symbolNames, version: 0)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let first = try CLIRunner.run(command + ["--quiet"], in: folder)
     #expect(first.status == 0, "\(first.stderr)")
     let catalog = folder.appendingPathComponent("C.xcassets")
@@ -451,6 +446,57 @@ struct TrialEightLeftCLITests {
     for pid in TrialEightJournalCLITests.processes(in: folder) { kill(pid, SIGKILL) }
     process.waitUntilExit()
     #expect(rewritten())
+    return folder
+  }
+
+  /// Issue 32, ninth trial finding A for symbol sets: after a killed rewrite exactly the old
+  /// and the new content of a set's files are Glyphsmith's (journalled beside the record); a
+  /// third content, even one carrying the mark, is the user's: kept and named when its icon
+  /// is deleted.
+  @Test func anEditedSymbolSVGAfterAKilledRewriteIsKeptAndNamed() throws {
+    try #require(IsolationCLITests.faultsBuiltIn, IsolationCLITests.faultsNote)
+    let folder = try Self.killedSymbolReRender(["build"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = folder.appendingPathComponent("C.xcassets")
+    let journal =
+      (try? String(
+        contentsOf: catalog.appendingPathComponent(OutputManifest.replacementsFileName),
+        encoding: .utf8)) ?? ""
+    #expect(journal.contains(#""file":"icon-02.symbolset\/icon-02.svg""#), "\(journal)")
+    let edited = catalog.appendingPathComponent("icon-02.symbolset/icon-02.svg")
+    let third = try Data(contentsOf: catalog.appendingPathComponent("icon-03.symbolset/icon-03.svg"))
+    #expect(try Data(contentsOf: edited) != third)
+    try third.write(to: edited)
+    for name in ["icon-01", "icon-02"] {
+      try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/\(name).svg"))
+    }
+    let rerun = try CLIRunner.run(["build"], in: folder)
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect(
+      rerun.stderr.contains(
+        "C.xcassets/icon-01.symbolset: removed (its source icons/icon-01.svg is gone)"),
+      "\(rerun.stderr)")
+    #expect(
+      rerun.stderr.contains(
+        "C.xcassets/icon-02.symbolset: kept, not removed (its source icons/icon-02.svg is gone; glyphsmith removed its own files, and icon-02.svg in it was changed since glyphsmith wrote it, so it is yours now)"
+      ), "\(rerun.stderr)")
+    #expect(try Data(contentsOf: edited) == third)
+    #expect(
+      rerun.stderr.split(separator: "\n").filter {
+        $0.contains("changed since") && !$0.contains("icon-02.symbolset")
+      } == [], "\(rerun.stderr)")
+  }
+
+  /// `build` with `ios.symbols`, and `assets --symbols --prune` alike (the latter was not
+  /// journalled until the build's fix was shared: `SymbolJob.run(journalling:)`).
+  @Test(arguments: [
+    ["build"], ["assets", "icons", "-o", "C.xcassets", "--symbols", "--prune"],
+  ])
+  func aRunKilledWhileRewritingSymbolSetsLeavesNoStaleHashes(command: [String]) throws {
+    try #require(IsolationCLITests.faultsBuiltIn, IsolationCLITests.faultsNote)
+    let folder = try Self.killedSymbolReRender(command)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let catalog = folder.appendingPathComponent("C.xcassets")
     for name in ["icon-01", "icon-02"] {
       try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/\(name).svg"))
     }

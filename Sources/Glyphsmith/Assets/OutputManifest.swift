@@ -615,12 +615,10 @@ package enum OutputManifest {
       // icon whose worker died: issue 32, ninth trial, a SIGXFSZ kept the old hashes and lost
       // "replacing", and the next run called every new file "changed since glyphsmith wrote
       // it"): hashed as on disk when that is the old or the new content, else kept with the
-      // old hash (the user's) (`resolvingReplacements`). Symbol sets, whose writer does not
-      // journal its new contents, are hashed as before.
+      // old hash (the user's) (`resolvingReplacements`); symbol sets alike.
       let journalled = read(root: base)
       for file in Set(journalled.replacing.keys).union(journalled.replacements.keys)
-      where isSafe(file) && !file.contains(".symbolset/")
-        && writtenHashes[normalised(base + "/" + file)] == nil
+      where isSafe(file) && writtenHashes[normalised(base + "/" + file)] == nil
       {
         guard let hash = journalled.hashes[file],
           new[file] != nil || new[FileName.parent(of: file)] != nil
@@ -1218,10 +1216,6 @@ package enum OutputManifest {
       let hash = ContentHash.sha256(data)
       let old = record.replacing[file]
       if hash == old || record.replacements[file]?.contains(hash) == true {
-        record.hashes[file] = hash
-      } else if file.contains(".symbolset/") && OutputOwnership.isMarked(data) {
-        // Symbol sets' writer (`SymbolJob`) does not journal its new contents yet: a marked
-        // one is Glyphsmith's, as before (issue 32, eighth trial item 7).
         record.hashes[file] = hash
       } else if let old {
         record.hashes[file] = old

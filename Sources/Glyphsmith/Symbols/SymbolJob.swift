@@ -273,6 +273,19 @@ public struct SymbolJob: Sendable {
           edited = true
         }
         FaultInjection.checkWrite(FileBytes.read(input) ?? Data())
+        // A recorded set about to be replaced: its new contents journalled first, as image
+        // sets' are, so that after a kill exactly the old and the new content are
+        // Glyphsmith's (issue 32, ninth trial finding A).
+        let setFiles = try SymbolSetWriter.files(outline)
+        if setFiles.contains(where: { hashes[OutputManifest.normalised(folder + "/" + $0.name)] != nil }),
+          !SymbolSetWriter.isUpToDate(outline, folder: folder)
+        {
+          let prefix = OutputManifest.relativePath(
+            fromFolder: OutputManifest.normalised(catalog), to: OutputManifest.normalised(folder))
+          try OutputManifest.journalReplacements(
+            root: catalog,
+            files: setFiles.map { (prefix + "/" + $0.name, ContentHash.sha256($0.data)) })
+        }
         let outcome = try SymbolSetWriter.write(
           outline, toCatalog: catalog, groups: groups[input] ?? [], namespace: namespace,
           replaceGroups: job.force)
