@@ -109,3 +109,72 @@ import Testing
       ], "\(after.keys.sorted())")
   }
 }
+
+extension IconBundleTrialFiveCLITests {
+  // MARK: - F4: lint refuses what validate and the preview refuse
+
+  /// `icon.json` documents with one error each, and the error (key path first).
+  static let iconJSONErrors: [(String, String)] = [
+    (
+      "{\"groups\":[{\"opacity\":7,\"layers\":[{\"image-name\":\"a.svg\"}]}]}",
+      "groups[0].opacity: 7 is outside 0 to 1; an opacity is from 0 (invisible) to 1 (opaque), "
+        + "as Icon Composer's slider sets it"
+    ),
+    (
+      "{\"groups\":[{\"opacity\":1.2e29,\"layers\":[{\"image-name\":\"a.svg\"}]}]}",
+      "groups[0].opacity: 1.2e+29 is outside 0 to 1; an opacity is from 0 (invisible) to 1 "
+        + "(opaque), as Icon Composer's slider sets it"
+    ),
+    (
+      "{\"fill\":{\"solid\":\"srgb:1,0,0\"},\"groups\":[{\"layers\":[{\"image-name\":\"a.svg\"}]}]}",
+      "fill.solid: 'srgb:1,0,0' is not a colour: srgb takes 4 numbers (the components, then "
+        + "alpha), found 3; write SPACE:C1,...,ALPHA, as display-p3:1.00000,0.50000,0.00000,1.00000"
+    ),
+    (
+      "{\"groups\":[{\"layers\":[{\"image-name\":\"a.svg\",\"glass\":\"yes\"}]}]}",
+      "groups[0].layers[0].glass: expected a boolean (true or false), found a string (\"yes\")"
+    ),
+    (
+      "{\"groups\":[{\"specular\":null,\"layers\":[{\"image-name\":\"a.svg\"}]}]}",
+      "groups[0].specular: expected a boolean (true or false), found null"
+    ),
+    (
+      "{\"groups\":[{\"layers\":[{\"image-name\":\"a.svg\",\"opacity-specializations\":"
+        + "[{\"appearance\":\"sepia\",\"value\":0.5}]}]}]}",
+      "groups[0].layers[0].opacity-specializations[0].appearance: 'sepia' is not an appearance "
+        + "Icon Composer knows; use one of light, dark, tinted"
+    ),
+    (
+      "{\"groups\":[{\"layers\":[{\"image-name\":\"a.svg\",\"opacity-specializations\":"
+        + "[{\"idiom\":\"tv\",\"value\":0.5}]}]}]}",
+      "groups[0].layers[0].opacity-specializations[0].idiom: 'tv' is not an idiom Icon Composer "
+        + "knows; use one of square, macOS, watchOS"
+    ),
+    (
+      "{\"groups\":[{\"layers\":[{\"image-name\":\"a.svg\"}]}],\"supported-platforms\":"
+        + "{\"circles\":[\"watchOS\"],\"squares\":\"everything\"}}",
+      "supported-platforms.squares: 'everything' is not a value Icon Composer writes; give "
+        + "\"shared\" (every platform's square) or a list of platforms, as [\"macOS\"] "
+        + "(docs/formats.md)"
+    ),
+  ]
+
+  @Test(arguments: iconJSONErrors)
+  func lintRefusesAnIconJSONErrorAsThePreviewDoes(json: String, problem: String) throws {
+    let dir = try Four.bundle(json)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let expected =
+      "H.icon/icon.json: error: \(problem); the bundle does not validate (glyphsmith validate "
+      + "H.icon)\n"
+    let preview = try CLIRunner.run(["appicon", "H.icon", "--preview", "p.png"], in: dir)
+    #expect(preview.status == 2)
+    #expect(preview.stderr == expected, "\(preview.stderr)")
+    // The bundle, and one of its layer files: refused alike, no layer linted.
+    for input in ["H.icon", "H.icon/Assets/a.svg"] {
+      let lint = try CLIRunner.run(["lint", "--role", "icon-layer", input], in: dir)
+      #expect(lint.status == 2, "\(input): \(lint.stdoutText)\(lint.stderr)")
+      #expect(lint.stderr.contains(expected), "\(input): \(lint.stderr)")
+      #expect(!(lint.stdoutText + lint.stderr).contains("appearance-contrast"), "\(lint.stdoutText)")
+    }
+  }
+}

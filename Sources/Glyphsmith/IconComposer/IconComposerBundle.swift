@@ -19,7 +19,11 @@ package final class IconComposerBundle {
   ///   holds a count Icon Composer does not accept (no group, more than 4 groups, more than 8
   ///   layers in a group: `IconComposerDocument.countProblems`), is not JSON (line and column) or not a document
   ///   (its top level not an object, no `groups`), or holds a `position` out of range (an
-  ///   `icon-range` error: a scale not finite or above 1024).
+  ///   `icon-range` error: a scale not finite or above 1024); `.unusable` naming it with the
+  ///   key path for any other error the reading finds (`Problem.isError`: a colour that does not
+  ///   parse, an opacity outside 0 to 1, a wrong type, an unknown appearance or idiom, a bad
+  ///   platform): `groups[0].opacity: 7 is outside 0 to 1; ...; the bundle does not validate
+  ///   (glyphsmith validate NAME.icon)`.
   package init(path: String) throws {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -71,6 +75,15 @@ package final class IconComposerBundle {
       $0.kind == .range && $0.keyPath.contains("position")
     }) {
       throw GlyphsmithError.unusable(path: jsonPath, problem: problem.description)
+    }
+    // Any other error `validate` reports in the document (a bad colour, opacity 7, a string
+    // where a number goes, an unknown appearance): one rule for the preview, lint and the
+    // fallback, none of which draws or lints what Xcode will not compile (issue 35's fourth
+    // trial, F4: lint --role icon-layer passed them).
+    if let problem = read.problems.first(where: \.isError) {
+      throw GlyphsmithError.unusable(
+        path: jsonPath,
+        problem: problem.description + "; the bundle does not validate (glyphsmith validate \(path))")
     }
     document = read.document
   }
