@@ -178,3 +178,70 @@ extension IconBundleTrialFiveCLITests {
     }
   }
 }
+
+extension IconBundleTrialFiveCLITests {
+  // MARK: - F2: a layer's content must match its extension
+
+  /// Why PNG data named `.svg` (and SVG named `.png`) is refused: the phrase after the name.
+  static let decoderWhy = "(Icon Composer and actool choose a layer's decoder by its extension)"
+
+  @Test func aLayerWhoseContentIsNotItsExtensionIsRefusedAndFailsValidate() throws {
+    let dir = try Two.folder([
+      ("fg.svg", Two.svg("<rect x=\"256\" y=\"256\" width=\"512\" height=\"512\"/>"))
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // A real PNG: the preview of a first bundle.
+    let first = try CLIRunner.run(
+      ["appicon", "fg.svg", "--format", "icon", "-o", "A.icon", "--preview", "p.png"], in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    let png = try Data(contentsOf: dir.appendingPathComponent("p.png"))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    try png.write(to: dir.appendingPathComponent("fake.svg"))
+    try Data(contentsOf: dir.appendingPathComponent("fg.svg"))
+      .write(to: dir.appendingPathComponent("fake.png"))
+    // The writer: refused before anything is written, naming the file and what it holds.
+    for (file, message) in [
+      ("fake.svg", "holds PNG data, but its name ends in .svg \(Self.decoderWhy); rename it fake.png"),
+      ("fake.png", "holds SVG text, but its name ends in .png \(Self.decoderWhy); rename it fake.svg"),
+    ] {
+      let run = try CLIRunner.run(
+        ["appicon", "fg.svg", "--layer", file, "--format", "icon", "-o", "P.icon"], in: dir)
+      #expect(run.status == 2, "\(run.stderr)")
+      #expect(run.stderr == "\(file): error: \(message)\n", "\(run.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("P.icon").path))
+    }
+    // validate: an icon-layer error naming the layer file (and the preview refuses it).
+    try png.write(to: dir.appendingPathComponent("A.icon/Assets/fg.svg"))
+    let validate = try CLIRunner.run(["validate", "A.icon"], in: dir)
+    #expect(validate.status == 1, "\(validate.stdoutText)\(validate.stderr)")
+    #expect(
+      (validate.stdoutText + validate.stderr).contains(
+        "A.icon/Assets/fg.svg: error: [icon-layer] groups[0].layers[0].image-name: holds PNG "
+          + "data, but its name ends in .svg \(Self.decoderWhy); rename it fg.png"),
+      "\(validate.stdoutText)\(validate.stderr)")
+    let preview = try CLIRunner.run(["appicon", "A.icon", "--preview", "q.png"], in: dir)
+    #expect(preview.status == 2, "\(preview.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("q.png").path))
+  }
+
+  @Test func extensionProblemJudgesOnlySVGAndPNGNames() {
+    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    let svg = Data("\u{FEFF}\n  <svg/>".utf8)
+    #expect(IconBundleCheck.extensionProblem("a.svg", head: svg) == nil)
+    #expect(IconBundleCheck.extensionProblem("a.png", head: png) == nil)
+    #expect(IconBundleCheck.extensionProblem("a.jpg", head: png) == nil)
+    #expect(
+      IconBundleCheck.extensionProblem("A.SVGZ", head: png)
+        == "holds PNG data, but its name ends in .SVGZ \(Self.decoderWhy); rename it A.png")
+    #expect(
+      IconBundleCheck.extensionProblem("b.png", head: svg)
+        == "holds SVG text, but its name ends in .png \(Self.decoderWhy); rename it b.svg")
+    #expect(
+      IconBundleCheck.extensionProblem("c.png", head: Data([0x1F, 0x8B, 8]))
+        == "holds gzip data (SVGZ), but its name ends in .png \(Self.decoderWhy); rename it c.svg")
+    #expect(
+      IconBundleCheck.extensionProblem("d.png", head: Data("GIF89a".utf8))
+        == "holds no PNG data (no PNG signature), but its name ends in .png \(Self.decoderWhy); "
+        + "export it as PNG again")
+  }
+}

@@ -29,7 +29,9 @@ public enum IconBundleJob {
   ///   `.unusable` naming
   ///   the second of two layers with one file name and other bytes; `.unreadable`/`.render`/
   ///   `.unusable` naming the second of two layers whose file names differ only in case;
-  ///   `.unusable` for a layer that cannot be read or rendered; `.unusable` naming the
+  ///   `.unusable` for a layer that cannot be read or rendered, or whose content is not what
+  ///   its extension says (PNG data named `.svg`, SVG named `.png`:
+  ///   `IconBundleCheck.extensionProblem`), before anything is written; `.unusable` naming the
   ///   foreground, before anything is written, for an existing bundle that is not
   ///   Glyphsmith's or was changed since it wrote it (`Ownership.problem`), unless `force`;
   ///   `.writeFailed`.
@@ -110,6 +112,12 @@ public enum IconBundleJob {
         )
       }
       folded[source.name.lowercased()] = folded[source.name.lowercased()] ?? source
+      // Icon Composer and actool decode a layer by its extension (Glyphsmith by its
+      // signature): PNG data named .svg would be another layer on the Mac (issue 35's fourth
+      // trial, F2). A group of --layers-from-groups is SVG named .svg.
+      if let problem = IconBundleCheck.extensionProblem(source.name, head: source.data.prefix(512)) {
+        throw GlyphsmithError.unusable(path: source.path, problem: problem)
+      }
       _ = try source.artwork.ink()
       diagnostics += source.artwork.diagnostics
       if let earlier = files[source.name], earlier.data != source.data {
