@@ -245,3 +245,39 @@ extension IconBundleTrialFiveCLITests {
         + "export it as PNG again")
   }
 }
+
+extension IconBundleTrialFiveCLITests {
+  // MARK: - F3: Assets/ linking out of the bundle
+
+  @Test func anAssetsFolderLinkingOutOfTheBundleIsNamedAndNotRead() throws {
+    let dir = try Four.bundle("{\"groups\":[{\"layers\":[{\"image-name\":\"a.svg\"}]}]}")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let assets = dir.appendingPathComponent("H.icon/Assets")
+    let outside = dir.appendingPathComponent("elsewhere")
+    try FileManager.default.moveItem(at: assets, to: outside)
+    try FileManager.default.createSymbolicLink(atPath: assets.path, withDestinationPath: outside.path)
+    let problem =
+      "is a symbolic link to \(outside.path), outside the bundle; the layer files must be in the "
+      + "bundle itself (replace the link with a copy of the folder: Icon Composer and Xcode read "
+      + "the bundle alone)"
+    let validate = try CLIRunner.run(["validate", "H.icon"], in: dir)
+    #expect(validate.status == 1, "\(validate.stdoutText)\(validate.stderr)")
+    let report = validate.stdoutText + validate.stderr
+    #expect(report.contains("H.icon/Assets: error: [icon-layer] \(problem)\n"), "\(report)")
+    #expect(report.contains("1 finding (1 error)"), "\(report)")
+    let preview = try CLIRunner.run(["appicon", "H.icon", "--preview", "p.png"], in: dir)
+    #expect(preview.status == 2)
+    #expect(preview.stderr == "H.icon/Assets: error: \(problem)\n", "\(preview.stderr)")
+    for input in ["H.icon", "H.icon/Assets/a.svg"] {
+      let lint = try CLIRunner.run(["lint", "--role", "icon-layer", input], in: dir)
+      #expect(lint.status == 2, "\(input): \(lint.stdoutText)\(lint.stderr)")
+      #expect(lint.stderr.contains("H.icon/Assets: error: \(problem)\n"), "\(input): \(lint.stderr)")
+    }
+    // A link to a folder inside the bundle is the bundle's own.
+    try FileManager.default.removeItem(at: assets)
+    try FileManager.default.moveItem(at: outside, to: dir.appendingPathComponent("H.icon/Art"))
+    try FileManager.default.createSymbolicLink(atPath: assets.path, withDestinationPath: "Art")
+    let inside = try CLIRunner.run(["appicon", "H.icon", "--preview", "p.png"], in: dir)
+    #expect(inside.status == 0, "\(inside.stderr)")
+  }
+}

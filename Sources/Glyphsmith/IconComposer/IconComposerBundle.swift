@@ -14,7 +14,9 @@ package final class IconComposerBundle {
 
   /// Opens the bundle at `path`.
   /// - Throws: `GlyphsmithError.unreadable` naming `icon.json` when it is missing or cannot be
-  ///   read; `.unusable` naming it when it is a symbolic link leading out of the bundle, over
+  ///   read; `.unusable` naming `NAME.icon/Assets` when that folder is a symbolic link
+  ///   leading out of the bundle (`IconBundleCheck.assetsLinkProblem`); `.unusable` naming
+  ///   `icon.json` when it is a symbolic link leading out of the bundle, over
   ///   1 MiB (`IconComposerJSON.maximumFileBytes`),
   ///   holds a count Icon Composer does not accept (no group, more than 4 groups, more than 8
   ///   layers in a group: `IconComposerDocument.countProblems`), is not JSON (line and column) or not a document
@@ -31,6 +33,12 @@ package final class IconComposerBundle {
     let jsonPath = path + "/icon.json"
     if let target = IconBundleCheck.linkOutside(path: jsonPath, in: path) {
       throw GlyphsmithError.unusable(path: jsonPath, problem: IconComposerJSON.linkProblem(target))
+    }
+    // Assets/ a link out of the bundle: no layer is read through it (issue 35's fourth trial,
+    // F3), as none is through a layer file's own link.
+    if let target = IconBundleCheck.linkOutside(path: path + "/Assets", in: path) {
+      throw GlyphsmithError.unusable(
+        path: path + "/Assets", problem: IconBundleCheck.assetsLinkProblem(target))
     }
     if let size = Platform.status(ofPath: jsonPath)?.size,
       let problem = IconComposerJSON.sizeProblem(size)

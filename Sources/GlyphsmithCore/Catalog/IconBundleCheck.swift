@@ -27,7 +27,8 @@ import Foundation
 /// - `icon-layer`: a layer's file (each `image-name` and `image-name-specializations` value)
 ///   missing from `Assets/`, one whose content is not what its extension says (PNG data
 ///   named `.svg`, SVG named `.png`: `extensionProblem`), or one that does not load and
-///   render: PNG (by its signature) decoded by libpng, anything else handed to `svgLayer`.
+///   render: PNG (by its signature) decoded by libpng, anything else handed to `svgLayer`;
+///   `Assets` itself a symbolic link out of the bundle (named once, no layer checked).
 ///
 /// Every finding about `icon.json` names it and has the key path as its `entry`
 /// (`groups[0].layers[1].fill.solid`); a layer that does not render names the layer's file.
@@ -99,6 +100,12 @@ package enum IconBundleCheck {
     // A count Icon Composer does not accept: the document was not read further, and no
     // layer file is checked (10,000 layers took 18 s; issue 35's third trial, finding 5).
     if problems.contains(where: { $0.kind == .count }) { return findings.sorted() }
+    // Assets/ itself a link out of the bundle: every layer would be read from elsewhere, as a
+    // single layer file linking out is not (issue 35's fourth trial, F3). No layer is checked.
+    if let target = linkOutside(path: bundle + "/Assets", in: bundle) {
+      add(.iconLayer, bundle + "/Assets", entry: nil, file: "Assets", assetsLinkProblem(target))
+      return findings.sorted()
+    }
     // Each layer file once, at its first key path.
     var checked: Set<String> = []
     for (layerPath, layer) in document.layersWithPaths {
@@ -253,6 +260,16 @@ package enum IconBundleCheck {
     default:
       return nil
     }
+  }
+
+  /// The problem of a bundle whose `Assets` folder is a symbolic link to `target`, outside
+  /// the bundle (`linkOutside(path:in:)`), without the folder's path: `is a symbolic link to
+  /// TARGET, outside the bundle; ...`. `validate`'s `icon-layer` error; the preview and lint
+  /// refuse such a bundle with it (`IconComposerBundle`).
+  package static func assetsLinkProblem(_ target: String) -> String {
+    "is a symbolic link to \(target), outside the bundle; the layer files must be in the bundle "
+      + "itself (replace the link with a copy of the folder: Icon Composer and Xcode read the "
+      + "bundle alone)"
   }
 
   /// Where the layer file `name` of `bundle` leads when it is a symbolic link whose target
