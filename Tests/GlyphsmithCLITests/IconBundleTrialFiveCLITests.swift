@@ -281,3 +281,31 @@ extension IconBundleTrialFiveCLITests {
     #expect(inside.status == 0, "\(inside.stderr)")
   }
 }
+
+extension IconBundleTrialFiveCLITests {
+  // MARK: - L2: a layer file name longer than a file system holds
+
+  @Test func aGroupIdTooLongForAFileNameIsRefusedBeforeWriting() throws {
+    let id = String(repeating: "x", count: 300)
+    let dir = try Two.folder([
+      (
+        "g.svg",
+        Two.svg(
+          "<g id=\"\(id)\"><rect x=\"256\" y=\"256\" width=\"512\" height=\"512\"/></g>"
+            + "<g id=\"ring\"><circle cx=\"512\" cy=\"512\" r=\"100\"/></g>")
+      )
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let run = try CLIRunner.run(
+      ["appicon", "g.svg", "--layers-from-groups", "--format", "icon", "-o", "out/L.icon"],
+      in: dir)
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "g.svg#\(id): error: its layer file name would be 304 bytes "
+        + "('xxxxxxxxxxxxxxxxxxxxxxxx…'); a file name holds at most 255 bytes (NAME_MAX); give "
+        + "the group a shorter id or label, or the file a shorter name\n", "\(run.stderr)")
+    #expect(!run.stderr.contains(".tmp-"))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/L.icon").path))
+  }
+}
