@@ -14,12 +14,18 @@ package final class IconComposerBundle {
 
   /// Opens the bundle at `path`.
   /// - Throws: `GlyphsmithError.unreadable` naming `icon.json` when it is missing or cannot be
-  ///   read; `.unusable` naming it when it is a symbolic link leading out of the bundle, over
+  ///   read; `.unusable` naming `NAME.icon/Assets` when that folder is a symbolic link
+  ///   leading out of the bundle (`IconBundleCheck.assetsLinkProblem`); `.unusable` naming
+  ///   `icon.json` when it is a symbolic link leading out of the bundle, over
   ///   1 MiB (`IconComposerJSON.maximumFileBytes`),
   ///   holds a count Icon Composer does not accept (no group, more than 4 groups, more than 8
   ///   layers in a group: `IconComposerDocument.countProblems`), is not JSON (line and column) or not a document
   ///   (its top level not an object, no `groups`), or holds a `position` out of range (an
-  ///   `icon-range` error: a scale not finite or above 1024).
+  ///   `icon-range` error: a scale not finite or above 1024); `.unusable` naming it with the
+  ///   key path for any other error the reading finds (`Problem.isError`: a colour that does not
+  ///   parse, an opacity outside 0 to 1, a wrong type, an unknown appearance or idiom, a bad
+  ///   platform): `groups[0].opacity: 7 is outside 0 to 1; ...; the bundle does not validate
+  ///   (glyphsmith validate NAME.icon)`.
   package init(path: String) throws {
     var path = path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -27,6 +33,12 @@ package final class IconComposerBundle {
     let jsonPath = path + "/icon.json"
     if let target = IconBundleCheck.linkOutside(path: jsonPath, in: path) {
       throw GlyphsmithError.unusable(path: jsonPath, problem: IconComposerJSON.linkProblem(target))
+    }
+    // Assets/ a link out of the bundle: no layer is read through it (issue 35's fourth trial,
+    // F3), as none is through a layer file's own link.
+    if let target = IconBundleCheck.linkOutside(path: path + "/Assets", in: path) {
+      throw GlyphsmithError.unusable(
+        path: path + "/Assets", problem: IconBundleCheck.assetsLinkProblem(target))
     }
     if let size = Platform.status(ofPath: jsonPath)?.size,
       let problem = IconComposerJSON.sizeProblem(size)
@@ -71,6 +83,15 @@ package final class IconComposerBundle {
       $0.kind == .range && $0.keyPath.contains("position")
     }) {
       throw GlyphsmithError.unusable(path: jsonPath, problem: problem.description)
+    }
+    // Any other error `validate` reports in the document (a bad colour, opacity 7, a string
+    // where a number goes, an unknown appearance): one rule for the preview, lint and the
+    // fallback, none of which draws or lints what Xcode will not compile (issue 35's fourth
+    // trial, F4: lint --role icon-layer passed them).
+    if let problem = read.problems.first(where: \.isError) {
+      throw GlyphsmithError.unusable(
+        path: jsonPath,
+        problem: problem.description + "; the bundle does not validate (glyphsmith validate \(path))")
     }
     document = read.document
   }

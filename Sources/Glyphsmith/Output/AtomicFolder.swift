@@ -16,6 +16,11 @@ package enum AtomicFolder {
   /// fail all the same, the new folder is taken out again and the old one put back: a failed
   /// write leaves exactly what was there, and no hidden copy (issue 35's third trial,
   /// finding 6: the new bundle stayed, its old one hidden as `.A.icon.old-PID-1` for ever).
+  /// A locked entry (`chattr +i`/`+a`, `lockedEntry(in:)`) is found before anything is renamed
+  /// too (fourth trial, F1: the old folder was removed part-way, its `icon.json` lost, and put
+  /// back as "left as it was"). Should the removal stop part-way all the same (a race), the old
+  /// folder cannot be put back whole: the new one stays and the error names what is left of the
+  /// old one.
   /// `remove` removes the old folder once it is aside (`FileManager.removeItem`; a test gives
   /// one that fails).
   /// - Throws: `GlyphsmithError.writeFailed` naming the folder and the system's reason; the
@@ -43,6 +48,39 @@ package enum AtomicFolder {
       }
     }
     return nil
+  }
+
+  /// The first entry in the tree at `path` (itself included, links not followed, not looked
+  /// through) that is locked against removal whatever its permission bits (`chattr +i` or
+  /// `+a`: `Platform.lock(ofPath:)`), with its lock: the tree could not be removed whole;
+  /// `nil` when none is (issue 35's fourth trial, finding F1).
+  package static func lockedEntry(in path: String) -> (path: String, lock: Platform.Lock)? {
+    var pending = [path]
+    while let entry = pending.popLast() {
+      if let lock = Platform.lock(ofPath: entry) { return (entry, lock) }
+      guard Platform.kind(ofPath: entry, followingLinks: false) == .folder else { continue }
+      for child in Platform.folderEntries(atPath: entry) ?? [] {
+        pending.append(entry + "/" + child.name)
+      }
+    }
+    return nil
+  }
+
+  /// Every entry in the tree at `path` (relative paths, links not followed), sorted: what a
+  /// failed removal took away is told by comparing two of these.
+  static func entries(in path: String) -> [String] {
+    var out: [String] = []
+    var pending = [""]
+    while let relative = pending.popLast() {
+      for child in Platform.folderEntries(atPath: relative.isEmpty ? path : path + "/" + relative)
+        ?? []
+      {
+        let name = relative.isEmpty ? child.name : relative + "/" + child.name
+        out.append(name)
+        if child.isFolder && !child.isLink { pending.append(name) }
+      }
+    }
+    return out.sorted()
   }
 
   /// The staging, linking and renames of `write`.
@@ -109,6 +147,18 @@ package enum AtomicFolder {
         try Platform.rename(staging, to: path)
       } catch {
         guard error.isFolderNotEmpty else { throw failure("cannot rename into place", error) }
+        // A locked entry (immutable, append-only) cannot be removed whatever the permission
+        // bits say: removing the old folder would stop part-way, its icon.json gone (issue 35's
+        // fourth trial, F1), so nothing is renamed.
+        if let found = lockedEntry(in: path) {
+          let (locked, lock) = (found.path, found.lock)
+          throw GlyphsmithError.writeFailed(
+            path: path,
+            reason:
+              "cannot replace it: \(locked == path ? "it" : locked) is locked (\(lock.word)), so the "
+              + "old folder could not be removed; nothing was changed (unlock it, "
+              + "\(lock.unlockCommand(locked)), or remove it)")
+        }
         if let folder = readOnlyFolder(in: path) {
           throw GlyphsmithError.writeFailed(
             path: path,
@@ -128,12 +178,21 @@ package enum AtomicFolder {
           try? Platform.rename(retired, to: path)
           throw failure("cannot rename into place", error)
         }
+        let old = entries(in: retired)
         do {
           try remove(retired)
         } catch {
-          // The new folder out again (to the staging name, removed below) and the old one
-          // back: what was there stays, and no hidden copy.
           let reason = OutputManifest.removalReason(error, path: retired)
+          // Part of the old folder removed (a lock the checks above did not see, a race): it
+          // cannot be put back whole, so the new folder stays and the rest is named.
+          if entries(in: retired) != old {
+            throw GlyphsmithError.writeFailed(
+              path: path,
+              reason: "written, but the old folder could be removed only in part (\(reason)): "
+                + "what is left of it is \(retired); delete it")
+          }
+          // Nothing removed: the new folder out again (to the staging name, removed below) and
+          // the old one back: what was there stays, and no hidden copy.
           if (try? Platform.rename(path, to: staging)) != nil,
             (try? Platform.rename(retired, to: path)) != nil
           {

@@ -25,8 +25,10 @@ import Foundation
 ///   `supported-platforms` value that is no platform;
 /// - `icon-unused` (a warning): a file or folder in `Assets/` that no layer draws;
 /// - `icon-layer`: a layer's file (each `image-name` and `image-name-specializations` value)
-///   missing from `Assets/`, or one that does not load and render: PNG (by its signature,
-///   whatever the name) decoded by libpng, anything else handed to `svgLayer`.
+///   missing from `Assets/`, one whose content is not what its extension says (PNG data
+///   named `.svg`, SVG named `.png`: `extensionProblem`), or one that does not load and
+///   render: PNG (by its signature) decoded by libpng, anything else handed to `svgLayer`;
+///   `Assets` itself a symbolic link out of the bundle (named once, no layer checked).
 ///
 /// Every finding about `icon.json` names it and has the key path as its `entry`
 /// (`groups[0].layers[1].fill.solid`); a layer that does not render names the layer's file.
@@ -98,6 +100,12 @@ package enum IconBundleCheck {
     // A count Icon Composer does not accept: the document was not read further, and no
     // layer file is checked (10,000 layers took 18 s; issue 35's third trial, finding 5).
     if problems.contains(where: { $0.kind == .count }) { return findings.sorted() }
+    // Assets/ itself a link out of the bundle: every layer would be read from elsewhere, as a
+    // single layer file linking out is not (issue 35's fourth trial, F3). No layer is checked.
+    if let target = linkOutside(path: bundle + "/Assets", in: bundle) {
+      add(.iconLayer, bundle + "/Assets", entry: nil, file: "Assets", assetsLinkProblem(target))
+      return findings.sorted()
+    }
     // Each layer file once, at its first key path.
     var checked: Set<String> = []
     for (layerPath, layer) in document.layersWithPaths {
@@ -199,13 +207,16 @@ package enum IconBundleCheck {
     default:
       return ("'\(name)' in Assets/ is not a regular file; give an SVG or PNG file", false)
     }
+    var mismatch: String?
     let isPNG =
       (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)))
       .map { handle -> Bool in
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 8)) ?? Data()
-        return head == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let head = (try? handle.read(upToCount: 512)) ?? Data()
+        if let problem = extensionProblem(name, head: head) { mismatch = problem }
+        return head.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
       } ?? false
+    if let mismatch { return (mismatch, true) }
     let reason: String?
     if isPNG {
       do {
@@ -218,6 +229,47 @@ package enum IconBundleCheck {
       reason = svgLayer(path)
     }
     return reason.map { ("does not render: \($0); export the layer again", true) }
+  }
+
+  /// Why the layer file `name` whose first bytes (512 are enough) are `head` holds something
+  /// else than its extension says, or `nil`: Icon Composer and actool choose a layer's decoder
+  /// by its extension, so PNG data named `.svg`/`.svgz`, or anything but PNG data named
+  /// `.png`, is not the layer Glyphsmith draws (Glyphsmith reads by the signature; issue 35's
+  /// fourth trial, F2). Other extensions are not judged. A phrase without the file's name:
+  /// `holds PNG data, but its name ends in .svg (...); rename it fake.png`.
+  package static func extensionProblem(_ name: String, head: Data) -> String? {
+    let ext = (name as NSString).pathExtension
+    let stem = (name as NSString).deletingPathExtension
+    let why = "Icon Composer and actool choose a layer's decoder by its extension"
+    let isPNG = head.starts(with: [0x89, 0x50, 0x4E, 0x47])
+    switch ext.lowercased() {
+    case "svg", "svgz":
+      guard isPNG else { return nil }
+      return "holds PNG data, but its name ends in .\(ext) (\(why)); rename it \(stem).png"
+    case "png":
+      guard !isPNG else { return nil }
+      var bytes = head[...]
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+      let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
+      let isSVG = first == UInt8(ascii: "<") || head.starts(with: [0x1F, 0x8B])
+      let held =
+        first == UInt8(ascii: "<") ? "SVG text" : head.starts(with: [0x1F, 0x8B])
+        ? "gzip data (SVGZ)" : head.isEmpty ? "nothing (it is empty)" : "no PNG data (no PNG signature)"
+      return "holds \(held), but its name ends in .\(ext) (\(why)); "
+        + (isSVG ? "rename it \(stem).svg" : "export it as PNG again")
+    default:
+      return nil
+    }
+  }
+
+  /// The problem of a bundle whose `Assets` folder is a symbolic link to `target`, outside
+  /// the bundle (`linkOutside(path:in:)`), without the folder's path: `is a symbolic link to
+  /// TARGET, outside the bundle; ...`. `validate`'s `icon-layer` error; the preview and lint
+  /// refuse such a bundle with it (`IconComposerBundle`).
+  package static func assetsLinkProblem(_ target: String) -> String {
+    "is a symbolic link to \(target), outside the bundle; the layer files must be in the bundle "
+      + "itself (replace the link with a copy of the folder: Icon Composer and Xcode read the "
+      + "bundle alone)"
   }
 
   /// Where the layer file `name` of `bundle` leads when it is a symbolic link whose target

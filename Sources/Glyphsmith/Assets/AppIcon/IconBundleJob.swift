@@ -29,7 +29,9 @@ public enum IconBundleJob {
   ///   `.unusable` naming
   ///   the second of two layers with one file name and other bytes; `.unreadable`/`.render`/
   ///   `.unusable` naming the second of two layers whose file names differ only in case;
-  ///   `.unusable` for a layer that cannot be read or rendered; `.unusable` naming the
+  ///   `.unusable` for a layer that cannot be read or rendered, or whose content is not what
+  ///   its extension says (PNG data named `.svg`, SVG named `.png`:
+  ///   `IconBundleCheck.extensionProblem`), before anything is written; `.unusable` naming the
   ///   foreground, before anything is written, for an existing bundle that is not
   ///   Glyphsmith's or was changed since it wrote it (`Ownership.problem`), unless `force`;
   ///   `.writeFailed`.
@@ -110,6 +112,22 @@ public enum IconBundleJob {
         )
       }
       folded[source.name.lowercased()] = folded[source.name.lowercased()] ?? source
+      // A file name no file system holds (a 300-character group id): refused before anything
+      // is written, naming the layer, not the staging folder (issue 35's fourth trial, L2).
+      if source.name.utf8.count > Self.maximumFileNameBytes {
+        throw GlyphsmithError.unusable(
+          path: source.path,
+          problem:
+            "its layer file name would be \(source.name.utf8.count) bytes ('\(source.name.prefix(24))…'); "
+            + "a file name holds at most \(Self.maximumFileNameBytes) bytes (NAME_MAX); give the "
+            + "group a shorter id or label, or the file a shorter name")
+      }
+      // Icon Composer and actool decode a layer by its extension (Glyphsmith by its
+      // signature): PNG data named .svg would be another layer on the Mac (issue 35's fourth
+      // trial, F2). A group of --layers-from-groups is SVG named .svg.
+      if let problem = IconBundleCheck.extensionProblem(source.name, head: source.data.prefix(512)) {
+        throw GlyphsmithError.unusable(path: source.path, problem: problem)
+      }
       _ = try source.artwork.ink()
       diagnostics += source.artwork.diagnostics
       if let earlier = files[source.name], earlier.data != source.data {
@@ -890,6 +908,10 @@ public enum IconBundleJob {
   package static func mark(_ files: [(String, Data)]) -> Data {
     Data(files.map { "glyphsmith \($0.0) sha256 \(ContentHash.sha256($0.1))\n" }.joined().utf8)
   }
+
+  /// The longest file name, in bytes, the file systems a bundle lives on hold (`NAME_MAX`:
+  /// ext4, APFS, NTFS in UTF-16 aside).
+  static let maximumFileNameBytes = 255
 
   /// A layer file's name in `Assets/`: the input's own file name.
   static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }
