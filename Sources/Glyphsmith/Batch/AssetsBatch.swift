@@ -135,14 +135,15 @@ package struct AssetsBatch: Sendable {
           considered: Set(collected.map { OutputManifest.absolute($0.path) }),
           marked: job.markedOutputs, adoptMarked: adoptMarked)
       }
-      // A symbol set Glyphsmith did not make stops the run before anything is written, as
-      // in `build` (its others would stand beside image sets of their names).
-      let foreign = symbolJob.ownershipErrors()
-      if !foreign.isEmpty { throw PlanningFailure(foreign) }
+      // A symbol set Glyphsmith did not make fails its input alone (`SymbolJob.prepare`), as
+      // in `build`; the run then fails, so it switches no image set to a symbol set and
+      // removes nothing (issue 32, re-check N2).
       // Under the catalog's lock, as every write there (released before the image sets
       // take it again).
       let lock = try FolderLock(path: catalog, waiting: lockNotice)
       defer { withExtendedLifetime(lock) {} }
+      // Staging leftovers of killed runs cleaned, as before image sets (re-check N1).
+      AssetsJob.cleanStaleStaging([catalog]).forEach { diagnose(.diagnostic($0)) }
       try record()
       let symbols = try symbolJob.run(journalling: roots)
       symbolNotices =
@@ -151,14 +152,15 @@ package struct AssetsBatch: Sendable {
       symbolFailures = symbols.failures.map {
         AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)
       }
-      // For the record only: each set as written, with its hashes (issue 32, ninth trial
-      // finding C: a rewritten symbol SVG kept its old hash and was later taken for the
-      // user's).
+      // Each set as written, with its hashes for the record (issue 32, ninth trial finding
+      // C: a rewritten symbol SVG kept its old hash and was later taken for the user's), and
+      // in the report (re-check N3: the summary said "wrote 0 icons" and `--json` listed no
+      // input for the sets written).
       symbolResults = symbols.symbols.map { entry in
         var result = AssetInputResult(
           path: entry.input, name: entry.name, status: entry.written ? .written : .unchanged,
           role: options.role.rawValue, shape: nil, sizePt: nil, files: [], failure: nil,
-          warnings: [])
+          warnings: entry.diagnostics)
         result.writtenHashes = entry.writtenHashes
         return result
       }
@@ -215,7 +217,7 @@ package struct AssetsBatch: Sendable {
       }
     }
     let notices = symbolNotices + report.notices
-    report.inputs = missingResults + symbolFailures + report.inputs
+    report.inputs = missingResults + symbolFailures + symbolResults + report.inputs
     return Result(
       report: report, notices: notices, removals: removals, recordError: recordError)
   }
@@ -349,7 +351,7 @@ package struct AssetsBatch: Sendable {
     return options.platforms.compactMap { job.outputFolders[$0] }
   }
 
-  /// `wrote N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]) to FOLDERS in S s; U
+  /// `wrote N icons (M PNG files[, V VectorDrawables][, P PDFs][, S SVGs][, Y symbol sets]) to FOLDERS in S s; U
   /// unchanged; F failed`, FOLDERS the platforms' output folders (`outputFolders`),
   /// comma-separated. The files are every file the run wrote, a failed icon's too (the sets
   /// it wrote before it failed are on disk; issue 32).
@@ -361,8 +363,17 @@ package struct AssetsBatch: Sendable {
     var icon = options.icon
     if options.symbols { icon.platforms.removeAll { $0 == .ios } }
     let writesPNG = icon.writesPNG
+    // `--symbols`: each SVG input written is a symbol set (it lists no file), counted as
+    // `build` counts them: `wrote 3 icons (3 symbol sets)`.
+    let symbolSets =
+      options.symbols ? written.filter { $0.path.lowercased().hasSuffix(".svg") }.count : 0
+    var counts = Self.fileCounts(files, pngs: writesPNG)
+    if symbolSets > 0 {
+      let sets = counted(symbolSets, "symbol set")
+      counts = counts == "0 files" ? sets : counts + ", " + sets
+    }
     return
-      "wrote \(counted(written.count, "icon")) (\(Self.fileCounts(files, pngs: writesPNG))) to "
+      "wrote \(counted(written.count, "icon")) (\(counts)) to "
       + outputFolders.joined(separator: ", ") + " "
       + "in \(String(format: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
   }

@@ -85,6 +85,11 @@ public struct ProjectBuild: Sendable {
     package var superseded: Set<String> = []
     /// Links in the icons folder the walk did not follow, each a warning (issue 33).
     package var skippedLinks: [Diagnostic] = []
+    /// `ios.symbols`: the icons whose symbol set cannot be written where it goes, with why,
+    /// by path (a symbol set folder, or a group folder's `Contents.json`, Glyphsmith did not
+    /// make; `checkSymbols`): each fails by name and the rest of the build goes on (issue 32,
+    /// re-check N2).
+    package var symbolRefusals: [String: GlyphsmithError] = [:]
   }
 
   /// What makes icons one group: equal resolved options (`IconOptions.normalised`, the
@@ -494,10 +499,10 @@ public struct ProjectBuild: Sendable {
   /// `ios.symbols`: every symbol name checked before anything is written or pruned, against
   /// the other symbols, this run's image sets and the assets that stay in the catalog (an
   /// asset this run's prune removes is `superseded`, and its name free), and every symbol
-  /// set folder that exists checked to be Glyphsmith's (`SymbolJob.ownershipErrors`, but
-  /// with `force`).
-  /// - Throws: `PlanningFailure` naming every collision and every symbol set Glyphsmith did
-  ///   not make.
+  /// set folder that exists, and every group folder's `Contents.json` a symbol set goes in,
+  /// checked to be Glyphsmith's (but with `force`): those fail their icon alone
+  /// (`Plan.symbolRefusals`).
+  /// - Throws: `PlanningFailure` naming every collision.
   private func checkSymbols(_ plan: inout Plan) throws {
     guard let catalog = outputFolders[.ios] else { return }
     let symbols = plan.groups.flatMap(\.symbols)
@@ -536,7 +541,16 @@ public struct ProjectBuild: Sendable {
       }
       names[name.lowercased()] = names[name.lowercased()] ?? path
     }
-    errors += symbolJob(symbols, catalog: catalog, files: plan.files).ownershipErrors()
+    // A symbol set folder Glyphsmith did not make fails its icon, by name; the others are
+    // written (issue 32's rule: the rest of the batch goes on; re-check N2: one such folder
+    // stopped the whole build). A failing run switches no image set to a symbol set and
+    // removes nothing, so nothing is left half-switched.
+    let job = symbolJob(symbols, catalog: catalog, files: plan.files)
+    if !force {
+      for path in symbols where !job.owns(job.folder(of: path)) {
+        plan.symbolRefusals[path] = OutputOwnership.notOwned(job.folder(of: path), input: path)
+      }
+    }
     // A group folder's `Contents.json` that is there, holds other bytes than Glyphsmith
     // writes for a group and is not recorded (the user's, `provides-namespace` say) fails the
     // group's symbols, as it fails its image sets ("Catalog groups"; issue 32, eighth trial
@@ -544,7 +558,7 @@ public struct ProjectBuild: Sendable {
     if !force {
       let recorded = OutputManifest.recordedOutputs(root: catalog)
       let folders = symbolGroups(plan.files)
-      for path in symbols {
+      for path in symbols where plan.symbolRefusals[path] == nil {
         var parent = catalog
         for folder in folders[path] ?? [] {
           parent += "/" + folder
@@ -554,10 +568,16 @@ public struct ProjectBuild: Sendable {
               contents, folder: false,
               recorded: recorded.contains(OutputManifest.normalised(contents)))
           else { continue }
-          errors.append(OutputOwnership.notOwned(contents, input: path))
+          plan.symbolRefusals[path] = OutputOwnership.notOwned(contents, input: path)
           break
         }
       }
+    }
+    // A refused icon's symbol set is not written, so not journalled either.
+    let groups = symbolGroups(plan.files)
+    for path in plan.symbolRefusals.keys {
+      plan.planned[catalog]?[symbolSetPath(path, catalog: catalog, groups: groups[path] ?? [])] =
+        nil
     }
     if !errors.isEmpty { throw PlanningFailure(errors) }
   }
@@ -594,9 +614,8 @@ public struct ProjectBuild: Sendable {
       icons: icons)
     if let catalog = outputFolders[.ios] {
       let groups = symbolGroups(plan.files)
-      let symbols = plan.groups.flatMap(\.symbols).sorted {
-        (order[$0] ?? 0) < (order[$1] ?? 0)
-      }.map {
+      let symbols = plan.groups.flatMap(\.symbols).filter { plan.symbolRefusals[$0] == nil }
+        .sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }.map {
         PlannedOutput(
           path: symbolSetPath($0, catalog: catalog, groups: groups[$0] ?? []),
           format: "symbolset")
@@ -607,7 +626,10 @@ public struct ProjectBuild: Sendable {
     result.remove = removals(plan)
     let warnings = plan.jobs.compactMap { $0 }.flatMap(\.warnings)
     if !warnings.isEmpty { result.warnings = warnings }
-    let failures = plan.jobs.compactMap { $0 }.flatMap(\.rejected).map(\.error.description)
+    let failures =
+      plan.jobs.compactMap { $0 }.flatMap(\.rejected).map(\.error.description)
+      + plan.symbolRefusals.sorted { (order[$0.key] ?? 0, $0.key) < (order[$1.key] ?? 0, $1.key) }
+      .map(\.value.description)
     if !failures.isEmpty { result.failures = failures }
     return result
   }
@@ -712,9 +734,14 @@ public struct ProjectBuild: Sendable {
     var prepared: [Int: (job: SymbolJob, prepared: SymbolJob.Prepared)] = [:]
     if let catalog = outputFolders[.ios], groups.contains(where: { !$0.symbols.isEmpty }) {
       symbolLock = try FolderLock(path: catalog, waiting: lockNotice)
+      // The staging leftovers of killed runs in the catalog cleaned, as `AssetsJob.run`
+      // cleans its folders (issue 32, re-check N1: a symbol set's `.bell.symbolset.tmp-PID-N`
+      // stayed, since with `ios.symbols` no image set job writes in the catalog).
+      report.warnings += AssetsJob.cleanStaleStaging([catalog])
       for (index, group) in groups.enumerated() where !group.symbols.isEmpty {
         var job = symbolJob(group.symbols, catalog: catalog, files: files)
         job.superseded = plan.superseded
+        job.refused = plan.symbolRefusals
         let ready = try job.prepare()
         failing = failing || ready.fails
         prepared[index] = (job, ready)

@@ -45,6 +45,11 @@ public struct SymbolJob: Sendable {
   package var groups: [String: [String]] = [:]
   /// Marks the group folders this job creates `provides-namespace` (`ios.namespace`).
   package var namespace = false
+  /// Inputs that fail before their outline is built, with why, by input path as given
+  /// (`build`: a group folder's `Contents.json` Glyphsmith did not make): each fails by name
+  /// in `prepare`, as a symbol set it did not make does, and the others are written (issue
+  /// 32, re-check N2: one such conflict stopped the whole build).
+  package var refused: [String: GlyphsmithError] = [:]
 
   /// The folder the symbol set of the SVG at `input` goes in: the catalog, or its group
   /// folder (`groups`).
@@ -63,19 +68,6 @@ public struct SymbolJob: Sendable {
   func owns(_ folder: String) -> Bool {
     OutputOwnership.owns(
       folder, folder: true, recorded: recorded.contains(OutputManifest.normalised(folder)))
-  }
-
-  /// One error per input whose symbol set exists and is not Glyphsmith's (`owns`), in input
-  /// order; none with `force`. `build` and `assets --symbols` ask before anything is written
-  /// (issue 32 trial: a build with `ios.symbols` wrote the other symbol sets beside their
-  /// image sets, then failed on a hand-made one, and the failed run removed nothing, leaving
-  /// each name twice in the catalog).
-  package func ownershipErrors() -> [GlyphsmithError] {
-    guard !force else { return [] }
-    return inputs.compactMap { input in
-      let path = self.folder(of: input)
-      return owns(path) ? nil : OutputOwnership.notOwned(path, input: input)
-    }
   }
 
   /// Where `run(diagnose:)` writes the JSON report, when set.
@@ -199,6 +191,7 @@ public struct SymbolJob: Sendable {
         if let misnamed = AssetPlanner.misnamedGroup(input, folders: job.groups[input] ?? []) {
           throw misnamed
         }
+        if let refusal = job.refused[input] { throw refusal }
         let folder = job.folder(of: input)
         var notices: [Diagnostic] = []
         if !job.owns(folder) {
