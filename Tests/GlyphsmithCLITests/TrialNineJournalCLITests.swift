@@ -159,6 +159,52 @@ struct TrialNineJournalCLITests {
     #expect(!FileManager.default.fileExists(atPath: catalog.appendingPathComponent("star.imageset").path))
   }
 
+  /// B for Android drawables (the re-check held them by script only): workers stopped by
+  /// SIGXFSZ while replacing recorded drawables (now 120 dp: mdpi to xhdpi replaced, the
+  /// larger densities cut off and left as they were) leave them hashed as they are; the next run,
+  /// an icon deleted, removes its drawables and calls nothing "changed".
+  @Test func androidWorkersThatDieWhileReplacingLeaveTheirDrawablesHashedAsWritten() throws {
+    let android = #""android": {"res": "android/res", "format": "png"}"#
+    let folder = try OwnershipCLITests.project(
+      #"{"version": 1, "icons": "icons", \#(android)}"#, icons: ["bell", "heart", "star"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    try Data(
+      #"{"version": 1, "icons": "icons", "defaults": {"size": 120}, \#(android)}"#.utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    let root = folder.appendingPathComponent("android")
+    let bell = root.appendingPathComponent("res/drawable-mdpi/bell.png")
+    let before = try Data(contentsOf: bell)
+    let run = try CLIRunner.run(
+      ["-c", "ulimit -f 8; exec env --default-signal=XFSZ \"$0\" build", CLIRunner.executable.path],
+      in: folder, executable: URL(fileURLWithPath: "/bin/bash"))
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(run.stderr.contains("3 failed (3 partly written)"), "\(run.stderr)")
+    #expect(try Data(contentsOf: bell) != before)
+    let record = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: root.appendingPathComponent(OutputManifest.fileName)))
+      as? [String: Any]
+    let hashes = record?["hashes"] as? [String: String] ?? [:]
+    #expect(record?["replacing"] == nil)
+    #expect(hashes["res/drawable-mdpi/bell.png"] == ContentHash.sha256(try Data(contentsOf: bell)))
+    #expect(hashes.count == 15, "\(hashes.keys.sorted())")
+    for name in hashes.keys.sorted() {
+      let data = try Data(contentsOf: root.appendingPathComponent(name))
+      #expect(hashes[name] == ContentHash.sha256(data), "\(name)")
+    }
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/star.svg"))
+    let rerun = try CLIRunner.run(["build"], in: folder)
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect(!rerun.stderr.contains("changed since"), "\(rerun.stderr)")
+    for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
+      #expect(
+        rerun.stderr.contains(
+          "android/res/drawable-\(density)/star.png: removed (its source icons/star.svg is gone)"),
+        "\(rerun.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("res/drawable-\(density)/star.png").path))
+    }
+  }
+
   /// E: a staging folder a killed run left (`.NAME.tmp-PID-N`, PID gone) holding an empty
   /// and a cut-short PNG of the set's own names is Glyphsmith's, removed without a word; one
   /// holding a whole unmarked PNG of the user's stays, named.
