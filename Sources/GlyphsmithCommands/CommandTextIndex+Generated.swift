@@ -208,7 +208,7 @@ extension CommandTextIndex {
       summary: "render everything glyphsmith.json declares, incrementally",
       help: #"""
         usage: glyphsmith build [--config FILE] [--json [--plan]] [--jobs N] [--shard I/N] [--force]
-                                [--adopt-marked] [--lint [--strict]] [--watch] [--quiet]
+                                [--changed-since REV] [--adopt-marked] [--lint [--strict]] [--watch] [--quiet]
 
         Reads glyphsmith.json (in the current folder or the nearest one above it, as git finds
         .git), renders every icon of its "icons" folder for every platform it declares (ios,
@@ -226,6 +226,10 @@ extension CommandTextIndex {
                                 "removed" and "skipped"
           --jobs N              threads (default: all cores); never changes the output
           --shard I/N           build only the I-th of N shares (by a hash of the name)
+          --changed-since REV   build only the icons whose file (or -dark file) changed since the
+                                git revision REV (committed, staged, unstaged or untracked; all of
+                                them when the project file changed); nothing else is written or
+                                pruned
           --force               render and write even icons whose outputs are up to date, and
                                 replace outputs glyphsmith did not make
           --adopt-marked        in an output folder that had no record (an older version's), take
@@ -786,7 +790,7 @@ extension CommandTextIndex {
                                        [--json] [--threshold T] [--include-aa|--no-include-aa]
                                        [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
                                        [--junit FILE.xml] [--force] [--shard I/N]
-                                       [--markdown FILE.md]
+                                       [--markdown FILE.md] [--changed-since REV]
                glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
                                         [--prune] [--only-missing|--only-failed]
                                         [--metric yiq|oklab] [--verbose]
@@ -853,6 +857,11 @@ extension CommandTextIndex {
                                 (folder and name, SHA-256 mod N), an icon's scales and variants in
                                 one shard; the outputs cover its images, --json adds the "shard"
                                 record 'golden merge' needs
+          --changed-since REV   compare only the icons that changed since the git revision REV:
+                                a golden changed, an icon file of that name changed in the
+                                project's icons folder, or the actual image does not carry its
+                                golden's fingerprint; every image when glyphsmith.json,
+                                golden.json or the renderer changed (docs/testing.md)
           --force               check: let --report and --junit replace a file that is not a
                                 report glyphsmith wrote; record: replace or --prune goldens
                                 glyphsmith did not record (each named); merge: replace outputs in

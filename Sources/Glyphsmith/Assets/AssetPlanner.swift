@@ -104,6 +104,11 @@ package enum AssetPlanner {
     if let shard = options.shard {
       inputs = inputs.filter { shardIndex(of: $0.name, count: shard.count) == shard.index - 1 }
     }
+    if let selected = options.selected {
+      inputs = inputs.filter {
+        selected.contains($0.path) || $0.darkPath.map(selected.contains) == true
+      }
+    }
     return (inputs, warnings, rejected)
   }
 

@@ -70,6 +70,10 @@ public struct AssetsOptions: Sendable {
   /// Processes only share `index` (1-based) of `count`, by a hash of the asset name, so a CI
   /// matrix can split a set; all shares together write what one run writes.
   public var shard: (index: Int, count: Int)? = nil
+  /// Processes only the inputs whose path (or whose dark variant's path), as collected, is
+  /// in the set (`build --changed-since`, issue 37); `nil`: all. Like `shard`, planning,
+  /// names and the record see every input, so nothing unselected is pruned.
+  public var selected: Set<String>? = nil
   /// iOS only: every SVG input becomes `NAME.symbolset` (a custom SF Symbol, `SymbolJob`)
   /// instead of `NAME.imageset` (an image set and a symbol set of one name collide).
   public var symbols = false

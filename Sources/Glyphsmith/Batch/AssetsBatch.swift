@@ -91,6 +91,7 @@ package struct AssetsBatch: Sendable {
         jobPlan = try job.plan(collected: files)
         var unsharded = options
         unsharded.shard = nil
+        unsharded.selected = nil
         let all = try AssetPlanner.plan(files, options: unsharded).inputs
         planned = job.plannedOutputs(all)
         alternatives = job.alternativeOutputs(all)

@@ -52,6 +52,8 @@ public enum GoldenCheck {
     /// Which shard this is and what `golden merge` needs to rebuild the whole check's
     /// outputs (`--shard I/N` only; absent from an unsharded check and from a merged one).
     public var shard: ShardRecord?
+    /// What `--changed-since` compared (`ChangedSinceRecord`); absent without it.
+    public var changedSince: ChangedSinceRecord?
   }
 
   /// One of N parts of a check (`--shard I/N`): the images split by icon, so an icon's
@@ -155,6 +157,9 @@ public enum GoldenCheck {
   ///   - diagnose: told each warning about the artifacts (a file `force` replaces).
   ///   - shard: check only the images of this shard (`Shard.contains`); `nil`: all.
   ///   - excluding: more folders whose PNGs are not actual images (`--markdown`'s pictures).
+  ///   - changedSince: compare only the icons it selects (`ChangedSince.icons`), all of them
+  ///     when the renderer is not the one `golden.json` records; the report says so
+  ///     (`Report.changedSince`).
   /// - Throws: `GoldenError.missingFolder` when a folder is absent, `GoldenError.invalidManifest`
   ///   for a bad `golden.json`, `GlyphsmithError.writeFailed` when an artifact cannot be
   ///   written, `PlanningFailure` naming every artifact path holding a file Glyphsmith did not
@@ -162,7 +167,8 @@ public enum GoldenCheck {
   public static func run(
     actual actualDirectory: URL, golden goldenDirectory: URL, artifacts: URL? = nil,
     overrides: Overrides = Overrides(), jobs: Int? = nil, force: Bool = false,
-    shard: Shard? = nil, excluding: [URL] = [], diagnose: (Diagnostic) -> Void = { _ in }
+    shard: Shard? = nil, excluding: [URL] = [], changedSince: ChangedSince? = nil,
+    diagnose: (Diagnostic) -> Void = { _ in }
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
     try GoldenFiles.requireFolder(actualDirectory, role: "actual")
@@ -186,6 +192,27 @@ public enum GoldenCheck {
     if let shard { paths = paths.filter(shard.contains) }
     let actualSet = Set(actualFiles)
     let goldenSet = Set(goldenFiles)
+    var changedRecord: ChangedSinceRecord? = nil
+    if var changed = changedSince {
+      if changed.everything == nil, rendererChange != nil {
+        changed.everything = "the renderer changed"
+      }
+      func fingerprint(_ folder: URL, _ path: String) -> String? {
+        (try? Data(contentsOf: folder.appendingPathComponent(path)))
+          .flatMap(PNGFormat().fingerprint(in:))
+      }
+      let icons = changed.icons(
+        paths,
+        actual: { path in
+          actualSet.contains(path) ? (true, fingerprint(actualDirectory, path)) : (false, nil)
+        },
+        golden: { path in goldenSet.contains(path) ? fingerprint(goldenDirectory, path) : nil })
+      let all = paths.count
+      paths = paths.filter { icons.contains(Shard.icon(of: $0)) }
+      changedRecord = ChangedSinceRecord(
+        revision: changed.revision, everything: changed.everything, icons: icons.count,
+        skipped: all - paths.count)
+    }
     let pixelJobs = paths.count >= jobs ? 1 : jobs
     var entries = ParallelMap.map(count: paths.count, jobs: jobs) { index in
       checkOne(
@@ -196,8 +223,10 @@ public enum GoldenCheck {
     if let artifacts {
       try writeArtifacts(&entries, root: artifacts, force: force, diagnose: diagnose)
     }
-    return report(
+    var result = report(
       entries, rendererChange: rendererChange, manifestFound: manifest != nil, options: options)
+    result.changedSince = changedRecord
+    return result
   }
 
   /// The report of `entries` (in any order): sorted failures first, largest difference

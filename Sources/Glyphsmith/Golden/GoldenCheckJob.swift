@@ -28,6 +28,10 @@ package struct GoldenCheckJob: Sendable, Equatable {
   /// `--shard I/N`: check only that shard's icons (`GoldenCheck.Shard`); its report, JUnit
   /// file and JSON cover only them, the JSON with the `shard` record `golden merge` reads.
   package var shard: GoldenCheck.Shard?
+  /// `--changed-since REV`: compare only the icons that changed since the git revision
+  /// (`GoldenCheck.ChangedSince`); the report, JUnit file and JSON cover only them, the JSON
+  /// with the `changedSince` record.
+  package var changedSince: String?
 
   /// A job for `actual` against `golden`; nothing runs until `run`.
   package init(actual: String, golden: String) {
@@ -84,6 +88,17 @@ package struct GoldenCheckJob: Sendable, Equatable {
     return found
   }
 
+  /// The summary line's start with `--changed-since`: `changed since REV: 2 icons compared,
+  /// 40 images of unchanged icons left out; ` or `changed since REV: every image compared
+  /// (golden/golden.json changed); `.
+  static func changedLine(_ record: GoldenCheck.ChangedSinceRecord) -> String {
+    if let why = record.everything {
+      return "changed since \(record.revision): every image compared (\(why)); "
+    }
+    return
+      "changed since \(record.revision): \(counted(record.icons, "icon")) compared, \(counted(record.skipped, "image")) of unchanged icons left out; "
+  }
+
   /// Checks, hands each stderr line (`GoldenCheck.Report.diagnostics`) to `diagnose`, writes
   /// the HTML report when asked, and returns stdout's bytes and the outcome.
   /// - Throws: a `GlyphsmithFailure`: `GoldenError` for a missing folder or a bad
@@ -115,6 +130,9 @@ package struct GoldenCheckJob: Sendable, Equatable {
     }
     if foreign.count == 1 { throw foreign[0] }
     if !foreign.isEmpty { throw PlanningFailure(foreign) }
+    let changed = try changedSince.map {
+      try GoldenCheck.ChangedSince.read($0, actual: actual, golden: golden)
+    }
     var report: GoldenCheck.Report
     do {
       report = try GoldenCheck.run(
@@ -123,7 +141,7 @@ package struct GoldenCheckJob: Sendable, Equatable {
           .map { URL(fileURLWithPath: $0) }, overrides: overrides, jobs: jobs, force: force,
         shard: shard,
         excluding: markdown.map { [URL(fileURLWithPath: GoldenMarkdown.imagesFolder(for: $0))] }
-          ?? [], diagnose: { diagnose($0.description) })
+          ?? [], changedSince: changed, diagnose: { diagnose($0.description) })
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }
@@ -153,6 +171,7 @@ package struct GoldenCheckJob: Sendable, Equatable {
     guard json else {
       let summary =
         (shard.map { "shard \($0.description): " } ?? "")
+        + (report.changedSince.map(Self.changedLine) ?? "")
         + report.summary(reportPath: self.report) + "\n"
       return Output(stdout: Data(summary.utf8), outcome: report.outcome)
     }

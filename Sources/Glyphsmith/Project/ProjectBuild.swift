@@ -17,6 +17,10 @@ public struct ProjectBuild: Sendable {
   public var force = false
   /// Only share `index` of `count` (1-based), by asset name, as `assets --shard`.
   public var shard: (index: Int, count: Int)? = nil
+  /// `--changed-since REV` (issue 37): build only the icons whose file (or dark variant)
+  /// changed since the git revision (`GitChanges`), all of them when the project file did;
+  /// the others are neither written nor pruned. `nil`: every icon.
+  public var changedSince: String? = nil
   /// Worker processes, given each planned icon over the pipe (`AssetsJob.serveWorker`);
   /// `nil`: threads in this process.
   package var isolation: AssetsIsolation? = nil
@@ -85,6 +89,8 @@ public struct ProjectBuild: Sendable {
     package var superseded: Set<String> = []
     /// Links in the icons folder the walk did not follow, each a warning (issue 33).
     package var skippedLinks: [Diagnostic] = []
+    /// With `changedSince`: what it selected (`ChangedIcons`); `nil` without.
+    package var changed: ChangedIcons? = nil
     /// `ios.symbols`: the icons whose symbol set cannot be written where it goes, with why,
     /// by path (a symbol set folder, or a group folder's `Contents.json`, Glyphsmith did not
     /// make; `checkSymbols`): each fails by name and the rest of the build goes on (issue 32,
@@ -282,7 +288,13 @@ public struct ProjectBuild: Sendable {
     try checkOwnFolders()
     let (files, skippedLinks) = try collectReporting()
     try checkRules(files)
-    let (groups, skipped) = self.groups(files)
+    var (groups, skipped) = self.groups(files)
+    let changed = try changedSince.map { try changedIcons($0, files: files) }
+    if let selected = changed?.selected {
+      for index in groups.indices {
+        groups[index].options.selected = selected
+      }
+    }
     // Names are checked over every icon at once, as one `assets` run checks them.
     var union = AssetsOptions()
     union.platforms = config.platforms
@@ -295,12 +307,14 @@ public struct ProjectBuild: Sendable {
     }
     var plan = Plan(files: files, groups: groups, skipped: skipped, jobs: jobs)
     plan.skippedLinks = skippedLinks
+    plan.changed = changed
     let folders = symbolGroups(files)
     let recordedCatalog = outputFolders[.ios].map { OutputManifest.recordedOutputs(root: $0) } ?? []
     for group in groups {
       if !group.files.isEmpty {
         var unsharded = group.options
         unsharded.shard = nil
+        unsharded.selected = nil
         let all = try AssetPlanner.plan(group.files, options: unsharded).inputs
         for (root, outputs) in job(group).plannedOutputs(all) {
           plan.planned[root, default: [:]].merge(outputs) { $1 }
@@ -330,9 +344,50 @@ public struct ProjectBuild: Sendable {
         }
       }
     }
+    // Symbol sets are planned (recorded) for every icon, written for the selected ones.
+    if let selected = changed?.selected {
+      for index in plan.groups.indices {
+        plan.groups[index].symbols.removeAll { !selected.contains($0) }
+      }
+    }
     try checkSymbols(&plan)
     try checkAssetNames(plan)
     return plan
+  }
+
+  /// What `--changed-since REV` selects among `files`: their paths as collected.
+  package struct ChangedIcons: Sendable, Equatable {
+    /// The revision as given.
+    package var revision: String
+    /// The icon files (and dark variants) that changed, paths as collected; `nil` when the
+    /// project file changed, so every icon is built.
+    package var selected: Set<String>?
+    /// How many icon files there are (skipped ones too).
+    package var total: Int
+    /// The line `build` prints before it starts: `changed since REV: 3 of 16 icon files
+    /// (only their icons are built; nothing else is written or pruned)`, or `changed since
+    /// REV: glyphsmith.json, so every icon is built`.
+    package var line: String {
+      guard let selected else {
+        return "changed since \(revision): the project file, so every icon is built"
+      }
+      return
+        "changed since \(revision): \(selected.count) of \(counted(total, "icon file")) (only their icons are built; nothing else is written or pruned)"
+    }
+  }
+
+  /// The icon files among `files` that changed since `revision` (`GitChanges`): all (`nil`)
+  /// when the project file changed.
+  /// - Throws: what `GitChanges.since` throws (no git, no work tree, an unknown revision).
+  private func changedIcons(_ revision: String, files: [InputCollector.CollectedFile]) throws
+    -> ChangedIcons
+  {
+    let changes = try GitChanges.since(revision, near: FileName.parent(of: config.path))
+    let everything = changes.contains(config.path)
+    return ChangedIcons(
+      revision: revision,
+      selected: everything ? nil : Set(files.map(\.path).filter(changes.contains)),
+      total: files.count)
   }
 
   /// Every image set and symbol set the build plans in its catalog checked against the

@@ -11,7 +11,7 @@ enum BuildCommand: DeclaredSubcommand {
     summary: "render everything glyphsmith.json declares, incrementally",
     synopsis: """
       [--config FILE] [--json [--plan]] [--jobs N] [--shard I/N] [--force]
-      [--adopt-marked] [--lint [--strict]] [--watch] [--quiet]
+      [--changed-since REV] [--adopt-marked] [--lint [--strict]] [--watch] [--quiet]
       """,
     discussion: """
       Reads glyphsmith.json (in the current folder or the nearest one above it, as git finds
@@ -37,6 +37,14 @@ enum BuildCommand: DeclaredSubcommand {
       .value(
         "jobs", "N", kind: .count, help: "threads (default: all cores); never changes the output"),
       .value("shard", "I/N", help: "build only the I-th of N shares (by a hash of the name)"),
+      .value(
+        "changed-since", "REV",
+        help: """
+          build only the icons whose file (or -dark file) changed since the
+          git revision REV (committed, staged, unstaged or untracked; all of
+          them when the project file changed); nothing else is written or
+          pruned
+          """),
       .flag(
         "force",
         help: """
@@ -84,6 +92,8 @@ enum BuildCommand: DeclaredSubcommand {
     var json = false
     var jobs = ParallelMap.availableCores
     var shard: (index: Int, count: Int)? = nil
+    /// `--changed-since REV` (`ProjectBuild.changedSince`).
+    var changedSince: String? = nil
     var force = false
     /// `--adopt-marked` (`ProjectBuild.adoptMarked`).
     var adoptMarked = false
@@ -113,6 +123,7 @@ enum BuildCommand: DeclaredSubcommand {
       }
       result.shard = (parts[0], parts[1])
     }
+    result.changedSince = parsed.value("changed-since")
     result.force = parsed.has("force")
     result.adoptMarked = parsed.has("adopt-marked")
     result.lint = parsed.has("lint")
@@ -121,6 +132,9 @@ enum BuildCommand: DeclaredSubcommand {
     result.watch = parsed.has("watch")
     if result.watch && (result.json || result.shard != nil) {
       throw UsageError(message: "--watch cannot be combined with --json or --shard")
+    }
+    if result.watch && result.changedSince != nil {
+      throw UsageError(message: "--watch cannot be combined with --changed-since")
     }
     result.quiet = parsed.has("quiet") || Terminal.isQuiet
     result.plan = parsed.has("plan")
@@ -189,6 +203,7 @@ enum BuildCommand: DeclaredSubcommand {
     build.force = options.force
     build.adoptMarked = options.adoptMarked
     build.shard = options.shard
+    build.changedSince = options.changedSince
     build.isolation = AssetsIsolation(
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, AssetsCommand.name],
       budget: options.budget)
@@ -212,6 +227,9 @@ enum BuildCommand: DeclaredSubcommand {
       let printed = build.assetPlan(plan)
       FileHandle.standardOutput.write(try printed.json())
       return printed.failures == nil ? nil : .unusableInput
+    }
+    if let changed = plan.changed, !options.quiet && !options.json {
+      Terminal.error(changed.line)
     }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
     // Each removal is printed as the prune makes it (the progress bar ended first); the

@@ -16,7 +16,7 @@ enum GoldenCommand: DeclaredSubcommand {
                                      [--json] [--threshold T] [--include-aa|--no-include-aa]
                                      [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
                                      [--junit FILE.xml] [--force] [--shard I/N]
-                                     [--markdown FILE.md]
+                                     [--markdown FILE.md] [--changed-since REV]
              glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
                                       [--prune] [--only-missing|--only-failed]
                                       [--metric yiq|oklab] [--verbose]
@@ -115,6 +115,15 @@ enum GoldenCommand: DeclaredSubcommand {
           one shard; the outputs cover its images, --json adds the "shard"
           record 'golden merge' needs
           """),
+      .value(
+        "changed-since", "REV",
+        help: """
+          compare only the icons that changed since the git revision REV:
+          a golden changed, an icon file of that name changed in the
+          project's icons folder, or the actual image does not carry its
+          golden's fingerprint; every image when glyphsmith.json,
+          golden.json or the renderer changed (docs/testing.md)
+          """),
       .flag(
         "force",
         help: """
@@ -209,7 +218,9 @@ enum GoldenCommand: DeclaredSubcommand {
   }
 
   static let verbs = ["check", "record", "review", "merge"]
-  static let checkOnly = ["artifacts", "report", "json", "junit", "force", "shard", "markdown"]
+  static let checkOnly = [
+    "artifacts", "report", "json", "junit", "force", "shard", "markdown", "changed-since",
+  ]
   static let comparison = ["threshold", "blend", "fail-over", "include-aa", "no-include-aa"]
   static let recordOnly = ["only-missing", "only-failed", "only", "prune", "verbose", "force"]
   static let reviewOnly = ["port", "host", "no-open"]
@@ -296,6 +307,7 @@ enum GoldenCommand: DeclaredSubcommand {
     check.markdown = parsed.value("markdown")
     check.force = parsed.has("force")
     check.json = parsed.has("json")
+    check.changedSince = parsed.value("changed-since")
     if let text = parsed.value("shard") {
       guard let shard = GoldenCheck.Shard(parsing: text) else {
         throw UsageError(

@@ -1,0 +1,119 @@
+import Foundation
+
+/// The files of a git work tree that differ from a revision (`--changed-since REV` of `build`
+/// and `golden check`, issue 37): what `git diff --name-only REV` lists (committed since REV,
+/// staged and unstaged, deletions and both sides of a rename) and the untracked files git
+/// does not ignore (`git ls-files --others --exclude-standard`). Read by running `git`, the
+/// tool the user's history lives in; nothing is written (`GIT_OPTIONAL_LOCKS=0`).
+package struct GitChanges: Sendable, Equatable {
+  /// The revision as given (`main`, `origin/main`, a commit id, `HEAD~3`).
+  package var revision: String
+  /// The work tree's top folder, as git gives it (absolute, links resolved).
+  package var top: String
+  /// Every changed path, absolute (`top` joined with git's path).
+  package var paths: Set<String>
+
+  /// The changes of the work tree holding `folder` since `revision`.
+  /// - Throws: `GlyphsmithError.unusable` naming `folder` when git cannot be run, `folder` is
+  ///   not in a git work tree, or `revision` names no commit there (git's own message
+  ///   quoted); `unreadable` when git fails listing the changes.
+  package static func since(_ revision: String, near folder: String) throws -> GitChanges {
+    let shown = folder.isEmpty ? "." : folder
+    let start = URL(fileURLWithPath: shown).standardizedFileURL.path
+    guard !revision.isEmpty, !revision.hasPrefix("-") else {
+      throw GlyphsmithError.unusable(
+        path: shown, problem: "--changed-since takes a git revision, got '\(revision)'")
+    }
+    let topOutput = try git(
+      ["rev-parse", "--show-toplevel"], in: start, shown: shown,
+      what: "find the git work tree (is the project in a git repository?)")
+    let top = String(decoding: topOutput, as: UTF8.self).trimmingCharacters(in: .newlines)
+    do {
+      _ = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: top, shown: shown,
+        what: "")
+    } catch {
+      throw GlyphsmithError.unusable(
+        path: shown,
+        problem:
+          "--changed-since \(revision): git knows no commit of that name in this repository (fetch it first, e.g. git fetch origin main, with a deep enough history)"
+      )
+    }
+    let diff = try git(
+      ["-c", "core.quotepath=off", "diff", "--name-only", "-z", "--no-renames", "--end-of-options", revision, "--"],
+      in: top, shown: shown, what: "list the files changed since \(revision)")
+    let untracked = try git(
+      ["-c", "core.quotepath=off", "ls-files", "--others", "--exclude-standard", "-z"], in: top,
+      shown: shown, what: "list the untracked files")
+    var paths: Set<String> = []
+    for output in [diff, untracked] {
+      for name in output.split(separator: 0) where !name.isEmpty {
+        paths.insert(top + "/" + String(decoding: name, as: UTF8.self))
+      }
+    }
+    return GitChanges(revision: revision, top: top, paths: paths)
+  }
+
+  /// `path` (absolute, or relative to the current folder) as `paths` holds it: standardized,
+  /// its folder's links resolved (the file itself may be gone).
+  package static func key(_ path: String) -> String {
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    let parent = url.deletingLastPathComponent()
+    return parent.resolvingSymlinksInPath().path + "/" + url.lastPathComponent
+  }
+
+  /// Whether the file at `path` changed since the revision.
+  package func contains(_ path: String) -> Bool {
+    paths.contains(Self.key(path))
+  }
+
+  /// The changed paths below `folder` (a path as the user gave it), relative to it, sorted.
+  package func changed(under folder: String) -> [String] {
+    let base = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    return paths.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+      .sorted()
+  }
+
+  /// Runs `git ARGUMENTS` in `folder` and returns its standard output.
+  /// - Throws: `GlyphsmithError.unusable` naming `shown` (the folder as the user gave it), with `what` it was for and git's
+  ///   message, when git cannot be started or exits non-zero.
+  private static func git(
+    _ arguments: [String], in folder: String, shown: String, what: String
+  ) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git"] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    var environment = ProcessInfo.processInfo.environment
+    environment["GIT_OPTIONAL_LOCKS"] = "0"
+    environment["LC_ALL"] = "C"
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      throw GlyphsmithError.unusable(
+        path: shown, problem: "--changed-since needs git, which could not be run: \(error.localizedDescription)")
+    }
+    // git's messages are a few lines: its listing is read to the end first, then they.
+    let stdout = output.fileHandleForReading.readDataToEndOfFile()
+    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+      let message = String(decoding: stderr, as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      if process.terminationStatus == 127 {
+        throw GlyphsmithError.unusable(
+          path: shown, problem: "--changed-since needs git, which is not installed (apt-get install git)")
+      }
+      throw GlyphsmithError.unusable(
+        path: shown,
+        problem: "--changed-since: could not \(what): git says: \(message.isEmpty ? "exit \(process.terminationStatus)" : message)")
+    }
+    return stdout
+  }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Glyphsmith
+import Testing
+
+/// Issue 37: `build --changed-since REV` and `golden check --changed-since REV` on a scripted
+/// git history: exactly the changed icons are built and compared; a change to the project
+/// file or `golden.json` takes every icon; a revision git does not know is an error (exit 2).
+@Suite("--changed-since on a scripted git history")
+struct ChangedSinceCLITests {
+  static let names = ["bell", "camera", "heart", "house", "music", "star"]
+
+  /// Runs git in `folder`; returns its standard output, trimmed.
+  @discardableResult
+  static func git(_ arguments: [String], in folder: URL) throws -> String {
+    let result = try CLIRunner.run(
+      ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI"] + arguments, in: folder,
+      executable: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+    return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// A git repository holding a project of `names` (iOS catalog at 1x-3x, outputs ignored),
+  /// built, its catalog recorded as goldens in `golden/`, all committed: the project and the
+  /// revision of that commit.
+  static func history() throws -> (folder: URL, base: String) {
+    let folder = try OwnershipCLITests.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#, icons: names)
+    try Data("App/\n".utf8).write(to: folder.appendingPathComponent(".gitignore"))
+    try git(["init", "-q", "-b", "main"], in: folder)
+    let build = try CLIRunner.run(["build", "--quiet"], in: folder)
+    #expect(build.status == 0, "\(build.stderr)")
+    let record = try CLIRunner.run(
+      ["golden", "record", "App/Icons.xcassets", "golden"], in: folder)
+    #expect(record.status == 0, "\(record.stderr)")
+    try git(["add", "-A"], in: folder)
+    try git(["commit", "-q", "-m", "icons and goldens"], in: folder)
+    return (folder, try git(["rev-parse", "HEAD"], in: folder))
+  }
+
+  /// The image paths (relative to the catalog) a `golden check --json` compared, sorted.
+  static func compared(_ result: CLIResult) throws -> [String] {
+    let report = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
+    return ((report?["results"] as? [[String: Any]]) ?? []).compactMap { $0["path"] as? String }
+      .sorted()
+  }
+
+  static func images(_ name: String) -> [String] {
+    ["", "@2x", "@3x"].map { "\(name).imageset/\(name)\($0).png" }
+  }
+
+  @Test func exactlyTheChangedIconsAreBuiltAndCompared() throws {
+    let (folder, base) = try Self.history()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    // Committed: bell's art changes, star is deleted. Uncommitted: music's art changes.
+    // Untracked: a new icon, wave.
+    try Data(contentsOf: icons.appendingPathComponent("house.svg"))
+      .write(to: icons.appendingPathComponent("bell.svg"))
+    try Self.git(["rm", "-q", "icons/star.svg"], in: folder)
+    try Self.git(["commit", "-q", "-am", "bell redrawn, star gone"], in: folder)
+    try Data(contentsOf: icons.appendingPathComponent("camera.svg"))
+      .write(to: icons.appendingPathComponent("music.svg"))
+    try FileManager.default.copyItem(
+      at: icons.appendingPathComponent("heart.svg"), to: icons.appendingPathComponent("wave.svg"))
+    let before = JournalCLITests.tree(catalog)
+
+    let build = try CLIRunner.run(["build", "--changed-since", base], in: folder)
+    #expect(build.status == 0, "\(build.stderr)")
+    let lines = build.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first
+        == "changed since \(base): 3 of 6 icon files (only their icons are built; nothing else is written or pruned)",
+      "\(build.stderr)")
+    #expect(lines.contains("App/Icons.xcassets/star.imageset: removed (its source icons/star.svg is gone)"))
+    #expect(lines.last?.hasPrefix("built 3 icons (9 PNG files) to App/Icons.xcassets in ") == true)
+    let after = JournalCLITests.tree(catalog)
+    let differing = JournalCLITests.differences(before, after)
+      .filter { !$0.hasPrefix(".glyphsmith") && $0 != "Contents.json" }
+    let touched = ["bell", "music", "star", "wave"].flatMap { Self.images($0) }
+      + ["star.imageset/Contents.json", "wave.imageset/Contents.json"]
+    #expect(differing == touched.sorted(), "\(differing)")
+
+    let check = try CLIRunner.run(
+      ["golden", "check", "App/Icons.xcassets", "golden", "--changed-since", base, "--json"],
+      in: folder)
+    #expect(check.status == 1, "\(check.stderr)")
+    #expect(
+      try Self.compared(check)
+        == ["bell", "music", "star", "wave"].flatMap { Self.images($0) }.sorted())
+    let report = try JSONSerialization.jsonObject(with: check.stdout) as? [String: Any]
+    let record = report?["changedSince"] as? [String: Any]
+    #expect(record?["revision"] as? String == base)
+    #expect(record?["icons"] as? Int == 4)
+    #expect(record?["skipped"] as? Int == 9)
+    #expect(record?["everything"] == nil)
+    // The same entries as a whole check gives for those images.
+    let whole = try CLIRunner.run(
+      ["golden", "check", "App/Icons.xcassets", "golden", "--json"], in: folder)
+    let all = (try JSONSerialization.jsonObject(with: whole.stdout) as? [String: Any])?["results"]
+      as? [[String: Any]] ?? []
+    let picked = (report?["results"] as? [[String: Any]]) ?? []
+    #expect(
+      all.filter { entry in picked.contains { $0["path"] as? String == entry["path"] as? String } }
+        .map { $0["status"] as? String } == picked.map { $0["status"] as? String })
+    #expect(all.count == 21)
+
+    // The summary line says what was left out.
+    let line = try CLIRunner.run(
+      ["golden", "check", "App/Icons.xcassets", "golden", "--changed-since", base], in: folder)
+    #expect(
+      line.stdoutText.hasPrefix(
+        "changed since \(base): 4 icons compared, 9 images of unchanged icons left out; 12 images: 0 passed, 12 failed"
+      ), "\(line.stdoutText)")
+  }
+
+  @Test func aGoldenChangedOrAnImageWithoutItsGoldensFingerprintIsCompared() throws {
+    let (folder, base) = try Self.history()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let golden = folder.appendingPathComponent("golden")
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    let unchanged = try CLIRunner.run(
+      ["golden", "check", "App/Icons.xcassets", "golden", "--changed-since", base, "--json"],
+      in: folder)
+    #expect(unchanged.status == 0, "\(unchanged.stderr)")
+    #expect(try Self.compared(unchanged) == [])
+    // heart's golden is re-recorded from camera's image; house's actual image is replaced by
+    // one with the same pixels and no fingerprint (another tool's encoding).
+    try Data(contentsOf: golden.appendingPathComponent("camera.imageset/camera@2x.png"))
+      .write(to: golden.appendingPathComponent("heart.imageset/heart@2x.png"))
+    let house = catalog.appendingPathComponent("house.imageset/house.png")
+    let image = try PNGCodec.decode(Data(contentsOf: house), path: house.path)
+    try PNGCodec.encode(image).write(to: house)
+    let check = try CLIRunner.run(
+      ["golden", "check", "App/Icons.xcassets", "golden", "--changed-since", base, "--json"],
+      in: folder)
+    #expect(check.status == 1, "\(check.stderr)")
+    #expect(try Self.compared(check) == (Self.images("heart") + Self.images("house")).sorted())
+    let statuses = ((try JSONSerialization.jsonObject(with: check.stdout) as? [String: Any])?[
+      "results"] as? [[String: Any]] ?? []).filter { $0["status"] as? String != "passed" }
+    #expect(statuses.map { $0["path"] as? String } == ["heart.imageset/heart@2x.png"])
+  }
+
+  @Test(arguments: ["glyphsmith.json", "golden/golden.json"])
+  func theProjectFileOrGoldenJSONChangedTakesEverything(file: String) throws {
+    let (folder, base) = try Self.history()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent(file)
+    try (try Data(contentsOf: url) + Data("\n".utf8)).write(to: url)
+    let check = try CLIRunner.run(
+      ["golden", "check", "App/Icons.xcassets", "golden", "--changed-since", base], in: folder)
+    #expect(check.status == 0, "\(check.stderr)")
+    #expect(
+      check.stdoutText.hasPrefix(
+        "changed since \(base): every image compared (\(file) changed); 18 images: 18 passed"),
+      "\(check.stdoutText)")
+    let build = try CLIRunner.run(["build", "--changed-since", base], in: folder)
+    #expect(build.status == 0, "\(build.stderr)")
+    let first = build.stderr.split(separator: "\n").first.map(String.init)
+    #expect(
+      first
+        == (file == "glyphsmith.json"
+          ? "changed since \(base): the project file, so every icon is built"
+          : "changed since \(base): 0 of 6 icon files (only their icons are built; nothing else is written or pruned)"),
+      "\(build.stderr)")
+  }
+
+  @Test func aRevisionGitDoesNotKnowOrNoRepositoryIsAnError() throws {
+    let (folder, _) = try Self.history()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let before = JournalCLITests.tree(folder.appendingPathComponent("App"))
+    let build = try CLIRunner.run(["build", "--changed-since", "no-such-branch"], in: folder)
+    #expect(build.status == 2)
+    #expect(
+      build.stderr.hasPrefix(
+        ".: error: --changed-since no-such-branch: git knows no commit of that name in this repository (fetch it first, e.g. git fetch origin main, with a deep enough history)\n"
+      ), "\(build.stderr)")
+    #expect(JournalCLITests.tree(folder.appendingPathComponent("App")) == before)
+    let check = try CLIRunner.run(
+      ["golden", "check", "App/Icons.xcassets", "golden", "--changed-since", "-x"], in: folder)
+    #expect(check.status == 2)
+    #expect(
+      check.stderr == "golden: error: --changed-since takes a git revision, got '-x'\n",
+      "\(check.stderr)")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent(".git"))
+    let outside = try CLIRunner.run(
+      ["build", "--changed-since", "HEAD"], in: folder,
+      environment: ["GIT_CEILING_DIRECTORIES": folder.deletingLastPathComponent().path])
+    #expect(outside.status == 2)
+    #expect(
+      outside.stderr.hasPrefix(
+        ".: error: --changed-since: could not find the git work tree (is the project in a git repository?): git says: fatal: not a git repository"
+      ), "\(outside.stderr)")
+  }
+}
