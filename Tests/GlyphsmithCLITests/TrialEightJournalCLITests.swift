@@ -31,6 +31,34 @@ struct TrialEightJournalCLITests {
     }
   }
 
+  /// Runs `glyphsmith ARGUMENTS` in `folder` under `GLYPHSMITH_FAULT_INJECTION=FAULT`
+  /// (`hang:FAULT`: the marked icon's worker hangs), waits until `done()` holds (at most 120
+  /// s), then kills the run and its workers with SIGKILL, as a CI timeout or the OOM killer
+  /// would: the folder is left as the killed run left it. Expects the run to be still running
+  /// when killed, and `done()` to hold.
+  static func killedRun(
+    _ arguments: [String], in folder: URL, fault: String, until done: () -> Bool
+  ) throws {
+    let process = Process()
+    process.executableURL = CLIRunner.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      ["GLYPHSMITH_FAULT_INJECTION": fault]) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(120)
+    while !done() && Date() < deadline && process.isRunning {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(process.isRunning, "the run ended before it was killed")
+    // The run and its workers (the hanging one never ends by itself).
+    for pid in processes(in: folder) { kill(pid, SIGKILL) }
+    process.waitUntilExit()
+    #expect(done())
+  }
+
   static func config(scales: String) -> String {
     """
     {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"\(scales)}}
@@ -67,31 +95,15 @@ struct TrialEightJournalCLITests {
     // Other settings (every scale): every set is re-rendered over its recorded self.
     try Data(Self.config(scales: "").utf8).write(
       to: folder.appendingPathComponent("glyphsmith.json"))
-    let process = Process()
-    process.executableURL = CLIRunner.executable
-    process.arguments = ["build", "--quiet", "--timeout", "300"]
-    process.currentDirectoryURL = folder
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      ["GLYPHSMITH_FAULT_INJECTION": "hang:FAULT"]) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
     // Killed once every set but the hanging icon-05's is written anew (its 1x PNG there).
-    let deadline = Date().addingTimeInterval(120)
-    func rewritten() -> Bool {
+    try Self.killedRun(
+      ["build", "--quiet", "--timeout", "300"], in: folder, fault: "hang:FAULT"
+    ) {
       Self.names.dropLast().allSatisfy {
         FileManager.default.fileExists(
           atPath: catalog.appendingPathComponent("\($0).imageset/\($0).png").path)
       }
     }
-    while !rewritten() && Date() < deadline && process.isRunning {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    #expect(process.isRunning, "the build ended before it was killed")
-    // The build and its workers (the hanging one never ends by itself).
-    for pid in Self.processes(in: folder) { kill(pid, SIGKILL) }
-    process.waitUntilExit()
-    #expect(rewritten())
     // The record the killed run left hashes none of the sets it was replacing.
     let record = try String(
       contentsOf: catalog.appendingPathComponent(OutputManifest.fileName), encoding: .utf8)

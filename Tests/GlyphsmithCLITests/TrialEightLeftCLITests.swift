@@ -425,27 +425,12 @@ struct TrialEightLeftCLITests {
       try Data(Self.symbolSVG(index, version: 1).utf8).write(
         to: folder.appendingPathComponent("icons/\(name).svg"))
     }
-    let process = Process()
-    process.executableURL = CLIRunner.executable
-    process.arguments = command + ["--quiet", "--jobs", "1"]
-    process.currentDirectoryURL = folder
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      ["GLYPHSMITH_FAULT_INJECTION": "hang-write:FAULT"]) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
     // Killed once every set but the hanging icon-05's is written anew.
-    let deadline = Date().addingTimeInterval(120)
-    func rewritten() -> Bool {
+    try TrialEightJournalCLITests.killedRun(
+      command + ["--quiet", "--jobs", "1"], in: folder, fault: "hang-write:FAULT"
+    ) {
       Self.symbolNames.indices.dropLast().allSatisfy { svg(Self.symbolNames[$0]) != before[$0] }
     }
-    while !rewritten() && Date() < deadline && process.isRunning {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    #expect(process.isRunning, "the build ended before it was killed")
-    for pid in TrialEightJournalCLITests.processes(in: folder) { kill(pid, SIGKILL) }
-    process.waitUntilExit()
-    #expect(rewritten())
     return folder
   }
 

@@ -25,29 +25,14 @@ struct TrialNineJournalCLITests {
     try Data(Eight.config(scales: "").utf8).write(
       to: folder.appendingPathComponent("glyphsmith.json"))
     let catalog = folder.appendingPathComponent("App/Icons.xcassets")
-    let process = Process()
-    process.executableURL = CLIRunner.executable
-    process.arguments = ["build", "--quiet", "--timeout", "300"]
-    process.currentDirectoryURL = folder
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      ["GLYPHSMITH_FAULT_INJECTION": "hang:FAULT"]) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(120)
-    func rewritten() -> Bool {
+    try Eight.killedRun(
+      ["build", "--quiet", "--timeout", "300"], in: folder, fault: "hang:FAULT"
+    ) {
       Eight.names.dropLast().allSatisfy {
         FileManager.default.fileExists(
           atPath: catalog.appendingPathComponent("\($0).imageset/\($0).png").path)
       }
     }
-    while !rewritten() && Date() < deadline && process.isRunning {
-      Thread.sleep(forTimeInterval: 0.05)
-    }
-    #expect(process.isRunning, "the build ended before it was killed")
-    for pid in Eight.processes(in: folder) { kill(pid, SIGKILL) }
-    process.waitUntilExit()
-    #expect(rewritten())
     return folder
   }
 
