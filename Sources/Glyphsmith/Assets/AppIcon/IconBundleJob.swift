@@ -346,7 +346,9 @@ public enum IconBundleJob {
         guard force else {
           throw GlyphsmithError.unusable(path: foregroundPath, problem: ownership.problem(bundle))
         }
-        diagnostics.append(ownership.forcedWarning(bundle))
+        // Once, should the check be made again before the swap.
+        let warning = ownership.forcedWarning(bundle)
+        if !diagnostics.contains(warning) { diagnostics.append(warning) }
       }
       return (before, ownership == .own)
     }
