@@ -43,6 +43,51 @@ enum FaultInjection {
     #endif
   }
 
+  /// `swap-bundle:N` (debug builds only): the first N times an `.icon` writer checks whose the
+  /// existing bundle is (`IconBundleJob.run`), another run's swap happens midway through the
+  /// check: at `stage` `.aside` (the check's walk meets a folder) the bundle is renamed aside,
+  /// as another run's `AtomicFolder` swap does first, and at `.back` (the check done) a copy of
+  /// it, Glyphsmith's bundle byte for byte in a new folder, is renamed into its place and the
+  /// old one removed (issue 35's fourth trial, L1: one of 16 concurrent runs blamed the user
+  /// for a file "added since glyphsmith wrote" the bundle). Nothing happens without a bundle.
+  static func swapBundle(_ bundle: String, stage: BundleSwapStage) {
+    #if GLYPHSMITH_FAULT_INJECTION
+      guard let fault, fault.kind == "swap-bundle",
+        let times = Int(String(decoding: fault.marker, as: UTF8.self)), swapsDone < times
+      else { return }
+      let aside = bundle + ".fault-aside"
+      switch stage {
+      case .aside:
+        guard !swapAside, (try? Platform.rename(bundle, to: aside)) != nil else { return }
+        swapAside = true
+      case .back:
+        if !swapAside {
+          guard (try? Platform.rename(bundle, to: aside)) != nil else { return }
+        }
+        swapAside = false
+        swapsDone += 1
+        let copy = bundle + ".fault-copy"
+        try? FileManager.default.copyItem(atPath: aside, toPath: copy)
+        try? Platform.rename(copy, to: bundle)
+        try? FileManager.default.removeItem(atPath: aside)
+      }
+    #endif
+  }
+
+  /// Where in a bundle's ownership check `swapBundle` is called.
+  enum BundleSwapStage {
+    /// The check's walk met a folder of the bundle.
+    case aside
+    /// The check is done.
+    case back
+  }
+
+  #if GLYPHSMITH_FAULT_INJECTION
+    /// How many checks `swapBundle` disturbed, and whether the bundle is aside now.
+    nonisolated(unsafe) private static var swapsDone = 0
+    nonisolated(unsafe) private static var swapAside = false
+  #endif
+
   /// Fails as configured when `data` contains the marker (debug builds only; see above).
   @inline(__always)
   static func check(_ data: Data) {

@@ -92,7 +92,11 @@ enum CanonicalSVG {
           message: "it cannot be read as librsvg would read it: "
             + (normalized.failure ?? "libxml2 cannot apply its DTD"))
       }
-      throw RenderError.invalidSVG(path: path, message: syntaxError())
+      // libxml2's last error for a value past its length limit is "Couldn't find end of
+      // Start Tag" (issue 35's fourth trial, L4): what is too long, and by how much, instead.
+      let syntax = syntaxError()
+      throw RenderError.invalidSVG(
+        path: path, message: LibXMLReader.pastLengthLimit(input) ?? syntax)
     }
     defer { xmlFreeDoc(doc) }
     if LibXMLReader.needsNormalizedBytes(doc, data: input) { restructured = true }

@@ -45,6 +45,104 @@ package enum LibXMLReader {
 
   private static let silent: xmlStructuredErrorFunc = { _, _ in }
 
+  /// The longest start tag (attributes included; `XML_MAX_LOOKUP_LIMIT`) and text node
+  /// (`XML_MAX_TEXT_LENGTH`) libxml2 reads without `XML_PARSE_HUGE` (libxml2's
+  /// `parserInternals.h`), in bytes; librsvg does not pass `XML_PARSE_HUGE` either. The start
+  /// tag's limit counts from where libxml2 last let go of its input, a few hundred bytes
+  /// before the tag at most: measured with libxml2 2.9.14, a `<path d>` 77 bytes into the file
+  /// is read with 9,999,921 bytes and not with 9,999,922 ("Huge input lookup"), nor are two
+  /// values of 5,100,000 bytes in one tag.
+  package static let maximumTextLength = 10_000_000
+
+  /// What in `data` is past libxml2's length limits (`maximumTextLength`), when that is why it
+  /// cannot be read: `an attribute value is longer than libxml2 reads: <path d="..."> on line
+  /// 1 is 10,000,001 bytes (its start tag 10,000,012), and libxml2 reads no start tag past
+  /// about 10,000,000 bytes; shorten it` (for a start tag within 1,000 bytes of the limit, the
+  /// longest value in it), or `a text node (in <style>) is longer than libxml2 reads: ...`;
+  /// `nil` for any other failure. libxml2 itself reads `data`
+  /// again with `XML_PARSE_HUGE` (no entity substituted, none declared: their limits stay) to
+  /// find it, only for a document longer than the limit. A start tag's length is counted from
+  /// the values libxml2 read (`<`, name, ` name="value"` each, `>`; a `/>` counts 1): never
+  /// more than its bytes in the file (issue 35's fourth trial, L4: the user saw libxml2's "Couldn't find end of
+  /// Start Tag").
+  package static func pastLengthLimit(_ data: Data) -> String? {
+    let limit = maximumTextLength
+    guard data.count > limit - 1_000, data.count < Int(Int32.max),
+      data.range(of: Data("<!ENTITY".utf8)) == nil
+    else { return nil }
+    _ = initialized
+    xmlSetStructuredErrorFunc(nil, silent)
+    let options = Int32(
+      XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        | XML_PARSE_HUGE.rawValue)
+    let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
+      guard let base = raw.baseAddress else { return nil }
+      return xmlReadMemory(
+        base.assumingMemoryBound(to: CChar.self), Int32(raw.count), nil, nil, options)
+    }
+    guard let doc = parsed else { return nil }
+    defer { xmlFreeDoc(doc) }
+    func bytes(_ text: UnsafePointer<xmlChar>?) -> Int { text.map { strlen($0) } ?? 0 }
+    func grouped(_ n: Int) -> String {
+      var digits = String(n)
+      var out = ""
+      while digits.count > 3 {
+        out = "," + digits.suffix(3) + out
+        digits.removeLast(3)
+      }
+      return digits + out
+    }
+    func name(_ node: xmlNodePtr) -> String {
+      let local = node.pointee.name.map { String(cString: $0) } ?? "?"
+      guard let prefix = node.pointee.ns?.pointee.prefix else { return local }
+      return String(cString: prefix) + ":" + local
+    }
+    var pending: [xmlNodePtr] = xmlDocGetRootElement(doc).map { [$0] } ?? []
+    while let node = pending.popLast() {
+      let line = Int(xmlGetLineNo(node))
+      if node.pointee.type == XML_ELEMENT_NODE {
+        var attribute = node.pointee.properties
+        var tag = 2 + name(node).utf8.count
+        var longest: (name: String, length: Int)?
+        while let a = attribute {
+          attribute = a.pointee.next
+          var length = 0
+          var child = a.pointee.children
+          while let c = child {
+            length += bytes(c.pointee.content)
+            child = c.pointee.next
+          }
+          var attributeName = a.pointee.name.map { String(cString: $0) } ?? "?"
+          if let prefix = a.pointee.ns?.pointee.prefix {
+            attributeName = String(cString: prefix) + ":" + attributeName
+          }
+          tag += 4 + attributeName.utf8.count + length
+          if length > longest?.length ?? -1 { longest = (attributeName, length) }
+        }
+        if tag > limit - 1_000, let longest {
+          return "an attribute value is longer than libxml2 reads: <\(name(node)) "
+            + "\(longest.name)=\"...\"> on line \(line) is \(grouped(longest.length)) bytes (its "
+            + "start tag \(grouped(tag))), and libxml2 reads no start tag past about "
+            + "\(grouped(limit)) bytes; shorten it"
+        }
+      } else if node.pointee.type == XML_TEXT_NODE || node.pointee.type == XML_CDATA_SECTION_NODE {
+        let length = bytes(node.pointee.content)
+        if length > limit {
+          let parent = node.pointee.parent.map { " (in <\(name($0))>)" } ?? ""
+          return "a text node\(parent) is longer than libxml2 reads: on line \(line) it is "
+            + "\(grouped(length)) bytes, and libxml2 reads no text node past "
+            + "\(grouped(limit)) bytes; shorten it"
+        }
+      }
+      var child = node.pointee.last
+      while let c = child {
+        pending.append(c)
+        child = c.pointee.prev
+      }
+    }
+    return nil
+  }
+
   /// Parses `data` into a tree as librsvg will read it (issue 23): internal entities
   /// substituted, the internal subset's attribute defaults applied, in the encoding the byte
   /// order mark or XML declaration names (`glyphsmith_read_normalized` in the CLibXML shim:

@@ -18,6 +18,49 @@ package enum SVGGroupSplitter {
     /// inkscape:label="Background" id="layer1">`: Inkscape names layers `layer1`, `layer2`
     /// and shows the label; issue 35's third trial, finding 4b), else `id`.
     package var name: String
+    /// Why the group draws nothing when the whole file is drawn, as its attributes say
+    /// (`display:none`, `visibility:hidden`, `opacity:0`; the form written: `style` property or
+    /// attribute), `nil` for a group shown: Inkscape writes a hidden layer as `<g
+    /// inkscape:groupmode="layer" style="display:none">` and leaves it out of its exports.
+    package var hidden: String? = nil
+  }
+
+  /// Why `group` is hidden (`Part.hidden`): its `style` attribute's `display: none`,
+  /// `visibility: hidden` or `collapse`, `opacity: 0` (a number 0, or 0%), else the
+  /// presentation attributes of those names; `nil` when none says so (a stylesheet rule
+  /// is not looked at).
+  static func hiddenReason(_ group: xmlNodePtr) -> String? {
+    func reason(_ property: String, _ raw: String) -> String? {
+      let value = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        .replacingOccurrences(of: "!important", with: "").trimmingCharacters(in: .whitespaces)
+      switch property {
+      case "display" where value == "none": return "display:none"
+      case "visibility" where value == "hidden" || value == "collapse":
+        return "visibility:\(value)"
+      case "opacity":
+        let number = value.hasSuffix("%") ? String(value.dropLast()) : value
+        if let n = Double(number), n <= 0 { return "opacity:\(value)" }
+        return nil
+      default: return nil
+      }
+    }
+    if let style = SVGNormalizer.attribute(group, "style") {
+      for declaration in style.split(separator: ";") {
+        guard let colon = declaration.firstIndex(of: ":") else { continue }
+        let property = declaration[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        if let why = reason(property, String(declaration[declaration.index(after: colon)...])) {
+          return why
+        }
+      }
+    }
+    for property in ["display", "visibility", "opacity"] {
+      if let value = SVGNormalizer.attribute(group, property),
+        let why = reason(property, value)
+      {
+        return why.replacingOccurrences(of: ":", with: "=\"") + "\""
+      }
+    }
+    return nil
   }
 
   /// Elements at the top level that draw nothing themselves, kept in every part.
@@ -81,6 +124,7 @@ package enum SVGGroupSplitter {
     }
     var ids: [String] = []
     var names: [String: String] = [:]
+    var hidden: [String: String] = [:]
     for element in SVGNormalizer.elements(root) {
       let name = SVGNormalizer.name(element)
       if name == "g", let id = SVGNormalizer.attribute(element, "id"), !id.isEmpty {
@@ -124,6 +168,7 @@ package enum SVGGroupSplitter {
         }
         ids.append(id)
         if names[id] == nil { names[id] = id }
+        hidden[id] = hiddenReason(element)
       } else if !kept.contains(name), !isForeign(element) {
         let what = name == "g" ? "a <g> without an id" : "a <\(name)>"
         return .failure(
@@ -170,7 +215,9 @@ package enum SVGGroupSplitter {
       xmlDocDumpMemoryEnc(copy, &buffer, &size, "UTF-8")
       guard let buffer else { return .failure(SplitFailure("libxml2 could not write it out")) }
       parts.append(
-        Part(id: id, data: Data(bytes: buffer, count: Int(size)), name: names[id] ?? id))
+        Part(
+          id: id, data: Data(bytes: buffer, count: Int(size)), name: names[id] ?? id,
+          hidden: hidden[id]))
       glyphsmith_xml_free(buffer)
     }
     return .success(parts)

@@ -66,7 +66,24 @@ public enum IconBundleJob {
       // The whole file first (its size limits, and that it renders), then each group.
       _ = try Artwork(path: foregroundPath)
       let folder = URL(fileURLWithPath: foregroundPath).deletingLastPathComponent()
-      var front: [Source] = try groupLayers(of: foregroundPath).reversed().map { part in
+      // A hidden layer (Inkscape: `style="display:none"`) is left out, as Inkscape's own
+      // export leaves it out, and said so (issue 35's fourth trial, L3).
+      let parts = try groupLayers(of: foregroundPath)
+      let shown = parts.filter { $0.hidden == nil }
+      for part in parts {
+        guard let why = part.hidden else { continue }
+        diagnostics.append(
+          .warning(
+            "layer '\(part.name)' is hidden (\(why)) in \(fileName(foregroundPath)): left out",
+            path: foregroundPath, kind: Diagnostic.Kind.launcherLayer))
+      }
+      guard !shown.isEmpty else {
+        throw GlyphsmithError.unusable(
+          path: foregroundPath,
+          problem:
+            "--layers-from-groups: every top-level group is hidden (\(parts.map { "'\($0.name)': \($0.hidden!)" }.joined(separator: ", "))); show the layers to export")
+      }
+      var front: [Source] = try shown.reversed().map { part in
         let path = foregroundPath + "#" + part.id
         return (
           part.name + ".svg", path, part.data,
@@ -183,15 +200,14 @@ public enum IconBundleJob {
     var plannedFiles = ["icon.json": json]
     for (name, file) in files { plannedFiles["Assets/" + name] = file.data }
 
-    if Platform.status(ofPath: bundle) != nil {
-      let ownership = ownership(of: bundle, planned: plannedFiles)
-      if ownership != .own {
-        guard options.force else {
-          throw GlyphsmithError.unusable(path: foregroundPath, problem: ownership.problem(bundle))
-        }
-        diagnostics.append(ownership.forcedWarning(bundle))
-      }
-    }
+    // Whose the bundle is, judged on one folder: another run that swaps in its bundle while
+    // this one looks (its folder renamed aside, the new one renamed in) shows a mix of the
+    // two, or a moment without one; the check is made again on the folder now there, and
+    // again before the swap below should it change once more (issue 35's fourth trial, L1:
+    // one of 16 concurrent runs said a file "was added since glyphsmith wrote" the bundle).
+    var checked = try checkOwnership(
+      bundle: bundle, planned: plannedFiles, foregroundPath: foregroundPath, force: options.force,
+      diagnostics: &diagnostics)
     if let catalog = options.fallbackCatalog, let fallbackName {
       try IconBundleFallback.checkOwnership(
         catalog: catalog, name: fallbackName, input: foregroundPath, force: options.force)
@@ -209,11 +225,19 @@ public enum IconBundleJob {
     let newMark = mark([("icon.json", json)] + assets)
     let written = [("icon.json", json), (markName, newMark)] + assets
     // A rerun with the same inputs leaves the bundle, its bytes and times, alone (Xcode sees
-    // no change; issue 35's trial, finding 23): Glyphsmith's own, every file as it wrote it,
-    // and the same files.
-    let unchanged =
-      Platform.status(ofPath: bundle) != nil && ownership(of: bundle, planned: plannedFiles) == .own
-      && FileBytes.read(bundle + "/" + markName) == newMark
+    // no change; issue 35's trial, finding 23): Glyphsmith's own, every file as it wrote it
+    // (the check above, on the folder still there), and the same files.
+    var unchanged = false
+    for attempt in 1...Self.readAttempts {
+      unchanged =
+        checked?.own == true && FileBytes.read(bundle + "/" + markName) == newMark
+      // The folder checked is still the one there: swapped now (a window of a few calls).
+      if Self.identity(bundle) == checked?.identity { break }
+      if attempt == Self.readAttempts { throw replacedWhileWriting(bundle) }
+      checked = try checkOwnership(
+        bundle: bundle, planned: plannedFiles, foregroundPath: foregroundPath,
+        force: options.force, diagnostics: &diagnostics)
+    }
     if !unchanged { try AtomicFolder.write(written, toPath: bundle) }
     // Each layer as the bundle holds it (what it links to beside the input is not there),
     // from the bytes written, not read back: another run may replace the bundle meanwhile
@@ -295,16 +319,68 @@ public enum IconBundleJob {
         fallback: fallback?.folder))
   }
 
+  /// Checks whose the existing bundle at `bundle` is (`ownership(of:planned:)`) on one folder:
+  /// when the folder there changes during the check (another run swapped in its bundle), the
+  /// check is made again, up to `readAttempts` times. Appends `--force`'s warning for a bundle
+  /// not Glyphsmith's as it wrote it.
+  /// - Returns: the identity (`identity(_:)`) of the folder checked and whether it is
+  ///   Glyphsmith's as it wrote it (`.own`); `nil` when there is none.
+  /// - Throws: `GlyphsmithError.unusable` naming `foregroundPath` with `Ownership.problem`
+  ///   unless `force`; `.unusable` naming the bundle when it keeps changing during the check
+  ///   (`replacedWhileWriting`).
+  static func checkOwnership(
+    bundle: String, planned: [String: Data], foregroundPath: String, force: Bool,
+    diagnostics: inout [Diagnostic]
+  ) throws -> (identity: [UInt64], own: Bool)? {
+    for _ in 1...Self.readAttempts {
+      guard let before = Self.identity(bundle) else {
+        FaultInjection.swapBundle(bundle, stage: .back)
+        // None there (or one swapping in right now): looked at again.
+        if Self.identity(bundle) == nil { return nil }
+        continue
+      }
+      let ownership = ownership(of: bundle, planned: planned)
+      FaultInjection.swapBundle(bundle, stage: .back)
+      guard Self.identity(bundle) == before else { continue }
+      if ownership != .own {
+        guard force else {
+          throw GlyphsmithError.unusable(path: foregroundPath, problem: ownership.problem(bundle))
+        }
+        // Once, should the check be made again before the swap.
+        let warning = ownership.forcedWarning(bundle)
+        if !diagnostics.contains(warning) { diagnostics.append(warning) }
+      }
+      return (before, ownership == .own)
+    }
+    throw replacedWhileWriting(bundle)
+  }
+
+  /// `BUNDLE: error: another run replaced NAME.icon while this one was writing (N times), so
+  /// whose it is could not be told; nothing was written; run again, one run at a time`.
+  static func replacedWhileWriting(_ bundle: String) -> GlyphsmithError {
+    .unusable(
+      path: bundle,
+      problem:
+        "another run replaced \((bundle as NSString).lastPathComponent) while this one was "
+        + "writing (\(Self.readAttempts) times), so whose it is could not be told; nothing was "
+        + "written; run again, one run at a time")
+  }
+
   /// How often the written bundle is read back (`validate`'s check and the layers' lint)
   /// while other runs keep replacing it.
   static let readAttempts = 5
 
-  /// The folder at `path` as the system knows it (device and inode, links followed): another
-  /// one once the folder was replaced by a rename; `nil` when it is gone.
+  /// The folder at `path` as the system knows it (device, inode and change time, links
+  /// followed): another one once the folder was replaced by a rename (the change time tells a
+  /// new folder that reused a removed one's inode, and a folder renamed away and back);
+  /// `nil` when it is gone.
   static func identity(_ path: String) -> [UInt64]? {
     var info = stat()
     guard FileName.withCPath(path, { stat($0, &info) }) == 0 else { return nil }
-    return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    return [
+      UInt64(info.st_dev), UInt64(info.st_ino), UInt64(bitPattern: Int64(info.st_ctim.tv_sec)),
+      UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)),
+    ]
   }
 
   /// How much of the 1024 px icon (1 px per pt of the canvas) the layer file `name` covers as
@@ -863,6 +939,7 @@ public enum IconBundleJob {
         // user's too: a rewrite would delete them (issue 35's second trial, finding 15).
         switch Platform.kind(ofPath: path + "/" + relative, followingLinks: false) {
         case .folder?:
+          FaultInjection.swapBundle(path, stage: .aside)
           if (Platform.folderNames(atPath: path + "/" + relative) ?? []).isEmpty {
             found.append(relative + "/")
           }
