@@ -83,6 +83,40 @@ import Testing
     #expect(compiled.status == 0, "\(compiled.output)")
   }
 
+  /// Issue 35's fourth trial, L3, for Android: a hidden Inkscape layer is left out as the
+  /// `.icon` writer leaves it out, and named; a hidden `Background` layer is no adaptive
+  /// background (it was drawn as one).
+  @Test func hiddenLayersAreLeftOutAndNamed() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 1024 1024">
+      <g inkscape:groupmode="layer" inkscape:label="Background" id="layer1" style="display:none"><rect width="1024" height="1024" fill="#ff0000"/></g>
+      <g inkscape:groupmode="layer" inkscape:label="Sketch" id="layer3" visibility="hidden"><circle cx="100" cy="100" r="90" fill="#00ff00"/></g>
+      <g inkscape:groupmode="layer" inkscape:label="Glyph" id="layer2"><circle cx="512" cy="512" r="200" fill="#202020"/></g>
+      </svg>
+      """
+    try Data(svg.utf8).write(to: dir.appendingPathComponent("Art.svg"))
+    let result = try CLIRunner.run(
+      ["appicon", "Art.svg", "--platform", "android", "-o", "res", "--layers-from-groups"],
+      in: dir)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "Art.svg: warning: layer 'Background' is hidden (display:none) in Art.svg: left out\n"
+          + "Art.svg: warning: layer 'Sketch' is hidden (visibility=\"hidden\") in Art.svg: left out\n"),
+      "\(result.stderr)")
+    // No background drawable: the default colour; the foreground holds the glyph alone.
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("res/drawable/ic_launcher_background.xml").path))
+    #expect(try Self.text(dir, "res/values/ic_launcher_background.xml").contains("#FFFFFF"))
+    let foreground = try Self.text(dir, "res/drawable/ic_launcher_foreground.xml")
+    #expect(foreground.components(separatedBy: "<path").count - 1 == 1, "\(foreground)")
+    #expect(foreground.contains("#FF202020") || foreground.contains("#202020"), "\(foreground)")
+    #expect(!foreground.contains("FF0000") && !foreground.contains("00FF00"))
+  }
+
   @Test func aBackgroundGivenLeavesTheBackgroundGroupInTheForeground() throws {
     let dir = try Self.folder()
     defer { try? FileManager.default.removeItem(at: dir) }

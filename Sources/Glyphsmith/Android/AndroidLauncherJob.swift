@@ -29,9 +29,11 @@ public enum AndroidLauncherJob {
     var options = options
     let foreground: Artwork
     var backgroundArt: Artwork? = nil
+    var hiddenLayers: [Diagnostic] = []
     if options.layersFromGroups {
       let layers = try groupLayers(of: iconPath, backgroundGiven: options.backgroundGiven)
       foreground = layers.foreground
+      hiddenLayers = layers.hidden
       if let back = layers.background {
         backgroundArt = back
         options.background = .file(back.path)
@@ -44,6 +46,7 @@ public enum AndroidLauncherJob {
       backgroundArt = try Artwork(path: path)
     }
     var result = AndroidLauncherResult()
+    result.findings += hiddenLayers
     if options.insetPercent == nil {
       let inset = try defaultInset(foreground)
       options.insetPercent = inset
@@ -170,19 +173,46 @@ public enum AndroidLauncherJob {
   /// top-level `background` group (any case) taken out, every other group kept in document
   /// order (the whole file when it has no such group, or `backgroundGiven`); and that
   /// group's document as the background layer (`path#ID`), `nil` when there is none or
-  /// `backgroundGiven`.
+  /// `backgroundGiven`. A hidden group (Inkscape's `style="display:none"` layer,
+  /// `SVGGroupSplitter.Part.hidden`) is left out of both, as the `.icon` writer and
+  /// Inkscape's export leave it out, each named in a warning (`hidden`; issue 35's fourth
+  /// trial, L3: a hidden `Background` group became the adaptive background).
   /// - Throws: as `IconBundleJob.groupLayers(of:)` (no SVG, a top-level element outside
   ///   every group, two groups of one id); `.unusable` naming the file when the background
   ///   is its only group; as `Artwork(data:path:baseDirectory:)`.
   static func groupLayers(of path: String, backgroundGiven: Bool) throws
-    -> (foreground: Artwork, background: Artwork?)
+    -> (foreground: Artwork, background: Artwork?, hidden: [Diagnostic])
   {
     let whole = try Artwork(path: path)
-    let parts = try IconBundleJob.groupLayers(of: path)
-    guard !backgroundGiven, let back = parts.first(where: { $0.name.lowercased() == "background" })
-    else { return (whole, nil) }
+    let all = try IconBundleJob.groupLayers(of: path)
+    let file = (path as NSString).lastPathComponent
+    let hidden = all.compactMap { part in
+      part.hidden.map {
+        Diagnostic.warning(
+          "layer '\(part.name)' is hidden (\($0)) in \(file): left out", path: path,
+          kind: Diagnostic.Kind.launcherLayer)
+      }
+    }
+    let parts = all.filter { $0.hidden == nil }
+    let hiddenIDs = Set(all.filter { $0.hidden != nil }.map(\.id))
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    switch SVGGroupSplitter.document(try FileBytes.readInput(path), without: [back.id]) {
+    guard !backgroundGiven, let back = parts.first(where: { $0.name.lowercased() == "background" })
+    else {
+      guard !hiddenIDs.isEmpty else { return (whole, nil, []) }
+      switch SVGGroupSplitter.document(try FileBytes.readInput(path), without: hiddenIDs) {
+      case .failure:
+        throw GlyphsmithError.unusable(
+          path: path,
+          problem:
+            "--layers-from-groups: every top-level group is hidden (\(all.map { "'\($0.name)': \($0.hidden ?? "shown")" }.joined(separator: ", "))); show the layers to export"
+        )
+      case .success(let front):
+        return (try Artwork(data: front.data, path: path, baseDirectory: folder), nil, hidden)
+      }
+    }
+    switch SVGGroupSplitter.document(
+      try FileBytes.readInput(path), without: hiddenIDs.union([back.id]))
+    {
     case .failure:
       throw GlyphsmithError.unusable(
         path: path,
@@ -192,7 +222,8 @@ public enum AndroidLauncherJob {
     case .success(let front):
       return (
         try Artwork(data: front.data, path: path, baseDirectory: folder),
-        try Artwork(data: back.data, path: path + "#" + back.id, baseDirectory: folder)
+        try Artwork(data: back.data, path: path + "#" + back.id, baseDirectory: folder),
+        hidden
       )
     }
   }
