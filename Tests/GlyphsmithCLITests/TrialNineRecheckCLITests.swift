@@ -161,4 +161,33 @@ struct TrialNineRecheckCLITests {
     now = now.filter { !$0.key.hasPrefix(".heart.symbolset.tmp-") }
     #expect(JournalCLITests.differences(now, clean) == [])
   }
+
+  /// F6: a platform's files never depend on which other platforms the run writes: Android
+  /// PNGs carried the glyph text of iOS's render, so switching `ios.symbols` (iOS image
+  /// sets on or off) left them unlike a clean build's (and `build --force` was needed).
+  @Test(arguments: [false, true])
+  func switchingSymbolsLeavesAndroidAsACleanBuildMakesIt(startWithSymbols: Bool) throws {
+    func config(_ symbols: Bool) -> String {
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets", "symbols": \#(symbols)}, "android": {"res": "android/res", "format": "png"}, "defaults": {"role": "tab-bar"}}"#
+    }
+    let folder = try OwnershipCLITests.project(config(startWithSymbols), icons: ["bell", "heart"])
+    let clean = try OwnershipCLITests.project(config(!startWithSymbols), icons: ["bell", "heart"])
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: clean)
+    }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let before = JournalCLITests.tree(folder.appendingPathComponent("android/res"))
+    #expect(before.count == 10)
+    try Data(config(!startWithSymbols).utf8).write(
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    let switched = try CLIRunner.run(["build"], in: folder)
+    #expect(switched.status == 0, "\(switched.stderr)")
+    #expect(try CLIRunner.run(["build", "--quiet"], in: clean).status == 0)
+    let after = JournalCLITests.tree(folder.appendingPathComponent("android/res"))
+    #expect(after == before)
+    #expect(
+      JournalCLITests.differences(after, JournalCLITests.tree(clean.appendingPathComponent("android/res")))
+        == [])
+  }
 }

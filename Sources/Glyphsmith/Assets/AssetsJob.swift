@@ -930,12 +930,18 @@ public struct AssetsJob: Sendable {
       while let set = pending.popFirst() {
         var written: [(name: String, data: Data)] = []
         var files: [WrittenFile] = []
+        // Each set's files carry the shape and size of the set's own first render, so a
+        // platform's bytes never depend on which other platforms the run writes (issue 32,
+        // re-check F6: Android PNGs carried iOS's glyph text, so switching `ios.symbols` or
+        // adding iOS left them unlike a clean build's).
+        var setShape: String? = nil
+        var setSizePt: Double? = nil
         do {
           for file in set.files {
             let source = OutputSource(
               artwork: file.dark ? dark! : artwork,
               fingerprint: fingerprint(of: set, in: fingerprints),
-              minSdk: options.minSdk, shape: result.shape, sizePt: result.sizePt)
+              minSdk: options.minSdk, shape: setShape, sizePt: setSizePt)
             let encoded = try file.format.encode(file, from: source)
             warnings += encoded.warnings.filter { !warnings.contains($0) }
             if let glyph = encoded.glyph {
@@ -948,10 +954,14 @@ public struct AssetsJob: Sendable {
                 }
                 warnings.append(warning)
               }
+              if setShape == nil, let shape = glyph.shape { setShape = shape.rawValue }
+              if setSizePt == nil { setSizePt = Self.sizePt(glyph) }
               if result.shape == nil, let shape = glyph.shape { result.shape = shape.rawValue }
               if result.sizePt == nil { result.sizePt = Self.sizePt(glyph) }
             }
             if let recorded = encoded.recorded {
+              if setShape == nil { setShape = recorded.shape }
+              if setSizePt == nil { setSizePt = recorded.sizePt }
               if result.shape == nil { result.shape = recorded.shape }
               if result.sizePt == nil { result.sizePt = recorded.sizePt }
             }
@@ -1100,7 +1110,7 @@ public struct AssetsJob: Sendable {
   /// format version, the renderer versions, and the options with the platforms
   /// (`IconOptions.fingerprintText`).
   static func fingerprintPrefix(_ options: IconOptions) -> String {
-    ["glyphsmith-assets-1", rendererSummary, options.fingerprintText].joined(separator: "\n")
+    ["glyphsmith-assets-2", rendererSummary, options.fingerprintText].joined(separator: "\n")
   }
 
   /// Writes `files` as `set`: a whole folder keeping the user's files in it
