@@ -605,11 +605,13 @@ enum SVGNormalizer {
   /// do overlapping children under `evenodd` (the overlap cancels) or under `nonzero` with
   /// opposite windings; whether children overlap is not known before drawing, so any second
   /// clipping child converts the clip path.
-  static func needsMask(_ clip: xmlNodePtr, ids: [String: xmlNodePtr]) -> Bool {
-    if property(clip, "clip-path").map({ $0 != "none" }) ?? false { return true }
+  static func needsMask(
+    _ clip: xmlNodePtr, ids: [String: xmlNodePtr], sheet: [SheetRules.Rule]? = nil
+  ) -> Bool {
+    if clipPathValue(clip, sheet: sheet).map({ $0 != "none" }) ?? false { return true }
     var clipping = 0
     for child in elements(clip) where addsToClip(child, ids: ids) {
-      if property(child, "clip-path").map({ $0 != "none" }) ?? false { return true }
+      if clipPathValue(child, sheet: sheet).map({ $0 != "none" }) ?? false { return true }
       clipping += 1
     }
     return clipping > 1
@@ -628,15 +630,40 @@ enum SVGNormalizer {
     return shapes.contains(name(target)) && name(target) != "use"
   }
 
+  /// The `clip-path` of a clip path or of one of its children: its `style` declaration, else
+  /// the sheets' when `sheet` decides them (`clipPathRules`), else its attribute (CSS Cascade
+  /// 4 §6). librsvg 2.54 ignores a sheet's `clip-path` on a `<clipPath>`, and the mask
+  /// conversion read only `style` and attributes (issue 38 fourth trial M-c: 400 px of 1,600
+  /// vs Chromium; M-b: a child's from a sheet, 100 px).
+  static func clipPathValue(_ node: xmlNodePtr, sheet: [SheetRules.Rule]?) -> String? {
+    styleDeclaration(node, "clip-path") ?? sheet.flatMap { SheetRules.value(for: node, $0) }
+      ?? attribute(node, "clip-path")?.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The sheets' `clip-path` rules whose value is `none` or a local reference (`SheetRules`),
+  /// `nil` when they cannot be decided; read only when a sheet mentions `clip-path`.
+  static func clipPathRules(_ root: xmlNodePtr) -> [SheetRules.Rule]? {
+    let mentions = allElements(root).contains { node in
+      name(node) == "style"
+        && (SVGPreflight.text(xmlNodeGetContent(node))?.lowercased().contains("clip-path")
+          ?? false)
+    }
+    guard mentions else { return nil }
+    return SheetRules.rules(
+      declaring: "clip-path", root,
+      valid: { $0.lowercased() == "none" || ($0.hasPrefix("url(") && localID($0) != nil) })
+  }
+
   /// The suffix of the id of the `<mask>` a converted `<clipPath>` becomes.
   static let clipMaskSuffix = "__glyphsmith_mask"
 
   static func fixClipPaths(_ root: xmlNodePtr, doc: xmlDocPtr) -> Bool {
     let all = allElements(root)
     let ids = ids(root)
+    let sheet = clipPathRules(root)
     // A clip path `ClipBoxTransformRewrite` converted already has its mask.
     let clipList = all.filter {
-      name($0) == "clipPath" && needsMask($0, ids: ids)
+      name($0) == "clipPath" && needsMask($0, ids: ids, sheet: sheet)
         && attribute($0, "id").map { ids[$0 + clipMaskSuffix] == nil } ?? true
     }
     return convertClipsToMasks(clipList, root: root, doc: doc)
@@ -663,6 +690,7 @@ enum SVGNormalizer {
     let visibilityRules = SheetRules.rules(declaring: "visibility", root)
     let clipRuleRules = SheetRules.rules(
       declaring: "clip-rule", root, valid: { clipRuleKeyword($0) != nil })
+    let clipPathSheet = clipPathRules(root)
     for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
       let maskID = id + clipMaskSuffix
@@ -692,7 +720,7 @@ enum SVGNormalizer {
       if let visibility = clipVisibility(clip, sheet: visibilityRules) {
         xmlSetProp(group, "visibility", visibility)
       }
-      if let outer = property(clip, "clip-path"), outer != "none" {
+      if let outer = clipPathValue(clip, sheet: clipPathSheet), outer != "none" {
         // In user space units the clip path's own clip is drawn with its children; in
         // bounding box units it would be mapped into the box's units too (a circle at 20, 20
         // went 20 boxes away: a blank canvas, issue 38 trial finding 3), so it goes around
@@ -722,6 +750,12 @@ enum SVGNormalizer {
           continue
         }
         guard let copy = xmlDocCopyNode(child, doc, 1) else { continue }
+        // A sheet's `clip-path` on the child, written out (its `id` goes).
+        if let own = clipPathValue(child, sheet: clipPathSheet), own != "none",
+          styleDeclaration(child, "clip-path") == nil, attribute(child, "clip-path") != own
+        {
+          xmlSetProp(copy, "clip-path", own)
+        }
         for (original, element) in zip(allElements(child), allElements(copy)) {
           removeAttribute(element, "id")
           guard shapes.contains(name(element)) else { continue }
@@ -731,8 +765,12 @@ enum SVGNormalizer {
       }
       xmlAddNextSibling(clip, mask)
     }
-    // Elements clipped by a converted clipPath: wrapped in <g transform mask>.
-    for node in all where !clips.contains(node) && !isInside(node, clips) {
+    // Elements clipped by a converted clipPath: wrapped in <g transform mask>. Another clip
+    // path (or its child) clipped by one keeps its `clip-path` for `fixClipPaths`, which
+    // converts it next: wrapped, it was moved into a group and lost its clip (issue 38
+    // fourth trial M-a).
+    let clipPaths = Set(all.filter { name($0) == "clipPath" })
+    for node in all where !clipPaths.contains(node) && !isInside(node, clipPaths) {
       guard let value = property(node, "clip-path"), let id = localID(value),
         let maskID = maskIDs[id]
       else { continue }
@@ -749,9 +787,20 @@ enum SVGNormalizer {
       var seen: Set<String> = [id]
       while let value = outer, let outerID = localID(value), seen.insert(outerID).inserted {
         let layer = newElement("g", like: node)
-        if let outerMask = maskIDs[outerID] {
+        // A clip path `ClipBoxTransformRewrite` converted before this call has its mask
+        // already: a bounding box clip path with a `transform`, which librsvg 2.54 applies
+        // inside the box's units as the clip path's own clip too (issue 38 fourth trial
+        // M-a: moved ten boxes away, the element was cut to nothing or to the wrong half).
+        // Its own `clip-path` was moved out of that mask, so it comes next.
+        let earlier = ids[outerID + clipMaskSuffix] != nil && ids[outerID].map { name($0) == "clipPath" } == true
+        if let outerMask = maskIDs[outerID] ?? (earlier ? outerID + clipMaskSuffix : nil) {
           xmlSetProp(layer, "mask", "url(#\(outerMask))")
-          outer = movedOuter[outerID]
+          outer =
+            maskIDs[outerID] != nil
+            ? movedOuter[outerID]
+            : ids[outerID].flatMap { clipPathValue($0, sheet: clipPathSheet) }.flatMap {
+              $0 == "none" ? nil : $0
+            }
           xmlAddChild(parent, layer)
           parent = layer
         } else {
