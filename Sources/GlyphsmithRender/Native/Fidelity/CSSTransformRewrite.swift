@@ -124,11 +124,12 @@ enum CSSTransformRewrite: FidelityRewrite {
     guard keyword == "inherit", let parent = node.pointee.parent,
       parent.pointee.type == XML_ELEMENT_NODE
     else { return AttributeValue.none }
+    // The parent's own `style` declaration (one left there, which the attribute cannot say),
+    // or a keyword in its sheet value: not read.
+    if styleTransform(parent) != nil { return nil }
     if let own = SVGNormalizer.attribute(parent, "transform") {
       return SVGValueGrammar.transform(own) != nil ? .transform(own) : nil
     }
-    // The parent's own `style` declaration, or a keyword in its sheet value: not read.
-    if styleTransform(parent) != nil { return nil }
     guard let inherited = sheet?.value(for: parent) else { return AttributeValue.none }
     if cssWideKeywords.contains(inherited.lowercased()) { return nil }
     return attributeValue(inherited, parent, sheet: nil)
