@@ -826,7 +826,9 @@ enum SVGNormalizer {
         // inside the box's units as the clip path's own clip too (issue 38 fourth trial
         // M-a: moved ten boxes away, the element was cut to nothing or to the wrong half).
         // Its own `clip-path` was moved out of that mask, so it comes next.
-        let earlier = ids[outerID + clipMaskSuffix] != nil && ids[outerID].map { name($0) == "clipPath" } == true
+        let earlier =
+          ids[outerID + clipMaskSuffix] != nil
+          && ids[outerID].map { name($0) == "clipPath" } == true
         if let outerMask = maskIDs[outerID] ?? (earlier ? outerID + clipMaskSuffix : nil) {
           xmlSetProp(layer, "mask", "url(#\(outerMask))")
           outer =

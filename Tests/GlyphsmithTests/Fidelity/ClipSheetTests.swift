@@ -54,7 +54,8 @@ struct ClipSheetTests {
     // and wrapped c itself (a clip path) in k's mask, so c lost its clip: 100 px vs
     // Chromium (900 of 14,400 at @3x); rsvg-convert 100.
     let body = inner + outer + clipped
-    #expect(try fidelityFixes(fidelityDocument(body)).suffix(2) == ["clip-box-transform", "clip-path"])
+    #expect(
+      try fidelityFixes(fidelityDocument(body)).suffix(2) == ["clip-box-transform", "clip-path"])
     try expectDraws(body, "<rect x=\"20\" y=\"10\" width=\"10\" height=\"10\"/>", pixels: 100)
   }
 
@@ -132,7 +133,9 @@ struct ClipSheetTests {
       #expect(
         differingPixels(drawn, try renderFidelity(fidelityDocument(expected), scale: scale))
           == 0)
-      if pixels > 0 { #expect(fidelityAlphaSum(drawn) == Int(Double(pixels) * scale * scale) * 255) }
+      if pixels > 0 {
+        #expect(fidelityAlphaSum(drawn) == Int(Double(pixels) * scale * scale) * 255)
+      }
     }
   }
 

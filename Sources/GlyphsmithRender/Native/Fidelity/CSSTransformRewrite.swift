@@ -120,7 +120,9 @@ enum CSSTransformRewrite: FidelityRewrite {
   ) -> AttributeValue? {
     let keyword = value.trimmingCharacters(in: .whitespaces).lowercased()
     if keyword == "none" { return AttributeValue.none }
-    guard cssWideKeywords.contains(keyword) else { return svgTransform(value).map { .transform($0) } }
+    guard cssWideKeywords.contains(keyword) else {
+      return svgTransform(value).map { .transform($0) }
+    }
     guard keyword == "inherit", let parent = node.pointee.parent,
       parent.pointee.type == XML_ELEMENT_NODE
     else { return AttributeValue.none }
