@@ -865,8 +865,10 @@ enum SVGNormalizer {
   }
 
   /// The bounding box (x, y, width, height) of a `rect`, `circle` or `ellipse` whose
-  /// geometry is given in plain numbers (SVG 2 §8.10: the fill geometry, ignoring stroke and
-  /// transform), `nil` for any other element, an empty box or a value with units.
+  /// geometry is given in plain numbers, or of a `path` of straight segments only (`M`, `L`,
+  /// `H`, `V`, `Z`, each moveto followed by a segment) (SVG 2 §8.10: the fill geometry,
+  /// ignoring stroke and transform), `nil` for any other element or path (curves and arcs
+  /// reach beyond their end points), an empty box or a value with units.
   static func shapeBox(_ node: xmlNodePtr) -> [Double]? {
     func number(_ local: String) -> Double? {
       plainNumber(attribute(node, local)).flatMap { $0.isFinite ? $0 : nil }
@@ -889,6 +891,21 @@ enum SVGNormalizer {
       {
         box = [cx - rx, cy - ry, 2 * rx, 2 * ry]
       }
+    case "path":
+      guard let d = attribute(node, "d"), let commands = PathData.parse(d),
+        commands.allSatisfy({ "MLHVZ".contains($0.letter) }),
+        let last = commands.last, last.letter != "M",
+        !zip(commands, commands.dropFirst()).contains(where: {
+          $0.0.letter == "M" && $0.1.letter == "M"
+        })
+      else { return nil }
+      let points = commands.flatMap(\.points)
+      let xs = points.map(\.x)
+      let ys = points.map(\.y)
+      guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+        points.allSatisfy({ $0.x.isFinite && $0.y.isFinite })
+      else { return nil }
+      box = [minX, minY, maxX - minX, maxY - minY]
     default: break
     }
     guard let box, box[2] > 0, box[3] > 0 else { return nil }

@@ -109,6 +109,9 @@ struct ClipSheetTests {
     ("", "<clipPath id=\"c\" clipPathUnits=\"objectBoundingBox\"><rect width=\"1\" "
       + "height=\"0.5\" style=\"clip-path:url(#k)\"/><circle cx=\"0.5\" cy=\"0.875\" "
       + "r=\"0.125\" clip-path=\"url(#k)\"/></clipPath>", 0),
+    // A path of straight segments.
+    ("", "<clipPath id=\"c\" clipPathUnits=\"objectBoundingBox\"><path d=\"M0 0H1V0.5H0Z\" "
+      + "clip-path=\"url(#k)\"/></clipPath>", 100),
     // A user space clip path's child: the child's box is (10, 10, 20, 10).
     ("", "<clipPath id=\"c\"><rect x=\"10\" y=\"10\" width=\"20\" height=\"10\" "
       + "clip-path=\"url(#k)\"/></clipPath>", 100),
