@@ -563,21 +563,38 @@ enum SVGNormalizer {
   /// SVG 2 §6.6: as if absent), so the next place, then the inherited value, applies; it
   /// became `nonzero` (issue 38 fourth trial HIGH-1: `clip-rule="bogus"` on a child of an
   /// `evenodd` clip path).
+  ///
+  /// A sheet's `!important` declaration wins over the `style` attribute's normal one (CSS
+  /// Cascade 4 §6.4; issue 38 fourth trial M-d: 100 px of 1,600 vs Chromium), and a sheet's
+  /// selector may use descendant and child combinators (`#c path`; M-d: 100 px).
   static func ownClipRule(_ node: xmlNodePtr, sheet: [SheetRules.Rule]?) -> String? {
     var own: String?
+    var ownImportant = false
     if let style = attribute(node, "style") {
-      for declaration in style.split(separator: ";").reversed() {
+      for declaration in style.split(separator: ";") {
         let parts = declaration.split(separator: ":", maxSplits: 1)
         guard parts.count == 2,
-          parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "clip-rule",
-          let value = clipRuleKeyword(parts[1].replacingOccurrences(of: "!important", with: ""))
+          parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "clip-rule"
         else { continue }
+        var text = String(parts[1])
+        var important = false
+        if let bang = text.lastIndex(of: "!"),
+          text[text.index(after: bang)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            .lowercased() == "important"
+        {
+          text = String(text[..<bang])
+          important = true
+        }
+        // The last valid declaration, an `!important` one over any that is not.
+        guard let value = clipRuleKeyword(text), important || !ownImportant else { continue }
         own = value
-        break
+        ownImportant = important
       }
     }
+    let rule = sheet.flatMap { SheetRules.rule(for: node, $0) }
+    if let rule, rule.important, !ownImportant { own = nil }
     own =
-      own ?? sheet.flatMap { SheetRules.value(for: node, $0) }.flatMap(clipRuleKeyword)
+      own ?? rule.flatMap { clipRuleKeyword($0.value) }
       ?? attribute(node, "clip-rule").flatMap(clipRuleKeyword)
     guard let own, own != "inherit" else { return nil }
     return own
@@ -605,11 +622,13 @@ enum SVGNormalizer {
   /// do overlapping children under `evenodd` (the overlap cancels) or under `nonzero` with
   /// opposite windings; whether children overlap is not known before drawing, so any second
   /// clipping child converts the clip path.
-  static func needsMask(_ clip: xmlNodePtr, ids: [String: xmlNodePtr]) -> Bool {
-    if property(clip, "clip-path").map({ $0 != "none" }) ?? false { return true }
+  static func needsMask(
+    _ clip: xmlNodePtr, ids: [String: xmlNodePtr], sheet: [SheetRules.Rule]? = nil
+  ) -> Bool {
+    if clipPathValue(clip, sheet: sheet).map({ $0 != "none" }) ?? false { return true }
     var clipping = 0
     for child in elements(clip) where addsToClip(child, ids: ids) {
-      if property(child, "clip-path").map({ $0 != "none" }) ?? false { return true }
+      if clipPathValue(child, sheet: sheet).map({ $0 != "none" }) ?? false { return true }
       clipping += 1
     }
     return clipping > 1
@@ -628,15 +647,40 @@ enum SVGNormalizer {
     return shapes.contains(name(target)) && name(target) != "use"
   }
 
+  /// The `clip-path` of a clip path or of one of its children: its `style` declaration, else
+  /// the sheets' when `sheet` decides them (`clipPathRules`), else its attribute (CSS Cascade
+  /// 4 §6). librsvg 2.54 ignores a sheet's `clip-path` on a `<clipPath>`, and the mask
+  /// conversion read only `style` and attributes (issue 38 fourth trial M-c: 400 px of 1,600
+  /// vs Chromium; M-b: a child's from a sheet, 100 px).
+  static func clipPathValue(_ node: xmlNodePtr, sheet: [SheetRules.Rule]?) -> String? {
+    styleDeclaration(node, "clip-path") ?? sheet.flatMap { SheetRules.value(for: node, $0) }
+      ?? attribute(node, "clip-path")?.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The sheets' `clip-path` rules whose value is `none` or a local reference (`SheetRules`),
+  /// `nil` when they cannot be decided; read only when a sheet mentions `clip-path`.
+  static func clipPathRules(_ root: xmlNodePtr) -> [SheetRules.Rule]? {
+    let mentions = allElements(root).contains { node in
+      name(node) == "style"
+        && (SVGPreflight.text(xmlNodeGetContent(node))?.lowercased().contains("clip-path")
+          ?? false)
+    }
+    guard mentions else { return nil }
+    return SheetRules.rules(
+      declaring: "clip-path", root,
+      valid: { $0.lowercased() == "none" || ($0.hasPrefix("url(") && localID($0) != nil) })
+  }
+
   /// The suffix of the id of the `<mask>` a converted `<clipPath>` becomes.
   static let clipMaskSuffix = "__glyphsmith_mask"
 
   static func fixClipPaths(_ root: xmlNodePtr, doc: xmlDocPtr) -> Bool {
     let all = allElements(root)
     let ids = ids(root)
+    let sheet = clipPathRules(root)
     // A clip path `ClipBoxTransformRewrite` converted already has its mask.
     let clipList = all.filter {
-      name($0) == "clipPath" && needsMask($0, ids: ids)
+      name($0) == "clipPath" && needsMask($0, ids: ids, sheet: sheet)
         && attribute($0, "id").map { ids[$0 + clipMaskSuffix] == nil } ?? true
     }
     return convertClipsToMasks(clipList, root: root, doc: doc)
@@ -662,7 +706,10 @@ enum SVGNormalizer {
     var movedOuter: [String: String] = [:]
     let visibilityRules = SheetRules.rules(declaring: "visibility", root)
     let clipRuleRules = SheetRules.rules(
-      declaring: "clip-rule", root, valid: { clipRuleKeyword($0) != nil })
+      declaring: "clip-rule", root, allowImportant: true, combinators: true,
+      valid: { clipRuleKeyword($0) != nil })
+    let clipPathSheet = clipPathRules(root)
+    var boxClips = 0
     for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
       let maskID = id + clipMaskSuffix
@@ -692,7 +739,7 @@ enum SVGNormalizer {
       if let visibility = clipVisibility(clip, sheet: visibilityRules) {
         xmlSetProp(group, "visibility", visibility)
       }
-      if let outer = property(clip, "clip-path"), outer != "none" {
+      if let outer = clipPathValue(clip, sheet: clipPathSheet), outer != "none" {
         // In user space units the clip path's own clip is drawn with its children; in
         // bounding box units it would be mapped into the box's units too (a circle at 20, 20
         // went 20 boxes away: a blank canvas, issue 38 trial finding 3), so it goes around
@@ -722,17 +769,42 @@ enum SVGNormalizer {
           continue
         }
         guard let copy = xmlDocCopyNode(child, doc, 1) else { continue }
+        // A sheet's `clip-path` on the child, written out (its `id` goes).
+        if let own = clipPathValue(child, sheet: clipPathSheet), own != "none",
+          styleDeclaration(child, "clip-path") == nil, attribute(child, "clip-path") != own
+        {
+          xmlSetProp(copy, "clip-path", own)
+        }
         for (original, element) in zip(allElements(child), allElements(copy)) {
           removeAttribute(element, "id")
           guard shapes.contains(name(element)) else { continue }
           whiten(element, rule: clipRule(original, sheet: clipRuleRules))
         }
+        if let value = attribute(copy, "clip-path") ?? styleDeclaration(copy, "clip-path"),
+          let box = shapeBox(copy), let boxID = localID(value), let inner = ids[boxID],
+          let userSpace = userSpaceClip(inner, box: box, ids: ids, doc: doc)
+        {
+          boxClips += 1
+          let newID = boxID + "__glyphsmith_box_\(boxClips)"
+          xmlSetProp(userSpace, "id", newID)
+          xmlAddNextSibling(clip, userSpace)
+          // In `style`, where it beats a sheet's rule matching the copy's class.
+          let kept = (attribute(copy, "style") ?? "").split(separator: ";").filter {
+            $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) != "clip-path"
+          }
+          removeAttribute(copy, "clip-path")
+          xmlSetProp(copy, "style", (kept + ["clip-path:url(#\(newID))"]).joined(separator: ";"))
+        }
         xmlAddChild(group, copy)
       }
       xmlAddNextSibling(clip, mask)
     }
-    // Elements clipped by a converted clipPath: wrapped in <g transform mask>.
-    for node in all where !clips.contains(node) && !isInside(node, clips) {
+    // Elements clipped by a converted clipPath: wrapped in <g transform mask>. Another clip
+    // path (or its child) clipped by one keeps its `clip-path` for `fixClipPaths`, which
+    // converts it next: wrapped, it was moved into a group and lost its clip (issue 38
+    // fourth trial M-a).
+    let clipPaths = Set(all.filter { name($0) == "clipPath" })
+    for node in all where !clipPaths.contains(node) && !isInside(node, clipPaths) {
       guard let value = property(node, "clip-path"), let id = localID(value),
         let maskID = maskIDs[id]
       else { continue }
@@ -749,9 +821,22 @@ enum SVGNormalizer {
       var seen: Set<String> = [id]
       while let value = outer, let outerID = localID(value), seen.insert(outerID).inserted {
         let layer = newElement("g", like: node)
-        if let outerMask = maskIDs[outerID] {
+        // A clip path `ClipBoxTransformRewrite` converted before this call has its mask
+        // already: a bounding box clip path with a `transform`, which librsvg 2.54 applies
+        // inside the box's units as the clip path's own clip too (issue 38 fourth trial
+        // M-a: moved ten boxes away, the element was cut to nothing or to the wrong half).
+        // Its own `clip-path` was moved out of that mask, so it comes next.
+        let earlier =
+          ids[outerID + clipMaskSuffix] != nil
+          && ids[outerID].map { name($0) == "clipPath" } == true
+        if let outerMask = maskIDs[outerID] ?? (earlier ? outerID + clipMaskSuffix : nil) {
           xmlSetProp(layer, "mask", "url(#\(outerMask))")
-          outer = movedOuter[outerID]
+          outer =
+            maskIDs[outerID] != nil
+            ? movedOuter[outerID]
+            : ids[outerID].flatMap { clipPathValue($0, sheet: clipPathSheet) }.flatMap {
+              $0 == "none" ? nil : $0
+            }
           xmlAddChild(parent, layer)
           parent = layer
         } else {
@@ -777,6 +862,90 @@ enum SVGNormalizer {
       xmlAddChild(parent, node)
     }
     return true
+  }
+
+  /// The bounding box (x, y, width, height) of a `rect`, `circle` or `ellipse` whose
+  /// geometry is given in plain numbers, or of a `path` of straight segments only (`M`, `L`,
+  /// `H`, `V`, `Z`, each moveto followed by a segment) (SVG 2 §8.10: the fill geometry,
+  /// ignoring stroke and transform), `nil` for any other element or path (curves and arcs
+  /// reach beyond their end points), an empty box or a value with units.
+  static func shapeBox(_ node: xmlNodePtr) -> [Double]? {
+    func number(_ local: String) -> Double? {
+      plainNumber(attribute(node, local)).flatMap { $0.isFinite ? $0 : nil }
+    }
+    var box: [Double]?
+    switch name(node) {
+    case "rect":
+      if let x = number("x"), let y = number("y"), let w = number("width"),
+        let h = number("height")
+      {
+        box = [x, y, w, h]
+      }
+    case "circle":
+      if let cx = number("cx"), let cy = number("cy"), let r = number("r") {
+        box = [cx - r, cy - r, 2 * r, 2 * r]
+      }
+    case "ellipse":
+      if let cx = number("cx"), let cy = number("cy"), let rx = number("rx"),
+        let ry = number("ry")
+      {
+        box = [cx - rx, cy - ry, 2 * rx, 2 * ry]
+      }
+    case "path":
+      guard let d = attribute(node, "d"), let commands = PathData.parse(d),
+        commands.allSatisfy({ "MLHVZ".contains($0.letter) }),
+        let last = commands.last, last.letter != "M",
+        !zip(commands, commands.dropFirst()).contains(where: {
+          $0.0.letter == "M" && $0.1.letter == "M"
+        })
+      else { return nil }
+      let points = commands.flatMap(\.points)
+      let xs = points.map(\.x)
+      let ys = points.map(\.y)
+      guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+        points.allSatisfy({ $0.x.isFinite && $0.y.isFinite })
+      else { return nil }
+      box = [minX, minY, maxX - minX, maxY - minY]
+    default: break
+    }
+    guard let box, box[2] > 0, box[3] > 0 else { return nil }
+    return box
+  }
+
+  /// `clip`, a bounding box clip path that librsvg 2.54 draws itself (one clipping child,
+  /// no `clip-path`), as a user space clip path for an element whose box is `box`: its
+  /// children copied (without ids) under `transform="T translate(x y) scale(w h)"`, `T` its
+  /// own transform (CSS Masking 1 §6.1: the box mapping first, then the clip path's
+  /// transform). The caller gives it an id. `nil` for any other clip path. librsvg 2.54 drew
+  /// nothing above @1x for a bounding box clip path on a child of a clip path converted to a
+  /// mask (issue 38 fourth trial M-b: 900 px of 14,400 vs Chromium at @3x), as in M1; the
+  /// same region in user space units it clips right.
+  static func userSpaceClip(
+    _ clip: xmlNodePtr, box: [Double], ids: [String: xmlNodePtr], doc: xmlDocPtr
+  ) -> xmlNodePtr? {
+    guard name(clip) == "clipPath",
+      attribute(clip, "clipPathUnits")?.trimmingCharacters(in: .whitespaces)
+        == "objectBoundingBox",
+      !needsMask(clip, ids: ids)
+    else { return nil }
+    var transform = ""
+    if let own = attribute(clip, "transform") {
+      guard let matrix = SVGValueGrammar.transform(own), matrix.isInvertible else { return nil }
+      transform = own + " "
+    }
+    let userSpace = newElement("clipPath", like: clip)
+    transform +=
+      "translate(\(format(box[0])) \(format(box[1]))) scale(\(format(box[2])) \(format(box[3])))"
+    xmlSetProp(userSpace, "transform", transform)
+    for local in ["clip-rule", "style", "class"] {
+      if let value = attribute(clip, local) { xmlSetProp(userSpace, local, value) }
+    }
+    for child in elements(clip) {
+      guard let copy = xmlDocCopyNode(child, doc, 1) else { continue }
+      for element in allElements(copy) { removeAttribute(element, "id") }
+      xmlAddChild(userSpace, copy)
+    }
+    return userSpace
   }
 
   /// The `visibility` a clip path passes on to its children: the nearest value of it or an

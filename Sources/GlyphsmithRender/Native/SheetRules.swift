@@ -16,16 +16,56 @@ enum SheetRules {
     var value: String
     /// Whether the declaration is `!important` (only with `rules(allowImportant: true)`).
     var important = false
+    /// The compounds before the subject, nearest first, each with whether it is joined by
+    /// the child combinator (`>`) rather than the descendant one (whitespace); only with
+    /// `rules(combinators: true)` (Selectors 4 §16.1, §16.2).
+    var context: [(compound: Rule, child: Bool)] = []
 
-    /// Selectors 4 §17: (ids, classes, types).
-    var specificity: [Int] { [ids.count, classes.count, type == nil || type == "*" ? 0 : 1] }
+    /// Selectors 4 §17: (ids, classes, types), summed over the compounds.
+    var specificity: [Int] {
+      var out = [ids.count, classes.count, type == nil || type == "*" ? 0 : 1]
+      for part in context {
+        let more = part.compound.specificity
+        out = zip(out, more).map { $0 + $1 }
+      }
+      return out
+    }
 
     /// CSS Cascade 4 §6: an `!important` declaration first, then specificity.
     var precedence: [Int] { [important ? 1 : 0] + specificity }
 
-    /// Whether the compound selector matches `node` (type, every id, every class).
+    /// Whether the selector matches `node` (type, every id, every class, and its context).
     func matches(_ node: xmlNodePtr) -> Bool {
-      matches(Element(node))
+      guard matches(Element(node)) else { return false }
+      guard !context.isEmpty else { return true }
+      var failed: Set<[Int]> = []
+      return contextMatches(node.pointee.parent, 0, &failed)
+    }
+
+    /// Whether `context[index...]` matches from `start` (the parent of the element the
+    /// compound before matched) upwards. A descendant combinator tries each ancestor; a
+    /// failed (compound, element) pair is remembered, so the work is bounded by the number
+    /// of compounds times the depth (Selectors 4 §16).
+    private func contextMatches(
+      _ start: xmlNodePtr?, _ index: Int, _ failed: inout Set<[Int]>
+    ) -> Bool {
+      guard index < context.count else { return true }
+      let (compound, child) = context[index]
+      var current = start
+      while let node = current, node.pointee.type == XML_ELEMENT_NODE {
+        let key = [index, Int(bitPattern: UnsafeRawPointer(node))]
+        if !failed.contains(key) {
+          if compound.matches(Element(node)),
+            contextMatches(node.pointee.parent, index + 1, &failed)
+          {
+            return true
+          }
+          failed.insert(key)
+        }
+        if child { return false }
+        current = node.pointee.parent
+      }
+      return false
     }
 
     /// Whether the compound selector matches an element read once (`Element`).
@@ -63,9 +103,12 @@ enum SheetRules {
   /// there are more than `maximumRules`. `valid`, when given, says which values CSS accepts:
   /// a declaration it rejects is dropped (CSS Syntax 3 §5.4.5), so a rule's earlier valid
   /// one applies, and a rule with none does not declare the property.
+  /// With `combinators`, a selector may also join compounds with the descendant and child
+  /// combinators (`#c rect`, `svg > g path`); the rules then match only through `value(for:)`
+  /// and `rule(for:)` (not `Lookup`).
   static func rules(
     declaring property: String, _ root: xmlNodePtr, allowImportant: Bool = false,
-    valid: ((String) -> Bool)? = nil
+    combinators: Bool = false, valid: ((String) -> Bool)? = nil
   ) -> [Rule]? {
     var out: [Rule] = []
     for node in SVGNormalizer.allElements(root) where SVGNormalizer.name(node) == "style" {
@@ -108,9 +151,9 @@ enum SheetRules {
         guard let value else { continue }
         if block.contains("{") || prelude.contains("@") || value.contains("!") { return nil }
         for selector in prelude.split(separator: ",") {
+          let text = selector.trimmingCharacters(in: .whitespacesAndNewlines)
           guard
-            var rule = compound(
-              selector.trimmingCharacters(in: .whitespacesAndNewlines), value)
+            var rule = combinators ? complex(text, value) : compound(text, value)
           else { return nil }
           rule.important = important
           out.append(rule)
@@ -119,6 +162,32 @@ enum SheetRules {
       }
     }
     return out
+  }
+
+  /// `selector` as a `Rule` of compounds joined by descendant or child combinators, or `nil`
+  /// when a compound is not `[type|*]?(#id|.class)*` or another combinator (`+`, `~`) or
+  /// anything else appears.
+  static func complex(_ selector: String, _ value: String) -> Rule? {
+    let tokens = selector.replacingOccurrences(of: ">", with: " > ")
+      .split(whereSeparator: \.isWhitespace).map(String.init)
+    var compounds: [(Rule, Bool)] = []
+    var child = false
+    for token in tokens {
+      if token == ">" {
+        guard !compounds.isEmpty, !child else { return nil }
+        child = true
+        continue
+      }
+      guard let part = compound(token, value) else { return nil }
+      compounds.append((part, child))
+      child = false
+    }
+    guard var subject = compounds.last?.0, !child else { return nil }
+    // Nearest first: each compound's combinator is the one after it, toward the subject.
+    for index in stride(from: compounds.count - 2, through: 0, by: -1) {
+      subject.context.append((compounds[index].0, compounds[index + 1].1))
+    }
+    return subject
   }
 
   /// `selector` as a `Rule`, or `nil` when it is not `[type|*]?(#id|.class)*`.
@@ -211,15 +280,22 @@ enum SheetRules {
   /// The value `rules` give `node` (the last of the most specific matching rules), or `nil`
   /// when none matches.
   static func value(for node: xmlNodePtr, _ rules: [Rule]) -> String? {
+    rule(for: node, rules)?.value
+  }
+
+  /// The rule of `rules` that gives `node` its value (an `!important` one first, then the
+  /// last of the most specific), or `nil` when none matches.
+  static func rule(for node: xmlNodePtr, _ rules: [Rule]) -> Rule? {
     guard !rules.isEmpty else { return nil }
     let element = Element(node)
     var best: Rule?
-    for rule in rules where rule.matches(element) {
+    for rule in rules
+    where rule.matches(element) && (rule.context.isEmpty || rule.matches(node)) {
       if let current = best, rule.precedence.lexicographicallyPrecedes(current.precedence) {
         continue
       }
       best = rule
     }
-    return best?.value
+    return best
   }
 }

@@ -38,18 +38,24 @@ enum CSSTransformRewrite: FidelityRewrite {
       guard let style = styleTransform(node) else {
         // No `transform` in `style`: the sheet's wins over the attribute (issue 38 trial
         // finding 8), and goes onto every clip path (third trial M3).
+        // Without an attribute librsvg 2.54 applies a sheet's transform itself, but not an
+        // `!important` one nor a CSS-wide keyword (issue 38 fourth trial M-e: 200 px of 1,600
+        // vs Chromium, the rect not moved).
         guard let sheet, transformable.contains(SVGNormalizer.name(node)),
-          attribute == nil ? isClipPath : ownAttribute,
-          let value = sheet.value(for: node)
+          let rule = sheet.rule(for: node),
+          attribute == nil
+            ? isClipPath || rule.important || cssWideKeywords.contains(rule.value.lowercased())
+            : ownAttribute,
+          let value = attributeValue(rule.value, node, sheet: sheet)
         else { continue }
-        if value.lowercased() == "none" {
+        switch value {
+        case .none:
           guard attribute != nil else { continue }
           SVGNormalizer.removeAttribute(node, "transform")
-          changed = true
-        } else if let converted = svgTransform(value) {
+        case .transform(let converted):
           xmlSetProp(node, "transform", converted)
-          changed = true
         }
+        changed = true
         continue
       }
       // Another origin or box: the attribute cannot say it; left alone.
@@ -74,22 +80,61 @@ enum CSSTransformRewrite: FidelityRewrite {
       }
       // Only invalid declarations (which CSS and librsvg 2.54 both drop) and no sheet rule
       // to write: left alone.
-      guard let winner else { continue }
-      if winner.lowercased() == "none" {
+      guard let winner, let value = attributeValue(winner, node, sheet: sheet) else { continue }
+      switch value {
+      case .none:
         SVGNormalizer.removeAttribute(node, "transform")
         // A sheet's transform would apply again once the attribute is gone.
         setStyle(
           sheetMentionsTransform
             ? rest + (rest.isEmpty || rest.hasSuffix(";") ? "" : ";") + "transform:none" : rest)
-      } else if let converted = svgTransform(winner) {
+      case .transform(let converted):
         xmlSetProp(node, "transform", converted)
         setStyle(rest)
-      } else {
-        continue
       }
       changed = true
     }
     return changed
+  }
+
+  /// The CSS-wide keywords (CSS Values 4 §7.3), valid for `transform` as for any property.
+  static let cssWideKeywords: Set<String> = ["initial", "inherit", "unset", "revert"]
+
+  /// A winning `transform` value as the attribute says it.
+  enum AttributeValue: Equatable {
+    /// `none`: no attribute.
+    case none
+    /// The attribute's text.
+    case transform(String)
+  }
+
+  /// The winning CSS `value` of `node`'s `transform` as the attribute says it, or `nil` when
+  /// it cannot (left alone). A CSS-wide keyword is resolved first (CSS Cascade 4 §7):
+  /// `transform` is not inherited, so `initial`, `unset` and `revert` (no user-agent or
+  /// user rule sets it) are `none`, and `inherit` takes the parent's transform (its
+  /// attribute, written already since parents come first, else its sheet value, else
+  /// `none`). librsvg 2.54 drops the keywords, so the attribute stayed (issue 38 fourth
+  /// trial M-f: 200 px of 1,600 vs Chromium for `transform: initial`).
+  static func attributeValue(
+    _ value: String, _ node: xmlNodePtr, sheet: SheetRules.Lookup?
+  ) -> AttributeValue? {
+    let keyword = value.trimmingCharacters(in: .whitespaces).lowercased()
+    if keyword == "none" { return AttributeValue.none }
+    guard cssWideKeywords.contains(keyword) else {
+      return svgTransform(value).map { .transform($0) }
+    }
+    guard keyword == "inherit", let parent = node.pointee.parent,
+      parent.pointee.type == XML_ELEMENT_NODE
+    else { return AttributeValue.none }
+    // The parent's own `style` declaration (one left there, which the attribute cannot say),
+    // or a keyword in its sheet value: not read.
+    if styleTransform(parent) != nil { return nil }
+    if let own = SVGNormalizer.attribute(parent, "transform") {
+      return SVGValueGrammar.transform(own) != nil ? .transform(own) : nil
+    }
+    guard let inherited = sheet?.value(for: parent) else { return AttributeValue.none }
+    if cssWideKeywords.contains(inherited.lowercased()) { return nil }
+    return attributeValue(inherited, parent, sheet: nil)
   }
 
   /// What an element's `style` attribute says of `transform`: the declaration that wins
@@ -160,7 +205,7 @@ enum CSSTransformRewrite: FidelityRewrite {
   /// H3. A valid value `svgTransform` cannot express leaves the element alone.
   static func isCSSTransform(_ value: String) -> Bool {
     let lowered = value.lowercased().trimmingCharacters(in: .whitespaces)
-    if lowered == "none" { return true }
+    if lowered == "none" || cssWideKeywords.contains(lowered) { return true }
     var rest = Substring(lowered)
     guard !rest.isEmpty else { return false }
     while !rest.isEmpty {
