@@ -190,4 +190,51 @@ struct TrialNineRecheckCLITests {
       JournalCLITests.differences(after, JournalCLITests.tree(clean.appendingPathComponent("android/res")))
         == [])
   }
+
+  /// F2: `assets --symbols` puts each symbol set in its input's group folders, as `build`
+  /// and plain `assets` put sets (it wrote `icons/nav/camera.svg` at the catalog's root,
+  /// a second `camera` beside `build`'s); a group `Contents.json` the user made fails its
+  /// symbols alone, `--force` replaces it, named (F1: `assets --symbols` named nothing).
+  @Test func assetsSymbolsWritesIntoGroupsAndNamesWhatForceReplaces() throws {
+    let folder = try Self.project()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let command = ["assets", "icons", "--platform", "ios", "--symbols", "-o", "S.xcassets"]
+    let plan = try CLIRunner.run(command + ["--plan", "--json"], in: folder)
+    let planned = try JSONSerialization.jsonObject(with: plan.stdout) as? [String: Any]
+    #expect(
+      (planned?["symbolSets"] as? [[String: String]])?.map { $0["path"] } == [
+        "S.xcassets/bell.symbolset", "S.xcassets/heart.symbolset",
+        "S.xcassets/nav/camera.symbolset",
+      ])
+    let run = try CLIRunner.run(command, in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let catalog = folder.appendingPathComponent("S.xcassets")
+    #expect(
+      OwnershipCLITests.names(catalog)
+        == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset", "heart.symbolset", "nav"])
+    #expect(OwnershipCLITests.names(catalog.appendingPathComponent("nav")) == ["Contents.json", "camera.symbolset"])
+    let validate = try CLIRunner.run(["validate", "S.xcassets"], in: folder)
+    #expect(validate.status == 0, "\(validate.stderr)")
+
+    let users = folder.appendingPathComponent("U.xcassets/nav/Contents.json")
+    try FileManager.default.createDirectory(
+      at: users.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let mine = Data(#"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#.utf8)
+    try mine.write(to: users)
+    let other = ["assets", "icons", "--platform", "ios", "--symbols", "-o", "U.xcassets"]
+    let refused = try CLIRunner.run(other, in: folder)
+    #expect(refused.status == 2, "\(refused.stderr)")
+    #expect(
+      refused.stderr.hasPrefix(
+        "icons/nav/camera.svg: error: U.xcassets/nav/Contents.json exists and was not made by glyphsmith; move it or pass --force\n"
+      ), "\(refused.stderr)")
+    #expect(try Data(contentsOf: users) == mine)
+    let forced = try CLIRunner.run(other + ["--force"], in: folder)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(
+      forced.stderr.hasPrefix(
+        "U.xcassets/nav/Contents.json: warning: not made by glyphsmith; replaced (--force)\n"),
+      "\(forced.stderr)")
+    #expect(try Data(contentsOf: users) != mine)
+  }
 }

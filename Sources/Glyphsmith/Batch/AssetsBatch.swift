@@ -79,6 +79,12 @@ package struct AssetsBatch: Sendable {
     let symbolInputs =
       options.symbols && hasInputs
       ? files.map(\.path).filter { $0.lowercased().hasSuffix(".svg") } : []
+    // Each symbol set goes in its input's catalog group folders, as its image set would
+    // (issue 32, re-check F2: `icons/nav/house.svg` went to the catalog's root, beside
+    // `build`'s `nav/house.symbolset`).
+    let symbolGroups = Dictionary(
+      files.filter { !$0.folders.isEmpty }.map { ($0.path, $0.folders) },
+      uniquingKeysWith: { first, _ in first })
     if options.symbols && hasInputs { files.removeAll { $0.path.lowercased().hasSuffix(".svg") } }
     var job = AssetsJob(catalogPath: catalog, options: options)
     job.isolation = isolation
@@ -96,9 +102,25 @@ package struct AssetsBatch: Sendable {
         planned = job.plannedOutputs(all)
         alternatives = job.alternativeOutputs(all)
         if options.symbols, let root = job.outputFolders[.ios] {
+          let recorded = OutputManifest.recordedOutputs(root: root)
           for path in symbolInputs {
             let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
-            planned[root, default: [:]][root + "/" + name + ".symbolset"] = path
+            let folders = symbolGroups[path] ?? []
+            planned[root, default: [:]][
+              ([root] + folders).joined(separator: "/") + "/" + name + ".symbolset"] = path
+            // Its group folders' `Contents.json`, made when missing (as `build` plans them):
+            // one that is there and not recorded is the user's, never recorded.
+            var parent = root
+            for folder in folders {
+              parent += "/" + folder
+              let contents = parent + "/Contents.json"
+              guard planned[root]?[contents] == nil else { continue }
+              if Platform.status(ofPath: contents) == nil || options.force
+                || recorded.contains(OutputManifest.normalised(contents))
+              {
+                planned[root, default: [:]][contents] = path
+              }
+            }
           }
         }
       } catch let failure as PlanningFailure {
@@ -128,6 +150,8 @@ package struct AssetsBatch: Sendable {
       symbolJob.suffix = options.symbolSuffix
       symbolJob.force = options.force
       symbolJob.recorded = OutputManifest.recordedOutputs(root: catalog)
+      symbolJob.groups = symbolGroups.filter { symbolInputs.contains($0.key) }
+      symbolJob.namespace = options.namespace
       // With `prune`, what the prune removes (an image set an earlier `assets` run made of
       // the same icon) does not collide: it is replaced, as `build` replaces it.
       if prune, let root = job.outputFolders[.ios] {
@@ -147,8 +171,10 @@ package struct AssetsBatch: Sendable {
       AssetsJob.cleanStaleStaging([catalog]).forEach { diagnose(.diagnostic($0)) }
       try record()
       let symbols = try symbolJob.run(journalling: roots)
+      // What `build` names too: a set `--force` replaced, a file kept in it, a recorded file
+      // changed by hand (re-check F1).
       symbolNotices =
-        symbols.symbols.flatMap(\.diagnostics).map(BatchNotice.diagnostic)
+        symbols.symbols.flatMap { $0.notices + $0.diagnostics }.map(BatchNotice.diagnostic)
         + symbols.failures.map { .failure($0.error) }
       symbolFailures = symbols.failures.map {
         AssetInputResult.failed(path: $0.path, role: options.role, error: $0.error)
@@ -161,7 +187,7 @@ package struct AssetsBatch: Sendable {
         var result = AssetInputResult(
           path: entry.input, name: entry.name, status: entry.written ? .written : .unchanged,
           role: options.role.rawValue, shape: nil, sizePt: nil, files: [], failure: nil,
-          warnings: entry.diagnostics)
+          warnings: entry.notices + entry.diagnostics)
         result.writtenHashes = entry.writtenHashes
         return result
       }
@@ -236,10 +262,12 @@ package struct AssetsBatch: Sendable {
     let job = AssetsJob(catalogPath: catalog, options: options)
     var symbolSets: [PlannedOutput] = []
     if options.symbols, let root = job.outputFolders[.ios] {
-      for path in files.map(\.path) where path.lowercased().hasSuffix(".svg") {
-        let name = options.symbolPrefix + AssetName.from(path: path) + options.symbolSuffix
+      for file in files where file.path.lowercased().hasSuffix(".svg") {
+        let name = options.symbolPrefix + AssetName.from(path: file.path) + options.symbolSuffix
         symbolSets.append(
-          PlannedOutput(path: root + "/" + name + ".symbolset", format: "symbolset"))
+          PlannedOutput(
+            path: ([root] + file.folders).joined(separator: "/") + "/" + name + ".symbolset",
+            format: "symbolset"))
       }
       files.removeAll { $0.path.lowercased().hasSuffix(".svg") }
     }

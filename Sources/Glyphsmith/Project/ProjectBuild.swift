@@ -606,28 +606,9 @@ public struct ProjectBuild: Sendable {
         plan.symbolRefusals[path] = OutputOwnership.notOwned(job.folder(of: path), input: path)
       }
     }
-    // A group folder's `Contents.json` that is there, holds other bytes than Glyphsmith
-    // writes for a group and is not recorded (the user's, `provides-namespace` say) fails the
-    // group's symbols, as it fails its image sets ("Catalog groups"; issue 32, eighth trial
-    // finding 9: a symbol set was written into such a group). `--force` writes there.
-    if !force {
-      let recorded = OutputManifest.recordedOutputs(root: catalog)
-      let folders = symbolGroups(plan.files)
-      for path in symbols where plan.symbolRefusals[path] == nil {
-        var parent = catalog
-        for folder in folders[path] ?? [] {
-          parent += "/" + folder
-          let contents = parent + "/Contents.json"
-          guard Platform.status(ofPath: contents) != nil,
-            !OutputOwnership.owns(
-              contents, folder: false,
-              recorded: recorded.contains(OutputManifest.normalised(contents)))
-          else { continue }
-          plan.symbolRefusals[path] = OutputOwnership.notOwned(contents, input: path)
-          break
-        }
-      }
-    }
+    // A group folder's `Contents.json` the user made fails the group's symbols
+    // (`SymbolJob.groupContentsRefusals`; issue 32, eighth trial finding 9).
+    plan.symbolRefusals.merge(job.groupContentsRefusals()) { first, _ in first }
     // A refused icon's symbol set is not written, so not journalled either.
     let groups = symbolGroups(plan.files)
     for path in plan.symbolRefusals.keys {

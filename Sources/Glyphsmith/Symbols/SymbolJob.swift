@@ -70,6 +70,31 @@ public struct SymbolJob: Sendable {
       folder, folder: true, recorded: recorded.contains(OutputManifest.normalised(folder)))
   }
 
+  /// The inputs whose catalog group folder (`groups`) holds a `Contents.json` Glyphsmith did
+  /// not make (there, not recorded and not its mark's bytes: the user's, Xcode's
+  /// `provides-namespace`), each with the error naming that file; none with `force`, which
+  /// writes there. Such a group fails its symbols as it fails its image sets ("Catalog
+  /// groups"; issue 32, eighth trial finding 9), in `build` and `assets --symbols` alike.
+  package func groupContentsRefusals() -> [String: GlyphsmithError] {
+    guard !force else { return [:] }
+    var found: [String: GlyphsmithError] = [:]
+    for input in inputs {
+      var parent = catalog
+      for folder in groups[input] ?? [] {
+        parent += "/" + folder
+        let contents = parent + "/Contents.json"
+        guard Platform.status(ofPath: contents) != nil,
+          !OutputOwnership.owns(
+            contents, folder: false,
+            recorded: recorded.contains(OutputManifest.normalised(contents)))
+        else { continue }
+        found[input] = OutputOwnership.notOwned(contents, input: input)
+        break
+      }
+    }
+    return found
+  }
+
   /// Where `run(diagnose:)` writes the JSON report, when set.
   public var reportPath: String? = nil
 
@@ -175,7 +200,8 @@ public struct SymbolJob: Sendable {
     let assets = Self.otherAssets(in: catalog)
     let taken = assets.filter { !superseded.contains(OutputManifest.normalised($0.value)) }
     let (inputs, options, force) = (self.inputs, self.options, self.force)
-    let job = self
+    var job = self
+    job.refused.merge(groupContentsRefusals()) { first, _ in first }
     // Every outline is built before any set is written: a symbol that replaces an asset this
     // run's prune removes (an image set switched to a symbol set) is written only when no
     // icon of the run fails (`heldBack`), since a failed run prunes nothing and a catalog
