@@ -237,4 +237,83 @@ struct TrialNineRecheckCLITests {
       "\(forced.stderr)")
     #expect(try Data(contentsOf: users) != mine)
   }
+
+  /// F3: with `ios.symbols` an icon failing on one platform wrote its others (a hand-made
+  /// symbol set: its drawables and web icons; a hand-made drawable or web folder: its symbol
+  /// set), and the summary said "3 failed (1 partly written)". A failing icon writes
+  /// nothing, as without symbols.
+  @Test func anIconFailingOnOnePlatformWritesNoOtherWithSymbols() throws {
+    let config =
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets", "symbols": true}, "android": {"res": "android/res"}, "web": {"folder": "public"}}"#
+    let folder = try OwnershipCLITests.project(config, icons: ["bell", "heart", "star"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let made = [
+      "C.xcassets/bell.symbolset/Contents.json", "android/res/drawable-mdpi/heart.png",
+      "public/star/favicon.ico",
+    ]
+    for path in made {
+      let url = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("mine".utf8).write(to: url)
+    }
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 2, "\(run.stderr)")
+    let lines = run.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "icons/bell.svg: error: C.xcassets/bell.symbolset exists and was not made by glyphsmith; move it or pass --force",
+        "icons/heart.svg: error: android/res/drawable-mdpi/heart.png exists and was not made by glyphsmith; move it or pass --force",
+        "icons/star.svg: error: public/star exists and was not made by glyphsmith; move it or pass --force",
+      ], "\(run.stderr)")
+    #expect(
+      lines.last?.hasSuffix(
+        " s; 0 unchanged; 0 skipped; 3 failed; 0 removed (nothing was written or removed)") == true,
+      "\(run.stderr)")
+    let files = JournalCLITests.tree(folder).keys.filter {
+      !$0.hasPrefix("icons/") && $0 != "glyphsmith.json" && !$0.contains(".glyphsmith")
+        && $0.hasSuffix("Contents.json") == false || made.contains($0)
+    }.sorted()
+    #expect(files == made.sorted(), "\(files)")
+  }
+
+  /// F5: `build --plan --json` listed a group's `Contents.json` under `remove` while the
+  /// group keeps a set kept for the user's file, which the run rightly keeps.
+  @Test func thePlanKeepsTheGroupOfASetKeptForTheUsersFile() throws {
+    let folder = try OwnershipCLITests.project(Self.config, icons: ["bell", "house", "music"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try TrialEightLeftCLITests.move("icons/house.svg", "icons/nav/house.svg", in: folder)
+    try TrialEightLeftCLITests.move("icons/music.svg", "icons/nav/music.svg", in: folder)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    try Data("n".utf8).write(
+      to: folder.appendingPathComponent("C.xcassets/nav/house.symbolset/n.txt"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/nav/house.svg"))
+    try TrialEightLeftCLITests.move("icons/nav/music.svg", "icons/music.svg", in: folder)
+    let plan = try CLIRunner.run(["build", "--plan", "--json"], in: folder)
+    let remove = (try JSONSerialization.jsonObject(with: plan.stdout) as? [String: Any])?["remove"]
+      as? [String]
+    #expect(remove == ["C.xcassets/nav/house.symbolset", "C.xcassets/nav/music.symbolset"])
+    let run = try CLIRunner.run(["build"], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      OwnershipCLITests.names(folder.appendingPathComponent("C.xcassets/nav"))
+        == ["Contents.json", "house.symbolset"])
+    // Once the user's file is gone, the kept set goes, as the plan then says, and the group
+    // with it (it stayed for good, holding only its Contents.json).
+    try FileManager.default.removeItem(
+      at: folder.appendingPathComponent("C.xcassets/nav/house.symbolset/n.txt"))
+    let again = try CLIRunner.run(["build", "--plan", "--json"], in: folder)
+    #expect(
+      (try JSONSerialization.jsonObject(with: again.stdout) as? [String: Any])?["remove"]
+        as? [String] == ["C.xcassets/nav/house.symbolset"])
+    let emptied = try CLIRunner.run(["build"], in: folder)
+    #expect(emptied.status == 0, "\(emptied.stderr)")
+    #expect(
+      emptied.stderr.hasPrefix(
+        "C.xcassets/nav/house.symbolset: removed (kept for files glyphsmith did not make, which are gone now)\n"
+      ), "\(emptied.stderr)")
+    #expect(
+      OwnershipCLITests.names(folder.appendingPathComponent("C.xcassets"))
+        == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset", "music.symbolset"])
+  }
 }

@@ -947,7 +947,12 @@ package enum OutputManifest {
         $0.isFolder ? OutputOwnership.isMarkedFolder(path) : OutputOwnership.isMarkedFile(path)
       } ?? false
     }
-    return Set(removable.map { normalised(base + "/" + $0.output) })
+    // A set kept for the user's files that they have emptied since goes too (`update`).
+    let emptied = record.kept.filter {
+      new[$0] == nil && isSafe($0)
+        && Platform.folderNames(atPath: base + "/" + $0)?.isEmpty == true
+    }
+    return Set((removable.map(\.output) + emptied).map { normalised(base + "/" + $0) })
   }
 
   /// Adds `outputs` (paths starting with `root` as given, each with its source) to the record
@@ -1625,6 +1630,10 @@ package enum OutputManifest {
   /// paths, `Document.created`: Glyphsmith made it), which loses it once removed.
   /// `rmdir(2)` alone tells an empty folder: it removes nothing else (`ENOTEMPTY`), so a
   /// folder still holding drawables costs one call, not a listing (issue 32: prune speed).
+  /// A catalog group folder it created that holds nothing but the group `Contents.json`
+  /// Glyphsmith writes (`OutputOwnership.isGroupContentsFile`) goes with it: that file stayed
+  /// beside a set kept for the user's files, and without this the empty group stayed for
+  /// good once the kept set went (issue 32, re-check F5).
   private static func removeIfEmpty(
     parentOf path: String, root: String, keeping: Set<String>, created: inout Set<String>,
     paths: PrunePaths
@@ -1636,9 +1645,16 @@ package enum OutputManifest {
       guard normalised(folder) != top, folder.hasPrefix(root + "/"),
         let relative = relativePath(of: normalised(folder), under: top),
         created.contains(relative),
-        !keeping.contains(paths.absolute(folder)),
-        FileName.withCPath(folder, { rmdir($0) }) == 0
+        !keeping.contains(paths.absolute(folder))
       else { return }
+      if FileName.withCPath(folder, { rmdir($0) }) != 0 {
+        let contents = folder + "/Contents.json"
+        guard Platform.folderNames(atPath: folder) == ["Contents.json"],
+          OutputOwnership.isGroupContentsFile(contents),
+          FileName.withCPath(contents, { unlink($0) }) == 0,
+          FileName.withCPath(folder, { rmdir($0) }) == 0
+        else { return }
+      }
       created.remove(relative)
       path = folder
     }

@@ -609,6 +609,19 @@ public struct ProjectBuild: Sendable {
     // A group folder's `Contents.json` the user made fails the group's symbols
     // (`SymbolJob.groupContentsRefusals`; issue 32, eighth trial finding 9).
     plan.symbolRefusals.merge(job.groupContentsRefusals()) { first, _ in first }
+    // A refused icon writes nothing on its other platforms either (issue 32, re-check F3:
+    // its drawables and web icons were written while its symbol set failed).
+    if !plan.symbolRefusals.isEmpty {
+      for index in plan.jobs.indices {
+        guard var part = plan.jobs[index] else { continue }
+        let keep = part.icons.indices.filter { plan.symbolRefusals[part.icons[$0].path] == nil }
+        guard keep.count < part.icons.count else { continue }
+        part.icons = keep.map { part.icons[$0] }
+        part.sets = keep.map { part.sets[$0] }
+        part.inputs = keep.map { part.inputs[$0] }
+        plan.jobs[index] = part
+      }
+    }
     // A refused icon's symbol set is not written, so not journalled either.
     let groups = symbolGroups(plan.files)
     for path in plan.symbolRefusals.keys {
@@ -688,7 +701,28 @@ public struct ProjectBuild: Sendable {
         marked: markedOutputs, adoptMarked: adoptsMarked
       ).sorted()
     }
-    return found
+    return Self.keepingGroupsOfKeptSets(found)
+  }
+
+  /// `removals` less each group's `Contents.json` the prune keeps: one whose folder holds an
+  /// entry that is not removed, or a removed set that holds a file Glyphsmith did not make
+  /// (kept for it, so the group stays; the prune removes a group's `Contents.json` only with
+  /// its folder's last other entry). Issue 32, re-check F5: `build --plan --json` listed it.
+  static func keepingGroupsOfKeptSets(_ removals: [String]) -> [String] {
+    let listed = Set(removals.map(OutputManifest.normalised))
+    return removals.filter { path in
+      guard OutputOwnership.isGroupContentsFile(path) else { return true }
+      let folder = FileName.parent(of: path)
+      guard let entries = Platform.folderEntries(atPath: folder) else { return true }
+      for entry in entries where entry.name != "Contents.json" {
+        let child = folder + "/" + entry.name
+        guard listed.contains(OutputManifest.normalised(child)) else { return false }
+        if entry.isFolder, !OutputOwnership.userFiles(in: child, planned: []).isEmpty {
+          return false
+        }
+      }
+      return true
+    }
   }
 
   /// Builds everything: `plan()`, then `run(plan:progress:)`.
@@ -774,8 +808,15 @@ public struct ProjectBuild: Sendable {
       // cleans its folders (issue 32, re-check N1: a symbol set's `.bell.symbolset.tmp-PID-N`
       // stayed, since with `ios.symbols` no image set job writes in the catalog).
       report.warnings += AssetsJob.cleanStaleStaging([catalog])
-      for (index, group) in groups.enumerated() where !group.symbols.isEmpty {
-        var job = symbolJob(group.symbols, catalog: catalog, files: files)
+      // An icon that failed on its other platforms (a drawable the user made, say) writes
+      // no symbol set either: a failing icon writes nothing, with `symbols` or without
+      // (issue 32, re-check F3); its failure is told once, by its other platforms.
+      let failedElsewhere = Set(
+        partReports.flatMap { $0.inputs.filter { $0.status == .failed }.map(\.path) })
+      for (index, group) in groups.enumerated()
+      where !group.symbols.filter({ !failedElsewhere.contains($0) }).isEmpty {
+        var job = symbolJob(
+          group.symbols.filter { !failedElsewhere.contains($0) }, catalog: catalog, files: files)
         job.superseded = plan.superseded
         job.refused = plan.symbolRefusals
         let ready = try job.prepare()
