@@ -316,4 +316,44 @@ struct TrialNineRecheckCLITests {
       OwnershipCLITests.names(folder.appendingPathComponent("C.xcassets"))
         == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset", "music.symbolset"])
   }
+
+  /// F4: `--force` over a link at an output path said "replaced (--force)", named the files
+  /// behind the link as kept, then failed writing ("cannot rename into place: not a
+  /// directory" for a symbol set). A link at an output path fails its icon before anything
+  /// is written, `--force` or not, and what it points to is untouched.
+  @Test(arguments: [false, true])
+  func aLinkAtAnOutputPathFailsItsIconBeforeAnythingIsWritten(force: Bool) throws {
+    let config =
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets", "symbols": true}, "web": {"folder": "public"}}"#
+    let folder = try OwnershipCLITests.project(config, icons: ["heart", "house"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let manager = FileManager.default
+    let elsewhere = folder.appendingPathComponent("elsewhere/sub")
+    try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try Data("p".utf8).write(to: folder.appendingPathComponent("elsewhere/a.txt"))
+    try Data("p".utf8).write(to: elsewhere.appendingPathComponent("heart.svg"))
+    for path in ["C.xcassets", "public"] {
+      try manager.createDirectory(
+        at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+    }
+    try manager.createSymbolicLink(
+      atPath: folder.appendingPathComponent("C.xcassets/heart.symbolset").path,
+      withDestinationPath: "../elsewhere/sub")
+    try manager.createSymbolicLink(
+      atPath: folder.appendingPathComponent("public/house").path, withDestinationPath: "../elsewhere")
+    let before = JournalCLITests.tree(folder.appendingPathComponent("elsewhere"))
+    let run = try CLIRunner.run(["build"] + (force ? ["--force"] : []), in: folder)
+    #expect(run.status == 2, "\(run.stderr)")
+    let lines = run.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "icons/heart.svg: error: C.xcassets/heart.symbolset is a symbolic link (to ../elsewhere/sub); glyphsmith never writes through a link in an output folder, --force neither: replace it with a real folder or file, or remove it",
+        "icons/house.svg: error: public/house is a symbolic link (to ../elsewhere); glyphsmith never writes through a link in an output folder, --force neither: replace it with a real folder or file, or remove it",
+      ], "\(run.stderr)")
+    #expect(lines.last?.hasSuffix("2 failed; 0 removed (nothing was written or removed)") == true)
+    #expect(JournalCLITests.tree(folder.appendingPathComponent("elsewhere")) == before)
+    #expect(
+      OwnershipCLITests.names(folder.appendingPathComponent("public"))
+        == [".glyphsmith-outputs.json", "house"])
+  }
 }

@@ -283,6 +283,13 @@ public struct AssetsJob: Sendable {
         icon.changed = changed
         plan.warnings += changed.map(OutputOwnership.changedWarning)
       }
+      // An output path that is a link fails its icon, `force` or not (re-check F4).
+      if let link = owned.foreign.lazy.compactMap({ OutputOwnership.linkError($0, input: icon.path) })
+        .first
+      {
+        plan.rejected.append((icon.path, link))
+        continue
+      }
       if !owned.foreign.isEmpty {
         guard options.force else {
           // Every such path of the icon named, not only the first.

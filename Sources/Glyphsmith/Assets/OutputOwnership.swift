@@ -27,6 +27,21 @@ package enum OutputOwnership {
     return "\(list) exist and were not made by glyphsmith; move them or pass --force"
   }
 
+  /// The error of the input at `input` whose output `path` is a symbolic link (to a folder
+  /// or file anywhere, or to nothing): Glyphsmith never writes through a link in an output
+  /// folder, `--force` or not, so the icon fails before anything is written (issue 32,
+  /// re-check F4: `--force` said "replaced", listed the files behind the link as kept,
+  /// then failed writing). `nil` when `path` is no link.
+  package static func linkError(_ path: String, input: String) -> GlyphsmithError? {
+    guard Platform.kind(ofPath: path, followingLinks: false) == .link else { return nil }
+    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+    return .unusable(
+      path: input,
+      problem:
+        "\(path) is a symbolic link (to \(target)); glyphsmith never writes through a link in an output folder, --force neither: replace it with a real folder or file, or remove it"
+    )
+  }
+
   /// The error of the input at `input` whose output `path` is not Glyphsmith's
   /// (`GlyphsmithError.unusable`, `problem(_:)`).
   package static func notOwned(_ path: String, input: String) -> GlyphsmithError {

@@ -601,8 +601,14 @@ public struct ProjectBuild: Sendable {
     // stopped the whole build). A failing run switches no image set to a symbol set and
     // removes nothing, so nothing is left half-switched.
     let job = symbolJob(symbols, catalog: catalog, files: plan.files)
+    // A symbol set path that is a link fails its icon, `--force` or not (re-check F4).
+    for path in symbols {
+      if let link = OutputOwnership.linkError(job.folder(of: path), input: path) {
+        plan.symbolRefusals[path] = link
+      }
+    }
     if !force {
-      for path in symbols where !job.owns(job.folder(of: path)) {
+      for path in symbols where plan.symbolRefusals[path] == nil && !job.owns(job.folder(of: path)) {
         plan.symbolRefusals[path] = OutputOwnership.notOwned(job.folder(of: path), input: path)
       }
     }

@@ -220,6 +220,7 @@ public struct SymbolJob: Sendable {
         if let refusal = job.refused[input] { throw refusal }
         let folder = job.folder(of: input)
         var notices: [Diagnostic] = []
+        if let link = OutputOwnership.linkError(folder, input: input) { throw link }
         if !job.owns(folder) {
           guard force else { throw OutputOwnership.notOwned(folder, input: input) }
           notices.append(OutputOwnership.replacedWarning(folder))
