@@ -862,6 +862,8 @@ extension CommandTextIndex {
                                 project's icons folder, or the actual image does not carry its
                                 golden's fingerprint; every image when glyphsmith.json,
                                 golden.json or the renderer changed (docs/testing.md)
+          --config FILE         with --changed-since: the project file (default: glyphsmith.json
+                                above the folders or here), which tells which icon makes which image
           --force               check: let --report and --junit replace a file that is not a
                                 report glyphsmith wrote; record: replace or --prune goldens
                                 glyphsmith did not record (each named); merge: replace outputs in

@@ -165,4 +165,35 @@ struct CIIntegrationCLITests {
       failing.stdoutText.contains("icons/label.svg:1:61: warning: [text] <text> in an icon"),
       "\(failing.stdoutText)")
   }
+
+  /// The validate hook checks each catalog a commit touches, one `validate` each, a name
+  /// with a space too (issue 37 trial F8: two catalogs went to one `validate`, exit 123).
+  @Test func theValidateHookChecksEachTouchedCatalog() throws {
+    try #require(Self.has("pre-commit"), "pre-commit is not installed")
+    try #require(Self.has("git"), "git is not installed")
+    let repo = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: repo) }
+    let bell = OwnershipCLITests.icons.appendingPathComponent("bell.svg").path
+    for catalog in ["A.xcassets", "My Icons.xcassets"] {
+      let made = try CLIRunner.run(["assets", bell, "-o", catalog, "--quiet"], in: repo)
+      #expect(made.status == 0, "\(made.stderr)")
+    }
+    #expect(try Self.run(["git", "init", "-q"], in: repo).status == 0)
+    #expect(try Self.run(["git", "add", "-A"], in: repo).status == 0)
+    let environment = [
+      "PATH": Self.path, "PRE_COMMIT_HOME": repo.appendingPathComponent(".cache").path,
+    ]
+    let tryRepo = [
+      "pre-commit", "try-repo", Self.checkout.path, "glyphsmith-validate", "--all-files",
+    ]
+    let clean = try Self.run(tryRepo, in: repo, environment: environment)
+    #expect(clean.status == 0, "\(clean.stdoutText)\(clean.stderr)")
+    // A set without its PNG: that catalog's validate fails the commit, naming it.
+    try FileManager.default.removeItem(
+      at: repo.appendingPathComponent("My Icons.xcassets/bell.imageset/bell@2x.png"))
+    #expect(try Self.run(["git", "add", "-A"], in: repo).status == 0)
+    let failing = try Self.run(tryRepo, in: repo, environment: environment)
+    #expect(failing.status == 1, "\(failing.stdoutText)\(failing.stderr)")
+    #expect(failing.stdoutText.contains("My Icons.xcassets/bell.imageset"), "\(failing.stdoutText)")
+  }
 }

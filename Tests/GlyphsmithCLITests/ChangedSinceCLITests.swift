@@ -192,4 +192,59 @@ struct ChangedSinceCLITests {
         ".: error: --changed-since: could not find the git work tree (is the project in a git repository?): git says: fatal: not a git repository"
       ), "\(outside.stderr)")
   }
+
+  /// Issue 37's trial F1: a deleted or renamed icon's Android and web goldens were never
+  /// compared (their names are not the icon file's: `book_image.png`, `book-image/...`),
+  /// where a full check fails them. Which icon makes which image comes from the project's
+  /// plan; every folder's check with `--changed-since` fails exactly as the full check does.
+  @Test func deletedAndRenamedIconsFailOnEveryPlatformAsAFullCheckFails() throws {
+    let folder = try OwnershipCLITests.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "android": {"res": "android/res", "format": "png"}, "web": {"folder": "public"}}"#,
+      icons: ["bell", "heart", "star"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try TrialEightLeftCLITests.move("icons/star.svg", "icons/book-image.svg", in: folder)
+    try Data("App/\nandroid/\npublic/\n".utf8).write(to: folder.appendingPathComponent(".gitignore"))
+    try Self.git(["init", "-q", "-b", "main"], in: folder)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let pairs = [("App/Icons.xcassets", "golden/ios"), ("android", "golden/android"), ("public", "golden/web")]
+    for (actual, golden) in pairs {
+      let record = try CLIRunner.run(["golden", "record", actual, golden], in: folder)
+      #expect(record.status == 0, "\(record.stderr)")
+    }
+    try Self.git(["add", "-A"], in: folder)
+    try Self.git(["commit", "-q", "-m", "goldens"], in: folder)
+    let base = try Self.git(["rev-parse", "HEAD"], in: folder)
+    // A fresh checkout's CI: no outputs; book-image deleted, heart renamed to love.
+    for output in ["App", "android", "public"] {
+      try FileManager.default.removeItem(at: folder.appendingPathComponent(output))
+    }
+    try Self.git(["rm", "-q", "icons/book-image.svg"], in: folder)
+    try Self.git(["mv", "icons/heart.svg", "icons/love.svg"], in: folder)
+    try Self.git(["commit", "-q", "-m", "book-image gone, heart is love"], in: folder)
+    let build = try CLIRunner.run(["build", "--changed-since", base], in: folder)
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(build.stderr.hasPrefix("changed since \(base): 1 of 2 icon files"), "\(build.stderr)")
+    for (actual, golden) in pairs {
+      let changed = try CLIRunner.run(
+        ["golden", "check", actual, golden, "--changed-since", base, "--json"], in: folder)
+      #expect(changed.status == 1, "\(actual): \(changed.stderr)")
+      // The full check of a full build fails exactly these images too.
+      let failing = try Self.compared(changed)
+      let report = try JSONSerialization.jsonObject(with: changed.stdout) as? [String: Any]
+      let statuses = Dictionary(
+        uniqueKeysWithValues: ((report?["results"] as? [[String: Any]]) ?? []).map {
+          ($0["path"] as! String, $0["status"] as! String)
+        })
+      #expect(statuses.values.allSatisfy { $0 != "passed" }, "\(actual): \(statuses)")
+      let names = Set(failing.map { GoldenCheck.Shard.icon(of: $0).split(separator: "/").last.map(String.init) ?? "" })
+      switch actual {
+      case "android":
+        #expect(names == ["book_image", "heart", "love"], "\(failing)")
+      case "public":
+        #expect(Set(failing.map { String($0.split(separator: "/")[0]) }) == ["book_image", "heart", "love"], "\(failing)")
+      default:
+        #expect(names == ["book-image", "heart", "love"], "\(failing)")
+      }
+    }
+  }
 }

@@ -2,64 +2,104 @@ import Foundation
 
 extension GoldenCheck {
   /// `golden check --changed-since REV` (issue 37): which icons a check compares, from git's
-  /// changes since a revision (`GitChanges`) and the fingerprints the images carry.
+  /// changes since a revision (`GitChanges`), the fingerprints the images carry and the
+  /// project's plan (which icon file makes which output).
   ///
   /// An icon (`Shard.icon(of:)`: folder and name, all its scales and variants together) is
-  /// checked when any of its images
-  /// - has a golden PNG that changed since the revision (added, edited or deleted);
-  /// - is named like an icon file that changed since the revision in the icons folder of a
-  ///   project beside the folders (`GoldenRecord.iconsFolders`), in any folder (`bell.svg`
-  ///   selects `bell.png`, `tabs/bell@2x.png`, `bell-dark@3x.png`, `bell-compact.png`);
+  /// compared when any of its images
+  /// - has a golden PNG, or an actual PNG, that changed since the revision (added, edited or
+  ///   deleted: a catalog kept in git too);
   /// - has an actual PNG that does not carry its golden's fingerprint (the `glyphsmith:source`
   ///   text that `assets` and `build` write: renderer, options and the source's SHA-256), or
   ///   no golden: an image rendered from other inputs than its golden was, or not by
-  ///   Glyphsmith at all, is always compared.
+  ///   Glyphsmith at all, is always compared;
+  /// - has a golden but no actual, and no icon of the project makes it now (a deleted or
+  ///   renamed icon: a full check fails it), or the icon that makes it has a file (or `-dark`
+  ///   file) that changed since the revision. Which icon makes which output comes from the
+  ///   project's plan (`ProjectBuild.plan`, as `build --plan --json` lists it: Android's
+  ///   `book_image.png` and the web's `book-image/icon-192.png` of `book-image.svg` alike);
+  ///   without a project every such image is compared.
   /// An actual image carrying its golden's fingerprint was drawn from the same source, options
-  /// and renderer as the golden, so it is the golden's bytes' image and passes (output is
-  /// deterministic); an image with no actual and an unchanged golden is an icon `build
-  /// --changed-since` did not render. Every image is checked when a project file or
+  /// and renderer as the golden, so it is the golden's image and passes (output is
+  /// deterministic); an image with no actual whose icon did not change is one `build
+  /// --changed-since` did not render. Every image is compared when the project file or
   /// `golden.json` changed since the revision, or the renderer is not the one `golden.json`
   /// records.
   public struct ChangedSince: Sendable, Equatable {
     /// The revision as given.
     public var revision: String
-    /// Why every image is checked, or `nil` when only the changed icons are.
+    /// Why every image is compared, or `nil` when only the changed icons are.
     public var everything: String?
     /// The golden PNGs changed since the revision, relative to the golden folder.
     public var goldens: Set<String>
-    /// The asset names (lowercased) of the icon files changed since the revision.
-    public var names: Set<String>
+    /// The actual PNGs changed since the revision, relative to the actual folder.
+    public var actuals: Set<String>
+    /// The outputs the project's icons make, relative to the actual folder, each with
+    /// whether its icon changed since the revision; `nil` without a project (every image
+    /// without an actual is compared then).
+    public var made: [String: Bool]?
 
     /// The changes of the git work tree holding `golden` since `revision`, for a check of
-    /// `actual` against `golden` (paths as given).
+    /// `actual` against `golden` (paths as given); `config`: the project file (`--config`),
+    /// else the `glyphsmith.json` found above the actual folder, the golden folder or the
+    /// current folder.
     /// - Throws: what `GitChanges.since` throws (no git, not a work tree, no such revision),
-    ///   naming the golden folder.
-    public static func read(_ revision: String, actual: String, golden: String) throws
-      -> ChangedSince
-    {
+    ///   naming the golden folder; what `ProjectConfig.load` throws for a `config` given.
+    public static func read(
+      _ revision: String, actual: String, golden: String, config: String? = nil
+    ) throws -> ChangedSince {
       let changes = try GitChanges.since(revision, near: golden)
-      var result = ChangedSince(revision: revision, everything: nil, goldens: [], names: [])
+      var result = ChangedSince(
+        revision: revision, everything: nil, goldens: [], actuals: [], made: nil)
       let manifest = (golden.hasSuffix("/") ? golden : golden + "/") + GoldenManifest.fileName
       if changes.contains(manifest) {
         result.everything = "\(manifest) changed"
       }
-      let here = FileManager.default.currentDirectoryPath
-      for start in [actual, golden, here] {
-        let from = OutputOwnership.canonical(URL(fileURLWithPath: start).standardizedFileURL.path)
-        if result.everything == nil, let file = ProjectConfig.find(from: from),
-          changes.contains(file)
-        {
-          result.everything = "\(OutputManifest.shown(file)) changed"
-        }
-      }
       for path in changes.changed(under: golden) where path.lowercased().hasSuffix(".png") {
         result.goldens.insert(path)
       }
-      for icons in GoldenRecord.iconsFolders(near: [actual, golden]) {
-        for path in changes.changed(under: icons.path) {
-          result.names.insert(AssetName.from(path: path).lowercased())
+      for path in changes.changed(under: actual) where path.lowercased().hasSuffix(".png") {
+        result.actuals.insert(path)
+      }
+      var file = config
+      if file == nil {
+        let here = FileManager.default.currentDirectoryPath
+        for start in [actual, golden, here] {
+          let from = OutputOwnership.canonical(URL(fileURLWithPath: start).standardizedFileURL.path)
+          if let found = ProjectConfig.find(from: from) {
+            file = found
+            break
+          }
         }
       }
+      guard let file else { return result }
+      if changes.contains(file) {
+        result.everything = result.everything ?? "\(OutputManifest.shown(file)) changed"
+      }
+      let loaded: ProjectConfig
+      do {
+        loaded = try ProjectConfig.load(path: file)
+      } catch {
+        if config != nil { throw error }
+        return result
+      }
+      // Which icon makes which output: the build's own plan of every icon (nothing written).
+      guard let plan = try? ProjectBuild(config: loaded).plan() else { return result }
+      let root = URL(fileURLWithPath: actual).standardizedFileURL.resolvingSymlinksInPath().path
+      let prefix = root.hasSuffix("/") ? root : root + "/"
+      var made: [String: Bool] = [:]
+      for icon in plan.jobs.compactMap({ $0 }).flatMap(\.icons) {
+        let changed =
+          changes.contains(icon.path) || icon.darkPath.map(changes.contains) == true
+          || changes.containsDarkVariant(of: icon.path)
+        for output in icon.outputs where output.path.lowercased().hasSuffix(".png") {
+          let path = GitChanges.key(output.path)
+          guard path.hasPrefix(prefix) else { continue }
+          let relative = String(path.dropFirst(prefix.count))
+          made[relative] = (made[relative] ?? false) || changed
+        }
+      }
+      result.made = made
       return result
     }
 
@@ -76,13 +116,15 @@ extension GoldenCheck {
       for path in paths {
         let icon = Shard.icon(of: path)
         if icons.contains(icon) { continue }
-        let name = (icon.split(separator: "/").last.map(String.init) ?? icon).lowercased()
-        var selected = everything != nil || goldens.contains(path) || names.contains(name)
+        var selected = everything != nil || goldens.contains(path) || actuals.contains(path)
         if !selected {
           let found = actual(path)
           if found.present {
             let expected = golden(path)
             selected = found.fingerprint == nil || expected == nil || found.fingerprint != expected
+          } else {
+            // No actual: compared unless an unchanged icon of the project makes it.
+            selected = made?[path] ?? true
           }
         }
         if selected { icons.insert(icon) }

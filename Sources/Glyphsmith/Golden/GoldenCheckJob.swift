@@ -32,6 +32,10 @@ package struct GoldenCheckJob: Sendable, Equatable {
   /// (`GoldenCheck.ChangedSince`); the report, JUnit file and JSON cover only them, the JSON
   /// with the `changedSince` record.
   package var changedSince: String?
+  /// `--config FILE`: the project file `--changed-since` reads (which icon makes which
+  /// output, and whether the project file changed); `nil`: the `glyphsmith.json` found above
+  /// the folders or the current folder.
+  package var config: String?
 
   /// A job for `actual` against `golden`; nothing runs until `run`.
   package init(actual: String, golden: String) {
@@ -131,7 +135,7 @@ package struct GoldenCheckJob: Sendable, Equatable {
     if foreign.count == 1 { throw foreign[0] }
     if !foreign.isEmpty { throw PlanningFailure(foreign) }
     let changed = try changedSince.map {
-      try GoldenCheck.ChangedSince.read($0, actual: actual, golden: golden)
+      try GoldenCheck.ChangedSince.read($0, actual: actual, golden: golden, config: config)
     }
     var report: GoldenCheck.Report
     do {

@@ -66,6 +66,21 @@ package struct GitChanges: Sendable, Equatable {
     paths.contains(Self.key(path))
   }
 
+  /// Whether a `-dark` file beside the icon file at `path` (same folder, its name plus
+  /// `-dark`, any extension: `bell-dark.svg` of `bell.svg`) changed since the revision, even
+  /// one that is gone now (no longer the icon's dark variant, yet its outputs change).
+  package func containsDarkVariant(of path: String) -> Bool {
+    func stem(_ name: String) -> String {
+      name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+    }
+    let key = Self.key(path)
+    let folder = FileName.parent(of: key)
+    let dark = stem(String(key.dropFirst(folder.count + 1))) + "-dark"
+    return paths.contains {
+      FileName.parent(of: $0) == folder && stem(String($0.dropFirst(folder.count + 1))) == dark
+    }
+  }
+
   /// The changed paths below `folder` (a path as the user gave it), relative to it, sorted.
   package func changed(under folder: String) -> [String] {
     let base = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path

@@ -386,7 +386,13 @@ public struct ProjectBuild: Sendable {
     let everything = changes.contains(config.path)
     return ChangedIcons(
       revision: revision,
-      selected: everything ? nil : Set(files.map(\.path).filter(changes.contains)),
+      selected: everything
+        ? nil
+        : Set(
+          files.map(\.path).filter {
+            // A `-dark` file deleted since counts too (issue 37 trial F2: it was ignored).
+            changes.contains($0) || changes.containsDarkVariant(of: $0)
+          }),
       total: files.count)
   }
 

@@ -124,6 +124,12 @@ enum GoldenCommand: DeclaredSubcommand {
           golden's fingerprint; every image when glyphsmith.json,
           golden.json or the renderer changed (docs/testing.md)
           """),
+      .value(
+        "config", "FILE", kind: .path,
+        help: """
+          with --changed-since: the project file (default: glyphsmith.json
+          above the folders or here), which tells which icon makes which image
+          """),
       .flag(
         "force",
         help: """
@@ -220,6 +226,7 @@ enum GoldenCommand: DeclaredSubcommand {
   static let verbs = ["check", "record", "review", "merge"]
   static let checkOnly = [
     "artifacts", "report", "json", "junit", "force", "shard", "markdown", "changed-since",
+    "config",
   ]
   static let comparison = ["threshold", "blend", "fail-over", "include-aa", "no-include-aa"]
   static let recordOnly = ["only-missing", "only-failed", "only", "prune", "verbose", "force"]
@@ -308,6 +315,10 @@ enum GoldenCommand: DeclaredSubcommand {
     check.force = parsed.has("force")
     check.json = parsed.has("json")
     check.changedSince = parsed.value("changed-since")
+    check.config = parsed.value("config")
+    if check.config != nil && check.changedSince == nil {
+      throw UsageError(message: "--config applies with --changed-since")
+    }
     if let text = parsed.value("shard") {
       guard let shard = GoldenCheck.Shard(parsing: text) else {
         throw UsageError(
