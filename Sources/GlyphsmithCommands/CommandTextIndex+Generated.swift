@@ -228,8 +228,8 @@ extension CommandTextIndex {
           --shard I/N           build only the I-th of N shares (by a hash of the name)
           --changed-since REV   build only the icons whose file (or -dark file) changed since the
                                 git revision REV (committed, staged, unstaged or untracked; all of
-                                them when the project file changed); nothing else is written or
-                                pruned
+                                them when the project file changed); the others' outputs stay as
+                                they are, a deleted icon's are pruned
           --force               render and write even icons whose outputs are up to date, and
                                 replace outputs glyphsmith did not make
           --adopt-marked        in an output folder that had no record (an older version's), take

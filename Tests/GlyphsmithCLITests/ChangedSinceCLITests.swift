@@ -70,7 +70,7 @@ struct ChangedSinceCLITests {
     let lines = build.stderr.split(separator: "\n").map(String.init)
     #expect(
       lines.first
-        == "changed since \(base): 3 of 6 icon files (only their icons are built; nothing else is written or pruned)",
+        == "changed since \(base): 3 of 6 icon files (only their icons are built; the others' outputs stay as they are, a deleted icon's are pruned)",
       "\(build.stderr)")
     #expect(lines.contains("App/Icons.xcassets/star.imageset: removed (its source icons/star.svg is gone)"))
     #expect(lines.last?.hasPrefix("built 3 icons (9 PNG files) to App/Icons.xcassets in ") == true)
@@ -161,7 +161,7 @@ struct ChangedSinceCLITests {
       first
         == (file == "glyphsmith.json"
           ? "changed since \(base): the project file, so every icon is built"
-          : "changed since \(base): 0 of 6 icon files (only their icons are built; nothing else is written or pruned)"),
+          : "changed since \(base): 0 of 6 icon files (only their icons are built; the others' outputs stay as they are, a deleted icon's are pruned)"),
       "\(build.stderr)")
   }
 
@@ -173,7 +173,7 @@ struct ChangedSinceCLITests {
     #expect(build.status == 2)
     #expect(
       build.stderr.hasPrefix(
-        ".: error: --changed-since no-such-branch: git knows no commit of that name in this repository (fetch it first, e.g. git fetch origin main, with a deep enough history)\n"
+        "glyphsmith.json: error: --changed-since no-such-branch: git knows no commit of that name in this repository (fetch it first, e.g. git fetch origin main, with a deep enough history)\n"
       ), "\(build.stderr)")
     #expect(JournalCLITests.tree(folder.appendingPathComponent("App")) == before)
     let check = try CLIRunner.run(
@@ -189,7 +189,7 @@ struct ChangedSinceCLITests {
     #expect(outside.status == 2)
     #expect(
       outside.stderr.hasPrefix(
-        ".: error: --changed-since: could not find the git work tree (is the project in a git repository?): git says: fatal: not a git repository"
+        "glyphsmith.json: error: --changed-since: could not find the git work tree (is the project in a git repository?): git says: fatal: not a git repository"
       ), "\(outside.stderr)")
   }
 

@@ -14,12 +14,14 @@ package struct GitChanges: Sendable, Equatable {
   package var paths: Set<String>
 
   /// The changes of the work tree holding `folder` since `revision`.
-  /// - Throws: `GlyphsmithError.unusable` naming `folder` when git cannot be run, `folder` is
-  ///   not in a git work tree, or `revision` names no commit there (git's own message
-  ///   quoted); `unreadable` when git fails listing the changes.
-  package static func since(_ revision: String, near folder: String) throws -> GitChanges {
-    let shown = folder.isEmpty ? "." : folder
-    let start = URL(fileURLWithPath: shown).standardizedFileURL.path
+  /// - Throws: `GlyphsmithError.unusable` naming `named` (default: `folder`) when git cannot
+  ///   be run, `folder` is not in a git work tree, or `revision` names no commit there
+  ///   (git's own message quoted), or git fails listing the changes.
+  package static func since(_ revision: String, near folder: String, named: String? = nil)
+    throws -> GitChanges
+  {
+    let shown = named ?? (folder.isEmpty ? "." : folder)
+    let start = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.path
     guard !revision.isEmpty, !revision.hasPrefix("-") else {
       throw GlyphsmithError.unusable(
         path: shown, problem: "--changed-since takes a git revision, got '\(revision)'")

@@ -365,14 +365,14 @@ public struct ProjectBuild: Sendable {
     /// How many icon files there are (skipped ones too).
     package var total: Int
     /// The line `build` prints before it starts: `changed since REV: 3 of 16 icon files
-    /// (only their icons are built; nothing else is written or pruned)`, or `changed since
-    /// REV: glyphsmith.json, so every icon is built`.
+    /// (only their icons are built; the others' outputs stay as they are, a deleted icon's
+    /// are pruned)`, or `changed since REV: the project file, so every icon is built`.
     package var line: String {
       guard let selected else {
         return "changed since \(revision): the project file, so every icon is built"
       }
       return
-        "changed since \(revision): \(selected.count) of \(counted(total, "icon file")) (only their icons are built; nothing else is written or pruned)"
+        "changed since \(revision): \(selected.count) of \(counted(total, "icon file")) (only their icons are built; the others' outputs stay as they are, a deleted icon's are pruned)"
     }
   }
 
@@ -382,7 +382,8 @@ public struct ProjectBuild: Sendable {
   private func changedIcons(_ revision: String, files: [InputCollector.CollectedFile]) throws
     -> ChangedIcons
   {
-    let changes = try GitChanges.since(revision, near: FileName.parent(of: config.path))
+    let changes = try GitChanges.since(
+      revision, near: FileName.parent(of: config.path), named: config.path)
     let everything = changes.contains(config.path)
     return ChangedIcons(
       revision: revision,

@@ -42,8 +42,8 @@ enum BuildCommand: DeclaredSubcommand {
         help: """
           build only the icons whose file (or -dark file) changed since the
           git revision REV (committed, staged, unstaged or untracked; all of
-          them when the project file changed); nothing else is written or
-          pruned
+          them when the project file changed); the others' outputs stay as
+          they are, a deleted icon's are pruned
           """),
       .flag(
         "force",
