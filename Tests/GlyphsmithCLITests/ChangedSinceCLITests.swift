@@ -247,4 +247,35 @@ struct ChangedSinceCLITests {
       }
     }
   }
+
+  /// Issue 37 trial F7: shards of a `--changed-since` check merge into what the unsharded
+  /// check writes, byte for byte (the merged results lacked `changedSince`).
+  @Test func shardsOfAChangedSinceCheckMergeIntoTheUnshardedOne() throws {
+    let (folder, base) = try Self.history()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    for (from, to) in [("house", "bell"), ("camera", "music"), ("bell", "star")] {
+      try Data(contentsOf: icons.appendingPathComponent(from + ".svg"))
+        .write(to: icons.appendingPathComponent(to + ".svg"))
+    }
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let check = ["golden", "check", "App/Icons.xcassets", "golden", "--changed-since", base, "--json"]
+    let whole = try CLIRunner.run(check, in: folder)
+    #expect(whole.status == 1, "\(whole.stderr)")
+    var results: [String] = []
+    for index in 1...2 {
+      let shard = try CLIRunner.run(check + ["--shard", "\(index)/2"], in: folder)
+      let file = folder.appendingPathComponent("shard-\(index).json")
+      try shard.stdout.write(to: file)
+      results.append(file.lastPathComponent)
+    }
+    let merge = try CLIRunner.run(["golden", "merge"] + results + ["-o", "merged"], in: folder)
+    #expect(merge.status == 1, "\(merge.stderr)")
+    let merged = try Data(contentsOf: folder.appendingPathComponent("merged/results.json"))
+    #expect(merged == whole.stdout)
+    let record = (try JSONSerialization.jsonObject(with: merged) as? [String: Any])?["changedSince"]
+      as? [String: Any]
+    #expect(record?["icons"] as? Int == 3)
+    #expect(record?["skipped"] as? Int == 9)
+  }
 }

@@ -129,9 +129,17 @@ package struct GoldenMergeJob: Sendable, Equatable {
         &entries, root: URL(fileURLWithPath: artifacts), force: force,
         diagnose: { diagnose($0.description) })
     }
-    let report = GoldenCheck.report(
+    var report = GoldenCheck.report(
       entries, rendererChange: first.report.rendererChange,
       manifestFound: first.report.manifestFound, options: first.report.options)
+    // Shards of one `--changed-since` check: what the unsharded check says it compared
+    // (issue 37 trial F7: the merged results lacked it). An icon is in one shard only.
+    if let record = first.report.changedSince {
+      report.changedSince = GoldenCheck.ChangedSinceRecord(
+        revision: record.revision, everything: record.everything,
+        icons: shards.reduce(0) { $0 + ($1.report.changedSince?.icons ?? 0) },
+        skipped: shards.reduce(0) { $0 + ($1.report.changedSince?.skipped ?? 0) })
+    }
     let actual = first.record.actual
     let golden = first.record.golden
     report.diagnostics(actual: actual, golden: golden).forEach(diagnose)
@@ -209,6 +217,11 @@ package struct GoldenMergeJob: Sendable, Equatable {
         differs.append("is shard \(record.index)/\(record.count), not of \(count) shards")
       }
       if shard.report.options != first.report.options { differs.append("its golden options") }
+      if shard.report.changedSince?.revision != first.report.changedSince?.revision
+        || shard.report.changedSince?.everything != first.report.changedSince?.everything
+      {
+        differs.append("its --changed-since")
+      }
       if record.renderer != first.record.renderer
         || shard.report.rendererChange != first.report.rendererChange
         || shard.report.manifestFound != first.report.manifestFound
