@@ -179,7 +179,7 @@ public enum AndroidLauncherJob {
   /// trial, L3: a hidden `Background` group became the adaptive background).
   /// - Throws: as `IconBundleJob.groupLayers(of:)` (no SVG, a top-level element outside
   ///   every group, two groups of one id); `.unusable` naming the file when the background
-  ///   is its only group; as `Artwork(data:path:baseDirectory:)`.
+  ///   is its only group shown (naming the hidden ones: `IconBundleJob.onlyBackgroundProblem`); as `Artwork(data:path:baseDirectory:)`.
   static func groupLayers(of path: String, backgroundGiven: Bool) throws
     -> (foreground: Artwork, background: Artwork?, hidden: [Diagnostic])
   {
@@ -215,10 +215,7 @@ public enum AndroidLauncherJob {
     {
     case .failure:
       throw GlyphsmithError.unusable(
-        path: path,
-        problem:
-          "--layers-from-groups: its only top-level group is the background; give the foreground its own <g id> group"
-      )
+        path: path, problem: IconBundleJob.onlyBackgroundProblem(hidden: all))
     case .success(let front):
       return (
         try Artwork(data: front.data, path: path, baseDirectory: folder),
