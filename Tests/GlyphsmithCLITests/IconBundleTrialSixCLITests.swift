@@ -355,4 +355,32 @@ import Testing
     #expect(run.stderr.contains("file too large"), "\(run.stderr)")
     #expect(Four.tree(dir).keys.sorted() == ["big.svg"], "\(Four.tree(dir).keys.sorted())")
   }
+
+  // MARK: - F13: Android outputs of an earlier run in the current folder
+
+  /// `-o res` in the current folder, then other art to `res` and to `res2`: the files the
+  /// first run wrote (`res/...`, `ic_launcher-playstore.png` beside it) are Glyphsmith's, so
+  /// they are replaced (exit 0), not "not made by glyphsmith".
+  @Test func androidFilesOfAnEarlierRunInTheCurrentFolderAreGlyphsmiths() throws {
+    func art(_ colour: String) -> String {
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024" viewBox="0 0 1024 1024">
+        <g id="background"><rect width="1024" height="1024" fill="\(colour)"/></g>
+        <g id="Glyph"><circle cx="512" cy="512" r="200" fill="#FFFFFF"/></g>
+      </svg>
+
+      """
+    }
+    let dir = try Two.folder([("art.svg", art("#0A84FF")), ("art2.svg", art("#FF8400"))])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let play = dir.appendingPathComponent("ic_launcher-playstore.png")
+    for (input, res) in [("art.svg", "res"), ("art2.svg", "res"), ("art.svg", "res2")] {
+      let before = try? Data(contentsOf: play)
+      let run = try CLIRunner.run(
+        ["appicon", input, "--platform", "android", "-o", res, "--layers-from-groups"], in: dir)
+      #expect(run.status == 0, "\(input) \(res): \(run.stderr)")
+      #expect(!run.stderr.contains("not made by glyphsmith"), "\(run.stderr)")
+      #expect(try Data(contentsOf: play) != before)
+    }
+  }
 }
