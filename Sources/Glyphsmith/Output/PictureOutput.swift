@@ -48,8 +48,10 @@ package enum PictureOutput {
   static func removeLeftovers(of path: String) {
     let parent = FileName.parent(of: path)
     let name = (path as NSString).lastPathComponent
-    for leftover in OutputSafety.staleStaging(in: parent.isEmpty ? "." : parent)
-    where OutputSafety.stagedTarget(leftover).map { $0.target == name && !$0.retired } ?? false {
+    for leftover in OutputSafety.staleStaging(in: parent.isEmpty ? "." : parent) {
+      guard let staged = OutputSafety.stagedTarget(leftover), staged.target == name,
+        !staged.retired
+      else { continue }
       let file = parent.isEmpty ? leftover : parent + "/" + leftover
       guard Platform.kind(ofPath: file, followingLinks: false) == .regular else { continue }
       try? FileManager.default.removeItem(atPath: file)
