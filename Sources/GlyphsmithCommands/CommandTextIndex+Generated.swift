@@ -934,7 +934,7 @@ extension CommandTextIndex {
                     "catalogs" : [PATH, ...], the catalogs validated)
           --quiet   no progress and no totals on stderr
 
-        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set, icon-json, icon-unknown-key, icon-unknown-value, icon-specialization, icon-color, icon-groups, icon-layers, icon-layer, icon-conflict, icon-empty, icon-position, icon-range, icon-unused, empty-asset, link-loop.
+        Rule ids: malformed-json, missing-contents, missing-file, unassigned-file, duplicate-slot, missing-idiom, unknown-idiom, unknown-scale, unknown-appearance, unreadable-image, scale-mismatch, vector-not-preserved, vector-size-mismatch, icon-size-mismatch, icon-alpha, case-collision, duplicate-name, symbol-template, symbol-guides, symbol-variants, symbol-paths, symbol-interpolation, staging-leftover, kept-set, icon-json, icon-unknown-key, icon-unknown-value, icon-specialization, icon-color, icon-groups, icon-layers, icon-layer, icon-conflict, icon-empty, icon-position, icon-range, icon-unused, icon-name-clash, icon-placement, empty-asset, link-loop.
         Exit: 0 no findings, 1 findings, 2 the catalog cannot be read or FOLDER holds none.
         """#),
     Entry(

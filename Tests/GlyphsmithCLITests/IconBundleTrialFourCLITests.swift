@@ -274,8 +274,9 @@ import Testing
     #expect(fm.fileExists(atPath: dir.appendingPathComponent(".A.icon.old-99999-2/notes.txt").path))
     #expect(
       again.stderr.contains(
-        ".A.icon.old-99999-2: warning: left by a glyphsmith run that was killed, and holds files "
-          + "glyphsmith did not write; kept: move them out, then delete it"), "\(again.stderr)")
+        ".A.icon.old-99999-2: warning: left by a glyphsmith run that was killed, and holds "
+          + "notes.txt, which glyphsmith did not write; kept: move it out, then delete the "
+          + "folder"), "\(again.stderr)")
     // A bundle moved aside while A.icon is missing is put back.
     try fm.removeItem(at: dir.appendingPathComponent(".A.icon.old-99999-2"))
     try fm.moveItem(

@@ -179,7 +179,7 @@ public enum AndroidLauncherJob {
   /// trial, L3: a hidden `Background` group became the adaptive background).
   /// - Throws: as `IconBundleJob.groupLayers(of:)` (no SVG, a top-level element outside
   ///   every group, two groups of one id); `.unusable` naming the file when the background
-  ///   is its only group; as `Artwork(data:path:baseDirectory:)`.
+  ///   is its only group shown (naming the hidden ones: `IconBundleJob.onlyBackgroundProblem`); as `Artwork(data:path:baseDirectory:)`.
   static func groupLayers(of path: String, backgroundGiven: Bool) throws
     -> (foreground: Artwork, background: Artwork?, hidden: [Diagnostic])
   {
@@ -215,10 +215,7 @@ public enum AndroidLauncherJob {
     {
     case .failure:
       throw GlyphsmithError.unusable(
-        path: path,
-        problem:
-          "--layers-from-groups: its only top-level group is the background; give the foreground its own <g id> group"
-      )
+        path: path, problem: IconBundleJob.onlyBackgroundProblem(hidden: all))
     case .success(let front):
       return (
         try Artwork(data: front.data, path: path, baseDirectory: folder),
@@ -258,6 +255,12 @@ public enum AndroidLauncherJob {
     let own = OutputManifest.real(source)
     var replaced: [Diagnostic] = []
     var foreign: [GlyphsmithError] = []
+    // The record of the current folder (`-o res`) keys its files as `./res/...`: looked up
+    // so too, or every file of an earlier run was "not made by glyphsmith" (issue 35's fifth
+    // trial, F13).
+    func rooted(_ path: String) -> String? {
+      root == "." && !path.hasPrefix("/") ? OutputManifest.normalised("./" + path) : nil
+    }
     for (path, data) in outputs where Platform.status(ofPath: path) != nil {
       let absolute = OutputManifest.normalised(OutputManifest.absolute(path))
       // A build's output of another icon (`ic_launcher_foreground.svg` with `android.format`
@@ -270,8 +273,12 @@ public enum AndroidLauncherJob {
       }
       let bytes = FileBytes.read(path)
       if bytes == data { continue }
-      if recorded.contains(absolute) || recorded.contains(OutputManifest.normalised(path)) {
-        let hash = hashes[absolute] ?? hashes[OutputManifest.normalised(path)]
+      if recorded.contains(absolute) || recorded.contains(OutputManifest.normalised(path))
+        || rooted(path).map(recorded.contains) == true
+      {
+        let hash =
+          hashes[absolute] ?? hashes[OutputManifest.normalised(path)]
+          ?? rooted(path).flatMap { hashes[$0] }
         if let hash, bytes.map(ContentHash.sha256) != hash {
           replaced.append(OutputOwnership.changedWarning(path))
         }
@@ -285,6 +292,7 @@ public enum AndroidLauncherJob {
     }
     let conflicts = AndroidResourceIndex(res: res).conflicts(for: outputs.map(\.path)) {
       AndroidResourceIndex.isOwn($0, recorded: recorded)
+        || rooted($0).map(recorded.contains) == true
     }
     for conflict in conflicts {
       if force {

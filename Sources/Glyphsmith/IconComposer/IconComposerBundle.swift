@@ -128,6 +128,17 @@ package final class IconComposerBundle {
         problem:
           "'\(imageName)' is not a file name; a layer names a file in the bundle's Assets/ folder")
     }
+    try refuseLinkOutside(imageName)
+    let artwork = try Artwork(path: filePath(imageName))
+    artworks[imageName] = artwork
+    return artwork
+  }
+
+  /// Throws when the layer file `imageName` is a symbolic link whose target lies outside the
+  /// bundle: no layer is read through such a link, whoever read its bytes (`lint --role
+  /// icon-layer` reads the file it lints itself: issue 35's fifth trial, F1).
+  /// - Throws: `GlyphsmithError.unusable` naming `PATH/Assets/NAME` and the link's target.
+  package func refuseLinkOutside(_ imageName: String) throws {
     if let target = IconBundleCheck.linkOutside(imageName, in: path) {
       throw GlyphsmithError.unusable(
         path: filePath(imageName),
@@ -135,9 +146,6 @@ package final class IconComposerBundle {
           "is a symbolic link to \(target), outside the bundle; a layer file must be in the bundle itself (copy the file in: Icon Composer and Xcode read the bundle alone)"
       )
     }
-    let artwork = try Artwork(path: filePath(imageName))
-    artworks[imageName] = artwork
-    return artwork
   }
 
   /// Uses `artwork` for `imageName` instead of reading `Assets/` (a layer linted from memory).

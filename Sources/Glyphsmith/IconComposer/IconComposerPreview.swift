@@ -172,7 +172,8 @@ public enum IconComposerPreview {
   /// thumbnail: the key paths of the layers that draw it, then the appearances it is drawn
   /// in when not all of them (`groups[0].layers[0], dark only` for a `--dark` file,
   /// `tinted only` for a `--tinted` one, `hidden` for one no appearance draws; issue 35's
-  /// second trial, finding 17).
+  /// second trial, finding 17); a file drawn by several layers in some appearances only, the
+  /// count of layers instead of their key paths (`2 layers, dark and tinted only`).
   package static func layerFiles(_ document: IconComposerDocument) -> [(
     name: String, caption: String
   )] {
@@ -193,6 +194,15 @@ public enum IconComposerPreview {
         scenes[i].groups.contains { $0.layers.contains { $0.imageName == file.name } }
       }.map { appearances[$0].rawValue }
       let paths = file.keyPaths.joined(separator: " ")
+      // Two key paths and the appearances do not fit the caption's two lines: the count
+      // of layers says enough beside where the file is drawn (issue 35's fifth trial, F10:
+      // `--dark X --tinted X` read `groups[0].layers[0] / groups[0].layers[1], ...`).
+      if file.keyPaths.count > 1 && !drawn.isEmpty && drawn.count < appearances.count {
+        return (
+          file.name,
+          "\(file.keyPaths.count) layers, " + drawn.joined(separator: " and ") + " only"
+        )
+      }
       switch drawn.count {
       case appearances.count: return (file.name, paths)
       case 0: return (file.name, paths + ", hidden")

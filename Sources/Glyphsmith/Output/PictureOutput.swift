@@ -33,10 +33,28 @@ package enum PictureOutput {
     }
   }
 
-  /// Writes `data` (a PNG) at `path` atomically once `check` allows it.
+  /// Writes `data` (a PNG) at `path` atomically once `check` allows it, after removing the
+  /// staging files killed runs left for it (`.NAME.png.tmp-PID-N` of a process that is gone:
+  /// only `AtomicFile` writes such a file; issue 35's fifth trial, F3: they stayed for good).
   /// - Throws: as `check`; `GlyphsmithError.writeFailed` naming `path`.
   package static func write(_ data: Data, toPath path: String, inputs: [String] = []) throws {
     try check(path, inputs: inputs)
+    removeLeftovers(of: path)
     try AtomicFile.write(data, toPath: path)
+  }
+
+  /// Removes the staging files (`.NAME.tmp-PID-N`, regular files, not folders) of killed runs
+  /// beside `path` that stand for `NAME`, its last component.
+  static func removeLeftovers(of path: String) {
+    let parent = FileName.parent(of: path)
+    let name = (path as NSString).lastPathComponent
+    for leftover in OutputSafety.staleStaging(in: parent.isEmpty ? "." : parent) {
+      guard let staged = OutputSafety.stagedTarget(leftover), staged.target == name,
+        !staged.retired
+      else { continue }
+      let file = parent.isEmpty ? leftover : parent + "/" + leftover
+      guard Platform.kind(ofPath: file, followingLinks: false) == .regular else { continue }
+      try? FileManager.default.removeItem(atPath: file)
+    }
   }
 }

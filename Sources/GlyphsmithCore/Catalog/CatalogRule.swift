@@ -103,6 +103,14 @@ public enum CatalogRule: String, Sendable, Codable, CaseIterable {
   /// A file in a `.icon` bundle's `Assets/` that no layer draws (no `image-name` names it),
   /// or a folder there: a warning (issue 35's second trial, finding 16).
   case iconUnused = "icon-unused"
+  /// A flat app icon set (`NAME.appiconset`, any case, at any depth of the catalog's groups)
+  /// of the name of an Icon Composer bundle beside the catalog (`NAME.icon`): actool (Xcode
+  /// 26.3) drops the flat set without a word (issue 35; fifth trial, F7: the writer warned,
+  /// `validate` did not). A warning, as `appicon` gives it.
+  case iconNameClash = "icon-name-clash"
+  /// An Icon Composer bundle inside an asset catalog: Xcode 26 compiles a `.icon` placed in
+  /// the project beside the catalog, not inside it (a warning, as `appicon` gives it).
+  case iconPlacement = "icon-placement"
   /// An image set or symbol set whose `Contents.json` lists no image or template (`{}`, or
   /// an empty `images` / `symbols` list): the asset draws nothing (issue 39's trial:
   /// `validate` said nothing about it).

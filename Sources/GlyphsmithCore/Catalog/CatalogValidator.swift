@@ -42,6 +42,29 @@ public enum CatalogValidator {
     walk.walkGroup(root, namePrefix: "", checkingAssets: checkingAssets)
     walk.checkPendingAssets(jobs: min(8, ProcessInfo.processInfo.activeProcessorCount))
     walk.checkNames()
-    return walk.findings.sorted()
+    return (walk.findings + nameClashes(catalog: root)).sorted()
+  }
+
+  /// An `icon-name-clash` finding for each flat app icon set in `catalog` (at any depth of
+  /// its groups) named as an Icon Composer bundle beside the catalog (any case), with the
+  /// advice `appicon --format icon` gives (`IconBundleFallback.clashes`).
+  static func nameClashes(catalog: String) -> [CatalogFinding] {
+    let parent = FileName.parent(of: catalog)
+    var findings: [CatalogFinding] = []
+    for bundle in (Platform.folderNames(atPath: parent.isEmpty ? "." : parent) ?? []).sorted()
+    where IconBundleCheck.isBundleName(bundle) {
+      let bundlePath = parent.isEmpty ? bundle : parent + "/" + bundle
+      guard Platform.status(ofPath: bundlePath)?.isFolder == true else { continue }
+      let asset = IconBundleCheck.assetName(bundle)
+      for set in IconBundleCheck.flatSets(named: asset + ".appiconset", in: catalog) {
+        findings.append(
+          CatalogFinding(
+            rule: .iconNameClash, path: set,
+            message: "a flat app icon set of the name of \(bundlePath); actool (Xcode 26.3) "
+              + "drops it without a word: rename or remove it; give the flat set for iOS 18 "
+              + "and earlier another name (appicon --fallback writes \(asset)-Fallback)"))
+      }
+    }
+    return findings
   }
 }

@@ -91,9 +91,10 @@ struct CatalogWalk {
       findings.append(
         CatalogFinding(
           rule: .stagingLeftover, path: folder + "/" + name, file: name,
-          message: "left by a glyphsmith run that was killed; rerun `glyphsmith build` or "
-            + "`glyphsmith assets`, which puts a set it had moved aside back and removes the "
-            + "rest (one holding a file glyphsmith did not write is kept: move the file out)"))
+          message: "left by a glyphsmith run that was killed; rerun the command that writes "
+            + "the set (`glyphsmith build`, `glyphsmith assets`, or `glyphsmith appicon` for an "
+            + "app icon set), which puts a set it had moved aside back and removes the rest "
+            + "(one holding a file glyphsmith did not write is kept: move the file out)"))
     }
     let children = Self.children(of: entries)
     checkSiblingCase(folder, children: children, skipAssetPairs: true)
@@ -113,6 +114,13 @@ struct CatalogWalk {
       }
       if IconBundleCheck.isBundleName(child.name) {
         // An Icon Composer bundle: not an asset type of the catalog format, never a group.
+        findings.append(
+          CatalogFinding(
+            rule: .iconPlacement, path: path,
+            asset: namePrefix + IconBundleCheck.assetName(child.name),
+            message: "is inside the asset catalog \((root as NSString).lastPathComponent); "
+              + "Xcode 26 compiles a .icon placed in the project beside the catalog, not "
+              + "inside it: move it out"))
         if checkingAssets(path) {
           findings += IconBundleCheck.check(
             bundle: path, asset: namePrefix + IconBundleCheck.assetName(child.name),

@@ -200,6 +200,7 @@ package enum IconBundleCheck {
     }
     switch Platform.kind(ofPath: path) {
     case nil:
+      if let near = nearMatch(name, in: bundle + "/Assets") { return (near, false) }
       return ("'\(name)' is not in Assets/; add the file or correct the name", false)
     case .regular: break
     case .folder:
@@ -277,6 +278,50 @@ package enum IconBundleCheck {
   /// trial, finding 4: a link to `../../fg.svg` or `/etc/passwd` was read as a layer).
   package static func linkOutside(_ name: String, in bundle: String) -> String? {
     linkOutside(path: bundle + "/Assets/" + name, in: bundle)
+  }
+
+  /// Why the layer file `name`, missing from `assets`, is near a file there (issue 35's fifth
+  /// trial, F6: a name in NFC with the file stored in NFD, as HFS+ and some checkouts leave
+  /// it, or `Bolt.SVG` beside `bolt.svg`): the file that differs only in Unicode
+  /// normalisation, or only in case, named; `nil` when none does.
+  package static func nearMatch(_ name: String, in assets: String) -> String? {
+    let names = (Platform.folderNames(atPath: assets) ?? []).sorted()
+    func form(_ text: String) -> String {
+      if text.precomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8) { return "NFC" }
+      if text.decomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8) { return "NFD" }
+      return "mixed"
+    }
+    // Swift compares strings by canonical equivalence: `==` holds across forms.
+    if let other = names.first(where: { $0 == name && !$0.utf8.elementsEqual(name.utf8) }) {
+      return "'\(name)' is not in Assets/ as written (\(form(name))): Assets/ holds '\(other)' "
+        + "in another Unicode form (\(form(other))), which macOS's file system takes for the same "
+        + "name; rename the file to the name's form (or correct the name) so that every system "
+        + "finds it"
+    }
+    if let other = names.first(where: { $0.lowercased() == name.lowercased() }) {
+      return "'\(name)' is not in Assets/: Assets/ holds '\(other)', which differs only in "
+        + "case; macOS's default file system takes them for one name, a case-sensitive one "
+        + "does not; rename the file or correct the name"
+    }
+    return nil
+  }
+
+  /// The folders named `setName` (any case) in `catalog` and its groups (folders without an
+  /// extension; a link is not followed into, so a link back to a folder above cannot loop),
+  /// sorted: the flat sets a `.icon` of that name makes actool drop.
+  package static func flatSets(named setName: String, in catalog: String) -> [String] {
+    guard let entries = Platform.folderEntries(atPath: catalog) else { return [] }
+    let wanted = setName.lowercased()
+    var found: [String] = []
+    for entry in entries.sorted(by: { $0.name < $1.name }) where entry.isFolder {
+      let path = catalog + "/" + entry.name
+      if entry.name.lowercased() == wanted {
+        found.append(path)
+      } else if !entry.name.contains(".") && !entry.isLink {
+        found += flatSets(named: setName, in: path)  // a group folder
+      }
+    }
+    return found
   }
 
   /// Where the entry at `path` in `bundle` (`BUNDLE/icon.json`, `BUNDLE/Assets/NAME`) leads

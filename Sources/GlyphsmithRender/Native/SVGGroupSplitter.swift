@@ -139,7 +139,16 @@ package enum SVGGroupSplitter {
                 "the Inkscape layer '\(id)' is labelled '\(label)', which cannot name a layer "
                   + "file; rename the layer"))
           }
-          if let other = names.first(where: { $0.value == label })?.key {
+          if let other = names.first(where: { $0.value == label }) {
+            if !other.value.utf8.elementsEqual(label.utf8) {
+              return .failure(
+                SplitFailure(
+                  "two top-level layers are named '\(other.value)' and '\(label)' (ids "
+                    + "'\(other.key)' and '\(id)'), which differ only in Unicode normalisation "
+                    + "(\(Self.normalForm(other.value)) and \(Self.normalForm(label))); macOS's "
+                    + "file system takes their layer files for one; rename one"))
+            }
+            let other = other.key
             return .failure(
               SplitFailure(
                 "two top-level layers are named '\(label)' (ids '\(other)' and '\(id)'); rename one"))
@@ -151,7 +160,18 @@ package enum SVGGroupSplitter {
               "the Inkscape layer '\(other)' is labelled '\(id)', the id of another top-level "
                 + "group; rename one"))
         }
-        guard !ids.contains(id) else {
+        if let other = ids.first(where: { $0 == id }) {
+          // Swift compares strings by canonical equivalence: `café` in NFC and in NFD are
+          // one id here, two on Linux's file system, one on macOS's (issue 35's fifth trial,
+          // F5: the clash was called a repeated id).
+          guard other.utf8.elementsEqual(id.utf8) else {
+            return .failure(
+              SplitFailure(
+                "two top-level groups have the ids '\(other)' and '\(id)', which differ only "
+                  + "in Unicode normalisation (\(Self.normalForm(other)) and "
+                  + "\(Self.normalForm(id))); macOS's file system takes their layer files for "
+                  + "one; rename one"))
+          }
           return .failure(SplitFailure("two top-level groups have the id '\(id)'; rename one"))
         }
         guard !id.contains("/"), id != ".", id != ".." else {
@@ -337,4 +357,14 @@ extension SVGGroupSplitter {
 package struct SplitFailure: Error, Equatable, Sendable {
   package var message: String
   package init(_ message: String) { self.message = message }
+}
+
+extension SVGGroupSplitter {
+  /// The Unicode normalisation form `text` is in, for messages: `NFC` when composing it
+  /// changes nothing, `NFD` when decomposing changes nothing, else `mixed`.
+  package static func normalForm(_ text: String) -> String {
+    if text.precomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8) { return "NFC" }
+    if text.decomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8) { return "NFD" }
+    return "mixed"
+  }
 }

@@ -540,6 +540,10 @@ enum AppIconCommand: DeclaredSubcommand {
   }
 
   static func run(_ limited: Limited<Settings>) throws -> FailureCategory? {
+    // A write past the file size limit (`ulimit -f`) fails with EFBIG, which names the file
+    // and cleans the staging up, instead of killing the process without a word (issue 35's
+    // fifth trial, F11: exit 153, a half-written staging folder left).
+    signal(SIGXFSZ, SIG_IGN)
     var options = limited.applied()
     if let project = options.project {
       let path = try BuildCommand.configPath(given: project.config)
@@ -558,6 +562,19 @@ enum AppIconCommand: DeclaredSubcommand {
     if let iconBundle = options.iconBundle {
       // The preview's path is checked before the bundle is written (`PictureOutput`).
       if let preview = options.iconPreview {
+        // The bundle itself (`-o R.icon --preview R.icon`): refused before it is written
+        // (issue 35's fifth trial, F8: the bundle was written, then the preview refused).
+        func real(_ path: String) -> String {
+          var path = path
+          while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+          return URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        }
+        if real(preview) == real(options.catalog) {
+          throw UsageError(
+            message:
+              "--preview \(preview) is the bundle -o writes; give the preview a PNG path "
+              + "outside it (--preview \(((real(options.catalog) as NSString).lastPathComponent as NSString).deletingPathExtension).png)")
+        }
         try PictureOutput.check(preview, inputs: [options.input])
         // Inside a bundle (the one written, or another), a preview is a file the bundle's
         // next run finds added (issue 35's second trial, finding 2).

@@ -176,10 +176,14 @@ import Testing
     #expect(report.catalogs == [root + "/App/Assets.xcassets", root + "/App/Beside.icon"])
     #expect(
       report.diagnostics.map(\.text) == [
+        // Xcode 26 compiles a .icon beside the catalog (issue 35's fifth trial, F7).
+        root + "/App/Assets.xcassets/Inside.icon: warning: [icon-placement] is inside the "
+          + "asset catalog Assets.xcassets; Xcode 26 compiles a .icon placed in the project "
+          + "beside the catalog, not inside it: move it out",
         root + "/App/Assets.xcassets/Inside.icon/icon.json:129:1: error: [icon-layer] "
           + "groups[1].layers[0].image-name: 'bounds.svg' is not in Assets/; add the file or "
           + "correct the name",
-        root + "/App/Assets.xcassets: 1 finding (1 error)",
+        root + "/App/Assets.xcassets: 2 findings (1 error)",
         root + "/App/Beside.icon: no findings",
       ])
     #expect(report.findings.first?.asset == "Inside")

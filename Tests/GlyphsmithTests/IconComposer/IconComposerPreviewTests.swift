@@ -122,6 +122,15 @@ import Testing
         "mono.svg: groups[0].layers[1], tinted only",
         "ring.svg: groups[0].layers[2]",
       ])
+    // One file for --dark and --tinted: two layers draw it (fifth trial, F10: the caption
+    // was cut before it said where).
+    let twice = IconBundleJob.document(
+      foreground: "fg.svg", dark: "night.svg", tinted: "night.svg", layers: [], background: nil)
+    #expect(
+      IconComposerPreview.layerFiles(twice).map { "\($0.name): \($0.caption)" } == [
+        "fg.svg: groups[0].layers[0], light only",
+        "night.svg: 2 layers, dark and tinted only",
+      ])
     // criticalmaps draws three of its layers at opacity 0 in dark (the black outline alone).
     let maps = try? Self.open(Self.criticalmaps)
     #expect(

@@ -220,7 +220,7 @@ public enum AppIconJob {
           "app icon set '\(name)' (\(target)) would collide with \(others.joined(separator: ", ")) (asset names are unique in a catalog, whatever their folder or type: Xcode cannot load both); give --name another name or rename it"
       )
     }
-    var notices: [Diagnostic] = []
+    var notices = cleanLeftovers(of: target, writing: Set(files.map(\.name)))
     var keeping: [String] = []
     if Platform.status(ofPath: target) != nil {
       if !isOwnSet(target) {
@@ -253,6 +253,60 @@ public enum AppIconJob {
       && files.allSatisfy { FileBytes.read(folder + "/" + $0.name) == $0.data }
     if !unchanged { try AtomicFolder.write(files, toPath: folder, keeping: keeping) }
     return (root, folder, notices, unchanged)
+  }
+
+  /// Cleans what killed runs left beside the set at `target` (`.NAME.appiconset.tmp-PID-N`
+  /// or `.old-PID-N` of a process that is gone, in the catalog): a set moved aside while
+  /// `NAME.appiconset` is missing is put back; a leftover holding only files the set holds
+  /// too with the same bytes, files Glyphsmith marked, or (a staging folder, which only a run
+  /// writes into) files of the names `writing` lists, is removed; any other is kept and its
+  /// first such file named (issue 35's fifth trial, F3: `--fallback`'s staging folder stayed
+  /// for good, and validate asked for a `build` the user never ran).
+  /// - Returns: a warning (kind `output-record`) for each leftover put back or kept.
+  static func cleanLeftovers(of target: String, writing: Set<String>) -> [Diagnostic] {
+    let root = FileName.parent(of: target).isEmpty ? "." : FileName.parent(of: target)
+    let name = (target as NSString).lastPathComponent
+    var warnings: [Diagnostic] = []
+    for leftover in OutputSafety.staleStaging(in: root)
+    where OutputSafety.stagedTarget(leftover)?.target == name {
+      let path = root + "/" + leftover
+      let retired = OutputSafety.stagedTarget(leftover)?.retired == true
+      guard Platform.kind(ofPath: path, followingLinks: false) == .folder else {
+        try? FileManager.default.removeItem(atPath: path)
+        continue
+      }
+      if retired && Platform.kind(ofPath: target, followingLinks: false) == nil {
+        if (try? Platform.rename(path, to: target)) != nil {
+          warnings.append(
+            .warning(
+              "put back from \(leftover), where a glyphsmith run killed while replacing it had "
+                + "moved it", path: target, kind: Diagnostic.Kind.outputRecord))
+          continue
+        }
+      }
+      let foreign = (Platform.folderNames(atPath: path) ?? []).sorted().first { entry in
+        let file = path + "/" + entry
+        if OutputSafety.sameContent(file, target + "/" + entry) { return false }
+        if OutputOwnership.isOwnStagedFile(folder: path, name: entry, target: target) {
+          return false
+        }
+        return retired || !writing.contains(entry)
+          || Platform.kind(ofPath: file, followingLinks: false) != .regular
+      }
+      if let foreign {
+        warnings.append(
+          .warning(
+            "left by a glyphsmith run that was killed, and holds \(foreign), which glyphsmith "
+              + "did not write; kept: move it out, then delete the folder", path: path,
+            kind: Diagnostic.Kind.outputRecord))
+      } else if (try? FileManager.default.removeItem(atPath: path)) == nil {
+        warnings.append(
+          .warning(
+            "left by a glyphsmith run that was killed; cannot be removed: delete it", path: path,
+            kind: Diagnostic.Kind.outputRecord))
+      }
+    }
+    return warnings
   }
 
   /// Renders `artwork` into a `side` x `side` px square (plain role, aspect kept, centred,

@@ -150,7 +150,7 @@ package enum IconBundleFallback {
     for catalog in catalogs.map(trimmed) + beside {
       let key = URL(fileURLWithPath: catalog).standardizedFileURL.path
       guard seen.insert(key).inserted else { continue }
-      found += sets(named: setName, in: catalog)
+      found += IconBundleCheck.flatSets(named: setName, in: catalog)
     }
     let advice =
       fallback.map { "the flat set for iOS 18 and earlier is \($0) (--fallback)" }
@@ -179,23 +179,6 @@ package enum IconBundleFallback {
           "a flat app icon set of the name of \($0); actool (Xcode 26.3) drops it without a word: give it another name (e.g. --name \(name + nameSuffix), the name appicon --format icon --fallback gives it)",
           path: folder, kind: Diagnostic.Kind.appIconNameClash)
       }
-  }
-
-  /// The folders named `setName` (lower case) in `catalog` and its groups (folders without
-  /// an extension; a link is not followed into, so a link back to a folder above cannot
-  /// loop), sorted.
-  static func sets(named setName: String, in catalog: String) -> [String] {
-    guard let entries = Platform.folderEntries(atPath: catalog) else { return [] }
-    var found: [String] = []
-    for entry in entries.sorted(by: { $0.name < $1.name }) where entry.isFolder {
-      let path = catalog + "/" + entry.name
-      if entry.name.lowercased() == setName {
-        found.append(path)
-      } else if !entry.name.contains(".") && !entry.isLink {
-        found += sets(named: setName, in: path)  // a group folder
-      }
-    }
-    return found
   }
 
   /// `path` without trailing slashes.

@@ -100,10 +100,7 @@ public enum IconBundleJob {
       }
       guard let first = front.first else {
         throw GlyphsmithError.unusable(
-          path: foregroundPath,
-          problem:
-            "--layers-from-groups: its only top-level group is the background; give the foreground its own <g id> group"
-        )
+          path: foregroundPath, problem: onlyBackgroundProblem(hidden: parts))
       }
       foreground = first.name
       layerNames = front.dropFirst().map(\.name) + layerNames
@@ -121,6 +118,16 @@ public enum IconBundleJob {
     for source in sources {
       // macOS's file system (where the bundle is compiled) takes names that differ only in
       // case for one file: one layer would replace the other when the bundle is copied.
+      if let earlier = folded[source.name.lowercased()],
+        !earlier.name.utf8.elementsEqual(source.name.utf8), earlier.name == source.name
+      {
+        let form = SVGGroupSplitter.normalForm
+        throw GlyphsmithError.unusable(
+          path: source.path,
+          problem:
+            "its layer file name '\(source.name)' differs from '\(earlier.name)' (of \(earlier.path)) only in Unicode normalisation (\(form(source.name)) and \(form(earlier.name))); macOS's file system takes them for one file; rename one"
+        )
+      }
       if let earlier = folded[source.name.lowercased()], earlier.name != source.name {
         throw GlyphsmithError.unusable(
           path: source.path,
@@ -193,6 +200,8 @@ public enum IconBundleJob {
     diagnostics += notes.map {
       Diagnostic(.note, path: foregroundPath, kind: Diagnostic.Kind.appearance, message: $0)
     }
+    diagnostics += try fullCanvasNotes(
+      document, bundle: planned, paths: files.mapValues(\.path))
     diagnostics += try enlargedRasters(in: document, bundle: planned, files: files)
     let json = document.encoded()
     // What this run writes, by path in the bundle (what an older mark cannot vouch for is
@@ -238,7 +247,7 @@ public enum IconBundleJob {
         bundle: bundle, planned: plannedFiles, foregroundPath: foregroundPath,
         force: options.force, diagnostics: &diagnostics)
     }
-    if !unchanged { try AtomicFolder.write(written, toPath: bundle) }
+    if !unchanged { try AtomicFolder.write(written, toPath: bundle, remove: removeMarkLast) }
     // Each layer as the bundle holds it (what it links to beside the input is not there),
     // from the bytes written, not read back: another run may replace the bundle meanwhile
     // (issue 35's third trial, finding 7: 16 of 21 concurrent runs said "cannot read: no such
@@ -502,7 +511,13 @@ public enum IconBundleJob {
       URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
     var seen: [String: String] = [:]
-    if !options.layersFromGroups { seen[key(foregroundPath)] = "the foreground (ICON)" }
+    // The key each was seen under, as bytes: Swift's dictionary takes `café` in NFC and in
+    // NFD for one key, Linux's file system for two files (issue 35's fifth trial, F5).
+    var seenKeys: [String: String] = [:]
+    if !options.layersFromGroups {
+      seen[key(foregroundPath)] = "the foreground (ICON)"
+      seenKeys[key(foregroundPath)] = key(foregroundPath)
+    }
     var given: [(option: String, path: String)] = options.layerPaths.map { ("--layer", $0) }
     if let dark = options.darkPath { given.append(("--dark", dark)) }
     if let tinted = options.tintedPath { given.append(("--tinted", tinted)) }
@@ -510,7 +525,13 @@ public enum IconBundleJob {
     for (option, path) in given {
       if let earlier = seen[key(path)] {
         let problem: String
-        if earlier == "the foreground (ICON)" {
+        if let earlierKey = seenKeys[key(path)], !earlierKey.utf8.elementsEqual(key(path).utf8) {
+          let form = SVGGroupSplitter.normalForm
+          throw GlyphsmithError.invalidOption(
+            "\(option) \(path) and \(earlier) differ only in Unicode normalisation "
+              + "(\(form(key(path))) and \(form(earlierKey))): two files here, one on macOS's file "
+              + "system, and one layer file name in the bundle; rename one")
+        } else if earlier == "the foreground (ICON)" {
           problem =
             option == "--layer"
             ? "is the foreground (ICON) itself: it would be one layer twice; leave out \(option) \(path)"
@@ -525,8 +546,26 @@ public enum IconBundleJob {
         throw GlyphsmithError.invalidOption("\(option) \(path) \(problem)")
       }
       // The same dark and tinted art is a choice; only layers are compared with layers.
-      if option == "--layer" { seen[key(path)] = option + " " + path }
+      if option == "--layer" {
+        seen[key(path)] = option + " " + path
+        seenKeys[key(path)] = key(path)
+      }
     }
+  }
+
+  /// Why `--layers-from-groups` leaves no foreground when the background is the only group
+  /// shown: the hidden groups of `hidden` (the file's top-level groups; those with
+  /// `Part.hidden`) named with why, when there are any (issue 35's fifth trial, F9: a file of
+  /// three groups was said to have the background as its only one), for the `.icon` writer
+  /// and Android alike.
+  static func onlyBackgroundProblem(hidden parts: [SVGGroupSplitter.Part]) -> String {
+    let hidden = parts.filter { $0.hidden != nil }
+    guard !hidden.isEmpty else {
+      return "--layers-from-groups: its only top-level group is the background; give the foreground its own <g id> group"
+    }
+    return "--layers-from-groups: every top-level group but the background is hidden ("
+      + hidden.map { "'\($0.name)': \($0.hidden!)" }.joined(separator: ", ")
+      + "); show the foreground's layers to export, or give the foreground its own <g id> group"
   }
 
   /// Cleans what killed runs left beside the bundle at `bundle` (`.NAME.icon.tmp-PID-N`,
@@ -555,13 +594,13 @@ public enum IconBundleJob {
         }
       }
       let isFolder = Platform.kind(ofPath: path, followingLinks: false) == .folder
-      guard
-        !isFolder || ownership(of: path) == .own || OutputSafety.sameContent(path, bundle)
-      else {
+      if isFolder, ownership(of: path) != .own, !OutputSafety.sameContent(path, bundle),
+        let foreign = foreignEntry(inLeftover: path, bundle: bundle, staging: !retired)
+      {
         warnings.append(
           .warning(
-            "left by a glyphsmith run that was killed, and holds files glyphsmith did not "
-              + "write; kept: move them out, then delete it", path: path,
+            "left by a glyphsmith run that was killed, and holds \(foreign), which glyphsmith "
+              + "did not write; kept: move it out, then delete the folder", path: path,
             kind: Diagnostic.Kind.outputRecord))
         continue
       }
@@ -579,6 +618,67 @@ public enum IconBundleJob {
       }
     }
     return warnings
+  }
+
+  /// The first entry (its path relative to `leftover`, sorted, links not followed) of a
+  /// leftover folder of a killed run beside the bundle at `bundle` that may be the user's;
+  /// `nil` when every one is Glyphsmith's: the mark; a file the leftover's mark lists with
+  /// its bytes; a file `bundle` holds too at the same place with the same bytes; in a staging
+  /// folder (`staging`: `.NAME.icon.tmp-PID-N`, which only a run writes into) also
+  /// `icon.json` and a file directly in `Assets/`, whole or half-written; a folder holding
+  /// only such entries (issue 35's fifth trial, F3: a retired bundle whose mark the killed
+  /// removal had unlinked first, and a staging folder cut short by SIGXFSZ, were both said to
+  /// hold "files glyphsmith did not write" on every run).
+  static func foreignEntry(inLeftover leftover: String, bundle: String, staging: Bool)
+    -> String?
+  {
+    var listed: [String: String] = [:]
+    if Platform.kind(ofPath: leftover + "/" + markName, followingLinks: false) == .regular,
+      let data = FileBytes.read(leftover + "/" + markName), let entries = markEntries(data)
+    {
+      for entry in entries { listed[entry.file] = entry.hash }
+    }
+    for relative in AtomicFolder.entries(in: leftover) {
+      let path = leftover + "/" + relative
+      switch Platform.kind(ofPath: path, followingLinks: false) {
+      case .folder?:
+        // Judged by what it holds; an empty folder is no one's work.
+        continue
+      case .regular?:
+        if relative == markName { continue }
+        if let hash = listed[relative], let bytes = FileBytes.read(path),
+          ContentHash.sha256(bytes) == hash
+        {
+          continue
+        }
+        if OutputSafety.sameContent(path, bundle + "/" + relative) { continue }
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        if staging
+          && (relative == "icon.json" || (parts.count == 2 && parts[0] == "Assets"))
+        {
+          continue
+        }
+        return relative
+      default:
+        return relative
+      }
+    }
+    return nil
+  }
+
+  /// Removes the bundle folder at `path` (an old bundle moved aside) with its mark last, so
+  /// that a run killed part-way leaves a folder whose remaining files the mark still lists
+  /// (`foreignEntry(inLeftover:bundle:staging:)` then knows them for Glyphsmith's; issue 35's
+  /// fifth trial, F3: the mark went first and the rest was taken for the user's).
+  /// - Throws: the first removal that fails.
+  static func removeMarkLast(_ path: String) throws {
+    for name in (Platform.folderNames(atPath: path) ?? []).sorted() where name != markName {
+      try FileManager.default.removeItem(atPath: path + "/" + name)
+    }
+    if Platform.kind(ofPath: path + "/" + markName, followingLinks: false) != nil {
+      try FileManager.default.removeItem(atPath: path + "/" + markName)
+    }
+    try FileManager.default.removeItem(atPath: path)
   }
 
   /// A warning when the bundle at `bundle` is written inside an asset catalog (a folder
@@ -643,6 +743,11 @@ public enum IconBundleJob {
   /// else, for the foreground and `--layer` files (`cover` false), the scale that makes the
   /// long side `glyphShare` of 1024 pt (a 24 pt glyph becomes 665.6 pt, not a speck); for a
   /// background file (`cover`), the scale that makes the short side 1024 pt (full bleed).
+  /// A square canvas of a side other than 1024 pt (within 0.5) is art drawn for the whole
+  /// icon (`isFullCanvas`), as a layer drawn for the 1024 pt canvas is: it is scaled to the
+  /// canvas (`1024 / side`: a 2048 px export at 0.5, a 1000 px one at 1.024), not placed at
+  /// `glyphShare`, so its layers line up with those drawn at 1024 (issue 35's fifth trial,
+  /// F4: a 2048 px bolt went to 0.325 inside its 1024 pt ring).
   package static func scale(canvas: Size, cover: Bool) -> Double? {
     let long = max(canvas.width, canvas.height)
     let short = min(canvas.width, canvas.height)
@@ -651,7 +756,44 @@ public enum IconBundleJob {
     else {
       return nil
     }
-    return cover ? IconScene.canvas / short : glyphShare * IconScene.canvas / long
+    if cover || isFullCanvas(canvas) { return IconScene.canvas / short }
+    return glyphShare * IconScene.canvas / long
+  }
+
+  /// The least side (pt) of a square canvas taken for art of the whole icon: 90 % of the
+  /// 1024 pt canvas (921.6 pt). Glyph canvases (16 to 512 pt: Lucide's 24, Font Awesome's
+  /// 512) stay below it; exports of the icon at any resolution (1000, 2048, 3072 px) reach it.
+  package static let fullCanvasSide = 0.9 * IconScene.canvas
+
+  /// Whether a layer file of `canvas` (pt) is art of the whole icon canvas: square (sides
+  /// within 0.5 pt) and at least `fullCanvasSide` on a side.
+  package static func isFullCanvas(_ canvas: Size) -> Bool {
+    abs(canvas.width - canvas.height) <= 0.5 && canvas.width >= fullCanvasSide
+  }
+
+  /// The notes for the front layer files `document` scales to the canvas as art of the whole
+  /// icon (`isFullCanvas`, not 1024 pt): `FILE: note: is 2048 x 2048 pt, art of the whole
+  /// icon canvas: drawn at scale 0.5, to the 1024 pt canvas (as a layer drawn at 1024 pt is)`.
+  static func fullCanvasNotes(
+    _ document: IconComposerDocument, bundle: IconComposerBundle, paths: [String: String]
+  ) throws -> [Diagnostic] {
+    var notes: [Diagnostic] = []
+    var seen: Set<String> = []
+    for g in document.groups.indices where g != 1 || document.groups.count == 1 {
+      for layer in document.groups[g].layers {
+        guard let name = layer.imageNames.first, seen.insert(name).inserted else { continue }
+        let size = try bundle.artwork(name).canvasSize
+        guard isFullCanvas(size), let scale = scale(canvas: size, cover: false) else { continue }
+        notes.append(
+          Diagnostic(
+            .note, path: paths[name] ?? name, kind: Diagnostic.Kind.appearance,
+            message:
+              "is \(size.width.lintText) x \(size.height.lintText) pt, art of the whole icon "
+              + "canvas: drawn at scale \(IconComposerJSON.number(scale)), to the 1024 pt canvas "
+              + "(as a layer drawn at 1024 pt is)"))
+      }
+    }
+    return notes
   }
 
   /// The document `run` writes, from the layer files `bundle` provides (by name): the

@@ -20,7 +20,7 @@ public enum IconLayerLinter {
   /// Lints the layer file `path` whose bytes are `data` (`baseDirectory`: where an SVG's
   /// references resolve) with `options` (its `config` and `iconLayer`).
   /// - Throws: `GlyphsmithError.unusable`/`.render` when the file is not an SVG or PNG or does
-  ///   not render; `.unreadable`/`.unusable` naming the bundle's `icon.json` when it cannot
+  ///   not render; `.unusable` naming the file when it is a symbolic link out of its bundle; `.unreadable`/`.unusable` naming the bundle's `icon.json` when it cannot
   ///   be read; a failure naming another layer file of the bundle that the contrast needs
   ///   and that does not render.
   public static func lint(
@@ -33,6 +33,9 @@ public enum IconLayerLinter {
     let bundle: IconComposerBundle
     if let bundlePath = options.iconLayer?.bundle {
       bundle = try IconComposerBundle(path: bundlePath)
+      // The bytes were read through the path given: a link out of the bundle is refused as
+      // the preview refuses it, before any finding is drawn from the file it leads to.
+      try bundle.refuseLinkOutside(imageName)
       bundle.provide(artwork, for: imageName)
     } else {
       // Alone: as `appicon FILE --format icon` would write it.
