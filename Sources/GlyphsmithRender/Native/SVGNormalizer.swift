@@ -634,6 +634,17 @@ enum SVGNormalizer {
     return clipping > 1
   }
 
+  /// Whether `clip` or one of its clipping children has a `clip-path` other than `none`
+  /// (the part of `needsMask` that does not count children).
+  static func hasClipOfItsOwn(
+    _ clip: xmlNodePtr, ids: [String: xmlNodePtr], sheet: [SheetRules.Rule]?
+  ) -> Bool {
+    if clipPathValue(clip, sheet: sheet).map({ $0 != "none" }) ?? false { return true }
+    return elements(clip).contains {
+      addsToClip($0, ids: ids) && clipPathValue($0, sheet: sheet).map { $0 != "none" } ?? false
+    }
+  }
+
   /// Whether `child` of a clip path adds to its region (CSS Masking 1 §6.1, the content model
   /// of `clipPath`): a shape or `text`, or a `use` that references one directly. A `use` of a
   /// `<g>`, of another `use` or of nothing adds nothing (Chromium draws so; librsvg 2.54
@@ -678,10 +689,17 @@ enum SVGNormalizer {
     let all = allElements(root)
     let ids = ids(root)
     let sheet = clipPathRules(root)
+    // When a sheet declares a property of `carriedProperties` by a rule `SheetRules` cannot
+    // decide (`clipPath > rect:first-child { transform: ... }`), the mask copies could not
+    // keep its value: a clip path converted only for having several children is left to
+    // librsvg, which matches the rule (issue 38 fifth trial F2: 720 px of 1,600 vs Chromium,
+    // librsvg alone 0); one with a `clip-path` of its own, or on a child, is still converted.
+    let undecided = carriedRules(root, named: sheetProperties(root)).contains { $0.1 == nil }
     // A clip path `ClipBoxTransformRewrite` converted already has its mask.
     let clipList = all.filter {
       name($0) == "clipPath" && needsMask($0, ids: ids, sheet: sheet)
         && attribute($0, "id").map { ids[$0 + clipMaskSuffix] == nil } ?? true
+        && (!undecided || hasClipOfItsOwn($0, ids: ids, sheet: sheet))
     }
     return convertClipsToMasks(clipList, root: root, doc: doc)
   }
@@ -709,6 +727,8 @@ enum SVGNormalizer {
       declaring: "clip-rule", root, allowImportant: true, combinators: true,
       valid: { clipRuleKeyword($0) != nil })
     let clipPathSheet = clipPathRules(root)
+    let named = sheetProperties(root)
+    let carried = carriedRules(root, named: named)
     var boxClips = 0
     for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
@@ -736,9 +756,8 @@ enum SVGNormalizer {
       // `visibility` is inherited: the children keep the value the clip path and its
       // ancestors give them (a child of a `visibility="hidden"` clip path without its own
       // `visible` adds nothing, CSS Masking 1 §6.1; issue 38 third trial H1).
-      if let visibility = clipVisibility(clip, sheet: visibilityRules) {
-        xmlSetProp(group, "visibility", visibility)
-      }
+      let visibility = clipVisibility(clip, sheet: visibilityRules)
+      if let visibility { xmlSetProp(group, "visibility", visibility) }
       if let outer = clipPathValue(clip, sheet: clipPathSheet), outer != "none" {
         // In user space units the clip path's own clip is drawn with its children; in
         // bounding box units it would be mapped into the box's units too (a circle at 20, 20
@@ -765,10 +784,13 @@ enum SVGNormalizer {
         if name(child) == "use",
           let expanded = clipUseCopy(child, ids: ids, doc: doc, sheet: clipRuleRules)
         {
+          carryUse(child, to: expanded, ids: ids, carried)
+          if !named.isEmpty { shield(expanded, named: named, visibility: "inherit") }
           xmlAddChild(group, expanded)
           continue
         }
         guard let copy = xmlDocCopyNode(child, doc, 1) else { continue }
+        carry(from: child, to: copy, carried)
         // A sheet's `clip-path` on the child, written out (its `id` goes).
         if let own = clipPathValue(child, sheet: clipPathSheet), own != "none",
           styleDeclaration(child, "clip-path") == nil, attribute(child, "clip-path") != own
@@ -797,6 +819,7 @@ enum SVGNormalizer {
         }
         xmlAddChild(group, copy)
       }
+      if !named.isEmpty { shield(group, named: named, visibility: visibility ?? "visible") }
       xmlAddNextSibling(clip, mask)
     }
     // Elements clipped by a converted clipPath: wrapped in <g transform mask>. Another clip
@@ -857,11 +880,150 @@ enum SVGNormalizer {
         }
         xmlSetProp(node, "style", kept.joined(separator: ";"))
       }
+      if !named.isEmpty {
+        var layer: xmlNodePtr? = outermost
+        while let g = layer, g != node {
+          shield(g, named: named, visibility: "inherit")
+          layer = elements(g).first
+        }
+      }
       xmlAddPrevSibling(node, outermost)
       xmlUnlinkNode(node)
       xmlAddChild(parent, node)
     }
     return true
+  }
+
+  /// The properties the document's style sheets declare (lower-case names before a `:` in a
+  /// rule's block), read only when there is a `<style>`; empty when there is none.
+  static func sheetProperties(_ root: xmlNodePtr) -> Set<String> {
+    var out: Set<String> = []
+    for node in allElements(root) where name(node) == "style" {
+      let text = SymbolSheetCheck.withoutComments(SVGPreflight.text(xmlNodeGetContent(node)) ?? "")
+      for block in text.split(separator: "{").dropFirst() {
+        let body = block.split(separator: "}", omittingEmptySubsequences: false).first ?? ""
+        for declaration in body.split(separator: ";") {
+          let parts = declaration.split(separator: ":", maxSplits: 1)
+          guard parts.count == 2 else { continue }
+          let property = parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+          if !property.isEmpty { out.insert(property) }
+        }
+      }
+    }
+    return out
+  }
+
+  /// The properties that are not inherited and that `shield` sets to a fixed value; every
+  /// other property a sheet names is reset to `inherit` (the value the element would have
+  /// without the generated group around it).
+  static let shieldFixed: Set<String> = [
+    "opacity", "display", "visibility", "filter", "mask", "clip-path", "transform",
+  ]
+
+  /// Keeps a group the clip-path conversion generated (`<g>` in the `<mask>`, a `<use>`
+  /// copy's `<g>`, the `<g mask>` around a clipped element) out of the document's style
+  /// sheets, whose type, descendant and `mask > *` selectors now match it: every property
+  /// `named` in a sheet is written into its `style` as `!important` (CSS Cascade 4 §6.4: an
+  /// inline `!important` declaration beats the sheets' too): `opacity: 1`, `display:
+  /// inline`, `filter: none`, `visibility` as given (`inherit` for a wrapper), its own
+  /// `mask` and `clip-path` attribute or `none`, `transform: none` when it has no transform
+  /// attribute, and `inherit` for the rest. `g { opacity: .5 }` halved the clip (issue 38
+  /// fifth trial F1: 1,000 px of 1,600 vs Chromium; Chromium and librsvg alone ignore it).
+  static func shield(_ group: xmlNodePtr, named: Set<String>, visibility: String?) {
+    var declarations: [String] = [
+      "opacity:1", "display:\(attribute(group, "display") ?? "inline")", "filter:none",
+      "mask:\(attribute(group, "mask") ?? "none")",
+      "clip-path:\(attribute(group, "clip-path") ?? "none")",
+    ]
+    if let visibility = attribute(group, "visibility") ?? visibility {
+      declarations.append("visibility:\(visibility)")
+    }
+    if attribute(group, "transform") == nil { declarations.append("transform:none") }
+    for property in named.sorted() where !shieldFixed.contains(property) {
+      // A custom property or one CSS does not know is left alone.
+      guard !property.hasPrefix("-"), property.allSatisfy({ $0.isLetter || $0 == "-" })
+      else { continue }
+      declarations.append("\(property):inherit")
+    }
+    // A value `carryUse` wrote stays.
+    declarations.removeAll { styleDeclaration(group, String($0.prefix { $0 != ":" })) != nil }
+    let style =
+      (attribute(group, "style").map { $0 + ";" } ?? "")
+      + declarations.map { $0 + "!important" }.joined(separator: ";")
+    xmlSetProp(group, "style", style)
+  }
+
+  /// `carry` for the mask copy of a clip path's `use` child (`clipUseCopy`): the values the
+  /// sheets give the referenced element go onto its copy, and the `use`'s own `display`,
+  /// `visibility` and, when it has no `x`/`y` (the group's transform is its own then),
+  /// `transform` onto the group (issue 38 fifth trial F2: `#p { transform: ... }` on the
+  /// target, 720 px of 1,600 vs Chromium).
+  static func carryUse(
+    _ use: xmlNodePtr, to group: xmlNodePtr, ids: [String: xmlNodePtr],
+    _ carried: [(String, [SheetRules.Rule]?)]
+  ) {
+    guard !carried.isEmpty else { return }
+    if let target = localID(attribute(use, "href")).flatMap({ ids[$0] }),
+      let copy = elements(group).first
+    {
+      carry(from: target, to: copy, carried)
+    }
+    let offset = ["x", "y"].contains { (plainNumber(attribute(use, $0)) ?? 0) != 0 }
+    carry(
+      from: use, to: group,
+      carried.filter {
+        ["display", "visibility"].contains($0.0) || ($0.0 == "transform" && !offset)
+      })
+  }
+
+  /// The properties whose sheet values `carry` writes onto a clip path child's mask copy:
+  /// those that change what the child adds to the clip (CSS Masking 1 §6.1: its geometry,
+  /// `display`, `visibility` and `transform`).
+  static let carriedProperties = [
+    "display", "visibility", "transform", "x", "y", "width", "height", "r", "rx", "ry", "cx",
+    "cy",
+  ]
+
+  /// The sheets' rules for each of `carriedProperties` that `named` holds (`SheetRules`,
+  /// `!important` and combinators read), `nil` for one they cannot decide.
+  static func carriedRules(
+    _ root: xmlNodePtr, named: Set<String>
+  ) -> [(String, [SheetRules.Rule]?)] {
+    var out: [(String, [SheetRules.Rule]?)] = []
+    for property in carriedProperties where named.contains(property) {
+      var valid: ((String) -> Bool)?
+      if property == "transform" { valid = { CSSTransformRewrite.isCSSTransform($0) } }
+      out.append(
+        (
+          property,
+          SheetRules.rules(
+            declaring: property, root, allowImportant: true, combinators: true, valid: valid)
+        ))
+    }
+    return out
+  }
+
+  /// Writes into `copy`'s `style` (as `!important`, so that no rule matching the copy in its
+  /// new place beats it; `transform` without, which librsvg 2.54 would drop) the value each
+  /// of `carried` gives `child` from the sheets, unless
+  /// `child`'s own `style` declares it and the sheet's is not `!important` (CSS Cascade 4
+  /// §6). The copy loses its `id` and sits under the `<mask>`, so `#bar { display: none }`
+  /// or `#c rect { transform: ... }` no longer reached it (issue 38 fifth trial F2: 360 px
+  /// of 1,600 vs Chromium, where librsvg alone draws it right).
+  static func carry(
+    from child: xmlNodePtr, to copy: xmlNodePtr, _ carried: [(String, [SheetRules.Rule]?)]
+  ) {
+    var declarations: [String] = []
+    for (property, rules) in carried {
+      guard let rules, let rule = SheetRules.rule(for: child, rules) else { continue }
+      if !rule.important, styleDeclaration(child, property) != nil { continue }
+      // librsvg 2.54 drops a `transform` declaration marked `!important` in `style`.
+      declarations.append("\(property):\(rule.value)\(property == "transform" ? "" : "!important")")
+    }
+    guard !declarations.isEmpty else { return }
+    xmlSetProp(
+      copy, "style",
+      (attribute(copy, "style").map { $0 + ";" } ?? "") + declarations.joined(separator: ";"))
   }
 
   /// The bounding box (x, y, width, height) of a `rect`, `circle` or `ellipse` whose
@@ -970,7 +1132,10 @@ enum SVGNormalizer {
   static func whiten(_ element: xmlNodePtr, rule: String) {
     let style =
       (attribute(element, "style").map { $0 + ";" } ?? "")
-      + "fill:#ffffff;fill-opacity:1;stroke:none;opacity:1;filter:none;mask:none;fill-rule:\(rule)"
+      + [
+        "fill:#ffffff", "fill-opacity:1", "stroke:none", "opacity:1", "filter:none", "mask:none",
+        "fill-rule:\(rule)",
+      ].map { $0 + "!important" }.joined(separator: ";")
     xmlSetProp(element, "style", style)
   }
 
