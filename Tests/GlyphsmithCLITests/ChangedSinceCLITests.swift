@@ -278,4 +278,32 @@ struct ChangedSinceCLITests {
     #expect(record?["icons"] as? Int == 3)
     #expect(record?["skipped"] as? Int == 9)
   }
+
+  /// Issue 37 trial F2: a `-dark` file deleted since the revision rebuilds its icon (it was
+  /// ignored, "0 of N", and the old dark PNGs stayed).
+  @Test func aDeletedDarkFileRebuildsItsIcon() throws {
+    let (folder, _) = try Self.history()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("icons/star.svg"),
+      to: folder.appendingPathComponent("icons/bell-dark.svg"))
+    // Original images (a template image takes no dark variant).
+    try Data(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}, "defaults": {"original": true}}"#
+        .utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    try Self.git(["add", "-A"], in: folder)
+    try Self.git(["commit", "-q", "-m", "bell in dark"], in: folder)
+    let base = try Self.git(["rev-parse", "HEAD"], in: folder)
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let set = folder.appendingPathComponent("App/Icons.xcassets/bell.imageset")
+    #expect(OwnershipCLITests.names(set).filter { $0.contains("dark") }.count == 3)
+    try Self.git(["rm", "-q", "icons/bell-dark.svg"], in: folder)
+    let build = try CLIRunner.run(["build", "--changed-since", base], in: folder)
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(build.stderr.hasPrefix("changed since \(base): 1 of 6 icon files"), "\(build.stderr)")
+    #expect(
+      OwnershipCLITests.names(set)
+        == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png"])
+  }
 }

@@ -108,18 +108,11 @@ package struct AssetsBatch: Sendable {
             let folders = symbolGroups[path] ?? []
             planned[root, default: [:]][
               ([root] + folders).joined(separator: "/") + "/" + name + ".symbolset"] = path
-            // Its group folders' `Contents.json`, made when missing (as `build` plans them):
-            // one that is there and not recorded is the user's, never recorded.
-            var parent = root
-            for folder in folders {
-              parent += "/" + folder
-              let contents = parent + "/Contents.json"
-              guard planned[root]?[contents] == nil else { continue }
-              if Platform.status(ofPath: contents) == nil || options.force
-                || recorded.contains(OutputManifest.normalised(contents))
-              {
-                planned[root, default: [:]][contents] = path
-              }
+            // Its group folders' `Contents.json`, as `build` plans them.
+            for contents in SymbolJob.plannedGroupContents(
+              catalog: root, folders: folders, force: options.force, recorded: recorded)
+            where planned[root]?[contents] == nil {
+              planned[root, default: [:]][contents] = path
             }
           }
         }

@@ -11,7 +11,35 @@ package struct GitChanges: Sendable, Equatable {
   /// The work tree's top folder, as git gives it (absolute, links resolved).
   package var top: String
   /// Every changed path, absolute (`top` joined with git's path).
-  package var paths: Set<String>
+  package var paths: Set<String> {
+    didSet { darkBases = Self.darkBases(paths) }
+  }
+  /// `FOLDER/NAME` of each changed `FOLDER/NAME-dark.EXT` (`containsDarkVariant(of:)`),
+  /// derived from `paths` once.
+  private var darkBases: Set<String> = []
+
+  /// Changes of `revision` in the work tree at `top`.
+  package init(revision: String, top: String, paths: Set<String>) {
+    self.revision = revision
+    self.top = top
+    self.paths = paths
+    self.darkBases = Self.darkBases(paths)
+  }
+
+  /// A file name without its extension.
+  private static func stem(_ name: String) -> String {
+    name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+  }
+
+  /// `FOLDER/NAME` of each of `paths` named `NAME-dark` (any extension).
+  private static func darkBases(_ paths: Set<String>) -> Set<String> {
+    Set(
+      paths.compactMap { path in
+        let folder = FileName.parent(of: path)
+        let stem = stem(String(path.dropFirst(folder.count + 1)))
+        return stem.hasSuffix("-dark") ? folder + "/" + stem.dropLast(5) : nil
+      })
+  }
 
   /// The changes of the work tree holding `folder` since `revision`.
   /// - Throws: `GlyphsmithError.unusable` naming `named` (default: `folder`) when git cannot
@@ -72,15 +100,9 @@ package struct GitChanges: Sendable, Equatable {
   /// `-dark`, any extension: `bell-dark.svg` of `bell.svg`) changed since the revision, even
   /// one that is gone now (no longer the icon's dark variant, yet its outputs change).
   package func containsDarkVariant(of path: String) -> Bool {
-    func stem(_ name: String) -> String {
-      name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-    }
     let key = Self.key(path)
     let folder = FileName.parent(of: key)
-    let dark = stem(String(key.dropFirst(folder.count + 1))) + "-dark"
-    return paths.contains {
-      FileName.parent(of: $0) == folder && stem(String($0.dropFirst(folder.count + 1))) == dark
-    }
+    return darkBases.contains(folder + "/" + Self.stem(String(key.dropFirst(folder.count + 1))))
   }
 
   /// The changed paths below `folder` (a path as the user gave it), relative to it, sorted.

@@ -325,21 +325,13 @@ public struct ProjectBuild: Sendable {
         for path in group.symbols {
           let set = symbolSetPath(path, catalog: catalog, groups: folders[path] ?? [])
           plan.planned[catalog, default: [:]][set] = path
-          // Its group folders' `Contents.json`, which the symbol set's writer makes when
-          // missing, as an image set's (`ImageSetWriter.sharedFiles`): the first icon's. One
-          // that is there and not recorded (the user's, Xcode's) is never recorded (so never
-          // pruned), and kept as it is; with `--force` it is replaced, so recorded (issue 32,
-          // ninth trial finding F).
-          var parent = catalog
-          for folder in folders[path] ?? [] {
-            parent += "/" + folder
-            let contents = parent + "/Contents.json"
-            guard plan.planned[catalog]?[contents] == nil else { continue }
-            if Platform.status(ofPath: contents) == nil || force
-              || recordedCatalog.contains(OutputManifest.normalised(contents))
-            {
-              plan.planned[catalog, default: [:]][contents] = path
-            }
+          // Its group folders' `Contents.json` (`SymbolJob.plannedGroupContents`): the first
+          // icon's.
+          for contents in SymbolJob.plannedGroupContents(
+            catalog: catalog, folders: folders[path] ?? [], force: force,
+            recorded: recordedCatalog)
+          where plan.planned[catalog]?[contents] == nil {
+            plan.planned[catalog, default: [:]][contents] = path
           }
         }
       }

@@ -70,6 +70,26 @@ public struct SymbolJob: Sendable {
       folder, folder: true, recorded: recorded.contains(OutputManifest.normalised(folder)))
   }
 
+  /// The group folders' `Contents.json` a symbol set in `catalog` under `folders`
+  /// (outermost first) has recorded as its outputs: those missing (its writer makes them, as
+  /// an image set's, `ImageSetWriter.sharedFiles`), those `recorded` (normalised paths), and
+  /// with `force` every one (replaced). One that is there and not recorded (the user's,
+  /// Xcode's) is never recorded, so never pruned (issue 32, ninth trial finding F). `build`
+  /// and `assets --symbols` plan them alike.
+  package static func plannedGroupContents(
+    catalog: String, folders: [String], force: Bool, recorded: Set<String>
+  ) -> [String] {
+    var parent = catalog
+    return folders.compactMap { folder in
+      parent += "/" + folder
+      let contents = parent + "/Contents.json"
+      let planned =
+        Platform.status(ofPath: contents) == nil || force
+        || recorded.contains(OutputManifest.normalised(contents))
+      return planned ? contents : nil
+    }
+  }
+
   /// The inputs whose catalog group folder (`groups`) holds a `Contents.json` Glyphsmith did
   /// not make (there, not recorded and not its mark's bytes: the user's, Xcode's
   /// `provides-namespace`), each with the error naming that file; none with `force`, which
