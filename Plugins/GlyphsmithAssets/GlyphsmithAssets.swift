@@ -7,9 +7,9 @@ import PackagePlugin
 /// `glyphsmith build` into the plugin's work folder.
 ///
 /// The command's inputs and outputs come from `glyphsmith build --plan --json`, run when SwiftPM
-/// plans the build: every icon file (and its `-dark` file), the project file and the tool are
-/// its inputs, each planned output folder (`outputFolders`) its outputs. SwiftPM reruns the
-/// command when an input changed or something inside an output folder is missing; the tool
+/// plans the build: every icon file (and its `-dark` file), the icons folder, the project file
+/// and the tool are its inputs, each planned output folder (`outputFolders`) its outputs.
+/// SwiftPM reruns the command when an input changed or an output folder is missing; the tool
 /// then renders only the icons whose outputs lack their current fingerprint, so an unchanged
 /// icon's files keep their bytes and times. Output folders, not the planned files, are
 /// declared: SwiftPM 6.3 makes each declared file a resource of its own and copies it into the
@@ -21,20 +21,20 @@ struct GlyphsmithAssets: BuildToolPlugin {
     guard let target = target as? SourceModuleTarget else { return [] }
     let tool = try context.tool(named: "glyphsmith").url
     let work = context.pluginWorkDirectoryURL
-    guard let project = try IconProject.find(in: target.directoryURL, tool: tool, work: work)
+    guard let project = try IconProject.find(in: target.directoryURL, work: work)
     else {
       Diagnostics.warning(
         "\(target.name): GlyphsmithAssets found neither glyphsmith.json nor an Icons folder in \(target.directoryURL.path); nothing to render"
       )
       return []
     }
-    let plan = try Plan.run(tool: tool, config: project.derivedConfig)
+    let plan = try Plan.run(tool: tool, arguments: project.arguments)
     return [
       .buildCommand(
         displayName:
           "Glyphsmith: building \(plan.outputFolders.map(\.lastPathComponent).joined(separator: ", ")) of \(target.name) from \(plan.inputs.count) icon files",
         executable: tool,
-        arguments: ["build", "--config", project.derivedConfig.path, "--quiet"],
+        arguments: ["build"] + project.arguments + ["--quiet"],
         inputFiles: [tool] + project.sources + plan.inputs,
         outputFiles: plan.outputFolders)
     ]
@@ -42,96 +42,76 @@ struct GlyphsmithAssets: BuildToolPlugin {
 }
 
 /// The project the plugin builds: the target's own `glyphsmith.json`, or one made for its
-/// `Icons/` folder, rewritten into the work folder with every output redirected there.
+/// `Icons/` folder, built with `--outputs-in WORK` so that every output lands in the work folder.
 struct IconProject {
   /// The command's inputs besides the icons: the user's `glyphsmith.json` (when there is one)
   /// and the icons folder, whose listing SwiftPM watches, so that an icon added or removed
   /// reruns the build.
   var sources: [URL]
-  /// The project file `glyphsmith build` reads: `WORK/glyphsmith.json`.
-  var derivedConfig: URL
+  /// `build`'s arguments: the project file and `--outputs-in WORK`.
+  var arguments: [String]
 
-  /// Finds the target's project and writes its derived file (only when its bytes change, so
-  /// that its time never makes SwiftPM rerun anything).
+  /// Finds the target's project.
   ///
-  /// A `glyphsmith.json` is first planned as it is, so that a mistake in it is reported by
-  /// the tool against the user's file (its key path, exit 2); its `icons` then becomes an
-  /// absolute path, `ios.catalog` becomes `WORK/NAME.xcassets`, `android.res`
-  /// `WORK/android/res`, `web.folder` `WORK/web/NAME`, and the `appicon` block, which `build`
-  /// does not read, is left out. An `Icons/` folder alone is the project
-  /// `{"version": 1, "icons": FOLDER, "ios": {"catalog": "WORK/Icons.xcassets"}}`: every icon
+  /// A `glyphsmith.json` is built as it is, read by the tool at every run (so an edit of it
+  /// takes effect at the next build, whether or not SwiftPM asks the plugin again), its
+  /// outputs moved by `--outputs-in WORK`: `ios.catalog` to `WORK/NAME.xcassets`,
+  /// `android.res` to `WORK/android/res`, `web.folder` to `WORK/web/NAME`. An `Icons/` folder
+  /// alone becomes the project `WORK/glyphsmith.json`, `{"version": 1, "icons": FOLDER,
+  /// "ios": {"catalog": "Icons.xcassets"}}` (written only when its bytes change): every icon
   /// a tab bar template at @1x, @2x and @3x, as `glyphsmith assets` makes them.
-  /// - Throws: `PluginError` naming the file when the project is invalid or cannot be read.
-  static func find(in folder: URL, tool: URL, work: URL) throws -> IconProject? {
+  /// - Throws: what writing `WORK/glyphsmith.json` throws.
+  static func find(in folder: URL, work: URL) throws -> IconProject? {
     let projectFile = folder.appending(path: "glyphsmith.json")
-    let icons = folder.appending(path: "Icons")
-    var derived: [String: Any]
-    let sources: [URL]
+    let outputs = ["--outputs-in", work.path]
     if FileManager.default.fileExists(atPath: projectFile.path) {
-      _ = try Plan.run(tool: tool, config: projectFile)
-      guard
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: projectFile))
-          as? [String: Any],
-        let iconsPath = object["icons"] as? String
-      else { throw PluginError("\(projectFile.path): error: not a glyphsmith.json object") }
-      derived = object
-      let iconsFolder = URL(fileURLWithPath: iconsPath, relativeTo: folder).standardized
-      derived["icons"] = iconsFolder.path
-      if var ios = derived["ios"] as? [String: Any], let catalog = ios["catalog"] as? String {
-        ios["catalog"] = work.appending(path: URL(fileURLWithPath: catalog).lastPathComponent).path
-        derived["ios"] = ios
+      // The icons folder as the file names it, when it can be read here; the tool reports
+      // a file it cannot read.
+      let object =
+        (try? JSONSerialization.jsonObject(with: Data(contentsOf: projectFile)))
+        as? [String: Any]
+      let icons = (object?["icons"] as? String).map {
+        URL(fileURLWithPath: $0, relativeTo: folder).standardized
       }
-      if var android = derived["android"] as? [String: Any] {
-        android["res"] = work.appending(path: "android/res").path
-        derived["android"] = android
-      }
-      if var web = derived["web"] as? [String: Any], let name = web["folder"] as? String {
-        web["folder"] =
-          work.appending(path: "web").appending(
-            path: URL(fileURLWithPath: name).lastPathComponent
-          ).path
-        derived["web"] = web
-      }
-      derived["appicon"] = nil
-      sources = [projectFile, iconsFolder]
-    } else {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: icons.path, isDirectory: &isFolder),
-        isFolder.boolValue
-      else { return nil }
-      derived = [
-        "version": 1, "icons": icons.path,
-        "ios": ["catalog": work.appending(path: "Icons.xcassets").path],
-      ]
-      sources = [icons]
+      return IconProject(
+        sources: [projectFile] + (icons.map { [$0] } ?? []),
+        arguments: ["--config", projectFile.path] + outputs)
     }
+    let icons = folder.appending(path: "Icons")
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: icons.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else { return nil }
     let config = work.appending(path: "glyphsmith.json")
+    let project: [String: Any] = [
+      "version": 1, "icons": icons.path, "ios": ["catalog": "Icons.xcassets"],
+    ]
     let bytes = try JSONSerialization.data(
-      withJSONObject: derived, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+      withJSONObject: project, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     if (try? Data(contentsOf: config)) != bytes {
       try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
       try bytes.write(to: config, options: .atomic)
     }
-    return IconProject(sources: sources, derivedConfig: config)
+    return IconProject(
+      sources: [icons], arguments: ["--config", config.path] + outputs)
   }
 }
 
 /// What `glyphsmith build --plan --json` says the build reads and writes.
 struct Plan {
-  /// Every icon file and `-dark` file the build reads (absolute: the derived project's
-  /// `icons` is).
+  /// Every icon file and `-dark` file the build reads (absolute: the project file is given
+  /// absolute).
   var inputs: [URL]
   /// Each platform's output folder (`outputFolders`), in platform-name order.
   var outputFolders: [URL]
 
-  /// Runs the plan (writes nothing) and reads it.
+  /// Runs `glyphsmith build ARGUMENTS --plan --json` (which writes nothing) and reads it.
   /// - Throws: `PluginError` with the tool's diagnostics when it exits non-zero (an invalid
-  ///   project, an unreadable icon) or prints no plan.
-  static func run(tool: URL, config: URL) throws -> Plan {
+  ///   project, named by its path and key; an unreadable icon) or prints no plan.
+  static func run(tool: URL, arguments: [String]) throws -> Plan {
     let process = Process()
     process.executableURL = tool
-    process.arguments = ["build", "--plan", "--json", "--config", config.path]
-    process.currentDirectoryURL = config.deletingLastPathComponent()
+    process.arguments = ["build"] + arguments + ["--plan", "--json"]
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -150,22 +130,25 @@ struct Plan {
     guard process.terminationStatus == 0 else {
       throw PluginError(
         String(decoding: errData.bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
-          + "\n(glyphsmith build --plan --json --config \(config.path) exited \(process.terminationStatus))"
+          + "\n(glyphsmith \((process.arguments ?? []).joined(separator: " ")) exited \(process.terminationStatus))"
       )
     }
     guard let plan = try JSONSerialization.jsonObject(with: data) as? [String: Any],
       let icons = plan["icons"] as? [[String: Any]],
       let folders = plan["outputFolders"] as? [String: String]
-    else { throw PluginError("\(config.path): glyphsmith printed no plan") }
-    let base = config.deletingLastPathComponent()
+    else {
+      throw PluginError(
+        "glyphsmith \((process.arguments ?? []).joined(separator: " ")) printed no plan")
+    }
+    // Absolute: the project file is given absolute, so its paths resolve to absolute ones.
     let inputs = icons.flatMap { icon in
       [icon["path"], icon["darkPath"]].compactMap { $0 as? String }
-        .map { URL(fileURLWithPath: $0, relativeTo: base).standardized }
+        .map { URL(fileURLWithPath: $0).standardized }
     }
     return Plan(
       inputs: inputs,
       outputFolders: folders.keys.sorted().compactMap { folders[$0] }
-        .map { URL(fileURLWithPath: $0, relativeTo: base).standardized })
+        .map { URL(fileURLWithPath: $0).standardized })
   }
 }
 

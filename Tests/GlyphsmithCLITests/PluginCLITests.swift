@@ -7,9 +7,11 @@ import Testing
 /// `Plugins/` and `Examples/PluginApp`, which `swift build` then builds as a team's package
 /// would: the generated catalog holds exactly the planned files at their sizes in pixels, a
 /// second build runs nothing, a touched icon reruns the command but rewrites nothing, a
-/// changed icon rewrites exactly its own PNGs, the example's own tests pass, and `swift package
-/// glyphsmith ...` passes its arguments on and its exit code back. Nothing is fetched: both
-/// packages are local.
+/// changed icon rewrites exactly its own PNGs, an edit of a target's `glyphsmith.json` takes
+/// effect at the next build (a mistake in it fails the build naming the file), the example's
+/// own tests pass, and `swift package glyphsmith ...` passes its arguments on and its exit code
+/// back. Nothing is fetched: both packages are local. `build --outputs-in`, what the build-tool
+/// plugin runs, is checked on its own too.
 @Suite("Plugins/: the build-tool and command plugins over the artifact bundle")
 struct PluginCLITests {
   static let checkout = InstallCLITests.checkout
@@ -156,6 +158,40 @@ struct PluginCLITests {
     #expect(
       after["bell.imageset/Contents.json"]?.bytes == built["bell.imageset/Contents.json"]?.bytes)
 
+    // An edit of BrandIcons' glyphsmith.json takes effect at the next build (the tool reads
+    // the file at every run): a rule that makes star original rewrites star's sets alone.
+    let brand = app.appendingPathComponent(
+      ".build/plugins/outputs/pluginapp/BrandIcons/destination/GlyphsmithAssets/Brand.xcassets")
+    let brandBuilt = try Self.snapshot(brand)
+    let project = app.appendingPathComponent("Sources/BrandIcons/glyphsmith.json")
+    let written = try String(contentsOf: project, encoding: .utf8)
+    try written.replacingOccurrences(of: "\"match\": \"heart.svg\"", with: "\"match\": \"*.svg\"")
+      .write(to: project, atomically: true, encoding: .utf8)
+    let edited = try Self.run(["swift", "build", "--package-path", app.path])
+    #expect(edited.status == 0, "\(edited.stdoutText)\(edited.stderr)")
+    let brandAfter = try Self.snapshot(brand)
+    #expect(brandAfter.keys.sorted() == brandBuilt.keys.sorted())
+    for (path, state) in brandBuilt.sorted(by: { $0.key < $1.key }) {
+      if path.hasPrefix("star") && path.hasSuffix(".png") {
+        #expect(brandAfter[path]?.bytes != state.bytes, "\(path) did not change")
+      } else if path.hasPrefix("heart") {
+        #expect(brandAfter[path] == state, "\(path) changed")
+      }
+    }
+    let star = String(
+      decoding: brandAfter["star.imageset/Contents.json"]?.bytes ?? Data(), as: UTF8.self)
+    #expect(star.contains("\"template-rendering-intent\" : \"original\""), "\(star)")
+    // A mistake in it fails the build with the tool's message naming the user's file.
+    try written.replacingOccurrences(of: "\"tab-bar\"", with: "\"tabbar\"")
+      .write(to: project, atomically: true, encoding: .utf8)
+    let invalid = try Self.run(["swift", "build", "--package-path", app.path])
+    #expect(invalid.status == 1)
+    #expect(
+      (invalid.stdoutText + invalid.stderr).contains(
+        "\(project.path): error: invalid glyphsmith.json: unknown value 'tabbar' for 'defaults.role'"
+      ), "\(invalid.stdoutText)\(invalid.stderr)")
+    try written.write(to: project, atomically: true, encoding: .utf8)
+
     // The example's own tests read both catalogs from the resource bundles.
     let tested = try Self.run(["swift", "test", "--package-path", app.path])
     #expect(tested.status == 0, "\(tested.stdoutText)\(tested.stderr)")
@@ -198,5 +234,79 @@ struct PluginCLITests {
       refused.stderr.contains(
         "Plugin ‘GlyphsmithCommand’ wants permission to write to the package directory."),
       "\(refused.stderr)")
+  }
+
+  /// `build --outputs-in DIR` (what the build-tool plugin runs): every platform's folder moved
+  /// into DIR under its own name, the project's own outputs untouched, the plan naming the
+  /// moved folders, and a DIR that makes an output folder no folder of its own refused.
+  @Test func outputsInMovesEveryPlatformsFolder() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    for name in ["bell", "heart"] {
+      try FileManager.default.copyItem(
+        at: ProjectCLITests.sampleIcons.appendingPathComponent("\(name).svg"),
+        to: icons.appendingPathComponent("\(name).svg"))
+    }
+    try Data(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"},
+       "android": {"res": "android/src/main/res"}, "web": {"folder": "web/icons"}}
+      """.utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    #expect(try CLIRunner.run(["build", "--quiet"], in: folder).status == 0)
+    let own = try Self.snapshot(folder)
+
+    let moved = try CLIRunner.run(["build", "--outputs-in", "gen", "--quiet"], in: folder)
+    #expect(moved.status == 0, "\(moved.stderr)")
+    let gen = try Self.snapshot(folder.appendingPathComponent("gen"))
+    let names = Set(gen.keys)
+    for name in ["bell", "heart"] {
+      for file in [
+        "Icons.xcassets/\(name).imageset/\(name).png",
+        "Icons.xcassets/\(name).imageset/\(name)@3x.png",
+        "android/res/drawable-mdpi/\(name).png", "android/res/drawable-xxxhdpi/\(name).png",
+        "web/icons/\(name)/icon-512.png",
+      ] {
+        #expect(names.contains(file), "\(file)")
+      }
+    }
+    // Per icon 3 image set PNGs, 5 densities and 4 web PNGs (and a favicon.ico).
+    #expect(gen.keys.filter { $0.hasSuffix(".png") }.count == 24)
+    // Rendered as the project's own: the same bytes.
+    #expect(
+      gen["Icons.xcassets/bell.imageset/bell@2x.png"]?.bytes
+        == own["App/Icons.xcassets/bell.imageset/bell@2x.png"]?.bytes)
+    #expect(
+      gen["android/res/drawable-xhdpi/heart.png"]?.bytes
+        == own["android/src/main/res/drawable-xhdpi/heart.png"]?.bytes)
+    // The project's own outputs are untouched.
+    var after = try Self.snapshot(folder)
+    after = after.filter { !$0.key.hasPrefix("gen/") }
+    #expect(after == own)
+
+    let plan = try CLIRunner.run(
+      ["build", "--outputs-in", "gen", "--plan", "--json"], in: folder)
+    let folders =
+      (try JSONSerialization.jsonObject(with: plan.stdout) as? [String: Any])?["outputFolders"]
+      as? [String: String]
+    let base = folder.resolvingSymlinksInPath().path
+    let real = folders?.mapValues { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+    #expect(
+      real == [
+        "ios": base + "/gen/Icons.xcassets", "android": base + "/gen/android",
+        "web": base + "/gen/web/icons",
+      ])
+
+    let refused = try CLIRunner.run(["build", "--outputs-in", "icons"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains(
+        "glyphsmith.json: error: --outputs-in '\(folder.path)/icons': 'ios.catalog' is '\(folder.path)/icons/Icons.xcassets', inside the icons folder"
+      ), "\(refused.stderr)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: icons.path).sorted()
+        == ["bell.svg", "heart.svg"])
   }
 }
