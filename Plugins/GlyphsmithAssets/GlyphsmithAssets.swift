@@ -29,16 +29,27 @@ struct GlyphsmithAssets: BuildToolPlugin {
       return []
     }
     let plan = try Plan.run(tool: tool, arguments: project.arguments)
+    let icons = plan.inputs + symbolInputs(plan, project)
     return [
       .buildCommand(
         displayName:
-          "Glyphsmith: building \(plan.outputFolders.map(\.lastPathComponent).joined(separator: ", ")) of \(target.name) from \(plan.inputs.count) icon files",
+          "Glyphsmith: building \(plan.outputFolders.map(\.lastPathComponent).joined(separator: ", ")) of \(target.name) from \(icons.count) icon files",
         executable: tool,
         arguments: ["build"] + project.arguments + ["--quiet"],
-        inputFiles: [tool] + project.sources + plan.inputs,
+        inputFiles: [tool] + project.sources + icons,
         outputFiles: plan.outputFolders)
     ]
   }
+}
+
+/// The SVG files below the icons folder when the plan makes symbol sets (`ios.symbols`): its
+/// `symbolSets` name each set, not the file it is made from, so every SVG there is an input.
+func symbolInputs(_ plan: Plan, _ project: IconProject) -> [URL] {
+  guard plan.makesSymbolSets, let folder = project.iconsFolder,
+    let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+  else { return [] }
+  return walk.compactMap { $0 as? URL }.filter { $0.pathExtension.lowercased() == "svg" }
+    .map(\.standardized).sorted { $0.path < $1.path }
 }
 
 /// The project the plugin builds: the target's own `glyphsmith.json`, or one made for its
@@ -48,6 +59,8 @@ struct IconProject {
   /// and the icons folder, whose listing SwiftPM watches, so that an icon added or removed
   /// reruns the build.
   var sources: [URL]
+  /// The icons folder, when known (a `glyphsmith.json` the plugin cannot read names none).
+  var iconsFolder: URL?
   /// `build`'s arguments: the project file and `--outputs-in WORK`.
   var arguments: [String]
 
@@ -74,7 +87,7 @@ struct IconProject {
         URL(fileURLWithPath: $0, relativeTo: folder).standardized
       }
       return IconProject(
-        sources: [projectFile] + (icons.map { [$0] } ?? []),
+        sources: [projectFile] + (icons.map { [$0] } ?? []), iconsFolder: icons,
         arguments: ["--config", projectFile.path] + outputs)
     }
     let icons = folder.appending(path: "Icons")
@@ -93,7 +106,7 @@ struct IconProject {
       try bytes.write(to: config, options: .atomic)
     }
     return IconProject(
-      sources: [icons], arguments: ["--config", config.path] + outputs)
+      sources: [icons], iconsFolder: icons, arguments: ["--config", config.path] + outputs)
   }
 }
 
@@ -104,6 +117,8 @@ struct Plan {
   var inputs: [URL]
   /// Each platform's output folder (`outputFolders`), in platform-name order.
   var outputFolders: [URL]
+  /// The plan lists symbol sets (`symbolSets`, from `ios.symbols`).
+  var makesSymbolSets: Bool
 
   /// Runs `glyphsmith build ARGUMENTS --plan --json` (which writes nothing) and reads it.
   /// - Throws: `PluginError` with the tool's diagnostics when it exits non-zero (an invalid
@@ -148,7 +163,8 @@ struct Plan {
     return Plan(
       inputs: inputs,
       outputFolders: folders.keys.sorted().compactMap { folders[$0] }
-        .map { URL(fileURLWithPath: $0).standardized })
+        .map { URL(fileURLWithPath: $0).standardized },
+      makesSymbolSets: !((plan["symbolSets"] as? [Any]) ?? []).isEmpty)
   }
 }
 
