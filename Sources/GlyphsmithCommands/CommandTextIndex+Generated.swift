@@ -209,6 +209,7 @@ extension CommandTextIndex {
       help: #"""
         usage: glyphsmith build [--config FILE] [--json [--plan]] [--jobs N] [--shard I/N] [--force]
                                 [--changed-since REV] [--adopt-marked] [--lint [--strict]] [--watch] [--quiet]
+                                [--outputs-in DIR]
 
         Reads glyphsmith.json (in the current folder or the nearest one above it, as git finds
         .git), renders every icon of its "icons" folder for every platform it declares (ios,
@@ -247,6 +248,10 @@ extension CommandTextIndex {
                                 goes on; Ctrl-C stops (exit 130, SIGTERM 143; no file is left
                                 half-written)
           --quiet               no progress bar and no summary line
+          --outputs-in DIR      write every platform's outputs into DIR instead of where the file
+                                says: the catalog as DIR/NAME.xcassets, Android as DIR/android/res,
+                                the web folder as DIR/web/NAME (the SwiftPM plugin's work folder;
+                                docs/plugin.md); icons and settings as the file says
           --timeout S           seconds one input may take to read and render (default 10)
           --max-memory MB       memory one input's renderer may use (default 200)
           --max-pixels N        largest PNG input, or image inside an SVG, in pixels, checked

@@ -418,6 +418,29 @@ public struct ProjectConfig: Equatable, Sendable {
     return nil
   }
 
+  /// The project with every platform's output folder moved into `folder` (`build
+  /// --outputs-in DIR`, what the SwiftPM build-tool plugin runs: docs/plugin.md): `ios.catalog`
+  /// becomes `FOLDER/NAME.xcassets` (the catalog's own name), `android.res` `FOLDER/android/res`
+  /// and `web.folder` `FOLDER/web/NAME`. Icons, rules and every other setting stay as the
+  /// file says; the file is still the one whose folder anchors relative paths, so give an
+  /// absolute `folder` (the command makes it absolute).
+  /// - Throws: `GlyphsmithError.unusable` naming the file when a moved folder cannot be an
+  ///   output folder (`outputFolderProblem`: it is, holds or is inside the project's or the
+  ///   icons folder).
+  package func redirectingOutputs(into folder: String) throws -> ProjectConfig {
+    var moved = self
+    func last(_ path: String) -> String { (path as NSString).lastPathComponent }
+    let base = folder.hasSuffix("/") && folder != "/" ? String(folder.dropLast()) : folder
+    if let ios { moved.ios?.catalog = base + "/" + last(ios.catalog) }
+    if android != nil { moved.android?.res = base + "/android/res" }
+    if let web { moved.web?.folder = base + "/web/" + last(web.folder) }
+    if let problem = moved.outputFolderProblem {
+      throw GlyphsmithError.unusable(
+        path: path, problem: "--outputs-in '\(folder)': \(problem)")
+    }
+    return moved
+  }
+
   /// How the output folder at `path` (standardized, links resolved) is another project's,
   /// else `nil`: it holds another project's `glyphsmith.json` (`a folder holding another
   /// project's glyphsmith.json ('other/glyphsmith.json')`), or it is, or is inside, the icons

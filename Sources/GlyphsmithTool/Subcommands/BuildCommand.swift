@@ -12,6 +12,7 @@ enum BuildCommand: DeclaredSubcommand {
     synopsis: """
       [--config FILE] [--json [--plan]] [--jobs N] [--shard I/N] [--force]
       [--changed-since REV] [--adopt-marked] [--lint [--strict]] [--watch] [--quiet]
+      [--outputs-in DIR]
       """,
     discussion: """
       Reads glyphsmith.json (in the current folder or the nearest one above it, as git finds
@@ -78,6 +79,14 @@ enum BuildCommand: DeclaredSubcommand {
           half-written)
           """),
       .flag("quiet", help: "no progress bar and no summary line"),
+      .value(
+        "outputs-in", "DIR", kind: .path,
+        help: """
+          write every platform's outputs into DIR instead of where the file
+          says: the catalog as DIR/NAME.xcassets, Android as DIR/android/res,
+          the web folder as DIR/web/NAME (the SwiftPM plugin's work folder;
+          docs/plugin.md); icons and settings as the file says
+          """),
     ],
     including: [BudgetOptions.group],
     helpColumn: 24,
@@ -103,6 +112,9 @@ enum BuildCommand: DeclaredSubcommand {
     var quiet = false
     /// `--plan`: print the plan (with `--json`) and write nothing.
     var plan = false
+    /// `--outputs-in DIR`: every output folder moved into it (`ProjectConfig
+    /// .redirectingOutputs(into:)`, given it absolute).
+    var outputsIn: String? = nil
     var limits = InputLimits()
     var budget = WorkerPool.Budget()
   }
@@ -138,6 +150,7 @@ enum BuildCommand: DeclaredSubcommand {
     }
     result.quiet = parsed.has("quiet") || Terminal.isQuiet
     result.plan = parsed.has("plan")
+    result.outputsIn = parsed.value("outputs-in")
     (result.limits, result.budget) = try BudgetOptions.parse(parsed)
     return result
   }
@@ -197,7 +210,12 @@ enum BuildCommand: DeclaredSubcommand {
     _ options: Options, configPath: String, config loaded: ProjectConfig? = nil
   ) throws -> FailureCategory? {
     let started = Date()
-    let config = try loaded ?? ProjectConfig.load(path: configPath)
+    var config = try loaded ?? ProjectConfig.load(path: configPath)
+    if let folder = options.outputsIn {
+      let absolute =
+        folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+      config = try config.redirectingOutputs(into: absolute)
+    }
     var build = ProjectBuild(config: config)
     build.jobs = options.jobs
     build.force = options.force
