@@ -913,7 +913,9 @@ enum SVGNormalizer {
         xmlSetProp(outermost, "transform", transform)
         removeAttribute(node, "transform")
       }
-      if known, named.contains("transform") { appendStyle(node, "transform:none") }
+      if known, named.contains("transform"), styleDeclaration(node, "transform") == nil {
+        appendStyle(node, "transform:none")
+      }
       removeAttribute(node, "clip-path")
       if let style = attribute(node, "style") {
         let kept = style.split(separator: ";").filter {
