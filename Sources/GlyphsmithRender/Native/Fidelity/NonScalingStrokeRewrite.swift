@@ -85,7 +85,9 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
         value.value.trimmingCharacters(in: .whitespaces).lowercased() == "non-scaling-stroke",
         let matrix = hostMatrix(node, root: root, host: host, referenced: referenced,
           sheet: transformSheet),
-        let k = uniformScale(matrix), abs(k - 1) > 1e-12
+        // A scale below 10⁻⁶ (a singular sheet value `clip-transform` made invertible) draws
+        // nothing either way; the stroke is left scaled with it.
+        let k = uniformScale(matrix), abs(k - 1) > 1e-12, k > 1e-6
       else { continue }
       var declarations: [String] = []
       let strokeWidth = cascaded(node, "stroke-width", width, inherited: true)
