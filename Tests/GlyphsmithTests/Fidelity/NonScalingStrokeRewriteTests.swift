@@ -104,6 +104,25 @@ struct NonScalingStrokeRewriteTests {
       String(format: wrapper, String(format: shape, "")), rewritten: false)
   }
 
+  @Test func manyShapesUnderDeepGroupsAreReadOnce() throws {
+    // 200 nested groups (the reader allows 256) around 5,000 shapes: each element's matrix
+    // and stroke width are read once from its parent's, not again for every shape.
+    let lines = String(
+      repeating: "<line x1=\"1\" y1=\"1\" x2=\"9\" y2=\"1\" stroke=\"#000000\" "
+        + "vector-effect=\"non-scaling-stroke\"/>", count: 5_000)
+    let source = Self.document(
+      "<g stroke-width=\"2\" transform=\"scale(2)\">"
+        + String(repeating: "<g transform=\"scale(1)\">", count: 199) + lines
+        + String(repeating: "</g>", count: 199) + "</g>")
+    let start = ContinuousClock.now
+    #expect(try fidelityFixes(source) == ["non-scaling-stroke"])
+    #expect(ContinuousClock.now - start < .seconds(10))
+    // Each line: 2 px wide at y 1-3 (user y 1 at scale 2), x 2 to 18.
+    let image = try renderFidelity(source)
+    #expect(image[2, 1].a == 255 && image[17, 2].a == 255 && image[10, 0].a == 0)
+    #expect(image[10, 3].a == 0 && fidelityAlphaSum(image) == 32 * 255)
+  }
+
   @Test func twoXIsOneXScaled() throws {
     // The host is the document at its own size: at @2x the stroke is twice as wide, as in a
     // browser at a device pixel ratio of 2 (Chromium: 2 px at 1x, 4 px at 2x).

@@ -79,12 +79,21 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
     }
     guard let host = rootMatrix(root) else { return false }
     var changed = false
+    // Each element's matrix and values are read once, from its parent's (a hostile file of
+    // 10,000 nested groups costs 10,000 steps, not 50 million).
+    var matrices: [xmlNodePtr: Matrix?] = [:]
+    var caches: [String: [xmlNodePtr: Cascaded?]] = [:]
+    func cascaded(
+      _ node: xmlNodePtr, _ property: String, _ rules: [SheetRules.Rule]?, inherited: Bool
+    ) -> Cascaded? {
+      Self.cascaded(node, property, rules, inherited: inherited, cache: &caches[property, default: [:]])
+    }
     for node in all where shapes.contains(SVGNormalizer.name(node)) {
       guard
         let value = cascaded(node, "vector-effect", effect, inherited: false),
         value.value.trimmingCharacters(in: .whitespaces).lowercased() == "non-scaling-stroke",
         let matrix = hostMatrix(node, root: root, host: host, referenced: referenced,
-          sheet: transformSheet),
+          sheet: transformSheet, cache: &matrices),
         // A scale below 10⁻⁶ (a singular sheet value `clip-transform` made invertible) draws
         // nothing either way; the stroke is left scaled with it.
         let k = uniformScale(matrix), abs(k - 1) > 1e-12, k > 1e-6
@@ -119,34 +128,46 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
     return changed
   }
 
-  /// The value `node` gets for `property` and whether it is `!important`: its `style`
-  /// declaration, a sheet's (an `!important` one over `style`'s), its attribute; for an
-  /// inherited property, else its parent's; `nil` when nothing sets it. `inherit` takes the
-  /// parent's.
+  /// A property's value and whether it is `!important`.
+  typealias Cascaded = (value: String, important: Bool)
+
+  /// The value `node` gets for `property`: its `style` declaration, a sheet's (an
+  /// `!important` one over `style`'s), its attribute; for an inherited property, else its
+  /// parent's; `nil` when nothing sets it. `inherit` takes the parent's. Walks up without
+  /// recursion, remembering each element's value in `cache` (one per property).
   static func cascaded(
-    _ node: xmlNodePtr, _ property: String, _ rules: [SheetRules.Rule]?, inherited: Bool
-  ) -> (value: String, important: Bool)? {
-    var found: (String, Bool)?
-    let rule = rules.flatMap { SheetRules.rule(for: node, $0) }
-    if let rule, rule.important {
-      found = (rule.value, true)
-    } else if let own = SVGNormalizer.styleDeclaration(node, property) {
-      found = (own, false)
-    } else if let rule {
-      found = (rule.value, false)
-    } else if let attribute = SVGNormalizer.attribute(node, property) {
-      found = (attribute, false)
+    _ node: xmlNodePtr, _ property: String, _ rules: [SheetRules.Rule]?, inherited: Bool,
+    cache: inout [xmlNodePtr: Cascaded?]
+  ) -> Cascaded? {
+    var path: [xmlNodePtr] = []
+    var result: Cascaded?
+    var current: xmlNodePtr? = node
+    while let element = current, element.pointee.type == XML_ELEMENT_NODE {
+      if let cached = cache[element] {
+        result = cached
+        break
+      }
+      var found: Cascaded?
+      let rule = rules.flatMap { SheetRules.rule(for: element, $0) }
+      if let rule, rule.important {
+        found = (rule.value, true)
+      } else if let own = SVGNormalizer.styleDeclaration(element, property) {
+        found = (own, false)
+      } else if let rule {
+        found = (rule.value, false)
+      } else if let attribute = SVGNormalizer.attribute(element, property) {
+        found = (attribute, false)
+      }
+      path.append(element)
+      if let found, found.value.trimmingCharacters(in: .whitespaces).lowercased() != "inherit" {
+        result = found
+        break
+      }
+      guard inherited || found != nil else { break }
+      current = element.pointee.parent
     }
-    let parent = node.pointee.parent.flatMap {
-      $0.pointee.type == XML_ELEMENT_NODE ? $0 : nil
-    }
-    if let (value, important) = found,
-      value.trimmingCharacters(in: .whitespaces).lowercased() != "inherit"
-    {
-      return (value, important)
-    }
-    guard inherited || found != nil, let parent else { return nil }
-    return cascaded(parent, property, rules, inherited: inherited)
+    for element in path { cache[element] = .some(result) }
+    return result
   }
 
   /// A `<length>` in user units (a number, or absolute units at 96 px per inch), or `nil`
@@ -210,11 +231,37 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
   /// here (see the type's notes).
   static func hostMatrix(
     _ node: xmlNodePtr, root: xmlNodePtr, host: Matrix, referenced: Set<String>,
-    sheet: SheetRules.Lookup?
+    sheet: SheetRules.Lookup?, cache: inout [xmlNodePtr: Matrix?]
+  ) -> Matrix? {
+    // Up to the root or an element whose matrix is known, then down, each step once.
+    var path: [xmlNodePtr] = []
+    var base: Matrix? = host
+    var current: xmlNodePtr? = node
+    while let element = current, element != root, element.pointee.type == XML_ELEMENT_NODE {
+      if let cached = cache[element] {
+        base = cached
+        break
+      }
+      path.append(element)
+      current = element.pointee.parent
+    }
+    for element in path.reversed() {
+      let next = base.flatMap { parent in
+        step(element, referenced: referenced, sheet: sheet).map { parent.then($0) }
+      }
+      cache[element] = .some(next)
+      base = next
+    }
+    return base
+  }
+
+  /// The transform from `element`'s user space to its parent's, or `nil` when it cannot be
+  /// known here (see the type's notes).
+  static func step(
+    _ element: xmlNodePtr, referenced: Set<String>, sheet: SheetRules.Lookup?
   ) -> Matrix? {
     var matrix = Matrix()
-    var current: xmlNodePtr? = node
-    while let element = current, element != root {
+    do {
       let name = SVGNormalizer.name(element)
       if templates.contains(name) || name == "text" { return nil }
       if let id = SVGNormalizer.attribute(element, "id"), referenced.contains(id) { return nil }
@@ -248,9 +295,8 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
         }
         matrix = step.then(matrix)
       }
-      current = element.pointee.parent
     }
-    return host.then(matrix)
+    return matrix
   }
 
   /// `k` when `m` is a uniform scale by `k` (times a rotation or reflection, plus a
