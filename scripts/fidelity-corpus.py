@@ -167,6 +167,10 @@ def triggers(svg_path):
         if name == "clipPath" and sum(
                 1 for child in element if local(child.tag) in CLIPPING) > 1:
             found.add("clip-path")
+        if "non-scaling-stroke" in (attributes.get("vector-effect", "")
+                                    + attributes.get("style", "")
+                                    + (element.text or "" if name == "style" else "")):
+            found.add("non-scaling-stroke")
         if name == "use" and any(local(e.tag) == "symbol" for e in root.iter()):
             found.add("use-symbol?")
         own_id = attributes.get("id")

@@ -729,6 +729,8 @@ enum SVGNormalizer {
     let clipPathSheet = clipPathRules(root)
     let named = sheetProperties(root)
     let carried = carriedRules(root, named: named)
+    // The sheets' `transform` rules when a sheet names `transform` and they are decided.
+    let transformRules = carried.first { $0.0 == "transform" }?.1
     var boxClips = 0
     for clip in clipList {
       guard let id = attribute(clip, "id") else { continue }
@@ -751,6 +753,10 @@ enum SVGNormalizer {
       if let boxTransform, let transform, boxTransform.isInvertible {
         xmlSetProp(mask, "transform", transform)
       }
+      // The generated `<mask>` is matched by `mask` and `*` selectors too; librsvg 2.54
+      // applies a sheet's `transform` on it (issue 38 fifth trial F6: `mask{transform:…}`
+      // moved the clip, 467 px of 1,600 vs Chromium, librsvg alone 36, edges).
+      if !named.isEmpty { shield(mask, named: named, visibility: nil) }
       let group = newElement("g", like: clip)
       if let transform, boxTransform == nil { xmlSetProp(group, "transform", transform) }
       // `visibility` is inherited: the children keep the value the clip path and its
@@ -785,12 +791,18 @@ enum SVGNormalizer {
           let expanded = clipUseCopy(child, ids: ids, doc: doc, sheet: clipRuleRules)
         {
           carryUse(child, to: expanded, ids: ids, carried)
+          if let copy = elements(expanded).first,
+            let target = localID(attribute(child, "href")).flatMap({ ids[$0] })
+          {
+            pinTransform(copy, original: target, transformRules)
+          }
           if !named.isEmpty { shield(expanded, named: named, visibility: "inherit") }
           xmlAddChild(group, expanded)
           continue
         }
         guard let copy = xmlDocCopyNode(child, doc, 1) else { continue }
         carry(from: child, to: copy, carried)
+        pinTransform(copy, original: child, transformRules)
         // A sheet's `clip-path` on the child, written out (its `id` goes).
         if let own = clipPathValue(child, sheet: clipPathSheet), own != "none",
           styleDeclaration(child, "clip-path") == nil, attribute(child, "clip-path") != own
@@ -869,9 +881,40 @@ enum SVGNormalizer {
           outermost = layer
         }
       }
-      if let transform = attribute(node, "transform") {
+      // The element's transform goes onto the wrapper, so that the mask is in the element's
+      // user space (CSS Masking 1 §6.1): its attribute, else a decided sheet's value, which
+      // librsvg 2.54 would otherwise apply inside the wrapper, under the mask (issue 38
+      // fifth trial F6: `*{transform:…}` on a clipped element moved it twice).
+      var moved = attribute(node, "transform")
+      var known = moved != nil
+      if moved == nil, let rules = transformRules, styleDeclaration(node, "transform") == nil {
+        known = true
+        if let rule = SheetRules.rule(for: node, rules) {
+          switch CSSTransformRewrite.attributeValue(rule.value, node, sheet: nil) {
+          case .transform(let value)?: moved = value
+          case CSSTransformRewrite.AttributeValue.none?: break
+          case nil: known = false
+          }
+        }
+      }
+      // A `<use>`'s `x`/`y` are a translation appended to its transform (SVG 2 §5.6.2), so
+      // its clip applies after them: they go onto the wrapper too (the mask stayed where the
+      // use was before its translation: 149 px of 1,600 vs Chromium, librsvg alone 36).
+      if name(node) == "use", !named.contains("x"), !named.contains("y"),
+        styleDeclaration(node, "x") == nil, styleDeclaration(node, "y") == nil,
+        let x = plainNumber(attribute(node, "x")), let y = plainNumber(attribute(node, "y")),
+        x != 0 || y != 0
+      {
+        moved = (moved.map { $0 + " " } ?? "") + "translate(\(format(x)) \(format(y)))"
+        removeAttribute(node, "x")
+        removeAttribute(node, "y")
+      }
+      if let transform = moved {
         xmlSetProp(outermost, "transform", transform)
         removeAttribute(node, "transform")
+      }
+      if known, named.contains("transform"), styleDeclaration(node, "transform") == nil {
+        appendStyle(node, "transform:none")
       }
       removeAttribute(node, "clip-path")
       if let style = attribute(node, "style") {
@@ -974,6 +1017,39 @@ enum SVGNormalizer {
       carried.filter {
         ["display", "visibility"].contains($0.0) || ($0.0 == "transform" && !offset)
       })
+    // With `x`/`y` the group's attribute holds the translation, which librsvg 2.54 prefers
+    // to any `style` value: a sheet's transform of the use goes before it in the attribute
+    // (SVG 2 §5.6.2; issue 38 fifth trial F6: `use{transform:…}` lost, 260 px of 1,600 vs
+    // Chromium, librsvg alone 27).
+    guard offset, attribute(use, "transform") == nil, styleDeclaration(use, "transform") == nil,
+      let rules = carried.first(where: { $0.0 == "transform" })?.1,
+      let rule = SheetRules.rule(for: use, rules),
+      case .transform(let value) = CSSTransformRewrite.attributeValue(rule.value, use, sheet: nil)
+    else { return }
+    xmlSetProp(group, "transform", value + " " + (attribute(group, "transform") ?? ""))
+  }
+
+  /// Keeps a mask copy's transform what its original's is when a sheet declares `transform`
+  /// by rules `SheetRules` decides (`rules`): a copy with no transform of its own (attribute,
+  /// `style`, or a sheet value `carry` wrote) gets `transform:none` in `style`, which beats
+  /// the sheets in librsvg 2.54, so a rule matching it only in its new place (`g > *`,
+  /// `mask *`, `*`) no longer moves it (issue 38 fifth trial F6: 467 px of 1,600 vs
+  /// Chromium, librsvg alone 36).
+  static func pinTransform(
+    _ copy: xmlNodePtr, original: xmlNodePtr, _ rules: [SheetRules.Rule]?
+  ) {
+    guard let rules, attribute(copy, "transform") == nil,
+      styleDeclaration(copy, "transform") == nil,
+      SheetRules.rule(for: original, rules) == nil
+    else { return }
+    appendStyle(copy, "transform:none")
+  }
+
+  /// Appends `declaration` to `node`'s `style`.
+  static func appendStyle(_ node: xmlNodePtr, _ declaration: String) {
+    let style = (attribute(node, "style") ?? "").trimmingCharacters(in: .whitespaces)
+    let separator = style.isEmpty || style.hasSuffix(";") ? "" : ";"
+    xmlSetProp(node, "style", style + separator + declaration)
   }
 
   /// The properties whose sheet values `carry` writes onto a clip path child's mask copy:

@@ -153,3 +153,73 @@ struct ClipSheetIsolationTests {
     try expectSheetDraws(style, body, expected, pixels: pixels)
   }
 }
+
+/// Issue 38 fifth trial F6: a sheet's `transform` reached the elements the clip-path
+/// conversion generates or moves. Each expected drawing is Chromium's (headless, 40 px: 0 px
+/// differing from the document); before -> after are pixels of 1,600 differing from it.
+@Suite("Fidelity: generated elements keep the transform the document gives (fifth trial F6)")
+struct ClipSheetTransformIsolationTests {
+  @Test(arguments: [
+    // The generated <mask> (librsvg 2.54 applies a mask's transform) and the copies in their
+    // new place under the mask's <g>. Before: 425 px; after 0.
+    "<style>mask{transform:translate(5px,3px)}</style>",
+    "<style>g > *{transform:translate(5px,3px)}</style>",
+    "<style>mask *{transform:translate(5px,3px)}</style>",
+    "<style>mask > g > rect{transform:translate(5px,3px)}</style>",
+  ])
+  func aRuleMatchingOnlyGeneratedElementsMovesNothing(style: String) throws {
+    try expectSheetDraws(style, lClip + greenClipped, lDrawn, pixels: 1000)
+  }
+
+  @Test(arguments: [
+    // The clipped element's transform goes onto the wrapper; the sheet no longer applies it
+    // a second time inside. Before: 60 px (attribute replaced by the sheet's), 330 px (no
+    // attribute), 165 px (by class); after 0. The clip path's children get the rect rule too.
+    (
+      "<style>rect{transform:translate(5px,3px)}</style>",
+      "<rect width=\"30\" height=\"30\" fill=\"green\" transform=\"translate(2 2)\" "
+        + "clip-path=\"url(#c)\"/>", "<rect x=\"5\" y=\"3\" width=\"20\" height=\"27\" fill=\"green\"/>"
+    ),
+    (
+      "<style>rect{transform:translate(5px,3px)}</style>",
+      "<rect width=\"30\" height=\"30\" fill=\"green\" clip-path=\"url(#c)\"/>",
+      "<rect x=\"5\" y=\"3\" width=\"20\" height=\"27\" fill=\"green\"/>"
+    ),
+    (
+      "<style>.m{transform:translate(5px,3px)}</style>",
+      "<rect class=\"m\" width=\"30\" height=\"30\" fill=\"green\" clip-path=\"url(#c)\"/>",
+      "<rect x=\"5\" y=\"3\" width=\"20\" height=\"30\" fill=\"green\"/>"
+    ),
+  ])
+  func aClippedElementsSheetTransformAppliesOnce(style: String, clipped: String, expected: String)
+    throws
+  {
+    try expectSheetDraws(style, lClip + clipped, expected, pixels: nil)
+  }
+
+  @Test func aUseChildsSheetTransformGoesBeforeItsOffset() throws {
+    // `use{transform}` on a clip path's use child with x="3": the bar at x 8, y 3 (SVG 2
+    // §5.6.2: the use's transform, then its x/y). Before: 360 px (transform lost); after 0.
+    try expectSheetDraws(
+      "<style>use{transform:translate(5px,3px)}</style>",
+      "<defs><rect id=\"r\" width=\"10\" height=\"40\"/></defs><clipPath id=\"c\">"
+        + "<use href=\"#r\" x=\"3\"/><rect x=\"0\" y=\"36\" width=\"40\" height=\"4\"/></clipPath>"
+        + greenClipped,
+      "<rect x=\"8\" y=\"3\" width=\"10\" height=\"40\" fill=\"green\"/>"
+        + "<rect y=\"36\" width=\"40\" height=\"4\" fill=\"green\"/>", pixels: 490)
+  }
+
+  @Test(arguments: [
+    // A clipped <use>'s clip applies after its x/y (SVG 2 §5.6.2), with or without a sheet.
+    // Before: 120, 276 px; after 0 (rsvg-convert alone 0).
+    ("", "translate(4 0)"),
+    ("<style>use{transform:translate(5px,3px)}</style>", "translate(9 3)"),
+  ])
+  func aClippedUsesClipFollowsItsOffset(style: String, transform: String) throws {
+    try expectSheetDraws(
+      style,
+      "<defs><rect id=\"g\" width=\"40\" height=\"40\" fill=\"green\"/></defs>" + lClip
+        + "<use href=\"#g\" x=\"4\" clip-path=\"url(#c)\"/>",
+      "<g transform=\"\(transform)\">" + lDrawn + "</g>", pixels: nil)
+  }
+}

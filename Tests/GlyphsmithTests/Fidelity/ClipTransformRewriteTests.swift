@@ -41,3 +41,65 @@ struct ClipTransformRewriteTests {
     #expect(fidelityAlphaSum(image) == 400 * 255)
   }
 }
+
+/// Issue 38 fifth trial F4: a singular transform a clip path gets from a style sheet or its
+/// `style` attribute failed the whole document (librsvg 2.54 `InvalidMatrix`, `glyphsmith
+/// render` exit 2); Chromium and resvg 0.44 draw the rest of the document, the clipped
+/// element not at all (100 px of 1,600 at 40 px, the blue square alone).
+@Suite("Fidelity rule 2: singular clip path transforms from CSS (fifth trial F4)")
+struct ClipTransformFromCSSTests {
+  static let clipped =
+    "<clipPath id=\"c\" class=\"k\"%@><rect width=\"20\" height=\"20\"/></clipPath>"
+    + "<rect width=\"40\" height=\"40\" clip-path=\"url(#c)\"/>"
+  static let square = "<rect x=\"30\" y=\"30\" width=\"10\" height=\"10\" fill=\"#0000ff\"/>"
+
+  static func document(sheet: String, clipAttributes: String = "") -> String {
+    (sheet.isEmpty ? "" : "<style>\(sheet)</style>")
+      + String(format: clipped, clipAttributes) + square
+  }
+
+  @Test(arguments: [
+    // Decided by SheetRules: css-transform writes the value into the attribute; the sheet's
+    // would apply again once it is folded, so the clip path gets transform:none too.
+    "#c{transform:scale(0)}", "clipPath{transform:scale(0,1)}",
+    ".k{transform:matrix(0,0,0,0,0,0)}", "#c{transform:scale(0)!important}",
+    "#c{transform:translate(5px,0) scaleY(0)}",
+    // Not decided (a combinator, a structural pseudo-class): the sheet's singular values are
+    // made invertible within 1e-9, which draws nothing.
+    "svg > clipPath{transform:scale(0)}", "clipPath:nth-of-type(1){transform:scale(0,1)}",
+    "svg clipPath{transform:matrix(0,0,0,0,0,0)}",
+  ])
+  func aSheetsSingularTransformDrawsNothingClipped(sheet: String) throws {
+    try expectDrawsLike(
+      Self.document(sheet: sheet), "<style>\(sheet)</style>" + Self.square,
+      rule: "clip-transform")
+  }
+
+  @Test(arguments: [
+    "style=\"transform:scale(0)\"", "style=\"transform:matrix(0,0,0,0,0,0)\"",
+    "style=\"transform:scale(0,1)\"", "style=\"fill:red;transform:scale(0,1);transform-origin:5px 5px\"",
+  ])
+  func aStyleAttributesSingularTransformDrawsNothingClipped(attributes: String) throws {
+    try expectDrawsLike(
+      Self.document(sheet: "", clipAttributes: " " + attributes), Self.square,
+      rule: "clip-transform")
+  }
+
+  @Test func theStyleAttributesSingularTransformWithASheetToo() throws {
+    // The sheet's invertible value loses to the style attribute's singular one (CSS Cascade
+    // 4 §6.4).
+    try expectDrawsLike(
+      "<style>#c{transform:translate(5px,0)}</style>"
+        + String(format: Self.clipped, " style=\"transform:scale(0)\"") + Self.square,
+      "<style>#c{transform:translate(5px,0)}</style>" + Self.square, rule: "clip-transform")
+  }
+
+  @Test func anUndecidedInvertibleSheetTransformIsLeftToLibrsvg() throws {
+    // No singular value: nothing to make safe; librsvg 2.54 applies the sheet itself.
+    let source = fidelityDocument(Self.document(sheet: "svg > clipPath{transform:translate(5px,0)}"))
+    #expect(try fidelityFixes(source) == [])
+    let image = try renderFidelity(source)
+    #expect(image[4, 0].a == 0 && image[5, 0].a == 255 && image[24, 19].a == 255)
+    #expect(image[25, 0].a == 0 && fidelityAlphaSum(image) == 500 * 255)
+  }
+}

@@ -12,7 +12,7 @@ struct FidelityDocumentationTests {
       .appendingPathComponent("docs/render.md")
     let text = try String(contentsOf: docs, encoding: .utf8)
     let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `") }
-    #expect(FidelityRewrites.names.count == 10)
+    #expect(FidelityRewrites.names.count == 11)
     for name in FidelityRewrites.names {
       #expect(rows.contains { $0.hasPrefix("| `\(name)` (`Fidelity/") }, "\(name)")
     }

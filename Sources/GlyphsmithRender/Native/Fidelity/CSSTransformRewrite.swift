@@ -22,6 +22,13 @@ enum CSSTransformRewrite: FidelityRewrite {
   ]
 
   static func apply(_ root: xmlNodePtr) -> Bool {
+    // CSS Syntax 3 §5.4.5, CSS Cascade 4 §6: a declaration CSS rejects is dropped when the
+    // sheet is parsed, for every element it would match; librsvg 2.54 applies some of them
+    // (`translate(10,0)` on an element without the attribute: issue 38 fifth trial F5), so
+    // they are removed from the sheets, whatever the selector.
+    var changed = SheetDeclarations.rewrite(root, property: "transform") { value, _ in
+      isCertainlyInvalid(value) ? .remove : .keep
+    }
     let sheet = sheetLookup(root)
     // A sheet may declare `transform` where `sheetLookup` cannot decide it: a `none` won by
     // the `style` attribute then stays there, where it beats any sheet in librsvg 2.54 too.
@@ -30,7 +37,6 @@ enum CSSTransformRewrite: FidelityRewrite {
         && (SVGPreflight.text(xmlNodeGetContent(node))?.lowercased().contains("transform")
           ?? false)
     }
-    var changed = false
     for node in SVGNormalizer.allElements(root) {
       let attribute = SVGNormalizer.attributeNode(node, "transform")
       let ownAttribute = attribute.map { $0.pointee.ns == nil } ?? false
@@ -78,9 +84,16 @@ enum CSSTransformRewrite: FidelityRewrite {
           xmlSetProp(node, "style", text)
         }
       }
-      // Only invalid declarations (which CSS and librsvg 2.54 both drop) and no sheet rule
-      // to write: left alone.
-      guard let winner, let value = attributeValue(winner, node, sheet: sheet) else { continue }
+      // Only invalid declarations and no sheet rule to write: CSS drops them, so they are
+      // removed (librsvg 2.54 applies some, `translate(10,0)`, where there is no attribute:
+      // issue 38 fifth trial F5), and the attribute or a sheet's value applies.
+      guard let winner, let value = attributeValue(winner, node, sheet: sheet) else {
+        if style.declared == nil, style.invalid.allSatisfy(isCertainlyInvalid) {
+          setStyle(rest)
+          changed = true
+        }
+        continue
+      }
       switch value {
       case .none:
         SVGNormalizer.removeAttribute(node, "transform")
@@ -143,7 +156,7 @@ enum CSSTransformRewrite: FidelityRewrite {
   /// declarations; `nil` when it declares no `transform`, valid or not.
   static func styleTransform(
     _ node: xmlNodePtr
-  ) -> (declared: (String, Bool)?, origin: Bool, kept: [Substring])? {
+  ) -> (declared: (String, Bool)?, origin: Bool, kept: [Substring], invalid: [String])? {
     guard let style = SVGNormalizer.attribute(node, "style"),
       style.lowercased().contains("transform")
     else { return nil }
@@ -151,6 +164,7 @@ enum CSSTransformRewrite: FidelityRewrite {
     var any = false
     var kept: [Substring] = []
     var origin = false
+    var invalid: [String] = []
     for declaration in style.split(separator: ";", omittingEmptySubsequences: false) {
       let parts = declaration.split(separator: ":", maxSplits: 1)
       let property = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
@@ -168,10 +182,14 @@ enum CSSTransformRewrite: FidelityRewrite {
       if isImportant {
         value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespaces)
       }
-      guard isCSSTransform(value), isImportant || !(declared?.1 ?? false) else { continue }
+      guard isCSSTransform(value) else {
+        invalid.append(value)
+        continue
+      }
+      guard isImportant || !(declared?.1 ?? false) else { continue }
       declared = (value, isImportant)
     }
-    return any ? (declared, origin, kept) : nil
+    return any ? (declared, origin, kept, invalid) : nil
   }
 
   /// The sheets' `transform` rules (`SheetRules`, `!important` ones marked, invalid values
@@ -186,6 +204,18 @@ enum CSSTransformRewrite: FidelityRewrite {
       SheetRules.rules(declaring: "transform-box", root)?.isEmpty ?? false
     else { return nil }
     return SheetRules.Lookup(rules)
+  }
+
+  /// Whether CSS certainly rejects `value` as a `transform` (`isCSSTransform` fails and it
+  /// holds no function whose arguments are only checked when the value is computed: `var()`,
+  /// `env()`, `attr()`, or math `calc()`, `min()`, `max()`, `clamp()`, which `isCSSTransform`
+  /// does not read). Such a declaration is dropped when parsed (CSS Syntax 3 §5.4.5).
+  static func isCertainlyInvalid(_ value: String) -> Bool {
+    guard !isCSSTransform(value) else { return false }
+    let lowered = value.lowercased()
+    return !["var(", "env(", "attr(", "calc(", "min(", "max(", "clamp("].contains {
+      lowered.contains($0)
+    }
   }
 
   /// The CSS transform functions (CSS Transforms 1 §13, CSS Transforms 2 §12).

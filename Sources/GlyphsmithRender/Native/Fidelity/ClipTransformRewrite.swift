@@ -6,33 +6,91 @@ import Foundation
 /// Transforms 1 §6: a non-invertible transform makes its content not rendered, so the clip
 /// region is empty and the element it clips is not drawn).
 ///
-/// librsvg 2.54 fails the whole document for it ("rendering error: InvalidMatrix"). The
-/// rewrite prepends the transform to each child's own `transform` and removes it from the
-/// clip path: each child is then not rendered, and the element it clips draws nothing, as
-/// browsers draw it. Invertible transforms in user space units librsvg 2.54 applies right,
-/// and are left alone (in `objectBoundingBox` units: rule 7); a `transform` that does not
-/// parse is rule 1's (dropped). A `<mask>`'s `transform`, singular or not, has no effect
-/// (rule 8 removes it before this runs).
+/// librsvg 2.54 fails the whole document for it ("rendering error: InvalidMatrix"), from the
+/// attribute, a `style` declaration or a style sheet alike. The rewrite prepends the
+/// transform to each child's own `transform` and removes it from the clip path: each child is
+/// then not rendered, and the element it clips draws nothing, as browsers draw it. The
+/// transform is the clip path's `style` declaration that wins (one `css-transform` left there
+/// for its `transform-origin`, which changes no singular matrix into an invertible one), else
+/// its attribute (where `css-transform` wrote a `style` or decided sheet value); when a sheet
+/// declares `transform`, the clip path gets `transform:none` in its `style`, which beats the
+/// sheet in librsvg 2.54 (else the sheet's singular value would apply again; issue 38 fifth
+/// trial F4). A sheet value `SheetRules` cannot decide (`svg > clipPath`, `:first-child`) may
+/// still reach a clip path: each singular `transform` of a sheet is then replaced by an
+/// invertible matrix within 10⁻⁹ of it (`nearlySingular`), which draws the same pixels (none:
+/// its image of any icon is thinner than 10⁻⁶ px) and no longer fails the document.
+/// Invertible transforms in user space units librsvg 2.54 applies right, and are left alone
+/// (in `objectBoundingBox` units: rule 7); a `transform` that does not parse is rule 1's
+/// (dropped). A `<mask>`'s `transform`, singular or not, has no effect (rule 8 removes it
+/// before this runs).
 enum ClipTransformRewrite: FidelityRewrite {
   static let name = "clip-transform"
 
   static func apply(_ root: xmlNodePtr) -> Bool {
     var changed = false
-    for node in SVGNormalizer.allElements(root) {
-      let element = SVGNormalizer.name(node)
-      guard element == "clipPath",
-        let attribute = SVGNormalizer.attributeNode(node, "transform"),
-        attribute.pointee.ns == nil,
-        let value = SVGNormalizer.attribute(node, "transform"),
+    let sheetTransform = SheetDeclarations.mention("transform", root)
+    // A clip path with no transform of its own, which a sheet may give one.
+    var exposed = false
+    for node in SVGNormalizer.allElements(root) where SVGNormalizer.name(node) == "clipPath" {
+      let attribute = SVGNormalizer.attributeNode(node, "transform")
+      let own = attribute.flatMap { $0.pointee.ns == nil ? SVGNormalizer.attribute(node, "transform") : nil }
+      let style = CSSTransformRewrite.styleTransform(node)
+      let declared = style?.declared.flatMap { CSSTransformRewrite.svgTransform($0.0) }
+      if own == nil && style?.declared == nil { exposed = true }
+      guard let value = declared ?? own,
         let matrix = SVGValueGrammar.transform(value), !matrix.isInvertible
       else { continue }
       for child in SVGNormalizer.elements(node) {
-        let own = SVGNormalizer.attribute(child, "transform").map { " " + $0 } ?? ""
-        xmlSetProp(child, "transform", value + own)
+        let childOwn = SVGNormalizer.attribute(child, "transform").map { " " + $0 } ?? ""
+        xmlSetProp(child, "transform", value + childOwn)
       }
-      xmlRemoveProp(attribute)
+      if let attribute, attribute.pointee.ns == nil { xmlRemoveProp(attribute) }
+      if let style {
+        let kept = style.kept.joined(separator: ";").trimmingCharacters(in: .whitespaces)
+        if kept.isEmpty {
+          SVGNormalizer.removeAttribute(node, "style")
+        } else {
+          xmlSetProp(node, "style", kept)
+        }
+      }
+      if sheetTransform {
+        let kept = SVGNormalizer.attribute(node, "style") ?? ""
+        let separator = kept.isEmpty || kept.hasSuffix(";") ? "" : ";"
+        xmlSetProp(node, "style", kept + separator + "transform:none")
+      }
       changed = true
     }
+    if sheetTransform && exposed {
+      let replaced = SheetDeclarations.rewrite(root, property: "transform") { value, _ in
+        guard CSSTransformRewrite.isCSSTransform(value),
+          let attribute = CSSTransformRewrite.svgTransform(value),
+          let matrix = SVGValueGrammar.transform(attribute), !matrix.isInvertible
+        else { return .keep }
+        return .replace(cssMatrix(nearlySingular(matrix)))
+      }
+      changed = replaced || changed
+    }
     return changed
+  }
+
+  /// An invertible matrix within 10⁻⁹ (times its largest entry) of the singular `m`: `m` plus
+  /// ε times the identity, or, when that is singular too (a trace of exactly -ε), plus
+  /// ε·diag(1, -1). Its image of a shape is thinner than 10⁻⁹ of it along the collapsed
+  /// direction, so it covers no pixel of an icon.
+  static func nearlySingular(_ m: SVGValueGrammar.Matrix) -> SVGValueGrammar.Matrix {
+    let scale = max(1, abs(m.a), abs(m.b), abs(m.c), abs(m.d))
+    let epsilon = 1e-9 * scale
+    var near = m
+    near.a += epsilon
+    near.d += epsilon
+    if near.isInvertible { return near }
+    near.d -= 2 * epsilon
+    return near
+  }
+
+  /// `m` as a CSS `matrix()` (commas, plain numbers).
+  static func cssMatrix(_ m: SVGValueGrammar.Matrix) -> String {
+    let numbers = [m.a, m.b, m.c, m.d, m.e, m.f].map { String(format: "%.17g", $0) }
+    return "matrix(" + numbers.joined(separator: ",") + ")"
   }
 }

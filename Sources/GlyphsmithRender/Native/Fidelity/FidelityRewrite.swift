@@ -30,6 +30,7 @@ package enum FidelityRewrites {
       ClipTransformRewrite.self,
       ReferenceCycleRewrite.self,
       ClipBoxTransformRewrite.self,
+      NonScalingStrokeRewrite.self,
     ]
   }
 }
