@@ -396,6 +396,20 @@ extension Platform {
     return waitpid(pid, &status, WNOHANG) != 0
   }
 
+  /// CPU seconds (user + system, `getrusage(2)`) of this process (`children` false: all its
+  /// threads) or of its children it has waited for (`children` true: a batch's workers).
+  package static func cpuSeconds(children: Bool) -> Double {
+    var usage = rusage()
+    #if os(Linux)
+      let who = __rusage_who_t((children ? RUSAGE_CHILDREN : RUSAGE_SELF).rawValue)
+    #else
+      let who = children ? RUSAGE_CHILDREN : RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return 0 }
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
   /// Sleeps `microseconds` (`usleep(3)`).
   package static func sleep(microseconds: UInt32) { _ = usleep(microseconds) }
 
