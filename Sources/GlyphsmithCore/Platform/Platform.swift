@@ -46,6 +46,20 @@ package enum Platform {
     return (info.st_mode & S_IFMT == S_IFDIR, Int(info.st_size))
   }
 
+  /// The size in bytes and the modification time (nanoseconds since 1970) of `path`, from
+  /// one `stat(2)`; `nil` when it does not exist or cannot be looked at. For telling whether
+  /// a file changed since it was last read.
+  package static func stamp(ofPath path: String) -> (size: Int, modified: Int)? {
+    var info = stat()
+    guard FileName.withCPath(path, { stat($0, &info) }) == 0 else { return nil }
+    #if os(Linux)
+      let time = info.st_mtim
+    #else
+      let time = info.st_mtimespec
+    #endif
+    return (Int(info.st_size), Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec))
+  }
+
   /// The names in the folder at `path` (`.` and `..` left out), each decoded by
   /// `FileName.decode` so names that are not UTF-8 survive; `nil` when it cannot be read.
   package static func folderNames(atPath path: String) -> [String]? {
