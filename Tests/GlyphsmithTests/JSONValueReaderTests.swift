@@ -29,8 +29,10 @@ struct JSONValueReaderTests {
         texts.append(String(decoding: try! contents.xcodeJSON(), as: UTF8.self))
       }
     }
-    texts.append(String(decoding: try! AssetContents.group(namespace: true).xcodeJSON(), as: UTF8.self))
-    texts.append(String(decoding: try! AssetContents.symbolSet(filename: "s.svg").xcodeJSON(), as: UTF8.self))
+    texts.append(
+      String(decoding: try! AssetContents.group(namespace: true).xcodeJSON(), as: UTF8.self))
+    texts.append(
+      String(decoding: try! AssetContents.symbolSet(filename: "s.svg").xcodeJSON(), as: UTF8.self))
     texts += [
       "{}", "[]", "\"\"", "0", "-0", "1", "-1", "0.5", "1.0", "1e2", "1E-2", "-12.5e+3",
       "123456789012345", "12345678901234567", "0.1", "true", "false", "null", " \t\r\n{ } \n",
@@ -67,7 +69,8 @@ struct JSONValueReaderTests {
 
   @Test("numbers are Foundation's doubles, bit for bit")
   func numbers() throws {
-    for text in ["0.1", "0.3", "2.675", "1e-7", "9007199254740993", "4.35", "-0", "1e22", "5e-324"] {
+    for text in ["0.1", "0.3", "2.675", "1e-7", "9007199254740993", "4.35", "-0", "1e22", "5e-324"]
+    {
       let data = Data("[\(text)]".utf8)
       guard case .array(let read)? = JSONValueReader.read(data),
         case .number(let mine)? = read.first,
@@ -97,7 +100,9 @@ struct JSONValueReaderTests {
     for text in Self.readable + Self.refused {
       let data = Data(text.utf8)
       let fast = Result { () throws(StrictJSON.Problem) in try AssetContents.read(data) }
-      let slow = Result { () throws(StrictJSON.Problem) in try StrictJSON.decode(AssetContents.self, from: data) }
+      let slow = Result { () throws(StrictJSON.Problem) in
+        try StrictJSON.decode(AssetContents.self, from: data)
+      }
       switch (fast, slow) {
       case (.success(let a), .success(let b)):
         #expect(a == b, "\(text)")

@@ -48,7 +48,9 @@ struct AssetsWorkerReply: Codable {
   /// The reply of a line in either form: compact (`compactLine`) or JSON.
   /// - Throws: what `init(compactLine:decoder:)` or `JSONDecoder` throws.
   static func decode(_ line: Data, decoder: JSONDecoder) throws -> AssetsWorkerReply {
-    if WorkerMessage.isCompact(line) { return try AssetsWorkerReply(compactLine: line, decoder: decoder) }
+    if WorkerMessage.isCompact(line) {
+      return try AssetsWorkerReply(compactLine: line, decoder: decoder)
+    }
     return try decoder.decode(AssetsWorkerReply.self, from: line)
   }
 

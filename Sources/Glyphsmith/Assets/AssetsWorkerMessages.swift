@@ -74,7 +74,9 @@ extension PlannedIcon {
       fingerprints: try pairs.map { pairs in
         var byKey: [String: String] = [:]
         for (key, value) in pairs {
-          guard byKey.updateValue(value, forKey: key) == nil else { throw WorkerMessage.Malformed() }
+          guard byKey.updateValue(value, forKey: key) == nil else {
+            throw WorkerMessage.Malformed()
+          }
         }
         return byKey
       },

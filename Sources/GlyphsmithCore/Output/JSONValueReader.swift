@@ -129,15 +129,19 @@ package enum JSONValueReader {
         index += 1
         guard digits() > 0 else { return nil }
       }
-      if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+      {
         index += 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        if index < bytes.count,
+          bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+        {
           index += 1
         }
         guard digits() > 0 else { return nil }
       }
       guard index - start <= 17 else { return nil }
-      let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+      let value = Double(
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
       return value?.isFinite == true ? value : nil
     }
 
@@ -149,7 +153,8 @@ package enum JSONValueReader {
       while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
-          let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+          let text = String(
+            validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
           index += 1
           return text
         }
