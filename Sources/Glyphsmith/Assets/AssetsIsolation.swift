@@ -45,6 +45,15 @@ struct AssetsWorkerReply: Codable {
       ? nil : hashes.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }.joined(separator: "\0")
   }
 
+  /// The reply of a line in either form: compact (`compactLine`) or JSON.
+  /// - Throws: what `init(compactLine:decoder:)` or `JSONDecoder` throws.
+  static func decode(_ line: Data, decoder: JSONDecoder) throws -> AssetsWorkerReply {
+    if WorkerMessage.isCompact(line) {
+      return try AssetsWorkerReply(compactLine: line, decoder: decoder)
+    }
+    return try decoder.decode(AssetsWorkerReply.self, from: line)
+  }
+
   /// Hash by path from `packed`'s string; empty for `nil` or a malformed one.
   static func unpacked(_ text: String?) -> [String: String] {
     guard let parts = text?.split(separator: "\0", omittingEmptySubsequences: false),
@@ -145,21 +154,25 @@ extension AssetsJob {
       }
       // Each input is encoded as it is sent and each reply decoded as it arrives, while the
       // workers render the others (issue 34).
+      // Both in the compact form (`WorkerMessage`; issue 36: JSON on both sides of each
+      // message was 12 % of the run's CPU), the options JSON made once per distinct value.
       let decoder = JSONDecoder()
       var decodedReplies = [AssetsWorkerReply?](repeating: nil, count: stale.count)
+      var options = OptionsCache()
       let poolStart = Date()
       let replies = WorkerPool.run(
         context: context, count: stale.count,
         item: {
           let (part, index) = items[stale[$0]]
-          return (try? encoder.encode(parts[part].plan.icons[index])) ?? Data("{}".utf8)
+          let icon = parts[part].plan.icons[index]
+          return icon.compactLine(options: options.text(icon.options))
         },
         jobs: threads, command: isolation.workerCommand, budget: isolation.budget,
         progress: { counter.tick() },
         // A worker killed between the two renames of a set's swap left it moved aside: put
         // back before its icon runs again, so the user's files in it are kept.
         reaped: { AssetsJob.cleanStaleStaging(Set(parts.flatMap(\.job.outputRoots)).sorted()) },
-        replied: { decodedReplies[$0] = try? decoder.decode(AssetsWorkerReply.self, from: $1) })
+        replied: { decodedReplies[$0] = try? AssetsWorkerReply.decode($1, decoder: decoder) })
       for (slot, (position, reply)) in zip(stale, replies).enumerated() {
         let (part, index) = items[position]
         let input = parts[part].plan.icons[index]
@@ -178,7 +191,9 @@ extension AssetsJob {
           var result = decoded.result
           result.failure = decoded.failure
           result.warnings = decoded.warnings
-          result.writtenHashes = WrittenHashes(AssetsWorkerReply.unpacked(decoded.hashes))
+          if let hashes = decoded.hashes {
+            result.writtenHashes = WrittenHashes(AssetsWorkerReply.unpacked(hashes))
+          }
           timed[part][index] = (result, decoded.taskSeconds)
         case .failure(let failure):
           failed.failure = .unusable(path: input.path, problem: failure.problem)
@@ -249,6 +264,7 @@ extension AssetsJob {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let decoder = JSONDecoder()
+    var options = OptionsCache()
     WorkerPool.serve { line -> ((Data) -> Data)? in
       guard let context = try? decoder.decode(AssetsWorkerContext.self, from: line) else {
         return nil
@@ -261,9 +277,11 @@ extension AssetsJob {
       // One job per resolved value (a build's groups), made when first needed.
       var jobs: [IconOptions: AssetsJob] = [:]
       return { line in
-        guard let icon = try? decoder.decode(PlannedIcon.self, from: line) else {
-          return Data("{}".utf8)
-        }
+        let planned =
+          WorkerMessage.isCompact(line)
+          ? try? PlannedIcon(compactLine: line, options: { try options.options($0) })
+          : try? decoder.decode(PlannedIcon.self, from: line)
+        guard let icon = planned else { return Data("{}".utf8) }
         let job =
           jobs[icon.options]
           ?? {
@@ -300,7 +318,8 @@ extension AssetsJob {
       librarySeconds: LibraryClock.seconds - libraryBefore,
       writeSeconds: writeClock.seconds - writeBefore,
       canonicalSeconds: CanonicalReadClock.seconds - canonicalBefore,
-      hashes: AssetsWorkerReply.packed(result.writtenHashes.byPath))
-    return (try? encoder.encode(reply)) ?? Data("{}".utf8)
+      hashes: nil)
+    // The compact form; the parent reads JSON too (a reply that could not be encoded).
+    return (try? reply.compactLine(encoder: encoder)) ?? Data("{}".utf8)
   }
 }

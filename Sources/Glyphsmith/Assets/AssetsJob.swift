@@ -1394,15 +1394,28 @@ final class RecordedHashIndex: @unchecked Sendable {
   static let shared = RecordedHashIndex()
   private let lock = NSLock()
   private var cached: [String: (stamp: String, index: [String: [String: String]])] = [:]
+  /// The last answer, with the roots and record stamps it was made for: a worker asks once per
+  /// icon, and merging the records' indexes anew each time cost time in proportion to the
+  /// records' size per icon (issue 36).
+  private var lastMerged: (key: [String], merged: [String: [String: String]])?
 
   /// The hashes of the records of `roots` by set folder, then file name.
   func byFolder(roots: [String]) -> [String: [String: String]] {
-    var merged: [String: [String: String]] = [:]
+    var stamps: [String] = []
     for root in roots {
       let record = (root.hasSuffix("/") ? root : root + "/") + OutputManifest.fileName
-      let attributes = try? FileManager.default.attributesOfItem(atPath: record)
-      let stamp =
-        "\((attributes?[.size] as? NSNumber)?.intValue ?? -1) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+      let stamp = Platform.stamp(ofPath: record)
+      stamps.append("\(stamp?.size ?? -1) \(stamp?.modified ?? 0)")
+    }
+    let key = roots + stamps
+    lock.lock()
+    if let last = lastMerged, last.key == key {
+      lock.unlock()
+      return last.merged
+    }
+    lock.unlock()
+    var merged: [String: [String: String]] = [:]
+    for (root, stamp) in zip(roots, stamps) {
       lock.lock()
       let hit = cached[root].flatMap { $0.stamp == stamp ? $0.index : nil }
       lock.unlock()
@@ -1421,6 +1434,9 @@ final class RecordedHashIndex: @unchecked Sendable {
       }
       merged.merge(index) { $0.merging($1) { a, _ in a } }
     }
+    lock.lock()
+    lastMerged = (key, merged)
+    lock.unlock()
     return merged
   }
 }

@@ -432,8 +432,10 @@ package struct AssetsBatch: Sendable {
   }
 
   /// `stats: N renders in W s wall; task time ...; overhead P %; canonical read C s (S % of
-  /// task time); output check K s` (`--stats`; the check is the parent's, after the workers),
-  /// `seconds` the wall time so far.
+  /// task time); output check K s; CPU: this process P s, workers W s` (`--stats`; the check
+  /// is the parent's, after the workers; CPU seconds are user + system so far, `getrusage`:
+  /// this process's threads, and the worker processes it has waited for), `seconds` the wall
+  /// time so far.
   package static func statistics(_ report: AssetsReport, seconds: Double) -> String {
     let s = report.statistics
     let overhead =
@@ -445,6 +447,9 @@ package struct AssetsBatch: Sendable {
       + String(
         format: "; canonical read %.3f s (%.1f %% of task time); output check %.3f s",
         s.canonicalSeconds, s.canonicalShare * 100, s.checkSeconds)
+      + String(
+        format: "; CPU: this process %.3f s, workers %.3f s",
+        Platform.cpuSeconds(children: false), Platform.cpuSeconds(children: true))
   }
 
   /// `.unusableInput` when any input failed or the report holds an error (a record of

@@ -108,7 +108,7 @@ package enum InputCollector {
 
   /// Adds the icon files below `folder` (paths relative to the input folder) to `found`:
   /// hidden entries and asset catalogs (an earlier output, perhaps this run's own) skipped;
-  /// names read with `Platform.folderNames`, so names that are not UTF-8 are kept.
+  /// names read with `Platform.folderEntries`, so names that are not UTF-8 are kept.
   ///
   /// The walk never leaves the input folder (`root`, links resolved) through a link (issue
   /// 33: a link to `/` inside `icons/` walked the file system for over 60 s): a link to an
@@ -121,11 +121,17 @@ package enum InputCollector {
   ) {
     // Deeper than any icon set; a bound whatever the tree.
     guard depth < 64 else { return }
-    for name in Platform.folderNames(atPath: folder) ?? [] where !name.hasPrefix(".") {
+    for entry in Platform.folderEntries(atPath: folder) ?? [] where !entry.name.hasPrefix(".") {
+      let name = entry.name
       let path = folder + "/" + name
       let child = relative.isEmpty ? name : relative + "/" + name
       let ext = (name as NSString).pathExtension.lowercased()
-      if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+      // Only a link has a destination: the listing says which entries are links, so the others
+      // are not asked (issue 36: FileManager's failing `readlink` made a URL and an error for
+      // every input).
+      if entry.isLink,
+        let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+      {
         func skip(_ why: String) {
           skipped.append(
             .warning(

@@ -256,11 +256,19 @@ package struct AssetContents: Codable, Equatable, Sendable {
     try XcodeJSON.encode(self)
   }
 
-  /// Reads a `Contents.json`'s bytes (`StrictJSON`: syntax, then the lenient model).
-  /// - Throws: `StrictJSON.Problem`: `.syntax` when not JSON, `.decoding` with key path `""`
-  ///   when the top level is not an object.
+  /// Reads a `Contents.json`'s bytes (`StrictJSON`: syntax, then the lenient model). An
+  /// object `JSONValueReader` reads in one pass (every file Glyphsmith or Xcode writes) is
+  /// taken from its value, which is the one `StrictJSON` would decode, with nothing for
+  /// `StrictJSONSyntax` to fault (issue 36: the catalog check after every run read each
+  /// `Contents.json` through `JSONDecoder`); anything else goes through `StrictJSON`.
+  /// - Throws: `StrictJSON.Problem`: `.syntax` when not JSON, `.shape` for what
+  ///   `StrictJSONSyntax` faults, `.decoding` with key path `""` when the top level is not an
+  ///   object.
   package static func read(_ data: Data) throws(StrictJSON.Problem) -> AssetContents {
-    try StrictJSON.decode(AssetContents.self, from: data)
+    if case .object(let members)? = JSONValueReader.read(data) {
+      return AssetContents(lenient: LenientObject(members))
+    }
+    return try StrictJSON.decode(AssetContents.self, from: data)
   }
 }
 

@@ -38,6 +38,16 @@ package enum CatalogVocabulary {
   /// The asset type of a folder named `name`: its extension when `folderTypes` holds it, else
   /// empty (a group).
   package static func folderType(_ name: String) -> String {
+    // A plain name (not empty, no `/`, not starting with `.`: every name a folder listing
+    // gives the catalog check) on its bytes (issue 36: `NSString.pathExtension` for every name
+    // of every folder listed): its extension is what follows its last dot, as `pathExtension`
+    // takes it; no dot, no extension.
+    let utf8 = name.utf8
+    if !utf8.isEmpty, utf8.first != UInt8(ascii: "."), !utf8.contains(UInt8(ascii: "/")) {
+      guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+      let kind = String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self)
+      return folderTypes.contains(kind) ? kind : ""
+    }
     let kind = (name as NSString).pathExtension
     return folderTypes.contains(kind) ? kind : ""
   }

@@ -303,6 +303,9 @@ extension CatalogWalk {
     func isSingleScale(_ entry: CatalogEntry) -> Bool {
       isVector(entry) && entry.scale == nil && entry.entry.other["scale"] == nil
     }
+    // Both checks below find only vector entries: a set of PNGs has nothing to find (issue 36:
+    // the slots of every PNG set were worked out for nothing).
+    guard entries.contains(where: isVector) else { return }
     if json.properties?.preservesVectorRepresentation != true,
       let single = entries.first(where: isSingleScale)
     {

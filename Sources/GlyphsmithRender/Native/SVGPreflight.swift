@@ -131,11 +131,12 @@ enum SVGPreflight {
       walk.findings.tooLarge = refusal
     }
     if let period = walk.dashPeriods.min() {
-      let dashes = walk.outlineLength / period * Double(1 + walk.findings.useInstances)
+      let outlineLength = walk.outlineLength
+      let dashes = outlineLength / period * Double(1 + walk.findings.useInstances)
       if !(dashes <= Double(maximumDashes)) {
         walk.findings.tooLarge =
           "stroke-dasharray repeats every \(String(format: "%g", period)) units along up to "
-          + "\(String(format: "%g", walk.outlineLength)) units of outline: about "
+          + "\(String(format: "%g", outlineLength)) units of outline: about "
           + "\(String(format: "%.0f", min(dashes, 1e18))) dashes, past the \(maximumDashes) "
           + "cairo draws in an icon's budget; lengthen the dashes or draw them as paths"
       }
@@ -263,8 +264,29 @@ enum SVGPreflight {
 
     /// The period (sum of one cycle) of every dash pattern that draws dashes, in user units.
     var dashPeriods: [Double] = []
-    /// An upper bound of the length of every outline in the document, in user units.
-    var outlineLength = 0.0
+    /// One outline's part of `outlineLength`: a length, or a path's data, measured only when
+    /// asked (issue 36: parsing every path of every icon for a bound that only a document with
+    /// a dash pattern uses was 3 % of an `assets` worker's CPU).
+    enum OutlinePart {
+      case length(Double)
+      case path(String)
+    }
+    /// The outlines' parts, in document order.
+    var outlineParts: [OutlinePart] = []
+    /// An upper bound of the length of every outline in the document, in user units: the
+    /// parts added up in document order (the same sum as when each was added as it was met).
+    var outlineLength: Double {
+      var total = 0.0
+      for part in outlineParts {
+        switch part {
+        case .length(let length): total += length
+        case .path(let d):
+          // Unparsable data: librsvg draws up to the error; its length still bounds it.
+          total += PathData.lengthBound(d) ?? Double(d.utf8.count) * 1e6
+        }
+      }
+      return total
+    }
 
     /// Adds the outline of a shape element to `outlineLength`.
     mutating func addOutline(_ node: xmlNodePtr, name: String) {
@@ -274,10 +296,7 @@ enum SVGPreflight {
       }
       switch name {
       case "path":
-        if let d = SVGNormalizer.attribute(node, "d") {
-          // Unparsable data: librsvg draws up to the error; its length still bounds it.
-          outlineLength += PathData.lengthBound(d) ?? Double(d.utf8.count) * 1e6
-        }
+        if let d = SVGNormalizer.attribute(node, "d") { outlineParts.append(.path(d)) }
       case "polyline", "polygon":
         let numbers = (SVGNormalizer.attribute(node, "points") ?? "")
           .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" || $0 == "\t" })
@@ -287,13 +306,13 @@ enum SVGPreflight {
         }
         if name == "polygon", let first = points.first { points.append(first) }
         for (a, b) in zip(points, points.dropFirst()) {
-          outlineLength += hypot(b.0 - a.0, b.1 - a.1)
+          outlineParts.append(.length(hypot(b.0 - a.0, b.1 - a.1)))
         }
       case "line":
-        outlineLength += hypot(value("x2") - value("x1"), value("y2") - value("y1"))
-      case "rect": outlineLength += 2 * (value("width") + value("height"))
-      case "circle": outlineLength += 2 * Double.pi * value("r")
-      case "ellipse": outlineLength += 2 * Double.pi * max(value("rx"), value("ry"))
+        outlineParts.append(.length(hypot(value("x2") - value("x1"), value("y2") - value("y1"))))
+      case "rect": outlineParts.append(.length(2 * (value("width") + value("height"))))
+      case "circle": outlineParts.append(.length(2 * Double.pi * value("r")))
+      case "ellipse": outlineParts.append(.length(2 * Double.pi * max(value("rx"), value("ry"))))
       default: break
       }
     }

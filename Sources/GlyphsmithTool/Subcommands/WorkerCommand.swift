@@ -18,6 +18,8 @@ package enum WorkerCommand {
     Interruption.exitOnSignal()
     switch command {
     case AssetsCommand.name:
+      // One small icon after another: the heap is reused rather than given back each time.
+      Platform.keepFreedHeapForReuse()
       AssetsJob.serveWorker()
     case LintCommand.name:
       // Each icon allocates a few MB of short-lived pixel buffers (see `LintCommand.session`).
