@@ -283,9 +283,13 @@ enum BuildCommand: DeclaredSubcommand {
           || lintFound
       }
     }
-    if options.json,
-      let data = try? XcodeJSON.encode(BuildReport(config: configPath, result: result))
-    {
+    var report = BuildReport(config: configPath, result: result)
+    report.changedSince = plan.changed.map {
+      BuildReport.ChangedSinceRecord(
+        revision: $0.revision, everything: $0.everything, icons: $0.selected?.count,
+        total: $0.total)
+    }
+    if options.json, let data = try? XcodeJSON.encode(report) {
       FileHandle.standardOutput.write(data)
     }
     if !options.quiet && !options.json {
