@@ -307,9 +307,13 @@ struct ChangedSinceCLITests {
         == ["Contents.json", "bell.png", "bell@2x.png", "bell@3x.png"])
   }
 
-  /// A clone of `folder` at `branch`, as a CI checkout is (no outputs: they are ignored).
+  /// A clone of `folder` at `branch` beside it, as a CI checkout is (no outputs: they are
+  /// ignored); the caller removes it.
   static func clone(_ folder: URL, branch: String) throws -> URL {
-    let ci = folder.appendingPathComponent("ci")
+    // Beside the project, not in it (a project file above would be found).
+    let ci = folder.deletingLastPathComponent().appendingPathComponent(
+      folder.lastPathComponent + "-ci")
+    try? FileManager.default.removeItem(at: ci)
     try git(["clone", "-q", folder.path, ci.path], in: folder)
     try git(["checkout", "-q", branch], in: ci)
     return ci
@@ -517,6 +521,7 @@ struct ChangedSinceCLITests {
     try Self.git(["add", "README"], in: folder)
     try Self.git(["commit", "-q", "-m", "readme"], in: folder)
     let ci = try Self.clone(folder, branch: "readme")
+    defer { try? FileManager.default.removeItem(at: ci) }
     let build = try CLIRunner.run(["build", "--changed-since", base, "--json"], in: ci)
     #expect(build.status == 0, "\(build.stderr)")
     let record = (try JSONSerialization.jsonObject(with: build.stdout) as? [String: Any])?[

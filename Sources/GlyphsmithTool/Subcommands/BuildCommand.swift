@@ -41,9 +41,11 @@ enum BuildCommand: DeclaredSubcommand {
       .value(
         "changed-since", "REV",
         help: """
-          build only the icons whose file (or -dark file) changed since the
-          git revision REV (committed, staged, unstaged or untracked; all of
-          them when the project file changed); the others' outputs stay as
+          build only the icons whose file (or -dark file, or a file it draws)
+          changed since the git revision REV (committed, staged, unstaged,
+          untracked, or ignored in the icons folder), or whose golden PNG did
+          (all of them when the project file or a golden.json changed, or a
+          golden.json records another renderer); the others' outputs stay as
           they are, a deleted icon's are pruned
           """),
       .flag(
