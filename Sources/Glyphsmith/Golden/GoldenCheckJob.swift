@@ -138,10 +138,11 @@ package struct GoldenCheckJob: Sendable, Equatable {
     // MEDIUM-2: it was blamed on git). Under `--changed-since` a missing actual folder the
     // project makes is an empty one (`GoldenCheck.run`).
     do {
-      try GoldenFiles.requireFolder(URL(fileURLWithPath: golden), role: "golden")
+      // The actual folder first, as ever (under `--changed-since` it is checked later).
       if changedSince == nil {
         try GoldenFiles.requireFolder(URL(fileURLWithPath: actual), role: "actual")
       }
+      try GoldenFiles.requireFolder(URL(fileURLWithPath: golden), role: "golden")
     } catch {
       throw GlyphsmithError.failure(error, path: golden)
     }
