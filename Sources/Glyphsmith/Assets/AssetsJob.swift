@@ -1141,7 +1141,8 @@ public struct AssetsJob: Sendable {
     var lines = [prefix, sha256, darkSha256 ?? "-"]
     if let references, !references.isEmpty {
       lines.append(
-        references.sorted { $0.key < $1.key }.map { "\(($0.key as NSString).lastPathComponent) \($0.value)" }
+        references.sorted { $0.key < $1.key }
+          .map { "\(($0.key as NSString).lastPathComponent) \($0.value)" }
           .joined(separator: ";"))
     }
     return ContentHash.sha256(lines.joined(separator: "\n"))

@@ -201,7 +201,8 @@ public enum GoldenCheck {
     // Under `--changed-since`, an actual folder the project makes that is not there yet is
     // empty (issue 37 trial MEDIUM-1: `build --changed-since` that rendered no Android icon
     // in a fresh clone made no `res` folder).
-    if changedSince?.made?.isEmpty != false || Platform.status(ofPath: actualDirectory.path) != nil {
+    let madeByTheProject = changedSince?.made?.isEmpty == false
+    if !madeByTheProject || Platform.status(ofPath: actualDirectory.path) != nil {
       try GoldenFiles.requireFolder(actualDirectory, role: "actual")
     }
     try GoldenFiles.requireFolder(goldenDirectory, role: "golden")

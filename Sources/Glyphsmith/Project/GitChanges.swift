@@ -99,8 +99,10 @@ package struct GitChanges: Sendable, Equatable {
     if !inside.isEmpty {
       outputs.append(
         try git(
-          ["-c", "core.quotepath=off", "ls-files", "--others", "--ignored", "--exclude-standard", "-z", "--"]
-            + inside.map { ":(literal)" + $0 }, in: top, shown: shown,
+          [
+            "-c", "core.quotepath=off", "ls-files", "--others", "--ignored",
+            "--exclude-standard", "-z", "--",
+          ] + inside.map { ":(literal)" + $0 }, in: top, shown: shown,
           what: "list the ignored files"))
     }
     var paths: Set<String> = []
@@ -119,7 +121,8 @@ package struct GitChanges: Sendable, Equatable {
       let output = try? git(
         ["rev-parse", "--verify", "--quiet", "HEAD"], in: folder, shown: folder, what: "")
     else { return nil }
-    let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = String(decoding: output, as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
     return text.isEmpty ? nil : text
   }
 

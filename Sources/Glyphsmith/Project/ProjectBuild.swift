@@ -305,10 +305,11 @@ public struct ProjectBuild: Sendable {
       }
       alternatives.formUnion(job(group).alternativeOutputs(all))
     }
+    let outputs = planned.values.reduce(into: [String: String]()) {
+      $0.merge($1) { first, _ in first }
+    }
     let changed = try changedSince.map {
-      try changedIcons($0, files: files, outputs: planned.values.reduce(into: [:]) {
-        $0.merge($1) { first, _ in first }
-      })
+      try changedIcons($0, files: files, outputs: outputs)
     }
     if let selected = changed?.selected {
       for index in groups.indices {
@@ -378,7 +379,8 @@ public struct ProjectBuild: Sendable {
     /// are pruned)`, or `changed since REV: the project file, so every icon is built`.
     package var line: String {
       guard let selected else {
-        return "changed since \(revision): \(everything ?? "the project file"), so every icon is built"
+        let why = everything ?? "the project file"
+        return "changed since \(revision): \(why), so every icon is built"
       }
       return
         "changed since \(revision): \(selected.count) of \(counted(total, "icon file")) (only their icons are built; the others' outputs stay as they are, a deleted icon's are pruned)"
