@@ -227,9 +227,11 @@ extension CommandTextIndex {
                                 "removed" and "skipped"
           --jobs N              threads (default: all cores); never changes the output
           --shard I/N           build only the I-th of N shares (by a hash of the name)
-          --changed-since REV   build only the icons whose file (or -dark file) changed since the
-                                git revision REV (committed, staged, unstaged or untracked; all of
-                                them when the project file changed); the others' outputs stay as
+          --changed-since REV   build only the icons whose file (or -dark file, or a file it draws)
+                                changed since the git revision REV (committed, staged, unstaged,
+                                untracked, or ignored in the icons folder), or whose golden PNG did
+                                (all of them when the project file or a golden.json changed, or a
+                                golden.json records another renderer); the others' outputs stay as
                                 they are, a deleted icon's are pruned
           --force               render and write even icons whose outputs are up to date, and
                                 replace outputs glyphsmith did not make

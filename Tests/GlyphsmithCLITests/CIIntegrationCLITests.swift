@@ -119,6 +119,15 @@ struct CIIntegrationCLITests {
         == "### glyphsmith golden check\n\n6 images: 6 passed, 0 failed, 0 could not be checked; anti-aliasing counted; report in glyphsmith-report/report.html\n"
         + "### glyphsmith golden check\n\n6 images: 3 passed, 3 failed, 0 could not be checked; anti-aliasing counted; report in glyphsmith-report/report.html\n",
       "\(written)")
+    // A check that cannot run (no such golden folder, exit 2) writes no comment, and the step
+    // names none (issue 37 trial LOW-6: `comment=` named a file that was not there).
+    var missing = environment
+    missing["GOLDEN"] = "nope"
+    missing["REPORT"] = "other report"
+    try Data().write(to: outputs)
+    let broken = try Self.run([script, "check"], in: folder, environment: missing)
+    #expect(broken.status == 0, "\(broken.stderr)")
+    #expect(try String(contentsOf: outputs, encoding: .utf8) == "exit=2\n")
     var verdict = environment
     verdict["EXIT"] = "1"
     let failed = try Self.run([script, "verdict"], in: folder, environment: verdict)

@@ -273,6 +273,46 @@ struct GoldenShardCLITests {
       try read(folder, "out/results.json") == read(folder, "whole.json"))
   }
 
+  /// Issue 37 trial HIGH-4: a shard of another run (taken after the goldens were re-recorded:
+  /// same folders, options, renderer and N) was merged without a word and its failures were
+  /// gone. Each shard records its run (`ShardRecord.run`); merge refuses a mismatch, naming
+  /// the file. The merged results of one run stay byte for byte the unsharded check's.
+  @Test func aShardOfAnotherRunIsRefused() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for icon in 0..<12 { try write(Self.black, folder, "act/i\(icon)@2x.png") }
+    #expect(try CLIRunner.run(["golden", "record", "act", "gold"], in: folder).status == 0)
+    var failing = Self.black
+    failing[0, 0] = RGBA8(r: 255, g: 255, b: 255)
+    for icon in 0..<12 { try write(failing, folder, "act/i\(icon)@2x.png") }
+    func check(_ name: String, _ arguments: [String]) throws {
+      let run = try CLIRunner.run(["golden", "check", "act", "gold", "--json"] + arguments, in: folder)
+      #expect(run.status == 1, "\(run.stderr)")
+      try run.stdout.write(to: folder.appendingPathComponent(name + ".json"))
+    }
+    for index in 1...3 { try check("a\(index)", ["--shard", "\(index)/3"]) }
+    try check("whole", [])
+    // The goldens re-recorded from the failing images: a later run, whose shard 2 passes.
+    #expect(
+      try CLIRunner.run(["golden", "record", "act", "gold", "--force"], in: folder).status == 0)
+    let later = try CLIRunner.run(
+      ["golden", "check", "act", "gold", "--json", "--shard", "2/3"], in: folder)
+    #expect(later.status == 0, "\(later.stderr)")
+    try later.stdout.write(to: folder.appendingPathComponent("b2.json"))
+    let mixed = try CLIRunner.run(
+      ["golden", "merge", "a1.json", "b2.json", "a3.json", "-o", "out"], in: folder)
+    #expect(mixed.status == 2)
+    #expect(
+      mixed.stderr
+        == "b2.json: error: differs from a1.json (shard 1/3): its run (another commit or other goldens: every shard must come from one run of the same checkout)\n",
+      "\(mixed.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    let fine = try CLIRunner.run(
+      ["golden", "merge", "a1.json", "a2.json", "a3.json", "-o", "out"], in: folder)
+    #expect(fine.status == 1, "\(fine.stderr)")
+    #expect(try read(folder, "out/results.json") == read(folder, "whole.json"))
+  }
+
   @Test(arguments: [
     ("0/4", "--shard takes I/N with 1 <= I <= N (such as 2/4), got '0/4'"),
     ("5/4", "--shard takes I/N with 1 <= I <= N (such as 2/4), got '5/4'"),

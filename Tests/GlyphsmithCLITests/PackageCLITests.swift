@@ -65,6 +65,19 @@ struct PackageCLITests {
           "./usr/share/doc/glyphsmith/copyright"]
           + fonts.map { "./usr/share/glyphsmith/fonts/\($0)" }).sorted())
     #expect(listing.contains("root/root"))
+    // Installed-Size from the files' sizes as dpkg-gencontrol counts (each file rounded up to
+    // a KiB, each folder 1): the same binaries give the same control file (issue 37 trial
+    // MEDIUM-4: `du -sk` of a temporary tree varied from run to run).
+    var expectedSize = 0
+    for line in listing.split(separator: "\n") {
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard fields.count >= 6, fields.last != "./" else { continue }
+      let bytes = Int(fields[2]) ?? 0
+      expectedSize += line.hasPrefix("-") ? (bytes + 1023) / 1024 : 1
+    }
+    #expect(
+      try Self.run(["dpkg-deb", "--field", deb.path, "Installed-Size"]).stdoutText
+        == "\(expectedSize)\n")
 
     // Extracted anywhere, the tool finds its fonts and renders.
     let root = out.appendingPathComponent("root")

@@ -248,16 +248,19 @@ public struct AssetsJob: Sendable {
       let shadows = recordedResources.flatMap { $0.shadowing(for: files, recorded: recorded) }
       let sha = Self.readBounded(input.path).map { ContentHash.sha256($0) }
       let darkSha = input.darkPath.flatMap { Self.readBounded($0) }.map { ContentHash.sha256($0) }
+      let references = Self.references(of: input)
       var fingerprint: String? = nil
       if let sha, input.darkPath == nil || darkSha != nil {
-        fingerprint = Self.fingerprint(sha256: sha, darkSha256: darkSha, prefix: fingerprintPrefix)
+        fingerprint = Self.fingerprint(
+          sha256: sha, darkSha256: darkSha, prefix: fingerprintPrefix, references: references)
       }
       var icon = PlannedIcon(
         path: input.path, name: input.name, groups: input.groups, sha256: sha,
         darkPath: input.darkPath, darkSha256: darkSha, options: resolved,
         fingerprint: fingerprint, outputs: plannedFiles(sets))
+      icon.references = references
       if fingerprint != nil, let sha {
-        let all = setFingerprints(sha256: sha, darkSha256: darkSha)
+        let all = setFingerprints(sha256: sha, darkSha256: darkSha, references: references)
         icon.fingerprints = Dictionary(
           uniqueKeysWithValues: outputs.compactMap { output in
             all[output.writer.platform].map { (output.writer.platform.rawValue, $0) }
@@ -586,10 +589,26 @@ public struct AssetsJob: Sendable {
   /// The fingerprint each platform's outputs of an input carry, from the SHA-256 of the
   /// input's bytes and of its dark variant's (`fingerprint(sha256:darkSha256:prefix:)` with
   /// the platform's prefix).
-  func setFingerprints(sha256: String, darkSha256: String?) -> [AssetPlatform: String] {
+  func setFingerprints(sha256: String, darkSha256: String?, references: [String: String]? = nil)
+    -> [AssetPlatform: String]
+  {
     fingerprintPrefixes.mapValues {
-      Self.fingerprint(sha256: sha256, darkSha256: darkSha256, prefix: $0)
+      Self.fingerprint(
+        sha256: sha256, darkSha256: darkSha256, prefix: $0, references: references)
     }
+  }
+
+  /// The local files the icon's SVG (and its dark variant's) draws (`SVGReferences`), each
+  /// with the SHA-256 of its bytes (`missing` for one that cannot be read), by absolute path;
+  /// `nil` when it draws none.
+  static func references(of input: AssetInput) -> [String: String]? {
+    var found: [String: String] = [:]
+    for path in [input.path] + (input.darkPath.map { [$0] } ?? []) {
+      for file in SVGReferences.localFiles(ofSVGAt: path) where found[file] == nil {
+        found[file] = readBounded(file).map { ContentHash.sha256($0) } ?? "missing"
+      }
+    }
+    return found.isEmpty ? nil : found
   }
 
   /// The fingerprint the files of `set` carry, of `fingerprints` (`setFingerprints`).
@@ -889,7 +908,9 @@ public struct AssetsJob: Sendable {
   func upToDateResult(_ icon: PlannedIcon, sets: [PlannedAssetSet]) -> AssetInputResult? {
     guard !options.force, icon.changed == nil, icon.fingerprint != nil, let sha = icon.sha256,
       let existing = upToDateFiles(
-        sets, fingerprints: setFingerprints(sha256: sha, darkSha256: icon.darkSha256))
+        sets,
+        fingerprints: setFingerprints(
+          sha256: sha, darkSha256: icon.darkSha256, references: icon.references))
     else { return nil }
     let result = AssetInputResult(
       path: icon.path, name: icon.name, status: .unchanged, role: options.role.rawValue,
@@ -915,7 +936,8 @@ public struct AssetsJob: Sendable {
       let darkData = try icon.darkPath.map { try readInput($0, planned: icon.darkSha256) }
       let fingerprints = setFingerprints(
         sha256: icon.sha256 ?? ContentHash.sha256(data),
-        darkSha256: icon.darkSha256 ?? darkData.map { ContentHash.sha256($0) })
+        darkSha256: icon.darkSha256 ?? darkData.map { ContentHash.sha256($0) },
+        references: icon.references)
       let sets = planned ?? withRecordedHashes(plannedSets(icon.input))
       if !options.force, !knownStale, icon.changed == nil,
         let existing = upToDateFiles(sets, fingerprints: fingerprints)
@@ -1109,8 +1131,21 @@ public struct AssetsJob: Sendable {
 
   /// SHA-256 over everything that decides an input's outputs: `prefix` and the SHA-256 of
   /// the input's bytes and of its dark variant's.
-  static func fingerprint(sha256: String, darkSha256: String?, prefix: String) -> String {
-    ContentHash.sha256([prefix, sha256, darkSha256 ?? "-"].joined(separator: "\n"))
+  /// With `references` (the files the SVG draws, `references(of:)`), one line more: each
+  /// file's name relative to the icon's folder and its SHA-256 (`parts/tex.png SHA`), sorted,
+  /// `;`-separated; without (an icon that draws no file) the text and so the fingerprint are
+  /// exactly those before references were hashed (issue 37 trial HIGH-2).
+  static func fingerprint(
+    sha256: String, darkSha256: String?, prefix: String, references: [String: String]? = nil
+  ) -> String {
+    var lines = [prefix, sha256, darkSha256 ?? "-"]
+    if let references, !references.isEmpty {
+      lines.append(
+        references.sorted { $0.key < $1.key }
+          .map { "\(($0.key as NSString).lastPathComponent) \($0.value)" }
+          .joined(separator: ";"))
+    }
+    return ContentHash.sha256(lines.joined(separator: "\n"))
   }
 
   /// The part of every fingerprint that is the same for all icons of one resolved value: a

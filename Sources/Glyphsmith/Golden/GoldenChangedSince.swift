@@ -38,6 +38,10 @@ extension GoldenCheck {
     /// whether its icon changed since the revision; `nil` without a project (every image
     /// without an actual is compared then).
     public var made: [String: Bool]?
+    /// What the check tells before its summary, as a line `PATH: note: ...`: that no project
+    /// file was found, so every golden without an actual image is compared (issue 37 trial
+    /// MEDIUM-3); `nil` when a project was found.
+    public var note: String? = nil
 
     /// The changes of the git work tree holding `golden` since `revision`, for a check of
     /// `actual` against `golden` (paths as given); `config`: the project file (`--config`),
@@ -48,7 +52,28 @@ extension GoldenCheck {
     public static func read(
       _ revision: String, actual: String, golden: String, config: String? = nil
     ) throws -> ChangedSince {
-      let changes = try GitChanges.since(revision, near: golden)
+      var file = config
+      if file == nil {
+        let here = FileManager.default.currentDirectoryPath
+        for start in [actual, golden, here] {
+          let from = OutputOwnership.canonical(URL(fileURLWithPath: start).standardizedFileURL.path)
+          if let found = ProjectConfig.find(from: from) {
+            file = found
+            break
+          }
+        }
+      }
+      var loaded: ProjectConfig? = nil
+      if let file {
+        do {
+          loaded = try ProjectConfig.load(path: file)
+        } catch {
+          if config != nil { throw error }
+        }
+      }
+      // Icon files git ignores in the icons folder count as changed, as `build` counts them.
+      let changes = try GitChanges.since(
+        revision, near: golden, ignoredUnder: loaded.map { [$0.resolve($0.icons)] } ?? [])
       var result = ChangedSince(
         revision: revision, everything: nil, goldens: [], actuals: [], made: nil)
       let manifest = (golden.hasSuffix("/") ? golden : golden + "/") + GoldenManifest.fileName
@@ -61,28 +86,15 @@ extension GoldenCheck {
       for path in changes.changed(under: actual) where path.lowercased().hasSuffix(".png") {
         result.actuals.insert(path)
       }
-      var file = config
-      if file == nil {
-        let here = FileManager.default.currentDirectoryPath
-        for start in [actual, golden, here] {
-          let from = OutputOwnership.canonical(URL(fileURLWithPath: start).standardizedFileURL.path)
-          if let found = ProjectConfig.find(from: from) {
-            file = found
-            break
-          }
-        }
+      guard let file else {
+        result.note =
+          "\(golden): note: no glyphsmith.json in or above \(actual), \(golden) or the current folder: every golden without an actual image is compared (as a deleted icon's); pass --config FILE to name the project"
+        return result
       }
-      guard let file else { return result }
       if changes.contains(file) {
         result.everything = result.everything ?? "\(OutputManifest.shown(file)) changed"
       }
-      let loaded: ProjectConfig
-      do {
-        loaded = try ProjectConfig.load(path: file)
-      } catch {
-        if config != nil { throw error }
-        return result
-      }
+      guard let loaded else { return result }
       // Which icon makes which output: the build's own plan of every icon (nothing written).
       guard let plan = try? ProjectBuild(config: loaded).plan() else { return result }
       let root = URL(fileURLWithPath: actual).standardizedFileURL.resolvingSymlinksInPath().path
@@ -92,6 +104,7 @@ extension GoldenCheck {
         let changed =
           changes.contains(icon.path) || icon.darkPath.map(changes.contains) == true
           || changes.containsDarkVariant(of: icon.path)
+          || icon.references?.keys.contains(where: changes.contains) == true
         for output in icon.outputs where output.path.lowercased().hasSuffix(".png") {
           let path = GitChanges.key(output.path)
           guard path.hasPrefix(prefix) else { continue }
@@ -144,5 +157,19 @@ extension GoldenCheck {
     public var icons: Int
     /// The images left out: those of icons that did not change.
     public var skipped: Int
+
+    /// Every key, `everything` as `null` when `nil` (issue 37 trial LOW-1: it was left out,
+    /// where the docs list it and the report writes other absent values as `null`).
+    public func encode(to encoder: Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(revision, forKey: .revision)
+      try c.encode(everything, forKey: .everything)
+      try c.encode(icons, forKey: .icons)
+      try c.encode(skipped, forKey: .skipped)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case revision, everything, icons, skipped
+    }
   }
 }

@@ -134,9 +134,36 @@ public enum GoldenCheck {
     public var artifacts: String?
     /// The renderer that ran this shard: shards of different renderers are not merged.
     public var renderer: RendererRecord
+    /// What identifies the run the shard belongs to (`runIdentity`: the golden folder's
+    /// contents and the commit checked out), equal in every shard of one run: `golden merge`
+    /// refuses a shard of another run (issue 37 trial HIGH-4). Absent in results written
+    /// before it was recorded (they merge only with each other).
+    public var run: String? = nil
     /// For each failure with artifacts (by path), the artifact files written:
     /// `expected`, `actual`, `diff`, those present.
     public var images: [String: [String]]
+  }
+
+  /// The identity of a check's run that every shard of it computes alike (`ShardRecord.run`):
+  /// the SHA-256 of the lines `golden.json` and the SHA-256 of its bytes (the file found at or
+  /// above `golden`, with the options and the list of goldens), each golden PNG's path
+  /// (relative to `golden`, sorted) and the SHA-256 of its bytes, and `HEAD COMMIT`, the commit
+  /// git has checked out in the work tree holding `golden` (left out where git cannot say).
+  /// Each shard reads every golden for it, not its own only.
+  static func runIdentity(golden: URL) -> String {
+    var lines: [String] = []
+    if let located = try? GoldenManifest.locate(from: golden),
+      let bytes = FileBytes.read(
+        located.folder.appendingPathComponent(GoldenManifest.fileName).path)
+    {
+      lines.append("golden.json " + ContentHash.sha256(bytes))
+    }
+    for path in GoldenFiles.pngs(in: golden).sorted() {
+      let bytes = FileBytes.read(golden.appendingPathComponent(path).path)
+      lines.append(path + " " + (bytes.map { ContentHash.sha256($0) } ?? "unreadable"))
+    }
+    if let head = GitChanges.head(near: golden.path) { lines.append("HEAD " + head) }
+    return ContentHash.sha256(lines.joined(separator: "\n"))
   }
 
   /// Where a check writes the failures' images: `artifacts` when given, else `X-files` beside
@@ -171,7 +198,13 @@ public enum GoldenCheck {
     diagnose: (Diagnostic) -> Void = { _ in }
   ) throws -> Report {
     let jobs = jobs ?? ParallelMap.availableCores
-    try GoldenFiles.requireFolder(actualDirectory, role: "actual")
+    // Under `--changed-since`, an actual folder the project makes that is not there yet is
+    // empty (issue 37 trial MEDIUM-1: `build --changed-since` that rendered no Android icon
+    // in a fresh clone made no `res` folder).
+    let madeByTheProject = changedSince?.made?.isEmpty == false
+    if !madeByTheProject || Platform.status(ofPath: actualDirectory.path) != nil {
+      try GoldenFiles.requireFolder(actualDirectory, role: "actual")
+    }
     try GoldenFiles.requireFolder(goldenDirectory, role: "golden")
     // A sub-folder of a golden folder is checked with the folder's golden.json.
     let manifest = try GoldenManifest.locate(from: goldenDirectory)?.manifest
@@ -485,6 +518,6 @@ enum GoldenFiles {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
       isDirectory.boolValue
-    else { throw GoldenError.missingFolder(path: url.path, role: role) }
+    else { throw GoldenError.missingFolder(path: url.relativePath, role: role) }
   }
 }

@@ -134,9 +134,22 @@ package struct GoldenCheckJob: Sendable, Equatable {
     }
     if foreign.count == 1 { throw foreign[0] }
     if !foreign.isEmpty { throw PlanningFailure(foreign) }
+    // A missing folder is named as typed before git is asked anything (issue 37 trial
+    // MEDIUM-2: it was blamed on git). Under `--changed-since` a missing actual folder the
+    // project makes is an empty one (`GoldenCheck.run`).
+    do {
+      // The actual folder first, as ever (under `--changed-since` it is checked later).
+      if changedSince == nil {
+        try GoldenFiles.requireFolder(URL(fileURLWithPath: actual), role: "actual")
+      }
+      try GoldenFiles.requireFolder(URL(fileURLWithPath: golden), role: "golden")
+    } catch {
+      throw GlyphsmithError.failure(error, path: golden)
+    }
     let changed = try changedSince.map {
       try GoldenCheck.ChangedSince.read($0, actual: actual, golden: golden, config: config)
     }
+    if let note = changed?.note { diagnose(note) }
     var report: GoldenCheck.Report
     do {
       report = try GoldenCheck.run(
@@ -154,7 +167,7 @@ package struct GoldenCheckJob: Sendable, Equatable {
       report.shard = GoldenCheck.ShardRecord(
         index: shard.index, count: shard.count, actual: actual, golden: golden,
         artifacts: GoldenCheck.artifactsFolder(artifacts: artifacts, report: self.report),
-        renderer: .current,
+        renderer: .current, run: GoldenCheck.runIdentity(golden: URL(fileURLWithPath: golden)),
         images: Dictionary(
           uniqueKeysWithValues: report.results.compactMap { entry in
             entry.artifacts == nil

@@ -23,6 +23,12 @@ package enum GoldenJUnit {
       <testsuite name="\(escape(suite))" \(counts) skipped="0" time="0">
 
       """
+    // A limited check says so (issue 37 trial LOW-4), as a property of the suite.
+    if let changed = report.changedSince {
+      let line = String(GoldenCheckJob.changedLine(changed).dropLast(2))
+      xml +=
+        "<properties>\n<property name=\"glyphsmith.changedSince\" value=\"\(escape(line))\"/>\n</properties>\n"
+    }
     for entry in report.results.sorted(by: { $0.path < $1.path }) {
       let folder = GoldenHTMLReport.folderOf(entry.path)
       let classname =

@@ -41,6 +41,10 @@ package enum GoldenMarkdown {
     text +=
       "\(counted(report.checked, "image")): \(report.passed) passed, \(report.failed) failed, "
       + "\(report.errors) could not be checked\n"
+    // A limited check says so (issue 37 trial LOW-4: "every image matches" read as the whole).
+    if let changed = report.changedSince {
+      text += "\n" + GoldenCheckJob.changedLine(changed).dropLast(2) + ".\n"
+    }
     if let change = report.rendererChange { text += "\n> \(change)\n" }
     let base = URL(fileURLWithPath: markdownPath).deletingLastPathComponent().standardizedFileURL
       .path

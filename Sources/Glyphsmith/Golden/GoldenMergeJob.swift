@@ -228,6 +228,11 @@ package struct GoldenMergeJob: Sendable, Equatable {
       {
         differs.append("its renderer")
       }
+      if record.run != first.record.run {
+        differs.append(
+          "its run (another commit or other goldens: every shard must come from one run of the same checkout)"
+        )
+      }
       if record.actual != first.record.actual || record.golden != first.record.golden {
         differs.append(
           "its folders (\(record.actual) against \(record.golden), not \(first.record.actual) against \(first.record.golden))"

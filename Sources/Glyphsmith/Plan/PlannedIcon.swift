@@ -20,6 +20,11 @@ public struct PlannedIcon: Codable, Equatable, Sendable {
   public var darkSha256: String?
   /// The resolved options (`IconOptions.normalised`).
   public var options: IconOptions
+  /// The local files the SVG (or its dark variant) draws (`<image href="parts/tex.png">`,
+  /// `SVGReferences`), absolute, each with the SHA-256 of its bytes (lower-case hex, or
+  /// `missing`), hashed into the fingerprint; absent when it draws none (issue 37 trial
+  /// HIGH-2: a changed texture left the icon's outputs stale).
+  public var references: [String: String]? = nil
   /// The icon's fingerprint, derived from the renderer versions, `options` and the two
   /// hashes; `nil` when an input could not be read. The outputs of an icon of one platform
   /// carry it (a PNG tEXt chunk, a VectorDrawable comment, the PNGs inside an ICO); with more

@@ -26,6 +26,44 @@ public struct BuildReport: Codable, Equatable, Sendable {
   public var skipped: [String]
   /// Why the build could not run, else `nil`.
   public var error: String?
+  /// What `--changed-since` selected (issue 37 trial LOW-2: the JSON had no record of what was
+  /// left out); absent without it.
+  public var changedSince: ChangedSinceRecord? = nil
+
+  /// What `build --changed-since REV --json` says it selected.
+  public struct ChangedSinceRecord: Codable, Equatable, Sendable {
+    /// The revision as given.
+    public var revision: String
+    /// Why every icon was built (`the project file`, `golden/golden.json`, `the renderer is
+    /// not the one golden/golden.json records`), or `nil` (written as `null`).
+    public var everything: String?
+    /// The icon files selected (and their `-dark` files), or `nil` (written as `null`) when
+    /// every icon was built.
+    public var icons: Int?
+    /// How many icon files there are, skipped ones too.
+    public var total: Int
+
+    /// A record of `revision`'s selection.
+    public init(revision: String, everything: String?, icons: Int?, total: Int) {
+      self.revision = revision
+      self.everything = everything
+      self.icons = icons
+      self.total = total
+    }
+
+    /// Every key, `nil` as `null`.
+    public func encode(to encoder: Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(revision, forKey: .revision)
+      try c.encode(everything, forKey: .everything)
+      try c.encode(icons, forKey: .icons)
+      try c.encode(total, forKey: .total)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case revision, everything, icons, total
+    }
+  }
   /// The `warnings` lines of a report read from JSON (`init(from:)`), which holds no
   /// `Diagnostic`s.
   private var readWarnings: [String]? = nil
@@ -57,6 +95,7 @@ public struct BuildReport: Codable, Equatable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case version, config, inputs, warnings, catalogFindings, removed, kept, skipped, error
+    case changedSince
   }
 
   /// Reads a report. The `warnings` and `catalogFindings` lines are kept as text, never
@@ -75,10 +114,11 @@ public struct BuildReport: Codable, Equatable, Sendable {
     kept = try c.decodeIfPresent([String].self, forKey: .kept) ?? []
     skipped = try c.decode([String].self, forKey: .skipped)
     error = try c.decodeIfPresent(String.self, forKey: .error)
+    changedSince = try c.decodeIfPresent(ChangedSinceRecord.self, forKey: .changedSince)
   }
 
-  /// Writes every key, `warnings` and `catalogFindings` as compiler-form lines, `error` left
-  /// out when `nil`.
+  /// Writes every key, `warnings` and `catalogFindings` as compiler-form lines, `error` and
+  /// `changedSince` left out when `nil`.
   public func encode(to encoder: Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(version, forKey: .version)
@@ -90,5 +130,6 @@ public struct BuildReport: Codable, Equatable, Sendable {
     if !kept.isEmpty { try c.encode(kept, forKey: .kept) }
     try c.encode(skipped, forKey: .skipped)
     try c.encodeIfPresent(error, forKey: .error)
+    try c.encodeIfPresent(changedSince, forKey: .changedSince)
   }
 }

@@ -2,9 +2,12 @@ import Foundation
 
 /// The files of a git work tree that differ from a revision (`--changed-since REV` of `build`
 /// and `golden check`, issue 37): what `git diff --name-only REV` lists (committed since REV,
-/// staged and unstaged, deletions and both sides of a rename) and the untracked files git
-/// does not ignore (`git ls-files --others --exclude-standard`). Read by running `git`, the
-/// tool the user's history lives in; nothing is written (`GIT_OPTIONAL_LOCKS=0`).
+/// staged and unstaged, deletions and both sides of a rename), the untracked files git
+/// does not ignore (`git ls-files --others --exclude-standard`), and the files git ignores
+/// inside the folders the caller names (the icons folder: `git ls-files --others --ignored
+/// --exclude-standard -- FOLDER`; an icon kept out of git has no history to compare, so it
+/// always counts as changed, issue 37 trial HIGH-3). Read by running `git`, the tool the
+/// user's history lives in; nothing is written (`GIT_OPTIONAL_LOCKS=0`).
 package struct GitChanges: Sendable, Equatable {
   /// The revision as given (`main`, `origin/main`, a commit id, `HEAD~3`).
   package var revision: String
@@ -41,11 +44,15 @@ package struct GitChanges: Sendable, Equatable {
       })
   }
 
-  /// The changes of the work tree holding `folder` since `revision`.
+  /// The changes of the work tree holding `folder` since `revision`; the files git ignores
+  /// below each of `ignoredUnder` (paths absolute or relative to the current folder) count as
+  /// changed.
   /// - Throws: `GlyphsmithError.unusable` naming `named` (default: `folder`) when git cannot
   ///   be run, `folder` is not in a git work tree, or `revision` names no commit there
   ///   (git's own message quoted), or git fails listing the changes.
-  package static func since(_ revision: String, near folder: String, named: String? = nil)
+  package static func since(
+    _ revision: String, near folder: String, named: String? = nil, ignoredUnder: [String] = []
+  )
     throws -> GitChanges
   {
     let shown = named ?? (folder.isEmpty ? "." : folder)
@@ -53,6 +60,15 @@ package struct GitChanges: Sendable, Equatable {
     guard !revision.isEmpty, !revision.hasPrefix("-") else {
       throw GlyphsmithError.unusable(
         path: shown, problem: "--changed-since takes a git revision, got '\(revision)'")
+    }
+    // A range names two revisions; the changes are always those since one (issue 37 trial
+    // LOW-8: it was told git knows no such commit).
+    if revision.contains("..") {
+      throw GlyphsmithError.unusable(
+        path: shown,
+        problem:
+          "--changed-since takes one revision, the base, not a range: got '\(revision)'; give the base (e.g. --changed-since origin/main), the changes since it are taken up to the work tree"
+      )
     }
     let topOutput = try git(
       ["rev-parse", "--show-toplevel"], in: start, shown: shown,
@@ -74,13 +90,52 @@ package struct GitChanges: Sendable, Equatable {
     let untracked = try git(
       ["-c", "core.quotepath=off", "ls-files", "--others", "--exclude-standard", "-z"], in: top,
       shown: shown, what: "list the untracked files")
+    var outputs = [diff, untracked]
+    // Only folders inside the work tree: git refuses a pathspec outside it.
+    let inside = ignoredUnder.map {
+      URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path
+    }.filter { $0 == top || $0.hasPrefix(top + "/") }
+      .map { $0 == top ? "." : String($0.dropFirst(top.count + 1)) }
+    if !inside.isEmpty {
+      outputs.append(
+        try git(
+          [
+            "-c", "core.quotepath=off", "ls-files", "--others", "--ignored",
+            "--exclude-standard", "-z", "--",
+          ] + inside.map { ":(literal)" + $0 }, in: top, shown: shown,
+          what: "list the ignored files"))
+    }
     var paths: Set<String> = []
-    for output in [diff, untracked] {
+    for output in outputs {
       for name in output.split(separator: 0) where !name.isEmpty {
         paths.insert(top + "/" + String(decoding: name, as: UTF8.self))
       }
     }
     return GitChanges(revision: revision, top: top, paths: paths)
+  }
+
+  /// The commit checked out in the git work tree holding `folder` (`git rev-parse HEAD`), or
+  /// `nil` when git cannot say (no git, no work tree, no commit yet).
+  package static func head(near folder: String) -> String? {
+    guard
+      let output = try? git(
+        ["rev-parse", "--verify", "--quiet", "HEAD"], in: folder, shown: folder, what: "")
+    else { return nil }
+    let text = String(decoding: output, as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.isEmpty ? nil : text
+  }
+
+  /// The files git tracks in the work tree named `name` (`golden.json`), absolute, sorted;
+  /// empty when git cannot list them.
+  package func tracked(named name: String) -> [String] {
+    guard
+      let output = try? Self.git(
+        ["-c", "core.quotepath=off", "ls-files", "-z", "--", ":(glob)**/" + name], in: top,
+        shown: top, what: "list the tracked files")
+    else { return [] }
+    return output.split(separator: 0).map { top + "/" + String(decoding: $0, as: UTF8.self) }
+      .filter { ($0 as NSString).lastPathComponent == name }.sorted()
   }
 
   /// `path` (absolute, or relative to the current folder) as `paths` holds it: standardized,

@@ -17,9 +17,11 @@ public struct ProjectBuild: Sendable {
   public var force = false
   /// Only share `index` of `count` (1-based), by asset name, as `assets --shard`.
   public var shard: (index: Int, count: Int)? = nil
-  /// `--changed-since REV` (issue 37): build only the icons whose file (or dark variant)
-  /// changed since the git revision (`GitChanges`), all of them when the project file did;
-  /// the others are neither written nor pruned. `nil`: every icon.
+  /// `--changed-since REV` (issue 37): build only the icons whose file (or dark variant, or a
+  /// file it draws) changed since the git revision (`GitChanges`), or whose golden PNG did;
+  /// all of them when the project file or a `golden.json` did (`changedIcons`). The others'
+  /// outputs are not written and stay as they are; a deleted icon's are pruned. `nil`: every
+  /// icon.
   public var changedSince: String? = nil
   /// Worker processes, given each planned icon over the pipe (`AssetsJob.serveWorker`);
   /// `nil`: threads in this process.
@@ -289,7 +291,26 @@ public struct ProjectBuild: Sendable {
     let (files, skippedLinks) = try collectReporting()
     try checkRules(files)
     var (groups, skipped) = self.groups(files)
-    let changed = try changedSince.map { try changedIcons($0, files: files) }
+    // What every icon makes, for `--changed-since`'s golden rule (each output's icon) and the
+    // records; it does not depend on the selection.
+    var planned: [String: [String: String]] = [:]
+    var alternatives: Set<String> = []
+    for group in groups where !group.files.isEmpty {
+      var unsharded = group.options
+      unsharded.shard = nil
+      unsharded.selected = nil
+      let all = try AssetPlanner.plan(group.files, options: unsharded).inputs
+      for (root, outputs) in job(group).plannedOutputs(all) {
+        planned[root, default: [:]].merge(outputs) { $1 }
+      }
+      alternatives.formUnion(job(group).alternativeOutputs(all))
+    }
+    let outputs = planned.values.reduce(into: [String: String]()) {
+      $0.merge($1) { first, _ in first }
+    }
+    let changed = try changedSince.map {
+      try changedIcons($0, files: files, outputs: outputs)
+    }
     if let selected = changed?.selected {
       for index in groups.indices {
         groups[index].options.selected = selected
@@ -308,19 +329,11 @@ public struct ProjectBuild: Sendable {
     var plan = Plan(files: files, groups: groups, skipped: skipped, jobs: jobs)
     plan.skippedLinks = skippedLinks
     plan.changed = changed
+    plan.planned = planned
+    plan.alternatives = alternatives
     let folders = symbolGroups(files)
     let recordedCatalog = outputFolders[.ios].map { OutputManifest.recordedOutputs(root: $0) } ?? []
     for group in groups {
-      if !group.files.isEmpty {
-        var unsharded = group.options
-        unsharded.shard = nil
-        unsharded.selected = nil
-        let all = try AssetPlanner.plan(group.files, options: unsharded).inputs
-        for (root, outputs) in job(group).plannedOutputs(all) {
-          plan.planned[root, default: [:]].merge(outputs) { $1 }
-        }
-        plan.alternatives.formUnion(job(group).alternativeOutputs(all))
-      }
       if let catalog = outputFolders[.ios] {
         for path in group.symbols {
           let set = symbolSetPath(path, catalog: catalog, groups: folders[path] ?? [])
@@ -351,42 +364,128 @@ public struct ProjectBuild: Sendable {
   package struct ChangedIcons: Sendable, Equatable {
     /// The revision as given.
     package var revision: String
-    /// The icon files (and dark variants) that changed, paths as collected; `nil` when the
-    /// project file changed, so every icon is built.
+    /// The icon files (and dark variants) that changed, paths as collected; `nil` when every
+    /// icon is built (`everything` says why).
     package var selected: Set<String>?
     /// How many icon files there are (skipped ones too).
     package var total: Int
+    /// Why every icon is built: `the project file`, `golden/ios/golden.json` (a `golden.json`
+    /// changed), `the renderer is not the one golden/ios/golden.json records`; `nil` when only
+    /// `selected` are.
+    package var everything: String? = nil
+
     /// The line `build` prints before it starts: `changed since REV: 3 of 16 icon files
     /// (only their icons are built; the others' outputs stay as they are, a deleted icon's
     /// are pruned)`, or `changed since REV: the project file, so every icon is built`.
     package var line: String {
       guard let selected else {
-        return "changed since \(revision): the project file, so every icon is built"
+        let why = everything ?? "the project file"
+        return "changed since \(revision): \(why), so every icon is built"
       }
       return
         "changed since \(revision): \(selected.count) of \(counted(total, "icon file")) (only their icons are built; the others' outputs stay as they are, a deleted icon's are pruned)"
     }
   }
 
-  /// The icon files among `files` that changed since `revision` (`GitChanges`): all (`nil`)
-  /// when the project file changed.
+  /// The icon files among `files` that changed since `revision` (`GitChanges`), by the rule
+  /// `golden check --changed-since` compares by (`GoldenCheck.ChangedSince`), so that the
+  /// check finds an actual image for every image it compares (issue 37 trial HIGH-1):
+  /// - an icon file or its `-dark` file changed (ignored icon files in the icons folder
+  ///   count as changed), or a local file it draws (`<image href>`, `PlannedIcon.references`);
+  /// - an output of the icon (`outputs`: output path to icon path) has a golden PNG that
+  ///   changed: a changed PNG below a folder holding a `golden.json`, whose path relative to
+  ///   that folder ends an output's path (a file), or whose folder's does (a set written
+  ///   whole: `golden/ios/bell.imageset/bell@2x.png` is `App/Icons.xcassets/bell.imageset`);
+  /// - every icon (`nil`) when the project file changed, a `golden.json` changed, or a
+  ///   tracked `golden.json` records another renderer than this one.
   /// - Throws: what `GitChanges.since` throws (no git, no work tree, an unknown revision).
-  private func changedIcons(_ revision: String, files: [InputCollector.CollectedFile]) throws
-    -> ChangedIcons
-  {
+  private func changedIcons(
+    _ revision: String, files: [InputCollector.CollectedFile], outputs: [String: String]
+  ) throws -> ChangedIcons {
     let changes = try GitChanges.since(
-      revision, near: FileName.parent(of: config.path), named: config.path)
-    let everything = changes.contains(config.path)
-    return ChangedIcons(
-      revision: revision,
-      selected: everything
-        ? nil
-        : Set(
-          files.map(\.path).filter {
-            // A `-dark` file deleted since counts too (issue 37 trial F2: it was ignored).
-            changes.contains($0) || changes.containsDarkVariant(of: $0)
-          }),
-      total: files.count)
+      revision, near: FileName.parent(of: config.path), named: config.path,
+      ignoredUnder: [iconsFolder])
+    var result = ChangedIcons(revision: revision, selected: nil, total: files.count)
+    if changes.contains(config.path) {
+      result.everything = "the project file"
+      return result
+    }
+    let manifest = GoldenManifest.fileName
+    let goldenChanges = changes.paths.sorted().filter {
+      ($0 as NSString).lastPathComponent == manifest
+    }
+    if let first = goldenChanges.first {
+      result.everything = OutputManifest.shown(first)
+      return result
+    }
+    for path in changes.tracked(named: manifest) {
+      let folder = URL(fileURLWithPath: FileName.parent(of: path))
+      if let recorded = try? GoldenManifest.load(from: folder),
+        recorded.renderer.change(to: .current) != nil
+      {
+        result.everything = "the renderer is not the one \(OutputManifest.shown(path)) records"
+        return result
+      }
+    }
+    var selected = Set(
+      files.filter {
+        // A `-dark` file deleted since counts too (issue 37 trial F2: it was ignored).
+        changes.contains($0.path) || changes.containsDarkVariant(of: $0.path)
+          || SVGReferences.localFiles(ofSVGAt: $0.path).contains(where: changes.contains)
+      }.map(\.path))
+    // Golden PNGs changed: the icons whose outputs they are.
+    var manifests: [String: String?] = [:]
+    func goldenFolder(of path: String) -> String? {
+      var folder = FileName.parent(of: path)
+      var visited: [String] = []
+      while folder.hasPrefix(changes.top) {
+        if let known = manifests[folder] {
+          for seen in visited { manifests[seen] = known }
+          return known
+        }
+        visited.append(folder)
+        if Platform.status(ofPath: folder + "/" + manifest) != nil {
+          for seen in visited { manifests[seen] = folder }
+          return folder
+        }
+        if folder == changes.top { break }
+        folder = FileName.parent(of: folder)
+      }
+      for seen in visited { manifests[seen] = String?.none }
+      return nil
+    }
+    let changedGoldens = changes.paths.filter { $0.lowercased().hasSuffix(".png") }.compactMap {
+      path -> String? in
+      guard let folder = goldenFolder(of: path) else { return nil }
+      return "/" + path.dropFirst(folder.count + 1)
+    }
+    if !changedGoldens.isEmpty {
+      // Each golden's path and its folders' (`/a.imageset/a@2x.png`, `/a.imageset`): an
+      // output is a file (a drawable) or a folder written whole (an image set, a web icon).
+      var ends: Set<String> = []
+      for end in changedGoldens {
+        var path = Substring(end)
+        while !path.isEmpty {
+          ends.insert(String(path))
+          guard let slash = path.lastIndex(of: "/") else { break }
+          path = path[..<slash]
+        }
+      }
+      for (output, source) in outputs where !selected.contains(source) {
+        let absolute = OutputManifest.absolute(output)
+        // The relative path's every ending: `/a.imageset/a@2x.png`, then `/a@2x.png`.
+        var index = absolute.startIndex
+        while let slash = absolute[index...].firstIndex(of: "/") {
+          if ends.contains(String(absolute[slash...])) {
+            selected.insert(source)
+            break
+          }
+          index = absolute.index(after: slash)
+        }
+      }
+    }
+    result.selected = selected
+    return result
   }
 
   /// Every image set and symbol set the build plans in its catalog checked against the

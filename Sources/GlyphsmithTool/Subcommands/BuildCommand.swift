@@ -41,9 +41,11 @@ enum BuildCommand: DeclaredSubcommand {
       .value(
         "changed-since", "REV",
         help: """
-          build only the icons whose file (or -dark file) changed since the
-          git revision REV (committed, staged, unstaged or untracked; all of
-          them when the project file changed); the others' outputs stay as
+          build only the icons whose file (or -dark file, or a file it draws)
+          changed since the git revision REV (committed, staged, unstaged,
+          untracked, or ignored in the icons folder), or whose golden PNG did
+          (all of them when the project file or a golden.json changed, or a
+          golden.json records another renderer); the others' outputs stay as
           they are, a deleted icon's are pruned
           """),
       .flag(
@@ -283,9 +285,13 @@ enum BuildCommand: DeclaredSubcommand {
           || lintFound
       }
     }
-    if options.json,
-      let data = try? XcodeJSON.encode(BuildReport(config: configPath, result: result))
-    {
+    var report = BuildReport(config: configPath, result: result)
+    report.changedSince = plan.changed.map {
+      BuildReport.ChangedSinceRecord(
+        revision: $0.revision, everything: $0.everything, icons: $0.selected?.count,
+        total: $0.total)
+    }
+    if options.json, let data = try? XcodeJSON.encode(report) {
       FileHandle.standardOutput.write(data)
     }
     if !options.quiet && !options.json {

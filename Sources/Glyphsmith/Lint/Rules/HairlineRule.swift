@@ -44,6 +44,17 @@ struct HairlineRule: LintCheck {
     }
   }
 
+  /// `value` (0-1) as a percentage for the message: whole, or, where that would print the
+  /// limit's own number or more (74.6 % against 75 %), cut to one decimal (`74.9`), so a
+  /// value printed is always below the limit it was flagged under (issue 37 trial LOW-13:
+  /// `at 75 % coverage (limit 75 %)`).
+  static func percent(_ value: Double, below limit: Double) -> String {
+    let whole = Int((value * 100).rounded())
+    guard whole >= Int((limit * 100).rounded()) else { return "\(whole)" }
+    let tenths = Int((value * 1000).rounded(.down))
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+
   private func hairlines(
     _ context: LintContext, target: PixelGrid, scale: Int
   ) -> [LintFinding] {
@@ -76,7 +87,7 @@ struct HairlineRule: LintCheck {
       return context.finding(
         .hairline,
         "a 1 px line sits on a half pixel at @\(scale)x: it shows as two grey rows at "
-          + "\(Int((median * 100).rounded())) % coverage (limit \(Int(limitCoverage * 100)) %) "
+          + "\(Self.percent(median, below: limitCoverage)) % coverage (limit \(Int(limitCoverage * 100)) %) "
           + "instead of one crisp row; move it by half a pixel "
           + "(\((0.5 / Double(scale)).lintText) pt)",
         scale: scale, box: context.box(components[l], k: k, scale: scale), value: median,
