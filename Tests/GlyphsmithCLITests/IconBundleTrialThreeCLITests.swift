@@ -343,7 +343,9 @@ import Testing
     var warnings: [String] = []
     for name in IconComposerFixtures.bundles {
       let path = IconComposerFixtures.bundle(name).path
-      let result = try CLIRunner.run(["lint", "--role", "icon-layer", path])
+      // Apple's 1024 pt layers take a few seconds each in a debug build; on a loaded machine
+      // more than the 10 s default (a CI run at load 17 timed three of them out).
+      let result = try CLIRunner.run(["lint", "--role", "icon-layer", "--timeout", "300", path])
       #expect(result.status == 0, "\(name): \(result.stderr)")
       infos += result.stderr.components(separatedBy: "info: [appearance-contrast]").count - 1
       warnings += result.stderr.split(separator: "\n").filter {
