@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The enumerated values of asset catalog `Contents.json` slots that the validator accepts.
 /// Source: Apple "Asset Catalog Format Reference" (Image Set Type, App Icon Type), plus the
@@ -38,7 +39,7 @@ package enum CatalogVocabulary {
   /// The asset type of a folder named `name`: its extension when `folderTypes` holds it, else
   /// empty (a group).
   package static func folderType(_ name: String) -> String {
-    let kind = (name as NSString).pathExtension
+    let kind = PathName(name).pathExtension
     return folderTypes.contains(kind) ? kind : ""
   }
 
