@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith assets`: renders icons into an Xcode asset catalog, one `NAME.imageset` per icon
 /// (plus `NAME-compact.imageset` with `compact`), each with `NAME.png`, `NAME@2x.png`,
@@ -1392,7 +1395,7 @@ public struct AssetsJob: Sendable {
 final class RecordedHashIndex: @unchecked Sendable {
   /// The one index of the process.
   static let shared = RecordedHashIndex()
-  private let lock = NSLock()
+  private let lock = PlainLock()
   private var cached: [String: (stamp: String, index: [String: [String: String]])] = [:]
 
   /// The hashes of the records of `roots` by set folder, then file name.
@@ -1402,7 +1405,7 @@ final class RecordedHashIndex: @unchecked Sendable {
       let record = (root.hasSuffix("/") ? root : root + "/") + OutputManifest.fileName
       let attributes = try? FileManager.default.attributesOfItem(atPath: record)
       let stamp =
-        "\((attributes?[.size] as? NSNumber)?.intValue ?? -1) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        "\(Platform.status(ofPath: record)?.size ?? -1) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
       lock.lock()
       let hit = cached[root].flatMap { $0.stamp == stamp ? $0.index : nil }
       lock.unlock()

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Expands command-line inputs into the icon files to process: files as given, folders
 /// recursively (`.svg` and `.png`, hidden files skipped), each folder's files sorted by their
@@ -124,7 +126,7 @@ package enum InputCollector {
     for name in Platform.folderNames(atPath: folder) ?? [] where !name.hasPrefix(".") {
       let path = folder + "/" + name
       let child = relative.isEmpty ? name : relative + "/" + name
-      let ext = (name as NSString).pathExtension.lowercased()
+      let ext = PathName(name).pathExtension.lowercased()
       if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
         func skip(_ why: String) {
           skipped.append(

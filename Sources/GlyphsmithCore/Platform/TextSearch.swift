@@ -39,3 +39,58 @@ extension StringProtocol {
     return nil
   }
 }
+
+extension StringProtocol {
+  /// The text with every occurrence of `target` replaced by `replacement`, searched from the
+  /// start without overlaps, as Foundation's `replacingOccurrences(of:with:)` does (an empty
+  /// `target` changes nothing).
+  package func replacingEvery(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return String(self) }
+    return String(self).replacing(target, with: replacement)
+  }
+
+  /// The text with each `%XX` (two hex digits) made the byte it names, as Foundation's
+  /// `removingPercentEncoding` does; `nil` when a `%` is not followed by two hex digits or the
+  /// bytes are not UTF-8.
+  package var percentDecoded: String? {
+    var bytes: [UInt8] = []
+    var utf8 = Array(self.utf8)[...]
+    while let byte = utf8.popFirst() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      let pair = Array(utf8.prefix(2))
+      guard pair.count == 2, pair.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+        let value = UInt8(String(decoding: pair, as: UTF8.self), radix: 16)
+      else { return nil }
+      bytes.append(value)
+      utf8 = utf8.dropFirst(2)
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+}
+
+extension StringProtocol {
+  /// The text percent-encoded as one URL path segment, as Foundation's
+  /// `addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?",
+  /// "#"]))` encodes it: ASCII letters, digits and `!$&'()*+,-.:=@_~` kept, every other byte
+  /// of the UTF-8 as `%XX` (upper-case hex).
+  package var percentEncodedPathSegment: String {
+    let kept = Set("!$&'()*+,-.:=@_~".utf8)
+    var out = ""
+    for byte in utf8 {
+      let isAlphanumeric =
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+      if isAlphanumeric || kept.contains(byte) {
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
+        out.unicodeScalars.append("%")
+        out.unicodeScalars.append(digits[Int(byte >> 4)])
+        out.unicodeScalars.append(digits[Int(byte & 15)])
+      }
+    }
+    return out
+  }
+}

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 2: a `<clipPath>`'s `transform` that cannot be inverted is folded into its children
 /// (librsvg 2.55.92, #930: "transforms on clip paths and masks are validated"; CSS

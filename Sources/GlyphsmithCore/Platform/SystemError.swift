@@ -1,0 +1,28 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a Foundation file error carries underneath, without `NSError` (Foundation's, which
+/// links ICU; issue 37): FoundationEssentials throws `CocoaError`s holding the system's
+/// `POSIXError` as their underlying error.
+package enum SystemError {
+  /// The `errno` value under `error` (a `CocoaError`'s underlying `POSIXError`, or a
+  /// `POSIXError`); `nil` when there is none.
+  package static func posixCode(_ error: any Error) -> Int32? {
+    if let posix = error as? POSIXError { return posix.code.rawValue }
+    if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
+      return posix.code.rawValue
+    }
+    return nil
+  }
+
+  /// `strerror`'s words for the `errno` under `error` ("No such file or directory"); `nil`
+  /// when there is none.
+  package static func posixReason(_ error: any Error) -> String? {
+    posixCode(error).map { String(cString: strerror($0)) }
+  }
+}
