@@ -28,8 +28,8 @@ package enum StrictJSON {
     _ type: T.Type, from data: Data, shape: JSONShape? = nil, allowNull: Bool = true
   ) throws(Problem) -> T {
     // The common case, a file that is fine, parsed once more only by the strictness reader:
-    // JSONDecoder accepts no less than `JSONSyntaxCheck`, so a document the decoder
-    // reads is one the syntax check accepts (issue 34: the catalog check after every write
+    // JSONDecoder and `JSONSyntaxCheck` follow Foundation's grammar, so a document the
+    // decoder reads is one the syntax check accepts (issue 34: the catalog check after every write
     // parsed each `Contents.json` three times). Anything else goes the long way below, for
     // the same first problem as always.
     if let decoded = try? JSONDecoder().decode(T.self, from: data) {
