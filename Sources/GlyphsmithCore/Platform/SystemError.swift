@@ -12,10 +12,14 @@ import FoundationEssentials
 package enum SystemError {
   /// The `errno` value under `error` (a `CocoaError`'s underlying `POSIXError`, or a
   /// `POSIXError`); `nil` when there is none.
+  /// Where Foundation is loaded too (the tests), the underlying error may be an `NSError` of
+  /// the POSIX domain instead: its code counts the same.
   package static func posixCode(_ error: any Error) -> Int32? {
     if let posix = error as? POSIXError { return posix.code.rawValue }
-    if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
-      return posix.code.rawValue
+    if error._domain == "NSPOSIXErrorDomain" { return Int32(error._code) }
+    if let cocoa = error as? CocoaError, let underlying = cocoa.underlying {
+      if let posix = underlying as? POSIXError { return posix.code.rawValue }
+      if underlying._domain == "NSPOSIXErrorDomain" { return Int32(underlying._code) }
     }
     return nil
   }
