@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 
 /// `--timeout`, `--max-memory`, `--max-pixels`, `--max-use`, `--max-text`, `--max-ref-depth`,

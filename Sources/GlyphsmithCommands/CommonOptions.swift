@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 
 /// Options shared by subcommands, turned from strings into engine values.
@@ -12,7 +13,7 @@ package enum CommonOptions {
 
   package static func scales(_ text: String?) throws -> [Int]? {
     guard let text else { return nil }
-    let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    let parts = text.split(separator: ",").map { Int($0.trimmingWhitespace()) }
     guard !parts.isEmpty, parts.allSatisfy({ $0 != nil && (1...3).contains($0!) }) else {
       throw UsageError(message: "--scales needs a list of 1, 2, 3 such as '1,2,3', got '\(text)'")
     }

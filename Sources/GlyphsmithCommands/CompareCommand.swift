@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 
 /// `glyphsmith compare A.png B.png`: pixelmatch's count of differing pixels, an optional diff
@@ -159,14 +160,14 @@ package enum CompareCommand: DeclaredSubcommand {
       report = try options.comparison.run()
     } catch let failure as any GlyphsmithFailure {
       if options.json, let data = FileComparison.Report.errorJSON(failure.description) {
-        FileHandle.standardOutput.write(data)
+        StandardStream.output.write(data)
       }
       throw failure
     }
     if options.timing { Terminal.error(report.timingLine) }
     if options.json {
       guard let data = try? report.json() else { return .unusableInput }
-      FileHandle.standardOutput.write(data)
+      StandardStream.output.write(data)
     } else if options.comparison.diff == "-" {
       Terminal.error(report.summary)  // stdout carries the diff PNG
     } else {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 
 /// The `glyphsmith` command line shared by both executables: the root help, `help NAME`,
@@ -19,7 +20,7 @@ package enum Dispatcher {
            glyphsmith --version
 
     subcommands:
-    \(subcommands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(subcommands.map { "  " + String(($0.name + String(repeating: " ", count: 10)).prefix(10)) + $0.summary }.joined(separator: "\n"))
 
     Every subcommand takes --help (or -h) and --quiet (no progress and no totals; data on
     stdout and diagnostics on stderr stay).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 
 /// How the light `glyphsmith` front hands a command that draws to the full executable:

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 import Synchronization
 
@@ -24,7 +26,7 @@ package enum Terminal {
 
   /// Writes `text` and a newline to stderr: a diagnostic, never silenced.
   package static func error(_ text: String) {
-    FileHandle.standardError.write(Data((Platform.displayName(text) + "\n").utf8))
+    StandardStream.error.write(Data((Platform.displayName(text) + "\n").utf8))
   }
 
   /// Writes `text` and a newline to stderr unless `--quiet`: totals and notes.
@@ -35,7 +37,7 @@ package enum Terminal {
 
   /// Writes `text` and a newline to stdout: data.
   package static func output(_ text: String) {
-    FileHandle.standardOutput.write(Data((Platform.displayName(text) + "\n").utf8))
+    StandardStream.output.write(Data((Platform.displayName(text) + "\n").utf8))
   }
 
   /// A one-line progress bar on stderr with done/total and an ETA, redrawn in place; drawn
@@ -62,20 +64,20 @@ package enum Terminal {
         let bar =
           String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let eta = Self.eta(done: done, total: total, elapsed: elapsed)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(eta)\u{1B}[K".utf8))
+        StandardStream.error.write(Data("\r[\(bar)] \(done)/\(total) \(eta)\u{1B}[K".utf8))
       }
     }
 
     package func finish() {
       guard enabled, lastDrawn.withLock({ $0 }) >= 0 else { return }
-      FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+      StandardStream.error.write(Data("\r\u{1B}[K".utf8))
     }
 
     /// `ETA m:ss` from the average time per item so far; `ETA --:--` before the first.
     package static func eta(done: Int, total: Int, elapsed: Double) -> String {
       guard done > 0 else { return "ETA --:--" }
       let remaining = Int((elapsed / Double(done) * Double(total - done)).rounded())
-      return String(format: "ETA %d:%02d", remaining / 60, remaining % 60)
+      return String(cFormat: "ETA %d:%02d", remaining / 60, remaining % 60)
     }
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 
 /// `glyphsmith validate CATALOG.xcassets|NAME.icon|FOLDER [--json]`: what actool would warn
@@ -77,7 +78,7 @@ package enum ValidateCommand: DeclaredSubcommand {
       svgLayers: svgLayers ?? { _ in RenderHandoff.exec() })
     if options.json {
       do {
-        FileHandle.standardOutput.write(try XcodeJSON.encode(report))
+        StandardStream.output.write(try XcodeJSON.encode(report))
       } catch {
         Terminal.error("glyphsmith validate: error: cannot encode the report: \(error)")
         return .unusableInput

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Errors of the engine. Messages are lowercase, name the file, and end with the fix.
 /// Each case has a `FailureCategory` (see `GlyphsmithFailure`); all map to exit code 2.
@@ -37,7 +38,7 @@ public enum GlyphsmithError: Error, Equatable, Codable, CustomStringConvertible 
       if first == second {
         // Canonically equivalent, different bytes: one name saved as NFC, the other as NFD.
         func form(_ path: String) -> String {
-          path.utf8.elementsEqual(path.precomposedStringWithCanonicalMapping.utf8) ? "NFC" : "NFD"
+          path.utf8.elementsEqual(path.canonicalComposition.utf8) ? "NFC" : "NFD"
         }
         return
           "\(second) (\(form(second))): error: asset name '\(name)' collides with \(first) (\(form(first))): the two file names are the same text in different Unicode normalisation forms; keep one of them"

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 import GlyphsmithRender
 
@@ -47,13 +48,13 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
   /// - Throws: `GoldenError.invalidManifest` naming the file when it cannot be read or parsed.
   public static func load(from directory: URL) throws -> GoldenManifest? {
     let url = directory.appendingPathComponent(fileName)
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       return nil
     }
     // A folder (or another non-file) there is named as such, not by Foundation's error text
     // (issue 32, sixth trial: `NSCocoaErrorDomain Code=256`).
-    if isFolder.boolValue {
+    if isFolder {
       throw GoldenError.invalidManifest(
         path: url.path,
         reason: "it is a folder, not a file")
@@ -86,12 +87,7 @@ public struct GoldenManifest: Sendable, Equatable, Codable {
       }
       throw error
     } catch {
-      let ns = error as NSError
-      let reason =
-        (ns.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { underlying in
-          underlying.domain == NSPOSIXErrorDomain
-            ? "cannot read it: " + String(cString: strerror(Int32(underlying.code))) : nil
-        } ?? "cannot read it: \(ns.localizedDescription)"
+      let reason = "cannot read it: " + (SystemError.posixReason(error) ?? "\(error)")
       throw GoldenError.invalidManifest(path: url.path, reason: reason)
     }
   }

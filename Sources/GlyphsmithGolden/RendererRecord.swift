@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// The versions of what decides a render's pixels, and a SHA-256 of each pinned font file.
@@ -49,7 +51,7 @@ public struct RendererRecord: Sendable, Equatable, Codable {
   }
 
   private static func short(_ hash: String) -> String {
-    String(hash.replacingOccurrences(of: "sha256:", with: "").prefix(12))
+    String(hash.replacingEvery("sha256:", with: "").prefix(12))
   }
 }
 

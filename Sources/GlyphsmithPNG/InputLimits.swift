@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Budgets on what one input may cost, checked before librsvg or libpng sees it: the cheap

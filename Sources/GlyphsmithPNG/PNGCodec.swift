@@ -1,5 +1,6 @@
 import CPNGCodec
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// PNG decoding and encoding through libpng (the classic API, wrapped in the `CPNGCodec` C
 /// target because libpng reports errors with setjmp/longjmp).

@@ -74,6 +74,7 @@ public struct RGBA8: Sendable, Hashable, CustomStringConvertible {
 
   /// `#RRGGBBAA`, upper case.
   public var description: String {
-    String(format: "#%02X%02X%02X%02X", r, g, b, a)
+    let digits = Array("0123456789ABCDEF")
+    return "#" + String([r, g, b, a].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
   }
 }

@@ -63,7 +63,7 @@ extension Double {
   var compact: String {
     let rounded = (self * 1000).rounded() / 1000
     if rounded == rounded.rounded() { return String(Int(rounded)) }
-    var text = String(format: "%.3f", rounded)
+    var text = String(cFormat: "%.3f", rounded)
     while text.hasSuffix("0") { text.removeLast() }
     return text
   }

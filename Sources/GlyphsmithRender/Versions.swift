@@ -2,7 +2,9 @@ import CCairo
 import CPNGCodec
 import CPango
 import CRsvg
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The versions of the libraries that decide Glyphsmith's pixels, as linked at run time
 /// (headers for FreeType), for `--version` and for golden-image records.

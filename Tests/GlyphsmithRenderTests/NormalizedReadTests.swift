@@ -24,9 +24,12 @@ struct NormalizedReadTests {
   @Test func unescapedRangesMapBackToTheEscapedText() throws {
     let css = "font-size:\\31 e9;fill:red"
     let result = try #require(CSSUnescaper.unescape(css))
-    let value = (result.text as NSString).range(of: "1e9")
+    let found = (result.text as NSString).range(of: "1e9")
+    let value = UTF16Range(location: found.location, length: found.length)
     let original = CSSUnescaper.originalRange(value, origins: result.origins)
-    #expect((css as NSString).substring(with: original) == "\\31 e9")
+    #expect(
+      (css as NSString).substring(with: NSRange(location: original.location, length: original.length))
+        == "\\31 e9")
     #expect(CSSUnescaper.unescape("font-size:12px") == nil)
   }
 

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The geometry of Android's adaptive launcher icons (API 26+), in dp.
 ///

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// `glyphsmith appicon ICON --platform android -o RES_DIR`: an adaptive launcher icon as
@@ -185,7 +187,7 @@ public enum AndroidLauncherJob {
   {
     let whole = try Artwork(path: path)
     let all = try IconBundleJob.groupLayers(of: path)
-    let file = (path as NSString).lastPathComponent
+    let file = PathName(path).lastPathComponent
     let hidden = all.compactMap { part in
       part.hidden.map {
         Diagnostic.warning(
@@ -461,14 +463,14 @@ public enum AndroidLauncherJob {
       found.append(
         SafeZoneFinding(
           .error(
-            "the foreground's ink reaches \(String(format: "%.2f", across / k)) dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)",
+            "the foreground's ink reaches \(String(cFormat: "%.2f", across / k)) dp from the centre across or down, outside the 72 dp square launchers show: it is cropped (give --inset or redraw)",
             path: artwork.path, kind: Diagnostic.Kind.safeZone),
           reachDp: across / k, limitDp: half))
     } else if radius / k > AndroidLauncherGeometry.safe / 2 {
       found.append(
         SafeZoneFinding(
           .warning(
-            "the foreground's ink reaches \(String(format: "%.2f", radius / k)) dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)",
+            "the foreground's ink reaches \(String(cFormat: "%.2f", radius / k)) dp from the centre, outside the 66 dp safe circle: some launcher masks cut it (give --inset or redraw)",
             path: artwork.path, kind: Diagnostic.Kind.safeZone),
           reachDp: radius / k, limitDp: AndroidLauncherGeometry.safe / 2))
     }
@@ -487,7 +489,7 @@ public enum AndroidLauncherJob {
       let image = try render(artwork, side: 108, inset: 0)
       for i in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[i + 3] == 255 {
         colours.insert(
-          String(format: "#%02X%02X%02X", image.pixels[i], image.pixels[i + 1], image.pixels[i + 2])
+          String(cFormat: "#%02X%02X%02X", image.pixels[i], image.pixels[i + 1], image.pixels[i + 2])
         )
       }
     }
@@ -498,7 +500,7 @@ public enum AndroidLauncherJob {
 
   /// `values/NAME.xml` with one `<color>`.
   static func colorResource(_ name: String, _ color: RGBA8) -> Data {
-    let hex = String(format: "#%02X%02X%02X", color.r, color.g, color.b)
+    let hex = String(cFormat: "#%02X%02X%02X", color.r, color.g, color.b)
     return Data(
       """
       <?xml version="1.0" encoding="utf-8"?>

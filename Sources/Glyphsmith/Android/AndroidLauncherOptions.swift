@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Options of `glyphsmith appicon ICON --platform android -o RES_DIR`.
 public struct AndroidLauncherOptions: Sendable {
@@ -46,9 +48,9 @@ public struct AndroidLauncherOptions: Sendable {
   /// how to have another inset.
   public static var defaultInsetNote: String {
     "no --inset: the canvas is fitted into the 66 dp safe zone of the 108 dp layer ("
-      + String(format: "%.2f", AndroidLauncherGeometry.safeZoneInsetPercent)
+      + String(cFormat: "%.2f", AndroidLauncherGeometry.safeZoneInsetPercent)
       + " % free on each side, as --inset "
-      + String(format: "%.2f", AndroidLauncherGeometry.safeZoneInsetPercent)
+      + String(cFormat: "%.2f", AndroidLauncherGeometry.safeZoneInsetPercent)
       + ", or more where ink would reach past the 66 dp safe circle); give --inset 0 for "
       + "artwork drawn on the whole layer"
   }
@@ -60,9 +62,9 @@ public struct AndroidLauncherOptions: Sendable {
     guard inset > square + 0.005 else { return defaultInsetNote }
     return "no --inset: the canvas is fitted into the 66 dp safe zone of the 108 dp layer, "
       + "made smaller so that its ink stays inside the 66 dp safe circle ("
-      + String(format: "%.2f", inset) + " % free on each side, as --inset "
-      + String(format: "%.2f", inset) + "; the square alone, --inset "
-      + String(format: "%.2f", square) + ", puts ink near its corners outside the circle); "
+      + String(cFormat: "%.2f", inset) + " % free on each side, as --inset "
+      + String(cFormat: "%.2f", inset) + "; the square alone, --inset "
+      + String(cFormat: "%.2f", square) + ", puts ink near its corners outside the circle); "
       + "give --inset 0 for artwork drawn on the whole layer"
   }
 

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What `AndroidLauncherJob.run` wrote and found.
 public struct AndroidLauncherResult: Sendable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The files of an Android `res` folder by resource (issue 32 trial): Android knows a file
 /// resource by its type (the folder's name before the first `-`: `drawable`, `mipmap`) and
@@ -111,7 +113,7 @@ package struct AndroidResourceIndex: Sendable {
     let effect =
       same
       ? "one resource in two files of one folder fails Android's build (Duplicate resources)"
-      : "Android uses it instead of glyphsmith's new art wherever the qualifier of \((folder as NSString).lastPathComponent) applies"
+      : "Android uses it instead of glyphsmith's new art wherever the qualifier of \(PathName(folder).lastPathComponent) applies"
     return .warning(
       "a file of resource \(conflict.resource), which glyphsmith writes as \(conflict.written); it carries glyphsmith's mark but is not in its record of outputs (a copy?), so it is kept, and \(effect); delete or move it if it is not meant to stay",
       path: conflict.path, kind: Diagnostic.Kind.shadowingOutput)

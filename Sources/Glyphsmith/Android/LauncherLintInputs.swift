@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The files `lint --role android-launcher` checks (issue 39's trial): a resource folder
 /// that `appicon --platform android -o res` wrote holds the foreground and monochrome layers
@@ -47,7 +49,7 @@ package enum LauncherLintInputs {
       var taken: [File] = []
       var composited = 0
       for path in found {
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = PathName(path).pathExtension.lowercased()
         if ext == "xml" {
           if isLayer(path) { taken.append(File(path: path, isLayer: true)) }
         } else if ext == "png" && inMipmap(path) && !isLayer(path) {
@@ -75,7 +77,7 @@ package enum LauncherLintInputs {
   /// The note `lint --role android-launcher --inset P` prints when it checked a layer: a
   /// layer is placed with no inset unless one is given, and the given one is applied to it.
   package static func layerInsetNote(_ inset: Double) -> String {
-    "--inset " + String(format: "%.2f", inset) + " applies to the layers too (a VectorDrawable "
+    "--inset " + String(cFormat: "%.2f", inset) + " applies to the layers too (a VectorDrawable "
       + "or a mipmap-* foreground PNG is the 108 dp layer itself, placed with no inset "
       + "without --inset): each was shrunk into the canvas that inset leaves"
   }
@@ -90,7 +92,7 @@ package enum LauncherLintInputs {
   /// `NAME_monochrome.png`, as `appicon` writes them when a layer cannot be a
   /// VectorDrawable).
   static func isLayer(_ path: String) -> Bool {
-    let name = (path as NSString).lastPathComponent.lowercased()
+    let name = PathName(path).lastPathComponent.lowercased()
     if name.hasSuffix(".png") {
       return inMipmap(path)
         && (name.hasSuffix("_foreground.png") || name.hasSuffix("_monochrome.png"))

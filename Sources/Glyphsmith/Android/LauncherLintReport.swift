@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `lint --role android-launcher --json`: the safe-zone findings of each input in the shape
 /// of the other roles' report (docs/lint.md, "Output and exit codes"): `{"version": 1,

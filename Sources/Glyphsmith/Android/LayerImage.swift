@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Pixel operations on straight-alpha RGBA8 images for launcher layers: `over` (Porter-Duff
 /// source-over), the centre crop, and the legacy masks' coverage (4 x 4 samples a pixel).

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One finding of the launcher safe-zone check (`AndroidLauncherJob.safeZone`), built on the
 /// one finding type: a `Diagnostic` of kind `safe-zone` about the foreground's file.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// A VectorDrawable (`<vector>` with `<path>`s, `<group>`s opening with a
@@ -71,8 +73,8 @@ package enum VectorDrawableSVG {
         switch tag.name {
         case "vector":
           size = (
-            (a("width") ?? "").replacingOccurrences(of: "dp", with: ""),
-            (a("height") ?? "").replacingOccurrences(of: "dp", with: ""),
+            (a("width") ?? "").replacingEvery("dp", with: ""),
+            (a("height") ?? "").replacingEvery("dp", with: ""),
             a("viewportWidth") ?? "", a("viewportHeight") ?? ""
           )
         case "group":
@@ -99,7 +101,7 @@ package enum VectorDrawableSVG {
             fail("an <aapt:attr> outside a path")
             return
           }
-          path?.attr = name.replacingOccurrences(of: "android:", with: "")
+          path?.attr = name.replacingEvery("android:", with: "")
         case "gradient":
           guard let attr = path?.attr else {
             fail("a <gradient> outside an <aapt:attr>")
@@ -166,14 +168,14 @@ package enum VectorDrawableSVG {
       return (rgb, alpha * (Double(colorAlpha) ?? 1))
     }
     if let (fill, alpha) = try paint("fillColor", alphaKey: "fillAlpha") {
-      attributes += ["fill=\"\(fill)\"", "fill-opacity=\"\(String(format: "%.6f", alpha))\""]
+      attributes += ["fill=\"\(fill)\"", "fill-opacity=\"\(String(cFormat: "%.6f", alpha))\""]
       attributes.append("fill-rule=\"\(a("fillType") == "evenOdd" ? "evenodd" : "nonzero")\"")
     } else {
       attributes.append("fill=\"none\"")
     }
     if let (stroke, alpha) = try paint("strokeColor", alphaKey: "strokeAlpha") {
       attributes += [
-        "stroke=\"\(stroke)\"", "stroke-opacity=\"\(String(format: "%.6f", alpha))\"",
+        "stroke=\"\(stroke)\"", "stroke-opacity=\"\(String(cFormat: "%.6f", alpha))\"",
         "stroke-width=\"\(a("strokeWidth") ?? "0")\"",
         "stroke-linecap=\"\(a("strokeLineCap") ?? "butt")\"",
         "stroke-linejoin=\"\(a("strokeLineJoin") ?? "miter")\"",
@@ -213,6 +215,6 @@ package enum VectorDrawableSVG {
     let hex = text.dropFirst()
     guard hex.count == 8 else { return ("#" + hex, "1") }
     let alpha = Double(Int(hex.prefix(2), radix: 16) ?? 255) / 255
-    return ("#" + hex.dropFirst(2), String(format: "%.6f", alpha))
+    return ("#" + hex.dropFirst(2), String(cFormat: "%.6f", alpha))
   }
 }

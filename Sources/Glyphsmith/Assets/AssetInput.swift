@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One asset `assets` produces: an input file, its name, its catalog group and its dark
 /// variant.

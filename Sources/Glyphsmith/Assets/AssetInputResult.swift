@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What happened to one input of `assets`: its JSON `status`.
 public enum AssetInputStatus: String, Codable, Equatable, Sendable {

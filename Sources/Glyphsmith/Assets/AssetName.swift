@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Asset names as Xcode sees them: the file name without its extension, Unicode-normalised
 /// to NFC, spaces and non-ASCII kept. Two names that differ only in case collide (they share a
@@ -11,13 +13,13 @@ package enum AssetName {
     if let dot = file.lastIndex(of: "."), dot != file.startIndex { file = file[..<dot] }
     // ASCII is already in NFC; only other names go through Foundation's normalisation.
     return file.utf8.allSatisfy { $0 < 0x80 }
-      ? String(file) : String(file).precomposedStringWithCanonicalMapping
+      ? String(file) : String(file).canonicalComposition
   }
 
   /// The key two names collide on: NFC, then case-folded.
   package static func collisionKey(_ name: String) -> String {
     name.utf8.allSatisfy { $0 < 0x80 }
-      ? name.lowercased() : name.precomposedStringWithCanonicalMapping.lowercased()
+      ? name.lowercased() : name.canonicalComposition.lowercased()
   }
 
   /// Finds the first collision among `(name, path)` pairs, in order: the error names the

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Turns collected files into assets and refuses collisions before anything is written.
 package enum AssetPlanner {
@@ -141,7 +143,7 @@ package enum AssetPlanner {
   /// The 0-based share of `count` an asset name falls in: the first 64 bits of the SHA-256 of
   /// its NFC name, modulo `count`. Stable across runs and machines.
   package static func shardIndex(of name: String, count: Int) -> Int {
-    let hex = ContentHash.sha256(name.precomposedStringWithCanonicalMapping)
+    let hex = ContentHash.sha256(name.canonicalComposition)
     let value = UInt64(hex.prefix(16), radix: 16) ?? 0
     return Int(value % UInt64(count))
   }

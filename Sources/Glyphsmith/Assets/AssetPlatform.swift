@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A platform `assets` writes for, by its `--platform` name (`ios`, `android`, `web`). Each
 /// platform's writer (`AssetPlatformWriter`) declares its constant beside it, e.g.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What a platform writer is given for one `assets` run.
 package struct AssetPlatformContext: Sendable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The platforms `assets` can write for: one writer per platform, in the order their outputs
 /// are planned, written and listed in the report. A new platform is one file with its writer

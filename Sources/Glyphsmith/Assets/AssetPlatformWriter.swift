@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What one platform of `assets` writes for each input: the files (with their render options)
 /// and the folders they go to. `AssetsJob` does the rest for every platform alike: reading,

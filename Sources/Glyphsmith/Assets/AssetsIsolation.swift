@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// How a batch isolates its inputs (`AssetsJob`, `LintSession`): each input is handled by a
 /// worker process (`WorkerPool`), so a crash, hang or memory blow-up fails that input alone

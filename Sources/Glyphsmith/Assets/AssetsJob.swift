@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith assets`: renders icons into an Xcode asset catalog, one `NAME.imageset` per icon
 /// (plus `NAME-compact.imageset` with `compact`), each with `NAME.png`, `NAME@2x.png`,
@@ -1142,7 +1145,7 @@ public struct AssetsJob: Sendable {
     if let references, !references.isEmpty {
       lines.append(
         references.sorted { $0.key < $1.key }
-          .map { "\(($0.key as NSString).lastPathComponent) \($0.value)" }
+          .map { "\(PathName($0.key).lastPathComponent) \($0.value)" }
           .joined(separator: ";"))
     }
     return ContentHash.sha256(lines.joined(separator: "\n"))
@@ -1427,7 +1430,7 @@ public struct AssetsJob: Sendable {
 final class RecordedHashIndex: @unchecked Sendable {
   /// The one index of the process.
   static let shared = RecordedHashIndex()
-  private let lock = NSLock()
+  private let lock = PlainLock()
   private var cached: [String: (stamp: String, index: [String: [String: String]])] = [:]
   /// The last answer, with the roots and record stamps it was made for: a worker asks once per
   /// icon, and merging the records' indexes anew each time cost time in proportion to the

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Options of `glyphsmith assets`: the options every icon of the run takes (`icon`, the
 /// resolved value each planned icon carries) and the run's own (threads, output folders,

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The `--json` report of `assets`: `{"version": 1, "inputs": [...]}`.
 public struct AssetsReport: Codable, Equatable, Sendable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Where an `assets` run spent its time, for `--stats` and `bench/render`.
 public struct AssetsStatistics: Equatable, Sendable {

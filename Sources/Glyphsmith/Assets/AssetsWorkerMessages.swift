@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The compact lines of `assets`' workers (`WorkerMessage`): a planned icon the parent sends,
 /// the reply a worker answers. What is rare and nested (an icon's options, a failure, warnings,

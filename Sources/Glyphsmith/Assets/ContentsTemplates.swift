@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import Synchronization
 
 /// Encodes each shape of imageset `Contents.json` once: the text for a set differs from the
@@ -52,7 +54,7 @@ extension Data {
   fileprivate func split(separator: Data) -> [Data] {
     var parts: [Data] = []
     var start = startIndex
-    while let found = range(of: separator, in: start..<endIndex) {
+    while let found = self[start...].firstRange(of: separator) {
       parts.append(self[start..<found.lowerBound])
       start = found.upperBound
     }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The record of what `assets --prune` and `build` made in one output folder, so that an
 /// output whose source is gone can be removed without guessing (issue 24): a hidden
@@ -671,7 +673,7 @@ package enum OutputManifest {
   static func outputName(_ relative: String) -> String {
     var name = relative.split(separator: "/").last.map(String.init) ?? relative
     if name.hasSuffix(".imageset") || name.hasSuffix(".symbolset") {
-      name = (name as NSString).deletingPathExtension
+      name = PathName(name).deletingPathExtension
       if name.hasSuffix("-compact") { name.removeLast("-compact".count) }
     } else if let dot = name.firstIndex(of: ".") {
       name = String(name[..<dot])
@@ -1152,8 +1154,7 @@ package enum OutputManifest {
     let path = trimmed(root) + "/" + replacementsFileName
     var text = ""
     for (file, hash) in files {
-      let line = try JSONSerialization.data(
-        withJSONObject: ["file": file, "hash": hash], options: [.sortedKeys])
+      let line = JSONValue.object(["file": .string(file), "hash": .string(hash)]).encoded()
       text += String(decoding: line, as: UTF8.self) + "\n"
     }
     let bytes = Array(text.utf8)
@@ -1183,8 +1184,9 @@ package enum OutputManifest {
     var found: [String: Set<String>] = [:]
     for line in data.split(separator: UInt8(ascii: "\n")) {
       guard
-        let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: String],
-        let file = object["file"], let hash = object["hash"], isSafe(file)
+        let object = JSONValue.parse(Data(line))?.object,
+        object.values.allSatisfy({ $0.string != nil }),
+        let file = object["file"]?.string, let hash = object["hash"]?.string, isSafe(file)
       else { continue }
       found[file, default: []].insert(hash)
     }
@@ -1436,13 +1438,7 @@ package enum OutputManifest {
     if case .writeFailed(let failed, let reason)? = error as? GlyphsmithError {
       return failed == path ? reason : "\(failed): \(reason)"
     }
-    let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return ns.localizedDescription
+    return SystemError.posixReason(error) ?? "\(error)"
   }
 
   /// The error of a removal of `path` that failed now (`errno`).
@@ -1748,7 +1744,7 @@ package enum OutputManifest {
 /// record is decoded again only when its file's bytes changed (`OutputManifest.read`).
 private final class RecordCache: @unchecked Sendable {
   static let shared = RecordCache()
-  private let lock = NSLock()
+  private let lock = PlainLock()
   private var entries: [String: (data: Data, record: OutputManifest.Record)] = [:]
 
   /// The record decoded from exactly `data` for `root`, if any.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Which existing paths Glyphsmith may replace, merge into or delete (issue 32): one it made
 /// (its output folder's record, `OutputManifest`, lists it, or it carries Glyphsmith's mark)
@@ -181,7 +183,7 @@ package enum OutputOwnership {
   /// Whether `data` carries Glyphsmith's mark: an output format's fingerprint, or a symbol
   /// SVG's `generator: glyphsmith` comment (in its first 1 KiB).
   package static func isMarked(_ data: Data) -> Bool {
-    if data.prefix(1024).range(of: symbolMark) != nil { return true }
+    if data.prefix(1024).firstRange(of: symbolMark) != nil { return true }
     return OutputFormats.carriesFingerprint(data)
   }
 
@@ -285,14 +287,14 @@ package enum OutputOwnership {
   package static func listedNames(inSet path: String) -> [String]? {
     guard let data = FileBytes.read(path + "/Contents.json"),
       let contents = try? AssetContents.read(data), (try? contents.xcodeJSON()) == data,
-      let json = try? JSONSerialization.jsonObject(with: data)
+      let json = JSONValue.parse(data)
     else { return nil }
     var names: [String] = []
-    func collect(_ value: Any) {
-      if let object = value as? [String: Any] {
-        if let name = object["filename"] as? String { names.append(name) }
+    func collect(_ value: JSONValue) {
+      if let object = value.object {
+        if let name = object["filename"]?.string { names.append(name) }
         object.values.forEach(collect)
-      } else if let array = value as? [Any] {
+      } else if let array = value.array {
         array.forEach(collect)
       }
     }
@@ -427,7 +429,7 @@ package enum OutputOwnership {
     else { return false }
     guard let data = FileBytes.read(path) else { return false }
     if unmarkedNames.contains(name) || isMarked(data) { return true }
-    let staging = OutputSafety.stagedTarget((folder as NSString).lastPathComponent)?.retired == false
+    let staging = OutputSafety.stagedTarget(PathName(folder).lastPathComponent)?.retired == false
     return staging && isHalfWritten(data, name: name)
   }
 

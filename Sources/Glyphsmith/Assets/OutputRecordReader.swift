@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A fast reader of the common case of a record of outputs (`OutputManifest.Document`), as
 /// Glyphsmith writes it (issue 36: decoding a record of 1,776 icons' 10,656 hashes through

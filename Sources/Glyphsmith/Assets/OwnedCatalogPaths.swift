@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The files and folders one `assets` run owns in its catalog, to keep only the validator's
 /// findings about them.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One drawn file of an output set (a PNG, a VectorDrawable), before rendering.
 package struct PlannedAssetFile: Sendable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A set of output files of one input on one platform, before rendering: an imageset, one
 /// Android density's file, a web icon folder.

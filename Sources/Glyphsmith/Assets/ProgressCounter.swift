@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import Synchronization
 
 /// Counts finished inputs across threads and forwards `(done, total)`.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The path look-ups of one step of `OutputManifest` (`begin`, `update`, `pendingRemovals`),
 /// each made once (issue 32, prune speed): a pruning build of thousands of outputs asked the

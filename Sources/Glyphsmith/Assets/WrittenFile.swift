@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One written file of an imageset.
 public struct WrittenFile: Codable, Equatable, Sendable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith assets`'s work around `AssetsJob`: collects the inputs from files and folders,
 /// runs the job, and turns the result into the report and the lines the command prints.
@@ -302,7 +304,7 @@ package struct AssetsBatch: Sendable {
       // A catalog inside an input folder is skipped when the inputs are collected
       // (`InputCollector`), so nothing it holds is read back.
       if platform == .ios, case .insideInput = clash,
-        (output as NSString).pathExtension.lowercased() == "xcassets"
+        PathName(output).pathExtension.lowercased() == "xcassets"
       {
         continue
       }
@@ -359,8 +361,8 @@ package struct AssetsBatch: Sendable {
     guard options.platforms.contains(.ios) else { return nil }
     var path = catalog
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    guard (path as NSString).pathExtension.lowercased() != "xcassets" else { return nil }
-    let name = (path as NSString).lastPathComponent
+    guard PathName(path).pathExtension.lowercased() != "xcassets" else { return nil }
+    let name = PathName(path).lastPathComponent
     return .warning(
       "the catalog folder does not end in .xcassets; Xcode reads only NAME.xcassets folders as asset catalogs; use -o \(name).xcassets",
       path: catalog, kind: Diagnostic.Kind.catalogName)
@@ -397,7 +399,7 @@ package struct AssetsBatch: Sendable {
     return
       "wrote \(counted(written.count, "icon")) (\(counts)) to "
       + outputFolders.joined(separator: ", ") + " "
-      + "in \(String(format: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
+      + "in \(String(cFormat: "%.2f", seconds)) s; \(unchanged) unchanged; \(report.failures) failed"
   }
 
   /// `M PNG files[, V VectorDrawables][, P PDFs][, S SVGs]`: the files by kind (their
@@ -439,16 +441,16 @@ package struct AssetsBatch: Sendable {
   package static func statistics(_ report: AssetsReport, seconds: Double) -> String {
     let s = report.statistics
     let overhead =
-      s.renders > 0 ? String(format: "%.1f %%", s.overhead * 100) : "n/a (nothing rendered)"
+      s.renders > 0 ? String(cFormat: "%.1f %%", s.overhead * 100) : "n/a (nothing rendered)"
     return String(
-      format:
+        cFormat:
         "stats: %d renders in %.3f s wall; task time %.3f s, of it %.3f s in librsvg/cairo/libpng and %.3f s writing files; overhead ",
       s.renders, seconds, s.taskSeconds, s.librarySeconds, s.writeSeconds) + overhead
       + String(
-        format: "; canonical read %.3f s (%.1f %% of task time); output check %.3f s",
+        cFormat: "; canonical read %.3f s (%.1f %% of task time); output check %.3f s",
         s.canonicalSeconds, s.canonicalShare * 100, s.checkSeconds)
       + String(
-        format: "; CPU: this process %.3f s, workers %.3f s",
+        cFormat: "; CPU: this process %.3f s, workers %.3f s",
         Platform.cpuSeconds(children: false), Platform.cpuSeconds(children: true))
   }
 

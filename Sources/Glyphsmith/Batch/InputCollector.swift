@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Expands command-line inputs into the icon files to process: files as given, folders
 /// recursively (`.svg` and `.png`, hidden files skipped), each folder's files sorted by their
@@ -125,7 +127,7 @@ package enum InputCollector {
       let name = entry.name
       let path = folder + "/" + name
       let child = relative.isEmpty ? name : relative + "/" + name
-      let ext = (name as NSString).pathExtension.lowercased()
+      let ext = PathName(name).pathExtension.lowercased()
       // Only a link has a destination: the listing says which entries are links, so the others
       // are not asked (issue 36: FileManager's failing `readlink` made a URL and an error for
       // every input).

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Runs one input's work in a forked child process, so a crash, hang or memory blow-up while
 /// reading or rendering it ends in a message and exit 2 instead of taking the command down.

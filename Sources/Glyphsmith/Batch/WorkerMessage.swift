@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The compact form of the lines a batch's parent and its workers exchange (`WorkerPool`): a
 /// planned icon sent to a worker, a worker's reply (`AssetsWorkerReply`). Internal to one

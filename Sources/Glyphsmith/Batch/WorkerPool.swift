@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Runs a batch's inputs in worker processes, so that a crash, a hang or a memory blow-up
 /// while reading or rendering one input fails that input alone.
@@ -406,6 +409,6 @@ package enum WorkerPool {
 extension Double {
   /// Seconds for messages: `10`, `2.5`.
   var cleanSeconds: String {
-    self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(format: "%.1f", self)
+    self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(cFormat: "%.1f", self)
   }
 }

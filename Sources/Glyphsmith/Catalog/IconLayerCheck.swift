@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Whether an Icon Composer bundle's SVG layer loads and renders, for `validate`
 /// (`IconBundleCheck`): loaded as every SVG input is (`Artwork`, which reads it through

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What `glyphsmith golden check` prints, assembled by the engine.
 extension GoldenCheck.Report {
@@ -57,7 +59,7 @@ extension GoldenCheck.Report {
     guard entry.status.isFailure, entry.status != .unreadable else { return nil }
     let folder = entry.status == .extraGolden ? golden : actual
     return Diagnostic(
-      .error, path: (folder as NSString).appendingPathComponent(entry.path),
+      .error, path: PathName(folder).appendingPathComponent(entry.path),
       kind: Diagnostic.Kind.golden,
       message: entry.message + (entry.artifacts.map { " (artifacts in \($0))" } ?? ""),
       fix: entry.accept.map { "accept: \($0)" })
@@ -115,8 +117,8 @@ extension GoldenRecord.Report {
   /// The per-file lines (stderr, `--verbose` only): `recorded GOLDEN/PATH` for each golden
   /// written, then `pruned GOLDEN/PATH` for each golden deleted.
   package func recordedLines(golden: String) -> [String] {
-    recorded.map { "recorded \((golden as NSString).appendingPathComponent($0))" }
-      + pruned.map { "pruned \((golden as NSString).appendingPathComponent($0))" }
+    recorded.map { "recorded \(PathName(golden).appendingPathComponent($0))" }
+      + pruned.map { "pruned \(PathName(golden).appendingPathComponent($0))" }
   }
 
   /// The stderr lines: an error per actual image that could not be recorded and per golden
@@ -127,7 +129,7 @@ extension GoldenRecord.Report {
   /// summary line `recorded N goldens, M unchanged[, P pruned][, E could not be read][, K not
   /// made by glyphsmith][; wrote golden.json]` (`P pruned` whenever `--prune` was given).
   package func diagnostics(golden: String) -> [String] {
-    let path = { (golden as NSString).appendingPathComponent($0) }
+    let path = { PathName(golden).appendingPathComponent($0) }
     let kept = notOwned.map {
       "\(GlyphsmithError.unusable(path: path($0), problem: OutputOwnership.foreignProblem))"
     }
@@ -166,7 +168,7 @@ extension GoldenRecord.Report {
           Set(extraNotOwned).contains($0)
             ? "golden has no actual image; glyphsmith did not make it (golden.json does not list it), so --prune keeps it too: delete it by hand if the image is gone (or pass --prune --force)"
             : "golden has no actual image; delete it with --prune if the image is gone",
-          path: (golden as NSString).appendingPathComponent($0), kind: Diagnostic.Kind.golden)
+          path: PathName(golden).appendingPathComponent($0), kind: Diagnostic.Kind.golden)
       }
   }
 

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Lays out and renders artwork by role: the engine's one entry point from artwork to pixels.
 public enum GlyphRenderer {
@@ -199,7 +201,7 @@ public enum GlyphRenderer {
     let size = document.intrinsicSize
     let scale = max(size.width / box.width, size.height / box.height)
     guard scale > undrawableViewBoxScale else { return .emptyArtwork(path: artwork.path) }
-    func number(_ value: Double) -> String { String(format: "%g", value) }
+    func number(_ value: Double) -> String { String(cFormat: "%g", value) }
     let viewBox = [box.x, box.y, box.width, box.height].map(number).joined(separator: " ")
     return .unusable(
       path: artwork.path,
@@ -247,5 +249,5 @@ public enum GlyphRenderer {
 
 extension Double {
   /// Two decimals, for messages.
-  var formatted2: String { String(format: "%.2f", self) }
+  var formatted2: String { String(cFormat: "%.2f", self) }
 }

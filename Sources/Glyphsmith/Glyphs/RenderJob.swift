@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith render`'s work: one icon file to one PNG file, written atomically.
 public struct RenderJob: Sendable, Equatable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The exact `glyphsmith golden record` command that accepts one failure of a golden check,
 /// printed in its stderr line, its `--json` result (`accept`), its JUnit test case and the
@@ -47,6 +49,6 @@ package enum GoldenAcceptCommand {
           || "_./@%+=:,-".unicodeScalars.contains($0)
       }
     if plain { return text }
-    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return "'" + text.replacingEvery("'", with: "'\\''") + "'"
   }
 }

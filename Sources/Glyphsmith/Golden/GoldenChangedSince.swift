@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 extension GoldenCheck {
   /// `golden check --changed-since REV` (issue 37): which icons a check compares, from git's

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `golden check`: every PNG under an actual folder against the golden of the same relative
 /// path. Never writes a golden; writes artifacts only into the artifacts folder it is given.
@@ -469,7 +471,7 @@ enum GoldenFiles {
         let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
         if entry.isFolder {
           if !entry.isLink && !skipped.contains(base + "/" + path) { walk(path) }
-        } else if (entry.name as NSString).pathExtension.lowercased() == "png" {
+        } else if PathName(entry.name).pathExtension.lowercased() == "png" {
           paths.append(path)
         }
       }
@@ -515,9 +517,9 @@ enum GoldenFiles {
   }
 
   static func requireFolder(_ url: URL, role: String) throws {
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
+      isDirectory
     else { throw GoldenError.missingFolder(path: url.relativePath, role: role) }
   }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith golden check`'s work: `GoldenCheck.run` over two folders, the stderr lines, the
 /// optional HTML report and what goes to stdout (the JSON report or the summary line).

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The review and report page's CSS, script and review controls, apart from the Swift that
 /// fills the page (`GoldenHTMLReport.render`), so the page's behaviour is one file to read.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The HTML report of a golden check, built to stay usable with thousands of failures (a whole
 /// icon set at three scales): one page of about 200 bytes per failure that opens from disk
@@ -28,7 +30,7 @@ package enum GoldenHTMLReport {
   package static func isOwn(_ data: Data) -> Bool {
     let start = Data("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">".utf8)
     return data.starts(with: start)
-      && data.prefix(1024).range(of: Data("<title>Golden check".utf8)) != nil
+      && data.prefix(1024).firstRange(of: Data("<title>Golden check".utf8)) != nil
   }
 
   package static func render(
@@ -81,7 +83,7 @@ package enum GoldenHTMLReport {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let json =
       ((try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
-      .replacingOccurrences(of: "</", with: "<\\/")
+      .replacingEvery("</", with: "<\\/")
 
     var html = """
       <!doctype html>
@@ -99,7 +101,7 @@ package enum GoldenHTMLReport {
       <li><b>\(report.checked)</b> images</li>
       <li><b>\(groups.count)</b> icons failing</li>
       </ul>
-      <p class="options">metric \(options.metric.rawValue) · threshold \(options.threshold) · blend \(options.blend.rawValue) · \(options.includeAA ? "anti-aliasing counted" : escape(report.antiAliasingSummary).replacingOccurrences(of: "\(notCounted) anti", with: "<b>\(notCounted)</b> anti")) · allowed \(escape(report.options.failOver.description))</p>
+      <p class="options">metric \(options.metric.rawValue) · threshold \(options.threshold) · blend \(options.blend.rawValue) · \(options.includeAA ? "anti-aliasing counted" : escape(report.antiAliasingSummary).replacingEvery("\(notCounted) anti", with: "<b>\(notCounted)</b> anti")) · allowed \(escape(report.options.failOver.description))</p>
 
       """
     if let change = report.rendererChange, couldBeRenderer {
@@ -231,7 +233,7 @@ package enum GoldenHTMLReport {
   /// and `.png` removed).
   package static func groupName(_ path: String) -> String {
     var name = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
-    if let at = name.range(of: "@", options: .backwards),
+    if let at = name.lastRange(of: "@"),
       name[at.upperBound...].hasSuffix("x"),
       Double(name[at.upperBound...].dropLast()) != nil
     {
@@ -243,7 +245,7 @@ package enum GoldenHTMLReport {
   /// The scale of `path` from its `@Nx` suffix (1 without one).
   package static func scaleOf(_ path: String) -> Double {
     let stem = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
-    guard let at = stem.range(of: "@", options: .backwards), stem.hasSuffix("x"),
+    guard let at = stem.lastRange(of: "@"), stem.hasSuffix("x"),
       let scale = Double(stem[at.upperBound...].dropLast())
     else { return 1 }
     return scale
@@ -273,7 +275,7 @@ package enum GoldenHTMLReport {
 
   /// The folder part of a relative path (`""` at the top).
   static func folderOf(_ path: String) -> String {
-    guard let slash = path.range(of: "/", options: .backwards) else { return "" }
+    guard let slash = path.lastRange(of: "/") else { return "" }
     return String(path[..<slash.lowerBound])
   }
 
@@ -287,10 +289,7 @@ package enum GoldenHTMLReport {
     var common = 0
     while common < from.count && common < to.count && from[common] == to[common] { common += 1 }
     let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
-    return parts.map {
-      $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/", "?", "#"]))
-        ?? $0
-    }.joined(separator: "/")
+    return parts.map(\.percentEncodedPathSegment).joined(separator: "/")
   }
 
   /// Escapes `&`, `<`, `>` and `"` for HTML text and attributes.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `golden check --junit FILE`: the check as JUnit XML, the test-result format GitHub
 /// (test-reporting actions), GitLab (`artifacts:reports:junit`) and Jenkins (JUnit plugin)
@@ -35,8 +37,7 @@ package enum GoldenJUnit {
         folder.isEmpty
         ? "golden"
         : "golden."
-          + folder.replacingOccurrences(
-            of: "/", with: ".")
+          + folder.replacingEvery("/", with: ".")
       xml +=
         "<testcase classname=\"\(escape(classname))\" name=\"\(escape(entry.path))\" time=\"0\""
       guard entry.status.isFailure else {
@@ -94,7 +95,7 @@ package enum GoldenJUnit {
       ("diff", images.diff != nil),
     ]
     return present.filter(\.1).map {
-      ($0.0, (folder as NSString).appendingPathComponent("\($0.0).png"))
+      ($0.0, PathName(folder).appendingPathComponent("\($0.0).png"))
     }
   }
 

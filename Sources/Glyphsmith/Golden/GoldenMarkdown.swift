@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `golden check --markdown FILE` (and `golden merge --markdown FILE`): the check as a
 /// pull-request comment, the way Lucide's preview bot shows changed icons (issue 37).
@@ -63,7 +65,7 @@ package enum GoldenMarkdown {
       let picture = icon + ".png"
       pictures.append((picture, members))
       let link = GoldenHTMLReport.link(
-        URL(fileURLWithPath: (folder as NSString).appendingPathComponent(picture)), base: base)
+        URL(fileURLWithPath: PathName(folder).appendingPathComponent(picture)), base: base)
       text += "\n![\(code(icon)): golden, actual, diff](\(link))\n"
     }
     if groups.count > maximumIcons {
@@ -127,7 +129,7 @@ package enum GoldenMarkdown {
     let folder = imagesFolder(for: path)
     var pngs: [(path: String, data: Data)] = []
     for (picture, members) in pictures {
-      let target = (folder as NSString).appendingPathComponent(picture)
+      let target = PathName(folder).appendingPathComponent(picture)
       try PictureOutput.check(target)
       pngs.append((target, try PNGCodec.encode(try Self.picture(members))))
     }
@@ -148,6 +150,6 @@ package enum GoldenMarkdown {
 
   /// `text` for inline code: a backquote becomes `'`.
   static func code(_ text: String) -> String {
-    text.replacingOccurrences(of: "`", with: "'")
+    text.replacingEvery("`", with: "'")
   }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith golden merge RESULTS... -o DIR`: the `--json` results of the shards of one
 /// check (`golden check --shard I/N --json`) merged into what the unsharded check writes, byte
@@ -28,11 +30,11 @@ package struct GoldenMergeJob: Sendable, Equatable {
   }
 
   /// The merged results file in `output`.
-  package var jsonPath: String { (output as NSString).appendingPathComponent("results.json") }
+  package var jsonPath: String { PathName(output).appendingPathComponent("results.json") }
   /// The merged JUnit file in `output`.
-  package var junitPath: String { (output as NSString).appendingPathComponent("junit.xml") }
+  package var junitPath: String { PathName(output).appendingPathComponent("junit.xml") }
   /// The merged HTML report in `output`; its images go to `report-files/` beside it.
-  package var reportPath: String { (output as NSString).appendingPathComponent("report.html") }
+  package var reportPath: String { PathName(output).appendingPathComponent("report.html") }
 
   /// One shard's results, read.
   struct Shard {
@@ -275,10 +277,10 @@ package struct GoldenMergeJob: Sendable, Equatable {
     let base = FileName.parent(of: shard.file)
     var candidates = [given]
     if !given.hasPrefix("/") {
-      candidates.append((base as NSString).appendingPathComponent(given))
+      candidates.append(PathName(base).appendingPathComponent(given))
     }
     candidates.append(
-      (base as NSString).appendingPathComponent((given as NSString).lastPathComponent))
+      PathName(base).appendingPathComponent(PathName(given).lastPathComponent))
     for candidate in candidates where Platform.kind(ofPath: candidate, followingLinks: true) == .folder {
       return URL(fileURLWithPath: candidate)
     }

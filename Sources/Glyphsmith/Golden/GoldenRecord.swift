@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `golden record`: copies actual images into the golden folder, atomically, and keeps
 /// `golden.json` up to date. The only code that writes goldens.
@@ -384,8 +386,7 @@ public enum GoldenRecord {
         URL(fileURLWithPath: start).standardizedFileURL.path)
       guard let file = ProjectConfig.find(from: from),
         let data = FileManager.default.contents(atPath: file),
-        let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let icons = top["icons"] as? String
+        let icons = JSONValue.parse(data)?.object?["icons"]?.string
       else { continue }
       let folder = FileName.parent(of: file)
       let path = OutputOwnership.canonical(

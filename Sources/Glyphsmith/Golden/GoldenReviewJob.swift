@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith golden review ACTUAL_DIR GOLDEN_DIR`: runs the check, serves the review page
 /// and its JSON API on `host:port` (`GoldenReviewServer`) until the page's Done button or

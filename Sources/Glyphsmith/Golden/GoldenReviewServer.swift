@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `golden review`'s local HTTP server: BSD sockets through the C library (`Platform`), one
 /// connection at a time, `Connection: close`, no outside package. It serves the review page
@@ -175,7 +178,7 @@ package final class GoldenReviewServer {
     if let authorization = request.header("authorization"),
       authorization.lowercased().hasPrefix("bearer ")
     {
-      given = String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+      given = String(authorization.dropFirst(7)).trimmingWhitespace()
     }
     guard let given else { return false }
     let a = Array(given.utf8)

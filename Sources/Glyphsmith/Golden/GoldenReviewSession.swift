@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One `golden review`: the check's results, what the reviewer did to each image and the
 /// steps to undo, behind the JSON API the page uses (documented in `docs/review.md`; a
@@ -169,17 +171,21 @@ package final class GoldenReviewSession {
   /// state), plus `undoSteps` (how many steps `/api/undo` can take back).
   package func results() -> Data {
     guard let data = try? XcodeJSON.encode(report),
-      var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-      let results = object["results"] as? [[String: Any]]
+      var object = JSONValue.parse(data)?.object,
+      let list = object["results"]?.array
     else { return Data("{}\n".utf8) }
-    object["results"] = results.map { result -> [String: Any] in
-      var result = result
-      let path = result["path"] as? String ?? ""
-      result["review"] = (states[path] ?? .pending).rawValue
-      return result
-    }
-    object["undoSteps"] = steps.count
-    object["summary"] = summary
+    // Every element an object, as `as? [[String: Any]]` required.
+    let results = list.compactMap(\.object)
+    guard results.count == list.count else { return Data("{}\n".utf8) }
+    object["results"] = .array(
+      results.map { result -> JSONValue in
+        var result = result
+        let path = result["path"]?.string ?? ""
+        result["review"] = .string((states[path] ?? .pending).rawValue)
+        return .object(result)
+      })
+    object["undoSteps"] = JSONValue(any: steps.count)
+    object["summary"] = JSONValue(any: summary)
     return Self.encode(object)
   }
 
@@ -329,13 +335,13 @@ package final class GoldenReviewSession {
 
   /// The `paths` of a `{"paths": [...]}` body, duplicates removed, order kept.
   static func paths(from body: [UInt8]) -> Result<[String], Message> {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-      let list = object["paths"] as? [Any], object.count == 1
+    guard let object = JSONValue.parse(Data(body))?.object,
+      let list = object["paths"]?.array, object.count == 1
     else { return .failure(Message("the body must be {\"paths\": [\"relative/path.png\", ...]}")) }
     var seen = Set<String>()
     var paths: [String] = []
     for item in list {
-      guard let path = item as? String else {
+      guard let path = item.string else {
         return .failure(Message("every entry of \"paths\" must be a string"))
       }
       if seen.insert(path).inserted { paths.append(path) }
@@ -358,9 +364,7 @@ package final class GoldenReviewSession {
   }
 
   static func encode(_ object: [String: Any]) -> Data {
-    var data =
-      (try? JSONSerialization.data(
-        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    var data = JSONValue(any: object).encoded(escapingSlashes: false)
     data.append(0x0A)
     return data
   }

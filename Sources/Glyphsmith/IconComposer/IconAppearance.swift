@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The appearances an Icon Composer icon is shown in on iOS 26 and macOS 26: light (the
 /// default), dark, tinted (one user-chosen colour) and clear (frosted glass). An `icon.json`

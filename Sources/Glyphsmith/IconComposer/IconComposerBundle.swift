@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// An Icon Composer `.icon` bundle opened for drawing and linting: its `icon.json` read with
 /// the model (`IconComposerDocument`), its layer files (`Assets/NAME`) loaded on first use
@@ -105,7 +107,7 @@ package final class IconComposerBundle {
 
   /// The bundle's name without `.icon` (`AppIcon`).
   package var name: String {
-    let last = (path as NSString).lastPathComponent
+    let last = PathName(path).lastPathComponent
     return last.hasSuffix(".icon") ? String(last.dropLast(5)) : last
   }
 

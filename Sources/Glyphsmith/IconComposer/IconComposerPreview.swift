@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `appicon NAME.icon --preview FILE`: a contact sheet of an Icon Composer bundle for a
 /// designer to look at, labelled in the picture as an approximation (only Apple's renderer
@@ -260,7 +262,7 @@ public enum IconComposerPreview {
     let bundle = try IconComposerBundle(path: bundlePath)
     let findings = IconBundleCheck.check(
       bundle: bundle.path,
-      asset: IconBundleCheck.assetName((bundle.path as NSString).lastPathComponent),
+      asset: IconBundleCheck.assetName(PathName(bundle.path).lastPathComponent),
       svgLayer: IconLayerCheck.svg)
     if let error = findings.first(where: { $0.severity == .error }) {
       throw GlyphsmithError.unusable(

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Draws an approximation of an Icon Composer icon (`IconScene`) on a `side` x `side` px
 /// square standing for the 1024 pt canvas. Only Apple's renderer draws Liquid Glass exactly;

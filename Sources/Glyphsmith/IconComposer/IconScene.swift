@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What an Icon Composer document draws in one appearance: its properties resolved
 /// (`IconComposerDocument.Property.resolved`: the most specific specialization, else the

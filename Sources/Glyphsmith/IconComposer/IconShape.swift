@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The shapes the system cuts an Icon Composer icon to, for the preview
 /// (`IconComposerPreview`). Apple publishes none of the paths: iOS's is taken as the

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A badge as `UITabBarItem.badgeValue` shows it: a fully rounded oval (systemRed by default)
 /// with white semibold text, or a small dot when the value is empty.
@@ -52,7 +54,7 @@ public struct Badge: Sendable, Equatable {
   /// becomes "<maximum>+" (so "100" and "99+" draw alike); a value already ending in "+" is
   /// kept as it is. Empty for a dot badge.
   public var displayText: String {
-    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    let trimmed = value.trimmingWhitespace()
     if let number = Int(trimmed), trimmed.allSatisfy(\.isASCII), number > maximum {
       return "\(maximum)+"
     }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith badge`'s work: a `Badge` alone or composited on an icon file, written as a PNG.
 public struct BadgeJob: Sendable, Equatable {

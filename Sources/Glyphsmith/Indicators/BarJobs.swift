@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith toolbar`'s work: loads each button's icon, draws the `Toolbar` and writes the
 /// PNG. Nothing is written when an icon cannot be read.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Text and glyph helpers shared by the bar and list previews: text cut short with an
 /// ellipsis to a width, glyphs fitted to a box and tinted.
@@ -86,7 +88,7 @@ extension Double {
   var compact3: String {
     let rounded = (self * 1000).rounded() / 1000
     if rounded == rounded.rounded() { return String(Int(rounded)) }
-    var text = String(format: "%.3f", rounded)
+    var text = String(cFormat: "%.3f", rounded)
     while text.hasSuffix("0") { text.removeLast() }
     return text
   }

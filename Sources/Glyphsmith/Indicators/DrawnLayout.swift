@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What a preview command drew, for `--json`: the picture's size and every item's frame, in
 /// pt with the origin at the top-left corner (px / scale), and the warnings printed.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A page control (UIPageControl) as a picture: one dot per page, the current one opaque, the
 /// others translucent; custom indicator images per page or for the current page.

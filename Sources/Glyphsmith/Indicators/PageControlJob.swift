@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith dots`'s work: loads the custom indicator files (each once), builds the
 /// `PageControl`, draws it and writes the PNG. Nothing is written when a file cannot be read.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A search bar (UISearchBar, iOS 13+ look) as a picture: an optional prompt line, the field
 /// with its magnifying glass, placeholder or entered text, a bookmarks glyph (empty field) or
@@ -109,7 +111,7 @@ public struct SearchBar: Sendable, Equatable {
   /// - Throws: `GlyphsmithError.invalidOption` for an empty scope title (naming it, 0-based),
   ///   a selected scope outside `0..<scopes.count`, or a width under 100 pt.
   public func validate() throws {
-    for (i, title) in scopes.enumerated() where title.trimmingCharacters(in: .whitespaces).isEmpty {
+    for (i, title) in scopes.enumerated() where title.trimmingWhitespace().isEmpty {
       throw GlyphsmithError.invalidOption(
         "scope \(i) has an empty title; every segment needs a title (scopes are 0-based)")
     }

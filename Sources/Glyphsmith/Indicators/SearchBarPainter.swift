@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Draws one `SearchBar` from the top: the prompt, the field with its magnifying glass,
 /// trailing glyph and text, the scope bar; collects the drawn frames and the warnings.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The system glyphs Glyphsmith draws inside the controls it previews, as Lucide icons (ISC
 /// licence, `assets/system-glyphs/LICENSE-lucide.txt`). The SVG text is carried here verbatim so

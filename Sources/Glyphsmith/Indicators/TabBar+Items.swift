@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The steps of `TabBar.draw(scale:)`: each item placed (stacked on iPhone, side by side on
 /// iPad and in compact bars) and drawn with its badge, then the home indicator.

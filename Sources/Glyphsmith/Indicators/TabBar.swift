@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A whole tab bar (UITabBar) as a picture: background, top hairline, items spread evenly,
 /// icons at the HIG size for their shape, titles, badges, an optional home-indicator area.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith tabbar`'s work: loads each item's icon file, draws the `TabBar` and writes the
 /// PNG. Nothing is written when an icon cannot be read.

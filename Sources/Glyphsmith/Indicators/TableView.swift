@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A table view (UITableView) as a picture, from a `TableViewSpec` whose icons are loaded:
 /// plain (rows edge to edge, optional section index down the trailing edge) or inset grouped

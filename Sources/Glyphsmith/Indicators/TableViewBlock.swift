@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One vertical band of a drawn `TableView`, in px from the top: a section header or footer,
 /// the rounded cell group behind a grouped section's rows, or one row.

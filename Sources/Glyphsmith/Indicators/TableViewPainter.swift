@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Draws the bands of one `TableView` (`TableViewBlock.layout`) onto its canvas, collecting
 /// the drawn frames and the warnings; `TableView.draw(scale:)` is its only user.

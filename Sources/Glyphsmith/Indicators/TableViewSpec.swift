@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A table view as written in a `tableview` spec file (JSON), checked strictly: an unknown key,
 /// a value of the wrong type or outside its choices is an error naming the file and the key's
@@ -98,14 +100,9 @@ public struct TableViewSpec: Sendable, Equatable {
   /// Parses and checks spec JSON; `baseDirectory` is where icon paths resolve.
   /// - Throws: as `load(path:)`.
   public static func parse(_ data: Data, path: String, baseDirectory: URL) throws -> TableViewSpec {
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: data, options: [])
-    } catch {
+    guard let root = JSONValue.parse(data)?.anyTree else {
       throw GlyphsmithError.unreadable(
-        path: path,
-        reason: JSONSyntaxProblem.describe(data)
-          ?? "not valid JSON (\((error as NSError).localizedDescription))")
+        path: path, reason: JSONSyntaxProblem.describe(data) ?? "not valid JSON")
     }
     let reader = SpecReader(path: path, baseDirectory: baseDirectory)
     let top = try reader.object(root, "", keys: ["style", "index", "sections"])
@@ -161,11 +158,9 @@ public struct TableViewSpec: Sendable, Equatable {
 
     func boolean(_ value: Any?, _ place: String) throws -> Bool? {
       guard let value else { return nil }
-      // JSON booleans come back as NSNumbers of ObjC type "c" (char); numbers never do.
-      guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else {
-        throw fail(place, "expected true or false")
-      }
-      return number.boolValue
+      // JSON booleans come back as `Bool` (`JSONValue.anyTree`); numbers as `Double`.
+      guard let flag = value as? Bool else { throw fail(place, "expected true or false") }
+      return flag
     }
 
     /// `index`: `true` (A-Z and #), `false`, or a list of titles; none when absent.

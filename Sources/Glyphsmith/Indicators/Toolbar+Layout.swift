@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The steps of `Toolbar.draw(scale:)`: the entries as pieces, the text buttons fitted to the
 /// bar, the pieces painted.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A toolbar (UIToolbar) as a picture: background and top hairline like the tab bar's, icon
 /// and text buttons in order, flexible and fixed spaces between them.

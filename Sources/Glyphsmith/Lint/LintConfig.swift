@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Numbers more than one lint rule uses, with where each comes from. Each rule's own defaults
 /// (limit, severity) are beside its check in `Lint/Rules/`; `LintDefaults.limit` and
@@ -112,7 +114,7 @@ public struct LintConfig: Codable, Equatable, Sendable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
-    if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    if let object = JSONValue.parse(data)?.object,
       object["version"] != nil
     {
       return try ProjectConfig.parse(data, path: path).lint ?? LintConfig()
@@ -178,10 +180,10 @@ public struct LintConfig: Codable, Equatable, Sendable {
   private static func prefixKeys(_ problem: String, with prefix: String) -> String {
     let place = String(prefix.dropLast())
     if problem.hasPrefix("unknown key "), !problem.contains(" in '") {
-      return problem.replacingOccurrences(of: "; allowed:", with: " in '\(place)'; allowed:")
+      return problem.replacingEvery("; allowed:", with: " in '\(place)'; allowed:")
     }
-    return problem.replacingOccurrences(of: " in '", with: " in '\(prefix)")
-      .replacingOccurrences(of: " for '", with: " for '\(prefix)")
+    return problem.replacingEvery(" in '", with: " in '\(prefix)")
+      .replacingEvery(" for '", with: " for '\(prefix)")
   }
 
   private struct Raw: Codable {

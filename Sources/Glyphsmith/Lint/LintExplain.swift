@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Pictures for `lint --explain DIR`: one PNG per finding, showing the real render at the
 /// finding's scale enlarged (each px a block, no smoothing, so blur is seen as it is) on white

@@ -132,7 +132,7 @@ extension Double {
 extension Double {
   /// Up to two decimals, trailing zeros dropped (0.5, 1, 0.46), for messages.
   var lintText: String {
-    var text = String(format: "%.2f", self)
+    var text = String(cFormat: "%.2f", self)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A worker's answer for one file: its report, or the error why it could not be linted (the
 /// error itself, so the parent prints the worker's message and keeps its category).

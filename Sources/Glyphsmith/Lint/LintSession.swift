@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Lints many inputs the way `glyphsmith lint` does, for `lint`, `assets --lint` and `dots`:
 /// plans them once (`LintPlan`: the inputs collected, each file's bytes hashed and its options
@@ -37,9 +39,9 @@ public struct LintSession: Sendable {
     self.inputs = inputs
     self.options = options
     self.roots = inputs.filter { input in
-      var isDirectory: ObjCBool = false
+      var isDirectory = false
       return FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
-        && isDirectory.boolValue
+        && isDirectory
     }
     self.explainFolder = explainFolder
     self.jobs = jobs ?? ParallelMap.availableCores

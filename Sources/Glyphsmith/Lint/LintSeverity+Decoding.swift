@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 extension LintSeverity {
   /// Decodes a severity from its name; an unknown name is a `DecodingError.dataCorrupted`

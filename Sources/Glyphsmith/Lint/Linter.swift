@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What `lint` checks and how.
 public struct LintOptions: Codable, Equatable, Sendable {
@@ -81,7 +83,7 @@ public enum Linter {
   ///   roles), `.invalidOption` for a bad `glyphsmith.json` next to it.
   public static func lint(path: String, options: LintOptions) throws -> LintResult {
     if path == "-" {
-      let data = FileHandle.standardInput.readDataToEndOfFile()
+      let data = StandardStream.input.readDataToEndOfFile()
       var options = options
       if options.config == nil { options.config = LintConfig() }
       return try lint(data: data, path: path, baseDirectory: nil, options: options)

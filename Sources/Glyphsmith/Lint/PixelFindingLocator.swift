@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Names the SVG element behind each pixel finding (inner lines, hairlines, holes, detail
 /// loss, ...): librsvg measures every drawable element by id (`ElementLocator`), the

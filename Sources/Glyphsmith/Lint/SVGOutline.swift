@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// The element tree of an SVG file as libxml2 reads it (`LibXMLReader.events`), with the
@@ -36,12 +38,12 @@ public struct SVGOutline: Sendable {
       if let style = attributes["style"] {
         for declaration in style.split(separator: ";") {
           let parts = declaration.split(separator: ":", maxSplits: 1)
-          if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
-            return parts[1].trimmingCharacters(in: .whitespaces)
+          if parts.count == 2, parts[0].trimmingWhitespace() == name {
+            return parts[1].trimmingWhitespace()
           }
         }
       }
-      return attributes[name]?.trimmingCharacters(in: .whitespaces)
+      return attributes[name]?.trimmingWhitespace()
     }
   }
 
@@ -107,7 +109,7 @@ public struct SVGOutline: Sendable {
     guard data.starts(with: Array("<?xml".utf8)) else { return false }
     let end = data.firstIndex(of: UInt8(ascii: ">")) ?? data.endIndex
     let declaration = String(decoding: data[..<end], as: UTF8.self).lowercased()
-    guard let range = declaration.range(of: "encoding") else { return false }
+    guard let range = declaration.firstRange(of: "encoding") else { return false }
     let value = declaration[range.upperBound...].drop { " =\"'".contains($0) }
     return !value.hasPrefix("utf-8") && !value.hasPrefix("utf8")
   }
@@ -119,10 +121,10 @@ public struct SVGOutline: Sendable {
 
   /// The id a `href`/`xlink:href` or `url(#id)` value points to inside the file.
   static func referencedID(_ value: String?) -> String? {
-    guard var text = value?.trimmingCharacters(in: .whitespaces) else { return nil }
+    guard var text = value?.trimmingWhitespace() else { return nil }
     if text.hasPrefix("url(") {
       text = String(text.dropFirst(4).prefix { $0 != ")" })
-        .trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+        .trimming(scalarsIn: " '\"")
     }
     guard text.hasPrefix("#") else { return nil }
     return String(text.dropFirst())
@@ -216,7 +218,7 @@ private struct OutlineBuilder {
   }
 
   private mutating func comment(_ comment: String) {
-    let text = comment.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = comment.trimmingWhitespaceAndNewlines()
     for (prefix, fileWide) in [("glyphsmith-ignore-file:", true), ("glyphsmith-ignore:", false)]
     where text.hasPrefix(prefix) {
       let rules = Set(

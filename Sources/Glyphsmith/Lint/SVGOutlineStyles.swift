@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What the structural lint rules ask of an SVG's element tree: whether an element is
 /// rendered, its inherited presentation properties, references and colours.
@@ -35,7 +37,7 @@ extension SVGOutline {
 
   /// The leading number of an attribute value (`2px` is 2); `nil` when empty or not a number.
   static func number(_ text: String?) -> Double? {
-    guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+    guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
     let digits = text.prefix { "0123456789.-+eE".contains($0) }
     return Double(digits)
   }
@@ -84,16 +86,16 @@ extension SVGOutline {
 
   /// `#rrggbb` for hex (3 or 6 digits), `rgb()` and common names; other text as written.
   static func normalise(_ colour: String) -> String {
-    let text = colour.lowercased().trimmingCharacters(in: .whitespaces)
+    let text = colour.lowercased().trimmingWhitespace()
     if let name = named[text] { return name }
     if text.hasPrefix("#"), text.count == 4 {
       return "#" + text.dropFirst().map { "\($0)\($0)" }.joined()
     }
     if text.hasPrefix("rgb("), text.hasSuffix(")") {
       let parts = text.dropFirst(4).dropLast().split(separator: ",").compactMap {
-        Int($0.trimmingCharacters(in: .whitespaces))
+        Int($0.trimmingWhitespace())
       }
-      if parts.count == 3 { return String(format: "#%02x%02x%02x", parts[0], parts[1], parts[2]) }
+      if parts.count == 3 { return String(cFormat: "#%02x%02x%02x", parts[0], parts[1], parts[2]) }
     }
     return text
   }

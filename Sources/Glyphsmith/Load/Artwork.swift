@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// An input icon loaded and ready to render: SVG through librsvg, PNG through libpng.
 ///
@@ -30,7 +32,7 @@ public final class Artwork {
     let data: Data
     let base: URL?
     if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
+      data = StandardStream.input.readDataToEndOfFile()
       base = nil
     } else {
       let url = URL(fileURLWithPath: path)

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What an input file holds, from its first bytes, never its name: a text file named
 /// `t.png` is neither, and says so.

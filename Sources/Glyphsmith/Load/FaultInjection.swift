@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GlyphsmithCore
 
 #if canImport(Glibc)
   import Glibc
@@ -36,7 +37,7 @@ enum FaultInjection {
   @inline(__always)
   static func checkWrite(_ data: @autoclosure () -> Data) {
     #if GLYPHSMITH_FAULT_INJECTION
-      guard let fault, fault.kind == "hang-write", data().range(of: fault.marker) != nil else {
+      guard let fault, fault.kind == "hang-write", data().firstRange(of: fault.marker) != nil else {
         return
       }
       while true { Platform.sleep(microseconds: 1_000_000) }
@@ -93,7 +94,7 @@ enum FaultInjection {
   static func check(_ data: Data) {
     #if GLYPHSMITH_FAULT_INJECTION
       if poisoned { abort() }
-      guard let fault, data.range(of: fault.marker) != nil else { return }
+      guard let fault, data.firstRange(of: fault.marker) != nil else { return }
       switch fault.kind {
       case "poison":
         poisoned = true
@@ -105,7 +106,7 @@ enum FaultInjection {
         var blocks: [UnsafeMutableRawPointer] = []
         while true {
           guard let block = malloc(64 << 20) else {
-            FileHandle.standardError.write(
+            StandardStream.error.write(
               Data("memory allocation of 67108864 bytes failed\n".utf8))
             abort()
           }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The drawn content of an artwork: tight bounds of its ink and which corners of those bounds
 /// are inked, measured on pixels (so strokes, caps and clipping count as drawn).

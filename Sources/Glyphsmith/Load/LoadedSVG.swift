@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// One SVG input, loaded once: every consumer (`Artwork`, lint and its rules, the text check,

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What an SVG's `<text>` elements ask of the fonts: each element's characters (its own and
 /// its `<tspan>`s') and the `font-family` lists that apply to it (on it, its ancestors or its
@@ -45,7 +47,7 @@ public enum SVGTextCheck {
       let pinned = FontCoverage.pinned.families.joined(separator: ", ")
       switch self {
       case .missingGlyph(let element, let scalars):
-        let list = scalars.map { String(format: "U+%04X", $0.value) + " '\(Character($0))'" }
+        let list = scalars.map { String(cFormat: "U+%04X", $0.value) + " '\(Character($0))'" }
           .joined(separator: ", ")
         return
           "\(element.label): no pinned font has a glyph for \(list); it draws as a box; use characters \(pinned) cover, or outline the text"
@@ -67,7 +69,7 @@ public enum SVGTextCheck {
   /// Whether `data` may hold a `<text>` element (any namespace prefix): most icons have none,
   /// and a file without one needs no structure pass to know it.
   static func mayHoldText(_ data: Data) -> Bool {
-    data.range(of: Data("<text".utf8)) != nil || data.range(of: Data(":text".utf8)) != nil
+    data.firstRange(of: Data("<text".utf8)) != nil || data.firstRange(of: Data(":text".utf8)) != nil
   }
 
   /// The missing glyphs and unpinned families of every `<text>` in `data`.
@@ -81,7 +83,7 @@ public enum SVGTextCheck {
     do {
       for list in element.fontFamilies {
         let names = list.split(separator: ",").map {
-          $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n'\""))
+          $0.trimming(scalarsIn: " \t\n'\"")
         }
         let fine = names.contains {
           FontCoverage.pinned.isPinned($0) || $0.lowercased() == "sans-serif"
@@ -99,12 +101,12 @@ public enum SVGTextCheck {
     if let style = attributes["style"] {
       for declaration in style.split(separator: ";") {
         let parts = declaration.split(separator: ":", maxSplits: 1)
-        if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == "font-family" {
-          return parts[1].trimmingCharacters(in: .whitespaces)
+        if parts.count == 2, parts[0].trimmingWhitespace() == "font-family" {
+          return parts[1].trimmingWhitespace()
         }
       }
     }
-    return attributes["font-family"]?.trimmingCharacters(in: .whitespaces)
+    return attributes["font-family"]?.trimmingWhitespace()
   }
 }
 

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Writes a folder of files (an `.imageset`) so that readers see the old folder or the new
 /// one whole, never a mix: the files go into a hidden staging folder beside the target, which

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A contact sheet: rendered glyphs in a grid, each on a tile that outlines its canvas, with
 /// its name underneath, so people can look at a batch at a glance.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith sheet`'s work: collects the icons from files and folders, renders each by its
 /// role (and compact, when asked) in parallel, lays them out as a `ContactSheet` and writes

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// An exclusive `flock(2)` on an output folder itself (no lock file inside it), held while a
 /// run writes there, so that two runs on one catalog take turns instead of interleaving. The

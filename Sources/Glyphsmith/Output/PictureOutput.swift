@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// Where a picture for people may be written (`appicon --preview`, `sheet -o`,
@@ -47,7 +49,7 @@ package enum PictureOutput {
   /// beside `path` that stand for `NAME`, its last component.
   static func removeLeftovers(of path: String) {
     let parent = FileName.parent(of: path)
-    let name = (path as NSString).lastPathComponent
+    let name = PathName(path).lastPathComponent
     for leftover in OutputSafety.staleStaging(in: parent.isEmpty ? "." : parent) {
       guard let staged = OutputSafety.stagedTarget(leftover), staged.target == name,
         !staged.retired

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What an `assets` or `build` run will do, computed once before anything is written: every
 /// icon with its input's hash, resolved options, fingerprint and outputs. `--plan --json`

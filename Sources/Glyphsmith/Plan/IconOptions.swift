@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The resolved options of one icon: everything that decides what its outputs look like, from
 /// the command's flags (`assets`) or the project's defaults and rules (`build`), in one value.

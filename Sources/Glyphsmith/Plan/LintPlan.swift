@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What a `lint` run will do, computed once before anything is linted (`LintSession.plan`):
 /// the inputs collected once, each file with the SHA-256 of its bytes and its resolved lint

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One icon of a plan (`AssetPlan`): its input file with the SHA-256 of its bytes as read when
 /// planning, its resolved options, its fingerprint and its outputs. A worker executes it as it

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Every problem a plan found that stops the whole run before anything is written or pruned
 /// (issue 32): symbol names that collide with each other, with an image set of the run, or

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The `appicon` block of `glyphsmith.json` (issue 35): what `glyphsmith appicon --project`
 /// writes, with the command line's spellings (`"icon"` is ICON, `"output"` is `-o`, every

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The `--json` report of `glyphsmith build`: `assets`' report (`version`, `inputs`,
 /// `warnings`, `catalogFindings`, `error`) plus the project file, the outputs removed (and

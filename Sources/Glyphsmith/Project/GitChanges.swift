@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The files of a git work tree that differ from a revision (`--changed-since REV` of `build`
 /// and `golden check`, issue 37): what `git diff --name-only REV` lists (committed since REV,
@@ -73,7 +75,7 @@ package struct GitChanges: Sendable, Equatable {
     let topOutput = try git(
       ["rev-parse", "--show-toplevel"], in: start, shown: shown,
       what: "find the git work tree (is the project in a git repository?)")
-    let top = String(decoding: topOutput, as: UTF8.self).trimmingCharacters(in: .newlines)
+    let top = String(decoding: topOutput, as: UTF8.self).trimmingNewlines()
     do {
       _ = try git(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: top, shown: shown,
         what: "")
@@ -122,7 +124,7 @@ package struct GitChanges: Sendable, Equatable {
         ["rev-parse", "--verify", "--quiet", "HEAD"], in: folder, shown: folder, what: "")
     else { return nil }
     let text = String(decoding: output, as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+      .trimmingWhitespaceAndNewlines()
     return text.isEmpty ? nil : text
   }
 
@@ -135,7 +137,7 @@ package struct GitChanges: Sendable, Equatable {
         shown: top, what: "list the tracked files")
     else { return [] }
     return output.split(separator: 0).map { top + "/" + String(decoding: $0, as: UTF8.self) }
-      .filter { ($0 as NSString).lastPathComponent == name }.sorted()
+      .filter { PathName($0).lastPathComponent == name }.sorted()
   }
 
   /// `path` (absolute, or relative to the current folder) as `paths` holds it: standardized,
@@ -174,39 +176,32 @@ package struct GitChanges: Sendable, Equatable {
   private static func git(
     _ arguments: [String], in folder: String, shown: String, what: String
   ) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
     var environment = ProcessInfo.processInfo.environment
     environment["GIT_OPTIONAL_LOCKS"] = "0"
     environment["LC_ALL"] = "C"
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
+    let outcome: ChildProcess.Outcome
     do {
-      try process.run()
+      outcome = try ChildProcess.run(
+        "/usr/bin/env", arguments: ["git"] + arguments, directory: folder,
+        environment: environment)
     } catch {
       throw GlyphsmithError.unusable(
-        path: shown, problem: "--changed-since needs git, which could not be run: \(error.localizedDescription)")
+        path: shown, problem: "--changed-since needs git, which could not be run: \(error)")
     }
     // git's messages are a few lines: its listing is read to the end first, then they.
-    let stdout = output.fileHandleForReading.readDataToEndOfFile()
-    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      let message = String(decoding: stderr, as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-      if process.terminationStatus == 127 {
+    let stdout = outcome.stdout
+    guard outcome.status == 0 else {
+      let message = String(decoding: outcome.stderr, as: UTF8.self)
+        .trimmingWhitespaceAndNewlines()
+      if outcome.status == 127 {
         throw GlyphsmithError.unusable(
           path: shown, problem: "--changed-since needs git, which is not installed (apt-get install git)")
       }
+      // A signal: Foundation's `terminationStatus` was the signal's number.
+      let code = outcome.status.map(String.init) ?? "a signal"
       throw GlyphsmithError.unusable(
         path: shown,
-        problem: "--changed-since: could not \(what): git says: \(message.isEmpty ? "exit \(process.terminationStatus)" : message)")
+        problem: "--changed-since: could not \(what): git says: \(message.isEmpty ? "exit \(code)" : message)")
     }
     return stdout
   }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One per-icon key of `glyphsmith.json` (`defaults` and each of `rules`): its JSON key, the
 /// `JSONShape` its value must have, the schema's description, and what it does to the icon's

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The per-icon options of `glyphsmith.json` (`defaults` and each of `rules`): the keys of
 /// `IconKey.all` given, each with its checked value. A missing key leaves the value of what

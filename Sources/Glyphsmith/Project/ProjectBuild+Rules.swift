@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 extension ProjectBuild {
   /// Checks that every rule of `glyphsmith.json` matches at least one of `files` (the whole

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith build`: everything a `glyphsmith.json` declares, in one run (issue 24). The
 /// icons are collected from `icons`, each gets its settings (defaults, then every matching
@@ -159,7 +161,7 @@ public struct ProjectBuild: Sendable {
 
   /// The path of `file` relative to the icons folder, as rules match it.
   package func relativePath(_ file: InputCollector.CollectedFile) -> String {
-    (file.folders + [(file.path as NSString).lastPathComponent]).joined(separator: "/")
+    (file.folders + [PathName(file.path).lastPathComponent]).joined(separator: "/")
   }
 
   /// The path of the file at `path` (as given, relative to the current folder or absolute)
@@ -170,7 +172,7 @@ public struct ProjectBuild: Sendable {
       let full =
         path.hasPrefix("/")
         ? path : FileManager.default.currentDirectoryPath + "/" + path
-      return (full as NSString).standardizingPath
+      return PathName(full).standardizingPath
     }
     let folder = absolute(iconsFolder)
     let file = absolute(path)
@@ -204,15 +206,15 @@ public struct ProjectBuild: Sendable {
     let relative = files.map(relativePath)
     var stems: [String: Int] = [:]
     for (index, path) in relative.enumerated() {
-      stems[(path as NSString).deletingPathExtension] =
-        stems[(path as NSString).deletingPathExtension] ?? index
+      stems[PathName(path).deletingPathExtension] =
+        stems[PathName(path).deletingPathExtension] ?? index
     }
     var groups: [Group] = []
     var keys: [GroupKey: Int] = [:]
     var skipped: [String] = []
     for (index, file) in files.enumerated() {
       var matched = relative[index]
-      let stem = (matched as NSString).deletingPathExtension
+      let stem = PathName(matched).deletingPathExtension
       if stem.hasSuffix("-dark"), let base = stems[String(stem.dropLast(5))] {
         matched = relative[base]
       }
@@ -412,7 +414,7 @@ public struct ProjectBuild: Sendable {
     }
     let manifest = GoldenManifest.fileName
     let goldenChanges = changes.paths.sorted().filter {
-      ($0 as NSString).lastPathComponent == manifest
+      PathName($0).lastPathComponent == manifest
     }
     if let first = goldenChanges.first {
       result.everything = OutputManifest.shown(first)
@@ -503,7 +505,7 @@ public struct ProjectBuild: Sendable {
     let planned = plan.planned[catalog] ?? [:]
     let plannedPaths = Set(planned.keys.map(OutputManifest.normalised))
     let sets = planned.filter {
-      let ext = ($0.key as NSString).pathExtension
+      let ext = PathName($0.key).pathExtension
       return ext == "imageset" || ext == "symbolset"
     }
     guard !sets.isEmpty else { return }
@@ -513,7 +515,7 @@ public struct ProjectBuild: Sendable {
     let namespaced = config.ios?.namespace ?? false
     let base = OutputManifest.normalised(catalog)
     for (output, source) in sets {
-      let name = ((output as NSString).lastPathComponent as NSString).deletingPathExtension
+      let name = PathName(PathName(output).lastPathComponent).deletingPathExtension
       // Its name as Xcode knows it: each group above it that provides a namespace (one that
       // is there as its Contents.json says, one this run makes as the file says) prefixes it.
       var qualified = ""
@@ -973,7 +975,7 @@ public struct ProjectBuild: Sendable {
     pruning.scope = scope
     pruning.adoptMarked = adoptsMarked
     pruning.adoptHint =
-      "build with --adopt-marked (or \"adoptMarked\": true in \((config.path as NSString).lastPathComponent))"
+      "build with --adopt-marked (or \"adoptMarked\": true in \(PathName(config.path).lastPathComponent))"
     let (removed, warnings, recordError) = AssetsJob.conclude(
       parts, report: report, pruning: pruning)
     report.warnings += warnings
@@ -1026,7 +1028,7 @@ public struct ProjectBuild: Sendable {
   {
     var icons: [String] = []
     for line in failure.description.split(separator: "\n") {
-      guard let end = line.range(of: ": error: ") else { continue }
+      guard let end = line.firstRange(of: ": error: ") else { continue }
       let path = String(line[..<end.lowerBound])
       if relativePath(ofPath: path) != nil, !icons.contains(path) { icons.append(path) }
     }
@@ -1090,7 +1092,7 @@ public struct ProjectBuild: Sendable {
     }
     return
       "built \(counted(builtIcons, "icon")) (\(files)) to "
-      + folders.joined(separator: ", ") + " in \(String(format: "%.2f", seconds)) s; "
+      + folders.joined(separator: ", ") + " in \(String(cFormat: "%.2f", seconds)) s; "
       + "\(unchanged) unchanged; \(result.skipped.count) skipped; "
       + "\(failedIcons) failed"
       + (partlyWritten > 0 ? " (\(partlyWritten) partly written)" : "")

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith.json`, the icon set as a project (issue 24): where the icons are, which
 /// platforms to write and where, per-icon options by glob, and the lint configuration.
@@ -238,7 +240,7 @@ public struct ProjectConfig: Equatable, Sendable {
     }
     if let android = top["android"]?.object {
       guard let res = android["res"]?.string else { throw invalid("missing key 'android.res'") }
-      guard (res as NSString).lastPathComponent == "res" else {
+      guard PathName(res).lastPathComponent == "res" else {
         throw invalid(
           "'android.res' must name a folder called res (drawables go to res/drawable-<density>/), got '\(res)'"
         )
@@ -429,7 +431,7 @@ public struct ProjectConfig: Equatable, Sendable {
   ///   icons folder).
   package func redirectingOutputs(into folder: String) throws -> ProjectConfig {
     var moved = self
-    func last(_ path: String) -> String { (path as NSString).lastPathComponent }
+    func last(_ path: String) -> String { PathName(path).lastPathComponent }
     let base = folder.hasSuffix("/") && folder != "/" ? String(folder.dropLast()) : folder
     if let ios { moved.ios?.catalog = base + "/" + last(ios.catalog) }
     if android != nil { moved.android?.res = base + "/android/res" }
@@ -487,8 +489,7 @@ public struct ProjectConfig: Equatable, Sendable {
   /// as the message writes it); `nil` when it is not, or `other` cannot be read as JSON.
   private func iconsClash(_ path: String, other: String, shown: String) -> String? {
     guard let data = FileManager.default.contents(atPath: other),
-      let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let icons = top["icons"] as? String
+      let icons = JSONValue.parse(data)?.object?["icons"]?.string
     else { return nil }
     let otherFolder = FileName.parent(of: other)
     let iconsPath = OutputOwnership.canonical(

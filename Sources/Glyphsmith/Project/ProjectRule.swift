@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One of `glyphsmith.json`'s `rules`: the icons whose path relative to `icons` matches
 /// `match` take `settings`, over the defaults and earlier rules, key by key.

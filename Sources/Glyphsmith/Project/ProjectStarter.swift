@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith init`: a starter `glyphsmith.json` for a folder of icons, from what is in it:
 /// `NAME-dark` files make NAME original-colour (dark variants are for original-colour images;
@@ -37,15 +39,15 @@ public enum ProjectStarter {
     var stems: Set<String> = []
     var relative: [String] = []
     for file in files {
-      let path = (file.folders + [(file.path as NSString).lastPathComponent]).joined(separator: "/")
+      let path = (file.folders + [PathName(file.path).lastPathComponent]).joined(separator: "/")
       relative.append(path)
-      stems.insert((path as NSString).deletingPathExtension)
+      stems.insert(PathName(path).deletingPathExtension)
     }
     for path in relative {
-      let stem = (path as NSString).deletingPathExtension
+      let stem = PathName(path).deletingPathExtension
       if stem.hasSuffix("-dark"), stems.contains(String(stem.dropLast(5))),
         let base = relative.first(where: {
-          ($0 as NSString).deletingPathExtension == String(stem.dropLast(5))
+          PathName($0).deletingPathExtension == String(stem.dropLast(5))
         })
       {
         survey.darkPairs.append(base)
@@ -55,7 +57,7 @@ public enum ProjectStarter {
     // A paired `NAME-dark` file is NAME's dark appearance: 40 icons and 3 dark files are
     // 40 icons.
     let isPairedDark = relative.map { path in
-      let stem = (path as NSString).deletingPathExtension
+      let stem = PathName(path).deletingPathExtension
       return stem.hasSuffix("-dark") && stems.contains(String(stem.dropLast(5)))
     }
     survey.icons = files.count - isPairedDark.filter { $0 }.count
@@ -89,7 +91,7 @@ public enum ProjectStarter {
   public static func text(icons: String, survey: Survey) -> String {
     func quoted(_ text: String) -> String {
       String(decoding: (try? JSONEncoder().encode(text)) ?? Data(), as: UTF8.self)
-        .replacingOccurrences(of: "\\/", with: "/")
+        .replacingEvery("\\/", with: "/")
     }
     var rules: [String] = []
     for folder in survey.folders {
@@ -120,17 +122,17 @@ public enum ProjectStarter {
   public static func write(folder: String, icons: String?) throws -> (path: String, survey: Survey) {
     let path =
       folder == "." ? ProjectConfig.fileName
-      : (folder as NSString).appendingPathComponent(ProjectConfig.fileName)
+      : PathName(folder).appendingPathComponent(ProjectConfig.fileName)
     if Platform.fileExists(atPath: path).exists {
       throw GlyphsmithError.unusable(
         path: path, problem: "a glyphsmith.json is already here; init never overwrites one (edit it, or delete it first)")
     }
     let relative =
       icons
-      ?? (Platform.status(ofPath: (folder as NSString).appendingPathComponent("icons"))?.isFolder
+      ?? (Platform.status(ofPath: PathName(folder).appendingPathComponent("icons"))?.isFolder
         == true ? "icons" : ".")
     let iconsFolder =
-      relative == "." ? folder : (folder as NSString).appendingPathComponent(relative)
+      relative == "." ? folder : PathName(folder).appendingPathComponent(relative)
     let survey = survey(iconsFolder)
     guard survey.icons > 0 else {
       throw GlyphsmithError.unusable(path: iconsFolder, problem: InputCollector.noIcons)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GlyphsmithCore
 
 #if canImport(Glibc)
   import Glibc
@@ -32,7 +33,7 @@ import Foundation
       }
       let parent = FileName.parent(of: configPath)
       configFolder = parent.isEmpty ? "." : parent
-      configName = (configPath as NSString).lastPathComponent
+      configName = PathName(configPath).lastPathComponent
       self.iconsFolder = iconsFolder
       let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
       let wd = inotify_add_watch(descriptor, configFolder, mask)

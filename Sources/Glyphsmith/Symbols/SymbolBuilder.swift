@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// Makes the three weights of a custom symbol from an SVG icon (issue 17, docs/symbols.md).
@@ -18,11 +20,11 @@ package enum SymbolBuilder {
   package static func build(path: String, options: SymbolOptions = SymbolOptions()) throws
     -> SymbolOutline
   {
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
       throw GlyphsmithError.unreadable(path: path, reason: "no such file")
     }
-    guard !isFolder.boolValue else {
+    guard !isFolder else {
       throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
     }
     guard let data = FileManager.default.contents(atPath: path) else {

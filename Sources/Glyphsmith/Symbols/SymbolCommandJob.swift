@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `glyphsmith symbol`'s work around `SymbolJob`: collects the SVG files from files and
 /// folders (other files are reported and skipped), runs the job and reports.

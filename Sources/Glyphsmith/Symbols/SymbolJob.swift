@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// Makes `NAME.symbolset`s in a catalog from SVG icons (`glyphsmith symbol`, and `assets
@@ -373,7 +375,7 @@ public struct SymbolJob: Sendable {
   static func collision(name: String, input: String, other: String) -> GlyphsmithError {
     let collides = "symbol '\(name)' would collide with \(other)"
     let reason = "an asset of the same name; one of them cannot be loaded"
-    if (other as NSString).pathExtension == "imageset",
+    if PathName(other).pathExtension == "imageset",
       OutputOwnership.owns(other, folder: true, recorded: false)
     {
       return .unusable(
@@ -409,11 +411,11 @@ public struct SymbolJob: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
       for entry in entries {
         let path = folder + "/" + entry
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
-          isFolder.boolValue
+          isFolder
         else { continue }
-        let ext = (entry as NSString).pathExtension
+        let ext = PathName(entry).pathExtension
         if ext.isEmpty {
           walk(path, prefix: prefix + (providesNamespace(path) ? entry.lowercased() + "/" : ""))
         } else if symbols || ext != "symbolset" {
@@ -421,7 +423,7 @@ public struct SymbolJob: Sendable {
           // `validate` names it, `missing-contents`, and a kept set alike): it takes no name
           // (issue 32, seventh trial), and stays as it is.
           if Platform.status(ofPath: path + "/Contents.json") == nil { continue }
-          let name = prefix + (entry as NSString).deletingPathExtension.lowercased()
+          let name = prefix + PathName(entry).deletingPathExtension.lowercased()
           result[name, default: []].append(path)
         }
       }

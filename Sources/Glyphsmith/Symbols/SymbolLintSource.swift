@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What `glyphsmith lint NAME.symbolset` lints: the Regular-S outline of the symbol's
 /// template as a small SVG of its own, so the lint rules see the glyph at the role's size

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What `SymbolJob` did, for `glyphsmith symbol --report FILE.json` (sorted keys, Xcode's
 /// JSON layout) and for the CLI's messages. Written, never read back (the report keeps the
@@ -71,7 +73,7 @@ public struct SymbolReport: Encodable, Sendable, Equatable {
   /// Whether `data` is a report Glyphsmith wrote: a JSON object with exactly the keys
   /// `errors`, `symbols` and `version`, which `--report` may replace.
   package static func isOwn(_ data: Data) -> Bool {
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    guard let object = JSONValue.parse(data)?.object else {
       return false
     }
     return Set(object.keys) == ["errors", "symbols", "version"]

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// Checks the template SVGs of a `.symbolset` (called by `CatalogValidator` for each symbol
@@ -57,7 +59,7 @@ public enum SymbolSetCheck {
     }
     var major = 0
     if let text = scan.versionText,
-      let range = text.range(of: #"Template v\.(\d+)\.(\d+)"#, options: .regularExpression)
+      let range = text.firstRange(of: try! Regex(#"Template v\.(\d+)\.(\d+)"#))
     {
       let digits = text[range].dropFirst("Template v.".count).split(separator: ".")
       major = Int(digits.first ?? "") ?? 0
@@ -168,8 +170,8 @@ public enum SymbolSetCheck {
       for item in (attributes["style"] ?? "").split(separator: ";") {
         let parts = item.split(separator: ":", maxSplits: 1)
         guard parts.count == 2 else { continue }
-        own[parts[0].trimmingCharacters(in: .whitespaces)] =
-          parts[1].trimmingCharacters(in: .whitespaces)
+        own[parts[0].trimmingWhitespace()] =
+          parts[1].trimmingWhitespace()
       }
       // display and opacity do not inherit, but hide descendants just the same.
       for (key, value) in own { paint[key] = value }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Writes `NAME.symbolset` folders into an asset catalog.
 package enum SymbolSetWriter {

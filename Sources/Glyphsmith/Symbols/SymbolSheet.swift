@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// The contact-sheet entry of one symbol template: Ultralight-S, Regular-S and Black-S side

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The element tree facts `SymbolSetCheck` needs from a symbol template, read with libxml2
 /// (`LibXMLReader.events`: ids, element names and paint attributes; path geometry is
@@ -84,7 +86,7 @@ struct SymbolTemplateScan {
     mutating func end() {
       stack.removeLast()
       if let depth = versionDepth, stack.count == depth {
-        scan.versionText = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        scan.versionText = text.trimmingWhitespaceAndNewlines()
         versionDepth = nil
       }
     }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// Writes a `SymbolOutline` as Apple's custom-symbol template SVG, version 3.0
@@ -146,8 +148,8 @@ package enum SymbolTemplateWriter {
 
   /// XML text escaping.
   static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-      .replacingOccurrences(of: "--", with: "- -")
+    text.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;")
+      .replacingEvery(">", with: "&gt;").replacingEvery("\"", with: "&quot;")
+      .replacingEvery("--", with: "- -")
   }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// Turns an even-odd fill into one the nonzero rule paints identically, for VectorDrawables

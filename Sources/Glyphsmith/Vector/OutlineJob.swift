@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// `glyphsmith outline`'s work: each SVG icon written as filled outlines only
@@ -30,7 +32,7 @@ package struct OutlineJob: Sendable {
     /// `outlined N of M icons to OUTPUT in S s; F failed`, as `assets` and `build` end.
     package func summary(output: String, seconds: Double) -> String {
       "outlined \(written) of \(counted(icons, "icon")) to \(output) in "
-        + "\(String(format: "%.2f", seconds)) s; \(icons - written) failed"
+        + "\(String(cFormat: "%.2f", seconds)) s; \(icons - written) failed"
     }
   }
 
@@ -123,8 +125,7 @@ package struct OutlineJob: Sendable {
     } catch let error as SVGImageWriter.Unexpressible {
       throw GlyphsmithError.unusable(
         path: path,
-        problem: error.description.replacingOccurrences(
-          of: "plain SVG paths cannot express", with: "cannot outline"))
+        problem: error.description.replacingEvery("plain SVG paths cannot express", with: "cannot outline"))
     }
     try AtomicFile.write(data, toPath: target)
     return notes

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// An icon as filled outlines only, for icon-font tools (svgicons2svgfont, fantasticon) and

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// A plain SVG written from an icon's `VectorModel`: one `<path>` per painted path in drawing
@@ -110,7 +112,7 @@ package struct SVGImageWriter: VectorWriter {
 
   /// An opacity from 0 to 1 with at most 4 decimals (`0.5`, `0.1255`).
   static func unit(_ value: Double) -> String {
-    var text = String(format: "%.4f", min(max(value, 0), 1))
+    var text = String(cFormat: "%.4f", min(max(value, 0), 1))
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What a VectorDrawable cannot express for one icon (`VectorDrawableWriter`): each problem as
 /// a phrase naming the element when one can be named (`masks or group opacity (<mask

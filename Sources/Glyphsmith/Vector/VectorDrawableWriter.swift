@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// Android's VectorDrawable (`res/drawable/NAME.xml`, a `<vector>` element) written from an
@@ -230,7 +232,7 @@ package struct VectorDrawableWriter: VectorWriter {
   /// `#AARRGGBB` always (a gradient item's colour).
   static func argb(_ color: PaintColor) -> String {
     let alpha = Int((min(max(color.alpha, 0), 1) * 255).rounded())
-    return "#" + String(format: "%02X", alpha) + color.hexRGB.dropFirst()
+    return "#" + String(cFormat: "%02X", alpha) + color.hexRGB.dropFirst()
   }
 
   /// `painted`'s clips less the rectangles that change nothing: one holding what the path
@@ -429,7 +431,7 @@ package struct VectorDrawableWriter: VectorWriter {
   static func color(_ color: PaintColor) -> String {
     let alpha = Int((min(max(color.alpha, 0), 1) * 255).rounded())
     let rgb = color.hexRGB.dropFirst()
-    return alpha == 255 ? "#" + rgb : "#" + String(format: "%02X", alpha) + rgb
+    return alpha == 255 ? "#" + rgb : "#" + String(cFormat: "%02X", alpha) + rgb
   }
 
   /// `pathData`: every command with its letter (`M`, `L`, `C`, `Z`), numbers as

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import GlyphsmithRender
 
 /// An icon written by a `VectorWriter` where `GlyphRenderer` would draw it: the same layout

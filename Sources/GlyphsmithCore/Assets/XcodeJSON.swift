@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Xcode's JSON formatting (Foundation's pretty printer with sorted keys on Linux gives it).
 package enum XcodeJSON {

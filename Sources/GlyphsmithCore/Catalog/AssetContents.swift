@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A `Contents.json` of an asset catalog: the root's, a group's, or an asset folder's (image
 /// set, app icon set, symbol set, color set, data set, ...). The one model for writing them

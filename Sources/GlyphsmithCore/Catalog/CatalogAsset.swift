@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One asset found in the walk, for the name checks.
 package struct CatalogAsset {

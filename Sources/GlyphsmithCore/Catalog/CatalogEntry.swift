@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One entry of an asset's `Contents.json` list, with what the checks need.
 package struct CatalogEntry {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One thing in an asset catalog that actool would warn about (or reject), found before it
 /// does. Rules and their ids are listed in `CatalogRule`; docs/assets.md describes each.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The `--json` document of `glyphsmith validate`: `{"catalog", "findings", "version" : 1}`,
 /// and `"catalogs"` (the catalogs validated, in order) when the path given is a folder holding

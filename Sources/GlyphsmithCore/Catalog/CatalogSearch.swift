@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What `glyphsmith validate PATH` validates: the catalog PATH names, or the catalogs in the
 /// folder PATH names, so that a wrong path is never a silent pass (issue 22).
@@ -37,7 +38,7 @@ public enum CatalogSearch {
       throw GlyphsmithError.unreadable(path: root, reason: "permission denied")
     }
     if isCatalogName(root) || IconBundleCheck.isBundleName(root) { return [root] }
-    let kind = CatalogVocabulary.folderType((root as NSString).lastPathComponent)
+    let kind = CatalogVocabulary.folderType(PathName(root).lastPathComponent)
     if !kind.isEmpty {
       throw GlyphsmithError.unusable(
         path: root,
@@ -63,7 +64,7 @@ public enum CatalogSearch {
 
   /// Whether `path`'s last component ends in `.xcassets` (any case).
   static func isCatalogName(_ path: String) -> Bool {
-    (path as NSString).pathExtension.lowercased() == "xcassets"
+    PathName(path).pathExtension.lowercased() == "xcassets"
   }
 
   /// The `.xcassets` folders and `.icon` bundles in `folder` and below (not inside either),
@@ -91,7 +92,7 @@ public enum CatalogSearch {
       if entry.isFolder {
         folders += 1
       } else {
-        byExtension[(entry.name as NSString).pathExtension.lowercased(), default: 0] += 1
+        byExtension[PathName(entry.name).pathExtension.lowercased(), default: 0] += 1
       }
     }
     var parts = byExtension.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Checks an existing `.xcassets` folder for what actool would warn about, before it does
 /// (formats.md, "What actool warns about"; Apple "Asset Catalog Format Reference").
@@ -22,18 +23,18 @@ public enum CatalogValidator {
   ) throws -> [CatalogFinding] {
     var root = catalogPath
     while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
-    var isFolder: ObjCBool = false
+    var isFolder = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else {
       throw GlyphsmithError.unreadable(path: root, reason: "no such folder")
     }
-    guard isFolder.boolValue else {
+    guard isFolder else {
       throw GlyphsmithError.unreadable(path: root, reason: "not a folder (expected NAME.xcassets)")
     }
     guard FileManager.default.isReadableFile(atPath: root), Platform.canList(root) else {
       throw GlyphsmithError.unreadable(path: root, reason: "permission denied")
     }
     if IconBundleCheck.isBundleName(root) {
-      let name = (root as NSString).lastPathComponent
+      let name = PathName(root).lastPathComponent
       return IconBundleCheck.check(
         bundle: root, asset: IconBundleCheck.assetName(name), svgLayer: svgLayers)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The enumerated values of asset catalog `Contents.json` slots that the validator accepts.
 /// Source: Apple "Asset Catalog Format Reference" (Image Set Type, App Icon Type), plus the
@@ -48,7 +49,7 @@ package enum CatalogVocabulary {
       let kind = String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self)
       return folderTypes.contains(kind) ? kind : ""
     }
-    let kind = (name as NSString).pathExtension
+    let kind = PathName(name).pathExtension
     return folderTypes.contains(kind) ? kind : ""
   }
 

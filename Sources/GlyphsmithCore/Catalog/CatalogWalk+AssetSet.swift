@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension CatalogWalk {
   /// Checks one asset folder: its `Contents.json`, its entries and its files.
@@ -187,7 +188,7 @@ extension CatalogWalk {
         "'\(filename)' does not exist in the asset folder; add the file or remove the entry")
       return
     }
-    let fileExtension = (filename as NSString).pathExtension.lowercased()
+    let fileExtension = PathName(filename).pathExtension.lowercased()
     if fileExtension == "pdf" || fileExtension == "svg" {
       entry.pointSize = VectorPageSize.read(atPath: folder + "/" + filename)
       return
@@ -225,7 +226,7 @@ extension CatalogWalk {
   /// The factor a scale value means: `1x`, `2x`, `3x`, and the invalid spellings `@3x`,
   /// `3X`, `3` of the same; `nil` for anything else.
   package static func scaleFactor(_ scale: String?) -> Int? {
-    guard var text = scale?.trimmingCharacters(in: .whitespaces).lowercased() else { return nil }
+    guard var text = scale?.trimmingWhitespace().lowercased() else { return nil }
     if text.hasPrefix("@") { text.removeFirst() }
     if text.hasSuffix("x") { text.removeLast() }
     guard let factor = Int(text), (1...3).contains(factor) else { return nil }
@@ -298,7 +299,7 @@ extension CatalogWalk {
   ) {
     func isVector(_ entry: CatalogEntry) -> Bool {
       guard let filename = entry.filename else { return false }
-      return ["pdf", "svg"].contains((filename as NSString).pathExtension.lowercased())
+      return ["pdf", "svg"].contains(PathName(filename).pathExtension.lowercased())
     }
     func isSingleScale(_ entry: CatalogEntry) -> Bool {
       isVector(entry) && entry.scale == nil && entry.entry.other["scale"] == nil
@@ -388,8 +389,8 @@ extension CatalogWalk {
   /// 3 and 2), `nil` when it states none of 1-3.
   static func fileNameScale(_ filename: String?) -> Int? {
     guard let filename else { return nil }
-    let stem = (filename as NSString).deletingPathExtension.lowercased()
-    guard let at = stem.range(of: "@", options: .backwards) else { return nil }
+    let stem = PathName(filename).deletingPathExtension.lowercased()
+    guard let at = stem.lastRange(of: "@") else { return nil }
     let rest = stem[at.upperBound...].prefix { $0 != "~" }
     guard rest.count == 2, rest.hasSuffix("x"), let factor = Int(rest.dropLast()),
       (1...3).contains(factor)

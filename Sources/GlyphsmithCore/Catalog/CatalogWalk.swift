@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The state of one validation walk.
 struct CatalogWalk {
@@ -119,7 +120,7 @@ struct CatalogWalk {
           CatalogFinding(
             rule: .iconPlacement, path: path,
             asset: namePrefix + IconBundleCheck.assetName(child.name),
-            message: "is inside the asset catalog \((root as NSString).lastPathComponent); "
+            message: "is inside the asset catalog \(PathName(root).lastPathComponent); "
               + "Xcode 26 compiles a .icon placed in the project beside the catalog, not "
               + "inside it: move it out"))
         if checkingAssets(path) {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Checks an Icon Composer `.icon` bundle (`NAME.icon/icon.json` + `Assets/`) for what Icon
 /// Composer and actool would not take, before they do (issue 35; docs/formats.md, "Icon
@@ -143,7 +144,7 @@ package enum IconBundleCheck {
   /// Whether a folder named `name` is an Icon Composer bundle: its extension is `icon` (in
   /// any case).
   package static func isBundleName(_ name: String) -> Bool {
-    (name as NSString).pathExtension.lowercased() == "icon"
+    PathName(name).pathExtension.lowercased() == "icon"
   }
 
   /// The asset name of bundle folder `name`: the name without `.icon`.
@@ -210,10 +211,8 @@ package enum IconBundleCheck {
     }
     var mismatch: String?
     let isPNG =
-      (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)))
-      .map { handle -> Bool in
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 512)) ?? Data()
+      Platform.readPrefix(atPath: path, count: 512)
+      .map { head -> Bool in
         if let problem = extensionProblem(name, head: head) { mismatch = problem }
         return head.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
       } ?? false
@@ -239,8 +238,8 @@ package enum IconBundleCheck {
   /// fourth trial, F2). Other extensions are not judged. A phrase without the file's name:
   /// `holds PNG data, but its name ends in .svg (...); rename it fake.png`.
   package static func extensionProblem(_ name: String, head: Data) -> String? {
-    let ext = (name as NSString).pathExtension
-    let stem = (name as NSString).deletingPathExtension
+    let ext = PathName(name).pathExtension
+    let stem = PathName(name).deletingPathExtension
     let why = "Icon Composer and actool choose a layer's decoder by its extension"
     let isPNG = head.starts(with: [0x89, 0x50, 0x4E, 0x47])
     switch ext.lowercased() {
@@ -287,8 +286,8 @@ package enum IconBundleCheck {
   package static func nearMatch(_ name: String, in assets: String) -> String? {
     let names = (Platform.folderNames(atPath: assets) ?? []).sorted()
     func form(_ text: String) -> String {
-      if text.precomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8) { return "NFC" }
-      if text.decomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8) { return "NFD" }
+      if text.canonicalComposition.utf8.elementsEqual(text.utf8) { return "NFC" }
+      if text.canonicalDecomposition.utf8.elementsEqual(text.utf8) { return "NFD" }
       return "mixed"
     }
     // Swift compares strings by canonical equivalence: `==` holds across forms.

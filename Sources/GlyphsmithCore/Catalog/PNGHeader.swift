@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a PNG's chunks say about alpha, read without decoding pixels (PNG spec, ISO/IEC 15948:
 /// IHDR colour type at byte 25; a `tRNS` chunk before `IDAT` adds transparency to colour

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The page size in pt of a vector file in an image set, read from its header as the PNG
 /// size is read from IHDR (nothing is parsed or drawn): a PDF's first `/MediaBox [x0 y0 x1
@@ -12,7 +13,7 @@ package enum VectorPageSize {
   /// The size of the PDF or SVG at `path` (by its extension), else `nil`.
   package static func read(atPath path: String) -> (width: Double, height: Double)? {
     guard let data = Platform.readPrefix(atPath: path, count: readLimit) else { return nil }
-    return size(of: data, fileExtension: (path as NSString).pathExtension)
+    return size(of: data, fileExtension: PathName(path).pathExtension)
   }
 
   /// The size of a PDF or SVG file's bytes (`fileExtension` `pdf` or `svg`, any case), else
@@ -96,7 +97,7 @@ package enum VectorPageSize {
             ?? Self.range(of: "\n\(name)=\(quote)", in: tag),
           let close = tag[found.upperBound...].firstIndex(of: Character(quote))
         else { continue }
-        var value = tag[found.upperBound..<close].trimmingCharacters(in: .whitespaces)
+        var value = tag[found.upperBound..<close].trimmingWhitespace()
         var factor = 1.0
         if value.hasSuffix("px") {
           value.removeLast(2)

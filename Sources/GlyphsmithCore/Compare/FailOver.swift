@@ -12,7 +12,7 @@ public enum FailOver: Sendable, Hashable, Codable, CustomStringConvertible {
   /// Parses `N` (whole number ≥ 0) or `P%` (0-100).
   /// - Throws: `CompareError.invalidOption` for anything else.
   public init(parsing text: String) throws {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingWhitespace()
     if trimmed.hasSuffix("%") {
       guard let value = Double(trimmed.dropLast()), value.isFinite, (0...100).contains(value) else {
         throw CompareError.invalidOption(

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `glyphsmith compare`'s work: two PNG files compared with pixelmatch, an optional diff image
 /// written, and the verdict against a `FailOver` limit.
@@ -56,11 +57,11 @@ public struct FileComparison: Sendable, Equatable {
     public var summary: String {
       var text =
         "\(comparison.expected) vs \(comparison.actual): \(result.mismatchedPixels) of "
-        + "\(result.totalPixels) pixels differ (\(String(format: "%.3f%%", result.mismatchedShare * 100)))"
+        + "\(result.totalPixels) pixels differ (\(String(cFormat: "%.3f%%", result.mismatchedShare * 100)))"
         + ", allowed \(comparison.failOver)"
       if let at = result.largestDifferenceAt {
         text +=
-          String(format: "; largest difference %.3f at ", result.largestDifference)
+          String(cFormat: "; largest difference %.3f at ", result.largestDifference)
           + at.description
       }
       text += "; " + GoldenComparison.antiAliasingNote(result, options: comparison.pixelmatch)
@@ -71,7 +72,7 @@ public struct FileComparison: Sendable, Equatable {
     /// `timing: decode 1.2 ms, compare 0.3 ms, write 0.0 ms` (for `bench/compare`).
     public var timingLine: String {
       String(
-        format: "timing: decode %.1f ms, compare %.1f ms, write %.1f ms", timing.decode,
+        cFormat: "timing: decode %.1f ms, compare %.1f ms, write %.1f ms", timing.decode,
         timing.compare, timing.write)
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Comparison of PNG files: decode both (in parallel), run `Pixelmatch`, write the diff PNG
 /// atomically. Times each step for `--timing`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The per-pixel colour metric of a pixelmatch comparison.
 ///
@@ -29,14 +30,14 @@ package enum OKLab {
 
   /// `cubeRoot[i]`: the cube root of `i / (cubeRootSteps - 1)`, plus one guard entry.
   package static let cubeRoot: [Double] = (0...cubeRootSteps).map {
-    Foundation.cbrt(Double(min($0, cubeRootSteps - 1)) / Double(cubeRootSteps - 1))
+    Glibc.cbrt(Double(min($0, cubeRootSteps - 1)) / Double(cubeRootSteps - 1))
   }
 
   /// An sRGB channel value 0-255 (possibly fractional) linearised to 0-1.
   @inline(__always)
   package static func linearise(_ value: Double) -> Double {
     let c = value / 255
-    return c <= 0.04045 ? c / 12.92 : Foundation.pow((c + 0.055) / 1.055, 2.4)
+    return c <= 0.04045 ? c / 12.92 : Glibc.pow((c + 0.055) / 1.055, 2.4)
   }
 
   /// The cube root of `x` (0-1) through the table.

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// pixelmatch, in Swift, over decoded straight-RGBA8 images: the count of perceptually different
 /// pixels and an optional diff image, exactly as pixelmatch computes them.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What semi-transparent pixels are blended over before their colours are compared.
 ///
@@ -77,7 +78,7 @@ public struct IgnoreRegion: Sendable, Hashable, Codable, CustomStringConvertible
   /// - Throws: `CompareError.invalidOption` when the text is not four such numbers.
   public init(parsing text: String) throws {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      Int($0.trimmingCharacters(in: .whitespaces))
+      Int($0.trimmingWhitespace())
     }
     guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2],
       let h = parts[3], x >= 0, y >= 0, w >= 1, h >= 1

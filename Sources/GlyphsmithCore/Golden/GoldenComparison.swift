@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Compares one image with its golden by decoded pixels, and writes the three artifacts of a
 /// failure. Shared by `glyphsmith golden check` and the test helper `assertGolden`.
@@ -44,13 +45,13 @@ public enum GoldenComparison {
       mismatched: result.mismatchedPixels, total: result.totalPixels)
     var message =
       "\(result.mismatchedPixels) of \(result.totalPixels) pixels differ"
-      + String(
-        format: " (%.3f%%, allowed %@)", result.mismatchedShare * 100, options.failOver.description)
+      + String(cFormat: " (%.3f%%, allowed ", result.mismatchedShare * 100)
+      + options.failOver.description + ")"
     if let at = result.largestDifferenceAt {
       message +=
         String(
-          format: "; largest difference %.3f on the 0-1 scale of the threshold (%@) at ",
-          result.largestDifference, "\(pixelmatch.threshold)") + at.description
+          cFormat: "; largest difference %.3f on the 0-1 scale of the threshold (",
+          result.largestDifference) + "\(pixelmatch.threshold)) at " + at.description
     }
     message += "; " + antiAliasingNote(result, options: pixelmatch)
     return Outcome(

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How one image fared against its golden.
 public enum GoldenStatus: String, Sendable, Codable {

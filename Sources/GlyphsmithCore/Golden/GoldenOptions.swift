@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The comparison options of a golden folder: pixelmatch's options plus the allowed count.
 /// Strict by default: threshold 0.05, checkerboard blend, anti-aliased pixels counted

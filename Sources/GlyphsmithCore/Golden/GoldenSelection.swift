@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which relative paths a `golden record --only` (or an accept from `golden review`) touches:
 /// paths and globs relative to the actual folder, matched against the listed relative paths,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension IconComposerDocument {
   /// A colour as Icon Composer writes it: the string `SPACE:C1,...,ALPHA`, each number with
@@ -86,7 +87,7 @@ extension IconComposerDocument {
     /// `SPACE:C1,...,ALPHA` with five decimals each, as Icon Composer writes it.
     package var text: String {
       space.rawValue + ":"
-        + components.map { String(format: "%.5f", $0) }.joined(separator: ",")
+        + components.map { String(cFormat: "%.5f", $0) }.joined(separator: ",")
     }
 
     /// A string that `parse` reads; a `color` problem (or a wrong-type one) otherwise.

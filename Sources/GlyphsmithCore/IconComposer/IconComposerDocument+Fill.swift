@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension IconComposerDocument {
   /// A fill, of the document's background (`fill` at the top level) or of a layer's shape:

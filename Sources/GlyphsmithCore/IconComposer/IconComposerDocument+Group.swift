@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension IconComposerDocument {
   /// One group of layers (Icon Composer's sidebar holds up to four): the glass material

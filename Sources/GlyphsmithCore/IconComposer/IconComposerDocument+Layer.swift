@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension IconComposerDocument {
   /// One layer: an SVG or PNG of the bundle's `Assets/` folder drawn on the 1024 pt canvas,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension IconComposerDocument {
   /// Something in an `icon.json` that Icon Composer's own documents never hold, found while

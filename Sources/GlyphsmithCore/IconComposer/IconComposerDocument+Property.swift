@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension IconComposerDocument {
   /// A property that may vary by appearance and idiom: `KEY` (one value for all) and

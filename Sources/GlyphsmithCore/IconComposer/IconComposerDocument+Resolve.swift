@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension IconComposerDocument.Property {
   /// The value that applies in `appearance` (`nil`: the light, default appearance) on `idiom`

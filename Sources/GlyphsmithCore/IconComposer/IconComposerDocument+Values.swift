@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension IconComposerDocument {
   /// A group's `blur-material`: the frosting behind its glass, a number (0 to 1: the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An Icon Composer document: the `icon.json` of a `NAME.icon` bundle (Xcode 26 "Liquid Glass"
 /// app icons), typed as Apple's Icon Composer writes it. Apple publishes no schema; every key

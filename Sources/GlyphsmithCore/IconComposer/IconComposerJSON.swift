@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The bytes of an Icon Composer `icon.json` exactly as Apple's Icon Composer (Xcode 26) writes
 /// them, measured on the 11 vendored documents (docs/formats.md, "Icon Composer"):
@@ -135,7 +136,7 @@ package enum IconComposerJSON {
         case 0x09: out += Array("\\t".utf8)
         case 0x08: out += Array("\\b".utf8)
         case 0x0C: out += Array("\\f".utf8)
-        case 0..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
+        case 0..<0x20: out += Array(String(cFormat: "\\u%04x", byte).utf8)
         default: out.append(byte)
         }
       }

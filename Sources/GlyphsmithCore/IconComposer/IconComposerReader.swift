@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads one JSON object of an `icon.json` into typed values, key by key: each key asked for is
 /// taken out; a value the model cannot hold exactly is kept as read (`rest`) with its problem;

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A value an `icon.json` key holds (a boolean, a number, a fill, a shadow, ...): read from its
 /// JSON value, written back as the same JSON value.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The key paths and value forms of Apple's Icon Composer documents: every `PATH: FORM` that
 /// occurs in the 11 vendored `icon.json` files (`Tests/GlyphsmithTestFixtures/Fixtures/

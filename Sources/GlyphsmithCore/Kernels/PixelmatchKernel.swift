@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The per-pixel work of `Pixelmatch` over raw buffers: read-only inputs as bytes and as 32-bit
 /// pixel words, and the diff image as words (`nil` when no diff is drawn).

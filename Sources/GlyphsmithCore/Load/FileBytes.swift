@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Whole-file reads with one open, fstat, read and close: the incremental check reads
 /// thousands of small files, where Foundation's general reader costs more than the bytes.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Writes files so that readers see the old content or the new, never half of either:
@@ -19,7 +20,8 @@ package enum AtomicFile {
   ///   denied`); the temporary file is removed and the file at `path` left as it was.
   package static func write(_ data: Data, toPath path: String, durable: Bool = false) throws {
     if path == "-" {
-      FileHandle.standardOutput.write(data)
+      // Standard output as FileHandle wrote it, whole; a closed pipe loses the bytes.
+      data.withUnsafeBytes { try? Platform.writeAll(1, $0) }
       return
     }
     if path.hasSuffix("/") {

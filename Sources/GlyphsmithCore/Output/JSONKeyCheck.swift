@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The keys and values a hand-written JSON file may hold, checked before it is decoded, so
 /// that a misspelt key or value is an error naming it and the allowed ones instead of being
@@ -32,22 +33,21 @@ public indirect enum JSONShape: Sendable {
   ///   otherwise one lowercase sentence naming the first unknown key or value, its path
   ///   (`options.blend`) and the allowed keys or values.
   public func problem(in data: Data) -> String? {
-    guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    else { return nil }
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
     return problem(in: value, path: [])
   }
 
-  private func problem(in value: Any, path: [String]) -> String? {
-    let name = path.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+  private func problem(in value: JSONValue, path: [String]) -> String? {
+    let name = path.joined(separator: ".").replacing(".[", with: "[")
     switch self {
     case .any:
       return nil
     case .oneOf(let allowed):
-      guard let text = value as? String else { return nil }
+      guard case .string(let text) = value else { return nil }
       if allowed.contains(text) { return nil }
       return "unknown value '\(text)' for '\(name)'; allowed: \(allowed.joined(separator: ", "))"
     case .object(let members):
-      guard let object = value as? [String: Any] else { return nil }
+      guard case .object(let object) = value else { return nil }
       for key in object.keys.sorted() {
         guard let shape = members[key] else {
           let place = name.isEmpty ? "" : " in '\(name)'"
@@ -58,13 +58,13 @@ public indirect enum JSONShape: Sendable {
       }
       return nil
     case .dictionary(let shape):
-      guard let object = value as? [String: Any] else { return nil }
+      guard case .object(let object) = value else { return nil }
       for key in object.keys.sorted() {
         if let problem = shape.problem(in: object[key]!, path: path + [key]) { return problem }
       }
       return nil
     case .array(let shape):
-      guard let array = value as? [Any] else {
+      guard case .array(let array) = value else {
         return "'\(name)' must be a list (JSON array)"
       }
       for (index, element) in array.enumerated() {
@@ -74,13 +74,13 @@ public indirect enum JSONShape: Sendable {
       }
       return nil
     case .boolean:
-      guard let number = value as? NSNumber, Self.isBoolean(number) else {
+      guard case .bool = value else {
         return "wrong value \(Self.text(value)) for '\(name)'; allowed: true, false"
       }
       return nil
     case .number(let minimum, let exclusive):
-      guard let number = value as? NSNumber, !Self.isBoolean(number),
-        exclusive ? number.doubleValue > minimum : number.doubleValue >= minimum
+      guard case .number(let number) = value,
+        exclusive ? number > minimum : number >= minimum
       else {
         let bound = minimum == minimum.rounded() ? "\(Int(minimum))" : "\(minimum)"
         return "wrong value \(Self.text(value)) for '\(name)'; allowed: a number "
@@ -88,40 +88,36 @@ public indirect enum JSONShape: Sendable {
       }
       return nil
     case .integer(let minimum):
-      guard let number = value as? NSNumber, !Self.isBoolean(number),
-        number.doubleValue == number.doubleValue.rounded(), number.doubleValue >= Double(minimum)
+      guard case .number(let number) = value,
+        number == number.rounded(), number >= Double(minimum)
       else {
         return "wrong value \(Self.text(value)) for '\(name)'; allowed: a whole number of at least \(minimum)"
       }
       return nil
     case .anyNumber:
-      guard let number = value as? NSNumber, !Self.isBoolean(number) else {
+      guard case .number = value else {
         return "wrong value \(Self.text(value)) for '\(name)'; allowed: a number"
       }
       return nil
     case .string:
-      guard value is String else {
+      guard case .string = value else {
         return "wrong value \(Self.text(value)) for '\(name)'; allowed: a string"
       }
       return nil
     }
   }
 
-  /// Whether Foundation read `number` from `true` or `false`.
-  private static func isBoolean(_ number: NSNumber) -> Bool {
-    // Foundation keeps JSON's true and false as its boolean NSNumber (objCType "c"; CFBoolean
-    // on Darwin), never as an integer 0 or 1, which are "i" or "q".
-    String(cString: number.objCType) == "c"
-  }
-
-  /// `value` as compact JSON, for messages.
-  private static func text(_ value: Any) -> String {
-    if value is NSNull { return "null" }
-    if let string = value as? String { return "'\(string)'" }
-    guard
-      let data = try? JSONSerialization.data(
-        withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
-    else { return "\(value)" }
-    return String(decoding: data, as: UTF8.self)
+  /// `value` as compact JSON, for messages: `null`, a string in single quotes, anything else
+  /// as `JSONSerialization` wrote it (keys sorted, `/` escaped).
+  private static func text(_ value: JSONValue) -> String {
+    switch value {
+    case .null: return "null"
+    case .string(let string): return "'\(string)'"
+    default:
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      guard let data = try? encoder.encode(value) else { return "\(value)" }
+      return String(decoding: data, as: UTF8.self)
+    }
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Says where a JSON file stops being JSON, for messages naming a spec, config or manifest.
 ///
@@ -10,16 +11,10 @@ package enum JSONSyntaxProblem {
   /// "not valid JSON at line L, column C (what Foundation says)", or "not valid JSON: it stops
   /// at line L, column C before the JSON is complete" (the last non-blank character); `nil` when `data` parses (so a
   /// decoding error is about keys or types, not syntax). `JSONDecoder`'s errors carry no
-  /// position, so the data is parsed again here by `JSONSerialization`.
+  /// position, so the data is checked again here by `JSONSyntaxCheck` (Foundation's words).
   package static func describe(_ data: Data) -> String? {
     if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return "the file is empty" }
-    let debug: String
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      return nil
-    } catch {
-      debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-    }
+    guard let debug = JSONSyntaxCheck.firstError(in: data) else { return nil }
     if debug.hasPrefix("Unexpected end of file") {
       // Where the last non-blank character is: trailing newlines would put the end on a
       // line of its own.
@@ -35,11 +30,11 @@ package enum JSONSyntaxProblem {
       return "not valid JSON at line \(line), column \(column): the number \(token) is beyond "
         + "what a double holds (about 1.8e308 either way); write a number in range"
     }
-    guard let range = debug.range(of: "around character "),
+    guard let range = debug.firstRange(of: "around character "),
       let offset = Int(debug[range.upperBound...].prefix { $0.isNumber })
     else { return "not valid JSON (\(debug))" }
     let (line, column) = position(ofByte: min(offset, data.count), in: data)
-    let what = debug[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+    let what = debug[..<range.lowerBound].trimmingWhitespace()
     return "not valid JSON at line \(line), column \(column) (\(what.lowercased()))"
   }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Any JSON value, as `Codable`: what a model keeps of the keys it does not name (and of a
 /// named key whose value has another type), so that reading a hand-edited file loses nothing

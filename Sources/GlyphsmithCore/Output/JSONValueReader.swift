@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads JSON text into a `JSONValue` in one pass over its bytes, for the files Glyphsmith
 /// reads many of (each asset's `Contents.json` in the catalog check after every `assets` run;

@@ -16,8 +16,8 @@ package struct MarkedSection: Sendable {
   /// `document` with the text between the markers replaced by a newline and `body`; `nil`
   /// when a marker is missing or they are out of order.
   package func replacing(in document: String, with body: String) -> String? {
-    guard let opening = document.range(of: begin),
-      let closing = document.range(of: end, range: opening.upperBound..<document.endIndex)
+    guard let opening = document.firstRange(of: begin),
+      let closing = document[opening.upperBound...].firstRange(of: end)
     else { return nil }
     return document[..<opening.upperBound] + "\n" + body + document[closing.lowerBound...]
   }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one fact about the record of outputs (`.glyphsmith-outputs.json`, written by
 /// `build` and `assets --prune` in each output folder; `OutputManifest` in the engine) that

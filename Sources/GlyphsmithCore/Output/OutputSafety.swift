@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// File-system rules every output follows, so hostile or odd targets are never clobbered:
 /// special files are written into (character devices, FIFOs) or refused, never renamed over;
@@ -94,7 +95,7 @@ package enum OutputSafety {
   package static func stagingPID(_ name: String) -> Int32? {
     guard name.hasPrefix(".") else { return nil }
     for marker in [".tmp-", ".old-"] {
-      guard let range = name.range(of: marker, options: .backwards) else { continue }
+      guard let range = name.lastRange(of: marker) else { continue }
       let parts = name[range.upperBound...].split(separator: "-")
       if parts.count == 2, let pid = Int32(parts[0]), Int(parts[1]) != nil { return pid }
     }
@@ -135,7 +136,7 @@ package enum OutputSafety {
   package static func stagedTarget(_ name: String) -> (target: String, retired: Bool)? {
     guard stagingPID(name) != nil else { return nil }
     for (marker, retired) in [(".tmp-", false), (".old-", true)] {
-      guard let range = name.range(of: marker, options: .backwards) else { continue }
+      guard let range = name.lastRange(of: marker) else { continue }
       let target = String(name[name.index(after: name.startIndex)..<range.lowerBound])
       return target.isEmpty ? nil : (target, retired)
     }

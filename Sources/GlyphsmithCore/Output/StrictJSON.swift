@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one way a JSON file a person writes is read (`golden.json`, lint configurations,
 /// asset catalogs' `Contents.json`): syntax first (with the line and column of the first
@@ -27,8 +28,8 @@ package enum StrictJSON {
     _ type: T.Type, from data: Data, shape: JSONShape? = nil, allowNull: Bool = true
   ) throws(Problem) -> T {
     // The common case, a file that is fine, parsed once more only by the strictness reader:
-    // JSONDecoder and JSONSerialization share Foundation's parser, so a document the decoder
-    // reads is one the syntax check accepts (issue 34: the catalog check after every write
+    // JSONDecoder and `JSONSyntaxCheck` follow Foundation's grammar, so a document the
+    // decoder reads is one the syntax check accepts (issue 34: the catalog check after every write
     // parsed each `Contents.json` three times). Anything else goes the long way below, for
     // the same first problem as always.
     if let decoded = try? JSONDecoder().decode(T.self, from: data) {
@@ -38,12 +39,9 @@ package enum StrictJSON {
       if let problem = shape?.problem(in: data) { throw .shape(problem) }
       return decoded
     }
-    do {
-      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    } catch {
+    if let error = JSONSyntaxCheck.firstError(in: data) {
       throw .syntax(
-        description: JSONSyntaxProblem.describe(data) ?? "not valid JSON",
-        reason: reason(error))
+        description: JSONSyntaxProblem.describe(data) ?? "not valid JSON", reason: reason(error))
     }
     if let problem = StrictJSONSyntax.problem(in: data, allowNull: allowNull) {
       throw .shape(problem)
@@ -73,12 +71,10 @@ package enum StrictJSON {
     }
   }
 
-  /// Foundation's parse error reason, one line, lowercased, without the final period.
-  package static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String
-    var text = (detail ?? nsError.localizedDescription).lowercased()
-      .replacingOccurrences(of: "\n", with: " ")
+  /// Foundation's parse error reason (`JSONSyntaxCheck`'s words), one line, lowercased,
+  /// without the final period.
+  package static func reason(_ debugDescription: String) -> String {
+    var text = debugDescription.lowercased().replacing("\n", with: " ")
     while text.hasSuffix(".") { text.removeLast() }
     return text
   }

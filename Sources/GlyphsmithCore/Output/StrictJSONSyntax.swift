@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What JSON itself allows but a file a person writes for Glyphsmith may not hold (issue 33:
 /// Foundation's reader takes the last of duplicate keys and accepts a trailing comma, though

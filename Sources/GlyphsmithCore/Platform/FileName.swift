@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// File names whose bytes are not UTF-8, carried losslessly in Swift strings.
 ///
@@ -82,7 +83,7 @@ package enum FileName {
     var out = ""
     for scalar in text.unicodeScalars {
       if let byte = escapedByte(scalar) {
-        out += String(format: "\\x%02X", byte)
+        out += String(cFormat: "\\x%02X", byte)
       } else {
         out.unicodeScalars.append(scalar)
       }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -42,12 +43,11 @@ package enum Interruption {
     }
     Platform.installInterruptHandler(handler)
     let reader = pipe.read
-    let thread = Thread {
+    DetachedThread.start {
       var byte: UInt8 = 0
       while read(reader, &byte, 1) != 1 {}
       finish(status: 128 + Int32(byte))
     }
-    thread.start()
   }
 
   /// Stops new writes, waits (at most 5 s) for those in flight, ends the registered children,

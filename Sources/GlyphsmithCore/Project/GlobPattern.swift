@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A path glob as `glyphsmith.json`'s `rules[].match` takes it, matched against a path
 /// relative to the icons folder with `/` separators: `*` any run of characters but `/`, `**`

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Parses colours as users write them on the command line and in config files: the one colour
 /// parser every option that takes a colour uses (`--tint`, `--background`, `--color`,
@@ -13,7 +14,7 @@ package enum ColorParser {
   /// pixelmatch's CLI takes).
   /// - Throws: `GlyphsmithError.invalidColor` for anything else.
   package static func parse(_ text: String) throws -> RGBA8 {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingWhitespace()
     if trimmed.hasPrefix("#") {
       let hex = Array(trimmed.dropFirst())
       guard hex.allSatisfy(\.isHexDigit) else { throw GlyphsmithError.invalidColor(text) }
@@ -33,7 +34,7 @@ package enum ColorParser {
     }
     if trimmed.contains(",") {
       let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
-        UInt8($0.trimmingCharacters(in: .whitespaces))
+        UInt8($0.trimmingWhitespace())
       }
       guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else {
         throw GlyphsmithError.invalidColor(text)

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A CSS Syntax Level 3 tokenizer (W3C CSS Syntax Module Level 3, section 4 "Tokenization")
 /// and the serialisation of its tokens back into text, for the canonical read

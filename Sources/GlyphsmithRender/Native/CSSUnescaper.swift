@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// CSS escapes resolved as a CSS tokenizer resolves them (CSS Syntax Level 3, section 4.3.7
 /// "Consume an escaped code point"), so that `SVGPreflight` reads `font-size:\31 e9` as
@@ -12,15 +14,15 @@ import Foundation
 enum CSSUnescaper {
   /// The text with escapes resolved, and for each UTF-16 unit of it the range of UTF-16
   /// units of `css` it came from; `nil` when `css` has no `\`.
-  static func unescape(_ css: String) -> (text: String, origins: [NSRange])? {
+  static func unescape(_ css: String) -> (text: String, origins: [UTF16Range])? {
     guard css.contains("\\") else { return nil }
     let units = Array(css.utf16)
     var out: [UInt16] = []
-    var origins: [NSRange] = []
+    var origins: [UTF16Range] = []
     func append(_ scalar: UnicodeScalar, from start: Int, to end: Int) {
       for unit in String(scalar).utf16 {
         out.append(unit)
-        origins.append(NSRange(location: start, length: end - start))
+        origins.append(UTF16Range(location: start, length: end - start))
       }
     }
     func isHex(_ u: UInt16) -> Bool {
@@ -31,7 +33,7 @@ enum CSSUnescaper {
       let u = units[i]
       guard u == 0x5C else {
         out.append(u)
-        origins.append(NSRange(location: i, length: 1))
+        origins.append(UTF16Range(location: i, length: 1))
         i += 1
         continue
       }
@@ -60,7 +62,7 @@ enum CSSUnescaper {
         append(scalar, from: start, to: i)
       } else if units[i] == 0x0A || units[i] == 0x0C || units[i] == 0x0D {
         out.append(0x5C)
-        origins.append(NSRange(location: start, length: 1))
+        origins.append(UTF16Range(location: start, length: 1))
       } else {
         // Any other character, a surrogate pair whole.
         var end = i + 1
@@ -69,7 +71,7 @@ enum CSSUnescaper {
         }
         for k in i..<end {
           out.append(units[k])
-          origins.append(NSRange(location: start, length: end - start))
+          origins.append(UTF16Range(location: start, length: end - start))
         }
         i = end
       }
@@ -78,10 +80,19 @@ enum CSSUnescaper {
   }
 
   /// The range of `css` that `range` of the unescaped text came from.
-  static func originalRange(_ range: NSRange, origins: [NSRange]) -> NSRange {
+  static func originalRange(_ range: UTF16Range, origins: [UTF16Range]) -> UTF16Range {
     guard range.length > 0, range.location < origins.count else { return range }
     let first = origins[range.location]
     let last = origins[min(origins.count - 1, range.location + range.length - 1)]
-    return NSRange(location: first.location, length: last.location + last.length - first.location)
+    return UTF16Range(location: first.location, length: last.location + last.length - first.location)
   }
+}
+
+/// A range of UTF-16 units of a text: what `NSRange` held here (NSString counts UTF-16
+/// units), without Foundation (which links ICU; issue 37).
+struct UTF16Range: Equatable {
+  /// The first unit.
+  var location: Int
+  /// How many units.
+  var length: Int
 }

@@ -1,5 +1,8 @@
 import CLibXML
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The one read every SVG goes through before anything checks or draws it (issue 33): what it
 /// returns is the document the checks (`SVGPreflight`) read and, with only their bounds
@@ -134,7 +137,7 @@ enum CanonicalSVG {
     guard let error = xmlGetLastError(), let message = error.pointee.message else {
       return "XML parse error: not a well-formed XML document"
     }
-    let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = String(cString: message).trimmingWhitespaceAndNewlines()
     return "XML parse error at line \(error.pointee.line), column \(error.pointee.int2): \(text)"
   }
 
@@ -245,7 +248,7 @@ enum CanonicalSVG {
   /// anything else as it is.
   /// - Throws: what `read` throws for the nested document, naming it as inside `path`.
   static func dataURL(_ value: String, path: String, depth: Int) throws -> String {
-    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = value.trimmingWhitespaceAndNewlines()
     guard trimmed.count > 5, trimmed.prefix(5).lowercased() == "data:",
       let comma = trimmed.firstIndex(of: ",")
     else { return value }

@@ -1,5 +1,7 @@
 import CRsvg
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// SHA-256 digests through GLib's `GChecksum` (GLib is linked for librsvg already), for
 /// golden records, font hashes and the input hash that makes `assets` reruns incremental.

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Where each drawable element of an SVG draws, for lint to name the element behind a pixel
 /// finding: the drawable elements get temporary ids in a copy (libxml2), the copy goes

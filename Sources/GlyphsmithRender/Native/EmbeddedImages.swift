@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Holds the images inside an SVG (`<image>` and `<feImage>`: `data:` URIs and files in the
 /// input's folder) to the PNG inputs' budgets before librsvg decodes them (issue 23): a
@@ -36,7 +38,7 @@ enum EmbeddedImages {
   ) -> Outcome {
     var outcome = Outcome()
     for (node, reference) in images {
-      let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = reference.trimmingWhitespaceAndNewlines()
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       let bytes: Data
       let isData = trimmed.lowercased().hasPrefix("data:")
@@ -51,7 +53,7 @@ enum EmbeddedImages {
           let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
           attributes[.type] as? FileAttributeType == .typeRegular
         else { continue }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let size = (attributes[.size] as? Int) ?? (attributes[.size] as? UInt64).map { Int($0) } ?? 0
         if size > maximumBytes {
           outcome.tooLarge =
             outcome.tooLarge
@@ -149,7 +151,7 @@ enum EmbeddedImages {
     if header.hasSuffix(";base64") {
       return Data(base64Encoded: payload, options: .ignoreUnknownCharacters)
     }
-    return (payload.removingPercentEncoding ?? payload).data(using: .utf8)
+    return (payload.percentDecoded ?? payload).data(using: .utf8)
   }
 
   /// The file a same-folder reference names (its fragment removed, percent-decoded).
@@ -158,7 +160,7 @@ enum EmbeddedImages {
     if let hash = part.firstIndex(of: "#") { part = String(part[..<hash]) }
     if part.lowercased().hasPrefix("file:") { return URL(string: part) }
     if part.hasPrefix("/") { return URL(fileURLWithPath: part) }
-    return folder.appendingPathComponent(part.removingPercentEncoding ?? part)
+    return folder.appendingPathComponent(part.percentDecoded ?? part)
   }
 
   /// A reference as messages show it: `data:` URIs cut after 40 characters.

@@ -1,5 +1,7 @@
 import CPango
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 import Synchronization
 
 /// What the pinned fonts (`FontEnvironment`) cover: their family names and, per character,
@@ -74,6 +76,6 @@ package final class FontCoverage: Sendable {
   /// Whether `family` (one name of a CSS `font-family` list, quotes removed) is a pinned
   /// family, case-insensitively.
   package func isPinned(_ family: String) -> Bool {
-    families.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+    families.contains { $0.lowercased() == family.lowercased() }
   }
 }

@@ -1,5 +1,7 @@
 import CPango
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Glyphsmith's private fontconfig configuration: only the pinned font files shipped in
 /// `assets/fonts/`, never the machine's fonts, for Pango text and SVG `<text>` alike.
@@ -26,8 +28,8 @@ package enum FontEnvironment {
     let directory = locateFontDirectory()
     guard let directory else { return (nil, []) }
     let files =
-      ((try? FileManager.default.contentsOfDirectory(
-        at: directory, includingPropertiesForKeys: nil)) ?? [])
+      ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+      .map { directory.appendingPathComponent($0) }
       .filter { ["otf", "ttf", "ttc"].contains($0.pathExtension.lowercased()) }
       .sorted { $0.lastPathComponent < $1.lastPathComponent }
     return (directory, files)
@@ -53,18 +55,15 @@ package enum FontEnvironment {
     // The running executable itself (/proc/self/exe on Linux), not argv[0], which is a bare
     // name when the tool is found on PATH; symlinks (e.g. PREFIX/bin/glyphsmith -> ...)
     // resolved.
-    let executable = (Bundle.main.executableURL
-      ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ""))
-      .resolvingSymlinksInPath()
+    let executable = URL(fileURLWithPath: Platform.executablePath).resolvingSymlinksInPath()
     candidates.append(
       executable.deletingLastPathComponent().appendingPathComponent("../share/glyphsmith/fonts"))
     candidates.append(
       URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../assets/fonts"))
     return candidates.map(\.standardizedFileURL).first { url in
-      var isDirectory: ObjCBool = false
-      return manager.fileExists(atPath: url.path, isDirectory: &isDirectory)
-        && isDirectory.boolValue
+      var isDirectory = false
+      return manager.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory
     }
   }
 }

@@ -1,5 +1,7 @@
 import CRsvg
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Turns a `GError**` out-parameter into a Swift error: copies the message, frees the error.
 enum GErrorBridge {
@@ -14,7 +16,7 @@ enum GErrorBridge {
     if let error {
       let message =
         error.pointee.message.map {
-          String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+          String(cString: $0).trimmingWhitespaceAndNewlines()
         } ?? "unknown error"
       g_error_free(error)
       throw makeError(message)
@@ -71,10 +73,10 @@ enum GErrorBridge {
   /// error at line 1, column 74: Premature end of data in tag svg line 1" (libxml2's own
   /// message last). Any other message is returned unchanged.
   static func readable(_ message: String) -> String {
-    guard let domain = message.range(of: "Error domain "),
-      let on = message.range(of: " on line ", range: domain.upperBound..<message.endIndex),
-      let column = message.range(of: " column ", range: on.upperBound..<message.endIndex),
-      let data = message.range(of: " of data: ", range: column.upperBound..<message.endIndex),
+    guard let domain = message.firstRange(of: "Error domain "),
+      let on = message[domain.upperBound...].firstRange(of: " on line "),
+      let column = message[on.upperBound...].firstRange(of: " column "),
+      let data = message[column.upperBound...].firstRange(of: " of data: "),
       let line = Int(message[on.upperBound..<column.lowerBound]),
       let col = Int(message[column.upperBound..<data.lowerBound])
     else { return message }

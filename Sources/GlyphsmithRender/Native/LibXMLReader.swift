@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Glyphsmith's one way into libxml2 (no XML parser of its own, and no Foundation XML): a tree
 /// for the checks and the normalisation before librsvg (`SVGPreflight`, `ElementLocator`), and
@@ -68,7 +70,7 @@ package enum LibXMLReader {
   package static func pastLengthLimit(_ data: Data) -> String? {
     let limit = maximumTextLength
     guard data.count > limit - 1_000, data.count < Int(Int32.max),
-      data.range(of: Data("<!ENTITY".utf8)) == nil
+      data.firstRange(of: Data("<!ENTITY".utf8)) == nil
     else { return nil }
     _ = initialized
     xmlSetStructuredErrorFunc(nil, silent)
@@ -180,7 +182,7 @@ package enum LibXMLReader {
     default:
       let message = xmlGetLastError().flatMap { error in
         error.pointee.message.map {
-          String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+          String(cString: $0).trimmingWhitespaceAndNewlines()
         }
       }
       return (nil, message.map { "libxml2: \($0)" })
@@ -301,7 +303,7 @@ package enum LibXMLReader {
         session.firstError = XMLReadFailure(
           code: Int(error.pointee.code), line: session.documentLine ?? Int(error.pointee.line),
           message: error.pointee.message.map {
-            String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+            String(cString: $0).trimmingWhitespaceAndNewlines()
           } ?? "")
       }
       defer { xmlSetStructuredErrorFunc(nil, silent) }

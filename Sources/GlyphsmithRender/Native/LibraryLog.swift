@@ -1,5 +1,6 @@
 import CRsvg
-import Foundation
+import FoundationEssentials
+import GlyphsmithCore
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +15,7 @@ import Foundation
 /// go to GLib's default writer as before. Source: GLib "Message Logging",
 /// `g_log_set_writer_func`, `g_log_writer_default`.
 enum LibraryLog {
-  private static let lock = NSLock()
+  private static let lock = PlainLock()
   /// The messages of each thread inside `capturing`, by thread.
   nonisolated(unsafe) private static var buffers: [UInt: [String]] = [:]
 
@@ -59,7 +60,7 @@ enum LibraryLog {
   /// Writes `messages` (from `capturing`) as GLib would have: on stderr, with the process id.
   static func pass(_ messages: [String]) {
     for message in messages {
-      FileHandle.standardError.write(Data("(process:\(getpid())): \(message)\n".utf8))
+      StandardStream.error.write(Data("(process:\(getpid())): \(message)\n".utf8))
     }
   }
 

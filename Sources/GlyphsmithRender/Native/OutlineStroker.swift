@@ -1,5 +1,7 @@
 import CFreeType
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Turns strokes into filled outlines with FreeType's stroker (`FT_Stroker`, C API). (Filled
 /// outlines are grown and shrunk by `OutlineOffset`, not `FT_Outline_EmboldenXY`, whose

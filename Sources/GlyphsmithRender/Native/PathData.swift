@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Reads SVG path data (SVG 2 §9.3) far enough to find zero-length subpaths: commands,
 /// numbers and arc flags, with the current point tracked. It does not build geometry;
@@ -84,7 +86,7 @@ enum PathData {
 
   static func num(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15
-      ? String(Int64(value)) : String(format: "%.9g", value)
+      ? String(Int64(value)) : String(cFormat: "%.9g", value)
   }
 
   private static let arity: [Character: Int] = [

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The size a raster image announces in its header, read without decoding it, so that an
 /// image inside an SVG (`<image>`, `<feImage>`: a `data:` URI or a file in the input's folder)

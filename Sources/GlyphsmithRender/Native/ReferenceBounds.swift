@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The bounds on the canonical tree's references (issue 33), checked before librsvg reads
 /// it: librsvg 2.54 follows each reference by recursion (a 1,000-long mask chain overflows its

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Removes, from the libxml2 tree `SVGPreflight` parsed, every reference `ReferencePolicy`
 /// refuses (outside the input's folder, to the network, any file from stdin), so librsvg
@@ -18,7 +20,7 @@ enum ReferenceDropper {
   /// unchecked. `<image>` and `<feImage>` files are read by Glyphsmith and given to librsvg
   /// in their canonical form (`EmbeddedImages`); `<a>` links are never followed.
   static func otherFile(_ reference: String, on element: String) -> String? {
-    let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    let trimmed = reference.trimmingWhitespace()
     if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("data:")
       || ["image", "feImage", "a"].contains(element)
     {
@@ -53,7 +55,7 @@ enum ReferenceDropper {
         let reason = verdict(href) ?? otherFile(href, on: name)
       {
         dropped.append(
-          Dropped(reference: href.trimmingCharacters(in: .whitespaces), reason: reason))
+          Dropped(reference: href.trimmingWhitespace(), reason: reason))
         SVGNormalizer.removeAttribute(node, "href")
       }
       if SVGNormalizer.name(node) == "style", let raw = SVGPreflight.text(xmlNodeGetContent(node)),
@@ -67,7 +69,7 @@ enum ReferenceDropper {
           guard let reason = verdict(rule.reference) ?? otherFile(rule.reference, on: "style")
           else { continue }
           dropped.append(Dropped(reference: rule.reference, reason: reason))
-          kept = kept.replacingOccurrences(of: rule.text, with: "")
+          kept = kept.replacingEvery(rule.text, with: "")
           removedAny = true
         }
         if removedAny {
@@ -84,7 +86,7 @@ enum ReferenceDropper {
 
   /// `name="value"` inside a processing instruction's text.
   static func pseudoAttribute(_ name: String, in content: String) -> String? {
-    guard let start = content.range(of: name + "=") else { return nil }
+    guard let start = content.firstRange(of: name + "=") else { return nil }
     let rest = content[start.upperBound...]
     guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
     return String(rest.dropFirst().prefix { $0 != quote })
@@ -94,7 +96,7 @@ enum ReferenceDropper {
   static func importRules(in css: String) -> [(text: String, reference: String)] {
     var out: [(String, String)] = []
     var rest = css[...]
-    while let found = rest.range(of: "@import") {
+    while let found = rest.firstRange(of: "@import") {
       let end =
         rest[found.upperBound...].firstIndex(of: ";").map { css.index(after: $0) }
         ?? rest.endIndex

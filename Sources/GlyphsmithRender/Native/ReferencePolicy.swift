@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 
 /// Checks an SVG's external references before librsvg reads it. External entity
@@ -78,9 +79,9 @@ enum ReferencePolicy {
     }
     outcome.normalizations = found.normalizations
     // `@import url(...)` is an import (dropped above or loaded), not a url() librsvg ignores.
-    let imports = Set(found.imports.map { $0.trimmingCharacters(in: .whitespaces) })
+    let imports = Set(found.imports.map { $0.trimmingWhitespace() })
     for reference in found.cssURLs {
-      let trimmed = reference.trimmingCharacters(in: .whitespaces)
+      let trimmed = reference.trimmingWhitespace()
       if trimmed.isEmpty || trimmed.hasPrefix("#") || imports.contains(trimmed) { continue }
       if isData(trimmed) {
         outcome.warnings += nestedReferences(trimmed, path: path, depth: 0)
@@ -108,7 +109,7 @@ enum ReferencePolicy {
   }
 
   private static func isData(_ reference: String) -> Bool {
-    reference.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("data:")
+    reference.trimmingWhitespace().lowercased().hasPrefix("data:")
   }
 
   /// Warnings for file references inside a `data:` SVG (librsvg loads it with no base, so
@@ -116,7 +117,7 @@ enum ReferencePolicy {
   private static func nestedReferences(_ url: String, path: String, depth: Int)
     -> [Diagnostic]
   {
-    let trimmed = url.trimmingCharacters(in: .whitespaces)
+    let trimmed = url.trimmingWhitespace()
     guard depth < 3, let comma = trimmed.firstIndex(of: ",") else { return [] }
     let header = trimmed[..<comma].lowercased()
     guard header.contains("svg") else { return [] }
@@ -127,7 +128,7 @@ enum ReferencePolicy {
     else { return [] }
     var warnings: [Diagnostic] = []
     for reference in found.hrefs + found.imports + found.cssURLs {
-      let r = reference.trimmingCharacters(in: .whitespaces)
+      let r = reference.trimmingWhitespace()
       if r.isEmpty || r.hasPrefix("#") { continue }
       if isData(r) {
         warnings += nestedReferences(r, path: path, depth: depth + 1)
@@ -168,7 +169,7 @@ enum ReferencePolicy {
   private static func checkEntities(data: Data, path: String) throws {
     let text = String(decoding: data, as: UTF8.self)
     var rest = text[...]
-    while let start = rest.range(of: "<!ENTITY", options: .caseInsensitive) {
+    while let start = rest.firstRangeIgnoringASCIICase(of: "<!ENTITY") {
       let tail = rest[start.upperBound...]
       let end = tail.firstIndex(of: ">") ?? tail.endIndex
       let declaration = tail[..<end]
@@ -187,7 +188,7 @@ enum ReferencePolicy {
   static func checkReference(_ reference: String, path: String, baseDirectory: URL?) throws {
     if let reason = verdict(reference, baseDirectory: baseDirectory) {
       throw RenderError.forbiddenReference(
-        path: path, reference: reference.trimmingCharacters(in: .whitespaces), reason: reason)
+        path: path, reference: reference.trimmingWhitespace(), reason: reason)
     }
   }
 
@@ -196,7 +197,7 @@ enum ReferencePolicy {
   /// resolving `..` and symbolic links) and any file when `baseDirectory` is `nil` (stdin) may
   /// not.
   static func verdict(_ reference: String, baseDirectory: URL?) -> String? {
-    let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    let trimmed = reference.trimmingWhitespace()
     if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("data:") {
       return nil
     }
@@ -221,7 +222,7 @@ enum ReferencePolicy {
     } else if filePart.hasPrefix("/") {
       target = URL(fileURLWithPath: filePart)
     } else {
-      let decoded = filePart.removingPercentEncoding ?? filePart
+      let decoded = filePart.percentDecoded ?? filePart
       target = baseDirectory.appendingPathComponent(decoded)
     }
     let base = baseDirectory.standardizedFileURL.resolvingSymlinksInPath().path

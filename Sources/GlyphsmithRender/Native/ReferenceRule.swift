@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The rule for files an input names (an SVG's references, a `tableview` spec's icons), for
 /// callers outside the rendering layer: no network references, nothing outside the input's

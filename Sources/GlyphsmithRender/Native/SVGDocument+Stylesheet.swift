@@ -1,5 +1,7 @@
 import CRsvg
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 extension SVGDocument {
   /// Adds a user stylesheet to the document (librsvg's `rsvg_handle_set_stylesheet`, CSS

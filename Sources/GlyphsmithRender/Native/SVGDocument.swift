@@ -1,6 +1,7 @@
 import CCairo
 import CRsvg
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlyphsmithCore
 
 /// An SVG file loaded by librsvg, with its intrinsic canvas size worked out.
@@ -363,7 +364,7 @@ package final class SVGDocument {
         var close = cursor + 1
         while close < tag.count && tag[close] != quote { close += 1 }
         let value = String(decoding: tag[(cursor + 1)..<close], as: UTF8.self)
-        values.append((name, value.trimmingCharacters(in: .whitespaces)))
+        values.append((name, value.trimmingWhitespace()))
       }
     }
     return values

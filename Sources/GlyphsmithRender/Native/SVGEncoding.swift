@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The character encodings the canonical read (`CanonicalSVG`) accepts, decided from the byte
 /// order mark, the first four bytes (XML 1.0 Appendix F) and the XML declaration's
@@ -92,9 +94,9 @@ enum SVGEncoding {
 
   /// The `encoding` pseudo-attribute of an XML declaration at the start of `text`.
   static func declaredEncoding(_ text: String) -> String? {
-    guard text.hasPrefix("<?xml"), let end = text.range(of: "?>") else { return nil }
+    guard text.hasPrefix("<?xml"), let end = text.firstRange(of: "?>") else { return nil }
     let declaration = text[..<end.lowerBound]
-    guard let key = declaration.range(of: "encoding") else { return nil }
+    guard let key = declaration.firstRange(of: "encoding") else { return nil }
     var rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
     guard rest.first == "=" else { return nil }
     rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Splits an SVG's top-level `<g id="...">` groups into one document each (`appicon
 /// --layers-from-groups`, issue 35): each part is the whole document (its root's size and
@@ -31,8 +33,8 @@ package enum SVGGroupSplitter {
   /// is not looked at).
   static func hiddenReason(_ group: xmlNodePtr) -> String? {
     func reason(_ property: String, _ raw: String) -> String? {
-      let value = raw.trimmingCharacters(in: .whitespaces).lowercased()
-        .replacingOccurrences(of: "!important", with: "").trimmingCharacters(in: .whitespaces)
+      let value = raw.trimmingWhitespace().lowercased()
+        .replacingEvery("!important", with: "").trimmingWhitespace()
       switch property {
       case "display" where value == "none": return "display:none"
       case "visibility" where value == "hidden" || value == "collapse":
@@ -47,7 +49,7 @@ package enum SVGGroupSplitter {
     if let style = SVGNormalizer.attribute(group, "style") {
       for declaration in style.split(separator: ";") {
         guard let colon = declaration.firstIndex(of: ":") else { continue }
-        let property = declaration[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let property = declaration[..<colon].trimmingWhitespace().lowercased()
         if let why = reason(property, String(declaration[declaration.index(after: colon)...])) {
           return why
         }
@@ -57,7 +59,7 @@ package enum SVGGroupSplitter {
       if let value = SVGNormalizer.attribute(group, property),
         let why = reason(property, value)
       {
-        return why.replacingOccurrences(of: ":", with: "=\"") + "\""
+        return why.replacingEvery(":", with: "=\"") + "\""
       }
     }
     return nil
@@ -131,7 +133,7 @@ package enum SVGGroupSplitter {
         // An Inkscape layer is named by its label (what Inkscape's Layers panel shows).
         if SVGNormalizer.attribute(element, "groupmode") == "layer",
           let label = SVGNormalizer.attribute(element, "label")?
-            .trimmingCharacters(in: .whitespaces), !label.isEmpty
+            .trimmingWhitespace(), !label.isEmpty
         {
           guard !label.contains("/"), label != ".", label != "..", !label.hasPrefix(".") else {
             return .failure(
@@ -341,7 +343,7 @@ extension SVGGroupSplitter {
   static func urlReferences(_ text: String) -> [String] {
     var out: [String] = []
     var rest = Substring(text)
-    while let range = rest.range(of: "url(") {
+    while let range = rest.firstRange(of: "url(") {
       let start = range.lowerBound
       let inner = rest[range.upperBound...].prefix { $0 != ")" }
       if let id = SVGNormalizer.localID(String(rest[start...].prefix(4 + inner.count + 1))) {
@@ -363,8 +365,8 @@ extension SVGGroupSplitter {
   /// The Unicode normalisation form `text` is in, for messages: `NFC` when composing it
   /// changes nothing, `NFD` when decomposing changes nothing, else `mixed`.
   package static func normalForm(_ text: String) -> String {
-    if text.precomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8) { return "NFC" }
-    if text.decomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8) { return "NFD" }
+    if text.canonicalComposition.utf8.elementsEqual(text.utf8) { return "NFC" }
+    if text.canonicalDecomposition.utf8.elementsEqual(text.utf8) { return "NFD" }
     return "mixed"
   }
 }

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rewrites, in the libxml2 tree `SVGPreflight` parsed, the constructs librsvg 2.54 draws
 /// differently from the SVG 2 specification and browsers, into equivalent markup it draws
@@ -108,13 +110,13 @@ enum SVGNormalizer {
     if let style = attribute(node, "style") {
       for declaration in style.split(separator: ";").reversed() {
         let parts = declaration.split(separator: ":", maxSplits: 1)
-        if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == property {
-          return parts[1].replacingOccurrences(of: "!important", with: "")
-            .trimmingCharacters(in: .whitespaces)
+        if parts.count == 2, parts[0].trimmingWhitespace() == property {
+          return parts[1].replacingEvery("!important", with: "")
+            .trimmingWhitespace()
         }
       }
     }
-    return attribute(node, property)?.trimmingCharacters(in: .whitespaces)
+    return attribute(node, property)?.trimmingWhitespace()
   }
 
   /// A property's declaration in the `style` attribute (the last), without `!important`.
@@ -122,9 +124,9 @@ enum SVGNormalizer {
     guard let style = attribute(node, "style") else { return nil }
     for declaration in style.split(separator: ";").reversed() {
       let parts = declaration.split(separator: ":", maxSplits: 1)
-      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == property {
-        return parts[1].replacingOccurrences(of: "!important", with: "")
-          .trimmingCharacters(in: .whitespaces)
+      if parts.count == 2, parts[0].trimmingWhitespace() == property {
+        return parts[1].replacingEvery("!important", with: "")
+          .trimmingWhitespace()
       }
     }
     return nil
@@ -142,10 +144,10 @@ enum SVGNormalizer {
 
   /// The id a `#id` or `url(#id)` value names.
   static func localID(_ value: String?) -> String? {
-    guard var text = value?.trimmingCharacters(in: .whitespaces) else { return nil }
+    guard var text = value?.trimmingWhitespace() else { return nil }
     if text.hasPrefix("url(") {
       text = String(text.dropFirst(4).prefix { $0 != ")" })
-        .trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+        .trimming(scalarsIn: " '\"")
     }
     guard text.hasPrefix("#"), text.count > 1 else { return nil }
     return String(text.dropFirst())
@@ -293,7 +295,7 @@ enum SVGNormalizer {
 
   /// A plain number (no unit), for `translate()`.
   static func plainNumber(_ value: String?) -> Double? {
-    guard let value = value?.trimmingCharacters(in: .whitespaces) else { return 0 }
+    guard let value = value?.trimmingWhitespace() else { return 0 }
     if value.isEmpty { return 0 }
     return Double(value)
   }
@@ -328,7 +330,7 @@ enum SVGNormalizer {
           let fromSheet = SheetRules.value(for: target, overflowRules)?.lowercased()
           let overflow =
             overflows[target] ?? styleDeclaration(target, "overflow") ?? fromSheet
-            ?? attribute(target, "overflow")?.trimmingCharacters(in: .whitespaces) ?? "hidden"
+            ?? attribute(target, "overflow")?.trimmingWhitespace() ?? "hidden"
           if overflows[target] == nil, overflow != "hidden" || fromSheet != nil {
             removeDeclaration(target, "overflow")
             let style = attribute(target, "style").map { $0.isEmpty ? "" : $0 + ";" } ?? ""
@@ -390,7 +392,7 @@ enum SVGNormalizer {
     allElements(root).contains { node in
       name(node) == "style"
         && !(SVGPreflight.text(xmlNodeGetContent(node)) ?? "")
-          .trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+          .trimmingWhitespaceAndNewlines().isEmpty
     }
   }
 
@@ -440,7 +442,7 @@ enum SVGNormalizer {
     removeAttribute(node, local)
     guard let style = attribute(node, "style") else { return }
     let kept = style.split(separator: ";").filter {
-      $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) != local
+      $0.split(separator: ":").first?.trimmingWhitespace() != local
     }
     xmlSetProp(node, "style", kept.joined(separator: ";"))
   }
@@ -517,7 +519,7 @@ enum SVGNormalizer {
   /// A `<use>`'s `width` or `height` for the viewport it sizes: `nil` (auto) when absent,
   /// `auto` or not a `<length>` (SVG 2 §4.3: an invalid value is as if not specified).
   static func useSize(_ value: String?) -> String? {
-    guard let value, value.trimmingCharacters(in: .whitespaces) != "auto",
+    guard let value, value.trimmingWhitespace() != "auto",
       SVGValueGrammar.length(value) != nil
     else { return nil }
     return value
@@ -535,7 +537,7 @@ enum SVGNormalizer {
 
   static func format(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15
-      ? String(Int64(value)) : String(format: "%.9g", value)
+      ? String(Int64(value)) : String(cFormat: "%.9g", value)
   }
 
   // MARK: - clipPath
@@ -574,12 +576,12 @@ enum SVGNormalizer {
       for declaration in style.split(separator: ";") {
         let parts = declaration.split(separator: ":", maxSplits: 1)
         guard parts.count == 2,
-          parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "clip-rule"
+          parts[0].trimmingWhitespaceAndNewlines().lowercased() == "clip-rule"
         else { continue }
         var text = String(parts[1])
         var important = false
         if let bang = text.lastIndex(of: "!"),
-          text[text.index(after: bang)...].trimmingCharacters(in: .whitespacesAndNewlines)
+          text[text.index(after: bang)...].trimmingWhitespaceAndNewlines()
             .lowercased() == "important"
         {
           text = String(text[..<bang])
@@ -604,7 +606,7 @@ enum SVGNormalizer {
   /// included, in any letter case): `nonzero`, `evenodd` or `inherit` (`unset` of an
   /// inherited property), `nil` when CSS rejects it (so the declaration is dropped).
   static func clipRuleKeyword(_ value: String) -> String? {
-    switch value.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
+    switch value.trimmingWhitespaceAndNewlines().lowercased() {
     case "nonzero", "initial": return "nonzero"
     case "evenodd": return "evenodd"
     case "inherit", "unset": return "inherit"
@@ -665,7 +667,7 @@ enum SVGNormalizer {
   /// vs Chromium; M-b: a child's from a sheet, 100 px).
   static func clipPathValue(_ node: xmlNodePtr, sheet: [SheetRules.Rule]?) -> String? {
     styleDeclaration(node, "clip-path") ?? sheet.flatMap { SheetRules.value(for: node, $0) }
-      ?? attribute(node, "clip-path")?.trimmingCharacters(in: .whitespaces)
+      ?? attribute(node, "clip-path")?.trimmingWhitespace()
   }
 
   /// The sheets' `clip-path` rules whose value is `none` or a local reference (`SheetRules`),
@@ -739,7 +741,7 @@ enum SVGNormalizer {
       let mask = newElement("mask", like: clip)
       xmlSetProp(mask, "id", maskID)
       let objectBox =
-        attribute(clip, "clipPathUnits")?.trimmingCharacters(in: .whitespaces)
+        attribute(clip, "clipPathUnits")?.trimmingWhitespace()
         == "objectBoundingBox"
       if objectBox { xmlSetProp(mask, "maskContentUnits", "objectBoundingBox") }
       let transform = attribute(clip, "transform")
@@ -776,7 +778,7 @@ enum SVGNormalizer {
         let outerBox =
           localID(outer).flatMap { ids[$0] }.map {
             name($0) == "clipPath"
-              && attribute($0, "clipPathUnits")?.trimmingCharacters(in: .whitespaces)
+              && attribute($0, "clipPathUnits")?.trimmingWhitespace()
                 == "objectBoundingBox"
           } ?? false
         if objectBox || outerBox {
@@ -824,7 +826,7 @@ enum SVGNormalizer {
           xmlAddNextSibling(clip, userSpace)
           // In `style`, where it beats a sheet's rule matching the copy's class.
           let kept = (attribute(copy, "style") ?? "").split(separator: ";").filter {
-            $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) != "clip-path"
+            $0.split(separator: ":").first?.trimmingWhitespace() != "clip-path"
           }
           removeAttribute(copy, "clip-path")
           xmlSetProp(copy, "style", (kept + ["clip-path:url(#\(newID))"]).joined(separator: ";"))
@@ -919,7 +921,7 @@ enum SVGNormalizer {
       removeAttribute(node, "clip-path")
       if let style = attribute(node, "style") {
         let kept = style.split(separator: ";").filter {
-          $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) != "clip-path"
+          $0.split(separator: ":").first?.trimmingWhitespace() != "clip-path"
         }
         xmlSetProp(node, "style", kept.joined(separator: ";"))
       }
@@ -948,7 +950,7 @@ enum SVGNormalizer {
         for declaration in body.split(separator: ";") {
           let parts = declaration.split(separator: ":", maxSplits: 1)
           guard parts.count == 2 else { continue }
-          let property = parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+          let property = parts[0].trimmingWhitespaceAndNewlines().lowercased()
           if !property.isEmpty { out.insert(property) }
         }
       }
@@ -1047,7 +1049,7 @@ enum SVGNormalizer {
 
   /// Appends `declaration` to `node`'s `style`.
   static func appendStyle(_ node: xmlNodePtr, _ declaration: String) {
-    let style = (attribute(node, "style") ?? "").trimmingCharacters(in: .whitespaces)
+    let style = (attribute(node, "style") ?? "").trimmingWhitespace()
     let separator = style.isEmpty || style.hasSuffix(";") ? "" : ";"
     xmlSetProp(node, "style", style + separator + declaration)
   }
@@ -1162,7 +1164,7 @@ enum SVGNormalizer {
     _ clip: xmlNodePtr, box: [Double], ids: [String: xmlNodePtr], doc: xmlDocPtr
   ) -> xmlNodePtr? {
     guard name(clip) == "clipPath",
-      attribute(clip, "clipPathUnits")?.trimmingCharacters(in: .whitespaces)
+      attribute(clip, "clipPathUnits")?.trimmingWhitespace()
         == "objectBoundingBox",
       !needsMask(clip, ids: ids)
     else { return nil }
@@ -1194,7 +1196,7 @@ enum SVGNormalizer {
     while let n = current, n.pointee.type == XML_ELEMENT_NODE {
       let own =
         styleDeclaration(n, "visibility") ?? sheet.flatMap { SheetRules.value(for: n, $0) }
-        ?? attribute(n, "visibility")?.trimmingCharacters(in: .whitespaces)
+        ?? attribute(n, "visibility")?.trimmingWhitespace()
       if let own, own != "inherit" { return own }
       current = n.pointee.parent
     }

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The one pass over an SVG's XML before librsvg reads it, through libxml2 (never Foundation's
 /// XML on raw bytes: invalid UTF-8 in a name traps there). It collects every reference for
@@ -135,16 +137,16 @@ enum SVGPreflight {
       let dashes = outlineLength / period * Double(1 + walk.findings.useInstances)
       if !(dashes <= Double(maximumDashes)) {
         walk.findings.tooLarge =
-          "stroke-dasharray repeats every \(String(format: "%g", period)) units along up to "
-          + "\(String(format: "%g", outlineLength)) units of outline: about "
-          + "\(String(format: "%.0f", min(dashes, 1e18))) dashes, past the \(maximumDashes) "
+          "stroke-dasharray repeats every \(String(cFormat: "%g", period)) units along up to "
+          + "\(String(cFormat: "%g", outlineLength)) units of outline: about "
+          + "\(String(cFormat: "%.0f", min(dashes, 1e18))) dashes, past the \(maximumDashes) "
           + "cairo draws in an icon's budget; lengthen the dashes or draw them as paths"
       }
     }
     if let width = walk.widestStroke {
       walk.findings.tooLarge =
         walk.findings.tooLarge
-        ?? "stroke-width \(width) is past the \(String(format: "%g", maximumStrokeWidth)) units "
+        ?? "stroke-width \(width) is past the \(String(cFormat: "%g", maximumStrokeWidth)) units "
         + "cairo draws in an icon's budget; give a width the canvas can show"
     }
     if walk.findings.textCharacters > limits.maxText {
@@ -203,8 +205,8 @@ enum SVGPreflight {
       case styleElement(xmlNodePtr)
     }
     var place: Place
-    /// For CSS text: the value's range in the text (UTF-16 offsets of `NSString`).
-    var range: NSRange?
+    /// For CSS text: the value's range in the text (UTF-16 offsets, as `NSString` counted).
+    var range: UTF16Range?
     var number: Double
     var unit: String
     /// How often the declaration may apply along one path: 1 for attributes, the tree's depth
@@ -255,7 +257,7 @@ enum SVGPreflight {
       guard node.pointee.type == XML_PI_NODE,
         SVGPreflight.text(node.pointee.name) == "xml-stylesheet",
         let content = SVGPreflight.text(xmlNodeGetContent(node)),
-        let start = content.range(of: "href=")
+        let start = content.firstRange(of: "href=")
       else { return }
       let rest = content[start.upperBound...]
       guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
@@ -324,7 +326,7 @@ enum SVGPreflight {
     mutating func addStrokeWidth(_ value: String) {
       guard widestStroke == nil, let (number, unit) = SVGPreflight.number(value) else { return }
       if !(abs(SVGPreflight.pixels(number, unit: unit)) <= maximumStrokeWidth) {
-        widestStroke = value.trimmingCharacters(in: .whitespaces)
+        widestStroke = value.trimmingWhitespace()
       }
     }
 
@@ -375,7 +377,7 @@ enum SVGPreflight {
               FontSize(
                 place: .attribute(node, name: "font-size"), range: nil, number: number,
                 unit: unit, weight: 1))
-          } else if value.trimmingCharacters(in: .whitespaces) == "larger" {
+          } else if value.trimmingWhitespace() == "larger" {
             fontSizes.append(
               FontSize(
                 place: .attribute(node, name: "font-size"), range: nil, number: 1.2, unit: "em",
@@ -524,13 +526,13 @@ enum SVGPreflight {
       }
       guard !changed.isEmpty else { return false }
       // Attributes are set directly; CSS texts are rewritten from their last value backwards.
-      var cssEdits: [xmlNodePtr: (isStyleElement: Bool, edits: [(NSRange, String)])] = [:]
+      var cssEdits: [xmlNodePtr: (isStyleElement: Bool, edits: [(UTF16Range, String)])] = [:]
       for (index, value) in changed {
         let size = fontSizes[index]
         let unit = size.isRelative ? (size.unit == "larger" ? "em" : size.unit) : "px"
-        let replacement = String(format: "%.6g", value) + unit
+        let replacement = String(cFormat: "%.6g", value) + unit
         findings.boundedFontSizes.append(
-          (String(format: "%g", size.number) + size.unit, replacement))
+          (String(cFormat: "%g", size.number) + size.unit, replacement))
         switch size.place {
         case .attribute(let node, let name):
           xmlSetProp(node, name, replacement)
@@ -545,11 +547,12 @@ enum SVGPreflight {
           entry.isStyleElement
           ? SVGPreflight.text(xmlNodeGetContent(node)) ?? ""
           : SVGPreflight.text(xmlGetProp(node, "style")) ?? ""
-        let text = NSMutableString(string: original)
+        var text = Array(original.utf16)
         for (range, replacement) in entry.edits.sorted(by: { $0.0.location > $1.0.location }) {
-          text.replaceCharacters(in: range, with: replacement)
+          text.replaceSubrange(
+            range.location..<range.location + range.length, with: Array(replacement.utf16))
         }
-        let css = String(text)
+        let css = String(decoding: text, as: UTF16.self)
         if entry.isStyleElement {
           // Replace the children with one text node (escaped on output).
           while let child = node.pointee.children {
@@ -581,7 +584,7 @@ enum SVGPreflight {
 
   /// A number with its unit (lower-cased; "" for none): `1e9px` -> (1e9, "px").
   static func number(_ text: String) -> (Double, String)? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingWhitespace()
     let numberPart = trimmed.prefix { "0123456789.eE+-".contains($0) }
     // "1em": the e belongs to the unit, not an exponent.
     var digits = String(numberPart)
@@ -592,30 +595,45 @@ enum SVGPreflight {
   }
 
   /// `font-size` values and the size inside `font` shorthands, with their ranges.
-  static func cssFontSizes(_ css: String) -> [(NSRange, Double, String)] {
-    let text = css as NSString
-    var out: [(NSRange, Double, String)] = []
-    var search = NSRange(location: 0, length: text.length)
+  static func cssFontSizes(_ css: String) -> [(UTF16Range, Double, String)] {
+    let text = Array(css.utf16)
+    func substring(_ location: Int, _ length: Int) -> String {
+      String(decoding: text[location..<location + length], as: UTF16.self)
+    }
+    /// Where "font" starts at or after `from`, ASCII letters in any case.
+    func font(from: Int) -> Int? {
+      let word = Array("font".utf16)
+      var at = from
+      while at + word.count <= text.count {
+        if (0..<word.count).allSatisfy({ k in
+          let unit = text[at + k]
+          return unit == word[k] || unit == word[k] - 32
+        }) {
+          return at
+        }
+        at += 1
+      }
+      return nil
+    }
+    var out: [(UTF16Range, Double, String)] = []
+    var search = 0
     while true {
-      let found = text.range(of: "font", options: [.caseInsensitive], range: search)
-      guard found.location != NSNotFound else { break }
-      var i = found.location + found.length
-      search = NSRange(location: i, length: text.length - i)
+      guard let found = font(from: search) else { break }
+      var i = found + 4
+      search = i
       var shorthand = true
-      if i + 5 <= text.length,
-        text.substring(with: NSRange(location: i, length: 5)).lowercased() == "-size"
-      {
+      if i + 5 <= text.count, substring(i, 5).lowercased() == "-size" {
         shorthand = false
         i += 5
       }
-      while i < text.length, let c = UnicodeScalar(text.character(at: i)),
+      while i < text.count, let c = UnicodeScalar(text[i]),
         c == " " || c == "\t" || c == "\n"
       { i += 1 }
-      guard i < text.length, text.character(at: i) == UInt16(UInt8(ascii: ":")) else { continue }
+      guard i < text.count, text[i] == UInt16(UInt8(ascii: ":")) else { continue }
       i += 1
       var end = i
-      while end < text.length {
-        let c = text.character(at: end)
+      while end < text.count {
+        let c = text[end]
         if c == UInt16(UInt8(ascii: ";")) || c == UInt16(UInt8(ascii: "}"))
           || c == UInt16(UInt8(ascii: "!"))
         {
@@ -629,19 +647,19 @@ enum SVGPreflight {
       var k = i
       while k <= end {
         let atEnd = k == end
-        let c = atEnd ? UInt16(32) : text.character(at: k)
+        let c = atEnd ? UInt16(32) : text[k]
         if c == 32 || c == 9 || c == 10 || c == 13 || c == UInt16(UInt8(ascii: "/")) {
           if k > tokenStart {
-            let token = text.substring(with: NSRange(location: tokenStart, length: k - tokenStart))
+            let token = substring(tokenStart, k - tokenStart)
             if let (value, unit) = number(token),
               !(shorthand && unit.isEmpty && value < 1000 && value.rounded() == value
                 && value.truncatingRemainder(dividingBy: 100) == 0 && value <= 900)
             {
               let length = token.count
-              out.append((NSRange(location: tokenStart, length: length), value, unit))
+              out.append((UTF16Range(location: tokenStart, length: length), value, unit))
               break
             } else if token.lowercased() == "larger" {
-              out.append((NSRange(location: tokenStart, length: 6), 1.2, "em"))
+              out.append((UTF16Range(location: tokenStart, length: 6), 1.2, "em"))
               break
             }
           }
@@ -650,7 +668,7 @@ enum SVGPreflight {
         }
         k += 1
       }
-      search = NSRange(location: end, length: text.length - end)
+      search = end
     }
     return out
   }
@@ -660,7 +678,7 @@ enum SVGPreflight {
   static func declarations(_ property: String, in css: String) -> [String] {
     var values: [String] = []
     var rest = css[...]
-    while let found = rest.range(of: property, options: .caseInsensitive) {
+    while let found = rest.firstRangeIgnoringASCIICase(of: property) {
       rest = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
       guard rest.first == ":" else { continue }
       let value = rest.dropFirst().prefix { $0 != ";" && $0 != "}" && $0 != "!" }
@@ -674,12 +692,12 @@ enum SVGPreflight {
   static func urls(in css: String) -> [String] {
     var out: [String] = []
     var rest = css[...]
-    while let found = rest.range(of: "url(") {
+    while let found = rest.firstRange(of: "url(") {
       var tail = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
       let quote = tail.first == "\"" || tail.first == "'" ? tail.first : nil
       if quote != nil { tail = tail.dropFirst() }
       let reference = tail.prefix { c in quote.map { c != $0 } ?? (c != ")") }
-      out.append(String(reference).trimmingCharacters(in: .whitespaces))
+      out.append(String(reference).trimmingWhitespace())
       rest = tail[reference.endIndex...]
     }
     return out
@@ -689,7 +707,7 @@ enum SVGPreflight {
   static func imports(in css: String) -> [String] {
     var out: [String] = []
     var rest = css[...]
-    while let found = rest.range(of: "@import") {
+    while let found = rest.firstRange(of: "@import") {
       var tail = rest[found.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
       if tail.hasPrefix("url(") { tail = tail.dropFirst(4).drop { $0 == " " } }
       let quote = tail.first == "\"" || tail.first == "'" ? tail.first : nil

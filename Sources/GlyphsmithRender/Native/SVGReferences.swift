@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The local files an SVG icon draws: the `href` (or `xlink:href`) of its `<image>` and
 /// `<feImage>` elements that `ReferencePolicy` lets librsvg read (files in the icon's folder or
@@ -12,9 +14,9 @@ package enum SVGReferences {
   /// The files the SVG at `path` draws, absolute and standardized, sorted, each once; empty
   /// for a file that is not an SVG (by its extension), cannot be read or parsed, or draws none.
   package static func localFiles(ofSVGAt path: String) -> [String] {
-    guard (path as NSString).pathExtension.lowercased() == "svg",
+    guard PathName(path).pathExtension.lowercased() == "svg",
       let data = FileManager.default.contents(atPath: path),
-      data.range(of: Data("mage".utf8)) != nil
+      data.firstRange(of: Array("mage".utf8)) != nil
     else { return [] }
     let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
     guard let doc = LibXMLReader.tree(data) else { return [] }
@@ -37,7 +39,7 @@ package enum SVGReferences {
             xmlNodeGetContent(
               UnsafeMutableRawPointer(attr).assumingMemoryBound(to: xmlNode.self)))
         else { continue }
-        let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = raw.trimmingWhitespaceAndNewlines()
         let lower = value.lowercased()
         guard !value.isEmpty, !value.hasPrefix("#"), !lower.hasPrefix("data:"),
           ReferencePolicy.verdict(value, baseDirectory: folder) == nil
@@ -50,7 +52,7 @@ package enum SVGReferences {
         } else if part.hasPrefix("/") {
           file = URL(fileURLWithPath: part)
         } else {
-          file = folder.appendingPathComponent(part.removingPercentEncoding ?? part)
+          file = folder.appendingPathComponent(part.percentDecoded ?? part)
         }
         if let file { found.insert(file.standardizedFileURL.path) }
       }

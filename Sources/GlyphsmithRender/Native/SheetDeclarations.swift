@@ -1,5 +1,6 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Edits the declarations of one property in a document's `<style>` sheets, in place, without
 /// a CSS engine: a declaration is the property's name (any letter case) right after a block's
@@ -71,13 +72,13 @@ enum SheetDeclarations {
           var end = colon + 1
           while end < chars.count, chars[end] != ";", chars[end] != "}" { end += 1 }
           var value = String(String.UnicodeScalarView(chars[(colon + 1)..<end]))
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingWhitespaceAndNewlines()
           var important = false
           if let bang = value.lastIndex(of: "!"),
-            value[value.index(after: bang)...].trimmingCharacters(in: .whitespaces)
+            value[value.index(after: bang)...].trimmingWhitespace()
               .lowercased() == "important"
           {
-            value = value[..<bang].trimmingCharacters(in: .whitespacesAndNewlines)
+            value = value[..<bang].trimmingWhitespaceAndNewlines()
             important = true
           }
           switch edit(value, important) {

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The rules of a document's style sheets that declare one property, read without a CSS
 /// engine (librsvg has none to lend): only a selector that is one compound of a type (or
@@ -122,7 +124,7 @@ enum SheetRules {
           if rest[open...].lowercased().contains(property) { return nil }
           break
         }
-        let prelude = rest[..<open].trimmingCharacters(in: .whitespacesAndNewlines)
+        let prelude = rest[..<open].trimmingWhitespaceAndNewlines()
         let block = rest[rest.index(after: open)..<close]
         rest = rest[rest.index(after: close)...]
         var value: String?
@@ -130,15 +132,15 @@ enum SheetRules {
         for declaration in block.split(separator: ";") {
           let parts = declaration.split(separator: ":", maxSplits: 1)
           if parts.count == 2,
-            parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == property
+            parts[0].trimmingWhitespaceAndNewlines().lowercased() == property
           {
-            var text = parts[1].trimmingCharacters(in: .whitespacesAndNewlines)
+            var text = parts[1].trimmingWhitespaceAndNewlines()
             var isImportant = false
             if allowImportant, let bang = text.lastIndex(of: "!"),
-              text[text.index(after: bang)...].trimmingCharacters(in: .whitespaces)
+              text[text.index(after: bang)...].trimmingWhitespace()
                 .lowercased() == "important"
             {
-              text = text[..<bang].trimmingCharacters(in: .whitespacesAndNewlines)
+              text = text[..<bang].trimmingWhitespaceAndNewlines()
               isImportant = true
             }
             if let valid, !text.contains("!"), !valid(text) { continue }
@@ -151,7 +153,7 @@ enum SheetRules {
         guard let value else { continue }
         if block.contains("{") || prelude.contains("@") || value.contains("!") { return nil }
         for selector in prelude.split(separator: ",") {
-          let text = selector.trimmingCharacters(in: .whitespacesAndNewlines)
+          let text = selector.trimmingWhitespaceAndNewlines()
           guard
             var rule = combinators ? complex(text, value) : compound(text, value)
           else { return nil }
@@ -168,7 +170,7 @@ enum SheetRules {
   /// when a compound is not `[type|*]?(#id|.class)*` or another combinator (`+`, `~`) or
   /// anything else appears.
   static func complex(_ selector: String, _ value: String) -> Rule? {
-    let tokens = selector.replacingOccurrences(of: ">", with: " > ")
+    let tokens = selector.replacingEvery(">", with: " > ")
       .split(whereSeparator: \.isWhitespace).map(String.init)
     var compounds: [(Rule, Bool)] = []
     var child = false

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Decides whether a document's style sheets allow `use-symbol`'s viewport
 /// (`SVGNormalizer.wrapSymbolUse`, issue 38 trial finding 1): the `<use>` keeps its place, so
@@ -96,7 +98,7 @@ enum SymbolSheetCheck {
       case "}":
         for declaration in block.split(separator: ";") {
           let parts = declaration.split(separator: ":", maxSplits: 1)
-          let name = parts.first?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+          let name = parts.first?.trimmingWhitespaceAndNewlines() ?? ""
           if parts.count == 2, !name.isEmpty { names.append(name) }
         }
         block = ""
@@ -123,9 +125,9 @@ enum SymbolSheetCheck {
   static func withoutComments(_ css: String) -> String {
     var out = ""
     var rest = Substring(css)
-    while let start = rest.range(of: "/*") {
+    while let start = rest.firstRange(of: "/*") {
       out += rest[..<start.lowerBound]
-      guard let end = rest[start.upperBound...].range(of: "*/") else { return out }
+      guard let end = rest[start.upperBound...].firstRange(of: "*/") else { return out }
       rest = rest[end.upperBound...]
     }
     return out + rest

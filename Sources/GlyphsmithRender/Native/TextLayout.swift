@@ -1,6 +1,8 @@
 import CCairo
 import CPango
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A font weight Glyphsmith ships a face for (`assets/fonts/`).
 package enum FontWeight: String, Sendable, CaseIterable {
@@ -238,7 +240,7 @@ package final class TextLayout {
       guard let layout = try? session.layout(String(character), style: style) else { continue }
       if pango_layout_get_unknown_glyphs_count(layout) > 0 {
         missing.append(
-          character.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+          character.unicodeScalars.map { String(cFormat: "U+%04X", $0.value) }.joined(separator: " ")
         )
       }
       g_object_unref(UnsafeMutableRawPointer(layout))

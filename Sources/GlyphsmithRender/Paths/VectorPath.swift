@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A vector path as a list of absolute M, L, C, Z commands (`PathElement`), in the units its
 /// holder states. Value type; every operation returns a new path.
@@ -95,7 +97,7 @@ package struct VectorPath: Sendable, Hashable {
 
 extension VectorPath {
   /// `value` rounded to `decimals` places (`scale`: 10 to that power), trailing zeros and a
-  /// trailing point dropped, never `-0`: the text `String(format: "%.Nf")` gives, built from
+  /// trailing point dropped, never `-0`: the text `String(cFormat: "%.Nf")` gives, built from
   /// the rounded integer without a format string (`svgData` writes millions of numbers).
   static func decimalText(_ value: Double, decimals: Int, scale: Double) -> String {
     let scaled = (value * scale).rounded()
@@ -104,7 +106,7 @@ extension VectorPath {
     guard scaled.magnitude < 1.0e15, decimals >= 0, decimals <= 15 else {
       var rounded = scaled / scale
       if rounded == 0 { rounded = 0 }  // no "-0"
-      var text = String(format: "%.\(decimals)f", rounded)
+      var text = String(cFormat: "%.\(decimals)f", rounded)
       if text.contains(".") {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

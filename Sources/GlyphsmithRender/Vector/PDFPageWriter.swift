@@ -1,5 +1,7 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// One SVG drawn by librsvg onto one page of Cairo's PDF surface
 /// (`cairo_pdf_surface_create_for_stream`): what librsvg draws as paths stays paths (fills,

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A solid paint colour as Cairo's SVG surface writes it (`rgb(R%,G%,B%)` with
 /// `fill-opacity` / `stroke-opacity`): sRGB components and alpha from 0 to 1, straight (not

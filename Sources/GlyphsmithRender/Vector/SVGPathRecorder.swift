@@ -1,6 +1,8 @@
 import CCairo
 import CRsvg
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Records the geometry librsvg draws for an SVG as a `VectorModel`, without an SVG parser of
 /// our own.

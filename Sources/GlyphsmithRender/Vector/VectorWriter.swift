@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Where a `VectorWriter` puts a `VectorModel`: the output's size and how the model's canvas
 /// maps onto it.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glyphsmith
 import GlyphsmithCommands
 
@@ -306,11 +307,10 @@ enum AppIconCommand: DeclaredSubcommand {
     guard !given.contains(option), block.values[option] != nil else { return error }
     var text = message
     for key in block.values.keys.sorted(by: { $0.count > $1.count }) where !given.contains(key) {
-      text = text.replacingOccurrences(of: "--\(key) COLOR", with: "'appicon.\(key)' (a colour)")
-      text = text.replacingOccurrences(of: "--\(key)", with: "'appicon.\(key)'")
+      text = text.replacingEvery("--\(key) COLOR", with: "'appicon.\(key)' (a colour)")
+      text = text.replacingEvery("--\(key)", with: "'appicon.\(key)'")
     }
-    text = text.replacingOccurrences(
-      of: "needs --background COLOR",
+    text = text.replacingEvery("needs --background COLOR",
       with: "needs a background colour ('appicon.background' or --background COLOR)")
     return GlyphsmithError.unusable(path: configPath, problem: text)
   }
@@ -573,7 +573,7 @@ enum AppIconCommand: DeclaredSubcommand {
           throw UsageError(
             message:
               "--preview \(preview) is the bundle -o writes; give the preview a PNG path "
-              + "outside it (--preview \(((real(options.catalog) as NSString).lastPathComponent as NSString).deletingPathExtension).png)")
+              + "outside it (--preview \(PathName(PathName(real(options.catalog)).lastPathComponent).deletingPathExtension).png)")
         }
         try PictureOutput.check(preview, inputs: [options.input])
         // Inside a bundle (the one written, or another), a preview is a file the bundle's

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glyphsmith
 import GlyphsmithCommands
 
@@ -313,7 +314,7 @@ enum AssetsCommand: DeclaredSubcommand {
     if options.plan {
       guard options.json else { throw UsageError(message: "--plan prints JSON; give --json too") }
       let plan = try batch.plan(diagnose: tell)
-      FileHandle.standardOutput.write(try plan.json())
+      StandardStream.output.write(try plan.json())
       return plan.failures == nil ? nil : .unusableInput
     }
     let bar = Terminal.ProgressBar(enabled: !options.quiet && !options.json)
@@ -330,7 +331,7 @@ enum AssetsCommand: DeclaredSubcommand {
     } catch let failure as any GlyphsmithFailure {
       bar.finish()
       if options.json, let data = AssetsBatch.failureJSON(failure.description) {
-        FileHandle.standardOutput.write(data)
+        StandardStream.output.write(data)
       }
       // A run that fails in planning (collisions, a symbol set glyphsmith did not make: found
       // before anything is written) ends with a summary line too (issue 32), F the inputs
@@ -341,7 +342,7 @@ enum AssetsCommand: DeclaredSubcommand {
         report(failure)
         var named: [String] = []
         for line in failure.description.split(separator: "\n") {
-          guard let end = line.range(of: ": error: ") else { continue }
+          guard let end = line.firstRange(of: ": error: ") else { continue }
           let path = String(line[..<end.lowerBound])
           if !named.contains(path) { named.append(path) }
         }
@@ -363,7 +364,7 @@ enum AssetsCommand: DeclaredSubcommand {
     var report = result.report
     let lintFailed = options.lint ? lintInputs(&report, options: options) : false
     if options.json {
-      if let data = try? XcodeJSON.encode(report) { FileHandle.standardOutput.write(data) }
+      if let data = try? XcodeJSON.encode(report) { StandardStream.output.write(data) }
     }
     if !options.quiet && !options.json {
       Terminal.error(

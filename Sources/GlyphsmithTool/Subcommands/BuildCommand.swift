@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glyphsmith
 import GlyphsmithCommands
 
@@ -198,7 +199,7 @@ enum BuildCommand: DeclaredSubcommand {
         let data = try? XcodeJSON.encode(
           BuildReport(config: path, error: failure.description))
       {
-        FileHandle.standardOutput.write(data)
+        StandardStream.output.write(data)
       }
       throw failure
     }
@@ -245,7 +246,7 @@ enum BuildCommand: DeclaredSubcommand {
     if options.plan {
       guard options.json else { throw UsageError(message: "--plan prints JSON; give --json too") }
       let printed = build.assetPlan(plan)
-      FileHandle.standardOutput.write(try printed.json())
+      StandardStream.output.write(try printed.json())
       return printed.failures == nil ? nil : .unusableInput
     }
     if let changed = plan.changed, !options.quiet && !options.json {
@@ -292,7 +293,7 @@ enum BuildCommand: DeclaredSubcommand {
         total: $0.total)
     }
     if options.json, let data = try? XcodeJSON.encode(report) {
-      FileHandle.standardOutput.write(data)
+      StandardStream.output.write(data)
     }
     if !options.quiet && !options.json {
       Terminal.error(build.summary(result, seconds: Date().timeIntervalSince(started)))

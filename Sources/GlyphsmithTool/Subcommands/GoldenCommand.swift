@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glyphsmith
 import GlyphsmithCommands
 
@@ -364,13 +365,13 @@ enum GoldenCommand: DeclaredSubcommand {
 
   static func merge(_ job: GoldenMergeJob) throws -> FailureCategory? {
     let output = try job.run(diagnose: Terminal.error)
-    FileHandle.standardOutput.write(output.stdout)
+    StandardStream.output.write(output.stdout)
     return output.outcome
   }
 
   static func check(_ job: GoldenCheckJob) throws -> FailureCategory? {
     let output = try job.run(diagnose: Terminal.error)
-    FileHandle.standardOutput.write(output.stdout)
+    StandardStream.output.write(output.stdout)
     return output.outcome
   }
 
@@ -413,12 +414,13 @@ enum GoldenCommand: DeclaredSubcommand {
       for folder in path.split(separator: ":") {
         let candidate = "\(folder)/\(tool)"
         guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: candidate)
-        process.arguments = [address]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        // Started and left running (as Foundation's `Process.run()` left it), its output
+        // to /dev/null, its input and environment this process's.
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        _ = Platform.spawn(
+          [candidate, address], environment: environment, stdin: 0, stdout: null, stderr: null)
+        if null >= 0 { close(null) }
         return
       }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glyphsmith
 import GlyphsmithCommands
 
@@ -199,8 +200,8 @@ enum LintCommand: DeclaredSubcommand {
         ).description)
     }
     if options.json, let data = try? XcodeJSON.encode(report) {
-      FileHandle.standardOutput.write(data)
-      FileHandle.standardOutput.write(Data("\n".utf8))
+      StandardStream.output.write(data)
+      StandardStream.output.write(Data("\n".utf8))
     }
     if failed { return .unusableInput }
     return errors > 0 || (options.strict && warnings > 0) ? .answerIsNo : nil
@@ -298,7 +299,7 @@ enum LintCommand: DeclaredSubcommand {
     var session = try session(options)
     if options.plan {
       let plan = session.plan()
-      FileHandle.standardOutput.write(try plan.json())
+      StandardStream.output.write(try plan.json())
       return plan.missing.isEmpty && plan.files.allSatisfy({ $0.failure == nil })
         ? nil : .unusableInput
     }
@@ -313,8 +314,8 @@ enum LintCommand: DeclaredSubcommand {
     printFindings(outcome.results)
     if !options.json { Terminal.info(outcome.totals) }
     if options.json, let data = try? XcodeJSON.encode(outcome.report) {
-      FileHandle.standardOutput.write(data)
-      FileHandle.standardOutput.write(Data("\n".utf8))
+      StandardStream.output.write(data)
+      StandardStream.output.write(Data("\n".utf8))
     }
     if let failure = outcome.failureCategory { return failure }
     let warnings = outcome.count(.warning)

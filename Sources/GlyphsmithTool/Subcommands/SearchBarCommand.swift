@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glyphsmith
 import GlyphsmithCommands
 
@@ -77,7 +78,7 @@ enum SearchBarCommand: DeclaredSubcommand {
     if let list = parsed.value("scopes") {
       scopes = list.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
-    for (i, title) in scopes.enumerated() where title.trimmingCharacters(in: .whitespaces).isEmpty {
+    for (i, title) in scopes.enumerated() where title.trimmingWhitespace().isEmpty {
       throw UsageError(
         message: "scope \(i) is empty; every segment needs a title (scopes are 0-based)")
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Glyphsmith
 import GlyphsmithCommands
 
@@ -32,11 +33,11 @@ extension CommonOptions {
   static func platforms(_ text: String?) throws -> [AssetPlatform]? {
     guard let text else { return nil }
     let known = AssetPlatform.allCases.map(\.rawValue).joined(separator: ", ")
-    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !text.trimmingWhitespace().isEmpty else {
       throw UsageError(message: "--platform takes \(known) (comma-separated), got ''")
     }
     return try text.split(separator: ",").map { word in
-      guard let platform = AssetPlatform(rawValue: word.trimmingCharacters(in: .whitespaces))
+      guard let platform = AssetPlatform(rawValue: word.trimmingWhitespace())
       else {
         throw UsageError(message: "--platform takes \(known) (comma-separated), got '\(word)'")
       }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Warnings about app icon layers that would not look as meant (issue 22): a dark or tinted
 /// layer that vanishes on the dark home screen, a tinted layer in colour, glyph artwork whose
@@ -156,7 +158,7 @@ public enum AppIconAppearanceCheck {
     guard ratio < minimumContrast else { return [] }
     return [
       .warning(
-        "--foreground \(String(foreground.description.prefix(7))) on --background \(String(background.description.prefix(7))) has a contrast of \(String(format: "%.2f", ratio)):1, under 3:1; the glyph will hardly show; pick colours further apart",
+        "--foreground \(String(foreground.description.prefix(7))) on --background \(String(background.description.prefix(7))) has a contrast of \(String(cFormat: "%.2f", ratio)):1, under 3:1; the glyph will hardly show; pick colours further apart",
         kind: Diagnostic.Kind.appearance)
     ]
   }
@@ -170,5 +172,5 @@ public enum AppIconAppearanceCheck {
   }
 
   /// `0.3 %` (one decimal).
-  static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
+  static func percent(_ share: Double) -> String { String(cFormat: "%.1f %%", share * 100) }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Writes an app icon set into a catalog (formats.md, `.appiconset`; Apple "Asset Catalog
 /// Format Reference", App Icon Type): the single 1024 x 1024 px universal iOS entry, dark and
@@ -170,12 +172,15 @@ public enum AppIconJob {
       return names.allSatisfy { knownNames.contains($0) || $0.hasPrefix(".") }
     }
     guard let data = FileBytes.read(folder + "/Contents.json"),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let object = JSONValue.parse(data)?.object,
       Set(object.keys).isSubset(of: ["images", "info"]),
-      let images = object["images"] as? [[String: Any]], !images.isEmpty
+      let list = object["images"]?.array, !list.isEmpty
     else { return false }
+    // Every element an object, as `as? [[String: Any]]` required.
+    let images = list.compactMap(\.object)
+    guard images.count == list.count else { return false }
     return images.allSatisfy { image in
-      (image["filename"] as? String).map(knownNames.contains) ?? false
+      image["filename"]?.string.map(knownNames.contains) ?? false
     }
   }
 
@@ -265,7 +270,7 @@ public enum AppIconJob {
   /// - Returns: a warning (kind `output-record`) for each leftover put back or kept.
   static func cleanLeftovers(of target: String, writing: Set<String>) -> [Diagnostic] {
     let root = FileName.parent(of: target).isEmpty ? "." : FileName.parent(of: target)
-    let name = (target as NSString).lastPathComponent
+    let name = PathName(target).lastPathComponent
     var warnings: [Diagnostic] = []
     for leftover in OutputSafety.staleStaging(in: root)
     where OutputSafety.stagedTarget(leftover)?.target == name {

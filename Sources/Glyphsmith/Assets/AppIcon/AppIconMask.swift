@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The shape iOS cuts an app icon to, for previews and for finding artwork the corners cut.
 ///

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What `AppIconJob` writes besides the icon itself.
 public struct AppIconOptions: Sendable, Equatable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A picture of the written app icon as the home screen shows it (`appicon --preview FILE`):
 /// each appearance written, under the iOS corner mask (`AppIconMask`), side by side with its

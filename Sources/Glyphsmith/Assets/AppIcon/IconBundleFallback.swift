@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The flat `.appiconset` written beside an Icon Composer bundle for iOS 18 and earlier
 /// (`appicon FOREGROUND --format icon -o OUT/NAME.icon --fallback CATALOG.xcassets`, issue
@@ -23,7 +25,7 @@ package enum IconBundleFallback {
   /// - Throws: `GlyphsmithError.invalidOption` for a name that is empty, holds `/` or `.`, or
   ///   is the bundle's own name (any case: actool would drop the set).
   package static func name(_ given: String?, bundle: String) throws -> String {
-    let asset = IconBundleCheck.assetName((bundle as NSString).lastPathComponent)
+    let asset = IconBundleCheck.assetName(PathName(bundle).lastPathComponent)
     let name = given ?? asset + nameSuffix
     guard !name.isEmpty, !name.contains("/"), !name.contains(".") else {
       throw GlyphsmithError.invalidOption(
@@ -45,10 +47,10 @@ package enum IconBundleFallback {
   /// - Throws: `GlyphsmithError.invalidOption` (a usage error, exit 2) naming both.
   package static func checkCatalog(_ catalog: String, bundle: String) throws {
     let given = trimmed(catalog)
-    guard (given as NSString).pathExtension.lowercased() == "xcassets" else {
+    guard PathName(given).pathExtension.lowercased() == "xcassets" else {
       throw GlyphsmithError.invalidOption(
         "--fallback needs an asset catalog, a folder named NAME.xcassets (the flat set goes to "
-          + "CATALOG/\(IconBundleCheck.assetName((bundle as NSString).lastPathComponent))"
+          + "CATALOG/\(IconBundleCheck.assetName(PathName(bundle).lastPathComponent))"
           + "\(nameSuffix).appiconset); got '\(catalog)'")
     }
     func resolved(_ path: String) -> String {
@@ -139,7 +141,7 @@ package enum IconBundleFallback {
     bundlePath: String, catalogs: [String], fallback: String?
   ) -> [Diagnostic] {
     let bundle = trimmed(bundlePath)
-    let asset = IconBundleCheck.assetName((bundle as NSString).lastPathComponent)
+    let asset = IconBundleCheck.assetName(PathName(bundle).lastPathComponent)
     let setName = (asset + ".appiconset").lowercased()
     let parent = FileName.parent(of: bundle)
     let beside = (Platform.folderNames(atPath: parent.isEmpty ? "." : parent) ?? [])

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Writes an Icon Composer `.icon` bundle (Xcode 26 app icons; docs/formats.md, "Icon
 /// Composer") from SVG or PNG layers: `NAME.icon/icon.json` (`IconComposerDocument`, in
@@ -276,7 +278,7 @@ public enum IconBundleJob {
         let size = try opened.artwork(name).canvasSize
         let placed = drawnScale(of: name, document: document).map {
           " at \((size.width * $0).lintText) x \((size.height * $0).lintText) pt (scale "
-            + String(format: "%.3g", $0) + ")"
+            + String(cFormat: "%.3g", $0) + ")"
         }
         why = "placed\(placed ?? ""), it covers \(coverage.lintText) px of the 1024 px icon"
       } else {
@@ -297,7 +299,7 @@ public enum IconBundleJob {
       do {
         findings = IconBundleCheck.check(
           bundle: bundle,
-          asset: IconBundleCheck.assetName((bundle as NSString).lastPathComponent),
+          asset: IconBundleCheck.assetName(PathName(bundle).lastPathComponent),
           svgLayer: IconLayerCheck.svg)
         lint = findings.isEmpty ? try IconLayerLinter.lint(bundlePath: bundle) : []
         if before != nil && Self.identity(bundle) == before { break }
@@ -370,7 +372,7 @@ public enum IconBundleJob {
     .unusable(
       path: bundle,
       problem:
-        "another run replaced \((bundle as NSString).lastPathComponent) while this one was "
+        "another run replaced \(PathName(bundle).lastPathComponent) while this one was "
         + "writing (\(Self.readAttempts) times), so whose it is could not be told; nothing was "
         + "written; run again, one run at a time")
   }
@@ -578,7 +580,7 @@ public enum IconBundleJob {
   ///   could not be removed.
   static func cleanLeftovers(of bundle: String) -> [Diagnostic] {
     let parent = FileName.parent(of: bundle).isEmpty ? "." : FileName.parent(of: bundle)
-    let name = (bundle as NSString).lastPathComponent
+    let name = PathName(bundle).lastPathComponent
     var warnings: [Diagnostic] = []
     for leftover in OutputSafety.staleStaging(in: parent)
     where OutputSafety.stagedTarget(leftover)?.target == name {
@@ -687,7 +689,7 @@ public enum IconBundleJob {
   static func placeWarnings(bundle: String) -> [Diagnostic] {
     let parts = URL(fileURLWithPath: bundle).standardizedFileURL.pathComponents.dropLast()
     guard
-      let catalog = parts.last(where: { ($0 as NSString).pathExtension.lowercased() == "xcassets" })
+      let catalog = parts.last(where: { PathName($0).pathExtension.lowercased() == "xcassets" })
     else { return [] }
     return [
       .warning(
@@ -703,7 +705,7 @@ public enum IconBundleJob {
   ///   naming it for one that is no SVG or cannot be split (what is wrong).
   static func groupLayers(of path: String) throws -> [SVGGroupSplitter.Part] {
     let data = try FileBytes.readInput(path)
-    guard (path as NSString).pathExtension.lowercased() == "svg" else {
+    guard PathName(path).pathExtension.lowercased() == "svg" else {
       throw GlyphsmithError.unusable(
         path: path, problem: "--layers-from-groups splits an SVG's groups; this is no .svg file")
     }
@@ -828,7 +830,7 @@ public enum IconBundleJob {
             throw GlyphsmithError.unusable(
               path: artwork.path,
               problem:
-                "its canvas is \(String(format: "%g", size.width)) x \(String(format: "%g", size.height)) pt: placing it on the 1024 pt icon needs a scale of \(String(format: "%g", scale)), over the \(IconComposerJSON.number(Document.Position.maximumScale)) Icon Composer takes; give the SVG a real width and height (or viewBox)"
+                "its canvas is \(String(cFormat: "%g", size.width)) x \(String(cFormat: "%g", size.height)) pt: placing it on the 1024 pt icon needs a scale of \(String(cFormat: "%g", scale)), over the \(IconComposerJSON.number(Document.Position.maximumScale)) Icon Composer takes; give the SVG a real width and height (or viewBox)"
             )
           }
           document.groups[g].layers[l].position = .init(Document.Position(scale: scale))
@@ -1073,9 +1075,9 @@ public enum IconBundleJob {
     let older = entries.count == 1
     let listed = Set(entries.map(\.file))
     var found: [String] = []
-    if let walker = FileManager.default.enumerator(atPath: path) {
-      while let relative = walker.nextObject() as? String {
-        let name = (relative as NSString).lastPathComponent
+    if let walker = Platform.walk(path) {
+      for relative in walker {
+        let name = PathName(relative).lastPathComponent
         guard relative != markName, name != ".DS_Store" else { continue }
         // A symbolic link (to a file, a folder, or nothing) and an empty folder are the
         // user's too: a rewrite would delete them (issue 35's second trial, finding 15).
@@ -1112,7 +1114,7 @@ public enum IconBundleJob {
     var entries: [(file: String, hash: String)] = []
     for line in text.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
       guard line.hasPrefix("glyphsmith "),
-        let range = line.range(of: " sha256 ", options: .backwards)
+        let range = line.lastRange(of: " sha256 ")
       else { return nil }
       let file = String(line[line.index(line.startIndex, offsetBy: 11)..<range.lowerBound])
       let hash = String(line[range.upperBound...])
@@ -1133,12 +1135,12 @@ public enum IconBundleJob {
   static let maximumFileNameBytes = 255
 
   /// A layer file's name in `Assets/`: the input's own file name.
-  static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }
+  static func fileName(_ path: String) -> String { PathName(path).lastPathComponent }
 
   /// A layer's name in Icon Composer's sidebar: its file name without `.svg` or `.png`.
   static func layerName(_ fileName: String) -> String {
-    let ext = (fileName as NSString).pathExtension.lowercased()
-    return ext == "svg" || ext == "png" ? (fileName as NSString).deletingPathExtension : fileName
+    let ext = PathName(fileName).pathExtension.lowercased()
+    return ext == "svg" || ext == "png" ? PathName(fileName).deletingPathExtension : fileName
   }
 
   /// `color` (sRGB, 8 bits a channel) in Display P3, as Icon Composer's colour strings hold

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What `IconBundleJob` writes into an Icon Composer `.icon` bundle besides the foreground
 /// layer (`glyphsmith appicon FOREGROUND --format icon -o OUT/NAME.icon`, issue 35).

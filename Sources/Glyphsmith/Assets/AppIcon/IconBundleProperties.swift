@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The Icon Composer properties of a written `.icon`'s groups and layers that the `appicon`
 /// block of `glyphsmith.json` gives (`"groups": [{"specular": false, "layers": [{"glass":

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// ICO with PNG entries (`ICOFile`), packed from a set's planned PNGs
 /// (`PlannedAssetSet.Icon`); each entry carries the fingerprint in its own tEXt chunk.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A file format `assets` writes (`OutputFormats.all`): its name (the plan's `format`), its
 /// extension, and how it reads back the fingerprint a file of it carries (the up-to-date

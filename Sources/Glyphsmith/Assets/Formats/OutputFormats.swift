@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The registry of the file formats `assets` writes: one line per format. Planned files name
 /// their format (`PlannedAssetFile.format`), the plan prints its name, the up-to-date check
@@ -51,7 +53,7 @@ package enum OutputFormats {
   /// The drawn format `render` writes to a file named `path` (by its extension, `.png`,
   /// `.pdf`, `.svg`, `.xml`, any case), else `nil` (no extension, another, or `-`).
   package static func rendered(forPath path: String) -> (any DrawnOutputFormat)? {
-    let ext = (path as NSString).pathExtension.lowercased()
+    let ext = PathName(path).pathExtension.lowercased()
     guard !ext.isEmpty else { return nil }
     return all.compactMap { $0 as? any DrawnOutputFormat }.first {
       $0.fileExtension == ext && $0.choices.contains { $0.place == .render }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// PDF, one page drawn by librsvg onto Cairo's PDF surface (`VectorRender.pdf`): the page is
 /// the @1x PNG's size in pt and the art sits where it sits in the PNG, so Xcode draws the
@@ -25,8 +27,8 @@ package struct PDFFormat: DrawnOutputFormat {
 
   /// The fingerprint in `/Keywords`, when the file is a PDF that has one.
   package func fingerprint(in data: Data) -> String? {
-    guard data.starts(with: Data("%PDF-".utf8)), let start = data.range(of: Self.opening),
-      let end = data.range(of: Data(")".utf8), in: start.upperBound..<data.endIndex)
+    guard data.starts(with: Data("%PDF-".utf8)), let start = data.firstRange(of: Self.opening),
+      let end = data[start.upperBound...].firstRange(of: Data(")".utf8))
     else { return nil }
     return String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
   }
@@ -34,8 +36,8 @@ package struct PDFFormat: DrawnOutputFormat {
   /// The shape and size in `/Subject (glyphsmith:glyph=shape=S sizePt=N)`, when it has one.
   func glyph(in data: Data) -> (shape: String?, sizePt: Double?)? {
     let opening = Data("/Subject (\(AssetsJob.glyphKey)=".utf8)
-    guard let start = data.range(of: opening),
-      let end = data.range(of: Data(")".utf8), in: start.upperBound..<data.endIndex)
+    guard let start = data.firstRange(of: opening),
+      let end = data[start.upperBound...].firstRange(of: Data(")".utf8))
     else { return nil }
     return AssetsJob.parseGlyphText(
       String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self))
@@ -66,7 +68,7 @@ package struct PDFFormat: DrawnOutputFormat {
     -> ExistingOutput?
   {
     guard self.fingerprint(in: data) == fingerprint,
-      data.suffix(16).range(of: Data("%%EOF".utf8)) != nil
+      data.suffix(16).firstRange(of: Data("%%EOF".utf8)) != nil
     else { return nil }
     let size = VectorPageSize.wholeSize(of: data, fileExtension: fileExtension)
     return ExistingOutput(width: size.width, height: size.height, glyph: glyph(in: data))

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// PNG, drawn by `GlyphRenderer` and encoded by `PNGCodec` with two tEXt chunks: the
 /// fingerprint (`AssetsJob.fingerprintKey`) and the glyph's shape and size

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// A plain SVG written from the input's vector model (`VectorRender.svg`, `SVGImageWriter`):
 /// the canvas is the @1x PNG's size in pt, the art where the PNG has it, plain filled and
@@ -27,8 +29,8 @@ package struct SVGFormat: DrawnOutputFormat {
   /// The fingerprint in the comment of an SVG this format wrote.
   package func fingerprint(in data: Data) -> String? {
     guard data.starts(with: Self.opening),
-      let start = data.range(of: Data("<!-- \(AssetsJob.fingerprintKey)=".utf8)),
-      let end = data.range(of: Data(" -->".utf8), in: start.upperBound..<data.endIndex)
+      let start = data.firstRange(of: Data("<!-- \(AssetsJob.fingerprintKey)=".utf8)),
+      let end = data[start.upperBound...].firstRange(of: Data(" -->".utf8))
     else { return nil }
     return String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
   }
@@ -36,8 +38,8 @@ package struct SVGFormat: DrawnOutputFormat {
   /// The shape and size in the comment `<!-- glyphsmith:glyph=shape=S sizePt=N -->`, when
   /// it has one.
   func glyph(in data: Data) -> (shape: String?, sizePt: Double?)? {
-    guard let start = data.range(of: Data("<!-- \(AssetsJob.glyphKey)=".utf8)),
-      let end = data.range(of: Data(" -->".utf8), in: start.upperBound..<data.endIndex)
+    guard let start = data.firstRange(of: Data("<!-- \(AssetsJob.glyphKey)=".utf8)),
+      let end = data[start.upperBound...].firstRange(of: Data(" -->".utf8))
     else { return nil }
     return AssetsJob.parseGlyphText(
       String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self))

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Android's VectorDrawable (`res/drawable/NAME.xml`), written from the input's vector model
 /// (`VectorRender.vectorDrawable`) with the fingerprint in a comment,
@@ -32,8 +34,8 @@ package struct VectorDrawableFormat: DrawnOutputFormat {
 
   /// The fingerprint in the comment.
   package func fingerprint(in data: Data) -> String? {
-    guard let start = data.range(of: Self.opening),
-      let end = data.range(of: Data(" -->".utf8), in: start.upperBound..<data.endIndex)
+    guard let start = data.firstRange(of: Self.opening),
+      let end = data[start.upperBound...].firstRange(of: Data(" -->".utf8))
     else { return nil }
     return String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
   }
@@ -55,7 +57,7 @@ package struct VectorDrawableFormat: DrawnOutputFormat {
   package func existing(_ data: Data, file: PlannedAssetFile, fingerprint: String)
     -> ExistingOutput?
   {
-    guard data.range(of: Data("<!-- \(AssetsJob.fingerprintKey)=\(fingerprint) -->".utf8)) != nil
+    guard data.firstRange(of: Data("<!-- \(AssetsJob.fingerprintKey)=\(fingerprint) -->".utf8)) != nil
     else { return nil }
     return ExistingOutput(
       width: file.render.widthPx ?? 0, height: file.render.heightPx ?? 0, glyph: nil)

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 extension AssetPlatform {
   /// `res/drawable-<density>/NAME.png` for mdpi to xxxhdpi (`AndroidDrawableWriter`).

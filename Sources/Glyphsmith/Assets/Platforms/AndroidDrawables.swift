@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Android drawable densities and resource names (formats.md, "Android and web").
 package enum AndroidDrawables {
@@ -27,7 +29,7 @@ package enum AndroidDrawables {
   /// Java keyword (`class` -> `ic_class`).
   package static func resourceName(_ name: String) -> String {
     let mapped = String(
-      name.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars.map { scalar in
+      name.canonicalComposition.lowercased().unicodeScalars.map { scalar in
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
           ? Character(scalar) : "_"
       })

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The ICO container with PNG-compressed entries (Microsoft's ICONDIR / ICONDIRENTRY layout,
 /// little-endian; PNG entries are allowed since Windows Vista and read by every browser).

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 extension AssetPlatform {
   /// `NAME.imageset` folders in an Xcode asset catalog (`ImageSetWriter`).

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 extension AssetPlatform {
   /// `NAME/favicon.ico`, `apple-touch-icon.png`, `icon-192.png`, `icon-512.png`,

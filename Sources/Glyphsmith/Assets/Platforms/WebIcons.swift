@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Web icon sets (formats.md, "Android and web"): `favicon.ico` (16, 32 and 48 px PNG
 /// entries), `apple-touch-icon.png` (180 x 180 px, opaque), `icon-192.png`, `icon-512.png`,

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// What a rule sees of one Icon Composer layer file (`LintCheck.findings(inLayer:)`,
 /// `lint --role icon-layer`): the layer drawn where its document puts it on the 1024 pt

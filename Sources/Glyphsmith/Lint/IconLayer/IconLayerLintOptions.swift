@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `lint --role icon-layer`: how a file is linted as a layer of an Icon Composer `.icon`
 /// bundle (`IconLayerLinter`) instead of as a glyph.
@@ -16,7 +18,7 @@ public struct IconLayerLintOptions: Codable, Equatable, Sendable {
   /// folder (`App.icon/Assets/Logo.svg` gives `App.icon`).
   public static func bundle(containing path: String) -> String? {
     let folder = FileName.parent(of: path)
-    guard (folder as NSString).lastPathComponent == "Assets" else { return nil }
+    guard PathName(folder).lastPathComponent == "Assets" else { return nil }
     let bundle = FileName.parent(of: folder)
     return bundle.hasSuffix(".icon") ? bundle : nil
   }

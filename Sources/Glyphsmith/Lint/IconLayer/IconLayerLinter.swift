@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// `lint --role icon-layer`: checks one file as a layer of an Icon Composer `.icon` bundle
 /// (Xcode 26 app icons; docs/lint.md, "Icon Composer layers"), at the sizes the icon is shown
@@ -29,7 +31,7 @@ public enum IconLayerLinter {
     let config = options.config ?? LintConfig()
     let artwork = try Artwork(data: data, path: path, baseDirectory: baseDirectory)
     let outline = try artwork.svg?.outline()
-    let imageName = (path as NSString).lastPathComponent
+    let imageName = PathName(path).lastPathComponent
     let bundle: IconComposerBundle
     if let bundlePath = options.iconLayer?.bundle {
       bundle = try IconComposerBundle(path: bundlePath)

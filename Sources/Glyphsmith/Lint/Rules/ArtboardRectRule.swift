@@ -48,7 +48,7 @@ struct ArtboardRectRule: IconLayerOnlyCheck {
     for (index, element) in outline.elements.enumerated()
     where element.name == "rect" && outline.isRendered(index) && !element.ignores(.artboardRect) {
       func length(_ name: String, of whole: Double) -> Double? {
-        guard let text = element.attributes[name]?.trimmingCharacters(in: .whitespaces) else {
+        guard let text = element.attributes[name]?.trimmingWhitespace() else {
           return nil
         }
         if text.hasSuffix("%") { return number(String(text.dropLast())).map { $0 / 100 * whole } }

@@ -40,7 +40,7 @@ struct RendererLimitationRule: LintCheck {
           target.name == "symbol" || target.name == "svg"
         else { continue }
         let placed = ["x", "y"].allSatisfy { name in
-          element.attributes[name].map { Double($0.trimmingCharacters(in: .whitespaces)) != nil }
+          element.attributes[name].map { Double($0.trimmingWhitespace()) != nil }
             ?? true
         }
         if !placed {
@@ -68,7 +68,7 @@ struct RendererLimitationRule: LintCheck {
       case "linearGradient", "radialGradient":
         guard let reference = SVGOutline.href(element),
           SVGOutline.referencedID(reference) == nil,
-          !reference.trimmingCharacters(in: .whitespaces).isEmpty
+          !reference.trimmingWhitespace().isEmpty
         else { continue }
         findings.append(
           context.finding(

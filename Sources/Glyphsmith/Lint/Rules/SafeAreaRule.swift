@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 extension LintRule {
   /// An Icon Composer foreground layer's ink outside the shapes the icon is cut to.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 extension LintRule {
   /// Lines of an Icon Composer layer that fade out at the small sizes the icon is shown at.

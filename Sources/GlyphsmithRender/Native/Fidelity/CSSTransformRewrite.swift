@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 6: the CSS `transform` property in an element's `style` attribute wins over its
 /// `transform` attribute (SVG 2 §8.5, "The transform property", and CSS Transforms 1 §5: a
@@ -76,7 +78,7 @@ enum CSSTransformRewrite: FidelityRewrite {
       } else if let rule, rule.important || ownAttribute || isClipPath {
         winner = rule.value
       }
-      let rest = style.kept.joined(separator: ";").trimmingCharacters(in: .whitespaces)
+      let rest = style.kept.joined(separator: ";").trimmingWhitespace()
       func setStyle(_ text: String) {
         if text.isEmpty {
           SVGNormalizer.removeAttribute(node, "style")
@@ -131,7 +133,7 @@ enum CSSTransformRewrite: FidelityRewrite {
   static func attributeValue(
     _ value: String, _ node: xmlNodePtr, sheet: SheetRules.Lookup?
   ) -> AttributeValue? {
-    let keyword = value.trimmingCharacters(in: .whitespaces).lowercased()
+    let keyword = value.trimmingWhitespace().lowercased()
     if keyword == "none" { return AttributeValue.none }
     guard cssWideKeywords.contains(keyword) else {
       return svgTransform(value).map { .transform($0) }
@@ -167,7 +169,7 @@ enum CSSTransformRewrite: FidelityRewrite {
     var invalid: [String] = []
     for declaration in style.split(separator: ";", omittingEmptySubsequences: false) {
       let parts = declaration.split(separator: ":", maxSplits: 1)
-      let property = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+      let property = parts.first?.trimmingWhitespace().lowercased() ?? ""
       if property == "transform-origin" || property == "transform-box" { origin = true }
       guard parts.count == 2, property == "transform" else {
         kept.append(declaration)
@@ -177,10 +179,10 @@ enum CSSTransformRewrite: FidelityRewrite {
       // CSS Cascade 4 §6.4: of the valid declarations the last wins, an `!important` one
       // over any that is not; an invalid one is dropped when parsed (CSS Syntax 3), so an
       // earlier valid one still applies (issue 38 trial findings 8, 9).
-      var value = parts[1].trimmingCharacters(in: .whitespaces)
+      var value = parts[1].trimmingWhitespace()
       let isImportant = value.lowercased().hasSuffix("!important")
       if isImportant {
-        value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespaces)
+        value = String(value.dropLast("!important".count)).trimmingWhitespace()
       }
       guard isCSSTransform(value) else {
         invalid.append(value)
@@ -234,7 +236,7 @@ enum CSSTransformRewrite: FidelityRewrite {
   /// (CSS Syntax 3), so the attribute or an earlier declaration stays: issue 38 third trial
   /// H3. A valid value `svgTransform` cannot express leaves the element alone.
   static func isCSSTransform(_ value: String) -> Bool {
-    let lowered = value.lowercased().trimmingCharacters(in: .whitespaces)
+    let lowered = value.lowercased().trimmingWhitespace()
     if lowered == "none" || cssWideKeywords.contains(lowered) { return true }
     var rest = Substring(lowered)
     guard !rest.isEmpty else { return false }
@@ -257,7 +259,7 @@ enum CSSTransformRewrite: FidelityRewrite {
   static func cssArguments(_ inside: Substring) -> [(Double, String)]? {
     var out: [(Double, String)] = []
     for part in inside.split(separator: ",", omittingEmptySubsequences: false) {
-      let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = part.trimmingWhitespaceAndNewlines()
       var scanner = SVGValueGrammar.Scanner(text)
       guard !text.isEmpty, let number = scanner.number() else { return nil }
       let unit = scanner.take("%") ? "%" : scanner.unit()

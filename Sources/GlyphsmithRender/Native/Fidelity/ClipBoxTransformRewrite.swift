@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 7: the `transform` of a `<clipPath clipPathUnits="objectBoundingBox">` applies after
 /// the bounding box mapping (CSS Masking 1 §6.1, `clipPathUnits`, with `transform` on the
@@ -23,7 +25,7 @@ enum ClipBoxTransformRewrite: FidelityRewrite {
   static func apply(_ root: xmlNodePtr) -> Bool {
     let clips = SVGNormalizer.allElements(root).filter { node in
       guard SVGNormalizer.name(node) == "clipPath",
-        SVGNormalizer.attribute(node, "clipPathUnits")?.trimmingCharacters(in: .whitespaces)
+        SVGNormalizer.attribute(node, "clipPathUnits")?.trimmingWhitespace()
           == "objectBoundingBox",
         SVGNormalizer.attribute(node, "id") != nil,
         let attribute = SVGNormalizer.attributeNode(node, "transform"),

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 2: a `<clipPath>`'s `transform` that cannot be inverted is folded into its children
 /// (librsvg 2.55.92, #930: "transforms on clip paths and masks are validated"; CSS
@@ -46,7 +48,7 @@ enum ClipTransformRewrite: FidelityRewrite {
       }
       if let attribute, attribute.pointee.ns == nil { xmlRemoveProp(attribute) }
       if let style {
-        let kept = style.kept.joined(separator: ";").trimmingCharacters(in: .whitespaces)
+        let kept = style.kept.joined(separator: ";").trimmingWhitespace()
         if kept.isEmpty {
           SVGNormalizer.removeAttribute(node, "style")
         } else {
@@ -90,7 +92,7 @@ enum ClipTransformRewrite: FidelityRewrite {
 
   /// `m` as a CSS `matrix()` (commas, plain numbers).
   static func cssMatrix(_ m: SVGValueGrammar.Matrix) -> String {
-    let numbers = [m.a, m.b, m.c, m.d, m.e, m.f].map { String(format: "%.17g", $0) }
+    let numbers = [m.a, m.b, m.c, m.d, m.e, m.f].map { String(cFormat: "%.17g", $0) }
     return "matrix(" + numbers.joined(separator: ",") + ")"
   }
 }

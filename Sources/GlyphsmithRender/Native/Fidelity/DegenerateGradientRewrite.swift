@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 5: a gradient with no extent paints the area with its last stop's colour and opacity
 /// (SVG 2 §14.4.3, `<linearGradient>`: "If x1 = x2 and y1 = y2, then the area to be painted
@@ -210,7 +212,7 @@ enum DegenerateGradientRewrite: FidelityRewrite {
     // third trial M4); else only equal units compare. Absolute units are user units at
     // 96 px per inch in either.
     let box =
-      values["gradientUnits"]?.trimmingCharacters(in: .whitespaces) != "userSpaceOnUse"
+      values["gradientUnits"]?.trimmingWhitespace() != "userSpaceOnUse"
     func length(_ local: String, _ fallback: String) -> (Double, String)? {
       guard let value = SVGValueGrammar.length(values[local] ?? fallback) else { return nil }
       if value.value == 0 { return (0, "") }
@@ -231,7 +233,7 @@ enum DegenerateGradientRewrite: FidelityRewrite {
       // With `reflect` or `repeat` (inherited through `href` like the rest) Chromium,
       // resvg 0.44 and librsvg 2.54 alike paint the average of the stops, not the last one
       // SVG 2 §14.4.3's text names (issue 38 fourth trial HIGH-2): left to librsvg.
-      let spread = values["spreadMethod"]?.trimmingCharacters(in: .whitespaces) ?? "pad"
+      let spread = values["spreadMethod"]?.trimmingWhitespace() ?? "pad"
       guard spread == "pad" else { return false }
       guard let x1 = length("x1", "0"), let y1 = length("y1", "0"),
         let x2 = length("x2", "100%"), let y2 = length("y2", "0")

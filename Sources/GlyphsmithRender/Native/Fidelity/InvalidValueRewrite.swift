@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 1: an attribute or property whose value does not match its grammar is dropped, so the
 /// property takes its inherited or initial value (SVG 2 §4.3 and §6.6, "an invalid value is
@@ -34,7 +36,7 @@ enum InvalidValueRewrite: FidelityRewrite {
     SVGValueGrammar.length($0).map { $0.value >= 0 } ?? false
   }
   static let lengthOrAuto: Check = {
-    $0.trimmingCharacters(in: .whitespaces) == "auto" || length($0)
+    $0.trimmingWhitespace() == "auto" || length($0)
   }
   static let units = keywords(["userSpaceOnUse", "objectBoundingBox"])
   static let invertibleTransform: Check = { SVGValueGrammar.transform($0)?.isInvertible ?? false }
@@ -43,7 +45,7 @@ enum InvalidValueRewrite: FidelityRewrite {
   static let miterLimit: Check = { SVGValueGrammar.number($0).map { $0 >= 1 } ?? false }
 
   static func keywords(_ words: Set<String>) -> Check {
-    { words.contains($0.trimmingCharacters(in: .whitespaces)) }
+    { words.contains($0.trimmingWhitespace()) }
   }
 
   /// The attributes checked, by element.
@@ -65,8 +67,8 @@ enum InvalidValueRewrite: FidelityRewrite {
     ],
     "rect": [
       "x": length, "y": length, "width": lengthOrAuto, "height": lengthOrAuto,
-      "rx": { $0.trimmingCharacters(in: .whitespaces) == "auto" || nonNegativeLength($0) },
-      "ry": { $0.trimmingCharacters(in: .whitespaces) == "auto" || nonNegativeLength($0) },
+      "rx": { $0.trimmingWhitespace() == "auto" || nonNegativeLength($0) },
+      "ry": { $0.trimmingWhitespace() == "auto" || nonNegativeLength($0) },
     ],
     "circle": ["cx": length, "cy": length, "r": length],
     "ellipse": ["cx": length, "cy": length, "rx": lengthOrAuto, "ry": lengthOrAuto],
@@ -115,8 +117,8 @@ enum InvalidValueRewrite: FidelityRewrite {
     var dropped = false
     for declaration in style.split(separator: ";", omittingEmptySubsequences: false) {
       let parts = declaration.split(separator: ":", maxSplits: 1)
-      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == property {
-        let value = parts[1].trimmingCharacters(in: .whitespaces)
+      if parts.count == 2, parts[0].trimmingWhitespace().lowercased() == property {
+        let value = parts[1].trimmingWhitespace()
         let keyword = value.lowercased()
         if !value.contains("!"), !["inherit", "initial", "unset"].contains(keyword),
           !check(value)

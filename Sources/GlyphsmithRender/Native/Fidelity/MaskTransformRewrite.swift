@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 8: a `transform` on a `<mask>` has no effect (CSS Masking 1 §7.1: the `mask` element
 /// has no `transform` attribute, and its DOM interface none, unlike `clipPath`'s; CSS
@@ -30,8 +32,8 @@ enum MaskTransformRewrite: FidelityRewrite {
         if sheetTransform {
           let style = SVGNormalizer.attribute(node, "style") ?? ""
           let separator =
-            style.trimmingCharacters(in: .whitespaces).isEmpty
-              || style.trimmingCharacters(in: .whitespaces).hasSuffix(";") ? "" : ";"
+            style.trimmingWhitespace().isEmpty
+              || style.trimmingWhitespace().hasSuffix(";") ? "" : ";"
           xmlSetProp(node, "style", style + separator + "transform:none")
           changed = true
         }
@@ -47,7 +49,7 @@ enum MaskTransformRewrite: FidelityRewrite {
       else { continue }
       let declarations = style.split(separator: ";", omittingEmptySubsequences: false)
       let kept = declarations.filter {
-        $0.split(separator: ":", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
+        $0.split(separator: ":", maxSplits: 1).first?.trimmingWhitespace()
           .lowercased() != "transform"
       }
       if kept.count != declarations.count {

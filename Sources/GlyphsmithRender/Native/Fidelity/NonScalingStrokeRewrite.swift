@@ -1,5 +1,6 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Rule 11: `vector-effect: non-scaling-stroke` (SVG 2 §13.7 with SVG Tiny 1.2 §11.5; librsvg
 /// 2.55, #885): the stroke is drawn in the host coordinate space, so its width, dash lengths
@@ -91,7 +92,7 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
     for node in all where shapes.contains(SVGNormalizer.name(node)) {
       guard
         let value = cascaded(node, "vector-effect", effect, inherited: false),
-        value.value.trimmingCharacters(in: .whitespaces).lowercased() == "non-scaling-stroke",
+        value.value.trimmingWhitespace().lowercased() == "non-scaling-stroke",
         let matrix = hostMatrix(node, root: root, host: host, referenced: referenced,
           sheet: transformSheet, cache: &matrices),
         // A scale below 10⁻⁶ (a singular sheet value `clip-transform` made invertible) draws
@@ -104,7 +105,7 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
       declarations.append(
         "stroke-width:\(PathData.num(w / k))" + (strokeWidth?.important == true ? "!important" : ""))
       if let list = cascaded(node, "stroke-dasharray", dashes, inherited: true),
-        list.value.trimmingCharacters(in: .whitespaces).lowercased() != "none"
+        list.value.trimmingWhitespace().lowercased() != "none"
       {
         var lengths: [Double] = []
         for part in list.value.split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
@@ -159,7 +160,7 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
         found = (attribute, false)
       }
       path.append(element)
-      if let found, found.value.trimmingCharacters(in: .whitespaces).lowercased() != "inherit" {
+      if let found, found.value.trimmingWhitespace().lowercased() != "inherit" {
         result = found
         break
       }

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 4: a `<polygon>` or `<polyline>` whose `points` hold an odd number of coordinates, or
 /// end in a comma, is drawn up to the last full pair before the error (SVG 2 §10.6: "If an

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 3: a reference that closes a cycle (an element that needs, to be drawn, itself or an
 /// element drawing it) is in error and cut there (SVG 2 §5.6, `use`, and "Processing of
@@ -115,19 +117,19 @@ enum ReferenceCycleRewrite: FidelityRewrite {
       let parts = declaration.split(separator: ":", maxSplits: 1)
       guard parts.count == 2 else { return nil }
       return (
-        parts[0].trimmingCharacters(in: .whitespaces).lowercased(),
-        parts[1].trimmingCharacters(in: .whitespaces)
+        parts[0].trimmingWhitespace().lowercased(),
+        parts[1].trimmingWhitespace()
       )
     }
   }
 
   /// The fallback of a paint `url(#id) FALLBACK`, or `nil` when there is none.
   static func fallback(_ value: String) -> String? {
-    guard let start = value.range(of: "url("),
+    guard let start = value.firstRange(of: "url("),
       let end = value[start.upperBound...].firstIndex(of: ")")
     else { return nil }
-    let rest = value[value.index(after: end)...].replacingOccurrences(of: "!important", with: "")
-      .trimmingCharacters(in: .whitespaces)
+    let rest = value[value.index(after: end)...].replacingEvery("!important", with: "")
+      .trimmingWhitespace()
     return rest.isEmpty ? nil : rest
   }
 
@@ -150,9 +152,9 @@ enum ReferenceCycleRewrite: FidelityRewrite {
     var kept: [String] = []
     for declaration in style.split(separator: ";") {
       let parts = declaration.split(separator: ":", maxSplits: 1)
-      let property = parts.first?.trimmingCharacters(in: .whitespaces).lowercased()
+      let property = parts.first?.trimmingWhitespace().lowercased()
       if property == reference.property, parts.count == 2,
-        SVGNormalizer.localID(parts[1].trimmingCharacters(in: .whitespaces)) != nil
+        SVGNormalizer.localID(parts[1].trimmingWhitespace()) != nil
       {
         if paint { kept.append("\(reference.property):\(cut)") }
         continue

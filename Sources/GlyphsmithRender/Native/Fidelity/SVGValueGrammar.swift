@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// The attribute grammars the fidelity rewrites check values against (SVG 2 §4.3 "Basic
 /// data types", SVG 1.1 §7.6 "The transform attribute"), written as librsvg 2.55.90 and later

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 10: a style sheet, or an `@media` rule inside one, applies only when its media query
 /// list matches, and Glyphsmith draws for a screen (SVG 2 §6.3, the `style` element's `media`
@@ -29,7 +31,7 @@ enum StyleMediaRewrite: FidelityRewrite {
         continue
       }
       guard let text = SVGPreflight.text(xmlNodeGetContent(node)),
-        text.range(of: "@media", options: .caseInsensitive) != nil,
+        text.firstRangeIgnoringASCIICase(of: "@media") != nil,
         let rewritten = resolvingMediaRules(text)
       else { continue }
       while let child = node.pointee.children {
@@ -50,7 +52,7 @@ enum StyleMediaRewrite: FidelityRewrite {
   /// A media query list's value: `true` when a query matches a screen, `false` when none
   /// can, `nil` when undecided. An empty list is `true` (Media Queries 4 §2.1).
   static func listValue(_ media: String) -> Bool? {
-    if media.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return true }
+    if media.trimmingWhitespaceAndNewlines().isEmpty { return true }
     var undecided = false
     for query in splitTopLevel(media, on: ",") {
       switch evaluate(query) {

@@ -1,5 +1,7 @@
 import CLibXML
-import Foundation
+import FoundationEssentials
+import Glibc
+import GlyphsmithCore
 
 /// Rule 9: a `<style>` element whose `type` names a language other than CSS is not processed
 /// (SVG 2 §6.3, the `style` element: `type` is the style sheet language, CSS when absent; HTML
