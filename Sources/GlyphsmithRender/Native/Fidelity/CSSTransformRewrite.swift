@@ -71,7 +71,9 @@ enum CSSTransformRewrite: FidelityRewrite {
       // sheet's wins over the attribute (issue 38 third trial M5).
       let rule = sheet?.rule(for: node)
       var winner: String?
-      if let (value, important) = style.declared, important || !(rule?.important ?? false) {
+      if let (value, important) = style.declared,
+        styleWins(important: important, over: rule?.important)
+      {
         winner = value
       } else if let rule, rule.important || ownAttribute || isClipPath {
         winner = rule.value
@@ -177,11 +179,7 @@ enum CSSTransformRewrite: FidelityRewrite {
       // CSS Cascade 4 §6.4: of the valid declarations the last wins, an `!important` one
       // over any that is not; an invalid one is dropped when parsed (CSS Syntax 3), so an
       // earlier valid one still applies (issue 38 trial findings 8, 9).
-      var value = parts[1].trimmingCharacters(in: .whitespaces)
-      let isImportant = value.lowercased().hasSuffix("!important")
-      if isImportant {
-        value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespaces)
-      }
+      let (value, isImportant) = importance(parts[1])
       guard isCSSTransform(value) else {
         invalid.append(value)
         continue
@@ -190,6 +188,45 @@ enum CSSTransformRewrite: FidelityRewrite {
       declared = (value, isImportant)
     }
     return any ? (declared, origin, kept, invalid) : nil
+  }
+
+  /// A declaration's value without its `!important` (any letter case, trimmed), and whether
+  /// it had one.
+  static func importance(_ text: Substring) -> (value: String, important: Bool) {
+    var value = text.trimmingCharacters(in: .whitespaces)
+    let isImportant = value.lowercased().hasSuffix("!important")
+    if isImportant {
+      value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespaces)
+    }
+    return (value, isImportant)
+  }
+
+  /// CSS Cascade 4 §6.4 within one `style` attribute: the declaration of `property` (name in
+  /// any letter case) that wins among `node`'s own, the last one `valid` accepts, an
+  /// `!important` one over any that is not; `nil` when none.
+  static func styleDeclaration(
+    _ node: xmlNodePtr, _ property: String, valid: (String) -> Bool = { !$0.isEmpty }
+  ) -> (value: String, important: Bool)? {
+    guard let style = SVGNormalizer.attribute(node, "style") else { return nil }
+    var declared: (value: String, important: Bool)?
+    for declaration in style.split(separator: ";") {
+      let parts = declaration.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2,
+        parts[0].trimmingCharacters(in: .whitespaces).lowercased() == property
+      else { continue }
+      let (value, isImportant) = importance(parts[1])
+      guard valid(value), isImportant || !(declared?.important ?? false) else { continue }
+      declared = (value, isImportant)
+    }
+    return declared
+  }
+
+  /// CSS Cascade 4 §6.4: whether a `style` attribute's declaration (`important` or not) wins
+  /// over a sheet rule's (`sheet`: whether it is `!important`; `nil`: no rule): an inline
+  /// declaration beats the sheets' unless only the sheet's is `!important`, and an inline
+  /// `!important` one beats every sheet's.
+  static func styleWins(important: Bool, over sheet: Bool?) -> Bool {
+    important || !(sheet ?? false)
   }
 
   /// The sheets' `transform` rules (`SheetRules`, `!important` ones marked, invalid values
