@@ -142,7 +142,8 @@ struct ClipTransformUseTests {
       try Self.expectOnlyGreen(
         sheet + "<defs>\(target)<clipPath id=\"c\"\(clipAttributes)><use href=\"#r\" x=\"1\"/>"
           + "</clipPath></defs>" + Self.green
-          + "<rect x=\"4\" y=\"4\" width=\"32\" height=\"32\" fill=\"#0000ff\" clip-path=\"url(#c)\"/>")
+          + "<rect x=\"4\" y=\"4\" width=\"32\" height=\"32\" fill=\"#0000ff\""
+          + " clip-path=\"url(#c)\"/>")
     }
   }
 

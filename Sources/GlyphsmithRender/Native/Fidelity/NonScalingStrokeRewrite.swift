@@ -152,8 +152,7 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
       // The cascade `css-transform` reads (CSS Cascade 4 §6.4): an inline `!important`
       // declaration beats a sheet's `!important` one (issue 38 sixth trial M1).
       let own = CSSTransformRewrite.styleDeclaration(element, property)
-      if let own, CSSTransformRewrite.styleWins(important: own.important, over: rule?.important)
-      {
+      if let own, CSSTransformRewrite.styleWins(important: own.important, over: rule?.important) {
         found = own
       } else if let rule, rule.important {
         found = (rule.value, true)
