@@ -150,6 +150,8 @@ struct ClipTransformUseTests {
   @Test(arguments: [
     ("", " transform=\"scale(0)\""),
     ("", " style=\"transform:scale(0)\""),
+    ("", " style=\"transform:scale(0,1);transform-origin:5px 5px\""),
+    ("", " style=\"transform:scale(0)!important;transform-origin:5px 5px\""),
     ("", " transform=\"matrix(1 2 2 4 0 0)\""),
     ("<style>.u{transform:scale(0)}</style>", " class=\"u\""),
     ("<style>svg > use{transform:scale(0)}</style>", ""),

@@ -78,6 +78,15 @@ enum ClipTransformRewrite: FidelityRewrite {
     var uses = false
     for node in SVGNormalizer.allElements(root) where SVGNormalizer.name(node) == "use" {
       uses = true
+      // One `css-transform` left in `style` (beside a `transform-origin`): replaced there,
+      // last and not `!important` (librsvg 2.54 drops an `!important` transform).
+      if let (value, _) = CSSTransformRewrite.styleTransform(node)?.declared,
+        let attribute = CSSTransformRewrite.svgTransform(value),
+        let matrix = SVGValueGrammar.transform(attribute), !matrix.isInvertible
+      {
+        SVGNormalizer.appendStyle(node, "transform:" + cssMatrix(nearlySingular(matrix)))
+        changed = true
+      }
       guard let attribute = SVGNormalizer.attributeNode(node, "transform"),
         attribute.pointee.ns == nil,
         let value = SVGNormalizer.attribute(node, "transform"),
