@@ -103,6 +103,7 @@ struct WorkerMessageTests {
       path: "icons/a b\nc/é.svg", name: "é", groups: ["Group", "日本"],
       sha256: String(repeating: "ab", count: 32), darkPath: "icons/é-dark.svg",
       darkSha256: String(repeating: "cd", count: 32), options: options,
+      references: ["/p/parts/tex.png": String(repeating: "12", count: 32), "/p/a.png": "missing"],
       fingerprint: String(repeating: "ef", count: 32),
       fingerprints: ["ios": "1", "android": "2", "web": "3"],
       outputs: [
@@ -151,7 +152,7 @@ struct WorkerMessageTests {
   /// to one of them must be added to `compactLine` and its reader too (this count fails).
   @Test("the compact forms cover every stored member")
   func everyMemberCovered() {
-    #expect(Mirror(reflecting: Self.fullIcon).children.count == 13)
+    #expect(Mirror(reflecting: Self.fullIcon).children.count == 14)
     #expect(Mirror(reflecting: PlannedOutput(path: "", format: "")).children.count == 3)
     #expect(Mirror(reflecting: Self.reply(failed: true)).children.count == 8)
     // path, name, status, role, shape, sizePt, files, failure, readError, warnings,

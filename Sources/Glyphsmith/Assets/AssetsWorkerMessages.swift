@@ -17,6 +17,12 @@ extension PlannedIcon {
     w.optional(darkPath) { $0.string($1) }
     w.optional(darkSha256) { $0.string($1) }
     w.data(options)
+    w.optional(references.map { $0.sorted { $0.key < $1.key } }) {
+      $0.list($1) { w, pair in
+        w.string(pair.key)
+        w.string(pair.value)
+      }
+    }
     w.optional(fingerprint) { $0.string($1) }
     w.optional(fingerprints.map { $0.sorted { $0.key < $1.key } }) {
       $0.list($1) { w, pair in
@@ -49,6 +55,11 @@ extension PlannedIcon {
     let darkPath = try r.optional { (r: inout R) throws(M) in try r.string() }
     let darkSha256 = try r.optional { (r: inout R) throws(M) in try r.string() }
     let optionsText = try r.data()
+    let referencePairs = try r.optional { (r: inout R) throws(M) in
+      try r.list { (r: inout R) throws(M) in
+        (try r.string(), try r.string())
+      }
+    }
     let fingerprint = try r.optional { (r: inout R) throws(M) in try r.string() }
     let pairs = try r.optional { (r: inout R) throws(M) in
       try r.list { (r: inout R) throws(M) in
@@ -71,17 +82,20 @@ extension PlannedIcon {
     guard r.atEnd else { throw WorkerMessage.Malformed() }
     self.init(
       path: path, name: name, groups: groups, sha256: sha256, darkPath: darkPath,
-      darkSha256: darkSha256, options: try options(optionsText), fingerprint: fingerprint,
-      fingerprints: try pairs.map { pairs in
-        var byKey: [String: String] = [:]
-        for (key, value) in pairs {
-          guard byKey.updateValue(value, forKey: key) == nil else {
-            throw WorkerMessage.Malformed()
-          }
-        }
-        return byKey
-      },
+      darkSha256: darkSha256, options: try options(optionsText),
+      references: try referencePairs.map(Self.uniqueKeys), fingerprint: fingerprint,
+      fingerprints: try pairs.map(Self.uniqueKeys),
       outputs: outputs, replacing: lists[0], changed: lists[1], displacing: lists[2])
+  }
+
+  /// `pairs` as a dictionary.
+  /// - Throws: `WorkerMessage.Malformed` when a key comes twice.
+  private static func uniqueKeys(_ pairs: [(String, String)]) throws -> [String: String] {
+    var byKey: [String: String] = [:]
+    for (key, value) in pairs {
+      guard byKey.updateValue(value, forKey: key) == nil else { throw WorkerMessage.Malformed() }
+    }
+    return byKey
   }
 }
 

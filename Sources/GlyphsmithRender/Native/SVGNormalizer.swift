@@ -902,14 +902,43 @@ enum SVGNormalizer {
       // A `<use>`'s `x`/`y` are a translation appended to its transform (SVG 2 §5.6.2), so
       // its clip applies after them: they go onto the wrapper too (the mask stayed where the
       // use was before its translation: 149 px of 1,600 vs Chromium, librsvg alone 36).
+      // Numbers and absolute lengths (`8px`, `0.1in`, `2mm`, `40Q`) become user units in the
+      // translation; `%`, `em` and `ex` go onto a nested `<svg x y overflow="visible">`
+      // around the wrapper, which librsvg resolves against the same viewport and font size
+      // as the use's (issue 38 sixth trial H1: left on the use, 181-271 px of 1,600).
+      var viewportOffset: (x: String, y: String)?
       if name(node) == "use", !named.contains("x"), !named.contains("y"),
         styleDeclaration(node, "x") == nil, styleDeclaration(node, "y") == nil,
-        let x = plainNumber(attribute(node, "x")), let y = plainNumber(attribute(node, "y")),
-        x != 0 || y != 0
+        let offset = useOffset(node)
       {
-        moved = (moved.map { $0 + " " } ?? "") + "translate(\(format(x)) \(format(y)))"
+        switch offset {
+        case .translate(let x, let y):
+          if x != 0 || y != 0 {
+            moved = (moved.map { $0 + " " } ?? "") + "translate(\(format(x)) \(format(y)))"
+          }
+        case .viewport(let x, let y):
+          viewportOffset = (x, y)
+        }
         removeAttribute(node, "x")
         removeAttribute(node, "y")
+      }
+      if let offset = viewportOffset {
+        let viewport = newElement("svg", like: node)
+        xmlSetProp(viewport, "x", offset.x)
+        xmlSetProp(viewport, "y", offset.y)
+        xmlSetProp(viewport, "overflow", "visible")
+        // The use's own font size, for `em`/`ex` (the viewport is its sibling's place).
+        if let size = attribute(node, "font-size") { xmlSetProp(viewport, "font-size", size) }
+        var style = ["overflow:visible!important"]
+        if let size = styleDeclaration(node, "font-size") { style.append("font-size:" + size) }
+        xmlSetProp(viewport, "style", style.joined(separator: ";"))
+        xmlAddChild(viewport, outermost)
+        outermost = viewport
+        if moved != nil {
+          let group = newElement("g", like: node)
+          xmlAddChild(group, outermost)
+          outermost = group
+        }
       }
       if let transform = moved {
         xmlSetProp(outermost, "transform", transform)
@@ -937,6 +966,35 @@ enum SVGNormalizer {
       xmlAddChild(parent, node)
     }
     return true
+  }
+
+  /// Where a clipped `<use>`'s `x`/`y` move (SVG 2 §5.6.2: a translation after its
+  /// transform): a translation in user units, or a nested viewport's `x`/`y`.
+  enum UseOffset {
+    /// Both are numbers or absolute lengths (CSS Values 4 §6.2, 96 px per inch).
+    case translate(Double, Double)
+    /// One is a percentage, `em` or `ex`, which librsvg resolves on a nested `<svg>`.
+    case viewport(String, String)
+  }
+
+  /// `use`'s `x`/`y` as a `UseOffset` (absent or empty: 0), or `nil` when one is not a
+  /// length (left on the use, as before).
+  static func useOffset(_ use: xmlNodePtr) -> UseOffset? {
+    let texts = ["x", "y"].map { local -> String in
+      let text = attribute(use, local)?.trimmingWhitespace() ?? ""
+      return text.isEmpty ? "0" : text
+    }
+    if let x = SVGValueGrammar.absoluteLength(texts[0]),
+      let y = SVGValueGrammar.absoluteLength(texts[1])
+    {
+      return x.isFinite && y.isFinite ? .translate(x, y) : nil
+    }
+    for text in texts where SVGValueGrammar.absoluteLength(text) == nil {
+      guard let (value, unit) = SVGValueGrammar.length(text), value.isFinite,
+        ["%", "em", "ex"].contains(unit)
+      else { return nil }
+    }
+    return .viewport(texts[0], texts[1])
   }
 
   /// The properties the document's style sheets declare (lower-case names before a `:` in a

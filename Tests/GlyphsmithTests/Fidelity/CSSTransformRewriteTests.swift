@@ -315,3 +315,47 @@ struct CSSTransformRejectedValueTests {
     #expect(try !fidelityFixes(source).contains("css-transform"))
   }
 }
+
+/// Issue 38 sixth trial M3: CSS transform values librsvg 2.54 does not read in a sheet (an
+/// upper-case function name, `turn`/`grad`/`rad` angles) were left to it on an element without
+/// the attribute, so it was not moved (244-316 px of 1,600 vs Chromium); and absolute units
+/// (`in`, `Q`, ...) and `scale()` percentages (CSS Transforms 2 §12) were read nowhere.
+@Suite("Fidelity rule css-transform: values librsvg does not read (sixth trial M3)")
+struct CSSTransformValueTests {
+  static let rect = "<rect%@ x=\"4\" y=\"4\" width=\"16\" height=\"16\" fill=\"#0000ff\"/>"
+
+  @Test(arguments: [
+    ("TRANSLATE(10px,0)", "translate(10)"),
+    ("Translate(10px, 0)", "translate(10)"),
+    ("rotate(0.25turn) translate(0,-30px)", "rotate(90) translate(0 -30)"),
+    ("rotate(100grad) translate(0,-30px)", "rotate(90) translate(0 -30)"),
+    ("translate(0.125in,0)", "translate(12)"),
+    ("translate(12.7Q,0)", "translate(12)"),
+    ("translate(6pt,0.5pc)", "translate(8 8)"),
+    ("scale(50%)", "scale(0.5)"),
+    ("scale(200%,50%)", "scale(2 0.5)"),
+  ])
+  func aSheetValueIsRead(css: String, attribute: String) throws {
+    for (place, source) in [
+      ("sheet", "<style>.m{transform:\(css)}</style>" + String(format: Self.rect, " class=\"m\"")),
+      ("style", String(format: Self.rect, " style=\"transform:\(css)\"")),
+    ] {
+      let reference = String(format: Self.rect, " transform=\"\(attribute)\"")
+      for scale in [1.0, 3.0] {
+        let drawn = try renderFidelity(fidelityDocument(source), scale: scale)
+        let wanted = try renderFidelity(fidelityDocument(reference), scale: scale)
+        #expect(differingPixels(drawn, wanted) == 0, "\(css) in \(place) @\(scale)x")
+        #expect(fidelityAlphaSum(drawn) > 0)
+      }
+      #expect(try fidelityFixes(fidelityDocument(source)).contains("css-transform"))
+    }
+  }
+
+  @Test func aValueLibrsvgReadsIsLeftInTheSheet() throws {
+    for css in ["translate(10px,0)", "translateX(10px) rotate(45deg) scale(2,1e-1)"] {
+      let source = fidelityDocument(
+        "<style>.m{transform:\(css)}</style>" + String(format: Self.rect, " class=\"m\""))
+      #expect(try !fidelityFixes(source).contains("css-transform"), "\(css)")
+    }
+  }
+}

@@ -103,3 +103,63 @@ struct ClipTransformFromCSSTests {
     #expect(image[25, 0].a == 0 && fidelityAlphaSum(image) == 500 * 255)
   }
 }
+
+/// Issue 38 sixth trial H2: a singular clip path transform with a `<use>` child, and a `<use>`
+/// with a singular transform anywhere, failed the whole document (librsvg 2.54 and
+/// rsvg-convert `InvalidMatrix`, exit 2). CSS Transforms 1 §6: an element whose transform
+/// cannot be inverted is not rendered; Chromium and resvg 0.44 draw the rest (the green
+/// square alone, 144 px of 1,600).
+@Suite("Fidelity rule 2: singular transforms on uses (sixth trial H2)")
+struct ClipTransformUseTests {
+  static let green = "<rect x=\"2\" y=\"2\" width=\"12\" height=\"12\" fill=\"#008000\"/>"
+
+  static func expectOnlyGreen(_ body: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
+    let reference = fidelityDocument(green)
+    for scale in [1.0, 3.0] {
+      let drawn = try renderFidelity(fidelityDocument(body), scale: scale)
+      let wanted = try renderFidelity(reference, scale: scale)
+      #expect(differingPixels(drawn, wanted) == 0, sourceLocation: sourceLocation)
+    }
+    #expect(try fidelityFixes(fidelityDocument(body)).contains("clip-transform"))
+  }
+
+  @Test(arguments: [
+    ("<style>#c{transform:scale(0)}</style>", ""),
+    ("<style>#c{transform:scale(0,1)}</style>", ""),
+    ("", " transform=\"scale(0)\""),
+    ("", " style=\"transform:scale(0)\""),
+    ("", " transform=\"matrix(0 0 0 0 0 0)\" clipPathUnits=\"objectBoundingBox\""),
+    ("", " style=\"transform:scale(0)\" clipPathUnits=\"objectBoundingBox\""),
+  ])
+  func aUseChildOfASingularClipPath(sheet: String, clipAttributes: String) throws {
+    for target in [
+      "<rect id=\"r\" x=\"10\" y=\"10\" width=\"20\" height=\"20\"/>",
+      "<circle id=\"r\" cx=\"20\" cy=\"20\" r=\"10\"/>",
+      "<text id=\"r\" x=\"4\" y=\"30\" font-size=\"30\">W</text>",
+    ] {
+      try Self.expectOnlyGreen(
+        sheet + "<defs>\(target)<clipPath id=\"c\"\(clipAttributes)><use href=\"#r\" x=\"1\"/>"
+          + "</clipPath></defs>" + Self.green
+          + "<rect x=\"4\" y=\"4\" width=\"32\" height=\"32\" fill=\"#0000ff\""
+          + " clip-path=\"url(#c)\"/>")
+    }
+  }
+
+  @Test(arguments: [
+    ("", " transform=\"scale(0)\""),
+    ("", " style=\"transform:scale(0)\""),
+    ("", " style=\"transform:scale(0,1);transform-origin:5px 5px\""),
+    ("", " style=\"transform:scale(0)!important;transform-origin:5px 5px\""),
+    ("", " transform=\"matrix(1 2 2 4 0 0)\""),
+    ("<style>.u{transform:scale(0)}</style>", " class=\"u\""),
+    ("<style>svg > use{transform:scale(0)}</style>", ""),
+    ("<style>use{transform:scale(0,1) !important}</style>", " transform=\"scale(2)\""),
+  ])
+  func aUseWithASingularTransformIsNotRendered(sheet: String, attributes: String) throws {
+    try Self.expectOnlyGreen(
+      sheet + "<defs><rect id=\"r\" x=\"4\" y=\"4\" width=\"32\" height=\"32\" fill=\"#0000ff\"/>"
+        + "</defs>" + Self.green + "<use href=\"#r\"\(attributes)/>")
+  }
+}

@@ -79,6 +79,26 @@ struct NonScalingStrokeRewriteTests {
         + "style=\"stroke-width:1;stroke-dasharray:2 0.666666667\"/></g>")
   }
 
+  @Test(arguments: [
+    ("circle{stroke-width:1!important}", "stroke-width:6!important", "3"),
+    ("circle{stroke-width:1!important}", "stroke-width:6", "0.5"),
+    ("circle{stroke-width:1}", "stroke-width:6", "3"),
+    ("circle{stroke-width:1}", "stroke-width:6!important;stroke-width:4", "3"),
+    ("circle{stroke-width:1}", "STROKE-WIDTH:8", "4"),
+  ])
+  func anInlineImportantWidthBeatsTheSheets(sheet: String, style: String, expected: String)
+    throws
+  {
+    // CSS Cascade 4 §6.4 (issue 38 sixth trial M1): the `style` attribute's `!important`
+    // declaration beats a sheet's `!important` one, as `css-transform` reads it. Before,
+    // the sheet's 1 won: 1 px drawn where Chromium draws 6 (516 px of 1,600 differing).
+    let circle = "<circle cx=\"10\" cy=\"10\" r=\"6\" fill=\"none\" stroke=\"#000080\""
+    try Self.expectDraws(
+      "<style>\(sheet)</style><g transform=\"scale(2)\">" + circle
+        + " stroke-width=\"2\" vector-effect=\"non-scaling-stroke\" style=\"\(style)\"/></g>",
+      "<g transform=\"scale(2)\">" + circle + " style=\"stroke-width:\(expected)\"/></g>")
+  }
+
   @Test func aNestedViewportCountsToo() throws {
     try Self.expectDraws(
       "<svg x=\"4\" y=\"4\" width=\"32\" height=\"32\" viewBox=\"0 0 8 8\">"

@@ -53,6 +53,7 @@ enum CSSTransformRewrite: FidelityRewrite {
           let rule = sheet.rule(for: node),
           attribute == nil
             ? isClipPath || rule.important || cssWideKeywords.contains(rule.value.lowercased())
+              || !librsvgReadsAsIs(rule.value)
             : ownAttribute,
           let value = attributeValue(rule.value, node, sheet: sheet)
         else { continue }
@@ -73,7 +74,9 @@ enum CSSTransformRewrite: FidelityRewrite {
       // sheet's wins over the attribute (issue 38 third trial M5).
       let rule = sheet?.rule(for: node)
       var winner: String?
-      if let (value, important) = style.declared, important || !(rule?.important ?? false) {
+      if let (value, important) = style.declared,
+        styleWins(important: important, over: rule?.important)
+      {
         winner = value
       } else if let rule, rule.important || ownAttribute || isClipPath {
         winner = rule.value
@@ -179,11 +182,7 @@ enum CSSTransformRewrite: FidelityRewrite {
       // CSS Cascade 4 §6.4: of the valid declarations the last wins, an `!important` one
       // over any that is not; an invalid one is dropped when parsed (CSS Syntax 3), so an
       // earlier valid one still applies (issue 38 trial findings 8, 9).
-      var value = parts[1].trimmingWhitespace()
-      let isImportant = value.lowercased().hasSuffix("!important")
-      if isImportant {
-        value = String(value.dropLast("!important".count)).trimmingWhitespace()
-      }
+      let (value, isImportant) = importance(parts[1])
       guard isCSSTransform(value) else {
         invalid.append(value)
         continue
@@ -192,6 +191,45 @@ enum CSSTransformRewrite: FidelityRewrite {
       declared = (value, isImportant)
     }
     return any ? (declared, origin, kept, invalid) : nil
+  }
+
+  /// A declaration's value without its `!important` (any letter case, trimmed), and whether
+  /// it had one.
+  static func importance(_ text: Substring) -> (value: String, important: Bool) {
+    var value = text.trimmingWhitespace()
+    let isImportant = value.lowercased().hasSuffix("!important")
+    if isImportant {
+      value = String(value.dropLast("!important".count)).trimmingWhitespace()
+    }
+    return (value, isImportant)
+  }
+
+  /// CSS Cascade 4 §6.4 within one `style` attribute: the declaration of `property` (name in
+  /// any letter case) that wins among `node`'s own, the last one `valid` accepts, an
+  /// `!important` one over any that is not; `nil` when none.
+  static func styleDeclaration(
+    _ node: xmlNodePtr, _ property: String, valid: (String) -> Bool = { !$0.isEmpty }
+  ) -> (value: String, important: Bool)? {
+    guard let style = SVGNormalizer.attribute(node, "style") else { return nil }
+    var declared: (value: String, important: Bool)?
+    for declaration in style.split(separator: ";") {
+      let parts = declaration.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2,
+        parts[0].trimmingWhitespace().lowercased() == property
+      else { continue }
+      let (value, isImportant) = importance(parts[1])
+      guard valid(value), isImportant || !(declared?.important ?? false) else { continue }
+      declared = (value, isImportant)
+    }
+    return declared
+  }
+
+  /// CSS Cascade 4 §6.4: whether a `style` attribute's declaration (`important` or not) wins
+  /// over a sheet rule's (`sheet`: whether it is `!important`; `nil`: no rule): an inline
+  /// declaration beats the sheets' unless only the sheet's is `!important`, and an inline
+  /// `!important` one beats every sheet's.
+  static func styleWins(important: Bool, over sheet: Bool?) -> Bool {
+    important || !(sheet ?? false)
   }
 
   /// The sheets' `transform` rules (`SheetRules`, `!important` ones marked, invalid values
@@ -292,6 +330,60 @@ enum CSSTransformRewrite: FidelityRewrite {
     }
   }
 
+  /// The CSS transform function names as librsvg 2.54 reads them (letter case exact).
+  static let librsvgFunctions: Set<String> = [
+    "matrix", "translate", "translateX", "translateY", "scale", "scaleX", "scaleY", "rotate",
+    "skew", "skewX", "skewY",
+  ]
+
+  /// Whether librsvg 2.54 reads the sheet value `value` itself: its function names spelt as
+  /// `librsvgFunctions` and its units `px` or `deg` only. A value CSS reads otherwise
+  /// (`TRANSLATE(10px,0)`, `rotate(0.25turn)`, `translate(0.1in,0)`, `scale(50%)`) is not
+  /// applied by librsvg on an element without the attribute (issue 38 sixth trial M3: 244-316
+  /// px of 1,600 vs Chromium), so `css-transform` writes it into the attribute.
+  static func librsvgReadsAsIs(_ value: String) -> Bool {
+    let text = Array(value.trimmingWhitespace().utf8)
+    if String(decoding: text, as: UTF8.self).lowercased() == "none" { return true }
+    func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+    func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    var i = 0
+    while i < text.count {
+      if isLetter(text[i]) {
+        // A function name: letters, digits, `-` up to a `(`.
+        var j = i
+        while j < text.count, isLetter(text[j]) || isDigit(text[j]) || text[j] == 0x2D { j += 1 }
+        var k = j
+        while k < text.count, text[k] == 0x20 { k += 1 }
+        if k < text.count, text[k] == 0x28,
+          !librsvgFunctions.contains(String(decoding: text[i..<j], as: UTF8.self))
+        {
+          return false
+        }
+        i = j
+      } else if isDigit(text[i]) || text[i] == 0x2E {
+        // A number (with its exponent) and its unit.
+        var j = i
+        while j < text.count, isDigit(text[j]) || text[j] == 0x2E { j += 1 }
+        if j < text.count, text[j] | 0x20 == 0x65 {
+          var k = j + 1
+          if k < text.count, text[k] == 0x2B || text[k] == 0x2D { k += 1 }
+          if k < text.count, isDigit(text[k]) {
+            j = k
+            while j < text.count, isDigit(text[j]) { j += 1 }
+          }
+        }
+        var u = j
+        while u < text.count, isLetter(text[u]) || text[u] == 0x25 { u += 1 }
+        guard ["", "px", "deg"].contains(String(decoding: text[j..<u], as: UTF8.self))
+        else { return false }
+        i = u
+      } else {
+        i += 1
+      }
+    }
+    return true
+  }
+
   /// A CSS `<transform-list>` in the `transform` attribute's grammar, or `nil` when it holds
   /// a function, unit or argument count the attribute cannot express.
   static func svgTransform(_ css: String) -> String? {
@@ -316,8 +408,11 @@ enum CSSTransformRewrite: FidelityRewrite {
 
   /// One CSS transform function as the attribute's, or `nil`.
   private static func function(_ name: String, _ arguments: [(Double, String)]) -> String? {
+    // Absolute lengths as user units (CSS Values 4 §6.2, 96 px per inch: `in`, `cm`, `mm`,
+    // `q`, `pt`, `pc`; issue 38 sixth trial M3); a number only when zero.
     func length(_ a: (Double, String)) -> String? {
-      a.1 == "px" || (a.1.isEmpty && a.0 == 0) ? PathData.num(a.0) : nil
+      if a.1.isEmpty { return a.0 == 0 ? "0" : nil }
+      return SVGValueGrammar.absoluteUnits[a.1].map { PathData.num(a.0 * $0) }
     }
     func degrees(_ a: (Double, String)) -> Double? {
       switch a.1 {
@@ -331,6 +426,10 @@ enum CSSTransformRewrite: FidelityRewrite {
     }
     func angle(_ a: (Double, String)) -> String? { degrees(a).map(PathData.num) }
     func number(_ a: (Double, String)) -> String? { a.1.isEmpty ? PathData.num(a.0) : nil }
+    // CSS Transforms 2 §12: a scale factor may be a percentage.
+    func factor(_ a: (Double, String)) -> String? {
+      a.1 == "%" ? PathData.num(a.0 / 100) : number(a)
+    }
     let count = arguments.count
     switch name {
     case "translate" where count == 1 || count == 2:
@@ -342,13 +441,13 @@ enum CSSTransformRewrite: FidelityRewrite {
     case "translatey" where count == 1:
       return length(arguments[0]).map { "translate(0 \($0))" }
     case "scale" where count == 1 || count == 2:
-      guard let x = number(arguments[0]) else { return nil }
+      guard let x = factor(arguments[0]) else { return nil }
       guard count == 2 else { return "scale(\(x))" }
-      return number(arguments[1]).map { "scale(\(x) \($0))" }
+      return factor(arguments[1]).map { "scale(\(x) \($0))" }
     case "scalex" where count == 1:
-      return number(arguments[0]).map { "scale(\($0) 1)" }
+      return factor(arguments[0]).map { "scale(\($0) 1)" }
     case "scaley" where count == 1:
-      return number(arguments[0]).map { "scale(1 \($0))" }
+      return factor(arguments[0]).map { "scale(1 \($0))" }
     case "rotate" where count == 1:
       return angle(arguments[0]).map { "rotate(\($0))" }
     case "skewx" where count == 1:

@@ -19,8 +19,11 @@ import GlyphsmithCore
 /// sheet in librsvg 2.54 (else the sheet's singular value would apply again; issue 38 fifth
 /// trial F4). A sheet value `SheetRules` cannot decide (`svg > clipPath`, `:first-child`) may
 /// still reach a clip path: each singular `transform` of a sheet is then replaced by an
-/// invertible matrix within 10⁻⁹ of it (`nearlySingular`), which draws the same pixels (none:
-/// its image of any icon is thinner than 10⁻⁶ px) and no longer fails the document.
+/// invertible scale by 10⁻⁹ (`nearlySingular`), which draws the same pixels (none: its image
+/// of any icon is smaller than 10⁻⁶ px) and no longer fails the document. A `<use>` with a
+/// singular transform (attribute, `style` or sheet) fails the document in librsvg 2.54 too;
+/// CSS Transforms 1 §6 makes it not rendered, so its transform gets the same scale, and a
+/// `<use>` child of a singular clip path is removed (issue 38 sixth trial H2).
 /// Invertible transforms in user space units librsvg 2.54 applies right, and are left alone
 /// (in `objectBoundingBox` units: rule 7); a `transform` that does not parse is rule 1's
 /// (dropped). A `<mask>`'s `transform`, singular or not, has no effect (rule 8 removes it
@@ -43,6 +46,13 @@ enum ClipTransformRewrite: FidelityRewrite {
         let matrix = SVGValueGrammar.transform(value), !matrix.isInvertible
       else { continue }
       for child in SVGNormalizer.elements(node) {
+        // A `<use>` with a singular transform fails the whole document in librsvg 2.54
+        // (InvalidMatrix; issue 38 sixth trial H2): it would draw nothing, so it goes.
+        if SVGNormalizer.name(child) == "use" {
+          xmlUnlinkNode(child)
+          xmlFreeNode(child)
+          continue
+        }
         let childOwn = SVGNormalizer.attribute(child, "transform").map { " " + $0 } ?? ""
         xmlSetProp(child, "transform", value + childOwn)
       }
@@ -62,7 +72,32 @@ enum ClipTransformRewrite: FidelityRewrite {
       }
       changed = true
     }
-    if sheetTransform && exposed {
+    // CSS Transforms 1 §6: an element whose transform is not invertible is not rendered,
+    // nor its content. librsvg 2.54 fails the whole document for a `<use>` with one
+    // (InvalidMatrix, issue 38 sixth trial H2; Chromium and resvg draw the rest): its
+    // attribute (where `css-transform` wrote a `style` or decided sheet value) becomes the
+    // nearly singular matrix, which draws nothing, and so do the sheets' singular values.
+    var uses = false
+    for node in SVGNormalizer.allElements(root) where SVGNormalizer.name(node) == "use" {
+      uses = true
+      // One `css-transform` left in `style` (beside a `transform-origin`): replaced there,
+      // last and not `!important` (librsvg 2.54 drops an `!important` transform).
+      if let (value, _) = CSSTransformRewrite.styleTransform(node)?.declared,
+        let attribute = CSSTransformRewrite.svgTransform(value),
+        let matrix = SVGValueGrammar.transform(attribute), !matrix.isInvertible
+      {
+        SVGNormalizer.appendStyle(node, "transform:" + cssMatrix(nearlySingular(matrix)))
+        changed = true
+      }
+      guard let attribute = SVGNormalizer.attributeNode(node, "transform"),
+        attribute.pointee.ns == nil,
+        let value = SVGNormalizer.attribute(node, "transform"),
+        let matrix = SVGValueGrammar.transform(value), !matrix.isInvertible
+      else { continue }
+      xmlSetProp(node, "transform", svgMatrix(nearlySingular(matrix)))
+      changed = true
+    }
+    if sheetTransform && (exposed || uses) {
       let replaced = SheetDeclarations.rewrite(root, property: "transform") { value, _ in
         guard CSSTransformRewrite.isCSSTransform(value),
           let attribute = CSSTransformRewrite.svgTransform(value),
@@ -75,19 +110,24 @@ enum ClipTransformRewrite: FidelityRewrite {
     return changed
   }
 
-  /// An invertible matrix within 10⁻⁹ (times its largest entry) of the singular `m`: `m` plus
-  /// ε times the identity, or, when that is singular too (a trace of exactly -ε), plus
-  /// ε·diag(1, -1). Its image of a shape is thinner than 10⁻⁹ of it along the collapsed
-  /// direction, so it covers no pixel of an icon.
+  /// An invertible matrix that draws nothing in place of the singular `m`: a scale by 10⁻⁹
+  /// (with `m`'s translation), whose image of an icon is smaller than 10⁻⁶ px, so it covers
+  /// no pixel, as the element `m` makes not rendered. librsvg 2.54 still fails a matrix
+  /// within 10⁻⁹ of a singular one that is not a scale (`matrix(1 2 2 4.000000004 0 0)`,
+  /// determinant 2·10⁻⁸: InvalidMatrix; issue 38 sixth trial H2).
   static func nearlySingular(_ m: SVGValueGrammar.Matrix) -> SVGValueGrammar.Matrix {
-    let scale = max(1, abs(m.a), abs(m.b), abs(m.c), abs(m.d))
-    let epsilon = 1e-9 * scale
     var near = m
-    near.a += epsilon
-    near.d += epsilon
-    if near.isInvertible { return near }
-    near.d -= 2 * epsilon
+    near.a = 1e-9
+    near.b = 0
+    near.c = 0
+    near.d = 1e-9
     return near
+  }
+
+  /// `m` as an SVG `matrix()` attribute value (spaces, plain numbers).
+  static func svgMatrix(_ m: SVGValueGrammar.Matrix) -> String {
+    let numbers = [m.a, m.b, m.c, m.d, m.e, m.f].map { String(cFormat: "%.17g", $0) }
+    return "matrix(" + numbers.joined(separator: " ") + ")"
   }
 
   /// `m` as a CSS `matrix()` (commas, plain numbers).

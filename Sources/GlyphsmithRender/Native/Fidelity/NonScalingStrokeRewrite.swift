@@ -133,7 +133,7 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
   typealias Cascaded = (value: String, important: Bool)
 
   /// The value `node` gets for `property`: its `style` declaration, a sheet's (an
-  /// `!important` one over `style`'s), its attribute; for an inherited property, else its
+  /// `!important` one over `style`'s unless that is `!important` too), its attribute; for an inherited property, else its
   /// parent's; `nil` when nothing sets it. `inherit` takes the parent's. Walks up without
   /// recursion, remembering each element's value in `cache` (one per property).
   static func cascaded(
@@ -150,10 +150,13 @@ enum NonScalingStrokeRewrite: FidelityRewrite {
       }
       var found: Cascaded?
       let rule = rules.flatMap { SheetRules.rule(for: element, $0) }
-      if let rule, rule.important {
+      // The cascade `css-transform` reads (CSS Cascade 4 §6.4): an inline `!important`
+      // declaration beats a sheet's `!important` one (issue 38 sixth trial M1).
+      let own = CSSTransformRewrite.styleDeclaration(element, property)
+      if let own, CSSTransformRewrite.styleWins(important: own.important, over: rule?.important) {
+        found = own
+      } else if let rule, rule.important {
         found = (rule.value, true)
-      } else if let own = SVGNormalizer.styleDeclaration(element, property) {
-        found = (own, false)
       } else if let rule {
         found = (rule.value, false)
       } else if let attribute = SVGNormalizer.attribute(element, property) {

@@ -103,6 +103,25 @@ enum SVGValueGrammar {
   /// The units librsvg reads in a `<length>`.
   static let lengthUnits: Set<String> = ["", "px", "pt", "pc", "in", "cm", "mm", "em", "ex", "%"]
 
+  /// CSS Values 4 §6.2: user units per absolute length unit, at 96 px per inch (`q` is a
+  /// quarter millimetre); no unit is user units.
+  static let absoluteUnits: [String: Double] = [
+    "": 1, "px": 1, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6,
+    "pt": 96.0 / 72, "pc": 16,
+  ]
+
+  /// `text` as one number or absolute `<length>` (units in any letter case, white space
+  /// around allowed) in user units, or `nil` (`%`, `em`, `ex`, anything else).
+  static func absoluteLength(_ text: String) -> Double? {
+    var scanner = Scanner(text)
+    scanner.skipSpaces()
+    guard let value = scanner.number() else { return nil }
+    let unit = scanner.unit()
+    scanner.skipSpaces()
+    guard scanner.atEnd, let perUnit = absoluteUnits[unit] else { return nil }
+    return value * perUnit
+  }
+
   /// `text` as one `<number>` (white space around allowed), or `nil`.
   static func number(_ text: String) -> Double? {
     var scanner = Scanner(text)
