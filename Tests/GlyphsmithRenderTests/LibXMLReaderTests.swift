@@ -187,3 +187,56 @@ struct LibXMLReaderTests {
     }
   #endif
 }
+
+/// Documents at libxml2's start-tag limit (`LibXMLReader.maximumTextLength`): every read after
+/// the user's bytes are checked reads what that check read (found 2026-12-07: a 9,999,921-byte
+/// `d` passed the check and failed librsvg's read of the written-out document, and the push
+/// parser of the structure pass).
+@Suite("LibXMLReader at libxml2's start-tag limit")
+struct LibXMLReaderLimitTests {
+  /// `<svg ...><path d="M0 0 L1 1 ..."/></svg>` with a `d` of `length` bytes.
+  static func document(d length: Int, declaration: String = "") -> Data {
+    var d = "M0 0" + String(repeating: " L1 1", count: length / 5)
+    d = String(d.prefix(length))
+    d += String(repeating: " ", count: length - d.utf8.count)
+    return Data(
+      (declaration + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1024\" height=\"1024\">"
+        + "<path d=\"\(d)\"/></svg>\n").utf8)
+  }
+
+  @Test func theStructurePassReadsATagTheTreeReadReads() {
+    let data = Self.document(d: 9_999_921)
+    var starts: [String] = []
+    var dLength = 0
+    let failure = LibXMLReader.events(data) { event in
+      if case .start(let tag) = event {
+        starts.append(tag.name)
+        dLength = max(dLength, tag.attributes["d"]?.utf8.count ?? 0)
+      }
+    }
+    #expect(failure == nil, "\(String(describing: failure))")
+    #expect(starts == ["svg", "path"])
+    #expect(dLength == 9_999_921)
+  }
+
+  @Test func aUTF8DeclarationIsLeftOutOnlyAtTheLimit() {
+    let body = Self.document(d: 9_999_921)
+    for declaration in [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", "<?xml version='1.0' encoding = 'utf8' ?>",
+      "<?xml version=\"1.0\"?>\r\n\n", "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?> ",
+    ] {
+      let data = Data(declaration.utf8) + body
+      #expect(LibXMLReader.withoutDeclarationAtTheLimit(data) == body, "\(declaration)")
+    }
+    // Another encoding would be read otherwise without it; `<?xml-stylesheet` is no declaration.
+    for declaration in [
+      "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n", "<?xml-stylesheet href=\"a.css\"?>\n",
+    ] {
+      let data = Data(declaration.utf8) + body
+      #expect(LibXMLReader.withoutDeclarationAtTheLimit(data) == data, "\(declaration)")
+    }
+    // Far from the limit every document is written as it was (byte-identical outputs).
+    let small = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8) + Self.document(d: 998_000)
+    #expect(LibXMLReader.withoutDeclarationAtTheLimit(small) == small)
+  }
+}

@@ -124,8 +124,11 @@ enum CanonicalSVG {
     guard let buffer else {
       throw RenderError.invalidSVG(path: path, message: "libxml2 could not write it out")
     }
+    // A document at libxml2's start-tag limit is written without its declaration, so every
+    // later read (librsvg's, the checks') reads it as libxml2 read the input.
     let document = Document(
-      data: Data(bytes: buffer, count: Int(size)), externalDTD: externalDTD,
+      data: LibXMLReader.withoutDeclarationAtTheLimit(Data(bytes: buffer, count: Int(size))),
+      externalDTD: externalDTD,
       restructured: restructured)
     glyphsmith_xml_free(buffer)
     if depth == 0 { CanonicalReadClock.add(DispatchTime.now().uptimeNanoseconds &- started) }

@@ -97,8 +97,11 @@ package final class SVGDocument {
         g_object_unref(UnsafeMutableRawPointer(gfile))
       }
     }
+    // librsvg reads its stream with libxml2's start-tag limit counted from before the XML
+    // declaration: only at the limit's edge is the declaration left out (`LibXMLReader`).
+    let librsvgInput = LibXMLReader.withoutDeclarationAtTheLimit(data)
     do {
-      _ = try data.withUnsafeBytes { raw in
+      _ = try librsvgInput.withUnsafeBytes { raw in
         try GErrorBridge.callSVG(path: path) { error in
           LibraryClock.measure {
             let stream = g_memory_input_stream_new_from_data(
@@ -108,6 +111,14 @@ package final class SVGDocument {
           }
         }
       }
+    } catch RenderError.invalidSVG(let failed, let message)
+      where librsvgInput.count > LibXMLReader.maximumTextLength - 1_000
+    {
+      // libxml2's words for a start tag past its limit are "Premature end of data" or
+      // "Couldn't find end of Start Tag": what is too long, and by how much, instead.
+      g_object_unref(UnsafeMutableRawPointer(handle))
+      throw RenderError.invalidSVG(
+        path: failed, message: LibXMLReader.pastLengthLimit(librsvgInput) ?? message)
     } catch {
       g_object_unref(UnsafeMutableRawPointer(handle))
       throw error

@@ -180,7 +180,8 @@ enum SVGPreflight {
         xmlDocDumpMemory(doc, &buffer, &size)
       }
       if let buffer {
-        walk.findings.rewritten = Data(bytes: buffer, count: Int(size))
+        walk.findings.rewritten = LibXMLReader.withoutDeclarationAtTheLimit(
+          Data(bytes: buffer, count: Int(size)))
         glyphsmith_xml_free(buffer)
       }
     }
