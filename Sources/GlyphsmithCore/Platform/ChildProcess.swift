@@ -38,7 +38,7 @@ package enum ChildProcess {
   }()
 
   /// Runs `executable` (a path) with `arguments` in `directory` with `environment`, standard
-  /// input `/dev/null`; reads its standard output to the end, then its standard error, then
+  /// input `/dev/null`; reads its standard output and standard error to their ends, then
   /// waits for it.
   /// - Throws: `Failure` when it cannot be started (no such executable, no pipes).
   package static func run(
@@ -61,8 +61,8 @@ package enum ChildProcess {
     let argv = [executable] + arguments
     let envp = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     var child: pid_t = 0
-    let status = cStrings(argv) { argv in
-      cStrings(envp) { envp in posix_spawn(&child, executable, &actions, nil, argv, envp) }
+    let status = withCStrings(argv) { argv in
+      withCStrings(envp) { envp in posix_spawn(&child, executable, &actions, nil, argv, envp) }
     }
     for fd in [null, output.write, errors.write] { Platform.close(fd) }
     guard status == 0 else {
@@ -70,35 +70,48 @@ package enum ChildProcess {
       Platform.close(errors.read)
       throw Failure(description: String(cString: strerror(status)))
     }
-    let stdout = readToEnd(output.read)
-    let stderr = readToEnd(errors.read)
+    let (stdout, stderr) = readBoth(output.read, errors.read)
     let wait = Platform.waitForExit(child)
     // WIFEXITED / WEXITSTATUS: the low 7 bits are 0 for an exit, the status above them.
     let exited = wait & 0x7F == 0
     return Outcome(status: exited ? (wait >> 8) & 0xFF : nil, stdout: stdout, stderr: stderr)
   }
 
-  private static func readToEnd(_ fd: Int32) -> Data {
-    defer { Platform.close(fd) }
-    var data = Data()
-    while true {
-      do {
-        let chunk = try Platform.readSome(fd, upTo: 65536)
-        if chunk.isEmpty { return data }
-        data.append(contentsOf: chunk)
-      } catch {
-        if error.isInterrupted { continue }
-        return data
+  /// Both pipes read to their ends together (`poll(2)`): a command that fills one while the
+  /// other is being read to its end would wait for ever (git writing more than a pipe's
+  /// 64 KiB to standard error while its standard output is still open).
+  private static func readBoth(_ output: Int32, _ errors: Int32) -> (Data, Data) {
+    defer {
+      Platform.close(output)
+      Platform.close(errors)
+    }
+    var read = [Data(), Data()]
+    var watched = [
+      pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
+    ]
+    var open = watched.count
+    while open > 0 {
+      if poll(&watched, nfds_t(watched.count), -1) < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      for k in watched.indices where watched[k].fd >= 0 && watched[k].revents != 0 {
+        do {
+          let chunk = try Platform.readSome(watched[k].fd, upTo: 65536)
+          if !chunk.isEmpty {
+            read[k].append(contentsOf: chunk)
+            continue
+          }
+        } catch {
+          if error.isInterrupted { continue }
+        }
+        // The end, or a read that fails: this pipe is done (a negative descriptor is
+        // skipped by poll).
+        watched[k].fd = -1
+        open -= 1
       }
     }
-  }
-
-  private static func cStrings<R>(
-    _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
-  ) -> R {
-    var pointers = strings.map { strdup($0) }
-    pointers.append(nil)
-    defer { for p in pointers { free(p) } }
-    return body(pointers)
+    return (read[0], read[1])
   }
 }

@@ -516,8 +516,8 @@ extension Platform {
   }
 }
 
-/// Calls `body` with a NULL-terminated C array of `strings`.
-private func withCStrings<R>(
+/// Calls `body` with a NULL-terminated C array of `strings` (`argv`, `envp`), freed after.
+func withCStrings<R>(
   _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R
 ) -> R {
   var pointers = strings.map { strdup($0) }
