@@ -10,19 +10,23 @@ import FoundationEssentials
 /// document) and walks the same steps as Foundation's parser, so that the byte offsets it
 /// names are Foundation's: trailing commas are accepted as Foundation accepts them
 /// (`StrictJSONSyntax` rejects them), a UTF-8 byte order mark is skipped, nesting deeper than
-/// 512 arrays or objects is an error. Iterative: no recursion, whatever the nesting.
+/// 512 arrays or objects is an error. One difference, on purpose: after a UTF-8 byte order
+/// mark the offsets count from the file's first byte, where Foundation's count from the
+/// byte after the mark (3 less), so that `JSONSyntaxProblem` places the error in the file.
+/// Offsets count bytes of the document as UTF-8 (a UTF-16 or UTF-32 document transcoded,
+/// as Foundation does: `transcoded`). Iterative: no recursion, whatever the nesting.
 /// `JSONSyntaxCheckTests` compares it with `JSONSerialization` on many broken documents.
 package enum JSONSyntaxCheck {
   /// Foundation's debug description of the first error in `data`, or `nil` when `data` is
   /// JSON (numbers beyond a double included: "Number 1e999 is not representable in Swift.").
   package static func firstError(in data: Data) -> String? {
-    var bytes = [UInt8](data)
-    if let utf8 = transcoded(bytes) {
-      bytes = utf8
-    } else {
+    let original = [UInt8](data)
+    guard let bytes = transcoded(original) else {
       return "Cannot convert input string to valid utf8 input."
     }
-    var reader = Reader(bytes: bytes)
+    // A UTF-16 or UTF-32 document's mark is gone with its encoding: a U+FEFF after it is a
+    // character Foundation does not skip (found by `scripts/fuzz readers`).
+    var reader = Reader(bytes: bytes, skippingMark: bytes == original)
     do {
       try reader.document()
       return nil
@@ -58,8 +62,9 @@ package enum JSONSyntaxCheck {
         }
       }
     } else if bytes.count >= 2 {
+      // Fewer than four bytes are never UTF-32 (`00 00` is UTF-16's U+0000: "Invalid value
+      // around character 0.", found by `scripts/fuzz readers`).
       switch (bytes[0], bytes[1]) {
-      case (0, 0): form = .utf32(big: true)
       case (0, _): form = .utf16(big: true)
       case (_, 0): form = .utf16(big: false)
       default: break
@@ -134,10 +139,10 @@ package enum JSONSyntaxCheck {
     /// them after parsing).
     var numbers: [String] = []
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], skippingMark: Bool) {
       self.bytes = bytes
       // Foundation looks for a byte order mark only in four bytes or more.
-      if bytes.count >= 4, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+      if skippingMark, bytes.count >= 4, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
 
     /// Throws `.utf8` when `bytes[range]` is not UTF-8, naming `count` bytes from its start.

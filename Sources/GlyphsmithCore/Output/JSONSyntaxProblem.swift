@@ -12,9 +12,13 @@ package enum JSONSyntaxProblem {
   /// at line L, column C before the JSON is complete" (the last non-blank character); `nil` when `data` parses (so a
   /// decoding error is about keys or types, not syntax). `JSONDecoder`'s errors carry no
   /// position, so the data is checked again here by `JSONSyntaxCheck` (Foundation's words).
-  package static func describe(_ data: Data) -> String? {
-    if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return "the file is empty" }
-    guard let debug = JSONSyntaxCheck.firstError(in: data) else { return nil }
+  /// Lines and columns are those of the text: a UTF-16 or UTF-32 document's offsets are
+  /// placed in it as UTF-8 (as `JSONSyntaxCheck` counts them), and a byte order mark is no
+  /// column.
+  package static func describe(_ original: Data) -> String? {
+    if original.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return "the file is empty" }
+    guard let debug = JSONSyntaxCheck.firstError(in: original) else { return nil }
+    let data = JSONSyntaxCheck.transcoded([UInt8](original)).map { Data($0) } ?? original
     if debug.hasPrefix("Unexpected end of file") {
       // Where the last non-blank character is: trailing newlines would put the end on a
       // line of its own.
@@ -69,11 +73,13 @@ package enum JSONSyntaxProblem {
     return nil
   }
 
-  /// The 1-based line and column of byte `offset` of `data` (UTF-8).
+  /// The 1-based line and column of byte `offset` of `data` (UTF-8); a byte order mark
+  /// at the start is no column.
   package static func position(ofByte offset: Int, in data: Data) -> (line: Int, column: Int) {
     let before = data.prefix(offset)
     let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-    let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? before.startIndex
+    var lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? before.startIndex
+    if lineStart == data.startIndex, before.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart += 3 }
     let text = String(decoding: before[lineStart...], as: UTF8.self)
     return (line, text.count + 1)
   }

@@ -68,6 +68,12 @@ struct PathNameTests {
     #expect(PathName("b.").deletingPathExtension == "b")
     #expect(PathName("..").deletingPathExtension == "..")
     #expect(PathName("a//b.svg").deletingPathExtension == "a/b")
+    // Foundation traps on these (`bé//é`) or keeps a run (`/a/.b/////.//c`): found by
+    // `scripts/fuzz readers`; every run of `/` is one.
+    #expect(PathName("bé//é").lastPathComponent == "é")
+    #expect(PathName("bé//é.png").deletingPathExtension == "bé/é")
+    #expect(PathName("//日").lastPathComponent == "日")
+    #expect(PathName("/a/.b/////.//c").deletingPathExtension == "/a/.b/./c")
     #expect(PathName("a").appendingPathComponent("/b") == "a//b")
     #expect(PathName("a/").appendingPathComponent("b") == "a/b")
     // Foundation traps on these (SIGILL); the helper answers.
@@ -232,6 +238,43 @@ struct JSONSyntaxCheckTests {
   }
 }
 
+/// What `scripts/fuzz readers` found (2026-12-07), kept: each input as Foundation reads it,
+/// and the one place where the check counts otherwise on purpose.
+@Suite("JSONSyntaxCheck: the readers fuzzer's findings")
+struct JSONSyntaxFuzzFindingsTests {
+  @Test(arguments: [
+    [0x00, 0x00], [0x00, 0x00, 0x7B], [0x00, 0x00, 0x20], [0x00, 0x00, 0x00],
+    // A UTF-16 mark, then U+FEFF: a character, not a second mark.
+    [0xFE, 0xFF, 0xFE, 0xFF, 0x00, 0x31], [0xFF, 0xFE, 0xFF, 0xFE, 0x31, 0x00],
+  ] as [[UInt8]])
+  func shortAndMarkedDocumentsAsFoundation(bytes: [UInt8]) {
+    let data = Data(bytes)
+    #expect(JSONSyntaxCheckTests.foundation(data) == "Invalid value around character 0.")
+    #expect(JSONSyntaxCheck.firstError(in: data) == "Invalid value around character 0.")
+  }
+
+  @Test func afterAUTF8MarkTheFileIsCounted() {
+    let data = Data("\u{FEFF}{\n  \"a\": x\n}".utf8)
+    // Foundation counts from after the mark (character 9); the check from the file's start.
+    #expect(JSONSyntaxCheckTests.foundation(data) == "Invalid value around character 9.")
+    #expect(JSONSyntaxCheck.firstError(in: data) == "Invalid value around character 12.")
+    #expect(JSONSyntaxProblem.describe(data) == "not valid JSON at line 2, column 8 (invalid value)")
+    #expect(
+      JSONSyntaxProblem.describe(Data("\u{FEFF}x".utf8))
+        == "not valid JSON at line 1, column 1 (invalid value)")
+  }
+
+  @Test func aUTF16DocumentIsPlacedInItsText() {
+    let text = "{\n  \"a\": x\n}"
+    for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf16] {
+      let data = text.data(using: encoding)!
+      #expect(
+        JSONSyntaxProblem.describe(data) == "not valid JSON at line 2, column 8 (invalid value)",
+        "\(encoding)")
+    }
+  }
+}
+
 @Suite("the shipped targets import no Foundation")
 struct FoundationImportGuardTests {
   /// The targets the two executables link: each imports FoundationEssentials (no ICU),
@@ -346,6 +389,19 @@ struct PlatformHelperTests {
     #expect(throws: ChildProcess.Failure.self) {
       try ChildProcess.run("/nonexistent/tool", arguments: [], directory: "/", environment: [:])
     }
+  }
+
+  /// A command that fills its standard error pipe (64 KiB) before it ends its standard
+  /// output: read one after the other, it waited for ever (the port's caveat, 2026-12-07).
+  @Test(.timeLimit(.minutes(1))) func childProcessFillingStandardErrorFirstEnds() throws {
+    let outcome = try ChildProcess.run(
+      "/bin/sh",
+      arguments: ["-c", "head -c 300000 /dev/zero | tr '\\0' e >&2; printf out; exec 2>&-; printf put"],
+      directory: "/", environment: ["PATH": "/usr/bin:/bin"])
+    #expect(outcome.status == 0)
+    #expect(String(decoding: outcome.stdout, as: UTF8.self) == "output")
+    #expect(outcome.stderr.count == 300_000)
+    #expect(outcome.stderr.allSatisfy { $0 == UInt8(ascii: "e") })
   }
 
   @Test func walkListsWhatTheEnumeratorListed() throws {
