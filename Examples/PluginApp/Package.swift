@@ -9,18 +9,19 @@ import PackageDescription
 /// (`PluginCLITests` builds it with the test build's binaries).
 let package = Package(
   name: "PluginApp",
-  dependencies: [.package(name: "GlyphsmithPlugins", path: "../../Plugins")],
+  // `package:` below is the dependency's identity: its folder's name (docs/plugin.md).
+  dependencies: [.package(path: "../../Plugins")],
   targets: [
     .target(
       name: "AppIcons",
       // The art is the plugin's input, not a source or resource of its own.
       exclude: ["Icons"],
-      plugins: [.plugin(name: "GlyphsmithAssets", package: "GlyphsmithPlugins")]),
+      plugins: [.plugin(name: "GlyphsmithAssets", package: "Plugins")]),
     .target(
       name: "BrandIcons",
       // A glyphsmith.json project: its outputs, redirected into the plugin's work folder.
       exclude: ["glyphsmith.json", "art"],
-      plugins: [.plugin(name: "GlyphsmithAssets", package: "GlyphsmithPlugins")]),
+      plugins: [.plugin(name: "GlyphsmithAssets", package: "Plugins")]),
     .testTarget(name: "AppIconsTests", dependencies: ["AppIcons", "BrandIcons"]),
   ]
 )

@@ -797,7 +797,7 @@ extension CommandTextIndex {
                                        [--json] [--threshold T] [--include-aa|--no-include-aa]
                                        [--blend MODE] [--metric yiq|oklab] [--fail-over N|P%]
                                        [--junit FILE.xml] [--force] [--shard I/N]
-                                       [--markdown FILE.md] [--changed-since REV]
+                                       [--markdown FILE.md] [--changed-since REV [--config FILE]]
                glyphsmith golden record ACTUAL_DIR GOLDEN_DIR [--only PATH|GLOB|NAME...]
                                         [--prune] [--only-missing|--only-failed]
                                         [--metric yiq|oklab] [--verbose]

@@ -19,11 +19,13 @@ ValidateCommand.svgLayers = { IconLayerCheck.svg($0) }
 
 /// `glyphsmith --version`: the version, the runtime library versions, the fonts folder.
 @MainActor func printVersion() -> ExitCode {
-  Terminal.output("glyphsmith \(Dispatcher.version)")
-  Terminal.output(RendererVersions.current.summary)
+  // One write: `glyphsmith --version | head -1` under `set -o pipefail` failed with SIGPIPE
+  // when head had gone before the second line (t37c's trial: 19 runs in 20).
   // Where the pinned fonts were found ($GLYPHSMITH_FONTS, <exe>/../share/glyphsmith/fonts,
   // the checkout's assets/fonts): goldens with text depend on them.
-  Terminal.output("fonts: " + (FontEnvironment.fontDirectory?.path ?? "none found"))
+  Terminal.output(
+    "glyphsmith \(Dispatcher.version)\n\(RendererVersions.current.summary)\nfonts: "
+      + (FontEnvironment.fontDirectory?.path ?? "none found"))
   // An override that points nowhere is passed over: say so where users look.
   if let override = ProcessInfo.processInfo.environment["GLYPHSMITH_FONTS"], !override.isEmpty,
     (try? FileManager.default.attributesOfItem(atPath: override)[.type] as? FileAttributeType)

@@ -27,6 +27,20 @@ struct CIIntegrationCLITests {
       + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
   }
 
+  /// The install step's `glyphsmith --version | ...` under `set -euo pipefail`: `--version`
+  /// writes once, so a reader that leaves after the first line never makes it die of
+  /// SIGPIPE (t37c's trial: `| head -1` failed the step 19 times in 20, exit 141).
+  @Test func versionPipedToHeadPassesUnderPipefail() throws {
+    let script =
+      "set -euo pipefail; for i in $(seq 1 20); do \"$GLYPHSMITH\" --version | head -1; done"
+    let result = try CLIRunner.run(
+      ["-c", script], environment: ["GLYPHSMITH": CLIRunner.executable.path],
+      executable: URL(fileURLWithPath: "/bin/bash"))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdoutText.split(separator: "\n").count == 20)
+    #expect(result.stdoutText.split(separator: "\n").allSatisfy { $0.hasPrefix("glyphsmith ") })
+  }
+
   @Test func theActionAndTheWorkflowMatchGitHubsSchemas() throws {
     try #require(Self.has("check-jsonschema"), "check-jsonschema is not installed")
     for (schema, file) in [

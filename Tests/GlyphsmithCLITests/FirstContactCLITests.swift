@@ -312,6 +312,18 @@ import Testing
     #expect(mixed.stderr.contains(#"icons/caf\xE9.svg: error: the file name is not valid UTF-8"#))
     #expect(mixed.stderr.contains("icons/empty.png: error: the file is empty"))
     #expect(mixed.stderr.contains("wrote 1 icon"))
+    // A project's plan (what the SwiftPM plugin reads) names it on stderr as a run does; the
+    // JSON on stdout lists it under "failures" (t37c's trial: exit 2 and an empty stderr).
+    try Self.write(#"{"version": 1, "icons": "icons", "ios": {"catalog": "P.xcassets"}}"#,
+      "glyphsmith.json", in: dir)
+    let plan = try runShell(#""$GLYPHSMITH" build --plan --json"#, in: dir)
+    #expect(plan.status == 2)
+    // (The empty PNG is found when it is read, by a run: a plan reads no file.)
+    #expect(
+      plan.stderr
+        == #"icons/caf\xE9.svg: error: the file name is not valid UTF-8; asset names must be "#
+        + "(Xcode and Android read them as UTF-8); rename the file\n")
+    #expect(plan.stdoutText.contains(#""failures""#))
     // Goldens with such a name are recorded under the same bytes and found again by check
     // (Foundation's folder enumerator turned the byte into U+FFFD: "could not be checked").
     let golden = try runShell(

@@ -239,6 +239,32 @@ struct PluginCLITests {
   /// `build --outputs-in DIR` (what the build-tool plugin runs): every platform's folder moved
   /// into DIR under its own name, the project's own outputs untouched, the plan naming the
   /// moved folders, and a DIR that makes an output folder no folder of its own refused.
+  /// The manifests README.md and docs/plugin.md show name the dependency by its identity (the
+  /// last path component of its URL or path), as SwiftPM resolves `package:`: t37c's trial
+  /// copied `package: "GlyphsmithPlugins"` (the manifest's `name`) and got "product
+  /// 'GlyphsmithAssets' ... not found"; `Examples/PluginApp` (built above) uses the path form.
+  @Test func documentedManifestsNameThePluginsPackageByItsIdentity() throws {
+    var checked = 0
+    for file in ["README.md", "docs/plugin.md", "Examples/PluginApp/Package.swift"] {
+      let text = try String(
+        contentsOf: Self.checkout.appendingPathComponent(file), encoding: .utf8)
+      var identities: [String] = []
+      for line in text.split(separator: "\n") {
+        for marker in [".package(url: \"", ".package(path: \""] {
+          guard let start = line.range(of: marker) else { continue }
+          let location = line[start.upperBound...].prefix { $0 != "\"" }
+          identities.append(String(location.split(separator: "/").last ?? ""))
+        }
+        if let plugin = line.range(of: ".plugin(name: \"GlyphsmithAssets\", package: \"") {
+          let package = String(line[plugin.upperBound...].prefix { $0 != "\"" })
+          #expect(identities.last == package, "\(file): \(line)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == 5)
+  }
+
   @Test func outputsInMovesEveryPlatformsFolder() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -34,6 +34,28 @@ package enum JSONSyntaxProblem {
       return "not valid JSON at line \(line), column \(column): the number \(token) is beyond "
         + "what a double holds (about 1.8e308 either way); write a number in range"
     }
+    // A file in another encoding (Latin-1, Windows-1252): where, and what to do, instead of
+    // Foundation's "Invalid UTF-8 sequence 1 bytes starting from character 24." (t37c).
+    if debug.hasPrefix("Invalid UTF-8 sequence"), let range = debug.firstRange(of: "from character "),
+      let offset = Int(debug[range.upperBound...].prefix { $0.isNumber })
+    {
+      // Foundation names the string the sequence is in: the first byte that is not UTF-8.
+      var at = min(offset, data.count)
+      var bytes = data[(data.startIndex + at)...].makeIterator()
+      var parser = Unicode.UTF8.ForwardParser()
+      scan: while true {
+        switch parser.parseScalar(from: &bytes) {
+        case .valid(let scalar): at += scalar.count
+        case .error, .emptyInput: break scan
+        }
+      }
+      let (line, column) = position(ofByte: at, in: data)
+      return "not valid JSON at line \(line), column \(column): the file is not UTF-8 text; "
+        + "save it as UTF-8"
+    }
+    if debug.hasPrefix("Cannot convert input string") {
+      return "not valid JSON: the file is neither UTF-8, UTF-16 nor UTF-32 text; save it as UTF-8"
+    }
     guard let range = debug.firstRange(of: "around character "),
       let offset = Int(debug[range.upperBound...].prefix { $0.isNumber })
     else { return "not valid JSON (\(debug))" }

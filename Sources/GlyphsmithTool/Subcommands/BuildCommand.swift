@@ -247,6 +247,9 @@ enum BuildCommand: DeclaredSubcommand {
       guard options.json else { throw UsageError(message: "--plan prints JSON; give --json too") }
       let printed = build.assetPlan(plan)
       StandardStream.output.write(try printed.json())
+      // Each icon that cannot be built is named on stderr too, as a run names it: the
+      // SwiftPM plugin shows stderr only (t37c's trial: "error: " and nothing else).
+      for failure in printed.failures ?? [] { Terminal.error(failure) }
       return printed.failures == nil ? nil : .unusableInput
     }
     if let changed = plan.changed, !options.quiet && !options.json {

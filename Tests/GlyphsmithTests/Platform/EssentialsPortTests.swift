@@ -264,6 +264,16 @@ struct JSONSyntaxFuzzFindingsTests {
         == "not valid JSON at line 1, column 1 (invalid value)")
   }
 
+  /// A Latin-1 file (t37c's trial: Foundation's "Invalid UTF-8 sequence 1 bytes starting from
+  /// character 24." came through as it was).
+  @Test func aLatin1FileIsNamedAsNotUTF8WhereItStops() {
+    let data = Data("{\n  \"name\": \"caf".utf8) + Data([0xE9]) + Data("\"\n}\n".utf8)
+    #expect(JSONSyntaxCheck.firstError(in: data)?.hasPrefix("Invalid UTF-8 sequence") == true)
+    #expect(
+      JSONSyntaxProblem.describe(data)
+        == "not valid JSON at line 2, column 15: the file is not UTF-8 text; save it as UTF-8")
+  }
+
   @Test func aUTF16DocumentIsPlacedInItsText() {
     let text = "{\n  \"a\": x\n}"
     for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf16] {
