@@ -52,6 +52,11 @@ extension GeneratedIndexTests {
       CommandTextIndex.Entry(name: $0.name, summary: $0.summary, help: $0.help)
     }
     #expect(CommandTextIndex.entries == generated)
+    // glyphsmith-render's entries take their names and summaries from it, by position.
+    let entries = CommandIndex.entries
+    #expect(entries.map(\.name) == CommandIndex.names)
+    #expect(entries.map(\.summary) == CommandIndex.declarations.map(\.summary))
+    #expect(entries.map(\.help) == CommandIndex.declarations.map(\.help))
   }
 
   /// The summaries hold no newline (`glyphsmith --help` gives each one line), and no two
