@@ -131,20 +131,25 @@ struct NegativeSpaceRule: LintCheck {
         context.limit(.negativeSpace) * kMax, Self.narrowestHolePt * Linter.hiResScale)
       let reach = Int((widest / 2 + 2).rounded(.down))
       let known = Double(reach * reach)
-      var done = [Bool](repeating: false, count: g.backgroundComponents.count)
       let column = g.ink.withUnsafeBufferPointer {
         PixelOps.columnDistances(
           to: $0, width: g.width, height: g.height, far: Int32(clamping: reach + 1))
       }
+      // Holes and finished holes as one flag per label: a px is searched while its label's
+      // is set.
+      var searching = g.isHole
       column.withUnsafeBufferPointer { c in
-        for i in 0..<labels.count where labels[i] >= 0 {
-          let l = Int(labels[i])
-          guard g.isHole[l], !done[l] else { continue }
-          let found = PixelOps.rowSearch(
-            c, x: i % g.width, y: i / g.width, width: g.width, reach: reach)
-          let value = found.map(Double.init) ?? known
-          if value > radius[l] { radius[l] = value }
-          if radius[l] >= known { done[l] = true }
+        for y in 0..<g.height {
+          let row = y * g.width
+          for x in 0..<g.width {
+            let label = labels[row + x]
+            guard label >= 0, searching[Int(label)] else { continue }
+            let l = Int(label)
+            let found = PixelOps.rowSearch(c, x: x, y: y, width: g.width, reach: reach)
+            let value = found.map(Double.init) ?? known
+            if value > radius[l] { radius[l] = value }
+            if radius[l] >= known { searching[l] = false }
+          }
         }
       }
     }
