@@ -73,9 +73,6 @@ enum Morphology {
     var depth = [Float](repeating: 0, count: mask.count)
     var deep = [UInt8](repeating: 0, count: mask.count)
     var anyDeep = false
-    // Whether every squared distance is a whole number (or past the cap): the discs are then
-    // painted by radius (`paintByRadius`).
-    var allWhole = true
     // Squared distances are whole numbers in practice (`InkDistance`): the radius of each
     // whole number up to the cap's square and one past it comes from a table (the same
     // Float as computed pixel by pixel); from the next whole number on (at least 1 px² past
@@ -100,7 +97,6 @@ enum Morphology {
                   d = table[Int(v)]
                 } else {
                   d = min(capF, Float(v.squareRoot()))
-                  allWhole = false
                 }
                 dp[i] = d
                 if d >= capF {
@@ -145,8 +141,6 @@ enum Morphology {
       radiusOfWhole.map { Self.prefix(sq, $0 * $0) }
     }
     let wholeD = Double(wholeCount)
-    // The centres of the discs to paint, by squared radius, when all are whole numbers.
-    var centres = [[Int32]](repeating: [], count: allWhole ? wholeCount : 0)
     // A disc is skipped when a neighbour's disc holds it up to 0.05 px (d(n) >= d + step -
     // 0.05): the overlap of neighbouring discs covers the sliver. Discs are painted on every
     // pixel, ink or not; the pixels outside the mask are cleared at the end.
@@ -188,11 +182,6 @@ enum Morphology {
                   // The offsets within the disc: those with d2 <= d², a prefix (counted once
                   // per radius of a whole squared distance, else searched).
                   let v = ink[i]
-                  if allWhole {
-                    // Painted later, radius by radius.
-                    centres[Int(v)].append(Int32(i))
-                    continue
-                  }
                   let lo: Int
                   if v >= 0 && v < wholeD, Double(Int(v)) == v {
                     lo = pre[Int(v)]
@@ -220,11 +209,6 @@ enum Morphology {
                   }
                 }
               }
-              if allWhole {
-                Self.paintByRadius(
-                  centres, radius: radiusOfWhole, prefix: prefixOfWhole, offsets: offsets,
-                  capF: capF, into: t, width: width, height: height)
-              }
               for i in 0..<t.count where m[i] == 0 { t[i] = 0 }
             }
           }
@@ -234,85 +218,6 @@ enum Morphology {
       }
     }
     return result
-  }
-
-  /// Paints the discs of `centres` (pixel indices, by whole squared radius D: radius
-  /// `radius[D]`, the first `prefix[D]` of `offsets`) into `t`, which holds `capF` where a
-  /// deep pixel's disc covers it and 0 elsewhere: each pixel gets the largest radius of a
-  /// disc over it, as painting every disc with `max` does. Radii are taken largest first
-  /// and each disc as its rows' spans; a pixel is written once, by the first (so largest)
-  /// disc to reach it, and the pixels already written are skipped along a row through a
-  /// "next unwritten px" link per px (union-find with path halving).
-  private static func paintByRadius(
-    _ centres: [[Int32]], radius: [Float], prefix: [Int],
-    offsets: [(dx: Int, dy: Int, d2: Float, delta: Int)], capF: Float,
-    into t: UnsafeMutableBufferPointer<Float>, width: Int, height: Int
-  ) {
-    guard width > 0, centres.contains(where: { !$0.isEmpty }) else { return }
-    // Row y's px x is link index y * (width + 1) + x; x = width is the row's end, never
-    // written. next[j] == j: px j is unwritten; else a px before the next unwritten one.
-    let rowStride = width &+ 1
-    var next = [Int32](repeating: 0, count: rowStride * height)
-    // In bounds: j = y * rowStride + x with y < height, x <= width; t at y * width + x, x <
-    // width.
-    next.withUnsafeMutableBufferPointer { nx in
-      for y in 0..<height {
-        let row = y &* rowStride
-        for x in 0..<width {
-          nx[row &+ x] = Int32(t[y &* width &+ x] >= capF ? row &+ x &+ 1 : row &+ x)
-        }
-        nx[row &+ width] = Int32(row &+ width)
-      }
-      // The first unwritten link at or after j in j's row (the row's end at worst).
-      @inline(__always) func find(_ start: Int) -> Int {
-        var j = start
-        while Int(nx[j]) != j {
-          let up = Int(nx[j])
-          nx[j] = nx[up]
-          j = up
-        }
-        return j
-      }
-      // Each disc's half-width on each row offset -reach...reach (-1: none), by prefix.
-      let reach = offsets.reduce(0) { max($0, abs($1.dy)) }
-      var halfByPrefix: [Int: [Int]] = [:]
-      for d2 in stride(from: centres.count &- 1, through: 0, by: -1) where !centres[d2].isEmpty {
-        let lo = prefix[d2]
-        let half: [Int]
-        if let known = halfByPrefix[lo] {
-          half = known
-        } else {
-          var h = [Int](repeating: -1, count: 2 &* reach &+ 1)
-          for n in 0..<lo {
-            let o = offsets[n]
-            h[o.dy &+ reach] = max(h[o.dy &+ reach], abs(o.dx))
-          }
-          halfByPrefix[lo] = h
-          half = h
-        }
-        let d = radius[d2]
-        for centre in centres[d2] {
-          let i = Int(centre)
-          let cy = i / width
-          let cx = i &- cy &* width
-          for dy in -reach...reach {
-            let h = half[dy &+ reach]
-            let y = cy &+ dy
-            guard h >= 0, y >= 0, y < height else { continue }
-            let a = max(0, cx &- h)
-            let b = min(width &- 1, cx &+ h)
-            let row = y &* rowStride
-            let out = y &* width
-            var x = find(row &+ a) &- row
-            while x <= b {
-              t[out &+ x] = d
-              nx[row &+ x] = Int32(row &+ x &+ 1)
-              x = find(row &+ x &+ 1) &- row
-            }
-          }
-        }
-      }
-    }
   }
 
   /// How many of `squares` (ascending) are at most `r2`: the offsets within a disc whose
