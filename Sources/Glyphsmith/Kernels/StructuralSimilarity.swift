@@ -57,6 +57,13 @@ enum StructuralSimilarity {
     let c2 = 0.03 * 0.03
     let win = max(1, min(window, width, height))
     let n = Double(win * win)
+    // A box's sum over n: times 1 / n when n is a power of two (exact, so the same value as
+    // the division, which costs more), else divided by n.
+    let byPowerOfTwo = (win * win) & (win * win - 1) == 0
+    let inverse = 1 / n
+    @inline(__always) func mean(_ sum: Double) -> Double {
+      byPowerOfTwo ? sum * inverse : sum / n
+    }
     var map = [Float](repeating: 1, count: width * height)
     var total = 0.0
     var counted = 0
@@ -74,12 +81,12 @@ enum StructuralSimilarity {
           @inline(__always) func box(_ t: Int) -> Double {
             tables[i11 &+ t] - tables[i01 &+ t] - tables[i10 &+ t] + tables[i00 &+ t]
           }
-          let ma = box(0) / n
-          let mb = box(1) / n
+          let ma = mean(box(0))
+          let mb = mean(box(1))
           if ma <= 0 && mb <= 0 { continue }
-          let va = box(2) / n - ma * ma
-          let vb = box(3) / n - mb * mb
-          let cov = box(4) / n - ma * mb
+          let va = mean(box(2)) - ma * ma
+          let vb = mean(box(3)) - mb * mb
+          let cov = mean(box(4)) - ma * mb
           let value =
             ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
           out[y &* width &+ x] = Float(value)
