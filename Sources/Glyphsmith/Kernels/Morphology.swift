@@ -154,66 +154,66 @@ enum Morphology {
     mask.withUnsafeBufferPointer { m in
       depth.withUnsafeBufferPointer { dp in
         inkDistance.withUnsafeBufferPointer { ink in
-        prefixOfWhole.withUnsafeBufferPointer { pre in
-        result.withUnsafeMutableBufferPointer { t in
-          squares.withUnsafeBufferPointer { sq in
-            deltas.withUnsafeBufferPointer { dl in
-              for y in 0..<height {
-                for x in 0..<width where m[y &* width &+ x] != 0 {
-                  let i = y &* width &+ x
-                  let d = dp[i]
-                  if d >= capF { continue }
-                  let inside = x > 0 && y > 0 && x < width &- 1 && y < height &- 1
-                  if inside {
-                    let a = dp[i &- 1]
-                    let b = dp[i &+ 1]
-                    let c = dp[i &- width]
-                    let e = dp[i &+ width]
-                    let f = dp[i &- width &- 1]
-                    let g = dp[i &- width &+ 1]
-                    let h = dp[i &+ width &- 1]
-                    let k = dp[i &+ width &+ 1]
-                    if max(max(a, b), max(c, e)) >= d + 1 - slack
-                      || max(max(f, g), max(h, k)) >= d + diagonal - slack
-                    {
-                      continue
+          prefixOfWhole.withUnsafeBufferPointer { pre in
+            result.withUnsafeMutableBufferPointer { t in
+              squares.withUnsafeBufferPointer { sq in
+                deltas.withUnsafeBufferPointer { dl in
+                  for y in 0..<height {
+                    for x in 0..<width where m[y &* width &+ x] != 0 {
+                      let i = y &* width &+ x
+                      let d = dp[i]
+                      if d >= capF { continue }
+                      let inside = x > 0 && y > 0 && x < width &- 1 && y < height &- 1
+                      if inside {
+                        let a = dp[i &- 1]
+                        let b = dp[i &+ 1]
+                        let c = dp[i &- width]
+                        let e = dp[i &+ width]
+                        let f = dp[i &- width &- 1]
+                        let g = dp[i &- width &+ 1]
+                        let h = dp[i &+ width &- 1]
+                        let k = dp[i &+ width &+ 1]
+                        if max(max(a, b), max(c, e)) >= d + 1 - slack
+                          || max(max(f, g), max(h, k)) >= d + diagonal - slack
+                        {
+                          continue
+                        }
+                      }
+                      // The offsets within the disc: those with d2 <= d², a prefix (counted once
+                      // per radius of a whole squared distance, else searched).
+                      let v = ink[i]
+                      let lo: Int
+                      if v >= 0 && v < wholeD, Double(Int(v)) == v {
+                        lo = pre[Int(v)]
+                      } else {
+                        lo = Self.prefix(sq, d * d)
+                      }
+                      let far =
+                        inside && x >= reach && y >= reach && x < width &- reach
+                        && y < height &- reach
+                      if far {
+                        // Branch-free (whether a disc raises a pixel follows no pattern): the
+                        // larger of two radii, both >= +0 and never NaN, is the same either way.
+                        for n in 0..<lo {
+                          let j = i &+ dl[n]
+                          t[j] = Swift.max(t[j], d)
+                        }
+                      } else {
+                        for n in 0..<lo {
+                          let nx = x &+ offsets[n].dx
+                          let ny = y &+ offsets[n].dy
+                          guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
+                          let j = ny &* width &+ nx
+                          if t[j] < d { t[j] = d }
+                        }
+                      }
                     }
                   }
-                  // The offsets within the disc: those with d2 <= d², a prefix (counted once
-                  // per radius of a whole squared distance, else searched).
-                  let v = ink[i]
-                  let lo: Int
-                  if v >= 0 && v < wholeD, Double(Int(v)) == v {
-                    lo = pre[Int(v)]
-                  } else {
-                    lo = Self.prefix(sq, d * d)
-                  }
-                  let far =
-                    inside && x >= reach && y >= reach && x < width &- reach
-                    && y < height &- reach
-                  if far {
-                    // Branch-free (whether a disc raises a pixel follows no pattern): the
-                    // larger of two radii, both >= +0 and never NaN, is the same either way.
-                    for n in 0..<lo {
-                      let j = i &+ dl[n]
-                      t[j] = Swift.max(t[j], d)
-                    }
-                  } else {
-                    for n in 0..<lo {
-                      let nx = x &+ offsets[n].dx
-                      let ny = y &+ offsets[n].dy
-                      guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
-                      let j = ny &* width &+ nx
-                      if t[j] < d { t[j] = d }
-                    }
-                  }
+                  for i in 0..<t.count where m[i] == 0 { t[i] = 0 }
                 }
               }
-              for i in 0..<t.count where m[i] == 0 { t[i] = 0 }
             }
           }
-        }
-        }
         }
       }
     }
