@@ -12,7 +12,9 @@ enum InkDistance {
   /// outside the ink, get `DistanceTransform.infinity`. Row-major, `width` x `height` px.
   ///
   /// `background` is the complement of `ink` (`InkMask.complement`), passed in because the
-  /// caller has it already.
+  /// caller has it already; or any mask of the pixels to measure to such that each run of
+  /// `ink` along a row ends, on either side, at a `background` pixel or the grid's edge (the
+  /// holes of a glyph towards its ink, `negative-space`).
   /// - Precondition: `width`, `height` >= 0, `ink` and `background` hold `width * height`
   ///   values, and `floor(cap)` + 1 < `Int32.max`.
   static func squaredDistance(

@@ -73,17 +73,36 @@ enum Morphology {
     var depth = [Float](repeating: 0, count: mask.count)
     var deep = [UInt8](repeating: 0, count: mask.count)
     var anyDeep = false
-    // In bounds: the five arrays hold mask.count values; the loop stays below that.
+    // Squared distances are whole numbers in practice (`InkDistance`): the radius of each
+    // whole number up to the cap's square and one past it comes from a table (the same
+    // Float as computed pixel by pixel); from the next whole number on (at least 1 px² past
+    // the cap's square, so its root is past the cap) it is the cap; other values are
+    // computed as they come.
+    let wholeCount = Int((cap * cap).rounded(.down)) + 2
+    let radiusOfWhole = (0..<wholeCount).map { min(capF, Float(Double($0).squareRoot())) }
+    // In bounds: the five arrays hold mask.count values; the loop stays below that; the
+    // table is read at n < wholeCount.
     mask.withUnsafeBufferPointer { m in
       inkDistance.withUnsafeBufferPointer { ink in
         depth.withUnsafeMutableBufferPointer { dp in
           deep.withUnsafeMutableBufferPointer { dd in
-            for i in 0..<m.count where m[i] != 0 {
-              let d = min(capF, Float(ink[i].squareRoot()))
-              dp[i] = d
-              if d >= capF {
-                dd[i] = 1
-                anyDeep = true
+            radiusOfWhole.withUnsafeBufferPointer { table in
+              let whole = Double(wholeCount)
+              for i in 0..<m.count where m[i] != 0 {
+                let v = ink[i]
+                let d: Float
+                if v >= whole {
+                  d = capF
+                } else if v >= 0, Double(Int(v)) == v {
+                  d = table[Int(v)]
+                } else {
+                  d = min(capF, Float(v.squareRoot()))
+                }
+                dp[i] = d
+                if d >= capF {
+                  dd[i] = 1
+                  anyDeep = true
+                }
               }
             }
           }
@@ -117,6 +136,11 @@ enum Morphology {
     let squares = offsets.map(\.d2)
     let deltas = offsets.map(\.delta)
     let diagonal = Float(2.0.squareRoot())
+    // The prefix of each whole squared distance's radius (`radiusOfWhole`).
+    let prefixOfWhole = squares.withUnsafeBufferPointer { sq in
+      radiusOfWhole.map { Self.prefix(sq, $0 * $0) }
+    }
+    let wholeD = Double(wholeCount)
     // A disc is skipped when a neighbour's disc holds it up to 0.05 px (d(n) >= d + step -
     // 0.05): the overlap of neighbouring discs covers the sliver. Discs are painted on every
     // pixel, ink or not; the pixels outside the mask are cleared at the end.
@@ -126,67 +150,86 @@ enum Morphology {
     // offsets, lo <= squares.count = deltas.count = offsets.count, each with |dx|, |dy| <=
     // reach: unchecked (`i + delta`) only when `far` (the pixel is at least `reach` px from
     // every edge, so x + dx and y + dy stay on the grid), otherwise each target is tested.
+    // `pre` is read at whole squared distances below `wholeD`, its count.
     mask.withUnsafeBufferPointer { m in
       depth.withUnsafeBufferPointer { dp in
-        result.withUnsafeMutableBufferPointer { t in
-          squares.withUnsafeBufferPointer { sq in
-            deltas.withUnsafeBufferPointer { dl in
-              for y in 0..<height {
-                for x in 0..<width where m[y &* width &+ x] != 0 {
-                  let i = y &* width &+ x
-                  let d = dp[i]
-                  if d >= capF { continue }
-                  let inside = x > 0 && y > 0 && x < width &- 1 && y < height &- 1
-                  if inside {
-                    let a = dp[i &- 1]
-                    let b = dp[i &+ 1]
-                    let c = dp[i &- width]
-                    let e = dp[i &+ width]
-                    let f = dp[i &- width &- 1]
-                    let g = dp[i &- width &+ 1]
-                    let h = dp[i &+ width &- 1]
-                    let k = dp[i &+ width &+ 1]
-                    if max(max(a, b), max(c, e)) >= d + 1 - slack
-                      || max(max(f, g), max(h, k)) >= d + diagonal - slack
-                    {
-                      continue
+        inkDistance.withUnsafeBufferPointer { ink in
+          prefixOfWhole.withUnsafeBufferPointer { pre in
+            result.withUnsafeMutableBufferPointer { t in
+              squares.withUnsafeBufferPointer { sq in
+                deltas.withUnsafeBufferPointer { dl in
+                  for y in 0..<height {
+                    for x in 0..<width where m[y &* width &+ x] != 0 {
+                      let i = y &* width &+ x
+                      let d = dp[i]
+                      if d >= capF { continue }
+                      let inside = x > 0 && y > 0 && x < width &- 1 && y < height &- 1
+                      if inside {
+                        let a = dp[i &- 1]
+                        let b = dp[i &+ 1]
+                        let c = dp[i &- width]
+                        let e = dp[i &+ width]
+                        let f = dp[i &- width &- 1]
+                        let g = dp[i &- width &+ 1]
+                        let h = dp[i &+ width &- 1]
+                        let k = dp[i &+ width &+ 1]
+                        if max(max(a, b), max(c, e)) >= d + 1 - slack
+                          || max(max(f, g), max(h, k)) >= d + diagonal - slack
+                        {
+                          continue
+                        }
+                      }
+                      // The offsets within the disc: those with d2 <= d², a prefix (counted once
+                      // per radius of a whole squared distance, else searched).
+                      let v = ink[i]
+                      let lo: Int
+                      if v >= 0 && v < wholeD, Double(Int(v)) == v {
+                        lo = pre[Int(v)]
+                      } else {
+                        lo = Self.prefix(sq, d * d)
+                      }
+                      let far =
+                        inside && x >= reach && y >= reach && x < width &- reach
+                        && y < height &- reach
+                      if far {
+                        // Branch-free (whether a disc raises a pixel follows no pattern): the
+                        // larger of two radii, both >= +0 and never NaN, is the same either way.
+                        for n in 0..<lo {
+                          let j = i &+ dl[n]
+                          t[j] = Swift.max(t[j], d)
+                        }
+                      } else {
+                        for n in 0..<lo {
+                          let nx = x &+ offsets[n].dx
+                          let ny = y &+ offsets[n].dy
+                          guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
+                          let j = ny &* width &+ nx
+                          if t[j] < d { t[j] = d }
+                        }
+                      }
                     }
                   }
-                  // The offsets within the disc: those with d2 <= d², a prefix.
-                  let r2 = d * d
-                  var lo = 0
-                  var hi = sq.count
-                  while lo < hi {
-                    let mid = (lo &+ hi) >> 1
-                    if sq[mid] > r2 { hi = mid } else { lo = mid &+ 1 }
-                  }
-                  let far =
-                    inside && x >= reach && y >= reach && x < width &- reach
-                    && y < height &- reach
-                  if far {
-                    // Branch-free (whether a disc raises a pixel follows no pattern): the
-                    // larger of two radii, both >= +0 and never NaN, is the same either way.
-                    for n in 0..<lo {
-                      let j = i &+ dl[n]
-                      t[j] = Swift.max(t[j], d)
-                    }
-                  } else {
-                    for n in 0..<lo {
-                      let nx = x &+ offsets[n].dx
-                      let ny = y &+ offsets[n].dy
-                      guard nx >= 0, ny >= 0, nx < width, ny < height else { continue }
-                      let j = ny &* width &+ nx
-                      if t[j] < d { t[j] = d }
-                    }
-                  }
+                  for i in 0..<t.count where m[i] == 0 { t[i] = 0 }
                 }
               }
-              for i in 0..<t.count where m[i] == 0 { t[i] = 0 }
             }
           }
         }
       }
     }
     return result
+  }
+
+  /// How many of `squares` (ascending) are at most `r2`: the offsets within a disc whose
+  /// squared radius is `r2`.
+  @inline(__always)
+  private static func prefix(_ squares: UnsafeBufferPointer<Float>, _ r2: Float) -> Int {
+    var lo = 0
+    var hi = squares.count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      if squares[mid] > r2 { hi = mid } else { lo = mid &+ 1 }
+    }
+    return lo
   }
 }

@@ -16,18 +16,15 @@ enum StructuralSimilarity {
     precondition(b.count == a.count)
     let w = width + 1
     let count = w * (height + 1)
-    // Summed-area tables of a, b, a², b² and ab, one block each of `count`: s[(y + 1) * w +
-    // x + 1] is the sum over the rectangle from (0, 0) to (x, y) inclusive; row 0 and column 0
-    // stay 0.
+    // Summed-area tables of a, b, a², b² and ab, interleaved (the five sums of an entry side
+    // by side, so a box reads 4 places, not 20): s[5 * ((y + 1) * w + x + 1) + t] is table
+    // t's sum over the rectangle from (0, 0) to (x, y) inclusive; row 0 and column 0 stay 0.
     let tables = UnsafeMutablePointer<Double>.allocate(capacity: 5 * count)
     defer { tables.deallocate() }
-    tables.initialize(repeating: 0, count: 5 * count)
-    let sa = tables
-    let sb = tables + count
-    let saa = tables + 2 * count
-    let sbb = tables + 3 * count
-    let sab = tables + 4 * count
-    // In bounds: inputs are read at y * width + x (x < width, y < height); table entries at
+    // Row 0 and column 0 are zeros; every other entry is written below.
+    tables.initialize(repeating: 0, count: 5 * w)
+    for y in 1..<(height + 1) { (tables + 5 * y * w).initialize(repeating: 0, count: 5) }
+    // In bounds: inputs are read at y * width + x (x < width, y < height); entries at
     // (y + 1) * w + x + 1 <= height * w + width = count - 1, and the entry above it.
     a.withUnsafeBufferPointer { pa in
       b.withUnsafeBufferPointer { pb in
@@ -45,13 +42,13 @@ enum StructuralSimilarity {
             raa += va * va
             rbb += vb * vb
             rab += va * vb
-            let i = (y &+ 1) &* w &+ x &+ 1
-            let above = y &* w &+ x &+ 1
-            sa[i] = sa[above] + ra
-            sb[i] = sb[above] + rb
-            saa[i] = saa[above] + raa
-            sbb[i] = sbb[above] + rbb
-            sab[i] = sab[above] + rab
+            let i = 5 &* ((y &+ 1) &* w &+ x &+ 1)
+            let above = 5 &* (y &* w &+ x &+ 1)
+            tables[i] = tables[above] + ra
+            tables[i &+ 1] = tables[above &+ 1] + rb
+            tables[i &+ 2] = tables[above &+ 2] + raa
+            tables[i &+ 3] = tables[above &+ 3] + rbb
+            tables[i &+ 4] = tables[above &+ 4] + rab
           }
         }
       }
@@ -60,29 +57,36 @@ enum StructuralSimilarity {
     let c2 = 0.03 * 0.03
     let win = max(1, min(window, width, height))
     let n = Double(win * win)
+    // A box's sum over n: times 1 / n when n is a power of two (exact, so the same value as
+    // the division, which costs more), else divided by n.
+    let byPowerOfTwo = (win * win) & (win * win - 1) == 0
+    let inverse = 1 / n
+    @inline(__always) func mean(_ sum: Double) -> Double {
+      byPowerOfTwo ? sum * inverse : sum / n
+    }
     var map = [Float](repeating: 1, count: width * height)
     var total = 0.0
     var counted = 0
     let every = max(1, step)
     // In bounds: a box's corner has x <= width - win, y <= height - win, so its far corner's
-    // entry (y + win) * w + x + win <= height * w + width = count - 1, and the map index
-    // y * width + x < width * height. (No box when win exceeds a side, i.e. an empty image.)
+    // entry (y + win) * w + x + win <= height * w + width = count - 1 (read at 5 times it plus
+    // a table below 5), and the map index y * width + x < width * height. (No box when win exceeds a side, i.e. an empty image.)
     map.withUnsafeMutableBufferPointer { out in
       for y in stride(from: 0, through: height - win, by: every) {
         for x in stride(from: 0, through: width - win, by: every) {
-          let i11 = (y &+ win) &* w &+ x &+ win
-          let i01 = y &* w &+ x &+ win
-          let i10 = (y &+ win) &* w &+ x
-          let i00 = y &* w &+ x
-          @inline(__always) func box(_ s: UnsafeMutablePointer<Double>) -> Double {
-            s[i11] - s[i01] - s[i10] + s[i00]
+          let i11 = 5 &* ((y &+ win) &* w &+ x &+ win)
+          let i01 = 5 &* (y &* w &+ x &+ win)
+          let i10 = 5 &* ((y &+ win) &* w &+ x)
+          let i00 = 5 &* (y &* w &+ x)
+          @inline(__always) func box(_ t: Int) -> Double {
+            tables[i11 &+ t] - tables[i01 &+ t] - tables[i10 &+ t] + tables[i00 &+ t]
           }
-          let ma = box(sa) / n
-          let mb = box(sb) / n
+          let ma = mean(box(0))
+          let mb = mean(box(1))
           if ma <= 0 && mb <= 0 { continue }
-          let va = box(saa) / n - ma * ma
-          let vb = box(sbb) / n - mb * mb
-          let cov = box(sab) / n - ma * mb
+          let va = mean(box(2)) - ma * ma
+          let vb = mean(box(3)) - mb * mb
+          let cov = mean(box(4)) - ma * mb
           let value =
             ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
           out[y &* width &+ x] = Float(value)

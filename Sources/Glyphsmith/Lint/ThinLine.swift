@@ -58,9 +58,14 @@ extension LintGeometry {
         let l = Int(label)
         deepest[l] = max(deepest[l], inkDistance[i])
         if !touchesThick[l] {
-          for dy in -1...1 where y + dy >= 0 && y + dy < height {
-            for dx in -1...1 where x + dx >= 0 && x + dx < width && thick(i + dy * width + dx) {
+          let y0 = max(0, y - 1)
+          let y1 = min(height - 1, y + 1)
+          let x0 = max(0, x - 1)
+          let x1 = min(width - 1, x + 1)
+          search: for ny in y0...y1 {
+            for nx in x0...x1 where thick(ny * width + nx) {
               touchesThick[l] = true
+              break search
             }
           }
         }

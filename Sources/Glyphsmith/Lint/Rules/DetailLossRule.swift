@@ -137,11 +137,21 @@ struct DetailLossRule: LintCheck {
       target.alpha.withUnsafeBufferPointer { lo in
         reference.withUnsafeMutableBufferPointer { ref in
           enlarged.withUnsafeMutableBufferPointer { enl in
-            for y in 0..<oh {
-              for x in 0..<ow {
-                let i = (y + pad) * w + x + pad
-                ref[i] = b[y * ow + x]
-                enl[i] = lo[(y / m) * tw + x / m]
+            // Row by row of the target, each of its px repeated m times across and m rows
+            // down (no division per px). In bounds: y < oh = target.height * m, x < ow =
+            // tw * m, so out + x < w * h and from + x < ow * oh, and ty * tw + tx < tw *
+            // target.height.
+            for ty in 0..<target.height {
+              for sub in 0..<m {
+                let y = ty &* m &+ sub
+                let out = (y &+ pad) &* w &+ pad
+                let from = y &* ow
+                for x in 0..<ow { ref[out &+ x] = b[from &+ x] }
+                for tx in 0..<tw {
+                  let v = lo[ty &* tw &+ tx]
+                  let start = out &+ tx &* m
+                  for r in 0..<m { enl[start &+ r] = v }
+                }
               }
             }
           }

@@ -72,11 +72,18 @@ struct HairlineRule: LintCheck {
     }
     guard !candidates.isEmpty else { return [] }
     var samples = [[Float]](repeating: [], count: components.count)
-    let wanted = Set(candidates)
-    for i in 0..<labels.count where labels[i] >= 0 && wanted.contains(Int(labels[i])) {
-      let tx = min(target.width - 1, Int(Double(i % g.width) / k))
-      let ty = min(target.height - 1, Int(Double(i / g.width) / k))
-      samples[Int(labels[i])].append(target.alpha[ty * target.width + tx])
+    var wanted = [Bool](repeating: false, count: components.count)
+    for l in candidates { wanted[l] = true }
+    // The target px under each high-resolution column and row, worked out once.
+    let targetX = (0..<g.width).map { min(target.width - 1, Int(Double($0) / k)) }
+    for y in 0..<g.height {
+      let row = y * g.width
+      let targetRow = min(target.height - 1, Int(Double(y) / k)) * target.width
+      for x in 0..<g.width {
+        let label = labels[row + x]
+        guard label >= 0, wanted[Int(label)] else { continue }
+        samples[Int(label)].append(target.alpha[targetRow + targetX[x]])
+      }
     }
     candidates.sort()
     return candidates.compactMap { l in

@@ -112,8 +112,8 @@ struct NegativeSpaceRule: LintCheck {
   /// The radius (high-resolution px) of the widest disc inside each background component
   /// that is a hole (0 for the others). Indicators report every hole's width: the full
   /// distance transform. Other roles only need to know whether a hole is narrower than the
-  /// limit at the smallest scale: a bounded search, which stops for a hole as soon as one of
-  /// its pixels is out of reach (the radius is then the reach).
+  /// limit at the smallest scale: a distance bounded by a reach (the radius of a hole with a
+  /// pixel out of reach is the reach).
   private func holeRadius(_ context: LintContext) -> [Double] {
     let g = context.geometry
     var radius = [Double](repeating: 0, count: g.backgroundComponents.count)
@@ -131,21 +131,18 @@ struct NegativeSpaceRule: LintCheck {
         context.limit(.negativeSpace) * kMax, Self.narrowestHolePt * Linter.hiResScale)
       let reach = Int((widest / 2 + 2).rounded(.down))
       let known = Double(reach * reach)
-      var done = [Bool](repeating: false, count: g.backgroundComponents.count)
-      let column = g.ink.withUnsafeBufferPointer {
-        PixelOps.columnDistances(
-          to: $0, width: g.width, height: g.height, far: Int32(clamping: reach + 1))
-      }
-      column.withUnsafeBufferPointer { c in
-        for i in 0..<labels.count where labels[i] >= 0 {
-          let l = Int(labels[i])
-          guard g.isHole[l], !done[l] else { continue }
-          let found = PixelOps.rowSearch(
-            c, x: i % g.width, y: i / g.width, width: g.width, reach: reach)
-          let value = found.map(Double.init) ?? known
-          if value > radius[l] { radius[l] = value }
-          if radius[l] >= known { done[l] = true }
-        }
+      // The squared distance from each hole px to the nearest ink px when within `reach`
+      // (`InkDistance` over the holes towards the ink: a hole's runs along a row end at ink,
+      // as `InkDistance` needs, since it touches no border and its 4-neighbours outside it
+      // are ink); farther px count as `known`, the reach.
+      var inHole = [UInt8](repeating: 0, count: labels.count)
+      for i in 0..<labels.count where labels[i] >= 0 && g.isHole[Int(labels[i])] { inHole[i] = 1 }
+      let distance = PixelOps.inkSquaredDistance(
+        ink: inHole, background: g.ink, cap: Double(reach), width: g.width, height: g.height)
+      for i in 0..<labels.count where inHole[i] != 0 {
+        let l = Int(labels[i])
+        let value = distance[i] <= known ? distance[i] : known
+        if value > radius[l] { radius[l] = value }
       }
     }
     return radius.map { $0.squareRoot() }
