@@ -15,7 +15,7 @@ struct WorkerMessageTests {
   static let numbers: [UInt64] = [0, 1, 10, 27, 127, 128, 255, 16383, 16384, 1 << 35, .max]
   static let ints: [Int] = [0, 1, -1, 75, 1024, -1024, .max, .min]
   static let doubles: [Double] = [
-    0, -0.0, 25, 24.999999999999996, 1.0 / 3, .pi, 1e-310, -.infinity, .infinity,
+    0, -0.0, 25, 24.999999999999996, 1.0 / 3, .pi, .leastNormalMagnitude / 1024 /* a subnormal */, -.infinity, .infinity,
     .greatestFiniteMagnitude, .leastNonzeroMagnitude,
   ]
 

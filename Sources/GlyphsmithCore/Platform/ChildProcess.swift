@@ -31,7 +31,7 @@ package enum ChildProcess {
   private typealias AddChdir =
     @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
     Int32
-  nonisolated(unsafe) private static let addChdir: AddChdir? = {
+  private static let addChdir: AddChdir? = {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np")
     else { return nil }
     return unsafeBitCast(symbol, to: AddChdir.self)

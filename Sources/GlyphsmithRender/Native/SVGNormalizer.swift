@@ -721,7 +721,6 @@ enum SVGNormalizer {
     guard !clipList.isEmpty else { return false }
     let all = allElements(root)
     let ids = ids(root)
-    let clips = Set(clipList)
     var maskIDs: [String: String] = [:]
     var movedOuter: [String: String] = [:]
     let visibilityRules = SheetRules.rules(declaring: "visibility", root)

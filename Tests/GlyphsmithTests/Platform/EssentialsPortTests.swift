@@ -423,7 +423,7 @@ struct PlatformHelperTests {
         atPath: root + "/" + folder, withIntermediateDirectories: true)
     }
     for file in ["a/b/x.png", "a/y.json", ".hidden/z", "top"] {
-      FileManager.default.createFile(atPath: root + "/" + file, contents: Data("1".utf8))
+      _ = FileManager.default.createFile(atPath: root + "/" + file, contents: Data("1".utf8))
     }
     try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: "a")
     var theirs: [String] = []
