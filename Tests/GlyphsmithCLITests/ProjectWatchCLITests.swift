@@ -196,6 +196,17 @@ struct ProjectWatchCLITests {
       #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
       #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
     }
+    // The temporary file written, then renamed over the icon a moment later: one build,
+    // of that icon alone (the temporary file's own burst builds nothing).
+    lines = try step {
+      let temporary = icons.appendingPathComponent(".camera.svg.tmp")
+      try Data(contentsOf: sample.appendingPathComponent("map-pin.svg")).write(to: temporary)
+      usleep(400_000)
+      #expect(rename(temporary.path, icons.appendingPathComponent("camera.svg").path) == 0)
+    }
+    #expect(lines.count == 1, "\(lines)")
+    #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
+    #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
     // A new icon and a removal: everything is planned again (8 of 9 icons unchanged).
     lines = try step {
       try FileManager.default.copyItem(

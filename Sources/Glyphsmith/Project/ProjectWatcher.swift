@@ -38,7 +38,10 @@ import GlyphsmithCore
     public struct Changes: Sendable, Equatable {
       /// Files written, renamed into place or with changed attributes.
       public var written: Set<String> = []
-      /// Whether anything other than `written` happened.
+      /// Files starting with `.` (an editor's temporary file) written, made, moved or
+      /// removed: no icon (the collector skips them), though an icon may draw one.
+      public var hidden: Set<String> = []
+      /// Whether anything other than `written` and `hidden` happened.
       public var other = false
     }
 
@@ -114,6 +117,7 @@ import GlyphsmithCore
           }
           if name.hasPrefix(".") && !isFolder {
             // An editor's temporary file: not an icon (the collector skips it).
+            changes.hidden.insert(folder + "/" + name)
           } else if !isFolder, !name.isEmpty,
             mask & ~UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_ATTRIB) == 0
           {

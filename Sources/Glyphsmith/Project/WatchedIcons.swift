@@ -24,9 +24,12 @@ package struct WatchedIcons {
 
   /// The icon files (paths as collected) to build for `changes`, or `nil` when everything
   /// must be built: nothing known yet, something other than a write (a removal, a folder,
-  /// the project file), or a written file no full build collected (a new icon).
+  /// the project file), or a written file no full build collected (a new icon). Empty when
+  /// only files starting with `.` changed that no icon draws (an editor's temporary file
+  /// before its rename): nothing to build.
   package func selection(_ changes: ProjectWatcher.Changes) -> Set<String>? {
-    guard !files.isEmpty, !changes.other, !changes.written.isEmpty else { return nil }
+    guard !files.isEmpty, !changes.other, !(changes.written.isEmpty && changes.hidden.isEmpty)
+    else { return nil }
     var selected: Set<String> = []
     var written: Set<String> = []
     for path in changes.written {
@@ -35,6 +38,7 @@ package struct WatchedIcons {
       selected.insert(collected)
       written.insert(absolute)
     }
+    written.formUnion(changes.hidden.map(Self.absolute))
     for (icon, drawn) in references where !drawn.isDisjoint(with: written) {
       selected.insert(icon)
     }

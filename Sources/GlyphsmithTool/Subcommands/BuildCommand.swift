@@ -346,7 +346,9 @@ enum BuildCommand: DeclaredSubcommand {
           watchedIcons = folder
         }
         Terminal.error("watching \(folder) and \(configPath) for changes (Ctrl-C stops)")
-        watcher!.waitForChange()
+        // A burst that changed nothing any icon reads (an editor's temporary file, written
+        // before the rename that a later burst brings) is waited past, not built.
+        repeat { watcher!.waitForChange() } while known.selection(watcher!.changes)?.isEmpty == true
       }
     #else
       throw UsageError(message: "--watch needs inotify (Linux)")
