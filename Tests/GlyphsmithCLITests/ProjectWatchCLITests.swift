@@ -143,6 +143,102 @@ struct ProjectWatchCLITests {
     #expect(watcher.stop(with: SIGINT) == 130)
   }
 
+  /// Issue 36: a save of a known icon is built for that icon alone (the summary's "0
+  /// unchanged": the other icons were not planned for writing), and after several saves,
+  /// a new icon and a removal, the outputs and records are byte for byte what a fresh full
+  /// build of the same icons writes.
+  @Test func savesBuildTheSavedIconAloneAndEqualAFreshBuild() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    let sample = ProjectCLITests.sampleIcons
+    let names = [
+      "bell", "bookmark", "calendar", "camera", "heart", "house", "music", "star", "user",
+    ]
+    for name in names {
+      try FileManager.default.copyItem(
+        at: sample.appendingPathComponent(name + ".svg"),
+        to: icons.appendingPathComponent(name + ".svg"))
+    }
+    try Data(
+      #"""
+      {"version": 1, "icons": "icons",
+       "ios": {"catalog": "App/Icons.xcassets", "compact": true},
+       "android": {"res": "android/res", "format": "png"},
+       "web": {"folder": "web/icons"},
+       "defaults": {"role": "tab-bar"}}
+      """#.utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    let watcher = try Watcher(in: folder)
+    defer { if watcher.process.isRunning { watcher.process.terminate() } }
+    var lines = watcher.waitForWatching(1)
+    #expect(lines.first?.hasPrefix("built 9 icons (162 PNG files)") == true, "\(lines)")
+    var count = 1
+    func step(_ change: () throws -> Void) throws -> [String] {
+      let before = watcher.lines.count
+      try change()
+      count += 1
+      let all = watcher.waitForWatching(count)
+      return Array(all[before...]).filter { !$0.hasPrefix("watching ") }
+    }
+    /// An editor's save: `source`'s bytes written beside `name` and renamed over it.
+    func save(_ name: String, as source: String) throws -> [String] {
+      try step {
+        let temporary = icons.appendingPathComponent("." + name + ".svg.tmp")
+        try Data(contentsOf: sample.appendingPathComponent(source + ".svg")).write(to: temporary)
+        #expect(rename(temporary.path, icons.appendingPathComponent(name + ".svg").path) == 0)
+      }
+    }
+    for (name, source) in [("bell", "heart"), ("music", "star"), ("bell", "search")] {
+      lines = try save(name, as: source)
+      #expect(lines.count == 1, "\(lines)")
+      #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
+      #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
+    }
+    // The temporary file written, then renamed over the icon a moment later: one build,
+    // of that icon alone (the temporary file's own burst builds nothing).
+    lines = try step {
+      let temporary = icons.appendingPathComponent(".camera.svg.tmp")
+      try Data(contentsOf: sample.appendingPathComponent("map-pin.svg")).write(to: temporary)
+      usleep(400_000)
+      #expect(rename(temporary.path, icons.appendingPathComponent("camera.svg").path) == 0)
+    }
+    #expect(lines.count == 1, "\(lines)")
+    #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
+    #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
+    // A new icon and a removal: everything is planned again (8 of 9 icons unchanged).
+    lines = try step {
+      try FileManager.default.copyItem(
+        at: sample.appendingPathComponent("trash-2.svg"),
+        to: icons.appendingPathComponent("trash-2.svg"))
+    }
+    #expect(lines.first?.contains("; 9 unchanged;") == true, "\(lines)")
+    lines = try step {
+      try FileManager.default.removeItem(at: icons.appendingPathComponent("house.svg"))
+    }
+    #expect(lines.contains { $0.contains("house") && $0.contains("removed") }, "\(lines)")
+    lines = try save("user", as: "settings")
+    #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
+    #expect(watcher.stop(with: SIGTERM) == 143)
+
+    let outputs = ["App", "android", "web"]
+    let watched = outputs.map { snapshot(folder.appendingPathComponent($0)) }
+    #expect(watched[0].count > 50)
+    for output in outputs {
+      try FileManager.default.removeItem(at: folder.appendingPathComponent(output))
+    }
+    let fresh = try CLIRunner.run(["build", "--quiet", "--jobs", "1"], in: folder)
+    #expect(fresh.status == 0, "\(fresh.stderr)")
+    for (index, output) in outputs.enumerated() {
+      let built = snapshot(folder.appendingPathComponent(output))
+      #expect(built.keys.sorted() == watched[index].keys.sorted(), "\(output)")
+      for (path, bytes) in built where watched[index][path] != bytes {
+        Issue.record("\(output)/\(path) differs from a fresh build's")
+      }
+    }
+  }
+
   /// A project folder with `icons/bell.svg` and a glyphsmith.json writing `I.xcassets`.
   static func project() throws -> URL {
     let folder = try temporaryFolder()

@@ -137,8 +137,12 @@ package final class GoldenReviewSession {
     package var body: Data
   }
 
-  /// Answers an API request (`/api/...`) already past the host, origin and token checks.
-  package func handle(method: String, path: String, body: [UInt8]) -> Answer {
+  /// Answers an API request (`/api/...`) already past the host, origin and token checks;
+  /// `query` is the request's query parameters (`GET /api/results?offset=0&limit=100` pages
+  /// the results; other parameters, such as `token`, are ignored).
+  package func handle(
+    method: String, path: String, body: [UInt8], query: [(name: String, value: String)] = []
+  ) -> Answer {
     let routes = [
       "/api/results": "GET", "/api/accept": "POST", "/api/reject": "POST",
       "/api/delete": "POST", "/api/undo": "POST", "/api/done": "POST",
@@ -150,7 +154,7 @@ package final class GoldenReviewSession {
       return Self.error(405, "\(path) takes \(allowed), not \(method)")
     }
     switch path {
-    case "/api/results": return Answer(status: 200, body: results())
+    case "/api/results": return resultsAnswer(query)
     case "/api/undo": return undo()
     case "/api/done": return Self.json(200, ["done": true, "summary": summary])
     default: break
@@ -167,9 +171,122 @@ package final class GoldenReviewSession {
     }
   }
 
+  /// `GET /api/results`, paged when the query names `offset` or `limit` (`results(page:)`);
+  /// 400 for a value that is not a whole number (`offset` from 0, `limit` from 1).
+  private func resultsAnswer(_ query: [(name: String, value: String)]) -> Answer {
+    let offset = query.first { $0.name == "offset" }?.value
+    let limit = query.first { $0.name == "limit" }?.value
+    guard offset != nil || limit != nil else { return Answer(status: 200, body: results()) }
+    func number(_ text: String?, _ name: String, from low: Int) -> Result<Int?, Message> {
+      guard let text else { return .success(nil) }
+      guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), text.count <= 9,
+        let value = Int(text), value >= low
+      else {
+        return .failure(Message("\(name) must be a whole number from \(low), not '\(text)'"))
+      }
+      return .success(value)
+    }
+    switch (number(offset, "offset", from: 0), number(limit, "limit", from: 1)) {
+    case (.failure(let message), _), (_, .failure(let message)):
+      return Self.error(400, message.text)
+    case (.success(let offset), .success(let limit)):
+      return Answer(status: 200, body: results(page: (offset ?? 0, limit)))
+    }
+  }
+
+  /// A unique string that stands in a template for what is spliced in later (it cannot occur
+  /// in a path or message: it holds a control character and a random UUID).
+  private let placeholder = "\u{1}glyphsmith-review-\(UUID().uuidString)"
+
+  /// Each result's JSON as `/api/results` writes it, cut where its `review` value goes, made
+  /// the first time it is served (issue 36: encoding the whole check and parsing it back on
+  /// every request took 0.4-0.6 s with 6,000 results before anything showed).
+  private var resultFragments: [(head: Data, tail: Data)?] = []
+  /// The answer's object without its results, made once.
+  private var answerFrame: [String: JSONValue]?
+
   /// `GET /api/results`: `golden check --json`'s object, each result with `review` (its
-  /// state), plus `undoSteps` (how many steps `/api/undo` can take back).
-  package func results() -> Data {
+  /// state), plus `undoSteps` (how many steps `/api/undo` can take back) and `summary`.
+  /// With `page` (`?offset=O&limit=L`, a limit of `nil`: to the end): only the results from
+  /// index O, at most L of them, in the same order (failures first, largest difference
+  /// first), plus `offset` (O), `limit` (L, or `null`), `total` (how many results in all)
+  /// and `next` (the offset of the next page, `null` after the last). The bytes are those of
+  /// `referenceResults()` for the same results (the whole answer when `page` is `nil`); each
+  /// result's JSON is made once and only its `review` value filled in per request.
+  package func results(page: (offset: Int, limit: Int?)? = nil) -> Data {
+    let count = report.results.count
+    let start = min(page?.offset ?? 0, count)
+    let end = page?.limit.map { min(count, start + $0) } ?? count
+    if answerFrame == nil {
+      var frame = report
+      frame.results = []
+      answerFrame = (try? XcodeJSON.encode(frame)).flatMap { JSONValue.parse($0)?.object }
+    }
+    guard var object = answerFrame else { return referenceResults() }
+    object["results"] = .string(placeholder)
+    object["undoSteps"] = JSONValue(any: steps.count)
+    object["summary"] = JSONValue(any: summary)
+    if let page {
+      object["offset"] = JSONValue(any: page.offset)
+      object["limit"] = page.limit.map { JSONValue(any: $0) } ?? .null
+      object["total"] = JSONValue(any: count)
+      object["next"] = end < count ? JSONValue(any: end) : .null
+    }
+    let frame = Self.encode(object)
+    let marker = JSONValue.string(placeholder).encoded(escapingSlashes: false)
+    guard let at = frame.firstRange(of: marker) else { return referenceResults() }
+    if resultFragments.count != count { resultFragments = Array(repeating: nil, count: count) }
+    var list = Data("[".utf8)
+    for index in start..<end {
+      guard let fragment = fragment(index) else { return referenceResults() }
+      if index > start { list.append(0x2C) }
+      let state = states[report.results[index].path] ?? .pending
+      list.append(fragment.head)
+      list.append(contentsOf: "\"\(state.rawValue)\"".utf8)
+      list.append(fragment.tail)
+    }
+    list.append(0x5D)
+    var data = frame[..<at.lowerBound]
+    data.append(list)
+    data.append(frame[at.upperBound...])
+    return Data(data)
+  }
+
+  /// Result `index`'s JSON cut around its `review` value (made and kept on first use), or
+  /// `nil` when it cannot be encoded.
+  private func fragment(_ index: Int) -> (head: Data, tail: Data)? {
+    if let made = resultFragments[index] { return made }
+    guard let data = try? XcodeJSON.encode(report.results[index]),
+      var object = JSONValue.parse(data)?.object
+    else { return nil }
+    object["review"] = .string(placeholder)
+    let encoded = JSONValue.object(object).encoded(escapingSlashes: false)
+    let marker = JSONValue.string(placeholder).encoded(escapingSlashes: false)
+    guard let at = encoded.firstRange(of: marker) else { return nil }
+    let made = (head: Data(encoded[..<at.lowerBound]), tail: Data(encoded[at.upperBound...]))
+    resultFragments[index] = made
+    return made
+  }
+
+  /// Makes the JSON of up to `count` more results ahead of their first request (the server
+  /// calls it while idle); returns whether any was left to make.
+  package func prepareResults(count: Int) -> Bool {
+    if resultFragments.count != report.results.count {
+      resultFragments = Array(repeating: nil, count: report.results.count)
+    }
+    var made = 0
+    for index in resultFragments.indices where resultFragments[index] == nil {
+      if made == count { return true }
+      _ = fragment(index)
+      made += 1
+    }
+    return false
+  }
+
+  /// `GET /api/results` as it was first written: the whole check encoded, parsed back and
+  /// encoded again with each result's `review` (the reference `results()` is tested
+  /// against, byte for byte).
+  package func referenceResults() -> Data {
     guard let data = try? XcodeJSON.encode(report),
       var object = JSONValue.parse(data)?.object,
       let list = object["results"]?.array

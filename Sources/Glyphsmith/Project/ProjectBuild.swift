@@ -25,6 +25,11 @@ public struct ProjectBuild: Sendable {
   /// outputs are not written and stay as they are; a deleted icon's are pruned. `nil`: every
   /// icon.
   public var changedSince: String? = nil
+  /// `build --watch` after a save (issue 36): build only these icon files (paths as
+  /// collected), as `changedSince` selects them: planning, names and the records see every
+  /// icon, the others' outputs are not written and stay as they are. Ignored with
+  /// `changedSince`; `nil`: every icon.
+  package var only: Set<String>? = nil
   /// Worker processes, given each planned icon over the pipe (`AssetsJob.serveWorker`);
   /// `nil`: threads in this process.
   package var isolation: AssetsIsolation? = nil
@@ -313,7 +318,8 @@ public struct ProjectBuild: Sendable {
     let changed = try changedSince.map {
       try changedIcons($0, files: files, outputs: outputs)
     }
-    if let selected = changed?.selected {
+    let selection = changed == nil ? only : changed?.selected
+    if let selected = selection {
       for index in groups.indices {
         groups[index].options.selected = selected
       }
@@ -352,7 +358,7 @@ public struct ProjectBuild: Sendable {
       }
     }
     // Symbol sets are planned (recorded) for every icon, written for the selected ones.
-    if let selected = changed?.selected {
+    if let selected = selection {
       for index in plan.groups.indices {
         plan.groups[index].symbols.removeAll { !selected.contains($0) }
       }

@@ -7,9 +7,10 @@ import GlyphsmithCore
   /// What `glyphsmith build --watch` waits on (issue 24): Linux inotify (through Glibc) on the
   /// icons folder and every folder below it (new sub-folders are added as they appear) and on
   /// the project file's folder, where only events naming `glyphsmith.json` count (the outputs
-  /// may live there too). A change is reported once no further event has come for `settle`
-  /// seconds, so a burst (a checkout touching 500 files, an editor's write-to-temp-and-rename)
-  /// is one change. The icons folder deleted (or moved away) and made again is watched anew
+  /// may live there too). A change is reported once no further event has come for a
+  /// moment (`settle`, 40 ms; `burstSettle`, 250 ms, once a burst has more than a few events),
+  /// so a burst (a checkout touching 500 files, an editor's write-to-temp-and-rename) is one
+  /// change; `changes` says what it was. The icons folder deleted (or moved away) and made again is watched anew
   /// once it is back (issue 33): while it is missing the watcher looks for it every 200 ms,
   /// and its return is a change.
   public final class ProjectWatcher {
@@ -18,9 +19,34 @@ import GlyphsmithCore
     private let iconsFolder: String
     private let configFolder: String
     private let configName: String
-    /// Seconds without events that end a burst (0.3 s: the rebuild starts within 300 ms of the
-    /// last event).
-    public var settle = 0.25
+    /// Seconds without events that end a burst of a few events (issue 36: 0.25 s for every
+    /// burst left 50 ms of the 300 ms from the last event to the rebuilt icon; an editor's
+    /// save, a write to a temporary file and a rename, is 4 or 5 events within a millisecond).
+    public var settle = 0.04
+    /// Seconds without events that end a burst once it has more than `fewEvents` events (a
+    /// checkout writing 500 files is one change, as before issue 36).
+    public var burstSettle = 0.25
+    /// How many events a burst may have and still end after `settle`.
+    public var fewEvents = 8
+    /// Events counted in the current burst.
+    private var events = 0
+
+    /// What the last `waitForChange()` saw: the files written or moved in below the icons
+    /// folder (paths as watched, `FOLDER/NAME`; names starting with `.` left out), and whether
+    /// anything else happened that can change what the build plans (a file or folder removed
+    /// or moved away, a folder made, the project file, the icons folder itself).
+    public struct Changes: Sendable, Equatable {
+      /// Files written, renamed into place or with changed attributes.
+      public var written: Set<String> = []
+      /// Files starting with `.` (an editor's temporary file) written, made, moved or
+      /// removed: no icon (the collector skips them), though an icon may draw one.
+      public var hidden: Set<String> = []
+      /// Whether anything other than `written` and `hidden` happened.
+      public var other = false
+    }
+
+    /// The changes of the burst the last `waitForChange()` returned for.
+    public private(set) var changes = Changes()
 
     /// Watches `iconsFolder` recursively and the folder of `configPath` for `configPath`.
     /// - Throws: `GlyphsmithError.unusable` when inotify cannot be started.
@@ -75,17 +101,33 @@ import GlyphsmithCore
           let nameBytes = buffer[(offset + header)..<(offset + header + length)]
           let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
           offset += header + length
+          events += 1
           guard let folder = folders[wd] else { continue }
           if folder.isEmpty {
-            if name == configName { changed = true }
+            if name == configName {
+              changed = true
+              changes.other = true
+            }
             continue
           }
           changed = true
-          if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+          let isFolder = mask & UInt32(IN_ISDIR) != 0
+          if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
             addTree(folder + "/" + name)
+          }
+          if name.hasPrefix(".") && !isFolder {
+            // An editor's temporary file: not an icon (the collector skips it).
+            changes.hidden.insert(folder + "/" + name)
+          } else if !isFolder, !name.isEmpty,
+            mask & ~UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_ATTRIB) == 0
+          {
+            changes.written.insert(folder + "/" + name)
+          } else {
+            changes.other = true
           }
           if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil }
           if folder == iconsFolder, mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            changes.other = true
             forgetTree()
           }
         }
@@ -113,19 +155,27 @@ import GlyphsmithCore
     /// Blocks until something changed and then `settle` seconds passed without another event.
     /// A missing icons folder is looked for every 200 ms; its coming back is a change.
     public func waitForChange() {
+      changes = Changes()
+      events = 0
       while true {
         if !watchesIconsFolder {
           if Platform.status(ofPath: iconsFolder)?.isFolder == true {
             addTree(iconsFolder)
-            if watchesIconsFolder { break }
+            if watchesIconsFolder {
+              changes.other = true
+              break
+            }
           }
-          if poll(seconds: 0.2), drain() { break }
+          if poll(seconds: 0.2), drain() {
+            changes.other = true
+            break
+          }
           continue
         }
         _ = poll(seconds: nil)
         if drain() { break }
       }
-      while poll(seconds: settle) { _ = drain() }
+      while poll(seconds: events > fewEvents ? burstSettle : settle) { _ = drain() }
     }
   }
 #endif
