@@ -27,8 +27,11 @@ struct GoldenShardCLITests {
     var found: [String] = []
     while let path = enumerator?.nextObject() as? String {
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isFolder)
-      if !isFolder.boolValue { found.append(path) }
+      if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
+        found.append(path)
+      }
     }
     return found.sorted()
   }
