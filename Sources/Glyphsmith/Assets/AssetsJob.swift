@@ -1141,14 +1141,15 @@ public struct AssetsJob: Sendable {
   static func fingerprint(
     sha256: String, darkSha256: String?, prefix: String, references: [String: String]? = nil
   ) -> String {
-    var lines = [prefix, sha256, darkSha256 ?? "-"]
+    var lines = [sha256, darkSha256 ?? "-"]
     if let references, !references.isEmpty {
       lines.append(
         references.sorted { $0.key < $1.key }
           .map { "\(PathName($0.key).lastPathComponent) \($0.value)" }
           .joined(separator: ";"))
     }
-    return ContentHash.sha256(lines.joined(separator: "\n"))
+    // The hash of `prefix` + newline + the lines, the prefix's state kept between inputs.
+    return ContentHash.sha256(prefix: prefix + "\n", rest: lines.joined(separator: "\n"))
   }
 
   /// The part of every fingerprint that is the same for all icons of one resolved value: a

@@ -69,7 +69,7 @@ public enum SVGTextCheck {
   /// Whether `data` may hold a `<text>` element (any namespace prefix): most icons have none,
   /// and a file without one needs no structure pass to know it.
   static func mayHoldText(_ data: Data) -> Bool {
-    data.firstRange(of: Data("<text".utf8)) != nil || data.firstRange(of: Data(":text".utf8)) != nil
+    data.containsBytes("<text".utf8) || data.containsBytes(":text".utf8)
   }
 
   /// The missing glyphs and unpinned families of every `<text>` in `data`.

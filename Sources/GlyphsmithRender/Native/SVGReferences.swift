@@ -16,7 +16,7 @@ package enum SVGReferences {
   package static func localFiles(ofSVGAt path: String) -> [String] {
     guard PathName(path).pathExtension.lowercased() == "svg",
       let data = FileManager.default.contents(atPath: path),
-      data.firstRange(of: Array("mage".utf8)) != nil
+      data.containsBytes("mage".utf8)
     else { return [] }
     let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
     guard let doc = LibXMLReader.tree(data) else { return [] }

@@ -491,8 +491,26 @@ struct CairoSVGReader {
     text.split { $0 == "," || $0 == " " }.compactMap { Double($0) }
   }
 
-  /// `matrix(a,b,c,d,e,f)` as Cairo writes it.
+  /// `matrix(a,b,c,d,e,f)` as Cairo writes it. ASCII text (all Cairo writes) is split on its
+  /// UTF-8 bytes, each number read in place, as the `Character`-based split below reads it.
   static func matrix(_ text: String) -> [Double]? {
+    let utf8 = text.utf8
+    if utf8.count > 8, utf8.allSatisfy({ $0 < 0x80 }) {
+      guard utf8.starts(with: "matrix(".utf8), utf8.last == UInt8(ascii: ")") else { return nil }
+      var numbers: [Double] = []
+      numbers.reserveCapacity(6)
+      let end = utf8.index(before: utf8.endIndex)
+      var start = utf8.index(utf8.startIndex, offsetBy: 7)
+      while start < end {
+        var stop = start
+        while stop < end, utf8[stop] != UInt8(ascii: ","), utf8[stop] != UInt8(ascii: " ") {
+          utf8.formIndex(after: &stop)
+        }
+        if stop > start, let value = Double(text[start..<stop]) { numbers.append(value) }
+        start = stop < end ? utf8.index(after: stop) : end
+      }
+      return numbers.count == 6 ? numbers : nil
+    }
     guard text.hasPrefix("matrix("), text.hasSuffix(")") else { return nil }
     let numbers = text.dropFirst(7).dropLast().split { $0 == "," || $0 == " " }.compactMap {
       Double($0)
@@ -501,10 +519,14 @@ struct CairoSVGReader {
   }
 
   /// Cairo's path data: `M x y`, `L x y`, `C x1 y1 x2 y2 x y`, `Z`, space separated. Read on
-  /// the UTF-8 bytes (see `style`).
+  /// the UTF-8 bytes (see `style`); an ASCII number is read in place (`Double` of a
+  /// `Substring`, the parse `Double(String)` does) without a `String` made for it, its
+  /// `Character`s counted or its letters classified (issue 36: that was 3.6 % of a
+  /// VectorDrawable worker's instructions); a token with other bytes as before.
   static func pathData(_ d: String) -> VectorPath {
     var elements: [PathElement] = []
     var numbers: [Double] = []
+    numbers.reserveCapacity(6)
     var command: UInt8? = nil
     func flush() {
       guard let command else { return }
@@ -516,24 +538,35 @@ struct CairoSVGReader {
       case UInt8(ascii: "Z"): elements.append(.close)
       default: break
       }
-      numbers = []
+      numbers.removeAll(keepingCapacity: true)
     }
-    let bytes = Array(d.utf8)
     func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 }
-    var start = 0
-    while start < bytes.count {
-      if isSeparator(bytes[start]) {
-        start += 1
+    let utf8 = d.utf8
+    var start = utf8.startIndex
+    while start < utf8.endIndex {
+      let byte = utf8[start]
+      if isSeparator(byte) {
+        utf8.formIndex(after: &start)
         continue
       }
       var end = start
-      while end < bytes.count && !isSeparator(bytes[end]) { end += 1 }
-      let byte = bytes[start]
-      if end == start + 1, (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) {
+      var ascii = true
+      while end < utf8.endIndex {
+        let next = utf8[end]
+        if isSeparator(next) { break }
+        if next >= 0x80 { ascii = false }
+        utf8.formIndex(after: &end)
+      }
+      if utf8.index(after: start) == end,
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+      {
         flush()
         command = byte
+      } else if ascii {
+        // One ASCII byte that is no letter is one `Character` that is no letter: a number.
+        if let value = Double(d[start..<end]) { numbers.append(value) }
       } else {
-        let token = String(decoding: bytes[start..<end], as: UTF8.self)
+        let token = String(decoding: utf8[start..<end], as: UTF8.self)
         if token.count == 1, let letter = token.first, letter.isLetter {
           // A letter Cairo never writes: its numbers are dropped.
           flush()
