@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import Glyphsmith
@@ -414,13 +415,17 @@ enum GoldenCommand: DeclaredSubcommand {
       for folder in path.split(separator: ":") {
         let candidate = "\(folder)/\(tool)"
         guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
-        // Started and left running (as Foundation's `Process.run()` left it), its output
-        // to /dev/null, its input and environment this process's.
+        // Started and left running, its output to /dev/null, its input and environment this
+        // process's; waited for on a queue of its own, so it leaves no zombie behind while
+        // the review goes on (xdg-open ends once the browser is started).
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-        _ = Platform.spawn(
+        let child = Platform.spawn(
           [candidate, address], environment: environment, stdin: 0, stdout: null, stderr: null)
         if null >= 0 { close(null) }
+        if let child {
+          DispatchQueue.global(qos: .utility).async { _ = Platform.waitForExit(child) }
+        }
         return
       }
     }
