@@ -25,7 +25,10 @@ extension CatalogWalk {
           message: "the \(kind) folder has no Contents.json; add one or remove the folder"))
       return
     }
-    guard let json = readJSON(contentsPath, asset: name) else { return }
+    // Read once: parsed here, its lines numbered by `assignLines`.
+    let contentsBytes = FileBytes.read(contentsPath)
+    guard let contentsBytes, let json = readJSON(contentsBytes, path: contentsPath, asset: name)
+    else { return }
     guard let key = CatalogVocabulary.entryKeys[kind] else {
       // A container (brand assets, image stack, sprite atlas, ...): check nested JSON only.
       for child in children where child.isFolder {
@@ -68,7 +71,7 @@ extension CatalogWalk {
       }
       entries.append(CatalogEntry(index: index, entry: entry))
     }
-    assignLines(&entries, contentsPath: contentsPath)
+    assignLines(&entries, contents: contentsBytes)
     let fileNames = Set(children.filter { !$0.isFolder }.map(\.name))
     for i in entries.indices {
       checkEntry(&entries[i], key: key, folder: folder, asset: name, fileNames: fileNames)
@@ -92,11 +95,11 @@ extension CatalogWalk {
     }
   }
 
-  /// Lines of the `"filename"` keys, matched to the entries that have one, in order.
-  /// The file's bytes are scanned line by line (no `String` of the whole file and no
-  /// Foundation search per line: the catalog check runs this for every set, issue 36).
-  func assignLines(_ entries: inout [CatalogEntry], contentsPath: String) {
-    guard let data = FileManager.default.contents(atPath: contentsPath) else { return }
+  /// Lines of the `"filename"` keys, matched to the entries that have one, in order, in
+  /// `data`, the `Contents.json` bytes `checkAsset` parsed (read once: a second read was a
+  /// tenth of the catalog check, issue 36). The bytes are scanned line by line (no `String`
+  /// of the whole file and no Foundation search per line: the check runs this for every set).
+  func assignLines(_ entries: inout [CatalogEntry], contents data: Data) {
     let numbers = Self.linesHolding(Array("\"filename\"".utf8), in: data)
     let withFile = entries.indices.filter { entries[$0].filename != nil }
     guard numbers.count == withFile.count else { return }
@@ -135,11 +138,12 @@ extension CatalogWalk {
     fileNames: Set<String>
   ) {
     let contentsPath = folder + "/Contents.json"
-    let label = entry.label(key: key)
+    // The label is built only for a finding (most entries have none; issue 36).
     func add(_ rule: CatalogRule, _ message: String) {
       findings.append(
         CatalogFinding(
-          rule: rule, path: contentsPath, line: entry.line, asset: asset, entry: label,
+          rule: rule, path: contentsPath, line: entry.line, asset: asset,
+          entry: entry.label(key: key),
           file: entry.filename, message: message))
     }
     if let idiom = entry.idiom ?? entry.entry.other["idiom"]?.description {

@@ -53,7 +53,12 @@ struct CatalogWalk {
   /// absent.
   mutating func readJSON(_ path: String, asset: String?) -> AssetContents? {
     // One open, fstat, read and close (`FileManager.contents` cost as much again; issue 36).
-    guard let data = FileBytes.read(path) else { return nil }
+    readJSON(FileBytes.read(path), path: path, asset: asset)
+  }
+
+  /// `readJSON(path, asset:)` of the bytes `data` already read from `path` (`nil`: absent).
+  mutating func readJSON(_ data: Data?, path: String, asset: String?) -> AssetContents? {
+    guard let data else { return nil }
     do {
       return try AssetContents.read(data)
     } catch {

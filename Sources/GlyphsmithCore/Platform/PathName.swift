@@ -19,6 +19,20 @@ package struct PathName: Sendable {
   /// A path of two or more `/` and nothing else gives the empty string, as NSString does.
   package static func fixingSlashes(_ path: String) -> String {
     if path == "/" { return path }
+    // Nothing to fix (no `//`, no trailing `/`): the path as it is, found on its bytes (a
+    // `String` built Character by Character was most of a `pathExtension` the catalog check
+    // asks of every file it checks, issue 36). A `/` byte is a `/` Character or part of
+    // one, so such a path has no two `/` Characters in a row and none at its end.
+    var previous: UInt8 = 0
+    var clean = true
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") {
+        clean = false
+        break
+      }
+      previous = byte
+    }
+    if clean && previous != UInt8(ascii: "/") { return path }
     if !path.isEmpty, path.allSatisfy({ $0 == "/" }) { return "" }
     var result = ""
     result.reserveCapacity(path.utf8.count)

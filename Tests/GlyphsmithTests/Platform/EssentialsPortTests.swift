@@ -80,6 +80,22 @@ struct PathNameTests {
     #expect(PathName("x//").lastPathComponent == "x")
     #expect(PathName("/a//").pathExtension == "")
   }
+
+  /// `fixingSlashes` answers a path with nothing to fix as it is, found on its bytes (issue
+  /// 36), and still fixes `/` Characters only: a `/` that a combining mark joins is kept.
+  @Test func fixingSlashesKnownAnswers() {
+    #expect(PathName.fixingSlashes("") == "")
+    #expect(PathName.fixingSlashes("/") == "/")
+    #expect(PathName.fixingSlashes("///") == "")
+    #expect(PathName.fixingSlashes("a/b.png") == "a/b.png")
+    #expect(PathName.fixingSlashes("/x/y.imageset/y@2x.png") == "/x/y.imageset/y@2x.png")
+    #expect(PathName.fixingSlashes("a/b/") == "a/b")
+    #expect(PathName.fixingSlashes("a//b///c") == "a/b/c")
+    #expect(PathName.fixingSlashes("bé//é/") == "bé/é")
+    #expect(PathName.fixingSlashes("a/\u{301}/b") == "a/\u{301}/b")
+    #expect(PathName.fixingSlashes("a//\u{301}") == "a//\u{301}")
+    #expect(PathName.fixingSlashes("a/\u{301}/") == "a/\u{301}")
+  }
 }
 
 @Suite("trimming matches Foundation's character sets")
