@@ -165,4 +165,69 @@ struct AndroidVectorCLITests {
     )
     #expect(!FileManager.default.fileExists(atPath: out))
   }
+
+  /// Text, a filter, and `filter="none"`: drawn at the recording's 4096 device units, the
+  /// first two failed as "too large" (FreeType's limit, the memory budget), so
+  /// `--android-format auto` failed the icons instead of writing PNG drawables.
+  static let unrecordable: [String: String] = [
+    "label.svg": """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
+      <path d="M2 2h20v20z"/><text x="2" y="20" font-size="10">Ab</text></svg>
+      """,
+    "soft.svg": """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
+      <filter id="b"><feGaussianBlur stdDeviation="1"/></filter>
+      <path id="glow" filter="url(#b)" d="M2 2h20v20z"/></svg>
+      """,
+    "plain.svg": """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
+      <path filter="none" d="M2 2h20v20z"/></svg>
+      """,
+  ]
+
+  @Test(
+    "text and filters are refused before recording: auto falls back to PNG drawables, vector names the element"
+  )
+  func textAndFiltersAreNamedNotTooLarge() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    for (name, text) in Self.unrecordable {
+      try Data(text.utf8).write(to: icons.appendingPathComponent(name))
+    }
+    let auto = try CLIRunner.run(
+      ["assets", "icons", "-o", "auto", "--platform", "android", "--android-format", "auto"],
+      in: folder)
+    #expect(auto.status == 0, "\(auto.stderr)")
+    let lines = auto.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast()) == [
+        "icons/label.svg: warning: a VectorDrawable cannot express text (<text> line 1); writing PNG drawables instead",
+        "icons/soft.svg: warning: a VectorDrawable cannot express filters (<path id=\"glow\"> line 2); writing PNG drawables instead",
+      ])
+    let res = folder.appendingPathComponent("auto/android/res")
+    let written = try FileManager.default.subpathsOfDirectory(atPath: res.path)
+      .filter { $0.hasSuffix(".png") || $0.hasSuffix(".xml") }.sorted()
+    #expect(written.count == 11)
+    #expect(written.filter { $0.hasSuffix(".png") }.count == 10)
+    #expect(written.contains("drawable/plain.xml"))
+    #expect(!written.contains { $0.hasPrefix("drawable/label") || $0.hasPrefix("drawable/soft") })
+
+    let vector = try CLIRunner.run(
+      ["assets", "icons", "-o", "vector", "--platform", "android", "--android-format", "vector"],
+      in: folder)
+    #expect(vector.status == 2)
+    #expect(
+      Array(vector.stderr.split(separator: "\n").map(String.init).dropLast()) == [
+        "icons/label.svg: error: a VectorDrawable cannot express text (<text> line 1)",
+        "icons/soft.svg: error: a VectorDrawable cannot express filters (<path id=\"glow\"> line 2)",
+      ])
+    let single = try CLIRunner.run(
+      ["render", "icons/label.svg", "-f", "vector-drawable", "-o", "label.xml"], in: folder)
+    #expect(single.status == 2)
+    #expect(
+      single.stderr
+        == "icons/label.svg: error: a VectorDrawable cannot express text (<text> line 1)\n")
+  }
 }

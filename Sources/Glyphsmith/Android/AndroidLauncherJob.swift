@@ -478,11 +478,12 @@ public enum AndroidLauncherJob {
   }
 
   /// Why `artwork` is not one colour (distinct solid colours of its paths, or of its opaque
-  /// pixels for a PNG), else `nil`.
+  /// pixels for a PNG, or for an SVG whose drawing is not recorded: filters, images or text,
+  /// `VectorModel.isRecorded`), else `nil`.
   static func colours(of artwork: Artwork) throws -> String? {
     var colours = Set<String>()
-    if let svg = artwork.svg {
-      for path in try svg.vectorModel().paths {
+    if let model = try artwork.svg?.vectorModel(), model.isRecorded {
+      for path in model.paths {
         colours.insert(path.color?.hexRGB ?? "gradient")
       }
     } else {

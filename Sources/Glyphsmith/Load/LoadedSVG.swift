@@ -75,6 +75,11 @@ package final class LoadedSVG {
   package func vectorModel() throws -> VectorModel {
     if let cachedModel { return try cachedModel.get() }
     let result = Result {
+      let refused = unrecordable()
+      if !refused.isEmpty {
+        return VectorModel(
+          canvas: document.intrinsicSize, paths: [], unexpressed: refused, isRecorded: false)
+      }
       var model = try SVGPathRecorder.record(document)
       if !model.isPlain || model.paths.contains(where: { $0.gradient != nil }),
         let outline = try? outline()
@@ -89,6 +94,37 @@ package final class LoadedSVG {
     }
     cachedModel = result
     return try result.get()
+  }
+
+  /// What no vector writer expresses and the recording must not draw, found from the element
+  /// outline before anything is drawn: filters, embedded images and text, each with the
+  /// first element carrying it, in that order. librsvg would draw them at the recording's
+  /// 4096 device units, where a filter's surfaces reach the memory budget and text passes
+  /// FreeType's limit (issue 36's VectorDrawable trial: an icon with text failed as "too
+  /// large" instead of falling back to PNG drawables). Empty when the outline cannot be read
+  /// (the recording then says what it finds), and without a structure pass when the bytes
+  /// hold none of `filter`, `image`, `<text` or `:text` (most icons).
+  func unrecordable() -> [VectorModel.Unexpressed] {
+    guard
+      source.containsBytes("filter".utf8) || source.containsBytes("image".utf8)
+        || SVGTextCheck.mayHoldText(source),
+      let outline = try? outline()
+    else { return [] }
+    var found = [VectorModel.Feature.filters, .images].compactMap { feature in
+      Self.element(carrying: feature, in: outline).map {
+        VectorModel.Unexpressed(feature: feature, element: $0)
+      }
+    }
+    if !textElements.isEmpty,
+      let text = outline.elements.first(where: { $0.name == "text" })
+    {
+      found.append(
+        VectorModel.Unexpressed(
+          feature: .text,
+          element: VectorModel.ElementReference(
+            name: text.name, id: text.attributes["id"], line: text.line, column: text.column)))
+    }
+    return found
   }
 
   /// Each drawable element's ink rectangle by element index (`ElementLocator.inkRects`),
@@ -153,10 +189,11 @@ package final class LoadedSVG {
       switch feature {
       case .clipping: return element.property("clip-path") != nil
       case .masks: return element.property("mask") != nil || translucent(element)
-      case .filters: return element.property("filter") != nil
+      case .filters: return element.property("filter").map { $0 != "none" } ?? false
       case .reusedGroup:
         return element.name == "text" || element.property("mask") != nil || translucent(element)
       case .images: return element.name == "image"
+      case .text: return element.name == "text"
       case .wholeSurfacePaint: return element.property("filter") != nil || element.name == "image"
       case .paintServers: return element.property("fill")?.hasPrefix("url(") ?? false
       case .nonUniformStroke:

@@ -21,12 +21,20 @@ package struct VectorModel: Sendable, Equatable {
   /// filters, images, text drawn as a reused group, gradients and patterns), each kind once,
   /// in the order first met; empty for plain vector artwork.
   package var unexpressed: [Unexpressed]
+  /// Whether librsvg's drawing was recorded: `false` when the input holds what no vector
+  /// writer expresses and what the recording's 4096 device units would make too costly to
+  /// draw (filters, embedded images, text), found from its elements before anything is
+  /// drawn (`LoadedSVG.vectorModel()`); `paths` is then empty and `unexpressed` names them.
+  package var isRecorded: Bool
 
   /// A model; see the properties.
-  package init(canvas: Size, paths: [PaintedPath], unexpressed: [Unexpressed] = []) {
+  package init(
+    canvas: Size, paths: [PaintedPath], unexpressed: [Unexpressed] = [], isRecorded: Bool = true
+  ) {
     self.canvas = canvas
     self.paths = paths
     self.unexpressed = unexpressed
+    self.isRecorded = isRecorded
   }
 
   /// Whether every painted thing is a plain path with a solid colour (`unexpressed` is
@@ -75,6 +83,9 @@ package struct VectorModel: Sendable, Equatable {
     case reusedGroup
     /// Embedded raster images.
     case images
+    /// Text (`<text>`): outlined by Pango at the recording's scale, never recorded
+    /// (`VectorModel.isRecorded`).
+    case text
     /// A paint of the whole surface (a painted rectangle).
     case wholeSurfacePaint
     /// A fill with a gradient or pattern (no solid colour; a stroke with one only has
@@ -91,6 +102,7 @@ package struct VectorModel: Sendable, Equatable {
       case .filters: return "filters"
       case .reusedGroup: return "group opacity, masks, patterns or text (drawn as a reused group)"
       case .images: return "embedded images"
+      case .text: return "text"
       case .wholeSurfacePaint: return "painted rectangles (whole-surface paint)"
       case .paintServers: return "pattern or gradient fills"
       case .nonUniformStroke: return "strokes under a non-uniform scale"

@@ -46,6 +46,34 @@ struct VectorModelTests {
     #expect(stroke.path.svgData(decimals: 3) == "M2 20 L22 20")
   }
 
+  @Test("filters, images and text are named from the elements and never drawn at 4096 units")
+  func unrecordableFeaturesAreNotRecorded() throws {
+    let model = try self.model(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+      <filter id="b"><feGaussianBlur stdDeviation="4"/></filter>
+      <rect id="soft" width="24" height="24" filter="url(#b)"/>
+      <image id="photo" width="4" height="4" href="data:image/png;base64,AAAA"/>
+      <text id="t" y="20" font-size="4000">A</text>
+      </svg>
+      """)
+    #expect(!model.isRecorded)
+    #expect(model.paths.isEmpty)
+    #expect(model.canvas == Size(width: 24, height: 24))
+    #expect(
+      model.unexpressed.map(\.description) == [
+        "filters (<rect id=\"soft\"> line 3)", "embedded images (<image id=\"photo\"> line 4)",
+        "text (<text id=\"t\"> line 5)",
+      ])
+    // `filter="none"` is no filter: recorded as before.
+    let none = try self.model(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><rect width="4" \
+      height="4" filter="none"/></svg>
+      """)
+    #expect(none.isRecorded && none.isPlain && none.paths.count == 1)
+  }
+
   @Test func isComputedOnceAndShared() throws {
     let artwork = try Artwork(data: Data(Self.painted.utf8), path: "v.svg", baseDirectory: nil)
     let svg = try #require(artwork.svg)
