@@ -12,12 +12,15 @@ struct ProjectWatchCLITests {
     let process = Process()
     let log: URL
 
-    init(in folder: URL, jobs: Int = 1) throws {
+    init(in folder: URL, jobs: Int = 1, environment: [String: String] = [:]) throws {
       log = folder.appendingPathComponent("watch.log")
       _ = FileManager.default.createFile(atPath: log.path, contents: nil)
       process.executableURL = CLIRunner.executable
       process.arguments = ["build", "--watch", "--jobs", "\(jobs)"]
       process.currentDirectoryURL = folder
+      if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      }
       process.standardError = try FileHandle(forWritingTo: log)
       process.standardOutput = FileHandle.nullDevice
       try process.run()
@@ -144,9 +147,11 @@ struct ProjectWatchCLITests {
   }
 
   /// Issue 36: a save of a known icon is built for that icon alone (the summary's "0
-  /// unchanged": the other icons were not planned for writing), and after several saves,
-  /// a new icon and a removal, the outputs and records are byte for byte what a fresh full
-  /// build of the same icons writes.
+  /// unchanged": the other icons were not planned for writing; the stats line: 1 of the
+  /// icons planned, the full build's layout reused from memory), and after several saves,
+  /// a new icon, a removal, a broken SVG saved and mended, and an edit of glyphsmith.json,
+  /// the outputs and records are byte for byte what a fresh full build of the same icons
+  /// writes.
   @Test func savesBuildTheSavedIconAloneAndEqualAFreshBuild() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -170,17 +175,27 @@ struct ProjectWatchCLITests {
        "defaults": {"role": "tab-bar"}}
       """#.utf8
     ).write(to: folder.appendingPathComponent("glyphsmith.json"))
-    let watcher = try Watcher(in: folder)
+    let watcher = try Watcher(in: folder, environment: ["GLYPHSMITH_WATCH_STATS": "1"])
     defer { if watcher.process.isRunning { watcher.process.terminate() } }
     var lines = watcher.waitForWatching(1)
     #expect(lines.first?.hasPrefix("built 9 icons (162 PNG files)") == true, "\(lines)")
+    // The first build has no event before it: no stats line.
+    #expect(!lines.contains { $0.hasPrefix("watch stats:") }, "\(lines)")
     var count = 1
+    var stats: [String] = []
     func step(_ change: () throws -> Void) throws -> [String] {
       let before = watcher.lines.count
       try change()
       count += 1
       let all = watcher.waitForWatching(count)
-      return Array(all[before...]).filter { !$0.hasPrefix("watching ") }
+      let printed = Array(all[before...]).filter { !$0.hasPrefix("watching ") }
+      stats = printed.filter { $0.hasPrefix("watch stats: ") }
+      return printed.filter { !$0.hasPrefix("watch stats: ") }
+    }
+    /// The part of the last step's stats line after the timings.
+    func planned() -> String? {
+      guard let line = stats.first, let end = line.range(of: "); ") else { return nil }
+      return String(line[end.upperBound...])
     }
     /// An editor's save: `source`'s bytes written beside `name` and renamed over it.
     func save(_ name: String, as source: String) throws -> [String] {
@@ -195,6 +210,7 @@ struct ProjectWatchCLITests {
       #expect(lines.count == 1, "\(lines)")
       #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
       #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
+      #expect(planned() == "1 of 9 icons planned, layout reused", "\(stats)")
     }
     // The temporary file written, then renamed over the icon a moment later: one build,
     // of that icon alone (the temporary file's own burst builds nothing).
@@ -214,12 +230,59 @@ struct ProjectWatchCLITests {
         to: icons.appendingPathComponent("trash-2.svg"))
     }
     #expect(lines.first?.contains("; 9 unchanged;") == true, "\(lines)")
+    #expect(planned() == "10 of 10 icons planned, layout made", "\(stats)")
     lines = try step {
       try FileManager.default.removeItem(at: icons.appendingPathComponent("house.svg"))
     }
     #expect(lines.contains { $0.contains("house") && $0.contains("removed") }, "\(lines)")
+    #expect(planned() == "9 of 9 icons planned, layout made", "\(stats)")
     lines = try save("user", as: "settings")
     #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
+    #expect(planned() == "1 of 9 icons planned, layout reused", "\(stats)")
+    // A broken SVG saved: its error names the file, it fails alone, and the others' outputs
+    // (its own earlier ones too) stay as they were.
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    let before = snapshot(folder.appendingPathComponent("App"))
+    lines = try step {
+      let temporary = icons.appendingPathComponent(".star.svg.tmp")
+      try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=".utf8)
+        .write(to: temporary)
+      #expect(rename(temporary.path, icons.appendingPathComponent("star.svg").path) == 0)
+    }
+    #expect(
+      lines.contains { $0.hasPrefix("icons/star.svg: error: ") }, "\(lines)")
+    #expect(lines.last?.contains("; 1 failed;") == true, "\(lines)")
+    #expect(planned() == "1 of 9 icons planned, layout reused", "\(stats)")
+    #expect(snapshot(folder.appendingPathComponent("App")) == before)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: catalog.appendingPathComponent("star.imageset/star@2x.png").path))
+    // Mended: built alone again.
+    lines = try save("star", as: "bookmark")
+    #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
+    #expect(planned() == "1 of 9 icons planned, layout reused", "\(stats)")
+    // The project file edited (a rule: the toolbar role for user.svg): everything planned
+    // again with the new settings, and the next save reuses the new layout.
+    lines = try step {
+      try Data(
+        #"""
+        {"version": 1, "icons": "icons",
+         "ios": {"catalog": "App/Icons.xcassets", "compact": true},
+         "android": {"res": "android/res", "format": "png"},
+         "web": {"folder": "web/icons"},
+         "defaults": {"role": "tab-bar"},
+         "rules": [{"match": "user.svg", "role": "toolbar"}]}
+        """#.utf8
+      ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    }
+    #expect(lines.last?.hasPrefix("built 1 icon") == true, "\(lines)")
+    #expect(lines.last?.contains("; 8 unchanged;") == true, "\(lines)")
+    #expect(planned() == "9 of 9 icons planned, layout made", "\(stats)")
+    lines = try save("user", as: "camera")
+    #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
+    #expect(planned() == "1 of 9 icons planned, layout reused", "\(stats)")
+    lines = try save("heart", as: "calendar")
+    #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
     #expect(watcher.stop(with: SIGTERM) == 143)
 
     let outputs = ["App", "android", "web"]

@@ -30,6 +30,13 @@ public struct ProjectBuild: Sendable {
   /// icon, the others' outputs are not written and stay as they are. Ignored with
   /// `changedSince`; `nil`: every icon.
   package var only: Set<String>? = nil
+  /// `build --watch` between saves (issue 36): what an earlier `plan()` of the same project
+  /// file and the same icon files worked out from their paths alone (`Plan.layout`), taken
+  /// as it is instead of listing, grouping and naming every icon again. Used only with
+  /// `only` (and without `changedSince`): the watcher passes it when a save wrote icon files
+  /// the last full build collected and nothing else, so the file list, the rules and every
+  /// name are what they were. `nil`: worked out anew.
+  package var layout: Layout? = nil
   /// Worker processes, given each planned icon over the pipe (`AssetsJob.serveWorker`);
   /// `nil`: threads in this process.
   package var isolation: AssetsIsolation? = nil
@@ -100,11 +107,62 @@ public struct ProjectBuild: Sendable {
     package var skippedLinks: [Diagnostic] = []
     /// With `changedSince`: what it selected (`ChangedIcons`); `nil` without.
     package var changed: ChangedIcons? = nil
+    /// What this plan worked out from the project file and the icons' paths alone, for
+    /// `ProjectBuild.layout` (`build --watch` keeps it between saves).
+    package var layout: Layout? = nil
     /// `ios.symbols`: the icons whose symbol set cannot be written where it goes, with why,
     /// by path (a symbol set folder, or a group folder's `Contents.json`, Glyphsmith did not
     /// make; `checkSymbols`): each fails by name and the rest of the build goes on (issue 32,
     /// re-check N2).
     package var symbolRefusals: [String: GlyphsmithError] = [:]
+  }
+
+  /// What `plan()` works out from the project file and the icon files' paths alone, never
+  /// from their bytes or the output folders (issue 36: for 1,776 icons about 40 % of the
+  /// build of one saved icon): the icons collected, the links skipped, the groups (before any
+  /// selection), the icons a rule skips, and every planned output of every icon with its
+  /// source (`Plan.planned`, before the symbol sets) and the alternatives. Checked when it
+  /// was made: every rule matches an icon, no two names collide.
+  package struct Layout: Sendable {
+    /// `Plan.files`.
+    package var files: [InputCollector.CollectedFile]
+    /// `Plan.skippedLinks`.
+    package var skippedLinks: [Diagnostic]
+    /// The groups, no icon selected.
+    package var groups: [Group]
+    /// `Plan.skipped`.
+    package var skipped: [String]
+    /// The image set, drawable and web outputs of every icon, by output folder.
+    package var planned: [String: [String: String]]
+    /// `Plan.alternatives`.
+    package var alternatives: Set<String>
+  }
+
+  /// Works out the `Layout`: lists the icons folder, checks the rules, groups the icons and
+  /// plans every icon's outputs.
+  /// - Throws: `GlyphsmithError.unreadable` for a missing icons folder; `PlanningFailure` for
+  ///   a rule that matches no icon; what `AssetPlanner.plan` throws for a group.
+  private func makeLayout() throws -> Layout {
+    let (files, skippedLinks) = try collectReporting()
+    try checkRules(files)
+    let (groups, skipped) = self.groups(files)
+    // What every icon makes, for `--changed-since`'s golden rule (each output's icon) and the
+    // records; it does not depend on the selection.
+    var planned: [String: [String: String]] = [:]
+    var alternatives: Set<String> = []
+    for group in groups where !group.files.isEmpty {
+      var unsharded = group.options
+      unsharded.shard = nil
+      unsharded.selected = nil
+      let all = try AssetPlanner.plan(group.files, options: unsharded).inputs
+      for (root, outputs) in job(group).plannedOutputs(all) {
+        planned[root, default: [:]].merge(outputs) { $1 }
+      }
+      alternatives.formUnion(job(group).alternativeOutputs(all))
+    }
+    return Layout(
+      files: files, skippedLinks: skippedLinks, groups: groups, skipped: skipped,
+      planned: planned, alternatives: alternatives)
   }
 
   /// What makes icons one group: equal resolved options (`IconOptions.normalised`, the
@@ -295,23 +353,12 @@ public struct ProjectBuild: Sendable {
   ///   whose record another project's build wrote (`checkOwnFolders`).
   package func plan() throws -> Plan {
     try checkOwnFolders()
-    let (files, skippedLinks) = try collectReporting()
-    try checkRules(files)
-    var (groups, skipped) = self.groups(files)
-    // What every icon makes, for `--changed-since`'s golden rule (each output's icon) and the
-    // records; it does not depend on the selection.
-    var planned: [String: [String: String]] = [:]
-    var alternatives: Set<String> = []
-    for group in groups where !group.files.isEmpty {
-      var unsharded = group.options
-      unsharded.shard = nil
-      unsharded.selected = nil
-      let all = try AssetPlanner.plan(group.files, options: unsharded).inputs
-      for (root, outputs) in job(group).plannedOutputs(all) {
-        planned[root, default: [:]].merge(outputs) { $1 }
-      }
-      alternatives.formUnion(job(group).alternativeOutputs(all))
-    }
+    // A watched save reuses what the last full plan worked out from the paths (`layout`).
+    let kept = changedSince == nil && only != nil ? layout : nil
+    let layout = try kept ?? makeLayout()
+    let (files, skippedLinks, skipped) = (layout.files, layout.skippedLinks, layout.skipped)
+    var groups = layout.groups
+    let (planned, alternatives) = (layout.planned, layout.alternatives)
     let outputs = planned.values.reduce(into: [String: String]()) {
       $0.merge($1) { first, _ in first }
     }
@@ -324,13 +371,16 @@ public struct ProjectBuild: Sendable {
         groups[index].options.selected = selected
       }
     }
-    // Names are checked over every icon at once, as one `assets` run checks them.
-    var union = AssetsOptions()
-    union.platforms = config.platforms
-    union.compact = groups.contains { $0.options.compact }
-    union.namespace = config.ios?.namespace ?? false
-    union.template = false
-    _ = try AssetPlanner.plan(groups.flatMap(\.files), options: union)
+    // Names are checked over every icon at once, as one `assets` run checks them (a kept
+    // layout's were checked when it was made, and no name has changed since).
+    if kept == nil {
+      var union = AssetsOptions()
+      union.platforms = config.platforms
+      union.compact = groups.contains { $0.options.compact }
+      union.namespace = config.ios?.namespace ?? false
+      union.template = false
+      _ = try AssetPlanner.plan(groups.flatMap(\.files), options: union)
+    }
     let jobs = try groups.map { group in
       group.files.isEmpty ? nil : try job(group).plan(collected: group.files)
     }
@@ -339,6 +389,7 @@ public struct ProjectBuild: Sendable {
     plan.changed = changed
     plan.planned = planned
     plan.alternatives = alternatives
+    plan.layout = layout
     let folders = symbolGroups(files)
     let recordedCatalog = outputFolders[.ios].map { OutputManifest.recordedOutputs(root: $0) } ?? []
     for group in groups {
@@ -501,7 +552,8 @@ public struct ProjectBuild: Sendable {
   /// anything is written (issue 32, sixth trial: `house.imageset` was written beside the
   /// user's `Group/house.imageset`, and only `validate` said so): asset names are unique per
   /// catalog whatever their folder. An asset this run's prune removes (`superseded`, or
-  /// pending removal) or writes is no collision.
+  /// pending removal) or writes is no collision. A `build --watch` save (`only`) checks the
+  /// sets of the icons it builds.
   /// - Throws: `PlanningFailure` naming each colliding icon, its set and the other asset's
   ///   path, one line each.
   private func checkAssetNames(_ plan: Plan) throws {
@@ -510,7 +562,11 @@ public struct ProjectBuild: Sendable {
     }
     let planned = plan.planned[catalog] ?? [:]
     let plannedPaths = Set(planned.keys.map(OutputManifest.normalised))
+    // A watched save (`only`) checks the saved icons' sets alone: the others' were checked by
+    // the full build before, and their names have not changed since (issue 36).
+    let saved = changedSince == nil ? only : nil
     let sets = planned.filter {
+      if let saved, !saved.contains($0.value) { return false }
       let ext = PathName($0.key).pathExtension
       return ext == "imageset" || ext == "symbolset"
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import GlyphsmithCore
 
@@ -30,6 +31,9 @@ import GlyphsmithCore
     public var fewEvents = 8
     /// Events counted in the current burst.
     private var events = 0
+    /// When the last event was read (`DispatchTime` uptime, ns; 0 before any): the save's
+    /// end, from which `build --watch` times its rebuild (issue 36).
+    public private(set) var lastEvent: UInt64 = 0
 
     /// What the last `waitForChange()` saw: the files written or moved in below the icons
     /// folder (paths as watched, `FOLDER/NAME`; names starting with `.` left out), and whether
@@ -102,6 +106,7 @@ import GlyphsmithCore
           let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
           offset += header + length
           events += 1
+          lastEvent = DispatchTime.now().uptimeNanoseconds
           guard let folder = folders[wd] else { continue }
           if folder.isEmpty {
             if name == configName {

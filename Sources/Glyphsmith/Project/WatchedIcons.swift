@@ -11,6 +11,9 @@ package struct WatchedIcons {
   /// The absolute paths each icon (by collected path) draws.
   private var references: [String: Set<String>] = [:]
 
+  /// How many icon files the last full build collected (0: nothing known).
+  package var count: Int { files.count }
+
   /// Nothing known: the next change builds everything.
   package init() {}
 

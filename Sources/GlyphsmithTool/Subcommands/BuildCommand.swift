@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import Glyphsmith
@@ -209,9 +210,14 @@ enum BuildCommand: DeclaredSubcommand {
   /// (`ProjectBuild.plan`), then prints the plan (`--plan`) or runs it and prints its
   /// diagnostics, report and summary.
   /// - Throws: what `ProjectConfig.load`, `ProjectBuild.plan` and `.run` throw.
+  ///
+  /// `build --watch` (issue 36): `only` builds those icon files alone; `layout` is what the
+  /// last full plan worked out from the paths (`ProjectBuild.layout`), reused with `only`;
+  /// `planned` is given each plan made (for its `layout`), and `stats` the plan's icon count.
   static func buildOnce(
     _ options: Options, configPath: String, config loaded: ProjectConfig? = nil,
-    only: Set<String>? = nil
+    only: Set<String>? = nil, layout: ProjectBuild.Layout? = nil,
+    planned: (ProjectBuild.Plan) -> Void = { _ in }
   ) throws -> FailureCategory? {
     let started = Date()
     var config = try loaded ?? ProjectConfig.load(path: configPath)
@@ -227,6 +233,7 @@ enum BuildCommand: DeclaredSubcommand {
     build.shard = options.shard
     build.changedSince = options.changedSince
     build.only = only
+    build.layout = layout
     build.isolation = AssetsIsolation(
       workerCommand: [BudgetOptions.executablePath, WorkerCommand.name, AssetsCommand.name],
       budget: options.budget)
@@ -245,6 +252,7 @@ enum BuildCommand: DeclaredSubcommand {
       }
       throw failure
     }
+    planned(plan)
     if options.plan {
       guard options.json else { throw UsageError(message: "--plan prints JSON; give --json too") }
       let printed = build.assetPlan(plan)
@@ -315,33 +323,64 @@ enum BuildCommand: DeclaredSubcommand {
   /// built for those icons alone, and the icons that draw them (`<image href>`), as
   /// `--changed-since` builds (issue 36: every save planned, checked and recorded all icons,
   /// 1.6 s for 1,776); anything else (a file added, removed or renamed away, a folder, the
-  /// project file) builds everything, as the first build does.
+  /// project file) builds everything, as the first build does. What a full plan worked out
+  /// from the paths alone (the icon list, groups, names, every icon's planned outputs:
+  /// `ProjectBuild.Layout`) is kept in memory and reused by such a save's build, so it plans
+  /// the saved icons alone; a full build makes it anew.
+  ///
+  /// With `GLYPHSMITH_WATCH_STATS=1` in the environment, each save's build ends with the
+  /// line `watch stats: built in B ms, T ms after the last event (settle S ms); P of N icons
+  /// planned, layout reused|made` on stderr, for `bench/watch` on a loaded machine.
   static func watch(_ options: Options, configPath: String) throws -> FailureCategory? {
     #if canImport(Glibc)
       Interruption.exitOnSignal()
       var watcher: ProjectWatcher? = nil
       var watchedIcons: String? = nil
       var known = WatchedIcons()
+      var layout: ProjectBuild.Layout? = nil
+      let stats = ProcessInfo.processInfo.environment["GLYPHSMITH_WATCH_STATS"] == "1"
       while true {
         var icons: String? = nil
+        let started = DispatchTime.now().uptimeNanoseconds
+        var planned = 0
+        var reused = false
         do {
           let config = try ProjectConfig.load(path: configPath)
           let build = ProjectBuild(config: config)
           icons = build.iconsFolder
           if let changes = watcher?.changes, let only = known.selection(changes) {
-            _ = try buildOnce(options, configPath: configPath, config: config, only: only)
+            reused = layout != nil
+            _ = try buildOnce(
+              options, configPath: configPath, config: config, only: only, layout: layout,
+              planned: { planned = $0.jobs.reduce(0) { $0 + ($1?.icons.count ?? 0) } })
             known.update(only)
           } else {
             known = WatchedIcons()
-            _ = try buildOnce(options, configPath: configPath, config: config)
-            known = WatchedIcons(files: (try? build.collect()) ?? [])
+            layout = nil
+            _ = try buildOnce(
+              options, configPath: configPath, config: config,
+              planned: {
+                layout = $0.layout
+                planned = $0.jobs.reduce(0) { $0 + ($1?.icons.count ?? 0) }
+              })
+            known = WatchedIcons(files: layout?.files ?? (try? build.collect()) ?? [])
           }
         } catch let failure as any GlyphsmithFailure {
           known = WatchedIcons()
+          layout = nil
           report(failure)
         } catch {
           known = WatchedIcons()
+          layout = nil
           Terminal.error("glyphsmith build: error: \(error)")
+        }
+        if stats, let watcher {
+          let now = DispatchTime.now().uptimeNanoseconds
+          let built = Double(now - started) / 1e9
+          let total = Double(now - min(watcher.lastEvent, now)) / 1e9
+          Terminal.error(
+            "watch stats: built in \(Int((built * 1000).rounded())) ms, \(Int((total * 1000).rounded())) ms after the last event (settle \(Int((watcher.settle * 1000).rounded())) ms); \(planned) of \(layout?.files.count ?? known.count) icons planned, layout \(reused ? "reused" : "made")"
+          )
         }
         let folder = icons ?? watchedIcons ?? "."
         if watcher == nil || folder != watchedIcons {
