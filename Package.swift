@@ -33,6 +33,9 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+    // The light front's first step, in C: argv alone decides whether the command runs in
+    // `glyphsmith-render`, which is then exec'd before any of the front's Swift work (issue 36).
+    .target(name: "CFrontHandoff"),
 
     // MARK: - Swift
     // What the commands that draw nothing need (compare, validate, help): PNG, pixelmatch,
@@ -56,7 +59,7 @@ let package = Package(
     .target(name: "GlyphsmithCLISupport"),
     .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),
     .executableTarget(
-      name: "GlyphsmithFront", dependencies: ["GlyphsmithCommands"]),
+      name: "GlyphsmithFront", dependencies: ["CFrontHandoff", "GlyphsmithCommands"]),
     // Every subcommand, one file each (its declaration, parse and run), and `CommandIndex`,
     // the one list of them: a library so that tests read the list and the declarations; the
     // front prints their help from `CommandTextIndex+Generated.swift`, generated from it.
@@ -91,6 +94,7 @@ let package = Package(
       name: "GlyphsmithCLITests",
       dependencies: [
         "Glyphsmith", "GlyphsmithCommands", "GlyphsmithTool", "GlyphsmithTestFixtures",
+        "CFrontHandoff",
       ],
       swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
   ]

@@ -1,3 +1,4 @@
+import CFrontHandoff
 import FoundationEssentials
 import Glibc
 import GlyphsmithCommands
@@ -6,6 +7,12 @@ import GlyphsmithCore
 // The light `glyphsmith`: help for every subcommand, `compare` and `validate` run here
 // (libpng and the Swift runtime only); every subcommand that draws, `--version` and the
 // hidden worker are handed to `glyphsmith-render` with the same argv (RenderHandoff).
+
+// First, in C, from argv alone: a command that runs in `glyphsmith-render` execs it now, before
+// the command list below is built (issue 36: a single `render` pays for the front's start).
+// It returns only for the commands the front answers, or when the exec failed (reported by
+// `RenderHandoff.exec` below, which tries again).
+glyphsmith_front_hand_off(CommandLine.argc, CommandLine.unsafeArgv)
 
 /// The subcommands, in `--help` order (`CommandTextIndex`, generated from the list
 /// `glyphsmith-render` runs): `compare` and `validate` run here, every other one is handed to

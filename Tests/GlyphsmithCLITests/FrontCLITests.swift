@@ -1,3 +1,4 @@
+import CFrontHandoff
 import Foundation
 import Glyphsmith
 import GlyphsmithCommands
@@ -46,7 +47,9 @@ import Testing
     var cases: [[String]] = [[], ["--help"], ["help"], ["nope"], ["rendr"], ["help", "nope"]]
     // Every command of the one list (`CommandIndex`), `build` and `init` included.
     for name in CommandIndex.names {
-      cases += [[name, "--help"], ["help", name], [name, "-h", "x"], [name, "--no-such-option"]]
+      cases += [
+        [name, "--help"], ["help", name], [name, "-h", "x"], [name, "--no-such-option"],
+      ]
     }
     for verb in ["check", "record", "review"] { cases += [["golden", verb, "--help"]] }
     for arguments in cases {
@@ -82,5 +85,65 @@ import Testing
         "glyphsmith: error: cannot start \(dir.resolvingSymlinksInPath().path)/glyphsmith-render: "
           + "No such file or directory"), "\(render.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b.png").path))
+  }
+
+  /// The C first step's list (`glyphsmith_front_handed_off_name`) is every command of the one
+  /// list except the two the front runs itself, in order: a new command is handed off from C
+  /// only once it is added there.
+  @Test func theCHandOffNamesEveryCommandThatDraws() {
+    var names: [String] = []
+    while let name = glyphsmith_front_handed_off_name(Int32(names.count)) {
+      names.append(String(cString: name))
+    }
+    #expect(names == CommandIndex.names.filter { $0 != "compare" && $0 != "validate" })
+    #expect(glyphsmith_front_handed_off_name(-1) == nil)
+  }
+
+  /// Which argv the C first step hands off (`glyphsmith_front_hands_off`), as
+  /// `Dispatcher.run` and `CommandEntry.handOff` decide it: argv in, 1 (exec
+  /// glyphsmith-render) or 0 (the Swift front answers) out.
+  @Test(
+    arguments: [
+      ([String](), 0), (["render", "a.svg", "-o", "a.png"], 1), (["--version"], 1),
+      (["__worker", "x"], 1), (["assets", "icons", "-o", "out"], 1), (["outline", "a.svg"], 1),
+      (["render"], 1), (["render", "-h"], 0), (["render", "a.svg", "--help"], 0),
+      (["render", "--", "--help"], 1), (["render", "a.svg", "--", "-h"], 1),
+      (["compare", "a.png", "b.png"], 0), (["validate", "x.xcassets"], 0), (["help"], 0),
+      (["help", "render"], 0), (["--help"], 0), (["-h"], 0), (["rendr", "a.svg"], 0),
+      (["Render"], 0), (["--version", "--help"], 1), (["render", "--help=x"], 1),
+    ] as [([String], Int32)])
+  func theCHandOffDecidesFromArgvAlone(arguments: [String], expected: Int32) {
+    let argv = (["glyphsmith"] + arguments).map { strdup($0) }
+    defer { for pointer in argv { free(pointer) } }
+    let decision = (argv + [nil]).withUnsafeBufferPointer {
+      glyphsmith_front_hands_off(Int32(argv.count), $0.baseAddress!)
+    }
+    #expect(decision == expected, "\(arguments)")
+  }
+
+  /// The front execs the `glyphsmith-render` beside it with argv unchanged (spaces and `--`
+  /// included) for a command that draws and `--version`, and answers `--help` and `compare`
+  /// itself: a stand-in script beside a copy of the front prints what it was given.
+  @Test func theFrontExecsTheRenderExecutableWithTheSameArguments() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let front = dir.appendingPathComponent("glyphsmith")
+    try FileManager.default.copyItem(at: CLIRunner.executable, to: front)
+    let stand = dir.appendingPathComponent(RenderHandoff.executableName)
+    try Data("#!/bin/sh\nprintf '[%s]' \"$0\" \"$@\"\nexit 7\n".utf8).write(to: stand)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stand.path)
+
+    let drawn = try CLIRunner.run(
+      ["render", "a b.svg", "-o", "-", "--", "-h"], in: dir, executable: front)
+    #expect(drawn.status == 7)
+    #expect(
+      drawn.stdoutText
+        == "[\(stand.resolvingSymlinksInPath().path)][render][a b.svg][-o][-][--][-h]")
+    let version = try CLIRunner.run(["--version"], in: dir, executable: front)
+    #expect(version.status == 7 && version.stdoutText.hasSuffix("[--version]"))
+    let help = try CLIRunner.run(["render", "x.svg", "-h"], in: dir, executable: front)
+    #expect(help.status == 0 && help.stdoutText.hasPrefix("usage: glyphsmith render"))
+    let compare = try CLIRunner.run(["compare", "a.png", "a.png"], in: dir, executable: front)
+    #expect(compare.status == 2 && !compare.stdoutText.contains("["), "\(compare.stdoutText)")
   }
 }
