@@ -4,7 +4,8 @@ import PackageDescription
 /// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image
 /// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
 /// `CPNG`, `CPango`, `CFreeType`, `CLibXML` and the small `CPNGCodec` C target; only
-/// `GlyphsmithPNG` (libpng) and `GlyphsmithRender` (the rest) import them.
+/// `GlyphsmithPNG` (libpng) and `GlyphsmithRender` (the rest) import them. `CFrontHandoff`
+/// (C, no library) is the light front's first step.
 ///
 /// Two executables: `glyphsmith`, the light front users run (help, `compare`, `validate`; it
 /// maps no cairo, librsvg, Pango or fontconfig), and `glyphsmith-render`, the full tool, which
@@ -33,8 +34,9 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(name: "CPNGCodec", dependencies: ["CPNG"]),
-    // The light front's first step, in C: argv alone decides whether the command runs in
-    // `glyphsmith-render`, which is then exec'd before any of the front's Swift work (issue 36).
+    // The light front's first step, in C: argv alone decides whether the front answers the
+    // command itself; anything else execs `glyphsmith-render` before any of the front's Swift
+    // work (issue 36).
     .target(name: "CFrontHandoff"),
 
     // MARK: - Swift

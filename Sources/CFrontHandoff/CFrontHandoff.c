@@ -4,26 +4,20 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const handed_off_names[] = {
-    "render", "assets",  "build",  "init",    "sheet",     "badge",     "dots", "tabbar",
-    "toolbar", "searchbar", "tableview", "lint", "golden", "appicon", "symbol", "outline",
-};
+static const char *const local_words[] = {"help", "--help", "-h", "compare", "validate"};
 
-const char *glyphsmith_front_handed_off_name(int index) {
-  int count = (int)(sizeof handed_off_names / sizeof handed_off_names[0]);
-  return index >= 0 && index < count ? handed_off_names[index] : NULL;
+const char *glyphsmith_front_local_word(int index) {
+  int count = (int)(sizeof local_words / sizeof local_words[0]);
+  return index >= 0 && index < count ? local_words[index] : NULL;
 }
 
 int glyphsmith_front_hands_off(int argc, char *const argv[]) {
   if (argc < 2 || argv[1] == NULL) return 0;
-  const char *first = argv[1];
-  if (strcmp(first, "--version") == 0 || strcmp(first, "__worker") == 0) return 1;
-  int named = 0;
-  for (int index = 0; !named && glyphsmith_front_handed_off_name(index) != NULL; index++) {
-    named = strcmp(first, glyphsmith_front_handed_off_name(index)) == 0;
+  for (int index = 0; glyphsmith_front_local_word(index) != NULL; index++) {
+    if (strcmp(argv[1], glyphsmith_front_local_word(index)) == 0) return 0;
   }
-  if (!named) return 0;
-  // `CommandEntry.printedHelp`: --help or -h before any `--` prints the help in the front.
+  // `CommandEntry.printedHelp`: --help or -h before any `--` prints a command's help, which
+  // the front holds (generated); kept there.
   for (int index = 2; index < argc && argv[index] != NULL; index++) {
     if (strcmp(argv[index], "--") == 0) break;
     if (strcmp(argv[index], "--help") == 0 || strcmp(argv[index], "-h") == 0) return 0;

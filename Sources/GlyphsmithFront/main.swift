@@ -8,10 +8,11 @@ import GlyphsmithCore
 // (libpng and the Swift runtime only); every subcommand that draws, `--version` and the
 // hidden worker are handed to `glyphsmith-render` with the same argv (RenderHandoff).
 
-// First, in C, from argv alone: a command that runs in `glyphsmith-render` execs it now, before
-// the command list below is built (issue 36: a single `render` pays for the front's start).
-// It returns only for the commands the front answers, or when the exec failed (reported by
-// `RenderHandoff.exec` below, which tries again).
+// First, in C, from argv alone: any command but the front's own (help, `compare`,
+// `validate`, a `--help`) execs `glyphsmith-render` now, before the command list below is
+// built (issue 36: a single `render` paid for the front's start); it answers the rest, unknown
+// names included, with the same bytes. Returns only for the front's own commands, or when the
+// exec failed (then `RenderHandoff.exec` below tries again and reports why).
 glyphsmith_front_hand_off(CommandLine.argc, CommandLine.unsafeArgv)
 
 /// The subcommands, in `--help` order (`CommandTextIndex`, generated from the list

@@ -87,21 +87,36 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b.png").path))
   }
 
-  /// The C first step's list (`glyphsmith_front_handed_off_name`) is every command of the one
-  /// list except the two the front runs itself, in order: a new command is handed off from C
-  /// only once it is added there.
-  @Test func theCHandOffNamesEveryCommandThatDraws() {
-    var names: [String] = []
-    while let name = glyphsmith_front_handed_off_name(Int32(names.count)) {
-      names.append(String(cString: name))
+  /// `glyphsmith_front_hands_off` of `glyphsmith` followed by `arguments`.
+  static func handsOff(_ arguments: [String]) -> Int32 {
+    let argv = (["glyphsmith"] + arguments).map { strdup($0) }
+    defer { for pointer in argv { free(pointer) } }
+    return (argv + [nil]).withUnsafeBufferPointer {
+      glyphsmith_front_hands_off(Int32(argv.count), $0.baseAddress!)
     }
-    #expect(names == CommandIndex.names.filter { $0 != "compare" && $0 != "validate" })
-    #expect(glyphsmith_front_handed_off_name(-1) == nil)
   }
 
-  /// Which argv the C first step hands off (`glyphsmith_front_hands_off`), as
-  /// `Dispatcher.run` and `CommandEntry.handOff` decide it: argv in, 1 (exec
-  /// glyphsmith-render) or 0 (the Swift front answers) out.
+  /// The C first step keeps in the front what it answers itself: the help words and the
+  /// commands of the front's `local:` list (`compare`, `validate`); every other command of the
+  /// one list goes to glyphsmith-render at once, so a command added to `CommandIndex` needs no
+  /// edit there.
+  @Test func theCHandOffKeepsTheFrontsOwnWords() {
+    var words: [String] = []
+    while let word = glyphsmith_front_local_word(Int32(words.count)) {
+      words.append(String(cString: word))
+    }
+    #expect(words == ["help", "--help", "-h", "compare", "validate"])
+    #expect(glyphsmith_front_local_word(-1) == nil)
+    // The `local:` list of Sources/GlyphsmithFront/main.swift.
+    let local = [CompareCommand.entry, ValidateCommand.entry].map(\.name)
+    for name in CommandIndex.names {
+      #expect(Self.handsOff([name, "x"]) == (local.contains(name) ? 0 : 1), "\(name)")
+    }
+  }
+
+  /// Which argv the C first step hands off (`glyphsmith_front_hands_off`): argv in, 1 (exec
+  /// glyphsmith-render) or 0 (the Swift front answers) out. An unknown name goes too: both
+  /// executables print the same error (`bothExecutablesAnswerAlike`).
   @Test(
     arguments: [
       ([String](), 0), (["render", "a.svg", "-o", "a.png"], 1), (["--version"], 1),
@@ -109,16 +124,12 @@ import Testing
       (["render"], 1), (["render", "-h"], 0), (["render", "a.svg", "--help"], 0),
       (["render", "--", "--help"], 1), (["render", "a.svg", "--", "-h"], 1),
       (["compare", "a.png", "b.png"], 0), (["validate", "x.xcassets"], 0), (["help"], 0),
-      (["help", "render"], 0), (["--help"], 0), (["-h"], 0), (["rendr", "a.svg"], 0),
-      (["Render"], 0), (["--version", "--help"], 1), (["render", "--help=x"], 1),
+      (["help", "render"], 0), (["--help"], 0), (["-h"], 0), (["rendr", "a.svg"], 1),
+      (["Render"], 1), (["--version", "--help"], 0), (["render", "--help=x"], 1),
+      (["nope", "-h"], 0), (["lint", "--quiet", "a.svg", "-h"], 0), (["__worker"], 1),
     ] as [([String], Int32)])
   func theCHandOffDecidesFromArgvAlone(arguments: [String], expected: Int32) {
-    let argv = (["glyphsmith"] + arguments).map { strdup($0) }
-    defer { for pointer in argv { free(pointer) } }
-    let decision = (argv + [nil]).withUnsafeBufferPointer {
-      glyphsmith_front_hands_off(Int32(argv.count), $0.baseAddress!)
-    }
-    #expect(decision == expected, "\(arguments)")
+    #expect(Self.handsOff(arguments) == expected, "\(arguments)")
   }
 
   /// The front execs the `glyphsmith-render` beside it with argv unchanged (spaces and `--`
