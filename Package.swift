@@ -4,7 +4,8 @@ import PackageDescription
 /// Glyphsmith: icon artwork to the pixels an iOS-style interface shows, and golden-image
 /// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
 /// `CPNG`, `CPango`, `CFreeType`, `CLibXML` and the small `CPNGCodec` C target; only
-/// `GlyphsmithPNG` (libpng) and `GlyphsmithRender` (the rest) import them.
+/// `GlyphsmithPNG` (libpng) and `GlyphsmithRender` (the rest) import them. `CFrontHandoff`
+/// (C, no library) is the light front's first step.
 ///
 /// Two executables: `glyphsmith`, the light front users run (help, `compare`, `validate`; it
 /// maps no cairo, librsvg, Pango or fontconfig), and `glyphsmith-render`, the full tool, which
@@ -33,6 +34,10 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     .target(name: "CPNGCodec", dependencies: ["CPNG"]),
+    // The light front's first step, in C: argv alone decides whether the front answers the
+    // command itself; anything else execs `glyphsmith-render` before any of the front's Swift
+    // work (issue 36).
+    .target(name: "CFrontHandoff"),
 
     // MARK: - Swift
     // What the commands that draw nothing need (compare, validate, help): PNG, pixelmatch,
@@ -56,7 +61,7 @@ let package = Package(
     .target(name: "GlyphsmithCLISupport"),
     .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),
     .executableTarget(
-      name: "GlyphsmithFront", dependencies: ["GlyphsmithCommands"]),
+      name: "GlyphsmithFront", dependencies: ["CFrontHandoff", "GlyphsmithCommands"]),
     // Every subcommand, one file each (its declaration, parse and run), and `CommandIndex`,
     // the one list of them: a library so that tests read the list and the declarations; the
     // front prints their help from `CommandTextIndex+Generated.swift`, generated from it.
@@ -91,6 +96,7 @@ let package = Package(
       name: "GlyphsmithCLITests",
       dependencies: [
         "Glyphsmith", "GlyphsmithCommands", "GlyphsmithTool", "GlyphsmithTestFixtures",
+        "CFrontHandoff",
       ],
       swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
   ]

@@ -1,3 +1,4 @@
+import CFrontHandoff
 import Foundation
 import Glyphsmith
 import GlyphsmithCommands
@@ -46,7 +47,9 @@ import Testing
     var cases: [[String]] = [[], ["--help"], ["help"], ["nope"], ["rendr"], ["help", "nope"]]
     // Every command of the one list (`CommandIndex`), `build` and `init` included.
     for name in CommandIndex.names {
-      cases += [[name, "--help"], ["help", name], [name, "-h", "x"], [name, "--no-such-option"]]
+      cases += [
+        [name, "--help"], ["help", name], [name, "-h", "x"], [name, "--no-such-option"],
+      ]
     }
     for verb in ["check", "record", "review"] { cases += [["golden", verb, "--help"]] }
     for arguments in cases {
@@ -82,5 +85,76 @@ import Testing
         "glyphsmith: error: cannot start \(dir.resolvingSymlinksInPath().path)/glyphsmith-render: "
           + "No such file or directory"), "\(render.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b.png").path))
+  }
+
+  /// `glyphsmith_front_hands_off` of `glyphsmith` followed by `arguments`.
+  static func handsOff(_ arguments: [String]) -> Int32 {
+    let argv = (["glyphsmith"] + arguments).map { strdup($0) }
+    defer { for pointer in argv { free(pointer) } }
+    return (argv + [nil]).withUnsafeBufferPointer {
+      glyphsmith_front_hands_off(Int32(argv.count), $0.baseAddress!)
+    }
+  }
+
+  /// The C first step keeps in the front what it answers itself: the help words and the
+  /// commands of the front's `local:` list (`compare`, `validate`); every other command of the
+  /// one list goes to glyphsmith-render at once, so a command added to `CommandIndex` needs no
+  /// edit there.
+  @Test func theCHandOffKeepsTheFrontsOwnWords() {
+    var words: [String] = []
+    while let word = glyphsmith_front_local_word(Int32(words.count)) {
+      words.append(String(cString: word))
+    }
+    #expect(words == ["help", "--help", "-h", "compare", "validate"])
+    #expect(glyphsmith_front_local_word(-1) == nil)
+    // The `local:` list of Sources/GlyphsmithFront/main.swift.
+    let local = [CompareCommand.entry, ValidateCommand.entry].map(\.name)
+    for name in CommandIndex.names {
+      #expect(Self.handsOff([name, "x"]) == (local.contains(name) ? 0 : 1), "\(name)")
+    }
+  }
+
+  /// Which argv the C first step hands off (`glyphsmith_front_hands_off`): argv in, 1 (exec
+  /// glyphsmith-render) or 0 (the Swift front answers) out. An unknown name goes too: both
+  /// executables print the same error (`bothExecutablesAnswerAlike`).
+  @Test(
+    arguments: [
+      ([String](), 0), (["render", "a.svg", "-o", "a.png"], 1), (["--version"], 1),
+      (["__worker", "x"], 1), (["assets", "icons", "-o", "out"], 1), (["outline", "a.svg"], 1),
+      (["render"], 1), (["render", "-h"], 0), (["render", "a.svg", "--help"], 0),
+      (["render", "--", "--help"], 1), (["render", "a.svg", "--", "-h"], 1),
+      (["compare", "a.png", "b.png"], 0), (["validate", "x.xcassets"], 0), (["help"], 0),
+      (["help", "render"], 0), (["--help"], 0), (["-h"], 0), (["rendr", "a.svg"], 1),
+      (["Render"], 1), (["--version", "--help"], 0), (["render", "--help=x"], 1),
+      (["nope", "-h"], 0), (["lint", "--quiet", "a.svg", "-h"], 0), (["__worker"], 1),
+    ] as [([String], Int32)])
+  func theCHandOffDecidesFromArgvAlone(arguments: [String], expected: Int32) {
+    #expect(Self.handsOff(arguments) == expected, "\(arguments)")
+  }
+
+  /// The front execs the `glyphsmith-render` beside it with argv unchanged (spaces and `--`
+  /// included) for a command that draws and `--version`, and answers `--help` and `compare`
+  /// itself: a stand-in script beside a copy of the front prints what it was given.
+  @Test func theFrontExecsTheRenderExecutableWithTheSameArguments() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let front = dir.appendingPathComponent("glyphsmith")
+    try FileManager.default.copyItem(at: CLIRunner.executable, to: front)
+    let stand = dir.appendingPathComponent(RenderHandoff.executableName)
+    try Data("#!/bin/sh\nprintf '[%s]' \"$0\" \"$@\"\nexit 7\n".utf8).write(to: stand)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stand.path)
+
+    let drawn = try CLIRunner.run(
+      ["render", "a b.svg", "-o", "-", "--", "-h"], in: dir, executable: front)
+    #expect(drawn.status == 7)
+    #expect(
+      drawn.stdoutText
+        == "[\(stand.resolvingSymlinksInPath().path)][render][a b.svg][-o][-][--][-h]")
+    let version = try CLIRunner.run(["--version"], in: dir, executable: front)
+    #expect(version.status == 7 && version.stdoutText.hasSuffix("[--version]"))
+    let help = try CLIRunner.run(["render", "x.svg", "-h"], in: dir, executable: front)
+    #expect(help.status == 0 && help.stdoutText.hasPrefix("usage: glyphsmith render"))
+    let compare = try CLIRunner.run(["compare", "a.png", "a.png"], in: dir, executable: front)
+    #expect(compare.status == 2 && !compare.stdoutText.contains("["), "\(compare.stdoutText)")
   }
 }

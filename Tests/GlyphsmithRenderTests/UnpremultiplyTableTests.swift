@@ -34,9 +34,11 @@ import Testing
     #expect((1..<256).allSatisfy { table[$0 << 8 | $0] == 255 })
   }
 
-  /// Every (alpha, colour) pair through the converter: a 256 x 256 surface whose pixel (c, a)
+  /// Every (alpha, colour) pair through the converter, by the table and by dividing (what a
+  /// process does before `wordsBeforeTable` words): a 256 x 256 surface whose pixel (c, a)
   /// has alpha a and premultiplied red, green and blue c, c / 2 and 255 - c.
-  @Test func converterUsesTheTableForEveryPair() {
+  @Test(arguments: [true, false])
+  func converterUsesTheTableForEveryPair(table: Bool) {
     var words = [UInt32](repeating: 0, count: 256 * 256)
     for a in 0..<256 {
       for c in 0..<256 {
@@ -47,7 +49,7 @@ import Testing
     let straight = words.withUnsafeBytes { raw in
       PixelConversion.straightRGBA(
         fromARGB32: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), width: 256,
-        height: 256, stride: 256 * 4)
+        height: 256, stride: 256 * 4, table: table)
     }
     func expected(_ c: Int, _ a: Int) -> UInt8 {
       a == 0 ? 0 : UInt8(min(255, (2 * c * 255 + a) / (2 * a)))
@@ -68,8 +70,10 @@ import Testing
 
   /// The in-place conversion that renders use (Cairo draws into the image's own array) gives
   /// the same bytes as the copying converter for every (alpha, colour) pair, including words
-  /// with alpha 0 and colour left over (written as 0) and an odd-sized tail.
-  @Test func inPlaceConversionMatchesTheCopyForEveryPair() {
+  /// with alpha 0 and colour left over (written as 0) and an odd-sized tail; by the table and
+  /// by dividing.
+  @Test(arguments: [true, false])
+  func inPlaceConversionMatchesTheCopyForEveryPair(table: Bool) {
     var words = [UInt32](repeating: 0, count: 256 * 256 + 3)
     for a in 0..<256 {
       for c in 0..<256 {
@@ -82,10 +86,10 @@ import Testing
     let copied = words.withUnsafeBytes { raw in
       PixelConversion.straightRGBA(
         fromARGB32: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), width: words.count,
-        height: 1, stride: words.count * 4)
+        height: 1, stride: words.count * 4, table: !table)
     }
     words.withUnsafeMutableBytes { raw in
-      PixelConversion.straightenInPlace(raw.baseAddress!, count: 256 * 256 + 3)
+      PixelConversion.straightenInPlace(raw.baseAddress!, count: 256 * 256 + 3, table: table)
     }
     let inPlace = words.withUnsafeBytes { Array($0) }
     #expect(inPlace == copied)

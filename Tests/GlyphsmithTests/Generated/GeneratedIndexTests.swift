@@ -38,6 +38,18 @@ import Testing
     #expect(AssetPlatformIndex.names == AssetPlatform.allCases.map(\.rawValue))
   }
 
+  /// `OutputFormatIndex.wrapped`'s known answers: ASCII text wrapped by bytes, other text (and
+  /// "\r\n", one character of two bytes) by characters, the same rules either way.
+  @Test(
+    arguments: [
+      ("aa bb cc", 5, "aa bb\ncc"), (" a  b ", 10, "a b"), ("abcdefgh ij", 4, "abcdefgh\nij"),
+      ("", 4, ""), ("ab cd", 5, "ab cd"), ("ab cde", 5, "ab\ncde"), ("é é é", 3, "é é\né"),
+      ("a\r\nb c", 5, "a\r\nb c"), ("a\nb c", 5, "a\nb c"), ("a\nbc d", 5, "a\nbc\nd"),
+    ] as [(String, Int, String)])
+  func wrappedKnownAnswers(text: String, width: Int, expected: String) {
+    #expect(OutputFormatIndex.wrapped(text, width: width) == expected)
+  }
+
   static let formatIndex = GeneratedFile(
     path: "Sources/GlyphsmithCore/Assets/OutputFormatIndex+Generated.swift")
 

@@ -24,6 +24,20 @@ struct OutputFormatsTests {
     #expect(OutputFormats.drawn("vector-drawable", at: .catalog) == nil)
   }
 
+  /// `drawnFormats` (statically typed, no runtime cast) is exactly the drawn formats of `all`,
+  /// in its order; the lookups through it answer as casting `all` did.
+  @Test func drawnFormatsAreTheDrawnOnesOfAll() {
+    let cast = OutputFormats.all.compactMap { $0 as? any DrawnOutputFormat }.map(\.name)
+    #expect(OutputFormats.drawnFormats.map(\.name) == cast)
+    #expect(cast == ["png", "pdf", "svg", "vector-drawable"])
+    #expect(OutputFormats.rendered("png")?.name == "png")
+    #expect(OutputFormats.rendered("ico") == nil)
+    #expect(OutputFormats.rendered(forPath: "x.png")?.name == "png")
+    #expect(OutputFormats.rendered(forPath: "x.SVG")?.name == "svg")
+    #expect(OutputFormats.rendered(forPath: "x") == nil)
+    #expect(OutputFormats.drawn("vector", at: .android)?.name == "vector-drawable")
+  }
+
   @Test func eachDrawnFormatReadsBackTheFingerprintItEncodes() throws {
     let artwork = try Artwork(data: Data(Self.square.utf8), path: "square.svg", baseDirectory: nil)
     let fingerprint = String(repeating: "ab", count: 32)

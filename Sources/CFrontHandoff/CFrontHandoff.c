@@ -1,0 +1,40 @@
+#include "CFrontHandoff.h"
+
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const local_words[] = {"help", "--help", "-h", "compare", "validate"};
+
+const char *glyphsmith_front_local_word(int index) {
+  int count = (int)(sizeof local_words / sizeof local_words[0]);
+  return index >= 0 && index < count ? local_words[index] : NULL;
+}
+
+int glyphsmith_front_hands_off(int argc, char *const argv[]) {
+  if (argc < 2 || argv[1] == NULL) return 0;
+  for (int index = 0; glyphsmith_front_local_word(index) != NULL; index++) {
+    if (strcmp(argv[1], glyphsmith_front_local_word(index)) == 0) return 0;
+  }
+  // `CommandEntry.printedHelp`: --help or -h before any `--` prints a command's help, which
+  // the front holds (generated); kept there.
+  for (int index = 2; index < argc && argv[index] != NULL; index++) {
+    if (strcmp(argv[index], "--") == 0) break;
+    if (strcmp(argv[index], "--help") == 0 || strcmp(argv[index], "-h") == 0) return 0;
+  }
+  return 1;
+}
+
+void glyphsmith_front_hand_off(int argc, char *argv[]) {
+  if (!glyphsmith_front_hands_off(argc, argv)) return;
+  static const char name[] = "glyphsmith-render";
+  char path[PATH_MAX + sizeof name];
+  ssize_t count = readlink("/proc/self/exe", path, PATH_MAX);
+  // Anything unusual (no link, a path PATH_MAX long, no folder) is left to the Swift front.
+  if (count <= 0 || count >= PATH_MAX) return;
+  ssize_t folder = count;
+  while (folder > 0 && path[folder - 1] != '/') folder--;
+  if (folder == 0) return;
+  memcpy(path + folder, name, sizeof name);
+  execv(path, argv);
+}
