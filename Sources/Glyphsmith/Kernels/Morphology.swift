@@ -95,8 +95,12 @@ enum Morphology {
               let whole = Double(wholeCount)
               for y in 0..<height {
                 let base = y &* width
-                for x in 0..<width where m[base &+ x] != 0 {
-                  let i = base &+ x
+                let end = base &+ width
+                var next = InkMask.nextSet(m, from: base, end: end)
+                while next < end {
+                  let i = next
+                  next = InkMask.nextSet(m, from: i &+ 1, end: end)
+                  let x = i &- base
                   let v = ink[i]
                   let d: Float
                   if v >= whole {
@@ -164,8 +168,10 @@ enum Morphology {
             for by in 0..<boxHeight {
               let base = (y0 &+ by) &* width &+ x0
               let row = by &* boxWidth
-              for bx in 0..<boxWidth where m[base &+ bx] != 0 && e[row &+ bx] != 0 {
-                t[base &+ bx] = capF
+              // Branch-free: a select, the same value as writing only where both are set.
+              for bx in 0..<boxWidth {
+                let j = base &+ bx
+                t[j] = m[j] != 0 && e[row &+ bx] != 0 ? capF : t[j]
               }
             }
           }
@@ -199,8 +205,16 @@ enum Morphology {
               squares.withUnsafeBufferPointer { sq in
                 deltas.withUnsafeBufferPointer { dl in
                   for y in 0..<height {
-                    for x in 0..<width where m[y &* width &+ x] != 0 {
-                      let i = y &* width &+ x
+                    // The mask pixels of the row, found eight bytes at a time
+                    // (`InkMask.nextSet`), in order; `next` moves on before the pixel's
+                    // work, which may `continue`.
+                    let base = y &* width
+                    let end = base &+ width
+                    var next = InkMask.nextSet(m, from: base, end: end)
+                    while next < end {
+                      let i = next
+                      next = InkMask.nextSet(m, from: i &+ 1, end: end)
+                      let x = i &- base
                       let d = dp[i]
                       if d >= capF { continue }
                       let inside = x > 0 && y > 0 && x < width &- 1 && y < height &- 1
@@ -249,7 +263,8 @@ enum Morphology {
                       }
                     }
                   }
-                  for i in 0..<t.count where m[i] == 0 { t[i] = 0 }
+                  // Branch-free: a select, the same value as clearing only off the mask.
+                  for i in 0..<t.count { t[i] = m[i] == 0 ? 0 : t[i] }
                 }
               }
             }
