@@ -15,24 +15,7 @@ public enum GlyphRenderer {
   ///   outputs over 16384 px on a side and renderer failures; `.invalidOption` for a size
   ///   of zero or less.
   public static func render(_ artwork: Artwork, options: RenderOptions) throws -> RenderedGlyph {
-    guard options.scale > 0, (options.sizePt ?? 1) > 0, (options.widthPx ?? 1) > 0,
-      (options.heightPx ?? 1) > 0, options.paddingPt >= 0
-    else {
-      throw GlyphsmithError.invalidOption("sizes, scale and padding must be positive")
-    }
-    // Finite values of any size end in the layout's check against the 16384 px output limit
-    // (PixelMath's counts never trap).
-    guard options.scale.isFinite, (options.sizePt ?? 1).isFinite, options.paddingPt.isFinite
-    else {
-      throw GlyphsmithError.invalidOption("sizes, scale and padding must be finite numbers")
-    }
-    let layout =
-      try options.role.fitsInk
-      ? fittedLayout(artwork, options: options) : plainLayout(artwork, options: options)
-    guard layout.width >= 1, layout.height >= 1 else {
-      throw GlyphsmithError.invalidOption(
-        "the output would be \(layout.width)x\(layout.height) px; give a larger size or scale")
-    }
+    let layout = try checkedLayout(artwork, options: options)
     var warnings = artwork.diagnostics
     if artwork.isRaster && layout.placement.scale > 1.0001 {
       warnings.append(
@@ -76,6 +59,54 @@ public enum GlyphRenderer {
     return RenderedGlyph(
       image: image, canvasPt: layout.canvasPt, shape: layout.shape, targetPt: layout.target,
       diagnostics: warnings)
+  }
+
+  /// The coverage of `render(_:options:)`'s image: the same size, and the alpha byte of each
+  /// pixel (the fourth) exactly the full render's, for a reader of alpha only (the lint's
+  /// 12 px/pt render): not un-premultiplied nor recoloured, so the other three bytes are
+  /// Cairo's premultiplied colour, not straight RGB. When a tint with alpha below 255 or a
+  /// background changes the alpha, it is the full render's image. No diagnostics
+  /// (`render(_:options:)` gives them).
+  /// - Throws: as `render(_:options:)`.
+  static func renderCoverage(_ artwork: Artwork, options: RenderOptions) throws -> RGBAImage {
+    // A tint multiplies the alpha by its own, rounded (the template's black, 255: unchanged),
+    // and a background composites it: those take the full render.
+    guard options.background == nil, (options.tint?.a ?? 255) == 255 else {
+      return try render(artwork, options: options).image
+    }
+    let layout = try checkedLayout(artwork, options: options)
+    do {
+      return try Rasterizer.renderCoverage(
+        artwork.source, width: layout.width, height: layout.height,
+        placement: layout.placement, path: artwork.path)
+    } catch {
+      throw GlyphsmithError.wrap(error, path: artwork.path)
+    }
+  }
+
+  /// The layout of `artwork` for `options`, checked: the errors `render(_:options:)` throws
+  /// before it draws.
+  /// - Throws: as `render(_:options:)`.
+  static func checkedLayout(_ artwork: Artwork, options: RenderOptions) throws -> Layout {
+    guard options.scale > 0, (options.sizePt ?? 1) > 0, (options.widthPx ?? 1) > 0,
+      (options.heightPx ?? 1) > 0, options.paddingPt >= 0
+    else {
+      throw GlyphsmithError.invalidOption("sizes, scale and padding must be positive")
+    }
+    // Finite values of any size end in the layout's check against the 16384 px output limit
+    // (PixelMath's counts never trap).
+    guard options.scale.isFinite, (options.sizePt ?? 1).isFinite, options.paddingPt.isFinite
+    else {
+      throw GlyphsmithError.invalidOption("sizes, scale and padding must be finite numbers")
+    }
+    let layout =
+      try options.role.fitsInk
+      ? fittedLayout(artwork, options: options) : plainLayout(artwork, options: options)
+    guard layout.width >= 1, layout.height >= 1 else {
+      throw GlyphsmithError.invalidOption(
+        "the output would be \(layout.width)x\(layout.height) px; give a larger size or scale")
+    }
+    return layout
   }
 
   /// Sets every pixel to `colour`'s RGB with alpha = coverage x `colour`'s alpha, rounded:

@@ -28,7 +28,8 @@ enum ConnectedComponents {
     }
     let reachX = eightConnected ? 1 : 0
     // In bounds: the mask is read at base + x with base = y * width, y < height, and x (and
-    // b + 1, tested against width first) below width.
+    // b + 1, tested against width first) below width; a word at base + x (base + b + 1) only
+    // when x + 8 (b + 9) <= width, so its last byte lies in the row too.
     mask.withUnsafeBufferPointer { m in
       var previous = 0..<0  // the runs of the row above
       for y in 0..<height {
@@ -37,11 +38,18 @@ enum ConnectedComponents {
         var scan = previous.lowerBound
         var x = 0
         while x < width {
+          // Eight unset pixels at a time, then one.
+          if x &+ 8 <= width && word(m, base &+ x) == 0 {
+            x &+= 8
+            continue
+          }
           guard m[base &+ x] != 0 else {
             x &+= 1
             continue
           }
           var b = x
+          // Eight set pixels at a time (no zero byte in the word), then one.
+          while b &+ 9 <= width && !hasZeroByte(word(m, base &+ b &+ 1)) { b &+= 8 }
           while b &+ 1 < width && m[base &+ b &+ 1] != 0 { b &+= 1 }
           let run = Int32(runA.count)
           runY.append(Int32(y))
@@ -68,7 +76,7 @@ enum ConnectedComponents {
     // Number the sets in the order of their first run (row-major order of first pixels).
     var components: [PixelComponent] = []
     var number = [Int32](repeating: -1, count: runA.count)
-    // In bounds: a run's pixels base + a...base + b lie in its row (0 <= a <= b < width).
+    // In bounds: a run's pixels y * width + a...b lie in its row (0 <= a <= b < width).
     labels.withUnsafeMutableBufferPointer { lab in
       for r in 0..<runA.count {
         let root = Int(find(Int32(r)))
@@ -88,10 +96,24 @@ enum ConnectedComponents {
         c.maxY = max(c.maxY, y)
         if a == 0 || b == width - 1 || y == 0 || y == height - 1 { c.touchesBorder = true }
         components[Int(label)] = c
-        let base = y * width
-        for x in a...b { lab[base + x] = label }
+        (lab.baseAddress! + y * width + a).update(repeating: label, count: b - a + 1)
       }
     }
     return (labels, components)
+  }
+
+  /// The eight mask bytes from `i` on, as one word (any byte order: only zero bytes are
+  /// asked about).
+  /// - Precondition: `i + 8 <= m.count` (unchecked).
+  @inline(__always)
+  private static func word(_ m: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+    UnsafeRawPointer(m.baseAddress! + i).loadUnaligned(as: UInt64.self)
+  }
+
+  /// Whether any of the eight bytes of `w` is 0 (the exact test: a byte's borrow reaches its
+  /// top bit only from a zero byte, or from a borrow out of a zero byte below it).
+  @inline(__always)
+  private static func hasZeroByte(_ w: UInt64) -> Bool {
+    (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080 != 0
   }
 }

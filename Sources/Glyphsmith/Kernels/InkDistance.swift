@@ -50,10 +50,9 @@ enum InkDistance {
             let base = y &* width
             var a = 0
             while a < width {
-              guard m[base &+ a] != 0 else {
-                a &+= 1
-                continue
-              }
+              // The next run's first pixel, eight bytes at a time.
+              a = InkMask.nextSet(m, from: base &+ a, end: base &+ width) &- base
+              if a >= width { break }
               var b = a
               while b &+ 1 < width && m[base &+ b &+ 1] != 0 { b &+= 1 }
               // The run a...b with the background pixels closing it.

@@ -46,4 +46,21 @@ enum InkMask {
       initialized = mask.count
     }
   }
+
+  /// The first index in `from..<end` where `mask` is nonzero, or `end` when there is none:
+  /// eight bytes at a time while they are all 0, then byte by byte. The scan of a row for its
+  /// set pixels, in order.
+  /// - Precondition: 0 <= `from` and `end` <= `mask.count` (unchecked).
+  @inline(__always)
+  static func nextSet(_ mask: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> Int {
+    var i = from
+    // In bounds: a word is read at i only when i + 8 <= end <= mask.count.
+    while i &+ 8 <= end
+      && UnsafeRawPointer(mask.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0
+    {
+      i &+= 8
+    }
+    while i < end && mask[i] == 0 { i &+= 1 }
+    return i
+  }
 }

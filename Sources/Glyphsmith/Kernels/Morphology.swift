@@ -73,6 +73,11 @@ enum Morphology {
     var depth = [Float](repeating: 0, count: mask.count)
     var deep = [UInt8](repeating: 0, count: mask.count)
     var anyDeep = false
+    // The box of the deep pixels (columns and rows), where the dilation below starts.
+    var deepMinX = width
+    var deepMaxX = -1
+    var deepMinY = height
+    var deepMaxY = -1
     // Squared distances are whole numbers in practice (`InkDistance`): the radius of each
     // whole number up to the cap's square and one past it comes from a table (the same
     // Float as computed pixel by pixel); from the next whole number on (at least 1 px² past
@@ -88,20 +93,32 @@ enum Morphology {
           deep.withUnsafeMutableBufferPointer { dd in
             radiusOfWhole.withUnsafeBufferPointer { table in
               let whole = Double(wholeCount)
-              for i in 0..<m.count where m[i] != 0 {
-                let v = ink[i]
-                let d: Float
-                if v >= whole {
-                  d = capF
-                } else if v >= 0, Double(Int(v)) == v {
-                  d = table[Int(v)]
-                } else {
-                  d = min(capF, Float(v.squareRoot()))
-                }
-                dp[i] = d
-                if d >= capF {
-                  dd[i] = 1
-                  anyDeep = true
+              for y in 0..<height {
+                let base = y &* width
+                let end = base &+ width
+                var next = InkMask.nextSet(m, from: base, end: end)
+                while next < end {
+                  let i = next
+                  next = InkMask.nextSet(m, from: i &+ 1, end: end)
+                  let x = i &- base
+                  let v = ink[i]
+                  let d: Float
+                  if v >= whole {
+                    d = capF
+                  } else if v >= 0, Double(Int(v)) == v {
+                    d = table[Int(v)]
+                  } else {
+                    d = min(capF, Float(v.squareRoot()))
+                  }
+                  dp[i] = d
+                  if d >= capF {
+                    dd[i] = 1
+                    anyDeep = true
+                    deepMinX = Swift.min(deepMinX, x)
+                    deepMaxX = Swift.max(deepMaxX, x)
+                    deepMinY = Swift.min(deepMinY, y)
+                    deepMaxY = Swift.max(deepMaxY, y)
+                  }
                 }
               }
             }
@@ -122,12 +139,41 @@ enum Morphology {
     let capR2 = capF * capF
     let deepReach = offsets.last { $0.d2 <= capR2 }.map { Int($0.d2) } ?? -1
     if anyDeep {
-      let covered = dilation(of: deep, limit: deepReach, width: width, height: height)
-      // In bounds: `covered`, the mask and the result hold mask.count values.
+      // The dilation on the deep pixels' box grown by `reach` (at least the disc's radius)
+      // and clipped to the grid: every deep pixel lies in it, and every pixel the dilation
+      // covers lies within `reach` of one, so in it too; outside it nothing is covered.
+      let x0 = Swift.max(0, deepMinX - reach)
+      let x1 = Swift.min(width - 1, deepMaxX + reach)
+      let y0 = Swift.max(0, deepMinY - reach)
+      let y1 = Swift.min(height - 1, deepMaxY + reach)
+      let boxWidth = x1 - x0 + 1
+      let boxHeight = y1 - y0 + 1
+      // In bounds: the box lies on the grid (x0...x1 in 0..<width, y0...y1 in 0..<height), so
+      // (y0 + by) * width + x0 + bx < mask.count for bx < boxWidth, by < boxHeight; the box's
+      // own arrays hold boxWidth * boxHeight values.
+      let boxDeep = [UInt8](unsafeUninitializedCapacity: boxWidth * boxHeight) { o, n in
+        deep.withUnsafeBufferPointer { dd in
+          for by in 0..<boxHeight {
+            let from = (y0 &+ by) &* width &+ x0
+            let to = by &* boxWidth
+            for bx in 0..<boxWidth { o[to &+ bx] = dd[from &+ bx] }
+          }
+        }
+        n = boxWidth * boxHeight
+      }
+      let covered = dilation(of: boxDeep, limit: deepReach, width: boxWidth, height: boxHeight)
       covered.withUnsafeBufferPointer { e in
         mask.withUnsafeBufferPointer { m in
           result.withUnsafeMutableBufferPointer { t in
-            for i in 0..<t.count where m[i] != 0 && e[i] != 0 { t[i] = capF }
+            for by in 0..<boxHeight {
+              let base = (y0 &+ by) &* width &+ x0
+              let row = by &* boxWidth
+              // Branch-free: a select, the same value as writing only where both are set.
+              for bx in 0..<boxWidth {
+                let j = base &+ bx
+                t[j] = m[j] != 0 && e[row &+ bx] != 0 ? capF : t[j]
+              }
+            }
           }
         }
       }
@@ -159,8 +205,16 @@ enum Morphology {
               squares.withUnsafeBufferPointer { sq in
                 deltas.withUnsafeBufferPointer { dl in
                   for y in 0..<height {
-                    for x in 0..<width where m[y &* width &+ x] != 0 {
-                      let i = y &* width &+ x
+                    // The mask pixels of the row, found eight bytes at a time
+                    // (`InkMask.nextSet`), in order; `next` moves on before the pixel's
+                    // work, which may `continue`.
+                    let base = y &* width
+                    let end = base &+ width
+                    var next = InkMask.nextSet(m, from: base, end: end)
+                    while next < end {
+                      let i = next
+                      next = InkMask.nextSet(m, from: i &+ 1, end: end)
+                      let x = i &- base
                       let d = dp[i]
                       if d >= capF { continue }
                       let inside = x > 0 && y > 0 && x < width &- 1 && y < height &- 1
@@ -209,7 +263,8 @@ enum Morphology {
                       }
                     }
                   }
-                  for i in 0..<t.count where m[i] == 0 { t[i] = 0 }
+                  // Branch-free: a select, the same value as clearing only off the mask.
+                  for i in 0..<t.count { t[i] = m[i] == 0 ? 0 : t[i] }
                 }
               }
             }

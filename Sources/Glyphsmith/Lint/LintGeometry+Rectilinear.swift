@@ -24,16 +24,19 @@ extension LintGeometry {
       }
     }
     let height = labels.count / width
-    for y in 1..<max(1, height) {
-      let row = y * width
-      for x in 0..<width {
-        let here = labels[row + x]
-        let above = labels[row + x - width]
-        if here != above {
-          // The part's last row differs from the background below it; that is its end, not
-          // a change of outline.
-          if here >= 0 && components[Int(here)].minY < y { mark(here, row: y) }
-          if above >= 0 && components[Int(above)].maxY >= y { mark(above, row: y) }
+    // In bounds: row + x < height * width <= labels.count and row + x - width >= 0 (y >= 1).
+    labels.withUnsafeBufferPointer { lab in
+      for y in 1..<max(1, height) {
+        let row = y &* width
+        for x in 0..<width {
+          let here = lab[row &+ x]
+          let above = lab[row &+ x &- width]
+          if here != above {
+            // The part's last row differs from the background below it; that is its end,
+            // not a change of outline.
+            if here >= 0 && components[Int(here)].minY < y { mark(here, row: y) }
+            if above >= 0 && components[Int(above)].maxY >= y { mark(above, row: y) }
+          }
         }
       }
     }

@@ -94,31 +94,35 @@ struct LintGeometry {
     // sum of x and of x² in closed form. Every sum is a whole number below 2^53, so exact
     // in any order: the same values as adding pixel by pixel.
     let height = width > 0 ? labels.count / width : 0
-    for row in 0..<height {
-      let base = row * width
-      let y = Double(row)
-      var a = 0
-      while a < width {
-        let label = labels[base + a]
-        var b = a
-        while b + 1 < width && labels[base + b + 1] == label { b += 1 }
-        if label >= 0 {
-          let l = Int(label)
-          let count = Double(b - a + 1)
-          // Sums over x = a...b of x and of x², as differences of the sums from 0.
-          let lo = Double(a - 1)
-          let hi = Double(b)
-          let sumX = (hi * (hi + 1) - lo * (lo + 1)) / 2
-          let sumXX =
-            (hi * (hi + 1) * (2 * hi + 1) - lo * (lo + 1) * (2 * lo + 1)) / 6
-          n[l] += count
-          sx[l] += sumX
-          sy[l] += y * count
-          sxx[l] += sumXX
-          syy[l] += y * y * count
-          sxy[l] += y * sumX
+    // In bounds: base + a and base + b + 1 (tested below width first) lie in row `row` <
+    // height of `labels`; a label indexes the `count` sums.
+    labels.withUnsafeBufferPointer { lab in
+      for row in 0..<height {
+        let base = row * width
+        let y = Double(row)
+        var a = 0
+        while a < width {
+          let label = lab[base &+ a]
+          var b = a
+          while b + 1 < width && lab[base &+ b &+ 1] == label { b += 1 }
+          if label >= 0 {
+            let l = Int(label)
+            let count = Double(b - a + 1)
+            // Sums over x = a...b of x and of x², as differences of the sums from 0.
+            let lo = Double(a - 1)
+            let hi = Double(b)
+            let sumX = (hi * (hi + 1) - lo * (lo + 1)) / 2
+            let sumXX =
+              (hi * (hi + 1) * (2 * hi + 1) - lo * (lo + 1) * (2 * lo + 1)) / 6
+            n[l] += count
+            sx[l] += sumX
+            sy[l] += y * count
+            sxx[l] += sumXX
+            syy[l] += y * y * count
+            sxy[l] += y * sumX
+          }
+          a = b + 1
         }
-        a = b + 1
       }
     }
     return kept.map { l in

@@ -192,7 +192,8 @@ public enum Linter {
         ?? max(glyph.canvasPt.width, glyph.canvasPt.height)
     }
     renderOptions.scale = hiResScale
-    let hiRes = try GlyphRenderer.render(artwork, options: renderOptions).image
+    // The geometry reads the coverage only: no un-premultiplying, no recolouring.
+    let hiRes = try GlyphRenderer.renderCoverage(artwork, options: renderOptions)
 
     let geometry = LintGeometry(
       hiRes, scales: scales,

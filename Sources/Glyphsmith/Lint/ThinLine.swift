@@ -42,38 +42,52 @@ extension LintGeometry {
     var bordersHole = [Bool](repeating: false, count: components.count)
     var deepest = [Double](repeating: 0, count: components.count)
     var touchesThick = [Bool](repeating: false, count: components.count)
-    // Ink outside the thin band: as wide as the limit or wider.
-    func thick(_ j: Int) -> Bool { ink[j] == 1 && labels[j] < 0 }
-    // Row by row, so a pixel's neighbours are found without dividing its index.
-    func touchesHole(_ j: Int) -> Bool {
-      let b = backgroundLabels[j]
-      return b >= 0 && isHole[Int(b)]
-    }
-    for y in 0..<height {
-      let row = y * width
-      for x in 0..<width {
-        let i = row + x
-        let label = labels[i]
-        guard label >= 0 else { continue }
-        let l = Int(label)
-        deepest[l] = max(deepest[l], inkDistance[i])
-        if !touchesThick[l] {
-          let y0 = max(0, y - 1)
-          let y1 = min(height - 1, y + 1)
-          let x0 = max(0, x - 1)
-          let x1 = min(width - 1, x + 1)
-          search: for ny in y0...y1 {
-            for nx in x0...x1 where thick(ny * width + nx) {
-              touchesThick[l] = true
-              break search
+    // Ink outside the thin band (`ink` 1, no label): as wide as the limit or wider. Row by
+    // row, so a pixel's neighbours are found without dividing its index. In bounds: i = y *
+    // width + x with x < width, y < height; the neighbours read are tested to lie on the grid
+    // (x0...x1, y0...y1 and the four sides); the five grids hold width * height values, a
+    // label indexes its component's arrays and a background label `isHole`.
+    labels.withUnsafeBufferPointer { lab in
+      ink.withUnsafeBufferPointer { inkPx in
+        backgroundLabels.withUnsafeBufferPointer { back in
+          isHole.withUnsafeBufferPointer { hole in
+            inkDistance.withUnsafeBufferPointer { dist in
+              func thick(_ j: Int) -> Bool { inkPx[j] == 1 && lab[j] < 0 }
+              func touchesHole(_ j: Int) -> Bool {
+                let b = back[j]
+                return b >= 0 && hole[Int(b)]
+              }
+              for y in 0..<height {
+                let row = y &* width
+                for x in 0..<width {
+                  let i = row &+ x
+                  let label = lab[i]
+                  guard label >= 0 else { continue }
+                  let l = Int(label)
+                  deepest[l] = max(deepest[l], dist[i])
+                  if !touchesThick[l] {
+                    let y0 = max(0, y &- 1)
+                    let y1 = min(height &- 1, y &+ 1)
+                    let x0 = max(0, x &- 1)
+                    let x1 = min(width &- 1, x &+ 1)
+                    search: for ny in y0...y1 {
+                      for nx in x0...x1 where thick(ny &* width &+ nx) {
+                        touchesThick[l] = true
+                        break search
+                      }
+                    }
+                  }
+                  if bordersHole[l] { continue }
+                  if (x &+ 1 < width && touchesHole(i &+ 1)) || (x > 0 && touchesHole(i &- 1))
+                    || (y &+ 1 < height && touchesHole(i &+ width))
+                    || (y > 0 && touchesHole(i &- width))
+                  {
+                    bordersHole[l] = true
+                  }
+                }
+              }
             }
           }
-        }
-        if bordersHole[l] { continue }
-        if (x + 1 < width && touchesHole(i + 1)) || (x > 0 && touchesHole(i - 1))
-          || (y + 1 < height && touchesHole(i + width)) || (y > 0 && touchesHole(i - width))
-        {
-          bordersHole[l] = true
         }
       }
     }

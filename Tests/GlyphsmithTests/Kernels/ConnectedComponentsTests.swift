@@ -63,6 +63,36 @@ import Testing
     }
   }
 
+  /// Rows long enough for the eight-pixel steps (runs and gaps of every length 1-40 around
+  /// the word boundaries), with set bytes other than 1 (any nonzero byte is set).
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func wideRowsAndAnyNonzeroByte(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    for n in 0..<30 {
+      let width = rng.int(9...70)
+      let height = rng.int(1...12)
+      var bits = [UInt8](repeating: 0, count: width * height)
+      var i = 0
+      var set = rng.chance(0.5)
+      while i < bits.count {
+        let run = rng.int(1...(n % 3 == 0 ? 40 : 12))
+        for j in i..<min(bits.count, i + run) {
+          bits[j] = set ? [1, 1, 7, 128, 255][rng.int(0...4)] : 0
+        }
+        i += run
+        set.toggle()
+      }
+      let mask = TestMask("wide \(seed)/\(n)", width: width, height: height, bits: bits)
+      for eight in [false, true] {
+        let actual = ConnectedComponents.label(
+          mask.bits, width: width, height: height, eightConnected: eight)
+        let expected = Self.reference(mask, eightConnected: eight)
+        expectSameGrid(actual.labels, expected.labels, mask, "labels, eight \(eight)")
+        #expect(actual.components == expected.components, "\(mask) eight \(eight)")
+      }
+    }
+  }
+
   @Test func knownValues() {
     let mask = TestMask(
       "known",

@@ -48,4 +48,24 @@ import Testing
     #expect(grid.alpha == [0, 127, 128, 255, 64, 200].map { Float($0) / 255 })
     #expect(grid.inkMask() == [0, 0, 1, 1, 0, 1])
   }
+
+  /// `nextSet` against a byte-by-byte search, from every start to every end of masks with
+  /// gaps of 0-20 zero bytes (across the eight-byte steps) and set bytes other than 1.
+  @Test func nextSetMatchesAByteSearch() {
+    let mask: [UInt8] = [
+      0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    ]
+    mask.withUnsafeBufferPointer { m in
+      for end in 0...mask.count {
+        for from in 0...end {
+          let expected = (from..<end).first { mask[$0] != 0 } ?? end
+          #expect(InkMask.nextSet(m, from: from, end: end) == expected, "from \(from) end \(end)")
+        }
+      }
+    }
+    let zeros = [UInt8](repeating: 0, count: 17)
+    #expect(zeros.withUnsafeBufferPointer { InkMask.nextSet($0, from: 0, end: 17) } == 17)
+    #expect(mask.withUnsafeBufferPointer { InkMask.nextSet($0, from: 14, end: 44) } == 34)
+  }
 }

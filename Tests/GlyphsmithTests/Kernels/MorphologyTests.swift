@@ -79,7 +79,7 @@ import Testing
   @Test(arguments: [1, 2, 3] as [UInt64])
   func thicknessMatchesDiscPainting(seed: UInt64) {
     for mask in KernelMasks.all(seed: seed) {
-      for cap in [0, 0.7, 1, 1.5, 2.5, 3, 4.2] {
+      for cap in [0, 0.7, 1, 1.5, 2.5, 3, 4.2, 6, 7.5] {
         // As the lint calls it: depths known 2 px beyond the cap.
         let inkDistance = InkDistanceTests.reference(mask, cap: cap + 2)
         let actual = Morphology.thickness(

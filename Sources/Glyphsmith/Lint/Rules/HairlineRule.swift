@@ -76,13 +76,24 @@ struct HairlineRule: LintCheck {
     for l in candidates { wanted[l] = true }
     // The target px under each high-resolution column and row, worked out once.
     let targetX = (0..<g.width).map { min(target.width - 1, Int(Double($0) / k)) }
-    for y in 0..<g.height {
-      let row = y * g.width
-      let targetRow = min(target.height - 1, Int(Double(y) / k)) * target.width
-      for x in 0..<g.width {
-        let label = labels[row + x]
-        guard label >= 0, wanted[Int(label)] else { continue }
-        samples[Int(label)].append(target.alpha[targetRow + targetX[x]])
+    // In bounds: labels are read at y * width + x < width * height, their count; a label
+    // indexes `wanted` (one per component); targetRow + targetX[x] lies in the target (both
+    // clamped to its size).
+    labels.withUnsafeBufferPointer { lab in
+      wanted.withUnsafeBufferPointer { want in
+        target.alpha.withUnsafeBufferPointer { alpha in
+          targetX.withUnsafeBufferPointer { tx in
+            for y in 0..<g.height {
+              let row = y &* g.width
+              let targetRow = min(target.height - 1, Int(Double(y) / k)) &* target.width
+              for x in 0..<g.width {
+                let label = lab[row &+ x]
+                guard label >= 0, want[Int(label)] else { continue }
+                samples[Int(label)].append(alpha[targetRow &+ tx[x]])
+              }
+            }
+          }
+        }
       }
     }
     candidates.sort()

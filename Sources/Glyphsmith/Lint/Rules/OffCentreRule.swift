@@ -67,14 +67,19 @@ struct OffCentreRule: LintCheck {
     var total = 0.0
     var sx = 0.0
     var sy = 0.0
-    for y in 0..<g.height {
-      for x in 0..<g.width {
-        let a = Double(g.grid.alpha[y * g.width + x])
-        // Adding a clear px's zeros changes no sum: skipped.
-        if a == 0 { continue }
-        total += a
-        sx += a * (Double(x) + 0.5)
-        sy += a * (Double(y) + 0.5)
+    // In bounds: y * width + x < width * height, the alpha's count.
+    g.grid.alpha.withUnsafeBufferPointer { alpha in
+      for y in 0..<g.height {
+        let row = y &* g.width
+        let cy = Double(y) + 0.5
+        for x in 0..<g.width {
+          let a = Double(alpha[row &+ x])
+          // Adding a clear px's zeros changes no sum: skipped.
+          if a == 0 { continue }
+          total += a
+          sx += a * (Double(x) + 0.5)
+          sy += a * cy
+        }
       }
     }
     guard total > 0 else { return findings }
