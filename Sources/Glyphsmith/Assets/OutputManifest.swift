@@ -277,7 +277,7 @@ package enum OutputManifest {
       // Nothing new (a rerun): the file already says this (issue 34: encoding 10,656 hashes
       // to find that out cost a rerun of 1,776 icons 10 % of its time).
       if old.document != document {
-        let data = try XcodeJSON.encode(document)
+        let data = try OutputRecordEncoder.shared.encode(document, root: base)
         if FileBytes.read(path) != data {
           try AtomicFile.write(data, toPath: path, durable: true)
           remember(document, data: data, root: base)
@@ -323,7 +323,7 @@ package enum OutputManifest {
       document.hashes = kept.isEmpty ? nil : kept
       let moved = hashes.filter { kept[$0.key] == nil }
       document.replacing = (document.replacing ?? [:]).merging(moved) { $1 }
-      let data = try XcodeJSON.encode(document)
+      let data = try OutputRecordEncoder.shared.encode(document, root: base)
       try AtomicFile.write(data, toPath: base + "/" + fileName, durable: true)
       remember(document, data: data, root: base)
     }
@@ -649,7 +649,7 @@ package enum OutputManifest {
         dropReplacements(root: base)
         continue
       }
-      guard let data = try? XcodeJSON.encode(document), onDisk != data else {
+      guard let data = try? OutputRecordEncoder.shared.encode(document, root: base), onDisk != data else {
         dropReplacements(root: base)
         continue
       }
@@ -999,7 +999,7 @@ package enum OutputManifest {
       }
     }
     let path = base + "/" + fileName
-    let data = try XcodeJSON.encode(document)
+    let data = try OutputRecordEncoder.shared.encode(document, root: base)
     if FileBytes.read(path) == data { return }
     do {
       try AtomicFile.write(data, toPath: path, durable: true)
