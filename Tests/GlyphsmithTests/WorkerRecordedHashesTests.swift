@@ -53,8 +53,11 @@ struct WorkerRecordedHashesTests {
     for root in roots {
       let hashes = Self.hashes(under: root)
       recorded[root] = hashes
+      // A key `normalised` changes, which the narrow read takes the long way.
+      var written = hashes
+      if root.hasSuffix("C.xcassets") { written["bell.imageset//extra.png"] = "abc" }
       let document = OutputManifest.Document(
-        outputs: [:], hashes: hashes)
+        outputs: [:], hashes: written)
       try XcodeJSON.encode(document).write(
         to: URL(fileURLWithPath: root + "/" + OutputManifest.fileName))
     }
@@ -76,8 +79,17 @@ struct WorkerRecordedHashesTests {
       document.replacing?["bell.imageset/bell@2x.png"]
         == recorded[catalogRoot]?["bell.imageset/bell@2x.png"])
 
-    let handed = AssetsJob.recordedForWorker(
-      plan.sets[bell], index: RecordedHashIndex.read(roots: roots))
+    // The parent reads the stale icons' folders alone: the same entries as the whole index.
+    let full = RecordedHashIndex.read(roots: roots)
+    let folders = Set(
+      (plan.sets[bell] + plan.sets[bell].flatMap { $0.fallback ?? [] }).map {
+        OutputManifest.normalised($0.folder)
+      })
+    let narrow = RecordedHashIndex.read(roots: roots, folders: folders)
+    #expect(narrow == full.filter { folders.contains($0.key) })
+    #expect(narrow.count == folders.count)
+    let handed = AssetsJob.recordedForWorker(plan.sets[bell], index: narrow)
+    #expect(handed == AssetsJob.recordedForWorker(plan.sets[bell], index: full))
     // What a fresh worker reads itself (its own index, from the record on disk).
     let own = RecordedHashIndex().byFolder(roots: roots)
     let sets = plan.sets[bell] + plan.sets[bell].flatMap { $0.fallback ?? [] }
@@ -100,7 +112,8 @@ struct WorkerRecordedHashesTests {
     #expect(
       handed[imageset]
         == recorded[catalogRoot]!.filter { $0.key.hasPrefix("bell.imageset/") }
-        .reduce(into: [:]) { $0[String($1.key.dropFirst("bell.imageset/".count))] = $1.value })
+        .reduce(into: [:]) { $0[String($1.key.dropFirst("bell.imageset/".count))] = $1.value }
+        .merging(full[imageset]?["extra.png"].map { ["extra.png": $0] } ?? [:]) { a, _ in a })
     // The sets a worker plans with them are the sets it plans reading the records.
     let icon = plan.icons[bell]
     #expect(

@@ -149,16 +149,20 @@ extension AssetsJob {
         ?? Data("{}".utf8)
     }
     // The records' hashes each worker would read for its icons (`RecordedHashIndex`, after
-    // the journal moved the replaced ones aside, as a worker reads them), read here once per
-    // distinct set of output roots and handed with each icon (`recordedForWorker`): a fresh
-    // worker then decodes no record (issue 36).
-    var indexes: [[String]: [String: [String: String]]] = [:]
-    let recordIndexes = parts.map { part in
-      let roots = part.job.outputRoots
-      if let known = indexes[roots] { return known }
-      let index = RecordedHashIndex.read(roots: roots)
-      indexes[roots] = index
-      return index
+    // the journal moved the replaced ones aside, as a worker reads them), of the folders of
+    // the stale icons' sets, read here once per part and handed with each icon
+    // (`recordedForWorker`): a fresh worker then decodes no record (issue 36).
+    var folders = parts.map { _ in Set<String>() }
+    for (position, (part, index)) in items.enumerated() where unchanged[position] == nil {
+      let sets = parts[part].plan.sets[index]
+      for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
+        folders[part].insert(OutputManifest.normalised(set.folder))
+      }
+    }
+    let recordIndexes = parts.indices.map { part in
+      folders[part].isEmpty
+        ? [:]
+        : RecordedHashIndex.read(roots: parts[part].job.outputRoots, folders: folders[part])
     }
     // One pool per distinct context, in order of first use (a build's groups share one).
     var pools: [Data] = []

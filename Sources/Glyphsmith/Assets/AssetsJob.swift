@@ -1511,6 +1511,17 @@ final class RecordedHashIndex: @unchecked Sendable {
     return merged
   }
 
+  /// What `read(roots:)` answers for the folders `folders` (normalised) alone, the others
+  /// left out: the entries of a few folders without indexing every entry of the records.
+  static func read(roots: [String], folders: Set<String>) -> [String: [String: String]] {
+    var merged: [String: [String: String]] = [:]
+    for root in roots {
+      let index = OutputManifest.recordedHashes(root: root, replacing: true, inFolders: folders)
+      merged.merge(index) { $0.merging($1) { a, _ in a } }
+    }
+    return merged
+  }
+
   /// What `byFolder(roots:)` answers, read now from the records as they are (no cache: the
   /// parent of `build --watch` lives across saves, and a record rewritten with the same size
   /// within the file system's time granularity would look unchanged to the stamp).
