@@ -148,6 +148,22 @@ extension AssetsJob {
           namespace: part.job.options.namespace, limits: InputLimits.current)))
         ?? Data("{}".utf8)
     }
+    // The records' hashes each worker would read for its icons (`RecordedHashIndex`, after
+    // the journal moved the replaced ones aside, as a worker reads them), of the folders of
+    // the stale icons' sets, read here once per part and handed with each icon
+    // (`recordedForWorker`): a fresh worker then decodes no record (issue 36).
+    var folders = parts.map { _ in Set<String>() }
+    for (position, (part, index)) in items.enumerated() where unchanged[position] == nil {
+      let sets = parts[part].plan.sets[index]
+      for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
+        folders[part].insert(OutputManifest.normalised(set.folder))
+      }
+    }
+    let recordIndexes = parts.indices.map { part in
+      folders[part].isEmpty
+        ? [:]
+        : RecordedHashIndex.read(roots: parts[part].job.outputRoots, folders: folders[part])
+    }
     // One pool per distinct context, in order of first use (a build's groups share one).
     var pools: [Data] = []
     for context in contexts where !pools.contains(context) { pools.append(context) }
@@ -168,7 +184,9 @@ extension AssetsJob {
         item: {
           let (part, index) = items[stale[$0]]
           let icon = parts[part].plan.icons[index]
-          return icon.compactLine(options: options.text(icon.options))
+          return icon.compactTaskLine(
+            options: options.text(icon.options),
+            recorded: recordedForWorker(parts[part].plan.sets[index], index: recordIndexes[part]))
         },
         jobs: threads, command: isolation.workerCommand, budget: isolation.budget,
         progress: { counter.tick() },
@@ -282,9 +300,9 @@ extension AssetsJob {
       return { line in
         let planned =
           WorkerMessage.isCompact(line)
-          ? try? PlannedIcon(compactLine: line, options: { try options.options($0) })
-          : try? decoder.decode(PlannedIcon.self, from: line)
-        guard let icon = planned else { return Data("{}".utf8) }
+          ? try? PlannedIcon.task(compactLine: line, options: { try options.options($0) })
+          : (try? decoder.decode(PlannedIcon.self, from: line)).map { ($0, nil) }
+        guard let (icon, recorded) = planned else { return Data("{}".utf8) }
         let job =
           jobs[icon.options]
           ?? {
@@ -297,19 +315,22 @@ extension AssetsJob {
             jobs[icon.options] = made
             return made
           }()
-        return job.serveOne(icon, encoder: encoder)
+        return job.serveOne(icon, recorded: recorded, encoder: encoder)
       }
     }
   }
 
-  /// The reply line for `icon`, processed here in a worker.
-  private func serveOne(_ icon: PlannedIcon, encoder: JSONEncoder) -> Data {
+  /// The reply line for `icon`, processed here in a worker; `recorded`: the records' hashes
+  /// of its sets' folders the parent handed (`recordedForWorker`), else read here.
+  private func serveOne(
+    _ icon: PlannedIcon, recorded: [String: [String: String]]?, encoder: JSONEncoder
+  ) -> Data {
     let libraryBefore = LibraryClock.seconds
     let writeBefore = writeClock.seconds
     let canonicalBefore = CanonicalReadClock.seconds
     let start = DispatchTime.now().uptimeNanoseconds
     // The parent sends only icons it found out of date.
-    var result = process(icon, knownStale: true)
+    var result = process(icon, knownStale: true, recorded: recorded)
     if case .render(.cairo(let status)) = result.failure, status == RenderError.cairoNoMemory {
       let failure = WorkerPool.WorkerFailure.outOfMemory(
         megabytes: WorkerPool.workerMemoryMB ?? WorkerPool.Budget().maxMemoryMB)

@@ -927,9 +927,12 @@ public struct AssetsJob: Sendable {
   /// is gone, fails naming it (`GlyphsmithError.unusable`, "changed while the run was going
   /// on"). `knownStale`: the caller (the parent of a worker) has just found them out of date
   /// (`upToDateResult`), so they are not read and checked a second time. `sets`: its output
-  /// sets, when already planned (else planned here).
+  /// sets, when already planned (else planned here). `recorded`: the records' hashes of its
+  /// sets' folders as the parent read them (`recordedForWorker`), so a worker does not decode
+  /// the records to find them; `nil`: read here (`RecordedHashIndex`).
   func process(
-    _ icon: PlannedIcon, sets planned: [PlannedAssetSet]? = nil, knownStale: Bool = false
+    _ icon: PlannedIcon, sets planned: [PlannedAssetSet]? = nil, knownStale: Bool = false,
+    recorded: [String: [String: String]]? = nil
   ) -> AssetInputResult {
     var result = AssetInputResult(
       path: icon.path, name: icon.name, status: .failed, role: options.role.rawValue,
@@ -941,7 +944,7 @@ public struct AssetsJob: Sendable {
         sha256: icon.sha256 ?? ContentHash.sha256(data),
         darkSha256: icon.darkSha256 ?? darkData.map { ContentHash.sha256($0) },
         references: icon.references)
-      let sets = planned ?? withRecordedHashes(plannedSets(icon.input))
+      let sets = planned ?? withRecordedHashes(plannedSets(icon.input), index: recorded)
       if !options.force, !knownStale, icon.changed == nil,
         let existing = upToDateFiles(sets, fingerprints: fingerprints)
       {
@@ -1026,7 +1029,8 @@ public struct AssetsJob: Sendable {
         // whole run has succeeded (`conclude`).
         try write(
           set, files: written + set.texts,
-          replacing: (icon.replacing ?? []) + (icon.changed ?? []), input: icon.path)
+          replacing: (icon.replacing ?? []) + (icon.changed ?? []), input: icon.path,
+          recorded: recorded)
         // Listed once on disk: a failed icon's result keeps the sets it did write, so the
         // summary counts what is there (issue 32, seventh trial 3b).
         result.files += files
@@ -1053,10 +1057,12 @@ public struct AssetsJob: Sendable {
 
   /// `sets`, planned anew (in a worker), each set replaced whole given its record's hashes
   /// (`PlannedAssetSet.recorded`), as `plan(collected:)` gives them: read once per record
-  /// (`RecordedHashIndex`).
-  func withRecordedHashes(_ sets: [PlannedAssetSet]) -> [PlannedAssetSet] {
+  /// (`RecordedHashIndex`), or from `index` when given (`recordedForWorker`: the parent's).
+  func withRecordedHashes(_ sets: [PlannedAssetSet], index given: [String: [String: String]]? = nil)
+    -> [PlannedAssetSet]
+  {
     var sets = sets
-    let index = RecordedHashIndex.shared.byFolder(roots: outputRoots)
+    let index = given ?? RecordedHashIndex.shared.byFolder(roots: outputRoots)
     for position in sets.indices where sets[position].whole {
       sets[position].recorded = index[OutputManifest.normalised(sets[position].folder)]
     }
@@ -1068,6 +1074,35 @@ public struct AssetsJob: Sendable {
       }
     }
     return sets
+  }
+
+  /// What of the records' hashes by folder (`index`: `RecordedHashIndex.byFolder` of this
+  /// job's output roots, read after the journal moved the replaced hashes aside) a worker
+  /// asks for when it executes an icon whose sets are `sets` (fallbacks included): each whole
+  /// set's folder entire (`withRecordedHashes`; its user's files are told by it), and of a
+  /// folder of files written one by one (drawables) the entries of the set's own files
+  /// (`journalReplacements` asks for no other). The parent hands it with the icon, so a
+  /// fresh worker does not decode the records (1.2-1.9 MB each on Lucide) for a few hashes
+  /// (issue 36: 16 % of a `build --watch` save); the worker's answer is what it would have
+  /// read, from the same record bytes.
+  static func recordedForWorker(
+    _ sets: [PlannedAssetSet], index: [String: [String: String]]
+  ) -> [String: [String: String]] {
+    var handed: [String: [String: String]] = [:]
+    for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
+      let folder = OutputManifest.normalised(set.folder)
+      guard let entries = index[folder] else { continue }
+      if set.whole {
+        handed[folder] = entries
+        continue
+      }
+      var names = Set(set.files.map(\.name) + set.texts.map(\.name))
+      if let icon = set.icon { names.insert(icon.name) }
+      for name in names {
+        if let hash = entries[name] { handed[folder, default: [:]][name] = hash }
+      }
+    }
+    return handed
   }
 
   /// The problem of an input that differs from what was planned.
@@ -1166,12 +1201,12 @@ public struct AssetsJob: Sendable {
   /// the error names `input`).
   private func write(
     _ set: PlannedAssetSet, files: [(name: String, data: Data)], replacing: [String],
-    input: String
+    input: String, recorded: [String: [String: String]]? = nil
   ) throws {
     let start = DispatchTime.now().uptimeNanoseconds
     defer { writeClock.add(DispatchTime.now().uptimeNanoseconds - start) }
     try checkOutputFolder(set.folder)
-    try journalReplacements(set, files: files)
+    try journalReplacements(set, files: files, index: recorded)
     if set.whole {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: set.folder).deletingLastPathComponent().path,
@@ -1196,17 +1231,21 @@ public struct AssetsJob: Sendable {
   /// hashes (a set folder it hashes files of, every file of it then; a drawable it hashes):
   /// a run killed after the rename leaves a content the next run knows as Glyphsmith's, and
   /// a third one is the user's (issue 32, ninth trial). New outputs are not journalled
-  /// (their record entry is pending, judged by Glyphsmith's mark).
+  /// (their record entry is pending, judged by Glyphsmith's mark). `index`: the records'
+  /// hashes by folder the parent handed (`recordedForWorker`), else read
+  /// (`RecordedHashIndex`).
   /// - Throws: `GlyphsmithError.writeFailed` when the journal cannot be written; nothing of
   ///   the set is written then.
-  private func journalReplacements(_ set: PlannedAssetSet, files: [(name: String, data: Data)])
-    throws
-  {
+  private func journalReplacements(
+    _ set: PlannedAssetSet, files: [(name: String, data: Data)],
+    index: [String: [String: String]]? = nil
+  ) throws {
     let folder = OutputManifest.normalised(set.folder)
     // A whole set carries its record's hashes (`PlannedAssetSet.recorded`); the index is
     // asked only for files written one by one (drawables).
     let recorded =
-      set.whole ? set.recorded : RecordedHashIndex.shared.byFolder(roots: outputRoots)[folder]
+      set.whole
+      ? set.recorded : (index ?? RecordedHashIndex.shared.byFolder(roots: outputRoots))[folder]
     guard let recorded, !recorded.isEmpty else { return }
     let chosen = files.filter { set.whole || recorded[$0.name] != nil }
     let root = outputRoots.map(OutputManifest.normalised)
@@ -1458,15 +1497,8 @@ final class RecordedHashIndex: @unchecked Sendable {
       lock.lock()
       let hit = cached[root].flatMap { $0.stamp == stamp ? $0.index : nil }
       lock.unlock()
-      var index = hit ?? [:]
+      let index = hit ?? Self.index(root: root)
       if hit == nil {
-        // The hashes this run's journal moved aside before writing too (issue 32, eighth
-        // trial): a worker reads the record after `begin` and `replacing`.
-        for (key, hash) in OutputManifest.recordedHashes(root: root, replacing: true) {
-          guard let slash = key.lastIndex(of: "/") else { continue }
-          index[String(key[..<slash]), default: [:]][String(key[key.index(after: slash)...])] =
-            hash
-        }
         lock.lock()
         cached[root] = (stamp, index)
         lock.unlock()
@@ -1477,5 +1509,37 @@ final class RecordedHashIndex: @unchecked Sendable {
     lastMerged = (key, merged)
     lock.unlock()
     return merged
+  }
+
+  /// What `read(roots:)` answers for the folders `folders` (normalised) alone, the others
+  /// left out: the entries of a few folders without indexing every entry of the records.
+  static func read(roots: [String], folders: Set<String>) -> [String: [String: String]] {
+    var merged: [String: [String: String]] = [:]
+    for root in roots {
+      let index = OutputManifest.recordedHashes(root: root, replacing: true, inFolders: folders)
+      merged.merge(index) { $0.merging($1) { a, _ in a } }
+    }
+    return merged
+  }
+
+  /// What `byFolder(roots:)` answers, read now from the records as they are (no cache: the
+  /// parent of `build --watch` lives across saves, and a record rewritten with the same size
+  /// within the file system's time granularity would look unchanged to the stamp).
+  static func read(roots: [String]) -> [String: [String: String]] {
+    var merged: [String: [String: String]] = [:]
+    for root in roots { merged.merge(index(root: root)) { $0.merging($1) { a, _ in a } } }
+    return merged
+  }
+
+  /// The hashes of the record of `root` by set folder (normalised), then file name: those it
+  /// holds and those this run's journal moved aside before writing (issue 32, eighth trial:
+  /// a worker reads the record after `begin` and `replacing`).
+  private static func index(root: String) -> [String: [String: String]] {
+    var index: [String: [String: String]] = [:]
+    for (key, hash) in OutputManifest.recordedHashes(root: root, replacing: true) {
+      guard let slash = key.lastIndex(of: "/") else { continue }
+      index[String(key[..<slash]), default: [:]][String(key[key.index(after: slash)...])] = hash
+    }
+    return index
   }
 }

@@ -10,6 +10,61 @@ extension PlannedIcon {
   /// This icon as a compact message; `options` is its options' JSON (`OptionsCache.text`).
   func compactLine(options: Data) -> Data {
     var w = WorkerMessage.Writer()
+    write(to: &w, options: options)
+    return w.line
+  }
+
+  /// This icon as a worker's task (`compactLine(options:)`) with the records' hashes of its
+  /// sets' folders the parent read for it (`AssetsJob.recordedForWorker`: by normalised
+  /// folder, then file name; `nil`: the worker reads the records itself), in sorted order.
+  func compactTaskLine(options: Data, recorded: [String: [String: String]]?) -> Data {
+    var w = WorkerMessage.Writer()
+    write(to: &w, options: options)
+    w.optional(recorded.map { $0.sorted { $0.key < $1.key } }) {
+      $0.list($1) { w, folder in
+        w.string(folder.key)
+        w.list(folder.value.sorted { $0.key < $1.key }) { w, entry in
+          w.string(entry.key)
+          w.string(entry.value)
+        }
+      }
+    }
+    return w.line
+  }
+
+  /// The icon and the records' hashes of a task line (`compactTaskLine`); a line of
+  /// `compactLine(options:)` alone is read too (no hashes: `nil`).
+  /// - Throws: `WorkerMessage.Malformed` for a broken line (a folder or a file named twice
+  ///   among them); what `options` throws.
+  static func task(compactLine line: Data, options: (Data) throws -> IconOptions) throws
+    -> (icon: PlannedIcon, recorded: [String: [String: String]]?)
+  {
+    typealias R = WorkerMessage.Reader
+    typealias M = WorkerMessage.Malformed
+    var r = try R(line)
+    let icon = try read(from: &r, options: options)
+    if r.atEnd { return (icon, nil) }
+    let folders = try r.optional { (r: inout R) throws(M) in
+      try r.list { (r: inout R) throws(M) in
+        (
+          try r.string(),
+          try r.list { (r: inout R) throws(M) in (try r.string(), try r.string()) }
+        )
+      }
+    }
+    guard r.atEnd else { throw WorkerMessage.Malformed() }
+    guard let folders else { return (icon, nil) }
+    var recorded: [String: [String: String]] = [:]
+    for (folder, entries) in folders {
+      guard recorded.updateValue(try uniqueKeys(entries), forKey: folder) == nil else {
+        throw WorkerMessage.Malformed()
+      }
+    }
+    return (icon, recorded)
+  }
+
+  /// Writes this icon's fields to `w` (`compactLine`).
+  private func write(to w: inout WorkerMessage.Writer, options: Data) {
     w.string(path)
     w.string(name)
     w.list(groups) { $0.string($1) }
@@ -38,16 +93,24 @@ extension PlannedIcon {
     for paths in [replacing, changed, displacing] {
       w.optional(paths) { $0.list($1) { $0.string($1) } }
     }
-    return w.line
   }
 
   /// The icon of a compact message (`compactLine`); `options` turns the options' JSON back
   /// into options (`OptionsCache.options`).
   /// - Throws: `WorkerMessage.Malformed` for a broken message; what `options` throws.
   init(compactLine line: Data, options: (Data) throws -> IconOptions) throws {
+    var r = try WorkerMessage.Reader(line)
+    self = try Self.read(from: &r, options: options)
+    guard r.atEnd else { throw WorkerMessage.Malformed() }
+  }
+
+  /// The icon's fields read from `r` (`write(to:options:)`), `r` left after them.
+  /// - Throws: `WorkerMessage.Malformed` for a broken message; what `options` throws.
+  private static func read(
+    from r: inout WorkerMessage.Reader, options: (Data) throws -> IconOptions
+  ) throws -> PlannedIcon {
     typealias R = WorkerMessage.Reader
     typealias M = WorkerMessage.Malformed
-    var r = try R(line)
     let path = try r.string()
     let name = try r.string()
     let groups = try r.list { (r: inout R) throws(M) in try r.string() }
@@ -79,8 +142,7 @@ extension PlannedIcon {
           try r.list { (r: inout R) throws(M) in try r.string() }
         })
     }
-    guard r.atEnd else { throw WorkerMessage.Malformed() }
-    self.init(
+    return PlannedIcon(
       path: path, name: name, groups: groups, sha256: sha256, darkPath: darkPath,
       darkSha256: darkSha256, options: try options(optionsText),
       references: try referencePairs.map(Self.uniqueKeys), fingerprint: fingerprint,

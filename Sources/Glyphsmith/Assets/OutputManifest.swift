@@ -277,7 +277,7 @@ package enum OutputManifest {
       // Nothing new (a rerun): the file already says this (issue 34: encoding 10,656 hashes
       // to find that out cost a rerun of 1,776 icons 10 % of its time).
       if old.document != document {
-        let data = try XcodeJSON.encode(document)
+        let data = try OutputRecordEncoder.shared.encode(document, root: base)
         if FileBytes.read(path) != data {
           try AtomicFile.write(data, toPath: path, durable: true)
           remember(document, data: data, root: base)
@@ -323,7 +323,7 @@ package enum OutputManifest {
       document.hashes = kept.isEmpty ? nil : kept
       let moved = hashes.filter { kept[$0.key] == nil }
       document.replacing = (document.replacing ?? [:]).merging(moved) { $1 }
-      let data = try XcodeJSON.encode(document)
+      let data = try OutputRecordEncoder.shared.encode(document, root: base)
       try AtomicFile.write(data, toPath: base + "/" + fileName, durable: true)
       remember(document, data: data, root: base)
     }
@@ -649,7 +649,7 @@ package enum OutputManifest {
         dropReplacements(root: base)
         continue
       }
-      guard let data = try? XcodeJSON.encode(document), onDisk != data else {
+      guard let data = try? OutputRecordEncoder.shared.encode(document, root: base), onDisk != data else {
         dropReplacements(root: base)
         continue
       }
@@ -849,6 +849,48 @@ package enum OutputManifest {
     return found
   }
 
+  /// `recordedHashes(root:replacing:)`'s entries whose folder (the path up to its last `/`)
+  /// is among `folders` (normalised), by file name then folder: the same hashes, found
+  /// without building a path for every entry of the record (issue 36: the watcher asked for
+  /// a few folders of 10,656 entries). An entry whose key or folder `normalised` would change
+  /// is taken the long way.
+  package static func recordedHashes(
+    root: String, replacing: Bool, inFolders folders: Set<String>
+  ) -> [String: [String: String]] {
+    let base = trimmed(root)
+    let record = read(root: base)
+    let hashes =
+      replacing
+      ? record.hashes.merging(record.replacing, uniquingKeysWith: { _, b in b }) : record.hashes
+    var found: [String: [String: String]] = [:]
+    func add(_ file: String) {
+      let path = normalised(base + "/" + file)
+      guard let slash = path.lastIndex(of: "/") else { return }
+      let folder = String(path[..<slash])
+      guard folders.contains(folder), let hash = hashes[file], isSafe(file) else { return }
+      found[folder, default: [:]][String(path[path.index(after: slash)...])] = hash
+    }
+    let clean = normalised(base) == base && !base.hasSuffix("/")
+    // The wanted folders under `base`, relative to it (`""`: `base` itself).
+    var wanted: Set<Substring> = []
+    for folder in folders {
+      if folder == base { wanted.insert("") }
+      if folder.hasPrefix(base + "/") { wanted.insert(folder.dropFirst(base.count + 1)) }
+    }
+    for file in hashes.keys {
+      let utf8 = file.utf8
+      guard clean, utf8.first != UInt8(ascii: "/"), utf8.last != UInt8(ascii: "/"),
+        !file.contains("//")
+      else {
+        add(file)
+        continue
+      }
+      let folder = file.lastIndex(of: "/").map { file[..<$0] } ?? ""
+      if wanted.contains(folder) { add(file) }
+    }
+    return found
+  }
+
   /// The warning about the set folder at `path`, pruned and kept for the files `names` in it
   /// that Glyphsmith did not make (kind `kept-set`), told on every run while they are there:
   /// a catalog set has no `Contents.json` then, and `validate` warns about it alike (rule
@@ -999,7 +1041,7 @@ package enum OutputManifest {
       }
     }
     let path = base + "/" + fileName
-    let data = try XcodeJSON.encode(document)
+    let data = try OutputRecordEncoder.shared.encode(document, root: base)
     if FileBytes.read(path) == data { return }
     do {
       try AtomicFile.write(data, toPath: path, durable: true)
