@@ -8,20 +8,6 @@ import Testing
 /// is exactly the bytes `XcodeJSON.encode` gives, whatever was edited.
 @Suite("record encoder")
 struct OutputRecordEncoderTests {
-  /// SplitMix64: the same edits every run.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-  }
-
   /// Pieces of keys and values: what sorts differently by byte, by case, by number or by
   /// Unicode form, and what JSON escapes.
   static let pieces = [
@@ -30,24 +16,24 @@ struct OutputRecordEncoderTests {
     "res/drawable-mdpi/", "bell.imageset/", "ﬁ", "Ａ", "~", "0",
   ]
 
-  static func text(_ random: inout Random, pieces count: Int = 4) -> String {
+  static func text(_ random: inout SplitMix64, pieces count: Int = 4) -> String {
     (0..<(1 + random.below(count))).map { _ in pieces[random.below(pieces.count)] }.joined()
   }
 
-  static func hash(_ random: inout Random) -> String {
+  static func hash(_ random: inout SplitMix64) -> String {
     String(format: "%016llx%016llx", random.next(), random.next())
   }
 
-  static func map(_ random: inout Random, count: Int) -> [String: String] {
+  static func map(_ random: inout SplitMix64, count: Int) -> [String: String] {
     var map: [String: String] = [:]
-    while map.count < count { map[text(&random)] = random.chance(70) ? hash(&random) : text(&random) }
+    while map.count < count { map[text(&random)] = random.percent(70) ? hash(&random) : text(&random) }
     return map
   }
 
   /// One random edit of `document`, of the kinds a run makes: values changed, keys removed
   /// or added, hashes moved to `replacing` and back (the journal, the update), a section
   /// appearing or going, the arrays and the project changed.
-  static func edit(_ document: inout OutputManifest.Document, _ random: inout Random) {
+  static func edit(_ document: inout OutputManifest.Document, _ random: inout SplitMix64) {
     func changeValues(_ map: inout [String: String]?) {
       guard var m = map, !m.isEmpty else { return }
       let keys = m.keys.sorted()
@@ -75,29 +61,29 @@ struct OutputRecordEncoderTests {
       document.replacing = nil
     case 5:
       var outputs = document.outputs
-      if random.chance(50), outputs.count > 1 {
+      if random.percent(50), outputs.count > 1 {
         outputs.removeValue(forKey: outputs.keys.sorted()[random.below(outputs.count)])
       } else {
         outputs[text(&random)] = text(&random)
       }
       document.outputs = outputs
     case 6:
-      document.pending = random.chance(50) ? nil : map(&random, count: 1 + random.below(4))
-      document.folders = random.chance(50) ? nil : ["ios": ".", "web": text(&random)]
+      document.pending = random.percent(50) ? nil : map(&random, count: 1 + random.below(4))
+      document.folders = random.percent(50) ? nil : ["ios": ".", "web": text(&random)]
     case 7:
-      document.kept = random.chance(50) ? nil : [text(&random), text(&random)].sorted()
-      document.created = random.chance(50) ? nil : [text(&random)]
-      document.project = random.chance(50) ? nil : text(&random)
+      document.kept = random.percent(50) ? nil : [text(&random), text(&random)].sorted()
+      document.created = random.percent(50) ? nil : [text(&random)]
+      document.project = random.percent(50) ? nil : text(&random)
     default:
       changeValues(&document.outputs.optional)
-      document.symbol = random.chance(70) ? nil : map(&random, count: 2)
-      document.appicon = random.chance(70) ? nil : map(&random, count: 1)
+      document.symbol = random.percent(70) ? nil : map(&random, count: 2)
+      document.appicon = random.percent(70) ? nil : map(&random, count: 1)
     }
   }
 
   @Test("random records and edits: every encode is XcodeJSON's bytes", arguments: [1, 2, 3, 4])
   func randomEditsEncodeAsFoundation(seed: UInt64) throws {
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     let encoder = OutputRecordEncoder()
     var document = OutputManifest.Document(
       outputs: Self.map(&random, count: 40), hashes: Self.map(&random, count: 120))
@@ -113,7 +99,7 @@ struct OutputRecordEncoderTests {
 
   @Test("a save's edits reuse the lines: no map encoded whole, bytes as Foundation's")
   func valueEditsKeepTheLines() throws {
-    var random = Random(state: 36)
+    var random = SplitMix64(seed: 36)
     let encoder = OutputRecordEncoder()
     var hashes: [String: String] = [:]
     var outputs: [String: String] = [:]

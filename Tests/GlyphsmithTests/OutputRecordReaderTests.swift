@@ -175,19 +175,6 @@ struct OutputRecordReaderTests {
     #expect(fast == (data.last == UInt8(ascii: "\n") ? 2 : 1))
   }
 
-  /// A deterministic generator (SplitMix64), so every run tries the same mutants.
-  struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
-
   /// The reader reads untrusted bytes (a record anyone may edit, or a merge conflict leaves):
   /// a differential fuzz in the test run. 20,000 mutants of written records (bytes flipped,
   /// JSON tokens and the record's keys inserted, runs cut or repeated); whatever the reader
@@ -200,7 +187,7 @@ struct OutputRecordReaderTests {
       "\"hashes\"", "\"appicon\"", "\"project\"", "\"created\"", "\"symbol\"", "\"replacing\"",
       "\"a\":\"b\"", "99999999999999999999", "é", "\u{FEFF}",
     ].map { Array($0.utf8) }
-    var random = SplitMix(state: 36)
+    var random = SplitMix64(seed: 36)
     var accepted = 0
     var mismatches: [String] = []
     for round in 0..<20_000 {

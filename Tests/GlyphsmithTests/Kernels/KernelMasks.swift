@@ -26,6 +26,12 @@ struct SplitMix64: Sendable {
   mutating func chance(_ p: Double) -> Bool {
     Double(next() >> 11) / Double(1 << 53) < p
   }
+
+  /// A value in `0..<bound` (the modulo bias is irrelevant here).
+  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+  /// True `percent` times in a hundred (`below(100) < percent`).
+  mutating func percent(_ percent: Int) -> Bool { below(100) < percent }
 }
 
 /// A row-major mask of 0s and 1s with its size in px.
