@@ -281,7 +281,26 @@ struct ProjectWatchCLITests {
     lines = try save("user", as: "camera")
     #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
     #expect(planned() == "1 of 9 icons planned, layout reused", "\(stats)")
-    lines = try save("heart", as: "calendar")
+    // A link to a file outside the icons folder renamed over an icon (trial t36): planned in
+    // full, so the walk's rule skips it with its warning, as `build` does (the saved path
+    // alone was built from the file outside).
+    let outside = folder.appendingPathComponent("outside.svg")
+    try FileManager.default.copyItem(at: sample.appendingPathComponent("bell.svg"), to: outside)
+    lines = try step {
+      let link = icons.appendingPathComponent(".heart.svg.tmp")
+      try FileManager.default.createSymbolicLink(
+        atPath: link.path, withDestinationPath: outside.path)
+      #expect(rename(link.path, icons.appendingPathComponent("heart.svg").path) == 0)
+    }
+    #expect(
+      lines.contains { $0.hasPrefix("icons/heart.svg: warning: skipped: a link to ") },
+      "\(lines)")
+    #expect(planned()?.hasSuffix("icons planned, layout made") == true, "\(stats)")
+    lines = try step {
+      let temporary = icons.appendingPathComponent(".heart.svg.tmp")
+      try Data(contentsOf: sample.appendingPathComponent("calendar.svg")).write(to: temporary)
+      #expect(rename(temporary.path, icons.appendingPathComponent("heart.svg").path) == 0)
+    }
     #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
     #expect(watcher.stop(with: SIGTERM) == 143)
 

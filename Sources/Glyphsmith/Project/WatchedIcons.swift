@@ -30,6 +30,11 @@ package struct WatchedIcons {
   /// the project file), or a written file no full build collected (a new icon). Empty when
   /// only files starting with `.` changed that no icon draws (an editor's temporary file
   /// before its rename): nothing to build.
+  ///
+  /// A written icon that is no longer a plain file (a link or a folder renamed over it) is
+  /// `nil` too: the full build's walk applies the link rules (a link out of the icons folder
+  /// skipped with a warning), which the saved path alone would not (trial t36: a link to a
+  /// file outside the folder renamed over an icon was built from that file).
   package func selection(_ changes: ProjectWatcher.Changes) -> Set<String>? {
     guard !files.isEmpty, !changes.other, !(changes.written.isEmpty && changes.hidden.isEmpty)
     else { return nil }
@@ -37,7 +42,9 @@ package struct WatchedIcons {
     var written: Set<String> = []
     for path in changes.written {
       let absolute = Self.absolute(path)
-      guard let collected = files[absolute] else { return nil }
+      guard let collected = files[absolute],
+        Platform.kind(ofPath: absolute, followingLinks: false) == .regular
+      else { return nil }
       selected.insert(collected)
       written.insert(absolute)
     }
