@@ -166,7 +166,7 @@ struct AndroidVectorCLITests {
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 
-  /// Text, a filter, and `filter="none"`: drawn at the recording's 4096 device units, the
+  /// Text, a filter (by attribute and from a style sheet: trial t36), and `filter="none"`: drawn at the recording's 4096 device units, the
   /// first two failed as "too large" (FreeType's limit, the memory budget), so
   /// `--android-format auto` failed the icons instead of writing PNG drawables.
   static let unrecordable: [String: String] = [
@@ -178,6 +178,12 @@ struct AndroidVectorCLITests {
       <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
       <filter id="b"><feGaussianBlur stdDeviation="1"/></filter>
       <path id="glow" filter="url(#b)" d="M2 2h20v20z"/></svg>
+      """,
+    "sheet.svg": """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
+      <defs><filter id="b"><feGaussianBlur stdDeviation="1"/></filter></defs>
+      <style>.f { FILTER : url(#b) } .filter-icon { fill: red }</style>
+      <circle class="f filter-icon" cx="12" cy="12" r="10"/></svg>
       """,
     "plain.svg": """
       <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
@@ -204,13 +210,14 @@ struct AndroidVectorCLITests {
     #expect(
       Array(lines.dropLast()) == [
         "icons/label.svg: warning: a VectorDrawable cannot express text (<text> line 1); writing PNG drawables instead",
+        "icons/sheet.svg: warning: a VectorDrawable cannot express filters (<style> line 2); writing PNG drawables instead",
         "icons/soft.svg: warning: a VectorDrawable cannot express filters (<path id=\"glow\"> line 2); writing PNG drawables instead",
       ])
     let res = folder.appendingPathComponent("auto/android/res")
     let written = try FileManager.default.subpathsOfDirectory(atPath: res.path)
       .filter { $0.hasSuffix(".png") || $0.hasSuffix(".xml") }.sorted()
-    #expect(written.count == 11)
-    #expect(written.filter { $0.hasSuffix(".png") }.count == 10)
+    #expect(written.count == 16)
+    #expect(written.filter { $0.hasSuffix(".png") }.count == 15)
     #expect(written.contains("drawable/plain.xml"))
     #expect(!written.contains { $0.hasPrefix("drawable/label") || $0.hasPrefix("drawable/soft") })
 
@@ -221,6 +228,7 @@ struct AndroidVectorCLITests {
     #expect(
       Array(vector.stderr.split(separator: "\n").map(String.init).dropLast()) == [
         "icons/label.svg: error: a VectorDrawable cannot express text (<text> line 1)",
+        "icons/sheet.svg: error: a VectorDrawable cannot express filters (<style> line 2)",
         "icons/soft.svg: error: a VectorDrawable cannot express filters (<path id=\"glow\"> line 2)",
       ])
     let single = try CLIRunner.run(

@@ -111,7 +111,7 @@ package final class LoadedSVG {
       let outline = try? outline()
     else { return [] }
     var found = [VectorModel.Feature.filters, .images].compactMap { feature in
-      Self.element(carrying: feature, in: outline).map {
+      carrier(of: feature, in: outline).map {
         VectorModel.Unexpressed(feature: feature, element: $0)
       }
     }
@@ -125,6 +125,51 @@ package final class LoadedSVG {
             name: text.name, id: text.attributes["id"], line: text.line, column: text.column)))
     }
     return found
+  }
+
+  /// The first element carrying `feature` (`element(carrying:in:)`); for filters, when no
+  /// element sets one by attribute or `style`, the first `<style>` element if the bytes
+  /// declare `filter:` (a style sheet's rule, which the outline does not match to elements:
+  /// the t36 trial's `.f { filter: url(#b) }` was recorded at 4096 units and ran out of
+  /// memory). `nil` when nothing carries it.
+  func carrier(of feature: VectorModel.Feature, in outline: SVGOutline)
+    -> VectorModel.ElementReference?
+  {
+    if let found = Self.element(carrying: feature, in: outline) { return found }
+    guard feature == .filters, Self.declaresFilter(source),
+      let sheet = outline.elements.first(where: { $0.name == "style" })
+    else { return nil }
+    return VectorModel.ElementReference(
+      name: sheet.name, id: sheet.attributes["id"], line: sheet.line, column: sheet.column)
+  }
+
+  /// Whether `data` holds a `filter` declaration: the word (any ASCII case, not part of a
+  /// longer name) then optional white space and `:`, as a sheet's `filter: blur(1px)` or
+  /// `FILTER:url(#b)`; `.filter-icon {` or `id="filter"` is none.
+  static func declaresFilter(_ data: Data) -> Bool {
+    let word = Array("filter".utf8)
+    return data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      func isName(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x2D || byte == 0x5F
+          || (byte >= 0x30 && byte <= 0x39)
+      }
+      var i = 0
+      while i + word.count <= bytes.count {
+        var match = true
+        for k in 0..<word.count where bytes[i + k] | 0x20 != word[k] {
+          match = false
+          break
+        }
+        if match && (i == 0 || !isName(bytes[i - 1])) {
+          var j = i + word.count
+          while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+          if j < bytes.count, bytes[j] == 0x3A { return true }
+        }
+        i += 1
+      }
+      return false
+    }
   }
 
   /// Each drawable element's ink rectangle by element index (`ElementLocator.inkRects`),

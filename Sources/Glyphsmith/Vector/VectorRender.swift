@@ -118,7 +118,7 @@ package enum VectorRender {
   static func rasterOnly(_ svg: LoadedSVG) -> [VectorModel.Unexpressed] {
     guard let outline = try? svg.outline() else { return [] }
     var found = [VectorModel.Feature.filters, .images].compactMap { feature in
-      LoadedSVG.element(carrying: feature, in: outline).map {
+      svg.carrier(of: feature, in: outline).map {
         VectorModel.Unexpressed(feature: feature, element: $0)
       }
     }

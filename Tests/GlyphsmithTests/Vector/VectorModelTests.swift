@@ -72,6 +72,10 @@ struct VectorModelTests {
       height="4" filter="none"/></svg>
       """)
     #expect(none.isRecorded && none.isPlain && none.paths.count == 1)
+    #expect(LoadedSVG.declaresFilter(Data(".f { FILTER\n: blur(1px) }".utf8)))
+    #expect(LoadedSVG.declaresFilter(Data("filter:url(#b)".utf8)))
+    #expect(!LoadedSVG.declaresFilter(Data(".filter-icon { fill: red } #x-filter { }".utf8)))
+    #expect(!LoadedSVG.declaresFilter(Data("<filter id=\"b\"/> filter=\"url(#b)\" myfilter:".utf8)))
   }
 
   @Test func isComputedOnceAndShared() throws {
