@@ -281,6 +281,20 @@ struct ProjectWatchCLITests {
     lines = try save("user", as: "camera")
     #expect(lines.first?.contains("; 0 unchanged;") == true, "\(lines)")
     #expect(planned() == "1 of 9 icons planned, layout reused", "\(stats)")
+    // An asset made by hand that collides with an icon not saved (trial t36): a save
+    // refuses it as `build` does, naming the other asset; mended, the next save builds.
+    let handMade = catalog.appendingPathComponent("Mine/bell.imageset")
+    try FileManager.default.createDirectory(at: handMade, withIntermediateDirectories: true)
+    try Data(#"{"images": [], "info": {"author": "xcode", "version": 1}}"#.utf8)
+      .write(to: handMade.appendingPathComponent("Contents.json"))
+    lines = try save("heart", as: "camera")
+    #expect(
+      lines.contains {
+        $0.hasPrefix("icons/bell.svg: error: ") && $0.contains("Mine/bell.imageset")
+      }, "\(lines)")
+    try FileManager.default.removeItem(at: catalog.appendingPathComponent("Mine"))
+    lines = try save("heart", as: "bookmark")
+    #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
     // A link to a file outside the icons folder renamed over an icon (trial t36): planned in
     // full, so the walk's rule skips it with its warning, as `build` does (the saved path
     // alone was built from the file outside).

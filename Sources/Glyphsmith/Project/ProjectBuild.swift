@@ -552,8 +552,9 @@ public struct ProjectBuild: Sendable {
   /// anything is written (issue 32, sixth trial: `house.imageset` was written beside the
   /// user's `Group/house.imageset`, and only `validate` said so): asset names are unique per
   /// catalog whatever their folder. An asset this run's prune removes (`superseded`, or
-  /// pending removal) or writes is no collision. A `build --watch` save (`only`) checks the
-  /// sets of the icons it builds.
+  /// pending removal) or writes is no collision. A `build --watch` save checks every planned
+  /// set too (trial t36: checking the saved icons' sets alone missed an asset added by hand
+  /// that collides with an icon not saved, which `build` refuses).
   /// - Throws: `PlanningFailure` naming each colliding icon, its set and the other asset's
   ///   path, one line each.
   private func checkAssetNames(_ plan: Plan) throws {
@@ -562,11 +563,7 @@ public struct ProjectBuild: Sendable {
     }
     let planned = plan.planned[catalog] ?? [:]
     let plannedPaths = Set(planned.keys.map(OutputManifest.normalised))
-    // A watched save (`only`) checks the saved icons' sets alone: the others' were checked by
-    // the full build before, and their names have not changed since (issue 36).
-    let saved = changedSince == nil ? only : nil
     let sets = planned.filter {
-      if let saved, !saved.contains($0.value) { return false }
       let ext = PathName($0.key).pathExtension
       return ext == "imageset" || ext == "symbolset"
     }
