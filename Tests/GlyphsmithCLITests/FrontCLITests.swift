@@ -45,6 +45,9 @@ import Testing
   /// Every help and the usage errors print the same bytes and exit codes from both executables.
   @Test func bothExecutablesAnswerAlike() throws {
     var cases: [[String]] = [[], ["--help"], ["help"], ["nope"], ["rendr"], ["help", "nope"]]
+    cases += [
+      ["-V"], ["version"], ["--version", "extra"], ["help", "help"], ["__worker", "junk"],
+    ]
     // Every command of the one list (`CommandIndex`), `build` and `init` included.
     for name in CommandIndex.names {
       cases += [
