@@ -284,6 +284,22 @@ struct NewUserCLITests {
     }
   }
 
+  /// Trial t36: `glyphsmith __worker junk` exited 2 and said nothing.
+  @Test func anUnknownWorkerSaysSo() throws {
+    let junk = try CLIRunner.run(["__worker", "junk"])
+    #expect(junk.status == 2)
+    #expect(
+      junk.stderr
+        == "glyphsmith __worker: error: unknown worker 'junk'; use assets or lint "
+        + "(internal: batch commands start it)\n")
+    let none = try CLIRunner.run(["__worker"])
+    #expect(none.status == 2)
+    #expect(
+      none.stderr
+        == "glyphsmith __worker: error: missing the worker's command; use assets or lint "
+        + "(internal: batch commands start it)\n")
+  }
+
   @Test func assetsRefusesStdinAndRenderRefusesAFolder() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
