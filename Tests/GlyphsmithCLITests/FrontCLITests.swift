@@ -84,9 +84,10 @@ import Testing
     let render = try CLIRunner.run(["render", "a.png", "-o", "b.png"], in: dir, executable: front)
     #expect(render.status == 2)
     #expect(
-      render.stderr.hasPrefix(
-        "glyphsmith: error: cannot start \(dir.resolvingSymlinksInPath().path)/glyphsmith-render: "
-          + "No such file or directory"), "\(render.stderr)")
+      render.stderr
+        == "glyphsmith: error: cannot start \(dir.resolvingSymlinksInPath().path)/glyphsmith-render: "
+        + "no such file or directory (install it beside glyphsmith: scripts/install installs "
+        + "both)\n", "\(render.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b.png").path))
   }
 
