@@ -213,10 +213,12 @@ enum BuildCommand: DeclaredSubcommand {
   ///
   /// `build --watch` (issue 36): `only` builds those icon files alone; `layout` is what the
   /// last full plan worked out from the paths (`ProjectBuild.layout`), reused with `only`;
-  /// `planned` is given each plan made (for its `layout`), and `stats` the plan's icon count.
+  /// `planned` is given each plan made (for its `layout`), and `stats` the plan's icon count;
+  /// `watching` tells an input that changed during the run as built again
+  /// (`BatchNotice.watching`).
   static func buildOnce(
     _ options: Options, configPath: String, config loaded: ProjectConfig? = nil,
-    only: Set<String>? = nil, layout: ProjectBuild.Layout? = nil,
+    only: Set<String>? = nil, layout: ProjectBuild.Layout? = nil, watching: Bool = false,
     planned: (ProjectBuild.Plan) -> Void = { _ in }
   ) throws -> FailureCategory? {
     let started = Date()
@@ -288,7 +290,9 @@ enum BuildCommand: DeclaredSubcommand {
       return failure.category
     }
     bar.finish()
-    AssetsCommand.tell(result.notices, removals: [], recordError: result.recordError)
+    AssetsCommand.tell(
+      watching ? result.notices.map(\.watching) : result.notices,
+      removals: [], recordError: result.recordError)
     var lintFound = false
     if options.lint {
       for group in result.groups {
@@ -352,13 +356,14 @@ enum BuildCommand: DeclaredSubcommand {
             reused = layout != nil
             _ = try buildOnce(
               options, configPath: configPath, config: config, only: only, layout: layout,
+              watching: true,
               planned: { planned = $0.jobs.reduce(0) { $0 + ($1?.icons.count ?? 0) } })
             known.update(only)
           } else {
             known = WatchedIcons()
             layout = nil
             _ = try buildOnce(
-              options, configPath: configPath, config: config,
+              options, configPath: configPath, config: config, watching: true,
               planned: {
                 layout = $0.layout
                 planned = $0.jobs.reduce(0) { $0 + ($1?.icons.count ?? 0) }
