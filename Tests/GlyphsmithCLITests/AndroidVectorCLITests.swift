@@ -124,6 +124,30 @@ struct AndroidVectorCLITests {
     #expect(Self.listing(res) == ["drawable"])
   }
 
+  /// Trial t36: a mask set in a style sheet was refused naming no element; the `<style>`
+  /// element is named, as for a sheet's filter.
+  @Test("a mask from a style sheet names the <style> element")
+  func sheetMaskNamesTheStyleElement() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+      <defs><mask id="m"><rect width="12" height="24" fill="white"/></mask></defs>
+      <style>.m { mask: url(#m) }</style>
+      <rect class="m" width="24" height="24"/>
+      </svg>
+      """.utf8
+    ).write(to: folder.appendingPathComponent("m.svg"))
+    let result = try CLIRunner.run(["render", "m.svg", "-o", "m.xml"], in: folder)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "m.svg: error: a VectorDrawable cannot express group opacity, masks, patterns or text "
+        + "(drawn as a reused group) (<style> line 3)\n")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("m.xml").path))
+  }
+
   /// Trial t36: `android.format auto` switching an icon between a VectorDrawable and PNG
   /// drawables removed the other format's files but said nothing and counted `0 removed`.
   @Test("an auto switch of format tells and counts the other format's files removed")
