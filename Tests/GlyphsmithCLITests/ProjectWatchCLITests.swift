@@ -262,6 +262,33 @@ struct ProjectWatchCLITests {
     lines = try save("star", as: "bookmark")
     #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
     #expect(planned() == "1 of 9 icons planned, layout reused", "\(stats)")
+    // The catalog's record rewritten behind the watcher (by hand: calendar's set and its
+    // hashes gone from it, as another writer may leave it): the next save reads it anew, not
+    // the lookups and record it kept from its own last write (issue 36), and the end state
+    // still equals a fresh build's (below). Without reading it anew, the watcher's record
+    // would keep calendar's entries as it last wrote them.
+    let recordURL = catalog.appendingPathComponent(".glyphsmith-outputs.json")
+    var record = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: recordURL)) as? [String: Any])
+    var recorded = try #require(record["outputs"] as? [String: String])
+    #expect(recorded.removeValue(forKey: "calendar.imageset") != nil)
+    record["outputs"] = recorded
+    let hashes = try #require(record["hashes"] as? [String: String])
+    record["hashes"] = hashes.filter { !$0.key.hasPrefix("calendar.imageset/") }
+    // Its Contents.json and three PNG files.
+    #expect((record["hashes"] as? [String: String])?.count == hashes.count - 4)
+    try JSONSerialization.data(withJSONObject: record, options: [.prettyPrinted, .sortedKeys])
+      .write(to: recordURL)
+    lines = try save("music", as: "heart")
+    #expect(lines.first?.hasPrefix("built 1 icon (18 PNG files)") == true, "\(lines)")
+    #expect(planned() == "1 of 9 icons planned, layout reused", "\(stats)")
+    let reread = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: recordURL)) as? [String: Any])
+    // calendar's set, marked, is adopted back with its files hashed from disk.
+    #expect((reread["outputs"] as? [String: String])?["calendar.imageset"] == "../../icons/calendar.svg")
+    #expect(
+      (reread["hashes"] as? [String: String])?.keys.filter { $0.hasPrefix("calendar.imageset/") }
+        .count == 4)
     // The project file edited (a rule: the toolbar role for user.svg): everything planned
     // again with the new settings, and the next save reuses the new layout.
     lines = try step {

@@ -169,49 +169,40 @@ public struct AssetsJob: Sendable {
     let (inputs, warnings, rejected) = try AssetPlanner.plan(
       files, options: options, writers: writers)
     let resolved = options.icon.normalised
-    let records = Dictionary(
-      uniqueKeysWithValues: outputRoots.map { ($0, OutputManifest.recordedOutputs(root: $0)) })
+    // The records' outputs, kept sets, hashes and launchers, looked up for every icon: made
+    // once per record version (issue 36: `OutputManifest.lookups`, `RecordLookups`).
+    let lookups = OutputManifest.lookups(roots: outputRoots)
+    let records = lookups.records
     // Sets pruned and kept for the user's files: what is at Glyphsmith's paths there is not
     // its own (issue 32, fifth trial).
-    let kept = outputRoots.reduce(into: Set<String>()) {
-      $0.formUnion(OutputManifest.keptOutputs(root: $1))
-    }
-    let hashes = outputRoots.reduce(into: [String: String]()) {
-      $0.merge(OutputManifest.recordedHashes(root: $1)) { $1 }
-    }
+    let kept = lookups.kept
+    let hashes = lookups.hashes
     // Every root's recorded outputs as one set, made once for all icons (issue 32, prune
     // speed: made per icon, it cost the square of the catalog's size).
-    let recorded = records.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    let recorded = lookups.recorded
     // `appicon`'s launcher files, which no icon writes over (issue 32).
-    let launchers = outputRoots.reduce(into: [String: String]()) {
-      $0.merge(OutputManifest.launcherOutputs(root: $1)) { first, _ in first }
-    }
+    let launchers = lookups.launchers
     // The user's files of the Android resources the icons write, in any extension and
     // qualifier (issue 32 trial: a hand-made `drawable-hdpi/bell.webp` beside the written
     // `bell.png` failed the app's build): each `res` listed once for all icons.
-    let resources = outputs.filter { $0.writer.platform == .android }.map {
+    let android = outputs.filter { $0.writer.platform == .android }
+    let resources = android.map {
       AndroidResourceIndex(res: OutputManifest.normalised($0.context.root) + "/res")
     }
     // Of them, those whose root has a record of outputs: there a marked file the record does
     // not list is a copy the user made, which shadows the new art (issue 32, seventh trial
-    // finding 7); a root without a record adopts its marked files instead.
-    let recordedResources = outputs.filter {
-      $0.writer.platform == .android
-        && Platform.status(ofPath: $0.context.root + "/" + OutputManifest.fileName) != nil
-    }.map { AndroidResourceIndex(res: OutputManifest.normalised($0.context.root) + "/res") }
+    // finding 7); a root without a record adopts its marked files instead. The same
+    // listings (issue 36: each `res` was listed twice).
+    let recordedResources = zip(android, resources).filter {
+      Platform.status(ofPath: $0.0.context.root + "/" + OutputManifest.fileName) != nil
+    }.map(\.1)
     // The folders holding a file the records hash (a set's, made once for all icons): in
     // such a set every file Glyphsmith wrote has a hash, so one without is not its own.
-    let hashedFolders = Set(
-      hashes.keys.compactMap { key in key.lastIndex(of: "/").map { String(key[..<$0]) } })
+    let hashedFolders = lookups.hashedFolders
     // The recorded hashes by set folder and file name, made once for all icons: a set
     // rewritten whole removes only the files its record says it wrote (issue 32, seventh
     // trial).
-    var hashesByFolder: [String: [String: String]] = [:]
-    for (key, hash) in hashes {
-      guard let slash = key.lastIndex(of: "/") else { continue }
-      hashesByFolder[String(key[..<slash]), default: [:]][String(key[key.index(after: slash)...])] =
-        hash
-    }
+    let hashesByFolder = lookups.hashesByFolder
     let planned = ParallelMap.map(count: inputs.count, jobs: options.jobs) { index in
       let input = inputs[index]
       var sets = plannedSets(input)

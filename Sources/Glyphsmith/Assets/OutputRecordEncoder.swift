@@ -115,18 +115,27 @@ final class OutputRecordEncoder: @unchecked Sendable {
     guard var kept, map.count <= kept.order.count else { return try whole() }
     // Compared by their bytes: two strings Swift calls equal (`é` composed or not) are
     // written as they are.
+    var size = 0
     for (key, value) in map {
-      guard let entry = kept.entries[key], entry.key.utf8.elementsEqual(key.utf8) else {
+      guard let entry = kept.entries[key], sameBytes(entry.key, key) else {
         return try whole()
       }
-      if !entry.value.utf8.elementsEqual(value.utf8) {
-        kept.entries[key] = (key, value, try line(key, value))
+      if !sameBytes(entry.value, value) {
+        let line = try line(key, value)
+        kept.entries[key] = (key, value, line)
+        size += line.count + 6
+      } else {
+        size += entry.line.count + 6
       }
     }
+    // Every kept key in the map (the same count, each of the map's kept): none looked up
+    // in the map again.
+    let all = map.count == kept.order.count
     var out: [UInt8] = Array("  \"\(name)\" : {\n".utf8)
+    out.reserveCapacity(out.count + size + 4)
     var first = true
     for key in kept.order {
-      guard map[key] != nil, let entry = kept.entries[key] else { continue }
+      guard all || map[key] != nil, let entry = kept.entries[key] else { continue }
       if !first { out += [0x2C, 0x0A] }
       first = false
       out += [0x20, 0x20, 0x20, 0x20]
@@ -134,6 +143,16 @@ final class OutputRecordEncoder: @unchecked Sendable {
     }
     out += Array("\n  }".utf8)
     return (out, kept, false)
+  }
+
+  /// Whether `a` and `b` have the same UTF-8 bytes (two strings Swift calls equal, `é`
+  /// composed or not, may not), compared as contiguous bytes where they are.
+  static func sameBytes(_ a: String, _ b: String) -> Bool {
+    let compared = a.utf8.withContiguousStorageIfAvailable { first in
+      b.utf8.withContiguousStorageIfAvailable { second in first.elementsEqual(second) }
+    }
+    if let inner = compared, let result = inner { return result }
+    return a.utf8.elementsEqual(b.utf8)
   }
 
   /// The line of one map entry as Foundation writes it (`"key" : "value"`).
