@@ -30,6 +30,14 @@ package enum Dispatcher {
     """
   }
 
+  /// `glyphsmith help help` (and `help --help`, `help -h`): help's own usage.
+  static let helpHelp = """
+    usage: glyphsmith help [<subcommand>]
+
+    Prints a subcommand's usage, options and arguments, as `glyphsmith <subcommand> --help`
+    does; without a subcommand, the list of subcommands, as `glyphsmith --help` does.
+    """
+
   /// The hidden subcommand a batch command starts its workers with.
   package static let workerName = "__worker"
 
@@ -48,6 +56,10 @@ package enum Dispatcher {
     switch first {
     case "--help", "-h", "help":
       if first == "help", arguments.count > 1 {
+        if ["help", "--help", "-h"].contains(arguments[1]) {
+          Terminal.output(helpHelp)
+          return .success
+        }
         guard let command = subcommands.first(where: { $0.name == arguments[1] }) else {
           Terminal.error(unknownSubcommand(arguments[1], subcommands))
           return .failure
@@ -60,6 +72,13 @@ package enum Dispatcher {
     case workerName:
       return worker(Array(arguments.dropFirst()))
     case "--version":
+      // `glyphsmith --version extra` printed the version and exited 0.
+      if arguments.count > 1 {
+        Terminal.error(
+          "glyphsmith: error: unexpected argument '\(arguments[1])' after --version; "
+            + "use glyphsmith --version alone")
+        return .failure
+      }
       return version()
     default:
       guard let command = subcommands.first(where: { $0.name == first }) else {
@@ -73,12 +92,23 @@ package enum Dispatcher {
   /// `glyphsmith: error: unknown subcommand 'X'`, then the near misses as "did you mean"
   /// (`Suggestion.near`: a name it starts, or a typo), else the list of subcommands; the same
   /// for `glyphsmith X` and `glyphsmith help X`.
+  /// `-V`, `-v`, `version` and near misses of `--version` (`--verison`) get
+  /// "did you mean '--version'?" when no subcommand is near.
   static func unknownSubcommand(_ name: String, _ subcommands: [CommandEntry]) -> String {
     let names = subcommands.map(\.name)
-    let near = Suggestion.near(name, among: names)
+    var near = Suggestion.near(name, among: names)
+    if near.isEmpty,
+      versionSpellings.contains(name)
+        || (name.hasPrefix("--") && !Suggestion.near(name, among: ["--version"]).isEmpty)
+    {
+      near = ["--version"]
+    }
     return "glyphsmith: error: unknown subcommand '\(name)'"
       + (near.isEmpty
         ? "; use one of \(names.joined(separator: ", "))"
         : "; did you mean \(Suggestion.alternatives(near))?")
   }
+
+  /// What other tools spell `--version` with.
+  static let versionSpellings: Set<String> = ["-V", "-v", "version", "-version"]
 }

@@ -124,6 +124,72 @@ struct AndroidVectorCLITests {
     #expect(Self.listing(res) == ["drawable"])
   }
 
+  /// Trial t36: a mask set in a style sheet was refused naming no element; the `<style>`
+  /// element is named, as for a sheet's filter.
+  @Test("a mask from a style sheet names the <style> element")
+  func sheetMaskNamesTheStyleElement() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+      <defs><mask id="m"><rect width="12" height="24" fill="white"/></mask></defs>
+      <style>.m { mask: url(#m) }</style>
+      <rect class="m" width="24" height="24"/>
+      </svg>
+      """.utf8
+    ).write(to: folder.appendingPathComponent("m.svg"))
+    let result = try CLIRunner.run(["render", "m.svg", "-o", "m.xml"], in: folder)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "m.svg: error: a VectorDrawable cannot express group opacity, masks, patterns or text "
+        + "(drawn as a reused group) (<style> line 3)\n")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("m.xml").path))
+  }
+
+  /// Trial t36: `android.format auto` switching an icon between a VectorDrawable and PNG
+  /// drawables removed the other format's files but said nothing and counted `0 removed`.
+  @Test("an auto switch of format tells and counts the other format's files removed")
+  func autoSwitchCountsTheRemovals() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    try Self.config(#"{"res": "res", "format": "auto"}"#, in: folder)
+    let icon = icons.appendingPathComponent("a.svg")
+    let plain = """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
+      <path d="M2 2h20v20z"/></svg>
+      """
+    try Data(plain.utf8).write(to: icon)
+    let vector = try CLIRunner.run(["build"], in: folder)
+    #expect(vector.status == 0, "\(vector.stderr)")
+    #expect(vector.stderr.contains("; 0 failed; 0 removed\n"), "\(vector.stderr)")
+    try Data(Self.unrecordable["soft.svg"]!.utf8).write(to: icon)
+    let png = try CLIRunner.run(["build"], in: folder)
+    #expect(png.status == 0, "\(png.stderr)")
+    let pngLines = png.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(pngLines.dropLast()) == [
+        "res/drawable/a.xml: removed (icons/a.svg no longer makes it)",
+        "icons/a.svg: warning: a VectorDrawable cannot express filters (<path id=\"glow\"> line 2); writing PNG drawables instead",
+      ], "\(png.stderr)")
+    #expect(pngLines.last?.hasSuffix("; 0 failed; 1 removed") == true, "\(png.stderr)")
+    #expect(Self.listing(folder.appendingPathComponent("res")).count == 5)
+    try Data(plain.utf8).write(to: icon)
+    let back = try CLIRunner.run(["build"], in: folder)
+    #expect(back.status == 0, "\(back.stderr)")
+    let backLines = back.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(backLines.dropLast())
+        == ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"].map {
+          "res/drawable-\($0)/a.png: removed (icons/a.svg no longer makes it)"
+        }, "\(back.stderr)")
+    #expect(backLines.last?.hasSuffix("; 0 failed; 5 removed") == true, "\(back.stderr)")
+    #expect(Self.listing(folder.appendingPathComponent("res")) == ["drawable"])
+  }
+
   @Test(
     "below API 24 a gradient fails its icon (exit 2) with the exact reason; the others are written")
   func buildGradientBelowAPI24() throws {

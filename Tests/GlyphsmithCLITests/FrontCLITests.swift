@@ -45,6 +45,9 @@ import Testing
   /// Every help and the usage errors print the same bytes and exit codes from both executables.
   @Test func bothExecutablesAnswerAlike() throws {
     var cases: [[String]] = [[], ["--help"], ["help"], ["nope"], ["rendr"], ["help", "nope"]]
+    cases += [
+      ["-V"], ["version"], ["--version", "extra"], ["help", "help"], ["__worker", "junk"],
+    ]
     // Every command of the one list (`CommandIndex`), `build` and `init` included.
     for name in CommandIndex.names {
       cases += [
@@ -81,9 +84,10 @@ import Testing
     let render = try CLIRunner.run(["render", "a.png", "-o", "b.png"], in: dir, executable: front)
     #expect(render.status == 2)
     #expect(
-      render.stderr.hasPrefix(
-        "glyphsmith: error: cannot start \(dir.resolvingSymlinksInPath().path)/glyphsmith-render: "
-          + "No such file or directory"), "\(render.stderr)")
+      render.stderr
+        == "glyphsmith: error: cannot start \(dir.resolvingSymlinksInPath().path)/glyphsmith-render: "
+        + "no such file or directory (install it beside glyphsmith: scripts/install installs "
+        + "both)\n", "\(render.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b.png").path))
   }
 

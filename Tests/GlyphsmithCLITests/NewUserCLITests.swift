@@ -1,5 +1,6 @@
 import Foundation
 import Glyphsmith
+import GlyphsmithCommands
 import GlyphsmithTool
 import Testing
 
@@ -245,6 +246,58 @@ struct NewUserCLITests {
     let help = try CLIRunner.run(["help", "nosuch"])
     #expect(help.status == 2 && help.stderr == far.stderr)
     #expect(try CLIRunner.run(["help", "rendr"]).stderr == near.stderr)
+  }
+
+  /// Trial t36: `-V` and `version` got no hint, `--version extra` exited 0 and `help help`
+  /// called help an unknown subcommand.
+  @Test func versionSpellingsExtraArgumentsAndHelpOfHelp() throws {
+    for spelling in ["-V", "-v", "version", "--verison"] {
+      let run = try CLIRunner.run([spelling])
+      #expect(run.status == 2, "\(spelling)")
+      #expect(run.stdout.isEmpty, "\(spelling)")
+      #expect(
+        run.stderr
+          == "glyphsmith: error: unknown subcommand '\(spelling)'; did you mean '--version'?\n")
+    }
+    let extra = try CLIRunner.run(["--version", "extra"])
+    #expect(extra.status == 2)
+    #expect(extra.stdout.isEmpty)
+    #expect(
+      extra.stderr
+        == "glyphsmith: error: unexpected argument 'extra' after --version; "
+        + "use glyphsmith --version alone\n")
+    let alone = try CLIRunner.run(["--version"])
+    #expect(alone.status == 0 && alone.stdoutText.hasPrefix("glyphsmith \(Dispatcher.version)\n"))
+    for word in ["help", "--help", "-h"] {
+      let help = try CLIRunner.run(["help", word])
+      #expect(help.status == 0, "\(word)")
+      #expect(help.stderr.isEmpty, "\(word)")
+      #expect(
+        help.stdoutText
+          == """
+          usage: glyphsmith help [<subcommand>]
+
+          Prints a subcommand's usage, options and arguments, as `glyphsmith <subcommand> --help`
+          does; without a subcommand, the list of subcommands, as `glyphsmith --help` does.
+
+          """, "\(word)")
+    }
+  }
+
+  /// Trial t36: `glyphsmith __worker junk` exited 2 and said nothing.
+  @Test func anUnknownWorkerSaysSo() throws {
+    let junk = try CLIRunner.run(["__worker", "junk"])
+    #expect(junk.status == 2)
+    #expect(
+      junk.stderr
+        == "glyphsmith __worker: error: unknown worker 'junk'; use assets or lint "
+        + "(internal: batch commands start it)\n")
+    let none = try CLIRunner.run(["__worker"])
+    #expect(none.status == 2)
+    #expect(
+      none.stderr
+        == "glyphsmith __worker: error: missing the worker's command; use assets or lint "
+        + "(internal: batch commands start it)\n")
   }
 
   @Test func assetsRefusesStdinAndRenderRefusesAFolder() throws {

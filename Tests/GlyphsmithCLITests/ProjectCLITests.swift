@@ -231,6 +231,35 @@ struct ProjectInitCLITests {
     #expect((heart["images"] as! [Any]).count == 6)
   }
 
+  /// Trial t36: `init nosuchdir` said "no icons (.svg or .png files) in this folder" for a
+  /// folder that is not there; `--icons` naming no folder the same.
+  @Test func initOnAFolderThatIsNotThereSaysSo() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let missing = try CLIRunner.run(["init", "nosuchdir"], in: folder)
+    #expect(missing.status == 2)
+    #expect(
+      missing.stderr
+        == "nosuchdir: error: cannot read: no such folder; give a folder of icons\n")
+    try Data("x".utf8).write(to: folder.appendingPathComponent("file.svg"))
+    let file = try CLIRunner.run(["init", "file.svg"], in: folder)
+    #expect(file.status == 2)
+    #expect(file.stderr == "file.svg: error: cannot read: not a folder; give a folder of icons\n")
+    let icons = try CLIRunner.run(["init", "--icons", "art"], in: folder)
+    #expect(icons.status == 2)
+    #expect(
+      icons.stderr
+        == "art: error: cannot read: no such folder; --icons is a folder relative to FOLDER\n")
+    // A folder that is there and holds no icons still says so.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
+    let empty = try CLIRunner.run(["init", "empty"], in: folder)
+    #expect(empty.status == 2)
+    #expect(empty.stderr == "empty: error: no icons (.svg or .png files) in this folder\n")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["empty", "file.svg"])
+  }
+
   /// Lucide (the shared corpus when present, else the Lucide icons copied into the test
   /// fixtures) in two sub-folders with a repeated name: a stroked set, a rule per folder,
   /// `namespace`.

@@ -130,6 +130,28 @@ struct SymbolCLITests {
     #expect(missing.status == 2)
   }
 
+  /// Trial t36: `symbol -o notacatalog` wrote a folder Xcode does not read as a catalog and
+  /// said nothing; `assets -o` warns (and writes): symbol now prints the same warning.
+  @Test func aCatalogNotEndingInXcassetsIsWarnedAboutAsAssetsDoes() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let warning =
+      "notacatalog: warning: the catalog folder does not end in .xcassets; Xcode reads only "
+      + "NAME.xcassets folders as asset catalogs; use -o notacatalog.xcassets\n"
+    let symbol = try CLIRunner.run(["symbol", "bell.svg", "-o", "notacatalog"], in: dir)
+    #expect(symbol.status == 0)
+    #expect(
+      symbol.stderr == warning + "wrote 1 symbol set to notacatalog (0 with copied weights)\n")
+    let assets = try CLIRunner.run(["assets", "dot.svg", "-o", "notacatalog"], in: dir)
+    #expect(assets.status == 0)
+    #expect(assets.stderr.hasPrefix(warning), "\(assets.stderr)")
+    let listing = try FileManager.default.contentsOfDirectory(
+      atPath: dir.appendingPathComponent("notacatalog").path
+    ).sorted()
+    #expect(
+      listing == [".glyphsmith-outputs.json", "Contents.json", "bell.symbolset", "dot.imageset"])
+  }
+
   @Test func symbolOverAnImageSetOfTheSameNameExitsTwoNamingBoth() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -1259,7 +1259,9 @@ public struct AssetsJob: Sendable {
   /// Removes each of `paths` that is a file Glyphsmith wrote (one a registered format reads
   /// a fingerprint from, `OutputFormats.carriesFingerprint`); anything else is left alone. A
   /// folder left empty so (`res/drawable-mdpi` once its last PNG is gone) goes too.
-  private static func removeReplaced(_ paths: [String]) {
+  /// - Returns: the paths removed.
+  private static func removeReplaced(_ paths: [String]) -> [String] {
+    var removed: [String] = []
     for path in paths {
       guard let data = FileBytes.read(path), OutputFormats.carriesFingerprint(data) else {
         continue
@@ -1267,11 +1269,13 @@ public struct AssetsJob: Sendable {
       guard (try? FileManager.default.removeItem(atPath: path)) != nil,
         let slash = path.lastIndex(of: "/")
       else { continue }
+      removed.append(path)
       let folder = String(path[..<slash])
       if Platform.folderNames(atPath: folder)?.isEmpty == true {
         _ = FileName.withCPath(folder) { rmdir($0) }
       }
     }
+    return removed
   }
 
   /// The records `conclude` brings up to date (`OutputManifest.update`'s arguments): with
@@ -1348,6 +1352,9 @@ public struct AssetsJob: Sendable {
     _ parts: [(job: AssetsJob, plan: Plan)], report: AssetsReport, pruning: Pruning?
   ) -> (removed: [OutputManifest.Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     let removing = !failed(report)
+    // The other format's files removed are removals as the prune's are: told and counted
+    // (trial t36: `android.format auto` switching an icon said `0 removed`).
+    var replaced: [OutputManifest.Removal] = []
     if removing {
       var results: [String: AssetInputResult] = [:]
       for input in report.inputs where input.status != .failed { results[input.path] = input }
@@ -1357,13 +1364,18 @@ public struct AssetsJob: Sendable {
           let files = Set(result.files.map(\.path))
           for set in sets + sets.flatMap({ $0.fallback ?? [] })
           where set.files.contains(where: { files.contains($0.reportPath) }) {
-            removeReplaced(set.replaces.filter { !files.contains($0) })
+            for path in removeReplaced(set.replaces.filter { !files.contains($0) }) {
+              replaced.append(
+                OutputManifest.Removal(
+                  path: path.hasPrefix("./") ? String(path.dropFirst(2)) : path,
+                  source: icon.path, sourceGone: false))
+            }
           }
         }
       }
     }
-    guard let pruning else { return ([], [], nil) }
-    return OutputManifest.update(
+    guard let pruning else { return (replaced, [], nil) }
+    var updated = OutputManifest.update(
       roots: pruning.roots,
       planned: OutputManifest.written(pruning.planned, alternatives: pruning.alternatives),
       considered: pruning.considered, scope: pruning.scope, journal: pruning.journal,
@@ -1376,6 +1388,14 @@ public struct AssetsJob: Sendable {
       failedSources: Set(report.inputs.filter { $0.status == .failed }.map(\.path)),
       adoptMarked: pruning.adoptMarked, adoptHint: pruning.adoptHint,
       told: pruning.told)
+    // A switch of the format in the settings: the record lists the other format's files, and
+    // the prune tells them; an `auto` switch: only here.
+    let pruned = Set(updated.removed.map { OutputManifest.absolute($0.path) })
+    for removal in replaced where !pruned.contains(OutputManifest.absolute(removal.path)) {
+      pruning.told(removal)
+      updated.removed.append(removal)
+    }
+    return updated
   }
 
   // MARK: - Up to date

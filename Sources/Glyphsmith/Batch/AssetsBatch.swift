@@ -359,6 +359,12 @@ package struct AssetsBatch: Sendable {
   /// `nil`.
   package var catalogNameWarning: Diagnostic? {
     guard options.platforms.contains(.ios) else { return nil }
+    return Self.catalogNameWarning(catalog)
+  }
+
+  /// The `catalog-name` warning for `catalog` (`assets -o` and `symbol -o` alike), or `nil`
+  /// when it ends in `.xcassets`.
+  package static func catalogNameWarning(_ catalog: String) -> Diagnostic? {
     var path = catalog
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     guard PathName(path).pathExtension.lowercased() != "xcassets" else { return nil }

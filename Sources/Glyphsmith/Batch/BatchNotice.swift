@@ -70,6 +70,17 @@ extension BatchNotice {
     return told
   }
 
+  /// This notice as `build --watch` tells it: an input that changed, or was deleted, while
+  /// the run was going on ends "; building again" instead of "; run again", since the
+  /// watcher sees that change and builds again by itself (trial t36); anything else as it is.
+  package var watching: BatchNotice {
+    guard case .failure(.unusable(let path, let problem)) = self,
+      problem == AssetsJob.changedProblem || problem == AssetsJob.goneProblem
+    else { return self }
+    return .failure(
+      .unusable(path: path, problem: problem.dropLast("run again".count) + "building again"))
+  }
+
   /// The deepest folder holding every one of `paths` (`.` when they share none).
   package static func commonFolder(_ paths: [String]) -> String {
     let split = paths.map { $0.split(separator: "/", omittingEmptySubsequences: false).dropLast() }

@@ -85,8 +85,7 @@ package final class LoadedSVG {
         let outline = try? outline()
       {
         for i in model.unexpressed.indices {
-          model.unexpressed[i].element = Self.element(
-            carrying: model.unexpressed[i].feature, in: outline)
+          model.unexpressed[i].element = carrier(of: model.unexpressed[i].feature, in: outline)
         }
         Self.nameRecorded(&model, in: outline)
       }
@@ -127,27 +126,38 @@ package final class LoadedSVG {
     return found
   }
 
-  /// The first element carrying `feature` (`element(carrying:in:)`); for filters, when no
-  /// element sets one by attribute or `style`, the first `<style>` element if the bytes
-  /// declare `filter:` (a style sheet's rule, which the outline does not match to elements:
-  /// the t36 trial's `.f { filter: url(#b) }` was recorded at 4096 units and ran out of
-  /// memory). `nil` when nothing carries it.
+  /// The first element carrying `feature` (`element(carrying:in:)`); for filters, masks,
+  /// group opacity and clipping, when no element sets one by attribute or `style`, the first
+  /// `<style>` element if the bytes declare the property (`filter:`, `mask:`, `opacity:`,
+  /// `clip-path:`: a style sheet's rule, which the outline does not match to elements: the
+  /// t36 trial's `.f { filter: url(#b) }` was recorded at 4096 units and ran out of memory,
+  /// and a sheet's mask was refused naming no element). `nil` when nothing carries it.
   func carrier(of feature: VectorModel.Feature, in outline: SVGOutline)
     -> VectorModel.ElementReference?
   {
     if let found = Self.element(carrying: feature, in: outline) { return found }
-    guard feature == .filters, Self.declaresFilter(source),
+    let properties: [String]
+    switch feature {
+    case .filters: properties = ["filter"]
+    case .masks, .reusedGroup: properties = ["mask", "opacity"]
+    case .clipping: properties = ["clip-path"]
+    default: properties = []
+    }
+    guard properties.contains(where: { Self.declares($0, source) }),
       let sheet = outline.elements.first(where: { $0.name == "style" })
     else { return nil }
     return VectorModel.ElementReference(
       name: sheet.name, id: sheet.attributes["id"], line: sheet.line, column: sheet.column)
   }
 
-  /// Whether `data` holds a `filter` declaration: the word (any ASCII case, not part of a
-  /// longer name) then optional white space and `:`, as a sheet's `filter: blur(1px)` or
-  /// `FILTER:url(#b)`; `.filter-icon {` or `id="filter"` is none.
-  static func declaresFilter(_ data: Data) -> Bool {
-    let word = Array("filter".utf8)
+  /// Whether `data` holds a `filter` declaration (`declares`).
+  static func declaresFilter(_ data: Data) -> Bool { declares("filter", data) }
+
+  /// Whether `data` holds a declaration of `property` (lower case): the word (any ASCII
+  /// case, not part of a longer name) then optional white space and `:`, as a sheet's
+  /// `filter: blur(1px)` or `FILTER:url(#b)`; `.filter-icon {` or `id="filter"` is none.
+  static func declares(_ property: String, _ data: Data) -> Bool {
+    let word = Array(property.utf8)
     return data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       func isName(_ byte: UInt8) -> Bool {

@@ -1113,8 +1113,10 @@ public struct ProjectBuild: Sendable {
   /// with a failed result is failed, else one with a written result is built, else unchanged.
   /// The files are every file the run wrote, a failed icon's too (the sets it wrote before it
   /// failed are on disk: issue 32, seventh trial 3b); P counts the failed icons that wrote
-  /// some.
-  public func summary(_ result: Result, seconds: Double) -> String {
+  /// some. `leftOut` icons not in `result` count as unchanged too: `build --watch` builds a
+  /// save's icons alone, and the others stay as the last full build left them (trial t36:
+  /// the line said `0 unchanged` where `build` said `99 unchanged`).
+  public func summary(_ result: Result, seconds: Double, leftOut: Int = 0) -> String {
     let inputs = result.report.inputs
     let byIcon = Dictionary(grouping: inputs, by: \.path).values
     let failedIcons = byIcon.filter { $0.contains { $0.status == .failed } }.count
@@ -1126,7 +1128,7 @@ public struct ProjectBuild: Sendable {
       !$0.contains { $0.status == .failed } && $0.contains { $0.status == .written }
     }.count
     let written = inputs.filter { $0.status != .unchanged }
-    let unchanged = byIcon.filter { $0.allSatisfy { $0.status == .unchanged } }.count
+    let unchanged = byIcon.filter { $0.allSatisfy { $0.status == .unchanged } }.count + leftOut
     // Every icon failed and the run wrote and removed nothing (each failed on a path
     // Glyphsmith did not make, say): said as a failed planning says it (issue 32, eighth
     // trial finding 12).

@@ -118,8 +118,11 @@ public enum ProjectStarter {
   /// `icons` when that folder exists, else `folder` itself).
   /// - Returns: the file's path and the survey.
   /// - Throws: `GlyphsmithError.unusable` when a `glyphsmith.json` is already there (it is
-  ///   never overwritten) or the icons folder holds no icons; `.writeFailed`.
+  ///   never overwritten) or the icons folder holds no icons; `.unreadable` when `folder` or
+  ///   the icons folder does not exist or is not a folder; `.writeFailed`.
   public static func write(folder: String, icons: String?) throws -> (path: String, survey: Survey) {
+    // `init nosuchdir` said "no icons" for a folder that is not there (trial t36).
+    try requireFolder(folder, shown: folder, what: "give a folder of icons")
     let path =
       folder == "." ? ProjectConfig.fileName
       : PathName(folder).appendingPathComponent(ProjectConfig.fileName)
@@ -133,11 +136,27 @@ public enum ProjectStarter {
         == true ? "icons" : ".")
     let iconsFolder =
       relative == "." ? folder : PathName(folder).appendingPathComponent(relative)
+    if icons != nil {
+      try requireFolder(
+        iconsFolder, shown: folder == "." ? relative : iconsFolder,
+        what: "--icons is a folder relative to FOLDER")
+    }
     let survey = survey(iconsFolder)
     guard survey.icons > 0 else {
       throw GlyphsmithError.unusable(path: iconsFolder, problem: InputCollector.noIcons)
     }
     try AtomicFile.write(Data(text(icons: relative, survey: survey).utf8), toPath: path)
     return (path, survey)
+  }
+
+  /// - Throws: `GlyphsmithError.unreadable` naming `shown` (`path` as the user wrote it):
+  ///   "no such folder" or "not a folder", then `hint`, when `path` is not a folder.
+  private static func requireFolder(_ path: String, shown: String, what hint: String) throws {
+    guard let status = Platform.status(ofPath: path) else {
+      throw GlyphsmithError.unreadable(path: shown, reason: "no such folder; \(hint)")
+    }
+    guard status.isFolder else {
+      throw GlyphsmithError.unreadable(path: shown, reason: "not a folder; \(hint)")
+    }
   }
 }

@@ -30,7 +30,8 @@ package struct SymbolCommandJob: Sendable {
     self.catalog = catalog
   }
 
-  /// Collects, writes and reports (`SymbolJob.run(diagnose:)`); missing and non-SVG inputs
+  /// Collects, writes and reports (`SymbolJob.run(diagnose:)`); a catalog whose name does not
+  /// end in `.xcassets` is warned about (`AssetsBatch.catalogNameWarning`); missing and non-SVG inputs
   /// go to `diagnose` first and make the outcome `.unusableInput`. The catalog's record of
   /// outputs (`OutputManifest`) lists each symbol set with its source, recorded before it is
   /// written and confirmed after, under the catalog's lock; nothing is pruned (issue 32
@@ -40,6 +41,9 @@ package struct SymbolCommandJob: Sendable {
   /// - Throws: what `SymbolJob.run(diagnose:)` throws; `GlyphsmithError.writeFailed` naming
   ///   the record when it cannot be written (before any symbol set is).
   package func run(diagnose: (String) -> Void) throws -> FailureCategory? {
+    // As `assets -o` warns (trial t36: `symbol -o notacatalog` wrote a folder Xcode does not
+    // read, and said nothing).
+    if let warning = AssetsBatch.catalogNameWarning(catalog) { diagnose(warning.description) }
     let (files, missing) = InputCollector.collect(inputs)
     for error in missing { diagnose(error.description) }
     let svgs = files.filter { $0.lowercased().hasSuffix(".svg") }

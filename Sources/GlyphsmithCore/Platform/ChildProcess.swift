@@ -22,7 +22,7 @@ package enum ChildProcess {
 
   /// Why a command could not be started.
   package struct Failure: Error, CustomStringConvertible, Sendable {
-    /// The system's reason (`strerror`).
+    /// The system's reason (`strerror`, in lower case: `Platform.Failure.reason`).
     package var description: String
   }
 
@@ -45,7 +45,7 @@ package enum ChildProcess {
     _ executable: String, arguments: [String], directory: String, environment: [String: String]
   ) throws(Failure) -> Outcome {
     guard let output = Platform.makePipe(), let errors = Platform.makePipe() else {
-      throw Failure(description: String(cString: strerror(errno)))
+      throw Failure(description: Platform.Failure.last.reason)
     }
     let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
     var actions = posix_spawn_file_actions_t()
@@ -68,7 +68,7 @@ package enum ChildProcess {
     guard status == 0 else {
       Platform.close(output.read)
       Platform.close(errors.read)
-      throw Failure(description: String(cString: strerror(status)))
+      throw Failure(description: Platform.Failure(code: status).reason)
     }
     let (stdout, stderr) = readBoth(output.read, errors.read)
     let wait = Platform.waitForExit(child)

@@ -464,10 +464,11 @@ extension Platform {
   }
 
   /// Replaces this process with the executable at `path`, with this process's own arguments
-  /// (`execv(2)`). Returns only when that fails, with `strerror`'s reason.
+  /// (`execv(2)`). Returns only when that fails, with `strerror`'s reason in lower case
+  /// (`Failure.reason`), as diagnostics are written.
   package static func replaceProcess(withExecutable path: String) -> String {
     FileName.withCPath(path) { _ = execv($0, CommandLine.unsafeArgv) }
-    return String(cString: strerror(errno))
+    return Failure.last.reason
   }
 
   /// The name of signal `number`: `SIGABRT`, ..., else `signal N`.

@@ -213,10 +213,14 @@ enum BuildCommand: DeclaredSubcommand {
   ///
   /// `build --watch` (issue 36): `only` builds those icon files alone; `layout` is what the
   /// last full plan worked out from the paths (`ProjectBuild.layout`), reused with `only`;
-  /// `planned` is given each plan made (for its `layout`), and `stats` the plan's icon count.
+  /// `planned` is given each plan made (for its `layout`), and `stats` the plan's icon count;
+  /// `watching` tells an input that changed during the run as built again
+  /// (`BatchNotice.watching`); `reported` is given the icons of the run's report, and the
+  /// summary counts those of `known` (the last full build's) left out of it as unchanged.
   static func buildOnce(
     _ options: Options, configPath: String, config loaded: ProjectConfig? = nil,
-    only: Set<String>? = nil, layout: ProjectBuild.Layout? = nil,
+    only: Set<String>? = nil, layout: ProjectBuild.Layout? = nil, watching: Bool = false,
+    known: Set<String> = [], reported: (Set<String>) -> Void = { _ in },
     planned: (ProjectBuild.Plan) -> Void = { _ in }
   ) throws -> FailureCategory? {
     let started = Date()
@@ -288,7 +292,9 @@ enum BuildCommand: DeclaredSubcommand {
       return failure.category
     }
     bar.finish()
-    AssetsCommand.tell(result.notices, removals: [], recordError: result.recordError)
+    AssetsCommand.tell(
+      watching ? result.notices.map(\.watching) : result.notices,
+      removals: [], recordError: result.recordError)
     var lintFound = false
     if options.lint {
       for group in result.groups {
@@ -308,8 +314,13 @@ enum BuildCommand: DeclaredSubcommand {
     if options.json, let data = try? XcodeJSON.encode(report) {
       StandardStream.output.write(data)
     }
+    let icons = Set(result.report.inputs.map(\.path))
+    reported(icons)
     if !options.quiet && !options.json {
-      Terminal.error(build.summary(result, seconds: Date().timeIntervalSince(started)))
+      Terminal.error(
+        build.summary(
+          result, seconds: Date().timeIntervalSince(started),
+          leftOut: known.subtracting(icons).count))
     }
     return AssetsBatch.outcome(result.report, lintFailed: options.strict && lintFound)
   }
@@ -338,6 +349,8 @@ enum BuildCommand: DeclaredSubcommand {
       var watchedIcons: String? = nil
       var known = WatchedIcons()
       var layout: ProjectBuild.Layout? = nil
+      // The icons the last full build reported: a save's build counts the others unchanged.
+      var reported: Set<String> = []
       let stats = ProcessInfo.processInfo.environment["GLYPHSMITH_WATCH_STATS"] == "1"
       while true {
         var icons: String? = nil
@@ -352,13 +365,16 @@ enum BuildCommand: DeclaredSubcommand {
             reused = layout != nil
             _ = try buildOnce(
               options, configPath: configPath, config: config, only: only, layout: layout,
+              watching: true, known: reported,
               planned: { planned = $0.jobs.reduce(0) { $0 + ($1?.icons.count ?? 0) } })
             known.update(only)
           } else {
             known = WatchedIcons()
             layout = nil
+            reported = []
             _ = try buildOnce(
-              options, configPath: configPath, config: config,
+              options, configPath: configPath, config: config, watching: true,
+              reported: { reported = $0 },
               planned: {
                 layout = $0.layout
                 planned = $0.jobs.reduce(0) { $0 + ($1?.icons.count ?? 0) }
@@ -368,10 +384,12 @@ enum BuildCommand: DeclaredSubcommand {
         } catch let failure as any GlyphsmithFailure {
           known = WatchedIcons()
           layout = nil
+          reported = []
           report(failure)
         } catch {
           known = WatchedIcons()
           layout = nil
+          reported = []
           Terminal.error("glyphsmith build: error: \(error)")
         }
         if stats, let watcher {

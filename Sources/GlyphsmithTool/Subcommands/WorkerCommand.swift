@@ -12,9 +12,18 @@ package enum WorkerCommand {
   static let name = Dispatcher.workerName
 
   /// Serves the worker protocol of `arguments[0]` (`assets` or `lint`) on stdin and stdout.
-  /// - Returns: `.failure` for a missing or unknown command; otherwise the worker exits itself.
+  /// - Returns: `.failure` for a missing or unknown command, said in one line on stderr (it
+  ///   was silent); otherwise the worker exits itself.
   package static func main(_ arguments: [String]) -> ExitCode {
-    guard let command = arguments.first else { return .failure }
+    guard let command = arguments.first, [AssetsCommand.name, LintCommand.name].contains(command)
+    else {
+      Terminal.error(
+        "glyphsmith \(name): error: "
+          + (arguments.first.map { "unknown worker '\($0)'" } ?? "missing the worker's command")
+          + "; use \(AssetsCommand.name) or \(LintCommand.name)"
+          + " (internal: batch commands start it)")
+      return .failure
+    }
     // Ctrl-C reaches the workers too: each ends once its file write in flight is whole.
     Interruption.exitOnSignal()
     switch command {

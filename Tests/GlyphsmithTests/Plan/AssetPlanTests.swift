@@ -39,6 +39,21 @@ struct AssetPlanTests {
         == "\(folder.path("icons/deleted.svg")): error: was deleted or became unreadable while the run was going on; run again"
     )
     #expect(report.failures == 2)
+    // `build --watch` sees the change and builds again by itself: it says so (trial t36:
+    // it said "run again"); other notices read as they are.
+    let failures = report.notices.filter {
+      if case .failure = $0 { return true } else { return false }
+    }
+    #expect(
+      failures.map { notice -> String in
+        guard case .failure(let error) = notice.watching else { return "" }
+        return error.description
+      } == [
+        "\(folder.path("icons/changed.svg")): error: changed while the run was going on; building again",
+        "\(folder.path("icons/deleted.svg")): error: was deleted or became unreadable while the run was going on; building again",
+      ])
+    let other = BatchNotice.failure(.unusable(path: "a.svg", problem: "run again"))
+    #expect(other.watching == other)
     let sets = folder.listing().filter { $0.hasSuffix(".imageset") }
     #expect(sets == ["Icons.xcassets/kept.imageset"], "only the unchanged planned icon is written")
   }

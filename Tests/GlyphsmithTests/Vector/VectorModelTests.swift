@@ -78,6 +78,24 @@ struct VectorModelTests {
     #expect(!LoadedSVG.declaresFilter(Data("<filter id=\"b\"/> filter=\"url(#b)\" myfilter:".utf8)))
   }
 
+  /// Trial t36: a mask set in a style sheet was refused as "group opacity, masks, patterns
+  /// or text" naming no element; the `<style>` element is named, as for a sheet's filter.
+  @Test func aMaskFromAStyleSheetNamesTheStyleElement() throws {
+    let model = try self.model(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">
+      <defs><mask id="m"><rect width="12" height="24" fill="white"/></mask></defs>
+      <style>.m { mask: url(#m) }</style>
+      <rect class="m" width="24" height="24"/>
+      </svg>
+      """)
+    #expect(!model.isPlain)
+    #expect(!model.unexpressed.isEmpty)
+    #expect(model.unexpressed.allSatisfy { $0.element?.label == "<style> line 3" })
+    #expect(LoadedSVG.declares("mask", Data(".m{MASK :url(#m)}".utf8)))
+    #expect(!LoadedSVG.declares("mask", Data("<mask id=\"m\"/> mask=\"url(#m)\" .mask-x:".utf8)))
+  }
+
   @Test func isComputedOnceAndShared() throws {
     let artwork = try Artwork(data: Data(Self.painted.utf8), path: "v.svg", baseDirectory: nil)
     let svg = try #require(artwork.svg)
