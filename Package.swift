@@ -5,7 +5,8 @@ import PackageDescription
 /// regression tests for them. C enters through the system library targets `CCairo`, `CRsvg`,
 /// `CPNG`, `CPango`, `CFreeType`, `CLibXML` and the small `CPNGCodec` C target; only
 /// `GlyphsmithPNG` (libpng) and `GlyphsmithRender` (the rest) import them. `CFrontHandoff`
-/// (C, no library) is the light front's first step.
+/// (C, no library) is the light front's first step; `CInProcessGuard` (C, no library) guards
+/// a single render run in process.
 ///
 /// Two executables: `glyphsmith`, the light front users run (help, `compare`, `validate`; it
 /// maps no cairo, librsvg, Pango or fontconfig), and `glyphsmith-render`, the full tool, which
@@ -38,6 +39,9 @@ let package = Package(
     // command itself; anything else execs `glyphsmith-render` before any of the front's Swift
     // work (issue 36).
     .target(name: "CFrontHandoff"),
+    // A single `render`'s guard in this process (issue 36): held stderr, the timeout and the
+    // crash signals, each ending in the text the forked child's parent would have written.
+    .target(name: "CInProcessGuard"),
 
     // MARK: - Swift
     // What the commands that draw nothing need (compare, validate, help): PNG, pixelmatch,
@@ -56,7 +60,8 @@ let package = Package(
     // hashes): what `assertGolden` needs of the rendering side, without the engine.
     .target(name: "GlyphsmithGolden", dependencies: ["GlyphsmithCore", "GlyphsmithRender"]),
     .target(
-      name: "Glyphsmith", dependencies: ["GlyphsmithCore", "GlyphsmithRender", "GlyphsmithGolden"],
+      name: "Glyphsmith",
+      dependencies: ["CInProcessGuard", "GlyphsmithCore", "GlyphsmithRender", "GlyphsmithGolden"],
       swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
     .target(name: "GlyphsmithCLISupport"),
     .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),

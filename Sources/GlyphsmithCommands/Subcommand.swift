@@ -61,13 +61,22 @@ extension Subcommand {
   /// instead, so every message reads `path: error: what`; a usage error points to the help
   /// as parse errors do.
   package static func report(_ failure: any GlyphsmithFailure) {
+    reportLines(failure).forEach(Terminal.error)
+  }
+
+  /// The lines `report(failure)` writes, in order (each `Terminal.error`'s text).
+  package static func reportLines(_ failure: any GlyphsmithFailure) -> [String] {
     let message = failure.description
-    if !failure.namesFile {
-      Terminal.error("glyphsmith \(name): \(message)")
-      if failure.category == .usage { Terminal.error("see 'glyphsmith help \(name)'") }
-    } else {
-      Terminal.error(message)
+    guard failure.namesFile else {
+      return ["glyphsmith \(name): \(message)"]
+        + (failure.category == .usage ? ["see 'glyphsmith help \(name)'"] : [])
     }
+    return [message]
+  }
+
+  /// The exact bytes `report(failure)` writes to stderr, as text.
+  package static func reportText(_ failure: any GlyphsmithFailure) -> String {
+    reportLines(failure).map(Terminal.errorText).joined()
   }
 
   /// This subcommand's registry entry.

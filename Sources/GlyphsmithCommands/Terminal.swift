@@ -26,8 +26,12 @@ package enum Terminal {
 
   /// Writes `text` and a newline to stderr: a diagnostic, never silenced.
   package static func error(_ text: String) {
-    StandardStream.error.write(Data((Platform.displayName(text) + "\n").utf8))
+    StandardStream.error.write(Data(errorText(text).utf8))
   }
+
+  /// The exact text `error(text)` writes (`Platform.displayName` of `text`, then a newline):
+  /// for a message written later by code that cannot format it then (a signal handler).
+  package static func errorText(_ text: String) -> String { Platform.displayName(text) + "\n" }
 
   /// Writes `text` and a newline to stderr unless `--quiet`: totals and notes.
   package static func info(_ text: String) {

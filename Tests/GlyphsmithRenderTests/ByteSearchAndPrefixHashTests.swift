@@ -63,4 +63,32 @@ struct ByteSearchAndPrefixHashTests {
       #expect(ContentHash.sha256(prefix: prefix, rest: "abc") == ContentHash.sha256(prefix + "abc"))
     }
   }
+
+  /// `SVGPreflight.mayHoldURL` answers as `String.contains("url(")` (by `Character`), also
+  /// where the bytes hold `url(` but a combining mark joins its `(` to the next character,
+  /// and on 4,000 seeded strings drawn from `url(`'s letters, marks and other text.
+  @Test func mayHoldURLAnswersAsCharacterContains() {
+    let known: [(String, Bool)] = [
+      ("fill: url(#a)", true), ("url(", true), ("URL(#a)", false), ("ur l(", false),
+      ("url(\u{301}#a)", false), ("url\u{301}(#a)", false), ("", false), ("url", false),
+      ("x url( url(", true), ("u\u{0}rl(", false), ("ürl(", false), ("\u{1F600}url(", true),
+    ]
+    for (text, found) in known {
+      #expect(SVGPreflight.mayHoldURL(text) == found, "\(text.debugDescription)")
+      #expect(text.contains("url(") == found, "\(text.debugDescription)")
+    }
+    let pieces = ["u", "r", "l", "(", "url(", "\u{301}", "\u{308}", " ", "#", "é", "\u{1F600}", "ur"]
+    var random = UInt64(0x5EED)
+    func next() -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: random >> 33)
+    }
+    var found = 0
+    for _ in 0..<4_000 {
+      let text = (0..<(next() % 9)).map { _ in pieces[next() % pieces.count] }.joined()
+      #expect(SVGPreflight.mayHoldURL(text) == text.contains("url("), "\(text.debugDescription)")
+      if text.contains("url(") { found += 1 }
+    }
+    #expect(found > 100)
+  }
 }

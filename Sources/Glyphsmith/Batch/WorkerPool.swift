@@ -282,10 +282,15 @@ package enum WorkerPool {
   /// memory"), C++ (`std::bad_alloc`), cairo ("out of memory").
   static func soundsOutOfMemory(_ text: String) -> Bool {
     let lower = text.lowercased()
-    return lower.contains("memory allocation of") || lower.contains("failed to allocate")
-      || lower.contains("could not allocate") || lower.contains("bad_alloc")
-      || lower.contains("out of memory")
+    return outOfMemoryWords.contains { lower.contains($0) }
   }
+
+  /// What a library prints when an allocation fails (Rust's `alloc` error, GLib, C++,
+  /// Swift), lower case: stderr holding one of them before a crash means out of memory.
+  static let outOfMemoryWords = [
+    "memory allocation of", "failed to allocate", "could not allocate", "bad_alloc",
+    "out of memory",
+  ]
 
   static func monotonicSeconds() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9

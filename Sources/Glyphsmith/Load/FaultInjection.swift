@@ -14,7 +14,8 @@ import GlyphsmithCore
 /// build (`swift build -c release`, `scripts/install`) holds an empty `check` and never reads
 /// the variable below. In a debug build, `GLYPHSMITH_FAULT_INJECTION=KIND:MARKER` in the
 /// environment makes loading any input whose bytes contain MARKER abort (`abort`), hang
-/// (`hang`) or allocate without end (`memory`), or leave the process poisoned (`poison`: that
+/// (`hang`), allocate without end (`memory`), recurse until the stack overflows (`stack`:
+/// SIGSEGV on the guard page, reported only from an alternate signal stack), or leave the process poisoned (`poison`: that
 /// input loads, and every later input the same process loads aborts, as a library's state
 /// broken by one file crashes on the next); unset, it costs one environment lookup per
 /// process.
@@ -89,6 +90,20 @@ enum FaultInjection {
     nonisolated(unsafe) private static var swapAside = false
   #endif
 
+  #if GLYPHSMITH_FAULT_INJECTION
+    /// Recurses without end, each frame holding 256 bytes the next call reads after it
+    /// returns (so no tail call), until the stack overflows.
+    @inline(never)
+    private static func overflowStack(_ depth: Int) -> Int {
+      var frame = [UInt8](repeating: UInt8(truncatingIfNeeded: depth), count: 0).count
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { bytes in
+        bytes.initialize(repeating: UInt8(truncatingIfNeeded: depth))
+        frame += Int(bytes[depth & 255])
+      }
+      return overflowStack(depth + 1) + frame
+    }
+  #endif
+
   /// Fails as configured when `data` contains the marker (debug builds only; see above).
   @inline(__always)
   static func check(_ data: Data) {
@@ -102,6 +117,8 @@ enum FaultInjection {
         abort()
       case "hang":
         while true { Platform.sleep(microseconds: 1_000_000) }
+      case "stack":
+        _ = overflowStack(0)
       case "memory":
         var blocks: [UnsafeMutableRawPointer] = []
         while true {

@@ -498,6 +498,24 @@ extension Platform {
     #endif
   }
 
+  /// Lowers the soft `RLIMIT_DATA` of this process to `megabytes` (the hard limit stays, so
+  /// the limit can be given back) and returns a call that restores the previous soft limit.
+  /// A limit above the hard one changes nothing, as `limitMemory` in a child cannot raise it.
+  package static func lowerMemoryLimit(megabytes: Int) -> () -> Void {
+    let bytes = rlim_t(megabytes) * 1024 * 1024
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_DATA.rawValue)
+    #else
+      let resource = RLIMIT_DATA
+    #endif
+    var previous = rlimit()
+    guard getrlimit(resource, &previous) == 0, bytes <= previous.rlim_max else { return {} }
+    var lowered = previous
+    lowered.rlim_cur = bytes
+    guard setrlimit(resource, &lowered) == 0 else { return {} }
+    return { _ = setrlimit(resource, &previous) }
+  }
+
   /// An exclusive `flock(2)` on the folder at `path`, waiting for another holder; `waiting()`
   /// is called once before waiting. Returns the descriptor that holds it (`unlockFolder`).
   package static func lockFolder(_ path: String, waiting: () -> Void) throws(Failure) -> Int32 {

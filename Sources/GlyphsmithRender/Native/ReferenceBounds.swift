@@ -79,7 +79,7 @@ enum ReferenceBounds {
       }
       let vertices = vertexCount(node, name: names[i])
       for property in urlProperties {
-        guard let value = SVGNormalizer.property(node, property), value.contains("url("),
+        guard let value = SVGNormalizer.property(node, property), SVGPreflight.mayHoldURL(value),
           let target = SVGNormalizer.localID(value).flatMap({ ids[$0] })
         else { continue }
         references[i].append((target, property.hasPrefix("marker") ? max(1, vertices) : 1))

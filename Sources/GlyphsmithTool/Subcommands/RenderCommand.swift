@@ -178,11 +178,16 @@ enum RenderCommand: DeclaredSubcommand {
       limits: limits, budget: budget)
   }
 
-  /// Renders in a forked child (`IsolatedChild`): a crash, hang or memory blow-up on the
-  /// input ends in a message naming it and exit 2.
+  /// Renders isolated (`IsolatedChild`, in this process under its guard): a crash, hang or
+  /// memory blow-up on the input ends in a message naming it and exit 2, the same text as
+  /// when `IsolatedChild` returns the failure (`reportText` of the error thrown below).
   static func run(_ options: Options) throws -> FailureCategory? {
     InputLimits.setCurrent(options.limits)
-    let (status, failure) = IsolatedChild.run(budget: options.budget) {
+    let input = options.job.input
+    let failureReport = IsolatedChild.Report(
+      text: { reportText(GlyphsmithError.unusable(path: input, problem: $0.problem)) },
+      status: ExitCode(.unusableInput).rawValue)
+    let (status, failure) = IsolatedChild.run(budget: options.budget, report: failureReport) {
       do {
         try options.job.run().descriptions.forEach(Terminal.error)
         return ExitCode(nil).rawValue

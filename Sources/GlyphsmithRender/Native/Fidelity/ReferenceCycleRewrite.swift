@@ -92,7 +92,7 @@ enum ReferenceCycleRewrite: FidelityRewrite {
       let local = String(cString: namePointer)
       guard properties.contains(local) || local == "style" else { continue }
       let raw = UnsafeMutableRawPointer(a).assumingMemoryBound(to: xmlNode.self)
-      guard let value = SVGPreflight.text(xmlNodeGetContent(raw)), value.contains("url(") else {
+      guard let value = SVGPreflight.text(xmlNodeGetContent(raw)), SVGPreflight.mayHoldURL(value) else {
         continue
       }
       if local == "style" {
