@@ -63,4 +63,19 @@ extension OutputFormatIndex {
       name: "ico",
       choices: []),
   ]
+
+  /// `renderHelp` as it was when this file was generated: `render`'s `-f` help, a literal
+  /// rather than the joining and wrapping at every start (0.22 M instructions of a single
+  /// `render`, issue 36).
+  package static let renderHelpText =
+    "png (default; accepted for rsvg-convert habits); pdf: one page of\n"
+    + "the @1x PNG's size in pt, vectors kept (librsvg on Cairo's PDF\n"
+    + "surface), no date; svg: plain filled and stroked paths in pt,\n"
+    + "laid out as the PNG at @1x; what paths cannot express (masks,\n"
+    + "clipping, filters, images, gradients, text) is an error naming\n"
+    + "the element or vector-drawable: an Android VectorDrawable XML in\n"
+    + "dp, laid out as the PNG at @1x (role, size, padding), template\n"
+    + "roles one colour, clip paths, gradients (API 24) and shape\n"
+    + "opacity kept; what it cannot express (masks, filters, images,\n"
+    + "patterns, dashes, text) is an error naming the element"
 }

@@ -65,7 +65,7 @@ enum RenderCommand: DeclaredSubcommand {
       .value(
         "format", short: "f", "F",
         // Each registered format's phrase (`OutputFormatIndex`, from `OutputFormats.all`).
-        help: OutputFormatIndex.renderHelp),
+        help: OutputFormatIndex.renderHelpText),
       .value(
         "min-sdk", "N", kind: .integer(minimum: 1, maximum: 1000), default: "21",
         help: """
