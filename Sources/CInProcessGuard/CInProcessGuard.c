@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -130,9 +131,19 @@ static void release_texts(void) {
   longest_word = 0;
 }
 
+// Whether the soft limit `resource` is set (not infinity). Under a file size limit the held
+// stderr (a file) could pass it where the fork's pipe cannot; under a CPU time limit the
+// kernel's SIGKILL at the hard limit would end this process without a word, where the fork's
+// parent, not counting the child's time, still reports it (trial t36b F1, F6).
+static int limited(int resource) {
+  struct rlimit limit;
+  return getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+}
+
 int glyphsmith_guard_begin(double timeout_seconds, const glyphsmith_guard_texts *texts) {
 #ifdef __linux__
   if (held_stderr >= 0 || texts->count > max_signals || texts->word_count > 16) return -1;
+  if (limited(RLIMIT_FSIZE) || limited(RLIMIT_CPU)) return -1;
   if (copy_text(&timed_out_text, texts->timed_out) != 0
       || copy_text(&out_of_memory_text, texts->out_of_memory) != 0) {
     release_texts();
@@ -163,7 +174,11 @@ int glyphsmith_guard_begin(double timeout_seconds, const glyphsmith_guard_texts 
     release_texts();
     return -1;
   }
-  int memfd = memfd_create("glyphsmith-stderr", MFD_CLOEXEC);
+  // Both above 2: with stdout closed, memfd_create would take descriptor 1 and the PNG for
+  // `-o -` would go into the held stderr (trial t36b F2).
+  int created = memfd_create("glyphsmith-stderr", MFD_CLOEXEC);
+  int memfd = created < 0 ? -1 : fcntl(created, F_DUPFD_CLOEXEC, 3);
+  if (created >= 0) close(created);
   int aside = memfd < 0 ? -1 : fcntl(2, F_DUPFD_CLOEXEC, 3);
   if (memfd < 0 || aside < 0 || dup2(memfd, 2) < 0) {
     if (memfd >= 0) close(memfd);

@@ -22,7 +22,11 @@ package enum RenderHandoff {
   /// be started, prints `glyphsmith: error: cannot start PATH: REASON` and exits 2.
   package static func exec() -> Never {
     let path = executablePath
-    let reason = Platform.replaceProcess(withExecutable: path)
+    // The front itself under that name would start itself for ever (trial t36b F4).
+    let reason =
+      Platform.isSameFile(path, Platform.executablePath)
+      ? "it is this front itself, not the full tool"
+      : Platform.replaceProcess(withExecutable: path)
     Terminal.error(
       "glyphsmith: error: cannot start \(FileName.display(path)): \(reason) (install it beside "
         + "glyphsmith: scripts/install installs both)")

@@ -91,6 +91,33 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b.png").path))
   }
 
+  /// A `glyphsmith-render` beside the front that is the front itself (a copy, a link) is
+  /// named, exit 2, instead of the front starting itself for ever (trial t36b F4).
+  @Test(arguments: ["copy", "link"])
+  func aRenderExecutableThatIsTheFrontIsNamed(kind: String) throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let front = dir.appendingPathComponent("glyphsmith")
+    let render = dir.appendingPathComponent("glyphsmith-render")
+    try FileManager.default.copyItem(at: CLIRunner.executable, to: front)
+    if kind == "copy" {
+      try FileManager.default.linkItem(at: front, to: render)
+    } else {
+      try FileManager.default.createSymbolicLink(atPath: render.path, withDestinationPath: "glyphsmith")
+    }
+    for arguments in [["--version"], ["render", "a.svg", "-o", "a.png"]] {
+      let started = Date()
+      let result = try CLIRunner.run(arguments, in: dir, executable: front)
+      #expect(Date().timeIntervalSince(started) < 20)
+      #expect(result.status == 2)
+      #expect(
+        result.stderr
+          == "glyphsmith: error: cannot start \(dir.resolvingSymlinksInPath().path)/glyphsmith-render: "
+          + "it is this front itself, not the full tool (install it beside glyphsmith: "
+          + "scripts/install installs both)\n", "\(result.stderr)")
+    }
+  }
+
   /// `glyphsmith_front_hands_off` of `glyphsmith` followed by `arguments`.
   static func handsOff(_ arguments: [String]) -> Int32 {
     let argv = (["glyphsmith"] + arguments).map { strdup($0) }

@@ -436,4 +436,57 @@ struct IsolationCLITests {
     }
     #expect(statuses == [0, 2, 2, 2, 0, 2])
   }
+
+  /// Trial t36b: stdout closed, full or a pipe whose reader left; a file size limit with an
+  /// output past it and with warnings held; a lower data limit the user set. The guard and the
+  /// fork answer alike (`sh -c` sets the limits and descriptors, then execs the tool).
+  @Test(.enabled(if: faultsBuiltIn, faultsNote))
+  func limitsAndStdoutFailuresAnswerAlikeAndNameTheirCause() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.write(
+      "<svg \(Self.svgNS) width=\"8\" height=\"8\"><circle cx=\"4\" cy=\"4\" r=\"3\"/></svg>",
+      "ok.svg", in: dir)
+    try Self.write(
+      "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://example.com/svg11.dtd\">"
+        + "<svg \(Self.svgNS) width=\"8\" height=\"8\"><rect width=\"8\" height=\"8\"/></svg>",
+      "warns.svg", in: dir)
+    func run(_ script: String, _ isolation: String) throws -> CLIResult {
+      try CLIRunner.run(
+        ["-c", script], in: dir,
+        environment: ["GLYPHSMITH_ISOLATION": isolation, "GLYPHSMITH_BIN": CLIRunner.executable.path],
+        executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+    let cases: [(script: String, status: Int32, stderr: (String) -> Bool)] = [
+      (
+        "exec \"$GLYPHSMITH_BIN\" render ok.svg -o - --size 4 >&-", 2,
+        { $0 == "stdout: error: cannot write: bad file descriptor\n" }
+      ),
+      (
+        "exec \"$GLYPHSMITH_BIN\" render ok.svg -o - --size 4 >/dev/full", 2,
+        { $0 == "stdout: error: cannot write: no space left on device\n" }
+      ),
+      (
+        "ulimit -f 1; exec \"$GLYPHSMITH_BIN\" render ok.svg -o big.png --size 1024 --scale 3", 2,
+        { $0.hasPrefix("big.png: error: cannot write: cannot write ./.big.png.tmp-") && $0.hasSuffix(": file too large\n") }
+      ),
+      (
+        "ulimit -f 0; exec \"$GLYPHSMITH_BIN\" render warns.svg -o - --size 8 >/dev/null", 0,
+        { $0 == "warns.svg: warning: dropped reference 'http://example.com/svg11.dtd': external DTDs are never loaded\n" }
+      ),
+      (
+        "ulimit -S -d 100000; exec \"$GLYPHSMITH_BIN\" render ok.svg -o large.png --size 2048 --scale 3 --max-memory 400", 2,
+        { $0.hasPrefix("ok.svg: error: ") }
+      ),
+    ]
+    for (script, status, stderr) in cases {
+      let guarded = try run(script, "guard")
+      let forked = try run(script, "fork")
+      #expect(guarded.status == status, "\(script): \(guarded.stderr)")
+      #expect(stderr(guarded.stderr), "\(script): \(guarded.stderr)")
+      #expect(guarded.status == forked.status, "\(script)")
+      #expect(stderr(forked.stderr), "\(script): \(forked.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["ok.svg", "warns.svg"])
+  }
 }

@@ -34,8 +34,9 @@ typedef struct {
 } glyphsmith_guard_texts;
 
 /// Holds stderr, arms the timer and the handlers. Copies every text (the caller's may go).
-/// Returns 0, or -1 with nothing changed when a step fails (no memfd, no alternate stack):
-/// the caller then isolates the input another way (the fork).
+/// Returns 0, or -1 with nothing changed when a step fails (no memfd, no alternate stack) or a
+/// file size or CPU time limit is set (`ulimit -f`, `ulimit -t`: the fork reports those as it
+/// always did): the caller then isolates the input another way (the fork).
 int glyphsmith_guard_begin(double timeout_seconds, const glyphsmith_guard_texts *texts);
 
 /// Disarms the timer and the handlers, gives stderr back and writes to it what was held.

@@ -114,8 +114,9 @@ package enum IsolatedChild {
       String(decoding: text[(places[0] + marker.count)...], as: UTF8.self),
     ]
     let composed = { (number: Int32) -> String in
-      // SIGXFSZ has its own words (`WorkerFailure.problem`).
-      number == SIGXFSZ ? formatted(number) : parts[0] + Platform.signalName(number) + parts[1]
+      // SIGXFSZ, SIGXCPU and SIGPIPE have their own words (`WorkerFailure.problem`).
+      [SIGXFSZ, SIGXCPU, SIGPIPE].contains(number)
+        ? formatted(number) : parts[0] + Platform.signalName(number) + parts[1]
     }
     guard composed(SIGABRT) == formatted(SIGABRT) else { return signals.map(formatted) }
     return signals.map(composed)
@@ -135,6 +136,10 @@ package enum IsolatedChild {
       Platform.close(errors.read)
       Platform.redirect(2, to: errors.write)
       Platform.restoreCrashSignals()
+      // Past `ulimit -f` the write fails (EFBIG) and the writer removes its staging file and
+      // names the output, as appicon does, instead of the child dying of SIGXFSZ with the
+      // staging file left behind and the input blamed (trial t36b F7).
+      signal(SIGXFSZ, SIG_IGN)
       Platform.limitMemory(megabytes: budget.maxMemoryMB)
       Platform.exitChild(body())
     }

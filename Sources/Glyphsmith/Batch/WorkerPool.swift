@@ -48,6 +48,13 @@ package enum WorkerPool {
         // Not the file's fault (issue 32, eighth trial finding 7: `ulimit -f 8`).
         return
           "the renderer was stopped by SIGXFSZ: a file it wrote passed the file size limit (ulimit -f); raise the limit and build again"
+      case .crashed(let signal) where signal == "SIGPIPE":
+        // Not the file's fault either (trial t36b F5: `render -o - | head -c 10`).
+        return
+          "the renderer was stopped by SIGPIPE: the program reading its output closed the pipe before everything was written"
+      case .crashed(let signal) where signal == "SIGXCPU":
+        return
+          "the renderer was stopped by SIGXCPU: it passed the CPU time limit (ulimit -t); raise the limit or simplify the file"
       case .crashed(let signal):
         return "the renderer crashed on this file (\(signal)); check or simplify the file"
       case .timedOut(let seconds):

@@ -20,8 +20,18 @@ package enum AtomicFile {
   ///   denied`); the temporary file is removed and the file at `path` left as it was.
   package static func write(_ data: Data, toPath path: String, durable: Bool = false) throws {
     if path == "-" {
-      // Standard output as FileHandle wrote it, whole; a closed pipe loses the bytes.
-      data.withUnsafeBytes { try? Platform.writeAll(1, $0) }
+      // Standard output, whole; a full disk, a closed descriptor or a reader gone (with
+      // SIGPIPE ignored) fails the write, named as stdout (trial t36b F3: it was dropped and
+      // the command exited 0).
+      let failure: Platform.Failure? = data.withUnsafeBytes { bytes in
+        do throws(Platform.Failure) {
+          try Platform.writeAll(1, bytes)
+          return nil
+        } catch {
+          return error
+        }
+      }
+      if let failure { throw GlyphsmithError.writeFailed(path: "stdout", reason: failure.reason) }
       return
     }
     if path.hasSuffix("/") {

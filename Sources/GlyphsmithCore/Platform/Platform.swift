@@ -463,6 +463,17 @@ extension Platform {
     return count > 0 ? FileName.decode(buffer[0..<count]) : CommandLine.arguments[0]
   }
 
+  /// Whether `a` and `b` name the same file (device and inode, links followed); false when
+  /// either cannot be read.
+  package static func isSameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard FileName.withCPath(a, { stat($0, &first) }) == 0,
+      FileName.withCPath(b, { stat($0, &second) }) == 0
+    else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+  }
+
   /// Replaces this process with the executable at `path`, with this process's own arguments
   /// (`execv(2)`). Returns only when that fails, with `strerror`'s reason in lower case
   /// (`Failure.reason`), as diagnostics are written.
@@ -483,19 +494,26 @@ extension Platform {
     case SIGKILL: return "SIGKILL"
     case SIGTERM: return "SIGTERM"
     case SIGXFSZ: return "SIGXFSZ"
+    case SIGXCPU: return "SIGXCPU"
+    case SIGSYS: return "SIGSYS"
+    case SIGPIPE: return "SIGPIPE"
     default: return "signal \(number)"
     }
   }
 
   /// Sets `RLIMIT_DATA` (heap and private mappings) of this process to `megabytes`.
   package static func limitMemory(megabytes: Int) {
-    let bytes = rlim_t(megabytes) * 1024 * 1024
-    var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
     #if canImport(Glibc)
-      _ = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+      let resource = __rlimit_resource_t(RLIMIT_DATA.rawValue)
     #else
-      _ = setrlimit(RLIMIT_DATA, &limit)
+      let resource = RLIMIT_DATA
     #endif
+    // Never above a lower soft limit the user set (`ulimit -S -d`; trial t36b F8).
+    var current = rlimit()
+    let set = getrlimit(resource, &current) == 0 ? current.rlim_cur : rlim_t.max
+    let bytes = min(rlim_t(megabytes) * 1024 * 1024, set)
+    var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
+    _ = setrlimit(resource, &limit)
   }
 
   /// Lowers the soft `RLIMIT_DATA` of this process to `megabytes` (the hard limit stays, so
@@ -509,7 +527,8 @@ extension Platform {
       let resource = RLIMIT_DATA
     #endif
     var previous = rlimit()
-    guard getrlimit(resource, &previous) == 0, bytes <= previous.rlim_max else { return {} }
+    // Never raises a lower limit the user set (`ulimit -S -d`; trial t36b F8).
+    guard getrlimit(resource, &previous) == 0, bytes < previous.rlim_cur else { return {} }
     var lowered = previous
     lowered.rlim_cur = bytes
     guard setrlimit(resource, &lowered) == 0 else { return {} }
