@@ -501,13 +501,16 @@ extension Platform {
     }
   }
 
+  /// `RLIMIT_DATA` as `getrlimit` and `setrlimit` take it here.
+  #if canImport(Glibc)
+    private static let dataLimit = __rlimit_resource_t(RLIMIT_DATA.rawValue)
+  #else
+    private static let dataLimit = RLIMIT_DATA
+  #endif
+
   /// Sets `RLIMIT_DATA` (heap and private mappings) of this process to `megabytes`.
   package static func limitMemory(megabytes: Int) {
-    #if canImport(Glibc)
-      let resource = __rlimit_resource_t(RLIMIT_DATA.rawValue)
-    #else
-      let resource = RLIMIT_DATA
-    #endif
+    let resource = dataLimit
     // Never above a lower soft limit the user set (`ulimit -S -d`; trial t36b F8).
     var current = rlimit()
     let set = getrlimit(resource, &current) == 0 ? current.rlim_cur : rlim_t.max
@@ -521,11 +524,7 @@ extension Platform {
   /// A limit above the hard one changes nothing, as `limitMemory` in a child cannot raise it.
   package static func lowerMemoryLimit(megabytes: Int) -> () -> Void {
     let bytes = rlim_t(megabytes) * 1024 * 1024
-    #if canImport(Glibc)
-      let resource = __rlimit_resource_t(RLIMIT_DATA.rawValue)
-    #else
-      let resource = RLIMIT_DATA
-    #endif
+    let resource = dataLimit
     var previous = rlimit()
     // Never raises a lower limit the user set (`ulimit -S -d`; trial t36b F8).
     guard getrlimit(resource, &previous) == 0, bytes < previous.rlim_cur else { return {} }
