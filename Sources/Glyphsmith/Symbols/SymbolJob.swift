@@ -407,14 +407,13 @@ public struct SymbolJob: Sendable {
   static func catalogAssets(in catalog: String, symbols: Bool = true) -> [String: [String]] {
     var result: [String: [String]] = [:]
     func walk(_ folder: String, prefix: String) {
-      let entries =
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+      // Listed and looked at by the system calls themselves (`readdir`, `stat`, links
+      // followed), not through FileManager (issue 36: the walk of a 1,776-set catalog was
+      // 4 % of a watched save).
+      let entries = (Platform.folderNames(atPath: folder) ?? []).sorted()
       for entry in entries {
         let path = folder + "/" + entry
-        var isFolder = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
-          isFolder
-        else { continue }
+        guard Platform.status(ofPath: path)?.isFolder == true else { continue }
         let ext = PathName(entry).pathExtension
         if ext.isEmpty {
           walk(path, prefix: prefix + (providesNamespace(path) ? entry.lowercased() + "/" : ""))
