@@ -8,6 +8,9 @@ import GlyphsmithTool
 // argv for every subcommand that draws, `--version` and the worker; run directly, it answers
 // every subcommand itself, with the same bytes.
 
+// Before any library logs: GLib's debug and info lines go to stderr, never into stdout's PNG.
+GLibMessages.toStandardError()
+
 /// The subcommands, in `--help` order: `CommandIndex`, the one list (the front's is generated
 /// from it).
 let subcommands = CommandIndex.entries

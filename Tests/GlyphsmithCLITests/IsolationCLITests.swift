@@ -489,4 +489,21 @@ struct IsolationCLITests {
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["ok.svg", "warns.svg"])
   }
+
+  /// `G_MESSAGES_DEBUG=all` sends GLib's debug lines to stderr, never into the PNG that
+  /// `render -o -` writes on stdout (trial t36b L6).
+  @Test func glibDebugMessagesNeverReachStdout() throws {
+    let dir = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.write(
+      "<svg \(Self.svgNS) width=\"8\" height=\"8\"><text x=\"1\" y=\"7\" font-size=\"6\">A</text></svg>",
+      "text.svg", in: dir)
+    let plain = try CLIRunner.run(["render", "text.svg", "-o", "-", "--size", "16"], in: dir)
+    let debug = try CLIRunner.run(
+      ["render", "text.svg", "-o", "-", "--size", "16"], in: dir,
+      environment: ["G_MESSAGES_DEBUG": "all"])
+    #expect(plain.status == 0 && debug.status == 0)
+    #expect(plain.stdout.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    #expect(debug.stdout == plain.stdout)
+  }
 }

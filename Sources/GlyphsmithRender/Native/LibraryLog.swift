@@ -39,6 +39,7 @@ enum LibraryLog {
 
   /// Installs the writer once per process (GLib allows one).
   private static let installed: Void = {
+    GLibMessages.toStandardError()
     g_log_set_writer_func(
       { level, fields, count, _ in
         LibraryLog.write(level: level, fields: fields, count: Int(count))
@@ -113,3 +114,14 @@ enum LibraryLog {
     return g_log_writer_default(level, fields, gsize(count), nil)
   }
 }
+
+/// Where GLib's default writer puts messages.
+package enum GLibMessages {
+  /// Every message to stderr: GLib's default writer puts info and debug messages on stdout
+  /// (with `G_MESSAGES_DEBUG=all`, GIO's start-up lines), into the PNG that `render -o -`
+  /// writes there (trial t36b L6). `glyphsmith-render` calls it first, before any library
+  /// logs; `LibraryLog` again when it installs its writer. Source: GLib "Message Logging",
+  /// `g_log_writer_default_set_use_stderr` (2.68).
+  package static func toStandardError() { g_log_writer_default_set_use_stderr(1) }
+}
+
