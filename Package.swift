@@ -65,8 +65,17 @@ let package = Package(
       swiftSettings: [.define("GLYPHSMITH_FAULT_INJECTION", .when(configuration: .debug))]),
     .target(name: "GlyphsmithCLISupport"),
     .target(name: "GlyphsmithCommands", dependencies: ["GlyphsmithCore", "GlyphsmithCLISupport"]),
+    // The front is linked as a position-dependent executable in release builds on Linux: a
+    // PIE needs its 46,000 relative relocations applied by the loader (and the pages they
+    // touch copied) before `CFrontHandoff`'s constructor can exec `glyphsmith-render`, about
+    // 1 ms of a 14 ms render (bench/NOTES.md, "the front without PIE"). Every SVG is still
+    // read by `glyphsmith-render`, a PIE with full address randomisation; the front's own code
+    // is help, `validate` (Foundation's JSON) and `compare` (libpng, itself randomised).
     .executableTarget(
-      name: "GlyphsmithFront", dependencies: ["CFrontHandoff", "GlyphsmithCommands"]),
+      name: "GlyphsmithFront", dependencies: ["CFrontHandoff", "GlyphsmithCommands"],
+      linkerSettings: [
+        .unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
+      ]),
     // Every subcommand, one file each (its declaration, parse and run), and `CommandIndex`,
     // the one list of them: a library so that tests read the list and the declarations; the
     // front prints their help from `CommandTextIndex+Generated.swift`, generated from it.
