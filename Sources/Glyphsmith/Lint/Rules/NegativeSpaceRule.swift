@@ -135,14 +135,45 @@ struct NegativeSpaceRule: LintCheck {
       // (`InkDistance` over the holes towards the ink: a hole's runs along a row end at ink,
       // as `InkDistance` needs, since it touches no border and its 4-neighbours outside it
       // are ink); farther px count as `known`, the reach.
-      var inHole = [UInt8](repeating: 0, count: labels.count)
-      for i in 0..<labels.count where labels[i] >= 0 && g.isHole[Int(labels[i])] { inHole[i] = 1 }
+      // Measured on the holes' box grown by the reach (clipped to the grid): the nearest ink
+      // within reach of a hole px lies in it, and a hole's runs lie inside it whole, so each
+      // hole px gets the value the whole grid gives, for the box's share of the work.
+      var x0 = g.width
+      var y0 = g.height
+      var x1 = -1
+      var y1 = -1
+      for h in g.holes {
+        let c = g.backgroundComponents[h]
+        x0 = min(x0, c.minX)
+        y0 = min(y0, c.minY)
+        x1 = max(x1, c.maxX)
+        y1 = max(y1, c.maxY)
+      }
+      x0 = max(0, x0 - reach)
+      y0 = max(0, y0 - reach)
+      x1 = min(g.width - 1, x1 + reach)
+      y1 = min(g.height - 1, y1 + reach)
+      let boxWidth = x1 - x0 + 1
+      let boxHeight = y1 - y0 + 1
+      var inHole = [UInt8](repeating: 0, count: boxWidth * boxHeight)
+      var ink = [UInt8](repeating: 0, count: boxWidth * boxHeight)
+      for by in 0..<boxHeight {
+        for bx in 0..<boxWidth {
+          let i = (y0 + by) * g.width + x0 + bx
+          let l = labels[i]
+          if l >= 0 && g.isHole[Int(l)] { inHole[by * boxWidth + bx] = 1 }
+          ink[by * boxWidth + bx] = g.ink[i]
+        }
+      }
       let distance = PixelOps.inkSquaredDistance(
-        ink: inHole, background: g.ink, cap: Double(reach), width: g.width, height: g.height)
-      for i in 0..<labels.count where inHole[i] != 0 {
-        let l = Int(labels[i])
-        let value = distance[i] <= known ? distance[i] : known
-        if value > radius[l] { radius[l] = value }
+        ink: inHole, background: ink, cap: Double(reach), width: boxWidth, height: boxHeight)
+      for by in 0..<boxHeight {
+        for bx in 0..<boxWidth where inHole[by * boxWidth + bx] != 0 {
+          let l = Int(labels[(y0 + by) * g.width + x0 + bx])
+          let d = distance[by * boxWidth + bx]
+          let value = d <= known ? d : known
+          if value > radius[l] { radius[l] = value }
+        }
       }
     }
     return radius.map { $0.squareRoot() }
