@@ -1,0 +1,108 @@
+import Foundation
+import Glyphsmith
+import GlyphsmithCommands
+import GlyphsmithTool
+import Testing
+
+/// Trial t36c's smaller findings (L1-L5), through the built executable: exact stderr, exit
+/// codes and the files on disk. F9 is `AndroidVectorCLITests.autoSwitchInAFailedRunLeavesOneFormat`.
+@Suite("Trial t36c")
+struct TrialT36cCLITests {
+  static let square = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
+    <path d="M2 2h20v20z"/></svg>
+    """
+
+  /// A folder holding `a.svg` (`square`).
+  static func folderWithIcon() throws -> URL {
+    let folder = try temporaryFolder()
+    try Data(square.utf8).write(to: folder.appendingPathComponent("a.svg"))
+    return folder
+  }
+
+  // MARK: - L1: --timeout
+
+  /// `--timeout 1e300` named the px output limit of a generic maximum check; `0.001` ran and
+  /// failed as "longer than 0.0 s". Seconds and the allowed range are named; below 0.01 s
+  /// is refused.
+  @Test(arguments: ["1e300", "86401", "0.001", "0", "-1", "nan", "inf"])
+  func timeoutOutsideItsRangeNamesSecondsAndTheRange(_ value: String) throws {
+    let folder = try Self.folderWithIcon()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try CLIRunner.run(["render", "a.svg", "-o", "a.png", "--timeout", value], in: folder)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "glyphsmith render: error: --timeout needs a number of seconds from 0.01 to 86400, got '\(value)'\nsee 'glyphsmith help render'\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.png").path))
+  }
+
+  /// The ends of the range are taken, as given, by every command that has `--timeout`.
+  @Test func timeoutsAtTheEndsOfTheRangeAreTaken() throws {
+    let commands = CommandIndex.declarations.filter { $0.options.contains { $0.name == "timeout" } }
+    #expect(commands.map(\.name).sorted() == ["assets", "build", "lint", "render"])
+    for declaration in commands {
+      for (value, seconds) in [("0.01", 0.01), ("86400", 86400.0), ("2.55", 2.55)] {
+        #expect(try declaration.parse(["--timeout", value]).number("timeout") == seconds)
+      }
+    }
+  }
+
+  /// A timeout's message gives every digit of the seconds given.
+  @Test func theTimeoutMessageGivesTheSecondsAsGiven() {
+    #expect(
+      WorkerPool.WorkerFailure.timedOut(seconds: 0.015).problem
+        == "rendering took longer than 0.015 s (--timeout); simplify the file or raise --timeout")
+    #expect(
+      WorkerPool.WorkerFailure.timedOut(seconds: 2.5).problem
+        == "rendering took longer than 2.5 s (--timeout); simplify the file or raise --timeout")
+    #expect(
+      WorkerPool.WorkerFailure.timedOut(seconds: 10).problem
+        == "rendering took longer than 10 s (--timeout); simplify the file or raise --timeout")
+  }
+
+  // MARK: - L3: `--`
+
+  @Test(arguments: [
+    (
+      ["--", "render"],
+      "glyphsmith: error: '--' ends the options of a subcommand, and the subcommand comes first: glyphsmith render [options] -- [inputs]\n"
+    ),
+    (
+      ["--", "render", "a.svg"],
+      "glyphsmith: error: '--' ends the options of a subcommand, and the subcommand comes first: glyphsmith render [options] -- [inputs]\n"
+    ),
+    (
+      ["--"],
+      "glyphsmith: error: '--' ends the options of a subcommand, and the subcommand comes first: use one of render, assets, build, init, sheet, badge, dots, tabbar, toolbar, searchbar, tableview, compare, lint, golden, validate, appicon, symbol, outline\n"
+    ),
+    (
+      ["render", "a.svg", "-o", "--", "-h"],
+      "glyphsmith render: error: --output needs a value before '--', which ends the options; for the value '--' itself write --output=--\nsee 'glyphsmith help render'\n"
+    ),
+  ])
+  func doubleDashGetsASensibleHint(arguments: [String], expected: String) throws {
+    let folder = try Self.folderWithIcon()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try CLIRunner.run(arguments, in: folder)
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr == expected)
+    #expect(!run.stderr.contains("--version"))
+    #expect(OwnershipCLITests.names(folder) == ["a.svg"])
+  }
+
+  /// The value `--` on purpose, and `--` before an input that starts with `-`, still work.
+  @Test func doubleDashStillEndsTheOptions() throws {
+    let folder = try Self.folderWithIcon()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: folder.appendingPathComponent("a.svg"), to: folder.appendingPathComponent("-b.svg"))
+    let named = try CLIRunner.run(["render", "a.svg", "--output=--"], in: folder)
+    #expect(named.status == 0, "\(named.stderr)")
+    let dashed = try CLIRunner.run(["render", "-o", "b.png", "--", "-b.svg"], in: folder)
+    #expect(dashed.status == 0, "\(dashed.stderr)")
+    #expect(OwnershipCLITests.names(folder) == ["--", "-b.svg", "a.svg", "b.png"])
+  }
+}
