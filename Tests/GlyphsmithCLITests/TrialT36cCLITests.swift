@@ -62,6 +62,43 @@ struct TrialT36cCLITests {
         == "rendering took longer than 10 s (--timeout); simplify the file or raise --timeout")
   }
 
+  // MARK: - L2: unreadable inputs
+
+  /// `render - <&-` said "the file is empty"; a folder on stdin too.
+  @Test(arguments: [
+    (
+      "\"$GLYPHSMITH\" render - -o x.png <&-",
+      "-: error: cannot read: stdin is closed; pipe or redirect an SVG or PNG into it, or give a file\n"
+    ),
+    (
+      "\"$GLYPHSMITH\" lint - <&-",
+      "-: error: cannot read: stdin is closed; pipe or redirect an SVG or PNG into it, or give a file\n"
+    ),
+    ("\"$GLYPHSMITH\" render - -o x.png < /", "-: error: cannot read: stdin: is a directory\n"),
+  ])
+  func stdinThatCannotBeReadSaysWhy(script: String, expected: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try runShell(script, in: folder)
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix(expected), "\(run.stderr)")
+    #expect(!run.stderr.contains("empty"))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
+  }
+
+  /// EMFILE was told as "permission denied or I/O error". Some open-file limit between 3 and
+  /// 12 lets the process start and fails the input's `open`: its line names the real reason,
+  /// and no limit gives the old words.
+  @Test func tooManyOpenFilesIsToldAsSuch() throws {
+    let folder = try Self.folderWithIcon()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try runShell(
+      "for n in 3 4 5 6 7 8 9 10 11 12; do (ulimit -n $n; \"$GLYPHSMITH\" render a.svg -o y.png); done",
+      in: folder)
+    #expect(run.stderr.contains("a.svg: error: cannot read: too many open files\n"), "\(run.stderr)")
+    #expect(!run.stderr.contains("permission denied"), "\(run.stderr)")
+  }
+
   // MARK: - L3: `--`
 
   @Test(arguments: [
