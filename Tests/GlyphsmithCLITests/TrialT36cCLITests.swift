@@ -142,4 +142,41 @@ struct TrialT36cCLITests {
     #expect(dashed.status == 0, "\(dashed.stderr)")
     #expect(OwnershipCLITests.names(folder) == ["--", "-b.svg", "a.svg", "b.png"])
   }
+
+  // MARK: - L4: empty names
+
+  /// `-o .xcassets` suggested `.xcassets.xcassets`.
+  @Test(arguments: [
+    (["symbol", "a.svg", "-o", ".xcassets"], ".xcassets", "Icons.xcassets"),
+    (["assets", "a.svg", "-o", ".xcassets"], ".xcassets", "Icons.xcassets"),
+    (["assets", "a.svg", "-o", "App/.XCASSETS/"], "App/.XCASSETS/", "App/Icons.xcassets"),
+  ])
+  func aBareXcassetsNameIsCalledEmpty(arguments: [String], catalog: String, suggested: String)
+    throws
+  {
+    let folder = try Self.folderWithIcon()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try CLIRunner.run(arguments, in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    let name = catalog.split(separator: "/").last!
+    #expect(
+      run.stderr.hasPrefix(
+        "\(catalog): warning: the catalog folder's name is empty (\(name) alone, a hidden folder); Xcode reads only NAME.xcassets folders as asset catalogs; use -o \(suggested)\n"
+      ), "\(run.stderr)")
+    #expect(!run.stderr.contains(".xcassets.xcassets"))
+  }
+
+  @Test(arguments: [
+    (["init", ""], "FOLDER is empty; give a folder's name, or none for the current folder"),
+    (["init", "--icons", ""], "--icons is empty; give the icons folder's name, relative to FOLDER"),
+    (["init", "--icons=", "."], "--icons is empty; give the icons folder's name, relative to FOLDER"),
+  ])
+  func initRefusesAnEmptyName(arguments: [String], message: String) throws {
+    let folder = try Self.folderWithIcon()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try CLIRunner.run(arguments, in: folder)
+    #expect(run.status == 2)
+    #expect(run.stderr == "glyphsmith init: error: \(message)\nsee 'glyphsmith help init'\n")
+    #expect(OwnershipCLITests.names(folder) == ["a.svg"])
+  }
 }
