@@ -179,4 +179,74 @@ struct TrialT36cCLITests {
     #expect(run.stderr == "glyphsmith init: error: \(message)\nsee 'glyphsmith help init'\n")
     #expect(OwnershipCLITests.names(folder) == ["a.svg"])
   }
+
+  // MARK: - L5: a deleted record
+
+  /// A build after the catalog's record (`.glyphsmith-outputs.json`) was deleted recorded
+  /// neither the group's `Contents.json` nor its folder (`created`), so removing the icons'
+  /// sub-folder later left `sub/Contents.json` behind. The record comes back as it was.
+  @Test func aRebuildFromADeletedRecordRecordsTheGroupsItMade() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try OwnershipCLITests.write(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    try OwnershipCLITests.write(Self.square, to: folder.appendingPathComponent("icons/a.svg"))
+    try OwnershipCLITests.write(Self.square, to: folder.appendingPathComponent("icons/sub/b.svg"))
+    try OwnershipCLITests.write(
+      Self.square, to: folder.appendingPathComponent("icons/sub/deep/c.svg"))
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    let record = catalog.appendingPathComponent(".glyphsmith-outputs.json")
+    #expect(try CLIRunner.run(["build"], in: folder).status == 0)
+    let first = try Data(contentsOf: record)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: first) as? [String: Any])
+    #expect(document["created"] as? [String] == ["sub", "sub/deep"])
+
+    try FileManager.default.removeItem(at: record)
+    let rebuilt = try CLIRunner.run(["build"], in: folder)
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    #expect(try Data(contentsOf: record) == first)
+
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/sub"))
+    let pruned = try CLIRunner.run(["build"], in: folder)
+    #expect(pruned.status == 0, "\(pruned.stderr)")
+    #expect(
+      pruned.stderr.split(separator: "\n").dropLast().map(String.init).sorted() == [
+        "App/Icons.xcassets/sub/Contents.json: removed (its source icons/sub/b.svg is gone)",
+        "App/Icons.xcassets/sub/b.imageset: removed (its source icons/sub/b.svg is gone)",
+        "App/Icons.xcassets/sub/deep/Contents.json: removed (its source icons/sub/deep/c.svg is gone)",
+        "App/Icons.xcassets/sub/deep/c.imageset: removed (its source icons/sub/deep/c.svg is gone)",
+      ], "\(pruned.stderr)")
+    #expect(OwnershipCLITests.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "a.imageset"])
+  }
+
+  /// A group the user made, holding a set of theirs, stays theirs after a rebuild from a
+  /// deleted record: never recorded, never removed.
+  @Test func aGroupHoldingTheUsersSetIsNotAdopted() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try OwnershipCLITests.write(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
+      to: folder.appendingPathComponent("glyphsmith.json"))
+    try OwnershipCLITests.write(Self.square, to: folder.appendingPathComponent("icons/a.svg"))
+    try OwnershipCLITests.write(Self.square, to: folder.appendingPathComponent("icons/sub/b.svg"))
+    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+    #expect(try CLIRunner.run(["build"], in: folder).status == 0)
+    try OwnershipCLITests.write(
+      #"{"images":[],"info":{"author":"xcode","version":1}}"#,
+      to: catalog.appendingPathComponent("sub/mine.imageset/Contents.json"))
+    try FileManager.default.removeItem(at: catalog.appendingPathComponent(".glyphsmith-outputs.json"))
+    #expect(try CLIRunner.run(["build"], in: folder).status == 0)
+    let document = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: catalog.appendingPathComponent(".glyphsmith-outputs.json")))
+        as? [String: Any])
+    #expect(document["created"] == nil)
+    #expect((document["outputs"] as? [String: String])?["sub/Contents.json"] == nil)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/sub"))
+    let pruned = try CLIRunner.run(["build"], in: folder)
+    #expect(pruned.status == 0, "\(pruned.stderr)")
+    #expect(OwnershipCLITests.names(catalog.appendingPathComponent("sub")) == ["Contents.json", "mine.imageset"])
+  }
 }
