@@ -278,6 +278,46 @@ struct AndroidVectorCLITests {
     #expect(Self.listing(res) == (toVector ? ["drawable"] : pngFolders.sorted()))
   }
 
+  /// F9 under `build --watch`: each save that switches the icon's format in a run where iOS
+  /// fails it leaves one format on disk, both ways.
+  @Test("build --watch: an auto switch where iOS fails the icon leaves one format, both ways")
+  func watchedAutoSwitchInAFailedRunLeavesOneFormat() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    try Data(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets", \
+      "symbols": true}, "android": {"res": "android/res", "format": "auto"}, \
+      "defaults": {"role": "plain"}}
+      """.utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    let plain = """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
+      <path d="M2 2h20v20z"/></svg>
+      """
+    let icon = icons.appendingPathComponent("a.svg")
+    try Data(plain.utf8).write(to: icon)
+    let res = folder.appendingPathComponent("android/res")
+    let pngFolders = ["hdpi", "mdpi", "xhdpi", "xxhdpi", "xxxhdpi"].map { "drawable-\($0)" }
+    let watcher = try ProjectWatchCLITests.Watcher(in: folder)
+    defer { if watcher.process.isRunning { watcher.process.terminate() } }
+    var lines = watcher.waitForWatching(1)
+    #expect(Self.listing(res) == ["drawable"], "\(lines)")
+    try Data(Self.unrecordable["soft.svg"]!.utf8).write(to: icon)
+    lines = watcher.waitForWatching(2)
+    #expect(lines.contains("android/res/drawable/a.xml: removed (icons/a.svg no longer makes it)"))
+    #expect(
+      lines.contains { $0.hasSuffix("; 1 failed (1 partly written); 1 removed") }, "\(lines)")
+    #expect(Self.listing(res) == pngFolders, "\(lines)")
+    try Data(plain.utf8).write(to: icon)
+    lines = watcher.waitForWatching(3)
+    #expect(Self.listing(res) == ["drawable"], "\(lines)")
+    #expect(Self.listing(res.appendingPathComponent("drawable")) == ["a.xml"])
+    #expect(watcher.stop(with: SIGINT) != nil)
+  }
+
   @Test(
     "below API 24 a gradient fails its icon (exit 2) with the exact reason; the others are written")
   func buildGradientBelowAPI24() throws {
