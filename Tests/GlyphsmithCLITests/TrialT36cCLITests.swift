@@ -95,7 +95,8 @@ struct TrialT36cCLITests {
     let run = try runShell(
       "for n in 3 4 5 6 7 8 9 10 11 12; do (ulimit -n $n; \"$GLYPHSMITH\" render a.svg -o y.png); done",
       in: folder)
-    #expect(run.stderr.contains("a.svg: error: cannot read: too many open files\n"), "\(run.stderr)")
+    #expect(
+      run.stderr.contains("a.svg: error: cannot read: too many open files\n"), "\(run.stderr)")
     #expect(!run.stderr.contains("permission denied"), "\(run.stderr)")
   }
 
@@ -168,8 +169,13 @@ struct TrialT36cCLITests {
 
   @Test(arguments: [
     (["init", ""], "FOLDER is empty; give a folder's name, or none for the current folder"),
-    (["init", "--icons", ""], "--icons is empty; give the icons folder's name, relative to FOLDER"),
-    (["init", "--icons=", "."], "--icons is empty; give the icons folder's name, relative to FOLDER"),
+    (
+      ["init", "--icons", ""], "--icons is empty; give the icons folder's name, relative to FOLDER"
+    ),
+    (
+      ["init", "--icons=", "."],
+      "--icons is empty; give the icons folder's name, relative to FOLDER"
+    ),
   ])
   func initRefusesAnEmptyName(arguments: [String], message: String) throws {
     let folder = try Self.folderWithIcon()
@@ -218,7 +224,10 @@ struct TrialT36cCLITests {
         "App/Icons.xcassets/sub/deep/Contents.json: removed (its source icons/sub/deep/c.svg is gone)",
         "App/Icons.xcassets/sub/deep/c.imageset: removed (its source icons/sub/deep/c.svg is gone)",
       ], "\(pruned.stderr)")
-    #expect(OwnershipCLITests.names(catalog) == [".glyphsmith-outputs.json", "Contents.json", "a.imageset"])
+    #expect(
+      OwnershipCLITests.names(catalog) == [
+        ".glyphsmith-outputs.json", "Contents.json", "a.imageset",
+      ])
   }
 
   /// A group the user made, holding a set of theirs, stays theirs after a rebuild from a
@@ -236,7 +245,8 @@ struct TrialT36cCLITests {
     try OwnershipCLITests.write(
       #"{"images":[],"info":{"author":"xcode","version":1}}"#,
       to: catalog.appendingPathComponent("sub/mine.imageset/Contents.json"))
-    try FileManager.default.removeItem(at: catalog.appendingPathComponent(".glyphsmith-outputs.json"))
+    try FileManager.default.removeItem(
+      at: catalog.appendingPathComponent(".glyphsmith-outputs.json"))
     #expect(try CLIRunner.run(["build"], in: folder).status == 0)
     let document = try #require(
       try JSONSerialization.jsonObject(
@@ -247,6 +257,9 @@ struct TrialT36cCLITests {
     try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/sub"))
     let pruned = try CLIRunner.run(["build"], in: folder)
     #expect(pruned.status == 0, "\(pruned.stderr)")
-    #expect(OwnershipCLITests.names(catalog.appendingPathComponent("sub")) == ["Contents.json", "mine.imageset"])
+    #expect(
+      OwnershipCLITests.names(catalog.appendingPathComponent("sub")) == [
+        "Contents.json", "mine.imageset",
+      ])
   }
 }
