@@ -95,6 +95,20 @@ package struct ParsedArguments: Equatable, Sendable {
     return number
   }
 
+  /// `name`'s value as a number of seconds in `minimum...maximum`, or `nil` when absent.
+  /// - Throws: `UsageError` naming seconds and the range when present but not such a number
+  ///   (`--timeout needs a number of seconds from 0.01 to 86400, got '1e300'`).
+  package func seconds(_ name: String, minimum: Double, maximum: Double) throws -> Double? {
+    guard let text = value(name) else { return nil }
+    guard let number = Double(text), number.isFinite, number >= minimum, number <= maximum
+    else {
+      throw UsageError(
+        message: "--\(name) needs a number of seconds from \(minimum.cleanText) to "
+          + "\(maximum.cleanText), got '\(text)'")
+    }
+    return number
+  }
+
   /// `name`'s value as a number ≥ 0 and ≤ `maximum` (default 8192 pt: half the 16384 px
   /// output limit, a margin on each side), or `nil` when absent.
   /// - Throws: `UsageError` when present but not such a number.
@@ -129,9 +143,9 @@ package struct ParsedArguments: Equatable, Sendable {
 }
 
 extension ParsedArguments {
-  /// `name`'s value as its declared kind (`positiveNumber`, `points`), else, when not given,
+  /// `name`'s value as its declared kind (`positiveNumber`, `points`, `seconds`), else, when not given,
   /// its declared default; `nil` when neither.
-  /// - Throws: `UsageError` as `positiveDouble` and `nonNegativeDouble` do.
+  /// - Throws: `UsageError` as `positiveDouble`, `nonNegativeDouble` and `seconds` do.
   /// - Precondition: `name` is declared as a number (a fault of the command, caught by the
   ///   tests that parse every declaration).
   package func number(_ name: String) throws -> Double? {
@@ -140,6 +154,8 @@ extension ParsedArguments {
     switch option?.kind {
     case .positiveNumber(let maximum): given = try positiveDouble(name, maximum: maximum)
     case .points(let maximum): given = try nonNegativeDouble(name, maximum: maximum)
+    case .seconds(let minimum, let maximum):
+      given = try seconds(name, minimum: minimum, maximum: maximum)
     default: preconditionFailure("--\(name) is not declared as a number")
     }
     return given ?? option?.defaultValue.flatMap(Double.init)
@@ -191,7 +207,8 @@ package enum ArgumentParser {
   /// (`weight`) to the options meant (`ultralight`, `black`): "did you mean" names those for
   /// them, else the options the word starts or nearly spells (`Suggestion.near`).
   /// - Throws: `UsageError` for an unknown option (with the near ones, when there are any), a
-  ///   missing value, or a value given to a flag.
+  ///   missing value (`--` as the next argument of an option that takes one among them: it
+  ///   ends the options), or a value given to a flag.
   package static func parse(
     _ arguments: [String], options: [OptionSpec], hints: [String: [String]] = [:]
   ) throws -> ParsedArguments {
@@ -240,6 +257,14 @@ package enum ArgumentParser {
             throw UsageError(message: "--\(name) needs a value")
           }
           value = arguments[index]
+          // `-o -- -h` took `--` as the output and `-h` as an unknown option, while help and
+          // the front read `--` as the end of the options (trial t36c L3): refused, with the
+          // spelling that gives the value `--` on purpose.
+          guard value != "--" else {
+            throw UsageError(
+              message: "--\(name) needs a value before '--', which ends the options; "
+                + "for the value '--' itself write --\(name)=--")
+          }
           index += 1
         }
         result.values[name, default: []].append(value)

@@ -8,6 +8,10 @@ package enum ValueKind: Equatable, Sendable {
   case path
   /// A finite number greater than 0 and at most `maximum` (`ParsedArguments.positiveDouble`).
   case positiveNumber(maximum: Double)
+  /// A finite number of seconds in `minimum...maximum` (`ParsedArguments.seconds`): `--timeout`
+  /// (trial t36c L1: a positive-number check named the px output limit for `1e300`, and
+  /// `0.001` ran and failed as "longer than 0.0 s").
+  case seconds(minimum: Double, maximum: Double)
   /// A finite number of pt of at least 0 and at most `maximum`
   /// (`ParsedArguments.nonNegativeDouble`).
   case points(maximum: Double)

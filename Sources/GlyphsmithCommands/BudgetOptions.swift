@@ -16,7 +16,7 @@ package enum BudgetOptions {
     name: "process budget",
     options: [
       .value(
-        "timeout", "S", kind: .positiveNumber(maximum: 86400), default: "10",
+        "timeout", "S", kind: .seconds(minimum: 0.01, maximum: 86400), default: "10",
         help: "seconds one input may take to read and render (default 10)"),
       .value(
         "max-memory", "MB", kind: .integer(minimum: 64, maximum: 1 << 30), default: "200",

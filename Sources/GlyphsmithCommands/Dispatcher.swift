@@ -82,7 +82,7 @@ package enum Dispatcher {
       return version()
     default:
       guard let command = subcommands.first(where: { $0.name == first }) else {
-        Terminal.error(unknownSubcommand(first, subcommands))
+        Terminal.error(unknownSubcommand(first, subcommands, next: arguments.dropFirst().first))
         return .failure
       }
       return command.main(Array(arguments.dropFirst()))
@@ -94,8 +94,21 @@ package enum Dispatcher {
   /// for `glyphsmith X` and `glyphsmith help X`.
   /// `-V`, `-v`, `version` and near misses of `--version` (`--verison`) get
   /// "did you mean '--version'?" when no subcommand is near.
-  static func unknownSubcommand(_ name: String, _ subcommands: [CommandEntry]) -> String {
+  /// `--` first says the subcommand comes before it (trial t36c L3: `glyphsmith -- render`
+  /// suggested `--version`): `glyphsmith: error: '--' ends the options of a subcommand, and
+  /// the subcommand comes first: glyphsmith render [options] -- [inputs]` when `next` (the
+  /// argument after `name`, if any) is a subcommand, else `...: use one of` the list.
+  static func unknownSubcommand(_ name: String, _ subcommands: [CommandEntry], next: String? = nil)
+    -> String
+  {
     let names = subcommands.map(\.name)
+    if name == "--" {
+      return "glyphsmith: error: '--' ends the options of a subcommand, and the subcommand "
+        + "comes first: "
+        + (next.map(names.contains) == true
+          ? "glyphsmith \(next!) [options] -- [inputs]"
+          : "use one of \(names.joined(separator: ", "))")
+    }
     var near = Suggestion.near(name, among: names)
     if near.isEmpty,
       versionSpellings.contains(name)

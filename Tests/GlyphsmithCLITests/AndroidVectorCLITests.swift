@@ -190,6 +190,134 @@ struct AndroidVectorCLITests {
     #expect(Self.listing(folder.appendingPathComponent("res")) == ["drawable"])
   }
 
+  /// Trial t36c F9: an `auto` switch of an icon that iOS failed in the same run (a symbol
+  /// set refusing a filter or a gradient) wrote the new format and kept the old one until a
+  /// later run succeeded: `res` held `drawable/a.xml` beside `drawable-*dpi/a.png`, a
+  /// duplicate resource to aapt. The old format goes as soon as the new one is written.
+  @Test(
+    "an auto switch in a run where iOS fails the icon never leaves both formats on disk",
+    arguments: [false, true])
+  func autoSwitchInAFailedRunLeavesOneFormat(toVector: Bool) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    func configure(symbols: Bool, minSdk: Int) throws {
+      try Data(
+        """
+        {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets", \
+        "symbols": \(symbols)}, "android": {"res": "android/res", "format": "auto", \
+        "minSdk": \(minSdk)}, "defaults": {"role": "plain"}}
+        """.utf8
+      ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    }
+    let icon = icons.appendingPathComponent("a.svg")
+    let res = folder.appendingPathComponent("android/res")
+    let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
+    let pngFolders = densities.map { "drawable-\($0)" }
+    if toVector {
+      // A gradient below API 24: PNG drawables; from 24 a VectorDrawable, which a symbol set
+      // refuses.
+      try FileManager.default.copyItem(
+        at: Self.fixtures.appendingPathComponent("linear-gradient.svg"), to: icon)
+      try configure(symbols: false, minSdk: 21)
+    } else {
+      try Data(
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
+        <path d="M2 2h20v20z"/></svg>
+        """.utf8
+      ).write(to: icon)
+      try configure(symbols: true, minSdk: 21)
+    }
+    let first = try CLIRunner.run(["build"], in: folder)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(Self.listing(res) == (toVector ? pngFolders.sorted() : ["drawable"]))
+    if toVector {
+      try configure(symbols: true, minSdk: 24)
+    } else {
+      try Data(Self.unrecordable["soft.svg"]!.utf8).write(to: icon)
+    }
+    let failed = try CLIRunner.run(["build"], in: folder)
+    #expect(failed.status == 2)
+    let lines = failed.stderr.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropLast())
+        == (toVector
+          ? densities.map {
+            "android/res/drawable-\($0)/a.png: removed (icons/a.svg no longer makes it)"
+          } + [
+            "icons/a.svg: error: symbols are made of filled and stroked paths only; this file uses pattern or gradient fills (<rect id=\"panel\"> line 13); flatten them into paths"
+          ]
+          : [
+            "android/res/drawable/a.xml: removed (icons/a.svg no longer makes it)",
+            "icons/a.svg: warning: a VectorDrawable cannot express filters (<path id=\"glow\"> line 2); writing PNG drawables instead",
+            "icons/a.svg: error: symbols are made of filled and stroked paths only; this file uses filters (<path id=\"glow\"> line 2); flatten them into paths",
+          ]), "\(failed.stderr)")
+    #expect(
+      lines.last?.hasSuffix(
+        toVector
+          ? "; 0 unchanged; 0 skipped; 1 failed (1 partly written); 5 removed"
+          : "; 0 unchanged; 0 skipped; 1 failed (1 partly written); 1 removed") == true,
+      "\(failed.stderr)")
+    // One format of the icon on disk: the new one.
+    #expect(Self.listing(res) == (toVector ? ["drawable"] : pngFolders.sorted()))
+    if toVector {
+      #expect(Self.listing(res.appendingPathComponent("drawable")) == ["a.xml"])
+    } else {
+      for folder in pngFolders {
+        #expect(Self.listing(res.appendingPathComponent(folder)) == ["a.png"])
+      }
+    }
+    // The next failing run has nothing left to remove.
+    let again = try CLIRunner.run(["build"], in: folder)
+    #expect(again.status == 2)
+    #expect(
+      again.stderr.hasSuffix("; 1 failed; 0 removed (nothing was written or removed)\n"),
+      "\(again.stderr)")
+    #expect(Self.listing(res) == (toVector ? ["drawable"] : pngFolders.sorted()))
+  }
+
+  /// F9 under `build --watch`: each save that switches the icon's format in a run where iOS
+  /// fails it leaves one format on disk, both ways.
+  @Test("build --watch: an auto switch where iOS fails the icon leaves one format, both ways")
+  func watchedAutoSwitchInAFailedRunLeavesOneFormat() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    try Data(
+      """
+      {"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets", \
+      "symbols": true}, "android": {"res": "android/res", "format": "auto"}, \
+      "defaults": {"role": "plain"}}
+      """.utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    let plain = """
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">\
+      <path d="M2 2h20v20z"/></svg>
+      """
+    let icon = icons.appendingPathComponent("a.svg")
+    try Data(plain.utf8).write(to: icon)
+    let res = folder.appendingPathComponent("android/res")
+    let pngFolders = ["hdpi", "mdpi", "xhdpi", "xxhdpi", "xxxhdpi"].map { "drawable-\($0)" }
+    let watcher = try ProjectWatchCLITests.Watcher(in: folder)
+    defer { if watcher.process.isRunning { watcher.process.terminate() } }
+    var lines = watcher.waitForWatching(1)
+    #expect(Self.listing(res) == ["drawable"], "\(lines)")
+    try Data(Self.unrecordable["soft.svg"]!.utf8).write(to: icon)
+    lines = watcher.waitForWatching(2)
+    #expect(lines.contains("android/res/drawable/a.xml: removed (icons/a.svg no longer makes it)"))
+    #expect(
+      lines.contains { $0.hasSuffix("; 1 failed (1 partly written); 1 removed") }, "\(lines)")
+    #expect(Self.listing(res) == pngFolders, "\(lines)")
+    try Data(plain.utf8).write(to: icon)
+    lines = watcher.waitForWatching(3)
+    #expect(Self.listing(res) == ["drawable"], "\(lines)")
+    #expect(Self.listing(res.appendingPathComponent("drawable")) == ["a.xml"])
+    #expect(watcher.stop(with: SIGINT) != nil)
+  }
+
   @Test(
     "below API 24 a gradient fails its icon (exit 2) with the exact reason; the others are written")
   func buildGradientBelowAPI24() throws {

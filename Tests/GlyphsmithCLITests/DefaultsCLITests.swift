@@ -45,7 +45,7 @@ struct DefaultsCLITests {
       let value = option.defaultValue!
       let given = try declaration.parse(["--" + option.name, value])
       switch option.kind {
-      case .positiveNumber, .points:
+      case .positiveNumber, .points, .seconds:
         #expect(try given.number(option.name) == Double(value))
         #expect(try absent.number(option.name) == Double(value))
       case .integer:

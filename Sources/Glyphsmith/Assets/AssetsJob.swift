@@ -1016,8 +1016,8 @@ public struct AssetsJob: Sendable {
           written.removeAll { set.isPacked($0.name) }
           written.append((icon.name, OutputFormats.ico.pack(pngs)))
         }
-        // What the set replaces (the other `android.format`'s files) is removed only once the
-        // whole run has succeeded (`conclude`).
+        // What the set replaces (the other `android.format`'s files) is removed once every
+        // icon has been executed (`conclude`), in a failed run too.
         try write(
           set, files: written + set.texts,
           replacing: (icon.replacing ?? []) + (icon.changed ?? []), input: icon.path,
@@ -1331,36 +1331,41 @@ public struct AssetsJob: Sendable {
   package static func failed(_ report: AssetsReport) -> Bool { report.failures > 0 }
 
   /// Ends a run once every icon of `parts` is executed, for `assets` and `build` alike: a
-  /// run that failed (`failed(report)`: an icon that failed, a path refused, a missing input)
-  /// removes nothing (issue 32). A run that succeeded removes the files its written or
-  /// unchanged sets replace (`PlannedAssetSet.replaces`: the other `android.format`'s
-  /// drawables, when they carry Glyphsmith's mark), then, with `pruning`, brings the records
-  /// up to date and removes what they list that is no longer made
-  /// (`OutputManifest.update`); a failed run updates the records removing nothing, so the
-  /// next run that succeeds prunes what they list.
+  /// run removes the files its written or unchanged sets replace (`PlannedAssetSet.replaces`:
+  /// the other `android.format`'s drawables, when they carry Glyphsmith's mark) of every icon
+  /// with files of those sets on disk, whether the run failed or not (trial t36c F9: never
+  /// both formats of one icon), then, with `pruning`, brings the records up to date and
+  /// removes what they list that is no longer made (`OutputManifest.update`); a run that
+  /// failed (`failed(report)`: an icon that failed, a path refused, a missing input) updates
+  /// the records pruning nothing (issue 32), so the next run that succeeds prunes what they
+  /// list.
   /// - Returns: `OutputManifest.update`'s outcome (empty without `pruning`).
   package static func conclude(
     _ parts: [(job: AssetsJob, plan: Plan)], report: AssetsReport, pruning: Pruning?
   ) -> (removed: [OutputManifest.Removal], warnings: [Diagnostic], error: GlyphsmithError?) {
     let removing = !failed(report)
     // The other format's files removed are removals as the prune's are: told and counted
-    // (trial t36: `android.format auto` switching an icon said `0 removed`).
+    // (trial t36: `android.format auto` switching an icon said `0 removed`). They go in a
+    // failed run too, for every icon (failed ones included: another platform failing it)
+    // whose set of the new format has files on disk: a `res` holding both formats of one
+    // icon is a duplicate resource to aapt (trial t36c F9: an `auto` switch in a run where
+    // iOS failed the icon kept `drawable/NAME.xml` beside the new PNGs). An icon none of
+    // whose new files were written keeps its old ones.
     var replaced: [OutputManifest.Removal] = []
-    if removing {
-      var results: [String: AssetInputResult] = [:]
-      for input in report.inputs where input.status != .failed { results[input.path] = input }
-      for (_, plan) in parts {
-        for (icon, sets) in zip(plan.icons, plan.sets) {
-          guard let result = results[icon.path] else { continue }
-          let files = Set(result.files.map(\.path))
-          for set in sets + sets.flatMap({ $0.fallback ?? [] })
-          where set.files.contains(where: { files.contains($0.reportPath) }) {
-            for path in removeReplaced(set.replaces.filter { !files.contains($0) }) {
-              replaced.append(
-                OutputManifest.Removal(
-                  path: path.hasPrefix("./") ? String(path.dropFirst(2)) : path,
-                  source: icon.path, sourceGone: false))
-            }
+    var written: [String: Set<String>] = [:]
+    for input in report.inputs where !input.files.isEmpty {
+      written[input.path, default: []].formUnion(input.files.map(\.path))
+    }
+    for (_, plan) in parts {
+      for (icon, sets) in zip(plan.icons, plan.sets) {
+        guard let files = written[icon.path] else { continue }
+        for set in sets + sets.flatMap({ $0.fallback ?? [] })
+        where set.files.contains(where: { files.contains($0.reportPath) }) {
+          for path in removeReplaced(set.replaces.filter { !files.contains($0) }) {
+            replaced.append(
+              OutputManifest.Removal(
+                path: path.hasPrefix("./") ? String(path.dropFirst(2)) : path,
+                source: icon.path, sourceGone: false))
           }
         }
       }

@@ -363,12 +363,19 @@ package struct AssetsBatch: Sendable {
   }
 
   /// The `catalog-name` warning for `catalog` (`assets -o` and `symbol -o` alike), or `nil`
-  /// when it ends in `.xcassets`.
+  /// when it ends in `.xcassets` after a name (`.xcassets` alone: the name is empty).
   package static func catalogNameWarning(_ catalog: String) -> Diagnostic? {
     var path = catalog
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-    guard PathName(path).pathExtension.lowercased() != "xcassets" else { return nil }
     let name = PathName(path).lastPathComponent
+    // `.xcassets` alone is a hidden folder without a name, not `NAME.xcassets` whose NAME is
+    // `.xcassets` (trial t36c L4: `use -o .xcassets.xcassets`).
+    if name.lowercased() == ".xcassets" {
+      return .warning(
+        "the catalog folder's name is empty (\(name) alone, a hidden folder); Xcode reads only NAME.xcassets folders as asset catalogs; use -o \(String(path.dropLast(name.count)))Icons.xcassets",
+        path: catalog, kind: Diagnostic.Kind.catalogName)
+    }
+    guard PathName(path).pathExtension.lowercased() != "xcassets" else { return nil }
     return .warning(
       "the catalog folder does not end in .xcassets; Xcode reads only NAME.xcassets folders as asset catalogs; use -o \(name).xcassets",
       path: catalog, kind: Diagnostic.Kind.catalogName)

@@ -419,8 +419,9 @@ package enum WorkerPool {
 }
 
 extension Double {
-  /// Seconds for messages: `10`, `2.5`.
+  /// Seconds for messages: `10`, `2.5`, `0.015`: every digit given (trial t36c L1: `%.1f` said
+  /// `0.0 s` for `--timeout 0.001`).
   var cleanSeconds: String {
-    self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(cFormat: "%.1f", self)
+    self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(self)
   }
 }

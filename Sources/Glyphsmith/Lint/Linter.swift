@@ -83,7 +83,7 @@ public enum Linter {
   ///   roles), `.invalidOption` for a bad `glyphsmith.json` next to it.
   public static func lint(path: String, options: LintOptions) throws -> LintResult {
     if path == "-" {
-      let data = StandardStream.input.readDataToEndOfFile()
+      let data = try StandardStream.readInput()
       var options = options
       if options.config == nil { options.config = LintConfig() }
       return try lint(data: data, path: path, baseDirectory: nil, options: options)

@@ -32,7 +32,7 @@ public final class Artwork {
     let data: Data
     let base: URL?
     if path == "-" {
-      data = StandardStream.input.readDataToEndOfFile()
+      data = try StandardStream.readInput()
       base = nil
     } else {
       let url = URL(fileURLWithPath: path)

@@ -27,9 +27,7 @@ package enum SymbolBuilder {
     guard !isFolder else {
       throw GlyphsmithError.unreadable(path: path, reason: "is a folder; give a file")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
-    }
+    let data = try FileBytes.readInput(path)
     let url = URL(fileURLWithPath: path)
     return try build(
       data: data, path: path, baseDirectory: url.deletingLastPathComponent(),

@@ -12,12 +12,13 @@ package enum FileBytes {
 
   /// `read(path)` for an input already known to exist and not to be a folder.
   /// - Throws: `GlyphsmithError.unreadable` naming `path`: not a regular file (a FIFO is
-  ///   refused at once, never waited on), else no permission or an I/O error.
+  ///   refused at once, never waited on), else the system's reason (`Platform.readFailure`:
+  ///   `permission denied`, `too many open files`, `input/output error`).
   package static func readInput(_ path: String) throws -> Data {
     if let data = read(path) { return data }
     if Platform.isSpecialFile(atPath: path) {
       throw GlyphsmithError.unreadable(path: path, reason: Platform.specialFileProblem)
     }
-    throw GlyphsmithError.unreadable(path: path, reason: "permission denied or I/O error")
+    throw GlyphsmithError.unreadable(path: path, reason: Platform.readFailure(atPath: path).reason)
   }
 }

@@ -121,6 +121,25 @@ package enum Platform {
     return n >= 0 ? data.prefix(n) : nil
   }
 
+  /// Why `readRegularFile(atPath:)` gave `nil` for the regular file at `path`, asked again:
+  /// the `errno` of the `open(2)`, `fstat(2)` or `read(2)` that fails now (`EMFILE`, "too
+  /// many open files"; `EACCES`, "permission denied"; trial t36c L2: every one of them was
+  /// told as "permission denied or I/O error"); `EIO` when it reads whole this time.
+  package static func readFailure(atPath path: String) -> Failure {
+    let fd = openForReading(path)
+    guard fd >= 0 else { return .last }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return .last }
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { return .last }
+      if n == 0 { return Failure(code: EIO) }
+    }
+  }
+
   /// Whether `path` exists and is neither a folder nor a regular file (a FIFO, socket or
   /// device): inputs refuse it with `specialFileProblem` rather than block on it.
   package static func isSpecialFile(atPath path: String) -> Bool {

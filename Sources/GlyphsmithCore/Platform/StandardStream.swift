@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Standard input, output and error as Foundation's `StandardStream.input`,
 /// `.standardOutput` and `.standardError` served them (whole writes, reading to the end),
@@ -20,6 +21,40 @@ package struct StandardStream: Sendable {
     data.withUnsafeBytes { bytes in
       guard bytes.count > 0 else { return }
       try? Platform.writeAll(fd, bytes)
+    }
+  }
+
+  /// Everything up to the end of the stream.
+  /// - Throws: `Platform.Failure` of the first read that fails (`EBADF`: the stream is closed,
+  ///   as `<&-` leaves standard input; `EISDIR`: a folder redirected into it).
+  package func readToEnd() throws(Platform.Failure) -> Data {
+    var data = Data()
+    while true {
+      do throws(Platform.Failure) {
+        let chunk = try Platform.readSome(fd, upTo: 65536)
+        if chunk.isEmpty { return data }
+        data.append(contentsOf: chunk)
+      } catch {
+        if error.code == EINTR { continue }
+        throw error
+      }
+    }
+  }
+
+  /// Standard input read to its end for an input given as `-` (render's and lint's INPUT).
+  /// - Throws: `GlyphsmithError.unreadable` of `-` when it cannot be read: `stdin is closed;
+  ///   pipe or redirect an SVG or PNG into it, or give a file` for a closed descriptor (trial
+  ///   t36c L2: `render - <&-` said "the file is empty"), else `stdin: ` and the system's
+  ///   reason.
+  package static func readInput() throws -> Data {
+    do {
+      return try input.readToEnd()
+    } catch {
+      throw GlyphsmithError.unreadable(
+        path: "-",
+        reason: error.code == EBADF
+          ? "stdin is closed; pipe or redirect an SVG or PNG into it, or give a file"
+          : "stdin: \(error.reason)")
     }
   }
 

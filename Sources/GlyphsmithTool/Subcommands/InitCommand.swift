@@ -41,6 +41,15 @@ enum InitCommand: DeclaredSubcommand {
     guard parsed.positionals.count <= 1 else {
       throw UsageError(message: "init takes one FOLDER at most, got \(parsed.positionals.count)")
     }
+    // An empty name named no folder in its error (`: error: cannot read: ...`; trial t36c L4).
+    if parsed.positionals.first == "" {
+      throw UsageError(
+        message: "FOLDER is empty; give a folder's name, or none for the current folder")
+    }
+    if parsed.value("icons") == "" {
+      throw UsageError(
+        message: "--icons is empty; give the icons folder's name, relative to FOLDER")
+    }
     return Options(
       folder: parsed.positionals.first ?? ".", icons: parsed.value("icons"),
       quiet: parsed.has("quiet") || Terminal.isQuiet)
