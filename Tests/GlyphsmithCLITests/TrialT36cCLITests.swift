@@ -188,78 +188,36 @@ struct TrialT36cCLITests {
 
   // MARK: - L5: a deleted record
 
-  /// A build after the catalog's record (`.glyphsmith-outputs.json`) was deleted recorded
-  /// neither the group's `Contents.json` nor its folder (`created`), so removing the icons'
-  /// sub-folder later left `sub/Contents.json` behind. The record comes back as it was.
-  @Test func aRebuildFromADeletedRecordRecordsTheGroupsItMade() throws {
+  /// Trial t36d M7: after the catalog's record was deleted, a build adopted a group folder
+  /// holding only its `Contents.json` and that build's sets, so a group the user made in
+  /// Xcode (`tools/`, the same bytes Glyphsmith writes) went with its last icon. Without a
+  /// record the two cannot be told apart: such a group is never recorded, and stays.
+  @Test func aGroupFoundAfterADeletedRecordIsNeverRemoved() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try OwnershipCLITests.write(
       #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
       to: folder.appendingPathComponent("glyphsmith.json"))
     try OwnershipCLITests.write(Self.square, to: folder.appendingPathComponent("icons/a.svg"))
-    try OwnershipCLITests.write(Self.square, to: folder.appendingPathComponent("icons/sub/b.svg"))
-    try OwnershipCLITests.write(
-      Self.square, to: folder.appendingPathComponent("icons/sub/deep/c.svg"))
     let catalog = folder.appendingPathComponent("App/Icons.xcassets")
-    let record = catalog.appendingPathComponent(".glyphsmith-outputs.json")
-    #expect(try CLIRunner.run(["build"], in: folder).status == 0)
-    let first = try Data(contentsOf: record)
-    let document = try #require(
-      try JSONSerialization.jsonObject(with: first) as? [String: Any])
-    #expect(document["created"] as? [String] == ["sub", "sub/deep"])
-
-    try FileManager.default.removeItem(at: record)
-    let rebuilt = try CLIRunner.run(["build"], in: folder)
-    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
-    #expect(try Data(contentsOf: record) == first)
-
-    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/sub"))
-    let pruned = try CLIRunner.run(["build"], in: folder)
-    #expect(pruned.status == 0, "\(pruned.stderr)")
-    #expect(
-      pruned.stderr.split(separator: "\n").dropLast().map(String.init).sorted() == [
-        "App/Icons.xcassets/sub/Contents.json: removed (its source icons/sub/b.svg is gone)",
-        "App/Icons.xcassets/sub/b.imageset: removed (its source icons/sub/b.svg is gone)",
-        "App/Icons.xcassets/sub/deep/Contents.json: removed (its source icons/sub/deep/c.svg is gone)",
-        "App/Icons.xcassets/sub/deep/c.imageset: removed (its source icons/sub/deep/c.svg is gone)",
-      ], "\(pruned.stderr)")
-    #expect(
-      OwnershipCLITests.names(catalog) == [
-        ".glyphsmith-outputs.json", "Contents.json", "a.imageset",
-      ])
-  }
-
-  /// A group the user made, holding a set of theirs, stays theirs after a rebuild from a
-  /// deleted record: never recorded, never removed.
-  @Test func aGroupHoldingTheUsersSetIsNotAdopted() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let group = catalog.appendingPathComponent("tools/Contents.json")
+    let xcode = "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+    try OwnershipCLITests.write(xcode, to: group)
     try OwnershipCLITests.write(
-      #"{"version": 1, "icons": "icons", "ios": {"catalog": "App/Icons.xcassets"}}"#,
-      to: folder.appendingPathComponent("glyphsmith.json"))
-    try OwnershipCLITests.write(Self.square, to: folder.appendingPathComponent("icons/a.svg"))
-    try OwnershipCLITests.write(Self.square, to: folder.appendingPathComponent("icons/sub/b.svg"))
-    let catalog = folder.appendingPathComponent("App/Icons.xcassets")
+      Self.square, to: folder.appendingPathComponent("icons/tools/wrench.svg"))
     #expect(try CLIRunner.run(["build"], in: folder).status == 0)
-    try OwnershipCLITests.write(
-      #"{"images":[],"info":{"author":"xcode","version":1}}"#,
-      to: catalog.appendingPathComponent("sub/mine.imageset/Contents.json"))
     try FileManager.default.removeItem(
       at: catalog.appendingPathComponent(".glyphsmith-outputs.json"))
-    #expect(try CLIRunner.run(["build"], in: folder).status == 0)
-    let document = try #require(
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: catalog.appendingPathComponent(".glyphsmith-outputs.json")))
-        as? [String: Any])
-    #expect(document["created"] == nil)
-    #expect((document["outputs"] as? [String: String])?["sub/Contents.json"] == nil)
-    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/sub"))
+    let rebuilt = try CLIRunner.run(["build"], in: folder)
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("icons/tools"))
     let pruned = try CLIRunner.run(["build"], in: folder)
     #expect(pruned.status == 0, "\(pruned.stderr)")
     #expect(
-      OwnershipCLITests.names(catalog.appendingPathComponent("sub")) == [
-        "Contents.json", "mine.imageset",
-      ])
+      pruned.stderr.split(separator: "\n").dropLast().map(String.init) == [
+        "App/Icons.xcassets/tools/wrench.imageset: removed (its source icons/tools/wrench.svg is gone)"
+      ], "\(pruned.stderr)")
+    #expect(try String(contentsOf: group, encoding: .utf8) == xcode)
+    #expect(OwnershipCLITests.names(catalog.appendingPathComponent("tools")) == ["Contents.json"])
   }
 }

@@ -244,22 +244,10 @@ package enum OutputManifest {
       var record = old
       let all = old.all
       var recordedSources: [String: String] = [:]
-      var new = recordable(
+      let new = recordable(
         root: base, planned: planned[root] ?? [:], old: all.merging(old.symbol) { a, _ in a },
         kept: old.kept, launcher: Set(old.appicon.keys), force: force, paths: paths,
         recordedSources: &recordedSources)
-      // No record (deleted): the groups holding only what this run records are its own, as
-      // the record listed them (trial t36c L5).
-      var groups: Set<String> = []
-      if !old.exists && !symbolCommand {
-        for (contents, source) in adoptedGroups(root: base, planned: planned[root] ?? [:], new: new)
-        {
-          new[contents] =
-            recordedSources[source]
-            ?? relativePath(fromFolder: paths.real(base), to: paths.real(source))
-          groups.insert(String(contents.dropLast("/Contents.json".count)))
-        }
-      }
       journal.recordedSources[base] = (paths.real(base), recordedSources)
       if symbolCommand {
         // `glyphsmith symbol`'s sets are its own, recorded apart (`Document.symbol`).
@@ -276,7 +264,7 @@ package enum OutputManifest {
         for output in new.keys { record.symbol[output] = nil }
       }
       journal.admitted[base] = Set(new.keys)
-      let created = missingFolders(root: base, outputs: Array(new.keys)).union(groups)
+      let created = missingFolders(root: base, outputs: Array(new.keys))
       journal.created[base] = created
       record.created.formUnion(created)
       journal.present[base] = Set(
@@ -1839,38 +1827,6 @@ package enum OutputManifest {
       created.remove(relative)
       path = folder
     }
-  }
-
-  /// In a folder without a record (trial t36c L5: a deleted record), the group
-  /// `Contents.json` files `planned` lists (absolute paths) that `recordable` left out as
-  /// maybe Xcode's or the user's, each with its source as planned, whose group folder holds
-  /// nothing but that file and one or more folders with an output of `new` (relative paths:
-  /// this run's sets and groups) at or below them: the groups an earlier run created (a
-  /// group holding no set yet is Xcode's or the user's, issue 32), recorded again
-  /// with their folders (`Document.created`) so they go with their last icon. A group
-  /// holding anything else stays unrecorded.
-  private static func adoptedGroups(
-    root base: String, planned: [String: String], new: [String: String]
-  ) -> [(contents: String, source: String)] {
-    let folder = normalised(base)
-    let suffix = "/Contents.json"
-    var adopted: [(contents: String, source: String)] = []
-    for (output, source) in planned where output.hasSuffix(suffix) {
-      guard let relative = relativePath(of: normalised(output), under: folder),
-        new[relative] == nil, isSafe(relative), OutputOwnership.isGroupContentsFile(output),
-        let entries = Platform.folderEntries(atPath: String(output.dropLast(suffix.count)))
-      else { continue }
-      let group = String(relative.dropLast(suffix.count))
-      let own = entries.allSatisfy { entry in
-        if entry.name == "Contents.json" && !entry.isFolder { return true }
-        guard entry.isFolder && !entry.isLink else { return false }
-        let inner = group + "/" + entry.name
-        return new.keys.contains { $0 == inner || $0.hasPrefix(inner + "/") }
-      }
-      // A group holding no set yet is the user's (Xcode's) that a first build writes into.
-      if own && entries.contains(where: \.isFolder) { adopted.append((relative, source)) }
-    }
-    return adopted.sorted { $0.contents < $1.contents }
   }
 
   /// The folders (relative to `base`) above `outputs` (relative paths) that are missing
