@@ -78,6 +78,18 @@ struct WorkerRecordedHashesTests {
     #expect(
       document.replacing?["bell.imageset/bell@2x.png"]
         == recorded[catalogRoot]?["bell.imageset/bell@2x.png"])
+    // In the shared drawable folders only bell's own files are moved aside; star's stay
+    // hashed (issue 36: every drawable of the record was moved, and read back by the update).
+    let androidRoot = try #require(roots.first { !$0.hasSuffix("C.xcassets") })
+    let android = try JSONDecoder().decode(
+      OutputManifest.Document.self,
+      from: Data(contentsOf: URL(fileURLWithPath: androidRoot + "/" + OutputManifest.fileName)))
+    let bellDrawables = Set(recorded[androidRoot]!.keys.filter { $0.hasSuffix("/bell.png") })
+    let starDrawables = Set(recorded[androidRoot]!.keys.filter { $0.hasSuffix("/star.png") })
+    #expect(bellDrawables.count == 5 && starDrawables.count == 5, "\(bellDrawables)")
+    #expect(android.replacing.map { Set($0.keys) } == bellDrawables)
+    for file in bellDrawables { #expect(android.replacing?[file] == recorded[androidRoot]?[file]) }
+    #expect(android.hashes?.filter { starDrawables.contains($0.key) } == recorded[androidRoot]?.filter { starDrawables.contains($0.key) })
 
     // The parent reads the stale icons' folders alone: the same entries as the whole index.
     let full = RecordedHashIndex.read(roots: roots)

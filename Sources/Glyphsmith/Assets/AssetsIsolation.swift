@@ -254,7 +254,10 @@ extension AssetsJob {
   /// absolute, as `plannedOutputs` gives them: set folders, drawables) the stale ones will
   /// replace, fallbacks and the files each set folder holds included (issue 32, eighth
   /// trial: the journal drops the recorded hashes of those before they are replaced,
-  /// `OutputManifest.replacing`).
+  /// `OutputManifest.replacing`). A set written file by file into a shared folder (an
+  /// Android density folder, `PlannedAssetSet.whole` false) replaces its own files alone,
+  /// not the folder (issue 36: each save of one icon moved the hashes of every drawable of
+  /// the record aside, 8,880 for 1,776 icons, and read and hashed them all back).
   static func staleOutputs(
     _ parts: [(job: AssetsJob, plan: Plan)]
   ) -> (unchanged: [AssetInputResult?], replaced: Set<String>) {
@@ -269,7 +272,7 @@ extension AssetsJob {
     for (position, (part, index)) in items.enumerated() where unchanged[position] == nil {
       let sets = parts[part].plan.sets[index]
       for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
-        replaced.insert(OutputManifest.normalised(set.folder))
+        if set.whole { replaced.insert(OutputManifest.normalised(set.folder)) }
         for file in set.files { replaced.insert(OutputManifest.normalised(set.folder + "/" + file.name)) }
         for text in set.texts { replaced.insert(OutputManifest.normalised(set.folder + "/" + text.name)) }
       }
