@@ -330,20 +330,24 @@ package enum OutputManifest {
         below.insert(path.dropFirst(folder.count + 1))
       }
       let wholeFolder = replaced.contains(folder)
-      let kept = hashes.filter { file, _ in
+      // The hashes moved aside, gathered in the same pass (issue 36: a second pass looking
+      // every hash up in the kept ones was 3.5 % of a watched save).
+      var moved: [String: String] = [:]
+      let kept = hashes.filter { file, hash in
+        let keep: Bool
         if !wholeFolder, folder != "/", let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")),
           isPlainRelative(file)
         {
-          return !below.contains(file[...]) && !below.contains(file[..<slash])
+          keep = !below.contains(file[...]) && !below.contains(file[..<slash])
+        } else {
+          let path = normalised(folder + "/" + file)
+          keep = !replaced.contains(path) && !replaced.contains(FileName.parent(of: path))
         }
-        let path = normalised(folder + "/" + file)
-        if replaced.contains(path) { return false }
-        let parent = FileName.parent(of: path)
-        return !replaced.contains(parent)
+        if !keep { moved[file] = hash }
+        return keep
       }
       guard kept.count != hashes.count else { continue }
       document.hashes = kept.isEmpty ? nil : kept
-      let moved = hashes.filter { kept[$0.key] == nil }
       document.replacing = (document.replacing ?? [:]).merging(moved) { $1 }
       let data = try OutputRecordEncoder.shared.encode(document, root: base)
       try AtomicFile.write(data, toPath: base + "/" + fileName, durable: true)
