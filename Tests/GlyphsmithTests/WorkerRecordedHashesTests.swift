@@ -102,6 +102,20 @@ struct WorkerRecordedHashesTests {
     #expect(narrow.count == folders.count)
     let handed = AssetsJob.recordedForWorker(plan.sets[bell], index: narrow)
     #expect(handed == AssetsJob.recordedForWorker(plan.sets[bell], index: full))
+    // A shared drawable folder read for bell's own files alone (as `processAll` asks: issue
+    // 36, its 1,776 hashes were indexed for one icon) hands the same hashes.
+    var names: [String: Set<String>] = [:]
+    for set in plan.sets[bell] + plan.sets[bell].flatMap({ $0.fallback ?? [] }) where !set.whole {
+      names[OutputManifest.normalised(set.folder), default: []].formUnion(set.files.map(\.name))
+    }
+    #expect(names.count == 5 && names.values.allSatisfy { $0 == ["bell.png"] }, "\(names)")
+    let named = RecordedHashIndex.read(roots: roots, folders: folders, names: names)
+    #expect(AssetsJob.recordedForWorker(plan.sets[bell], index: named) == handed)
+    for (folder, wanted) in names {
+      #expect(named[folder].map { Set($0.keys) } == wanted, "\(folder)")
+      #expect(narrow[folder]?.count == 2, "\(folder): bell's and star's")
+    }
+    for folder in folders where names[folder] == nil { #expect(named[folder] == narrow[folder]) }
     // What a fresh worker reads itself (its own index, from the record on disk).
     let own = RecordedHashIndex().byFolder(roots: roots)
     let sets = plan.sets[bell] + plan.sets[bell].flatMap { $0.fallback ?? [] }
