@@ -363,6 +363,90 @@ struct ProjectWatchCLITests {
     }
   }
 
+  /// The live (not zombie) child processes of `pid`, from `/proc/*/stat`.
+  static func children(of pid: Int32) -> Set<Int32> {
+    var found: Set<Int32> = []
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let child = Int32(name),
+        let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let close = stat.range(of: ") ", options: .backwards)
+      else { continue }
+      // After the name: state, then the parent's id.
+      let fields = stat[close.upperBound...].split(separator: " ")
+      if fields.count > 1, fields[0] != "Z", Int32(fields[1]) == pid { found.insert(child) }
+    }
+    return found
+  }
+
+  /// Issue 36: a save is rendered by the worker the watcher kept from its last build, not by
+  /// a new process each save; the worker is still isolated: one that crashes on a saved file
+  /// is reported (the file's error) and a new one renders the next save, as is one found
+  /// dead while idle (killed from outside); the kept worker ends with the watcher.
+  @Test(.enabled(if: IsolationCLITests.faultsBuiltIn, IsolationCLITests.faultsNote))
+  func savesKeepOneWorkerAndReplaceOneThatDied() throws {
+    let folder = try Self.project()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    let sample = ProjectCLITests.sampleIcons
+    let watcher = try Watcher(
+      in: folder, environment: ["GLYPHSMITH_FAULT_INJECTION": "abort:GLYPHSMITH-FAULT"])
+    defer { if watcher.process.isRunning { watcher.process.terminate() } }
+    let pid = watcher.process.processIdentifier
+    var count = 1
+    var lines = watcher.waitForWatching(count)
+    #expect(lines.first?.hasPrefix("built 1 icon (3 PNG files)") == true, "\(lines)")
+    let first = Self.children(of: pid)
+    #expect(first.count == 1, "the first build's worker is kept: \(first)")
+    /// `bytes` saved as bell.svg as an editor saves; the lines the rebuild printed.
+    func save(_ bytes: Data) throws -> [String] {
+      let before = watcher.lines.count
+      let temporary = icons.appendingPathComponent(".bell.svg.tmp")
+      try bytes.write(to: temporary)
+      #expect(rename(temporary.path, icons.appendingPathComponent("bell.svg").path) == 0)
+      count += 1
+      return Array(watcher.waitForWatching(count)[before...]).filter { !$0.hasPrefix("watching ") }
+    }
+    for source in ["heart", "star"] {
+      lines = try save(Data(contentsOf: sample.appendingPathComponent(source + ".svg")))
+      #expect(lines.first?.hasPrefix("built 1 icon (3 PNG files)") == true, "\(lines)")
+      #expect(Self.children(of: pid) == first, "each save goes to the same worker")
+    }
+    // A file the worker crashes on: reported (after its second try in a new worker), and
+    // neither crashed worker is kept.
+    lines = try save(
+      Data(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"><!--GLYPHSMITH-FAULT--><rect width=\"8\" height=\"8\"/></svg>"
+          .utf8))
+    #expect(
+      lines.contains {
+        $0 == "icons/bell.svg: error: the renderer crashed on this file (SIGABRT); check or simplify the file"
+      }, "\(lines)")
+    #expect(Self.children(of: pid).isEmpty)
+    // The next save starts a new worker, which is kept in turn.
+    lines = try save(Data(contentsOf: sample.appendingPathComponent("camera.svg")))
+    #expect(lines.first?.hasPrefix("built 1 icon (3 PNG files)") == true, "\(lines)")
+    let second = Self.children(of: pid)
+    #expect(second.count == 1 && second.isDisjoint(with: first), "\(second) after \(first)")
+    // Killed while idle: the next save is built by a new worker, with no error.
+    for child in second { kill(child, SIGKILL) }
+    lines = try save(Data(contentsOf: sample.appendingPathComponent("user.svg")))
+    #expect(lines.count == 1 && lines.first?.hasPrefix("built 1 icon (3 PNG files)") == true, "\(lines)")
+    let third = Self.children(of: pid)
+    #expect(third.count == 1 && third.isDisjoint(with: second), "\(third) after \(second)")
+    let png = folder.appendingPathComponent("I.xcassets/bell.imageset/bell@2x.png")
+    #expect(FileManager.default.fileExists(atPath: png.path))
+    #expect(watcher.stop(with: SIGTERM) == 143)
+    // The kept worker ended with the watcher.
+    for child in third {
+      let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)
+      var state: String? = nil
+      if let stat, let close = stat.range(of: ") ", options: .backwards) {
+        state = String(stat[close.upperBound...].prefix(1))
+      }
+      #expect(state == nil || state == "Z", "worker \(child) outlived the watcher: \(stat ?? "")")
+    }
+  }
+
   /// A project folder with `icons/bell.svg` and a glyphsmith.json writing `I.xcassets`.
   static func project() throws -> URL {
     let folder = try temporaryFolder()

@@ -78,6 +78,18 @@ struct WorkerRecordedHashesTests {
     #expect(
       document.replacing?["bell.imageset/bell@2x.png"]
         == recorded[catalogRoot]?["bell.imageset/bell@2x.png"])
+    // In the shared drawable folders only bell's own files are moved aside; star's stay
+    // hashed (issue 36: every drawable of the record was moved, and read back by the update).
+    let androidRoot = try #require(roots.first { !$0.hasSuffix("C.xcassets") })
+    let android = try JSONDecoder().decode(
+      OutputManifest.Document.self,
+      from: Data(contentsOf: URL(fileURLWithPath: androidRoot + "/" + OutputManifest.fileName)))
+    let bellDrawables = Set(recorded[androidRoot]!.keys.filter { $0.hasSuffix("/bell.png") })
+    let starDrawables = Set(recorded[androidRoot]!.keys.filter { $0.hasSuffix("/star.png") })
+    #expect(bellDrawables.count == 5 && starDrawables.count == 5, "\(bellDrawables)")
+    #expect(android.replacing.map { Set($0.keys) } == bellDrawables)
+    for file in bellDrawables { #expect(android.replacing?[file] == recorded[androidRoot]?[file]) }
+    #expect(android.hashes?.filter { starDrawables.contains($0.key) } == recorded[androidRoot]?.filter { starDrawables.contains($0.key) })
 
     // The parent reads the stale icons' folders alone: the same entries as the whole index.
     let full = RecordedHashIndex.read(roots: roots)
@@ -90,6 +102,20 @@ struct WorkerRecordedHashesTests {
     #expect(narrow.count == folders.count)
     let handed = AssetsJob.recordedForWorker(plan.sets[bell], index: narrow)
     #expect(handed == AssetsJob.recordedForWorker(plan.sets[bell], index: full))
+    // A shared drawable folder read for bell's own files alone (as `processAll` asks: issue
+    // 36, its 1,776 hashes were indexed for one icon) hands the same hashes.
+    var names: [String: Set<String>] = [:]
+    for set in plan.sets[bell] + plan.sets[bell].flatMap({ $0.fallback ?? [] }) where !set.whole {
+      names[OutputManifest.normalised(set.folder), default: []].formUnion(set.files.map(\.name))
+    }
+    #expect(names.count == 5 && names.values.allSatisfy { $0 == ["bell.png"] }, "\(names)")
+    let named = RecordedHashIndex.read(roots: roots, folders: folders, names: names)
+    #expect(AssetsJob.recordedForWorker(plan.sets[bell], index: named) == handed)
+    for (folder, wanted) in names {
+      #expect(named[folder].map { Set($0.keys) } == wanted, "\(folder)")
+      #expect(narrow[folder]?.count == 2, "\(folder): bell's and star's")
+    }
+    for folder in folders where names[folder] == nil { #expect(named[folder] == narrow[folder]) }
     // What a fresh worker reads itself (its own index, from the record on disk).
     let own = RecordedHashIndex().byFolder(roots: roots)
     let sets = plan.sets[bell] + plan.sets[bell].flatMap { $0.fallback ?? [] }

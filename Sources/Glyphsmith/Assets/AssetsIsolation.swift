@@ -153,16 +153,31 @@ extension AssetsJob {
     // the stale icons' sets, read here once per part and handed with each icon
     // (`recordedForWorker`): a fresh worker then decodes no record (issue 36).
     var folders = parts.map { _ in Set<String>() }
+    // A folder shared by every icon (an Android density folder: a set not written whole) is
+    // read for the files the stale icons' sets write there alone, the names
+    // `recordedForWorker` hands (issue 36: its 1,776 hashes were indexed for one icon).
+    var wholeFolders = parts.map { _ in Set<String>() }
+    var names = parts.map { _ in [String: Set<String>]() }
     for (position, (part, index)) in items.enumerated() where unchanged[position] == nil {
       let sets = parts[part].plan.sets[index]
       for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
-        folders[part].insert(OutputManifest.normalised(set.folder))
+        let folder = OutputManifest.normalised(set.folder)
+        folders[part].insert(folder)
+        if set.whole {
+          wholeFolders[part].insert(folder)
+          continue
+        }
+        var own = Set(set.files.map(\.name) + set.texts.map(\.name))
+        if let icon = set.icon { own.insert(icon.name) }
+        names[part][folder, default: []].formUnion(own)
       }
     }
     let recordIndexes = parts.indices.map { part in
       folders[part].isEmpty
         ? [:]
-        : RecordedHashIndex.read(roots: parts[part].job.outputRoots, folders: folders[part])
+        : RecordedHashIndex.read(
+          roots: parts[part].job.outputRoots, folders: folders[part],
+          names: names[part].filter { !wholeFolders[part].contains($0.key) })
     }
     // One pool per distinct context, in order of first use (a build's groups share one).
     var pools: [Data] = []
@@ -254,7 +269,10 @@ extension AssetsJob {
   /// absolute, as `plannedOutputs` gives them: set folders, drawables) the stale ones will
   /// replace, fallbacks and the files each set folder holds included (issue 32, eighth
   /// trial: the journal drops the recorded hashes of those before they are replaced,
-  /// `OutputManifest.replacing`).
+  /// `OutputManifest.replacing`). A set written file by file into a shared folder (an
+  /// Android density folder, `PlannedAssetSet.whole` false) replaces its own files alone,
+  /// not the folder (issue 36: each save of one icon moved the hashes of every drawable of
+  /// the record aside, 8,880 for 1,776 icons, and read and hashed them all back).
   static func staleOutputs(
     _ parts: [(job: AssetsJob, plan: Plan)]
   ) -> (unchanged: [AssetInputResult?], replaced: Set<String>) {
@@ -269,7 +287,7 @@ extension AssetsJob {
     for (position, (part, index)) in items.enumerated() where unchanged[position] == nil {
       let sets = parts[part].plan.sets[index]
       for set in sets + sets.flatMap({ $0.fallback ?? [] }) {
-        replaced.insert(OutputManifest.normalised(set.folder))
+        if set.whole { replaced.insert(OutputManifest.normalised(set.folder)) }
         for file in set.files { replaced.insert(OutputManifest.normalised(set.folder + "/" + file.name)) }
         for text in set.texts { replaced.insert(OutputManifest.normalised(set.folder + "/" + text.name)) }
       }

@@ -1529,10 +1529,15 @@ final class RecordedHashIndex: @unchecked Sendable {
 
   /// What `read(roots:)` answers for the folders `folders` (normalised) alone, the others
   /// left out: the entries of a few folders without indexing every entry of the records.
-  static func read(roots: [String], folders: Set<String>) -> [String: [String: String]] {
+  /// `names`: for a folder listed there, only the files of those names (a shared Android
+  /// density folder, of which an icon's set writes a file or two: issue 36).
+  static func read(
+    roots: [String], folders: Set<String>, names: [String: Set<String>] = [:]
+  ) -> [String: [String: String]] {
     var merged: [String: [String: String]] = [:]
     for root in roots {
-      let index = OutputManifest.recordedHashes(root: root, replacing: true, inFolders: folders)
+      let index = OutputManifest.recordedHashes(
+        root: root, replacing: true, inFolders: folders, names: names)
       merged.merge(index) { $0.merging($1) { a, _ in a } }
     }
     return merged

@@ -21,11 +21,15 @@ final class OutputRecordEncoder: @unchecked Sendable {
   /// The encoder of this process (the records of all its output folders).
   static let shared = OutputRecordEncoder()
 
-  /// One string map's entries as last encoded: the keys in Foundation's order, and each
-  /// key's value with its line (`"key" : "value"`, no indent, comma or newline).
+  /// One string map's entries as last encoded: the keys in Foundation's order, each key's
+  /// value and line (`"key" : "value"`, no indent, comma or newline) at the key's position,
+  /// and each key's position (issue 36: one look-up per entry, and the kept lines written in
+  /// order without looking each key up again).
   private struct KeptMap {
-    var order: [String]
-    var entries: [String: (key: String, value: String, line: [UInt8])]
+    var order: [String] = []
+    var values: [String] = []
+    var lines: [[UInt8]] = []
+    var index: [String: Int] = [:]
   }
 
   private let lock = PlainLock()
@@ -55,7 +59,9 @@ final class OutputRecordEncoder: @unchecked Sendable {
     }
     lock.lock()
     defer { lock.unlock() }
-    var known = kept[root] ?? [:]
+    // Taken out while they are brought up to date, so each is changed in place, not copied
+    // (put back at the end; a throw leaves none, and the next encode is Foundation's).
+    var known = kept.removeValue(forKey: root) ?? [:]
     // Sorted top-level keys: plain lower-case ASCII words, in the same order under any
     // comparison Foundation may use.
     var parts: [[UInt8]] = []
@@ -73,8 +79,9 @@ final class OutputRecordEncoder: @unchecked Sendable {
         parts.append(try Self.entry(name, document.version))
       default:
         guard let map = maps.first(where: { $0.0 == name })?.1 else { continue }
-        let (bytes, updated, whole) = try Self.mapEntry(name, map, kept: known[name])
-        known[name] = updated
+        var slot = known.removeValue(forKey: name)
+        let (bytes, whole) = try Self.mapEntry(name, map, kept: &slot)
+        known[name] = slot
         if whole { wholeMaps += 1 }
         parts.append(bytes)
       }
@@ -104,45 +111,48 @@ final class OutputRecordEncoder: @unchecked Sendable {
   }
 
   /// The entry `name` holding the non-empty string map `map` (depth 1), from `kept` where it
-  /// can, and what to keep for the next one.
-  private static func mapEntry(_ name: String, _ map: [String: String], kept: KeptMap?) throws
-    -> ([UInt8], KeptMap?, whole: Bool)
+  /// can; `kept` is left holding what to keep for the next one.
+  private static func mapEntry(_ name: String, _ map: [String: String], kept slot: inout KeptMap?)
+    throws -> ([UInt8], whole: Bool)
   {
-    func whole() throws -> ([UInt8], KeptMap?, whole: Bool) {
-      let (bytes, kept) = try wholeMap(name, map)
-      return (bytes, kept, true)
+    func whole() throws -> ([UInt8], whole: Bool) {
+      let (bytes, made) = try wholeMap(name, map)
+      slot = made
+      return (bytes, true)
     }
-    guard var kept, map.count <= kept.order.count else { return try whole() }
+    guard var kept = slot else { return try whole() }
+    // Held here alone while it changes (no copy of its lines).
+    slot = nil
+    guard map.count <= kept.order.count else { return try whole() }
+    // Every kept key in the map (the same count, each of the map's kept), or those marked.
+    let all = map.count == kept.order.count
+    var present = all ? [] : [Bool](repeating: false, count: kept.order.count)
     // Compared by their bytes: two strings Swift calls equal (`é` composed or not) are
     // written as they are.
     var size = 0
     for (key, value) in map {
-      guard let entry = kept.entries[key], sameBytes(entry.key, key) else {
+      guard let position = kept.index[key], sameBytes(kept.order[position], key) else {
         return try whole()
       }
-      if !sameBytes(entry.value, value) {
-        let line = try line(key, value)
-        kept.entries[key] = (key, value, line)
-        size += line.count + 6
-      } else {
-        size += entry.line.count + 6
+      if !all { present[position] = true }
+      if !sameBytes(kept.values[position], value) {
+        kept.lines[position] = try line(key, value)
+        kept.values[position] = value
       }
+      size += kept.lines[position].count + 6
     }
-    // Every kept key in the map (the same count, each of the map's kept): none looked up
-    // in the map again.
-    let all = map.count == kept.order.count
     var out: [UInt8] = Array("  \"\(name)\" : {\n".utf8)
     out.reserveCapacity(out.count + size + 4)
     var first = true
-    for key in kept.order {
-      guard all || map[key] != nil, let entry = kept.entries[key] else { continue }
+    for position in kept.order.indices where all || present[position] {
       if !first { out += [0x2C, 0x0A] }
       first = false
       out += [0x20, 0x20, 0x20, 0x20]
-      out += entry.line
+      out += kept.lines[position]
     }
     out += Array("\n  }".utf8)
-    return (out, kept, false)
+    slot = kept
+    return (out, false)
   }
 
   /// Whether `a` and `b` have the same UTF-8 bytes (two strings Swift calls equal, `é`
@@ -177,9 +187,11 @@ final class OutputRecordEncoder: @unchecked Sendable {
     var byLiteral: [[UInt8]: String] = [:]
     byLiteral.reserveCapacity(map.count)
     for key in map.keys { byLiteral[escaped(key)] = key }
-    var kept = KeptMap(order: [], entries: [:])
+    var kept = KeptMap()
     kept.order.reserveCapacity(map.count)
-    kept.entries.reserveCapacity(map.count)
+    kept.values.reserveCapacity(map.count)
+    kept.lines.reserveCapacity(map.count)
+    kept.index.reserveCapacity(map.count)
     for raw in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
       var line = Array(raw)
       guard line.count > 4, line[..<4] == [0x20, 0x20, 0x20, 0x20] else { return (entry, nil) }
@@ -192,10 +204,12 @@ final class OutputRecordEncoder: @unchecked Sendable {
         index += line[index] == 0x5C ? 2 : 1
       }
       guard index < line.count, let key = byLiteral[Array(line[...index])],
-        let value = map[key], kept.entries[key] == nil
+        let value = map[key], kept.index[key] == nil
       else { return (entry, nil) }
+      kept.index[key] = kept.order.count
       kept.order.append(key)
-      kept.entries[key] = (key, value, line)
+      kept.values.append(value)
+      kept.lines.append(line)
     }
     guard kept.order.count == map.count else { return (entry, nil) }
     return (entry, kept)

@@ -18,6 +18,14 @@ import GlyphsmithCore
 /// crashes on the next one, which is not that file's fault, and which inputs share a worker
 /// depends on `jobs`. A timeout is not run again. Workers limit their own memory (`serve`).
 /// Replies are returned in input order, so the number of workers never changes the result.
+///
+/// Once `keepWorkersBetweenRuns()` is called (`build --watch`, issue 36), a worker that
+/// answered all its inputs is not ended at the end of a run: it waits, idle, for the next run
+/// started with the same command, memory budget and context, which sends it its inputs
+/// instead of starting a process (a save's start and first render in a fresh process were
+/// about a quarter of its CPU). Isolation is unchanged: a kept worker that dies on an input
+/// is reaped and its input run once more in a new worker, as for any worker; one found dead
+/// while idle is reaped and replaced without costing any input its second chance.
 package enum WorkerPool {
   /// Per-input budgets: the last line of defence behind the cheap checks before rendering.
   package struct Budget: Sendable, Equatable {
@@ -85,6 +93,94 @@ package enum WorkerPool {
     ProcessInfo.processInfo.environment[memoryVariable].flatMap { Int($0) }
   }
 
+  /// Workers idle between runs, by what they were started with (`keepWorkersBetweenRuns`).
+  final class KeptWorkers: @unchecked Sendable {
+    /// What a kept worker can serve: its command, its memory budget and its context line.
+    struct Key: Equatable {
+      var command: [String]
+      var maxMemoryMB: Int
+      var context: Data
+    }
+    /// How many distinct keys keep workers (a `build --lint --watch` has an `assets` and a
+    /// `lint` pool); the least recently used key's workers are ended past it.
+    static let keys = 4
+    private let lock = PlainLock()
+    private var enabled = false
+    /// Idle workers by key, the most recently kept key last.
+    private var idle: [(key: Key, workers: [Worker])] = []
+
+    /// From now on workers are kept between runs.
+    func enable() {
+      lock.lock()
+      enabled = true
+      lock.unlock()
+    }
+
+    /// Whether workers are kept between runs.
+    var isEnabled: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return enabled
+    }
+
+    /// An idle worker started with `key`, taken out of the kept ones; one found dead (its
+    /// stdout readable: an idle worker writes nothing) is ended and reaped on the way.
+    func take(_ key: Key) -> Worker? {
+      while true {
+        lock.lock()
+        guard let slot = idle.firstIndex(where: { $0.key == key }), !idle[slot].workers.isEmpty
+        else {
+          lock.unlock()
+          return nil
+        }
+        let worker = idle[slot].workers.removeLast()
+        if idle[slot].workers.isEmpty { idle.remove(at: slot) }
+        lock.unlock()
+        if worker.isIdleAndAlive { return worker }
+        worker.close()
+      }
+    }
+
+    /// Keeps `worker` (alive, with no input) for a later run with `key`; ends the workers of
+    /// the least recently kept keys past `keys`. `false` when workers are not kept.
+    func keep(_ worker: Worker, key: Key) -> Bool {
+      lock.lock()
+      guard enabled else {
+        lock.unlock()
+        return false
+      }
+      var workers = [worker]
+      if let slot = idle.firstIndex(where: { $0.key == key }) {
+        workers = idle.remove(at: slot).workers + workers
+      }
+      idle.append((key, workers))
+      var ended: [Worker] = []
+      while idle.count > Self.keys { ended += idle.removeFirst().workers }
+      lock.unlock()
+      for worker in ended { worker.close() }
+      return true
+    }
+
+    /// The process ids of the idle workers (for tests).
+    var pids: [Int32] {
+      lock.lock()
+      defer { lock.unlock() }
+      return idle.flatMap { $0.workers.map(\.pid) }
+    }
+  }
+
+  /// The workers kept between runs of this process.
+  static let kept = KeptWorkers()
+
+  /// From now on a worker that answered all its inputs waits for the next run with the same
+  /// command, memory budget and context instead of ending (`build --watch`, issue 36: a
+  /// save's build no longer starts a process). The kept workers end with this process (their
+  /// stdin closes; Ctrl-C ends them first, `Interruption`).
+  package static func keepWorkersBetweenRuns() { kept.enable() }
+
+  /// The process ids of the workers kept idle between runs, for tests.
+  package static var keptWorkerIDs: [Int32] { kept.pids }
+
   /// Runs `items` on up to `jobs` workers started with `command` (executable path first):
   /// each worker is sent `context` first, then items one at a time. `context` and every item
   /// are one line each: they must not contain a newline byte (JSON without pretty printing
@@ -129,6 +225,8 @@ package enum WorkerPool {
     // fault, they are sent again as they were (before the next input in order).
     var requeued: [Int] = []
     var remaining: Bool { next < count || !requeued.isEmpty }
+    let key = KeptWorkers.Key(command: command, maxMemoryMB: budget.maxMemoryMB, context: context)
+    let keeping = kept.isEnabled
 
     /// Sends the worker its next input: a retry when it is `fresh` and one waits, else one
     /// requeued, else the next input in order. `false` when there is none.
@@ -160,6 +258,11 @@ package enum WorkerPool {
     }
     func startWorker() -> Worker? {
       guard remaining || !retries.isEmpty else { return nil }
+      // A retry goes to a new process; anything else may go to a kept one.
+      if keeping, retries.isEmpty, let worker = kept.take(key) {
+        fill(worker, fresh: false)
+        return worker
+      }
       guard let worker = Worker(command: command, budget: budget, context: context) else {
         // Cannot start at all: the remaining inputs fail the same way.
         for index in retries + requeued {
@@ -187,6 +290,9 @@ package enum WorkerPool {
       let descriptors = workers.flatMap { [$0.output, $0.errors] }
       guard let readable = Platform.waitReadable(descriptors, milliseconds: wait) else { break }
       var finished: [Int] = []
+      // Workers that answered everything they were sent and are alive: kept when workers
+      // are kept between runs.
+      var idle: Set<Int> = []
       for (slot, worker) in workers.enumerated() {
         if readable[slot * 2 + 1] { worker.drainErrors() }
         var alive = true
@@ -196,7 +302,10 @@ package enum WorkerPool {
           // The worker gets its next inputs first; the answers are handled while it works.
           if alive {
             fill(worker, fresh: false)
-            if worker.queue.isEmpty { finished.append(slot) }
+            if worker.queue.isEmpty {
+              finished.append(slot)
+              idle.insert(slot)
+            }
           }
           for (index, line) in answered {
             results[index] = .success(line)
@@ -231,7 +340,9 @@ package enum WorkerPool {
       }
       for slot in Set(finished).sorted(by: >) {
         let worker = workers.remove(at: slot)
-        worker.close()
+        if !(keeping && idle.contains(slot) && worker.queue.isEmpty && kept.keep(worker, key: key)) {
+          worker.close()
+        }
         if remaining || !retries.isEmpty, let replacement = startWorker() {
           workers.append(replacement)
         }
@@ -388,6 +499,13 @@ package enum WorkerPool {
     }
 
     func kill() { Platform.kill(pid) }
+
+    /// Whether the worker, sent nothing it has not answered, is still there: its stdout is
+    /// neither closed nor holding anything (it writes only replies).
+    var isIdleAndAlive: Bool {
+      queue.isEmpty && pending.isEmpty
+        && Platform.waitReadable([output], milliseconds: 0).map { !$0[0] } == true
+    }
 
     /// Waits for the process and says why it ended.
     func reap(budget: Budget) -> WorkerFailure {

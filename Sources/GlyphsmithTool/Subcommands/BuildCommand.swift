@@ -339,12 +339,18 @@ enum BuildCommand: DeclaredSubcommand {
   /// `ProjectBuild.Layout`) is kept in memory and reused by such a save's build, so it plans
   /// the saved icons alone; a full build makes it anew.
   ///
+  /// The workers of a build are kept between builds (`WorkerPool.keepWorkersBetweenRuns`):
+  /// a save's icon goes to the worker the last build left idle, not to a new process; one
+  /// that crashes is reported and replaced as in any build.
+  ///
   /// With `GLYPHSMITH_WATCH_STATS=1` in the environment, each save's build ends with the
   /// line `watch stats: built in B ms, T ms after the last event (settle S ms); P of N icons
   /// planned, layout reused|made` on stderr, for `bench/watch` on a loaded machine.
   static func watch(_ options: Options, configPath: String) throws -> FailureCategory? {
     #if canImport(Glibc)
       Interruption.exitOnSignal()
+      // One warm worker across saves (issue 36): a save no longer starts a process.
+      WorkerPool.keepWorkersBetweenRuns()
       var watcher: ProjectWatcher? = nil
       var watchedIcons: String? = nil
       var known = WatchedIcons()
