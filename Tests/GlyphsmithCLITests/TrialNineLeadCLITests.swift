@@ -129,4 +129,45 @@ struct TrialNineLeadCLITests {
     #expect(again.status == 0, "\(again.stderr)")
     #expect(!again.stderr.contains("warning"), "\(again.stderr)")
   }
+  /// Trial t36d H5: a group made in Xcode with "Provides Namespace" holds exactly the bytes
+  /// Glyphsmith writes for a namespaced group, so it passed as Glyphsmith's and a run without
+  /// `namespace` rewrote it without `properties` (every asset in it renamed). A group file is
+  /// Glyphsmith's, unrecorded, only when it holds what this run writes there; the other
+  /// setting's bytes are the user's, and a plain group in a namespaced run alike.
+  @Test(arguments: [
+    (["assets", "icons", "-o", "C.xcassets"], true),
+    (["assets", "icons", "-o", "C.xcassets", "--namespace"], false),
+    (["build"], true),
+  ])
+  func aGroupOfTheOtherNamespaceSettingIsTheUsers(command: [String], namespaced: Bool) throws {
+    let folder = try OwnershipCLITests.project(
+      #"{"version": 1, "icons": "icons", "ios": {"catalog": "C.xcassets"}}"#,
+      icons: ["bell", "heart"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("icons/tools"), withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      at: folder.appendingPathComponent("icons/bell.svg"),
+      to: folder.appendingPathComponent("icons/tools/bell.svg"))
+    let contents = folder.appendingPathComponent("C.xcassets/tools/Contents.json")
+    let xcode = try AssetContents.group(namespace: namespaced).xcodeJSON()
+    try FileManager.default.createDirectory(
+      at: contents.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try xcode.write(to: contents)
+    let refused = try CLIRunner.run(command, in: folder)
+    #expect(refused.status == 2, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains(
+        "icons/tools/bell.svg: error: C.xcassets/tools/Contents.json exists and was not made by glyphsmith; move it or pass --force"),
+      "\(refused.stderr)")
+    #expect(try Data(contentsOf: contents) == xcode)
+    #expect(!FileManager.default.fileExists(
+      atPath: folder.appendingPathComponent("C.xcassets/tools/bell.imageset").path))
+    // The same bytes as the run writes: Glyphsmith's, written over (nothing changes).
+    let same = try AssetContents.group(namespace: !namespaced).xcodeJSON()
+    try same.write(to: contents)
+    let written = try CLIRunner.run(command, in: folder)
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(try Data(contentsOf: contents) == same)
+  }
 }

@@ -372,10 +372,12 @@ public struct AssetsJob: Sendable {
     _ sets: [PlannedAssetSet], shared: [String] = [], recorded: Set<String>,
     hashes: [String: String] = [:], hashedFolders: Set<String> = [], kept: Set<String> = []
   ) -> (foreign: [String], fallbackForeign: [String], warnings: [Diagnostic]) {
+    // The shared files are catalog groups' `Contents.json` (`ImageSetWriter.sharedFiles`).
     var foreign = shared.filter {
       Platform.status(ofPath: $0) != nil
-        && !OutputOwnership.owns(
-          $0, folder: false, recorded: recorded.contains(OutputManifest.normalised($0)))
+        && !OutputOwnership.ownsGroupContents(
+          $0, recorded: recorded.contains(OutputManifest.normalised($0)),
+          namespace: options.namespace)
     }
     var warnings: [Diagnostic] = []
     var fallbackForeign: [String] = []

@@ -205,6 +205,20 @@ package enum OutputOwnership {
     return groupContents.contains(data)
   }
 
+  /// Whether the catalog group `Contents.json` at `path`, about to be written with
+  /// `provides-namespace` set as `namespace` says, is Glyphsmith's to write: recorded, absent,
+  /// or holding exactly the bytes Glyphsmith writes there with that setting (so the write
+  /// changes nothing). A group file with the other setting's bytes, not recorded, is the
+  /// user's: Xcode writes those very bytes for a group with or without "Provides Namespace",
+  /// and rewriting it would rename every asset in the group (trial t36d H5: a namespaced
+  /// group made in Xcode was rewritten without `properties`).
+  package static func ownsGroupContents(_ path: String, recorded: Bool, namespace: Bool) -> Bool
+  {
+    if recorded { return true }
+    guard let data = FileBytes.read(path) else { return Platform.status(ofPath: path) == nil }
+    return data == (try? AssetContents.group(namespace: namespace).xcodeJSON())
+  }
+
   /// The name of the set folder at `path` without its extension (`ad` for `.../ad.imageset`,
   /// `ad` for a web folder `.../ad`), and whether it is a catalog set (`.imageset`,
   /// `.symbolset`).

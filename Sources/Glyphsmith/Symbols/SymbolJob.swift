@@ -106,9 +106,9 @@ public struct SymbolJob: Sendable {
         parent += "/" + folder
         let contents = parent + "/Contents.json"
         guard Platform.status(ofPath: contents) != nil,
-          !OutputOwnership.owns(
-            contents, folder: false,
-            recorded: recorded.contains(OutputManifest.normalised(contents)))
+          !OutputOwnership.ownsGroupContents(
+            contents, recorded: recorded.contains(OutputManifest.normalised(contents)),
+            namespace: namespace)
         else { continue }
         found[input] = OutputOwnership.notOwned(contents, input: input)
         break
