@@ -194,4 +194,36 @@ struct AutoFormatOwnershipCLITests {
     #expect(
       Self.files(folder.appendingPathComponent("android/res")) == ["drawable-mdpi/bell.png/note.txt"])
   }
+
+  /// A symbolic link at a fallback PNG's path fails the icon before anything is written,
+  /// `--force` or not, as at any output path (nothing is written through a link).
+  @Test("a link at auto's fallback PNG path fails the icon, --force or not")
+  func linkAtFallbackPath() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let icons = folder.appendingPathComponent("icons")
+    try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+    try Data(Self.bell.utf8).write(to: icons.appendingPathComponent("bell.svg"))
+    try Data(
+      #"{"version":1,"icons":"icons","android":{"res":"android/res","format":"auto"}}"#.utf8
+    ).write(to: folder.appendingPathComponent("glyphsmith.json"))
+    try Data("hi".utf8).write(to: folder.appendingPathComponent("elsewhere.png"))
+    let xxhdpi = folder.appendingPathComponent("android/res/drawable-xxhdpi")
+    try FileManager.default.createDirectory(at: xxhdpi, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: xxhdpi.appendingPathComponent("bell.png").path,
+      withDestinationPath: "../../../elsewhere.png")
+    for arguments in [["build"], ["build", "--force"]] {
+      let result = try CLIRunner.run(arguments, in: folder)
+      #expect(result.status == 2, "\(arguments): \(result.stderr)")
+      let lines = result.stderr.split(separator: "\n").map(String.init)
+      #expect(
+        lines.first
+          == "icons/bell.svg: error: android/res/drawable-xxhdpi/bell.png is a symbolic link (to ../../../elsewhere.png); glyphsmith never writes through a link in an output folder, --force neither: replace it with a real folder or file, or remove it",
+        "\(arguments): \(result.stderr)")
+      #expect(lines.count == 2)
+      #expect(Self.files(folder.appendingPathComponent("android/res")) == ["drawable-xxhdpi/bell.png"])
+      #expect(try Data(contentsOf: folder.appendingPathComponent("elsewhere.png")) == Data("hi".utf8))
+    }
+  }
 }
