@@ -233,11 +233,21 @@ public struct AssetsJob: Sendable {
         kept: kept)
       let changed = changedFiles(
         sets, hashes: hashes, records: records, hashedFolders: hashedFolders)
-      let files = (sets + sets.flatMap { $0.fallback ?? [] }).filter { !$0.whole }.flatMap {
+      let primary = sets.filter { !$0.whole }.flatMap {
         set in set.files.map { set.folder + "/" + $0.name }
       }
+      let files =
+        primary
+        + sets.flatMap { $0.fallback ?? [] }.filter { !$0.whole }.flatMap {
+          set in set.files.map { set.folder + "/" + $0.name }
+        }
+      // Judged against the files written first (`auto`'s VectorDrawable), its fallback PNGs
+      // not counted as written: which one `auto` writes is known only when it renders, so a
+      // user's file at a fallback PNG's path (`drawable-xxhdpi/bell.png`) fails the icon as
+      // it does with `vector`, before anything is written (trial: `auto` wrote `bell.xml`
+      // beside it, or removed `bell.xml` and wrote three of the five PNGs).
       let conflicts = resources.flatMap {
-        $0.conflicts(for: files) { AndroidResourceIndex.isOwn($0, recorded: recorded) }
+        $0.conflicts(for: primary) { AndroidResourceIndex.isOwn($0, recorded: recorded) }
       }
       let shadows = recordedResources.flatMap { $0.shadowing(for: files, recorded: recorded) }
       let sha = Self.readBounded(input.path).map { ContentHash.sha256($0) }
@@ -281,8 +291,9 @@ public struct AssetsJob: Sendable {
         plan.warnings += changed.map(OutputOwnership.changedWarning)
       }
       // An output path that is a link fails its icon, `force` or not (re-check F4).
-      if let link = owned.foreign.lazy.compactMap({ OutputOwnership.linkError($0, input: icon.path) })
-        .first
+      if let link = (owned.foreign + owned.fallbackForeign).lazy.compactMap({
+        OutputOwnership.linkError($0, input: icon.path)
+      }).first
       {
         plan.rejected.append((icon.path, link))
         continue
@@ -322,6 +333,16 @@ public struct AssetsJob: Sendable {
         }
         icon.displacing = conflicts.map(\.path)
         plan.warnings += conflicts.map { OutputOwnership.replacedWarning($0.path) }
+      }
+      // Any other path of `auto`'s fallback PNGs that Glyphsmith did not make (a folder at a
+      // PNG's path) fails the icon too, before anything is written, unless `force`.
+      let fallbackForeign = owned.fallbackForeign.filter { path in
+        !conflicts.contains { $0.path == path }
+      }
+      if !options.force, !fallbackForeign.isEmpty {
+        plan.rejected.append(
+          (icon.path, .unusable(path: icon.path, problem: OutputOwnership.problem(fallbackForeign))))
+        continue
       }
       plan.warnings += owned.warnings
       plan.warnings += shadows.map(AndroidResourceIndex.shadowingWarning)
@@ -382,8 +403,9 @@ public struct AssetsJob: Sendable {
     var warnings: [Diagnostic] = []
     var fallbackForeign: [String] = []
     // A fallback set (`auto`'s PNGs) is written only when its VectorDrawable cannot be: its
-    // files do not fail the icon here (`fallbackForeign`, replaced with `force`), and are
-    // checked when written (`write(_:files:replacing:input:)`).
+    // files are listed apart (`fallbackForeign`), fail the icon in `plan(collected:)` unless
+    // `force` replaces them, and are checked again when written
+    // (`write(_:files:replacing:input:)`).
     for set in sets.flatMap({ $0.fallback ?? [] }) where !set.whole {
       for file in set.files {
         let path = set.folder + "/" + file.name
@@ -1034,7 +1056,11 @@ public struct AssetsJob: Sendable {
       }
       // `--force`: the user's files of its Android resources in another extension or
       // qualifier go now that the icon's own are written (`PlannedIcon.displacing`).
-      for path in icon.displacing ?? [] where Platform.status(ofPath: path) != nil {
+      // Not one this icon has just written (`auto`'s fallback PNG at the user's file's path).
+      for path in icon.displacing ?? []
+      where Platform.status(ofPath: path) != nil
+        && result.writtenHashes.byPath[OutputManifest.normalised(path)] == nil
+      {
         guard FileName.withCPath(path, { unlink($0) }) == 0 else {
           throw GlyphsmithError.writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
