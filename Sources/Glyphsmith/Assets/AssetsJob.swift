@@ -95,6 +95,8 @@ public struct AssetsJob: Sendable {
     var folders: [AssetPlatform: String] = [:]
     var container = catalogPath
     while container.count > 1 && container.hasSuffix("/") { container.removeLast() }
+    // `''` is the current folder, never the root (`"" + "/Icons.xcassets"`; trial H3).
+    if container.isEmpty { container = "." }
     // Without iOS, -o is the folder the platform folders go into: a catalog inside it.
     let defaultsFor =
       options.platforms.contains(.ios) ? catalogPath : container + "/" + "Icons.xcassets"

@@ -127,6 +127,23 @@ package enum OutputOwnership {
     return (real == "/" ? "" : real) + "/" + rest.joined(separator: "/")
   }
 
+  /// Why `value`, given to `option` (`-o`) as a folder other folders are made in, is refused
+  /// before anything is read or written: `''` (the current folder, as `-o ''` with iOS is
+  /// refused; joined to it, `"" + "/values"` was the root: trial H3, `appicon --platform
+  /// android -o ''` made `/values`, `assets --platform android -o ''` wrote `/android/res`)
+  /// or the root folder; `nil` for any other value.
+  package static func bareFolderProblem(_ value: String, option: String) -> String? {
+    let what: String
+    if value.isEmpty {
+      what = "the current folder"
+    } else if canonical(value) == "/" {
+      what = "the root folder"
+    } else {
+      return nil
+    }
+    return "\(option) is '\(value)', \(what); \(ownFolderRule)"
+  }
+
   /// What an output folder must be, after what it is: the end of each `clash` message.
   package static let ownFolderRule =
     "an output folder must be a folder of its own, since glyphsmith writes and prunes what it makes there (such as \"App/Icons.xcassets\", \"android/src/main/res\", \"web/icons\")"

@@ -296,6 +296,13 @@ package struct AssetsBatch: Sendable {
   /// - Throws: `GlyphsmithError.invalidOption` naming the option and its value.
   package func checkOutputFolders() throws {
     let job = AssetsJob(catalogPath: catalog, options: options)
+    // Without iOS, -o is the folder the platforms' default folders are made in (trial H3:
+    // `--platform android -o ''` wrote `/android/res`).
+    if !options.platforms.contains(.ios),
+      let problem = OutputOwnership.bareFolderProblem(catalog, option: "-o")
+    {
+      throw GlyphsmithError.invalidOption(problem)
+    }
     let folders = inputs.filter { Platform.status(ofPath: $0)?.isFolder ?? false }
     for platform in options.platforms {
       guard let output = job.outputFolders[platform],

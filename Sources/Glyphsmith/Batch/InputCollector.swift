@@ -94,12 +94,19 @@ package enum InputCollector {
       } else if status!.isFolder {
         ProjectReadCounter.countFolderListing()
         var found: [String] = []
+        var unlisted: [GlyphsmithError] = []
         let root = URL(fileURLWithPath: input).resolvingSymlinksInPath().path
         walk(
           input, relative: "", root: root, extensions: extensions, into: &found,
-          skipped: &skipped)
+          skipped: &skipped, unlisted: &unlisted)
         let prefix = input.hasSuffix("/") ? input : input + "/"
-        if found.isEmpty { missing.append(.unusable(path: input, problem: empty)) }
+        // A folder that could not be listed is an error, never an empty folder: its icons
+        // are not gone, and the run (failing) prunes nothing (trial: `chmod 000 icons/sub`
+        // had `build` remove sub's outputs as "gone").
+        missing += unlisted
+        if found.isEmpty && unlisted.isEmpty {
+          missing.append(.unusable(path: input, problem: empty))
+        }
         files += found.sorted().map { prefix + $0 }
       } else {
         files.append(input)
@@ -117,15 +124,27 @@ package enum InputCollector {
   /// icon file inside the folder is taken; a link to a folder (which could lead back up the
   /// tree), to anything outside the folder, or to nothing is skipped with a warning in
   /// `skipped` (kind `skipped-link`) naming it.
+  ///
+  /// A folder (the input or one below it) that cannot be listed adds to `unlisted` an error
+  /// naming it with the system's reason (`Platform.listFolder`).
   private static func walk(
     _ folder: String, relative: String, root: String, extensions: Set<String>,
-    into found: inout [String], skipped: inout [Diagnostic], depth: Int = 0
+    into found: inout [String], skipped: inout [Diagnostic], unlisted: inout [GlyphsmithError],
+    depth: Int = 0
   ) {
     // Deeper than any icon set; a bound whatever the tree.
     guard depth < 64 else { return }
-    for entry in Platform.folderEntries(atPath: folder) ?? [] where !entry.name.hasPrefix(".") {
+    let entries: [Platform.FolderEntry]
+    switch Platform.listFolder(atPath: folder) {
+    case .success(let listed): entries = listed
+    case .failure(let failure):
+      unlisted.append(
+        .unusable(path: folder, problem: "cannot read the folder: \(failure.reason)"))
+      return
+    }
+    for entry in entries where !entry.name.hasPrefix(".") {
       let name = entry.name
-      let path = folder + "/" + name
+      let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       let child = relative.isEmpty ? name : relative + "/" + name
       let ext = PathName(name).pathExtension.lowercased()
       // Only a link has a destination: the listing says which entries are links, so the others
@@ -165,7 +184,7 @@ package enum InputCollector {
         if ext != "xcassets" {
           walk(
             path, relative: child, root: root, extensions: extensions, into: &found,
-            skipped: &skipped, depth: depth + 1)
+            skipped: &skipped, unlisted: &unlisted, depth: depth + 1)
         }
       } else if extensions.contains(ext) {
         found.append(child)

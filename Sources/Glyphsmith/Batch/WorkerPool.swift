@@ -48,6 +48,10 @@ package enum WorkerPool {
     case outOfMemory(megabytes: Int)
     /// The worker exited with `status` without replying.
     case exited(status: Int32)
+    /// No worker could be started (its pipes or the process), for `reason` (the system's,
+    /// `Platform.Failure.reason`): not the file's fault (trial M4: with `ulimit -n 6` it was
+    /// "the renderer stopped with status 127 on this file").
+    case cannotStart(reason: String)
 
     /// What went wrong, without the path: `the renderer crashed on this file (SIGABRT); ...`.
     package var problem: String {
@@ -73,6 +77,8 @@ package enum WorkerPool {
           + "simplify the file or raise --max-memory"
       case .exited(let status):
         return "the renderer stopped with status \(status) on this file"
+      case .cannotStart(let reason):
+        return "cannot start the renderer: \(reason)"
       }
     }
 
@@ -263,16 +269,21 @@ package enum WorkerPool {
         fill(worker, fresh: false)
         return worker
       }
-      guard let worker = Worker(command: command, budget: budget, context: context) else {
-        // Cannot start at all: the remaining inputs fail the same way.
+      let worker: Worker
+      do {
+        worker = try Worker(command: command, budget: budget, context: context)
+      } catch {
+        // Cannot start at all: the remaining inputs fail the same way, for the system's
+        // reason (too many open files, no memory), not the file's.
+        let failure = WorkerFailure.cannotStart(reason: error.reason)
         for index in retries + requeued {
-          results[index] = .failure(.exited(status: 127))
+          results[index] = .failure(failure)
           progress()
         }
         retries = []
         requeued = []
         while next < count {
-          results[next] = .failure(.exited(status: 127))
+          results[next] = .failure(failure)
           next += 1
           progress()
         }
@@ -434,22 +445,35 @@ package enum WorkerPool {
     private(set) var stderrTail: [UInt8] = []
 
     /// Starts a worker and sends it `context` (its first line).
-    init?(command: [String], budget: Budget, context: Data) {
-      guard let toChild = Platform.makePipe() else { return nil }
-      guard let fromChild = Platform.makePipe(), let errChild = Platform.makePipe() else {
-        return nil
+    /// - Throws: the `Platform.Failure` of the pipe or the spawn that failed (`EMFILE`).
+    init(command: [String], budget: Budget, context: Data) throws(Platform.Failure) {
+      guard let toChild = Platform.makePipe() else { throw Platform.Failure.last }
+      guard let fromChild = Platform.makePipe() else {
+        let failure = Platform.Failure.last
+        for fd in [toChild.read, toChild.write] { Platform.close(fd) }
+        throw failure
+      }
+      guard let errChild = Platform.makePipe() else {
+        let failure = Platform.Failure.last
+        for fd in [toChild.read, toChild.write, fromChild.read, fromChild.write] {
+          Platform.close(fd)
+        }
+        throw failure
       }
       var environment = ProcessInfo.processInfo.environment
       environment["SWIFT_BACKTRACE"] = "enable=no"
       environment[WorkerPool.memoryVariable] = "\(budget.maxMemoryMB)"
       let env = environment.map { "\($0.key)=\($0.value)" }.sorted()
-      let child = Platform.spawn(
+      let spawned = Platform.spawnReporting(
         command, environment: env, stdin: toChild.read, stdout: fromChild.write,
         stderr: errChild.write)
       for fd in [toChild.read, fromChild.write, errChild.write] { Platform.close(fd) }
-      guard let child else {
+      let child: Int32
+      switch spawned {
+      case .success(let pid): child = pid
+      case .failure(let failure):
         for fd in [toChild.write, fromChild.read, errChild.read] { Platform.close(fd) }
-        return nil
+        throw failure
       }
       pid = child
       Interruption.adopt(child)

@@ -105,6 +105,9 @@ public struct ProjectBuild: Sendable {
     package var superseded: Set<String> = []
     /// Links in the icons folder the walk did not follow, each a warning (issue 33).
     package var skippedLinks: [Diagnostic] = []
+    /// The folders in the icons folder (or it) that could not be listed, each an error
+    /// naming it (`Layout.unlisted`): the run fails and removes nothing as gone.
+    package var unlisted: [GlyphsmithError] = []
     /// With `changedSince`: what it selected (`ChangedIcons`); `nil` without.
     package var changed: ChangedIcons? = nil
     /// What this plan worked out from the project file and the icons' paths alone, for
@@ -128,6 +131,8 @@ public struct ProjectBuild: Sendable {
     package var files: [InputCollector.CollectedFile]
     /// `Plan.skippedLinks`.
     package var skippedLinks: [Diagnostic]
+    /// `Plan.unlisted`.
+    package var unlisted: [GlyphsmithError] = []
     /// The groups, no icon selected.
     package var groups: [Group]
     /// `Plan.skipped`.
@@ -143,8 +148,9 @@ public struct ProjectBuild: Sendable {
   /// - Throws: `GlyphsmithError.unreadable` for a missing icons folder; `PlanningFailure` for
   ///   a rule that matches no icon; what `AssetPlanner.plan` throws for a group.
   private func makeLayout() throws -> Layout {
-    let (files, skippedLinks) = try collectReporting()
-    try checkRules(files)
+    let (files, skippedLinks, unlisted) = try collectListing()
+    // A rule's icons may be in a folder not listed: the run fails on that folder instead.
+    if unlisted.isEmpty { try checkRules(files) }
     let (groups, skipped) = self.groups(files)
     // What every icon makes, for `--changed-since`'s golden rule (each output's icon) and the
     // records; it does not depend on the selection.
@@ -160,9 +166,11 @@ public struct ProjectBuild: Sendable {
       }
       alternatives.formUnion(job(group).alternativeOutputs(all))
     }
-    return Layout(
+    var layout = Layout(
       files: files, skippedLinks: skippedLinks, groups: groups, skipped: skipped,
       planned: planned, alternatives: alternatives)
+    layout.unlisted = unlisted
+    return layout
   }
 
   /// What makes icons one group: equal resolved options (`IconOptions.normalised`, the
@@ -210,6 +218,19 @@ public struct ProjectBuild: Sendable {
   package func collectReporting() throws -> (
     files: [InputCollector.CollectedFile], skippedLinks: [Diagnostic]
   ) {
+    let (files, skipped, _) = try collectListing()
+    return (files, skipped)
+  }
+
+  /// `collectReporting()`, with the folders of the icons folder (it too) that could not be
+  /// listed, each an error naming it with the system's reason (`icons/sub: error: cannot
+  /// read the folder: permission denied`): a folder that cannot be read is not empty, so its
+  /// icons are not gone.
+  /// - Throws: as `collect()`.
+  package func collectListing() throws -> (
+    files: [InputCollector.CollectedFile], skippedLinks: [Diagnostic],
+    unlisted: [GlyphsmithError]
+  ) {
     let folder = iconsFolder
     guard let status = Platform.status(ofPath: folder), status.isFolder else {
       throw GlyphsmithError.unreadable(
@@ -218,8 +239,13 @@ public struct ProjectBuild: Sendable {
           "the icons folder ('icons' in \(config.path)) is not there; create it or fix the path")
     }
     var skipped: [Diagnostic] = []
-    let files = InputCollector.collectTree([folder], skipped: &skipped).files
-    return (files, skipped)
+    let (files, missing) = InputCollector.collectTree([folder], skipped: &skipped)
+    // An empty icons folder is no error to `build`; the rest are folders not listed.
+    let unlisted = missing.filter {
+      if case .unusable(_, let problem) = $0 { return problem != InputCollector.noIcons }
+      return true
+    }
+    return (files, skipped, unlisted)
   }
 
   /// The path of `file` relative to the icons folder, as rules match it.
@@ -386,6 +412,7 @@ public struct ProjectBuild: Sendable {
     }
     var plan = Plan(files: files, groups: groups, skipped: skipped, jobs: jobs)
     plan.skippedLinks = skippedLinks
+    plan.unlisted = layout.unlisted
     plan.changed = changed
     plan.planned = planned
     plan.alternatives = alternatives
@@ -853,6 +880,8 @@ public struct ProjectBuild: Sendable {
   /// `OutputManifest.droppedFolders`), the outputs `OutputManifest.pendingRemovals` finds,
   /// sorted.
   private func removals(_ plan: Plan) -> [String] {
+    // A folder not listed fails the run, which removes nothing (`run(plan:)`).
+    guard plan.unlisted.isEmpty else { return [] }
     let roots = config.platforms.compactMap { outputFolders[$0] }
     let considered = Set(plan.files.map { OutputManifest.absolute($0.path) })
     var seen: Set<String> = []
@@ -1019,6 +1048,14 @@ public struct ProjectBuild: Sendable {
     let order = Dictionary(
       files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
     report.inputs.sort { (order[$0.path] ?? 0) < (order[$1.path] ?? 0) }
+    // A folder that could not be listed fails the run, which then removes nothing (its icons
+    // are not gone; trial: `chmod 000 icons/sub` had their outputs removed, exit 0).
+    report.inputs =
+      plan.unlisted.map { error in
+        var path = ""
+        if case .unusable(let folder, _) = error { path = folder }
+        return AssetInputResult.failed(path: path, role: .plain, error: error)
+      } + report.inputs
     let considered = Set(files.map { OutputManifest.absolute($0.path) })
     // The prune too, under each output folder's lock (in sorted order, as runs take them).
     let locks = try Set(roots + dropped).sorted().filter { Platform.status(ofPath: $0) != nil }

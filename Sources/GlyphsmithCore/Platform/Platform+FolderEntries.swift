@@ -23,10 +23,22 @@ extension Platform {
   /// except links (followed with `stat`) and entries whose file system gives no type (looked
   /// at with `lstat`); `nil` when the folder cannot be read.
   package static func folderEntries(atPath path: String) -> [FolderEntry]? {
-    guard let folder = FileName.withCPath(path, { opendir($0) }) else { return nil }
+    try? listFolder(atPath: path).get()
+  }
+
+  /// `folderEntries(atPath:)`, with why the folder could not be listed: the `Failure` of
+  /// `opendir(3)` (`EACCES` for a folder without read permission) or of a `readdir(3)` that
+  /// stopped early (`EIO`); a listing that fails is never taken for an empty folder.
+  package static func listFolder(atPath path: String) -> Result<[FolderEntry], Failure> {
+    guard let folder = FileName.withCPath(path, { opendir($0) }) else { return .failure(.last) }
     defer { closedir(folder) }
     var entries: [FolderEntry] = []
-    while let entry = readdir(folder) {
+    while true {
+      errno = 0
+      guard let entry = readdir(folder) else {
+        if errno != 0 { return .failure(.last) }
+        break
+      }
       let name = entryName(entry)
       if name == "." || name == ".." { continue }
       var type = Int32(entry.pointee.d_type)
@@ -42,7 +54,7 @@ extension Platform {
       if isLink { isFolder = kind(ofPath: path + "/" + name) == .folder }
       entries.append(FolderEntry(name: name, isFolder: isFolder, isLink: isLink))
     }
-    return entries
+    return .success(entries)
   }
 
   /// The name of a `readdir` entry, `FileName.decode`d.

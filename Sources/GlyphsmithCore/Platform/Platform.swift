@@ -394,6 +394,16 @@ extension Platform {
   package static func spawn(
     _ command: [String], environment: [String], stdin: Int32, stdout: Int32, stderr: Int32
   ) -> Int32? {
+    try? spawnReporting(
+      command, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr
+    ).get()
+  }
+
+  /// `spawn`, with why the child could not be started: the `Failure` of the error number
+  /// `posix_spawn(3)` returns (`EMFILE`, `EAGAIN`, `ENOENT` for a missing executable).
+  package static func spawnReporting(
+    _ command: [String], environment: [String], stdin: Int32, stdout: Int32, stderr: Int32
+  ) -> Result<Int32, Failure> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -406,7 +416,7 @@ extension Platform {
         posix_spawn(&child, command[0], &actions, nil, argv, envp)
       }
     }
-    return status == 0 ? child : nil
+    return status == 0 ? .success(child) : .failure(Failure(code: status))
   }
 
   /// `fork(2)` after flushing stdio: the child's id in the parent, 0 in the child, `nil` when

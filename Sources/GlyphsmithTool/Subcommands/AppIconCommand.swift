@@ -363,6 +363,9 @@ enum AppIconCommand: DeclaredSubcommand {
       throw UsageError(message: "--\(option) applies with --platform android")
     }
     let catalog = try CommonOptions.output(parsed, "CATALOG.xcassets")
+    if let problem = OutputOwnership.bareFolderProblem(catalog, option: "-o") {
+      throw UsageError(message: problem)
+    }
     guard catalog != "-" else {
       throw UsageError(message: "-o needs a CATALOG.xcassets folder, not stdout")
     }
@@ -398,6 +401,9 @@ enum AppIconCommand: DeclaredSubcommand {
   /// `--inset PERCENT`, `--name`, `--min-sdk`.
   static func parseAndroid(_ parsed: ParsedArguments, input: String) throws -> Settings {
     let res = try CommonOptions.output(parsed, "RES_DIR")
+    if let problem = OutputOwnership.bareFolderProblem(res, option: "-o") {
+      throw UsageError(message: problem)
+    }
     guard res != "-" else { throw UsageError(message: "-o needs a res folder, not stdout") }
     for option in ["dark", "tinted", "padding", "foreground", "preview"]
     where parsed.value(option) != nil {

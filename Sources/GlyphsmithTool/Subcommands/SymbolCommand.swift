@@ -86,6 +86,9 @@ enum SymbolCommand: DeclaredSubcommand {
     guard let output = parsed.value("output") else {
       throw UsageError(message: "missing -o/--output CATALOG.xcassets")
     }
+    if let problem = OutputOwnership.bareFolderProblem(output, option: "-o") {
+      throw UsageError(message: problem)
+    }
     var symbol = SymbolOptions()
     symbol.ultralightFactor = try parsed.defaultedNumber("ultralight")
     symbol.blackFactor = try parsed.defaultedNumber("black")
