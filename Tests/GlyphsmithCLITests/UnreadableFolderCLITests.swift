@@ -141,4 +141,18 @@ struct UnreadableFolderCLITests {
         == "icons/sub: error: cannot read the folder: permission denied\n"
         + "0 files: 0 errors, 0 warnings, 0 info; 1 could not be linted\n", "\(given.stderr)")
   }
+  /// Trial t36d M5: a glyphsmith.json without read permission was reported as missing
+  /// ("cannot read: no such file"); it names the system's reason.
+  @Test func anUnreadableProjectFileSaysWhy() throws {
+    let dir = try Self.project()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Self.chmod("000", dir.appendingPathComponent("glyphsmith.json"))
+    let run = try Self.runAsUser(["build"], in: dir)
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("glyphsmith.json: error: cannot read: permission denied"),
+      "\(run.stderr)")
+    #expect(!run.stderr.contains("no such file"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("App").path))
+  }
 }
