@@ -27,6 +27,17 @@ enum CLIRunner {
     fatalError("glyphsmith executable not found next to \(CommandLine.arguments[0])")
   }()
 
+  /// `arguments` run as user `nobody` (uid and gid 65534, through `setpriv`) when this
+  /// process is root, else as it is: root reads and removes whatever the permissions say, so
+  /// tests of unreadable or read-only paths run as the users the trials ran as.
+  static func runAsUnprivileged(_ arguments: [String], in directory: URL) throws -> CLIResult {
+    guard getuid() == 0 else { return try run(arguments, in: directory) }
+    return try run(
+      ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments,
+      in: directory, environment: ["HOME": directory.path],
+      executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+  }
+
   static func run(
     _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
     environment: [String: String] = [:], executable: URL? = nil

@@ -1,7 +1,7 @@
 import Foundation
 import Glyphsmith
-import Synchronization
 import GlyphsmithTestFixtures
+import Synchronization
 import Testing
 
 /// Issue 35's third trial, the findings left after `IconBundleTrialThreeCLITests`: hostile
@@ -59,7 +59,10 @@ import Testing
     let eight = try CLIRunner.run(["validate", "H.icon"], in: dir)
     #expect(eight.status == 1)
     #expect(!eight.stderr.contains("[icon-groups]"), "\(eight.stderr)")
-    #expect(eight.stderr.contains("error: [icon-layer] groups[0].layers[0].image-name: 'missing.svg' is not in Assets/"), "\(eight.stderr)")
+    #expect(
+      eight.stderr.contains(
+        "error: [icon-layer] groups[0].layers[0].image-name: 'missing.svg' is not in Assets/"),
+      "\(eight.stderr)")
   }
 
   @Test func tenThousandGroupsAreOneCountError() throws {
@@ -175,16 +178,6 @@ import Testing
 
   // MARK: - Finding 6: a bundle that cannot be replaced
 
-  /// `arguments` run as user `nobody` when this process is root (root may remove a read-only
-  /// folder; the trial ran as a user), else as it is.
-  static func runAsUser(_ arguments: [String], in dir: URL) throws -> CLIResult {
-    guard getuid() == 0 else { return try CLIRunner.run(arguments, in: dir) }
-    return try CLIRunner.run(
-      ["--reuid=65534", "--regid=65534", "--clear-groups", CLIRunner.executable.path]
-        + arguments, in: dir, environment: ["HOME": dir.path],
-      executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
-  }
-
   /// Every entry below `dir` (paths relative to it, hidden ones included) with its bytes
   /// (`nil` for a folder).
   static func tree(_ dir: URL) -> [String: Data?] {
@@ -192,7 +185,8 @@ import Testing
     let walker = FileManager.default.enumerator(atPath: dir.path)
     while let relative = walker?.nextObject() as? String {
       let path = dir.appendingPathComponent(relative).path
-      out[relative] = Platform.kind(ofPath: path, followingLinks: false) == .folder
+      out[relative] =
+        Platform.kind(ofPath: path, followingLinks: false) == .folder
         ? Data?.none : FileManager.default.contents(atPath: path)
     }
     return out
@@ -209,7 +203,8 @@ import Testing
       try? FileManager.default.removeItem(at: dir)
     }
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: dir.path)
-    let first = try Self.runAsUser(["appicon", "fg.svg", "--format", "icon", "-o", "A.icon"], in: dir)
+    let first = try CLIRunner.runAsUnprivileged(
+      ["appicon", "fg.svg", "--format", "icon", "-o", "A.icon"], in: dir)
     #expect(first.status == 0, "\(first.stderr)")
     let chmod = try CLIRunner.run(
       ["-R", "a-w", dir.appendingPathComponent("A.icon").path],
@@ -218,7 +213,7 @@ import Testing
     let before = Self.tree(dir)
     // A rewrite of Glyphsmith's own bundle, and a forced one.
     for extra in [[], ["--force"]] {
-      let again = try Self.runAsUser(
+      let again = try CLIRunner.runAsUnprivileged(
         ["appicon", "fg2.svg", "--format", "icon", "-o", "A.icon"] + extra, in: dir)
       #expect(again.status == 2, "\(again.stderr)")
       #expect(
@@ -234,11 +229,15 @@ import Testing
     let dir = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: dir) }
     let target = dir.appendingPathComponent("S.icon").path
-    try AtomicFolder.write([("icon.json", Data("old".utf8)), ("Assets/a.svg", Data("a".utf8))], toPath: target)
+    try AtomicFolder.write(
+      [("icon.json", Data("old".utf8)), ("Assets/a.svg", Data("a".utf8))], toPath: target)
     let before = Self.tree(dir)
-    #expect(throws: GlyphsmithError.writeFailed(
-      path: target,
-      reason: "cannot replace it: the old folder could not be removed (Permission denied); it is left as it was")
+    #expect(
+      throws: GlyphsmithError.writeFailed(
+        path: target,
+        reason:
+          "cannot replace it: the old folder could not be removed (Permission denied); it is left as it was"
+      )
     ) {
       // What FileManager.removeItem throws for a read-only folder.
       try AtomicFolder.write([("icon.json", Data("new".utf8))], toPath: target) { path in
@@ -264,9 +263,11 @@ import Testing
     // holding a file of the user's.
     let fm = FileManager.default
     try fm.copyItem(
-      at: dir.appendingPathComponent("A.icon"), to: dir.appendingPathComponent(".A.icon.old-99999-1"))
+      at: dir.appendingPathComponent("A.icon"),
+      to: dir.appendingPathComponent(".A.icon.old-99999-1"))
     try fm.copyItem(
-      at: dir.appendingPathComponent("A.icon"), to: dir.appendingPathComponent(".A.icon.old-99999-2"))
+      at: dir.appendingPathComponent("A.icon"),
+      to: dir.appendingPathComponent(".A.icon.old-99999-2"))
     try Data("mine".utf8).write(to: dir.appendingPathComponent(".A.icon.old-99999-2/notes.txt"))
     let again = try CLIRunner.run(write, in: dir)
     #expect(again.status == 0, "\(again.stderr)")
@@ -280,10 +281,13 @@ import Testing
     // A bundle moved aside while A.icon is missing is put back.
     try fm.removeItem(at: dir.appendingPathComponent(".A.icon.old-99999-2"))
     try fm.moveItem(
-      at: dir.appendingPathComponent("A.icon"), to: dir.appendingPathComponent(".A.icon.old-99999-3"))
+      at: dir.appendingPathComponent("A.icon"),
+      to: dir.appendingPathComponent(".A.icon.old-99999-3"))
     let restored = try CLIRunner.run(write, in: dir)
     #expect(restored.status == 0, "\(restored.stderr)")
-    #expect(restored.stderr.contains("A.icon: warning: put back from .A.icon.old-99999-3"), "\(restored.stderr)")
+    #expect(
+      restored.stderr.contains("A.icon: warning: put back from .A.icon.old-99999-3"),
+      "\(restored.stderr)")
     #expect(Self.tree(dir).keys.filter { $0.hasPrefix(".") }.isEmpty)
   }
 
@@ -456,7 +460,10 @@ import Testing
       Data(contentsOf: dir.appendingPathComponent("I.icon/icon.json")))
     #expect(problems == [])
     // The moon in front (glass), the background the back group's layer (no glass).
-    #expect(document.groups.map { $0.layers.map(\.imageName.value) } == [["Moon glyph.svg"], ["Background.svg"]])
+    #expect(
+      document.groups.map { $0.layers.map(\.imageName.value) } == [
+        ["Moon glyph.svg"], ["Background.svg"],
+      ])
     #expect(document.groups.map { $0.layers.map(\.name) } == [["Moon glyph"], ["Background"]])
     #expect(document.groups[1].layers[0].glass.value == false)
     // Two layers of one label are refused, naming both ids.
@@ -506,6 +513,9 @@ import Testing
     #expect(findings(1).count == 2, "\(lines)")
     #expect(findings(1) == findings(2), "\(lines)")
     #expect(findings(1) == findings(3), "\(lines)")
-    #expect(findings(1).first?.contains("in the dark appearance (groups[0].layers[N]) the layer stands out from what is behind it by at most 1.73:1") == true, "\(lines)")
+    #expect(
+      findings(1).first?.contains(
+        "in the dark appearance (groups[0].layers[N]) the layer stands out from what is behind it by at most 1.73:1"
+      ) == true, "\(lines)")
   }
 }

@@ -14,15 +14,6 @@ struct UnreadableFolderCLITests {
     <path d="M4 4h16v16H4z"/></svg>
     """
 
-  /// `arguments` run as user `nobody` when this process is root, else as it is.
-  static func runAsUser(_ arguments: [String], in dir: URL) throws -> CLIResult {
-    guard getuid() == 0 else { return try CLIRunner.run(arguments, in: dir) }
-    return try CLIRunner.run(
-      ["--reuid=65534", "--regid=65534", "--clear-groups", CLIRunner.executable.path]
-        + arguments, in: dir, environment: ["HOME": dir.path],
-      executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
-  }
-
   static func chmod(_ mode: String, _ path: URL, recursive: Bool = false) throws {
     let run = try CLIRunner.run(
       (recursive ? ["-R"] : []) + [mode, path.path], executable: URL(fileURLWithPath: "/bin/chmod"))
@@ -67,13 +58,13 @@ struct UnreadableFolderCLITests {
   @Test func buildWithAnUnreadableSubFolderFailsAndRemovesNothing() throws {
     let dir = try Self.project()
     defer { Self.cleanUp(dir) }
-    let first = try Self.runAsUser(["build"], in: dir)
+    let first = try CLIRunner.runAsUnprivileged(["build"], in: dir)
     #expect(first.status == 0, "\(first.stderr)")
     let catalog = dir.appendingPathComponent("App/Icons.xcassets")
     let before = Self.paths(catalog)
     #expect(before.contains("sub/camera.imageset/camera.png"))
     try Self.chmod("000", dir.appendingPathComponent("icons/sub"))
-    let run = try Self.runAsUser(["build"], in: dir)
+    let run = try CLIRunner.runAsUnprivileged(["build"], in: dir)
     #expect(run.status == 2)
     #expect(
       Self.untimed(run.stderr)
@@ -82,20 +73,20 @@ struct UnreadableFolderCLITests {
         + "1 failed; 0 removed\n", "\(run.stderr)")
     #expect(Self.paths(catalog) == before)
     // `--plan` lists no removal either.
-    let plan = try Self.runAsUser(["build", "--plan", "--json"], in: dir)
+    let plan = try CLIRunner.runAsUnprivileged(["build", "--plan", "--json"], in: dir)
     #expect(!plan.stdoutText.contains("camera"), "\(plan.stdoutText)")
   }
 
   @Test func buildWithAnUnreadableIconsFolderFailsAndRemovesNothing() throws {
     let dir = try Self.project()
     defer { Self.cleanUp(dir) }
-    let first = try Self.runAsUser(["build"], in: dir)
+    let first = try CLIRunner.runAsUnprivileged(["build"], in: dir)
     #expect(first.status == 0, "\(first.stderr)")
     let catalog = dir.appendingPathComponent("App/Icons.xcassets")
     let before = Self.paths(catalog)
     #expect(before.count == 19, "\(before)")
     try Self.chmod("000", dir.appendingPathComponent("icons"))
-    let run = try Self.runAsUser(["build"], in: dir)
+    let run = try CLIRunner.runAsUnprivileged(["build"], in: dir)
     #expect(run.status == 2)
     #expect(
       Self.untimed(run.stderr)
@@ -108,13 +99,15 @@ struct UnreadableFolderCLITests {
   @Test func assetsPruneWithAnUnreadableSubFolderRemovesNothing() throws {
     let dir = try Self.project()
     defer { Self.cleanUp(dir) }
-    let first = try Self.runAsUser(["assets", "icons", "-o", "O.xcassets", "--prune"], in: dir)
+    let first = try CLIRunner.runAsUnprivileged(
+      ["assets", "icons", "-o", "O.xcassets", "--prune"], in: dir)
     #expect(first.status == 0, "\(first.stderr)")
     let catalog = dir.appendingPathComponent("O.xcassets")
     let before = Self.paths(catalog)
     #expect(before.contains("sub/camera.imageset/camera.png"))
     try Self.chmod("000", dir.appendingPathComponent("icons/sub"))
-    let run = try Self.runAsUser(["assets", "icons", "-o", "O.xcassets", "--prune"], in: dir)
+    let run = try CLIRunner.runAsUnprivileged(
+      ["assets", "icons", "-o", "O.xcassets", "--prune"], in: dir)
     #expect(run.status == 2)
     #expect(
       Self.untimed(run.stderr)
@@ -128,13 +121,13 @@ struct UnreadableFolderCLITests {
     let dir = try Self.project()
     defer { Self.cleanUp(dir) }
     try Self.chmod("000", dir.appendingPathComponent("icons/sub"))
-    let below = try Self.runAsUser(["lint", "icons"], in: dir)
+    let below = try CLIRunner.runAsUnprivileged(["lint", "icons"], in: dir)
     #expect(below.status == 2)
     #expect(
       below.stderr
         == "icons/sub: error: cannot read the folder: permission denied\n"
         + "2 files: 0 errors, 0 warnings, 0 info; 1 could not be linted\n", "\(below.stderr)")
-    let given = try Self.runAsUser(["lint", "icons/sub"], in: dir)
+    let given = try CLIRunner.runAsUnprivileged(["lint", "icons/sub"], in: dir)
     #expect(given.status == 2)
     #expect(
       given.stderr
@@ -147,7 +140,7 @@ struct UnreadableFolderCLITests {
     let dir = try Self.project()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Self.chmod("000", dir.appendingPathComponent("glyphsmith.json"))
-    let run = try Self.runAsUser(["build"], in: dir)
+    let run = try CLIRunner.runAsUnprivileged(["build"], in: dir)
     #expect(run.status == 2, "\(run.stderr)")
     #expect(
       run.stderr.contains("glyphsmith.json: error: cannot read: permission denied"),
